@@ -1,0 +1,43 @@
+//! # gammon-core
+//!
+//! Rules, legal-play generation and game play for backgammon (standard, nackgammon,
+//! hypergammon) and Long Nardy. Pure Rust: the Python package `gammon` is a thin layer over
+//! this crate.
+//!
+//! ## Glossary
+//! - A **Move** is one checker moved by one die (the spec's *step*).
+//! - A **Play** is a whole turn: the moves made for one roll. Two plays are the same play when
+//!   they lead to the same position (MOVE-9).
+//! - A **Position** is a validated board with the player on roll, seen from that player.
+//! - **Dice** are a roll of two dice; a **Variant** names a game.
+//!
+//! ## Tour
+//! ```
+//! use gammon_core::{Backgammon, Color, Dice, Position, Variant};
+//!
+//! let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+//! let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
+//! assert_eq!(plays.len(), 16);
+//! let next = pos.play_unchecked(&plays[0]);
+//! assert_eq!(next.turn(), Color::Black);
+//! assert_eq!(gammon_core::id::position_id(&pos), "4HPwATDgc/ABMA");
+//! ```
+
+pub mod backgammon;
+pub mod color;
+pub mod dice;
+pub mod id;
+pub mod moves;
+pub mod outcome;
+pub mod position;
+pub mod setup;
+pub mod variant;
+
+pub use backgammon::Backgammon;
+pub use color::{ByColor, Color};
+pub use dice::{Dice, DiceError};
+pub use moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};
+pub use outcome::{Outcome, OutcomeKind};
+pub use position::{perft, IllegalPlayError, Position};
+pub use setup::{Setup, SetupError, SetupProblems};
+pub use variant::{RulesFamily, UnknownVariantError, Variant};
