@@ -69,7 +69,10 @@ impl Backgammon {
         let mut problems = SetupProblems::empty();
         if setup.variant.family() != crate::RulesFamily::Backgammon {
             problems |= SetupProblems::WRONG_RULES_FAMILY;
-            details.push(format!("{} is not played with backgammon rules", setup.variant));
+            details.push(format!(
+                "{} is not played with backgammon rules",
+                setup.variant
+            ));
         } else {
             problems |= setup.count_problems(&mut details);
         }
@@ -86,7 +89,11 @@ impl Backgammon {
             }
         }
         if !problems.is_empty() {
-            return Err(SetupError { problems, details, setup: Box::new(setup.clone()) });
+            return Err(SetupError {
+                problems,
+                details,
+                setup: Box::new(setup.clone()),
+            });
         }
         let mut pts = [0i8; 26];
         for p in 1..=24usize {
@@ -116,7 +123,12 @@ impl Backgammon {
     /// index 25 ≥ 0 ≥ index 0.
     #[must_use]
     pub fn from_raw_unchecked(pts: [i8; 26], variant: Variant, turn: Color) -> Backgammon {
-        Backgammon { pts, checkers: variant.checkers_per_side(), variant, turn }
+        Backgammon {
+            pts,
+            checkers: variant.checkers_per_side(),
+            variant,
+            turn,
+        }
     }
 
     /// Checkers of the player on roll on their own point `p` (1..=24, 25 = bar).
@@ -234,7 +246,11 @@ fn open_points(pts: &[i8; 26]) -> u32 {
 fn sources(occ: u32, open: u32, d: u8) -> u32 {
     if occ & BAR_BIT != 0 {
         // BAR-1, BAR-2: only an entering step, onto the mover's point 25 - d.
-        return if open & (1 << (25 - d)) != 0 { BAR_BIT } else { 0 };
+        return if open & (1 << (25 - d)) != 0 {
+            BAR_BIT
+        } else {
+            0
+        };
     }
     let mut m = occ & (open << d);
     if occ & OUTSIDE == 0 && occ != 0 {
@@ -330,7 +346,12 @@ impl Backgammon {
         let pts = &self.pts;
         let occ = occupied(pts);
         let open = open_points(pts);
-        let start = Start { pts, occ, open, simple: pts[25] == 0 };
+        let start = Start {
+            pts,
+            occ,
+            open,
+            simple: pts[25] == 0,
+        };
         let base = out.len();
         // Plays of one die only (M = 1): kept apart until we know no play uses both dice.
         let mut single_hi: arrayvec::ArrayVec<Play<Backgammon>, 26> = arrayvec::ArrayVec::new();
@@ -344,7 +365,11 @@ impl Backgammon {
             let occ1 = occupancy_after(occ, &b1, s1, m1.to);
             let srcs2 = sources(occ1, open, lo);
             if srcs2 == 0 {
-                single_hi.push(Play::from_array([m1, none, none, none], 1, self.with_pts(b1)));
+                single_hi.push(Play::from_array(
+                    [m1, none, none, none],
+                    1,
+                    self.with_pts(b1),
+                ));
                 return;
             }
             iter_desc(srcs2, |s2| {
@@ -393,18 +418,18 @@ impl Backgammon {
             let occ1 = occupancy_after(occ, &b1, s1, m1.to);
             let srcs2 = sources(occ1, open, hi);
             if srcs2 == 0 {
-                single_lo.push(Play::from_array([m1, none, none, none], 1, self.with_pts(b1)));
+                single_lo.push(Play::from_array(
+                    [m1, none, none, none],
+                    1,
+                    self.with_pts(b1),
+                ));
                 return;
             }
             iter_desc(srcs2, |s2| {
                 if s2 != m1.to && start.order_is_legal(s2, hi, s1, lo) {
                     return;
                 }
-                if m1.to == OFF
-                    && s2 <= lo
-                    && s2 != s1
-                    && start.order_is_legal(s1, hi, s2, lo)
-                {
+                if m1.to == OFF && s2 <= lo && s2 != s1 && start.order_is_legal(s1, hi, s2, lo) {
                     // Both checkers borne off: the dice could also be swapped between them,
                     // and pass 1 found that assignment (the position is the same).
                     return;
@@ -417,7 +442,11 @@ impl Backgammon {
 
         if out.len() == base {
             // MOVE-7: only one die can be played; the larger one if it can be.
-            let singles = if single_hi.is_empty() { &single_lo } else { &single_hi };
+            let singles = if single_hi.is_empty() {
+                &single_lo
+            } else {
+                &single_hi
+            };
             for p in singles {
                 out.push(*p);
             }
@@ -517,7 +546,12 @@ impl Position for Backgammon {
         for (i, slot) in pts.iter_mut().enumerate() {
             *slot = -self.pts[25 - i];
         }
-        Backgammon { pts, checkers: self.checkers, variant: self.variant, turn: !self.turn }
+        Backgammon {
+            pts,
+            checkers: self.checkers,
+            variant: self.variant,
+            turn: !self.turn,
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -537,7 +571,10 @@ impl Position for Backgammon {
         } else {
             OutcomeKind::Gammon
         };
-        Some(Outcome { winner: winner_view.turn, kind })
+        Some(Outcome {
+            winner: winner_view.turn,
+            kind,
+        })
     }
 
     fn pip_count(&self) -> ByColor<u32> {
@@ -563,6 +600,23 @@ impl Position for Backgammon {
         out
     }
 
+    fn id(&self) -> String {
+        crate::id::position_id(self)
+    }
+
+    fn format_play(&self, play: &Play<Backgammon>) -> String {
+        crate::notation::format_backgammon(self, play)
+    }
+
+    fn resolve_play(
+        &self,
+        dice: Dice,
+        text: &str,
+        allow_partial: bool,
+    ) -> Result<Play<Backgammon>, crate::notation::PlayTextError> {
+        crate::notation::parse_backgammon(self, dice, text, allow_partial)
+    }
+
     fn to_setup(&self) -> Setup {
         let mut s = Setup::empty(self.variant, self.turn);
         for p in 1..=25u8 {
@@ -576,9 +630,28 @@ impl Position for Backgammon {
     }
 }
 
+impl fmt::Display for Backgammon {
+    /// SCAFFOLD: a one-line summary until the ASCII board drawing is written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} ({} on roll)",
+            self.variant,
+            crate::id::position_id(self),
+            self.turn
+        )
+    }
+}
+
 impl fmt::Debug for Backgammon {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Backgammon({} {}, {} on roll)", self.variant, crate::id::position_id(self), self.turn)
+        write!(
+            f,
+            "Backgammon({} {}, {} on roll)",
+            self.variant,
+            crate::id::position_id(self),
+            self.turn
+        )
     }
 }
 
@@ -611,6 +684,12 @@ mod tests {
     #[test]
     fn bg8_start_pip_count_is_167() {
         let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-        assert_eq!(pos.pip_count(), ByColor { white: 167, black: 167 });
+        assert_eq!(
+            pos.pip_count(),
+            ByColor {
+                white: 167,
+                black: 167
+            }
+        );
     }
 }

@@ -34,7 +34,9 @@ pub enum ParseIdError {
     #[error("{0:?} is not a Position ID: only A-Z, a-z, 0-9, + and / may appear")]
     Character(String),
     /// One side holds more checkers than the variant has.
-    #[error("Position ID {id:?} gives the {side} {count} checkers, more than the {max} of {variant}")]
+    #[error(
+        "Position ID {id:?} gives the {side} {count} checkers, more than the {max} of {variant}"
+    )]
     TooManyCheckers {
         /// The ID.
         id: String,
@@ -160,7 +162,10 @@ mod tests {
             position_key(&pos),
             [0xE0, 0x73, 0xF0, 0x01, 0x30, 0xE0, 0x73, 0xF0, 0x01, 0x30]
         );
-        assert_eq!(Backgammon::from_id("4HPwATDgc/ABMA", Variant::Backgammon, Color::White), Ok(pos));
+        assert_eq!(
+            Backgammon::from_id("4HPwATDgc/ABMA", Variant::Backgammon, Color::White),
+            Ok(pos)
+        );
     }
 
     #[test]
@@ -180,14 +185,23 @@ mod tests {
         let pos = Backgammon::from_id("yOeDATDsnIMBMA", Variant::Backgammon, Color::White).unwrap();
         let b = pos.gnubg_board();
         // opponent {4:1, 6:5, 8:5, 13:2, 24:2}; on roll {3:2, 4:3, 6:3, 8:3, 13:2, 24:2}
-        assert_eq!((b[0][3], b[0][5], b[0][7], b[0][12], b[0][23]), (1, 5, 5, 2, 2));
-        assert_eq!((b[1][2], b[1][3], b[1][5], b[1][7], b[1][12], b[1][23]), (2, 3, 3, 3, 2, 2));
+        assert_eq!(
+            (b[0][3], b[0][5], b[0][7], b[0][12], b[0][23]),
+            (1, 5, 5, 2, 2)
+        );
+        assert_eq!(
+            (b[1][2], b[1][3], b[1][5], b[1][7], b[1][12], b[1][23]),
+            (2, 3, 3, 3, 2, 2)
+        );
     }
 
     #[test]
     fn bad_ids_are_errors() {
         let v = Variant::Backgammon;
-        assert!(matches!(Backgammon::from_id("abc", v, Color::White), Err(ParseIdError::Length(..))));
+        assert!(matches!(
+            Backgammon::from_id("abc", v, Color::White),
+            Err(ParseIdError::Length(..))
+        ));
         assert!(matches!(
             Backgammon::from_id("4HPwATDgc/AB!A", v, Color::White),
             Err(ParseIdError::Character(..))

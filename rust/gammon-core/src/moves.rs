@@ -87,7 +87,11 @@ impl<P> Play<P> {
         let mut arr = [Move::new(0, 0, false); 4];
         let len = moves.len().min(4);
         arr[..len].copy_from_slice(&moves[..len]);
-        Play { moves: arr, len: len as u8, after }
+        Play {
+            moves: arr,
+            len: len as u8,
+            after,
+        }
     }
 
     #[inline]
@@ -165,7 +169,9 @@ impl<P> PlayList<P> {
     #[inline]
     #[must_use]
     pub fn new() -> PlayList<P> {
-        PlayList { plays: ArrayVec::new() }
+        PlayList {
+            plays: ArrayVec::new(),
+        }
     }
 
     /// Removes every play.

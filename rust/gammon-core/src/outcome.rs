@@ -79,6 +79,13 @@ impl fmt::Display for Outcome {
         if self.kind == OutcomeKind::Draw {
             return f.write_str("draw");
         }
-        write!(f, "{} wins a {} ({} point{})", self.winner, self.kind, self.points(), if self.points() == 1 { "" } else { "s" })
+        write!(
+            f,
+            "{} wins a {} ({} point{})",
+            self.winner,
+            self.kind,
+            self.points(),
+            if self.points() == 1 { "" } else { "s" }
+        )
     }
 }

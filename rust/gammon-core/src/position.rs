@@ -4,6 +4,7 @@
 use std::fmt;
 use std::hash::Hash;
 
+use crate::notation::PlayTextError;
 use crate::{ByColor, Color, Dice, Outcome, Play, PlayList, Setup, Variant};
 
 /// A play was not among the legal plays of the position and roll.
@@ -34,7 +35,7 @@ impl<P: Position> std::error::Error for IllegalPlayError<P> {}
 /// Implemented by [`crate::Backgammon`] (standard, nackgammon, hypergammon) and
 /// [`crate::Nardy`] (Long Nardy). Hot code (perft, rollouts) is generic over this trait and
 /// monomorphised; [`crate::VariantPosition`] is the one place that dispatches at run time.
-pub trait Position: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
+pub trait Position: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// The variant this position belongs to.
     fn variant(&self) -> Variant;
 
@@ -81,9 +82,16 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     /// [`IllegalPlayError`] when `play` is not legal for `dice` (see [`Position::is_legal`]).
     fn play(&self, dice: Dice, play: &Play<Self>) -> Result<Self, IllegalPlayError<Self>> {
         if self.is_legal(dice, play) {
-            Ok(if play.is_empty() { self.pass_turn() } else { self.play_unchecked(play) })
+            Ok(if play.is_empty() {
+                self.pass_turn()
+            } else {
+                self.play_unchecked(play)
+            })
         } else {
-            Err(IllegalPlayError { position: *self, dice })
+            Err(IllegalPlayError {
+                position: *self,
+                dice,
+            })
         }
     }
 
@@ -103,6 +111,35 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
 
     /// The position as plain data, each side in its own numbering.
     fn to_setup(&self) -> Setup;
+
+    /// The position's ID: gnubg's Position ID for backgammon (ID-2); the same 80-bit layout in
+    /// each side's own numbering for Long Nardy.
+    fn id(&self) -> String;
+
+    /// The canonical text of a legal play of this position (NOT-3; gnubg's print).
+    fn format_play(&self, play: &Play<Self>) -> String;
+
+    /// Resolves a play text to the one legal play it names for `dice` (NOT-2). With
+    /// `allow_partial` false only a complete match (a text that accounts for every move of the
+    /// play, NOT-2 rule 6a) is accepted.
+    ///
+    /// # Errors
+    /// [`PlayTextError`] when the text is malformed, fits no legal play, or fits several.
+    fn resolve_play(
+        &self,
+        dice: Dice,
+        text: &str,
+        allow_partial: bool,
+    ) -> Result<Play<Self>, PlayTextError>;
+
+    /// Resolves a play text to the one legal play it names for `dice` (NOT-2), partial texts
+    /// included.
+    ///
+    /// # Errors
+    /// [`PlayTextError`] when the text is malformed, fits no legal play, or fits several.
+    fn parse_play(&self, dice: Dice, text: &str) -> Result<Play<Self>, PlayTextError> {
+        self.resolve_play(dice, text, true)
+    }
 }
 
 /// Counts the (roll, play) paths of `depth` plies from `pos`, over the 21 distinct rolls

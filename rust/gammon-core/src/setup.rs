@@ -33,7 +33,14 @@ impl Setup {
     /// validate it; as it stands it is invalid (no checkers).
     #[must_use]
     pub fn empty(variant: Variant, turn: Color) -> Setup {
-        Setup { variant, turn, board: ByColor { white: [0; 26], black: [0; 26] } }
+        Setup {
+            variant,
+            turn,
+            board: ByColor {
+                white: [0; 26],
+                black: [0; 26],
+            },
+        }
     }
 
     /// Builds a setup from lists of `(point, count)` pairs in each player's own numbering
@@ -120,7 +127,12 @@ pub struct SetupError {
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid {} position: {}", self.setup.variant, self.details.join("; "))
+        write!(
+            f,
+            "invalid {} position: {}",
+            self.setup.variant,
+            self.details.join("; ")
+        )
     }
 }
 
@@ -142,7 +154,10 @@ mod tests {
     fn too_many_checkers_is_reported_with_the_count() {
         let s = Setup::from_points(Variant::Backgammon, Color::White, &[(6, 16)], &[(24, 15)]);
         let mut details = Vec::new();
-        assert_eq!(s.count_problems(&mut details), SetupProblems::WRONG_CHECKER_COUNT);
+        assert_eq!(
+            s.count_problems(&mut details),
+            SetupProblems::WRONG_CHECKER_COUNT
+        );
         assert!(details[0].contains("16"), "{details:?}");
     }
 }

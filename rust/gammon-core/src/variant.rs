@@ -117,7 +117,13 @@ impl Variant {
         let key: String = name
             .trim()
             .chars()
-            .map(|c| if c == ' ' || c == '_' { '-' } else { c.to_ascii_lowercase() })
+            .map(|c| {
+                if c == ' ' || c == '_' {
+                    '-'
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
             .collect();
         Variant::ALL
             .into_iter()

@@ -8,7 +8,9 @@ use gammon_core::id::position_id;
 use gammon_core::{Backgammon, Color, Dice, Position, Variant};
 
 fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/conformance").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/conformance")
+        .join(name)
 }
 
 fn load(id: &str) -> Backgammon {
@@ -25,13 +27,25 @@ fn every_oracle_case_gives_the_oracles_resulting_positions() {
         let case: serde_json::Value = serde_json::from_str(line).unwrap();
         let pid = case["pos"].as_str().unwrap();
         let dice = case["dice"].as_array().unwrap();
-        let dice = Dice::new(dice[0].as_u64().unwrap() as u8, dice[1].as_u64().unwrap() as u8).unwrap();
-        let expected: BTreeSet<String> =
-            case["results"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+        let dice = Dice::new(
+            dice[0].as_u64().unwrap() as u8,
+            dice[1].as_u64().unwrap() as u8,
+        )
+        .unwrap();
+        let expected: BTreeSet<String> = case["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
         let pos = load(pid);
         let plays = pos.legal_plays(dice);
         let mut got: BTreeSet<String> = plays.iter().map(|p| position_id(p.after())).collect();
-        assert_eq!(got.len(), plays.len(), "{pid} {dice}: a resulting position is listed twice");
+        assert_eq!(
+            got.len(),
+            plays.len(),
+            "{pid} {dice}: a resulting position is listed twice"
+        );
         if plays.is_empty() {
             got.insert(pid.to_string());
         }
@@ -53,7 +67,12 @@ fn every_oracle_case_gives_the_oracles_resulting_positions() {
         cases += 1;
     }
     assert_eq!(cases, 4918);
-    assert!(failures.is_empty(), "{} of {cases} cases differ:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} cases differ:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
 }
 
 fn corpus_totals(name: &str) -> (u64, u64) {

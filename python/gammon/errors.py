@@ -1,0 +1,56 @@
+"""The exceptions gammon raises.
+
+Every error is a :class:`GammonError`. Bad input raises an :class:`InvalidInputError`, which is
+also a :class:`ValueError`, so ``except ValueError`` catches it. A bug inside gammon raises
+:class:`InternalError` (a :class:`RuntimeError`) instead of crashing the interpreter.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AmbiguousPlayError",
+    "GammonError",
+    "IllegalCubeActionError",
+    "IllegalPlayError",
+    "InternalError",
+    "InvalidDiceError",
+    "InvalidInputError",
+    "InvalidPositionError",
+    "ParseError",
+]
+
+
+class GammonError(Exception):
+    """Base class of every error raised by gammon."""
+
+
+class InvalidInputError(GammonError, ValueError):
+    """An argument is not valid: the message names the value and the rule it breaks."""
+
+
+class ParseError(InvalidInputError):
+    """A text (position ID, match ID, XGID, play notation, dice) cannot be read."""
+
+
+class InvalidPositionError(InvalidInputError):
+    """Checkers that no legal game can reach (wrong counts, a point held by both sides...)."""
+
+
+class InvalidDiceError(InvalidInputError):
+    """Dice outside 1-6, or not a pair."""
+
+
+class IllegalPlayError(InvalidInputError):
+    """A play that the rules do not allow for this position and roll."""
+
+
+class AmbiguousPlayError(InvalidInputError):
+    """A play text that fits more than one legal play."""
+
+
+class IllegalCubeActionError(InvalidInputError):
+    """A cube action (double, take, drop, beaver, raccoon) the rules do not allow now."""
+
+
+class InternalError(GammonError, RuntimeError):
+    """A bug in gammon. Please report it with the message."""

@@ -1,0 +1,274 @@
+//! [`VariantPosition`] and [`VariantPlay`]: the one place that dispatches between rules types
+//! at run time (for the Python layer and other dynamic callers). Hot code stays generic over
+//! [`Position`].
+
+use std::fmt;
+
+use crate::id::ParseIdError;
+use crate::notation::PlayTextError;
+use crate::{
+    Backgammon, ByColor, Color, Dice, Move, Nardy, Outcome, Play, PlayList, Position, RulesFamily,
+    Setup, SetupError, Variant,
+};
+
+/// A position of any variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantPosition {
+    /// Standard backgammon, nackgammon or hypergammon.
+    Backgammon(Backgammon),
+    /// Long Nardy.
+    Nardy(Nardy),
+}
+
+/// A play of a [`VariantPosition`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantPlay {
+    /// A backgammon-family play.
+    Backgammon(Play<Backgammon>),
+    /// A Long Nardy play.
+    Nardy(Play<Nardy>),
+}
+
+/// A play text that could not be resolved, or does not belong to the position's variant.
+pub type ParsePlayError = PlayTextError;
+
+macro_rules! dispatch {
+    ($self:expr, $p:ident => $e:expr) => {
+        match $self {
+            VariantPosition::Backgammon($p) => $e,
+            VariantPosition::Nardy($p) => $e,
+        }
+    };
+}
+
+impl VariantPosition {
+    /// The starting position of `variant` with `turn` on roll.
+    #[must_use]
+    pub fn start(variant: Variant, turn: Color) -> VariantPosition {
+        match variant.family() {
+            RulesFamily::LongNardy => VariantPosition::Nardy(Nardy::start(turn)),
+            RulesFamily::Backgammon => VariantPosition::Backgammon(
+                Backgammon::start(variant, turn).expect("backgammon-family variant has a start"),
+            ),
+        }
+    }
+
+    /// Validates plain data for its variant.
+    ///
+    /// # Errors
+    /// [`SetupError`] listing every problem.
+    pub fn from_setup(setup: &Setup) -> Result<VariantPosition, SetupError> {
+        match setup.variant.family() {
+            RulesFamily::LongNardy => Nardy::from_setup(setup).map(VariantPosition::Nardy),
+            RulesFamily::Backgammon => {
+                Backgammon::from_setup(setup).map(VariantPosition::Backgammon)
+            }
+        }
+    }
+
+    /// Decodes a position ID for `variant` with `turn` on roll.
+    ///
+    /// # Errors
+    /// [`ParseIdError`].
+    pub fn from_id(
+        id: &str,
+        variant: Variant,
+        turn: Color,
+    ) -> Result<VariantPosition, ParseIdError> {
+        match variant.family() {
+            RulesFamily::LongNardy => Nardy::from_id(id, turn).map(VariantPosition::Nardy),
+            RulesFamily::Backgammon => {
+                Backgammon::from_id(id, variant, turn).map(VariantPosition::Backgammon)
+            }
+        }
+    }
+
+    /// The variant.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        dispatch!(self, p => p.variant())
+    }
+
+    /// The player on roll.
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        dispatch!(self, p => p.turn())
+    }
+
+    /// The position ID ([`Position::id`]).
+    #[must_use]
+    pub fn id(&self) -> String {
+        dispatch!(self, p => p.id())
+    }
+
+    /// The legal plays for `dice`, collected into a vector.
+    #[must_use]
+    pub fn legal_plays(&self, dice: Dice) -> Vec<VariantPlay> {
+        match self {
+            VariantPosition::Backgammon(p) => collect(p, dice)
+                .into_iter()
+                .map(VariantPlay::Backgammon)
+                .collect(),
+            VariantPosition::Nardy(p) => collect(p, dice)
+                .into_iter()
+                .map(VariantPlay::Nardy)
+                .collect(),
+        }
+    }
+
+    /// Applies a play of this position without checking it, and passes the turn.
+    /// A play of another rules type leaves the position as it is, with the turn passed.
+    #[must_use]
+    pub fn play_unchecked(&self, play: &VariantPlay) -> VariantPosition {
+        match (self, play) {
+            (VariantPosition::Backgammon(p), VariantPlay::Backgammon(x)) => {
+                VariantPosition::Backgammon(p.play_unchecked(x))
+            }
+            (VariantPosition::Nardy(p), VariantPlay::Nardy(x)) => {
+                VariantPosition::Nardy(p.play_unchecked(x))
+            }
+            _ => self.pass_turn(),
+        }
+    }
+
+    /// The same board with the other player on roll.
+    #[must_use]
+    pub fn pass_turn(&self) -> VariantPosition {
+        match self {
+            VariantPosition::Backgammon(p) => VariantPosition::Backgammon(p.pass_turn()),
+            VariantPosition::Nardy(p) => VariantPosition::Nardy(p.pass_turn()),
+        }
+    }
+
+    /// The canonical text of a play of this position (NOT-3).
+    #[must_use]
+    pub fn format_play(&self, play: &VariantPlay) -> String {
+        match (self, play) {
+            (VariantPosition::Backgammon(p), VariantPlay::Backgammon(x)) => p.format_play(x),
+            (VariantPosition::Nardy(p), VariantPlay::Nardy(x)) => p.format_play(x),
+            _ => String::new(),
+        }
+    }
+
+    /// Resolves a play text for `dice` (NOT-2).
+    ///
+    /// # Errors
+    /// [`PlayTextError`].
+    pub fn parse_play(&self, dice: Dice, text: &str) -> Result<VariantPlay, PlayTextError> {
+        self.resolve_play(dice, text, true)
+    }
+
+    /// Resolves a play text for `dice`, accepting partial texts only when `allow_partial`
+    /// ([`Position::resolve_play`]).
+    ///
+    /// # Errors
+    /// [`PlayTextError`].
+    pub fn resolve_play(
+        &self,
+        dice: Dice,
+        text: &str,
+        allow_partial: bool,
+    ) -> Result<VariantPlay, PlayTextError> {
+        match self {
+            VariantPosition::Backgammon(p) => p
+                .resolve_play(dice, text, allow_partial)
+                .map(VariantPlay::Backgammon),
+            VariantPosition::Nardy(p) => p
+                .resolve_play(dice, text, allow_partial)
+                .map(VariantPlay::Nardy),
+        }
+    }
+
+    /// The result once the game is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, p => p.outcome())
+    }
+
+    /// Pip counts.
+    #[must_use]
+    pub fn pip_count(&self) -> ByColor<u32> {
+        dispatch!(self, p => p.pip_count())
+    }
+
+    /// Borne-off counts.
+    #[must_use]
+    pub fn checkers_off(&self) -> ByColor<u8> {
+        dispatch!(self, p => p.checkers_off())
+    }
+
+    /// Plain data.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup {
+        dispatch!(self, p => p.to_setup())
+    }
+}
+
+thread_local! {
+    // One scratch list per thread and rules type: a `PlayList` is large, so it lives neither on
+    // the caller's stack nor in a fresh allocation per call.
+    static BACKGAMMON_SCRATCH: std::cell::RefCell<Box<PlayList<Backgammon>>> = std::cell::RefCell::new(Box::default());
+    static NARDY_SCRATCH: std::cell::RefCell<Box<PlayList<Nardy>>> = std::cell::RefCell::new(Box::default());
+}
+
+/// Rules types that have a per-thread scratch [`PlayList`].
+trait Scratch: Position {
+    fn with_scratch<R>(f: impl FnOnce(&mut PlayList<Self>) -> R) -> R;
+}
+
+impl Scratch for Backgammon {
+    fn with_scratch<R>(f: impl FnOnce(&mut PlayList<Self>) -> R) -> R {
+        BACKGAMMON_SCRATCH.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut list) => f(&mut list),
+            Err(_) => f(&mut Box::default()),
+        })
+    }
+}
+
+impl Scratch for Nardy {
+    fn with_scratch<R>(f: impl FnOnce(&mut PlayList<Self>) -> R) -> R {
+        NARDY_SCRATCH.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut list) => f(&mut list),
+            Err(_) => f(&mut Box::default()),
+        })
+    }
+}
+
+fn collect<P: Scratch>(pos: &P, dice: Dice) -> Vec<Play<P>> {
+    P::with_scratch(|list| {
+        pos.legal_plays_into(dice, list);
+        list.to_vec()
+    })
+}
+
+impl VariantPlay {
+    /// The moves of the play.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        match self {
+            VariantPlay::Backgammon(p) => p.moves(),
+            VariantPlay::Nardy(p) => p.moves(),
+        }
+    }
+
+    /// The position after the play, the mover still on roll.
+    #[must_use]
+    pub fn after(&self) -> VariantPosition {
+        match self {
+            VariantPlay::Backgammon(p) => VariantPosition::Backgammon(*p.after()),
+            VariantPlay::Nardy(p) => VariantPosition::Nardy(*p.after()),
+        }
+    }
+
+    /// True for the empty play.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.moves().is_empty()
+    }
+}
+
+impl fmt::Display for VariantPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        dispatch!(self, p => fmt::Display::fmt(p, f))
+    }
+}

@@ -1,0 +1,69 @@
+//! The one place that turns core errors into Python exceptions (the hierarchy lives in
+//! `gammon/errors.py`), and the guard that keeps panics from reaching Python.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use gammon_core::id::ParseIdError;
+use gammon_core::notation::PlayTextError;
+use gammon_core::{DiceError, SetupError, UnknownVariantError};
+use pyo3::prelude::*;
+
+pyo3::import_exception!(gammon.errors, GammonError);
+pyo3::import_exception!(gammon.errors, InvalidInputError);
+pyo3::import_exception!(gammon.errors, ParseError);
+pyo3::import_exception!(gammon.errors, InvalidPositionError);
+pyo3::import_exception!(gammon.errors, InvalidDiceError);
+pyo3::import_exception!(gammon.errors, IllegalPlayError);
+pyo3::import_exception!(gammon.errors, AmbiguousPlayError);
+pyo3::import_exception!(gammon.errors, InternalError);
+
+/// Runs `f`, turning a Rust panic into `gammon.InternalError` so that no panic reaches Python
+/// (PyO3's own `PanicException` derives from `BaseException` and would escape
+/// `except Exception`).
+pub fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            Err(InternalError::new_err(format!(
+                "internal error in gammon (please report it): {msg}"
+            )))
+        }
+    }
+}
+
+/// `gammon.ParseError` for an unreadable position ID.
+pub fn id_error(e: &ParseIdError) -> PyErr {
+    match e {
+        ParseIdError::Invalid(..) => InvalidPositionError::new_err(e.to_string()),
+        _ => ParseError::new_err(e.to_string()),
+    }
+}
+
+/// `gammon.InvalidPositionError` for a failed validation.
+pub fn setup_error(e: &SetupError) -> PyErr {
+    InvalidPositionError::new_err(e.to_string())
+}
+
+/// `gammon.InvalidDiceError`.
+pub fn dice_error(e: &DiceError) -> PyErr {
+    InvalidDiceError::new_err(e.to_string())
+}
+
+/// `gammon.InvalidInputError` for an unknown variant name.
+pub fn variant_error(e: &UnknownVariantError) -> PyErr {
+    InvalidInputError::new_err(e.to_string())
+}
+
+/// `ParseError`, `IllegalPlayError` or `AmbiguousPlayError` for a play text.
+pub fn play_text_error(e: &PlayTextError) -> PyErr {
+    match e {
+        PlayTextError::Syntax { .. } => ParseError::new_err(e.to_string()),
+        PlayTextError::Illegal { .. } => IllegalPlayError::new_err(e.to_string()),
+        PlayTextError::Ambiguous { .. } => AmbiguousPlayError::new_err(e.to_string()),
+    }
+}

@@ -1,0 +1,25 @@
+//! The Python module `gammon._core`: argument conversion, error mapping and GIL handling over
+//! `gammon-core`. No rules live here.
+
+mod errors;
+mod plays;
+mod position;
+mod types;
+
+use pyo3::prelude::*;
+
+/// The compiled core of the `gammon` package. Import `gammon`, not this module.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<types::PyColor>()?;
+    m.add_class::<types::PyVariant>()?;
+    m.add_class::<types::PyOutcome>()?;
+    m.add_class::<types::PyMove>()?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<plays::PyPlay>()?;
+    m.add_class::<plays::PyPlayList>()?;
+    m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(plays::_play_from_text, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,265 @@
+//! `gammon.Play` (a whole turn of one position and roll) and `gammon.PlayList` (the legal
+//! plays of a roll, a read-only sequence).
+
+use gammon_core::{Dice, VariantPlay, VariantPosition};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::{PySlice, PyString, PyTuple};
+
+use crate::position::PyPosition;
+use crate::types::PyMove;
+
+/// A legal play: the moves made for one roll in one position.
+///
+/// ``str(play)`` is the standard notation, exactly as gnubg prints it. Two plays of one
+/// position are equal when they lead to the same position (MOVE-9).
+#[pyclass(name = "Play", module = "gammon", frozen, from_py_object)]
+#[derive(Clone, Copy, Debug)]
+pub struct PyPlay {
+    pub before: VariantPosition,
+    pub dice: Dice,
+    pub play: VariantPlay,
+}
+
+impl PyPlay {
+    /// The canonical text.
+    pub fn text(&self) -> String {
+        self.before.format_play(&self.play)
+    }
+
+    /// The position after the play with the turn passed.
+    pub fn after_position(&self) -> VariantPosition {
+        self.before.play_unchecked(&self.play)
+    }
+
+    fn key(&self) -> (VariantPosition, VariantPosition) {
+        (self.before, self.play.after())
+    }
+}
+
+#[pymethods]
+impl PyPlay {
+    /// The moves, one checker and one die each, in a legal order.
+    #[getter]
+    fn moves(&self) -> Vec<PyMove> {
+        self.play
+            .moves()
+            .iter()
+            .map(|&inner| PyMove { inner })
+            .collect()
+    }
+
+    /// The roll the play was made for, larger die first.
+    #[getter]
+    fn dice(&self) -> (u8, u8) {
+        (self.dice.high(), self.dice.low())
+    }
+
+    /// How many dice the play uses (0 to 4).
+    #[getter]
+    fn dice_used(&self) -> usize {
+        self.play.moves().len()
+    }
+
+    /// True when a move of the play hits a blot.
+    #[getter]
+    fn hits(&self) -> bool {
+        self.play.moves().iter().any(|m| m.hit)
+    }
+
+    /// The position the play is made in.
+    #[getter]
+    fn before(&self) -> PyPosition {
+        PyPosition { inner: self.before }
+    }
+
+    /// The position after the play, with the turn passed to the opponent.
+    #[getter]
+    fn after(&self) -> PyPosition {
+        PyPosition {
+            inner: self.after_position(),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Play {:?} ({})>", self.text(), self.dice)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyPlay>()
+            .is_ok_and(|o| o.key() == self.key())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.key().hash(&mut h);
+        h.finish()
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let ctor = py.import("gammon._core")?.getattr("_play_from_text")?;
+        let args = PyTuple::new(
+            py,
+            [
+                Bound::new(py, PyPosition { inner: self.before })?.into_any(),
+                PyString::new(py, &self.dice.to_string()).into_any(),
+                PyString::new(py, &self.text()).into_any(),
+            ],
+        )?;
+        Ok((ctor, args))
+    }
+}
+
+/// Rebuilds a pickled play (a position, its roll and the play's text).
+#[pyfunction]
+pub fn _play_from_text(position: PyPosition, dice: &str, text: &str) -> PyResult<PyPlay> {
+    let dice: Dice = dice.parse().map_err(|e| crate::errors::dice_error(&e))?;
+    position.resolve(text, Some(dice))
+}
+
+/// The legal plays of one position and roll: a read-only sequence of ``Play``.
+///
+/// ``len``, iteration, indexing and ``in`` work as for a tuple; ``in`` also accepts a play
+/// text (``"8/5 6/5" in plays``). Empty when the player cannot move.
+#[pyclass(name = "PlayList", module = "gammon", frozen, sequence)]
+#[derive(Clone, Debug)]
+pub struct PyPlayList {
+    pub before: VariantPosition,
+    pub dice: Dice,
+    pub plays: Vec<VariantPlay>,
+}
+
+impl PyPlayList {
+    fn item(&self, i: usize) -> PyPlay {
+        PyPlay {
+            before: self.before,
+            dice: self.dice,
+            play: self.plays[i],
+        }
+    }
+}
+
+#[pymethods]
+impl PyPlayList {
+    fn __len__(&self) -> usize {
+        self.plays.len()
+    }
+
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let ind = slice.indices(self.plays.len() as isize)?;
+            let mut out = Vec::new();
+            let mut i = ind.start;
+            while (ind.step > 0 && i < ind.stop) || (ind.step < 0 && i > ind.stop) {
+                out.push(self.item(i as usize));
+                i += ind.step;
+            }
+            return Ok(pyo3::types::PyList::new(py, out)?.into_any());
+        }
+        let i: isize = index.extract()?;
+        let n = self.plays.len() as isize;
+        let j = if i < 0 { i + n } else { i };
+        if j < 0 || j >= n {
+            return Err(PyIndexError::new_err(format!(
+                "play index {i} out of range for {n} plays"
+            )));
+        }
+        Ok(Bound::new(py, self.item(j as usize))?.into_any())
+    }
+
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
+        if let Ok(p) = item.extract::<PyPlay>() {
+            return p.before == self.before && self.plays.iter().any(|q| q == &p.play);
+        }
+        if let Ok(s) = item.cast::<PyString>() {
+            if let Ok(text) = s.to_cow() {
+                return self.before.parse_play(self.dice, &text).is_ok();
+            }
+        }
+        false
+    }
+
+    fn __iter__(slf: Bound<'_, Self>) -> PlayListIter {
+        PlayListIter {
+            list: slf.unbind(),
+            next: 0,
+        }
+    }
+
+    /// The roll, larger die first.
+    #[getter]
+    fn dice(&self) -> (u8, u8) {
+        (self.dice.high(), self.dice.low())
+    }
+
+    /// The position the plays are made in.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition { inner: self.before }
+    }
+
+    /// The canonical texts of the plays, in order.
+    fn texts(&self) -> Vec<String> {
+        self.plays
+            .iter()
+            .map(|p| self.before.format_play(p))
+            .collect()
+    }
+
+    /// The index of a play (a ``Play`` or a text); raises ``ValueError`` if absent.
+    fn index(&self, item: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let target = if let Ok(p) = item.extract::<PyPlay>() {
+            (p.before == self.before).then_some(p.play)
+        } else if let Ok(s) = item.cast::<PyString>() {
+            self.before.parse_play(self.dice, &s.to_cow()?).ok()
+        } else {
+            None
+        };
+        target
+            .and_then(|t| self.plays.iter().position(|q| q == &t))
+            .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("play is not in the list"))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("PlayList({}, {:?})", self.dice, self.texts())
+    }
+}
+
+/// Iterator over a ``PlayList``.
+#[pyclass(module = "gammon")]
+pub struct PlayListIter {
+    list: Py<PyPlayList>,
+    next: usize,
+}
+
+#[pymethods]
+impl PlayListIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(mut slf: PyRefMut<'_, Self>) -> Option<PyPlay> {
+        let list = slf.list.get();
+        let i = slf.next;
+        if i < list.plays.len() {
+            let item = list.item(i);
+            slf.next += 1;
+            Some(item)
+        } else {
+            None
+        }
+    }
+}

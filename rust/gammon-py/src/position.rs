@@ -1,0 +1,431 @@
+//! `gammon.Position`: an immutable, hashable, picklable position of any variant.
+
+use gammon_core::{Color, Dice, Setup, Variant, VariantPlay, VariantPosition};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+use crate::errors::{
+    guard, id_error, play_text_error, setup_error, AmbiguousPlayError, IllegalPlayError,
+    InvalidInputError, ParseError,
+};
+use crate::plays::{PyPlay, PyPlayList};
+use crate::types::{color_arg, dice_arg, variant_arg, PyColor, PyOutcome, PyVariant};
+
+/// A position of backgammon (standard, nackgammon, hypergammon) or Long Nardy, with the
+/// player on roll. Immutable, hashable and picklable.
+#[pyclass(name = "Position", module = "gammon", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PyPosition {
+    pub inner: VariantPosition,
+}
+
+fn default_variant(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Variant> {
+    variant.map_or(Ok(Variant::Backgammon), variant_arg)
+}
+
+fn default_turn(turn: Option<&Bound<'_, PyAny>>) -> PyResult<Color> {
+    turn.map_or(Ok(Color::White), color_arg)
+}
+
+/// Reads one side of `Position.from_checkers`: a mapping {point: count} or a sequence of
+/// points (one entry per checker). Points are 1..24 in the player's own numbering, 25 or
+/// "bar" for the bar, 0 or "off" for borne-off checkers.
+fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8; 26]> {
+    let mut side = [0u8; 26];
+    let mut off_given = false;
+    let point_of = |key: &Bound<'_, PyAny>| -> PyResult<usize> {
+        if let Ok(s) = key.cast::<PyString>() {
+            return match s.to_cow()?.trim().to_ascii_lowercase().as_str() {
+                "bar" => Ok(25),
+                "off" => Ok(0),
+                other => other
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|p| *p <= 25)
+                    .ok_or_else(|| {
+                        InvalidInputError::new_err(format!(
+                            "{who}: {other:?} is not a point (1-24, \"bar\" or \"off\")"
+                        ))
+                    }),
+            };
+        }
+        let p: i64 = key.extract().map_err(|_| {
+            InvalidInputError::new_err(format!("{who}: point keys must be ints or \"bar\"/\"off\""))
+        })?;
+        if !(0..=25).contains(&p) {
+            return Err(InvalidInputError::new_err(format!(
+                "{who}: point {p} is out of range (1-24, 25 = bar, 0 = off)"
+            )));
+        }
+        Ok(p as usize)
+    };
+    let mut add = |p: usize, n: i64| -> PyResult<()> {
+        if !(0..=255).contains(&n) {
+            return Err(InvalidInputError::new_err(format!(
+                "{who}: count {n} on point {p} is out of range"
+            )));
+        }
+        if p == 0 {
+            off_given = true;
+        }
+        side[p] = side[p].saturating_add(n as u8);
+        Ok(())
+    };
+    if let Ok(d) = obj.cast::<PyDict>() {
+        for (k, v) in d.iter() {
+            let n: i64 = v
+                .extract()
+                .map_err(|_| InvalidInputError::new_err(format!("{who}: counts must be ints")))?;
+            add(point_of(&k)?, n)?;
+        }
+    } else if obj.is_instance_of::<PyString>() {
+        return Err(InvalidInputError::new_err(format!(
+            "{who}: expected a mapping or a sequence of points, got a string"
+        )));
+    } else {
+        let iter = obj.try_iter().map_err(|_| {
+            InvalidInputError::new_err(format!(
+                "{who}: expected a mapping {{point: count}} or a sequence of points"
+            ))
+        })?;
+        for item in iter {
+            add(point_of(&item?)?, 1)?;
+        }
+    }
+    if !off_given {
+        let on: u32 = side[1..].iter().map(|&c| u32::from(c)).sum();
+        side[0] = u32::from(variant.checkers_per_side()).saturating_sub(on) as u8;
+    }
+    Ok(side)
+}
+
+impl PyPosition {
+    /// Resolves a play text without dice: every roll is tried and only complete matches count.
+    fn resolve_without_dice(&self, text: &str) -> PyResult<PyPlay> {
+        let mut found: Vec<(Dice, VariantPlay)> = Vec::new();
+        for dice in Dice::ALL_21 {
+            match self.inner.resolve_play(dice, text, false) {
+                Ok(play) => {
+                    if !found.iter().any(|(_, p)| p == &play) {
+                        found.push((dice, play));
+                    } else if let Some(slot) = found.iter_mut().find(|(_, p)| p == &play) {
+                        // Prefer the roll that needs the fewest dice (3-1 over 1-1 for "8/5 6/5").
+                        if dice.pips() < slot.0.pips() || (!dice.is_double() && slot.0.is_double())
+                        {
+                            *slot = (dice, play);
+                        }
+                    }
+                }
+                Err(e @ gammon_core::notation::PlayTextError::Syntax { .. }) => {
+                    return Err(play_text_error(&e));
+                }
+                Err(_) => {}
+            }
+        }
+        match found.len() {
+            1 => {
+                let (dice, play) = found[0];
+                Ok(PyPlay { before: self.inner, dice, play })
+            }
+            0 => Err(IllegalPlayError::new_err(format!(
+                "{text:?} is not a complete legal play for any roll in this position; pass dice= to resolve a partial text (NOT-2)"
+            ))),
+            _ => {
+                let list: Vec<String> = found
+                    .iter()
+                    .map(|(d, p)| format!("{} with {d}", self.inner.format_play(p)))
+                    .collect();
+                Err(AmbiguousPlayError::new_err(format!(
+                    "{text:?} fits plays of several rolls ({}); pass dice= to choose (NOT-2)",
+                    list.join(", ")
+                )))
+            }
+        }
+    }
+
+    pub fn resolve(&self, text: &str, dice: Option<Dice>) -> PyResult<PyPlay> {
+        match dice {
+            Some(dice) => self
+                .inner
+                .parse_play(dice, text)
+                .map(|play| PyPlay {
+                    before: self.inner,
+                    dice,
+                    play,
+                })
+                .map_err(|e| play_text_error(&e)),
+            None => self.resolve_without_dice(text),
+        }
+    }
+}
+
+#[pymethods]
+impl PyPosition {
+    /// ``Position(id=None, variant="backgammon", turn=Color.WHITE)``: the position with that ID,
+    /// or the starting position when no ID is given.
+    ///
+    /// Raises ``ParseError`` for a malformed ID, ``InvalidPositionError`` for an ID that
+    /// decodes to an impossible board, ``InvalidInputError`` for an unknown variant or color.
+    #[new]
+    #[pyo3(signature = (id=None, variant=None, turn=None))]
+    fn py_new(
+        id: Option<&str>,
+        variant: Option<&Bound<'_, PyAny>>,
+        turn: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
+        let variant = default_variant(variant)?;
+        let turn = default_turn(turn)?;
+        guard(|| match id {
+            None => Ok(PyPosition {
+                inner: VariantPosition::start(variant, turn),
+            }),
+            Some(id) => VariantPosition::from_id(id, variant, turn)
+                .map(|inner| PyPosition { inner })
+                .map_err(|e| id_error(&e)),
+        })
+    }
+
+    /// The starting position of ``variant`` (a name or ``Variant``) with ``turn`` on roll.
+    ///
+    /// Raises ``InvalidInputError`` for an unknown variant or color.
+    #[staticmethod]
+    #[pyo3(signature = (variant=None, turn=None))]
+    fn start(
+        variant: Option<&Bound<'_, PyAny>>,
+        turn: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
+        let variant = default_variant(variant)?;
+        let turn = default_turn(turn)?;
+        guard(|| {
+            Ok(PyPosition {
+                inner: VariantPosition::start(variant, turn),
+            })
+        })
+    }
+
+    /// The position with gnubg Position ID ``id`` (for Long Nardy, gammon's ID of the same
+    /// layout), ``turn`` on roll.
+    ///
+    /// Raises ``ParseError`` for a malformed ID and ``InvalidPositionError`` for an ID that
+    /// decodes to an impossible board.
+    #[staticmethod]
+    #[pyo3(signature = (id, variant=None, turn=None))]
+    fn from_id(
+        id: &str,
+        variant: Option<&Bound<'_, PyAny>>,
+        turn: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
+        PyPosition::py_new(Some(id), variant, turn)
+    }
+
+    /// Builds a position from each player's checkers **in that player's own numbering**.
+    ///
+    /// ``white`` and ``black`` are mappings ``{point: count}`` or sequences of points (one
+    /// entry per checker); points are 1..24, ``25``/``"bar"`` or ``0``/``"off"``. Checkers not
+    /// listed are borne off. Raises ``InvalidPositionError`` naming every problem (checker
+    /// counts, a point held by both players, ...).
+    #[staticmethod]
+    #[pyo3(signature = (white, black, *, turn=None, variant=None))]
+    fn from_checkers(
+        white: &Bound<'_, PyAny>,
+        black: &Bound<'_, PyAny>,
+        turn: Option<&Bound<'_, PyAny>>,
+        variant: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
+        let variant = default_variant(variant)?;
+        let turn = default_turn(turn)?;
+        let mut setup = Setup::empty(variant, turn);
+        setup.board.white = side_arg(white, "white", variant)?;
+        setup.board.black = side_arg(black, "black", variant)?;
+        guard(|| {
+            VariantPosition::from_setup(&setup)
+                .map(|inner| PyPosition { inner })
+                .map_err(|e| setup_error(&e))
+        })
+    }
+
+    /// The position ID: gnubg's Position ID for backgammon (player on roll second, as gnubg
+    /// writes it).
+    #[getter]
+    fn id(&self) -> String {
+        self.inner.id()
+    }
+
+    /// The player on roll.
+    #[getter]
+    fn turn(&self) -> PyColor {
+        self.inner.turn().into()
+    }
+
+    /// The variant.
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        self.inner.variant().into()
+    }
+
+    /// The legal plays for ``dice`` (a pair such as ``(3, 1)`` or a text such as ``"31"``):
+    /// one per distinct resulting position. Empty when the player cannot move.
+    ///
+    /// Raises ``InvalidDiceError`` for bad dice.
+    fn legal_plays(&self, dice: &Bound<'_, PyAny>) -> PyResult<PyPlayList> {
+        let dice = dice_arg(dice)?;
+        guard(|| {
+            Ok(PyPlayList {
+                before: self.inner,
+                dice,
+                plays: self.inner.legal_plays(dice),
+            })
+        })
+    }
+
+    /// Reads a play text (``"24/18 13/11"``, ``"bar/22*"``, ``"8/5(2)"``) and returns the one
+    /// legal ``Play`` it names. With ``dice`` a partial text is accepted when exactly one play
+    /// contains it; without, every roll is tried and only complete texts count.
+    ///
+    /// Raises ``ParseError`` (bad syntax), ``IllegalPlayError`` (fits no legal play),
+    /// ``AmbiguousPlayError`` (fits several), ``InvalidDiceError``.
+    #[pyo3(signature = (text, dice=None))]
+    fn parse_play(&self, text: &str, dice: Option<&Bound<'_, PyAny>>) -> PyResult<PyPlay> {
+        let dice = dice.map(dice_arg).transpose()?;
+        guard(|| self.resolve(text, dice))
+    }
+
+    /// The position after ``play`` (a ``Play`` of this position, or a text as for
+    /// ``parse_play``), with the turn passed to the opponent. The empty text ``""`` passes
+    /// when the player has no legal play.
+    ///
+    /// Raises ``IllegalPlayError`` for a play of another position or an illegal text, and the
+    /// errors of ``parse_play``.
+    #[pyo3(signature = (play, dice=None))]
+    fn play(
+        &self,
+        play: &Bound<'_, PyAny>,
+        dice: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPosition> {
+        let dice = dice.map(dice_arg).transpose()?;
+        if let Ok(p) = play.extract::<PyPlay>() {
+            if p.before != self.inner {
+                return Err(IllegalPlayError::new_err(format!(
+                    "the play {} belongs to position {}, not to this one ({})",
+                    p.text(),
+                    p.before.id(),
+                    self.inner.id()
+                )));
+            }
+            if let Some(d) = dice {
+                if d != p.dice {
+                    return Err(IllegalPlayError::new_err(format!(
+                        "the play {} was made for {}, not {d}",
+                        p.text(),
+                        p.dice
+                    )));
+                }
+            }
+            return Ok(PyPosition {
+                inner: p.after_position(),
+            });
+        }
+        let Ok(text) = play.cast::<PyString>() else {
+            return Err(InvalidInputError::new_err(
+                "play must be a gammon.Play or a play text",
+            ));
+        };
+        let text = text.to_cow()?;
+        guard(|| {
+            if text.trim().is_empty() {
+                let can_move = match dice {
+                    Some(d) => !self.inner.legal_plays(d).is_empty(),
+                    None => Dice::ALL_21
+                        .iter()
+                        .any(|&d| !self.inner.legal_plays(d).is_empty()),
+                };
+                if can_move && dice.is_some() {
+                    return Err(IllegalPlayError::new_err(
+                        "the empty play is only legal when no play is possible (MOVE-6, MOVE-8)",
+                    ));
+                }
+                if dice.is_none() && can_move {
+                    return Err(ParseError::new_err(
+                        "an empty play needs dice= (it is legal only when that roll cannot be played, MOVE-8)",
+                    ));
+                }
+                return Ok(PyPosition {
+                    inner: self.inner.pass_turn(),
+                });
+            }
+            self.resolve(&text, dice).map(|p| PyPosition {
+                inner: p.after_position(),
+            })
+        })
+    }
+
+    /// The result if the game is over (someone has borne off every checker), else ``None``.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.inner.outcome().map(|inner| PyOutcome { inner })
+    }
+
+    /// True once a player has borne off every checker.
+    fn is_game_over(&self) -> bool {
+        self.inner.outcome().is_some()
+    }
+
+    /// Pip counts as ``(player on roll, opponent)``.
+    fn pip_count(&self) -> (u32, u32) {
+        let p = self.inner.pip_count();
+        let t = self.inner.turn();
+        (p[t], p[!t])
+    }
+
+    /// Borne-off checkers as ``(player on roll, opponent)``.
+    fn checkers_off(&self) -> (u8, u8) {
+        let p = self.inner.checkers_off();
+        let t = self.inner.turn();
+        (p[t], p[!t])
+    }
+
+    /// The checkers of ``color`` in that player's own numbering: a list of 26 counts, index 0
+    /// borne off, 1..24 the points, 25 the bar.
+    fn checkers(&self, color: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+        let c = color_arg(color)?;
+        Ok(self.inner.to_setup().board[c].to_vec())
+    }
+
+    /// The same board with the other player on roll (used when a player cannot move).
+    fn pass_turn(&self) -> PyPosition {
+        PyPosition {
+            inner: self.inner.pass_turn(),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let mut s = format!("Position({:?}", self.inner.id());
+        if self.inner.variant() != Variant::Backgammon {
+            s.push_str(&format!(", variant={:?}", self.inner.variant().name()));
+        }
+        if self.inner.turn() != Color::White {
+            s.push_str(&format!(", turn={:?}", self.inner.turn().name()));
+        }
+        s.push(')');
+        s
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let ctor = py.import("gammon")?.getattr("Position")?;
+        let args = PyTuple::new(
+            py,
+            [
+                self.inner.id(),
+                self.inner.variant().name().to_string(),
+                self.inner.turn().name().to_string(),
+            ],
+        )?;
+        Ok((ctor, args))
+    }
+}

@@ -1,0 +1,310 @@
+//! Small value classes (`Color`, `Variant`, `Outcome`, `Move`) and the conversion of loose
+//! Python arguments (names, tuples) into core values.
+
+use gammon_core::{Color, Dice, Move, Outcome, Variant};
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+use crate::errors::{dice_error, variant_error, InvalidDiceError, InvalidInputError};
+
+/// One of the two players.
+#[pyclass(
+    name = "Color",
+    module = "gammon",
+    eq,
+    eq_int,
+    frozen,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PyColor {
+    /// White (in Long Nardy: the player who moves first in the game).
+    #[pyo3(name = "WHITE")]
+    White = 0,
+    /// Black.
+    #[pyo3(name = "BLACK")]
+    Black = 1,
+}
+
+impl From<Color> for PyColor {
+    fn from(c: Color) -> PyColor {
+        match c {
+            Color::White => PyColor::White,
+            Color::Black => PyColor::Black,
+        }
+    }
+}
+
+impl From<PyColor> for Color {
+    fn from(c: PyColor) -> Color {
+        match c {
+            PyColor::White => Color::White,
+            PyColor::Black => Color::Black,
+        }
+    }
+}
+
+#[pymethods]
+impl PyColor {
+    /// The other player.
+    fn other(&self) -> PyColor {
+        Color::from(*self).other().into()
+    }
+
+    fn __invert__(&self) -> PyColor {
+        self.other()
+    }
+
+    fn __str__(&self) -> &'static str {
+        Color::from(*self).name()
+    }
+}
+
+/// A game: standard backgammon, nackgammon, hypergammon or Long Nardy.
+#[pyclass(
+    name = "Variant",
+    module = "gammon",
+    eq,
+    eq_int,
+    frozen,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PyVariant {
+    /// Standard backgammon.
+    #[pyo3(name = "BACKGAMMON")]
+    Backgammon = 0,
+    /// Nackgammon.
+    #[pyo3(name = "NACKGAMMON")]
+    Nackgammon = 1,
+    /// Hypergammon with one checker a side.
+    #[pyo3(name = "HYPERGAMMON_1")]
+    Hypergammon1 = 2,
+    /// Hypergammon with two checkers a side.
+    #[pyo3(name = "HYPERGAMMON_2")]
+    Hypergammon2 = 3,
+    /// Hypergammon with three checkers a side.
+    #[pyo3(name = "HYPERGAMMON_3")]
+    Hypergammon3 = 4,
+    /// Long Nardy.
+    #[pyo3(name = "LONG_NARDY")]
+    LongNardy = 5,
+}
+
+impl From<Variant> for PyVariant {
+    fn from(v: Variant) -> PyVariant {
+        match v {
+            Variant::Backgammon => PyVariant::Backgammon,
+            Variant::Nackgammon => PyVariant::Nackgammon,
+            Variant::Hypergammon1 => PyVariant::Hypergammon1,
+            Variant::Hypergammon2 => PyVariant::Hypergammon2,
+            Variant::Hypergammon3 => PyVariant::Hypergammon3,
+            Variant::LongNardy => PyVariant::LongNardy,
+        }
+    }
+}
+
+impl From<PyVariant> for Variant {
+    fn from(v: PyVariant) -> Variant {
+        match v {
+            PyVariant::Backgammon => Variant::Backgammon,
+            PyVariant::Nackgammon => Variant::Nackgammon,
+            PyVariant::Hypergammon1 => Variant::Hypergammon1,
+            PyVariant::Hypergammon2 => Variant::Hypergammon2,
+            PyVariant::Hypergammon3 => Variant::Hypergammon3,
+            PyVariant::LongNardy => Variant::LongNardy,
+        }
+    }
+}
+
+#[pymethods]
+impl PyVariant {
+    /// The canonical name, e.g. ``"long-nardy"``.
+    #[getter]
+    fn canonical_name(&self) -> &'static str {
+        Variant::from(*self).name()
+    }
+
+    /// Other accepted names.
+    #[getter]
+    fn aliases(&self) -> Vec<&'static str> {
+        Variant::from(*self).aliases().to_vec()
+    }
+
+    /// Checkers each player owns.
+    #[getter]
+    fn checkers_per_side(&self) -> u8 {
+        Variant::from(*self).checkers_per_side()
+    }
+
+    /// Every variant.
+    #[staticmethod]
+    fn all() -> Vec<PyVariant> {
+        Variant::ALL.iter().map(|&v| v.into()).collect()
+    }
+
+    fn __str__(&self) -> &'static str {
+        self.canonical_name()
+    }
+}
+
+/// Looks a variant up by canonical name or alias (case, spaces and underscores ignored).
+///
+/// Raises `InvalidInputError` (a `ValueError`) for an unknown name.
+#[pyfunction]
+pub fn find_variant(name: &str) -> PyResult<PyVariant> {
+    Variant::find(name)
+        .map(Into::into)
+        .map_err(|e| variant_error(&e))
+}
+
+/// Reads a `Color` or a color name.
+pub fn color_arg(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
+    if let Ok(c) = obj.extract::<PyColor>() {
+        return Ok(c.into());
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let text = s.to_cow()?;
+        return text
+            .parse::<Color>()
+            .map_err(|e| InvalidInputError::new_err(e.to_string()));
+    }
+    Err(InvalidInputError::new_err(format!(
+        "expected a gammon.Color or \"white\"/\"black\", got {}",
+        obj.repr().map(|r| r.to_string()).unwrap_or_default()
+    )))
+}
+
+/// Reads a `Variant` or a variant name.
+pub fn variant_arg(obj: &Bound<'_, PyAny>) -> PyResult<Variant> {
+    if let Ok(v) = obj.extract::<PyVariant>() {
+        return Ok(v.into());
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Variant::find(&s.to_cow()?).map_err(|e| variant_error(&e));
+    }
+    Err(InvalidInputError::new_err(format!(
+        "expected a gammon.Variant or a variant name, got {}",
+        obj.repr().map(|r| r.to_string()).unwrap_or_default()
+    )))
+}
+
+/// Reads dice from a pair of ints (tuple or list) or a text such as ``"31"`` or ``"3-1"``.
+pub fn dice_arg(obj: &Bound<'_, PyAny>) -> PyResult<Dice> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return s.to_cow()?.parse::<Dice>().map_err(|e| dice_error(&e));
+    }
+    let bad = || {
+        InvalidDiceError::new_err(format!(
+            "dice must be a pair of ints 1-6 such as (3, 1), or a text such as \"31\"; got {}",
+            obj.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    };
+    if obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(bad());
+    }
+    let seq: Vec<Bound<'_, PyAny>> = if let Ok(t) = obj.cast::<PyTuple>() {
+        t.iter().collect()
+    } else if let Ok(l) = obj.cast::<pyo3::types::PyList>() {
+        l.iter().collect()
+    } else {
+        return Err(bad());
+    };
+    if seq.len() != 2 {
+        return Err(bad());
+    }
+    let mut vals = [0i64; 2];
+    for (slot, item) in vals.iter_mut().zip(&seq) {
+        if item.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(bad());
+        }
+        *slot = item.extract::<i64>().map_err(|_| bad())?;
+    }
+    for v in vals {
+        if !(1..=6).contains(&v) {
+            return Err(dice_error(&gammon_core::DiceError::OutOfRange(v)));
+        }
+    }
+    Dice::new(vals[0] as u8, vals[1] as u8).map_err(|e| dice_error(&e))
+}
+
+/// How a finished game ended.
+#[pyclass(name = "Outcome", module = "gammon", frozen, eq, hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PyOutcome {
+    pub inner: Outcome,
+}
+
+#[pymethods]
+impl PyOutcome {
+    /// The player who won (for a Long Nardy draw: the game's White).
+    #[getter]
+    fn winner(&self) -> PyColor {
+        self.inner.winner.into()
+    }
+
+    /// ``"single"``, ``"gammon"`` or ``"backgammon"`` (Long Nardy: ``"oin"``, ``"mars"``,
+    /// ``"koks"``, ``"draw"``).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.inner.kind.name()
+    }
+
+    /// Points won at cube value 1: 1, 2 or 3 (Long Nardy default settings: Oin 1, Mars 2).
+    #[getter]
+    fn points(&self) -> u8 {
+        self.inner.points()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Outcome(winner=Color.{}, kind={:?}, points={})",
+            self.inner.winner.name().to_uppercase(),
+            self.inner.kind.name(),
+            self.inner.points()
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+}
+
+/// One checker moved by one die: from a point to a point, in the mover's numbering
+/// (25 = bar, 0 = off).
+#[pyclass(name = "Move", module = "gammon", frozen, eq, hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PyMove {
+    pub inner: Move,
+}
+
+#[pymethods]
+impl PyMove {
+    /// The point left (1..24, or 25 for the bar).
+    #[getter]
+    fn from_point(&self) -> u8 {
+        self.inner.from
+    }
+
+    /// The point reached (1..24, or 0 for off).
+    #[getter]
+    fn to_point(&self) -> u8 {
+        self.inner.to
+    }
+
+    /// True when the move hit a blot.
+    #[getter]
+    fn hit(&self) -> bool {
+        self.inner.hit
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move({:?})", self.inner.to_string())
+    }
+}

@@ -1,0 +1,57 @@
+"""Basic contract of gammon.Position (foundation issue, item 3)."""
+
+import pickle
+
+import pytest
+
+import gammon
+
+
+def test_start_position_id_and_pips() -> None:
+    # BG-7, BG-8, ID-3
+    pos = gammon.Position.start()
+    assert pos.id == "4HPwATDgc/ABMA"
+    assert pos.pip_count() == (167, 167)
+    assert pos.turn == gammon.Color.WHITE
+    assert gammon.Position.from_id("4HPwATDgc/ABMA") == pos
+
+
+def test_legal_plays_is_a_read_only_sequence() -> None:
+    pos = gammon.Position.start()
+    plays = pos.legal_plays((3, 1))
+    assert len(plays) == 16
+    assert plays[0] in plays
+    assert plays[-1] == plays[len(plays) - 1]
+    assert list(plays) == [plays[i] for i in range(len(plays))]
+    with pytest.raises(IndexError):
+        plays[16]
+
+
+def test_play_passes_the_turn() -> None:
+    pos = gammon.Position.start()
+    play = pos.legal_plays((3, 1))[0]
+    after = pos.play(play)
+    assert after.turn == gammon.Color.BLACK
+    assert after == play.after
+
+
+def test_positions_and_plays_pickle_and_hash() -> None:
+    pos = gammon.Position.start("nackgammon", turn="black")
+    assert pickle.loads(pickle.dumps(pos)) == pos
+    assert hash(pickle.loads(pickle.dumps(pos))) == hash(pos)
+    play = pos.legal_plays("64")[0]
+    assert pickle.loads(pickle.dumps(play)) == play
+    assert eval(repr(pos), vars(gammon)) == pos
+
+
+@pytest.mark.parametrize("dice", [(0, 3), (3, 7), (1,), "x1", 31, (True, 2), None])
+def test_bad_dice_raise_invalid_dice_error(dice: object) -> None:
+    with pytest.raises(gammon.InvalidDiceError):
+        gammon.Position.start().legal_plays(dice)  # type: ignore[arg-type]
+
+
+def test_bad_ids_raise_value_errors_of_gammon() -> None:
+    with pytest.raises(gammon.ParseError):
+        gammon.Position.from_id("not-an-id")
+    with pytest.raises(gammon.InvalidInputError):
+        gammon.Position.from_id("4HPwATDgc/ABMA", variant="chess")
