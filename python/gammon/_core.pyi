@@ -1,0 +1,174 @@
+"""Type stubs for the compiled module ``gammon._core`` (import from ``gammon``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Final, Union, overload
+
+__version__: Final[str]
+
+DiceLike = Union[tuple[int, int], Sequence[int], str]
+ColorLike = Union["Color", str]
+VariantLike = Union["Variant", str]
+PointKey = Union[int, str]
+SideLike = Union[Mapping[PointKey, int], Sequence[PointKey]]
+
+class Color:
+    """One of the two players."""
+
+    WHITE: Final[Color]
+    BLACK: Final[Color]
+    def other(self) -> Color:
+        """The other player."""
+    def __invert__(self) -> Color: ...
+    def __int__(self) -> int: ...
+
+class Variant:
+    """A game: standard backgammon, nackgammon, hypergammon or Long Nardy."""
+
+    BACKGAMMON: Final[Variant]
+    NACKGAMMON: Final[Variant]
+    HYPERGAMMON_1: Final[Variant]
+    HYPERGAMMON_2: Final[Variant]
+    HYPERGAMMON_3: Final[Variant]
+    LONG_NARDY: Final[Variant]
+    @property
+    def canonical_name(self) -> str:
+        """The canonical name, e.g. ``"long-nardy"``."""
+    @property
+    def aliases(self) -> list[str]:
+        """Other accepted names."""
+    @property
+    def checkers_per_side(self) -> int:
+        """Checkers each player owns."""
+    @staticmethod
+    def all() -> list[Variant]:
+        """Every variant."""
+    def __int__(self) -> int: ...
+
+def find_variant(name: str) -> Variant:
+    """Look a variant up by canonical name or alias; raises ``InvalidInputError``."""
+
+class Outcome:
+    """How a finished game ended."""
+
+    @property
+    def winner(self) -> Color:
+        """The player who won."""
+    @property
+    def kind(self) -> str:
+        """``"single"``, ``"gammon"``, ``"backgammon"`` (Long Nardy: ``"oin"``, ``"mars"``...)."""
+    @property
+    def points(self) -> int:
+        """Points won at cube value 1."""
+
+class Move:
+    """One checker moved by one die (mover's numbering, 25 = bar, 0 = off)."""
+
+    @property
+    def from_point(self) -> int:
+        """The point left (25 = bar)."""
+    @property
+    def to_point(self) -> int:
+        """The point reached (0 = off)."""
+    @property
+    def hit(self) -> bool:
+        """True when the move hit a blot."""
+
+class Play:
+    """A legal play: the moves made for one roll in one position."""
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves in a legal order."""
+    @property
+    def dice(self) -> tuple[int, int]:
+        """The roll, larger die first."""
+    @property
+    def dice_used(self) -> int:
+        """How many dice the play uses."""
+    @property
+    def hits(self) -> bool:
+        """True when a move hits a blot."""
+    @property
+    def before(self) -> Position:
+        """The position the play is made in."""
+    @property
+    def after(self) -> Position:
+        """The position after the play, turn passed."""
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class PlayList(Sequence[Play]):
+    """The legal plays of one position and roll."""
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        """The roll, larger die first."""
+    @property
+    def position(self) -> Position:
+        """The position the plays are made in."""
+    def texts(self) -> list[str]:
+        """The canonical texts of the plays."""
+    def index(self, value: object, start: int = ..., stop: int = ...) -> int:
+        """The index of a play or play text."""
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Play]: ...
+    def __contains__(self, item: object) -> bool: ...
+    def __iter__(self) -> Iterator[Play]: ...
+
+class Position:
+    """A position of any variant with the player on roll; immutable and hashable."""
+
+    def __init__(
+        self, id: str | None = None, variant: VariantLike | None = None, turn: ColorLike | None = None
+    ) -> None: ...
+    @staticmethod
+    def start(variant: VariantLike | None = None, turn: ColorLike | None = None) -> Position:
+        """The starting position of a variant."""
+    @staticmethod
+    def from_id(id: str, variant: VariantLike | None = None, turn: ColorLike | None = None) -> Position:
+        """The position with this position ID."""
+    @staticmethod
+    def from_checkers(
+        white: SideLike,
+        black: SideLike,
+        *,
+        turn: ColorLike | None = None,
+        variant: VariantLike | None = None,
+    ) -> Position:
+        """A position from each player's checkers in their own numbering."""
+    @property
+    def id(self) -> str:
+        """The position ID."""
+    @property
+    def turn(self) -> Color:
+        """The player on roll."""
+    @property
+    def variant(self) -> Variant:
+        """The variant."""
+    def legal_plays(self, dice: DiceLike) -> PlayList:
+        """The legal plays for a roll."""
+    def parse_play(self, text: str, dice: DiceLike | None = None) -> Play:
+        """The one legal play a text names."""
+    def play(self, play: Play | str, dice: DiceLike | None = None) -> Position:
+        """The position after a play, turn passed."""
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over."""
+    def is_game_over(self) -> bool:
+        """True once a player has borne off every checker."""
+    def pip_count(self) -> tuple[int, int]:
+        """Pip counts, player on roll first."""
+    def checkers_off(self) -> tuple[int, int]:
+        """Borne-off checkers, player on roll first."""
+    def checkers(self, color: ColorLike) -> list[int]:
+        """A side's checkers in its own numbering (0 = off, 25 = bar)."""
+    def pass_turn(self) -> Position:
+        """The same board with the other player on roll."""
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+
+def _play_from_text(position: Position, dice: str, text: str) -> Play: ...
