@@ -29,6 +29,7 @@ from gammon._core import (
 from gammon.errors import (
     AmbiguousPlayError,
     GammonError,
+    IllegalActionError,
     IllegalCubeActionError,
     IllegalPlayError,
     InternalError,
@@ -37,24 +38,79 @@ from gammon.errors import (
     InvalidPositionError,
     ParseError,
 )
+from gammon.result import Ending, GameResult  # isort: skip
+from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel  # isort: skip
+from gammon.match import Match, MoneySession  # isort: skip
+from gammon.matchid import MatchId  # isort: skip
+from gammon.xgid import Xgid  # isort: skip
+from gammon.actions import (  # isort: skip
+    Accept,
+    Beaver,
+    Decline,
+    Double,
+    Drop,
+    EmptyPlay,
+    Raccoon,
+    Resign,
+    Roll,
+    Take,
+)
+from gammon.game import Game  # isort: skip
+from gammon.met import MatchEquityTable, kazaross_xg2, load_met  # isort: skip
+from gammon.equity import (  # isort: skip
+    OutcomeDistribution,
+    cubeless_equity,
+    match_winning_chance,
+    money_equity,
+)
 
 __all__ = [
+    "Accept",
     "AmbiguousPlayError",
+    "Beaver",
     "Color",
+    "Cube",
+    "CubeOffer",
+    "CubeRules",
+    "Decline",
+    "Double",
+    "Drop",
+    "EmptyPlay",
+    "Ending",
+    "Game",
+    "GameResult",
     "GammonError",
+    "IllegalActionError",
     "IllegalCubeActionError",
     "IllegalPlayError",
     "InternalError",
     "InvalidDiceError",
     "InvalidInputError",
     "InvalidPositionError",
+    "Match",
+    "MatchEquityTable",
+    "MatchId",
+    "MoneySession",
     "Move",
     "Outcome",
+    "OutcomeDistribution",
     "ParseError",
     "Play",
     "PlayList",
     "Position",
+    "Raccoon",
+    "Resign",
+    "ResignLevel",
+    "Resignation",
+    "Roll",
+    "Take",
     "Variant",
+    "Xgid",
     "__version__",
+    "cubeless_equity",
     "find_variant",
+    "kazaross_xg2",
+    "load_met",
+    "match_winning_chance",
+    "money_equity",
 ]
