@@ -17,9 +17,9 @@ gnubg: Any = pytest.importorskip("gnubg")
 
 
 def command(cmd: str) -> str:
-    """Runs one gnubg command and returns what it printed."""
+    """Runs one gnubg command and returns what it printed (output and errors)."""
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
         gnubg.command(cmd)
     return out.getvalue()
 
