@@ -26,6 +26,25 @@ from gammon._core import (
     __version__,
     find_variant,
 )
+from gammon.actions import (
+    Accept,
+    Beaver,
+    Decline,
+    Double,
+    Drop,
+    EmptyPlay,
+    Raccoon,
+    Resign,
+    Roll,
+    Take,
+)
+from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel
+from gammon.equity import (
+    OutcomeDistribution,
+    cubeless_equity,
+    match_winning_chance,
+    money_equity,
+)
 from gammon.errors import (
     AmbiguousPlayError,
     GammonError,
@@ -38,31 +57,12 @@ from gammon.errors import (
     InvalidPositionError,
     ParseError,
 )
-from gammon.result import Ending, GameResult  # isort: skip
-from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel  # isort: skip
-from gammon.match import Match, MoneySession  # isort: skip
-from gammon.matchid import MatchId  # isort: skip
-from gammon.xgid import Xgid  # isort: skip
-from gammon.actions import (  # isort: skip
-    Accept,
-    Beaver,
-    Decline,
-    Double,
-    Drop,
-    EmptyPlay,
-    Raccoon,
-    Resign,
-    Roll,
-    Take,
-)
-from gammon.game import Game  # isort: skip
-from gammon.met import MatchEquityTable, kazaross_xg2, load_met  # isort: skip
-from gammon.equity import (  # isort: skip
-    OutcomeDistribution,
-    cubeless_equity,
-    match_winning_chance,
-    money_equity,
-)
+from gammon.game import Game
+from gammon.match import Match, MoneySession
+from gammon.matchid import MatchId
+from gammon.met import MatchEquityTable, kazaross_xg2, load_met
+from gammon.result import Ending, GameResult
+from gammon.xgid import Xgid
 
 __all__ = [
     "Accept",

@@ -38,7 +38,9 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Roll:
-    """Roll the dice (BG-12). ``dice`` is the roll, or ``None`` for "roll at random" in
+    """Roll the dice (BG-12).
+
+    ``dice`` is the roll, or ``None`` for "roll at random" in
     :meth:`gammon.Game.legal_actions` and :meth:`gammon.Game.push`. At the opening roll the
     pair is ``(White's die, Black's die)`` (BG-10); later it is the roller's two dice.
 
@@ -163,10 +165,11 @@ _WORDS: dict[str, Action] = {
 
 
 def parse_action(text: str) -> Optional[Action]:
-    """The action a word names (``"roll"``, ``"roll 31"``, ``"double"``, ``"take"``,
-    ``"drop"``/``"pass"``, ``"beaver"``, ``"raccoon"``, ``"resign"`` [``single``|``gammon``|
-    ``backgammon``], ``"accept"``, ``"decline"``), or ``None`` when the text is not one of
-    these (it may be a checker play).
+    """Read the action a word names, or return ``None``.
+
+    The words are ``"roll"``, ``"roll 31"``, ``"double"``, ``"take"``, ``"drop"``/``"pass"``,
+    ``"beaver"``, ``"raccoon"``, ``"resign"`` [``single``|``gammon``|``backgammon``],
+    ``"accept"`` and ``"decline"``. Any other text gives ``None`` (it may be a checker play).
 
     Raises :class:`~gammon.ParseError` for ``roll`` or ``resign`` with a bad argument.
     """
@@ -191,7 +194,7 @@ def parse_action(text: str) -> Optional[Action]:
 
 
 def dice_pair(dice: object) -> tuple[int, int]:
-    """Two dice as a tuple of ints 1-6.
+    """Return two dice as a tuple of ints 1-6.
 
     Raises :class:`~gammon.InvalidDiceError` for anything else.
     """

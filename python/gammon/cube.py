@@ -1,5 +1,6 @@
-"""The offers a player makes between plays: the doubling cube (CUBE-*) and resignations
-(RESIGN-*).
+"""The offers a player makes between plays: the doubling cube and resignations.
+
+The rules are CUBE-* and RESIGN-* of the spec.
 
 :class:`CubeRules` holds the session's cube settings (cap, Jacoby, beavers, raccoons,
 automatic doubles). :class:`Cube` is the cube itself as an immutable state machine: each action
@@ -124,16 +125,19 @@ class CubeRules:
             )
 
     def for_match(self) -> CubeRules:
-        """These rules as match play uses them: no Jacoby, beavers, raccoons or automatic
-        doubles (CUBE-11, MATCH-2); the cap, ``enabled`` and ``refuse_dead_cube`` stay.
+        """Return these rules as match play uses them (CUBE-11, MATCH-2).
+
+        Jacoby, beavers, raccoons and automatic doubles are off; the cap, ``enabled`` and
+        ``refuse_dead_cube`` stay.
         """
         return replace(self, jacoby=False, beavers=False, raccoons=False, auto_doubles=0)
 
 
 @dataclass(frozen=True)
 class CubeOffer:
-    """A double awaiting an answer, possibly grown by beavers and raccoons (CUBE-4, CUBE-12,
-    CUBE-13).
+    """A double awaiting an answer, possibly grown by beavers and raccoons.
+
+    The rules are CUBE-4, CUBE-12 and CUBE-13.
 
     Attributes:
         doubler: the player on roll who offered the double.
@@ -224,12 +228,13 @@ class Cube:
         return self.value * 2 > self.rules.max_cube
 
     def may_turn(self, player: Color) -> bool:
-        """True if ``player`` has access to the cube: centred or owned by them (CUBE-3)."""
+        """Tell whether ``player`` has access to the cube: centred or theirs (CUBE-3)."""
         return self.owner is None or self.owner == player
 
     def double_error(self, player: Color) -> Optional[str]:
-        """Why ``player`` may not double now, naming the rule, or ``None`` if the cube allows
-        it. Only the cube's own conditions: the caller checks the turn and the dice.
+        """Say why ``player`` may not double now, naming the rule, or return ``None``.
+
+        Only the cube's own conditions: the caller checks the turn and the dice.
         """
         if not self.rules.enabled:
             return "CUBE-2: cube use is disabled in this session"
@@ -245,15 +250,15 @@ class Cube:
         return None
 
     def can_double(self, player: Color) -> bool:
-        """True if the cube lets ``player`` double now (CUBE-2, CUBE-3, CUBE-10)."""
+        """Tell whether the cube lets ``player`` double now (CUBE-2, CUBE-3, CUBE-10)."""
         return self.double_error(player) is None
 
     def can_beaver(self, player: Color) -> bool:
-        """True if ``player`` may beaver the pending double (CUBE-12)."""
+        """Tell whether ``player`` may beaver the pending double (CUBE-12)."""
         return self._redouble_error(player, beaver=True) is None
 
     def can_raccoon(self, player: Color) -> bool:
-        """True if ``player`` may raccoon the pending beaver (CUBE-13)."""
+        """Tell whether ``player`` may raccoon the pending beaver (CUBE-13)."""
         return self._redouble_error(player, beaver=False) is None
 
     # -- actions ---------------------------------------------------------------------------
@@ -290,8 +295,9 @@ class Cube:
         return replace(self, value=offer.value, owner=owner, offer=None)
 
     def drop(self, player: Color) -> GameResult:
-        """``player`` drops the pending offer: the game ends and the proposer wins the value
-        before the offer, with no gammon (CUBE-6).
+        """``player`` drops the pending offer: the game ends (CUBE-6).
+
+        The proposer wins the value before the offer, with no gammon.
 
         Raises :class:`~gammon.IllegalCubeActionError` when no double is pending or
         ``player`` is not the one who must answer (CUBE-4).
@@ -306,8 +312,9 @@ class Cube:
         )
 
     def beaver(self, player: Color) -> Cube:
-        """``player``, just doubled, takes and redoubles at once, keeping the cube: the
-        doubler must now take or drop at twice the offered value (CUBE-12).
+        """``player``, just doubled, takes and redoubles at once, keeping the cube (CUBE-12).
+
+        The doubler must now take or drop at twice the offered value.
 
         Raises :class:`~gammon.IllegalCubeActionError` when beavers are off or in match play
         (CUBE-12, CUBE-11), no double is pending or ``player`` must not answer it (CUBE-4),
@@ -332,9 +339,10 @@ class Cube:
         return self._redouble(player)
 
     def automatic_double(self) -> Cube:
-        """The cube after one tie of the opening roll (CUBE-20, BG-11): doubled and still
-        centred while cube use is on, the value is below ``2**auto_doubles`` and within the
-        cap; otherwise unchanged.
+        """Return the cube after one tie of the opening roll (CUBE-20, BG-11).
+
+        It is doubled and still centred while cube use is on, the value is below
+        ``2**auto_doubles`` and within the cap; otherwise unchanged.
 
         Raises :class:`~gammon.IllegalCubeActionError` if the cube is not centred and idle
         (an opening roll happens before any double, CUBE-1).
@@ -349,9 +357,11 @@ class Cube:
         return self
 
     def points(self, level: int) -> int:
-        """The points a game won at ``level`` (1 single, 2 gammon, 3 backgammon) is worth at
-        this cube: ``level x value``, with the level forced to 1 by the Jacoby rule when the
-        rules have it and the cube is centred (SCORE-2, MONEY-2, RESIGN-2).
+        """Return the points of a game won at ``level`` at this cube (SCORE-2).
+
+        ``level`` is 1 single, 2 gammon, 3 backgammon; the points are ``level x value``, the
+        level forced to 1 by the Jacoby rule when the rules have it and the cube is centred
+        (MONEY-2, RESIGN-2).
 
         Raises :class:`~gammon.InvalidInputError` for a level outside 1..3.
         """
@@ -424,8 +434,10 @@ class ResignLevel(enum.IntEnum):
 
     @classmethod
     def parse(cls, value: object) -> ResignLevel:
-        """A level from a ``ResignLevel``, 1..3 or a name (``"single"``, ``"gammon"``,
-        ``"backgammon"``, also ``"normal"``/``"s"``/``"g"``/``"b"``).
+        """Read a level from a ``ResignLevel``, 1..3 or a name.
+
+        Names: ``"single"``, ``"gammon"``, ``"backgammon"``, also ``"normal"``, ``"s"``,
+        ``"g"``, ``"b"``.
 
         Raises :class:`~gammon.InvalidInputError` for anything else (RESIGN-1).
         """
@@ -454,8 +466,9 @@ class Resignation:
 
 @dataclass(frozen=True)
 class Resignations:
-    """The resignation state of a game: a pending offer and the memory of a declined one
-    (RESIGN-1..RESIGN-3). Immutable; each method returns the next state.
+    """The resignation state of a game: a pending offer, the memory of a declined one.
+
+    The rules are RESIGN-1..RESIGN-3. Immutable; each method returns the next state.
 
     Attributes:
         offer: the offer awaiting an answer, if any.
@@ -468,7 +481,7 @@ class Resignations:
     declined: Optional[Resignation] = None
 
     def offer_error(self, player: Color, level: ResignLevel) -> Optional[str]:
-        """Why ``player`` may not offer ``level`` now, naming the rule, or ``None``."""
+        """Say why ``player`` may not offer ``level`` now, naming the rule, or return ``None``."""
         if self.offer is not None:
             return "RESIGN-1: a resignation is already awaiting an answer"
         d = self.declined
@@ -480,7 +493,7 @@ class Resignations:
         return None
 
     def offered(self, player: Color, level: ResignLevel) -> Resignations:
-        """The state after ``player`` offers to resign at ``level`` (RESIGN-1).
+        """Return the state after ``player`` offers to resign at ``level`` (RESIGN-1).
 
         Raises :class:`~gammon.IllegalActionError` when an offer is pending (RESIGN-1) or the
         level is not above one just declined (RESIGN-3).
@@ -491,7 +504,7 @@ class Resignations:
         return Resignations(Resignation(player, ResignLevel(level)), self.declined)
 
     def accepted(self, player: Color) -> Resignation:
-        """``player`` accepts the pending offer; returns it (RESIGN-2).
+        """``player`` accepts the pending offer; return it (RESIGN-2).
 
         Raises :class:`~gammon.IllegalActionError` when nothing is pending or ``player`` is the
         one who offered.
@@ -499,8 +512,9 @@ class Resignations:
         return self._answered(player, "accept")
 
     def declined_by(self, player: Color) -> Resignations:
-        """The state after ``player`` declines the pending offer: play goes on and the level
-        is remembered (RESIGN-3).
+        """Return the state after ``player`` declines the pending offer (RESIGN-3).
+
+        Play goes on and the level is remembered.
 
         Raises :class:`~gammon.IllegalActionError` when nothing is pending or ``player`` is the
         one who offered.
@@ -508,7 +522,7 @@ class Resignations:
         return Resignations(None, self._answered(player, "decline"))
 
     def forgotten(self) -> Resignations:
-        """The state after any other action: the declined level is forgotten (RESIGN-3)."""
+        """Return the state after any other action: the declined level is forgotten."""
         return self if self.declined is None else Resignations(self.offer, None)
 
     def _answered(self, player: Color, what: str) -> Resignation:

@@ -1,5 +1,7 @@
-"""Equity from an outcome distribution: money equity with the cube and the Jacoby rule, and
-match winning chances at a score through a match equity table.
+"""Equity from an outcome distribution, in money and in match terms.
+
+Money equity comes with the cube and the Jacoby rule, match winning chances at a score
+through a match equity table.
 
 A rollout ends each game in one of six ways: the player on roll wins a single game, a gammon
 or a backgammon, or loses one of the three. :class:`OutcomeDistribution` holds the six shares.
@@ -84,8 +86,10 @@ class OutcomeDistribution:
 
     @classmethod
     def from_gnubg(cls, probabilities: Sequence[float]) -> OutcomeDistribution:
-        """From gnubg's five cumulative probabilities: win, win gammon (or backgammon), win
-        backgammon, lose gammon (or backgammon), lose backgammon.
+        """Build a distribution from gnubg's five cumulative probabilities.
+
+        They are: win, win gammon (or backgammon), win backgammon, lose gammon (or
+        backgammon), lose backgammon.
 
         Raises :class:`~gammon.InvalidInputError` when there are not five, or they are not
         consistent (a gammon share above the wins, ...).
@@ -113,7 +117,7 @@ class OutcomeDistribution:
 
     @classmethod
     def from_counts(cls, wins: Sequence[int], losses: Sequence[int]) -> OutcomeDistribution:
-        """From game counts: ``wins`` and ``losses`` as (single, gammon, backgammon) counts.
+        """Build a distribution from counts of (single, gammon, backgammon) wins and losses.
 
         Raises :class:`~gammon.InvalidInputError` for negative counts or no game at all.
         """
@@ -131,9 +135,11 @@ class OutcomeDistribution:
 
     @classmethod
     def coerce(cls, value: object) -> OutcomeDistribution:
-        """An ``OutcomeDistribution`` from itself, from any object with ``wins`` and
-        ``losses`` attributes (a rollout result), or from six exclusive shares in the order
-        win single, gammon, backgammon, lose single, gammon, backgammon.
+        """Read an ``OutcomeDistribution`` from whatever describes one.
+
+        Accepted: a distribution, any object with ``wins`` and ``losses`` attributes (a
+        rollout result), or six exclusive shares in the order win single, gammon,
+        backgammon, lose single, gammon, backgammon.
 
         Raises :class:`~gammon.InvalidInputError` for anything else.
         """
@@ -184,7 +190,7 @@ class OutcomeDistribution:
         return self.losses[2]
 
     def flipped(self) -> OutcomeDistribution:
-        """The same distribution from the opponent's point of view."""
+        """Return the same distribution from the opponent's point of view."""
         return OutcomeDistribution(wins=self.losses, losses=self.wins)
 
 
@@ -193,8 +199,9 @@ DistributionLike = Union[OutcomeDistribution, Sequence[float], object]
 
 
 def cubeless_equity(distribution: DistributionLike) -> float:
-    """Points per game at cube 1 for the player on roll: wins minus losses, gammons counting
-    2 and backgammons 3 (SCORE-1).
+    """Return the points per game at cube 1 for the player on roll (SCORE-1).
+
+    Wins minus losses, gammons counting 2 and backgammons 3.
 
     Raises :class:`~gammon.InvalidInputError` for a bad distribution.
     """
@@ -209,9 +216,10 @@ def money_equity(
     jacoby: bool = False,
     centred: bool = True,
 ) -> float:
-    """Money equity: points per game at cube value ``cube`` for the player on roll. With
-    ``jacoby`` and the cube ``centred`` the Jacoby rule applies and every win or loss counts
-    single (MONEY-2); otherwise gammons count 2 and backgammons 3 (SCORE-2).
+    """Return the money equity: points per game at cube value ``cube`` for the player on roll.
+
+    With ``jacoby`` and the cube ``centred`` the Jacoby rule applies and every win or loss
+    counts single (MONEY-2); otherwise gammons count 2 and backgammons 3 (SCORE-2).
 
     Raises :class:`~gammon.InvalidInputError` for a bad distribution or a cube value that is
     not a power of two >= 1 (CUBE-10).
@@ -231,9 +239,11 @@ def match_winning_chance(
     crawford: bool = False,
     met: Optional[MatchEquityTable] = None,
 ) -> float:
-    """The chance that the player on roll wins the match when this game, played at cube
-    value ``cube``, ends as ``distribution`` says. ``away`` is ``(points the player on roll
-    needs, points the opponent needs)``; ``crawford`` says this game is the Crawford game.
+    """Return the chance that the player on roll wins the match.
+
+    This game, played at cube value ``cube``, ends as ``distribution`` says. ``away`` is
+    ``(points the player on roll needs, points the opponent needs)``; ``crawford`` says
+    this game is the Crawford game.
     A game with a player 1 away that is not the Crawford game is post-Crawford (MATCH-3,
     MATCH-4). Each result adds ``level x cube`` points (SCORE-2; no Jacoby in matches,
     MATCH-2) and the new score is read from ``met`` (default Kazaross-XG2), the game after

@@ -42,8 +42,11 @@ class InvalidDiceError(InvalidInputError):
 
 
 class IllegalActionError(InvalidInputError):
-    """An action the game's state does not allow now (a roll, a resignation, an answer out of
-    turn); the message names the rule. Illegal plays and cube actions are its subclasses."""
+    """An action the game's state does not allow now; the message names the rule.
+
+    For example a roll, a resignation or an answer out of turn. Illegal plays and cube actions
+    are its subclasses.
+    """
 
 
 class IllegalPlayError(IllegalActionError):

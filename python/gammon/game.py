@@ -1,5 +1,6 @@
-"""A game of backgammon with its dice, cube, resignations and score, in the manner of
-python-chess's ``Board``: :class:`Game`.
+"""A game of backgammon with its dice, cube, resignations and score: :class:`Game`.
+
+The model is python-chess's ``Board``.
 
 A ``Game`` knows what may happen next (:meth:`Game.legal_actions`), applies actions
 (:meth:`Game.push`), takes them back (:meth:`Game.pop`), and scores the end
@@ -77,8 +78,10 @@ class _State:
 
 
 class Game:
-    """One game of backgammon (standard, nackgammon or hypergammon) under a match or a money
-    session, with the dice, the cube, resignations and a history.
+    """One game of backgammon under a match or a money session, with a history.
+
+    Standard backgammon, nackgammon or hypergammon, with the dice, the cube and
+    resignations.
 
     Args:
         match: the match the game belongs to; ``None`` (with no ``session``) for money play.
@@ -149,9 +152,10 @@ class Game:
         seed: Optional[int],
     ) -> None:
         if state.position.variant not in self.supported_variants:
+            plays = ", ".join(sorted(str(v) for v in self.supported_variants))
             raise InvalidInputError(
-                f"{type(self).__name__} plays {', '.join(sorted(str(v) for v in self.supported_variants))}; "
-                f"a {state.position.variant} game is played with gammon.nardy (no cube, LN-*)"
+                f"{type(self).__name__} plays {plays}; a {state.position.variant} game is "
+                "played with gammon.nardy (no cube, LN-*)"
             )
         if board.is_over:
             raise InvalidInputError(
@@ -177,17 +181,19 @@ class Game:
     # -- extension points ------------------------------------------------------------------
 
     def _rules_cube(self, board: Scoreboard, rules: CubeRules) -> CubeRules:
-        """The cube rules that apply in this game (extension point): the money-only options
-        dropped in match play (CUBE-11, MATCH-2). Long Nardy turns the cube off.
+        """Return the cube rules that apply in this game (extension point).
+
+        Backgammon drops the money-only options in match play (CUBE-11, MATCH-2); Long Nardy
+        turns the cube off.
         """
         return rules.for_match() if isinstance(board, Match) else rules
 
     def _rules_opening(self, state: _State, white_die: int, black_die: int) -> _State:
-        """The state after one throw of the opening roll (extension point, BG-10, BG-11).
+        """Return the state after one throw of the opening roll (extension point).
 
-        Backgammon: a tie doubles the cube automatically where the rules say so (CUBE-20)
-        and the players throw again; otherwise the higher die moves first and plays both
-        dice.
+        Backgammon (BG-10, BG-11): a tie doubles the cube automatically where the rules say
+        so (CUBE-20) and the players throw again; otherwise the higher die moves first and
+        plays both dice.
         """
         if white_die == black_die:
             return replace(state, cube=state.cube.automatic_double())
@@ -197,9 +203,10 @@ class Game:
         return replace(state, position=pos, opening=False, dice=dice)
 
     def _rules_score(self, state: _State, position: Position) -> Optional[GameResult]:
-        """The result once ``position`` (turn passed after a play) ends the game, else
-        ``None`` (extension point): SCORE-1 level times the cube, Jacoby where it applies
-        (SCORE-2, MONEY-2).
+        """Return the result if ``position`` (after a play) ends the game, else ``None``.
+
+        Extension point. Backgammon scores the SCORE-1 level times the cube, Jacoby where it
+        applies (SCORE-2, MONEY-2).
         """
         outcome = position.outcome()
         if outcome is None:
@@ -252,16 +259,20 @@ class Game:
 
     @property
     def on_roll(self) -> Color:
-        """The player on roll (gnubg's ``fMove``): the one whose turn it is, also while the
-        opponent answers their double or resignation.
+        """The player on roll (gnubg's ``fMove``).
+
+        The player whose turn it is, also while the opponent answers their double or
+        resignation.
         """
         return self._state.position.turn
 
     @property
     def turn(self) -> Color:
-        """The player who must act now (gnubg's ``fTurn``): the player on roll, or the
-        opponent while a double or resignation awaits an answer. At the opening roll, White
-        stands for both players; after the end, see :attr:`result`.
+        """The player who must act now (gnubg's ``fTurn``).
+
+        The player on roll, or the opponent while a double or resignation awaits an answer.
+        At the opening roll, White stands for both players. After the end it is the player
+        gnubg leaves to act: the loser after a bear-off, the dropper, the accepter.
         """
         s = self._state
         if s.result is not None:
@@ -293,7 +304,7 @@ class Game:
         return self._state.result
 
     def is_over(self) -> bool:
-        """True once the game has ended (BG-14)."""
+        """Tell whether the game has ended (BG-14)."""
         return self._state.result is not None
 
     @property
@@ -302,7 +313,7 @@ class Game:
         return [a for a, _ in self._stack]
 
     def peek(self) -> Action:
-        """The last action pushed.
+        """Return the last action pushed.
 
         Raises :class:`IndexError` when nothing has been pushed.
         """
@@ -313,7 +324,9 @@ class Game:
     # -- what may happen -------------------------------------------------------------------
 
     def legal_actions(self, *, resignations: bool = True) -> list[Action]:
-        """Everything the player to act (:attr:`turn`) may do now, in a fixed order:
+        """List everything the player to act (:attr:`turn`) may do now.
+
+        In a fixed order:
 
         - at the opening: ``[Roll()]`` (BG-10);
         - facing a double: ``Take()``, ``Drop()``, and ``Beaver()`` / ``Raccoon()`` where
@@ -361,7 +374,7 @@ class Game:
         return out
 
     def is_legal(self, action: Union[Action, str]) -> bool:
-        """True if :meth:`push` would accept ``action`` now."""
+        """Tell whether :meth:`push` would accept ``action`` now."""
         try:
             self._apply(self._state, self._action_arg(action), dry_run=True)
         except (IllegalActionError, InvalidInputError):
@@ -369,19 +382,21 @@ class Game:
         return True
 
     def can_double(self) -> bool:
-        """True if the player on roll may double now (CUBE-2, CUBE-3, CUBE-10, MATCH-3,
-        MATCH-7).
+        """Tell whether the player on roll may double now.
+
+        The rules are CUBE-2, CUBE-3, CUBE-10, MATCH-3 and MATCH-7.
         """
         return self.is_legal(Double())
 
     # -- doing -----------------------------------------------------------------------------
 
     def push(self, action: Union[Action, str]) -> None:
-        """Applies ``action`` for the player to act: a :class:`~gammon.Play` of the current
-        position and dice, a play text (read as ``Position.parse_play`` does with the dice),
-        an action from :mod:`gammon.actions`, or its word (``"roll"``, ``"roll 31"``,
-        ``"double"``, ``"take"``, ``"drop"``, ``"beaver"``, ``"raccoon"``, ``"resign
-        gammon"``, ``"accept"``, ``"decline"``; ``""`` for the empty play).
+        """Apply ``action`` for the player to act.
+
+        ``action`` is a :class:`~gammon.Play` of the current position and dice, a play text (read as
+        ``Position.parse_play`` does with the dice), an action from :mod:`gammon.actions`, or its
+        word (``"roll"``, ``"roll 31"``, ``"double"``, ``"take"``, ``"drop"``, ``"beaver"``,
+        ``"raccoon"``, ``"resign gammon"``, ``"accept"``, ``"decline"``; ``""`` for the empty play).
 
         Raises :class:`~gammon.IllegalCubeActionError` for a cube action the rules forbid
         now (CUBE-*, MATCH-3, MATCH-7), :class:`~gammon.IllegalPlayError` for a play that is
@@ -397,8 +412,9 @@ class Game:
         self._state = after
 
     def pop(self) -> Action:
-        """Takes the last action back and returns it (as recorded: a random roll comes back
-        with its dice).
+        """Take the last action back and return it.
+
+        The action comes back as recorded: a random roll with its dice.
 
         Raises :class:`IndexError` when nothing has been pushed.
         """
@@ -409,8 +425,9 @@ class Game:
         return action
 
     def roll(self) -> tuple[int, int]:
-        """Rolls the dice for the player on roll and returns them, larger first. At the
-        opening, the players throw one die each until they differ (ties pushed one by one,
+        """Roll the dice for the player on roll and return them, larger first.
+
+        At the opening, the players throw one die each until they differ (ties pushed one by one,
         each doubling the cube where automatic doubles apply, BG-10, BG-11) and the winner
         is on roll with both dice.
 
@@ -424,9 +441,10 @@ class Game:
         return d
 
     def set_dice(self, die1: int, die2: int) -> None:
-        """Pushes a roll of these dice. At the opening roll ``die1`` is White's die and
-        ``die2`` Black's (BG-10): a tie is thrown again, otherwise the higher die moves first
-        with both dice.
+        """Push a roll of these dice.
+
+        At the opening roll ``die1`` is White's die and ``die2`` Black's (BG-10): a tie is thrown
+        again, otherwise the higher die moves first with both dice.
 
         Raises :class:`~gammon.InvalidDiceError` for dice outside 1-6 and
         :class:`~gammon.IllegalActionError` when the dice may not be rolled now (BG-12).
@@ -434,7 +452,7 @@ class Game:
         self.push(Roll((die1, die2)))
 
     def play(self, play: Union[Play, str]) -> None:
-        """Pushes a checker play (a ``Play`` or a play text).
+        """Push a checker play (a ``Play`` or a play text).
 
         Raises as :meth:`push`.
         """
@@ -444,43 +462,45 @@ class Game:
             self.push(play)
 
     def double(self) -> None:
-        """Pushes ``Double()``; raises :class:`~gammon.IllegalCubeActionError` as :meth:`push`."""
+        """Push ``Double()``; raise :class:`~gammon.IllegalCubeActionError` as :meth:`push` does."""
         self.push(Double())
 
     def take(self) -> None:
-        """Pushes ``Take()``; raises :class:`~gammon.IllegalCubeActionError` as :meth:`push`."""
+        """Push ``Take()``; raise :class:`~gammon.IllegalCubeActionError` as :meth:`push` does."""
         self.push(Take())
 
     def drop(self) -> None:
-        """Pushes ``Drop()``; raises :class:`~gammon.IllegalCubeActionError` as :meth:`push`."""
+        """Push ``Drop()``; raise :class:`~gammon.IllegalCubeActionError` as :meth:`push` does."""
         self.push(Drop())
 
     def beaver(self) -> None:
-        """Pushes ``Beaver()``; raises :class:`~gammon.IllegalCubeActionError` as :meth:`push`."""
+        """Push ``Beaver()``; raise :class:`~gammon.IllegalCubeActionError` as :meth:`push` does."""
         self.push(Beaver())
 
     def raccoon(self) -> None:
-        """Pushes ``Raccoon()``; raises :class:`~gammon.IllegalCubeActionError` as :meth:`push`."""
+        """Push ``Raccoon()``; raise :class:`~gammon.IllegalCubeActionError` as ``push`` does."""
         self.push(Raccoon())
 
     def resign(self, level: Union[ResignLevel, int, str] = ResignLevel.SINGLE) -> None:
-        """Pushes ``Resign(level)``; raises :class:`~gammon.IllegalActionError` as :meth:`push`
-        and :class:`~gammon.InvalidInputError` for a bad level.
+        """Push ``Resign(level)``.
+
+        Raises :class:`~gammon.IllegalActionError` as :meth:`push` does and
+        :class:`~gammon.InvalidInputError` for a bad level.
         """
         self.push(Resign(ResignLevel.parse(level)))
 
     def accept(self) -> None:
-        """Pushes ``Accept()``; raises :class:`~gammon.IllegalActionError` as :meth:`push`."""
+        """Push ``Accept()``; raise :class:`~gammon.IllegalActionError` as :meth:`push` does."""
         self.push(Accept())
 
     def decline(self) -> None:
-        """Pushes ``Decline()``; raises :class:`~gammon.IllegalActionError` as :meth:`push`."""
+        """Push ``Decline()``; raise :class:`~gammon.IllegalActionError` as :meth:`push` does."""
         self.push(Decline())
 
     # -- after the game --------------------------------------------------------------------
 
     def next_match(self) -> Scoreboard:
-        """The match or session with this game's result recorded (MATCH-1, MONEY-1).
+        """Return the match or session with this game's result recorded (MATCH-1, MONEY-1).
 
         Raises :class:`~gammon.IllegalActionError` while the game is in progress.
         """
@@ -490,8 +510,10 @@ class Game:
         return self._board.record(result)
 
     def next_game(self) -> Game:
-        """A new game of the same match or session after this one, under the same cube
-        rules, its dice continuing this game's random sequence.
+        """Start the next game of the same match or session.
+
+        The new game has the same cube rules, and its dice continue this game's random
+        sequence.
 
         Raises :class:`~gammon.IllegalActionError` while the game is in progress and
         :class:`~gammon.InvalidInputError` when the match is over (MATCH-1).
@@ -513,10 +535,12 @@ class Game:
 
     @property
     def match_id_fields(self) -> MatchId:
-        """The state as the fields of gnubg's Match ID (ID-4). Before the opening roll the
-        game state is 0 ("no game"); after the end the score (and the Crawford flag) are
-        those after this game, as gnubg writes them. A pending beaver shows as gnubg shows
-        it: the cube at the beavered value, owned by the beaverer, the doubler to answer.
+        """The state as the fields of gnubg's Match ID (ID-4).
+
+        Before the opening roll the game state is 0 ("no game"); after the end the score (and the
+        Crawford flag) are those after this game, as gnubg writes them. A pending beaver shows as
+        gnubg shows it: the cube at the beavered value, owned by the beaverer, the doubler to
+        answer.
         """
         s = self._state
         board: Scoreboard = self._board
@@ -547,18 +571,20 @@ class Game:
 
     @property
     def match_id(self) -> str:
-        """Gnubg's Match ID of the current state (ID-4, ID-5: bit 66 written)."""
+        """The gnubg Match ID of the current state (ID-4, ID-5: bit 66 written)."""
         return str(self.match_id_fields)
 
     @property
     def gnubg_id(self) -> str:
-        """Gnubg's combined ``PositionID:MatchID`` (ID-6)."""
+        """The gnubg combined ``PositionID:MatchID`` (ID-6)."""
         return f"{self._state.position.id}:{self.match_id}"
 
     @property
     def xgid_fields(self) -> Xgid:
-        """The state as the fields of an XGID (XGID-1..XGID-3). The XGID has no room for a
-        pending resignation, the opening roll or the end of the game: they are left out.
+        """The state as the fields of an XGID (XGID-1..XGID-3).
+
+        The XGID has no room for a pending resignation, the opening roll or the end of the game:
+        they are left out.
 
         Raises :class:`~gammon.InvalidInputError` while a beaver or raccoon awaits an answer
         (XG's ``B``/``R`` have no agreed reading, XGID-3).
@@ -599,8 +625,10 @@ class Game:
         variant: Union[Variant, str, None] = None,
         seed: Optional[int] = None,
     ) -> Game:
-        """The game a GNUbgID ``PositionID:MatchID`` describes (ID-6): position, dice, cube
-        and any pending double or resignation, score and Crawford flag. ``cube`` gives the
+        """Set up the game a GNUbgID ``PositionID:MatchID`` describes (ID-6).
+
+        The ID gives the position, dice, cube and any pending double or resignation, the
+        score and the Crawford flag. ``cube`` gives the
         rules the ID does not hold (cap, beavers...); in money play the ID's Jacoby bit
         wins (ID-5). ``crawford`` says whether the match uses the Crawford rule. A
         game-state-0 ID ("no game") gives a game before its opening roll.
@@ -660,9 +688,10 @@ class Game:
         variant: Union[Variant, str, None] = None,
         seed: Optional[int] = None,
     ) -> Game:
-        """The game an XGID describes (XGID-1..XGID-4). The XGID's Jacoby, beaver and cube
-        limit fields override ``cube`` (which supplies the rest); ``crawford`` says whether
-        the match uses the Crawford rule.
+        """Set up the game an XGID describes (XGID-1..XGID-4).
+
+        The XGID's Jacoby, beaver and cube limit fields override ``cube`` (which supplies the rest);
+        ``crawford`` says whether the match uses the Crawford rule.
 
         Raises :class:`~gammon.ParseError` for an unreadable XGID,
         :class:`~gammon.InvalidPositionError` for an impossible board, and
@@ -731,7 +760,7 @@ class Game:
         return f"{s.position.turn} has rolled and must play"
 
     def _double_error(self, s: _State) -> Optional[str]:
-        """Why the player on roll may not double now, naming the rule, or ``None``."""
+        """Say why the player on roll may not double now, naming the rule, or return ``None``."""
         player = s.position.turn
         if s.result is not None:
             return "BG-14: the game is over"
@@ -759,7 +788,7 @@ class Game:
         return None
 
     def _apply(self, s: _State, action: Action, *, dry_run: bool) -> tuple[_State, Action]:
-        """The state after ``action`` and the action as recorded; raises when illegal."""
+        """Return the state after ``action`` and the action as recorded; raise if illegal."""
         if s.result is not None:
             err = IllegalCubeActionError if _is_cube_action(action) else IllegalActionError
             if isinstance(action, (Play, EmptyPlay)):
@@ -888,8 +917,10 @@ class Game:
 
 
 def _final_turn(s: _State) -> Color:
-    """The player gnubg leaves to act after the end: the loser after bearing off (the turn
-    passed), the dropper after a drop, the accepter after a resignation.
+    """Return the player gnubg leaves to act after the end.
+
+    The loser after bearing off (the turn passed), the dropper after a drop, the accepter
+    after a resignation.
     """
     result = s.result
     assert result is not None
@@ -921,8 +952,9 @@ def _scoreboard_arg(match: Optional[Match], session: Optional[MoneySession]) -> 
 
 
 def _cube_from_id(mid: MatchId, rules: CubeRules) -> Cube:
-    """The cube of a Match ID, pending offers read as gnubg writes them (see
-    :meth:`Game.from_gnubg_id`).
+    """Read the cube of a Match ID, pending offers as gnubg writes them.
+
+    See :meth:`Game.from_gnubg_id`.
     """
     v = mid.cube_value
     rules = replace(rules, max_cube=max(rules.max_cube, v * (2 if mid.double_offered else 1)))

@@ -33,7 +33,7 @@ _BLACK = Color.BLACK
 
 
 def _score_arg(score: object, who: str) -> tuple[int, int]:
-    """A ``(white, black)`` pair of scores, validated."""
+    """Validate a ``(white, black)`` pair of scores."""
     if not isinstance(score, (tuple, list)) or len(score) != 2:
         raise InvalidInputError(f"{who}: score must be a pair (white, black), not {score!r}")
     white, black = score[0], score[1]
@@ -152,8 +152,9 @@ class Match:
 
     @property
     def is_post_crawford(self) -> bool:
-        """True once the Crawford game is behind (or set up as such): the cube is back and no
-        Crawford game can follow (MATCH-4).
+        """True once the Crawford game is behind, or set up as such (MATCH-4).
+
+        The cube is back and no Crawford game can follow.
         """
         return self._post_crawford
 
@@ -178,18 +179,20 @@ class Match:
         return None
 
     def score_of(self, player: Color) -> int:
-        """``player``'s score."""
+        """Return ``player``'s score."""
         return self._score[0] if player == _WHITE else self._score[1]
 
     def away(self, player: Color) -> int:
-        """The points ``player`` still needs (0 once they have won)."""
+        """Return the points ``player`` still needs (0 once they have won)."""
         return max(self._length - self.score_of(player), 0)
 
     def record(self, result: GameResult) -> Match:
-        """The match after a game ended with ``result``: the winner's score grows by its
-        points (MATCH-1, the actual total even past the length), and the Crawford state moves
-        on: the game after the first one that leaves a player at ``length - 1`` (the other
-        below) is the Crawford game, every game after it is post-Crawford (MATCH-3, MATCH-4).
+        """Return the match after a game ended with ``result``.
+
+        The winner's score grows by its points (MATCH-1, the actual total even past the length), and
+        the Crawford state moves on: the game after the first one that leaves a player at ``length -
+        1`` (the other below) is the Crawford game, every game after it is post-Crawford (MATCH-3,
+        MATCH-4).
 
         Raises :class:`~gammon.InvalidInputError` when the match is already over (MATCH-1) or
         ``result`` is not a :class:`~gammon.GameResult`.
@@ -265,9 +268,10 @@ class Match:
 
 
 class MoneySession:
-    """A money session: independent games, each result added to the winner's running total
-    (MONEY-1). ``score`` is ``(white, black)``, the points each has won (as in the Match ID,
-    match length 0). There is no Crawford rule and the session never ends.
+    """A money session: independent games, each result added to the winner's total.
+
+    The rule is MONEY-1. ``score`` is ``(white, black)``, the points each has won (as in the Match
+    ID, match length 0). There is no Crawford rule and the session never ends.
 
     Immutable and hashable.
 
@@ -304,15 +308,15 @@ class MoneySession:
         return self._games
 
     def score_of(self, player: Color) -> int:
-        """The points ``player`` has won."""
+        """Return the points ``player`` has won."""
         return self._score[0] if player == _WHITE else self._score[1]
 
     def net(self, player: Color) -> int:
-        """``player``'s balance: points won minus points lost."""
+        """Return ``player``'s balance: points won minus points lost."""
         return self.score_of(player) - self.score_of(player.other())
 
     def points_per_game(self, player: Color) -> float:
-        """``player``'s average balance per game recorded.
+        """Return ``player``'s average balance per game recorded.
 
         Raises :class:`~gammon.InvalidInputError` before any game is recorded.
         """
@@ -321,8 +325,9 @@ class MoneySession:
         return self.net(player) / len(self._games)
 
     def record(self, result: GameResult) -> MoneySession:
-        """The session after a game ended with ``result`` (MONEY-1). Totals saturate at the
-        Match ID's 15-bit limit.
+        """Return the session after a game ended with ``result`` (MONEY-1).
+
+        Totals saturate at the Match ID's 15-bit limit.
 
         Raises :class:`~gammon.InvalidInputError` when ``result`` is not a
         :class:`~gammon.GameResult`.

@@ -82,12 +82,12 @@ class GameState(enum.IntEnum):
 
 
 def gnubg_player(color: Color) -> int:
-    """Gnubg's player number of ``color``: White (bottom) is 1, Black (top) is 0."""
+    """Return gnubg's player number of ``color``: White (bottom) is 1, Black (top) is 0."""
     return 1 if color == Color.WHITE else 0
 
 
 def color_of_gnubg_player(player: int) -> Color:
-    """The color of gnubg's player ``player`` (0 or 1): 1 is White, 0 is Black.
+    """Return the color of gnubg's player ``player`` (0 or 1): 1 is White, 0 is Black.
 
     Raises :class:`~gammon.InvalidInputError` for any other number.
     """
@@ -210,7 +210,7 @@ class MatchId:
             )
 
     def score_of(self, player: Color) -> int:
-        """``player``'s score."""
+        """Return ``player``'s score."""
         return self.score[0] if player == Color.WHITE else self.score[1]
 
     @property
@@ -219,8 +219,10 @@ class MatchId:
         return self.match_length == 0
 
     def fields(self) -> dict[str, int]:
-        """The raw fields in gnubg's numbering (player 0/1, log2 of the cube, owner code 3
-        for centred, larger die first), keyed by the names used in this module.
+        """Return the raw fields in gnubg's numbering, keyed by this module's names.
+
+        Players are 0/1, the cube is its log2, owner code 3 means centred, the larger die
+        comes first.
         """
         d1, d2 = (max(self.dice), min(self.dice)) if self.dice else (0, 0)
         white, black = self.score
@@ -242,7 +244,7 @@ class MatchId:
         }
 
     def key(self) -> bytes:
-        """The 9-byte key: the fields packed LSB-first, little-endian (ID-4)."""
+        """Return the 9-byte key: the fields packed LSB-first, little-endian (ID-4)."""
         fields = self.fields()
         bits = 0
         pos = 0
@@ -252,14 +254,15 @@ class MatchId:
         return bits.to_bytes(9, "little")
 
     def __str__(self) -> str:
-        """The 12-character Match ID, with bit 66 written as gnubg >= 1.0 does (ID-5)."""
+        """Return the 12-character Match ID, bit 66 written as gnubg >= 1.0 does (ID-5)."""
         return base64.b64encode(self.key()).decode("ascii")
 
     @classmethod
     def parse(cls, text: str) -> MatchId:
-        """Reads a Match ID, with or without the "not Jacoby" bit 66 (ID-5): in match play
-        the bit is ignored; in money play 1 means Jacoby off and 0 Jacoby on (older gnubg
-        always wrote 0). Owner code 2 reads as centred, as gnubg does (ID-7).
+        """Read a Match ID, with or without the "not Jacoby" bit 66 (ID-5).
+
+        In match play the bit is ignored; in money play 1 means Jacoby off and 0 Jacoby on (older
+        gnubg always wrote 0). Owner code 2 reads as centred, as gnubg does (ID-7).
 
         Raises :class:`~gammon.ParseError` for a text that is not 12 Base64 characters or
         holds a field no state can have (game state 5-7, a die 7 or a single zero die), and
@@ -313,8 +316,9 @@ class MatchId:
 
 
 def split_gnubg_id(text: str) -> tuple[str, str]:
-    """Splits a GNUbgID ``PositionID:MatchID`` into its two parts (ID-6); an optional
-    ``GNUbgID`` / ``GNUID`` prefix is ignored.
+    """Split a GNUbgID ``PositionID:MatchID`` into its two parts (ID-6).
+
+    An optional ``GNUbgID`` / ``GNUID`` prefix is ignored.
 
     Raises :class:`~gammon.ParseError` when the text has no single ``:`` separator.
     """
@@ -332,7 +336,7 @@ def split_gnubg_id(text: str) -> tuple[str, str]:
 
 
 def join_gnubg_id(position_id: str, match_id: MatchId) -> str:
-    """The GNUbgID ``PositionID:MatchID`` (ID-6)."""
+    """Return the GNUbgID ``PositionID:MatchID`` (ID-6)."""
     return f"{position_id}:{match_id}"
 
 

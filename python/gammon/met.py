@@ -84,11 +84,12 @@ class MatchEquityTable:
         return len(self.pre_crawford)
 
     def mwc(self, away: int, opponent_away: int, *, post_crawford: bool = False) -> float:
-        """The chance that a player ``away`` points from winning beats an opponent
-        ``opponent_away`` points away, at the start of a game. ``post_crawford`` says the
-        Crawford game is behind; a player 1 away in a game that is not post-Crawford is
-        playing the Crawford game. A player 0 (or fewer) away has won: 1.0; an opponent 0
-        away has: 0.0.
+        """Return the chance that a player ``away`` points away wins the match.
+
+        The opponent is ``opponent_away`` points away; the game is about to start. ``post_crawford``
+        says the Crawford game is behind; a player 1 away in a game that is not post-Crawford is
+        playing the Crawford game. A player 0 (or fewer) away has won: 1.0; an opponent 0 away has:
+        0.0.
 
         Raises :class:`~gammon.InvalidInputError` for an away count beyond the table or not
         an int.
@@ -115,9 +116,10 @@ class MatchEquityTable:
 
 
 def parse_met(text: Union[str, bytes], source: str = "") -> MatchEquityTable:
-    """Reads a match equity table in GNU Backgammon's MET XML format with explicit tables
-    (``<pre-crawford-table type="explicit">`` rows of ``<me>`` values, and one
-    ``<post-crawford-table>`` row). ``source`` is recorded as the table's origin.
+    """Read a match equity table in GNU Backgammon's MET XML format.
+
+    The tables must be explicit (``<pre-crawford-table type="explicit">`` rows of ``<me>`` values,
+    and one ``<post-crawford-table>`` row). ``source`` is recorded as the table's origin.
 
     Raises :class:`~gammon.ParseError` for text that is not such XML, a table given by a
     formula (``type="zadeh"`` and others: gnubg computes them, gammon does not), or values
@@ -148,8 +150,9 @@ def parse_met(text: Union[str, bytes], source: str = "") -> MatchEquityTable:
 
 
 def load_met(path: Union[str, os.PathLike[str]]) -> MatchEquityTable:
-    """Loads a match equity table from a file in GNU Backgammon's MET XML format (see
-    :func:`parse_met`).
+    """Load a match equity table from a file in GNU Backgammon's MET XML format.
+
+    See :func:`parse_met`.
 
     Raises :class:`OSError` when the file cannot be read, and the errors of
     :func:`parse_met`.
@@ -161,14 +164,16 @@ def load_met(path: Union[str, os.PathLike[str]]) -> MatchEquityTable:
 
 @functools.cache
 def kazaross_xg2() -> MatchEquityTable:
-    """The Kazaross-XG2 table shipped with gammon (GNU Backgammon's default; see the module
-    documentation for its source).
+    """Return the Kazaross-XG2 table shipped with gammon (GNU Backgammon's default).
+
+    See the module documentation for its source.
 
     The shipped file is read once and cached. Raises :class:`OSError` only when the package
     data is missing from the installation.
     """
     path = resources.files("gammon").joinpath("data").joinpath("met").joinpath(_KAZAROSS_XG2)
-    return parse_met(path.read_bytes(), source=f"gammon/data/met/{_KAZAROSS_XG2} (from GNU Backgammon)")
+    source = f"gammon/data/met/{_KAZAROSS_XG2} (from GNU Backgammon)"
+    return parse_met(path.read_bytes(), source=source)
 
 
 def _text(parent: Union[ET.Element, None], tag: str) -> str:

@@ -84,7 +84,7 @@ class GameResult:
 
 
 def level_name(level: int) -> str:
-    """The name of a backgammon result level: 1 single, 2 gammon, 3 backgammon (SCORE-1).
+    """Return the name of a result level: 1 single, 2 gammon, 3 backgammon (SCORE-1).
 
     Raises :class:`~gammon.InvalidInputError` for any other level.
     """
@@ -94,5 +94,5 @@ def level_name(level: int) -> str:
 
 
 def _is_int(value: object) -> bool:
-    """True for an ``int`` that is not a ``bool``."""
+    """Tell whether ``value`` is an ``int`` and not a ``bool``."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -140,7 +140,7 @@ class Xgid:
         return int(self.jacoby) | int(self.beavers) << 1
 
     def __str__(self) -> str:
-        """The XGID text, with the ``XGID=`` prefix."""
+        """Return the XGID text, with the ``XGID=`` prefix."""
         pos = _board_field(self.position)
         owner = 0 if self.cube_owner is None else (1 if self.cube_owner == Color.WHITE else -1)
         turn = 1 if self.position.turn == Color.WHITE else -1
@@ -166,7 +166,9 @@ class Xgid:
 
     @classmethod
     def parse(cls, text: str, variant: Union[Variant, str, None] = None) -> Xgid:
-        """Reads an XGID, with or without the ``XGID=`` prefix (XGID-1). ``variant`` names
+        """Read an XGID, with or without the ``XGID=`` prefix (XGID-1).
+
+        ``variant`` names
         the backgammon variant for the checker count (the XGID does not say; default
         standard backgammon). A missing ``MAXCUBE`` field reads as 1024, XG's usual value.
 
@@ -272,8 +274,9 @@ def _int_field(text: str, name: str, value: str) -> int:
 
 
 def _board_field(position: Position) -> str:
-    """The 26-character board field: top's bar, points 1-24 in the bottom player's
-    numbering, bottom's bar (XGID-2).
+    """Return the 26-character board field (XGID-2).
+
+    Top's bar, points 1-24 in the bottom player's numbering, bottom's bar.
     """
     white = position.checkers(Color.WHITE)
     black = position.checkers(Color.BLACK)
