@@ -501,3 +501,14 @@ def test_property_money_games_with_every_option_score_by_the_cube(seed: int) -> 
     assert isinstance(session, MoneySession)
     assert len(session.games) == 3
     assert sum(session.score) == sum(r.points for r in session.games)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=30), rolled=st.booleans())
+def test_property_any_text_pushed_raises_only_gammon_errors(text: str, rolled: bool) -> None:
+    game = Game(position=Position.start(), dice=(3, 1) if rolled else None)
+    before = game.gnubg_id
+    try:
+        game.push(text)
+    except gammon.GammonError:
+        assert game.gnubg_id == before

@@ -491,3 +491,37 @@ def test_oracle_gnubg_reads_gammons_xgids_as_gammon_does(gnubg: Any, seed: int) 
                 checked += 1
             game.push(_choose(rng, game.legal_actions(), double=0.2, resign=0.0))
         assert checked > 20
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), money=st.booleans())
+def test_property_every_state_of_a_game_round_trips_through_its_ids(seed: int, money: bool) -> None:
+    # ID-4..ID-6 and XGID-1..XGID-3 without gnubg: reading a state's GNUbgID (and XGID,
+    # where one exists) gives back the same state. The Match ID holds a beaver chain only
+    # as gnubg does (a beaver, or a raccoon with gnubg's cube owner), hence the settings.
+    rng = random.Random(seed)
+    rules = CubeRules(
+        jacoby=money,
+        beavers=money,
+        raccoons=money,
+        max_beavers=2,
+        gnubg_raccoon_owner=True,
+        max_cube=1 << 12,
+    )
+    game = (
+        Game(session=MoneySession(), cube=rules, seed=seed)
+        if money
+        else Game(Match(rng.randint(1, 11)), rules, seed=seed)
+    )
+    for _ in range(120):
+        if game.is_over():
+            break
+        gid = game.gnubg_id
+        back = Game.from_gnubg_id(gid, rules)
+        assert back.gnubg_id == gid
+        # (The memory of a declined resignation, RESIGN-3, is not in the ID.)
+        assert back.legal_actions(resignations=False) == game.legal_actions(resignations=False)
+        offer = game.cube.offer
+        if not game.is_opening and game.resignation is None and not (offer and offer.redoubles):
+            assert Game.from_xgid(game.xgid, rules).gnubg_id == gid
+        game.push(_choose(rng, game.legal_actions(), double=0.3, resign=0.02))

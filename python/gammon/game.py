@@ -634,7 +634,9 @@ class Game:
         game-state-0 ID ("no game") gives a game before its opening roll.
 
         A pending double whose answerer is the player on roll is a beaver, as gnubg writes
-        it; a raccoon cannot be told from a redouble unless ``gnubg_raccoon_owner`` is set.
+        it, and one answered by the cube's owner a raccoon; longer chains read as these two.
+        Without ``gnubg_raccoon_owner`` a pending raccoon looks like a redouble and reads as
+        one.
 
         Raises :class:`~gammon.ParseError` for an unreadable ID,
         :class:`~gammon.InvalidPositionError` for an impossible board, and
