@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union
 
+from gammon._checks import check_dice
 from gammon._core import Play
 from gammon.cube import ResignLevel
 from gammon.errors import InvalidDiceError, ParseError
-from gammon.result import _is_int
 
 __all__ = [
     "Accept",
@@ -198,9 +198,4 @@ def dice_pair(dice: object) -> tuple[int, int]:
 
     Raises :class:`~gammon.InvalidDiceError` for anything else.
     """
-    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
-        raise InvalidDiceError(f"dice must be a pair such as (3, 1), not {dice!r}")
-    a, b = dice[0], dice[1]
-    if not (_is_int(a) and _is_int(b) and 1 <= a <= 6 and 1 <= b <= 6):
-        raise InvalidDiceError(f"each die shows 1 to 6, not {dice!r}")
-    return (a, b)
+    return check_dice(dice, "dice")

@@ -22,9 +22,10 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
+from gammon._checks import MAX_CUBE_LIMIT, check_level, is_cube_value, is_int
 from gammon._core import Color
 from gammon.errors import IllegalActionError, IllegalCubeActionError, InvalidInputError
-from gammon.result import Ending, GameResult, _is_int
+from gammon.result import Ending, GameResult
 
 __all__ = [
     "DEFAULT_MAX_CUBE",
@@ -40,9 +41,6 @@ __all__ = [
 
 DEFAULT_MAX_CUBE = 64
 """The default cap on the cube value: the largest face of a physical cube (CUBE-10)."""
-
-MAX_CUBE_LIMIT = 1 << 15
-"""The largest cap allowed: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
 
 MAX_AUTO_DOUBLES = 12
 """The largest automatic-doubles limit gnubg accepts (CUBE-20)."""
@@ -95,7 +93,7 @@ class CubeRules:
 
     def __post_init__(self) -> None:
         m = self.max_cube
-        if not _is_int(m) or not 1 <= m <= MAX_CUBE_LIMIT or m & (m - 1):
+        if not is_cube_value(m):
             raise InvalidInputError(
                 f"CubeRules: max_cube must be a power of two from 1 to {MAX_CUBE_LIMIT}, "
                 f"not {m!r} (CUBE-10)"
@@ -114,12 +112,12 @@ class CubeRules:
                 )
         if self.raccoons and not self.beavers:
             raise InvalidInputError("CubeRules: raccoons need beavers (CUBE-13)")
-        if not _is_int(self.max_beavers) or self.max_beavers < 1:
+        if not is_int(self.max_beavers) or self.max_beavers < 1:
             raise InvalidInputError(
                 f"CubeRules: max_beavers must be an int >= 1, not {self.max_beavers!r} (CUBE-13)"
             )
         k = self.auto_doubles
-        if not _is_int(k) or not 0 <= k <= MAX_AUTO_DOUBLES:
+        if not is_int(k) or not 0 <= k <= MAX_AUTO_DOUBLES:
             raise InvalidInputError(
                 f"CubeRules: auto_doubles must be 0 to {MAX_AUTO_DOUBLES}, not {k!r} (CUBE-20)"
             )
@@ -191,7 +189,7 @@ class Cube:
 
     def __post_init__(self) -> None:
         v = self.value
-        if not _is_int(v) or v < 1 or v & (v - 1) or v > self.rules.max_cube:
+        if not is_cube_value(v, self.rules.max_cube):
             raise InvalidInputError(
                 f"Cube: value must be a power of two from 1 to max_cube "
                 f"{self.rules.max_cube}, not {v!r} (CUBE-10)"
@@ -205,7 +203,7 @@ class Cube:
             if (
                 not isinstance(o.doubler, Color)
                 or not isinstance(o.proposer, Color)
-                or not _is_int(o.redoubles)
+                or not is_int(o.redoubles)
                 or o.redoubles < 0
                 or o.value != 2 * v
                 or o.value > self.rules.max_cube
@@ -365,8 +363,7 @@ class Cube:
 
         Raises :class:`~gammon.InvalidInputError` for a level outside 1..3.
         """
-        if not _is_int(level) or not 1 <= level <= 3:
-            raise InvalidInputError(f"a result level is 1, 2 or 3 (SCORE-1), not {level!r}")
+        level = check_level(level)
         if self.rules.jacoby and self.owner is None:
             level = 1
         return level * self.value

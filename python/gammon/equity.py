@@ -33,9 +33,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional, Union
 
+from gammon._checks import is_cube_value, is_int
 from gammon.errors import InvalidInputError
 from gammon.met import MatchEquityTable, kazaross_xg2
-from gammon.result import _is_int
 
 __all__ = [
     "OutcomeDistribution",
@@ -122,7 +122,7 @@ class OutcomeDistribution:
         Raises :class:`~gammon.InvalidInputError` for negative counts or no game at all.
         """
         counts = [*wins, *losses]
-        if len(counts) != 6 or any(not _is_int(c) or c < 0 for c in counts):
+        if len(counts) != 6 or any(not is_int(c) or c < 0 for c in counts):
             raise InvalidInputError(
                 f"from_counts: three counts each for wins and losses, not {wins!r}, {losses!r}"
             )
@@ -263,7 +263,7 @@ def match_winning_chance(
         a, b = away
     except (TypeError, ValueError):
         raise InvalidInputError(f"away must be a pair (on roll, opponent), not {away!r}") from None
-    if not (_is_int(a) and _is_int(b)) or a < 1 or b < 1:
+    if not (is_int(a) and is_int(b)) or a < 1 or b < 1:
         raise InvalidInputError(f"away counts are ints >= 1 (the match goes on), not {away!r}")
     if crawford and cube != 1:
         raise InvalidInputError("MATCH-3: the Crawford game is played with the cube at 1")
@@ -281,5 +281,5 @@ def match_winning_chance(
 
 
 def _check_cube(cube: int) -> None:
-    if not _is_int(cube) or cube < 1 or cube & (cube - 1):
+    if not is_cube_value(cube):
         raise InvalidInputError(f"a cube value is a power of two >= 1, not {cube!r} (CUBE-10)")

@@ -628,10 +628,10 @@ class Game:
         """Set up the game a GNUbgID ``PositionID:MatchID`` describes (ID-6).
 
         The ID gives the position, dice, cube and any pending double or resignation, the
-        score and the Crawford flag. ``cube`` gives the
-        rules the ID does not hold (cap, beavers...); in money play the ID's Jacoby bit
-        wins (ID-5). ``crawford`` says whether the match uses the Crawford rule. A
-        game-state-0 ID ("no game") gives a game before its opening roll.
+        score and the Crawford flag. ``cube`` gives the rules the ID does not hold (cap,
+        beavers...); in money play the ID's Jacoby bit wins (ID-5). ``crawford`` says
+        whether the match uses the Crawford rule. A game-state-0 ID ("no game") gives a game
+        before its opening roll.
 
         A pending double whose answerer is the player on roll is a beaver, as gnubg writes
         it, and one answered by the cube's owner a raccoon; longer chains read as these two.
@@ -652,17 +652,9 @@ class Game:
                 f"ID-4: {gnubg_id!r} shows a finished game; only a game in play can be set up"
             )
         rules = CubeRules() if cube is None else cube
-        board: Scoreboard
         if mid.is_money:
-            board = MoneySession(mid.score)
             rules = replace(rules, jacoby=mid.jacoby)
-        else:
-            board = Match(
-                mid.match_length,
-                mid.score,
-                crawford=crawford or mid.crawford,
-                crawford_game=mid.crawford,
-            )
+        board = _scoreboard_from_id(mid.match_length, mid.score, crawford, mid.crawford)
         on_roll = mid.on_roll
         cube_state = _cube_from_id(mid, rules)
         resign = Resignations()
@@ -692,8 +684,8 @@ class Game:
     ) -> Game:
         """Set up the game an XGID describes (XGID-1..XGID-4).
 
-        The XGID's Jacoby, beaver and cube limit fields override ``cube`` (which supplies the rest);
-        ``crawford`` says whether the match uses the Crawford rule.
+        The XGID's Jacoby, beaver and cube limit fields override ``cube``, which supplies
+        the rest; ``crawford`` says whether the match uses the Crawford rule.
 
         Raises :class:`~gammon.ParseError` for an unreadable XGID,
         :class:`~gammon.InvalidPositionError` for an impossible board, and
@@ -704,18 +696,13 @@ class Game:
         rules = replace(
             rules, max_cube=max(x.max_cube, x.cube_value * (2 if x.double_offered else 1))
         )
-        board: Scoreboard
+        board = _scoreboard_from_id(x.match_length, x.score, crawford, x.crawford)
         if x.match_length == 0:
-            board = MoneySession(x.score)
             rules = replace(
                 rules,
                 jacoby=x.jacoby,
                 beavers=x.beavers,
                 raccoons=rules.raccoons and x.beavers,
-            )
-        else:
-            board = Match(
-                x.match_length, x.score, crawford=crawford or x.crawford, crawford_game=x.crawford
             )
         offer = None
         if x.double_offered:
@@ -951,6 +938,15 @@ def _scoreboard_arg(match: Optional[Match], session: Optional[MoneySession]) -> 
             raise InvalidInputError(f"Game: session must be a gammon.MoneySession, not {session!r}")
         return session
     return MoneySession()
+
+
+def _scoreboard_from_id(
+    length: int, score: tuple[int, int], crawford: bool, crawford_game: bool
+) -> Scoreboard:
+    """Return the match (or money session, length 0) an ID's length, score and flag give."""
+    if length == 0:
+        return MoneySession(score)
+    return Match(length, score, crawford=crawford or crawford_game, crawford_game=crawford_game)
 
 
 def _cube_from_id(mid: MatchId, rules: CubeRules) -> Cube:

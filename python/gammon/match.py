@@ -16,33 +16,15 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
+from gammon._checks import MAX_MATCH_LENGTH, MAX_SCORE, check_score, is_int
 from gammon._core import Color
 from gammon.errors import InvalidInputError
-from gammon.result import GameResult, _is_int
+from gammon.result import GameResult
 
 __all__ = ["MAX_MATCH_LENGTH", "MAX_SCORE", "Match", "MoneySession", "Scoreboard"]
 
-MAX_MATCH_LENGTH = (1 << 15) - 1
-"""The longest match the Match ID can hold (ID-4, ID-7; gnubg itself reads up to 64)."""
-
-MAX_SCORE = (1 << 15) - 1
-"""The largest score the Match ID can hold (ID-4, ID-7)."""
-
 _WHITE = Color.WHITE
 _BLACK = Color.BLACK
-
-
-def _score_arg(score: object, who: str) -> tuple[int, int]:
-    """Validate a ``(white, black)`` pair of scores."""
-    if not isinstance(score, (tuple, list)) or len(score) != 2:
-        raise InvalidInputError(f"{who}: score must be a pair (white, black), not {score!r}")
-    white, black = score[0], score[1]
-    for s in (white, black):
-        if not _is_int(s) or not 0 <= s <= MAX_SCORE:
-            raise InvalidInputError(
-                f"{who}: scores must be ints from 0 to {MAX_SCORE}, not {score!r} (ID-7)"
-            )
-    return (white, black)
 
 
 def _check_result(result: object) -> GameResult:
@@ -90,12 +72,12 @@ class Match:
         post_crawford: Optional[bool] = None,
         games: tuple[GameResult, ...] = (),
     ) -> None:
-        if not _is_int(length) or not 1 <= length <= MAX_MATCH_LENGTH:
+        if not is_int(length) or not 1 <= length <= MAX_MATCH_LENGTH:
             raise InvalidInputError(
                 f"Match: length must be an int from 1 to {MAX_MATCH_LENGTH}, not {length!r} "
                 "(MATCH-1, ID-7)"
             )
-        sc = _score_arg(score, "Match")
+        sc = check_score(score, "Match")
         for name, flag in (("crawford", crawford), ("crawford_game", crawford_game)):
             if not isinstance(flag, bool):
                 raise InvalidInputError(f"Match: {name} must be True or False, not {flag!r}")
@@ -283,7 +265,7 @@ class MoneySession:
     def __init__(
         self, score: tuple[int, int] = (0, 0), *, games: tuple[GameResult, ...] = ()
     ) -> None:
-        self._score = _score_arg(score, "MoneySession")
+        self._score = check_score(score, "MoneySession")
         if not isinstance(games, tuple) or not all(isinstance(g, GameResult) for g in games):
             raise InvalidInputError("MoneySession: games must be a tuple of GameResult")
         self._games = games

@@ -27,10 +27,16 @@ import enum
 from dataclasses import dataclass
 from typing import Optional
 
+from gammon._checks import (
+    MAX_CUBE_LIMIT,
+    MAX_MATCH_LENGTH,
+    check_dice,
+    check_score,
+    is_cube_value,
+    is_int,
+)
 from gammon._core import Color
 from gammon.errors import InvalidInputError, ParseError
-from gammon.match import MAX_MATCH_LENGTH, MAX_SCORE
-from gammon.result import _is_int
 
 __all__ = [
     "MATCH_ID_LEN",
@@ -91,9 +97,9 @@ def color_of_gnubg_player(player: int) -> Color:
 
     Raises :class:`~gammon.InvalidInputError` for any other number.
     """
-    if player == 1 and _is_int(player):
+    if player == 1 and is_int(player):
         return Color.WHITE
-    if player == 0 and _is_int(player):
+    if player == 0 and is_int(player):
         return Color.BLACK
     raise InvalidInputError(f"gnubg numbers its players 0 and 1, not {player!r}")
 
@@ -144,9 +150,10 @@ class MatchId:
 
     def __post_init__(self) -> None:
         v = self.cube_value
-        if not _is_int(v) or not 1 <= v <= 1 << 15 or v & (v - 1):
+        if not is_cube_value(v):
             raise InvalidInputError(
-                f"MatchId: cube_value must be a power of two up to 2^15, not {v!r} (ID-4)"
+                f"MatchId: cube_value must be a power of two up to {MAX_CUBE_LIMIT}, "
+                f"not {v!r} (ID-4)"
             )
         if self.cube_owner is not None and not isinstance(self.cube_owner, Color):
             raise InvalidInputError(
@@ -162,34 +169,18 @@ class MatchId:
                 raise InvalidInputError(f"MatchId: {name} must be True or False")
         if not isinstance(self.game_state, GameState):
             object.__setattr__(self, "game_state", _enum_arg(self.game_state))
-        if not _is_int(self.resignation) or not 0 <= self.resignation <= 3:
+        if not is_int(self.resignation) or not 0 <= self.resignation <= 3:
             raise InvalidInputError(
                 f"MatchId: resignation must be 0 (none) or a level 1-3, not {self.resignation!r}"
             )
         if self.dice is not None:
-            d = self.dice
-            if (
-                not isinstance(d, tuple)
-                or len(d) != 2
-                or not all(_is_int(x) and 1 <= x <= 6 for x in d)
-            ):
-                raise InvalidInputError(
-                    f"MatchId: dice must be None or a pair of 1-6, not {d!r} (ID-4)"
-                )
+            object.__setattr__(self, "dice", check_dice(self.dice, "MatchId"))
         n = self.match_length
-        if not _is_int(n) or not 0 <= n <= MAX_MATCH_LENGTH:
+        if not is_int(n) or not 0 <= n <= MAX_MATCH_LENGTH:
             raise InvalidInputError(
                 f"MatchId: match_length must be 0 (money) to {MAX_MATCH_LENGTH}, not {n!r} (ID-7)"
             )
-        sc = self.score
-        if (
-            not isinstance(sc, tuple)
-            or len(sc) != 2
-            or not all(_is_int(s) and 0 <= s <= MAX_SCORE for s in sc)
-        ):
-            raise InvalidInputError(
-                f"MatchId: score must be a pair of 0-{MAX_SCORE}, not {sc!r} (ID-7)"
-            )
+        object.__setattr__(self, "score", check_score(self.score, "MatchId"))
         if self.crawford and n == 0:
             raise InvalidInputError("MatchId: money play has no Crawford game (ID-4, MONEY-1)")
         if (

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Union
 
+from gammon._checks import is_int
 from gammon.errors import InvalidInputError, ParseError
-from gammon.result import _is_int
 
 __all__ = ["MatchEquityTable", "kazaross_xg2", "load_met", "parse_met"]
 
@@ -95,7 +95,7 @@ class MatchEquityTable:
         an int.
         """
         for v in (away, opponent_away):
-            if not _is_int(v):
+            if not is_int(v):
                 raise InvalidInputError(f"MET: points away must be ints, not {v!r}")
         if away <= 0:
             return 1.0

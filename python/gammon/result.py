@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from gammon._checks import check_level, is_int
 from gammon._core import Color
 from gammon.errors import InvalidInputError
 
@@ -57,11 +58,11 @@ class GameResult:
             raise InvalidInputError(
                 f"GameResult: winner must be a gammon.Color, not {self.winner!r}"
             )
-        if not _is_int(self.points) or self.points < 0:
+        if not is_int(self.points) or self.points < 0:
             raise InvalidInputError(
                 f"GameResult: points must be an int >= 0, not {self.points!r} (SCORE-2)"
             )
-        if not _is_int(self.cube) or self.cube < 1:
+        if not is_int(self.cube) or self.cube < 1:
             raise InvalidInputError(f"GameResult: cube must be an int >= 1, not {self.cube!r}")
         if not isinstance(self.ending, Ending):
             raise InvalidInputError(f"GameResult: ending must be an Ending, not {self.ending!r}")
@@ -88,11 +89,4 @@ def level_name(level: int) -> str:
 
     Raises :class:`~gammon.InvalidInputError` for any other level.
     """
-    if not _is_int(level) or not 1 <= level <= 3:
-        raise InvalidInputError(f"a result level is 1, 2 or 3 (SCORE-1), not {level!r}")
-    return _KINDS[level - 1]
-
-
-def _is_int(value: object) -> bool:
-    """Tell whether ``value`` is an ``int`` and not a ``bool``."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    return _KINDS[check_level(level) - 1]

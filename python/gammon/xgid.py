@@ -18,10 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union
 
+from gammon._checks import MAX_MATCH_LENGTH, check_dice, check_score, is_cube_value, is_int
 from gammon._core import Color, Position, Variant, find_variant
 from gammon.errors import InvalidInputError, ParseError
-from gammon.match import MAX_MATCH_LENGTH, MAX_SCORE
-from gammon.result import _is_int
 
 __all__ = ["XGID_POSITION_LEN", "Xgid"]
 
@@ -76,7 +75,7 @@ class Xgid:
             raise InvalidInputError("Xgid: the XGID describes backgammon positions only (XGID-2)")
         for name in ("cube_value", "max_cube"):
             v = getattr(self, name)
-            if not _is_int(v) or not 1 <= v <= 1 << _MAX_LOG2_CUBE or v & (v - 1):
+            if not is_cube_value(v, 1 << _MAX_LOG2_CUBE):
                 raise InvalidInputError(
                     f"Xgid: {name} must be a power of two from 1 to 2^{_MAX_LOG2_CUBE}, "
                     f"not {v!r} (XGID-3)"
@@ -88,29 +87,18 @@ class Xgid:
         for name in ("double_offered", "crawford", "jacoby", "beavers"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidInputError(f"Xgid: {name} must be True or False")
-        d = self.dice
-        if d is not None and (
-            not isinstance(d, tuple)
-            or len(d) != 2
-            or not all(_is_int(x) and 1 <= x <= 6 for x in d)
-        ):
-            raise InvalidInputError(f"Xgid: dice must be None or a pair of 1-6, not {d!r} (XGID-3)")
-        if d is not None and self.double_offered:
+        if self.dice is not None:
+            object.__setattr__(self, "dice", check_dice(self.dice, "Xgid"))
+        if self.dice is not None and self.double_offered:
             raise InvalidInputError("Xgid: a double is offered before rolling (CUBE-3, XGID-3)")
         if self.double_offered and self.cube_owner not in (None, self.position.turn):
             raise InvalidInputError(
                 "Xgid: only the cube's owner, or either player with the cube centred, may "
                 "double (CUBE-3)"
             )
-        sc = self.score
-        if (
-            not isinstance(sc, tuple)
-            or len(sc) != 2
-            or not all(_is_int(s) and 0 <= s <= MAX_SCORE for s in sc)
-        ):
-            raise InvalidInputError(f"Xgid: score must be a pair of 0-{MAX_SCORE}, not {sc!r}")
+        object.__setattr__(self, "score", check_score(self.score, "Xgid"))
         n = self.match_length
-        if not _is_int(n) or not 0 <= n <= MAX_MATCH_LENGTH:
+        if not is_int(n) or not 0 <= n <= MAX_MATCH_LENGTH:
             raise InvalidInputError(
                 f"Xgid: match_length must be 0 to {MAX_MATCH_LENGTH}, not {n!r}"
             )
