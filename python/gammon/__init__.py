@@ -26,9 +26,29 @@ from gammon._core import (
     __version__,
     find_variant,
 )
+from gammon.actions import (
+    Accept,
+    Beaver,
+    Decline,
+    Double,
+    Drop,
+    EmptyPlay,
+    Raccoon,
+    Resign,
+    Roll,
+    Take,
+)
+from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel
+from gammon.equity import (
+    OutcomeDistribution,
+    cubeless_equity,
+    match_winning_chance,
+    money_equity,
+)
 from gammon.errors import (
     AmbiguousPlayError,
     GammonError,
+    IllegalActionError,
     IllegalCubeActionError,
     IllegalPlayError,
     InternalError,
@@ -37,24 +57,60 @@ from gammon.errors import (
     InvalidPositionError,
     ParseError,
 )
+from gammon.game import Game
+from gammon.match import Match, MoneySession
+from gammon.matchid import MatchId
+from gammon.met import MatchEquityTable, kazaross_xg2, load_met
+from gammon.result import Ending, GameResult
+from gammon.xgid import Xgid
 
 __all__ = [
+    "Accept",
     "AmbiguousPlayError",
+    "Beaver",
     "Color",
+    "Cube",
+    "CubeOffer",
+    "CubeRules",
+    "Decline",
+    "Double",
+    "Drop",
+    "EmptyPlay",
+    "Ending",
+    "Game",
+    "GameResult",
     "GammonError",
+    "IllegalActionError",
     "IllegalCubeActionError",
     "IllegalPlayError",
     "InternalError",
     "InvalidDiceError",
     "InvalidInputError",
     "InvalidPositionError",
+    "Match",
+    "MatchEquityTable",
+    "MatchId",
+    "MoneySession",
     "Move",
     "Outcome",
+    "OutcomeDistribution",
     "ParseError",
     "Play",
     "PlayList",
     "Position",
+    "Raccoon",
+    "Resign",
+    "ResignLevel",
+    "Resignation",
+    "Roll",
+    "Take",
     "Variant",
+    "Xgid",
     "__version__",
+    "cubeless_equity",
     "find_variant",
+    "kazaross_xg2",
+    "load_met",
+    "match_winning_chance",
+    "money_equity",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "AmbiguousPlayError",
     "GammonError",
+    "IllegalActionError",
     "IllegalCubeActionError",
     "IllegalPlayError",
     "InternalError",
@@ -40,7 +41,15 @@ class InvalidDiceError(InvalidInputError):
     """Dice outside 1-6, or not a pair."""
 
 
-class IllegalPlayError(InvalidInputError):
+class IllegalActionError(InvalidInputError):
+    """An action the game's state does not allow now; the message names the rule.
+
+    For example a roll, a resignation or an answer out of turn. Illegal plays and cube actions
+    are its subclasses.
+    """
+
+
+class IllegalPlayError(IllegalActionError):
     """A play that the rules do not allow for this position and roll."""
 
 
@@ -48,7 +57,7 @@ class AmbiguousPlayError(InvalidInputError):
     """A play text that fits more than one legal play."""
 
 
-class IllegalCubeActionError(InvalidInputError):
+class IllegalCubeActionError(IllegalActionError):
     """A cube action (double, take, drop, beaver, raccoon) the rules do not allow now."""
 
 

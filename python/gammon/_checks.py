@@ -1,0 +1,69 @@
+"""Argument checks shared by the pure-Python modules (private).
+
+Each check names the caller (``who``) and the rule in its message, and raises the
+:mod:`gammon.errors` type that fits.
+"""
+
+from __future__ import annotations
+
+from gammon.errors import InvalidDiceError, InvalidInputError
+
+MAX_MATCH_LENGTH = (1 << 15) - 1
+"""The longest match the Match ID can hold (ID-4, ID-7; gnubg itself reads up to 64)."""
+
+MAX_SCORE = (1 << 15) - 1
+"""The largest score the Match ID can hold (ID-4, ID-7)."""
+
+MAX_CUBE_LIMIT = 1 << 15
+"""The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
+
+
+def is_int(value: object) -> bool:
+    """Tell whether ``value`` is an ``int`` and not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_cube_value(value: object, limit: int = MAX_CUBE_LIMIT) -> bool:
+    """Tell whether ``value`` is a power of two from 1 to ``limit`` (CUBE-10)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return 1 <= value <= limit and not value & (value - 1)
+
+
+def check_dice(dice: object, who: str) -> tuple[int, int]:
+    """Return two dice as a tuple of ints 1-6.
+
+    Raises :class:`~gammon.InvalidDiceError` for anything else.
+    """
+    if not isinstance(dice, (tuple, list)) or len(dice) != 2:
+        raise InvalidDiceError(f"{who}: dice must be a pair such as (3, 1), not {dice!r}")
+    a, b = dice[0], dice[1]
+    if not (is_int(a) and is_int(b) and 1 <= a <= 6 and 1 <= b <= 6):
+        raise InvalidDiceError(f"{who}: each die shows 1 to 6, not {dice!r}")
+    return (a, b)
+
+
+def check_score(score: object, who: str) -> tuple[int, int]:
+    """Return a ``(white, black)`` pair of scores from 0 to :data:`MAX_SCORE`.
+
+    Raises :class:`~gammon.InvalidInputError` for anything else (ID-7).
+    """
+    if not isinstance(score, (tuple, list)) or len(score) != 2:
+        raise InvalidInputError(f"{who}: score must be a pair (white, black), not {score!r}")
+    white, black = score[0], score[1]
+    for s in (white, black):
+        if not is_int(s) or not 0 <= s <= MAX_SCORE:
+            raise InvalidInputError(
+                f"{who}: scores must be ints from 0 to {MAX_SCORE}, not {score!r} (ID-7)"
+            )
+    return (white, black)
+
+
+def check_level(level: object) -> int:
+    """Return a result level: 1 single, 2 gammon, 3 backgammon.
+
+    Raises :class:`~gammon.InvalidInputError` for anything else (SCORE-1).
+    """
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
+        raise InvalidInputError(f"a result level is 1, 2 or 3 (SCORE-1), not {level!r}")
+    return level

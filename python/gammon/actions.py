@@ -1,0 +1,201 @@
+"""The actions of a game besides checker plays: rolling, the cube, resignations.
+
+:meth:`gammon.Game.legal_actions` returns these next to :class:`gammon.Play` objects, and
+:meth:`gammon.Game.push` takes them back. Each is a small frozen value; ``str()`` gives the
+text :meth:`gammon.Game.push` also reads (``"roll"``, ``"double"``, ``"take"``,
+``"resign gammon"``...).
+
+    >>> str(Roll((3, 1))), str(Resign(ResignLevel.GAMMON)), parse_action("drop")
+    ('roll 31', 'resign gammon', Drop())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from gammon._checks import check_dice
+from gammon._core import Play
+from gammon.cube import ResignLevel
+from gammon.errors import InvalidDiceError, ParseError
+
+__all__ = [
+    "Accept",
+    "Action",
+    "Beaver",
+    "Decline",
+    "Double",
+    "Drop",
+    "EmptyPlay",
+    "Raccoon",
+    "Resign",
+    "Roll",
+    "Take",
+    "dice_pair",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the dice (BG-12).
+
+    ``dice`` is the roll, or ``None`` for "roll at random" in
+    :meth:`gammon.Game.legal_actions` and :meth:`gammon.Game.push`. At the opening roll the
+    pair is ``(White's die, Black's die)`` (BG-10); later it is the roller's two dice.
+
+    Raises :class:`~gammon.InvalidDiceError` for dice that are not a pair of 1-6.
+    """
+
+    dice: Optional[tuple[int, int]] = None
+
+    def __post_init__(self) -> None:
+        if self.dice is not None:
+            object.__setattr__(self, "dice", dice_pair(self.dice))
+
+    def __str__(self) -> str:
+        return "roll" if self.dice is None else f"roll {self.dice[0]}{self.dice[1]}"
+
+    def __repr__(self) -> str:
+        return "Roll()" if self.dice is None else f"Roll({self.dice!r})"
+
+
+@dataclass(frozen=True)
+class Double:
+    """Offer a double before rolling (CUBE-3, CUBE-4)."""
+
+    def __str__(self) -> str:
+        return "double"
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take the pending double (CUBE-5)."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Drop (pass) the pending double: the game ends (CUBE-6)."""
+
+    def __str__(self) -> str:
+        return "drop"
+
+
+@dataclass(frozen=True)
+class Beaver:
+    """Take the double and redouble at once, keeping the cube (CUBE-12; money play)."""
+
+    def __str__(self) -> str:
+        return "beaver"
+
+
+@dataclass(frozen=True)
+class Raccoon:
+    """Answer a beaver by redoubling again, keeping the cube (CUBE-13; money play)."""
+
+    def __str__(self) -> str:
+        return "raccoon"
+
+
+@dataclass(frozen=True)
+class Resign:
+    """Offer to resign at ``level`` (RESIGN-1).
+
+    Raises :class:`~gammon.InvalidInputError` for a level other than 1-3 or its name.
+    """
+
+    level: ResignLevel = ResignLevel.SINGLE
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "level", ResignLevel.parse(self.level))
+
+    def __str__(self) -> str:
+        return f"resign {self.level}"
+
+    def __repr__(self) -> str:
+        return f"Resign({self.level!r})"
+
+
+@dataclass(frozen=True)
+class Accept:
+    """Accept the pending resignation: the game ends (RESIGN-2)."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True)
+class Decline:
+    """Decline the pending resignation: play goes on (RESIGN-3)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True)
+class EmptyPlay:
+    """The empty play, when the roll cannot be played at all (MOVE-8, BAR-4)."""
+
+    def __str__(self) -> str:
+        return "empty play"
+
+
+Action = Union[Play, Roll, Double, Take, Drop, Beaver, Raccoon, Resign, Accept, Decline, EmptyPlay]
+"""Anything :meth:`gammon.Game.push` accepts (besides a text)."""
+
+_WORDS: dict[str, Action] = {
+    "double": Double(),
+    "redouble": Double(),
+    "take": Take(),
+    "accept double": Take(),
+    "drop": Drop(),
+    "pass": Drop(),
+    "refuse": Drop(),
+    "beaver": Beaver(),
+    "raccoon": Raccoon(),
+    "accept": Accept(),
+    "decline": Decline(),
+    "reject": Decline(),
+    "roll": Roll(),
+    "empty play": EmptyPlay(),
+}
+
+
+def parse_action(text: str) -> Optional[Action]:
+    """Read the action a word names, or return ``None``.
+
+    The words are ``"roll"``, ``"roll 31"``, ``"double"``, ``"take"``, ``"drop"``/``"pass"``,
+    ``"beaver"``, ``"raccoon"``, ``"resign"`` [``single``|``gammon``|``backgammon``],
+    ``"accept"`` and ``"decline"``. Any other text gives ``None`` (it may be a checker play).
+
+    Raises :class:`~gammon.ParseError` for ``roll`` or ``resign`` with a bad argument.
+    """
+    key = " ".join(text.strip().lower().split())
+    if key in _WORDS:
+        return _WORDS[key]
+    head, _, rest = key.partition(" ")
+    if head == "roll":
+        digits = rest.replace("-", "").replace(" ", "")
+        if len(digits) != 2 or not digits.isdigit():
+            raise ParseError(f"'roll' takes two dice such as 'roll 31', not {text!r}")
+        try:
+            return Roll((int(digits[0]), int(digits[1])))
+        except InvalidDiceError as e:
+            raise ParseError(str(e)) from None
+    if head == "resign":
+        try:
+            return Resign(ResignLevel.parse(rest or "single"))
+        except ValueError as e:
+            raise ParseError(str(e)) from None
+    return None
+
+
+def dice_pair(dice: object) -> tuple[int, int]:
+    """Return two dice as a tuple of ints 1-6.
+
+    Raises :class:`~gammon.InvalidDiceError` for anything else.
+    """
+    return check_dice(dice, "dice")
