@@ -55,3 +55,8 @@ def test_bad_ids_raise_value_errors_of_gammon() -> None:
         gammon.Position.from_id("not-an-id")
     with pytest.raises(gammon.InvalidInputError):
         gammon.Position.from_id("4HPwATDgc/ABMA", variant="chess")
+
+
+def test_colors_variants_and_outcomes_pickle() -> None:
+    for value in [*gammon.Variant.all(), gammon.Color.WHITE, gammon.Color.BLACK]:
+        assert pickle.loads(pickle.dumps(value)) is value

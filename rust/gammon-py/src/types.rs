@@ -59,6 +59,25 @@ impl PyColor {
     fn __str__(&self) -> &'static str {
         Color::from(*self).name()
     }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>, &'static str))> {
+        let name = match self {
+            PyColor::White => "WHITE",
+            PyColor::Black => "BLACK",
+        };
+        reduce_to_attribute(py, "Color", name)
+    }
+}
+
+/// Pickles an enum member as `getattr(gammon.<class>, <member>)`.
+fn reduce_to_attribute<'py>(
+    py: Python<'py>,
+    class: &str,
+    member: &'static str,
+) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>, &'static str))> {
+    let getattr = py.import("builtins")?.getattr("getattr")?;
+    let cls = py.import("gammon")?.getattr(class)?;
+    Ok((getattr, (cls, member)))
 }
 
 /// A game: standard backgammon, nackgammon, hypergammon or Long Nardy.
@@ -147,6 +166,18 @@ impl PyVariant {
 
     fn __str__(&self) -> &'static str {
         self.canonical_name()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>, &'static str))> {
+        let name = match self {
+            PyVariant::Backgammon => "BACKGAMMON",
+            PyVariant::Nackgammon => "NACKGAMMON",
+            PyVariant::Hypergammon1 => "HYPERGAMMON_1",
+            PyVariant::Hypergammon2 => "HYPERGAMMON_2",
+            PyVariant::Hypergammon3 => "HYPERGAMMON_3",
+            PyVariant::LongNardy => "LONG_NARDY",
+        };
+        reduce_to_attribute(py, "Variant", name)
     }
 }
 
