@@ -342,6 +342,26 @@ impl Backgammon {
         Backgammon { pts, ..*self }
     }
 
+    /// The points (bits 1..=25, 25 = bar) from which the mover can legally move a checker
+    /// `die` pips right now (MOVE-1, BAR-1, OFF-1 to OFF-4). The notation resolver walks step
+    /// sequences with this and [`Backgammon::step`].
+    #[inline]
+    pub(crate) fn step_sources(&self, die: u8) -> u32 {
+        sources(occupied(&self.pts), open_points(&self.pts), die)
+    }
+
+    /// One checker moved from `from` by `die` pips (hitting a blot it lands on), if that step
+    /// is legal right now; the mover stays on roll.
+    #[inline]
+    pub(crate) fn step(&self, from: u8, die: u8) -> Option<(Backgammon, Move)> {
+        if from > BAR || self.step_sources(die) & (1 << from) == 0 {
+            return None;
+        }
+        let mut pts = self.pts;
+        let m = apply_step(&mut pts, from, die);
+        Some((self.with_pts(pts), m))
+    }
+
     fn plays_non_double(&self, hi: u8, lo: u8, out: &mut PlayList<Backgammon>) {
         let pts = &self.pts;
         let occ = occupied(pts);
