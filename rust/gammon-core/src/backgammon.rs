@@ -650,16 +650,138 @@ impl Position for Backgammon {
     }
 }
 
+/// The letter a color's checkers are drawn with on the ASCII board: `O` for White, `X` for
+/// Black, whoever is on roll.
+#[must_use]
+pub const fn checker_letter(color: Color) -> char {
+    match color {
+        Color::White => 'O',
+        Color::Black => 'X',
+    }
+}
+
+/// Rows of checkers drawn per half board and per half bar; taller stacks show their count in
+/// the innermost row.
+const ROWS: usize = 5;
+
+impl Backgammon {
+    /// The text of one 3-character cell: the `i`-th checker (0 = nearest the edge) of a stack
+    /// of `count` checkers drawn with `letter`.
+    fn cell(count: u8, i: usize, letter: char) -> String {
+        let count = usize::from(count);
+        if count <= i {
+            "   ".to_string()
+        } else if i == ROWS - 1 && count > ROWS {
+            format!("{count:>2} ")
+        } else {
+            format!(" {letter} ")
+        }
+    }
+
+    /// The side text for one player: a name line and a counts line.
+    fn legend(&self, color: Color) -> [String; 2] {
+        let on_roll = if color == self.turn { ", on roll" } else { "" };
+        let name = if color == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let mut counts = format!(
+            "    pips {}, off {}",
+            self.pip_count()[color],
+            self.checkers_off()[color]
+        );
+        let bar = if color == self.turn {
+            self.mover_at(BAR)
+        } else {
+            self.opponent_at(BAR)
+        };
+        if bar > 0 {
+            counts.push_str(&format!(", bar {bar}"));
+        }
+        [
+            format!("{} = {name}{on_roll}", checker_letter(color)),
+            counts,
+        ]
+    }
+}
+
 impl fmt::Display for Backgammon {
-    /// SCAFFOLD: a one-line summary until the ASCII board drawing is written.
+    /// An ASCII board seen by the player on roll: their home board at the bottom right,
+    /// points numbered 1-24 from their side, White's checkers drawn `O` and Black's `X`,
+    /// each side's bar checkers on its own half of the bar, with pip counts, borne-off
+    /// counts, the player on roll, the Position ID and (if not standard) the variant.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} ({} on roll)",
-            self.variant,
-            crate::id::position_id(self),
-            self.turn
-        )
+        let me = checker_letter(self.turn);
+        let them = checker_letter(!self.turn);
+        // The count and letter on one of the mover's points.
+        let stack = |p: u8| -> (u8, char) {
+            let c = self.pts[p as usize];
+            (c.unsigned_abs(), if c >= 0 { me } else { them })
+        };
+        let top_points: [u8; 12] = [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
+        let bottom_points: [u8; 12] = [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
+        let row = |points: &[u8; 12], i: usize, bar: String| -> String {
+            let mut line = String::from(" |");
+            for (k, &p) in points.iter().enumerate() {
+                let (n, letter) = stack(p);
+                line.push_str(&Backgammon::cell(n, i, letter));
+                if k == 5 {
+                    line.push('|');
+                    line.push_str(&bar);
+                    line.push('|');
+                }
+            }
+            line.push('|');
+            line
+        };
+        let edge = |points: &[u8; 12]| -> String {
+            let mut line = String::from(" +");
+            for (k, &p) in points.iter().enumerate() {
+                line.push_str(&format!("{p:->2}-"));
+                if k == 5 {
+                    line.push_str("-----");
+                }
+            }
+            line.push('+');
+            line
+        };
+
+        write!(f, " Position ID: {}", crate::id::position_id(self))?;
+        if self.variant != Variant::Backgammon {
+            write!(f, "   Variant: {}", self.variant)?;
+        }
+        writeln!(f)?;
+        writeln!(f, "{}", edge(&top_points))?;
+        let [top_name, top_counts] = self.legend(!self.turn);
+        for i in 0..ROWS {
+            let bar = Backgammon::cell(self.opponent_at(BAR), ROWS - 1 - i, them);
+            let mut line = row(&top_points, i, bar);
+            match i {
+                0 => line.push_str(&format!("  {top_name}")),
+                1 => line.push_str(&format!("  {top_counts}")),
+                _ => {}
+            }
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        writeln!(f, " |                  |BAR|                  |")?;
+        let [bottom_name, bottom_counts] = self.legend(self.turn);
+        for r in 0..ROWS {
+            let i = ROWS - 1 - r;
+            let bar = Backgammon::cell(self.mover_at(BAR), r, me);
+            let mut line = row(&bottom_points, i, bar);
+            match r {
+                3 => line.push_str(&format!("  {bottom_name}")),
+                4 => line.push_str(&format!("  {bottom_counts}")),
+                _ => {}
+            }
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        write!(f, "{}", edge(&bottom_points))?;
+        if let Some(outcome) = self.outcome() {
+            write!(f, "\n Game over: {outcome}")?;
+        }
+        Ok(())
     }
 }
 
