@@ -269,10 +269,15 @@ fn read_move(token: &str) -> Result<WrittenMove, String> {
                 n
             }
             _ => {
+                let place = if part.eq_ignore_ascii_case(token) {
+                    String::new()
+                } else {
+                    format!(" in {token:?}")
+                };
                 return Err(format!(
-                    "{part:?} in {token:?} is not a point (1-24, \"bar\", \"off\", optionally \
+                    "{part:?}{place} is not a point (1-24, \"bar\", \"off\", optionally \
                      followed by *)"
-                ))
+                ));
             }
         };
         path.push(Waypoint { point, star });
