@@ -12,7 +12,7 @@
 //!   representative);
 //! - the printed text reads back as the play, as a complete text (NOT-2, NOT-7).
 //!
-//! `GAMMON_BRUTE_GAMES` (default 60) sets the number of random games.
+//! `GAMMON_BRUTE_GAMES` (default 60, 10 in a debug build) sets the number of random games.
 
 use std::collections::BTreeMap;
 
@@ -248,7 +248,7 @@ fn not6_representatives_and_not3_prints_agree_with_brute_force() {
     let games: u64 = std::env::var("GAMMON_BRUTE_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(60);
+        .unwrap_or(if cfg!(debug_assertions) { 10 } else { 60 });
     let mut rng = Rng(2024);
     let mut t = Tally::default();
     let variants = [
