@@ -396,15 +396,11 @@ struct Search<'a> {
     /// Steps outside the written moves that a leaf may contain.
     free_budget: u8,
     seen: HashSet<Vec<u8>>,
-    /// Distinct positions reached, with "complete" (no step outside the text).
-    found: Vec<(Backgammon, bool)>,
+    /// Distinct positions reached.
+    found: Vec<Backgammon>,
 }
 
 impl Search<'_> {
-    fn run(&mut self, start: Node) {
-        self.visit(start);
-    }
-
     fn copies_at(&self, progress: &[Progress], point: u8) -> u8 {
         self.copies
             .iter()
@@ -417,10 +413,9 @@ impl Search<'_> {
         self.relax.stars || self.stars.iter().zip(hits).all(|(s, h)| s & !h == 0)
     }
 
-    fn record(&mut self, pos: Backgammon, complete: bool) {
-        match self.found.iter_mut().find(|(p, _)| *p == pos) {
-            Some(slot) => slot.1 |= complete,
-            None => self.found.push((pos, complete)),
+    fn record(&mut self, pos: Backgammon) {
+        if !self.found.contains(&pos) {
+            self.found.push(pos);
         }
     }
 
@@ -432,7 +427,7 @@ impl Search<'_> {
             .all(|(c, p)| p.next as usize == c.path.len());
         if all_done && (self.relax.short || node.dice.is_empty()) {
             if self.stars_ok(&node.hits) {
-                self.record(node.pos, node.free_used == 0);
+                self.record(node.pos);
             }
             return;
         }
@@ -674,13 +669,14 @@ impl Resolver<'_> {
             .collect()
     }
 
-    /// Runs one walk and returns the positions reached with their "complete" flags.
+    /// Runs one walk and returns the distinct positions reached; with `free_budget` 0 only
+    /// complete matches are found.
     fn search(
         &self,
         dice: ArrayVec<u8, MAX_STEPS>,
         free_budget: u8,
         relax: Relax,
-    ) -> Vec<(Backgammon, bool)> {
+    ) -> Vec<Backgammon> {
         let copies = self.copies();
         let stars = self.stars();
         let mut search = Search {
@@ -693,7 +689,7 @@ impl Resolver<'_> {
         };
         let mut hits = ArrayVec::new();
         hits.extend(std::iter::repeat(0).take(self.written.len()));
-        search.run(Node {
+        search.visit(Node {
             pos: *self.before,
             dice,
             progress: copies.iter().map(|_| Progress { next: 0, at: 0 }).collect(),
@@ -767,11 +763,7 @@ impl Resolver<'_> {
         let dice = self.dice_to_play();
 
         // (a) A complete match: no step outside the text.
-        let complete: Vec<Backgammon> = self
-            .search(dice.clone(), 0, Relax::default())
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect();
+        let complete = self.search(dice.clone(), 0, Relax::default());
         let complete = self.plays_reaching(&complete);
         match complete.len() {
             1 => return Ok(*complete[0]),
@@ -780,11 +772,7 @@ impl Resolver<'_> {
         }
 
         // (b)-(d) Partial matches.
-        let partial: Vec<Backgammon> = self
-            .search(dice, m - min_steps, Relax::default())
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect();
+        let partial = self.search(dice, m - min_steps, Relax::default());
         let partial = self.plays_reaching(&partial);
         if !allow_partial {
             return Err(self.illegal(if partial.is_empty() {
@@ -971,11 +959,7 @@ impl Resolver<'_> {
                     .sum::<u8>()
             })
             .sum();
-        let found: Vec<Backgammon> = self
-            .search(dice, m.saturating_sub(segments), relax)
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect();
+        let found = self.search(dice, m.saturating_sub(segments), relax);
         self.plays_reaching(&found)
     }
 }
