@@ -739,11 +739,12 @@ impl Resolver<'_> {
                     Some(n) => min_steps += n * w.count,
                     None => {
                         return Err(self.illegal(format!(
-                            "{}/{} is {} pips, which one checker cannot move with {} (NOT-2 \
-                             rule 3)",
+                            "{}/{} is {} pip{}, which one checker cannot move with {} \
+                             (NOT-2 rule 3)",
                             word_of(a),
                             word_of(b),
                             a - b,
+                            if a - b == 1 { "" } else { "s" },
                             self.dice
                         )))
                     }
