@@ -706,78 +706,87 @@ impl Backgammon {
     }
 }
 
+impl Backgammon {
+    /// Writes one half of the ASCII board: the edge with the point numbers and five rows of
+    /// checkers, the top half (points 13-24, the opponent's side text) or the bottom half
+    /// (points 12-1, the mover's side text). Stacks grow from the edge toward the middle; each
+    /// side's bar checkers grow from the middle of the bar toward its own edge.
+    fn write_half(&self, f: &mut fmt::Formatter<'_>, top: bool) -> fmt::Result {
+        let points: [u8; 12] = if top {
+            [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]
+        } else {
+            [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+        };
+        let mut edge = String::from(" +");
+        for (k, &p) in points.iter().enumerate() {
+            edge.push_str(&format!("{p:->2}-"));
+            if k == 5 {
+                edge.push_str("-----");
+            }
+        }
+        edge.push('+');
+        let owner = if top { !self.turn } else { self.turn };
+        let bar = if top {
+            self.opponent_at(BAR)
+        } else {
+            self.mover_at(BAR)
+        };
+        let legend = self.legend(owner);
+        if top {
+            writeln!(f, "{edge}")?;
+        }
+        for r in 0..ROWS {
+            // Row r from the top of this half; i = checker index counted from the edge.
+            let (i, bar_i) = if top {
+                (r, ROWS - 1 - r)
+            } else {
+                (ROWS - 1 - r, r)
+            };
+            let mut line = String::from(" |");
+            for (k, &p) in points.iter().enumerate() {
+                let c = self.pts[p as usize];
+                let letter = checker_letter(if c >= 0 { self.turn } else { !self.turn });
+                line.push_str(&Backgammon::cell(c.unsigned_abs(), i, letter));
+                if k == 5 {
+                    line.push('|');
+                    line.push_str(&Backgammon::cell(bar, bar_i, checker_letter(owner)));
+                    line.push('|');
+                }
+            }
+            line.push('|');
+            // The side text sits on the two rows nearest this half's edge.
+            let legend_row = if top {
+                Some(r)
+            } else {
+                r.checked_sub(ROWS - 2)
+            };
+            if let Some(text) = legend_row.and_then(|k| legend.get(k)) {
+                line.push_str("  ");
+                line.push_str(text);
+            }
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        if !top {
+            write!(f, "{edge}")?;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Backgammon {
     /// An ASCII board seen by the player on roll: their home board at the bottom right,
     /// points numbered 1-24 from their side, White's checkers drawn `O` and Black's `X`,
     /// each side's bar checkers on its own half of the bar, with pip counts, borne-off
     /// counts, the player on roll, the Position ID and (if not standard) the variant.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let me = checker_letter(self.turn);
-        let them = checker_letter(!self.turn);
-        // The count and letter on one of the mover's points.
-        let stack = |p: u8| -> (u8, char) {
-            let c = self.pts[p as usize];
-            (c.unsigned_abs(), if c >= 0 { me } else { them })
-        };
-        let top_points: [u8; 12] = [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
-        let bottom_points: [u8; 12] = [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
-        let row = |points: &[u8; 12], i: usize, bar: String| -> String {
-            let mut line = String::from(" |");
-            for (k, &p) in points.iter().enumerate() {
-                let (n, letter) = stack(p);
-                line.push_str(&Backgammon::cell(n, i, letter));
-                if k == 5 {
-                    line.push('|');
-                    line.push_str(&bar);
-                    line.push('|');
-                }
-            }
-            line.push('|');
-            line
-        };
-        let edge = |points: &[u8; 12]| -> String {
-            let mut line = String::from(" +");
-            for (k, &p) in points.iter().enumerate() {
-                line.push_str(&format!("{p:->2}-"));
-                if k == 5 {
-                    line.push_str("-----");
-                }
-            }
-            line.push('+');
-            line
-        };
-
         write!(f, " Position ID: {}", crate::id::position_id(self))?;
         if self.variant != Variant::Backgammon {
             write!(f, "   Variant: {}", self.variant)?;
         }
         writeln!(f)?;
-        writeln!(f, "{}", edge(&top_points))?;
-        let [top_name, top_counts] = self.legend(!self.turn);
-        for i in 0..ROWS {
-            let bar = Backgammon::cell(self.opponent_at(BAR), ROWS - 1 - i, them);
-            let mut line = row(&top_points, i, bar);
-            match i {
-                0 => line.push_str(&format!("  {top_name}")),
-                1 => line.push_str(&format!("  {top_counts}")),
-                _ => {}
-            }
-            writeln!(f, "{}", line.trim_end())?;
-        }
+        self.write_half(f, true)?;
         writeln!(f, " |                  |BAR|                  |")?;
-        let [bottom_name, bottom_counts] = self.legend(self.turn);
-        for r in 0..ROWS {
-            let i = ROWS - 1 - r;
-            let bar = Backgammon::cell(self.mover_at(BAR), r, me);
-            let mut line = row(&bottom_points, i, bar);
-            match r {
-                3 => line.push_str(&format!("  {bottom_name}")),
-                4 => line.push_str(&format!("  {bottom_counts}")),
-                _ => {}
-            }
-            writeln!(f, "{}", line.trim_end())?;
-        }
-        write!(f, "{}", edge(&bottom_points))?;
+        self.write_half(f, false)?;
         if let Some(outcome) = self.outcome() {
             write!(f, "\n Game over: {outcome}")?;
         }
