@@ -441,12 +441,13 @@ impl Resolver<'_> {
             _ => return Err(self.ambiguous(&complete)),
         }
 
-        // (b)-(d) Partial matches.
-        let partial = self.search(dice, m - min_steps, Relax::default());
+        // (b)-(d) Partial matches: other checkers may use the dice the text leaves over.
+        let free_budget = m - min_steps;
+        let partial = self.search(dice, free_budget, Relax::default());
         let partial = self.plays_reaching(&partial);
         if !allow_partial {
             return Err(self.illegal(if partial.is_empty() {
-                self.why_nothing_fits()
+                self.why_nothing_fits(free_budget)
             } else {
                 format!(
                     "it names only part of a play ({} legal {} contain it); write every move of \
@@ -458,7 +459,7 @@ impl Resolver<'_> {
         }
         match partial.len() {
             1 => Ok(*partial[0]),
-            0 => Err(self.illegal(self.why_nothing_fits())),
+            0 => Err(self.illegal(self.why_nothing_fits(free_budget))),
             _ => Err(self.ambiguous(&partial)),
         }
     }
@@ -524,34 +525,30 @@ impl Resolver<'_> {
     }
 
     /// Why a well-formed text fits no legal play: each rule is switched off in turn to see
-    /// which one stops it.
-    fn why_nothing_fits(&self) -> String {
+    /// which one stops it. `free_budget` is the partial walk's allowance of other steps.
+    fn why_nothing_fits(&self, free_budget: u8) -> String {
         let m = self.steps_needed();
         let dice = self.dice_to_play();
-        let all = self.relaxed_plays(
-            dice.clone(),
-            m,
-            Relax {
-                omitted_hits: true,
-                ..Relax::default()
-            },
-        );
-        if let Some(p) = all.first() {
+        let relaxed = |relax: Relax| {
+            let found = self.search(dice.clone(), free_budget, relax);
+            self.plays_reaching(&found)
+                .first()
+                .map(|p| format_backgammon(self.before, p))
+        };
+        if let Some(text) = relaxed(Relax {
+            omitted_hits: true,
+            ..Relax::default()
+        }) {
             return format!(
                 "every way to play it hits a blot on a point the text leaves out; write the hit \
-                 point, as in \"{}\" (NOT-2 rule 2)",
-                format_backgammon(self.before, p)
+                 point, as in \"{text}\" (NOT-2 rule 2)"
             );
         }
-        let unstarred = self.relaxed_plays(
-            dice,
-            m,
-            Relax {
-                stars: true,
-                ..Relax::default()
-            },
-        );
-        if !unstarred.is_empty() {
+        let unstarred = relaxed(Relax {
+            stars: true,
+            ..Relax::default()
+        });
+        if unstarred.is_some() {
             return "no legal way of playing it hits on the points marked '*' (NOT-2 rule 4)"
                 .to_string();
         }
@@ -564,8 +561,8 @@ impl Resolver<'_> {
             },
         );
         if !short.is_empty() {
-            let (hi, lo) = (self.dice.high(), self.dice.low());
-            return if m == 1 && !self.dice.is_double() && self.dice_to_play()[0] == hi && hi != lo {
+            let hi = self.dice.high();
+            return if m == 1 && !self.dice.is_double() && dice.first() == Some(&hi) {
                 format!(
                     "only one die can be played, and when the larger one can be it must be: \
                      play the {hi} (MOVE-7)"
@@ -611,26 +608,6 @@ impl Resolver<'_> {
             self.plays.len(),
             self.dice
         )
-    }
-
-    /// The legal plays the text reaches with one rule relaxed, partial texts allowed.
-    fn relaxed_plays(
-        &self,
-        dice: ArrayVec<u8, MAX_STEPS>,
-        m: u8,
-        relax: Relax,
-    ) -> Vec<&Play<Backgammon>> {
-        let segments: u8 = self
-            .written
-            .iter()
-            .map(|w| {
-                w.segments()
-                    .map(|(a, b)| self.min_dice(a, b).unwrap_or(0) * w.count)
-                    .sum::<u8>()
-            })
-            .sum();
-        let found = self.search(dice, m.saturating_sub(segments), relax);
-        self.plays_reaching(&found)
     }
 }
 
