@@ -6,8 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::errors::{
-    guard, id_error, play_text_error, setup_error, AmbiguousPlayError, IllegalPlayError,
-    InvalidInputError,
+    guard, id_error, play_text_error, setup_error, IllegalPlayError, InvalidInputError,
 };
 use crate::plays::{PyPlay, PyPlayList};
 use crate::types::{color_arg, dice_arg, variant_arg, PyColor, PyOutcome, PyVariant};
@@ -110,33 +109,27 @@ impl PyPosition {
     /// pass only when no roll can be played (then the play's roll is 1-1).
     fn resolve_without_dice(&self, text: &str) -> PyResult<PyPlay> {
         let mut found: Option<(Dice, VariantPlay)> = None;
-        let mut others: Vec<VariantPlay> = Vec::new();
+        let mut fitting_rolls = 0;
         for dice in Dice::ALL_21 {
             match self.inner.resolve_play(dice, text, false) {
-                Ok(play) => match &mut found {
-                    None => found = Some((dice, play)),
-                    Some((best, p)) if *p == play => {
-                        let fewer =
-                            (dice.pips(), dice.is_double()) < (best.pips(), best.is_double());
-                        if fewer {
-                            *best = dice;
-                            *p = play;
-                        }
+                Ok(play) => {
+                    fitting_rolls += 1;
+                    // Every roll gives the same play (NOT-2 rule 6a); keep the cheapest roll.
+                    let fewer = found.map_or(true, |(best, _)| {
+                        (dice.pips(), dice.is_double()) < (best.pips(), best.is_double())
+                    });
+                    if fewer {
+                        found = Some((dice, play));
                     }
-                    Some(_) => others.push(play),
-                },
+                }
                 Err(e @ PlayTextError::Syntax { .. }) => return Err(play_text_error(&e)),
                 Err(_) => {}
             }
         }
         if text.trim().is_empty() {
-            // The empty text is complete only for a roll without legal plays.
-            let all_blocked = found.is_some()
-                && Dice::ALL_21
-                    .iter()
-                    .all(|&d| self.inner.legal_plays(d).is_empty());
+            // The empty text fits exactly the rolls without a legal play.
             return match found {
-                Some((_, play)) if all_blocked => Ok(PyPlay {
+                Some((_, play)) if fitting_rolls == Dice::ALL_21.len() => Ok(PyPlay {
                     before: self.inner,
                     dice: Dice::ALL_21[0],
                     play,
@@ -147,43 +140,33 @@ impl PyPosition {
                 )),
             };
         }
-        match found {
-            Some((dice, play)) if others.is_empty() => Ok(PyPlay {
+        if let Some((dice, play)) = found {
+            return Ok(PyPlay {
                 before: self.inner,
                 dice,
                 play,
-            }),
-            Some((dice, play)) => {
-                let mut list = vec![format!("{} with {dice}", self.inner.format_play(&play))];
-                list.extend(others.iter().map(|p| self.inner.format_play(p)));
-                Err(AmbiguousPlayError::new_err(format!(
-                    "{text:?} fits plays of several rolls ({}); pass dice= to choose (NOT-2)",
-                    list.join(", ")
-                )))
-            }
-            None => {
-                // Say whether the text is part of a play for some roll (then dice decide it).
-                let partial: Vec<String> = Dice::ALL_21
-                    .iter()
-                    .filter(|&&d| {
-                        matches!(
-                            self.inner.resolve_play(d, text, true),
-                            Ok(_) | Err(PlayTextError::Ambiguous { .. })
-                        )
-                    })
-                    .map(Dice::to_string)
-                    .collect();
-                Err(IllegalPlayError::new_err(if partial.is_empty() {
-                    format!("{text:?} is not a legal play for any roll in this position (NOT-2)")
-                } else {
-                    format!(
-                        "{text:?} is not a whole play for any roll; it is part of plays with {}: \
-                         pass dice= to resolve a partial text (NOT-2)",
-                        partial.join(", ")
-                    )
-                }))
-            }
+            });
         }
+        // Say whether the text is part of a play for some roll (then dice decide it).
+        let partial: Vec<String> = Dice::ALL_21
+            .iter()
+            .filter(|&&d| {
+                matches!(
+                    self.inner.resolve_play(d, text, true),
+                    Ok(_) | Err(PlayTextError::Ambiguous { .. })
+                )
+            })
+            .map(Dice::to_string)
+            .collect();
+        Err(IllegalPlayError::new_err(if partial.is_empty() {
+            format!("{text:?} is not a legal play for any roll in this position (NOT-2)")
+        } else {
+            format!(
+                "{text:?} is not a whole play for any roll; it is part of plays with {}: pass \
+                 dice= to resolve a partial text (NOT-2)",
+                partial.join(", ")
+            )
+        }))
     }
 
     pub fn resolve(&self, text: &str, dice: Option<Dice>) -> PyResult<PyPlay> {
