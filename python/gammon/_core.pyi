@@ -153,9 +153,18 @@ class Position:
     def legal_plays(self, dice: DiceLike) -> PlayList:
         """The legal plays for a roll."""
     def parse_play(self, text: str, dice: DiceLike | None = None) -> Play:
-        """The one legal play a text names."""
+        """The one legal play a text names (``"24/18 13/11"``, ``"bar/22*"``, ``"8/5(2)"``).
+
+        With ``dice`` a partial text is accepted when exactly one legal play contains it;
+        without, every roll is tried and only whole plays count. Raises ``ParseError``,
+        ``IllegalPlayError``, ``AmbiguousPlayError`` (the message lists the candidates) or
+        ``InvalidDiceError``.
+        """
     def play(self, play: Play | str, dice: DiceLike | None = None) -> Position:
-        """The position after a play, turn passed."""
+        """The position after a play (a ``Play`` or a text as for ``parse_play``), turn passed.
+
+        Raises ``IllegalPlayError`` and the errors of ``parse_play``.
+        """
     def outcome(self) -> Outcome | None:
         """The result once the game is over."""
     def is_game_over(self) -> bool:

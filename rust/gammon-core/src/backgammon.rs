@@ -410,6 +410,26 @@ impl Backgammon {
         }
     }
 
+    /// The points (bits 1..=25, 25 = bar) from which the mover can legally move a checker
+    /// `die` pips right now (MOVE-1, BAR-1, OFF-1 to OFF-4). The notation resolver walks step
+    /// sequences with this and [`Backgammon::step`].
+    #[inline]
+    pub(crate) fn step_sources(&self, die: u8) -> u32 {
+        sources(occupied(&self.pts), open_points(&self.pts), die)
+    }
+
+    /// One checker moved from `from` by `die` pips (hitting a blot it lands on), if that step
+    /// is legal right now; the mover stays on roll.
+    #[inline]
+    pub(crate) fn step(&self, from: u8, die: u8) -> Option<(Backgammon, Move)> {
+        if from > BAR || self.step_sources(die) & (1 << from) == 0 {
+            return None;
+        }
+        let mut pts = self.pts;
+        let m = apply_step(&mut pts, from, die);
+        Some((self.with_pts(pts), m))
+    }
+
     fn plays_non_double(&self, hi: u8, lo: u8, out: &mut PlayList<Backgammon>) {
         let pts = &self.pts;
         let occ = occupied(pts);
@@ -704,16 +724,147 @@ impl Position for Backgammon {
     }
 }
 
+/// The letter a color's checkers are drawn with on the ASCII board: `O` for White, `X` for
+/// Black, whoever is on roll.
+#[must_use]
+pub const fn checker_letter(color: Color) -> char {
+    match color {
+        Color::White => 'O',
+        Color::Black => 'X',
+    }
+}
+
+/// Rows of checkers drawn per half board and per half bar; taller stacks show their count in
+/// the innermost row.
+const ROWS: usize = 5;
+
+impl Backgammon {
+    /// The text of one 3-character cell: the `i`-th checker (0 = nearest the edge) of a stack
+    /// of `count` checkers drawn with `letter`.
+    fn cell(count: u8, i: usize, letter: char) -> String {
+        let count = usize::from(count);
+        if count <= i {
+            "   ".to_string()
+        } else if i == ROWS - 1 && count > ROWS {
+            format!("{count:>2} ")
+        } else {
+            format!(" {letter} ")
+        }
+    }
+
+    /// The side text for one player: a name line and a counts line.
+    fn legend(&self, color: Color) -> [String; 2] {
+        let on_roll = if color == self.turn { ", on roll" } else { "" };
+        let name = if color == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let mut counts = format!(
+            "    pips {}, off {}",
+            self.pip_count()[color],
+            self.checkers_off()[color]
+        );
+        let bar = if color == self.turn {
+            self.mover_at(BAR)
+        } else {
+            self.opponent_at(BAR)
+        };
+        if bar > 0 {
+            counts.push_str(&format!(", bar {bar}"));
+        }
+        [
+            format!("{} = {name}{on_roll}", checker_letter(color)),
+            counts,
+        ]
+    }
+}
+
+impl Backgammon {
+    /// Writes one half of the ASCII board: the edge with the point numbers and five rows of
+    /// checkers, the top half (points 13-24, the opponent's side text) or the bottom half
+    /// (points 12-1, the mover's side text). Stacks grow from the edge toward the middle; each
+    /// side's bar checkers grow from the middle of the bar toward its own edge.
+    fn write_half(&self, f: &mut fmt::Formatter<'_>, top: bool) -> fmt::Result {
+        let points: [u8; 12] = if top {
+            [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]
+        } else {
+            [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+        };
+        let mut edge = String::from(" +");
+        for (k, &p) in points.iter().enumerate() {
+            edge.push_str(&format!("{p:->2}-"));
+            if k == 5 {
+                edge.push_str("-----");
+            }
+        }
+        edge.push('+');
+        let owner = if top { !self.turn } else { self.turn };
+        let bar = if top {
+            self.opponent_at(BAR)
+        } else {
+            self.mover_at(BAR)
+        };
+        let legend = self.legend(owner);
+        if top {
+            writeln!(f, "{edge}")?;
+        }
+        for r in 0..ROWS {
+            // Row r from the top of this half; i = checker index counted from the edge.
+            let (i, bar_i) = if top {
+                (r, ROWS - 1 - r)
+            } else {
+                (ROWS - 1 - r, r)
+            };
+            let mut line = String::from(" |");
+            for (k, &p) in points.iter().enumerate() {
+                let c = self.pts[p as usize];
+                let letter = checker_letter(if c >= 0 { self.turn } else { !self.turn });
+                line.push_str(&Backgammon::cell(c.unsigned_abs(), i, letter));
+                if k == 5 {
+                    line.push('|');
+                    line.push_str(&Backgammon::cell(bar, bar_i, checker_letter(owner)));
+                    line.push('|');
+                }
+            }
+            line.push('|');
+            // The side text sits on the two rows nearest this half's edge.
+            let legend_row = if top {
+                Some(r)
+            } else {
+                r.checked_sub(ROWS - 2)
+            };
+            if let Some(text) = legend_row.and_then(|k| legend.get(k)) {
+                line.push_str("  ");
+                line.push_str(text);
+            }
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        if !top {
+            write!(f, "{edge}")?;
+        }
+        Ok(())
+    }
+}
+
 impl fmt::Display for Backgammon {
-    /// SCAFFOLD: a one-line summary until the ASCII board drawing is written.
+    /// An ASCII board seen by the player on roll: their home board at the bottom right,
+    /// points numbered 1-24 from their side, White's checkers drawn `O` and Black's `X`,
+    /// each side's bar checkers on its own half of the bar, with pip counts, borne-off
+    /// counts, the player on roll, the Position ID and (if not standard) the variant.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} ({} on roll)",
-            self.variant,
-            crate::id::position_id(self),
-            self.turn
-        )
+        write!(f, " Position ID: {}", crate::id::position_id(self))?;
+        if self.variant != Variant::Backgammon {
+            write!(f, "   Variant: {}", self.variant)?;
+        }
+        writeln!(f)?;
+        self.write_half(f, true)?;
+        writeln!(f, " |                  |BAR|                  |")?;
+        self.write_half(f, false)?;
+        if let Some(outcome) = self.outcome() {
+            write!(f, "\n Game over: {outcome}")?;
+        }
+        Ok(())
     }
 }
 

@@ -1,12 +1,12 @@
 //! `gammon.Position`: an immutable, hashable, picklable position of any variant.
 
+use gammon_core::notation::PlayTextError;
 use gammon_core::{Color, Dice, Setup, Variant, VariantPlay, VariantPosition};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::errors::{
-    guard, id_error, play_text_error, setup_error, AmbiguousPlayError, IllegalPlayError,
-    InvalidInputError, ParseError,
+    guard, id_error, play_text_error, setup_error, IllegalPlayError, InvalidInputError,
 };
 use crate::plays::{PyPlay, PyPlayList};
 use crate::types::{color_arg, dice_arg, variant_arg, PyColor, PyOutcome, PyVariant};
@@ -100,47 +100,73 @@ fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8
 }
 
 impl PyPosition {
-    /// Resolves a play text without dice: every roll is tried and only complete matches count.
+    /// Resolves a play text without dice (NOT-2 for each of the 21 rolls).
+    ///
+    /// Only complete texts count: a partial text leaves the roll open. A complete text fixes
+    /// the resulting position (the written points and hits decide it), so every roll it fits
+    /// gives the same play; the play is given the roll with the fewest pips among them, a
+    /// non-double before a double (`"8/5 6/5"` is 3-1, not 1-1). The empty text names the
+    /// pass only when no roll can be played (then the play's roll is 1-1).
     fn resolve_without_dice(&self, text: &str) -> PyResult<PyPlay> {
-        let mut found: Vec<(Dice, VariantPlay)> = Vec::new();
+        let mut found: Option<(Dice, VariantPlay)> = None;
+        let mut fitting_rolls = 0;
         for dice in Dice::ALL_21 {
             match self.inner.resolve_play(dice, text, false) {
                 Ok(play) => {
-                    if !found.iter().any(|(_, p)| p == &play) {
-                        found.push((dice, play));
-                    } else if let Some(slot) = found.iter_mut().find(|(_, p)| p == &play) {
-                        // Prefer the roll that needs the fewest dice (3-1 over 1-1 for "8/5 6/5").
-                        if dice.pips() < slot.0.pips() || (!dice.is_double() && slot.0.is_double())
-                        {
-                            *slot = (dice, play);
-                        }
+                    fitting_rolls += 1;
+                    // Every roll gives the same play (NOT-2 rule 6a); keep the cheapest roll.
+                    let fewer = found.map_or(true, |(best, _)| {
+                        (dice.pips(), dice.is_double()) < (best.pips(), best.is_double())
+                    });
+                    if fewer {
+                        found = Some((dice, play));
                     }
                 }
-                Err(e @ gammon_core::notation::PlayTextError::Syntax { .. }) => {
-                    return Err(play_text_error(&e));
-                }
+                Err(e @ PlayTextError::Syntax { .. }) => return Err(play_text_error(&e)),
                 Err(_) => {}
             }
         }
-        match found.len() {
-            1 => {
-                let (dice, play) = found[0];
-                Ok(PyPlay { before: self.inner, dice, play })
-            }
-            0 => Err(IllegalPlayError::new_err(format!(
-                "{text:?} is not a complete legal play for any roll in this position; pass dice= to resolve a partial text (NOT-2)"
-            ))),
-            _ => {
-                let list: Vec<String> = found
-                    .iter()
-                    .map(|(d, p)| format!("{} with {d}", self.inner.format_play(p)))
-                    .collect();
-                Err(AmbiguousPlayError::new_err(format!(
-                    "{text:?} fits plays of several rolls ({}); pass dice= to choose (NOT-2)",
-                    list.join(", ")
-                )))
-            }
+        if text.trim().is_empty() {
+            // The empty text fits exactly the rolls without a legal play.
+            return match found {
+                Some((_, play)) if fitting_rolls == Dice::ALL_21.len() => Ok(PyPlay {
+                    before: self.inner,
+                    dice: Dice::ALL_21[0],
+                    play,
+                }),
+                _ => Err(IllegalPlayError::new_err(
+                    "the empty play is legal only for a roll that cannot be played (MOVE-8), and \
+                     this position can move with some rolls: pass dice= (NOT-2)",
+                )),
+            };
         }
+        if let Some((dice, play)) = found {
+            return Ok(PyPlay {
+                before: self.inner,
+                dice,
+                play,
+            });
+        }
+        // Say whether the text is part of a play for some roll (then dice decide it).
+        let partial: Vec<String> = Dice::ALL_21
+            .iter()
+            .filter(|&&d| {
+                matches!(
+                    self.inner.resolve_play(d, text, true),
+                    Ok(_) | Err(PlayTextError::Ambiguous { .. })
+                )
+            })
+            .map(Dice::to_string)
+            .collect();
+        Err(IllegalPlayError::new_err(if partial.is_empty() {
+            format!("{text:?} is not a legal play for any roll in this position (NOT-2)")
+        } else {
+            format!(
+                "{text:?} is not a whole play for any roll; it is part of plays with {}: pass \
+                 dice= to resolve a partial text (NOT-2)",
+                partial.join(", ")
+            )
+        }))
     }
 
     pub fn resolve(&self, text: &str, dice: Option<Dice>) -> PyResult<PyPlay> {
@@ -279,20 +305,26 @@ impl PyPosition {
     }
 
     /// Reads a play text (``"24/18 13/11"``, ``"bar/22*"``, ``"8/5(2)"``) and returns the one
-    /// legal ``Play`` it names. With ``dice`` a partial text is accepted when exactly one play
-    /// contains it; without, every roll is tried and only complete texts count.
+    /// legal ``Play`` it names (NOT-2): points in the mover's numbering, ``bar``/``25`` and
+    /// ``off``/``0``, any case, ``*`` optional, moves in any order, ``(n)`` or repeated moves.
     ///
-    /// Raises ``ParseError`` (bad syntax), ``IllegalPlayError`` (fits no legal play),
-    /// ``AmbiguousPlayError`` (fits several), ``InvalidDiceError``.
+    /// With ``dice`` a text that accounts for a whole play names it; otherwise a partial text
+    /// is accepted when exactly one legal play contains it, and ``""`` names the pass (no
+    /// legal play) or a forced play (one legal play). Without ``dice`` every roll is tried and
+    /// only whole plays count; the play gets the roll with the fewest pips that fits it.
+    ///
+    /// Raises ``ParseError`` (bad syntax), ``IllegalPlayError`` (fits no legal play; the
+    /// message says why and names the rule), ``AmbiguousPlayError`` (fits several; the
+    /// message lists them), ``InvalidDiceError``.
     #[pyo3(signature = (text, dice=None))]
     fn parse_play(&self, text: &str, dice: Option<&Bound<'_, PyAny>>) -> PyResult<PyPlay> {
         let dice = dice.map(dice_arg).transpose()?;
         guard(|| self.resolve(text, dice))
     }
 
-    /// The position after ``play`` (a ``Play`` of this position, or a text as for
+    /// The position after ``play`` (a ``Play`` of this position, or a text read as by
     /// ``parse_play``), with the turn passed to the opponent. The empty text ``""`` passes
-    /// when the player has no legal play.
+    /// when the roll (every roll, without ``dice``) has no legal play.
     ///
     /// Raises ``IllegalPlayError`` for a play of another position or an illegal text, and the
     /// errors of ``parse_play``.
@@ -332,27 +364,6 @@ impl PyPosition {
         };
         let text = text.to_cow()?;
         guard(|| {
-            if text.trim().is_empty() {
-                let can_move = match dice {
-                    Some(d) => !self.inner.legal_plays(d).is_empty(),
-                    None => Dice::ALL_21
-                        .iter()
-                        .any(|&d| !self.inner.legal_plays(d).is_empty()),
-                };
-                if can_move && dice.is_some() {
-                    return Err(IllegalPlayError::new_err(
-                        "the empty play is only legal when no play is possible (MOVE-6, MOVE-8)",
-                    ));
-                }
-                if dice.is_none() && can_move {
-                    return Err(ParseError::new_err(
-                        "an empty play needs dice= (it is legal only when that roll cannot be played, MOVE-8)",
-                    ));
-                }
-                return Ok(PyPosition {
-                    inner: self.inner.pass_turn(),
-                });
-            }
             self.resolve(&text, dice).map(|p| PyPosition {
                 inner: p.after_position(),
             })
