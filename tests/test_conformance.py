@@ -6,9 +6,9 @@ The same checks as rust/gammon-core/tests/conformance.rs, made through ``gammon.
 from __future__ import annotations
 
 import pytest
-from conftest import ROLLS, conformance_cases, corpus
 
 import gammon
+from support import ROLLS, conformance_cases, corpus
 
 
 def test_every_oracle_case_gives_the_oracles_resulting_positions() -> None:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import os
 
-from conftest import DATA, ROLLS
-
 import gammon
+from support import DATA, ROLLS
 
 
 def perft(pos: gammon.Position, depth: int) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 
 import gnubg_nn
 
@@ -47,7 +47,7 @@ def turn_passed(board: Board) -> Board:
     return (board[1], board[0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def perft(board: Board, depth: int) -> int:
     """Perft by the definition above (memoised on the position: perft depends on nothing else)."""
     if depth == 0 or sum(board[0]) == 0:

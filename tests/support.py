@@ -1,4 +1,4 @@
-"""Shared helpers of the pytest suite: where the golden and oracle data live."""
+"""Helpers shared by the pytest modules: where the golden and oracle data live."""
 
 from __future__ import annotations
 
