@@ -385,9 +385,13 @@ impl PyPosition {
 
     /// The checkers of ``color`` in that player's own numbering: a list of 26 counts, index 0
     /// borne off, 1..24 the points, 25 the bar.
-    fn checkers(&self, color: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    fn checkers(&self, color: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         let c = color_arg(color)?;
-        Ok(self.inner.to_setup().board[c].to_vec())
+        // u32, not u8: PyO3 turns a Vec<u8> into `bytes`, and the contract is a list of ints.
+        Ok(self.inner.to_setup().board[c]
+            .iter()
+            .map(|&n| u32::from(n))
+            .collect())
     }
 
     /// The same board with the other player on roll (used when a player cannot move).
