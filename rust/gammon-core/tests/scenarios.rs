@@ -14,19 +14,22 @@ use gammon_core::id::position_id;
 use gammon_core::setup::{SETUP_BAR, SETUP_OFF};
 use gammon_core::{Backgammon, Color, Dice, OutcomeKind, Position, Setup, Variant};
 
+/// Checkers of one side as (point, count) pairs.
+type Side = &'static [(u8, u8)];
+
 const X: Color = Color::White;
-const START: &[(u8, u8)] = &[(24, 2), (13, 5), (8, 3), (6, 5)];
+const START: Side = &[(24, 2), (13, 5), (8, 3), (6, 5)];
 /// O's start in X's numbering.
-const O_START: &[(u8, u8)] = &[(19, 5), (17, 3), (12, 5), (1, 2)];
+const O_START: Side = &[(19, 5), (17, 3), (12, 5), (1, 2)];
 const BAR: u8 = 25;
 
 /// One row of the §13.1 table.
 struct Row {
     id: &'static str,
     rules: &'static str,
-    x: &'static [(u8, u8)],
+    x: Side,
     /// O's checkers in X's numbering (25 = O's bar).
-    o: &'static [(u8, u8)],
+    o: Side,
     dice: (u8, u8),
     pos_id: &'static str,
     plays: usize,
@@ -237,7 +240,7 @@ fn t14_every_play_enters_both_bar_checkers() {
 /// reject IDs ... where both players occupy one point").
 #[test]
 fn t12_t16_as_printed_break_bg6() {
-    let printed: [(&str, &[(u8, u8)], &[(u8, u8)]); 2] = [
+    let printed: [(&str, Side, Side); 2] = [
         (
             "2+4OAADgc/ABUA",
             &[(BAR, 1), (24, 1), (13, 5), (8, 3), (6, 5)],
