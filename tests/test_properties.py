@@ -123,3 +123,18 @@ def test_mirrored_position_has_the_same_plays(pos: gammon.Position) -> None:
     for roll in ROLLS:
         ids = sorted(p.after.id for p in pos.legal_plays(roll))
         assert sorted(p.after.id for p in mirror.legal_plays(roll)) == ids
+
+
+def test_playlist_index_follows_the_sequence_protocol() -> None:
+    # Sequence.index(value, start, stop): negative bounds count from the end; absent -> ValueError.
+    plays = gammon.Position.start().legal_plays((3, 1))
+    last = plays[-1]
+    assert plays.index(last) == len(plays) - 1
+    assert plays.index(last, -1) == len(plays) - 1
+    assert plays.index(str(last), 0, len(plays)) == len(plays) - 1
+    for bounds in [(0, len(plays) - 1), (0, -1), (len(plays), len(plays) + 5)]:
+        try:
+            plays.index(last, *bounds)
+        except ValueError:
+            continue
+        raise AssertionError(f"found outside {bounds}")
