@@ -8,7 +8,10 @@ fn main() {
             .map(|l| Backgammon::from_id(l, Variant::Backgammon, Color::White).unwrap())
             .collect();
         let mut list = PlayList::new();
-        let iters = 20;
+        let iters: u64 = std::env::var("ITERS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(20);
         let t = Instant::now();
         let mut total = 0u64;
         for _ in 0..iters {

@@ -219,14 +219,48 @@ impl Backgammon {
 // Move generation
 // ---------------------------------------------------------------------------------------
 
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Gathers the high bit of each byte of `x` (only high bits set) into an 8-bit mask, byte 0
+/// to bit 0.
+#[inline(always)]
+fn gather_high_bits(x: u64) -> u32 {
+    (((x >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u32
+}
+
+/// The board as four little-endian words (bytes 26..32 are zero).
+#[inline(always)]
+fn words(pts: &[i8; 26]) -> [u64; 4] {
+    let mut bytes = [0u8; 32];
+    for (b, &c) in bytes.iter_mut().zip(pts.iter()) {
+        *b = c as u8;
+    }
+    [0, 1, 2, 3].map(|i| {
+        u64::from_le_bytes([
+            bytes[8 * i],
+            bytes[8 * i + 1],
+            bytes[8 * i + 2],
+            bytes[8 * i + 3],
+            bytes[8 * i + 4],
+            bytes[8 * i + 5],
+            bytes[8 * i + 6],
+            bytes[8 * i + 7],
+        ])
+    })
+}
+
 /// Bits 1..=25 set where the mover has checkers (25 = bar).
 #[inline]
 fn occupied(pts: &[i8; 26]) -> u32 {
-    let mut m = 0;
-    for (p, &c) in pts.iter().enumerate().skip(1) {
-        m |= u32::from(c > 0) << p;
+    let mut m = 0u32;
+    for (i, w) in words(pts).into_iter().enumerate() {
+        // A byte is positive when it is non-zero and its sign bit is clear.
+        let nonzero = ((w & LOW7).wrapping_add(LOW7) | w) & HIGH;
+        m |= gather_high_bits(nonzero & !w) << (8 * i);
     }
-    m
+    m & !1
 }
 
 /// Bits 1..=24 set where the mover may land (not two or more opposing checkers, MOVE-1).
@@ -234,11 +268,13 @@ fn occupied(pts: &[i8; 26]) -> u32 {
 /// for a whole turn.
 #[inline]
 fn open_points(pts: &[i8; 26]) -> u32 {
-    let mut m = 0;
-    for (p, &c) in pts.iter().enumerate().take(25).skip(1) {
-        m |= u32::from(c >= -1) << p;
+    let mut m = 0u32;
+    for (i, w) in words(pts).into_iter().enumerate() {
+        // byte >= -1  <=>  byte + 1 >= 0 (counts are within -15..=15, so no byte overflows).
+        let plus_one = ((w & LOW7).wrapping_add(ONES)) ^ (w & HIGH);
+        m |= gather_high_bits(!plus_one & HIGH) << (8 * i);
     }
-    m
+    m & 0x01FF_FFFE
 }
 
 /// The points from which a checker can legally move `d` pips (MOVE-1, BAR-1, OFF-1..OFF-4).
@@ -285,6 +321,13 @@ fn apply_step(pts: &mut [i8; 26], s: u8, d: u8) -> Move {
     Move::new(s, t, hit)
 }
 
+/// The move a step from `s` by `d` pips would make on this board, without making it.
+#[inline(always)]
+fn peek_step(pts: &[i8; 26], s: u8, d: u8) -> Move {
+    let t = s.saturating_sub(d);
+    Move::new(s, t, t != OFF && pts[t as usize] == -1)
+}
+
 /// Occupancy after moving a checker from `s` to `t` (given the board after the move).
 #[inline(always)]
 fn occupancy_after(occ: u32, after: &[i8; 26], s: u8, t: u8) -> u32 {
@@ -320,9 +363,15 @@ impl Start<'_> {
         if sources(self.occ, self.open, da) & (1 << a) == 0 {
             return false;
         }
-        let mut after = *self.pts;
-        let m = apply_step(&mut after, a, da);
-        let occ = occupancy_after(self.occ, &after, a, m.to);
+        // Only the mover's occupancy matters to `sources`; the open points do not change.
+        let t = a.saturating_sub(da);
+        let mut occ = self.occ;
+        if self.pts[a as usize] == 1 {
+            occ &= !(1 << a);
+        }
+        if t != OFF {
+            occ |= 1 << t;
+        }
         sources(occ, self.open, db) & (1 << b) != 0
     }
 }
@@ -340,6 +389,25 @@ impl Backgammon {
     #[inline(always)]
     fn with_pts(&self, pts: [i8; 26]) -> Backgammon {
         Backgammon { pts, ..*self }
+    }
+
+    /// Pushes a play whose last move (from `s` by `d` pips) is not yet made on `board`, and
+    /// makes it in the list's slot. Writing the finished board straight into the list avoids
+    /// reloading freshly modified bytes as a whole (a store-forwarding stall).
+    #[inline(always)]
+    fn push_finishing(
+        &self,
+        out: &mut PlayList<Backgammon>,
+        moves: [Move; 4],
+        n: u8,
+        board: &[i8; 26],
+        s: u8,
+        d: u8,
+    ) {
+        out.push(Play::from_array(moves, n, self.with_pts(*board)));
+        if let Some(last) = out.last_mut() {
+            apply_step(&mut last.after_mut().pts, s, d);
+        }
     }
 
     fn plays_non_double(&self, hi: u8, lo: u8, out: &mut PlayList<Backgammon>) {
@@ -373,8 +441,7 @@ impl Backgammon {
                 return;
             }
             iter_desc(srcs2, |s2| {
-                let mut b2 = b1;
-                let m2 = apply_step(&mut b2, s2, lo);
+                let m2 = peek_step(&b1, s2, lo);
                 let moves = if s2 == m1.to {
                     // One checker moving on. The route with the smaller die first reaches the
                     // same position when neither route hits; pass 2 owns that play, because its
@@ -406,7 +473,7 @@ impl Backgammon {
                 } else {
                     [m1, m2, none, none]
                 };
-                out.push(Play::from_array(moves, 2, self.with_pts(b2)));
+                self.push_finishing(out, moves, 2, &b1, s2, lo);
             });
         });
 
@@ -434,9 +501,8 @@ impl Backgammon {
                     // and pass 1 found that assignment (the position is the same).
                     return;
                 }
-                let mut b2 = b1;
-                let m2 = apply_step(&mut b2, s2, hi);
-                out.push(Play::from_array([m1, m2, none, none], 2, self.with_pts(b2)));
+                let m2 = peek_step(&b1, s2, hi);
+                self.push_finishing(out, [m1, m2, none, none], 2, &b1, s2, hi);
             });
         });
 
@@ -464,12 +530,17 @@ impl Backgammon {
         let base = out.len();
         let mut best = 0u8; // most steps found so far (MOVE-6)
 
-        let mut emit = |out: &mut PlayList<Backgammon>, moves: [Move; 4], n: u8, b: &[i8; 26]| {
-            if n > best {
+        // A sequence that cannot go on: keep it if no longer sequence has been seen.
+        let emit = |out: &mut PlayList<Backgammon>,
+                    best: &mut u8,
+                    moves: [Move; 4],
+                    n: u8,
+                    b: &[i8; 26]| {
+            if n > *best {
                 out.truncate(base);
-                best = n;
+                *best = n;
             }
-            if n == best {
+            if n == *best {
                 out.push(Play::from_array(moves, n, self.with_pts(*b)));
             }
         };
@@ -485,7 +556,7 @@ impl Backgammon {
             let occ1 = occupancy_after(occ0, &b1, s1, m1.to);
             let srcs2 = sources(occ1, open, d) & below(s1);
             if srcs2 == 0 {
-                emit(out, [m1, none, none, none], 1, &b1);
+                emit(out, &mut best, [m1, none, none, none], 1, &b1);
                 return;
             }
             iter_desc(srcs2, |s2| {
@@ -494,7 +565,7 @@ impl Backgammon {
                 let occ2 = occupancy_after(occ1, &b2, s2, m2.to);
                 let srcs3 = sources(occ2, open, d) & below(s2);
                 if srcs3 == 0 {
-                    emit(out, [m1, m2, none, none], 2, &b2);
+                    emit(out, &mut best, [m1, m2, none, none], 2, &b2);
                     return;
                 }
                 iter_desc(srcs3, |s3| {
@@ -503,13 +574,16 @@ impl Backgammon {
                     let occ3 = occupancy_after(occ2, &b3, s3, m3.to);
                     let srcs4 = sources(occ3, open, d) & below(s3);
                     if srcs4 == 0 {
-                        emit(out, [m1, m2, m3, none], 3, &b3);
+                        emit(out, &mut best, [m1, m2, m3, none], 3, &b3);
                         return;
                     }
+                    if best < 4 {
+                        out.truncate(base);
+                        best = 4;
+                    }
                     iter_desc(srcs4, |s4| {
-                        let mut b4 = b3;
-                        let m4 = apply_step(&mut b4, s4, d);
-                        emit(out, [m1, m2, m3, m4], 4, &b4);
+                        let m4 = peek_step(&b3, s4, d);
+                        self.push_finishing(out, [m1, m2, m3, m4], 4, &b3, s4, d);
                     });
                 });
             });
@@ -671,6 +745,33 @@ mod tests {
         assert_eq!(count(&pos, 6, 5), 7);
         for (d, n) in [(1, 42), (2, 75), (3, 73), (4, 52), (5, 4), (6, 11)] {
             assert_eq!(count(&pos, d, d), n, "{d}-{d}");
+        }
+    }
+
+    #[test]
+    fn bit_masks_agree_with_a_plain_scan() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/conformance/contact-1000.txt"
+        ))
+        .unwrap();
+        for id in text.lines().take(300) {
+            for pos in [
+                Backgammon::from_id(id, Variant::Backgammon, Color::White).unwrap(),
+                Backgammon::from_id(id, Variant::Backgammon, Color::White)
+                    .unwrap()
+                    .pass_turn(),
+            ] {
+                let (mut occ, mut open) = (0u32, 0u32);
+                for p in 1..=25 {
+                    occ |= u32::from(pos.pts[p] > 0) << p;
+                    if p <= 24 {
+                        open |= u32::from(pos.pts[p] >= -1) << p;
+                    }
+                }
+                assert_eq!(occupied(&pos.pts), occ, "{id}");
+                assert_eq!(open_points(&pos.pts), open, "{id}");
+            }
         }
     }
 

@@ -99,6 +99,12 @@ impl<P> Play<P> {
         Play { moves, len, after }
     }
 
+    /// The resulting position, for finishing a play in place during move generation.
+    #[inline]
+    pub(crate) fn after_mut(&mut self) -> &mut P {
+        &mut self.after
+    }
+
     /// The moves of the play in a legal order (the canonical order of NOT-6 once
     /// [`crate::Position::legal_plays`] made it).
     #[inline]
@@ -184,6 +190,12 @@ impl<P> PlayList<P> {
     #[inline]
     pub(crate) fn push(&mut self, play: Play<P>) {
         self.plays.push(play);
+    }
+
+    /// The last play, for finishing it in place.
+    #[inline]
+    pub(crate) fn last_mut(&mut self) -> Option<&mut Play<P>> {
+        self.plays.last_mut()
     }
 
     /// Shortens the list to `len` plays.

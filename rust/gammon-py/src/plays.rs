@@ -86,7 +86,7 @@ impl PyPlay {
     }
 
     fn __repr__(&self) -> String {
-        format!("<Play {:?} ({})>", self.text(), self.dice)
+        format!("<Play '{}' ({})>", self.text(), self.dice)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -245,7 +245,7 @@ impl PyPlayList {
     }
 
     fn __repr__(&self) -> String {
-        format!("PlayList({}, {:?})", self.dice, self.texts())
+        format!("PlayList({}, [{}])", self.dice, self.texts().iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", "))
     }
 }
 

@@ -417,12 +417,14 @@ impl PyPosition {
     }
 
     fn __repr__(&self) -> String {
-        let mut s = format!("Position({:?}", self.inner.id());
+        // IDs use only Base64 characters and names only letters and hyphens, so single
+        // quotes need no escaping.
+        let mut s = format!("Position('{}'", self.inner.id());
         if self.inner.variant() != Variant::Backgammon {
-            s.push_str(&format!(", variant={:?}", self.inner.variant().name()));
+            s.push_str(&format!(", variant='{}'", self.inner.variant().name()));
         }
         if self.inner.turn() != Color::White {
-            s.push_str(&format!(", turn={:?}", self.inner.turn().name()));
+            s.push_str(&format!(", turn='{}'", self.inner.turn().name()));
         }
         s.push(')');
         s
