@@ -245,7 +245,15 @@ impl PyPlayList {
     }
 
     fn __repr__(&self) -> String {
-        format!("PlayList({}, [{}])", self.dice, self.texts().iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", "))
+        format!(
+            "PlayList({}, [{}])",
+            self.dice,
+            self.texts()
+                .iter()
+                .map(|t| format!("'{t}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     }
 }
 

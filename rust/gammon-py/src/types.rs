@@ -299,6 +299,8 @@ pub struct PyMove {
     pub inner: Move,
 }
 
+// `from_point` / `to_point` are the Python property names, not conversions.
+#[allow(clippy::wrong_self_convention)]
 #[pymethods]
 impl PyMove {
     /// The point left (1..24, or 25 for the bar).
