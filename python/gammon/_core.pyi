@@ -3,16 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Final, Union, overload
+from typing import Final, Union, final, overload
+
+from typing_extensions import TypeAlias
+
+__all__ = [
+    "Color",
+    "Move",
+    "Outcome",
+    "Play",
+    "PlayList",
+    "Position",
+    "Variant",
+    "__version__",
+    "_play_from_text",
+    "find_variant",
+]
 
 __version__: Final[str]
 
-DiceLike = Union[tuple[int, int], Sequence[int], str]
-ColorLike = Union["Color", str]
-VariantLike = Union["Variant", str]
-PointKey = Union[int, str]
-SideLike = Union[Mapping[PointKey, int], Sequence[PointKey]]
+# Argument types accepted by the API. Private names: they exist only in this stub.
+_DiceLike: TypeAlias = Union[tuple[int, int], Sequence[int], str]
+_ColorLike: TypeAlias = Union["Color", str]
+_VariantLike: TypeAlias = Union["Variant", str]
+_PointKey: TypeAlias = Union[int, str]
+_SideLike: TypeAlias = Union[Mapping[_PointKey, int], Sequence[_PointKey]]
 
+@final
 class Color:
     """One of the two players."""
 
@@ -23,6 +40,7 @@ class Color:
     def __invert__(self) -> Color: ...
     def __int__(self) -> int: ...
 
+@final
 class Variant:
     """A game: standard backgammon, nackgammon, hypergammon or Long Nardy."""
 
@@ -49,6 +67,7 @@ class Variant:
 def find_variant(name: str) -> Variant:
     """Look a variant up by canonical name or alias; raises ``InvalidInputError``."""
 
+@final
 class Outcome:
     """How a finished game ended."""
 
@@ -62,6 +81,7 @@ class Outcome:
     def points(self) -> int:
         """Points won at cube value 1."""
 
+@final
 class Move:
     """One checker moved by one die (mover's numbering, 25 = bar, 0 = off)."""
 
@@ -75,6 +95,7 @@ class Move:
     def hit(self) -> bool:
         """True when the move hit a blot."""
 
+@final
 class Play:
     """A legal play: the moves made for one roll in one position."""
 
@@ -97,8 +118,9 @@ class Play:
     def after(self) -> Position:
         """The position after the play, turn passed."""
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class PlayList(Sequence[Play]):
     """The legal plays of one position and roll."""
 
@@ -110,35 +132,41 @@ class PlayList(Sequence[Play]):
         """The position the plays are made in."""
     def texts(self) -> list[str]:
         """The canonical texts of the plays."""
-    def index(self, value: object, start: int = ..., stop: int = ...) -> int:
-        """The index of a play or play text."""
+    def index(self, value: object, start: int = 0, stop: int | None = None, /) -> int:
+        """The index of a play or play text; raises ``ValueError`` when absent."""
     def __len__(self) -> int: ...
     @overload
-    def __getitem__(self, index: int) -> Play: ...
+    def __getitem__(self, index: int, /) -> Play: ...
     @overload
-    def __getitem__(self, index: slice) -> list[Play]: ...
-    def __contains__(self, item: object) -> bool: ...
+    def __getitem__(self, index: slice, /) -> list[Play]: ...
+    def __contains__(self, item: object, /) -> bool: ...
     def __iter__(self) -> Iterator[Play]: ...
 
+@final
 class Position:
     """A position of any variant with the player on roll; immutable and hashable."""
 
-    def __init__(
-        self, id: str | None = None, variant: VariantLike | None = None, turn: ColorLike | None = None
-    ) -> None: ...
+    def __new__(
+        cls,
+        id: str | None = None,
+        variant: _VariantLike | None = None,
+        turn: _ColorLike | None = None,
+    ) -> Position: ...
     @staticmethod
-    def start(variant: VariantLike | None = None, turn: ColorLike | None = None) -> Position:
+    def start(variant: _VariantLike | None = None, turn: _ColorLike | None = None) -> Position:
         """The starting position of a variant."""
     @staticmethod
-    def from_id(id: str, variant: VariantLike | None = None, turn: ColorLike | None = None) -> Position:
+    def from_id(
+        id: str, variant: _VariantLike | None = None, turn: _ColorLike | None = None
+    ) -> Position:
         """The position with this position ID."""
     @staticmethod
     def from_checkers(
-        white: SideLike,
-        black: SideLike,
+        white: _SideLike,
+        black: _SideLike,
         *,
-        turn: ColorLike | None = None,
-        variant: VariantLike | None = None,
+        turn: _ColorLike | None = None,
+        variant: _VariantLike | None = None,
     ) -> Position:
         """A position from each player's checkers in their own numbering."""
     @property
@@ -150,9 +178,9 @@ class Position:
     @property
     def variant(self) -> Variant:
         """The variant."""
-    def legal_plays(self, dice: DiceLike) -> PlayList:
+    def legal_plays(self, dice: _DiceLike) -> PlayList:
         """The legal plays for a roll."""
-    def parse_play(self, text: str, dice: DiceLike | None = None) -> Play:
+    def parse_play(self, text: str, dice: _DiceLike | None = None) -> Play:
         """The one legal play a text names (``"24/18 13/11"``, ``"bar/22*"``, ``"8/5(2)"``).
 
         With ``dice`` a partial text is accepted when exactly one legal play contains it;
@@ -160,7 +188,7 @@ class Position:
         ``IllegalPlayError``, ``AmbiguousPlayError`` (the message lists the candidates) or
         ``InvalidDiceError``.
         """
-    def play(self, play: Play | str, dice: DiceLike | None = None) -> Position:
+    def play(self, play: Play | str, dice: _DiceLike | None = None) -> Position:
         """The position after a play (a ``Play`` or a text as for ``parse_play``), turn passed.
 
         Raises ``IllegalPlayError`` and the errors of ``parse_play``.
@@ -173,11 +201,11 @@ class Position:
         """Pip counts, player on roll first."""
     def checkers_off(self) -> tuple[int, int]:
         """Borne-off checkers, player on roll first."""
-    def checkers(self, color: ColorLike) -> list[int]:
+    def checkers(self, color: _ColorLike) -> list[int]:
         """A side's checkers in its own numbering (0 = off, 25 = bar)."""
     def pass_turn(self) -> Position:
         """The same board with the other player on roll."""
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 def _play_from_text(position: Position, dice: str, text: str) -> Play: ...

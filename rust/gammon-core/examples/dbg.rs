@@ -1,3 +1,4 @@
+//! Prints the legal plays of a Position ID for a roll: `cargo run --example dbg -- ID 31`.
 use gammon_core::*;
 fn main() {
     let a: Vec<String> = std::env::args().collect();

@@ -1,3 +1,4 @@
+//! Times move generation over the wildbg corpus (a quick check; see benches/ for the benchmark).
 use gammon_core::*;
 use std::time::Instant;
 fn main() {

@@ -44,6 +44,22 @@ pub fn id_error(e: &ParseIdError) -> PyErr {
     }
 }
 
+/// `gammon.InvalidInputError` for an argument that should be a `str` and is not.
+pub fn not_text_error(what: &str, obj: &Bound<'_, PyAny>) -> PyErr {
+    let type_name = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    InvalidInputError::new_err(format!("{what} must be a str, got {type_name}"))
+}
+
+/// `gammon.ParseError` for a `str` that is not valid Unicode (a lone surrogate), which Rust
+/// cannot read as text.
+pub fn unreadable_text_error(what: &str, e: &PyErr) -> PyErr {
+    ParseError::new_err(format!("{what} is not valid Unicode text: {e}"))
+}
+
 /// `gammon.InvalidPositionError` for a failed validation.
 pub fn setup_error(e: &SetupError) -> PyErr {
     InvalidPositionError::new_err(e.to_string())

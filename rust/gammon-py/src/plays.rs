@@ -219,22 +219,41 @@ impl PyPlayList {
             .collect()
     }
 
-    /// The index of a play (a ``Play`` or a text); raises ``ValueError`` if absent.
-    fn index(&self, item: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let target = if let Ok(p) = item.extract::<PyPlay>() {
+    /// The index of a play (a ``Play`` or a text) within ``[start, stop)`` (negative bounds
+    /// count from the end, as for ``list.index``); raises ``ValueError`` if absent.
+    #[pyo3(signature = (value, start = 0, stop = None, /))]
+    fn index(
+        &self,
+        value: &Bound<'_, PyAny>,
+        start: isize,
+        stop: Option<isize>,
+    ) -> PyResult<usize> {
+        let n = self.plays.len() as isize;
+        let clamp = |i: isize| if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
+        let (lo, hi) = (clamp(start), clamp(stop.unwrap_or(n)));
+        let target = if let Ok(p) = value.extract::<PyPlay>() {
             (p.before == self.before).then_some(p.play)
-        } else if let Ok(s) = item.cast::<PyString>() {
-            self.before.parse_play(self.dice, &s.to_cow()?).ok()
+        } else if let Ok(s) = value.cast::<PyString>() {
+            let text = s.to_cow().ok();
+            text.and_then(|t| self.before.parse_play(self.dice, &t).ok())
         } else {
             None
         };
         target
-            .and_then(|t| self.plays.iter().position(|q| q == &t))
+            .and_then(|t| (lo..hi.max(lo)).find(|&i| self.plays[i] == t))
             .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("play is not in the list"))
     }
 
     fn __repr__(&self) -> String {
-        format!("PlayList({}, [{}])", self.dice, self.texts().iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", "))
+        format!(
+            "PlayList({}, [{}])",
+            self.dice,
+            self.texts()
+                .iter()
+                .map(|t| format!("'{t}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     }
 }
 

@@ -9,7 +9,7 @@ use crate::errors::{
     guard, id_error, play_text_error, setup_error, IllegalPlayError, InvalidInputError,
 };
 use crate::plays::{PyPlay, PyPlayList};
-use crate::types::{color_arg, dice_arg, variant_arg, PyColor, PyOutcome, PyVariant};
+use crate::types::{color_arg, dice_arg, text_arg, variant_arg, PyColor, PyOutcome, PyVariant};
 
 /// A position of backgammon (standard, nackgammon, hypergammon) or Long Nardy, with the
 /// player on roll. Immutable, hashable and picklable.
@@ -35,7 +35,11 @@ fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8
     let mut off_given = false;
     let point_of = |key: &Bound<'_, PyAny>| -> PyResult<usize> {
         if let Ok(s) = key.cast::<PyString>() {
-            return match s.to_cow()?.trim().to_ascii_lowercase().as_str() {
+            return match text_arg(s.as_any(), who)?
+                .trim()
+                .to_ascii_lowercase()
+                .as_str()
+            {
                 "bar" => Ok(25),
                 "off" => Ok(0),
                 other => other
@@ -195,10 +199,12 @@ impl PyPosition {
     #[new]
     #[pyo3(signature = (id=None, variant=None, turn=None))]
     fn py_new(
-        id: Option<&str>,
+        id: Option<&Bound<'_, PyAny>>,
         variant: Option<&Bound<'_, PyAny>>,
         turn: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
+        let id = id.map(|id| text_arg(id, "a position ID")).transpose()?;
+        let id = id.as_deref();
         let variant = default_variant(variant)?;
         let turn = default_turn(turn)?;
         guard(|| match id {
@@ -237,7 +243,7 @@ impl PyPosition {
     #[staticmethod]
     #[pyo3(signature = (id, variant=None, turn=None))]
     fn from_id(
-        id: &str,
+        id: &Bound<'_, PyAny>,
         variant: Option<&Bound<'_, PyAny>>,
         turn: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
@@ -317,9 +323,14 @@ impl PyPosition {
     /// message says why and names the rule), ``AmbiguousPlayError`` (fits several; the
     /// message lists them), ``InvalidDiceError``.
     #[pyo3(signature = (text, dice=None))]
-    fn parse_play(&self, text: &str, dice: Option<&Bound<'_, PyAny>>) -> PyResult<PyPlay> {
+    fn parse_play(
+        &self,
+        text: &Bound<'_, PyAny>,
+        dice: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyPlay> {
+        let text = text_arg(text, "a play text")?;
         let dice = dice.map(dice_arg).transpose()?;
-        guard(|| self.resolve(text, dice))
+        guard(|| self.resolve(&text, dice))
     }
 
     /// The position after ``play`` (a ``Play`` of this position, or a text read as by
@@ -357,12 +368,12 @@ impl PyPosition {
                 inner: p.after_position(),
             });
         }
-        let Ok(text) = play.cast::<PyString>() else {
+        if !play.is_instance_of::<PyString>() {
             return Err(InvalidInputError::new_err(
                 "play must be a gammon.Play or a play text",
             ));
-        };
-        let text = text.to_cow()?;
+        }
+        let text = text_arg(play, "a play text")?;
         guard(|| {
             self.resolve(&text, dice).map(|p| PyPosition {
                 inner: p.after_position(),
@@ -396,9 +407,13 @@ impl PyPosition {
 
     /// The checkers of ``color`` in that player's own numbering: a list of 26 counts, index 0
     /// borne off, 1..24 the points, 25 the bar.
-    fn checkers(&self, color: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    fn checkers(&self, color: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         let c = color_arg(color)?;
-        Ok(self.inner.to_setup().board[c].to_vec())
+        // u32, not u8: PyO3 turns a Vec<u8> into `bytes`, and the contract is a list of ints.
+        Ok(self.inner.to_setup().board[c]
+            .iter()
+            .map(|&n| u32::from(n))
+            .collect())
     }
 
     /// The same board with the other player on roll (used when a player cannot move).

@@ -1,11 +1,26 @@
 //! Small value classes (`Color`, `Variant`, `Outcome`, `Move`) and the conversion of loose
 //! Python arguments (names, tuples) into core values.
 
+use std::borrow::Cow;
+
 use gammon_core::{Color, Dice, Move, Outcome, Variant};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use crate::errors::{dice_error, variant_error, InvalidDiceError, InvalidInputError};
+use crate::errors::{
+    dice_error, not_text_error, unreadable_text_error, variant_error, InvalidDiceError,
+    InvalidInputError,
+};
+
+/// Reads a text argument. Raises `InvalidInputError` for a non-`str` and `ParseError` for a
+/// `str` holding a lone surrogate (which is no Unicode text), so that no other exception type
+/// comes out of a parser.
+pub fn text_arg<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Cow<'a, str>> {
+    let s = obj
+        .cast::<PyString>()
+        .map_err(|_| not_text_error(what, obj))?;
+    s.to_cow().map_err(|e| unreadable_text_error(what, &e))
+}
 
 /// One of the two players.
 #[pyclass(
@@ -185,8 +200,8 @@ impl PyVariant {
 ///
 /// Raises `InvalidInputError` (a `ValueError`) for an unknown name.
 #[pyfunction]
-pub fn find_variant(name: &str) -> PyResult<PyVariant> {
-    Variant::find(name)
+pub fn find_variant(name: &Bound<'_, PyAny>) -> PyResult<PyVariant> {
+    Variant::find(&text_arg(name, "a variant name")?)
         .map(Into::into)
         .map_err(|e| variant_error(&e))
 }
@@ -197,7 +212,7 @@ pub fn color_arg(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
         return Ok(c.into());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_cow()?;
+        let text = text_arg(s.as_any(), "a color name")?;
         return text
             .parse::<Color>()
             .map_err(|e| InvalidInputError::new_err(e.to_string()));
@@ -214,7 +229,8 @@ pub fn variant_arg(obj: &Bound<'_, PyAny>) -> PyResult<Variant> {
         return Ok(v.into());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Variant::find(&s.to_cow()?).map_err(|e| variant_error(&e));
+        return Variant::find(&text_arg(s.as_any(), "a variant name")?)
+            .map_err(|e| variant_error(&e));
     }
     Err(InvalidInputError::new_err(format!(
         "expected a gammon.Variant or a variant name, got {}",
@@ -225,7 +241,10 @@ pub fn variant_arg(obj: &Bound<'_, PyAny>) -> PyResult<Variant> {
 /// Reads dice from a pair of ints (tuple or list) or a text such as ``"31"`` or ``"3-1"``.
 pub fn dice_arg(obj: &Bound<'_, PyAny>) -> PyResult<Dice> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return s.to_cow()?.parse::<Dice>().map_err(|e| dice_error(&e));
+        // A str that is no Unicode text is bad dice too (InvalidDiceError, not ParseError).
+        let text = text_arg(s.as_any(), "dice")
+            .map_err(|e| InvalidDiceError::new_err(e.value(obj.py()).to_string()))?;
+        return text.parse::<Dice>().map_err(|e| dice_error(&e));
     }
     let bad = || {
         InvalidDiceError::new_err(format!(
@@ -311,6 +330,8 @@ pub struct PyMove {
     pub inner: Move,
 }
 
+// `from_point` / `to_point` are the Python property names, not conversions.
+#[allow(clippy::wrong_self_convention)]
 #[pymethods]
 impl PyMove {
     /// The point left (1..24, or 25 for the bar).

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Sets everything up (scripts/setup.sh) and runs the whole test suite, as CI does:
+# formatting, lints, type checks, cargo tests, pytest (with the oracle comparisons, doctests
+# and README snippets) and a build of the benchmarks. Every step runs; the failures are
+# listed at the end and the exit status is non-zero if any step failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh || { echo "setup failed"; exit 1; }
+export PATH="$PWD/.venv/bin:$PATH"
+
+failed=()
+step() {
+    local name=$1
+    shift
+    echo
+    echo "== $name: $*"
+    local start=$SECONDS
+    if "$@"; then
+        echo "-- $name passed ($((SECONDS - start)) s)"
+    else
+        echo "-- $name FAILED ($((SECONDS - start)) s)"
+        failed+=("$name")
+    fi
+}
+
+step rustfmt cargo fmt --all --check
+step clippy cargo clippy --workspace --all-targets --release -- -D warnings
+# gammon-py is a Python extension module: its code is exercised through pytest.
+step cargo-test cargo test --workspace --exclude gammon-py --release
+step ruff ruff check python tests benches/python
+step ruff-format ruff format --check python tests benches/python
+step mypy mypy --strict python/gammon
+step stubtest python -m mypy.stubtest gammon._core
+step pytest python -m pytest tests python/gammon README.md
+# The Python benchmarks check their results against the peers; timing is off here.
+step pytest-benches python -m pytest benches/python --benchmark-disable -p no:cacheprovider
+step bench-build cargo bench --workspace --no-run
+
+echo
+if [ ${#failed[@]} -eq 0 ]; then
+    echo "== all steps passed in $SECONDS s"
+else
+    echo "== FAILED steps: ${failed[*]} (in $SECONDS s)"
+    exit 1
+fi

@@ -1,0 +1,70 @@
+"""Helpers shared by the pytest modules: where the golden and oracle data live."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+CONFORMANCE = DATA / "conformance"
+
+# The 21 distinct rolls, larger die first.
+ROLLS = [(hi, lo) for hi in range(1, 7) for lo in range(1, hi + 1)]
+
+
+def conformance_cases() -> list[dict[str, Any]]:
+    """The 4,918 oracle cases of backgammon-plays.jsonl (see tests/data/conformance/README.md)."""
+    with open(CONFORMANCE / "backgammon-plays.jsonl", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def corpus(name: str) -> list[str]:
+    """The Position IDs of a wildbg corpus file (contact-1000.txt or race-1000.txt)."""
+    text = (CONFORMANCE / name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+Side = list[int]  # 26 counts in the side's own numbering: 0 = off, 1..24 points, 25 = bar
+
+KINDS = ("contact", "bar", "bearoff", "race")
+
+
+def point_for(kind: str, raw: int, mover: bool) -> int:
+    """A point for one checker from a byte (0 = off, 25 = bar), as the Rust generator does."""
+    r, spread = raw % 16, raw // 16
+    if kind == "contact":
+        return 0 if r == 0 else 25 if r == 1 else 1 + raw % 24
+    if kind == "bar":
+        return 25 if r <= 4 else 0 if r == 5 else 1 + raw % 24
+    if mover and kind == "bearoff":
+        return 0 if r <= 3 else 1 + spread % 6 if r <= 14 else 7 + spread % 6
+    if mover:  # race
+        return raw % 13
+    return 0 if r <= 2 else 25 if r == 3 else 1 + raw % 24
+
+
+def random_sides(kind: str, mover_bytes: list[int], opp_bytes: list[int]) -> tuple[Side, Side]:
+    """A valid pair of sides (mover, opponent), 15 checkers each, from 15 bytes per side.
+
+    Each byte places one checker; an opponent checker that would land on a point the mover
+    holds slides towards its own home (or off).
+    """
+    me = [0] * 26
+    opp = [0] * 26
+    for raw in mover_bytes[:15]:
+        me[point_for(kind, raw, True)] += 1
+    for raw in opp_bytes[:15]:
+        p = point_for(kind, raw, False)
+        while 1 <= p <= 24 and me[25 - p] > 0:
+            p -= 1
+        opp[p] += 1
+    if me[0] == 15 and opp[0] == 15:
+        opp[0] -= 1
+        opp[6] += 1
+    return me, opp
+
+
+def as_mapping(side: Side) -> dict[int, int]:
+    """A side as the ``{point: count}`` mapping of ``Position.from_checkers`` (off included)."""
+    return {p: n for p, n in enumerate(side) if n}
