@@ -433,7 +433,7 @@ impl Position for Nardy {
 
     /// gnubg's 80-bit Position ID layout with each side in its own numbering (LN-2) and the
     /// bar slot empty: the player not on roll first, then the player on roll. The start is
-    /// `AAAAAAD/fwAAAA`... for any turn (both sides look the same from their own seat).
+    /// `AACA/z8AAID/Pw` for either turn (both sides look the same from their own seat).
     fn id(&self) -> String {
         crate::id::id_from_sides(&self.sides())
     }
