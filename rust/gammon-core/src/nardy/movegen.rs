@@ -9,10 +9,10 @@
 //! Doubles enumerate multisets of steps in non-increasing source order, as the backgammon
 //! generator does; the block rule is the one Long Nardy rule under which the order of a
 //! double's steps can matter (LN-26: a block may be illegal in one order and avoided in
-//! another), so when a block check rejects a step of that enumeration the position is handed
-//! to the exact generator of [`super::sequences`]. That generator also serves positions with a
-//! single checker left (LN-16: bearing off the last checker ends the turn) and the
-//! `endOfTurn` option.
+//! another), so a multiset whose sorted order meets an illegal block is checked for another
+//! legal order. The exact generator of [`super::sequences`] serves positions with a single
+//! checker left (LN-16: bearing off the last checker ends the turn) and the `endOfTurn`
+//! option.
 
 use arrayvec::ArrayVec;
 
@@ -193,9 +193,7 @@ pub(crate) fn legal_plays_into(pos: &Nardy, dice: Dice, out: &mut PlayList<Nardy
     if !rules.per_step_blocks || last_checker {
         sequences::legal_plays_exact(pos, &rules, dice, out);
     } else if dice.is_double() {
-        if !plays_double(pos, &rules, dice.high(), occ, out) {
-            sequences::legal_plays_exact(pos, &rules, dice, out);
-        }
+        plays_double(pos, &rules, dice.high(), occ, out);
     } else {
         plays_non_double(pos, &rules, dice.high(), dice.low(), occ, out);
     }
@@ -298,81 +296,142 @@ fn plays_non_double(
     }
 }
 
-/// Doubles: multisets of steps in non-increasing source order, each reached once. Returns
-/// false when a block check refused a step of this enumeration, in which case another order
-/// of the same steps might be legal and the caller must use the exact generator.
-fn plays_double(
-    pos: &Nardy,
+/// Doubles: multisets of steps in non-increasing source order, each reached once (distinct
+/// multisets lead to distinct positions, since nothing is hit).
+///
+/// Every multiset that is legal in some order is valid in non-increasing source order as far
+/// as every rule but the block rule goes (closed points are fixed, the head count does not
+/// depend on the order, bear-offs work as in backgammon). The block rule can depend on the
+/// order (LN-26; S23), so the walk does not prune a step that the block rule refuses: such a
+/// node is marked unclean, and an unclean node is legal when some order of its steps passes
+/// every check ([`legal_order`]), and its play lists the steps in that order.
+fn plays_double(pos: &Nardy, rules: &TurnRules, d: u8, occ: u32, out: &mut PlayList<Nardy>) {
+    let mut walk = DoubleWalk {
+        pos,
+        rules,
+        d,
+        base: out.len(),
+        best: 0,
+        out,
+        moves: [Move::new(0, 0, false); 4],
+    };
+    walk.visit(pos.raw(), occ, 0, HEAD_POINT, 0, true);
+}
+
+/// The state of [`plays_double`]'s walk.
+struct DoubleWalk<'a> {
+    pos: &'a Nardy,
+    rules: &'a TurnRules,
+    d: u8,
+    base: usize,
+    /// Most dice used by a legal node so far (LN-20).
+    best: u8,
+    out: &'a mut PlayList<Nardy>,
+    moves: [Move; 4],
+}
+
+impl DoubleWalk<'_> {
+    /// Visits the node reached by `moves[..n]` (board `b`, occupancy `occ`), whose next step
+    /// may start at `max_src` or below. `clean` says every prefix of the path passed the
+    /// block rule. Returns whether this node or a node below it is legal.
+    #[inline]
+    fn visit(
+        &mut self,
+        b: &[i8; 25],
+        occ: u32,
+        n: usize,
+        max_src: u8,
+        head: u8,
+        clean: bool,
+    ) -> bool {
+        // An unclean node's steps are stored in a legal order found by `legal_order`.
+        let mut order = self.moves;
+        let legal = clean
+            || (!self.rules.has_illegal_block(occ)
+                && legal_order(self.rules, self.d, b, &self.moves[..n], &mut order));
+        let mut legal_below = false;
+        if n < 4 && occ != 0 {
+            let (ok, refused) = self.rules.steps(b, occ, self.d, head);
+            let mut srcs = (ok | refused) & ((2u32 << max_src) - 1);
+            while srcs != 0 {
+                let s = (31 - srcs.leading_zeros()) as u8;
+                srcs &= !(1 << s);
+                let mut next = *b;
+                let m = apply_step(&mut next, s, self.d);
+                let next_occ = occupancy_after(occ, &next, s, m.to);
+                self.moves[n] = m;
+                let next_clean = clean && refused & (1 << s) == 0;
+                legal_below |= self.visit(
+                    &next,
+                    next_occ,
+                    n + 1,
+                    s,
+                    head + u8::from(s == HEAD_POINT),
+                    next_clean,
+                );
+            }
+        }
+        if legal && !legal_below && n > 0 {
+            // LN-16/LN-20: bearing off the last checker counts as using every die.
+            let used = if occ == 0 { 4 } else { n as u8 };
+            if used > self.best {
+                self.out.truncate(self.base);
+                self.best = used;
+            }
+            if used == self.best {
+                self.out
+                    .push(Play::from_array(order, n as u8, self.pos.with_pts(*b)));
+            }
+        }
+        legal || legal_below
+    }
+}
+
+/// Whether the steps `moves` (all of die `d`), which lead to board `b`, can be played in some
+/// order in which every step is legal: its source holds a checker, a bear-off meets LN-28 and
+/// LN-30 on the board before it, and no board along the way has an illegal block (LN-26).
+/// Closed points and the head count do not depend on the order and were checked already.
+/// Works backwards: some step must be last, and the board before it is `b` with that step
+/// undone. On success `order[..moves.len()]` holds such an order.
+fn legal_order(
     rules: &TurnRules,
     d: u8,
-    occ0: u32,
-    out: &mut PlayList<Nardy>,
+    b: &[i8; 25],
+    moves: &[Move],
+    order: &mut [Move; 4],
 ) -> bool {
-    let pts = pos.raw();
-    let none = Move::new(0, 0, false);
-    let base = out.len();
-    let mut best = 0u8; // most dice used so far (LN-20)
-    let mut refused_any = false;
-
-    let mut emit = |out: &mut PlayList<Nardy>, moves: [Move; 4], n: u8, b: &[i8; 25], occ: u32| {
-        // LN-16/LN-20: bearing off the last checker counts as using every die.
-        let used = if occ == 0 { 4 } else { n };
-        if used > best {
-            out.truncate(base);
-            best = used;
+    if moves.is_empty() {
+        return true;
+    }
+    if rules.has_illegal_block(occupied(b)) {
+        return false;
+    }
+    for (i, m) in moves.iter().enumerate() {
+        if moves[..i].iter().any(|x| x.from == m.from && x.to == m.to) {
+            continue; // the same step undone earlier in this loop
         }
-        if used == best {
-            out.push(Play::from_array(moves, n, pos.with_pts(*b)));
-        }
-    };
-    let below = |s: u8| -> u32 { (2u32 << s) - 1 }; // bits 0..=s
-
-    let (srcs1, refused) = rules.steps(pts, occ0, d, 0);
-    refused_any |= refused != 0;
-    iter_desc(srcs1, |s1| {
-        let mut b1 = *pts;
-        let m1 = apply_step(&mut b1, s1, d);
-        let occ1 = occupancy_after(occ0, &b1, s1, m1.to);
-        let h1 = u8::from(s1 == HEAD_POINT);
-        let (srcs2, refused) = rules.steps(&b1, occ1, d, h1);
-        refused_any |= refused & below(s1) != 0;
-        let srcs2 = srcs2 & below(s1);
-        if srcs2 == 0 {
-            emit(out, [m1, none, none, none], 1, &b1, occ1);
-            return;
-        }
-        iter_desc(srcs2, |s2| {
-            let mut b2 = b1;
-            let m2 = apply_step(&mut b2, s2, d);
-            let occ2 = occupancy_after(occ1, &b2, s2, m2.to);
-            let h2 = h1 + u8::from(s2 == HEAD_POINT);
-            let (srcs3, refused) = rules.steps(&b2, occ2, d, h2);
-            refused_any |= refused & below(s2) != 0;
-            let srcs3 = srcs3 & below(s2);
-            if srcs3 == 0 {
-                emit(out, [m1, m2, none, none], 2, &b2, occ2);
-                return;
+        let mut before = *b;
+        before[m.from as usize] += 1;
+        if m.to != OFF {
+            before[m.to as usize] -= 1;
+            if before[m.to as usize] < 0 {
+                continue; // the checker that made this step was not there yet
             }
-            iter_desc(srcs3, |s3| {
-                let mut b3 = b2;
-                let m3 = apply_step(&mut b3, s3, d);
-                let occ3 = occupancy_after(occ2, &b3, s3, m3.to);
-                let h3 = h2 + u8::from(s3 == HEAD_POINT);
-                let (srcs4, refused) = rules.steps(&b3, occ3, d, h3);
-                refused_any |= refused & below(s3) != 0;
-                let srcs4 = srcs4 & below(s3);
-                if srcs4 == 0 {
-                    emit(out, [m1, m2, m3, none], 3, &b3, occ3);
-                    return;
-                }
-                iter_desc(srcs4, |s4| {
-                    let mut b4 = b3;
-                    let m4 = apply_step(&mut b4, s4, d);
-                    let occ4 = occupancy_after(occ3, &b4, s4, m4.to);
-                    emit(out, [m1, m2, m3, m4], 4, &b4, occ4);
-                });
-            });
-        });
-    });
-    !refused_any
+        } else {
+            let occ = occupied(&before);
+            let above = occ & !((2u32 << m.from) - 1);
+            if occ & OUTSIDE_HOME != 0 || (m.from != d && above != 0) {
+                continue; // LN-28, LN-30
+            }
+        }
+        let mut rest = [Move::new(0, 0, false); 4];
+        let k = moves.len() - 1;
+        rest[..i].copy_from_slice(&moves[..i]);
+        rest[i..k].copy_from_slice(&moves[i + 1..]);
+        if legal_order(rules, d, &before, &rest[..k], order) {
+            order[k] = *m;
+            return true;
+        }
+    }
+    false
 }
