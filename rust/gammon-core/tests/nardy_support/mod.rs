@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use gammon_core::{Color, Dice, Nardy, Position, Setup, Variant};
+use gammon_core::{Dice, Nardy, Position};
 
 /// LN-3.
 pub fn other(n: usize) -> usize {
@@ -36,13 +36,6 @@ impl Board {
             b.theirs[p] = s.board[!pos.turn()][p];
         }
         b
-    }
-
-    pub fn to_position(&self, turn: Color) -> Nardy {
-        let mut s = Setup::empty(Variant::LongNardy, turn);
-        s.board[turn][..25].copy_from_slice(&self.mine);
-        s.board[!turn][..25].copy_from_slice(&self.theirs);
-        Nardy::from_setup(&s).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// LN-14: a point is closed to me when an opposing checker stands on it.
@@ -138,54 +131,54 @@ pub fn slow_results(b: &Board, dice: Dice, opts: SlowOptions) -> BTreeSet<Board>
     };
     let a = allowance(b, dice, opts);
     // (board, dice used, first die) for every node that may end a turn.
-    let mut nodes: Vec<(Board, usize, usize)> = Vec::new();
-    fn walk(
-        b: &Board,
-        rest: &[usize],
-        head: usize,
-        a: usize,
-        used: usize,
-        first: usize,
+    struct Walk {
+        allowance: usize,
         opts: SlowOptions,
         total: usize,
-        out: &mut Vec<(Board, usize, usize)>,
-    ) {
-        let finished = b.on_board() == 0;
-        if opts.ignore_blocks || !(opts.end_of_turn && b.illegal_block()) {
-            out.push((*b, if finished && used > 0 { total } else { used }, first));
-        }
-        if finished {
-            return;
-        }
-        for i in 0..rest.len() {
-            let d = rest[i];
-            let mut r = rest.to_vec();
-            r.remove(i);
-            for p in 1..=24 {
-                if p == 24 && head >= a {
-                    continue;
-                }
-                if let Some(n) = b.step(p, d) {
-                    if !opts.end_of_turn && !opts.ignore_blocks && n.illegal_block() {
+        nodes: Vec<(Board, usize, usize)>,
+    }
+    impl Walk {
+        fn go(&mut self, b: &Board, rest: &[usize], head: usize, used: usize, first: usize) {
+            let finished = b.on_board() == 0;
+            if self.opts.ignore_blocks || !(self.opts.end_of_turn && b.illegal_block()) {
+                let n = if finished && used > 0 {
+                    self.total
+                } else {
+                    used
+                };
+                self.nodes.push((*b, n, first));
+            }
+            if finished {
+                return;
+            }
+            for i in 0..rest.len() {
+                let d = rest[i];
+                let mut r = rest.to_vec();
+                r.remove(i);
+                for p in 1..=24 {
+                    if p == 24 && head >= self.allowance {
                         continue;
                     }
-                    let f = if used == 0 { d } else { first };
-                    walk(
-                        &n,
-                        &r,
-                        head + usize::from(p == 24),
-                        a,
-                        used + 1,
-                        f,
-                        opts,
-                        total,
-                        out,
-                    );
+                    if let Some(n) = b.step(p, d) {
+                        let per_step = !self.opts.end_of_turn && !self.opts.ignore_blocks;
+                        if per_step && n.illegal_block() {
+                            continue;
+                        }
+                        let f = if used == 0 { d } else { first };
+                        self.go(&n, &r, head + usize::from(p == 24), used + 1, f);
+                    }
                 }
             }
         }
     }
-    walk(b, &all, 0, a, 0, 0, opts, all.len(), &mut nodes);
+    let mut walk = Walk {
+        allowance: a,
+        opts,
+        total: all.len(),
+        nodes: Vec::new(),
+    };
+    walk.go(b, &all, 0, 0, 0);
+    let nodes = walk.nodes;
     let m = nodes.iter().map(|n| n.1).max().unwrap_or(0);
     if m == 0 {
         return BTreeSet::new();
