@@ -83,6 +83,46 @@ impl NardyOptions {
         }
     }
 
+    /// Reads the §9 setting `firstTurnDoubleException`: `headBlocked` (the default, LN-18/19)
+    /// gives no flag, `unconditional` gives [`NardyOptions::UNCONDITIONAL_FIRST_TURN`]. Case,
+    /// `_`, `-` and spaces are ignored (`head_blocked` works too).
+    ///
+    /// # Errors
+    /// [`referee::ParseSettingError`] for any other text.
+    pub fn first_turn_exception_from_name(
+        value: &str,
+    ) -> Result<NardyOptions, referee::ParseSettingError> {
+        match referee::squash(value).as_str() {
+            "headblocked" => Ok(NardyOptions::empty()),
+            "unconditional" => Ok(NardyOptions::UNCONDITIONAL_FIRST_TURN),
+            _ => Err(referee::ParseSettingError {
+                setting: "firstTurnDoubleException",
+                value: value.to_string(),
+                expected: "\"headBlocked\", \"unconditional\"",
+                rule: "LN-18, LN-19, §9",
+            }),
+        }
+    }
+
+    /// Reads the §9 setting `blockCheck`: `everyStep` (the default, LN-26) gives no flag,
+    /// `endOfTurn` gives [`NardyOptions::END_OF_TURN_BLOCK_CHECK`]. Case, `_`, `-` and spaces
+    /// are ignored.
+    ///
+    /// # Errors
+    /// [`referee::ParseSettingError`] for any other text.
+    pub fn block_check_from_name(value: &str) -> Result<NardyOptions, referee::ParseSettingError> {
+        match referee::squash(value).as_str() {
+            "everystep" => Ok(NardyOptions::empty()),
+            "endofturn" => Ok(NardyOptions::END_OF_TURN_BLOCK_CHECK),
+            _ => Err(referee::ParseSettingError {
+                setting: "blockCheck",
+                value: value.to_string(),
+                expected: "\"everyStep\", \"endOfTurn\"",
+                rule: "LN-26, §9",
+            }),
+        }
+    }
+
     /// The §9 spelling of the block-check option: `"everyStep"` or `"endOfTurn"`.
     #[must_use]
     pub const fn block_check_name(self) -> &'static str {
@@ -658,6 +698,30 @@ mod tests {
         assert_eq!(pos.head_allowance(d(6, 6)), 2);
         let unconditional = pos.with_options(NardyOptions::UNCONDITIONAL_FIRST_TURN);
         assert_eq!(unconditional.head_allowance(d(4, 4)), 2);
+    }
+
+    #[test]
+    fn section9_option_names_read_in_either_spelling() {
+        for name in ["unconditional", "Unconditional"] {
+            assert_eq!(
+                NardyOptions::first_turn_exception_from_name(name),
+                Ok(NardyOptions::UNCONDITIONAL_FIRST_TURN)
+            );
+        }
+        for name in ["headBlocked", "head_blocked", "head-blocked"] {
+            assert_eq!(
+                NardyOptions::first_turn_exception_from_name(name),
+                Ok(NardyOptions::empty())
+            );
+        }
+        for name in ["endOfTurn", "end_of_turn"] {
+            assert_eq!(
+                NardyOptions::block_check_from_name(name),
+                Ok(NardyOptions::END_OF_TURN_BLOCK_CHECK)
+            );
+        }
+        let err = NardyOptions::block_check_from_name("sometimes").unwrap_err();
+        assert!(err.to_string().contains("everyStep"), "{err}");
     }
 
     #[test]

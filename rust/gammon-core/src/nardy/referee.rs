@@ -24,7 +24,7 @@ pub struct ParseSettingError {
 }
 
 /// Lower-cases and drops `_`, `-` and spaces, so `toLoser`, `to_loser` and `to-loser` agree.
-fn squash(s: &str) -> String {
+pub(crate) fn squash(s: &str) -> String {
     s.chars()
         .filter(|c| !matches!(c, '_' | '-' | ' '))
         .map(|c| c.to_ascii_lowercase())
