@@ -15,6 +15,7 @@ python-chess::
 
 from __future__ import annotations
 
+from gammon import nardy
 from gammon._core import (
     Color,
     Move,
@@ -57,4 +58,5 @@ __all__ = [
     "Variant",
     "__version__",
     "find_variant",
+    "nardy",
 ]

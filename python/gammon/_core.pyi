@@ -11,7 +11,7 @@ DiceLike = Union[tuple[int, int], Sequence[int], str]
 ColorLike = Union["Color", str]
 VariantLike = Union["Variant", str]
 PointKey = Union[int, str]
-SideLike = Union[Mapping[PointKey, int], Sequence[PointKey]]
+SideLike = Union[Mapping[int, int], Mapping[str, int], Mapping[PointKey, int], Sequence[PointKey]]
 
 class Color:
     """One of the two players."""
@@ -124,13 +124,32 @@ class Position:
     """A position of any variant with the player on roll; immutable and hashable."""
 
     def __init__(
-        self, id: str | None = None, variant: VariantLike | None = None, turn: ColorLike | None = None
+        self,
+        id: str | None = None,
+        variant: VariantLike | None = None,
+        turn: ColorLike | None = None,
+        *,
+        first_turn_exception: str | None = None,
+        block_check: str | None = None,
     ) -> None: ...
     @staticmethod
-    def start(variant: VariantLike | None = None, turn: ColorLike | None = None) -> Position:
-        """The starting position of a variant."""
+    def start(
+        variant: VariantLike | None = None,
+        turn: ColorLike | None = None,
+        *,
+        first_turn_exception: str | None = None,
+        block_check: str | None = None,
+    ) -> Position:
+        """The starting position of a variant (Long Nardy: with the options of §9)."""
     @staticmethod
-    def from_id(id: str, variant: VariantLike | None = None, turn: ColorLike | None = None) -> Position:
+    def from_id(
+        id: str,
+        variant: VariantLike | None = None,
+        turn: ColorLike | None = None,
+        *,
+        first_turn_exception: str | None = None,
+        block_check: str | None = None,
+    ) -> Position:
         """The position with this position ID."""
     @staticmethod
     def from_checkers(
@@ -139,8 +158,16 @@ class Position:
         *,
         turn: ColorLike | None = None,
         variant: VariantLike | None = None,
+        first_turn_exception: str | None = None,
+        block_check: str | None = None,
     ) -> Position:
         """A position from each player's checkers in their own numbering."""
+    @property
+    def first_turn_exception(self) -> str | None:
+        """Long Nardy: ``"head_blocked"`` or ``"unconditional"`` (§9); None otherwise."""
+    @property
+    def block_check(self) -> str | None:
+        """Long Nardy: ``"every_step"`` or ``"end_of_turn"`` (§9); None otherwise."""
     @property
     def id(self) -> str:
         """The position ID."""
@@ -172,3 +199,17 @@ class Position:
     def __eq__(self, other: object) -> bool: ...
 
 def _play_from_text(position: Position, dice: str, text: str) -> Play: ...
+def _position_from_state(
+    id: str,
+    variant: VariantLike,
+    turn: ColorLike,
+    first_turn_exception: str | None = None,
+    block_check: str | None = None,
+) -> Position: ...
+def _nardy_extra_turn(position: Position, starter: ColorLike, last_roll: bool) -> bool: ...
+def _nardy_score(
+    position: Position, starter: ColorLike, end_variant: str, koks: str
+) -> tuple[Color | None, str, int]: ...
+def _nardy_surrender(
+    position: Position, loser: ColorLike, end_variant: str, koks: str
+) -> tuple[Color | None, str, int]: ...
