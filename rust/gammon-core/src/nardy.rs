@@ -10,15 +10,15 @@
 //! Move generation follows the normative algorithm of §10: the head rule (LN-17..19), closed
 //! points (LN-14), the six-point block rule checked after every step (LN-24..27) and the
 //! bear-off rules (LN-28..31) decide which single steps exist, and maximal usage (LN-20/21) is
-//! applied over sequences of such steps only (LN-22). [`movegen`] is the fast generator used
-//! by [`Position::legal_plays_into`]; [`sequences`] enumerates every legal step sequence
-//! directly from §10 and serves play parsing, the `endOfTurn` option and the rare positions
-//! where the fast generator defers to it.
+//! applied over sequences of such steps only (LN-22). The private `movegen` module is the
+//! fast generator behind [`Position::legal_plays_into`]; [`sequences`] enumerates every legal
+//! step sequence directly from §10 and serves play parsing, the `endOfTurn` option and the
+//! last checker (LN-16).
 //!
 //! The two compatibility options of §9 are carried in the position value as
 //! [`NardyOptions`], so they survive every play.
 
-pub mod movegen;
+mod movegen;
 pub mod notation;
 pub mod referee;
 pub mod sequences;
@@ -143,6 +143,25 @@ impl NardyOptions {
 /// "White" and "Black" are roles: White is the player who moves first in the game (LN-8).
 /// The player's first turn (LN-18, §12) is recognised from the board: all 15 of the mover's
 /// checkers are still on the head.
+///
+/// ```
+/// use gammon_core::{Color, Dice, Nardy, NardyOptions, Position};
+///
+/// let start = Nardy::start(Color::White);
+/// // LN-18: the opening 6-6 moves two checkers off the head; the other two sixes are void.
+/// let plays = start.legal_plays(Dice::new(6, 6).unwrap());
+/// assert_eq!(plays.len(), 1);
+/// assert_eq!(start.format_play(&plays[0]), "24/18(2)");
+/// let next = start.play_unchecked(&plays[0]);
+/// assert_eq!(next.turn(), Color::Black);
+/// // Black's first turn: 5-5 gets no exception, one checker runs to its point 4.
+/// let five = next.parse_play(Dice::new(5, 5).unwrap(), "24/4").unwrap();
+/// assert_eq!(five.dice_used(), 4);
+/// // §9 options travel with the position.
+/// let variant = start.with_options(NardyOptions::END_OF_TURN_BLOCK_CHECK);
+/// assert_eq!(variant.play_unchecked(&variant.legal_plays(Dice::new(2, 1).unwrap())[0]).options(),
+///            NardyOptions::END_OF_TURN_BLOCK_CHECK);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Nardy {
     /// Index 1..=24: the mover's points in the mover's numbering (> 0 mover, < 0 opponent).
@@ -359,7 +378,7 @@ impl Nardy {
     }
 
     /// True when the mover holds an illegal block on this board (LN-24, LN-25). Used by tests
-    /// and validation; move generation uses the bit version in [`movegen`].
+    /// and validation; move generation uses a bit version of the same test.
     #[must_use]
     pub fn mover_has_illegal_block(&self) -> bool {
         let rules = movegen::TurnRules::new(self, Dice::new_unchecked(1, 2));

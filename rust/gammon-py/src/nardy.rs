@@ -5,7 +5,7 @@
 use gammon_core::{Color, EndVariant, Koks, Nardy, NardyReferee, Referee, VariantPosition};
 use pyo3::prelude::*;
 
-use crate::errors::{setting_error, InvalidInputError};
+use crate::errors::{guard, setting_error, InvalidInputError};
 use crate::position::PyPosition;
 use crate::types::{color_arg, PyColor};
 
@@ -50,7 +50,7 @@ pub fn _nardy_extra_turn(
         last_roll,
         ..NardyReferee::default()
     };
-    Ok(referee.extra_turn(&pos, starter))
+    guard(|| Ok(referee.extra_turn(&pos, starter)))
 }
 
 /// Scores a finished game (LN-33 to LN-35, LN-37): ``(winner or None, kind, points)``.
@@ -65,7 +65,7 @@ pub fn _nardy_score(
     let pos = nardy_arg(&position)?;
     let starter: Color = color_arg(starter)?;
     let referee = referee(end_variant, koks, false)?;
-    Ok(score_tuple(referee.score(&pos, starter)))
+    guard(|| Ok(score_tuple(referee.score(&pos, starter))))
 }
 
 /// The result when ``loser`` surrenders in ``position`` (LN-36): ``(winner, kind, points)``.
@@ -80,5 +80,5 @@ pub fn _nardy_surrender(
     let pos = nardy_arg(&position)?;
     let loser: Color = color_arg(loser)?;
     let referee = referee(end_variant, koks, false)?;
-    Ok(score_tuple(referee.result_for_loser(&pos, loser)))
+    guard(|| Ok(score_tuple(referee.result_for_loser(&pos, loser))))
 }

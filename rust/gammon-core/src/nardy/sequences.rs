@@ -2,7 +2,7 @@
 //!
 //! This is the exact generator: a depth-first walk over every order of the dice and every
 //! checker, with each step checked on the position produced so far (LN-22). It is slower than
-//! [`super::movegen`] and serves what needs every sequence or every order: play parsing
+//! the fast generator (`movegen`) and serves what needs every sequence or every order: play parsing
 //! (NOT-2 matches a text against the step sequences of a play), the `endOfTurn` option of §9
 //! (legality depends on the final position only, LN-26's alternative), the last checker
 //! (LN-16) and the rare doubles whose legality depends on the order of their steps (LN-26).
