@@ -206,3 +206,36 @@ fn is_legal_agrees_with_the_legal_plays() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Constructors and parsers never panic: any ID text, any set-up, any play text gives a
+    /// value or a typed error.
+    #[test]
+    fn constructors_and_parsers_never_panic(
+        id in "[A-Za-z0-9+/]{12,15}",
+        white in proptest::collection::vec(0usize..=25, 15),
+        black in proptest::collection::vec(0usize..=25, 15),
+        text in "[0-9a-z/()* ]{0,20}",
+        a in 1u8..=6,
+        b in 1u8..=6,
+    ) {
+        let _ = Nardy::from_id(&id, Color::Black);
+        let mut setup = gammon_core::Setup::empty(gammon_core::Variant::LongNardy, Color::White);
+        // One entry per checker: a point, 0 = off, 25 = the bar (invalid in Long Nardy).
+        for &p in &white {
+            setup.board.white[p] += 1;
+        }
+        for &p in &black {
+            setup.board.black[p] += 1;
+        }
+        if let Ok(pos) = Nardy::from_setup(&setup) {
+            prop_assert_eq!(Nardy::from_setup(&pos.to_setup()), Ok(pos));
+            let _ = pos.parse_play(Dice::new(a, b).unwrap(), &text);
+            let _ = pos.legal_plays(Dice::new(a, b).unwrap());
+        }
+        let start = Nardy::start(Color::White);
+        let _ = start.parse_play(Dice::new(a, b).unwrap(), &text);
+    }
+}
