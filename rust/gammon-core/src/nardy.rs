@@ -17,6 +17,23 @@
 //!
 //! The two compatibility options of §9 are carried in the position value as
 //! [`NardyOptions`], so they survive every play.
+//!
+//! ## Decisions where the spec is silent
+//! - **No opponent checker on the board** (LN-25): read literally, every block would then have
+//!   "no checker in front". A block is treated as illegal only while the opponent has a checker
+//!   on the board: with nobody left to block, nothing is refused. This matters in Black's extra
+//!   turn of LN-37, after White has borne off everything.
+//! - **`endOfTurn` and maximal usage** (§9 with LN-20): a turn is any sequence of steps legal
+//!   under every other rule whose final position has no illegal block, and the dice are
+//!   maximised over those, so a shorter sequence counts when all its extensions end in an
+//!   illegal block. This gives S23's 37 plays.
+//! - **Plays after the opponent has finished**: [`Position::legal_plays_into`] lists the
+//!   mover's plays whenever the mover has checkers on the board (needed for LN-37), where
+//!   backgammon lists none once the game is over.
+//! - **First turn** (LN-18): taken from the board as §12 allows (all 15 on the head), so a
+//!   position built from checkers with 15 on the head is a first turn.
+//! - **Notation**: the spec has none for Long Nardy; backgammon's NOT-1 to NOT-3 apply without
+//!   hits and bar (see [`notation`]).
 
 mod movegen;
 pub mod notation;
