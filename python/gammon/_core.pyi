@@ -140,7 +140,7 @@ class Position:
         first_turn_exception: str | None = None,
         block_check: str | None = None,
     ) -> Position:
-        """The starting position of a variant (Long Nardy: with the options of §9)."""
+        """Return the starting position of a variant (Long Nardy: with the options of §9)."""
     @staticmethod
     def from_id(
         id: str,
@@ -150,7 +150,7 @@ class Position:
         first_turn_exception: str | None = None,
         block_check: str | None = None,
     ) -> Position:
-        """The position with this position ID."""
+        """Return the position with this position ID."""
     @staticmethod
     def from_checkers(
         white: SideLike,
@@ -161,7 +161,7 @@ class Position:
         first_turn_exception: str | None = None,
         block_check: str | None = None,
     ) -> Position:
-        """A position from each player's checkers in their own numbering."""
+        """Return a position from each player's checkers in their own numbering."""
     @property
     def first_turn_exception(self) -> str | None:
         """Long Nardy: ``"head_blocked"`` or ``"unconditional"`` (§9); None otherwise."""

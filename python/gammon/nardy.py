@@ -6,6 +6,13 @@ between two players: the roll-off of the first game (LN-9, LN-10), who is White 
 later game (LN-8, LN-11) and the score (LN-38). The rules themselves (legal plays, results)
 live in the Rust core; this module only keeps the state of a game and a series.
 
+Decisions where the spec is silent: under ``end_variant="oin"`` every result is reported as
+kind ``"oin"`` worth 1 (LN-34: Mars is not counted), and Koks is refused unless the end
+variant is ``"mars"`` (LN-35 calls it meaningful only there); a player may surrender during
+Black's extra last roll too, scored from the position at that moment (LN-36, LN-37); a
+surrendering player is the loser for LN-11's ``to_loser``; a play may be given as a partial
+text when exactly one legal play contains it (as for backgammon, NOT-2).
+
 >>> from gammon.nardy import NardySettings, Series
 >>> series = Series(NardySettings(end_variant="mars", last_roll=True), seed=3)
 >>> result = series.play_game()
