@@ -288,17 +288,8 @@ impl Nardy {
     /// illegal block).
     pub fn from_id(id: &str, turn: Color) -> Result<Nardy, ParseIdError> {
         let sides = crate::id::sides_from_id(id, CHECKERS_PER_SIDE, Variant::LongNardy)?;
-        let mut setup = Setup::empty(Variant::LongNardy, turn);
-        for (side, color) in [(0, !turn), (1, turn)] {
-            let arr = &mut setup.board[color];
-            let mut on = 0u32;
-            for i in 0..25 {
-                arr[i + 1] = sides[side][i];
-                on += u32::from(sides[side][i]);
-            }
-            arr[SETUP_OFF] = u32::from(CHECKERS_PER_SIDE).saturating_sub(on) as u8;
-        }
-        Nardy::from_setup(&setup).map_err(|e| ParseIdError::Invalid(id.to_string(), e))
+        Nardy::from_setup(&Setup::from_sides(Variant::LongNardy, turn, &sides))
+            .map_err(|e| ParseIdError::Invalid(id.to_string(), e))
     }
 
     /// The same position with the compatibility options `options` (§9).
@@ -398,19 +389,26 @@ impl Nardy {
     /// and validation; move generation uses a bit version of the same test.
     #[must_use]
     pub fn mover_has_illegal_block(&self) -> bool {
-        let rules = movegen::TurnRules::new(self, Dice::new_unchecked(1, 2));
-        rules.has_illegal_block(movegen::occupied(&self.pts))
+        let opp = self
+            .pts
+            .iter()
+            .enumerate()
+            .map(|(p, &c)| u32::from(c < 0) << p);
+        movegen::illegal_block_starts(movegen::occupied(&self.pts), opp.fold(0, |a, b| a | b)) != 0
     }
 }
 
 /// The lowest start `n` (in the opponent's numbering) of an illegal block of `own` against
 /// `opp` (LN-24, LN-25), each side given in its own numbering as a [`Setup`] array.
 fn illegal_block_in_sides(own: &[u8; 26], opp: &[u8; 26]) -> Option<u8> {
-    // The opponent's checker furthest along its path: its lowest own point.
-    let front = (1..=24u8).find(|&q| opp[q as usize] > 0)?;
-    (1..=(24 - BLOCK_LENGTH + 1))
-        .take_while(|&n| n < front)
-        .find(|&n| (n..n + BLOCK_LENGTH).all(|q| own[other_point(q) as usize] > 0))
+    let (mut own_mask, mut opp_mask) = (0u32, 0u32);
+    for p in 1..=24u8 {
+        // Both masks in `own`'s numbering: the opponent's point q is `own`'s other_point(q).
+        own_mask |= u32::from(own[p as usize] > 0) << p;
+        opp_mask |= u32::from(opp[other_point(p) as usize] > 0) << p;
+    }
+    let starts = movegen::illegal_block_starts(own_mask, opp_mask);
+    (starts != 0).then(|| starts.trailing_zeros() as u8 + 1)
 }
 
 impl Position for Nardy {

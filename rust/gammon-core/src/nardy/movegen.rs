@@ -47,6 +47,32 @@ fn to_opponent_numbering(mask: u32) -> u32 {
     ((m << 12) | (m >> 12)) & LOW24
 }
 
+/// Bit `q - 1` of a 0-based opponent-numbering mask `r` for every opponent point `q` that
+/// starts six points all set in `r` (LN-24).
+#[inline(always)]
+fn block_runs(r: u32) -> u32 {
+    r & (r >> 1) & (r >> 2) & (r >> 3) & (r >> 4) & (r >> 5)
+}
+
+/// Bits `n - 1` (opponent's numbering) of every block start `n` that would be illegal because
+/// the opponent has no checker on its points 1..n-1 (LN-25), given the opponent's checkers in
+/// that 0-based numbering. Zero when the opponent has no checker on the board.
+#[inline(always)]
+fn block_front(opp: u32) -> u32 {
+    if opp == 0 {
+        0
+    } else {
+        (1u32 << opp.trailing_zeros()) - 1
+    }
+}
+
+/// The starts (bit `n - 1`, opponent's numbering) of the illegal blocks (LN-24, LN-25) that
+/// the checkers `own` make against the checkers `opp`, both masks of points 1..=24 in the
+/// numbering of `own`'s owner.
+pub(crate) fn illegal_block_starts(own: u32, opp: u32) -> u32 {
+    block_runs(to_opponent_numbering(own)) & block_front(to_opponent_numbering(opp))
+}
+
 /// The points from which a checker can step `d` pips: the landing point is open (LN-14), or
 /// the step bears off under LN-28..LN-30. The head rule and the block rule are applied by
 /// [`TurnRules::steps`].
@@ -126,15 +152,9 @@ impl TurnRules {
             open |= u32::from(c >= 0) << p;
             opp |= u32::from(c < 0) << p;
         }
-        let opp = to_opponent_numbering(opp);
-        let block_front = if opp == 0 {
-            0
-        } else {
-            (1u32 << opp.trailing_zeros()) - 1
-        };
         TurnRules {
             open,
-            block_front,
+            block_front: block_front(to_opponent_numbering(opp)),
             head_allowance: pos.head_allowance(dice),
             per_step_blocks: !pos
                 .options()
@@ -146,9 +166,7 @@ impl TurnRules {
     /// points consecutive along the opponent's path with no opposing checker in front.
     #[inline(always)]
     pub fn has_illegal_block(&self, occ: u32) -> bool {
-        let r = to_opponent_numbering(occ);
-        let run = r & (r >> 1) & (r >> 2) & (r >> 3) & (r >> 4) & (r >> 5);
-        run & self.block_front != 0
+        block_runs(to_opponent_numbering(occ)) & self.block_front != 0
     }
 
     /// The legal single steps with die `d` on board `pts` (occupancy `occ`) when `head_used`
