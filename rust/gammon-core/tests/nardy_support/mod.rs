@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use gammon_core::{Dice, Nardy, Position};
+use gammon_core::{Dice, Nardy, Play, Position};
 
 /// LN-3.
 pub fn other(n: usize) -> usize {
@@ -248,9 +248,13 @@ impl SplitMix {
     }
 }
 
-/// The positions of one random game from `start` (uniformly random legal plays), the start
-/// included, up to and including the finished position.
-pub fn random_game(start: Nardy, rng: &mut SplitMix) -> Vec<Nardy> {
+/// The positions of one game from `start`, the start included, up to and including the
+/// finished position; `choose` picks the index of the play to make among the legal plays.
+fn game(
+    start: Nardy,
+    rng: &mut SplitMix,
+    mut choose: impl FnMut(&[Play<Nardy>], &mut SplitMix) -> usize,
+) -> Vec<Nardy> {
     let mut out = vec![start];
     let mut pos = start;
     while !pos.is_game_over() {
@@ -258,30 +262,28 @@ pub fn random_game(start: Nardy, rng: &mut SplitMix) -> Vec<Nardy> {
         pos = if plays.is_empty() {
             pos.pass_turn()
         } else {
-            pos.play_unchecked(&plays[rng.below(plays.len())])
+            pos.play_unchecked(&plays[choose(&plays, rng)])
         };
         out.push(pos);
     }
     out
 }
 
-/// The positions of one game in which each side prefers the play that occupies the most
-/// points (ties broken at random): such games build long primes, so the block rule
-/// (LN-24..LN-27) comes up far more often than in uniformly random games.
+/// One game of uniformly random legal plays (see [`game`]).
+pub fn random_game(start: Nardy, rng: &mut SplitMix) -> Vec<Nardy> {
+    game(start, rng, |plays, rng| rng.below(plays.len()))
+}
+
+/// One game in which each side prefers the play that occupies the most points (ties broken
+/// at random): such games build long primes, so the block rule (LN-24..LN-27) comes up far
+/// more often than in uniformly random games.
 pub fn spreading_game(start: Nardy, rng: &mut SplitMix) -> Vec<Nardy> {
-    let mut out = vec![start];
-    let mut pos = start;
-    while !pos.is_game_over() {
-        let plays = pos.legal_plays(rng.dice());
-        pos = if plays.is_empty() {
-            pos.pass_turn()
-        } else {
-            let spread = |p: &Nardy| p.raw().iter().filter(|&&c| c > 0).count();
-            let best = plays.iter().map(|p| spread(p.after())).max().unwrap_or(0);
-            let top: Vec<_> = plays.iter().filter(|p| spread(p.after()) == best).collect();
-            pos.play_unchecked(top[rng.below(top.len())])
-        };
-        out.push(pos);
-    }
-    out
+    game(start, rng, |plays, rng| {
+        let spread = |p: &Play<Nardy>| p.after().raw().iter().filter(|&&c| c > 0).count();
+        let best = plays.iter().map(spread).max().unwrap_or(0);
+        let top: Vec<usize> = (0..plays.len())
+            .filter(|&i| spread(&plays[i]) == best)
+            .collect();
+        top[rng.below(top.len())]
+    })
 }
