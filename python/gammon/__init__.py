@@ -15,6 +15,7 @@ python-chess::
 
 from __future__ import annotations
 
+from gammon import nardy
 from gammon._core import (
     Color,
     Move,
@@ -113,4 +114,5 @@ __all__ = [
     "load_met",
     "match_winning_chance",
     "money_equity",
+    "nardy",
 ]

@@ -27,7 +27,10 @@ _DiceLike: TypeAlias = Union[tuple[int, int], Sequence[int], str]
 _ColorLike: TypeAlias = Union["Color", str]
 _VariantLike: TypeAlias = Union["Variant", str]
 _PointKey: TypeAlias = Union[int, str]
-_SideLike: TypeAlias = Union[Mapping[_PointKey, int], Sequence[_PointKey]]
+# Mapping is invariant in its key type, so plain dict[int, int] and dict[str, int] are listed.
+_SideLike: TypeAlias = Union[
+    Mapping[int, int], Mapping[str, int], Mapping[_PointKey, int], Sequence[_PointKey]
+]
 
 @final
 class Color:
@@ -151,15 +154,29 @@ class Position:
         id: str | None = None,
         variant: _VariantLike | None = None,
         turn: _ColorLike | None = None,
+        *,
+        first_turn_exception: str | None = None,
+        block_check: str | None = None,
     ) -> Position: ...
     @staticmethod
-    def start(variant: _VariantLike | None = None, turn: _ColorLike | None = None) -> Position:
-        """The starting position of a variant."""
+    def start(
+        variant: _VariantLike | None = None,
+        turn: _ColorLike | None = None,
+        *,
+        first_turn_exception: str | None = None,
+        block_check: str | None = None,
+    ) -> Position:
+        """Return the starting position of a variant (Long Nardy: with the options of §9)."""
     @staticmethod
     def from_id(
-        id: str, variant: _VariantLike | None = None, turn: _ColorLike | None = None
+        id: str,
+        variant: _VariantLike | None = None,
+        turn: _ColorLike | None = None,
+        *,
+        first_turn_exception: str | None = None,
+        block_check: str | None = None,
     ) -> Position:
-        """The position with this position ID."""
+        """Return the position with this position ID."""
     @staticmethod
     def from_checkers(
         white: _SideLike,
@@ -167,8 +184,16 @@ class Position:
         *,
         turn: _ColorLike | None = None,
         variant: _VariantLike | None = None,
+        first_turn_exception: str | None = None,
+        block_check: str | None = None,
     ) -> Position:
-        """A position from each player's checkers in their own numbering."""
+        """Return a position from each player's checkers in their own numbering."""
+    @property
+    def first_turn_exception(self) -> str | None:
+        """Long Nardy: ``"head_blocked"`` or ``"unconditional"`` (§9); None otherwise."""
+    @property
+    def block_check(self) -> str | None:
+        """Long Nardy: ``"every_step"`` or ``"end_of_turn"`` (§9); None otherwise."""
     @property
     def id(self) -> str:
         """The position ID."""
@@ -209,3 +234,17 @@ class Position:
     def __eq__(self, other: object, /) -> bool: ...
 
 def _play_from_text(position: Position, dice: str, text: str) -> Play: ...
+def _position_from_state(
+    id: str,
+    variant: _VariantLike,
+    turn: _ColorLike,
+    first_turn_exception: str | None = None,
+    block_check: str | None = None,
+) -> Position: ...
+def _nardy_extra_turn(position: Position, starter: _ColorLike, last_roll: bool) -> bool: ...
+def _nardy_score(
+    position: Position, starter: _ColorLike, end_variant: str, koks: str
+) -> tuple[Color | None, str, int]: ...
+def _nardy_surrender(
+    position: Position, loser: _ColorLike, end_variant: str, koks: str
+) -> tuple[Color | None, str, int]: ...

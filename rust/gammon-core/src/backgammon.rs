@@ -170,17 +170,7 @@ impl Backgammon {
         variant: Variant,
         turn: Color,
     ) -> Result<Backgammon, SetupError> {
-        let mut setup = Setup::empty(variant, turn);
-        for (side, color) in [(0, !turn), (1, turn)] {
-            let arr = &mut setup.board[color];
-            let mut on = 0u32;
-            for i in 0..25 {
-                arr[i + 1] = board[side][i];
-                on += u32::from(board[side][i]);
-            }
-            arr[SETUP_OFF] = u32::from(variant.checkers_per_side()).saturating_sub(on) as u8;
-        }
-        Backgammon::from_setup(&setup)
+        Backgammon::from_setup(&Setup::from_sides(variant, turn, board))
     }
 
     /// Number of checkers each side owns.

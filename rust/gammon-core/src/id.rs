@@ -57,22 +57,75 @@ pub enum ParseIdError {
     Invalid(String, SetupError),
 }
 
-/// The 10-byte key of a position: gnubg's `PositionKey` bit layout.
+/// One side of a position as gnubg lays it out: 25 counts in that side's own numbering
+/// (index i = point i + 1, index 24 = the bar).
+pub type Side = [u8; 25];
+
+/// The 10-byte key of two sides, `[player not on roll, player on roll]`, each in its own
+/// numbering: gnubg's `PositionKey` bit layout. Used by every rules type (Long Nardy keeps the
+/// bar slot at 0).
 #[must_use]
-pub fn position_key(pos: &Backgammon) -> [u8; 10] {
-    let board = pos.gnubg_board();
+pub fn key_from_sides(board: &[Side; 2]) -> [u8; 10] {
     let mut key = [0u8; 10];
     let mut bit = 0usize;
-    for side in &board {
+    for side in board {
         for &count in side {
             for _ in 0..count {
-                key[bit / 8] |= 1 << (bit % 8);
+                if bit < 80 {
+                    key[bit / 8] |= 1 << (bit % 8);
+                }
                 bit += 1;
             }
             bit += 1;
         }
     }
     key
+}
+
+/// The Position ID text of two sides (see [`key_from_sides`]).
+#[must_use]
+pub fn id_from_sides(board: &[Side; 2]) -> String {
+    B64.encode(key_from_sides(board))
+}
+
+/// Decodes a Position ID text into two sides `[player not on roll, player on roll]`, checking
+/// the length, the alphabet, stray bits and that neither side holds more than `max` checkers
+/// (`variant` names the game in the error).
+///
+/// # Errors
+/// [`ParseIdError::Length`], [`ParseIdError::Character`], [`ParseIdError::TrailingBits`] or
+/// [`ParseIdError::TooManyCheckers`].
+pub fn sides_from_id(id: &str, max: u8, variant: Variant) -> Result<[Side; 2], ParseIdError> {
+    let text = id.trim();
+    let n = text.chars().count();
+    if n != POSITION_ID_LEN {
+        return Err(ParseIdError::Length(id.to_string(), n));
+    }
+    let mut key = [0u8; 10];
+    match B64.decode_slice(text, &mut key) {
+        Ok(10) => {}
+        _ => return Err(ParseIdError::Character(id.to_string())),
+    }
+    let board = board_from_key(id, &key)?;
+    for (side, name) in [(0, "opponent"), (1, "player on roll")] {
+        let count: u32 = board[side].iter().map(|&c| u32::from(c)).sum();
+        if count > u32::from(max) {
+            return Err(ParseIdError::TooManyCheckers {
+                id: id.to_string(),
+                side: name,
+                count,
+                max,
+                variant,
+            });
+        }
+    }
+    Ok(board)
+}
+
+/// The 10-byte key of a position: gnubg's `PositionKey` bit layout.
+#[must_use]
+pub fn position_key(pos: &Backgammon) -> [u8; 10] {
+    key_from_sides(&pos.gnubg_board())
 }
 
 /// The gnubg Position ID of `pos`, e.g. `4HPwATDgc/ABMA` for the start (ID-3).
@@ -85,7 +138,7 @@ pub fn position_id(pos: &Backgammon) -> String {
 ///
 /// # Errors
 /// [`ParseIdError::TrailingBits`] when set bits follow the 50th separator.
-fn board_from_key(id: &str, key: &[u8; 10]) -> Result<[[u8; 25]; 2], ParseIdError> {
+fn board_from_key(id: &str, key: &[u8; 10]) -> Result<[Side; 2], ParseIdError> {
     let mut board = [[0u8; 25]; 2];
     let (mut side, mut point) = (0usize, 0usize);
     for bit in 0..80 {
@@ -120,30 +173,7 @@ impl Backgammon {
     /// [`ParseIdError`] naming the problem: wrong length, a bad character, too many checkers,
     /// stray bits, or a board that breaks BG-6.
     pub fn from_id(id: &str, variant: Variant, turn: Color) -> Result<Backgammon, ParseIdError> {
-        let text = id.trim();
-        let n = text.chars().count();
-        if n != POSITION_ID_LEN {
-            return Err(ParseIdError::Length(id.to_string(), n));
-        }
-        let mut key = [0u8; 10];
-        match B64.decode_slice(text, &mut key) {
-            Ok(10) => {}
-            _ => return Err(ParseIdError::Character(id.to_string())),
-        }
-        let board = board_from_key(id, &key)?;
-        let max = variant.checkers_per_side();
-        for (side, name) in [(0, "opponent"), (1, "player on roll")] {
-            let count: u32 = board[side].iter().map(|&c| u32::from(c)).sum();
-            if count > u32::from(max) {
-                return Err(ParseIdError::TooManyCheckers {
-                    id: id.to_string(),
-                    side: name,
-                    count,
-                    max,
-                    variant,
-                });
-            }
-        }
+        let board = sides_from_id(id, variant.checkers_per_side(), variant)?;
         Backgammon::from_gnubg_board(&board, variant, turn)
             .map_err(|e| ParseIdError::Invalid(id.to_string(), e))
     }

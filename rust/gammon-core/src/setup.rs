@@ -67,6 +67,22 @@ impl Setup {
         s
     }
 
+    /// Builds a setup from the two sides of a Position ID, `[player not on roll, player on
+    /// roll]`, each 25 counts in its own numbering (index i = point i + 1, index 24 = the bar;
+    /// see [`crate::id::sides_from_id`]). The borne-off counts are whatever is missing from the
+    /// variant's checker count.
+    #[must_use]
+    pub fn from_sides(variant: Variant, turn: Color, sides: &[[u8; 25]; 2]) -> Setup {
+        let mut setup = Setup::empty(variant, turn);
+        for (side, color) in [(0, !turn), (1, turn)] {
+            let arr = &mut setup.board[color];
+            arr[1..].copy_from_slice(&sides[side]);
+            let on: u32 = sides[side].iter().map(|&c| u32::from(c)).sum();
+            arr[SETUP_OFF] = u32::from(variant.checkers_per_side()).saturating_sub(on) as u8;
+        }
+        setup
+    }
+
     /// Checks shared by every rules type: each side holds exactly the variant's number of
     /// checkers, and not both sides have borne everything off.
     pub(crate) fn count_problems(&self, details: &mut Vec<String>) -> SetupProblems {

@@ -7,8 +7,8 @@ use std::fmt;
 use crate::id::ParseIdError;
 use crate::notation::PlayTextError;
 use crate::{
-    Backgammon, ByColor, Color, Dice, Move, Nardy, Outcome, Play, PlayList, Position, RulesFamily,
-    Setup, SetupError, Variant,
+    Backgammon, ByColor, Color, Dice, Move, Nardy, NardyOptions, Outcome, Play, PlayList, Position,
+    RulesFamily, Setup, SetupError, Variant,
 };
 
 /// A position of any variant.
@@ -80,6 +80,25 @@ impl VariantPosition {
             RulesFamily::Backgammon => {
                 Backgammon::from_id(id, variant, turn).map(VariantPosition::Backgammon)
             }
+        }
+    }
+
+    /// The same position with the Long Nardy compatibility options `options` (§9), or `None`
+    /// for a backgammon-family position.
+    #[must_use]
+    pub fn with_nardy_options(&self, options: NardyOptions) -> Option<VariantPosition> {
+        match self {
+            VariantPosition::Nardy(p) => Some(VariantPosition::Nardy(p.with_options(options))),
+            VariantPosition::Backgammon(_) => None,
+        }
+    }
+
+    /// The Long Nardy compatibility options (§9), or `None` for a backgammon-family position.
+    #[must_use]
+    pub fn nardy_options(&self) -> Option<NardyOptions> {
+        match self {
+            VariantPosition::Nardy(p) => Some(p.options()),
+            VariantPosition::Backgammon(_) => None,
         }
     }
 

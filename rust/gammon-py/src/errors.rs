@@ -4,6 +4,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use gammon_core::id::ParseIdError;
+use gammon_core::nardy::referee::ParseSettingError;
 use gammon_core::notation::PlayTextError;
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
 use pyo3::prelude::*;
@@ -82,4 +83,9 @@ pub fn play_text_error(e: &PlayTextError) -> PyErr {
         PlayTextError::Illegal { .. } => IllegalPlayError::new_err(e.to_string()),
         PlayTextError::Ambiguous { .. } => AmbiguousPlayError::new_err(e.to_string()),
     }
+}
+
+/// `gammon.InvalidInputError` for a Long Nardy setting value that is not one of §9's.
+pub fn setting_error(e: &ParseSettingError) -> PyErr {
+    InvalidInputError::new_err(e.to_string())
 }

@@ -2,6 +2,7 @@
 //! `gammon-core`. No rules live here.
 
 mod errors;
+mod nardy;
 mod plays;
 mod position;
 mod types;
@@ -20,6 +21,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<plays::PyPlayList>()?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
     m.add_function(wrap_pyfunction!(plays::_play_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(nardy::_nardy_extra_turn, m)?)?;
+    m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
+    m.add_function(wrap_pyfunction!(nardy::_nardy_surrender, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

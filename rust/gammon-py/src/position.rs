@@ -1,12 +1,13 @@
 //! `gammon.Position`: an immutable, hashable, picklable position of any variant.
 
 use gammon_core::notation::PlayTextError;
-use gammon_core::{Color, Dice, Setup, Variant, VariantPlay, VariantPosition};
+use gammon_core::{Color, Dice, NardyOptions, Setup, Variant, VariantPlay, VariantPosition};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::errors::{
-    guard, id_error, play_text_error, setup_error, IllegalPlayError, InvalidInputError,
+    guard, id_error, play_text_error, setting_error, setup_error, IllegalPlayError,
+    InvalidInputError,
 };
 use crate::plays::{PyPlay, PyPlayList};
 use crate::types::{color_arg, dice_arg, text_arg, variant_arg, PyColor, PyOutcome, PyVariant};
@@ -25,6 +26,77 @@ fn default_variant(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Variant> {
 
 fn default_turn(turn: Option<&Bound<'_, PyAny>>) -> PyResult<Color> {
     turn.map_or(Ok(Color::White), color_arg)
+}
+
+/// Reads the Long Nardy compatibility options of §9 (`first_turn_exception`, `block_check`).
+/// `None` when neither is given.
+fn nardy_options_arg(
+    variant: Variant,
+    first_turn_exception: Option<&str>,
+    block_check: Option<&str>,
+) -> PyResult<Option<NardyOptions>> {
+    if first_turn_exception.is_none() && block_check.is_none() {
+        return Ok(None);
+    }
+    if variant != Variant::LongNardy {
+        return Err(InvalidInputError::new_err(format!(
+            "first_turn_exception and block_check are Long Nardy settings (§9); {variant} has no such setting"
+        )));
+    }
+    let mut options = NardyOptions::empty();
+    if let Some(v) = first_turn_exception {
+        options |=
+            NardyOptions::first_turn_exception_from_name(v).map_err(|e| setting_error(&e))?;
+    }
+    if let Some(v) = block_check {
+        options |= NardyOptions::block_check_from_name(v).map_err(|e| setting_error(&e))?;
+    }
+    Ok(Some(options))
+}
+
+/// Applies Long Nardy options read by [`nardy_options_arg`].
+fn with_options(pos: VariantPosition, options: Option<NardyOptions>) -> VariantPosition {
+    match options {
+        Some(o) => pos.with_nardy_options(o).unwrap_or(pos),
+        None => pos,
+    }
+}
+
+/// The Python spelling of the first-turn option (§9).
+fn first_turn_name(o: NardyOptions) -> &'static str {
+    if o.contains(NardyOptions::UNCONDITIONAL_FIRST_TURN) {
+        "unconditional"
+    } else {
+        "head_blocked"
+    }
+}
+
+/// The Python spelling of the block-check option (§9).
+fn block_check_name(o: NardyOptions) -> &'static str {
+    if o.contains(NardyOptions::END_OF_TURN_BLOCK_CHECK) {
+        "end_of_turn"
+    } else {
+        "every_step"
+    }
+}
+
+/// Rebuilds a pickled position: its ID, variant, turn and Long Nardy options (§9).
+#[pyfunction]
+#[pyo3(signature = (id, variant, turn, first_turn_exception=None, block_check=None))]
+pub fn _position_from_state(
+    id: &Bound<'_, PyAny>,
+    variant: &Bound<'_, PyAny>,
+    turn: &Bound<'_, PyAny>,
+    first_turn_exception: Option<&str>,
+    block_check: Option<&str>,
+) -> PyResult<PyPosition> {
+    PyPosition::py_new(
+        Some(id),
+        Some(variant),
+        Some(turn),
+        first_turn_exception,
+        block_check,
+    )
 }
 
 /// Reads one side of `Position.from_checkers`: a mapping {point: count} or a sequence of
@@ -191,46 +263,59 @@ impl PyPosition {
 
 #[pymethods]
 impl PyPosition {
-    /// ``Position(id=None, variant="backgammon", turn=Color.WHITE)``: the position with that ID,
-    /// or the starting position when no ID is given.
+    /// ``Position(id=None, variant="backgammon", turn=Color.WHITE, *, first_turn_exception=None,
+    /// block_check=None)``: the position with that ID, or the starting position when no ID is
+    /// given. The keywords set Long Nardy's compatibility options (§9): ``first_turn_exception``
+    /// ``"head_blocked"`` (default) or ``"unconditional"``; ``block_check`` ``"every_step"``
+    /// (default) or ``"end_of_turn"``.
     ///
     /// Raises ``ParseError`` for a malformed ID, ``InvalidPositionError`` for an ID that
-    /// decodes to an impossible board, ``InvalidInputError`` for an unknown variant or color.
+    /// decodes to an impossible board, ``InvalidInputError`` for an unknown variant, color or
+    /// option (or an option given for a backgammon variant).
     #[new]
-    #[pyo3(signature = (id=None, variant=None, turn=None))]
-    fn py_new(
+    #[pyo3(signature = (id=None, variant=None, turn=None, *, first_turn_exception=None, block_check=None))]
+    pub fn py_new(
         id: Option<&Bound<'_, PyAny>>,
         variant: Option<&Bound<'_, PyAny>>,
         turn: Option<&Bound<'_, PyAny>>,
+        first_turn_exception: Option<&str>,
+        block_check: Option<&str>,
     ) -> PyResult<PyPosition> {
         let id = id.map(|id| text_arg(id, "a position ID")).transpose()?;
         let id = id.as_deref();
         let variant = default_variant(variant)?;
         let turn = default_turn(turn)?;
+        let options = nardy_options_arg(variant, first_turn_exception, block_check)?;
         guard(|| match id {
             None => Ok(PyPosition {
-                inner: VariantPosition::start(variant, turn),
+                inner: with_options(VariantPosition::start(variant, turn), options),
             }),
             Some(id) => VariantPosition::from_id(id, variant, turn)
-                .map(|inner| PyPosition { inner })
+                .map(|inner| PyPosition {
+                    inner: with_options(inner, options),
+                })
                 .map_err(|e| id_error(&e)),
         })
     }
 
     /// The starting position of ``variant`` (a name or ``Variant``) with ``turn`` on roll.
+    /// For Long Nardy the keywords set the compatibility options of §9 (see ``Position``).
     ///
-    /// Raises ``InvalidInputError`` for an unknown variant or color.
+    /// Raises ``InvalidInputError`` for an unknown variant, color or option.
     #[staticmethod]
-    #[pyo3(signature = (variant=None, turn=None))]
+    #[pyo3(signature = (variant=None, turn=None, *, first_turn_exception=None, block_check=None))]
     fn start(
         variant: Option<&Bound<'_, PyAny>>,
         turn: Option<&Bound<'_, PyAny>>,
+        first_turn_exception: Option<&str>,
+        block_check: Option<&str>,
     ) -> PyResult<PyPosition> {
         let variant = default_variant(variant)?;
         let turn = default_turn(turn)?;
+        let options = nardy_options_arg(variant, first_turn_exception, block_check)?;
         guard(|| {
             Ok(PyPosition {
-                inner: VariantPosition::start(variant, turn),
+                inner: with_options(VariantPosition::start(variant, turn), options),
             })
         })
     }
@@ -238,16 +323,18 @@ impl PyPosition {
     /// The position with gnubg Position ID ``id`` (for Long Nardy, gammon's ID of the same
     /// layout), ``turn`` on roll.
     ///
-    /// Raises ``ParseError`` for a malformed ID and ``InvalidPositionError`` for an ID that
-    /// decodes to an impossible board.
+    /// Raises ``ParseError`` for a malformed ID, ``InvalidPositionError`` for an ID that
+    /// decodes to an impossible board and ``InvalidInputError`` for a bad option.
     #[staticmethod]
-    #[pyo3(signature = (id, variant=None, turn=None))]
+    #[pyo3(signature = (id, variant=None, turn=None, *, first_turn_exception=None, block_check=None))]
     fn from_id(
         id: &Bound<'_, PyAny>,
         variant: Option<&Bound<'_, PyAny>>,
         turn: Option<&Bound<'_, PyAny>>,
+        first_turn_exception: Option<&str>,
+        block_check: Option<&str>,
     ) -> PyResult<PyPosition> {
-        PyPosition::py_new(Some(id), variant, turn)
+        PyPosition::py_new(Some(id), variant, turn, first_turn_exception, block_check)
     }
 
     /// Builds a position from each player's checkers **in that player's own numbering**.
@@ -255,23 +342,30 @@ impl PyPosition {
     /// ``white`` and ``black`` are mappings ``{point: count}`` or sequences of points (one
     /// entry per checker); points are 1..24, ``25``/``"bar"`` or ``0``/``"off"``. Checkers not
     /// listed are borne off. Raises ``InvalidPositionError`` naming every problem (checker
-    /// counts, a point held by both players, ...).
+    /// counts, a point held by both players, for Long Nardy checkers on the bar and an illegal
+    /// block, LN-14, LN-25, ...), and ``InvalidInputError`` for bad arguments. For Long Nardy
+    /// the keywords ``first_turn_exception`` and ``block_check`` set the options of §9.
     #[staticmethod]
-    #[pyo3(signature = (white, black, *, turn=None, variant=None))]
+    #[pyo3(signature = (white, black, *, turn=None, variant=None, first_turn_exception=None, block_check=None))]
     fn from_checkers(
         white: &Bound<'_, PyAny>,
         black: &Bound<'_, PyAny>,
         turn: Option<&Bound<'_, PyAny>>,
         variant: Option<&Bound<'_, PyAny>>,
+        first_turn_exception: Option<&str>,
+        block_check: Option<&str>,
     ) -> PyResult<PyPosition> {
         let variant = default_variant(variant)?;
         let turn = default_turn(turn)?;
+        let options = nardy_options_arg(variant, first_turn_exception, block_check)?;
         let mut setup = Setup::empty(variant, turn);
         setup.board.white = side_arg(white, "white", variant)?;
         setup.board.black = side_arg(black, "black", variant)?;
         guard(|| {
             VariantPosition::from_setup(&setup)
-                .map(|inner| PyPosition { inner })
+                .map(|inner| PyPosition {
+                    inner: with_options(inner, options),
+                })
                 .map_err(|e| setup_error(&e))
         })
     }
@@ -293,6 +387,20 @@ impl PyPosition {
     #[getter]
     fn variant(&self) -> PyVariant {
         self.inner.variant().into()
+    }
+
+    /// Long Nardy's first-turn option (§9): ``"head_blocked"`` (LN-18/19) or
+    /// ``"unconditional"``; ``None`` for backgammon variants.
+    #[getter]
+    fn first_turn_exception(&self) -> Option<&'static str> {
+        self.inner.nardy_options().map(first_turn_name)
+    }
+
+    /// Long Nardy's block-check option (§9): ``"every_step"`` (LN-26) or ``"end_of_turn"``;
+    /// ``None`` for backgammon variants.
+    #[getter]
+    fn block_check(&self) -> Option<&'static str> {
+        self.inner.nardy_options().map(block_check_name)
     }
 
     /// The legal plays for ``dice`` (a pair such as ``(3, 1)`` or a text such as ``"31"``):
@@ -437,6 +545,14 @@ impl PyPosition {
         if self.inner.turn() != Color::White {
             s.push_str(&format!(", turn='{}'", self.inner.turn().name()));
         }
+        if let Some(o) = self.inner.nardy_options() {
+            if o.contains(NardyOptions::UNCONDITIONAL_FIRST_TURN) {
+                s.push_str(&format!(", first_turn_exception={:?}", first_turn_name(o)));
+            }
+            if o.contains(NardyOptions::END_OF_TURN_BLOCK_CHECK) {
+                s.push_str(&format!(", block_check={:?}", block_check_name(o)));
+            }
+        }
         s.push(')');
         s
     }
@@ -445,15 +561,16 @@ impl PyPosition {
         &self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let ctor = py.import("gammon")?.getattr("Position")?;
-        let args = PyTuple::new(
-            py,
-            [
-                self.inner.id(),
-                self.inner.variant().name().to_string(),
-                self.inner.turn().name().to_string(),
-            ],
-        )?;
+        let ctor = py.import("gammon._core")?.getattr("_position_from_state")?;
+        let options = self.inner.nardy_options();
+        let args = (
+            self.inner.id(),
+            self.inner.variant().name(),
+            self.inner.turn().name(),
+            options.map(first_turn_name),
+            options.map(block_check_name),
+        )
+            .into_pyobject(py)?;
         Ok((ctor, args))
     }
 }
