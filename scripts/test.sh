@@ -32,6 +32,7 @@ step ruff ruff check python tests benches/python
 step ruff-format ruff format --check python tests benches/python
 step mypy mypy --strict python/gammon
 step stubtest python -m mypy.stubtest gammon._core
+export GAMMON_REQUIRE_ORACLES=1
 step pytest python -m pytest tests python/gammon README.md
 # The Python benchmarks check their results against the peers; timing is off here.
 step pytest-benches python -m pytest benches/python --benchmark-disable -p no:cacheprovider
