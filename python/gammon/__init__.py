@@ -37,10 +37,18 @@ from gammon.errors import (
     InvalidPositionError,
     ParseError,
 )
+from gammon.rollout import (
+    GameOutcomes,
+    Policy,
+    RolloutProgress,
+    RolloutResult,
+    rollout,
+)
 
 __all__ = [
     "AmbiguousPlayError",
     "Color",
+    "GameOutcomes",
     "GammonError",
     "IllegalCubeActionError",
     "IllegalPlayError",
@@ -53,8 +61,12 @@ __all__ = [
     "ParseError",
     "Play",
     "PlayList",
+    "Policy",
     "Position",
+    "RolloutProgress",
+    "RolloutResult",
     "Variant",
     "__version__",
     "find_variant",
+    "rollout",
 ]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Final, Union, overload
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final, Union, overload
 
 __version__: Final[str]
 
@@ -172,3 +172,20 @@ class Position:
     def __eq__(self, other: object) -> bool: ...
 
 def _play_from_text(position: Position, dice: str, text: str) -> Play: ...
+def _rollout(
+    position: Position,
+    first: int,
+    end: int,
+    policies: tuple[object, object],
+    *,
+    seed: int,
+    opening: bool,
+    quasi_random: bool,
+    threads: int,
+    chunk_size: int,
+    record_games: bool,
+    max_seconds: float | None = None,
+    target_std_error: float | None = None,
+    callback: Callable[[int, int, float, float, float], object] | None = None,
+) -> dict[str, Any]:
+    """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""

@@ -17,6 +17,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::Dice;
 
+/// The generator of every stream: xoshiro256++.
+pub type GameRng = Xoshiro256PlusPlus;
+
 /// The ordered outcomes of two dice.
 pub const OUTCOMES: u32 = 36;
 

@@ -4,6 +4,7 @@
 mod errors;
 mod plays;
 mod position;
+mod rollout;
 mod types;
 
 use pyo3::prelude::*;
@@ -20,6 +21,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<plays::PyPlayList>()?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
     m.add_function(wrap_pyfunction!(plays::_play_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
