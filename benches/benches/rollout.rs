@@ -16,8 +16,7 @@ const GAMES: u64 = 2_000;
 
 fn run<Pol: Policy<Backgammon>>(policy: &Pol, games: u64, threads: usize, seed: u64) -> u64 {
     let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-    let mut rules = GameRules::new(&StandardReferee, policy, &NoTruncation);
-    rules.first_roll = FirstRoll::Opening;
+    let rules = GameRules::new(&StandardReferee, policy, &NoTruncation);
     let mut config = RolloutConfig::new(seed);
     config.first_roll = FirstRoll::Opening;
     config.threads = threads;
@@ -33,9 +32,10 @@ fn games_per_second(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(GAMES));
     let pubeval = Pubeval::new();
+    let heuristic = Heuristic::default();
     assert_eq!(run(&Random, GAMES, 1, 0), GAMES);
     assert_eq!(run(&pubeval, GAMES, 1, 0), GAMES);
-    assert_eq!(run(&Heuristic, 200, 1, 0), 200);
+    assert_eq!(run(&Heuristic::default(), 200, 1, 0), 200);
     let mut seed = 0;
     group.bench_function("random games, 1 thread (games/s)", |b| {
         b.iter_batched(
@@ -75,7 +75,7 @@ fn games_per_second(c: &mut Criterion) {
                 seed += 1;
                 seed
             },
-            |s| run(&Heuristic, 200, 1, s),
+            |s| run(&heuristic, 200, 1, s),
             BatchSize::SmallInput,
         );
     });

@@ -15,7 +15,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::policy::{Policy, PolicyStop};
-use crate::rng::{FirstRoll, GameDice};
+use crate::rng::GameDice;
 use crate::{ByColor, Color, GameResult, OutcomeKind, PlayList, Position, Referee};
 
 /// Fixed-point unit of result shares: a whole game is `ONE`. Shares are integers so that
@@ -182,8 +182,6 @@ pub struct GameRules<'a, R, Pol: ?Sized, T> {
     pub policies: ByColor<&'a Pol>,
     /// The truncation step.
     pub truncation: &'a T,
-    /// How the first roll is made (BG-10 for a backgammon opening).
-    pub first_roll: FirstRoll,
     /// The player who started the game: in Long Nardy the colors are roles and White started
     /// (LN-8), which is the default.
     pub starter: Color,
@@ -200,8 +198,8 @@ impl<R, Pol: ?Sized, T> Clone for GameRules<'_, R, Pol, T> {
 impl<R, Pol: ?Sized, T> Copy for GameRules<'_, R, Pol, T> {}
 
 impl<'a, R, Pol: ?Sized, T> GameRules<'a, R, Pol, T> {
-    /// Rules with the same policy for both colors, the first roll made like any other, White as
-    /// the starter and a centred cube at 1.
+    /// Rules with the same policy for both colors, White as the starter and a centred cube
+    /// at 1. (How the dice fall, the opening roll included, is the [`GameDice`]' business.)
     pub fn new(referee: &'a R, policy: &'a Pol, truncation: &'a T) -> Self {
         GameRules {
             referee,
@@ -210,7 +208,6 @@ impl<'a, R, Pol: ?Sized, T> GameRules<'a, R, Pol, T> {
                 black: policy,
             },
             truncation,
-            first_roll: FirstRoll::Any,
             starter: Color::White,
             cube: CubeState::default(),
         }
@@ -323,7 +320,7 @@ impl<P: Position> GameRunner<P> {
 mod tests {
     use super::*;
     use crate::policy::{Pubeval, Random};
-    use crate::rng::{game_stream, Stream};
+    use crate::rng::{game_stream, FirstRoll, Stream};
     use crate::{Backgammon, Setup, StandardReferee, Variant};
 
     fn play(start: &Backgammon, game: u64) -> GameRecord {

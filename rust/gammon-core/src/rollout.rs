@@ -423,6 +423,28 @@ impl Merger<'_> {
 /// 100 ms; returning [`ControlFlow::Break`] stops the rollout, keeping the games finished so
 /// far. The statistics are from the side of the player on roll in `start`.
 ///
+/// ```
+/// use std::ops::ControlFlow;
+/// use gammon_core::game::{GameRules, NoTruncation};
+/// use gammon_core::rollout::{rollout, RolloutConfig};
+/// use gammon_core::{Backgammon, Color, FirstRoll, Pubeval, StandardReferee, Variant};
+///
+/// let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+/// let pubeval = Pubeval::new();
+/// let rules = GameRules::new(&StandardReferee, &pubeval, &NoTruncation);
+/// let mut config = RolloutConfig::new(1);
+/// config.first_roll = FirstRoll::Opening; // BG-10: no double on the first roll
+/// let run = rollout(&start, &rules, 0..2000, &config, &mut |_| ControlFlow::Continue(()))
+///     .unwrap();
+/// assert_eq!(run.tally.games, 2000);
+/// // The same games on one thread, in other chunks: the same totals.
+/// config.threads = 1;
+/// config.chunk_size = 7;
+/// let again = rollout(&start, &rules, 0..2000, &config, &mut |_| ControlFlow::Continue(()))
+///     .unwrap();
+/// assert_eq!(again.tally, run.tally);
+/// ```
+///
 /// # Errors
 /// [`RolloutError`] when the configuration cannot be run (zero chunk size, no threads).
 pub fn rollout<P, R, Pol, T>(

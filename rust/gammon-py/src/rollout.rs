@@ -231,7 +231,6 @@ fn run<P: ToPython, B: Policy<P>>(
         referee: &StandardReferee,
         policies: by_color,
         truncation: &NoTruncation,
-        first_roll: config.first_roll,
         starter: Color::White,
         cube: gammon_core::CubeState::default(),
     };
