@@ -20,9 +20,12 @@ def main(path: str) -> None:
         f"{data['machine_info'].get('cpu', {}).get('count', '?')} cores; "
         f"commit {data.get('commit_info', {}).get('id', '?')[:10]}"
     )
-    print(f"{'benchmark':58} {'games/s':>12} {'seconds':>9}")
-    for name, (gps, secs) in rate.items():
-        print(f"{name:58} {gps:12,.0f} {secs:9.2f}")
+    print(f"{'benchmark':50} {'games/s':>10} {'seconds':>8} {'games/CPU-s':>12}")
+    for b in data["benchmarks"]:
+        gps, secs = rate[b["name"]]
+        cpu = b["extra_info"].get("games_per_cpu_second")
+        cpu_text = f"{cpu:12,.0f}" if cpu else ""
+        print(f"{b['name']:50} {gps:10,.0f} {secs:8.2f} {cpu_text}")
 
     def ratio(a: str, b: str, label: str) -> None:
         if a in rate and b in rate:

@@ -14,6 +14,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::moves::OFF;
 use crate::policy::{Policy, PolicyStop};
 use crate::rng::GameDice;
 use crate::{ByColor, Color, GameResult, OutcomeKind, PlayList, Position, Referee};
@@ -234,7 +235,8 @@ impl<P: Position> GameRunner<P> {
         }
     }
 
-    /// Plays one turn of the player on roll in `pos`.
+    /// Plays one turn of the player on roll in `pos`. Returns whether a checker was borne off
+    /// (only then can the game have ended).
     #[inline]
     fn turn<Pol: Policy<P> + ?Sized>(
         &mut self,
@@ -242,12 +244,15 @@ impl<P: Position> GameRunner<P> {
         policy: &Pol,
         dice: &mut GameDice<'_>,
         rng: &mut Xoshiro256PlusPlus,
-    ) -> Result<(), GameError> {
+    ) -> Result<bool, GameError> {
         let roll = dice.next_roll();
         pos.legal_plays_into(roll, &mut self.plays);
-        *pos = match self.plays.len() {
-            0 => pos.pass_turn(),
-            1 => pos.play_unchecked(&self.plays[0]),
+        let i = match self.plays.len() {
+            0 => {
+                *pos = pos.pass_turn();
+                return Ok(false);
+            }
+            1 => 0,
             n => {
                 let i = policy.choose(pos, roll, &self.plays, rng)?;
                 // A policy's index is checked: an out-of-range answer is a bug in the policy,
@@ -255,10 +260,12 @@ impl<P: Position> GameRunner<P> {
                 if i >= n {
                     return Err(GameError::PolicyStopped);
                 }
-                pos.play_unchecked(&self.plays[i])
+                i
             }
         };
-        Ok(())
+        let play = &self.plays[i];
+        *pos = pos.play_unchecked(play);
+        Ok(play.moves().iter().any(|m| m.to == OFF))
     }
 
     /// Plays a game from `start` to its end (or its settlement).
@@ -298,9 +305,9 @@ impl<P: Position> GameRunner<P> {
                 });
             }
             let policy = rules.policies[pos.turn()];
-            self.turn(&mut pos, policy, dice, rng)?;
+            let bore_off = self.turn(&mut pos, policy, dice, rng)?;
             plies += 1;
-            if pos.is_game_over() {
+            if bore_off && pos.is_game_over() {
                 // LN-37: the referee may give the player now on roll one more turn.
                 if rules.referee.extra_turn(&pos, rules.starter) {
                     let policy = rules.policies[pos.turn()];
