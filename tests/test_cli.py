@@ -110,3 +110,37 @@ def test_python_dash_m_gammon_runs_the_command_line() -> None:
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert "rollout" in capsys.readouterr().out
+
+
+def test_ctrl_c_prints_the_games_finished_so_far_and_exits_130() -> None:
+    import signal
+
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gammon",
+            "rollout",
+            "--games",
+            "1000000000",
+            "--seed",
+            "3",
+            "--policy",
+            "random",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stderr is not None
+    # Wait until the rollout runs (the progress bar has moved), then press Ctrl-C.
+    seen = ""
+    while "games/s" not in seen:
+        char = proc.stderr.read(1)
+        assert char, "the command ended before the rollout started"
+        seen += char
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    assert "interrupted after" in out
+    assert "cubeless equity" in out
