@@ -133,9 +133,9 @@ def test_ctrl_c_prints_the_games_finished_so_far_and_exits_130() -> None:
         text=True,
     )
     assert proc.stderr is not None
-    # Wait until the rollout runs (the progress bar has moved), then press Ctrl-C.
+    # Wait until games are finished (the bar shows the equity), then press Ctrl-C.
     seen = ""
-    while "games/s" not in seen:
+    while "equity" not in seen:
         char = proc.stderr.read(1)
         assert char, "the command ended before the rollout started"
         seen += char

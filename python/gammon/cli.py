@@ -204,6 +204,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except GammonError as e:
         print(f"gammon: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Ctrl-C outside a rollout (a running rollout returns its games instead).
+        print("gammon: interrupted", file=sys.stderr)
+        return 130
     parser.error(f"unknown command {args.command!r}")  # pragma: no cover
     return 2  # pragma: no cover
 
