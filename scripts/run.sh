@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Sets everything up (scripts/setup.sh) and runs the main job. Until rollouts exist the main
-# job lists the legal plays of a position:
-#   scripts/run.sh                     # the starting position, roll 3-1
-#   scripts/run.sh sGfwATDgc/ABMA 64   # a gnubg Position ID and a roll
+# Sets everything up (scripts/setup.sh) and runs the main job: a rollout of the backgammon
+# opening, a million pubeval games on every core, with a progress bar and a table of the result.
+# Any argument is passed on to `gammon rollout`, e.g.
+#   scripts/run.sh --games 100000 --seed 1
+#   scripts/run.sh --variant long-nardy --policy random
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >&2
-exec .venv/bin/gammon plays "$@"
+exec .venv/bin/gammon rollout --games 1000000 "$@"

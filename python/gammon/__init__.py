@@ -64,6 +64,13 @@ from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.result import Ending, GameResult
 from gammon.xgid import Xgid
+from gammon.rollout import (
+    GameOutcomes,
+    Policy,
+    RolloutProgress,
+    RolloutResult,
+    rollout,
+)
 
 __all__ = [
     "Accept",
@@ -80,6 +87,7 @@ __all__ = [
     "Ending",
     "Game",
     "GameResult",
+    "GameOutcomes",
     "GammonError",
     "IllegalActionError",
     "IllegalCubeActionError",
@@ -98,6 +106,7 @@ __all__ = [
     "ParseError",
     "Play",
     "PlayList",
+    "Policy",
     "Position",
     "Raccoon",
     "Resign",
@@ -105,6 +114,8 @@ __all__ = [
     "Resignation",
     "Roll",
     "Take",
+    "RolloutProgress",
+    "RolloutResult",
     "Variant",
     "Xgid",
     "__version__",
@@ -115,4 +126,5 @@ __all__ = [
     "match_winning_chance",
     "money_equity",
     "nardy",
+    "rollout",
 ]

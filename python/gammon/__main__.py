@@ -1,4 +1,4 @@
-"""``python -m gammon``: the command line of :mod:`gammon.cli`."""
+"""``python -m gammon``: the same as the ``gammon`` command."""
 
 import sys
 

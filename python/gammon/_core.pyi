@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Final, Union, final, overload
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Final, Union, final, overload
 
 from typing_extensions import TypeAlias
 
@@ -17,6 +17,8 @@ __all__ = [
     "Variant",
     "__version__",
     "_play_from_text",
+    "_position_from_state",
+    "_rollout",
     "find_variant",
 ]
 
@@ -248,3 +250,20 @@ def _nardy_score(
 def _nardy_surrender(
     position: Position, loser: _ColorLike, end_variant: str, koks: str
 ) -> tuple[Color | None, str, int]: ...
+def _rollout(
+    position: Position,
+    first: int,
+    end: int,
+    policies: tuple[object, object],
+    *,
+    seed: int,
+    opening: bool,
+    quasi_random: bool,
+    threads: int,
+    chunk_size: int,
+    record_games: bool,
+    max_seconds: float | None = None,
+    target_std_error: float | None = None,
+    callback: Callable[[int, int, float, float, float], object] | None = None,
+) -> dict[str, Any]:
+    """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""

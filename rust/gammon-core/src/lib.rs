@@ -26,13 +26,17 @@
 pub mod backgammon;
 pub mod color;
 pub mod dice;
+pub mod game;
 pub mod id;
 pub mod moves;
 pub mod nardy;
 pub mod notation;
 pub mod outcome;
+pub mod policy;
 pub mod position;
 pub mod referee;
+pub mod rng;
+pub mod rollout;
 pub mod setup;
 pub mod variant;
 pub mod variant_position;
@@ -40,12 +44,19 @@ pub mod variant_position;
 pub use backgammon::Backgammon;
 pub use color::{ByColor, Color};
 pub use dice::{Dice, DiceError};
+pub use game::{
+    CubeState, GameEnd, GameError, GameRecord, GameRules, GameRunner, NoTruncation, Settlement,
+    Truncation,
+};
 pub use moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};
 pub use nardy::referee::{EndVariant, Koks, NardyReferee};
 pub use nardy::{Nardy, NardyOptions};
 pub use outcome::{Outcome, OutcomeKind};
+pub use policy::{Heuristic, Policy, PolicyKind, Pubeval, Random};
 pub use position::{perft, IllegalPlayError, Position};
 pub use referee::{GameResult, Referee, StandardReferee};
+pub use rng::FirstRoll;
+pub use rollout::{rollout, RolloutConfig, RolloutRun, StopReason, Tally};
 pub use setup::{Setup, SetupError, SetupProblems};
 pub use variant::{RulesFamily, UnknownVariantError, Variant};
 pub use variant_position::{VariantPlay, VariantPosition};

@@ -3,9 +3,12 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use gammon_core::game::GameError;
 use gammon_core::id::ParseIdError;
 use gammon_core::nardy::referee::ParseSettingError;
 use gammon_core::notation::PlayTextError;
+use gammon_core::policy::PolicyError;
+use gammon_core::rollout::RolloutError;
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
 use pyo3::prelude::*;
 
@@ -88,4 +91,27 @@ pub fn play_text_error(e: &PlayTextError) -> PyErr {
 /// `gammon.InvalidInputError` for a Long Nardy setting value that is not one of §9's.
 pub fn setting_error(e: &ParseSettingError) -> PyErr {
     InvalidInputError::new_err(e.to_string())
+}
+/// `gammon.InvalidInputError` for an unknown policy name or one that cannot play the variant.
+pub fn policy_error(e: &PolicyError) -> PyErr {
+    InvalidInputError::new_err(e.to_string())
+}
+
+/// `gammon.IllegalPlayError` for a Python policy whose `choose` answered something that is
+/// not one of the plays it was offered.
+pub fn policy_choice_error(detail: &str) -> PyErr {
+    IllegalPlayError::new_err(format!("the policy's choice is not a legal play: {detail}"))
+}
+
+/// `gammon.InvalidInputError` for a rollout that cannot start.
+pub fn rollout_error(e: &RolloutError) -> PyErr {
+    match e {
+        RolloutError::ZeroChunk => InvalidInputError::new_err(e.to_string()),
+        RolloutError::ThreadPool { .. } => InternalError::new_err(e.to_string()),
+    }
+}
+
+/// `gammon.InternalError` for a game of a rollout that could not be finished.
+pub fn game_error(game: u64, e: &GameError) -> PyErr {
+    InternalError::new_err(format!("game {game} of the rollout failed: {e}"))
 }

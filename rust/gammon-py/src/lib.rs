@@ -5,6 +5,7 @@ mod errors;
 mod nardy;
 mod plays;
 mod position;
+mod rollout;
 mod types;
 
 use pyo3::prelude::*;
@@ -25,6 +26,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nardy::_nardy_extra_turn, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_surrender, m)?)?;
+    m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

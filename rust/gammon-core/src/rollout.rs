@@ -1,0 +1,711 @@
+//! Rollouts: many games from one position, in parallel, with streaming statistics.
+//!
+//! - Game `i` takes its dice and random choices from `(seed, i)` only ([`crate::rng`]), and
+//!   [`Tally`] sums integers, so a rollout gives identical results for any thread count and
+//!   chunk size, and ranges of games run anywhere merge into the same totals.
+//! - Memory does not grow with the number of games (unless per-game records are asked for).
+//! - Games run in chunks on a rayon pool; the calling thread merges finished chunks **in game
+//!   order**, reports progress and applies the stop rules. A stopped rollout keeps exactly
+//!   the games of a prefix `[start, start + games)` of its range, so it can be continued.
+//! - Stop rules: a wall-clock limit ([`RolloutConfig::max_seconds`]), a target standard error
+//!   of the equity ([`RolloutConfig::target_std_error`], checked after each chunk in order, so
+//!   the stopping point does not depend on the thread count), and the progress callback
+//!   returning [`ControlFlow::Break`] (an interrupt).
+
+use std::ops::{ControlFlow, Range};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::game::{GameError, GameRecord, GameRules, GameRunner, Truncation, ONE, WIN_KINDS};
+use crate::policy::Policy;
+use crate::rng::{game_stream, FirstRoll, GameDice, QuasiRolls, Stream};
+use crate::{Color, Position, Referee};
+
+/// Streaming statistics of a set of games, from the side of the player on roll at the start
+/// ("side 0"; the opponent is side 1). Every field is an integer sum, so merging is exact,
+/// associative and commutative.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// Games counted.
+    pub games: u64,
+    /// `win[side][kind]`: wins of each side by class ([`crate::game::win_kind_index`]), in
+    /// units of 1/[`ONE`] of a game (a settled game may add fractions).
+    pub win: [[u128; WIN_KINDS]; 2],
+    /// Draws, in units of 1/[`ONE`].
+    pub draw: u128,
+    /// Side 0's net points (cube included), in units of 1/[`ONE`].
+    pub points: i128,
+    /// The sum of the squares of side 0's per-game net points, in units of 1/[`ONE`]².
+    pub points_sq: u128,
+    /// Turns played in all games.
+    pub plies: u64,
+    /// Games settled by the truncation step rather than played out.
+    pub settled: u64,
+}
+
+impl Tally {
+    /// Adds one game, `root` being the color of side 0.
+    #[inline]
+    pub fn add(&mut self, record: &GameRecord, root: Color) {
+        let s = record.settlement();
+        for (side, color) in [(0, root), (1, !root)] {
+            for (acc, &w) in self.win[side].iter_mut().zip(&s.win[color]) {
+                *acc += u128::from(w);
+            }
+        }
+        self.draw += u128::from(s.draw);
+        let p = if root == Color::White {
+            s.white_points
+        } else {
+            -s.white_points
+        };
+        self.points += i128::from(p);
+        self.points_sq += i128::from(p).unsigned_abs().pow(2);
+        self.plies += u64::from(record.plies);
+        self.settled += u64::from(matches!(record.end, crate::game::GameEnd::Settled(_)));
+        self.games += 1;
+    }
+
+    /// Adds the games of `other`.
+    pub fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        for side in 0..2 {
+            for k in 0..WIN_KINDS {
+                self.win[side][k] += other.win[side][k];
+            }
+        }
+        self.draw += other.draw;
+        self.points += other.points;
+        self.points_sq += other.points_sq;
+        self.plies += other.plies;
+        self.settled += other.settled;
+    }
+
+    /// Side 0's mean net points per game: the cubeless equity (0 for no games).
+    #[must_use]
+    pub fn equity(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        self.points as f64 / ONE as f64 / self.games as f64
+    }
+
+    /// The standard error of [`Tally::equity`] (the sample standard deviation of the per-game
+    /// points over the square root of the games); infinite below two games.
+    #[must_use]
+    pub fn std_error(&self) -> f64 {
+        if self.games < 2 {
+            return f64::INFINITY;
+        }
+        let n = self.games as f64;
+        let one = ONE as f64;
+        let mean = self.points as f64 / one / n;
+        let mean_sq = self.points_sq as f64 / (one * one) / n;
+        let var = (mean_sq - mean * mean).max(0.0) * n / (n - 1.0);
+        (var / n).sqrt()
+    }
+}
+
+/// Per-game records of a rollout, one entry per game in game order (structure of arrays).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Records {
+    /// +1 when side 0 (on roll at the start) won, -1 when the opponent won, 0 for a draw or a
+    /// settled game.
+    pub winner: Vec<i8>,
+    /// The class of the result: [`crate::game::win_kind_index`] (0..6), 6 for a draw, 7 for a
+    /// settled game.
+    pub kind: Vec<u8>,
+    /// Side 0's net points (cube included; fractional for a settled game).
+    pub points: Vec<f64>,
+    /// Turns played.
+    pub plies: Vec<u32>,
+}
+
+/// [`Records::kind`] of a draw.
+pub const KIND_DRAW: u8 = WIN_KINDS as u8;
+/// [`Records::kind`] of a settled game.
+pub const KIND_SETTLED: u8 = WIN_KINDS as u8 + 1;
+
+impl Records {
+    fn push(&mut self, record: &GameRecord, root: Color) {
+        use crate::game::{win_kind_index, GameEnd};
+        let s = record.settlement();
+        let p = if root == Color::White {
+            s.white_points
+        } else {
+            -s.white_points
+        };
+        let (winner, kind) = match &record.end {
+            GameEnd::Finished(r) => match (r.winner, win_kind_index(r.kind)) {
+                (Some(w), Some(k)) => (if w == root { 1 } else { -1 }, k as u8),
+                _ => (0, KIND_DRAW),
+            },
+            GameEnd::Settled(_) => (0, KIND_SETTLED),
+        };
+        self.winner.push(winner);
+        self.kind.push(kind);
+        self.points.push(p as f64 / ONE as f64);
+        self.plies.push(record.plies);
+    }
+
+    fn append(&mut self, other: &mut Records) {
+        self.winner.append(&mut other.winner);
+        self.kind.append(&mut other.kind);
+        self.points.append(&mut other.points);
+        self.plies.append(&mut other.plies);
+    }
+
+    /// The number of games recorded.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.winner.len()
+    }
+
+    /// True when no game is recorded.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.winner.is_empty()
+    }
+}
+
+/// The default chunk size: 1296 games, one block of quasi-random first-and-second rolls.
+pub const DEFAULT_CHUNK_SIZE: u64 = 1296;
+
+/// The fewest games before [`RolloutConfig::target_std_error`] may stop a rollout (a standard
+/// error from fewer games is too rough to trust).
+pub const MIN_GAMES_FOR_TARGET: u64 = 1296;
+
+/// How often the calling thread reports progress and checks the clock while waiting.
+const TICK: Duration = Duration::from_millis(100);
+
+/// How a rollout is run. The results depend on `seed`, `first_roll` and `quasi_random` (and
+/// the game range), never on `threads` or `chunk_size`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RolloutConfig {
+    /// The master seed: game `i` depends on `(seed, i)` only.
+    pub seed: u64,
+    /// How the first roll of each game is made ([`FirstRoll::Opening`]: BG-10).
+    pub first_roll: FirstRoll,
+    /// Stratified first and second rolls ([`QuasiRolls`]).
+    pub quasi_random: bool,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    /// Games per chunk (the unit of work, progress and stopping).
+    pub chunk_size: u64,
+    /// Keep per-game [`Records`].
+    pub record_games: bool,
+    /// Stop after this many seconds (keeping the chunks finished in order).
+    pub max_seconds: Option<f64>,
+    /// Stop at the first chunk boundary where the equity's standard error is at most this
+    /// (after at least [`MIN_GAMES_FOR_TARGET`] games).
+    pub target_std_error: Option<f64>,
+}
+
+impl RolloutConfig {
+    /// The configuration with `seed` and the defaults: first roll like any other, quasi-random
+    /// dice, one thread per core, chunks of [`DEFAULT_CHUNK_SIZE`], no records, no stop rule.
+    #[must_use]
+    pub fn new(seed: u64) -> RolloutConfig {
+        RolloutConfig {
+            seed,
+            first_roll: FirstRoll::Any,
+            quasi_random: true,
+            threads: 0,
+            chunk_size: DEFAULT_CHUNK_SIZE,
+            record_games: false,
+            max_seconds: None,
+            target_std_error: None,
+        }
+    }
+}
+
+/// Why a rollout stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Every game of the range was played.
+    Completed,
+    /// The progress callback asked to stop (an interrupt).
+    Interrupted,
+    /// [`RolloutConfig::max_seconds`] ran out.
+    MaxSeconds,
+    /// [`RolloutConfig::target_std_error`] was reached.
+    TargetStdError,
+    /// A game could not be played (for example a policy stopped it): the game index and why.
+    Failed(u64, GameError),
+}
+
+impl StopReason {
+    /// A short name: `"completed"`, `"interrupted"`, `"max_seconds"`, `"target_std_error"`,
+    /// `"failed"`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            StopReason::Completed => "completed",
+            StopReason::Interrupted => "interrupted",
+            StopReason::MaxSeconds => "max_seconds",
+            StopReason::TargetStdError => "target_std_error",
+            StopReason::Failed(..) => "failed",
+        }
+    }
+}
+
+/// What the progress callback sees.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    /// Games finished so far (a prefix of the range).
+    pub done: u64,
+    /// Games in the range.
+    pub total: u64,
+    /// The statistics of the finished games.
+    pub tally: &'a Tally,
+    /// Time since the rollout started.
+    pub elapsed: Duration,
+}
+
+/// The result of [`rollout`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct RolloutRun {
+    /// The games played: `range.start .. range.start + tally.games`.
+    pub games: Range<u64>,
+    /// Their statistics.
+    pub tally: Tally,
+    /// Per-game records, when asked for.
+    pub records: Option<Records>,
+    /// Why the rollout stopped.
+    pub stop: StopReason,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Worker threads used.
+    pub threads: usize,
+}
+
+/// A rollout could not be started.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RolloutError {
+    /// The chunk size is zero.
+    #[error("chunk_size must be at least 1")]
+    ZeroChunk,
+    /// The worker pool could not be built.
+    #[error("cannot start {threads} worker threads: {reason}")]
+    ThreadPool {
+        /// Threads asked for.
+        threads: usize,
+        /// The system's reason.
+        reason: String,
+    },
+}
+
+enum ChunkOutcome {
+    Done(Box<(Tally, Option<Records>)>),
+    Abandoned,
+    Failed(u64, GameError),
+}
+
+/// What every worker needs to play games.
+struct Job<'a, P, R, Pol: ?Sized, T> {
+    start: &'a P,
+    rules: &'a GameRules<'a, R, Pol, T>,
+    config: &'a RolloutConfig,
+    quasi: Option<&'a QuasiRolls>,
+    root: Color,
+    deadline: Option<Instant>,
+}
+
+impl<P, R, Pol, T> Job<'_, P, R, Pol, T>
+where
+    P: Position,
+    R: Referee<P>,
+    Pol: Policy<P> + ?Sized,
+    T: Truncation<P>,
+{
+    /// Plays games `games`; abandons the chunk when `stop` is set or the deadline passes.
+    fn run_chunk(
+        &self,
+        runner: &mut GameRunner<P>,
+        games: Range<u64>,
+        stop: &AtomicBool,
+    ) -> ChunkOutcome {
+        let mut tally = Tally::default();
+        let mut records = self.config.record_games.then(Records::default);
+        for i in games {
+            if stop.load(Ordering::Relaxed) {
+                return ChunkOutcome::Abandoned;
+            }
+            if let Some(d) = self.deadline {
+                if i % 16 == 0 && Instant::now() >= d {
+                    return ChunkOutcome::Abandoned;
+                }
+            }
+            let mut dice = GameDice::new(self.config.seed, i, self.config.first_roll, self.quasi);
+            let mut rng = game_stream(self.config.seed, i, Stream::Choices);
+            match runner.play(self.start, self.rules, &mut dice, &mut rng) {
+                Ok(rec) => {
+                    tally.add(&rec, self.root);
+                    if let Some(r) = records.as_mut() {
+                        r.push(&rec, self.root);
+                    }
+                }
+                Err(e) => return ChunkOutcome::Failed(i, e),
+            }
+        }
+        ChunkOutcome::Done(Box::new((tally, records)))
+    }
+}
+
+/// Merges finished chunks in game order and decides when to stop.
+struct Merger<'a> {
+    range: Range<u64>,
+    config: &'a RolloutConfig,
+    started: Instant,
+    tally: Tally,
+    records: Option<Records>,
+    /// Chunks merged so far (a prefix).
+    merged: u64,
+    stop: Option<StopReason>,
+}
+
+impl Merger<'_> {
+    fn chunk_range(&self, c: u64) -> Range<u64> {
+        let a = self.range.start + c * self.config.chunk_size;
+        a..(a + self.config.chunk_size).min(self.range.end)
+    }
+
+    fn merge(&mut self, tally: &Tally, records: Option<Records>) {
+        self.tally.merge(tally);
+        if let (Some(all), Some(mut r)) = (self.records.as_mut(), records) {
+            all.append(&mut r);
+        }
+        self.merged += 1;
+        if let Some(target) = self.config.target_std_error {
+            if self.tally.games >= MIN_GAMES_FOR_TARGET && self.tally.std_error() <= target {
+                self.stop.get_or_insert(StopReason::TargetStdError);
+            }
+        }
+    }
+
+    /// Reports progress and checks the clock; sets the stop reason when it is time to stop.
+    fn tick(&mut self, progress: &mut dyn FnMut(&Progress<'_>) -> ControlFlow<()>) {
+        let elapsed = self.started.elapsed();
+        let p = Progress {
+            done: self.tally.games,
+            total: self.range.end - self.range.start,
+            tally: &self.tally,
+            elapsed,
+        };
+        if progress(&p).is_break() {
+            self.stop.get_or_insert(StopReason::Interrupted);
+        }
+        if let Some(limit) = self.config.max_seconds {
+            if elapsed.as_secs_f64() >= limit {
+                self.stop.get_or_insert(StopReason::MaxSeconds);
+            }
+        }
+    }
+
+    fn finish(self, threads: usize) -> RolloutRun {
+        let start = self.range.start;
+        RolloutRun {
+            games: start..start + self.tally.games,
+            tally: self.tally,
+            records: self.records,
+            stop: self.stop.unwrap_or(StopReason::Completed),
+            elapsed: self.started.elapsed(),
+            threads,
+        }
+    }
+}
+
+/// Plays the games `games` (indices into the rollout's game sequence) from `start` and
+/// returns their statistics.
+///
+/// `progress` is called on the calling thread after chunks are merged and at least every
+/// 100 ms; returning [`ControlFlow::Break`] stops the rollout, keeping the games finished so
+/// far. The statistics are from the side of the player on roll in `start`.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use gammon_core::game::{GameRules, NoTruncation};
+/// use gammon_core::rollout::{rollout, RolloutConfig};
+/// use gammon_core::{Backgammon, Color, FirstRoll, Pubeval, StandardReferee, Variant};
+///
+/// let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+/// let pubeval = Pubeval::new();
+/// let rules = GameRules::new(&StandardReferee, &pubeval, &NoTruncation);
+/// let mut config = RolloutConfig::new(1);
+/// config.first_roll = FirstRoll::Opening; // BG-10: no double on the first roll
+/// let run = rollout(&start, &rules, 0..2000, &config, &mut |_| ControlFlow::Continue(()))
+///     .unwrap();
+/// assert_eq!(run.tally.games, 2000);
+/// // The same games on one thread, in other chunks: the same totals.
+/// config.threads = 1;
+/// config.chunk_size = 7;
+/// let again = rollout(&start, &rules, 0..2000, &config, &mut |_| ControlFlow::Continue(()))
+///     .unwrap();
+/// assert_eq!(again.tally, run.tally);
+/// ```
+///
+/// # Errors
+/// [`RolloutError`] when the configuration cannot be run (zero chunk size, no threads).
+pub fn rollout<P, R, Pol, T>(
+    start: &P,
+    rules: &GameRules<'_, R, Pol, T>,
+    games: Range<u64>,
+    config: &RolloutConfig,
+    progress: &mut dyn FnMut(&Progress<'_>) -> ControlFlow<()>,
+) -> Result<RolloutRun, RolloutError>
+where
+    P: Position,
+    R: Referee<P>,
+    Pol: Policy<P> + ?Sized,
+    T: Truncation<P>,
+{
+    if config.chunk_size == 0 {
+        return Err(RolloutError::ZeroChunk);
+    }
+    let started = Instant::now();
+    let quasi = config
+        .quasi_random
+        .then(|| QuasiRolls::new(config.seed, config.first_roll == FirstRoll::Opening));
+    let job = Job {
+        start,
+        rules,
+        config,
+        quasi: quasi.as_ref(),
+        root: start.turn(),
+        deadline: config
+            .max_seconds
+            .map(|s| started + Duration::from_secs_f64(s.clamp(0.0, 1e9))),
+    };
+    let len = games.end.saturating_sub(games.start);
+    let n_chunks = len.div_ceil(config.chunk_size);
+    let mut merger = Merger {
+        range: games.start..games.start + len,
+        config,
+        started,
+        tally: Tally::default(),
+        records: config.record_games.then(Records::default),
+        merged: 0,
+        stop: None,
+    };
+    let threads = if config.threads == 0 {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    } else {
+        config.threads
+    };
+    let threads = threads.min(n_chunks.max(1) as usize);
+
+    if threads <= 1 {
+        let mut runner = GameRunner::new();
+        let never = AtomicBool::new(false);
+        merger.tick(progress);
+        while merger.merged < n_chunks && merger.stop.is_none() {
+            let range = merger.chunk_range(merger.merged);
+            match job.run_chunk(&mut runner, range, &never) {
+                ChunkOutcome::Done(done) => merger.merge(&done.0, done.1),
+                ChunkOutcome::Abandoned => {
+                    merger.stop.get_or_insert(StopReason::MaxSeconds);
+                }
+                ChunkOutcome::Failed(i, e) => {
+                    merger.stop.get_or_insert(StopReason::Failed(i, e));
+                }
+            }
+            merger.tick(progress);
+        }
+        return Ok(merger.finish(1));
+    }
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("gammon-rollout-{i}"))
+        .build()
+        .map_err(|e| RolloutError::ThreadPool {
+            threads,
+            reason: e.to_string(),
+        })?;
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u64, ChunkOutcome)>();
+    pool.in_place_scope(|s| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (job, next, stop, merger_range, chunk) =
+                (&job, &next, &stop, merger.range.clone(), config.chunk_size);
+            s.spawn(move |_| {
+                let mut runner = GameRunner::new();
+                loop {
+                    let c = next.fetch_add(1, Ordering::Relaxed);
+                    if c >= n_chunks || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let a = merger_range.start + c * chunk;
+                    let range = a..(a + chunk).min(merger_range.end);
+                    let out = job.run_chunk(&mut runner, range, stop);
+                    if tx.send((c, out)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending: std::collections::BTreeMap<u64, (Tally, Option<Records>)> =
+            std::collections::BTreeMap::new();
+        merger.tick(progress);
+        while merger.merged < n_chunks && merger.stop.is_none() {
+            match rx.recv_timeout(TICK) {
+                Ok((c, ChunkOutcome::Done(done))) => {
+                    pending.insert(c, *done);
+                    while merger.stop.is_none() {
+                        let Some((t, r)) = pending.remove(&merger.merged) else {
+                            break;
+                        };
+                        merger.merge(&t, r);
+                    }
+                }
+                Ok((_, ChunkOutcome::Abandoned)) => {
+                    // Only the deadline abandons a chunk before `stop` is set.
+                    merger.stop.get_or_insert(StopReason::MaxSeconds);
+                }
+                Ok((_, ChunkOutcome::Failed(i, e))) => {
+                    merger.stop.get_or_insert(StopReason::Failed(i, e));
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            merger.tick(progress);
+        }
+        stop.store(true, Ordering::Relaxed);
+        drop(rx);
+    });
+    Ok(merger.finish(threads))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::NoTruncation;
+    use crate::policy::{Pubeval, Random};
+    use crate::{Backgammon, StandardReferee, Variant};
+
+    fn run(games: Range<u64>, threads: usize, chunk: u64, record: bool) -> RolloutRun {
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let rules = GameRules::new(&StandardReferee, &Random, &NoTruncation);
+        let mut config = RolloutConfig::new(42);
+        config.threads = threads;
+        config.chunk_size = chunk;
+        config.record_games = record;
+        rollout(&start, &rules, games, &config, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn the_same_seed_gives_identical_results_for_any_thread_count_and_chunk_size() {
+        let base = run(0..600, 1, 1296, true);
+        assert_eq!(base.tally.games, 600);
+        for (threads, chunk) in [(2, 7), (3, 64), (2, 1), (1, 100)] {
+            let other = run(0..600, threads, chunk, true);
+            assert_eq!(
+                other.tally, base.tally,
+                "{threads} threads, chunks of {chunk}"
+            );
+            assert_eq!(other.records, base.records);
+        }
+    }
+
+    #[test]
+    fn ranges_of_games_merge_into_the_whole() {
+        let whole = run(0..500, 2, 50, true);
+        let mut parts = run(300..500, 1, 33, false).tally;
+        parts.merge(&run(0..300, 2, 17, false).tally);
+        assert_eq!(parts, whole.tally);
+    }
+
+    #[test]
+    fn outcome_counts_sum_to_the_games_played() {
+        let r = run(0..400, 2, 64, true);
+        let total: u128 = r.tally.win.iter().flatten().sum::<u128>() + r.tally.draw;
+        assert_eq!(total, 400 * u128::from(ONE));
+        let recs = r.records.unwrap();
+        assert_eq!(recs.len(), 400);
+        let sum: f64 = recs.points.iter().sum();
+        assert!((sum / 400.0 - r.tally.equity()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn an_interrupt_keeps_the_chunks_finished_in_order() {
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let rules = GameRules::new(&StandardReferee, &Random, &NoTruncation);
+        let mut config = RolloutConfig::new(1);
+        config.chunk_size = 10;
+        config.threads = 2;
+        let run = rollout(&start, &rules, 0..10_000, &config, &mut |p| {
+            if p.done >= 30 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+        assert_eq!(run.stop, StopReason::Interrupted);
+        assert!(run.tally.games >= 30 && run.tally.games % 10 == 0);
+        assert_eq!(run.games, 0..run.tally.games);
+        // The kept games are exactly the first ones of an uninterrupted rollout.
+        config.threads = 1;
+        let n = run.tally.games;
+        let again = rollout(&start, &rules, 0..n, &config, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(again.tally, run.tally);
+    }
+
+    #[test]
+    fn the_target_standard_error_stops_at_the_same_game_for_any_thread_count() {
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let pubeval = Pubeval::new();
+        let rules = GameRules::new(&StandardReferee, &pubeval, &NoTruncation);
+        let mut config = RolloutConfig::new(9);
+        config.chunk_size = 200;
+        config.target_std_error = Some(0.03);
+        let mut runs = Vec::new();
+        for threads in [1, 2] {
+            config.threads = threads;
+            let r = rollout(&start, &rules, 0..1_000_000, &config, &mut |_| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert_eq!(r.stop, StopReason::TargetStdError);
+            assert!(r.tally.std_error() <= 0.03);
+            runs.push(r.tally);
+        }
+        assert_eq!(runs[0], runs[1]);
+        // It stopped at the first chunk boundary where the target was met.
+        let before = runs[0].games - config.chunk_size;
+        assert!(before >= MIN_GAMES_FOR_TARGET, "{before}");
+        config.target_std_error = None;
+        let shorter = rollout(&start, &rules, 0..before, &config, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert!(shorter.tally.std_error() > 0.03);
+    }
+
+    #[test]
+    fn a_time_limit_stops_the_rollout() {
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let rules = GameRules::new(&StandardReferee, &Random, &NoTruncation);
+        let mut config = RolloutConfig::new(1);
+        config.max_seconds = Some(0.0);
+        for threads in [1, 2] {
+            config.threads = threads;
+            let r = rollout(&start, &rules, 0..u64::MAX / 2, &config, &mut |_| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert_eq!(r.stop, StopReason::MaxSeconds);
+            assert_eq!(r.games.start, 0);
+        }
+    }
+}

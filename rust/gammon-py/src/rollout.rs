@@ -1,0 +1,393 @@
+//! `gammon._core._rollout`: runs a rollout of the core with the GIL released, checking
+//! signals and reporting progress between chunks. The Python layer (`gammon/rollout.py`)
+//! validates the arguments and builds the result object.
+//!
+//! Built-in policies run in Rust on every core. A Python policy (any object with a
+//! `choose(position, plays)` method) is the slow path: each decision attaches to the
+//! interpreter, so such rollouts run on one thread.
+
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+use gammon_core::game::{GameRules, NoTruncation};
+use gammon_core::policy::{BackgammonPolicy, PolicyStop};
+use gammon_core::rng::GameRng as Xoshiro256PlusPlus;
+use gammon_core::rollout::{rollout, Progress, RolloutConfig, RolloutRun, StopReason};
+use gammon_core::{
+    Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, Play, PlayList, Policy, PolicyKind,
+    Position, Random, StandardReferee, VariantPlay, VariantPosition,
+};
+use pyo3::exceptions::PyKeyboardInterrupt;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
+
+use crate::errors::{
+    game_error, guard, policy_choice_error, policy_error, rollout_error, InvalidInputError,
+};
+use crate::plays::{PyPlay, PyPlayList};
+use crate::position::PyPosition;
+
+/// Rules types whose positions and plays can be handed to Python.
+trait ToPython: Position {
+    fn to_variant(&self) -> VariantPosition;
+    fn play_to_variant(play: &Play<Self>) -> VariantPlay;
+}
+
+impl ToPython for Backgammon {
+    fn to_variant(&self) -> VariantPosition {
+        VariantPosition::Backgammon(*self)
+    }
+    fn play_to_variant(play: &Play<Self>) -> VariantPlay {
+        VariantPlay::Backgammon(*play)
+    }
+}
+
+impl ToPython for Nardy {
+    fn to_variant(&self) -> VariantPosition {
+        VariantPosition::Nardy(*self)
+    }
+    fn play_to_variant(play: &Play<Self>) -> VariantPlay {
+        VariantPlay::Nardy(*play)
+    }
+}
+
+/// A Python object with a `choose(position, plays)` method. An exception it raises stops the
+/// game and is kept here to be raised again (or, for `KeyboardInterrupt`, to end the rollout
+/// as interrupted).
+struct PyPolicy {
+    obj: Py<PyAny>,
+    error: Mutex<Option<PyErr>>,
+}
+
+impl PyPolicy {
+    fn decide<P: ToPython>(
+        &self,
+        py: Python<'_>,
+        pos: &P,
+        dice: Dice,
+        plays: &PlayList<P>,
+    ) -> PyResult<usize> {
+        py.check_signals()?;
+        let before = pos.to_variant();
+        let list = PyPlayList {
+            before,
+            dice,
+            plays: plays.iter().map(P::play_to_variant).collect(),
+        };
+        let answer = self
+            .obj
+            .bind(py)
+            .call_method1("choose", (PyPosition { inner: before }, list))?;
+        if let Ok(i) = answer.extract::<i64>() {
+            let n = plays.len() as i64;
+            let j = if i < 0 { i + n } else { i };
+            if (0..n).contains(&j) {
+                return Ok(j as usize);
+            }
+            return Err(policy_choice_error(&format!(
+                "index {i} is out of range for {n} plays"
+            )));
+        }
+        if let Ok(play) = answer.extract::<PyPlay>() {
+            if play.before == before && play.dice == dice {
+                if let Some(i) = plays
+                    .iter()
+                    .position(|p| P::play_to_variant(p) == play.play)
+                {
+                    return Ok(i);
+                }
+            }
+            return Err(policy_choice_error(&format!(
+                "the play {} is not one of the legal plays offered",
+                play.text()
+            )));
+        }
+        Err(policy_choice_error(&format!(
+            "choose() must return a Play from the list or its index, not {}",
+            answer
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        )))
+    }
+
+    fn take_error(&self) -> Option<PyErr> {
+        self.error.lock().ok().and_then(|mut g| g.take())
+    }
+}
+
+impl<P: ToPython> Policy<P> for PyPolicy {
+    fn choose(
+        &self,
+        pos: &P,
+        dice: Dice,
+        plays: &PlayList<P>,
+        _rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<usize, PolicyStop> {
+        Python::attach(|py| {
+            self.decide(py, pos, dice, plays).map_err(|e| {
+                if let Ok(mut slot) = self.error.lock() {
+                    slot.get_or_insert(e);
+                }
+                PolicyStop
+            })
+        })
+    }
+}
+
+/// A side's policy: built into the core, or a Python object.
+enum SidePolicy<B> {
+    Builtin(B),
+    Python(PyPolicy),
+}
+
+impl<P: ToPython, B: Policy<P>> Policy<P> for SidePolicy<B> {
+    #[inline]
+    fn choose(
+        &self,
+        pos: &P,
+        dice: Dice,
+        plays: &PlayList<P>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<usize, PolicyStop> {
+        match self {
+            SidePolicy::Builtin(b) => b.choose(pos, dice, plays, rng),
+            SidePolicy::Python(p) => p.choose(pos, dice, plays, rng),
+        }
+    }
+}
+
+impl<B> SidePolicy<B> {
+    fn is_python(&self) -> bool {
+        matches!(self, SidePolicy::Python(_))
+    }
+
+    fn take_error(&self) -> Option<PyErr> {
+        match self {
+            SidePolicy::Python(p) => p.take_error(),
+            SidePolicy::Builtin(_) => None,
+        }
+    }
+}
+
+/// Reads one side's policy: a built-in name or an object with a `choose` method.
+fn side_policy<B>(
+    obj: &Bound<'_, PyAny>,
+    variant: gammon_core::Variant,
+    builtin: impl Fn(PolicyKind) -> B,
+) -> PyResult<SidePolicy<B>> {
+    if let Ok(name) = obj.cast::<PyString>() {
+        let kind: PolicyKind = name.to_cow()?.parse().map_err(|e| policy_error(&e))?;
+        kind.check(variant).map_err(|e| policy_error(&e))?;
+        return Ok(SidePolicy::Builtin(builtin(kind)));
+    }
+    if obj.hasattr("choose")? {
+        return Ok(SidePolicy::Python(PyPolicy {
+            obj: obj.clone().unbind(),
+            error: Mutex::new(None),
+        }));
+    }
+    Err(InvalidInputError::new_err(format!(
+        "a policy is a name (random, pubeval, heuristic) or an object with a choose(position, plays) method, not {}",
+        obj.repr().map(|r| r.to_string()).unwrap_or_default()
+    )))
+}
+
+/// The rollout settings the Python layer passes down (already validated there).
+struct Settings {
+    first: u64,
+    end: u64,
+    config: RolloutConfig,
+}
+
+/// Runs the rollout for one rules type; `pols` are the policies of the player on roll and of
+/// the opponent.
+fn run<P: ToPython, B: Policy<P>>(
+    py: Python<'_>,
+    start: &P,
+    pols: [SidePolicy<B>; 2],
+    settings: &Settings,
+    callback: Option<&Py<PyAny>>,
+) -> PyResult<(RolloutRun, bool)> {
+    let root = start.turn();
+    let [mine, theirs] = &pols;
+    let by_color: ByColor<&SidePolicy<B>> = if root == Color::White {
+        ByColor {
+            white: mine,
+            black: theirs,
+        }
+    } else {
+        ByColor {
+            white: theirs,
+            black: mine,
+        }
+    };
+    let mut config = settings.config;
+    if pols.iter().any(SidePolicy::is_python) {
+        config.threads = 1;
+    }
+    let rules = GameRules {
+        referee: &StandardReferee,
+        policies: by_color,
+        truncation: &NoTruncation,
+        starter: Color::White,
+        cube: gammon_core::CubeState::default(),
+    };
+    let mut callback_error: Option<PyErr> = None;
+    let run = {
+        let callback_error = &mut callback_error;
+        let mut progress = |p: &Progress<'_>| -> ControlFlow<()> {
+            Python::attach(|py| {
+                let result = py.check_signals().and_then(|()| match callback {
+                    Some(cb) => cb
+                        .call1(
+                            py,
+                            (
+                                p.done,
+                                p.total,
+                                p.tally.equity(),
+                                p.tally.std_error(),
+                                p.elapsed.as_secs_f64(),
+                            ),
+                        )
+                        .map(|_| ()),
+                    None => Ok(()),
+                });
+                match result {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        callback_error.get_or_insert(e);
+                        ControlFlow::Break(())
+                    }
+                }
+            })
+        };
+        let range = settings.first..settings.end;
+        py.detach(|| {
+            guard(|| {
+                rollout(start, &rules, range, &config, &mut progress).map_err(|e| rollout_error(&e))
+            })
+        })?
+    };
+    // An exception from a policy or the callback: KeyboardInterrupt ends the rollout as
+    // interrupted with the games finished so far; anything else is raised.
+    let mut interrupted = run.stop == StopReason::Interrupted;
+    let errors = pols
+        .iter()
+        .filter_map(SidePolicy::take_error)
+        .chain(callback_error);
+    for e in errors {
+        if e.is_instance_of::<PyKeyboardInterrupt>(py) {
+            interrupted = true;
+        } else {
+            return Err(e);
+        }
+    }
+    if let StopReason::Failed(game, e) = run.stop {
+        if !interrupted {
+            return Err(game_error(game, &e));
+        }
+    }
+    Ok((run, interrupted))
+}
+
+/// Plays games ``first`` .. ``end`` of a rollout of ``position`` and returns the raw totals as
+/// a dict (``gammon.rollout`` wraps it). ``policies`` is a pair: the policy of the player on
+/// roll, then the opponent's.
+///
+/// Raises ``InvalidInputError`` for an unknown policy or one that cannot play the variant,
+/// ``InternalError`` when a game cannot be finished, and whatever a Python policy or the
+/// callback raises (except ``KeyboardInterrupt``, which ends the rollout as interrupted).
+#[pyfunction]
+#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _rollout<'py>(
+    py: Python<'py>,
+    position: PyPosition,
+    first: u64,
+    end: u64,
+    policies: (Bound<'py, PyAny>, Bound<'py, PyAny>),
+    seed: u64,
+    opening: bool,
+    quasi_random: bool,
+    threads: usize,
+    chunk_size: u64,
+    record_games: bool,
+    max_seconds: Option<f64>,
+    target_std_error: Option<f64>,
+    callback: Option<Py<PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    if chunk_size == 0 {
+        return Err(InvalidInputError::new_err("chunk_size must be at least 1"));
+    }
+    let variant = position.inner.variant();
+    let mut config = RolloutConfig::new(seed);
+    config.first_roll = if opening && variant.family() == gammon_core::RulesFamily::Backgammon {
+        FirstRoll::Opening
+    } else {
+        FirstRoll::Any
+    };
+    config.quasi_random = quasi_random;
+    config.threads = threads;
+    config.chunk_size = chunk_size;
+    config.record_games = record_games;
+    config.max_seconds = max_seconds;
+    config.target_std_error = target_std_error;
+    let settings = Settings { first, end, config };
+    let cb = callback.as_ref();
+    let (run, interrupted) = match position.inner {
+        VariantPosition::Backgammon(pos) => {
+            let pols = [
+                side_policy(&policies.0, variant, BackgammonPolicy::from)?,
+                side_policy(&policies.1, variant, BackgammonPolicy::from)?,
+            ];
+            run(py, &pos, pols, &settings, cb)?
+        }
+        VariantPosition::Nardy(pos) => {
+            let pols = [
+                side_policy(&policies.0, variant, |_| Random)?,
+                side_policy(&policies.1, variant, |_| Random)?,
+            ];
+            run(py, &pos, pols, &settings, cb)?
+        }
+    };
+    let out = PyDict::new(py);
+    let t = &run.tally;
+    out.set_item("first", run.games.start)?;
+    out.set_item("end", run.games.end)?;
+    out.set_item("games", t.games)?;
+    out.set_item("win", t.win.map(|side| side.to_vec()).to_vec())?;
+    out.set_item("draw", t.draw)?;
+    out.set_item("points", t.points)?;
+    out.set_item("points_sq", t.points_sq)?;
+    out.set_item("plies", t.plies)?;
+    out.set_item("settled", t.settled)?;
+    out.set_item("one", gammon_core::game::ONE)?;
+    out.set_item(
+        "stop",
+        if interrupted {
+            "interrupted"
+        } else {
+            run.stop.name()
+        },
+    )?;
+    out.set_item("elapsed", run.elapsed.as_secs_f64())?;
+    out.set_item("threads", run.threads)?;
+    out.set_item(
+        "first_roll_opening",
+        settings.config.first_roll == FirstRoll::Opening,
+    )?;
+    if let Some(r) = &run.records {
+        let rec = PyDict::new(py);
+        let winner: Vec<u8> = r.winner.iter().map(|&w| w as u8).collect();
+        rec.set_item("winner", PyBytes::new(py, &winner))?;
+        rec.set_item("kind", PyBytes::new(py, &r.kind))?;
+        let points: Vec<u8> = r.points.iter().flat_map(|p| p.to_le_bytes()).collect();
+        rec.set_item("points", PyBytes::new(py, &points))?;
+        let plies: Vec<u8> = r.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
+        rec.set_item("plies", PyBytes::new(py, &plies))?;
+        out.set_item("records", rec)?;
+    }
+    Ok(out)
+}
