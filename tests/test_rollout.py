@@ -390,3 +390,28 @@ def test_zero_games_is_an_empty_result() -> None:
     r = roll(0)
     assert r.games_completed == 0
     assert math.isnan(r.equity) and math.isinf(r.std_error)
+
+
+def test_long_nardy_rollouts_follow_the_settings_ln34_ln37() -> None:
+    from gammon.nardy import NardySettings
+
+    plain = gammon.rollout(variant="long-nardy", games=3000, seed=5)
+    assert plain.nardy == NardySettings()
+    assert plain.draws == 0.0  # no draw without the last-roll right (LN-37)
+    last = gammon.rollout(
+        variant="long-nardy", games=3000, seed=5, nardy=NardySettings(last_roll=True)
+    )
+    assert last.draws > 0.0  # Black's extra turn sometimes bears off the rest: a draw
+    oin = gammon.rollout(
+        variant="long-nardy", games=3000, seed=5, nardy=NardySettings(end_variant="oin")
+    )
+    # Same dice, so the same games: under "oin" every win is worth 1 (LN-34), so the equity
+    # is the difference of the win shares.
+    assert oin.equity == pytest.approx(oin.win - oin.lose)
+    assert plain.equity != pytest.approx(oin.equity)
+    back = gammon.RolloutResult.from_dict(last.to_dict())
+    assert back.nardy == last.nardy
+    with pytest.raises(gammon.InvalidInputError):
+        last.merge(plain)
+    with pytest.raises(gammon.InvalidInputError):
+        gammon.rollout(games=10, nardy=NardySettings())

@@ -265,5 +265,6 @@ def _rollout(
     max_seconds: float | None = None,
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
+    nardy: tuple[str, str, bool] | None = None,
 ) -> dict[str, Any]:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""

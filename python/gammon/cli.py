@@ -113,6 +113,23 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="E",
         help="stop once the equity's standard error is at most E",
     )
+    r.add_argument(
+        "--end-variant",
+        choices=("mars", "oin"),
+        default=None,
+        help="Long Nardy: mars (default; Mars scores 2) or oin (every win 1), LN-34",
+    )
+    r.add_argument(
+        "--koks",
+        choices=("off", "no_checker_home", "checker_in_start_quarter"),
+        default=None,
+        help="Long Nardy: the optional Koks of LN-35 (default off)",
+    )
+    r.add_argument(
+        "--last-roll",
+        action="store_true",
+        help="Long Nardy: Black's extra last roll and the draw of LN-37",
+    )
     r.add_argument("--json", action="store_true", help="print the result as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -193,6 +210,15 @@ def _rollout(args: argparse.Namespace) -> int:
             f"rolling out {position.id} ({position.variant.canonical_name}), {args.games:,} games",
             file=sys.stderr,
         )
+    nardy = None
+    if args.end_variant is not None or args.koks is not None or args.last_roll:
+        from gammon.nardy import NardySettings
+
+        nardy = NardySettings(
+            end_variant=args.end_variant or "mars",
+            koks=args.koks or "off",
+            last_roll=args.last_roll,
+        )
     result = gammon.rollout(
         position,
         args.games,
@@ -205,6 +231,7 @@ def _rollout(args: argparse.Namespace) -> int:
         max_seconds=args.max_seconds,
         target_std_error=args.target_std_error,
         progress=not args.quiet,
+        nardy=nardy,
     )
     if args.json:
         print(json.dumps(_summary(result), indent=2))

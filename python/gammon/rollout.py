@@ -34,6 +34,7 @@ import numpy.typing as npt
 from gammon import _core
 from gammon._core import Play, PlayList, Position, Variant
 from gammon.errors import InvalidInputError
+from gammon.nardy import NardySettings
 
 __all__ = [
     "BUILTIN_POLICIES",
@@ -152,9 +153,12 @@ class RolloutResult:
         games_requested: int,
         outcomes: Optional[GameOutcomes] = None,
         ranges: Optional[Sequence[tuple[int, int]]] = None,
+        nardy: Optional[NardySettings] = None,
     ) -> None:
         self.position = position
         """The position rolled out."""
+        self.nardy = nardy
+        """The Long Nardy settings the games were scored by (None for backgammon)."""
         self._policies = policies
         self.policies = (_policy_name(policies[0]), _policy_name(policies[1]))
         """Names of the policies of the player on roll and of the opponent."""
@@ -312,11 +316,26 @@ class RolloutResult:
     # -- merging, resuming, checkpoints -------------------------------------------------
 
     def _check_compatible(self, other: RolloutResult) -> None:
-        mine = (self.position, self.seed, self.opening, self.quasi_random, self.policies)
-        theirs = (other.position, other.seed, other.opening, other.quasi_random, other.policies)
+        mine = (
+            self.position,
+            self.seed,
+            self.opening,
+            self.quasi_random,
+            self.policies,
+            self.nardy,
+        )
+        theirs = (
+            other.position,
+            other.seed,
+            other.opening,
+            other.quasi_random,
+            other.policies,
+            other.nardy,
+        )
         if mine != theirs:
             raise InvalidInputError(
-                "only rollouts of the same position, seed, opening, dice and policies merge; "
+                "only rollouts of the same position, seed, opening, dice, policies and Long "
+                "Nardy settings merge; "
                 f"got {mine!r} and {theirs!r}"
             )
 
@@ -362,6 +381,7 @@ class RolloutResult:
             games_requested=self.games_requested + other.games_requested,
             outcomes=outcomes,
             ranges=ranges,
+            nardy=self.nardy,
         )
 
     @property
@@ -377,7 +397,15 @@ class RolloutResult:
         position, seed, dice and policies stay those of this result. Raises
         :class:`InvalidInputError` for bad options, as :func:`rollout` does.
         """
-        for fixed in ("position", "seed", "opening", "quasi_random", "policy", "first_game"):
+        for fixed in (
+            "position",
+            "seed",
+            "opening",
+            "quasi_random",
+            "policy",
+            "first_game",
+            "nardy",
+        ):
             if fixed in options:
                 raise InvalidInputError(f"resume() keeps the rollout's {fixed}; do not pass it")
         more = rollout(
@@ -388,6 +416,7 @@ class RolloutResult:
             opening=self.opening,
             quasi_random=self.quasi_random,
             first_game=self.next_game,
+            nardy=self.nardy,
             **options,
         )
         return self.merge(more)
@@ -418,6 +447,7 @@ class RolloutResult:
             "points_sq": self._points_sq,
             "plies": self.plies,
             "settled": self.settled,
+            "nardy": None if self.nardy is None else _nardy_dict(self.nardy),
         }
 
     @classmethod
@@ -457,6 +487,7 @@ class RolloutResult:
                 raw=raw,
                 games_requested=int(data["games_requested"]),
                 ranges=ranges,
+                nardy=None if data.get("nardy") is None else NardySettings(**data["nardy"]),
             )
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, InvalidInputError):
@@ -473,8 +504,12 @@ class RolloutResult:
             if self.policies[0] == self.policies[1]
             else f"{self.policies[0]} vs {self.policies[1]}"
         )
+        rules = ""
+        if self.nardy is not None:
+            n = self.nardy
+            rules = f", {n.end_variant}, koks {n.koks}, last roll {'on' if n.last_roll else 'off'}"
         return (
-            f"rollout of {self.position.id} ({self.variant.canonical_name}, {first}, "
+            f"rollout of {self.position.id} ({self.variant.canonical_name}{rules}, {first}, "
             f"{pol}, seed {self.seed})"
         )
 
@@ -563,6 +598,17 @@ def _positive_float(name: str, value: object) -> Optional[float]:
     return v
 
 
+def _nardy_dict(settings: NardySettings) -> dict[str, Any]:
+    return {
+        "end_variant": settings.end_variant,
+        "koks": settings.koks,
+        "last_roll": settings.last_roll,
+        "first_move_in_series": settings.first_move_in_series,
+        "first_turn_exception": settings.first_turn_exception,
+        "block_check": settings.block_check,
+    }
+
+
 def _resolve_position(position: Union[Position, str, None], variant: object) -> Position:
     if isinstance(position, Position):
         if variant is not None and Position.start(variant).variant != position.variant:  # type: ignore[arg-type]
@@ -618,6 +664,7 @@ def rollout(
     target_std_error: Optional[float] = None,
     progress: bool = False,
     callback: Optional[Callable[[RolloutProgress], object]] = None,
+    nardy: Optional[NardySettings] = None,
 ) -> RolloutResult:
     """Plays ``games`` games from ``position`` and returns a :class:`RolloutResult`.
 
@@ -636,7 +683,9 @@ def rollout(
     games; otherwise it does not). ``max_seconds``, ``target_std_error``: stop rules (the
     latter after at least 1296 games, at the first chunk where the standard error is that
     low). ``progress``: show a tqdm progress bar. ``callback``: called with a
-    :class:`RolloutProgress` after each chunk and at least every 0.1 s.
+    :class:`RolloutProgress` after each chunk and at least every 0.1 s. ``nardy``: the
+    :class:`~gammon.nardy.NardySettings` that score Long Nardy games (Oin/Mars, Koks, the
+    last-roll right of LN-37; default ``NardySettings()``); only for Long Nardy.
 
     Ctrl-C (or a ``KeyboardInterrupt`` raised by the callback or a Python policy) stops the
     rollout and returns the games finished so far with ``interrupted`` set.
@@ -658,6 +707,11 @@ def rollout(
         raise InvalidInputError(f"callback must be callable, not {callback!r}")
     pair = _policy_pair(policy, pos.variant)
     backgammon_family = pos.variant != Variant.LONG_NARDY
+    if nardy is not None and not isinstance(nardy, NardySettings):
+        raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
+    if backgammon_family and nardy is not None:
+        raise InvalidInputError("nardy= settings apply to Long Nardy rollouts only")
+    settings = None if backgammon_family else (nardy or NardySettings())
     if opening is None:
         opening = backgammon_family and pos == Position.start(pos.variant, pos.turn)
     opening = bool(opening) and backgammon_family
@@ -691,12 +745,16 @@ def rollout(
             max_seconds=max_s,
             target_std_error=target,
             callback=report if (bar is not None or callback is not None) else None,
+            nardy=None
+            if settings is None
+            else (settings.end_variant, settings.koks, settings.last_roll),
         )
     finally:
         if bar is not None:
             bar.close()
     outcomes = _outcomes_from(raw["records"]) if "records" in raw else None
     return RolloutResult(
+        nardy=settings,
         position=pos,
         policies=pair,
         seed=seed,

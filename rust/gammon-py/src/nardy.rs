@@ -19,7 +19,8 @@ fn nardy_arg(position: &PyPosition) -> PyResult<Nardy> {
     }
 }
 
-fn referee(end_variant: &str, koks: &str, last_roll: bool) -> PyResult<NardyReferee> {
+/// The Long Nardy referee for the settings of §9 (names as `NardySettings` spells them).
+pub fn referee(end_variant: &str, koks: &str, last_roll: bool) -> PyResult<NardyReferee> {
     Ok(NardyReferee {
         end_variant: end_variant
             .parse::<EndVariant>()

@@ -15,7 +15,7 @@ use gammon_core::rng::GameRng as Xoshiro256PlusPlus;
 use gammon_core::rollout::{rollout, Progress, RolloutConfig, RolloutRun, StopReason};
 use gammon_core::{
     Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, Play, PlayList, Policy, PolicyKind,
-    Position, Random, StandardReferee, VariantPlay, VariantPosition,
+    NardyReferee, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
@@ -203,10 +203,11 @@ struct Settings {
 
 /// Runs the rollout for one rules type; `pols` are the policies of the player on roll and of
 /// the opponent.
-fn run<P: ToPython, B: Policy<P>>(
+fn run<P: ToPython, B: Policy<P>, R: Referee<P>>(
     py: Python<'_>,
     start: &P,
     pols: [SidePolicy<B>; 2],
+    referee: &R,
     settings: &Settings,
     callback: Option<&Py<PyAny>>,
 ) -> PyResult<(RolloutRun, bool)> {
@@ -228,7 +229,7 @@ fn run<P: ToPython, B: Policy<P>>(
         config.threads = 1;
     }
     let rules = GameRules {
-        referee: &StandardReferee,
+        referee,
         policies: by_color,
         truncation: &NoTruncation,
         starter: Color::White,
@@ -300,7 +301,7 @@ fn run<P: ToPython, B: Policy<P>>(
 /// ``InternalError`` when a game cannot be finished, and whatever a Python policy or the
 /// callback raises (except ``KeyboardInterrupt``, which ends the rollout as interrupted).
 #[pyfunction]
-#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None))]
+#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None, nardy=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _rollout<'py>(
     py: Python<'py>,
@@ -317,6 +318,7 @@ pub fn _rollout<'py>(
     max_seconds: Option<f64>,
     target_std_error: Option<f64>,
     callback: Option<Py<PyAny>>,
+    nardy: Option<(String, String, bool)>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if chunk_size == 0 {
         return Err(InvalidInputError::new_err("chunk_size must be at least 1"));
@@ -342,14 +344,21 @@ pub fn _rollout<'py>(
                 side_policy(&policies.0, variant, BackgammonPolicy::from)?,
                 side_policy(&policies.1, variant, BackgammonPolicy::from)?,
             ];
-            run(py, &pos, pols, &settings, cb)?
+            run(py, &pos, pols, &StandardReferee, &settings, cb)?
         }
         VariantPosition::Nardy(pos) => {
             let pols = [
                 side_policy(&policies.0, variant, |_| Random)?,
                 side_policy(&policies.1, variant, |_| Random)?,
             ];
-            run(py, &pos, pols, &settings, cb)?
+            // LN-33 to LN-37: the settings decide the scoring and the last roll.
+            let referee = match &nardy {
+                Some((end_variant, koks, last_roll)) => {
+                    crate::nardy::referee(end_variant, koks, *last_roll)?
+                }
+                None => NardyReferee::default(),
+            };
+            run(py, &pos, pols, &referee, &settings, cb)?
         }
     };
     let out = PyDict::new(py);
