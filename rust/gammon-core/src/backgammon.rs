@@ -614,7 +614,10 @@ impl Position for Backgammon {
 
     fn legal_plays_into(&self, dice: Dice, out: &mut PlayList<Backgammon>) {
         out.clear();
-        if self.is_game_over() {
+        // Game over: the mover has nothing left, or the opponent has no checker on the board
+        // or bar (no negative count anywhere). Cheaper than `outcome()`.
+        let w = words(&self.pts);
+        if occupied(&self.pts) == 0 || (w[0] | w[1] | w[2] | w[3]) & HIGH == 0 {
             return;
         }
         if dice.is_double() {
