@@ -35,7 +35,7 @@ step stubtest python -m mypy.stubtest gammon._core
 export GAMMON_REQUIRE_ORACLES=1
 step pytest python -m pytest tests python/gammon README.md
 # The Python benchmarks check their results against the peers; timing is off here.
-step pytest-benches python -m pytest benches/python --benchmark-disable -p no:cacheprovider
+GAMMON_BENCH_SCALE=0.01 step pytest-benches python -m pytest benches/python --benchmark-disable -p no:cacheprovider
 step bench-build cargo bench --workspace --no-run
 
 echo

@@ -63,7 +63,6 @@ from gammon.match import Match, MoneySession
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.result import Ending, GameResult
-from gammon.xgid import Xgid
 from gammon.rollout import (
     GameOutcomes,
     Policy,
@@ -71,6 +70,7 @@ from gammon.rollout import (
     RolloutResult,
     rollout,
 )
+from gammon.xgid import Xgid
 
 __all__ = [
     "Accept",
@@ -86,8 +86,8 @@ __all__ = [
     "EmptyPlay",
     "Ending",
     "Game",
-    "GameResult",
     "GameOutcomes",
+    "GameResult",
     "GammonError",
     "IllegalActionError",
     "IllegalCubeActionError",
@@ -113,9 +113,9 @@ __all__ = [
     "ResignLevel",
     "Resignation",
     "Roll",
-    "Take",
     "RolloutProgress",
     "RolloutResult",
+    "Take",
     "Variant",
     "Xgid",
     "__version__",

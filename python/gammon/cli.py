@@ -137,9 +137,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("position", nargs="?", help="position ID (default: the start)")
     p.add_argument("dice", nargs="?", default="31", help="the roll, e.g. 31 (default)")
     p.add_argument("--variant", default="backgammon", help="e.g. nackgammon, long-nardy")
-    p.add_argument(
-        "--turn", choices=("white", "black"), default="white", help="the player on roll"
-    )
+    p.add_argument("--turn", choices=("white", "black"), default="white", help="the player on roll")
     return parser
 
 

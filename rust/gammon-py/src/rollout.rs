@@ -14,8 +14,8 @@ use gammon_core::policy::{BackgammonPolicy, PolicyStop};
 use gammon_core::rng::GameRng as Xoshiro256PlusPlus;
 use gammon_core::rollout::{rollout, Progress, RolloutConfig, RolloutRun, StopReason};
 use gammon_core::{
-    Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, Play, PlayList, Policy, PolicyKind,
-    NardyReferee, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
+    Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyReferee, Play, PlayList, Policy,
+    PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;

@@ -75,7 +75,7 @@ impl PyColor {
         Color::from(*self).name()
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>, &'static str))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let name = match self {
             PyColor::White => "WHITE",
             PyColor::Black => "BLACK",
@@ -84,12 +84,15 @@ impl PyColor {
     }
 }
 
+/// What `__reduce__` returns for an enum member: `(getattr, (class, member name))`.
+type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyAny>, &'static str));
+
 /// Pickles an enum member as `getattr(gammon.<class>, <member>)`.
 fn reduce_to_attribute<'py>(
     py: Python<'py>,
     class: &str,
     member: &'static str,
-) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>, &'static str))> {
+) -> PyResult<Reduced<'py>> {
     let getattr = py.import("builtins")?.getattr("getattr")?;
     let cls = py.import("gammon")?.getattr(class)?;
     Ok((getattr, (cls, member)))
@@ -183,7 +186,7 @@ impl PyVariant {
         self.canonical_name()
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>, &'static str))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let name = match self {
             PyVariant::Backgammon => "BACKGAMMON",
             PyVariant::Nackgammon => "NACKGAMMON",
