@@ -13,8 +13,9 @@ use crate::rng::below;
 use crate::{Backgammon, Dice, Play, PlayList, Position, RulesFamily, Variant};
 
 mod heuristic;
+mod race;
 
-pub use heuristic::{keith_count, Heuristic, HeuristicWeights};
+pub use heuristic::{Heuristic, HeuristicWeights};
 
 /// A policy asked the game loop to abandon the game (for example a Python policy raised an
 /// exception). The game is not counted; the policy keeps the reason.

@@ -1,15 +1,52 @@
-//! The hand-written heuristic: pubeval's linear score plus corrections it lacks.
+//! The built-in `heuristic` policy: pubeval's linear score with hand-written corrections for
+//! what it cannot see, and an exact bear-off table for the race.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{argmax, is_race, Policy, PolicyStop, Pubeval};
+use super::race::expected_rolls;
+use super::{argmax, is_race, Policy, PolicyStop, Pubeval, PUBEVAL_WIN};
 use crate::{Backgammon, Dice, PlayList};
 
-/// The most plays [`Heuristic::best_contact`] bounds on the stack; longer lists (rare) score
-/// every play.
+/// The most plays [`Heuristic`] bounds on the stack in one decision; longer lists (rare)
+/// have every play scored in full.
 const LAZY_PLAYS: usize = 256;
 
-/// A hand-written evaluator: pubeval's contact score plus features it lacks.
+/// The built-in hand-written evaluator (`"heuristic"`): Tesauro's pubeval with the
+/// corrections it lacks. Backgammon rules only.
+///
+/// **Rationale.** pubeval ([`Pubeval`]) is a linear score of the mover's checker counts per
+/// point, the opponent's blots and the opponent's bar. It never looks at the opponent's other
+/// checkers, so it cannot tell a blot that 17 rolls hit from one that nothing can reach,
+/// and it values a checker on the bar the same against a one-point board and a closed board.
+/// It also bears off with fitted weights rather than by counting. The heuristic keeps its
+/// score and corrects exactly those blind spots, each with one hand-set number
+/// ([`HeuristicWeights`]):
+///
+/// - **shots**: the number of the 36 rolls with which the opponent hits a blot of the mover,
+///   counted exactly from the position (direct and combination shots, landing points blocked
+///   by the mover's points, checkers on the bar entering first), times the pips the hit
+///   blot would lose, growing with the points the opponent has closed in their home board
+///   (where the hit checker must re-enter). Subtracted.
+/// - **the opponent on the bar** against the mover's closed home points (how long they stay
+///   there; pubeval counts the checkers only).
+/// - **primes**: the longest run of the mover's points in front of the opponent's rearmost
+///   checker, by length.
+/// - **the race**: once contact is broken, pubeval's race weights play until the mover has
+///   borne a checker off (they bring the last checkers home and get one off when a gammon
+///   threatens, which a count of rolls does not see); after that the play that leaves the
+///   fewest expected rolls to bear off wins, exact for a home board (a one-sided bear-off
+///   table of all 54,264 home boards, computed on first use by dynamic programming from the
+///   bear-off rules), estimated for checkers still outside (OFF-1..OFF-4).
+///
+/// Features that were tried and dropped because they did not win points against pubeval: a
+/// pip-count term, a fixed cost per blot hit, the opponent's prime in front of the mover's
+/// back checkers, and the bear-off table before the first checker is off (it loses gammons).
+///
+/// **Strength** (`BENCHMARKS.md`, the `heuristic` tool's `duel`): about +0.18 points a game
+/// against pubeval from the opening and +0.11 from the wildbg contact corpus positions, seats
+/// swapped over the same dice; it beats `random` by about 2.8 points a game. It scores a
+/// play's shots only when its cheaper terms leave it a chance to be chosen, so it keeps
+/// more than half of pubeval's rollout speed.
 #[derive(Clone, Debug, Default)]
 pub struct Heuristic {
     /// The weights.
@@ -17,35 +54,31 @@ pub struct Heuristic {
     pubeval: Pubeval,
 }
 
-/// The weights of [`Heuristic`].
+/// The hand-set weights of [`Heuristic`], in units of pubeval's score (where a point made
+/// is worth about one). The defaults came out of a reproducible coordinate search in games
+/// against pubeval (`tools/heuristic.rs tune`), which kept the hand-set starting values but
+/// one.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HeuristicWeights {
-    /// Per pip of race lead.
-    pub pip: f32,
-    /// Cost of being hit for sure, before the pip loss.
-    pub hit: f32,
-    /// Cost of being hit per pip lost.
+    /// Cost of a sure hit per pip the hit blot loses (its distance travelled); multiplied by
+    /// the share of the 36 rolls that hit.
     pub hit_per_pip: f32,
-    /// Extra share of the hit cost per closed point of the opponent's home board.
+    /// Extra share of the hit cost per point the opponent holds in their home board.
     pub hit_per_home_point: f32,
-    /// Per opposing checker on the bar and closed point of the mover's home board.
+    /// Value per opposing checker on the bar and point held in the mover's home board.
     pub their_bar_per_point: f32,
-    /// Bonus for the longest run of made points in front of the opponent's last checker.
+    /// Value of the longest run of the mover's points in front of the opponent's rearmost
+    /// checker, by length 0..=6.
     pub prime: [f32; 7],
-    /// Race mode: 0 = pubeval's race weights, 1 = most off then lowest Keith count.
-    pub race_mode: f32,
 }
 
 impl Default for HeuristicWeights {
     fn default() -> Self {
         HeuristicWeights {
-            pip: 0.0,
-            hit: 0.0,
-            hit_per_pip: 0.0,
-            hit_per_home_point: 0.0,
-            their_bar_per_point: 0.0,
-            prime: [0.0; 7],
-            race_mode: 0.0,
+            hit_per_pip: 0.2,
+            hit_per_home_point: 0.2,
+            their_bar_per_point: 0.2,
+            prime: [0.0, 0.0, 0.0, 0.3125, 0.625, 1.25, 1.875],
         }
     }
 }
@@ -165,21 +198,6 @@ pub(crate) fn prime_in_front(pts: &[i8; 26]) -> u32 {
     best
 }
 
-/// Tom Keith's adjusted pip count of the mover's race ("The Keith count", 2004): the pip count
-/// plus 2 for each checker beyond one on the 1 point, 1 for each beyond one on the 2 point, 1
-/// for each beyond three on the 3 point and 1 for each empty 4, 5 or 6 point, increased by
-/// one seventh. Lower is better; it prices the wastage that a bare pip count misses.
-#[must_use]
-pub fn keith_count(pts: &[i8; 26], pips: i32) -> f32 {
-    let n = |p: usize| i32::from(pts[p].max(0));
-    let mut k = pips;
-    k += 2 * (n(1) - 1).max(0);
-    k += (n(2) - 1).max(0);
-    k += (n(3) - 3).max(0);
-    k += (4..=6).filter(|&p| n(p) == 0).count() as i32;
-    k as f32 * 8.0 / 7.0
-}
-
 impl Heuristic {
     /// The heuristic with the given weights.
     #[must_use]
@@ -190,66 +208,49 @@ impl Heuristic {
         }
     }
 
-    /// The race score of `after` (higher is better for the mover).
-    fn race_score(&self, after: &Backgammon) -> f32 {
-        let pts = after.raw();
-        if self.weights.race_mode < 0.5 {
-            return self.pubeval.score(after, true);
-        }
-        let mut my_pips = 0i32;
-        let mut my_on = 0i32;
-        for (p, &c) in pts.iter().enumerate() {
-            if c > 0 {
-                my_pips += p as i32 * i32::from(c);
-                my_on += i32::from(c);
-            }
-        }
-        if my_on == 0 {
-            return f32::MAX;
-        }
-        let off = i32::from(after.checkers_per_side()) - my_on;
-        100.0 * off as f32 - keith_count(pts, my_pips)
-    }
-
-    /// The contact score of `after`: [`Heuristic::contact_bound`] minus
-    /// [`Heuristic::contact_penalty`].
+    /// The heuristic's contact score of `after` (the position after a play, its mover still
+    /// on roll): pubeval's contact score, plus the opponent's checkers on the bar against the
+    /// mover's home points, plus the prime value, minus the expected cost of being hit.
+    /// Higher is better for the mover. Used whenever the position before the play has
+    /// contact.
     #[must_use]
     pub fn contact_score(&self, after: &Backgammon) -> f32 {
-        self.contact_bound(after) - self.contact_penalty(after)
+        self.contact_bound(after) - self.hit_cost(after)
     }
 
-    /// The cheap part of the contact score of `after`.
+    /// The heuristic's race score of `after` when the position before the play was a race:
+    /// pubeval's race score while the mover has no checker off, then minus the expected
+    /// number of rolls to bear off. Higher is better for the mover. Only plays of one
+    /// position are compared, so the switch between the two happens between decisions,
+    /// never inside one.
+    #[must_use]
+    pub fn race_score(&self, before: &Backgammon, after: &Backgammon) -> f32 {
+        if none_off(before) {
+            self.pubeval.score(after, true)
+        } else {
+            -expected_rolls(after.raw())
+        }
+    }
+
+    /// The contact score without the hit cost: an upper bound of the contact score as long
+    /// as the hit weights are not negative.
     fn contact_bound(&self, after: &Backgammon) -> f32 {
         let w = &self.weights;
         let pts = after.raw();
         let base = self.pubeval.score(after, false);
-        if base == super::PUBEVAL_WIN {
+        if base == PUBEVAL_WIN {
             return base;
         }
         let mut s = base;
-        if w.pip != 0.0 {
-            let mut my_pips = 0i32;
-            let mut their_pips = 0i32;
-            for (p, &c) in pts.iter().enumerate() {
-                if c > 0 {
-                    my_pips += p as i32 * i32::from(c);
-                } else if c < 0 {
-                    their_pips += (25 - p as i32) * i32::from(-c);
-                }
-            }
-            s += w.pip * (their_pips - my_pips) as f32;
-        }
         if pts[0] < 0 {
-            let my_home = pts[1..7].iter().filter(|&&c| c >= 2).count() as f32;
-            s += w.their_bar_per_point * f32::from(-pts[0]) * my_home;
+            s += w.their_bar_per_point * f32::from(-pts[0]) * home_points(pts) as f32;
         }
-        s += w.prime[prime_in_front(pts).min(6) as usize];
-        s
+        s + w.prime[prime_in_front(pts).min(6) as usize]
     }
 
-    /// The expensive part of the contact score of `after`: the expected cost of being hit
-    /// (not negative when the hit weights are not).
-    fn contact_penalty(&self, after: &Backgammon) -> f32 {
+    /// The expected cost of being hit in `after`: the share of the 36 rolls that hit a blot
+    /// times its pip loss ([`shots`]), raised per point of the opponent's home board.
+    fn hit_cost(&self, after: &Backgammon) -> f32 {
         let w = &self.weights;
         let pts = after.raw();
         let (hits, avg_loss) = shots(pts);
@@ -258,17 +259,16 @@ impl Heuristic {
         }
         let their_home = pts[19..25].iter().filter(|&&c| c <= -2).count() as f32;
         let p_hit = hits as f32 / 36.0;
-        p_hit * (w.hit + w.hit_per_pip * avg_loss) * (1.0 + w.hit_per_home_point * their_home)
+        p_hit * w.hit_per_pip * avg_loss * (1.0 + w.hit_per_home_point * their_home)
     }
 
-    /// The index of the play with the highest contact score (the first on ties). When the
-    /// penalty cannot be negative, a play's bound caps its score, so a play whose bound is no
-    /// better than the best score so far is skipped without computing its penalty: the same
-    /// choice as scoring every play, for less work.
+    /// The index of the play with the highest [`Heuristic::contact_score`] (the first on
+    /// ties). A play's bound caps its score, so a play whose bound cannot beat the best score
+    /// so far is passed over without counting its shots: the same choice as scoring every
+    /// play, for less work (most plays of a roll never need their shots counted).
     fn best_contact(&self, plays: &PlayList<Backgammon>) -> usize {
         let w = &self.weights;
-        if w.hit < 0.0 || w.hit_per_pip < 0.0 || w.hit_per_home_point < 0.0 || plays.len() > LAZY_PLAYS
-        {
+        if w.hit_per_pip < 0.0 || w.hit_per_home_point < 0.0 || plays.len() > LAZY_PLAYS {
             return argmax(plays, |play| self.contact_score(play.after()));
         }
         let mut bounds = [0.0f32; LAZY_PLAYS];
@@ -279,15 +279,15 @@ impl Heuristic {
                 top = i;
             }
         }
-        let n = plays.len();
         let mut best = top;
-        let mut best_score = bounds[top] - self.contact_penalty(plays[top].after());
-        for i in 0..n {
-            // `>=` keeps the first index among equal scores, as a plain argmax would.
+        let mut best_score = bounds[top] - self.hit_cost(plays[top].after());
+        for (i, play) in plays.iter().enumerate() {
+            // A play can win only with a bound above the best score, or equal to it and an
+            // earlier index (ties go to the first play, as in a plain argmax).
             if i == top || bounds[i] < best_score || (bounds[i] == best_score && i > best) {
                 continue;
             }
-            let s = bounds[i] - self.contact_penalty(plays[i].after());
+            let s = bounds[i] - self.hit_cost(play.after());
             if s > best_score || (s == best_score && i < best) {
                 best = i;
                 best_score = s;
@@ -295,6 +295,19 @@ impl Heuristic {
         }
         best
     }
+}
+
+/// The number of points (two checkers or more) the mover holds in their home board.
+#[inline]
+fn home_points(pts: &[i8; 26]) -> usize {
+    pts[1..7].iter().filter(|&&c| c >= 2).count()
+}
+
+/// True when the mover has borne off no checker.
+#[inline]
+fn none_off(pos: &Backgammon) -> bool {
+    let on: u32 = pos.raw()[1..26].iter().map(|&c| c.max(0) as u32).sum();
+    on == u32::from(pos.checkers_per_side())
 }
 
 impl Policy<Backgammon> for Heuristic {
@@ -306,7 +319,7 @@ impl Policy<Backgammon> for Heuristic {
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
         if is_race(pos) {
-            Ok(argmax(plays, |play| self.race_score(play.after())))
+            Ok(argmax(plays, |play| self.race_score(pos, play.after())))
         } else {
             Ok(self.best_contact(plays))
         }
