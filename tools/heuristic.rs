@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! cargo run --release -p gammon-core --example heuristic -- duel \
-//!     [--games N] [--seed S] [--threads T] [--contact K] [--speed G] [--set name=v,...] [A] [B]
+//!     [--games N] [--seed S] [--threads T] [--contact K] [--race K] [--corpus-games M]
+//!     [--speed G] [--outcomes] [--set name=v,...] [A] [B]
 //! cargo run --release -p gammon-core --example heuristic -- tune [--threads T]
 //! ```
 //!
@@ -12,16 +13,20 @@
 //! game is played twice with the same dice (the same seed and game index): once with `A` on
 //! roll at the start, once with `B`. The figure is `A`'s points per game over both seats with
 //! the standard error of the mean of the per-pair averages (pairing removes much of the luck
-//! of the dice). Start positions: the opening (first roll never a double, BG-10) and, with
-//! `--contact K`, the first `K` positions of the wildbg contact corpus
-//! (`tests/data/conformance/contact-1000.txt`, player on roll's view), `N` games each (each
-//! start its own seed, `S + index`). `--speed G` then times `G` self-play games of each
-//! policy from the opening on the same threads. `--set` changes a weight of `A` when it is the
+//! of the dice). Start positions: the opening (`N` game pairs, default 20,000, seed `S`;
+//! first roll never a double, BG-10) and, with
+//! `--contact K` / `--race K`, the first `K` positions of the wildbg contact or race corpus
+//! (`tests/data/conformance/contact-1000.txt`, `race-1000.txt`, player on roll's view), `M`
+//! game pairs each (default `N`; each start its own seed, `S + 1 + index`). `--outcomes`
+//! replays the games to print `A`'s share of wins, gammons and backgammons. `--speed G` then
+//! times `G` self-play games of each policy from the opening on the same threads (three
+//! alternating runs each, the best kept). `--set` changes a weight of `A` when it is the
 //! heuristic (names as in `HeuristicWeights`; arrays take comma-separated values).
 //!
 //! **tune** is the reproducible coordinate search that set the default weights (see
 //! [`tune`]): it prints every step and the final weights. Its games depend on its fixed seeds
-//! only, so it prints the same log on any machine and thread count.
+//! only, so it prints the same log on any machine and thread count
+//! (`tools/heuristic-tune.log` is its output at the commit that set the defaults).
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -55,7 +60,7 @@ fn opening(games: u64, seed: u64) -> Start {
     }
 }
 
-/// The corpus positions `range`, `games` each, seeds `seed + index`.
+/// Contact corpus positions `range`, `games` each, seeds `seed + 1 + index`.
 fn contact(range: std::ops::Range<usize>, games: u64, seed: u64) -> Vec<Start> {
     corpus(CONTACT, range, games, seed)
 }
@@ -177,7 +182,10 @@ fn set_weight(w: &mut HeuristicWeights, name: &str, v: &[f32]) -> Result<(), Str
     Ok(())
 }
 
-fn value<T: std::str::FromStr>(it: &mut impl Iterator<Item = String>, name: &str) -> Result<T, String>
+fn value<T: std::str::FromStr>(
+    it: &mut impl Iterator<Item = String>,
+    name: &str,
+) -> Result<T, String>
 where
     T::Err: std::fmt::Display,
 {
@@ -190,6 +198,7 @@ where
 fn duel(mut it: impl Iterator<Item = String>) -> Result<(), String> {
     let (mut games, mut seed, mut threads, mut n_contact, mut n_speed) = (20_000, 1, 0, 0, 0);
     let mut n_race = 0;
+    let mut corpus_games = None;
     let mut outcomes = false;
     let mut weights = HeuristicWeights::default();
     let mut names = Vec::new();
@@ -200,6 +209,7 @@ fn duel(mut it: impl Iterator<Item = String>) -> Result<(), String> {
             "--threads" => threads = value(&mut it, "--threads")?,
             "--contact" => n_contact = value(&mut it, "--contact")?,
             "--race" => n_race = value(&mut it, "--race")?,
+            "--corpus-games" => corpus_games = Some(value(&mut it, "--corpus-games")?),
             "--outcomes" => outcomes = true,
             "--speed" => n_speed = value(&mut it, "--speed")?,
             "--set" => {
@@ -222,12 +232,16 @@ fn duel(mut it: impl Iterator<Item = String>) -> Result<(), String> {
     }
     let b = BackgammonPolicy::from(kind_b);
     let mut starts = vec![opening(games, seed)];
-    starts.extend(contact(0..n_contact, games, seed));
-    starts.extend(corpus(RACE, 0..n_race, games, seed));
+    let per_position = corpus_games.unwrap_or(games);
+    starts.extend(contact(0..n_contact, per_position, seed));
+    starts.extend(corpus(RACE, 0..n_race, per_position, seed));
     let t = Instant::now();
     let per_start = pairs(&starts, &a, &b, threads);
     let (m, se) = mean_se(&per_start[0]);
-    println!("opening, {} games: {kind_a} {m:+.4} ± {se:.4} ppg against {kind_b}", 2 * games);
+    println!(
+        "opening, {} games: {kind_a} {m:+.4} ± {se:.4} ppg against {kind_b}",
+        2 * games
+    );
     for (label, n, block) in [
         ("contact", n_contact, &per_start[1..=n_contact]),
         ("race", n_race, &per_start[1 + n_contact..]),
@@ -258,7 +272,9 @@ fn duel(mut it: impl Iterator<Item = String>) -> Result<(), String> {
             best_a = best_a.max(speed(&a, n_speed, threads));
             best_b = best_b.max(speed(&b, n_speed, threads));
         }
-        println!("{kind_a}: {best_a:.0} self-play games/s; {kind_b}: {best_b:.0} self-play games/s");
+        println!(
+            "{kind_a}: {best_a:.0} self-play games/s; {kind_b}: {best_b:.0} self-play games/s"
+        );
     }
     if let Some(name) = starts.first().map(|s| &s.name) {
         debug_assert_eq!(name, "opening");
@@ -361,7 +377,11 @@ fn tune(mut it: impl Iterator<Item = String>) -> Result<(), String> {
     let knobs = knobs();
     let start = w;
     let mut current = eval(&w, &train);
-    println!("start: {:+.4} ± {:.4}", mean_se(&current).0, mean_se(&current).1);
+    println!(
+        "start: {:+.4} ± {:.4}",
+        mean_se(&current).0,
+        mean_se(&current).1
+    );
     for pass in 0..3 {
         let scale = 0.5f32.powi(pass);
         for k in &knobs {

@@ -135,7 +135,11 @@ pub(crate) fn shots(pts: &[i8; 26]) -> (u32, f32) {
                 } else {
                     let entering = (on_bar.max(0) as u32).min(4);
                     let mut reach = if entering > 0 { entry } else { 0 };
-                    let mut frontier = if entering > 0 { sources | entry } else { sources };
+                    let mut frontier = if entering > 0 {
+                        sources | entry
+                    } else {
+                        sources
+                    };
                     for _ in entering..4 {
                         frontier = (frontier << a) & open;
                         reach |= frontier;
@@ -323,5 +327,183 @@ impl Policy<Backgammon> for Heuristic {
         } else {
             Ok(self.best_contact(plays))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, Position, Setup, Variant};
+
+    /// White on roll; `(point, count)` in each player's own numbering, 25 = bar.
+    fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
+        Backgammon::from_setup(&Setup::from_points(
+            Variant::Backgammon,
+            Color::White,
+            white,
+            black,
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn shots_count_direct_and_combination_rolls() {
+        // A blot on our 10 point, the opponent's checkers on our 4 point (their 21), six pips
+        // away. Direct: every roll with a 6 (11). Combinations: 5-1 and 4-2 (2 each), 3-3 and
+        // 2-2 (1 each); 1-1 moves four pips only. 11 + 6 = 17 of 36.
+        let pos = bg(&[(10, 1), (1, 14)], &[(21, 15)]);
+        let (hits, loss) = shots(pos.raw());
+        assert_eq!(hits, 17);
+        // The blot has travelled 15 pips from the bar (25 - 10).
+        assert_eq!(loss, 15.0);
+    }
+
+    #[test]
+    fn shots_respect_points_blocked_on_the_way() {
+        // As above with our 8 and 9 points made: 2-2 must land on 8 (6, 8, 10) and is
+        // stopped; 4-2 still hits through 6 (2 then 4) and 5-1 through 5.
+        let pos = bg(&[(10, 1), (8, 2), (9, 2), (1, 10)], &[(21, 15)]);
+        assert_eq!(shots(pos.raw()).0, 16);
+        // With our 6 and 8 points made, 4-2 is stopped both ways (4 lands on 8, 2 on 6) and
+        // so is 2-2: 17 - 2 - 1.
+        let pos = bg(&[(10, 1), (8, 2), (6, 2), (1, 10)], &[(21, 15)]);
+        assert_eq!(shots(pos.raw()).0, 14);
+    }
+
+    #[test]
+    fn shots_from_the_bar_enter_first() {
+        // BAR-1: a checker on the bar must enter before any other moves. Our blot on our 5
+        // point; the opponent's other checkers stand past it (their 6 point = our 19).
+        // One on the bar: every roll with a 5 enters hitting (11), and 4-1, 3-2 enter and
+        // hit with the other die (4): 15.
+        let one = bg(&[(5, 1), (13, 14)], &[(25, 1), (6, 14)]);
+        assert_eq!(shots(one.raw()).0, 15);
+        // Two on the bar: both dice enter, so only a 5 hits (11); 1-1 and 2-2 enter both
+        // and move on two steps (to 3 and to 6), missing the 5 point.
+        let two = bg(&[(5, 1), (13, 14)], &[(25, 2), (6, 13)]);
+        assert_eq!(shots(two.raw()).0, 11);
+        // Closed entry points stop a roll: with our 1 and 4 points made, 4-1 cannot enter
+        // at all (3-2 still enters on 3 and hits with the 2): 15 - 2.
+        let blocked = bg(&[(5, 1), (4, 2), (1, 2), (13, 10)], &[(25, 1), (6, 14)]);
+        assert_eq!(shots(blocked.raw()).0, 13);
+    }
+
+    #[test]
+    fn a_blot_behind_every_opposing_checker_is_safe() {
+        // The opponent moves up our numbering: a blot on our 2 point with every opposing
+        // checker on our 3 point or beyond cannot be hit.
+        let pos = bg(&[(2, 1), (13, 14)], &[(22, 15)]);
+        assert_eq!(shots(pos.raw()), (0, 0.0));
+    }
+
+    #[test]
+    fn the_prime_counts_points_in_front_of_the_rearmost_opposing_checker() {
+        // Our points 4..8 and 10, the opponent's rearmost checker on our 2 point: a 5-prime.
+        let pos = bg(
+            &[(4, 2), (5, 2), (6, 3), (7, 2), (8, 2), (10, 2), (13, 2)],
+            &[(23, 2), (6, 13)],
+        );
+        assert_eq!(prime_in_front(pos.raw()), 5);
+        // A checker of theirs escaped to our 9 point: only the 10 point is in front of it.
+        let pos = bg(
+            &[(4, 2), (5, 2), (6, 3), (7, 2), (8, 2), (10, 2), (13, 2)],
+            &[(16, 2), (6, 13)],
+        );
+        assert_eq!(prime_in_front(pos.raw()), 1);
+    }
+
+    #[test]
+    fn the_opponent_on_the_bar_is_worth_more_against_more_home_points() {
+        // The same position with one opposing checker on the bar or on their 6 point: the
+        // difference is pubeval's bar weight, plus their_bar_per_point per home point held
+        // (3), plus the value of our 3-point prime (4, 5, 6), which holds only a checker
+        // behind it.
+        let h = Heuristic::default();
+        let w = h.weights;
+        let mine = [(6, 3), (5, 2), (4, 2), (8, 2), (13, 6)];
+        let on_bar = bg(&mine, &[(25, 1), (6, 14)]);
+        let home = bg(&mine, &[(6, 15)]);
+        let pubeval = Pubeval::new();
+        let expected = pubeval.score(&on_bar, false) - pubeval.score(&home, false)
+            + w.their_bar_per_point * 3.0
+            + w.prime[3];
+        let got = h.contact_bound(&on_bar) - h.contact_bound(&home);
+        assert!((got - expected).abs() < 1e-4, "{got} vs {expected}");
+    }
+
+    #[test]
+    fn the_hit_cost_grows_with_the_shots_the_pips_and_the_opponents_board() {
+        let h = Heuristic::default();
+        let w = h.weights;
+        // 17 shots at a blot that would lose 15 pips, no opposing home point.
+        let pos = bg(&[(10, 1), (1, 14)], &[(21, 15)]);
+        let expected = 17.0 / 36.0 * w.hit_per_pip * 15.0;
+        assert!((h.hit_cost(&pos) - expected).abs() < 1e-5);
+        // The same with two of their checkers made on their 1 point (our 24, behind the
+        // blot): one home point raises the cost by the factor 1 + hit_per_home_point.
+        let pos = bg(&[(10, 1), (1, 14)], &[(21, 13), (1, 2)]);
+        let raised = expected * (1.0 + w.hit_per_home_point);
+        assert!((h.hit_cost(&pos) - raised).abs() < 1e-5);
+    }
+
+    #[test]
+    fn skipping_plays_by_their_bound_chooses_as_scoring_every_play() {
+        // MOVE-9 lists: every roll of the first 60 corpus positions; the lazy choice must be
+        // the plain argmax of the full contact score.
+        let h = Heuristic::default();
+        let corpus = include_str!("../../../../tests/data/conformance/contact-1000.txt");
+        let mut plays = PlayList::default();
+        let mut checked = 0;
+        for id in corpus.lines().take(60) {
+            let pos = Backgammon::from_id(id.trim(), Variant::Backgammon, Color::White).unwrap();
+            for a in 1..=6 {
+                for b in a..=6 {
+                    pos.legal_plays_into(Dice::new(a, b).unwrap(), &mut plays);
+                    if plays.len() < 2 {
+                        continue;
+                    }
+                    let full = argmax(&plays, |p| h.contact_score(p.after()));
+                    assert_eq!(h.best_contact(&plays), full, "{id} {a}-{b}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
+    #[test]
+    fn the_race_switches_from_pubeval_to_the_bear_off_table_after_the_first_checker_off() {
+        let h = Heuristic::default();
+        // All fifteen home, none off: pubeval's race score.
+        let before = bg(&[(6, 5), (5, 5), (4, 5)], &[(6, 15)]);
+        let after = bg(&[(6, 4), (5, 5), (4, 5), (1, 1)], &[(6, 15)]);
+        assert_eq!(
+            h.race_score(&before, &after),
+            Pubeval::new().score(&after, true)
+        );
+        // One off already: minus the table's expected rolls.
+        let before = bg(&[(6, 4), (5, 5), (4, 5)], &[(6, 15)]);
+        let after = bg(&[(6, 3), (5, 5), (4, 5), (1, 1)], &[(6, 15)]);
+        assert_eq!(h.race_score(&before, &after), -expected_rolls(after.raw()));
+    }
+
+    #[test]
+    fn in_a_bear_off_the_heuristic_takes_the_play_with_fewest_expected_rolls() {
+        // OFF-1..OFF-4, eleven checkers off: two on the 6 point and two on the 2 point, roll
+        // 6-1 (6/off 2/1 leaves 6, 2, 1; 6/off 6/5 leaves 5, 2, 2; and so on). The choice
+        // is a play with the fewest expected rolls left.
+        let pos = bg(&[(6, 2), (2, 2)], &[(6, 15)]);
+        let mut plays = PlayList::default();
+        pos.legal_plays_into(Dice::new(6, 1).unwrap(), &mut plays);
+        let h = Heuristic::default();
+        let mut rng = crate::rng::game_stream(0, 0, crate::rng::Stream::Choices);
+        let i = h
+            .choose(&pos, Dice::new(6, 1).unwrap(), &plays, &mut rng)
+            .unwrap();
+        let chosen = expected_rolls(plays[i].after().raw());
+        for p in plays.iter() {
+            assert!(chosen <= expected_rolls(p.after().raw()));
+        }
+        assert!(plays.len() >= 2);
     }
 }

@@ -59,7 +59,12 @@ pub(crate) fn index(home: &[u8; POINTS]) -> usize {
 /// calls `f` with each resulting board and the lowest source point allowed next (for
 /// doubles, moves are generated with non-increasing sources, which reaches every result).
 #[inline]
-fn each_move(home: &[u8; POINTS], d: usize, max_src: usize, mut f: impl FnMut(&[u8; POINTS], usize)) {
+fn each_move(
+    home: &[u8; POINTS],
+    d: usize,
+    max_src: usize,
+    mut f: impl FnMut(&[u8; POINTS], usize),
+) {
     let highest = (0..POINTS).rev().find(|&i| home[i] > 0);
     let Some(highest) = highest else {
         return;
@@ -97,7 +102,7 @@ fn build() -> Vec<f32> {
         let mut i = 0;
         loop {
             if i == POINTS {
-                boards.sort_by_key(|b| pips(b));
+                boards.sort_by_key(pips);
                 return solve(&boards);
             }
             let total: u32 = b.iter().map(|&c| u32::from(c)).sum();
