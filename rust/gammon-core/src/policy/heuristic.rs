@@ -115,13 +115,26 @@ pub(crate) fn shots(pts: &[i8; 26]) -> (u32, f32) {
     if blots == 0 {
         return (0, 0.0);
     }
-    let mut sources = 0u32; // where opponent checkers stand (bit 0 = their bar)
+    let mut sources = 0u32; // where the opponent's checkers stand on the board
     for (p, &c) in pts.iter().enumerate().take(25).skip(1) {
         if c < 0 {
             sources |= 1 << p;
         }
     }
     let on_bar = -pts[0];
+    if sources == 0 && on_bar <= 0 {
+        return (0, 0.0);
+    }
+    // Only blots above the opponent's rearmost checker (the bar is 0) can be hit.
+    let rearmost = if on_bar > 0 {
+        0
+    } else {
+        sources.trailing_zeros()
+    };
+    blots &= !((2u32 << rearmost) - 1);
+    if blots == 0 {
+        return (0, 0.0);
+    }
     let open = open_for_opponent(pts) & BOARD;
     let mut hits = 0u32;
     let mut loss = 0u32;
