@@ -177,6 +177,7 @@ fn set_weight(w: &mut HeuristicWeights, name: &str, v: &[f32]) -> Result<(), Str
         "hit_per_home_point" => w.hit_per_home_point = one()?,
         "their_bar_per_point" => w.their_bar_per_point = one()?,
         "prime" => w.prime = seven()?,
+        "race_lead_per_pip" => w.race_lead_per_pip = one()?,
         _ => return Err(format!("unknown weight {name}")),
     }
     Ok(())
@@ -314,6 +315,12 @@ fn knobs() -> Vec<Knob> {
             step: 0.1,
         },
         Knob {
+            name: "race_lead_per_pip",
+            set: |w, x| w.race_lead_per_pip = x,
+            get: |w| w.race_lead_per_pip,
+            step: 0.1,
+        },
+        Knob {
             name: "prime (scale)",
             set: |w, x| w.prime = PRIME_SHAPE.map(|s| s * x),
             get: |w| w.prime[4],
@@ -344,22 +351,24 @@ fn objective(per_start: &[Vec<f64>]) -> Vec<f64> {
     open.iter().zip(&rest).map(|(o, r)| (o + r) / 2.0).collect()
 }
 
-/// The hand-set weights the search starts from: a shot penalty of 0.2 per pip the hit blot
-/// would lose, a fifth more per point of the opponent's home board, 0.2 per opposing
-/// checker on the bar and home point, primes at half of [`PRIME_SHAPE`].
+/// The hand-set weights the search starts from (picked in short exploratory duels): a shot
+/// penalty of 0.2 per pip the hit blot would lose, a fifth more per point of the opponent's
+/// home board, 0.2 per opposing checker on the bar and home point, primes at half of
+/// [`PRIME_SHAPE`], 0.2 per pip of race lead when a play breaks contact.
 fn hand_set() -> HeuristicWeights {
     HeuristicWeights {
         hit_per_pip: 0.2,
         hit_per_home_point: 0.2,
         their_bar_per_point: 0.2,
         prime: PRIME_SHAPE.map(|s| s * 0.5),
+        race_lead_per_pip: 0.2,
     }
 }
 
-/// Coordinate search from [`hand_set`]: each
-/// pass tries every knob one step up and one step down (common dice for all candidates) and
-/// moves it when the paired gain over the current weights exceeds two standard errors; steps
-/// halve after each pass. Three passes.
+/// Coordinate search from [`hand_set`]: each pass tries every knob one step up and one step
+/// down (common dice for all candidates) and moves it when the paired gain over the current
+/// weights exceeds two standard errors; steps halve after each pass. Three passes. The check
+/// set, which the search never sees, then scores the start and the final weights.
 fn tune(mut it: impl Iterator<Item = String>) -> Result<(), String> {
     let mut threads = 0;
     while let Some(arg) = it.next() {
