@@ -175,7 +175,7 @@ fn set_weight(w: &mut HeuristicWeights, name: &str, v: &[f32]) -> Result<(), Str
     match name {
         "hit_per_pip" => w.hit_per_pip = one()?,
         "hit_per_home_point" => w.hit_per_home_point = one()?,
-        "their_bar_per_point" => w.their_bar_per_point = one()?,
+        "their_bar" => w.their_bar = seven()?,
         "prime" => w.prime = seven()?,
         "race_lead_per_pip" => w.race_lead_per_pip = one()?,
         _ => return Err(format!("unknown weight {name}")),
@@ -294,6 +294,10 @@ struct Knob {
 /// Prime values by length as `scale` times a fixed shape (nothing below three points).
 const PRIME_SHAPE: [f32; 7] = [0.0, 0.0, 0.0, 0.5, 1.0, 2.0, 3.0];
 
+/// Values of an opposing checker on the bar by the home points held, `h + h² / 2`, as
+/// `scale` times this shape.
+const BAR_SHAPE: [f32; 7] = [0.0, 1.5, 4.0, 7.5, 12.0, 17.5, 24.0];
+
 fn knobs() -> Vec<Knob> {
     vec![
         Knob {
@@ -309,9 +313,9 @@ fn knobs() -> Vec<Knob> {
             step: 0.1,
         },
         Knob {
-            name: "their_bar_per_point",
-            set: |w, x| w.their_bar_per_point = x,
-            get: |w| w.their_bar_per_point,
+            name: "their_bar (scale)",
+            set: |w, x| w.their_bar = BAR_SHAPE.map(|s| s * x),
+            get: |w| w.their_bar[2] / BAR_SHAPE[2],
             step: 0.1,
         },
         Knob {
@@ -353,13 +357,13 @@ fn objective(per_start: &[Vec<f64>]) -> Vec<f64> {
 
 /// The hand-set weights the search starts from (picked in short exploratory duels): a shot
 /// penalty of 0.2 per pip the hit blot would lose, a fifth more per point of the opponent's
-/// home board, 0.2 per opposing checker on the bar and home point, primes at half of
+/// home board, an opposing checker on the bar at 0.2 times [`BAR_SHAPE`], primes at half of
 /// [`PRIME_SHAPE`], 0.2 per pip of race lead when a play breaks contact.
 fn hand_set() -> HeuristicWeights {
     HeuristicWeights {
         hit_per_pip: 0.2,
         hit_per_home_point: 0.2,
-        their_bar_per_point: 0.2,
+        their_bar: BAR_SHAPE.map(|s| s * 0.2),
         prime: PRIME_SHAPE.map(|s| s * 0.5),
         race_lead_per_pip: 0.2,
     }

@@ -27,8 +27,9 @@ const LAZY_PLAYS: usize = 256;
 ///   by the mover's points, checkers on the bar entering first), times the pips the hit
 ///   blot would lose, growing with the points the opponent has closed in their home board
 ///   (where the hit checker must re-enter). Subtracted.
-/// - **the opponent on the bar** against the mover's closed home points (how long they stay
-///   there; pubeval counts the checkers only).
+/// - **the opponent on the bar** against the mover's home points: a value per checker that
+///   grows faster than the number of points blocking its entry (pubeval counts the checkers
+///   on the bar only, whatever the board they face).
 /// - **primes**: the longest run of the mover's points in front of the opponent's rearmost
 ///   checker, by length.
 /// - **breaking contact**: a play that leaves a pure race gets a value per pip of race lead
@@ -63,8 +64,8 @@ pub struct Heuristic {
 /// The hand-set weights of [`Heuristic`], in units of pubeval's score (where a point made
 /// is worth about one). The defaults are the output of a reproducible coordinate search in
 /// games against pubeval (`tools/heuristic.rs`, `tune`; its log is `tools/heuristic-tune.log`),
-/// started from hand-set values: it kept three of them and raised the prime values by a quarter
-/// and the race lead from 0.2 to 0.3 a pip.
+/// started from hand-set values: it kept three of them and raised the share of the hit cost
+/// per opposing home point from 0.2 to 0.3 and the race lead from 0.2 to 0.3 a pip.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HeuristicWeights {
     /// Cost of a sure hit per pip the hit blot loses (its distance travelled); multiplied by
@@ -72,8 +73,10 @@ pub struct HeuristicWeights {
     pub hit_per_pip: f32,
     /// Extra share of the hit cost per point the opponent holds in their home board.
     pub hit_per_home_point: f32,
-    /// Value per opposing checker on the bar and point held in the mover's home board.
-    pub their_bar_per_point: f32,
+    /// Value per opposing checker on the bar, by the number of points the mover holds in
+    /// their home board (0..=6): the more points block its entry, the longer it stays out
+    /// and the likelier a closeout and a gammon, so the value grows faster than the count.
+    pub their_bar: [f32; 7],
     /// Value of the longest run of the mover's points in front of the opponent's rearmost
     /// checker, by length 0..=6.
     pub prime: [f32; 7],
@@ -86,9 +89,9 @@ impl Default for HeuristicWeights {
     fn default() -> Self {
         HeuristicWeights {
             hit_per_pip: 0.2,
-            hit_per_home_point: 0.2,
-            their_bar_per_point: 0.2,
-            prime: [0.0, 0.0, 0.0, 0.3125, 0.625, 1.25, 1.875],
+            hit_per_home_point: 0.3,
+            their_bar: [0.0, 0.3, 0.8, 1.5, 2.4, 3.5, 4.8],
+            prime: [0.0, 0.0, 0.0, 0.25, 0.5, 1.0, 1.5],
             race_lead_per_pip: 0.3,
         }
     }
@@ -271,7 +274,7 @@ impl Heuristic {
         }
         let mut s = base;
         if pts[0] < 0 {
-            s += w.their_bar_per_point * f32::from(-pts[0]) * home_points(pts) as f32;
+            s += w.their_bar[home_points(pts)] * f32::from(-pts[0]);
         }
         s += w.prime[prime_in_front(pts).min(6) as usize];
         if is_race(after) {
@@ -388,6 +391,17 @@ mod tests {
     }
 
     #[test]
+    fn the_default_weights_are_the_committed_tuning_runs_result() {
+        // tools/heuristic.rs `tune` prints its final weights; the defaults must be them.
+        let log = include_str!("../../../../tools/heuristic-tune.log");
+        let last = log
+            .lines()
+            .find_map(|l| l.strip_prefix("final weights: "))
+            .unwrap();
+        assert_eq!(last, format!("{:?}", HeuristicWeights::default()));
+    }
+
+    #[test]
     fn shots_count_direct_and_combination_rolls() {
         // A blot on our 10 point, the opponent's checkers on our 4 point (their 21), six pips
         // away. Direct: every roll with a 6 (11). Combinations: 5-1 and 4-2 (2 each), 3-3 and
@@ -457,15 +471,14 @@ mod tests {
     fn the_opponent_on_the_bar_is_worth_more_against_more_home_points() {
         // The same position with one opposing checker on the bar or on their 6 point (their
         // anchor on our 1 point keeps contact and the same prime in both): the difference is
-        // pubeval's bar weight plus their_bar_per_point per home point we hold (4, 5, 6).
+        // pubeval's bar weight plus their_bar for the three home points we hold (4, 5, 6).
         let h = Heuristic::default();
         let w = h.weights;
         let mine = [(6, 3), (5, 2), (4, 2), (8, 2), (13, 6)];
         let on_bar = bg(&mine, &[(25, 1), (24, 2), (6, 12)]);
         let home = bg(&mine, &[(24, 2), (6, 13)]);
         let pubeval = Pubeval::new();
-        let expected = pubeval.score(&on_bar, false) - pubeval.score(&home, false)
-            + w.their_bar_per_point * 3.0;
+        let expected = pubeval.score(&on_bar, false) - pubeval.score(&home, false) + w.their_bar[3];
         let got = h.contact_bound(&on_bar) - h.contact_bound(&home);
         assert!((got - expected).abs() < 1e-4, "{got} vs {expected}");
     }
