@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release -p gammon-core --example heuristic -- duel \
 //!     [--games N] [--seed S] [--threads T] [--contact K] [--race K] [--corpus-games M]
+//!     [--corpus-start F]
 //!     [--speed G] [--outcomes] [--set name=v,...] [A] [B]
 //! cargo run --release -p gammon-core --example heuristic -- tune [--threads T]
 //! ```
@@ -14,9 +15,9 @@
 //! roll at the start, once with `B`. The figure is `A`'s points per game over both seats with
 //! the standard error of the mean of the per-pair averages (pairing removes much of the luck
 //! of the dice). Start positions: the opening (`N` game pairs, default 20,000, seed `S`;
-//! first roll never a double, BG-10) and, with
-//! `--contact K` / `--race K`, the first `K` positions of the wildbg contact or race corpus
-//! (`tests/data/conformance/contact-1000.txt`, `race-1000.txt`, player on roll's view), `M`
+//! first roll never a double, BG-10) and, with `--contact K` / `--race K`, `K` positions of
+//! the wildbg contact or race corpus from position `F` on (default 0;
+//! `tests/data/conformance/contact-1000.txt`, `race-1000.txt`, player on roll's view), `M`
 //! game pairs each (default `N`; each start its own seed, `S + 1 + index`). `--outcomes`
 //! replays the games to print `A`'s share of wins, gammons and backgammons. `--speed G` then
 //! times `G` self-play games of each policy from the opening on the same threads (three
@@ -200,6 +201,7 @@ fn duel(mut it: impl Iterator<Item = String>) -> Result<(), String> {
     let (mut games, mut seed, mut threads, mut n_contact, mut n_speed) = (20_000, 1, 0, 0, 0);
     let mut n_race = 0;
     let mut corpus_games = None;
+    let mut first = 0;
     let mut outcomes = false;
     let mut weights = HeuristicWeights::default();
     let mut names = Vec::new();
@@ -211,6 +213,7 @@ fn duel(mut it: impl Iterator<Item = String>) -> Result<(), String> {
             "--contact" => n_contact = value(&mut it, "--contact")?,
             "--race" => n_race = value(&mut it, "--race")?,
             "--corpus-games" => corpus_games = Some(value(&mut it, "--corpus-games")?),
+            "--corpus-start" => first = value(&mut it, "--corpus-start")?,
             "--outcomes" => outcomes = true,
             "--speed" => n_speed = value(&mut it, "--speed")?,
             "--set" => {
@@ -234,8 +237,8 @@ fn duel(mut it: impl Iterator<Item = String>) -> Result<(), String> {
     let b = BackgammonPolicy::from(kind_b);
     let mut starts = vec![opening(games, seed)];
     let per_position = corpus_games.unwrap_or(games);
-    starts.extend(contact(0..n_contact, per_position, seed));
-    starts.extend(corpus(RACE, 0..n_race, per_position, seed));
+    starts.extend(contact(first..first + n_contact, per_position, seed));
+    starts.extend(corpus(RACE, first..first + n_race, per_position, seed));
     let t = Instant::now();
     let per_start = pairs(&starts, &a, &b, threads);
     let (m, se) = mean_se(&per_start[0]);
