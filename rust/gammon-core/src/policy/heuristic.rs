@@ -4,7 +4,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::race::expected_rolls;
-use super::{argmax, is_race, Policy, PolicyStop, Pubeval, MAX_STACK, PUBEVAL_WIN};
+use super::{argmax, is_race, Policy, PolicyStop, Pubeval, PUBEVAL_WIN};
 use crate::{Backgammon, Dice, PlayList};
 
 /// The most plays [`Heuristic`] bounds on the stack in one decision; longer lists (rare)
@@ -211,10 +211,8 @@ pub(crate) fn shots(pts: &[i8; 26]) -> (u32, f32) {
 
 /// The longest run of consecutive points held by the mover (two checkers or more) in front
 /// of the opponent's rearmost checker, i.e. on points above it in the mover's numbering
-/// (0 when the opponent has no checker behind the mover's points): the reference for the run
-/// [`Heuristic::contact_bound`] measures in its pass.
-#[cfg(test)]
-fn prime_in_front(pts: &[i8; 26]) -> u32 {
+/// (0 when the opponent has no checker behind the mover's points).
+pub(crate) fn prime_in_front(pts: &[i8; 26]) -> u32 {
     let Some(back) = (0..=24).find(|&p| pts[p] < 0) else {
         return 0;
     };
@@ -266,65 +264,21 @@ impl Heuristic {
     }
 
     /// The contact score without the hit cost: an upper bound of the contact score as long
-    /// as the hit weights are not negative. One pass over the board gathers pubeval's inputs
-    /// and the heuristic's (the same sums in the same order as [`Pubeval::score`],
-    /// the prime, the points held in the home board and [`is_race`], so the same value to the
-    /// bit; a test checks it against those computed one by one).
+    /// as the hit weights are not negative.
     fn contact_bound(&self, after: &Backgammon) -> f32 {
         let w = &self.weights;
         let pts = after.raw();
-        let table = &self.pubeval.contact;
-        let mut base = 0.0f32;
-        let my_bar = pts[25].max(0);
-        let their_bar = (-pts[0]).max(0);
-        let mut on_board = my_bar as u32;
-        let mut lead = 25 * i32::from(their_bar) - 25 * i32::from(my_bar);
-        let mut home = 0usize;
-        // The mover's rearmost checker (25 = the bar, 0 = none) and the opponent's (0 = the
-        // bar, 26 = none); the runs of the mover's points above the latter.
-        let mut mine_last = if my_bar > 0 { 25 } else { 0 };
-        let mut theirs_first = if their_bar > 0 { 0 } else { 26 };
-        let (mut run, mut prime) = (0u32, 0u32);
-        for (p, (row, &c)) in table.point[1..].iter().zip(&pts[1..25]).enumerate() {
-            let p = p + 1;
-            base += row[(i32::from(c) + MAX_STACK as i32) as usize];
-            if c > 0 {
-                on_board += c as u32;
-                lead -= p as i32 * i32::from(c);
-                if mine_last != 25 {
-                    mine_last = p;
-                }
-                if c >= 2 {
-                    run += 1;
-                    if theirs_first < p {
-                        prime = prime.max(run);
-                    }
-                    home += usize::from(p <= 6);
-                } else {
-                    run = 0;
-                }
-            } else {
-                run = 0;
-                if c < 0 {
-                    lead += (25 - p as i32) * i32::from(-c);
-                    theirs_first = theirs_first.min(p);
-                }
-            }
+        let base = self.pubeval.score(after, false);
+        if base == PUBEVAL_WIN {
+            return base;
         }
-        if on_board == 0 {
-            return PUBEVAL_WIN;
-        }
-        let off = after.checkers_per_side() - on_board as u8;
-        base += table.bar * f32::from(-pts[0]) / 2.0;
-        base += table.off * f32::from(off) / 15.0;
         let mut s = base;
         if pts[0] < 0 {
-            s += w.their_bar[home] * f32::from(-pts[0]);
+            s += w.their_bar[home_points(pts)] * f32::from(-pts[0]);
         }
-        s += w.prime[prime.min(6) as usize];
-        // No contact: every checker of the mover is below every checker of the opponent.
-        if mine_last < theirs_first {
-            s += w.race_lead_per_pip * lead as f32;
+        s += w.prime[prime_in_front(pts).min(6) as usize];
+        if is_race(after) {
+            s += w.race_lead_per_pip * race_lead(pts) as f32;
         }
         s
     }
@@ -386,9 +340,7 @@ impl Heuristic {
     }
 }
 
-/// The mover's lead in the race: the opponent's pip count minus the mover's (the reference
-/// for the sum [`Heuristic::contact_bound`] makes in its pass).
-#[cfg(test)]
+/// The mover's lead in the race: the opponent's pip count minus the mover's.
 fn race_lead(pts: &[i8; 26]) -> i32 {
     let mut lead = 0i32;
     for (p, &c) in pts.iter().enumerate() {
@@ -399,6 +351,12 @@ fn race_lead(pts: &[i8; 26]) -> i32 {
         }
     }
     lead
+}
+
+/// The number of points (two checkers or more) the mover holds in their home board.
+#[inline]
+fn home_points(pts: &[i8; 26]) -> usize {
+    pts[1..7].iter().filter(|&&c| c >= 2).count()
 }
 
 /// True when the mover has borne off no checker.
@@ -550,47 +508,6 @@ mod tests {
         let held = bg(&[(20, 1), (6, 14)], &[(6, 15)]);
         assert!(!is_race(&held));
         assert_eq!(h.contact_bound(&held), Pubeval::new().score(&held, false));
-    }
-
-    #[test]
-    fn the_one_pass_bound_equals_its_terms_computed_one_by_one() {
-        // Every play of every roll of the first 60 corpus positions (MOVE-9 lists).
-        let h = Heuristic::default();
-        let w = h.weights;
-        let pubeval = Pubeval::new();
-        let corpus = include_str!("../../../../tests/data/conformance/contact-1000.txt");
-        let mut plays = PlayList::default();
-        let mut checked = 0;
-        for id in corpus.lines().take(60) {
-            let pos = Backgammon::from_id(id.trim(), Variant::Backgammon, Color::White).unwrap();
-            for a in 1..=6 {
-                for b in a..=6 {
-                    pos.legal_plays_into(Dice::new(a, b).unwrap(), &mut plays);
-                    for play in plays.iter() {
-                        let after = play.after();
-                        let pts = after.raw();
-                        let base = pubeval.score(after, false);
-                        let want = if base == PUBEVAL_WIN {
-                            base
-                        } else {
-                            let mut s = base;
-                            if pts[0] < 0 {
-                                let home = pts[1..7].iter().filter(|&&c| c >= 2).count();
-                                s += w.their_bar[home] * f32::from(-pts[0]);
-                            }
-                            s += w.prime[prime_in_front(pts).min(6) as usize];
-                            if is_race(after) {
-                                s += w.race_lead_per_pip * race_lead(pts) as f32;
-                            }
-                            s
-                        };
-                        assert_eq!(h.contact_bound(after), want, "{id} {a}-{b}");
-                        checked += 1;
-                    }
-                }
-            }
-        }
-        assert!(checked > 5000, "{checked}");
     }
 
     #[test]
