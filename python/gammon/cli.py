@@ -55,7 +55,7 @@ def _build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="NAME",
         help="random, pubeval (default; random for long-nardy) or heuristic (stronger than "
-        "pubeval, about 60%% of its speed)",
+        "pubeval, about 55%% of its speed)",
     )
     r.add_argument(
         "--opponent-policy",

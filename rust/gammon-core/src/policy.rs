@@ -6,7 +6,7 @@
 //!   weights, the common yardstick of backgammon programs.
 //! - [`Heuristic`]: the strongest built-in, pubeval's score with hand-written corrections for
 //!   what it cannot see (exact shot counts, the bar against the home board, primes) and an
-//!   exact bear-off table; about +0.18 points a game against pubeval at more than half its
+//!   exact bear-off table; about +0.22 points a game against pubeval at more than half its
 //!   speed.
 //!
 //! A policy picks one of the legal plays of a roll. It is called only when there is a choice
