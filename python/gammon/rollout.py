@@ -19,11 +19,12 @@ The statistics are exact integer sums, so merged results equal a single run.
 Policies are built-in names (``"random"``, ``"pubeval"``, ``"heuristic"``) or any object with a
 ``choose(position, plays)`` method (:class:`Policy`). ``"pubeval"`` is Tesauro's public linear
 evaluator with his published weights. ``"heuristic"`` is the strongest built-in: pubeval's score
-with hand-written corrections (the exact number of rolls that hit each blot, the opponent's
-checkers on the bar against the home board, primes) and an exact one-sided bear-off table once
-the first checker is off; it beats pubeval by about 0.22 points a game and runs at more than
-half its speed. Both play backgammon variants only. Python policies are the slow path: each
-decision calls into Python, and such rollouts run on one thread.
+with hand-written corrections (the rolls that hit each blot, counted roll by roll; the
+opponent's checkers on the bar against the home board; primes; the race lead when a play breaks
+contact) and an exact one-sided bear-off table once the first checker is off; it beats pubeval
+by about 0.22 points a game and runs at more than half its speed. Both play backgammon variants
+only. Python policies are the slow path: each decision calls into Python, and such rollouts run
+on one thread.
 """
 
 from __future__ import annotations

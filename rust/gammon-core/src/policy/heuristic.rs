@@ -311,6 +311,9 @@ impl Heuristic {
             return argmax(plays, |play| self.contact_score(play.after()));
         }
         let n = plays.len();
+        if n == 0 {
+            return 0;
+        }
         let mut bounds = [0.0f32; LAZY_PLAYS];
         for (slot, play) in bounds.iter_mut().zip(plays.iter()) {
             *slot = self.contact_bound(play.after());
