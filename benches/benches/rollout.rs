@@ -1,5 +1,5 @@
-//! Rollout throughput: whole games per second on one thread (random and pubeval self-play),
-//! and a pubeval rollout of the opening on every core.
+//! Rollout throughput: whole games per second on one thread (random, pubeval and heuristic
+//! self-play), and a pubeval rollout of the opening on every core.
 //!
 //! Run: `cargo bench -p gammon-benches --bench rollout`. Each bench checks the games it plays
 //! before timing them; criterion reports the unit as elements = games.
@@ -35,7 +35,7 @@ fn games_per_second(c: &mut Criterion) {
     let heuristic = Heuristic::default();
     assert_eq!(run(&Random, GAMES, 1, 0), GAMES);
     assert_eq!(run(&pubeval, GAMES, 1, 0), GAMES);
-    assert_eq!(run(&Heuristic::default(), 200, 1, 0), 200);
+    assert_eq!(run(&heuristic, GAMES, 1, 0), GAMES);
     let mut seed = 0;
     group.bench_function("random games, 1 thread (games/s)", |b| {
         b.iter_batched(
@@ -68,14 +68,14 @@ fn games_per_second(c: &mut Criterion) {
             BatchSize::SmallInput,
         );
     });
-    group.throughput(Throughput::Elements(200));
+    group.throughput(Throughput::Elements(GAMES));
     group.bench_function("heuristic games, 1 thread (games/s)", |b| {
         b.iter_batched(
             || {
                 seed += 1;
                 seed
             },
-            |s| run(&heuristic, 200, 1, s),
+            |s| run(&heuristic, GAMES, 1, s),
             BatchSize::SmallInput,
         );
     });

@@ -54,7 +54,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "--policy",
         default=None,
         metavar="NAME",
-        help="random, pubeval (default; random for long-nardy) or heuristic",
+        help="random, pubeval (default; random for long-nardy) or heuristic (stronger than "
+        "pubeval, about 55%% of its speed)",
     )
     r.add_argument(
         "--opponent-policy",
