@@ -19,6 +19,10 @@ use crate::policy::{Policy, PolicyStop};
 use crate::rng::GameDice;
 use crate::{ByColor, Color, GameResult, OutcomeKind, PlayList, Position, Referee};
 
+/// The cube the game is played for; the cube rules, offers and the loop with cube decisions
+/// live in [`crate::cube`] and [`crate::cubeful`].
+pub use crate::cube::CubeState;
+
 /// Fixed-point unit of result shares: a whole game is `ONE`. Shares are integers so that
 /// statistics merge exactly (associatively) however games are split between threads.
 pub const ONE: u64 = 1 << 32;
@@ -50,26 +54,6 @@ pub const WIN_KIND_ORDER: [OutcomeKind; WIN_KINDS] = [
     OutcomeKind::Mars,
     OutcomeKind::Koks,
 ];
-
-/// The doubling cube as the game loop carries it. Cube decisions are not made yet (every
-/// game is played for the cube it starts with); the state is here so that cube policies can
-/// be added to the loop without changing its callers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CubeState {
-    /// The cube value (1, 2, 4, ...): the stake the game's points are multiplied by.
-    pub value: u32,
-    /// The player who owns the cube, or `None` when it is centred.
-    pub owner: Option<Color>,
-}
-
-impl Default for CubeState {
-    fn default() -> Self {
-        CubeState {
-            value: 1,
-            owner: None,
-        }
-    }
-}
 
 /// The expected result of a game settled before its end, in fixed point ([`ONE`] = the whole
 /// game). Made by a [`Truncation`] step, for example from an exact bear-off database.
@@ -163,6 +147,10 @@ pub enum GameError {
     /// The game ran past the limit of turns (a sign of a rules bug: no legal game is that long).
     #[error("the game did not end within {0} turns")]
     TooLong(u32),
+    /// A match ran past [`crate::cubeful::MAX_GAMES_PER_MATCH`] games (only draws could make
+    /// one that long).
+    #[error("the match did not end within {0} games")]
+    MatchTooLong(u32),
 }
 
 impl From<PolicyStop> for GameError {
@@ -217,7 +205,7 @@ impl<'a, R, Pol: ?Sized, T> GameRules<'a, R, Pol, T> {
 
 /// Plays games, reusing one [`PlayList`] for every move (one runner per worker).
 pub struct GameRunner<P> {
-    plays: Box<PlayList<P>>,
+    pub(crate) plays: Box<PlayList<P>>,
 }
 
 impl<P: Position> Default for GameRunner<P> {
