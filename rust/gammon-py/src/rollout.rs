@@ -28,7 +28,7 @@ use crate::plays::{PyPlay, PyPlayList};
 use crate::position::PyPosition;
 
 /// Rules types whose positions and plays can be handed to Python.
-trait ToPython: Position {
+pub(crate) trait ToPython: Position {
     fn to_variant(&self) -> VariantPosition;
     fn play_to_variant(play: &Play<Self>) -> VariantPlay;
 }
@@ -54,7 +54,7 @@ impl ToPython for Nardy {
 /// A Python object with a `choose(position, plays)` method. An exception it raises stops the
 /// game and is kept here to be raised again (or, for `KeyboardInterrupt`, to end the rollout
 /// as interrupted).
-struct PyPolicy {
+pub(crate) struct PyPolicy {
     obj: Py<PyAny>,
     error: Mutex<Option<PyErr>>,
 }
@@ -137,7 +137,7 @@ impl<P: ToPython> Policy<P> for PyPolicy {
 }
 
 /// A side's policy: built into the core, or a Python object.
-enum SidePolicy<B> {
+pub(crate) enum SidePolicy<B> {
     Builtin(B),
     Python(PyPolicy),
 }
@@ -159,11 +159,11 @@ impl<P: ToPython, B: Policy<P>> Policy<P> for SidePolicy<B> {
 }
 
 impl<B> SidePolicy<B> {
-    fn is_python(&self) -> bool {
+    pub(crate) fn is_python(&self) -> bool {
         matches!(self, SidePolicy::Python(_))
     }
 
-    fn take_error(&self) -> Option<PyErr> {
+    pub(crate) fn take_error(&self) -> Option<PyErr> {
         match self {
             SidePolicy::Python(p) => p.take_error(),
             SidePolicy::Builtin(_) => None,
@@ -172,7 +172,7 @@ impl<B> SidePolicy<B> {
 }
 
 /// Reads one side's policy: a built-in name or an object with a `choose` method.
-fn side_policy<B>(
+pub(crate) fn side_policy<B>(
     obj: &Bound<'_, PyAny>,
     variant: gammon_core::Variant,
     builtin: impl Fn(PolicyKind) -> B,
