@@ -9,8 +9,10 @@ CUBE-*, MATCH-*, MONEY-2, SCORE-2).
 
 from __future__ import annotations
 
+import _thread
 import hashlib
 import math
+import threading
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -594,6 +596,50 @@ def test_the_callback_sees_progress_and_can_stop_the_simulation() -> None:
     assert r.interrupted and r.games_completed >= 200
     assert calls[-1].done == r.games_completed and calls[-1].total == 100_000
     assert calls[-1].estimate == r.points_per_game
+
+
+def test_ctrl_c_returns_the_matches_finished_so_far() -> None:
+    finished = threading.Event()
+
+    def press() -> None:
+        if not finished.wait(0.5):
+            _thread.interrupt_main()
+
+    t = threading.Thread(target=press)
+    t.start()
+    try:
+        r = gammon.simulate_match(7, players=(STRONG, STRONG), matches=10**9, seed=1, chunk_size=16)
+    finally:
+        finished.set()
+        t.join()
+    assert r.interrupted and 0 < r.matches_completed < 10**9
+    assert r.matches_completed % 16 == 0 and sum(r.wins) == r.matches_completed
+    assert "interrupted after" in str(r)
+
+
+def test_the_gil_is_released_while_the_core_plays() -> None:
+    ticks = 0
+    done = threading.Event()
+
+    def count() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+
+    t = threading.Thread(target=count)
+    t.start()
+    try:
+        gammon.simulate_money(20_000, players=(STRONG, STRONG), seed=1, threads=1)
+    finally:
+        done.set()
+        t.join()
+    # With the GIL held for the whole simulation the counter would barely move.
+    assert ticks > 10_000
+
+
+def test_a_progress_bar_can_be_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    gammon.simulate_match(3, players=(STRONG, "random"), matches=100, seed=1, progress=True)
+    assert "3-point matches" in capsys.readouterr().err
 
 
 # -- arguments -------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 //! Runs numbered items of work (games, matches) in chunks on a pool of threads and merges the
 //! chunks' totals **in item order**: the engine of the simulations ([`crate::simulate`]).
 //!
-//! The design is the rollouts' ([`crate::rollout`]): item `i` must depend on its index only
+//! The design is the rollouts' ([`mod@crate::rollout`]): item `i` must depend on its index only
 //! (its dice come from `(seed, i)`), and the totals merge associatively, so the result is the
 //! same for any thread count and chunk size. The calling thread merges finished chunks in
 //! order, reports progress at least every 100 ms and applies the stop rules (the progress
