@@ -5,8 +5,9 @@
 //! (its dice come from `(seed, i)`), and the totals merge associatively, so the result is the
 //! same for any thread count and chunk size. The calling thread merges finished chunks in
 //! order, reports progress at least every 100 ms and applies the stop rules (the progress
-//! callback returning [`ControlFlow::Break`], a time limit, a failed item); a stopped batch
-//! keeps exactly the items of a prefix of its range.
+//! callback returning [`ControlFlow::Break`], a time limit, a failed item, and a rule on the
+//! merged totals checked after each chunk in order, such as a rollout's target standard
+//! error); a stopped batch keeps exactly the items of a prefix of its range.
 
 use std::collections::BTreeMap;
 use std::ops::{ControlFlow, Range};
@@ -55,7 +56,7 @@ pub struct BatchRun<T> {
     pub items: Range<u64>,
     /// Their totals.
     pub totals: T,
-    /// Why the batch stopped ([`StopReason::TargetStdError`] does not occur).
+    /// Why the batch stopped.
     pub stop: StopReason,
     /// Wall-clock time.
     pub elapsed: Duration,
@@ -97,7 +98,8 @@ where
 }
 
 /// Merges finished chunks in order and decides when to stop.
-struct Merger<T> {
+struct Merger<'a, T> {
+    rule: &'a dyn Fn(&T) -> Option<StopReason>,
     range: Range<u64>,
     chunk_size: u64,
     max_seconds: Option<f64>,
@@ -108,7 +110,7 @@ struct Merger<T> {
     stop: Option<StopReason>,
 }
 
-impl<T: Totals> Merger<T> {
+impl<T: Totals> Merger<'_, T> {
     fn chunk_range(&self, c: u64) -> Range<u64> {
         let a = self.range.start + c * self.chunk_size;
         a..(a + self.chunk_size).min(self.range.end)
@@ -119,6 +121,9 @@ impl<T: Totals> Merger<T> {
         self.totals.merge(totals);
         self.done += r.end - r.start;
         self.merged += 1;
+        if let Some(reason) = (self.rule)(&self.totals) {
+            self.stop.get_or_insert(reason);
+        }
     }
 
     fn absorb(&mut self, outcome: ChunkOutcome<T>) -> Option<T> {
@@ -169,8 +174,10 @@ impl<T: Totals> Merger<T> {
 ///
 /// Each worker thread makes its own state with `new_worker` (for example a
 /// [`crate::GameRunner`]) and calls `work(state, i, totals)` for the items of its chunks,
-/// adding item `i`'s result to the chunk's totals. `progress` is called on the calling
-/// thread after chunks are merged and at least every 100 ms.
+/// adding item `i`'s result to the chunk's totals. After each chunk is merged (in order),
+/// `rule` may stop the batch with a reason, so that where it stops does not depend on the
+/// thread count. `progress` is called on the calling thread after chunks are merged and at
+/// least every 100 ms.
 ///
 /// # Errors
 /// [`RolloutError::ZeroChunk`] for a chunk size of 0; [`RolloutError::ThreadPool`] when the
@@ -181,6 +188,7 @@ pub fn run_batch<S, T, N, W>(
     config: &BatchConfig,
     new_worker: N,
     work: W,
+    rule: &dyn Fn(&T) -> Option<StopReason>,
     progress: &mut dyn FnMut(&BatchProgress<'_, T>) -> ControlFlow<()>,
 ) -> Result<BatchRun<T>, RolloutError>
 where
@@ -198,6 +206,7 @@ where
     let len = items.end.saturating_sub(items.start);
     let n_chunks = len.div_ceil(config.chunk_size);
     let mut merger = Merger {
+        rule,
         range: items.start..items.start + len,
         chunk_size: config.chunk_size,
         max_seconds: config.max_seconds,
@@ -329,7 +338,7 @@ mod tests {
             t.0.push(i * i);
             Ok(())
         };
-        run_batch(items, &config, || (), work, &mut |_| {
+        run_batch(items, &config, || (), work, &|_| None, &mut |_| {
             ControlFlow::Continue(())
         })
         .unwrap()
@@ -364,14 +373,14 @@ mod tests {
             t.0.push(i);
             Ok(())
         };
-        let r = run_batch(0..1000, &config, || (), work, &mut |_| {
+        let r = run_batch(0..1000, &config, || (), work, &|_| None, &mut |_| {
             ControlFlow::Continue(())
         })
         .unwrap();
         assert_eq!(r.stop, StopReason::Failed(95, GameError::PolicyStopped));
         assert_eq!(r.items, 0..90);
         assert_eq!(r.totals.0, (0..90).collect::<Vec<_>>());
-        let r = run_batch(0..100_000, &config, || (), work, &mut |p| {
+        let r = run_batch(0..100_000, &config, || (), work, &|_| None, &mut |p| {
             if p.done >= 30 {
                 ControlFlow::Break(())
             } else {
@@ -385,6 +394,30 @@ mod tests {
     }
 
     #[test]
+    fn the_stop_rule_stops_at_the_same_chunk_for_any_thread_count() {
+        let work = |_: &mut (), i: u64, t: &mut Seen| {
+            t.0.push(i);
+            Ok(())
+        };
+        // Stop once the items seen sum past 1,000: after the chunk that ends at 50.
+        let rule =
+            |t: &Seen| (t.0.iter().sum::<u64>() > 1000).then_some(StopReason::TargetStdError);
+        for threads in [1, 2, 3] {
+            let config = BatchConfig {
+                threads,
+                chunk_size: 10,
+                max_seconds: None,
+            };
+            let r = run_batch(0..10_000, &config, || (), work, &rule, &mut |_| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert_eq!(r.stop, StopReason::TargetStdError);
+            assert_eq!(r.items, 0..50, "{threads} threads");
+        }
+    }
+
+    #[test]
     fn a_chunk_size_of_zero_is_refused_and_an_empty_range_completes() {
         let config = BatchConfig {
             threads: 1,
@@ -392,7 +425,7 @@ mod tests {
             max_seconds: None,
         };
         let work = |_: &mut (), _: u64, _: &mut Seen| Ok(());
-        let err = run_batch(0..1, &config, || (), work, &mut |_| {
+        let err = run_batch(0..1, &config, || (), work, &|_| None, &mut |_| {
             ControlFlow::Continue(())
         });
         assert_eq!(err.unwrap_err(), RolloutError::ZeroChunk);

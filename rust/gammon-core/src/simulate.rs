@@ -380,7 +380,14 @@ where
         }
         Ok(())
     };
-    let run = run_batch(matches, &config.batch(), GameRunner::new, work, progress)?;
+    let run = run_batch(
+        matches,
+        &config.batch(),
+        GameRunner::new,
+        work,
+        &|_| None,
+        progress,
+    )?;
     let mut records = run.totals.records;
     if record && records.is_none() {
         records = Some(MatchRecords::default());
@@ -650,7 +657,14 @@ where
         }
         Ok(())
     };
-    let run = run_batch(games, &config.batch(), GameRunner::new, work, progress)?;
+    let run = run_batch(
+        games,
+        &config.batch(),
+        GameRunner::new,
+        work,
+        &|_| None,
+        progress,
+    )?;
     let mut records = run.totals.records;
     if record && records.is_none() {
         records = Some(MoneyRecords::default());
