@@ -28,7 +28,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::cube::{CubeOffer, CubeRules, CubeState};
 use crate::cube_policy::{CubeContext, CubePolicy, Response};
 use crate::game::{GameError, GameRunner, MAX_PLIES};
-use crate::moves::OFF;
 use crate::policy::Policy;
 use crate::rng::GameDice;
 use crate::scoreboard::{MatchScore, Scoreboard};
@@ -207,47 +206,6 @@ enum CubeActionEnd {
 }
 
 impl<P: Position> GameRunner<P> {
-    /// Plays one turn with `roll` for the player on roll in `pos`. Returns whether a checker
-    /// was borne off (only then can the game have ended).
-    #[inline]
-    fn turn_with_cube<Pol, O>(
-        &mut self,
-        pos: &mut P,
-        policy: &Pol,
-        roll: Dice,
-        rng: &mut Xoshiro256PlusPlus,
-        obs: &mut O,
-    ) -> Result<bool, GameError>
-    where
-        Pol: Policy<P> + ?Sized,
-        O: Observer<P>,
-    {
-        obs.event(&GameEvent::Roll {
-            player: pos.turn(),
-            dice: roll,
-        });
-        pos.legal_plays_into(roll, &mut self.plays);
-        let i = match self.plays.len() {
-            0 => {
-                obs.event(&GameEvent::Pass);
-                *pos = pos.pass_turn();
-                return Ok(false);
-            }
-            1 => 0,
-            n => {
-                let i = policy.choose(pos, roll, &self.plays, rng)?;
-                if i >= n {
-                    return Err(GameError::PolicyStopped);
-                }
-                i
-            }
-        };
-        let play = &self.plays[i];
-        obs.event(&GameEvent::Play { before: pos, play });
-        *pos = pos.play_unchecked(play);
-        Ok(play.moves().iter().any(|m| m.to == OFF))
-    }
-
     /// The double of the player on roll in `pos` and the answers to it, beavers and raccoons
     /// included (CUBE-4 to CUBE-13).
     #[allow(clippy::too_many_arguments)]
@@ -414,14 +372,14 @@ impl<P: Position> GameRunner<P> {
                     dice.next_roll()
                 }
             };
-            let bore_off = self.turn_with_cube(&mut pos, rules.policies[player], roll, rng, obs)?;
+            let bore_off = self.play_roll(&mut pos, rules.policies[player], roll, rng, obs)?;
             rec.plies += 1;
             if bore_off && pos.is_game_over() {
                 // LN-37: the referee may give the player now on roll one more turn.
                 if rules.referee.extra_turn(&pos, starter) {
                     let policy = rules.policies[pos.turn()];
                     let roll = dice.next_roll();
-                    self.turn_with_cube(&mut pos, policy, roll, rng, obs)?;
+                    self.play_roll(&mut pos, policy, roll, rng, obs)?;
                     rec.plies += 1;
                 }
                 return Ok(finish(&pos, cube, rec));

@@ -14,10 +14,11 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::cubeful::{GameEvent, NoObserver, Observer};
 use crate::moves::OFF;
 use crate::policy::{Policy, PolicyStop};
 use crate::rng::GameDice;
-use crate::{ByColor, Color, GameResult, OutcomeKind, PlayList, Position, Referee};
+use crate::{ByColor, Color, Dice, GameResult, OutcomeKind, PlayList, Position, Referee};
 
 /// The cube the game is played for; the cube rules, offers and the loop with cube decisions
 /// live in [`crate::cube`] and [`crate::cubeful`].
@@ -205,7 +206,7 @@ impl<'a, R, Pol: ?Sized, T> GameRules<'a, R, Pol, T> {
 
 /// Plays games, reusing one [`PlayList`] for every move (one runner per worker).
 pub struct GameRunner<P> {
-    pub(crate) plays: Box<PlayList<P>>,
+    plays: Box<PlayList<P>>,
 }
 
 impl<P: Position> Default for GameRunner<P> {
@@ -234,9 +235,33 @@ impl<P: Position> GameRunner<P> {
         rng: &mut Xoshiro256PlusPlus,
     ) -> Result<bool, GameError> {
         let roll = dice.next_roll();
+        self.play_roll(pos, policy, roll, rng, &mut NoObserver)
+    }
+
+    /// Plays `roll` for the player on roll in `pos`, reporting the roll and the play (or the
+    /// pass) to `obs`. Returns whether a checker was borne off (only then can the game have
+    /// ended). The turn of both game loops.
+    #[inline]
+    pub(crate) fn play_roll<Pol, O>(
+        &mut self,
+        pos: &mut P,
+        policy: &Pol,
+        roll: Dice,
+        rng: &mut Xoshiro256PlusPlus,
+        obs: &mut O,
+    ) -> Result<bool, GameError>
+    where
+        Pol: Policy<P> + ?Sized,
+        O: Observer<P>,
+    {
+        obs.event(&GameEvent::Roll {
+            player: pos.turn(),
+            dice: roll,
+        });
         pos.legal_plays_into(roll, &mut self.plays);
         let i = match self.plays.len() {
             0 => {
+                obs.event(&GameEvent::Pass);
                 *pos = pos.pass_turn();
                 return Ok(false);
             }
@@ -252,6 +277,7 @@ impl<P: Position> GameRunner<P> {
             }
         };
         let play = &self.plays[i];
+        obs.event(&GameEvent::Play { before: pos, play });
         *pos = pos.play_unchecked(play);
         Ok(play.moves().iter().any(|m| m.to == OFF))
     }
