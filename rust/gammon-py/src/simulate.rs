@@ -8,7 +8,6 @@
 //! thread. A Python cube policy reaches this module wrapped (`gammon.simulate._CubeAdapter`),
 //! which turns the user's answers into the plain values read here.
 
-use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use gammon_core::batch::BatchProgress;
@@ -27,7 +26,6 @@ use gammon_core::simulate::{
 use gammon_core::{
     Backgammon, ByColor, Color, GameRunner, Position, RulesFamily, StandardReferee, VariantPosition,
 };
-use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
@@ -36,7 +34,7 @@ use crate::errors::{
     simulation_failed, InvalidInputError,
 };
 use crate::position::PyPosition;
-use crate::rollout::{side_policy, SidePolicy};
+use crate::rollout::{run_detached, side_policy, SidePolicy};
 use crate::types::{variant_arg, PyColor};
 
 /// A match as Python's `gammon.Match` is built from it: `(length, white, black,
@@ -305,65 +303,6 @@ struct Run {
     config: SimConfig,
 }
 
-/// Runs `simulate` detached with a progress callback that checks signals and calls
-/// `callback(done, total, estimate, std_error, elapsed)`; then sorts out the exceptions:
-/// `KeyboardInterrupt` ends the run as interrupted, anything else is raised. Returns the
-/// run and whether it was interrupted.
-fn run_detached<T, R>(
-    py: Python<'_>,
-    contest: &Contest,
-    callback: Option<&Py<PyAny>>,
-    estimate: impl Fn(&T) -> (f64, f64) + Sync,
-    simulate: impl FnOnce(
-            &mut dyn FnMut(&BatchProgress<'_, T>) -> ControlFlow<()>,
-        ) -> Result<R, SimulationError>
-        + Send,
-    stop_of: impl Fn(&R) -> StopReason,
-    what: &str,
-) -> PyResult<(R, bool)>
-where
-    R: Send,
-{
-    let mut callback_error: Option<PyErr> = None;
-    let run = {
-        let callback_error = &mut callback_error;
-        let mut progress = |p: &BatchProgress<'_, T>| -> ControlFlow<()> {
-            let (est, se) = estimate(p.totals);
-            Python::attach(|py| {
-                let result = py.check_signals().and_then(|()| match callback {
-                    Some(cb) => cb
-                        .call1(py, (p.done, p.total, est, se, p.elapsed.as_secs_f64()))
-                        .map(|_| ()),
-                    None => Ok(()),
-                });
-                match result {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(e) => {
-                        callback_error.get_or_insert(e);
-                        ControlFlow::Break(())
-                    }
-                }
-            })
-        };
-        py.detach(|| guard(|| simulate(&mut progress).map_err(|e| simulation_error(&e))))?
-    };
-    let stop = stop_of(&run);
-    let mut interrupted = stop == StopReason::Interrupted;
-    for e in contest.errors().into_iter().chain(callback_error) {
-        if e.is_instance_of::<PyKeyboardInterrupt>(py) {
-            interrupted = true;
-        } else {
-            return Err(e);
-        }
-    }
-    if let StopReason::Failed(i, e) = stop {
-        if !interrupted {
-            return Err(simulation_failed(what, i, &e));
-        }
-    }
-    Ok((run, interrupted))
-}
-
 fn le_bytes<'py, const N: usize, T: Copy>(
     py: Python<'py>,
     values: &[T],
@@ -422,10 +361,13 @@ pub fn _simulate_match<'py>(
     let rules = contest.rules();
     let (out, interrupted) = run_detached(
         py,
-        &contest,
         callback.as_ref(),
-        |t: &MatchTotals| (t.tally.win_share(Color::White), t.tally.std_error()),
-        |progress| {
+        |report| {
+            let mut progress = |p: &BatchProgress<'_, MatchTotals>| {
+                let t = &p.totals.tally;
+                let (est, se) = (t.win_share(Color::White), t.std_error());
+                report((p.done, p.total, est, se, p.elapsed.as_secs_f64()))
+            };
             simulate_matches(
                 &contest.start,
                 &rules,
@@ -433,11 +375,13 @@ pub fn _simulate_match<'py>(
                 crawford,
                 run.first..run.end,
                 &run.config,
-                progress,
+                &mut progress,
             )
+            .map_err(|e| simulation_error(&e))
         },
         |r| r.stop,
-        "match",
+        || contest.errors(),
+        |i, e| simulation_failed("match", i, e),
     )?;
     let d = PyDict::new(py);
     let t = &out.tally;
@@ -516,20 +460,25 @@ pub fn _simulate_money<'py>(
     let rules = contest.rules();
     let (out, interrupted) = run_detached(
         py,
-        &contest,
         callback.as_ref(),
-        |t: &MoneyTotals| (t.tally.points_per_game(), t.tally.std_error()),
-        |progress| {
+        |report| {
+            let mut progress = |p: &BatchProgress<'_, MoneyTotals>| {
+                let t = &p.totals.tally;
+                let (est, se) = (t.points_per_game(), t.std_error());
+                report((p.done, p.total, est, se, p.elapsed.as_secs_f64()))
+            };
             simulate_money(
                 &contest.start,
                 &rules,
                 run.first..run.end,
                 &run.config,
-                progress,
+                &mut progress,
             )
+            .map_err(|e| simulation_error(&e))
         },
         |r| r.stop,
-        "game",
+        || contest.errors(),
+        |i, e| simulation_failed("game", i, e),
     )?;
     let d = PyDict::new(py);
     let t = &out.tally;
