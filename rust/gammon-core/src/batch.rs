@@ -49,6 +49,9 @@ pub struct BatchProgress<'a, T> {
     pub elapsed: Duration,
 }
 
+/// The progress callback of [`run_batch`]: [`ControlFlow::Break`] stops the batch.
+pub type BatchCallback<'a, T> = dyn FnMut(&BatchProgress<'_, T>) -> ControlFlow<()> + 'a;
+
 /// The result of [`run_batch`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct BatchRun<T> {
@@ -140,7 +143,7 @@ impl<T: Totals> Merger<'_, T> {
         None
     }
 
-    fn tick(&mut self, progress: &mut dyn FnMut(&BatchProgress<'_, T>) -> ControlFlow<()>) {
+    fn tick(&mut self, progress: &mut BatchCallback<'_, T>) {
         let elapsed = self.started.elapsed();
         let p = BatchProgress {
             done: self.done,
@@ -189,7 +192,7 @@ pub fn run_batch<S, T, N, W>(
     new_worker: N,
     work: W,
     rule: &dyn Fn(&T) -> Option<StopReason>,
-    progress: &mut dyn FnMut(&BatchProgress<'_, T>) -> ControlFlow<()>,
+    progress: &mut BatchCallback<'_, T>,
 ) -> Result<BatchRun<T>, RolloutError>
 where
     T: Totals,

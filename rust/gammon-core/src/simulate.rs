@@ -34,10 +34,10 @@
 //! assert_eq!(run.tally.wins.white + run.tally.wins.black, 20);
 //! ```
 
-use std::ops::{ControlFlow, Range};
+use std::ops::Range;
 use std::time::Duration;
 
-use crate::batch::{run_batch, BatchConfig, BatchProgress, Totals};
+use crate::batch::{run_batch, BatchCallback, BatchConfig, Totals};
 use crate::cube::CubeRulesError;
 use crate::cube_policy::CubePolicy;
 use crate::cubeful::{CubefulRecord, CubefulRules, Ending, GameEvent, MatchRecord, Observer};
@@ -83,14 +83,6 @@ impl SimConfig {
             max_seconds: None,
         }
     }
-
-    fn batch(&self) -> BatchConfig {
-        BatchConfig {
-            threads: self.threads,
-            chunk_size: self.chunk_size,
-            max_seconds: self.max_seconds,
-        }
-    }
 }
 
 /// A simulation could not start.
@@ -117,6 +109,114 @@ fn std_error_of_mean(n: u64, sum: f64, sum_sq: f64) -> f64 {
     let mean = sum / n;
     let var = (sum_sq / n - mean * mean).max(0.0) * n / (n - 1.0);
     (var / n).sqrt()
+}
+
+// ---------------------------------------------------------------------------------------
+// What both simulations share
+// ---------------------------------------------------------------------------------------
+
+/// Statistics of simulated items (matches or games) that add one item at a time and merge
+/// exactly: [`MatchTally`], [`MoneyTally`].
+pub trait SimTally: Copy + Default + Send {
+    /// What one item produces.
+    type Item;
+    /// Adds one item.
+    fn add(&mut self, item: &Self::Item);
+    /// Adds the items of `other`.
+    fn merge(&mut self, other: &Self);
+}
+
+/// Per-item records, one entry per item in item order: [`MatchRecords`], [`MoneyRecords`].
+pub trait SimRecords: Default + Send {
+    /// What one item produces.
+    type Item;
+    /// Adds one item at the end.
+    fn push(&mut self, item: &Self::Item);
+    /// Moves the items of `other` to the end.
+    fn append(&mut self, other: &mut Self);
+}
+
+/// The totals of a chunk of items (what the progress callback sees).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SimTotals<T, R> {
+    /// The statistics.
+    pub tally: T,
+    /// Per-item records, when asked for.
+    pub records: Option<R>,
+}
+
+impl<T: SimTally, R: SimRecords<Item = T::Item>> Totals for SimTotals<T, R> {
+    fn merge(&mut self, mut other: Self) {
+        self.tally.merge(&other.tally);
+        match (&mut self.records, &mut other.records) {
+            (Some(all), Some(more)) => all.append(more),
+            (None, Some(_)) => self.records = other.records,
+            _ => {}
+        }
+    }
+}
+
+/// The result of a simulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimRun<T, R> {
+    /// The matches (or games) played: a prefix of the range asked for.
+    pub items: Range<u64>,
+    /// Their statistics.
+    pub tally: T,
+    /// Per-item records, when asked for.
+    pub records: Option<R>,
+    /// Why the simulation stopped.
+    pub stop: StopReason,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Worker threads used.
+    pub threads: usize,
+}
+
+/// The dice and choice streams of item `i` of a simulation with `seed`.
+fn streams(seed: u64, i: u64) -> (GameDice<'static>, crate::rng::GameRng) {
+    (
+        GameDice::new(seed, i, FirstRoll::Any, None),
+        game_stream(seed, i, Stream::Choices),
+    )
+}
+
+/// Plays the items `items` with `play` on the batch engine and gathers their statistics.
+fn run_simulation<P, T, R, F>(
+    items: Range<u64>,
+    config: &SimConfig,
+    play: F,
+    progress: &mut BatchCallback<'_, SimTotals<T, R>>,
+) -> Result<SimRun<T, R>, SimulationError>
+where
+    P: Position,
+    T: SimTally,
+    R: SimRecords<Item = T::Item>,
+    F: Fn(&mut GameRunner<P>, u64) -> Result<T::Item, GameError> + Sync,
+{
+    let record = config.record;
+    let work = |runner: &mut GameRunner<P>, i: u64, totals: &mut SimTotals<T, R>| {
+        let item = play(runner, i)?;
+        totals.tally.add(&item);
+        if record {
+            totals.records.get_or_insert_with(R::default).push(&item);
+        }
+        Ok(())
+    };
+    let batch = BatchConfig {
+        threads: config.threads,
+        chunk_size: config.chunk_size,
+        max_seconds: config.max_seconds,
+    };
+    let run = run_batch(items, &batch, GameRunner::new, work, &|_| None, progress)?;
+    Ok(SimRun {
+        items: run.items,
+        tally: run.totals.tally,
+        records: record.then(|| run.totals.records.unwrap_or_default()),
+        stop: run.stop,
+        elapsed: run.elapsed,
+        threads: run.threads,
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -147,9 +247,10 @@ pub struct MatchTally {
     pub plies: u64,
 }
 
-impl MatchTally {
-    /// Adds one match.
-    pub fn add(&mut self, r: &MatchRecord) {
+impl SimTally for MatchTally {
+    type Item = MatchRecord;
+
+    fn add(&mut self, r: &MatchRecord) {
         self.matches += 1;
         self.wins[r.winner] += 1;
         self.games += u64::from(r.games);
@@ -162,8 +263,7 @@ impl MatchTally {
         self.plies += r.plies;
     }
 
-    /// Adds the matches of `other`.
-    pub fn merge(&mut self, other: &MatchTally) {
+    fn merge(&mut self, other: &MatchTally) {
         self.matches += other.matches;
         self.wins.white += other.wins.white;
         self.wins.black += other.wins.black;
@@ -176,7 +276,9 @@ impl MatchTally {
         self.points.black += other.points.black;
         self.plies += other.plies;
     }
+}
 
+impl MatchTally {
     /// The share of matches won by `player` (NaN for no matches).
     #[must_use]
     pub fn win_share(&self, player: Color) -> f64 {
@@ -220,7 +322,9 @@ pub struct MatchRecords {
     pub plies: Vec<u64>,
 }
 
-impl MatchRecords {
+impl SimRecords for MatchRecords {
+    type Item = MatchRecord;
+
     fn push(&mut self, r: &MatchRecord) {
         self.winner.push(r.winner as u8);
         self.games.push(r.games);
@@ -247,7 +351,9 @@ impl MatchRecords {
         self.max_cube.append(&mut other.max_cube);
         self.plies.append(&mut other.plies);
     }
+}
 
+impl MatchRecords {
     /// The number of matches recorded.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -262,49 +368,10 @@ impl MatchRecords {
 }
 
 /// The totals of a chunk of matches (what the progress callback sees).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct MatchTotals {
-    /// The statistics.
-    pub tally: MatchTally,
-    /// Per-match records, when asked for.
-    pub records: Option<MatchRecords>,
-}
-
-impl Totals for MatchTotals {
-    fn merge(&mut self, mut other: MatchTotals) {
-        self.tally.merge(&other.tally);
-        match (&mut self.records, &mut other.records) {
-            (Some(all), Some(more)) => all.append(more),
-            (None, Some(_)) => self.records = other.records,
-            _ => {}
-        }
-    }
-}
+pub type MatchTotals = SimTotals<MatchTally, MatchRecords>;
 
 /// The result of [`simulate_matches`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchRun {
-    /// The matches played: a prefix of the range asked for.
-    pub matches: Range<u64>,
-    /// Their statistics.
-    pub tally: MatchTally,
-    /// Per-match records, when asked for.
-    pub records: Option<MatchRecords>,
-    /// Why the simulation stopped.
-    pub stop: StopReason,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-    /// Worker threads used.
-    pub threads: usize,
-}
-
-/// The dice and choice streams of item `i` of a simulation with `seed`.
-fn streams(seed: u64, i: u64) -> (GameDice<'static>, crate::rng::GameRng) {
-    (
-        GameDice::new(seed, i, FirstRoll::Any, None),
-        game_stream(seed, i, Stream::Choices),
-    )
-}
+pub type MatchRun = SimRun<MatchTally, MatchRecords>;
 
 /// Plays match `index` of a simulation with `seed` and reports its events to `obs`: the
 /// match [`simulate_matches`] plays with that index, on its own.
@@ -336,8 +403,8 @@ where
 /// with or without the Crawford rule, every game from `start`, and returns their statistics.
 ///
 /// `progress` is called on the calling thread after chunks are merged and at least every
-/// 100 ms; returning [`ControlFlow::Break`] stops the simulation, keeping the matches finished
-/// so far (a prefix of the range).
+/// 100 ms; returning [`std::ops::ControlFlow::Break`] stops the simulation, keeping the
+/// matches finished so far (a prefix of the range).
 ///
 /// # Errors
 /// [`SimulationError`] for cube rules or a length out of range, a chunk size of 0 or threads
@@ -350,7 +417,7 @@ pub fn simulate_matches<P, R, Pol, C>(
     crawford: bool,
     matches: Range<u64>,
     config: &SimConfig,
-    progress: &mut dyn FnMut(&BatchProgress<'_, MatchTotals>) -> ControlFlow<()>,
+    progress: &mut BatchCallback<'_, MatchTotals>,
 ) -> Result<MatchRun, SimulationError>
 where
     P: Position,
@@ -360,46 +427,11 @@ where
 {
     rules.cube_rules.validate()?;
     let new_match = MatchScore::new(length, crawford)?;
-    let record = config.record;
-    let work = |runner: &mut GameRunner<P>, m: u64, totals: &mut MatchTotals| {
-        let r = play_indexed_match(
-            runner,
-            start,
-            rules,
-            new_match,
-            config.seed,
-            m,
-            &mut crate::cubeful::NoObserver,
-        )?;
-        totals.tally.add(&r);
-        if record {
-            totals
-                .records
-                .get_or_insert_with(MatchRecords::default)
-                .push(&r);
-        }
-        Ok(())
+    let play = |runner: &mut GameRunner<P>, m: u64| {
+        let mut obs = crate::cubeful::NoObserver;
+        play_indexed_match(runner, start, rules, new_match, config.seed, m, &mut obs)
     };
-    let run = run_batch(
-        matches,
-        &config.batch(),
-        GameRunner::new,
-        work,
-        &|_| None,
-        progress,
-    )?;
-    let mut records = run.totals.records;
-    if record && records.is_none() {
-        records = Some(MatchRecords::default());
-    }
-    Ok(MatchRun {
-        matches: run.items,
-        tally: run.totals.tally,
-        records,
-        stop: run.stop,
-        elapsed: run.elapsed,
-        threads: run.threads,
-    })
+    run_simulation(matches, config, play, progress)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -439,9 +471,10 @@ fn white_points(r: &CubefulRecord) -> i64 {
     }
 }
 
-impl MoneyTally {
-    /// Adds one game.
-    pub fn add(&mut self, r: &CubefulRecord) {
+impl SimTally for MoneyTally {
+    type Item = CubefulRecord;
+
+    fn add(&mut self, r: &CubefulRecord) {
         self.games += 1;
         let p = white_points(r);
         self.points += i128::from(p);
@@ -456,8 +489,7 @@ impl MoneyTally {
         self.plies += u64::from(r.plies);
     }
 
-    /// Adds the games of `other`.
-    pub fn merge(&mut self, other: &MoneyTally) {
+    fn merge(&mut self, other: &MoneyTally) {
         self.games += other.games;
         self.points += other.points;
         self.points_sq += other.points_sq;
@@ -472,7 +504,9 @@ impl MoneyTally {
         self.doubles += other.doubles;
         self.plies += other.plies;
     }
+}
 
+impl MoneyTally {
     /// The first player's average net points per game (NaN for no games).
     #[must_use]
     pub fn points_per_game(&self) -> f64 {
@@ -509,7 +543,9 @@ pub struct MoneyRecords {
     pub plies: Vec<u32>,
 }
 
-impl MoneyRecords {
+impl SimRecords for MoneyRecords {
+    type Item = CubefulRecord;
+
     fn push(&mut self, r: &CubefulRecord) {
         self.winner.push(match r.winner {
             Some(Color::White) => 1,
@@ -535,7 +571,9 @@ impl MoneyRecords {
         self.doubles.append(&mut other.doubles);
         self.plies.append(&mut other.plies);
     }
+}
 
+impl MoneyRecords {
     /// The number of games recorded.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -550,41 +588,10 @@ impl MoneyRecords {
 }
 
 /// The totals of a chunk of money games (what the progress callback sees).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct MoneyTotals {
-    /// The statistics.
-    pub tally: MoneyTally,
-    /// Per-game records, when asked for.
-    pub records: Option<MoneyRecords>,
-}
-
-impl Totals for MoneyTotals {
-    fn merge(&mut self, mut other: MoneyTotals) {
-        self.tally.merge(&other.tally);
-        match (&mut self.records, &mut other.records) {
-            (Some(all), Some(more)) => all.append(more),
-            (None, Some(_)) => self.records = other.records,
-            _ => {}
-        }
-    }
-}
+pub type MoneyTotals = SimTotals<MoneyTally, MoneyRecords>;
 
 /// The result of [`simulate_money`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoneyRun {
-    /// The games played: a prefix of the range asked for.
-    pub games: Range<u64>,
-    /// Their statistics.
-    pub tally: MoneyTally,
-    /// Per-game records, when asked for.
-    pub records: Option<MoneyRecords>,
-    /// Why the simulation stopped.
-    pub stop: StopReason,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-    /// Worker threads used.
-    pub threads: usize,
-}
+pub type MoneyRun = SimRun<MoneyTally, MoneyRecords>;
 
 /// Plays money game `index` of a simulation with `seed` and reports its events to `obs`
 /// (ending with [`GameEvent::GameOver`]): the game [`simulate_money`] plays with that index.
@@ -628,7 +635,7 @@ pub fn simulate_money<P, R, Pol, C>(
     rules: &CubefulRules<'_, R, Pol, C>,
     games: Range<u64>,
     config: &SimConfig,
-    progress: &mut dyn FnMut(&BatchProgress<'_, MoneyTotals>) -> ControlFlow<()>,
+    progress: &mut BatchCallback<'_, MoneyTotals>,
 ) -> Result<MoneyRun, SimulationError>
 where
     P: Position,
@@ -637,44 +644,17 @@ where
     C: CubePolicy<P> + ?Sized,
 {
     rules.cube_rules.validate()?;
-    let record = config.record;
-    let work = |runner: &mut GameRunner<P>, g: u64, totals: &mut MoneyTotals| {
+    let play = |runner: &mut GameRunner<P>, g: u64| {
         let (mut dice, mut rng) = streams(config.seed, g);
-        let r = runner.play_with_cube(
+        let mut obs = crate::cubeful::NoObserver;
+        runner.play_with_cube(
             start,
             rules,
             &Scoreboard::Money,
             &mut dice,
             &mut rng,
-            &mut crate::cubeful::NoObserver,
-        )?;
-        totals.tally.add(&r);
-        if record {
-            totals
-                .records
-                .get_or_insert_with(MoneyRecords::default)
-                .push(&r);
-        }
-        Ok(())
+            &mut obs,
+        )
     };
-    let run = run_batch(
-        games,
-        &config.batch(),
-        GameRunner::new,
-        work,
-        &|_| None,
-        progress,
-    )?;
-    let mut records = run.totals.records;
-    if record && records.is_none() {
-        records = Some(MoneyRecords::default());
-    }
-    Ok(MoneyRun {
-        games: run.items,
-        tally: run.totals.tally,
-        records,
-        stop: run.stop,
-        elapsed: run.elapsed,
-        threads: run.threads,
-    })
+    run_simulation(games, config, play, progress)
 }

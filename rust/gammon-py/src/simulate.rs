@@ -385,8 +385,8 @@ pub fn _simulate_match<'py>(
     )?;
     let d = PyDict::new(py);
     let t = &out.tally;
-    d.set_item("first", out.matches.start)?;
-    d.set_item("end", out.matches.end)?;
+    d.set_item("first", out.items.start)?;
+    d.set_item("end", out.items.end)?;
     d.set_item("matches", t.matches)?;
     d.set_item("wins", (t.wins.white, t.wins.black))?;
     d.set_item("games", t.games)?;
@@ -482,8 +482,8 @@ pub fn _simulate_money<'py>(
     )?;
     let d = PyDict::new(py);
     let t = &out.tally;
-    d.set_item("first", out.games.start)?;
-    d.set_item("end", out.games.end)?;
+    d.set_item("first", out.items.start)?;
+    d.set_item("end", out.items.end)?;
     d.set_item("games", t.games)?;
     d.set_item("points", t.points)?;
     d.set_item("points_sq", t.points_sq)?;
