@@ -17,11 +17,10 @@ use gammon_core::cube_policy::{
 };
 use gammon_core::cubeful::{CubefulRules, Ending, GameEvent, Observer};
 use gammon_core::policy::{BackgammonPolicy, PolicyStop};
-use gammon_core::rollout::StopReason;
 use gammon_core::scoreboard::{MatchScore, Scoreboard};
 use gammon_core::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchTotals,
-    MoneyTotals, SimConfig, SimulationError,
+    MoneyTotals, SimConfig, SimRun, SimulationError,
 };
 use gammon_core::{
     Backgammon, ByColor, Color, GameRunner, Position, RulesFamily, StandardReferee, VariantPosition,
@@ -286,6 +285,25 @@ impl Contest {
             || self.cubes.iter().any(|c| matches!(c, SideCube::Python(_)))
     }
 
+    /// The simulation settings; a Python policy means one thread (each decision attaches
+    /// to the interpreter).
+    fn config(
+        &self,
+        seed: u64,
+        threads: usize,
+        chunk_size: u64,
+        record: bool,
+        max_seconds: Option<f64>,
+    ) -> SimConfig {
+        SimConfig {
+            seed,
+            threads: if self.any_python() { 1 } else { threads },
+            chunk_size,
+            record,
+            max_seconds,
+        }
+    }
+
     /// The exceptions the Python policies raised, in order.
     fn errors(&self) -> Vec<PyErr> {
         self.checkers
@@ -294,13 +312,6 @@ impl Contest {
             .chain(self.cubes.iter().filter_map(SideCube::take_error))
             .collect()
     }
-}
-
-/// What the simulation settings are, as the Python layer passes them.
-struct Run {
-    first: u64,
-    end: u64,
-    config: SimConfig,
 }
 
 fn le_bytes<'py, const N: usize, T: Copy>(
@@ -312,12 +323,25 @@ fn le_bytes<'py, const N: usize, T: Copy>(
     PyBytes::new(py, &bytes)
 }
 
-fn stop_name(stop: StopReason, interrupted: bool) -> &'static str {
-    if interrupted {
+/// The entries every simulation result has: the range played, why it stopped, the time
+/// and the threads.
+fn run_dict<'py, T, R>(
+    py: Python<'py>,
+    run: &SimRun<T, R>,
+    interrupted: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("first", run.items.start)?;
+    d.set_item("end", run.items.end)?;
+    let stop = if interrupted {
         "interrupted"
     } else {
-        stop.name()
-    }
+        run.stop.name()
+    };
+    d.set_item("stop", stop)?;
+    d.set_item("elapsed", run.elapsed.as_secs_f64())?;
+    d.set_item("threads", run.threads)?;
+    Ok(d)
 }
 
 /// Plays matches ``first`` .. ``end`` of a simulation to ``length`` points and returns the raw
@@ -347,17 +371,7 @@ pub fn _simulate_match<'py>(
     callback: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let contest = Contest::read(&variant, &players, cube_rules)?;
-    let run = Run {
-        first,
-        end,
-        config: SimConfig {
-            seed,
-            threads: if contest.any_python() { 1 } else { threads },
-            chunk_size,
-            record,
-            max_seconds,
-        },
-    };
+    let config = contest.config(seed, threads, chunk_size, record, max_seconds);
     let rules = contest.rules();
     let (out, interrupted) = run_detached(
         py,
@@ -373,8 +387,8 @@ pub fn _simulate_match<'py>(
                 &rules,
                 length,
                 crawford,
-                run.first..run.end,
-                &run.config,
+                first..end,
+                &config,
                 &mut progress,
             )
             .map_err(|e| simulation_error(&e))
@@ -383,10 +397,8 @@ pub fn _simulate_match<'py>(
         || contest.errors(),
         |i, e| simulation_failed("match", i, e),
     )?;
-    let d = PyDict::new(py);
+    let d = run_dict(py, &out, interrupted)?;
     let t = &out.tally;
-    d.set_item("first", out.items.start)?;
-    d.set_item("end", out.items.end)?;
     d.set_item("matches", t.matches)?;
     d.set_item("wins", (t.wins.white, t.wins.black))?;
     d.set_item("games", t.games)?;
@@ -396,9 +408,6 @@ pub fn _simulate_match<'py>(
     d.set_item("doubles", t.doubles)?;
     d.set_item("points", (t.points.white, t.points.black))?;
     d.set_item("plies", t.plies)?;
-    d.set_item("stop", stop_name(out.stop, interrupted))?;
-    d.set_item("elapsed", out.elapsed.as_secs_f64())?;
-    d.set_item("threads", out.threads)?;
     if let Some(r) = &out.records {
         let rec = PyDict::new(py);
         rec.set_item("winner", PyBytes::new(py, &r.winner))?;
@@ -446,17 +455,7 @@ pub fn _simulate_money<'py>(
     callback: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let contest = Contest::read(&variant, &players, cube_rules)?;
-    let run = Run {
-        first,
-        end,
-        config: SimConfig {
-            seed,
-            threads: if contest.any_python() { 1 } else { threads },
-            chunk_size,
-            record,
-            max_seconds,
-        },
-    };
+    let config = contest.config(seed, threads, chunk_size, record, max_seconds);
     let rules = contest.rules();
     let (out, interrupted) = run_detached(
         py,
@@ -467,23 +466,15 @@ pub fn _simulate_money<'py>(
                 let (est, se) = (t.points_per_game(), t.std_error());
                 report((p.done, p.total, est, se, p.elapsed.as_secs_f64()))
             };
-            simulate_money(
-                &contest.start,
-                &rules,
-                run.first..run.end,
-                &run.config,
-                &mut progress,
-            )
-            .map_err(|e| simulation_error(&e))
+            simulate_money(&contest.start, &rules, first..end, &config, &mut progress)
+                .map_err(|e| simulation_error(&e))
         },
         |r| r.stop,
         || contest.errors(),
         |i, e| simulation_failed("game", i, e),
     )?;
-    let d = PyDict::new(py);
+    let d = run_dict(py, &out, interrupted)?;
     let t = &out.tally;
-    d.set_item("first", out.items.start)?;
-    d.set_item("end", out.items.end)?;
     d.set_item("games", t.games)?;
     d.set_item("points", t.points)?;
     d.set_item("points_sq", t.points_sq)?;
@@ -493,9 +484,6 @@ pub fn _simulate_money<'py>(
     d.set_item("cube", t.cube)?;
     d.set_item("doubles", t.doubles)?;
     d.set_item("plies", t.plies)?;
-    d.set_item("stop", stop_name(out.stop, interrupted))?;
-    d.set_item("elapsed", out.elapsed.as_secs_f64())?;
-    d.set_item("threads", out.threads)?;
     if let Some(r) = &out.records {
         let rec = PyDict::new(py);
         let winner: Vec<u8> = r.winner.iter().map(|&w| w as u8).collect();
