@@ -70,6 +70,18 @@ from gammon.rollout import (
     RolloutResult,
     rollout,
 )
+from gammon.simulate import (
+    CubePolicy,
+    CubeView,
+    MatchRecords,
+    MatchResult,
+    MoneyRecords,
+    MoneyResult,
+    Player,
+    SimulationProgress,
+    simulate_match,
+    simulate_money,
+)
 from gammon.xgid import Xgid
 
 __all__ = [
@@ -79,7 +91,9 @@ __all__ = [
     "Color",
     "Cube",
     "CubeOffer",
+    "CubePolicy",
     "CubeRules",
+    "CubeView",
     "Decline",
     "Double",
     "Drop",
@@ -99,6 +113,10 @@ __all__ = [
     "Match",
     "MatchEquityTable",
     "MatchId",
+    "MatchRecords",
+    "MatchResult",
+    "MoneyRecords",
+    "MoneyResult",
     "MoneySession",
     "Move",
     "Outcome",
@@ -106,6 +124,7 @@ __all__ = [
     "ParseError",
     "Play",
     "PlayList",
+    "Player",
     "Policy",
     "Position",
     "Raccoon",
@@ -115,6 +134,7 @@ __all__ = [
     "Roll",
     "RolloutProgress",
     "RolloutResult",
+    "SimulationProgress",
     "Take",
     "Variant",
     "Xgid",
@@ -127,4 +147,6 @@ __all__ = [
     "money_equity",
     "nardy",
     "rollout",
+    "simulate_match",
+    "simulate_money",
 ]

@@ -22,6 +22,9 @@ __all__ = [
     "_play_from_text",
     "_position_from_state",
     "_rollout",
+    "_simulate_log",
+    "_simulate_match",
+    "_simulate_money",
     "find_variant",
 ]
 
@@ -271,3 +274,51 @@ def _rollout(
     nardy: tuple[str, str, bool] | None = None,
 ) -> dict[str, Any]:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
+
+_CubeRulesTuple: TypeAlias = tuple[int, bool, bool, bool, int, int, bool, bool, bool]
+_Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
+
+def _simulate_match(
+    variant: Variant,
+    length: int,
+    crawford: bool,
+    players: _Players,
+    cube_rules: _CubeRulesTuple,
+    *,
+    seed: int,
+    first: int,
+    end: int,
+    threads: int,
+    chunk_size: int,
+    record: bool,
+    max_seconds: float | None = None,
+    callback: Callable[[int, int, float, float, float], object] | None = None,
+) -> dict[str, Any]:
+    """Plays matches ``first``..``end`` of a simulation; ``gammon.simulate_match`` wraps it."""
+
+def _simulate_money(
+    variant: Variant,
+    players: _Players,
+    cube_rules: _CubeRulesTuple,
+    *,
+    seed: int,
+    first: int,
+    end: int,
+    threads: int,
+    chunk_size: int,
+    record: bool,
+    max_seconds: float | None = None,
+    callback: Callable[[int, int, float, float, float], object] | None = None,
+) -> dict[str, Any]:
+    """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
+
+def _simulate_log(
+    variant: Variant,
+    players: _Players,
+    cube_rules: _CubeRulesTuple,
+    seed: int,
+    index: int,
+    length: int | None = None,
+    crawford: bool = True,
+) -> list[list[tuple[Any, ...]]]:
+    """Every event of match (or money game) ``index`` of a simulation, one list per game."""

@@ -14,10 +14,15 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::cubeful::{GameEvent, NoObserver, Observer};
 use crate::moves::OFF;
 use crate::policy::{Policy, PolicyStop};
 use crate::rng::GameDice;
-use crate::{ByColor, Color, GameResult, OutcomeKind, PlayList, Position, Referee};
+use crate::{ByColor, Color, Dice, GameResult, OutcomeKind, PlayList, Position, Referee};
+
+/// The cube the game is played for; the cube rules, offers and the loop with cube decisions
+/// live in [`crate::cube`] and [`crate::cubeful`].
+pub use crate::cube::CubeState;
 
 /// Fixed-point unit of result shares: a whole game is `ONE`. Shares are integers so that
 /// statistics merge exactly (associatively) however games are split between threads.
@@ -50,26 +55,6 @@ pub const WIN_KIND_ORDER: [OutcomeKind; WIN_KINDS] = [
     OutcomeKind::Mars,
     OutcomeKind::Koks,
 ];
-
-/// The doubling cube as the game loop carries it. Cube decisions are not made yet (every
-/// game is played for the cube it starts with); the state is here so that cube policies can
-/// be added to the loop without changing its callers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CubeState {
-    /// The cube value (1, 2, 4, ...): the stake the game's points are multiplied by.
-    pub value: u32,
-    /// The player who owns the cube, or `None` when it is centred.
-    pub owner: Option<Color>,
-}
-
-impl Default for CubeState {
-    fn default() -> Self {
-        CubeState {
-            value: 1,
-            owner: None,
-        }
-    }
-}
 
 /// The expected result of a game settled before its end, in fixed point ([`ONE`] = the whole
 /// game). Made by a [`Truncation`] step, for example from an exact bear-off database.
@@ -163,6 +148,10 @@ pub enum GameError {
     /// The game ran past the limit of turns (a sign of a rules bug: no legal game is that long).
     #[error("the game did not end within {0} turns")]
     TooLong(u32),
+    /// A match ran past [`crate::cubeful::MAX_GAMES_PER_MATCH`] games (only draws could make
+    /// one that long).
+    #[error("the match did not end within {0} games")]
+    MatchTooLong(u32),
 }
 
 impl From<PolicyStop> for GameError {
@@ -246,9 +235,33 @@ impl<P: Position> GameRunner<P> {
         rng: &mut Xoshiro256PlusPlus,
     ) -> Result<bool, GameError> {
         let roll = dice.next_roll();
+        self.play_roll(pos, policy, roll, rng, &mut NoObserver)
+    }
+
+    /// Plays `roll` for the player on roll in `pos`, reporting the roll and the play (or the
+    /// pass) to `obs`. Returns whether a checker was borne off (only then can the game have
+    /// ended). The turn of both game loops.
+    #[inline]
+    pub(crate) fn play_roll<Pol, O>(
+        &mut self,
+        pos: &mut P,
+        policy: &Pol,
+        roll: Dice,
+        rng: &mut Xoshiro256PlusPlus,
+        obs: &mut O,
+    ) -> Result<bool, GameError>
+    where
+        Pol: Policy<P> + ?Sized,
+        O: Observer<P>,
+    {
+        obs.event(&GameEvent::Roll {
+            player: pos.turn(),
+            dice: roll,
+        });
         pos.legal_plays_into(roll, &mut self.plays);
         let i = match self.plays.len() {
             0 => {
+                obs.event(&GameEvent::Pass);
                 *pos = pos.pass_turn();
                 return Ok(false);
             }
@@ -264,6 +277,7 @@ impl<P: Position> GameRunner<P> {
             }
         };
         let play = &self.plays[i];
+        obs.event(&GameEvent::Play { before: pos, play });
         *pos = pos.play_unchecked(play);
         Ok(play.moves().iter().any(|m| m.to == OFF))
     }

@@ -24,7 +24,11 @@
 //! ```
 
 pub mod backgammon;
+pub mod batch;
 pub mod color;
+pub mod cube;
+pub mod cube_policy;
+pub mod cubeful;
 pub mod dice;
 pub mod game;
 pub mod id;
@@ -37,12 +41,17 @@ pub mod position;
 pub mod referee;
 pub mod rng;
 pub mod rollout;
+pub mod scoreboard;
 pub mod setup;
+pub mod simulate;
 pub mod variant;
 pub mod variant_position;
 
 pub use backgammon::Backgammon;
 pub use color::{ByColor, Color};
+pub use cube::{CubeOffer, CubeRules};
+pub use cube_policy::{CubePolicy, CubePolicyKind, KeithRace, NeverDouble, Response};
+pub use cubeful::{CubefulRecord, CubefulRules, MatchRecord};
 pub use dice::{Dice, DiceError};
 pub use game::{
     CubeState, GameEnd, GameError, GameRecord, GameRules, GameRunner, NoTruncation, Settlement,
@@ -57,6 +66,8 @@ pub use position::{perft, IllegalPlayError, Position};
 pub use referee::{GameResult, Referee, StandardReferee};
 pub use rng::FirstRoll;
 pub use rollout::{rollout, RolloutConfig, RolloutRun, StopReason, Tally};
+pub use scoreboard::{MatchScore, Scoreboard};
 pub use setup::{Setup, SetupError, SetupProblems};
+pub use simulate::{simulate_matches, simulate_money, SimConfig};
 pub use variant::{RulesFamily, UnknownVariantError, Variant};
 pub use variant_position::{VariantPlay, VariantPosition};

@@ -227,6 +227,14 @@ impl<'a> GameDice<'a> {
         }
     }
 
+    /// One throw of the opening roll (BG-10): White's die and Black's die, from the game's own
+    /// stream (never stratified). Not counted as a turn.
+    #[inline]
+    pub fn opening_throw(&mut self) -> (u8, u8) {
+        let k = below(&mut self.rng, OUTCOMES);
+        ((k / 6 + 1) as u8, (k % 6 + 1) as u8)
+    }
+
     /// How many rolls were made so far.
     #[must_use]
     pub fn turns(&self) -> usize {
@@ -343,5 +351,25 @@ mod tests {
         // The third roll of the quasi game is the first roll of the plain stream.
         assert_eq!(with.next_roll(), without.next_roll());
         assert_eq!(with.turns(), 3);
+    }
+
+    #[test]
+    fn bg10_opening_throws_are_one_die_each_uniform_and_tie_one_time_in_six() {
+        let mut dice = GameDice::new(4, 0, FirstRoll::Any, None);
+        let mut counts = [[0u32; 6]; 6];
+        let n = 36_000;
+        for _ in 0..n {
+            let (w, b) = dice.opening_throw();
+            counts[usize::from(w) - 1][usize::from(b) - 1] += 1;
+        }
+        assert_eq!(dice.turns(), 0);
+        let expected = f64::from(n) / 36.0;
+        let chi2: f64 = counts
+            .iter()
+            .flatten()
+            .map(|&c| (f64::from(c) - expected).powi(2) / expected)
+            .sum();
+        // 35 degrees of freedom: the 99.99% quantile is about 77.
+        assert!(chi2 < 77.0, "chi2 = {chi2}");
     }
 }

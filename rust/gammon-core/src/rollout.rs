@@ -4,19 +4,19 @@
 //!   [`Tally`] sums integers, so a rollout gives identical results for any thread count and
 //!   chunk size, and ranges of games run anywhere merge into the same totals.
 //! - Memory does not grow with the number of games (unless per-game records are asked for).
-//! - Games run in chunks on a rayon pool; the calling thread merges finished chunks **in game
-//!   order**, reports progress and applies the stop rules. A stopped rollout keeps exactly
-//!   the games of a prefix `[start, start + games)` of its range, so it can be continued.
+//! - Games run in chunks on a rayon pool ([`crate::batch`]); the calling thread merges
+//!   finished chunks **in game order**, reports progress and applies the stop rules. A
+//!   stopped rollout keeps exactly the games of a prefix `[start, start + games)` of its
+//!   range, so it can be continued.
 //! - Stop rules: a wall-clock limit ([`RolloutConfig::max_seconds`]), a target standard error
 //!   of the equity ([`RolloutConfig::target_std_error`], checked after each chunk in order, so
 //!   the stopping point does not depend on the thread count), and the progress callback
 //!   returning [`ControlFlow::Break`] (an interrupt).
 
 use std::ops::{ControlFlow, Range};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::batch::{run_batch, BatchConfig, BatchProgress, Totals};
 use crate::game::{GameError, GameRecord, GameRules, GameRunner, Truncation, ONE, WIN_KINDS};
 use crate::policy::Policy;
 use crate::rng::{game_stream, FirstRoll, GameDice, QuasiRolls, Stream};
@@ -176,9 +176,6 @@ pub const DEFAULT_CHUNK_SIZE: u64 = 1296;
 /// error from fewer games is too rough to trust).
 pub const MIN_GAMES_FOR_TARGET: u64 = 1296;
 
-/// How often the calling thread reports progress and checks the clock while waiting.
-const TICK: Duration = Duration::from_millis(100);
-
 /// How a rollout is run. The results depend on `seed`, `first_roll` and `quasi_random` (and
 /// the game range), never on `threads` or `chunk_size`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -296,122 +293,20 @@ pub enum RolloutError {
     },
 }
 
-enum ChunkOutcome {
-    Done(Box<(Tally, Option<Records>)>),
-    Abandoned,
-    Failed(u64, GameError),
-}
-
-/// What every worker needs to play games.
-struct Job<'a, P, R, Pol: ?Sized, T> {
-    start: &'a P,
-    rules: &'a GameRules<'a, R, Pol, T>,
-    config: &'a RolloutConfig,
-    quasi: Option<&'a QuasiRolls>,
-    root: Color,
-    deadline: Option<Instant>,
-}
-
-impl<P, R, Pol, T> Job<'_, P, R, Pol, T>
-where
-    P: Position,
-    R: Referee<P>,
-    Pol: Policy<P> + ?Sized,
-    T: Truncation<P>,
-{
-    /// Plays games `games`; abandons the chunk when `stop` is set or the deadline passes.
-    fn run_chunk(
-        &self,
-        runner: &mut GameRunner<P>,
-        games: Range<u64>,
-        stop: &AtomicBool,
-    ) -> ChunkOutcome {
-        let mut tally = Tally::default();
-        let mut records = self.config.record_games.then(Records::default);
-        for i in games {
-            if stop.load(Ordering::Relaxed) {
-                return ChunkOutcome::Abandoned;
-            }
-            if let Some(d) = self.deadline {
-                if i % 16 == 0 && Instant::now() >= d {
-                    return ChunkOutcome::Abandoned;
-                }
-            }
-            let mut dice = GameDice::new(self.config.seed, i, self.config.first_roll, self.quasi);
-            let mut rng = game_stream(self.config.seed, i, Stream::Choices);
-            match runner.play(self.start, self.rules, &mut dice, &mut rng) {
-                Ok(rec) => {
-                    tally.add(&rec, self.root);
-                    if let Some(r) = records.as_mut() {
-                        r.push(&rec, self.root);
-                    }
-                }
-                Err(e) => return ChunkOutcome::Failed(i, e),
-            }
-        }
-        ChunkOutcome::Done(Box::new((tally, records)))
-    }
-}
-
-/// Merges finished chunks in game order and decides when to stop.
-struct Merger<'a> {
-    range: Range<u64>,
-    config: &'a RolloutConfig,
-    started: Instant,
+/// The totals of a chunk of games.
+#[derive(Default)]
+struct Chunk {
     tally: Tally,
     records: Option<Records>,
-    /// Chunks merged so far (a prefix).
-    merged: u64,
-    stop: Option<StopReason>,
 }
 
-impl Merger<'_> {
-    fn chunk_range(&self, c: u64) -> Range<u64> {
-        let a = self.range.start + c * self.config.chunk_size;
-        a..(a + self.config.chunk_size).min(self.range.end)
-    }
-
-    fn merge(&mut self, tally: &Tally, records: Option<Records>) {
-        self.tally.merge(tally);
-        if let (Some(all), Some(mut r)) = (self.records.as_mut(), records) {
-            all.append(&mut r);
-        }
-        self.merged += 1;
-        if let Some(target) = self.config.target_std_error {
-            if self.tally.games >= MIN_GAMES_FOR_TARGET && self.tally.std_error() <= target {
-                self.stop.get_or_insert(StopReason::TargetStdError);
-            }
-        }
-    }
-
-    /// Reports progress and checks the clock; sets the stop reason when it is time to stop.
-    fn tick(&mut self, progress: &mut dyn FnMut(&Progress<'_>) -> ControlFlow<()>) {
-        let elapsed = self.started.elapsed();
-        let p = Progress {
-            done: self.tally.games,
-            total: self.range.end - self.range.start,
-            tally: &self.tally,
-            elapsed,
-        };
-        if progress(&p).is_break() {
-            self.stop.get_or_insert(StopReason::Interrupted);
-        }
-        if let Some(limit) = self.config.max_seconds {
-            if elapsed.as_secs_f64() >= limit {
-                self.stop.get_or_insert(StopReason::MaxSeconds);
-            }
-        }
-    }
-
-    fn finish(self, threads: usize) -> RolloutRun {
-        let start = self.range.start;
-        RolloutRun {
-            games: start..start + self.tally.games,
-            tally: self.tally,
-            records: self.records,
-            stop: self.stop.unwrap_or(StopReason::Completed),
-            elapsed: self.started.elapsed(),
-            threads,
+impl Totals for Chunk {
+    fn merge(&mut self, mut other: Chunk) {
+        self.tally.merge(&other.tally);
+        match (&mut self.records, &mut other.records) {
+            (Some(all), Some(more)) => all.append(more),
+            (None, Some(_)) => self.records = other.records,
+            _ => {}
         }
     }
 }
@@ -460,124 +355,54 @@ where
     Pol: Policy<P> + ?Sized,
     T: Truncation<P>,
 {
-    if config.chunk_size == 0 {
-        return Err(RolloutError::ZeroChunk);
-    }
-    let started = Instant::now();
     let quasi = config
         .quasi_random
         .then(|| QuasiRolls::new(config.seed, config.first_roll == FirstRoll::Opening));
-    let job = Job {
-        start,
-        rules,
-        config,
-        quasi: quasi.as_ref(),
-        root: start.turn(),
-        deadline: config
-            .max_seconds
-            .map(|s| started + Duration::from_secs_f64(s.clamp(0.0, 1e9))),
-    };
-    let len = games.end.saturating_sub(games.start);
-    let n_chunks = len.div_ceil(config.chunk_size);
-    let mut merger = Merger {
-        range: games.start..games.start + len,
-        config,
-        started,
-        tally: Tally::default(),
-        records: config.record_games.then(Records::default),
-        merged: 0,
-        stop: None,
-    };
-    let threads = if config.threads == 0 {
-        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-    } else {
-        config.threads
-    };
-    let threads = threads.min(n_chunks.max(1) as usize);
-
-    if threads <= 1 {
-        let mut runner = GameRunner::new();
-        let never = AtomicBool::new(false);
-        merger.tick(progress);
-        while merger.merged < n_chunks && merger.stop.is_none() {
-            let range = merger.chunk_range(merger.merged);
-            match job.run_chunk(&mut runner, range, &never) {
-                ChunkOutcome::Done(done) => merger.merge(&done.0, done.1),
-                ChunkOutcome::Abandoned => {
-                    merger.stop.get_or_insert(StopReason::MaxSeconds);
-                }
-                ChunkOutcome::Failed(i, e) => {
-                    merger.stop.get_or_insert(StopReason::Failed(i, e));
-                }
-            }
-            merger.tick(progress);
+    let root = start.turn();
+    let record = config.record_games;
+    let work = |runner: &mut GameRunner<P>, i: u64, chunk: &mut Chunk| {
+        let mut dice = GameDice::new(config.seed, i, config.first_roll, quasi.as_ref());
+        let mut rng = game_stream(config.seed, i, Stream::Choices);
+        let rec = runner.play(start, rules, &mut dice, &mut rng)?;
+        chunk.tally.add(&rec, root);
+        if record {
+            chunk
+                .records
+                .get_or_insert_with(Records::default)
+                .push(&rec, root);
         }
-        return Ok(merger.finish(1));
-    }
-
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("gammon-rollout-{i}"))
-        .build()
-        .map_err(|e| RolloutError::ThreadPool {
-            threads,
-            reason: e.to_string(),
-        })?;
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(u64, ChunkOutcome)>();
-    pool.in_place_scope(|s| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (job, next, stop, merger_range, chunk) =
-                (&job, &next, &stop, merger.range.clone(), config.chunk_size);
-            s.spawn(move |_| {
-                let mut runner = GameRunner::new();
-                loop {
-                    let c = next.fetch_add(1, Ordering::Relaxed);
-                    if c >= n_chunks || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let a = merger_range.start + c * chunk;
-                    let range = a..(a + chunk).min(merger_range.end);
-                    let out = job.run_chunk(&mut runner, range, stop);
-                    if tx.send((c, out)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut pending: std::collections::BTreeMap<u64, (Tally, Option<Records>)> =
-            std::collections::BTreeMap::new();
-        merger.tick(progress);
-        while merger.merged < n_chunks && merger.stop.is_none() {
-            match rx.recv_timeout(TICK) {
-                Ok((c, ChunkOutcome::Done(done))) => {
-                    pending.insert(c, *done);
-                    while merger.stop.is_none() {
-                        let Some((t, r)) = pending.remove(&merger.merged) else {
-                            break;
-                        };
-                        merger.merge(&t, r);
-                    }
-                }
-                Ok((_, ChunkOutcome::Abandoned)) => {
-                    // Only the deadline abandons a chunk before `stop` is set.
-                    merger.stop.get_or_insert(StopReason::MaxSeconds);
-                }
-                Ok((_, ChunkOutcome::Failed(i, e))) => {
-                    merger.stop.get_or_insert(StopReason::Failed(i, e));
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-            merger.tick(progress);
-        }
-        stop.store(true, Ordering::Relaxed);
-        drop(rx);
-    });
-    Ok(merger.finish(threads))
+        Ok(())
+    };
+    // The target standard error, checked after each chunk in order.
+    let target = |chunk: &Chunk| {
+        let t = &chunk.tally;
+        config
+            .target_std_error
+            .filter(|&se| t.games >= MIN_GAMES_FOR_TARGET && t.std_error() <= se)
+            .map(|_| StopReason::TargetStdError)
+    };
+    let mut report = |p: &BatchProgress<'_, Chunk>| {
+        progress(&Progress {
+            done: p.done,
+            total: p.total,
+            tally: &p.totals.tally,
+            elapsed: p.elapsed,
+        })
+    };
+    let batch = BatchConfig {
+        threads: config.threads,
+        chunk_size: config.chunk_size,
+        max_seconds: config.max_seconds,
+    };
+    let run = run_batch(games, &batch, GameRunner::new, work, &target, &mut report)?;
+    Ok(RolloutRun {
+        games: run.items,
+        tally: run.totals.tally,
+        records: record.then(|| run.totals.records.unwrap_or_default()),
+        stop: run.stop,
+        elapsed: run.elapsed,
+        threads: run.threads,
+    })
 }
 
 #[cfg(test)]

@@ -3,12 +3,15 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use gammon_core::cube::CubeRulesError;
+use gammon_core::cube_policy::CubePolicyError;
 use gammon_core::game::GameError;
 use gammon_core::id::ParseIdError;
 use gammon_core::nardy::referee::ParseSettingError;
 use gammon_core::notation::PlayTextError;
 use gammon_core::policy::PolicyError;
 use gammon_core::rollout::RolloutError;
+use gammon_core::simulate::SimulationError;
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
 use pyo3::prelude::*;
 
@@ -114,4 +117,35 @@ pub fn rollout_error(e: &RolloutError) -> PyErr {
 /// `gammon.InternalError` for a game of a rollout that could not be finished.
 pub fn game_error(game: u64, e: &GameError) -> PyErr {
     InternalError::new_err(format!("game {game} of the rollout failed: {e}"))
+}
+
+/// `gammon.InvalidInputError` for an unknown cube policy name or one that cannot play the
+/// variant.
+pub fn cube_policy_error(e: &CubePolicyError) -> PyErr {
+    InvalidInputError::new_err(e.to_string())
+}
+
+/// `gammon.InvalidInputError` for cube rules out of range.
+pub fn cube_rules_error(e: &CubeRulesError) -> PyErr {
+    InvalidInputError::new_err(e.to_string())
+}
+
+/// `gammon.InvalidInputError` for a simulation that cannot start with these settings, and
+/// `gammon.InternalError` when its threads cannot start.
+pub fn simulation_error(e: &SimulationError) -> PyErr {
+    match e {
+        SimulationError::Batch(r) => rollout_error(r),
+        _ => InvalidInputError::new_err(e.to_string()),
+    }
+}
+
+/// `gammon.InternalError` for a match or game of a simulation that could not be finished.
+pub fn simulation_failed(what: &str, index: u64, e: &GameError) -> PyErr {
+    InternalError::new_err(format!("{what} {index} of the simulation failed: {e}"))
+}
+
+/// `gammon.InternalError` when the Python side of a cube policy answers outside its contract
+/// (the wrapper in `gammon/simulate.py` checks the user's answers first).
+pub fn cube_answer_error(detail: &str) -> PyErr {
+    InternalError::new_err(format!("a cube policy wrapper answered {detail}"))
 }

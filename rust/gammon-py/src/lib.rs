@@ -6,6 +6,7 @@ mod nardy;
 mod plays;
 mod position;
 mod rollout;
+mod simulate;
 mod types;
 
 use pyo3::prelude::*;
@@ -27,6 +28,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_surrender, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -9,6 +9,7 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
+use gammon_core::game::GameError;
 use gammon_core::game::{GameRules, NoTruncation};
 use gammon_core::policy::{BackgammonPolicy, PolicyStop};
 use gammon_core::rng::GameRng as Xoshiro256PlusPlus;
@@ -28,7 +29,7 @@ use crate::plays::{PyPlay, PyPlayList};
 use crate::position::PyPosition;
 
 /// Rules types whose positions and plays can be handed to Python.
-trait ToPython: Position {
+pub(crate) trait ToPython: Position {
     fn to_variant(&self) -> VariantPosition;
     fn play_to_variant(play: &Play<Self>) -> VariantPlay;
 }
@@ -54,7 +55,7 @@ impl ToPython for Nardy {
 /// A Python object with a `choose(position, plays)` method. An exception it raises stops the
 /// game and is kept here to be raised again (or, for `KeyboardInterrupt`, to end the rollout
 /// as interrupted).
-struct PyPolicy {
+pub(crate) struct PyPolicy {
     obj: Py<PyAny>,
     error: Mutex<Option<PyErr>>,
 }
@@ -137,7 +138,7 @@ impl<P: ToPython> Policy<P> for PyPolicy {
 }
 
 /// A side's policy: built into the core, or a Python object.
-enum SidePolicy<B> {
+pub(crate) enum SidePolicy<B> {
     Builtin(B),
     Python(PyPolicy),
 }
@@ -159,11 +160,11 @@ impl<P: ToPython, B: Policy<P>> Policy<P> for SidePolicy<B> {
 }
 
 impl<B> SidePolicy<B> {
-    fn is_python(&self) -> bool {
+    pub(crate) fn is_python(&self) -> bool {
         matches!(self, SidePolicy::Python(_))
     }
 
-    fn take_error(&self) -> Option<PyErr> {
+    pub(crate) fn take_error(&self) -> Option<PyErr> {
         match self {
             SidePolicy::Python(p) => p.take_error(),
             SidePolicy::Builtin(_) => None,
@@ -172,7 +173,7 @@ impl<B> SidePolicy<B> {
 }
 
 /// Reads one side's policy: a built-in name or an object with a `choose` method.
-fn side_policy<B>(
+pub(crate) fn side_policy<B>(
     obj: &Bound<'_, PyAny>,
     variant: gammon_core::Variant,
     builtin: impl Fn(PolicyKind) -> B,
@@ -235,24 +236,53 @@ fn run<P: ToPython, B: Policy<P>, R: Referee<P>>(
         starter: Color::White,
         cube: gammon_core::CubeState::default(),
     };
+    let range = settings.first..settings.end;
+    run_detached(
+        py,
+        callback,
+        |report| {
+            let mut progress = |p: &Progress<'_>| {
+                report((
+                    p.done,
+                    p.total,
+                    p.tally.equity(),
+                    p.tally.std_error(),
+                    p.elapsed.as_secs_f64(),
+                ))
+            };
+            rollout(start, &rules, range, &config, &mut progress).map_err(|e| rollout_error(&e))
+        },
+        |run| run.stop,
+        || pols.iter().filter_map(SidePolicy::take_error).collect(),
+        game_error,
+    )
+}
+
+/// What a progress callback receives: games (or matches) done, asked for, the estimate, its
+/// standard error and the seconds elapsed.
+pub(crate) type ProgressArgs = (u64, u64, f64, f64, f64);
+
+/// Runs `work` with the GIL released, handing it a progress reporter that checks signals
+/// (Ctrl-C) and calls `callback` with the [`ProgressArgs`]; `stop` reads how the work
+/// stopped. Then sorts out the exceptions the Python policies (`errors`) and the callback
+/// raised: `KeyboardInterrupt` means the work was interrupted and keeps what was finished,
+/// anything else is raised. A work item that failed for another reason becomes `failed`'s
+/// error. Returns the result and whether it was interrupted.
+pub(crate) fn run_detached<R: Send>(
+    py: Python<'_>,
+    callback: Option<&Py<PyAny>>,
+    work: impl FnOnce(&mut dyn FnMut(ProgressArgs) -> ControlFlow<()>) -> PyResult<R> + Send,
+    stop: impl Fn(&R) -> StopReason,
+    errors: impl FnOnce() -> Vec<PyErr>,
+    failed: impl Fn(u64, &GameError) -> PyErr,
+) -> PyResult<(R, bool)> {
     let mut callback_error: Option<PyErr> = None;
-    let run = {
+    let result = {
         let callback_error = &mut callback_error;
-        let mut progress = |p: &Progress<'_>| -> ControlFlow<()> {
+        let mut report = |args: ProgressArgs| -> ControlFlow<()> {
             Python::attach(|py| {
                 let result = py.check_signals().and_then(|()| match callback {
-                    Some(cb) => cb
-                        .call1(
-                            py,
-                            (
-                                p.done,
-                                p.total,
-                                p.tally.equity(),
-                                p.tally.std_error(),
-                                p.elapsed.as_secs_f64(),
-                            ),
-                        )
-                        .map(|_| ()),
+                    Some(cb) => cb.call1(py, args).map(|_| ()),
                     None => Ok(()),
                 });
                 match result {
@@ -264,33 +294,23 @@ fn run<P: ToPython, B: Policy<P>, R: Referee<P>>(
                 }
             })
         };
-        let range = settings.first..settings.end;
-        py.detach(|| {
-            guard(|| {
-                rollout(start, &rules, range, &config, &mut progress).map_err(|e| rollout_error(&e))
-            })
-        })?
+        py.detach(|| guard(|| work(&mut report)))?
     };
-    // An exception from a policy or the callback: KeyboardInterrupt ends the rollout as
-    // interrupted with the games finished so far; anything else is raised.
-    let mut interrupted = run.stop == StopReason::Interrupted;
-    let errors = pols
-        .iter()
-        .filter_map(SidePolicy::take_error)
-        .chain(callback_error);
-    for e in errors {
+    let reason = stop(&result);
+    let mut interrupted = reason == StopReason::Interrupted;
+    for e in errors().into_iter().chain(callback_error) {
         if e.is_instance_of::<PyKeyboardInterrupt>(py) {
             interrupted = true;
         } else {
             return Err(e);
         }
     }
-    if let StopReason::Failed(game, e) = run.stop {
+    if let StopReason::Failed(item, e) = reason {
         if !interrupted {
-            return Err(game_error(game, &e));
+            return Err(failed(item, &e));
         }
     }
-    Ok((run, interrupted))
+    Ok((result, interrupted))
 }
 
 /// Plays games ``first`` .. ``end`` of a rollout of ``position`` and returns the raw totals as

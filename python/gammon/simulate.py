@@ -1,0 +1,950 @@
+"""Whole matches and money sessions between two players, simulated in bulk.
+
+:func:`simulate_match` plays matches to N points under the match rules (the Crawford game,
+gammons count, no money options: MATCH-*, CUBE-11). :func:`simulate_money` plays
+independent money games with the options of :class:`~gammon.CubeRules` (Jacoby,
+beavers, raccoons, automatic doubles: MONEY-*, CUBE-12..CUBE-20). Both run in Rust on every
+core with the GIL released and return the estimate with its standard error::
+
+    >>> import gammon
+    >>> strong = gammon.Player("pubeval", cube="race")
+    >>> r = gammon.simulate_match(3, players=(strong, "random"), matches=200, seed=1)
+    >>> r.matches_completed, r.win > 0.9
+    (200, True)
+    >>> r == gammon.simulate_match(3, players=(strong, "random"), matches=200, seed=1, threads=1)
+    True
+
+A :class:`Player` is a checker policy (as for :func:`gammon.rollout`: ``"random"``,
+``"pubeval"``, ``"heuristic"`` or an object with ``choose(position, plays)``) and a cube
+policy: ``"never"`` (never doubles, always takes), ``"race"`` (the Keith count in races, no
+cube action outside them) or an object with ``double(view)`` and ``take(view)`` methods
+(:class:`CubePolicy`). The first player plays White, the second Black; the opening roll of
+each game decides who moves first (BG-10), so the colors give no edge.
+
+Match *m* (or money game *g*) takes its dice from ``(seed, m)`` only: the same seed gives
+the same results on any number of threads and in chunks of any size. Python policies are the
+slow path: each of their decisions calls into Python, and such simulations run on one thread.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Optional, Protocol, Union, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from gammon import _core
+from gammon._checks import MAX_MATCH_LENGTH
+from gammon._core import Color, Position, Variant, find_variant
+from gammon.cube import Cube, CubeOffer, CubeRules
+from gammon.errors import IllegalCubeActionError, InternalError, InvalidInputError
+from gammon.match import Match, MoneySession, Scoreboard
+from gammon.rollout import BUILTIN_POLICIES, Policy, PolicySpec, _int_arg, _positive_float
+
+__all__ = [
+    "BUILTIN_CUBE_POLICIES",
+    "MONEY_KIND_NAMES",
+    "CubePolicy",
+    "CubeView",
+    "MatchRecords",
+    "MatchResult",
+    "MoneyRecords",
+    "MoneyResult",
+    "Player",
+    "SimulationProgress",
+    "simulate_match",
+    "simulate_money",
+]
+
+#: The cube policies built into the core.
+BUILTIN_CUBE_POLICIES = ("never", "race")
+
+#: Names of the result classes of money games, indexed as in :attr:`MoneyRecords.kind`.
+MONEY_KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "dropped")
+
+_MAX_U64 = 2**64 - 1
+_DEFAULT_MATCH_CHUNK = 64
+_DEFAULT_GAME_CHUNK = 1296
+_Z95 = 1.959963984540054
+
+
+# -- cube policies ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CubeView:
+    """What a Python cube policy sees when it decides.
+
+    Attributes:
+        position: the position, with the doubler on roll and not yet rolled.
+        player: the player who decides: the doubler in ``double``, the player who must
+            answer in ``take``.
+        cube: the cube with the rules that apply (in a match without the money options); in
+            ``take`` its ``offer`` is the double (or beaver) to answer.
+        match: the :class:`~gammon.Match` at its current score, or in money play an empty
+            :class:`~gammon.MoneySession` (money games are independent).
+
+    """
+
+    position: Position
+    player: Color
+    cube: Cube
+    match: Scoreboard
+
+    @property
+    def offer(self) -> Optional[CubeOffer]:
+        """The offer to answer (in ``take``), else ``None``."""
+        return self.cube.offer
+
+    @property
+    def is_money(self) -> bool:
+        """True in money play."""
+        return isinstance(self.match, MoneySession)
+
+    @property
+    def may_beaver(self) -> bool:
+        """True when ``take`` may answer ``"beaver"`` (CUBE-12)."""
+        return self.cube.offer is not None and self.cube.can_beaver(self.player)
+
+    @property
+    def may_raccoon(self) -> bool:
+        """True when ``take`` may answer ``"raccoon"`` (CUBE-13)."""
+        return self.cube.offer is not None and self.cube.can_raccoon(self.player)
+
+
+@runtime_checkable
+class CubePolicy(Protocol):
+    """A cube policy written in Python (the slow path).
+
+    ``double`` is asked before a roll, only when the player on roll may double (CUBE-2,
+    CUBE-3, CUBE-10, BG-12, MATCH-3, MATCH-7), and answers ``True`` to double. ``take``
+    answers a double: ``True`` or ``"take"`` to take, ``False`` or ``"drop"`` to drop, and in
+    money play with the options on ``"beaver"`` (a plain double, CUBE-12) or ``"raccoon"``
+    (a beaver, CUBE-13) when :attr:`CubeView.may_beaver` / :attr:`CubeView.may_raccoon` say
+    so.
+    """
+
+    def double(self, view: CubeView) -> bool:
+        """Return True to double now."""
+        ...
+
+    def take(self, view: CubeView) -> Union[bool, str]:
+        """Return the answer to ``view.offer``."""
+        ...
+
+
+CubePolicySpec = Union[str, CubePolicy]
+
+
+def _label(p: object) -> str:
+    return p.strip().lower() if isinstance(p, str) else type(p).__name__
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of simulated matches and money games: a checker policy and a cube policy.
+
+    ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``) or a
+    :class:`~gammon.Policy` object; ``cube`` is ``"never"`` (the default: never doubles,
+    always takes), ``"race"`` (the Keith count in races, no cube action outside them) or a
+    :class:`CubePolicy` object.
+
+    Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
+    methods a policy needs.
+    """
+
+    checker: PolicySpec = "pubeval"
+    cube: CubePolicySpec = "never"
+
+    def __post_init__(self) -> None:
+        c = self.checker
+        if isinstance(c, str):
+            if c.strip().lower() not in BUILTIN_POLICIES:
+                raise InvalidInputError(
+                    f"Player: unknown checker policy {c!r}; built-in policies: "
+                    f"{', '.join(BUILTIN_POLICIES)}"
+                )
+        elif not isinstance(c, Policy):
+            raise InvalidInputError(
+                f"Player: checker must be a policy name or have a choose(position, plays) "
+                f"method, not {c!r}"
+            )
+        k = self.cube
+        if isinstance(k, str):
+            if k.strip().lower() not in BUILTIN_CUBE_POLICIES:
+                raise InvalidInputError(
+                    f"Player: unknown cube policy {k!r}; built-in cube policies: "
+                    f"{', '.join(BUILTIN_CUBE_POLICIES)}"
+                )
+        elif not isinstance(k, CubePolicy):
+            raise InvalidInputError(
+                f"Player: cube must be a cube policy name or have double(view) and take(view) "
+                f"methods, not {k!r}"
+            )
+
+    @property
+    def name(self) -> str:
+        """A short name: ``"pubeval+race"``."""
+        return f"{_label(self.checker)}+{_label(self.cube)}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+PlayerSpec = Union[Player, PolicySpec, tuple[PolicySpec, CubePolicySpec]]
+
+
+def _player_arg(spec: object) -> Player:
+    if isinstance(spec, Player):
+        return spec
+    if isinstance(spec, tuple) and len(spec) == 2:
+        return Player(spec[0], spec[1])
+    if isinstance(spec, (str, Policy)):
+        return Player(spec)
+    raise InvalidInputError(
+        "a player is a gammon.Player, a checker policy (name or object), or a pair "
+        f"(checker policy, cube policy); got {spec!r}"
+    )
+
+
+def _players_arg(players: object) -> tuple[Player, Player]:
+    if not isinstance(players, (tuple, list)) or len(players) != 2:
+        raise InvalidInputError(f"players must be a pair of players, not {players!r}")
+    return (_player_arg(players[0]), _player_arg(players[1]))
+
+
+class _CubeAdapter:
+    """A Python cube policy as the core calls it (private).
+
+    It builds the :class:`CubeView` with the Python :class:`~gammon.Cube` and
+    :class:`~gammon.Match`, checks that they agree with the core about what is legal, and
+    checks the policy's answer.
+    """
+
+    def __init__(self, policy: CubePolicy, rules: CubeRules) -> None:
+        self._policy = policy
+        self._rules = rules
+
+    @staticmethod
+    def _scoreboard(board: Optional[tuple[int, int, int, bool, bool, bool]]) -> Scoreboard:
+        if board is None:
+            return MoneySession()
+        length, white, black, rule, crawford_game, post = board
+        return Match(
+            length, (white, black), crawford=rule, crawford_game=crawford_game, post_crawford=post
+        )
+
+    def _rules_for(self, match: Scoreboard) -> CubeRules:
+        return self._rules.for_match() if isinstance(match, Match) else self._rules
+
+    def double(
+        self,
+        position: Position,
+        player: Color,
+        value: int,
+        owner: Optional[Color],
+        board: Optional[tuple[int, int, int, bool, bool, bool]],
+    ) -> bool:
+        match = self._scoreboard(board)
+        rules = self._rules_for(match)
+        cube = Cube(value, owner, None, rules)
+        err = cube.double_error(player)
+        if err is None and match.is_crawford_game:
+            err = "MATCH-3: the Crawford game"
+        if err is None and isinstance(match, Match) and rules.refuse_dead_cube:
+            if value >= match.away(player):
+                err = "MATCH-7: a dead cube"
+        if err is not None:
+            raise InternalError(
+                f"the core offered {player} a double that gammon.Cube refuses: {err}"
+            )
+        answer = self._policy.double(CubeView(position, player, cube, match))
+        if not isinstance(answer, (bool, np.bool_)):
+            raise InvalidInputError(
+                f"{type(self._policy).__name__}.double() must return True or False, not {answer!r}"
+            )
+        return bool(answer)
+
+    def take(
+        self,
+        position: Position,
+        player: Color,
+        value: int,
+        owner: Optional[Color],
+        offer: tuple[Color, Color, int, int],
+        may_redouble: bool,
+        board: Optional[tuple[int, int, int, bool, bool, bool]],
+    ) -> int:
+        match = self._scoreboard(board)
+        rules = self._rules_for(match)
+        doubler, proposer, offered, redoubles = offer
+        cube = Cube(value, owner, CubeOffer(doubler, proposer, offered, redoubles), rules)
+        view = CubeView(position, player, cube, match)
+        word = "beaver" if redoubles == 0 else "raccoon"
+        python_may = view.may_beaver if redoubles == 0 else view.may_raccoon
+        if python_may != may_redouble:
+            raise InternalError(
+                f"the core and gammon.Cube disagree on whether {player} may {word}: "
+                f"{may_redouble} against {python_may}"
+            )
+        answer = self._policy.take(view)
+        if answer is True or answer == "take" or (isinstance(answer, np.bool_) and answer):
+            return 0
+        if answer is False or answer == "drop" or isinstance(answer, np.bool_):
+            return 1
+        if answer in ("beaver", "raccoon"):
+            if answer != word or not may_redouble:
+                rule = "CUBE-12" if answer == "beaver" else "CUBE-13"
+                raise IllegalCubeActionError(
+                    f"{rule}: {type(self._policy).__name__}.take() answered {answer!r}, but "
+                    f"{player} may not {answer} here (may_beaver={view.may_beaver}, "
+                    f"may_raccoon={view.may_raccoon})"
+                )
+            return 2
+        raise InvalidInputError(
+            f"{type(self._policy).__name__}.take() must return True, False, 'take', 'drop', "
+            f"'beaver' or 'raccoon', not {answer!r}"
+        )
+
+
+def _rules_tuple(rules: CubeRules) -> tuple[int, bool, bool, bool, int, int, bool, bool, bool]:
+    return (
+        rules.max_cube.bit_length() - 1,
+        rules.jacoby,
+        rules.beavers,
+        rules.raccoons,
+        min(rules.max_beavers, 2**32 - 1),
+        rules.auto_doubles,
+        rules.enabled,
+        rules.refuse_dead_cube,
+        rules.gnubg_raccoon_owner,
+    )
+
+
+def _core_players(players: tuple[Player, Player], rules: CubeRules) -> tuple[Any, Any]:
+    def one(p: Player) -> tuple[object, object]:
+        checker = p.checker.strip().lower() if isinstance(p.checker, str) else p.checker
+        cube: object = (
+            p.cube.strip().lower() if isinstance(p.cube, str) else _CubeAdapter(p.cube, rules)
+        )
+        return (checker, cube)
+
+    return (one(players[0]), one(players[1]))
+
+
+def _variant(variant: Union[Variant, str, None]) -> Variant:
+    if variant is None:
+        return Variant.BACKGAMMON
+    v = variant if isinstance(variant, Variant) else find_variant(variant)
+    if v == Variant.LONG_NARDY:
+        raise InvalidInputError(
+            "Long Nardy is played without a doubling cube; simulate a backgammon variant "
+            "(roll Long Nardy games out with gammon.rollout)"
+        )
+    return v
+
+
+def _cube_rules(cube_rules: object) -> CubeRules:
+    if cube_rules is None:
+        return CubeRules()
+    if not isinstance(cube_rules, CubeRules):
+        raise InvalidInputError(f"cube_rules must be a gammon.CubeRules, not {cube_rules!r}")
+    return cube_rules
+
+
+# -- results ---------------------------------------------------------------------------------
+
+
+class SimulationProgress(NamedTuple):
+    """What a progress callback receives."""
+
+    done: int
+    """Matches (or games) finished so far."""
+    total: int
+    """Matches (or games) asked for."""
+    estimate: float
+    """The first player's match-win share (or average points per game) so far."""
+    std_error: float
+    """Its standard error."""
+    elapsed: float
+    """Seconds since the start."""
+
+
+class MatchRecords(NamedTuple):
+    """Per-match results as numpy arrays, one entry per match in match order."""
+
+    winner: npt.NDArray[np.int8]
+    """0 when the first player won the match, 1 when the second did."""
+    games: npt.NDArray[np.uint32]
+    """Games played."""
+    score: npt.NDArray[np.uint32]
+    """Final scores, shape ``(matches, 2)``: first player, second player."""
+    crawford_game: npt.NDArray[np.int32]
+    """The index (from 0) of the Crawford game, -1 for none (MATCH-3)."""
+    drops: npt.NDArray[np.uint32]
+    """Games ended by a dropped double."""
+    doubles: npt.NDArray[np.uint32]
+    """Cube offers made (doubles, beavers, raccoons)."""
+    max_cube: npt.NDArray[np.uint32]
+    """The highest cube value a game ended with."""
+    plies: npt.NDArray[np.uint64]
+    """Turns played."""
+
+
+class MoneyRecords(NamedTuple):
+    """Per-game results of money play as numpy arrays, one entry per game in game order."""
+
+    winner: npt.NDArray[np.int8]
+    """+1 when the first player won, -1 when the second did."""
+    kind: npt.NDArray[np.uint8]
+    """The result class: an index into :data:`MONEY_KIND_NAMES`."""
+    points: npt.NDArray[np.int32]
+    """The first player's net points (cube included)."""
+    cube: npt.NDArray[np.uint32]
+    """The cube value the game was scored at."""
+    doubles: npt.NDArray[np.uint32]
+    """Cube offers made."""
+    plies: npt.NDArray[np.uint32]
+    """Turns played."""
+
+
+def _array(raw: dict[str, bytes], key: str, dtype: str) -> npt.NDArray[Any]:
+    out: npt.NDArray[Any] = np.frombuffer(raw[key], dtype=dtype).copy()
+    return out
+
+
+def _match_records(raw: dict[str, bytes]) -> MatchRecords:
+    return MatchRecords(
+        winner=_array(raw, "winner", "i1"),
+        games=_array(raw, "games", "<u4").astype(np.uint32),
+        score=np.stack(
+            [_array(raw, "score_white", "<u4"), _array(raw, "score_black", "<u4")], axis=1
+        ).astype(np.uint32),
+        crawford_game=_array(raw, "crawford_game", "<i4").astype(np.int32),
+        drops=_array(raw, "drops", "<u4").astype(np.uint32),
+        doubles=_array(raw, "doubles", "<u4").astype(np.uint32),
+        max_cube=_array(raw, "max_cube", "<u4").astype(np.uint32),
+        plies=_array(raw, "plies", "<u8").astype(np.uint64),
+    )
+
+
+def _money_records(raw: dict[str, bytes]) -> MoneyRecords:
+    return MoneyRecords(
+        winner=_array(raw, "winner", "i1"),
+        kind=_array(raw, "kind", "u1"),
+        points=_array(raw, "points", "<i4").astype(np.int32),
+        cube=_array(raw, "cube", "<u4").astype(np.uint32),
+        doubles=_array(raw, "doubles", "<u4").astype(np.uint32),
+        plies=_array(raw, "plies", "<u4").astype(np.uint32),
+    )
+
+
+def _std_error_of_mean(n: int, total: int, total_sq: int) -> float:
+    """The standard error of a mean from exact integer sums (sample standard deviation)."""
+    if n < 2:
+        return math.inf
+    var = (n * total_sq - total * total) / (n * (n - 1))
+    return math.sqrt(max(var, 0.0) / n)
+
+
+class _SimulationResult:
+    """What match and money results share: the setup, the stop, the timing."""
+
+    _unit = "items"
+
+    def __init__(
+        self,
+        *,
+        players: tuple[Player, Player],
+        seed: int,
+        cube_rules: CubeRules,
+        variant: Variant,
+        raw: dict[str, Any],
+        requested: int,
+    ) -> None:
+        self.players = players
+        """The two players; the first played White."""
+        self.seed = seed
+        """The master seed: with it the simulation can be replayed exactly."""
+        self.cube_rules = cube_rules
+        """The cube rules asked for (a match drops the money options, CUBE-11)."""
+        self.variant = variant
+        """The variant played."""
+        self.interrupted: bool = raw["stop"] == "interrupted"
+        """True when Ctrl-C (or the callback) stopped the simulation early."""
+        self.stop_reason: str = raw["stop"]
+        """``"completed"``, ``"interrupted"`` or ``"max_seconds"``."""
+        self.elapsed: float = raw["elapsed"]
+        """Wall-clock seconds."""
+        self.threads: int = raw["threads"]
+        """Worker threads used."""
+        self.first: int = raw["first"]
+        """The index of the first match (or game) played."""
+        self._requested = requested
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' short names (``"pubeval+race"``)."""
+        return (self.players[0].name, self.players[1].name)
+
+    def _status(self, done: int) -> str:
+        if self.interrupted:
+            return f"interrupted after {done:,} of {self._requested:,} {self._unit}"
+        return self.stop_reason
+
+
+class MatchResult(_SimulationResult):
+    """The result of :func:`simulate_match`: the share of matches each player won.
+
+    Shares and their error are exact functions of integer counts, so equal seeds give equal
+    results on any thread count.
+    """
+
+    _unit = "matches"
+
+    def __init__(
+        self,
+        *,
+        length: int,
+        crawford: bool,
+        records: Optional[MatchRecords] = None,
+        **common: Any,
+    ) -> None:
+        super().__init__(**common)
+        raw = common["raw"]
+        self.length = length
+        """The match length (MATCH-1)."""
+        self.crawford = crawford
+        """True when the Crawford rule was in force (MATCH-3)."""
+        self.matches_requested: int = common["requested"]
+        """Matches asked for."""
+        self.matches_completed: int = raw["matches"]
+        """Matches played to the end and counted."""
+        self.wins: tuple[int, int] = (int(raw["wins"][0]), int(raw["wins"][1]))
+        """Matches won by the first and the second player."""
+        self.games: int = raw["games"]
+        """Games played in all matches."""
+        self._games_sq: int = raw["games_sq"]
+        self.crawford_games: int = raw["crawford_games"]
+        """Crawford games played (at most one a match)."""
+        self.drops: int = raw["drops"]
+        """Games ended by a dropped double."""
+        self.doubles: int = raw["doubles"]
+        """Cube offers made: doubles (and, in money play only, beavers and raccoons)."""
+        self.points: tuple[int, int] = (int(raw["points"][0]), int(raw["points"][1]))
+        """Points scored by each player over all matches."""
+        self.plies: int = raw["plies"]
+        """Turns played in all games."""
+        self.records = records
+        """Per-match :class:`MatchRecords` when ``record_matches=True``, else None."""
+
+    @property
+    def win(self) -> float:
+        """The share of matches the first player won (NaN for none)."""
+        n = self.matches_completed
+        return self.wins[0] / n if n else math.nan
+
+    @property
+    def lose(self) -> float:
+        """The share of matches the second player won."""
+        n = self.matches_completed
+        return self.wins[1] / n if n else math.nan
+
+    @property
+    def std_error(self) -> float:
+        """The standard error of :attr:`win` (and of :attr:`lose`)."""
+        return _std_error_of_mean(self.matches_completed, self.wins[0], self.wins[0])
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% confidence interval of :attr:`win` (plus or minus 1.96 standard errors)."""
+        half = _Z95 * self.std_error
+        return (self.win - half, self.win + half)
+
+    @property
+    def games_per_match(self) -> float:
+        """The average number of games a match took."""
+        n = self.matches_completed
+        return self.games / n if n else math.nan
+
+    @property
+    def games_per_match_std_error(self) -> float:
+        """The standard error of :attr:`games_per_match`."""
+        return _std_error_of_mean(self.matches_completed, self.games, self._games_sq)
+
+    @property
+    def matches_per_second(self) -> float:
+        """Matches played per wall-clock second."""
+        return self.matches_completed / self.elapsed if self.elapsed > 0 else math.inf
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per wall-clock second."""
+        return self.games / self.elapsed if self.elapsed > 0 else math.inf
+
+    def __str__(self) -> str:
+        n = self.matches_completed
+        lo, hi = self.ci95
+        rule = "" if self.crawford else ", no Crawford rule"
+        return "\n".join(
+            [
+                f"{self.length}-point matches{rule}: {self.names[0]} vs {self.names[1]} "
+                f"({self.variant.canonical_name}, seed {self.seed})",
+                f"{n:,} matches ({self.games:,} games) in {self.elapsed:.1f} s: "
+                f"{self.matches_per_second:,.0f} matches/s on {self.threads} thread"
+                f"{'s' if self.threads != 1 else ''} ({self._status(n)})",
+                f"  {self.names[0]} wins {self.win:.4f} ± {_Z95 * self.std_error:.4f} "
+                f"(95% CI {lo:.4f} .. {hi:.4f}; standard error {self.std_error:.4f})",
+                f"  {self.games_per_match:.2f} games a match, {self.crawford_games:,} Crawford "
+                f"games, {self.doubles:,} doubles, {self.drops:,} dropped",
+            ]
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<MatchResult {self.length}-point {self.names[0]} vs {self.names[1]} "
+            f"matches={self.matches_completed} win={self.win:.4f}±{self.std_error:.4f} "
+            f"seed={self.seed}{' interrupted' if self.interrupted else ''}>"
+        )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.length,
+            self.crawford,
+            self.names,
+            self.seed,
+            self.cube_rules,
+            self.variant,
+            self.first,
+            self.matches_completed,
+            self.wins,
+            self.games,
+            self._games_sq,
+            self.crawford_games,
+            self.drops,
+            self.doubles,
+            self.points,
+            self.plies,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchResult):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+class MoneyResult(_SimulationResult):
+    """The result of :func:`simulate_money`: the first player's average points per game."""
+
+    _unit = "games"
+
+    def __init__(self, *, records: Optional[MoneyRecords] = None, **common: Any) -> None:
+        super().__init__(**common)
+        raw = common["raw"]
+        self.games_requested: int = common["requested"]
+        """Games asked for."""
+        self.games_completed: int = raw["games"]
+        """Games played and counted."""
+        self._points: int = raw["points"]
+        self._points_sq: int = raw["points_sq"]
+        self._wins: list[list[int]] = [list(map(int, side)) for side in raw["wins"]]
+        self.dropped: tuple[int, int] = (int(raw["drops"][0]), int(raw["drops"][1]))
+        """Games each player won by a dropped double (CUBE-6)."""
+        self.doubles: int = raw["doubles"]
+        """Cube offers made: doubles, beavers and raccoons."""
+        self.cube_total: int = raw["cube"]
+        """The sum of the cube values the games were scored at."""
+        self.plies: int = raw["plies"]
+        """Turns played."""
+        self.records = records
+        """Per-game :class:`MoneyRecords` when ``record_games=True``, else None."""
+
+    @property
+    def points_per_game(self) -> float:
+        """The first player's average net points per game (NaN for none)."""
+        n = self.games_completed
+        return self._points / n if n else math.nan
+
+    @property
+    def net_points(self) -> int:
+        """The first player's net points over all games."""
+        return self._points
+
+    @property
+    def std_error(self) -> float:
+        """The standard error of :attr:`points_per_game`."""
+        return _std_error_of_mean(self.games_completed, self._points, self._points_sq)
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% confidence interval of :attr:`points_per_game`."""
+        half = _Z95 * self.std_error
+        return (self.points_per_game - half, self.points_per_game + half)
+
+    @property
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Games won by each player and how: ``{"first": {"single": n, ..., "dropped": n}}``."""
+        out = {}
+        for i, side in enumerate(("first", "second")):
+            d = {k: self._wins[i][j] for j, k in enumerate(MONEY_KIND_NAMES[:3])}
+            d["dropped"] = self.dropped[i]
+            out[side] = d
+        return out
+
+    @property
+    def mean_cube(self) -> float:
+        """The average cube value the games were scored at."""
+        n = self.games_completed
+        return self.cube_total / n if n else math.nan
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per wall-clock second."""
+        return self.games_completed / self.elapsed if self.elapsed > 0 else math.inf
+
+    def __str__(self) -> str:
+        n = self.games_completed
+        lo, hi = self.ci95
+        c = self.counts
+        return "\n".join(
+            [
+                f"money games: {self.names[0]} vs {self.names[1]} "
+                f"({self.variant.canonical_name}, seed {self.seed})",
+                f"{n:,} games in {self.elapsed:.1f} s: {self.games_per_second:,.0f} games/s on "
+                f"{self.threads} thread{'s' if self.threads != 1 else ''} ({self._status(n)})",
+                f"  {self.names[0]}: {self.points_per_game:+.4f} ± "
+                f"{_Z95 * self.std_error:.4f} points a game (95% CI {lo:+.4f} .. {hi:+.4f}; "
+                f"standard error {self.std_error:.4f})",
+                f"  mean cube {self.mean_cube:.3f}, {self.doubles:,} cube offers, dropped "
+                f"{c['first']['dropped']:,} / {c['second']['dropped']:,}",
+            ]
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<MoneyResult {self.names[0]} vs {self.names[1]} games={self.games_completed} "
+            f"points={self.points_per_game:+.4f}±{self.std_error:.4f} seed={self.seed}"
+            f"{' interrupted' if self.interrupted else ''}>"
+        )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.names,
+            self.seed,
+            self.cube_rules,
+            self.variant,
+            self.first,
+            self.games_completed,
+            self._points,
+            self._points_sq,
+            tuple(map(tuple, self._wins)),
+            self.dropped,
+            self.doubles,
+            self.cube_total,
+            self.plies,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoneyResult):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+# -- the functions ---------------------------------------------------------------------------
+
+
+def _run(
+    call: Callable[[Optional[Callable[[int, int, float, float, float], None]]], dict[str, Any]],
+    total: int,
+    desc: str,
+    unit: str,
+    label: str,
+    progress: bool,
+    callback: Optional[Callable[[SimulationProgress], object]],
+) -> dict[str, Any]:
+    if callback is not None and not callable(callback):
+        raise InvalidInputError(f"callback must be callable, not {callback!r}")
+    bar: Any = None
+    if progress:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped]
+
+        bar = tqdm(total=total, unit=unit, unit_scale=True, desc=desc, leave=True)
+
+    def report(done: int, total: int, est: float, se: float, elapsed: float) -> None:
+        if bar is not None:
+            bar.update(done - bar.n)
+            if done > 0:
+                bar.set_postfix_str(f"{label} {est:.4f} ± {_Z95 * se:.4f}", refresh=False)
+        if callback is not None:
+            callback(SimulationProgress(done, total, est, se, elapsed))
+
+    try:
+        return call(report if (bar is not None or callback is not None) else None)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def simulate_match(
+    length: int,
+    *,
+    players: tuple[PlayerSpec, PlayerSpec],
+    matches: int = 1000,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    cube_rules: Optional[CubeRules] = None,
+    crawford: bool = True,
+    variant: Union[Variant, str, None] = None,
+    first_match: int = 0,
+    chunk_size: int = _DEFAULT_MATCH_CHUNK,
+    record_matches: bool = False,
+    max_seconds: Optional[float] = None,
+    progress: bool = False,
+    callback: Optional[Callable[[SimulationProgress], object]] = None,
+) -> MatchResult:
+    """Play ``matches`` matches to ``length`` points between two players; return the shares.
+
+    ``players``: a pair, each a :class:`Player`, a checker policy (name or object; its cube
+    policy is then ``"never"``) or a pair ``(checker policy, cube policy)``; the first plays
+    White. Every game starts with the opening roll (BG-10) and follows the match rules: the
+    Crawford game exactly once when ``crawford`` (MATCH-3, MATCH-4), gammons and
+    backgammons count (MATCH-2), drops score the value before the double (CUBE-6), no money
+    options (CUBE-11); ``cube_rules`` gives the cap (CUBE-10), ``enabled`` (CUBE-2) and
+    ``refuse_dead_cube`` (MATCH-7). ``seed``: the master seed (a random one when None; it is
+    in the result). ``threads``: worker threads (None: one per core; Python policies always
+    use one). ``variant``: a backgammon variant (default standard). ``first_match``: the index
+    of the first match, to run a range of a larger simulation elsewhere. ``chunk_size``:
+    matches per unit of work; results do not depend on it. ``record_matches``: keep
+    per-match :class:`MatchRecords`. ``max_seconds``: a time limit. ``progress``: a tqdm
+    progress bar. ``callback``: called with a :class:`SimulationProgress` after each chunk
+    and at least every 0.1 s.
+
+    Ctrl-C (or a ``KeyboardInterrupt`` raised by the callback or a Python policy) stops the
+    simulation and returns the matches finished so far with ``interrupted`` set.
+
+    Raises :class:`~gammon.InvalidInputError` for bad arguments (a length outside
+    1..32767, an unknown policy, Long Nardy, counts out of range),
+    :class:`~gammon.IllegalCubeActionError` when a Python cube policy answers a beaver or
+    raccoon the rules do not allow, :class:`~gammon.InternalError` if a match cannot be
+    finished, and whatever a Python policy or the callback raises.
+    """
+    length = _int_arg("length", length, 1, MAX_MATCH_LENGTH)
+    pair = _players_arg(players)
+    matches = _int_arg("matches", matches, 0)
+    first_match = _int_arg("first_match", first_match, 0, _MAX_U64 - matches)
+    seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
+    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, 1024)
+    chunk_size = _int_arg("chunk_size", chunk_size, 1)
+    max_s = _positive_float("max_seconds", max_seconds)
+    rules = _cube_rules(cube_rules)
+    if not isinstance(crawford, bool):
+        raise InvalidInputError(f"crawford must be True or False, not {crawford!r}")
+    var = _variant(variant)
+
+    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> dict[str, Any]:
+        return _core._simulate_match(
+            var,
+            length,
+            crawford,
+            _core_players(pair, rules),
+            _rules_tuple(rules),
+            seed=seed,
+            first=first_match,
+            end=first_match + matches,
+            threads=n_threads,
+            chunk_size=chunk_size,
+            record=bool(record_matches),
+            max_seconds=max_s,
+            callback=cb,
+        )
+
+    raw = _run(call, matches, f"{length}-point matches", "matches", "win", progress, callback)
+    records = _match_records(raw["records"]) if "records" in raw else None
+    return MatchResult(
+        length=length,
+        crawford=crawford,
+        records=records,
+        players=pair,
+        seed=seed,
+        cube_rules=rules,
+        variant=var,
+        raw=raw,
+        requested=matches,
+    )
+
+
+def simulate_money(
+    games: int = _DEFAULT_GAME_CHUNK,
+    *,
+    players: tuple[PlayerSpec, PlayerSpec],
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    cube_rules: Optional[CubeRules] = None,
+    variant: Union[Variant, str, None] = None,
+    first_game: int = 0,
+    chunk_size: int = _DEFAULT_GAME_CHUNK,
+    record_games: bool = False,
+    max_seconds: Optional[float] = None,
+    progress: bool = False,
+    callback: Optional[Callable[[SimulationProgress], object]] = None,
+) -> MoneyResult:
+    """Play ``games`` independent money games between two players; return points per game.
+
+    Each game starts with the opening roll (BG-10; ties double the cube where
+    ``cube_rules.auto_doubles`` says, BG-11) and is scored by SCORE-2 with the money options
+    of ``cube_rules``: the Jacoby rule (MONEY-2), beavers and raccoons (CUBE-12, CUBE-13),
+    the cap (CUBE-10). The result is from the first player's side. The other arguments are
+    those of :func:`simulate_match`.
+
+    Raises :class:`~gammon.InvalidInputError` for bad arguments,
+    :class:`~gammon.IllegalCubeActionError` when a Python cube policy answers a beaver or
+    raccoon the rules do not allow, :class:`~gammon.InternalError` if a game cannot be
+    finished, and whatever a Python policy or the callback raises (``KeyboardInterrupt``
+    returns the games finished so far).
+    """
+    pair = _players_arg(players)
+    games = _int_arg("games", games, 0)
+    first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
+    seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
+    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, 1024)
+    chunk_size = _int_arg("chunk_size", chunk_size, 1)
+    max_s = _positive_float("max_seconds", max_seconds)
+    rules = _cube_rules(cube_rules)
+    var = _variant(variant)
+
+    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> dict[str, Any]:
+        return _core._simulate_money(
+            var,
+            _core_players(pair, rules),
+            _rules_tuple(rules),
+            seed=seed,
+            first=first_game,
+            end=first_game + games,
+            threads=n_threads,
+            chunk_size=chunk_size,
+            record=bool(record_games),
+            max_seconds=max_s,
+            callback=cb,
+        )
+
+    raw = _run(call, games, "money games", "games", "points", progress, callback)
+    records = _money_records(raw["records"]) if "records" in raw else None
+    return MoneyResult(
+        records=records,
+        players=pair,
+        seed=seed,
+        cube_rules=rules,
+        variant=var,
+        raw=raw,
+        requested=games,
+    )
