@@ -60,3 +60,31 @@ def test_bad_ids_raise_value_errors_of_gammon() -> None:
 def test_colors_variants_and_outcomes_pickle() -> None:
     for value in [*gammon.Variant.all(), gammon.Color.WHITE, gammon.Color.BLACK]:
         assert pickle.loads(pickle.dumps(value)) is value
+
+
+def test_boards_give_every_play_s_resulting_position_in_one_array() -> None:
+    import numpy as np
+
+    for variant, dice in [("backgammon", (6, 6)), ("nackgammon", (5, 2)), ("long-nardy", (3, 3))]:
+        pos = gammon.Position.start(variant)
+        plays = pos.legal_plays(dice)
+        boards = plays.boards()
+        assert boards.shape == (len(plays), 26)
+        assert boards.dtype == np.int8
+        for row, play in zip(boards, plays):
+            # The row is the board after the play with the mover still on roll, i.e. the board
+            # of the next position seen from the other side.
+            assert row.tolist() == play.after.pass_turn().board().tolist()
+        # Checkers are conserved: the mover's 15 (minus any borne off) and the opponent's.
+        assert (boards.clip(min=0).sum(axis=1) == 15).all()
+        assert (boards.clip(max=0).sum(axis=1) == -15).all()
+
+
+def test_board_layout_is_the_mover_s_view() -> None:
+    board = gammon.Position.start(turn="black").board().tolist()
+    assert board[24] == 2 and board[13] == 5 and board[8] == 3 and board[6] == 5  # mover
+    assert board[1] == -2 and board[12] == -5 and board[17] == -3 and board[19] == -5
+    assert board[0] == 0 and board[25] == 0  # the bars
+    closed = gammon.Position.from_checkers({"bar": 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 3})
+    assert closed.board().tolist()[25] == 1
+    assert closed.legal_plays((6, 6)).boards().shape == (0, 26)  # BAR-4: no play

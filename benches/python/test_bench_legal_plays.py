@@ -77,6 +77,41 @@ def test_gammon_legal_plays_conformance(benchmark: Any, conformance: list[dict[s
 
 
 @pytest.mark.benchmark(group="conformance")
+def test_gammon_legal_plays_every_play_read_conformance(
+    benchmark: Any, conformance: list[dict[str, Any]]
+) -> None:
+    """As above, but every Play object is made and its resulting position read: the same
+    amount of result as gnubg_nn.moves hands back (one key per play)."""
+    work = [(c["position"], c["dice_t"]) for c in conformance]
+    for c in conformance[:500]:
+        found = {p.after.pass_turn().id for p in c["position"].legal_plays(c["dice_t"])}
+        assert sorted(found or {c["pos"]}) == c["results"]
+
+    def run() -> int:
+        return sum(len([p.after for p in pos.legal_plays(d)]) for pos, d in work)
+
+    benchmark.extra_info["calls"] = len(work)
+    benchmark(run)
+
+
+@pytest.mark.benchmark(group="conformance")
+def test_gammon_legal_plays_boards_conformance(
+    benchmark: Any, conformance: list[dict[str, Any]]
+) -> None:
+    """Every resulting position handed back at once as a numpy array (``PlayList.boards``)."""
+    work = [(c["position"], c["dice_t"]) for c in conformance]
+    for c in conformance[:500]:
+        boards = c["position"].legal_plays(c["dice_t"]).boards()
+        assert boards.shape[0] == (c["n_results"] if boards.shape[0] else 0)
+
+    def run() -> int:
+        return sum(pos.legal_plays(d).boards().shape[0] for pos, d in work)
+
+    benchmark.extra_info["calls"] = len(work)
+    benchmark(run)
+
+
+@pytest.mark.benchmark(group="conformance")
 def test_gnubg_nn_moves_conformance(benchmark: Any, conformance: list[dict[str, Any]]) -> None:
     work = [(c["board"], *c["dice_t"]) for c in conformance]
     for c in conformance:

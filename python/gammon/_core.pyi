@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, Union, final, overload
 
+import numpy as np
+import numpy.typing as npt
 from typing_extensions import TypeAlias
 
 __all__ = [
@@ -141,6 +143,8 @@ class PlayList(Sequence[Play]):
     @property
     def position(self) -> Position:
         """The position the plays are made in."""
+    def boards(self) -> npt.NDArray[np.int8]:
+        """The position after each play, mover still on roll, as an ``(n, 26)`` int8 array."""
     def texts(self) -> list[str]:
         """The canonical texts of the plays."""
     def index(self, value: object, start: int = 0, stop: int | None = None, /) -> int:
@@ -236,6 +240,8 @@ class Position:
         """Borne-off checkers, player on roll first."""
     def checkers(self, color: _ColorLike) -> list[int]:
         """A side's checkers in its own numbering (0 = off, 25 = bar)."""
+    def board(self) -> npt.NDArray[np.int8]:
+        """The board from the player on roll's side as 26 signed counts (int8)."""
     def pass_turn(self) -> Position:
         """The same board with the other player on roll."""
     def __hash__(self) -> int: ...

@@ -102,6 +102,23 @@ impl VariantPosition {
         }
     }
 
+    /// The board from the player on roll's side as 26 signed counts, the layout engines and
+    /// neural-net encoders read: index 1..=24 are the mover's points in the mover's numbering
+    /// (positive = the mover's checkers, negative = the opponent's), index 25 the mover's bar
+    /// and index 0 the opponent's bar as a negative count (both 0 in Long Nardy).
+    #[must_use]
+    pub fn board26(&self) -> [i8; 26] {
+        match self {
+            VariantPosition::Backgammon(p) => *p.raw(),
+            VariantPosition::Nardy(p) => {
+                let mut out = [0i8; 26];
+                out[..25].copy_from_slice(p.raw());
+                out[0] = 0;
+                out
+            }
+        }
+    }
+
     /// The variant.
     #[must_use]
     pub fn variant(&self) -> Variant {

@@ -211,6 +211,21 @@ impl PyPlayList {
         PyPosition { inner: self.before }
     }
 
+    /// The position after each play as a numpy ``int8`` array of shape ``(len(self), 26)``,
+    /// in one call: the batch form engines and neural-net evaluators want.
+    ///
+    /// Each row is the board after the play, **the mover still on roll**, in the mover's
+    /// numbering: index 1..24 the points (positive = the mover's checkers, negative = the
+    /// opponent's), 25 the mover's bar, 0 the opponent's bar as a negative count (Long Nardy:
+    /// 0 and 25 are always 0). Row ``i`` belongs to ``self[i]``.
+    fn boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut bytes = Vec::with_capacity(self.plays.len() * 26);
+        for play in &self.plays {
+            bytes.extend(play.after().board26().iter().map(|&c| c as u8));
+        }
+        board_array(py, &bytes, self.plays.len())
+    }
+
     /// The canonical texts of the plays, in order.
     fn texts(&self) -> Vec<String> {
         self.plays
@@ -255,6 +270,16 @@ impl PyPlayList {
                 .join(", ")
         )
     }
+}
+
+/// A numpy ``int8`` array of shape ``(rows, 26)`` over `bytes` (one board per row).
+pub fn board_array<'py>(py: Python<'py>, bytes: &[u8], rows: usize) -> PyResult<Bound<'py, PyAny>> {
+    let np = py.import("numpy")?;
+    let flat = np.call_method1(
+        "frombuffer",
+        (pyo3::types::PyBytes::new(py, bytes), np.getattr("int8")?),
+    )?;
+    flat.call_method1("reshape", ((rows, 26usize),))
 }
 
 /// Iterator over a ``PlayList``.

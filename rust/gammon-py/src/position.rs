@@ -524,6 +524,16 @@ impl PyPosition {
             .collect())
     }
 
+    /// The board from the player on roll's side as a numpy ``int8`` array of 26 counts:
+    /// index 1..24 the mover's points in the mover's numbering (positive = the mover's
+    /// checkers, negative = the opponent's), 25 the mover's bar, 0 the opponent's bar as a
+    /// negative count (Long Nardy: 0 and 25 are always 0). The layout of
+    /// ``PlayList.boards()``.
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let bytes: Vec<u8> = self.inner.board26().iter().map(|&c| c as u8).collect();
+        crate::plays::board_array(py, &bytes, 1)?.call_method1("reshape", (26usize,))
+    }
+
     /// The same board with the other player on roll (used when a player cannot move).
     fn pass_turn(&self) -> PyPosition {
         PyPosition {
