@@ -278,19 +278,8 @@ fn sources(occ: u32, open: u32, d: u8) -> u32 {
             0
         };
     }
-    let mut m = occ & (open << d);
-    if occ & OUTSIDE == 0 && occ != 0 {
-        // OFF-1: everyone is home, so bearing off is possible.
-        if occ & (1 << d) != 0 {
-            m |= 1 << d; // OFF-2: exact number.
-        } else {
-            let highest = 31 - occ.leading_zeros();
-            if highest < u32::from(d) {
-                m |= 1 << highest; // OFF-3: higher number from the highest point.
-            }
-        }
-    }
-    m
+    // MOVE-1 for ordinary steps; OFF-1 to OFF-3 for bearing off.
+    occ & (open << d) | crate::position::bear_off_sources(occ, OUTSIDE, d)
 }
 
 /// Moves one checker from `s` by `d` pips; returns the move made (with its hit flag).

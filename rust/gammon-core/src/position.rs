@@ -142,6 +142,29 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync +
     }
 }
 
+/// The sources (bits 1..=6) from which a checker may be borne off with die `d`, given the
+/// mover's occupancy `occ` (bit p set when the mover has a checker on point p) and the mask
+/// `outside` of every place outside the home board (points 7..=24, and the bar where there is
+/// one). Both rules types bear off the same way: only with every checker home (OFF-1, LN-28),
+/// exactly from point `d` (OFF-2, LN-29), or with a larger die from the highest occupied point
+/// (OFF-3, LN-30).
+#[inline(always)]
+#[must_use]
+pub(crate) fn bear_off_sources(occ: u32, outside: u32, d: u8) -> u32 {
+    if occ & outside != 0 || occ == 0 {
+        return 0;
+    }
+    if occ & (1 << d) != 0 {
+        return 1 << d;
+    }
+    let highest = 31 - occ.leading_zeros();
+    if highest < u32::from(d) {
+        1 << highest
+    } else {
+        0
+    }
+}
+
 /// Counts the (roll, play) paths of `depth` plies from `pos`, over the 21 distinct rolls
 /// (each counted once, not weighted). A roll with no legal play counts as one path (the
 /// pass); a finished game ends a path.

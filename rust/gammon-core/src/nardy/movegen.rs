@@ -78,19 +78,8 @@ pub(crate) fn illegal_block_starts(own: u32, opp: u32) -> u32 {
 /// [`TurnRules::steps`].
 #[inline(always)]
 fn sources(occ: u32, open: u32, d: u8) -> u32 {
-    let mut m = occ & (open << d);
-    if occ & OUTSIDE_HOME == 0 && occ != 0 {
-        // LN-28: everyone is home, so bearing off is possible.
-        if occ & (1 << d) != 0 {
-            m |= 1 << d; // LN-29: exact number.
-        } else {
-            let highest = 31 - occ.leading_zeros();
-            if highest < u32::from(d) {
-                m |= 1 << highest; // LN-30: higher number from the highest point.
-            }
-        }
-    }
-    m
+    // LN-14 for ordinary steps; LN-28 to LN-30 for bearing off.
+    occ & (open << d) | crate::position::bear_off_sources(occ, OUTSIDE_HOME, d)
 }
 
 /// Moves one mover's checker from `s` by `d` pips (to `OFF` below point 1).
