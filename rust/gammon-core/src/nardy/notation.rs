@@ -8,8 +8,13 @@
 //!
 //! Reading (NOT-2): a text is matched against the step sequences of every legal play
 //! ([`super::sequences::for_each_sequence`]); each written path `a/b/c(n)` is n checkers, each a
-//! run of consecutive steps of one checker landing on every written point. A complete match
-//! wins; otherwise a partial text is accepted when exactly one play contains it.
+//! chain of the sequence's steps from `a`, each step starting where the previous one landed and
+//! landing on every written point. Nothing is ever hit (LN-14), so which checker makes which
+//! step, and in which order the chain's steps come in the sequence, change nothing in the
+//! position: the chain need not be consecutive in time. (The block rule can force another
+//! checker to move first: with 3-3 the only legal order may be `20/11` then `23/20`, which
+//! prints, and reads back, as `23/11`.) A complete match wins; otherwise a partial text is
+//! accepted when exactly one play contains it.
 
 use super::sequences::for_each_sequence;
 use super::Nardy;
@@ -134,8 +139,8 @@ fn parse_paths(text: &str) -> Result<Vec<Vec<u8>>, PlayTextError> {
     Ok(paths)
 }
 
-/// Whether `paths` can be laid on `steps` (each path a chain of one checker's steps, in
-/// sequence order, landing on every written point; different paths on different steps).
+/// Whether `paths` can be laid on `steps` (each path a chain of steps, each starting where the
+/// previous one landed, landing on every written point; different paths on different steps).
 /// `None` when they cannot, `Some(true)` when some way uses every step.
 fn match_paths(paths: &[Vec<u8>], steps: &[Move]) -> Option<bool> {
     fn path(
@@ -143,7 +148,6 @@ fn match_paths(paths: &[Vec<u8>], steps: &[Move]) -> Option<bool> {
         pi: usize,
         k: usize,
         at: u8,
-        last: Option<usize>,
         steps: &[Move],
         used: u8,
     ) -> Option<bool> {
@@ -153,7 +157,7 @@ fn match_paths(paths: &[Vec<u8>], steps: &[Move]) -> Option<bool> {
         let target = paths[pi][k];
         let mut found = None;
         for (j, s) in steps.iter().enumerate() {
-            if used & (1 << j) != 0 || s.from != at || last.is_some_and(|l| j < l) {
+            if used & (1 << j) != 0 || s.from != at {
                 continue;
             }
             if s.to != target && (s.to == OFF || s.to < target) {
@@ -164,10 +168,10 @@ fn match_paths(paths: &[Vec<u8>], steps: &[Move]) -> Option<bool> {
                 if k + 1 == paths[pi].len() {
                     next_path(paths, pi + 1, steps, used)
                 } else {
-                    path(paths, pi, k + 1, target, Some(j), steps, used)
+                    path(paths, pi, k + 1, target, steps, used)
                 }
             } else {
-                path(paths, pi, k, s.to, Some(j), steps, used)
+                path(paths, pi, k, s.to, steps, used)
             };
             match r {
                 Some(true) => return Some(true),
@@ -181,7 +185,7 @@ fn match_paths(paths: &[Vec<u8>], steps: &[Move]) -> Option<bool> {
         if pi == paths.len() {
             return Some(used.count_ones() as usize == steps.len());
         }
-        path(paths, pi, 1, paths[pi][0], None, steps, used)
+        path(paths, pi, 1, paths[pi][0], steps, used)
     }
     next_path(paths, 0, steps, 0)
 }
