@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::moves::{Move, BAR, OFF};
-use crate::position::Position;
+use crate::position::{iter_desc, occupancy_after, Position};
 use crate::setup::{Setup, SetupError, SetupProblems, SETUP_BAR, SETUP_OFF};
 use crate::{ByColor, Color, Dice, Outcome, OutcomeKind, Play, PlayList, Variant};
 
@@ -307,19 +307,6 @@ fn peek_step(pts: &[i8; 26], s: u8, d: u8) -> Move {
     Move::new(s, t, t != OFF && pts[t as usize] == -1)
 }
 
-/// Occupancy after moving a checker from `s` to `t` (given the board after the move).
-#[inline(always)]
-fn occupancy_after(occ: u32, after: &[i8; 26], s: u8, t: u8) -> u32 {
-    let mut o = occ;
-    if after[s as usize] == 0 {
-        o &= !(1 << s);
-    }
-    if t != OFF {
-        o |= 1 << t;
-    }
-    o
-}
-
 /// The turn-constant facts move generation needs about the position it started from.
 #[derive(Clone, Copy)]
 struct Start<'a> {
@@ -352,15 +339,6 @@ impl Start<'_> {
             occ |= 1 << t;
         }
         sources(occ, self.open, db) & (1 << b) != 0
-    }
-}
-
-#[inline(always)]
-fn iter_desc(mut mask: u32, mut f: impl FnMut(u8)) {
-    while mask != 0 {
-        let s = 31 - mask.leading_zeros();
-        mask &= !(1 << s);
-        f(s as u8);
     }
 }
 

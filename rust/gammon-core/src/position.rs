@@ -165,6 +165,32 @@ pub(crate) fn bear_off_sources(occ: u32, outside: u32, d: u8) -> u32 {
     }
 }
 
+/// The mover's occupancy mask after one checker moved from `s` to `t` (`t` = 0: borne off),
+/// given the occupancy `occ` before the move and the board `after` it. Shared by the move
+/// generators of both rules types.
+#[inline(always)]
+#[must_use]
+pub(crate) fn occupancy_after<const N: usize>(occ: u32, after: &[i8; N], s: u8, t: u8) -> u32 {
+    let mut o = occ;
+    if after[s as usize] == 0 {
+        o &= !(1 << s);
+    }
+    if t != crate::OFF {
+        o |= 1 << t;
+    }
+    o
+}
+
+/// Calls `f` for every set bit of `mask`, highest first (the move generators' source order).
+#[inline(always)]
+pub(crate) fn iter_desc(mut mask: u32, mut f: impl FnMut(u8)) {
+    while mask != 0 {
+        let s = 31 - mask.leading_zeros();
+        mask &= !(1 << s);
+        f(s as u8);
+    }
+}
+
 /// Counts the (roll, play) paths of `depth` plies from `pos`, over the 21 distinct rolls
 /// (each counted once, not weighted). A roll with no legal play counts as one path (the
 /// pass); a finished game ends a path.

@@ -18,6 +18,7 @@ use arrayvec::ArrayVec;
 
 use super::{sequences, Nardy, NardyOptions, HEAD_POINT};
 use crate::moves::{Move, Play, PlayList, OFF};
+use crate::position::{iter_desc, occupancy_after};
 use crate::Dice;
 
 /// Bits 1..=24: every point.
@@ -91,29 +92,6 @@ pub(crate) fn apply_step(pts: &mut [i8; 25], s: u8, d: u8) -> Move {
         pts[t as usize] += 1;
     }
     Move::new(s, t, false)
-}
-
-/// Occupancy after moving a checker from `s` to `t` (given the board after the move).
-#[inline(always)]
-pub(crate) fn occupancy_after(occ: u32, after: &[i8; 25], s: u8, t: u8) -> u32 {
-    let mut o = occ;
-    if after[s as usize] == 0 {
-        o &= !(1 << s);
-    }
-    if t != OFF {
-        o |= 1 << t;
-    }
-    o
-}
-
-/// Calls `f` for every set bit of `mask`, highest first.
-#[inline(always)]
-fn iter_desc(mut mask: u32, mut f: impl FnMut(u8)) {
-    while mask != 0 {
-        let s = 31 - mask.leading_zeros();
-        mask &= !(1 << s);
-        f(s as u8);
-    }
 }
 
 /// The facts about a turn that do not change while the mover plays it.

@@ -7,9 +7,10 @@
 //! (legality depends on the final position only, LN-26's alternative), the last checker
 //! (LN-16) and the rare doubles whose legality depends on the order of their steps (LN-26).
 
-use super::movegen::{apply_step, occupancy_after, occupied, TurnRules};
+use super::movegen::{apply_step, occupied, TurnRules};
 use super::{Nardy, HEAD_POINT};
 use crate::moves::{Move, Play, PlayList};
+use crate::position::occupancy_after;
 use crate::Dice;
 
 /// One node of the walk: the steps so far and the board they lead to.
