@@ -25,6 +25,7 @@
 
 pub mod backgammon;
 pub mod batch;
+pub mod bearoff;
 pub mod color;
 pub mod cube;
 pub mod cube_policy;
