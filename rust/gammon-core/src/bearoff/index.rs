@@ -2,6 +2,9 @@
 //! the points `1..=points`, ranked combinatorially (no gaps), and the moves of one die on such
 //! a board with no opposing checker in the way.
 
+/// The most points a board may have.
+pub const MAX_POINTS: usize = 24;
+
 /// The number of ways to place at most `r` checkers on `k` points: C(r + k, k).
 fn ways(k: usize, r: usize) -> u64 {
     let mut c = 1u64;
@@ -28,10 +31,14 @@ impl Indexer {
     /// at most `u32::MAX` boards).
     ///
     /// # Panics
-    /// When there are more boards than fit a `u32` (a programming error: sizes are checked by
-    /// the callers).
+    /// When there are more boards than fit a `u32` or more than [`MAX_POINTS`] points (a
+    /// programming error: sizes are checked by the callers).
     #[must_use]
     pub fn new(points: usize, checkers: usize) -> Indexer {
+        assert!(
+            (1..=MAX_POINTS).contains(&points),
+            "1 to {MAX_POINTS} points"
+        );
         let len = ways(points, checkers);
         assert!(len <= u64::from(u32::MAX), "too many boards");
         let c1 = checkers + 1;
@@ -149,7 +156,7 @@ pub fn each_move(board: &[u8], d: usize, mut f: impl FnMut(&[u8])) {
         return;
     };
     let home = highest < 6;
-    let mut next = [0u8; 32];
+    let mut next = [0u8; MAX_POINTS];
     let n = board.len();
     for src in 0..=highest {
         if board[src] == 0 {
@@ -176,23 +183,30 @@ pub fn each_move(board: &[u8], d: usize, mut f: impl FnMut(&[u8])) {
 /// (moves never add checkers, so any board of `ix` does).
 pub fn roll_results(ix: &Indexer, board: &[u8], a: usize, b: usize, out: &mut Vec<usize>) {
     fn walk(ix: &Indexer, board: &[u8], dice: &[usize], out: &mut Vec<usize>) {
-        let mut cur: Vec<Vec<u8>> = vec![board.to_vec()];
+        let n = board.len();
+        let mut first = [0u8; MAX_POINTS];
+        first[..n].copy_from_slice(board);
+        let mut cur: Vec<(usize, [u8; MAX_POINTS])> = vec![(0, first)];
+        let mut next: Vec<(usize, [u8; MAX_POINTS])> = Vec::new();
         for &d in dice {
-            let mut next: Vec<(usize, Vec<u8>)> = Vec::new();
-            for c in &cur {
+            next.clear();
+            for (_, c) in &cur {
+                let c = &c[..n];
                 if c.iter().all(|&x| x == 0) {
-                    next.push((0, c.clone()));
+                    next.push((0, [0; MAX_POINTS]));
                 } else {
-                    each_move(c, d, |n| {
-                        next.push((ix.index(n).unwrap_or(usize::MAX), n.to_vec()));
+                    each_move(c, d, |m| {
+                        let mut b = [0u8; MAX_POINTS];
+                        b[..n].copy_from_slice(m);
+                        next.push((ix.index(m).unwrap_or(usize::MAX), b));
                     });
                 }
             }
             next.sort_unstable_by_key(|x| x.0);
             next.dedup_by_key(|x| x.0);
-            cur = next.into_iter().map(|x| x.1).collect();
+            std::mem::swap(&mut cur, &mut next);
         }
-        out.extend(cur.iter().map(|c| ix.index(c).unwrap_or(usize::MAX)));
+        out.extend(cur.iter().map(|c| c.0));
     }
     out.clear();
     if a == b {
