@@ -15,7 +15,7 @@ python-chess::
 
 from __future__ import annotations
 
-from gammon import nardy
+from gammon import bearoff, nardy
 from gammon._core import (
     Color,
     Move,
@@ -56,6 +56,7 @@ from gammon.errors import (
     InvalidDiceError,
     InvalidInputError,
     InvalidPositionError,
+    NotBearoffError,
     ParseError,
 )
 from gammon.game import Game
@@ -119,6 +120,7 @@ __all__ = [
     "MoneyResult",
     "MoneySession",
     "Move",
+    "NotBearoffError",
     "Outcome",
     "OutcomeDistribution",
     "ParseError",
@@ -139,6 +141,7 @@ __all__ = [
     "Variant",
     "Xgid",
     "__version__",
+    "bearoff",
     "cubeless_equity",
     "find_variant",
     "kazaross_xg2",

@@ -328,3 +328,20 @@ def _simulate_log(
     crawford: bool = True,
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
+def _bearoff_evaluate(position: Position) -> tuple[float, float, float, bool]:
+    """``(win, win_gammon, lose_gammon, exact)`` of a bear-off position for the player on roll."""
+
+def _bearoff_one_sided(board: Sequence[int]) -> tuple[float, list[float], list[float]]:
+    """``(mean, all_off, first_off)`` of one side's home board (points 1..6)."""
+
+def _bearoff_two_sided(me: Sequence[int], opponent: Sequence[int]) -> float | None:
+    """The two-sided table's win probability for ``me`` on roll, or None when out of range."""
+
+def _bearoff_cache_dir() -> str | None:
+    """The directory the bear-off tables are cached in."""
+
+def _bearoff_tables() -> list[dict[str, Any]]:
+    """Loads (or builds) the shared bear-off tables and describes them."""
+
+def _bearoff_build_two_sided(checkers: int) -> dict[str, Any]:
+    """Builds (or loads) the two-sided table of ``checkers`` a side and describes it."""

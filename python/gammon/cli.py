@@ -1,9 +1,11 @@
-"""The ``gammon`` command line: ``gammon rollout ...`` and ``gammon plays ...``.
+"""The ``gammon`` command line: ``gammon rollout ...``, ``gammon plays ...`` and
+``gammon bearoff build``.
 
 Run ``gammon rollout --help`` for the options. ``gammon rollout`` with no option rolls out the
 opening position of backgammon with a million pubeval games on every core, with a progress
 bar, and prints a table of the result. ``gammon plays [POSITION_ID] [DICE]`` lists the legal
-plays of a position for a roll (the starting position and 3-1 by default).
+plays of a position for a roll (the starting position and 3-1 by default). ``gammon bearoff
+build`` builds the bear-off databases into the cache directory and prints where they went.
 """
 
 from __future__ import annotations
@@ -139,7 +141,42 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("dice", nargs="?", default="31", help="the roll, e.g. 31 (default)")
     p.add_argument("--variant", default="backgammon", help="e.g. nackgammon, long-nardy")
     p.add_argument("--turn", choices=("white", "black"), default="white", help="the player on roll")
+
+    b = sub.add_parser("bearoff", help="the bear-off databases")
+    bsub = b.add_subparsers(dest="bearoff_command", metavar="ACTION")
+    bb = bsub.add_parser(
+        "build",
+        help="build the bear-off databases ahead of time",
+        description=(
+            "Build (or check) the bear-off databases in the cache directory "
+            "($GAMMON_CACHE_DIR, else the user's cache directory) and print where they went "
+            "and how big they are. A file that fails its checksum is rebuilt."
+        ),
+    )
+    bb.add_argument(
+        "--two-sided",
+        type=int,
+        default=None,
+        metavar="N",
+        help="also build the two-sided table of N checkers a side (1-10; the default size "
+        "is 8, or $GAMMON_BEAROFF_CHECKERS)",
+    )
     return parser
+
+
+def _bearoff(args: argparse.Namespace) -> int:
+    import gammon
+
+    if args.bearoff_command != "build":
+        print("usage: gammon bearoff build [--two-sided N]", file=sys.stderr)
+        return 2
+    for t in gammon.bearoff.build(args.two_sided):
+        where = t.path or "memory only (no cache directory)"
+        how = t.origin + (f" in {t.build_seconds:.1f} s" if t.build_seconds else "")
+        print(f"{t.kind} ({t.size}): {where}, {t.bytes:,} bytes, {how}")
+        if t.write_error:
+            print(f"  could not write the file: {t.write_error}", file=sys.stderr)
+    return 0
 
 
 def _plays(args: argparse.Namespace) -> int:
@@ -256,6 +293,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return _rollout(args)
         if args.command == "plays":
             return _plays(args)
+        if args.command == "bearoff":
+            return _bearoff(args)
     except GammonError as e:
         print(f"gammon: error: {e}", file=sys.stderr)
         return 2

@@ -17,6 +17,7 @@ __all__ = [
     "InvalidDiceError",
     "InvalidInputError",
     "InvalidPositionError",
+    "NotBearoffError",
     "ParseError",
 ]
 
@@ -59,6 +60,11 @@ class AmbiguousPlayError(InvalidInputError):
 
 class IllegalCubeActionError(IllegalActionError):
     """A cube action (double, take, drop, beaver, raccoon) the rules do not allow now."""
+
+
+class NotBearoffError(InvalidInputError):
+    """A position the bear-off databases do not cover: a checker outside its home board, a
+    finished game, or a variant without bear-off databases. The message says which."""
 
 
 class InternalError(GammonError, RuntimeError):

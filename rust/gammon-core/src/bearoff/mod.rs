@@ -247,10 +247,12 @@ pub fn one_sided_evaluation(
             lose_gammon += f64::from(p) * t.first().at_least(a, sb + k + 1);
         }
     }
+    // The stored terms are f32: keep the sums' rounding inside the probabilities' bounds.
+    let win = win.clamp(0.0, 1.0);
     Evaluation {
         win,
-        win_gammon,
-        lose_gammon,
+        win_gammon: win_gammon.clamp(0.0, win),
+        lose_gammon: lose_gammon.clamp(0.0, 1.0 - win),
         exact: false,
     }
 }

@@ -1,0 +1,231 @@
+"""gammon.bearoff: the bear-off databases (issue 9).
+
+The shared tables of this test session live in a temporary cache directory (set by
+``scripts/test.sh`` or, failing that, below before gammon is first used). The storage tests run
+``gammon bearoff build`` in subprocesses with their own cache directories and a small two-sided
+table, so that every check starts from a known state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gammon
+from gammon import _core
+from gammon.bearoff import evaluate, one_sided
+
+
+def pos(me: dict[int, int], opp: dict[int, int], **kw: Any) -> gammon.Position:
+    return gammon.Position.from_checkers(me, opp, **kw)
+
+
+def board_dict(b: list[int]) -> dict[int, int]:
+    return {p + 1: c for p, c in enumerate(b) if c}
+
+
+# -- evaluate -------------------------------------------------------------------------------
+
+
+def test_off2_one_checker_each_is_exact() -> None:
+    """OFF-2/OFF-3: one checker on the 6 point bears off with 27 rolls of 36."""
+    e = evaluate(pos({6: 1}, {1: 1}))
+    assert e.exact
+    assert e.win == pytest.approx(0.75, abs=1e-4)
+    assert e.equity == pytest.approx(0.5, abs=2e-4)
+    assert e.lose == pytest.approx(0.25, abs=1e-4)
+    assert (e.win_gammon, e.lose_gammon) == (0.0, 0.0)
+
+
+def test_score_gammons_when_nothing_is_off() -> None:
+    """SCORE-2: a side with all 15 checkers on the board can lose a gammon; one-sided then."""
+    # Two checkers on the 1 point (13 off) against 15 checkers: the mover wins at once, and
+    # the opponent has not borne a checker off: a certain gammon.
+    e = evaluate(pos({1: 2}, {6: 15}))
+    assert not e.exact
+    assert e.win == pytest.approx(1.0)
+    assert e.win_gammon == pytest.approx(1.0)
+    assert e.equity == pytest.approx(2.0)
+    # The other way round: the opponent, not on roll, wins with everything the mover does
+    # not bear off first.
+    e = evaluate(pos({6: 15}, {1: 2}))
+    assert e.win == 0.0
+    assert e.lose_gammon > 0.5
+
+
+def test_not_a_bearoff_raises_with_the_reason() -> None:
+    """OFF-1: every checker of both players must be home."""
+    with pytest.raises(gammon.NotBearoffError, match="point 24"):
+        evaluate(gammon.Position.start())
+    with pytest.raises(gammon.NotBearoffError, match="bar"):
+        evaluate(pos({6: 15}, {25: 1, 6: 14}))
+    with pytest.raises(gammon.NotBearoffError, match="game is over"):
+        evaluate(pos({6: 15}, {}))
+    with pytest.raises(gammon.NotBearoffError, match="Long Nardy"):
+        evaluate(gammon.Position.start("long-nardy"))
+    with pytest.raises(ValueError):  # NotBearoffError is an InvalidInputError
+        evaluate(gammon.Position.start())
+    with pytest.raises(gammon.InvalidInputError):
+        evaluate("4HPwATDgc/ABMA")  # type: ignore[arg-type]
+
+
+def test_probabilities_are_in_range_and_monotone_in_extra_checkers() -> None:
+    """Win probabilities lie in [0, 1]; a checker more never helps its owner."""
+    rng = random.Random(3)
+    for _ in range(300):
+        me = [0] * 6
+        opp = [0] * 6
+        for _ in range(rng.randint(1, 9)):
+            me[rng.randrange(6)] += 1
+        for _ in range(rng.randint(1, 9)):
+            opp[rng.randrange(6)] += 1
+        e = evaluate(pos(board_dict(me), board_dict(opp)))
+        assert 0.0 <= e.win <= 1.0
+        assert 0.0 <= e.win_gammon <= e.win + 1e-9
+        assert 0.0 <= e.lose_gammon <= 1.0 - e.win + 1e-9
+        more = list(me)
+        more[rng.randrange(6)] += 1
+        assert evaluate(pos(board_dict(more), board_dict(opp))).win <= e.win + 1e-4
+
+
+def test_symmetric_positions() -> None:
+    """The same board on both sides: the player on roll is the favourite, and both colors
+    give the same value."""
+    for b in ([0, 0, 0, 0, 0, 1], [2, 2, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1], [0, 0, 3, 0, 0, 5]):
+        white = evaluate(pos(board_dict(b), board_dict(b)))
+        black = evaluate(pos(board_dict(b), board_dict(b), turn="black"))
+        assert white.win == black.win
+        assert white.win >= 0.5
+
+
+def test_one_sided_figures() -> None:
+    f = one_sided([0, 0, 0, 0, 0, 1])
+    assert f.mean_rolls == pytest.approx(1.25)
+    assert f.all_off == pytest.approx((0.0, 0.75, 0.25))
+    # From a position, for either player.
+    p = pos({6: 1}, {3: 3})
+    assert one_sided(p) == f
+    assert one_sided(p, "black").board == (0, 0, 3, 0, 0, 0)
+    assert sum(one_sided(p, gammon.Color.BLACK).all_off) == pytest.approx(1.0)
+    with pytest.raises(gammon.NotBearoffError):
+        one_sided(gammon.Position.start())
+    with pytest.raises(gammon.InvalidInputError):
+        one_sided([1, 2, 3])
+    with pytest.raises(gammon.InvalidInputError):
+        one_sided([15, 1, 0, 0, 0, 0])
+    with pytest.raises(gammon.InvalidInputError):
+        one_sided([0] * 6)
+
+
+# -- against gnubg --------------------------------------------------------------------------
+
+gnubg: Any = pytest.importorskip("gnubg")
+
+
+def gnubg_eval(me: list[int], opp: list[int]) -> Any:
+    return gnubg.evaluate([opp + [0] * 19, me + [0] * 19])
+
+
+def test_two_sided_agrees_with_gnubg_on_a_sample_of_its_range() -> None:
+    """gnubg's two-sided database (6 checkers a side): gammon's exact values to 2e-4.
+    ``scripts/verify_bearoff.py`` checks every pair."""
+    boards = [list(b) for b in itertools.product(range(7), repeat=6) if 0 < sum(b) <= 6]
+    rng = random.Random(9)
+    worst = 0.0
+    for _ in range(20_000):
+        me, opp = rng.choice(boards), rng.choice(boards)
+        ours = _core._bearoff_two_sided(me, opp)
+        assert ours is not None
+        worst = max(worst, abs(ours - gnubg_eval(me, opp)[0]))
+    assert worst < 2e-4
+
+
+def test_one_sided_agrees_with_gnubg_on_a_sample() -> None:
+    """Positions beyond the two-sided table, gammons included: to 1e-3."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(3000):
+        me = [0] * 6
+        opp = [0] * 6
+        for _ in range(rng.randint(9, 15)):
+            me[rng.randrange(6)] += 1
+        for _ in range(rng.randint(1, 15)):
+            opp[rng.randrange(6)] += 1
+        if rng.random() < 0.5:
+            me, opp = opp, me
+        e = evaluate(pos(board_dict(me), board_dict(opp)))
+        if e.exact:
+            continue
+        w, wg, _, lg, _, _ = gnubg_eval(me, opp)
+        assert abs(e.win - w) < 1e-3, (me, opp)
+        assert abs(e.win_gammon - wg) < 1e-3, (me, opp)
+        assert abs(e.lose_gammon - lg) < 1e-3, (me, opp)
+        checked += 1
+    assert checked > 2000
+
+
+# -- storage ----------------------------------------------------------------------------------
+
+
+def build_in(cache: Path, *extra: str) -> str:
+    env = dict(os.environ, GAMMON_CACHE_DIR=str(cache), GAMMON_BEAROFF_CHECKERS="4")
+    out = subprocess.run(
+        [sys.executable, "-m", "gammon", "bearoff", "build", *extra],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    return out.stdout
+
+
+def test_build_cache_corruption_and_truncation(tmp_path: Path) -> None:
+    """The files are built once, loaded after, and rebuilt when corrupt or truncated."""
+    out = build_in(tmp_path)
+    assert "one-sided (15 checkers on 6 points)" in out and "built" in out
+    two = tmp_path / "bearoff-ts-6x4-v1.bin"
+    one = tmp_path / "bearoff-os-6x15-v1.bin"
+    assert f"{two}, {two.stat().st_size:,} bytes" in out
+    good = two.read_bytes()
+    assert build_in(tmp_path).count("loaded") == 2
+    # A flipped bit.
+    bad = bytearray(good)
+    bad[100] ^= 0x10
+    two.write_bytes(bytes(bad))
+    assert "rebuilt (checksum mismatch)" in build_in(tmp_path)
+    assert two.read_bytes() == good
+    # Truncated.
+    two.write_bytes(good[:-3])
+    assert "rebuilt (truncated" in build_in(tmp_path)
+    assert two.read_bytes() == good
+    # The one-sided file, cut to its header.
+    one.write_bytes(one.read_bytes()[:40])
+    assert "rebuilt (" in build_in(tmp_path)
+    # Another size on demand.
+    out = build_in(tmp_path, "--two-sided", "3")
+    assert "two-sided (3 checkers a side)" in out
+    assert (tmp_path / "bearoff-ts-6x3-v1.bin").exists()
+
+
+def test_two_processes_building_at_once(tmp_path: Path) -> None:
+    env = dict(os.environ, GAMMON_CACHE_DIR=str(tmp_path), GAMMON_BEAROFF_CHECKERS="4")
+    cmd = [sys.executable, "-m", "gammon", "bearoff", "build"]
+    procs = [
+        subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True) for _ in range(2)
+    ]
+    for p in procs:
+        p.communicate(timeout=300)
+        assert p.returncode == 0
+    assert build_in(tmp_path).count("loaded") == 2
+    assert sorted(f.name for f in tmp_path.iterdir()) == [
+        "bearoff-os-6x15-v1.bin",
+        "bearoff-ts-6x4-v1.bin",
+    ]
