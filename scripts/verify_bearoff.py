@@ -37,7 +37,7 @@ def boards(max_checkers: int) -> Iterator[list[int]]:
 
 
 def gnubg_board(me: list[int], opp: list[int]) -> list[list[int]]:
-    """gnubg's board: ``[opponent, player on roll]``, 25 counts each (index i = point i + 1)."""
+    """Return gnubg's board: ``[opponent, on roll]``, 25 counts each (index i = point i + 1)."""
     return [opp + [0] * 19, me + [0] * 19]
 
 
@@ -74,9 +74,11 @@ def two_sided(every: int = 1) -> tuple[int, float]:
 
 
 def independent(me: list[int], opp: list[int]) -> tuple[float, float, float]:
-    """The one-sided combination (as gnubg makes it) from gammon's one-sided figures:
-    ``(win, win_gammon, lose_gammon)`` for ``me`` on roll, gammons only for a side with all 15
-    checkers on the board."""
+    """Combine gammon's one-sided figures as gnubg does.
+
+    Returns ``(win, win_gammon, lose_gammon)`` for ``me`` on roll, gammons only for a side with
+    all 15 checkers on the board.
+    """
     a = gammon.bearoff.one_sided(me)
     b = gammon.bearoff.one_sided(opp)
 
@@ -97,7 +99,8 @@ def one_sided(sample: int, seed: int) -> dict[str, float]:
 
     Where gammon's two-sided table covers the position its value is exact and gnubg's is not,
     so there the one-sided combination is compared (and the size of gnubg's approximation error
-    is reported as ``approx``)."""
+    is reported as ``approx``).
+    """
     rng = random.Random(seed)
     worst = {"win": 0.0, "win_gammon": 0.0, "lose_gammon": 0.0, "approx": 0.0}
     exact = 0
@@ -120,6 +123,7 @@ def one_sided(sample: int, seed: int) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run both comparisons; exit status 0 when within the tolerances."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sample", type=int, default=200_000, help="one-sided positions")
     ap.add_argument("--seed", type=int, default=1)
@@ -131,13 +135,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"tables ready in {time.time() - t0:.1f} s")
     t0 = time.time()
     n, worst = two_sided(args.two_sided_every)
-    print(f"two-sided: {n:,} pairs (6 checkers a side), max |win - gnubg| = {worst:.2e} "
-          f"({time.time() - t0:.1f} s)")
+    print(
+        f"two-sided: {n:,} pairs (6 checkers a side), max |win - gnubg| = {worst:.2e} "
+        f"({time.time() - t0:.1f} s)"
+    )
     t0 = time.time()
     w = one_sided(args.sample, args.seed)
     print(
         f"one-sided: {args.sample:,} random positions with a side of 7-15 checkers "
-        f"({int(w['exact']):,} exact in gammon's 8-a-side table, compared by the one-sided method): max |diff| "
+        f"({int(w['exact']):,} exact in gammon's 8-a-side table, compared by the one-sided "
+        f"method): max |diff| "
         f"win {w['win']:.2e}, win_gammon {w['win_gammon']:.2e}, "
         f"lose_gammon {w['lose_gammon']:.2e} ({time.time() - t0:.1f} s); on the exact ones "
         f"gnubg's one-sided estimate is off by up to {w['approx']:.2e} in win"

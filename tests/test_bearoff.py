@@ -218,9 +218,7 @@ def test_build_cache_corruption_and_truncation(tmp_path: Path) -> None:
 def test_two_processes_building_at_once(tmp_path: Path) -> None:
     env = dict(os.environ, GAMMON_CACHE_DIR=str(tmp_path), GAMMON_BEAROFF_CHECKERS="4")
     cmd = [sys.executable, "-m", "gammon", "bearoff", "build"]
-    procs = [
-        subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True) for _ in range(2)
-    ]
+    procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True) for _ in range(2)]
     for p in procs:
         p.communicate(timeout=300)
         assert p.returncode == 0

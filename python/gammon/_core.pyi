@@ -328,6 +328,7 @@ def _simulate_log(
     crawford: bool = True,
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
+
 def _bearoff_evaluate(position: Position) -> tuple[float, float, float, bool]:
     """``(win, win_gammon, lose_gammon, exact)`` of a bear-off position for the player on roll."""
 

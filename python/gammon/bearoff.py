@@ -115,9 +115,7 @@ def _backgammon(position: object) -> Position:
     if not isinstance(position, Position):
         raise InvalidInputError(f"position must be a gammon.Position, not {position!r}")
     if position.variant == Variant.LONG_NARDY:
-        raise NotBearoffError(
-            "the bear-off databases are for backgammon variants, not Long Nardy"
-        )
+        raise NotBearoffError("the bear-off databases are for backgammon variants, not Long Nardy")
     return position
 
 
@@ -158,7 +156,9 @@ def one_sided(board: object, player: Any = None) -> OneSided:
         if isinstance(color, str):
             color = {"white": Color.WHITE, "black": Color.BLACK}.get(color.lower(), color)
         if not isinstance(color, Color):
-            raise InvalidInputError(f"player must be a gammon.Color or a color name, not {player!r}")
+            raise InvalidInputError(
+                f"player must be a gammon.Color or a color name, not {player!r}"
+            )
         counts = pos.checkers(color)
         outside = [p for p in range(7, len(counts)) if counts[p] > 0]
         if outside:

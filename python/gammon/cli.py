@@ -1,5 +1,4 @@
-"""The ``gammon`` command line: ``gammon rollout ...``, ``gammon plays ...`` and
-``gammon bearoff build``.
+"""The ``gammon`` command line: ``gammon rollout``, ``gammon plays``, ``gammon bearoff``.
 
 Run ``gammon rollout --help`` for the options. ``gammon rollout`` with no option rolls out the
 opening position of backgammon with a million pubeval games on every core, with a progress

@@ -63,8 +63,11 @@ class IllegalCubeActionError(IllegalActionError):
 
 
 class NotBearoffError(InvalidInputError):
-    """A position the bear-off databases do not cover: a checker outside its home board, a
-    finished game, or a variant without bear-off databases. The message says which."""
+    """A position the bear-off databases do not cover.
+
+    A checker outside its home board, a finished game, or a variant without bear-off databases;
+    the message says which.
+    """
 
 
 class InternalError(GammonError, RuntimeError):
