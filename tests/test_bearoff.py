@@ -124,6 +124,101 @@ def test_one_sided_figures() -> None:
         one_sided([0] * 6)
 
 
+# -- perfect play and truncated rollouts ---------------------------------------------------
+
+
+def test_bearoff_policy_picks_the_play_with_the_best_exact_value() -> None:
+    """OFF-1..OFF-3: the ``bearoff`` policy's choice is the best play by the exact table."""
+    p = pos({6: 2, 5: 1, 3: 2, 1: 1}, {4: 2, 2: 3})
+
+    class Spy:
+        def __init__(self) -> None:
+            self.chosen: list[tuple[Any, Any]] = []
+
+        def choose(self, position: gammon.Position, plays: gammon.PlayList) -> int:
+            # Play.after has the opponent on roll: the mover's value is minus theirs.
+            values = [
+                1.0 if pl.after.is_game_over() else -evaluate(pl.after).equity for pl in plays
+            ]
+            best = max(range(len(plays)), key=lambda i: values[i])
+            self.chosen.append((position, plays[best]))
+            return best
+
+    # The built-in policy and a Python policy maximising the exact value agree game by game.
+    spy = Spy()
+    py = gammon.rollout(p, 200, policy=spy, seed=4, threads=1, record_games=True)
+    builtin = gammon.rollout(p, 200, policy="bearoff", seed=4, threads=1, record_games=True)
+    assert py.outcomes is not None and builtin.outcomes is not None
+    assert (py.outcomes.points == builtin.outcomes.points).all()
+    assert spy.chosen
+
+
+def test_truncated_rollouts_are_unbiased_and_record_where_games_stopped() -> None:
+    """A rollout settled at exact bear-off values has the mean of the one played out."""
+    p = pos({6: 2, 5: 2, 4: 2, 3: 2, 2: 1, 1: 1}, {6: 1, 5: 2, 4: 2, 3: 2, 2: 2, 1: 1})
+    full = gammon.rollout(p, 20_000, policy="bearoff", seed=11)
+    cut = gammon.rollout(
+        p, 20_000, policy="bearoff", seed=12, truncate="bearoff", record_games=True
+    )
+    assert full.settled == 0
+    assert cut.settled == cut.games_completed  # both sides soon reach 8 checkers
+    se = (full.std_error**2 + cut.std_error**2) ** 0.5
+    assert abs(full.equity - cut.equity) < 4 * se
+    assert cut.std_error < full.std_error
+    assert cut.truncate == "bearoff" and "truncated at bearoff" in str(cut)
+    assert cut.outcomes is not None
+    assert set(cut.outcomes.kind.tolist()) == {7}  # "settled"
+    assert cut.outcomes.plies.min() >= 1 and cut.outcomes.plies.max() <= 8
+    # Within the two-sided table at once: the rollout is the table's value.
+    small = pos({6: 3, 2: 2}, {5: 4, 1: 1})
+    r = gammon.rollout(small, 50, policy="bearoff", seed=1, truncate="bearoff")
+    assert r.equity == pytest.approx(evaluate(small).equity, abs=1e-9)
+    assert r.std_error == pytest.approx(0.0, abs=1e-9)
+    assert r.mean_plies == 0
+
+
+def test_truncation_is_checked_and_kept_in_checkpoints() -> None:
+    p = pos({6: 5}, {6: 5})
+    with pytest.raises(gammon.InvalidInputError, match="truncate"):
+        gammon.rollout(p, 10, truncate="gnubg")
+    with pytest.raises(gammon.InvalidInputError, match="Long Nardy"):
+        gammon.rollout(gammon.Position.start("long-nardy"), 10, truncate="bearoff")
+    a = gammon.rollout(p, 100, policy="bearoff", seed=2, truncate="bearoff-one-sided")
+    back = gammon.RolloutResult.from_dict(a.to_dict())
+    assert back == a and back.truncate == "bearoff-one-sided"
+    b = gammon.rollout(p, 100, policy="bearoff", seed=2, first_game=100)
+    with pytest.raises(gammon.InvalidInputError, match="truncation"):
+        a.merge(b)
+    more = a.resume(100)
+    assert more.truncate == "bearoff-one-sided" and more.games_completed == 200
+
+
+def test_cli_truncate(capsys: pytest.CaptureFixture[str]) -> None:
+    from gammon.cli import main
+
+    pid = pos({6: 3, 5: 3}, {6: 3, 5: 3}).id
+    code = main(
+        [
+            "rollout",
+            "--position",
+            pid,
+            "--games",
+            "2000",
+            "--policy",
+            "bearoff",
+            "--truncate",
+            "bearoff",
+            "--seed",
+            "1",
+            "--quiet",
+            "--json",
+        ]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert '"truncate": "bearoff"' in out and '"settled": 2000' in out
+
+
 # -- against gnubg --------------------------------------------------------------------------
 
 gnubg: Any = pytest.importorskip("gnubg")

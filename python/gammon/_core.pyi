@@ -284,6 +284,7 @@ def _rollout(
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
     nardy: tuple[str, str, bool] | None = None,
+    truncate: str = "none",
 ) -> dict[str, Any]:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
 

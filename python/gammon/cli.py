@@ -55,8 +55,9 @@ def _build_parser() -> argparse.ArgumentParser:
         "--policy",
         default=None,
         metavar="NAME",
-        help="random, pubeval (default; random for long-nardy) or heuristic (stronger than "
-        "pubeval, about 55%% of its speed)",
+        help="random, pubeval (default; random for long-nardy), heuristic (stronger than "
+        "pubeval, about 55%% of its speed) or bearoff (the heuristic, named for its perfect "
+        "bear-off play)",
     )
     r.add_argument(
         "--opponent-policy",
@@ -131,6 +132,14 @@ def _build_parser() -> argparse.ArgumentParser:
         "--last-roll",
         action="store_true",
         help="Long Nardy: Black's extra last roll and the draw of LN-37",
+    )
+    r.add_argument(
+        "--truncate",
+        choices=("none", "bearoff", "bearoff-one-sided"),
+        default=None,
+        help="bearoff: settle each game at its exact bear-off value once both sides are home "
+        "in the two-sided table; bearoff-one-sided: at any bear-off (gnubg-like estimate); "
+        "none (default): play every game out",
     )
     r.add_argument("--json", action="store_true", help="print the result as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -223,6 +232,8 @@ def _summary(result: Any) -> dict[str, Any]:
         "std_error": result.std_error,
         "ci95": [lo, hi],
         "mean_plies": result.mean_plies,
+        "truncate": result.truncate,
+        "settled": result.settled,
         "checkpoint": result.to_dict(),
     }
 
@@ -267,6 +278,7 @@ def _rollout(args: argparse.Namespace) -> int:
         target_std_error=args.target_std_error,
         progress=not args.quiet,
         nardy=nardy,
+        truncate=args.truncate,
     )
     if args.json:
         print(json.dumps(_summary(result), indent=2))

@@ -45,6 +45,7 @@ pub mod rollout;
 pub mod scoreboard;
 pub mod setup;
 pub mod simulate;
+pub mod truncate;
 pub mod variant;
 pub mod variant_position;
 

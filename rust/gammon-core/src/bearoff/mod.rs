@@ -212,6 +212,36 @@ pub fn evaluate_boards(
     one_sided_evaluation(one_sided(), me, opp, me_none_off, opp_none_off)
 }
 
+/// The cubeless equity, for the player who just moved, of `after`: the position after a
+/// play in a bear-off, its mover still on roll (as [`crate::moves::Play::after`] gives it),
+/// the opponent to roll next. A play that bears off the last checker is worth its points: 2
+/// when the opponent has borne nothing off (a gammon; no backgammon is possible in a bear-off),
+/// else 1. `None` when `after` is not a bear-off.
+#[must_use]
+pub fn value_after_play(after: &Backgammon) -> Option<f64> {
+    let pts = after.raw();
+    let total = after.checkers_per_side();
+    let mut me = [0u8; 6];
+    let mut opp = [0u8; 6];
+    for i in 0..6 {
+        me[i] = pts[i + 1].max(0) as u8;
+        opp[i] = (-pts[24 - i]).max(0) as u8;
+    }
+    let me_on: u8 = me.iter().sum();
+    let opp_on: u8 = opp.iter().sum();
+    let rest_mine = pts[7..26].iter().any(|&c| c > 0);
+    let rest_theirs = pts[0..19].iter().any(|&c| c < 0);
+    if rest_mine || rest_theirs || opp_on == 0 {
+        return None;
+    }
+    if me_on == 0 {
+        return Some(if opp_on == total { 2.0 } else { 1.0 });
+    }
+    // The opponent is on roll: its value, negated.
+    let e = evaluate_boards(&opp, &me, opp_on == total, me_on == total);
+    Some(-e.equity())
+}
+
 /// Combines two sides' one-sided distributions as if independent: the mover, on roll, wins
 /// when it needs no more rolls than the opponent; wins a gammon when it finishes before the
 /// opponent (with nothing off yet) bears off a checker; loses a gammon when the opponent
@@ -313,5 +343,22 @@ mod tests {
         assert!((e.lose_gammon - 17.0 / 36.0).abs() < 1e-6, "{e:?}");
         let want = 2.0 * 4.0 / 36.0 - 1.0 + 4.0 / 36.0 - 17.0 / 36.0;
         assert!((e.equity() - want).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_play_is_valued_from_the_opponents_roll() {
+        // After the play the mover (White) has one checker on the 6 point and Black one on
+        // their 1 point, Black to roll: Black wins at once.
+        let after = bg(&[(6, 1)], &[(1, 1)]);
+        assert!((value_after_play(&after).unwrap() - -1.0).abs() < 1e-4);
+        // Everything off while Black has 15 on the board: a gammon.
+        let after = bg(&[], &[(6, 15)]);
+        assert_eq!(value_after_play(&after), Some(2.0));
+        let after = bg(&[], &[(6, 14)]);
+        assert_eq!(value_after_play(&after), Some(1.0));
+        assert_eq!(
+            value_after_play(&Backgammon::start(Variant::Backgammon, Color::White).unwrap()),
+            None
+        );
     }
 }
