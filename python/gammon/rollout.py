@@ -17,21 +17,22 @@ number of threads, in chunks of any size, or split over machines (:meth:`Rollout
 The statistics are exact integer sums, so merged results equal a single run.
 
 Policies are built-in names (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"bearoff"``) or any
-object with a ``choose(position, plays)`` method (:class:`Policy`). ``"pubeval"`` is Tesauro's public linear
-evaluator with his published weights. ``"heuristic"`` is the strongest built-in: pubeval's score
-with hand-written corrections (the rolls that hit each blot, counted roll by roll; the
-opponent's checkers on the bar against the home board; primes; the race lead when a play breaks
-contact), an exact one-sided bear-off table once the first checker is off, and perfect play
-from the bear-off databases (:mod:`gammon.bearoff`) once both sides are home; it beats pubeval by
-about 0.22 points a game and runs at more than half its speed. ``"bearoff"`` names that perfect
-bear-off play explicitly (the heuristic elsewhere). All three play backgammon variants only.
+object with a ``choose(position, plays)`` method (:class:`Policy`). ``"pubeval"`` is Tesauro's
+public linear evaluator with his published weights. ``"heuristic"`` is the strongest built-in:
+pubeval's score with hand-written corrections (the rolls that hit each blot, counted roll by
+roll; the opponent's checkers on the bar against the home board; primes; the race lead when a
+play breaks contact), an exact one-sided bear-off table once the first checker is off, and
+perfect play from the bear-off databases (:mod:`gammon.bearoff`) once both sides are home; it
+beats pubeval by about 0.22 points a game and runs at more than half its speed. ``"bearoff"``
+names that perfect bear-off play explicitly (the heuristic elsewhere). All but ``"random"`` play
+backgammon variants only. Python policies are the slow path: each decision calls into Python,
+and such rollouts run on one thread.
 
 ``truncate="bearoff"`` settles each game at the first position whose exact value the bear-off
 databases give (both sides home, in the two-sided table, each with a checker off) instead of
 playing it out: the same mean as playing on with perfect bear-off play, for less work and less
 noise. ``truncate="bearoff-one-sided"`` settles at any bear-off, valued from the one-sided
-distributions where the two-sided table does not reach (as gnubg does; an approximation). Python policies are the slow path: each decision calls into Python, and such rollouts run
-on one thread.
+distributions where the two-sided table does not reach (as gnubg does; an approximation).
 """
 
 from __future__ import annotations
@@ -52,11 +53,11 @@ from gammon.nardy import NardySettings
 __all__ = [
     "BUILTIN_POLICIES",
     "KIND_NAMES",
+    "TRUNCATIONS",
     "GameOutcomes",
     "Policy",
     "RolloutProgress",
     "RolloutResult",
-    "TRUNCATIONS",
     "rollout",
 ]
 

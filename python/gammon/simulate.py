@@ -148,10 +148,10 @@ def _label(p: object) -> str:
 class Player:
     """A player of simulated matches and money games: a checker policy and a cube policy.
 
-    ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"bearoff"``) or a
-    :class:`~gammon.Policy` object; ``cube`` is ``"never"`` (the default: never doubles,
-    always takes), ``"race"`` (the Keith count in races, no cube action outside them) or a
-    :class:`CubePolicy` object.
+    ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
+    ``"bearoff"``) or a :class:`~gammon.Policy` object; ``cube`` is ``"never"`` (the default:
+    never doubles, always takes), ``"race"`` (the Keith count in races, no cube action outside
+    them) or a :class:`CubePolicy` object.
 
     Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
     methods a policy needs.
