@@ -68,7 +68,7 @@ def test_not_a_bearoff_raises_with_the_reason() -> None:
         evaluate(pos({6: 15}, {25: 1, 6: 14}))
     with pytest.raises(gammon.NotBearoffError, match="game is over"):
         evaluate(pos({6: 15}, {}))
-    with pytest.raises(gammon.NotBearoffError, match="Long Nardy"):
+    with pytest.raises(gammon.NotBearoffError, match="point 24"):
         evaluate(gammon.Position.start("long-nardy"))
     with pytest.raises(ValueError):  # NotBearoffError is an InvalidInputError
         evaluate(gammon.Position.start())
@@ -182,7 +182,7 @@ def test_truncation_is_checked_and_kept_in_checkpoints() -> None:
     with pytest.raises(gammon.InvalidInputError, match="truncate"):
         gammon.rollout(p, 10, truncate="gnubg")
     with pytest.raises(gammon.InvalidInputError, match="Long Nardy"):
-        gammon.rollout(gammon.Position.start("long-nardy"), 10, truncate="bearoff")
+        evaluate(p, gammon.nardy.NardySettings())
     a = gammon.rollout(p, 100, policy="bearoff", seed=2, truncate="bearoff-one-sided")
     back = gammon.RolloutResult.from_dict(a.to_dict())
     assert back == a and back.truncate == "bearoff-one-sided"
@@ -217,6 +217,76 @@ def test_cli_truncate(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     out = capsys.readouterr().out
     assert '"truncate": "bearoff"' in out and '"settled": 2000' in out
+
+
+# -- Long Nardy race endings -----------------------------------------------------------------
+
+
+def ln(white: dict[int, int], black: dict[int, int], turn: str = "white") -> gammon.Position:
+    return gammon.Position.from_checkers(white, black, variant="long-nardy", turn=turn)
+
+
+class BestValue:
+    """A Python policy that plays each race-ending roll to the best value by gammon.bearoff
+    (the policy the tables assume), under the given Long Nardy settings."""
+
+    def __init__(self, settings: gammon.nardy.NardySettings) -> None:
+        self.settings = settings
+
+    def choose(self, position: gammon.Position, plays: gammon.PlayList) -> int:
+        def value(pl: gammon.Play) -> float:
+            after = pl.after  # the opponent on roll
+            if after.is_game_over():
+                return 10.0  # finishing is best (a last roll may still draw; rare here)
+            return -evaluate(after, self.settings).equity
+
+        return max(range(len(plays)), key=lambda i: value(plays[i]))
+
+
+def test_ln28_race_endings_use_the_bear_off_tables() -> None:
+    """LN-28..LN-30 are OFF-1..OFF-3: a home-board race of Long Nardy has the backgammon value
+    when the scoring agrees (no Mars possible, no last roll)."""
+    e = evaluate(ln({6: 2, 3: 1}, {5: 2, 2: 2}))
+    b = evaluate(pos({6: 2, 3: 1}, {5: 2, 2: 2}))
+    assert e.exact and e.win == b.win
+    assert e.equity == pytest.approx(2 * e.win - 1)
+    with pytest.raises(gammon.NotBearoffError, match="point 7"):
+        evaluate(ln({7: 1, 6: 2}, {5: 2}))
+
+
+def test_ln33_ln37_mars_and_the_last_roll() -> None:
+    """A certain Mars, and the draw of LN-37 for the player who did not start."""
+    e = evaluate(ln({1: 2}, {6: 15}))
+    assert (e.win, e.win_gammon, e.equity) == (pytest.approx(1.0), pytest.approx(1.0), 2.0)
+    oin = evaluate(ln({1: 2}, {6: 15}), gammon.nardy.NardySettings(end_variant="oin"))
+    assert oin.equity == pytest.approx(1.0)
+    last = gammon.nardy.NardySettings(last_roll=True)
+    e = evaluate(ln({6: 1}, {1: 1}), last)
+    assert e.draw == pytest.approx(0.75) and e.lose == pytest.approx(0.25) and not e.exact
+    assert e.win + e.lose + e.draw == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("last_roll", [False, True])
+def test_ln_race_values_against_rollouts(last_roll: bool) -> None:
+    """Long Nardy race values agree with rollouts played to the end (LN-32..LN-37), and
+    rollouts truncated at race endings have the same mean."""
+    settings = gammon.nardy.NardySettings(last_roll=last_roll)
+    p = ln({6: 2, 5: 2, 4: 1, 2: 2}, {6: 1, 5: 1, 4: 2, 3: 2, 1: 1}, turn="black")
+    value = evaluate(p, settings)
+    policy = BestValue(settings)
+    full = gammon.rollout(p, 3000, policy=policy, seed=3, nardy=settings)
+    cut = gammon.rollout(
+        p, 3000, policy=policy, seed=4, nardy=settings, truncate="bearoff-one-sided"
+    )
+    assert cut.settled == 3000 and cut.std_error == pytest.approx(0.0, abs=1e-9)
+    assert cut.equity == pytest.approx(value.equity, abs=1e-6)
+    assert abs(full.equity - value.equity) < 4 * full.std_error + 0.01
+    if last_roll:
+        assert full.draws > 0.02
+    exact = gammon.rollout(p, 3000, policy=policy, seed=5, nardy=settings, truncate="bearoff")
+    se = (full.std_error**2 + exact.std_error**2) ** 0.5
+    assert abs(full.equity - exact.equity) < 4 * se
+    assert exact.settled == (0 if last_roll else 3000)
 
 
 # -- against gnubg --------------------------------------------------------------------------

@@ -336,8 +336,10 @@ def _simulate_log(
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
 
-def _bearoff_evaluate(position: Position) -> tuple[float, float, float, bool]:
-    """``(win, win_gammon, lose_gammon, exact)`` of a bear-off position for the player on roll."""
+def _bearoff_evaluate(
+    position: Position, end_variant: str = "mars", last_roll: bool = False
+) -> tuple[float, float, float, float, float, float, bool]:
+    """``(win, lose, win_gammon, lose_gammon, draw, equity, exact)`` for the player on roll."""
 
 def _bearoff_one_sided(board: Sequence[int]) -> tuple[float, list[float], list[float]]:
     """``(mean, all_off, first_off)`` of one side's home board (points 1..6)."""

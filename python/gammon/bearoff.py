@@ -24,6 +24,17 @@ in the user's cache directory (``$GAMMON_CACHE_DIR``, else ``$XDG_CACHE_HOME/gam
 Files are versioned and carry a checksum: a corrupt or truncated file is detected and rebuilt,
 and two processes building at once each write a whole file. ``gammon bearoff build`` (or
 :func:`build`) builds them ahead of time.
+
+Long Nardy uses the same tables once both players have every checker home (its bear-off rules
+LN-28..LN-30 are backgammon's), with its own scoring: Mars, and the draw of the last roll
+(LN-37)::
+
+    >>> ln = gammon.Position.from_checkers({6: 1}, {1: 1}, variant="long-nardy")
+    >>> round(gammon.bearoff.evaluate(ln).win, 4)
+    0.75
+    >>> last = gammon.bearoff.evaluate(ln, gammon.nardy.NardySettings(last_roll=True))
+    >>> round(last.win, 4), round(last.draw, 4)
+    (0.0, 0.75)
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ from typing import Any, Optional
 from gammon import _core
 from gammon._core import Color, Position, Variant
 from gammon.errors import InvalidInputError, NotBearoffError
+from gammon.nardy import NardySettings
 
 __all__ = [
     "BearoffEvaluation",
@@ -54,27 +66,25 @@ class BearoffEvaluation:
     ``exact`` is True when it comes from the two-sided table (both sides fit it and each has a
     checker off, so no gammon is possible); otherwise the two sides' one-sided distributions
     are combined as if independent, as GNU Backgammon does. No backgammon is possible once every
-    checker is home.
+    checker is home. In Long Nardy the gammons are Mars (LN-33) and ``draw`` is the chance of
+    the draw of LN-37.
     """
 
     win: float
     """Probability that the player on roll wins."""
+    lose: float
+    """Probability that the opponent wins."""
     win_gammon: float
-    """Probability that the player on roll wins a gammon (included in ``win``)."""
+    """Probability that the player on roll wins a gammon (Mars), included in ``win``."""
     lose_gammon: float
-    """Probability that the player on roll loses a gammon."""
+    """Probability that the player on roll loses a gammon (Mars), included in ``lose``."""
+    draw: float
+    """Probability of a draw (Long Nardy's last roll, LN-37; otherwise 0)."""
+    equity: float
+    """Cubeless equity: the expected points of the player on roll (a gammon or Mars counts 2,
+    except under Long Nardy's ``oin`` scoring)."""
     exact: bool
     """True when the value comes from the two-sided table."""
-
-    @property
-    def lose(self) -> float:
-        """Probability that the player on roll loses."""
-        return 1.0 - self.win
-
-    @property
-    def equity(self) -> float:
-        """Cubeless equity: ``2 win - 1 + win_gammon - lose_gammon``."""
-        return 2.0 * self.win - 1.0 + self.win_gammon - self.lose_gammon
 
 
 @dataclass(frozen=True)
@@ -115,19 +125,36 @@ def _backgammon(position: object) -> Position:
     if not isinstance(position, Position):
         raise InvalidInputError(f"position must be a gammon.Position, not {position!r}")
     if position.variant == Variant.LONG_NARDY:
-        raise NotBearoffError("the bear-off databases are for backgammon variants, not Long Nardy")
+        raise NotBearoffError(
+            "the one-sided figures are given for backgammon boards; a Long Nardy home board is "
+            "the same board: pass its six counts"
+        )
     return position
 
 
-def evaluate(position: Position) -> BearoffEvaluation:
+def evaluate(position: Position, nardy: Optional[NardySettings] = None) -> BearoffEvaluation:
     """The cubeless value of ``position`` for the player on roll.
 
+    Backgammon variants: every checker of both players home. Long Nardy: a race ending, both
+    players with every checker in their home (own points 1 to 6; then no checker can meet an
+    opposing one again), scored under ``nardy`` (default ``NardySettings()``: Mars counts 2, no
+    last roll; Koks cannot happen in a race ending). White is the player who started (LN-8).
+
     Raises :class:`~gammon.errors.NotBearoffError` when a checker of either player is outside
-    its home board or on the bar (OFF-1), when the game is over, or for Long Nardy.
+    its home board or on the bar (OFF-1, LN-28), or when the game is over.
     """
-    pos = _backgammon(position)
-    win, win_gammon, lose_gammon, exact = _core._bearoff_evaluate(pos)
-    return BearoffEvaluation(win, win_gammon, lose_gammon, exact)
+    if not isinstance(position, Position):
+        raise InvalidInputError(f"position must be a gammon.Position, not {position!r}")
+    if nardy is not None and not isinstance(nardy, NardySettings):
+        raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
+    if position.variant == Variant.LONG_NARDY:
+        settings = nardy or NardySettings()
+        raw = _core._bearoff_evaluate(position, settings.end_variant, settings.last_roll)
+    else:
+        if nardy is not None:
+            raise InvalidInputError("nardy= settings apply to Long Nardy positions only")
+        raw = _core._bearoff_evaluate(position)
+    return BearoffEvaluation(*raw)
 
 
 def _board(board: object) -> list[int]:

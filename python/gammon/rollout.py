@@ -33,6 +33,7 @@ databases give (both sides home, in the two-sided table, each with a checker off
 playing it out: the same mean as playing on with perfect bear-off play, for less work and less
 noise. ``truncate="bearoff-one-sided"`` settles at any bear-off, valued from the one-sided
 distributions where the two-sided table does not reach (as gnubg does; an approximation).
+Long Nardy games are settled the same way at their race endings, under their own scoring.
 """
 
 from __future__ import annotations
@@ -755,7 +756,9 @@ def rollout(
     sides home in the two-sided table, each with a checker off), ``"bearoff-one-sided"`` at any
     bear-off (one-sided estimate beyond the two-sided table), None or ``"none"`` plays every
     game out; settled games count their expected result and show as ``"settled"`` in the
-    per-game outcomes. Backgammon variants only.
+    per-game outcomes. In Long Nardy games are settled at their race endings (both players with
+    every checker home), scored under ``nardy``; ``"bearoff"`` needs the two-sided table's exact
+    value (no last roll, a checker off on each side).
 
     Ctrl-C (or a ``KeyboardInterrupt`` raised by the callback or a Python policy) stops the
     rollout and returns the games finished so far with ``interrupted`` set.
@@ -786,10 +789,6 @@ def rollout(
     if not isinstance(cut, str) or cut not in TRUNCATIONS:
         raise InvalidInputError(
             f"truncate must be one of {', '.join(map(repr, TRUNCATIONS))} or None, not {truncate!r}"
-        )
-    if cut != "none" and not backgammon_family:
-        raise InvalidInputError(
-            f"truncate={cut!r} is for backgammon variants; Long Nardy has no bear-off databases"
         )
     if opening is None:
         opening = backgammon_family and pos == Position.start(pos.variant, pos.turn)

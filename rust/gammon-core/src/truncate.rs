@@ -3,9 +3,12 @@
 //! out.
 
 use crate::backgammon::Backgammon;
+use crate::bearoff::nardy::{evaluate_nardy, is_nardy_race_ending, NardyEvaluation, NardyScoring};
 use crate::bearoff::{self, Evaluation};
 use crate::color::Color;
 use crate::game::{Settlement, Truncation, ONE};
+use crate::nardy::referee::{EndVariant, NardyReferee};
+use crate::nardy::Nardy;
 use crate::position::Position;
 
 /// Where a backgammon game is settled from the bear-off databases.
@@ -88,6 +91,77 @@ impl Truncation<Backgammon> for BearoffTruncation {
     }
 }
 
+/// Where a Long Nardy game is settled from the bear-off databases: at the first race ending
+/// (both players with every checker home, [`crate::bearoff::nardy`]), valued under the
+/// referee's scoring. [`BearoffTruncation::Exact`] settles only where the value is exact (no
+/// last roll, both sides in the two-sided table with a checker off).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NardyTruncation {
+    /// Where to settle.
+    pub mode: BearoffTruncation,
+    /// The scoring of the games (LN-34, LN-37; Koks cannot happen in a race ending).
+    pub scoring: NardyScoring,
+}
+
+impl NardyTruncation {
+    /// Settles games scored by `referee` according to `mode`.
+    #[must_use]
+    pub fn new(mode: BearoffTruncation, referee: &NardyReferee) -> NardyTruncation {
+        NardyTruncation {
+            mode,
+            scoring: NardyScoring {
+                oin: referee.end_variant == EndVariant::Oin,
+                last_roll: referee.last_roll,
+            },
+        }
+    }
+}
+
+/// The settlement of a Long Nardy game from `mover`'s evaluation (Oin and Mars classes, and
+/// draws), in fixed point summing to one game exactly.
+#[must_use]
+pub fn nardy_settlement(mover: Color, e: &NardyEvaluation) -> Settlement {
+    let unit = |p: f64| (p.clamp(0.0, 1.0) * ONE as f64).round() as u64;
+    let (win_mars, lose_mars) = if e.mars_counts {
+        (unit(e.win_mars), unit(e.lose_mars))
+    } else {
+        (0, 0)
+    };
+    let win_oin = unit(e.win).saturating_sub(win_mars);
+    let draw = unit(e.draw).min(ONE - win_oin - win_mars);
+    let lose_mars = lose_mars.min(ONE - win_oin - win_mars - draw);
+    let lose_oin = ONE - win_oin - win_mars - draw - lose_mars;
+    // win_kind_index: Oin = 3, Mars = 4.
+    let mut s = Settlement::default();
+    s.win[mover][3] = win_oin;
+    s.win[mover][4] = win_mars;
+    s.win[!mover][3] = lose_oin;
+    s.win[!mover][4] = lose_mars;
+    s.draw = draw;
+    let mover_points =
+        win_oin as i64 + 2 * win_mars as i64 - lose_oin as i64 - 2 * lose_mars as i64;
+    s.white_points = if mover == Color::White {
+        mover_points
+    } else {
+        -mover_points
+    };
+    s
+}
+
+impl Truncation<Nardy> for NardyTruncation {
+    #[inline]
+    fn settle(&self, pos: &Nardy, _plies: u32) -> Option<Settlement> {
+        if self.mode == BearoffTruncation::Off || !is_nardy_race_ending(pos) {
+            return None;
+        }
+        let e = evaluate_nardy(pos, self.scoring).ok()?;
+        if self.mode == BearoffTruncation::Exact && !e.exact {
+            return None;
+        }
+        Some(nardy_settlement(pos.turn(), &e))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,5 +198,45 @@ mod tests {
             Some(BearoffTruncation::Exact)
         );
         assert_eq!(BearoffTruncation::from_name("x"), None);
+    }
+
+    #[test]
+    fn nardy_settlements_follow_the_scoring() {
+        let ln = |white: &[(u8, u8)], black: &[(u8, u8)]| {
+            Nardy::from_setup(&Setup::from_points(
+                Variant::LongNardy,
+                Color::White,
+                white,
+                black,
+            ))
+            .unwrap()
+        };
+        let mars = NardyTruncation::new(BearoffTruncation::OneSided, &NardyReferee::default());
+        // LN-33: two checkers on w1 against fifteen: a certain Mars, 2 points to White.
+        let s = mars.settle(&ln(&[(1, 2)], &[(6, 15)]), 0).unwrap();
+        assert_eq!(s.win.white[4], ONE);
+        assert_eq!(s.white_points, 2 * ONE as i64);
+        // Exact only where the table is exact.
+        let exact = NardyTruncation::new(BearoffTruncation::Exact, &NardyReferee::default());
+        assert_eq!(exact.settle(&ln(&[(1, 2)], &[(6, 15)]), 0), None);
+        let s = exact.settle(&ln(&[(6, 1)], &[(1, 1)]), 0).unwrap();
+        assert!((s.white_points as f64 / ONE as f64 - 0.5).abs() < 2e-4);
+        // LN-37: White's finish gives Black a last roll that draws.
+        let last = NardyReferee {
+            last_roll: true,
+            ..NardyReferee::default()
+        };
+        let t = NardyTruncation::new(BearoffTruncation::OneSided, &last);
+        let s = t.settle(&ln(&[(6, 1)], &[(1, 1)]), 0).unwrap();
+        assert_eq!(s.win.white.iter().sum::<u64>(), 0);
+        assert!((s.draw as f64 / ONE as f64 - 0.75).abs() < 1e-6);
+        assert_eq!(
+            s.win.white.iter().chain(&s.win.black).sum::<u64>() + s.draw,
+            ONE
+        );
+        assert_eq!(
+            NardyTruncation::default().settle(&ln(&[(6, 1)], &[(1, 1)]), 0),
+            None
+        );
     }
 }

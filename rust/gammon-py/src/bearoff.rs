@@ -1,6 +1,7 @@
 //! `gammon._core._bearoff_*`: the bear-off databases of the core for `gammon.bearoff`
 //! (which validates arguments and builds the result objects).
 
+use gammon_core::bearoff::nardy::{evaluate_nardy, NardyScoring};
 use gammon_core::bearoff::{self, store, NotBearoff};
 use gammon_core::VariantPosition;
 use pyo3::prelude::*;
@@ -13,19 +14,55 @@ fn not_bearoff(e: &NotBearoff) -> PyErr {
     NotBearoffError::new_err(e.to_string())
 }
 
-/// The value of a bear-off position for the player on roll: ``(win, win_gammon,
-/// lose_gammon, exact)``. Raises ``NotBearoffError`` for any other position.
+/// The value of a bear-off position (backgammon) or race ending (Long Nardy, scored under
+/// ``end_variant`` and ``last_roll``) for the player on roll: ``(win, lose, win_gammon,
+/// lose_gammon, draw, equity, exact)``, gammons being Mars in Long Nardy. Raises
+/// ``NotBearoffError`` for any other position.
 #[pyfunction]
-pub fn _bearoff_evaluate(py: Python<'_>, position: PyPosition) -> PyResult<(f64, f64, f64, bool)> {
-    let VariantPosition::Backgammon(pos) = position.inner else {
-        return Err(NotBearoffError::new_err(
-            "the bear-off databases are for backgammon variants, not Long Nardy",
-        ));
+#[pyo3(signature = (position, end_variant="mars", last_roll=false))]
+#[allow(clippy::type_complexity)]
+pub fn _bearoff_evaluate(
+    py: Python<'_>,
+    position: PyPosition,
+    end_variant: &str,
+    last_roll: bool,
+) -> PyResult<(f64, f64, f64, f64, f64, f64, bool)> {
+    let oin = match end_variant {
+        "mars" => false,
+        "oin" => true,
+        other => {
+            return Err(InvalidInputError::new_err(format!(
+                "end_variant must be \"mars\" or \"oin\", not {other:?}"
+            )))
+        }
     };
     py.detach(|| {
-        guard(|| {
-            let e = bearoff::evaluate(&pos).map_err(|e| not_bearoff(&e))?;
-            Ok((e.win, e.win_gammon, e.lose_gammon, e.exact))
+        guard(|| match position.inner {
+            VariantPosition::Backgammon(pos) => {
+                let e = bearoff::evaluate(&pos).map_err(|e| not_bearoff(&e))?;
+                Ok((
+                    e.win,
+                    1.0 - e.win,
+                    e.win_gammon,
+                    e.lose_gammon,
+                    0.0,
+                    e.equity(),
+                    e.exact,
+                ))
+            }
+            VariantPosition::Nardy(pos) => {
+                let e = evaluate_nardy(&pos, NardyScoring { oin, last_roll })
+                    .map_err(|e| not_bearoff(&e))?;
+                Ok((
+                    e.win,
+                    e.lose,
+                    e.win_mars,
+                    e.lose_mars,
+                    e.draw,
+                    e.equity(),
+                    e.exact,
+                ))
+            }
         })
     })
 }

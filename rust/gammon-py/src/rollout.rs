@@ -14,7 +14,7 @@ use gammon_core::game::{GameRules, NoTruncation, Truncation};
 use gammon_core::policy::{BackgammonPolicy, PolicyStop};
 use gammon_core::rng::GameRng as Xoshiro256PlusPlus;
 use gammon_core::rollout::{rollout, Progress, RolloutConfig, RolloutRun, StopReason};
-use gammon_core::truncate::BearoffTruncation;
+use gammon_core::truncate::{BearoffTruncation, NardyTruncation};
 use gammon_core::{
     Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyReferee, Play, PlayList, Policy,
     PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
@@ -320,7 +320,7 @@ pub(crate) fn run_detached<R: Send>(
 /// roll, then the opponent's.
 ///
 /// ``truncate``: ``"none"``, ``"bearoff"`` (settle games at exact bear-off positions) or
-/// ``"bearoff-one-sided"`` (at any bear-off), backgammon variants only.
+/// ``"bearoff-one-sided"`` (at any bear-off); for Long Nardy at its race endings.
 ///
 /// Raises ``InvalidInputError`` for an unknown policy or one that cannot play the variant,
 /// ``InternalError`` when a game cannot be finished, and whatever a Python policy or the
@@ -389,12 +389,12 @@ pub fn _rollout<'py>(
                 }
                 None => NardyReferee::default(),
             };
-            if truncation != BearoffTruncation::Off {
-                return Err(InvalidInputError::new_err(
-                    "truncate=\"bearoff\" is for backgammon variants; Long Nardy has no bear-off databases",
-                ));
+            if truncation == BearoffTruncation::Off {
+                run(py, &pos, pols, &referee, &NoTruncation, &settings, cb)?
+            } else {
+                let cut = NardyTruncation::new(truncation, &referee);
+                run(py, &pos, pols, &referee, &cut, &settings, cb)?
             }
-            run(py, &pos, pols, &referee, &NoTruncation, &settings, cb)?
         }
     };
     let out = PyDict::new(py);

@@ -12,6 +12,7 @@
 //! disk ([`store::cache_dir`]); a file that fails a check is rebuilt.
 
 pub mod index;
+pub mod nardy;
 pub mod one_sided;
 pub mod store;
 pub mod two_sided;
