@@ -101,6 +101,10 @@ impl Evaluation {
     }
 }
 
+/// One side in a bear-off: its home board (checkers on points 1..=6) and its checkers on the
+/// board.
+pub type HomeBoard = ([u8; 6], u8);
+
 /// Why a position is not a bear-off the databases cover.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotBearoff {
@@ -120,7 +124,7 @@ pub enum NotBearoff {
 /// One side's home board from the mover's raw board: `mover` picks the mover's checkers on
 /// points 1..=6, otherwise the opponent's on their points 1..=6 (our 24..=19). `Err` names
 /// the first checker outside.
-fn home_board(pos: &Backgammon, mover: bool) -> Result<([u8; 6], u8), NotBearoff> {
+fn home_board(pos: &Backgammon, mover: bool) -> Result<HomeBoard, NotBearoff> {
     let mut home = [0u8; 6];
     let mut on = 0u8;
     let player = if mover { pos.turn() } else { !pos.turn() };
@@ -152,7 +156,7 @@ fn home_board(pos: &Backgammon, mover: bool) -> Result<([u8; 6], u8), NotBearoff
 ///
 /// # Errors
 /// [`NotBearoff`] when the game is over or a checker is outside its home board.
-pub fn boards(pos: &Backgammon) -> Result<(([u8; 6], u8), ([u8; 6], u8)), NotBearoff> {
+pub fn boards(pos: &Backgammon) -> Result<(HomeBoard, HomeBoard), NotBearoff> {
     let me = home_board(pos, true)?;
     let opp = home_board(pos, false)?;
     if me.1 == 0 {

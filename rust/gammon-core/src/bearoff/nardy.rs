@@ -14,7 +14,7 @@
 //! LN-37 where it applies.
 
 use super::one_sided::OneSided;
-use super::{one_sided, two_sided, NotBearoff};
+use super::{one_sided, two_sided, HomeBoard, NotBearoff};
 use crate::color::Color;
 use crate::nardy::Nardy;
 use crate::position::Position;
@@ -62,8 +62,8 @@ impl NardyEvaluation {
 ///
 /// # Errors
 /// [`NotBearoff`] when a checker is outside its owner's home or the game is over.
-pub fn nardy_boards(pos: &Nardy) -> Result<(([u8; 6], u8), ([u8; 6], u8)), NotBearoff> {
-    let side = |mover: bool| -> Result<([u8; 6], u8), NotBearoff> {
+pub fn nardy_boards(pos: &Nardy) -> Result<(HomeBoard, HomeBoard), NotBearoff> {
+    let side = |mover: bool| -> Result<HomeBoard, NotBearoff> {
         let player = if mover { pos.turn() } else { !pos.turn() };
         let mut home = [0u8; 6];
         let mut on = 0u8;
@@ -159,8 +159,7 @@ pub fn evaluate_nardy_boards(
         me_none_off,
         opp_none_off,
         mover_started,
-        scoring.last_roll,
-        mars_counts,
+        scoring,
     )
 }
 
@@ -181,9 +180,10 @@ fn one_sided_nardy(
     me_none_off: bool,
     opp_none_off: bool,
     mover_started: bool,
-    last_roll: bool,
-    mars_counts: bool,
+    scoring: NardyScoring,
 ) -> NardyEvaluation {
+    let last_roll = scoring.last_roll;
+    let mars_counts = !scoring.oin;
     let a = t.index(me).unwrap_or(0);
     let b = t.index(opp).unwrap_or(0);
     let (sa, pa) = t.off().get(a);
