@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from gammon import _core
 from gammon._core import Color, Position, Variant
@@ -59,8 +59,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class BearoffEvaluation:
+class BearoffEvaluation(NamedTuple):
     """The cubeless value of a bear-off position for the player on roll.
 
     ``exact`` is True when it comes from the two-sided table (both sides fit it and each has a
@@ -68,23 +67,21 @@ class BearoffEvaluation:
     are combined as if independent, as GNU Backgammon does. No backgammon is possible once every
     checker is home. In Long Nardy the gammons are Mars (LN-33) and ``draw`` is the chance of
     the draw of LN-37.
+
+    Fields: ``win`` and ``lose`` (the probabilities that the player on roll, or the opponent,
+    wins), ``win_gammon`` and ``lose_gammon`` (a gammon or Mars, included in ``win`` and
+    ``lose``), ``draw`` (Long Nardy's last roll, otherwise 0), ``equity`` (the expected points of
+    the player on roll; a gammon or Mars counts 2 except under Long Nardy's ``oin`` scoring) and
+    ``exact``.
     """
 
     win: float
-    """Probability that the player on roll wins."""
     lose: float
-    """Probability that the opponent wins."""
     win_gammon: float
-    """Probability that the player on roll wins a gammon (Mars), included in ``win``."""
     lose_gammon: float
-    """Probability that the player on roll loses a gammon (Mars), included in ``lose``."""
     draw: float
-    """Probability of a draw (Long Nardy's last roll, LN-37; otherwise 0)."""
     equity: float
-    """Cubeless equity: the expected points of the player on roll (a gammon or Mars counts 2,
-    except under Long Nardy's ``oin`` scoring)."""
     exact: bool
-    """True when the value comes from the two-sided table."""
 
 
 @dataclass(frozen=True)
@@ -143,18 +140,24 @@ def evaluate(position: Position, nardy: Optional[NardySettings] = None) -> Bearo
     Raises :class:`~gammon.errors.NotBearoffError` when a checker of either player is outside
     its home board or on the bar (OFF-1, LN-28), or when the game is over.
     """
+    if nardy is None:
+        # The fast path (a lookup): the core checks the position and picks the rules.
+        try:
+            return BearoffEvaluation._make(_core._bearoff_evaluate(position))
+        except TypeError:
+            if isinstance(position, Position):
+                raise
+            raise InvalidInputError(
+                f"position must be a gammon.Position, not {position!r}"
+            ) from None
     if not isinstance(position, Position):
         raise InvalidInputError(f"position must be a gammon.Position, not {position!r}")
-    if nardy is not None and not isinstance(nardy, NardySettings):
+    if not isinstance(nardy, NardySettings):
         raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
-    if position.variant == Variant.LONG_NARDY:
-        settings = nardy or NardySettings()
-        raw = _core._bearoff_evaluate(position, settings.end_variant, settings.last_roll)
-    else:
-        if nardy is not None:
-            raise InvalidInputError("nardy= settings apply to Long Nardy positions only")
-        raw = _core._bearoff_evaluate(position)
-    return BearoffEvaluation(*raw)
+    if position.variant != Variant.LONG_NARDY:
+        raise InvalidInputError("nardy= settings apply to Long Nardy positions only")
+    raw = _core._bearoff_evaluate(position, nardy.end_variant, nardy.last_roll)
+    return BearoffEvaluation._make(raw)
 
 
 def _board(board: object) -> list[int]:

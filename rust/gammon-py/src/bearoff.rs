@@ -36,7 +36,7 @@ pub fn _bearoff_evaluate(
             )))
         }
     };
-    py.detach(|| {
+    let work = || {
         guard(|| match position.inner {
             VariantPosition::Backgammon(pos) => {
                 let e = bearoff::evaluate(&pos).map_err(|e| not_bearoff(&e))?;
@@ -64,7 +64,14 @@ pub fn _bearoff_evaluate(
                 ))
             }
         })
-    })
+    };
+    // A lookup takes well under a microsecond: release the GIL only when the first call may
+    // load or build the tables.
+    if bearoff::is_loaded() {
+        work()
+    } else {
+        py.detach(work)
+    }
 }
 
 /// One side's one-sided figures for ``board`` (checkers on points 1..6, at most 15):

@@ -66,6 +66,13 @@ pub fn two_sided_stored() -> &'static store::Stored<TwoSided> {
     TWO.get_or_init(|| store::two_sided(store::cache_dir().as_deref(), two_sided_checkers()))
 }
 
+/// True once both shared tables are in memory (so that a lookup is quick and cannot start a
+/// build).
+#[must_use]
+pub fn is_loaded() -> bool {
+    ONE.get().is_some() && TWO.get().is_some()
+}
+
 /// The shared one-sided database.
 #[inline]
 pub fn one_sided() -> &'static OneSided {
