@@ -20,6 +20,9 @@ pub struct Dist {
     pub(crate) offset: Vec<u32>,
     /// The terms, board after board.
     pub(crate) prob: Vec<f32>,
+    /// `tail[j]`: the sum of the board's terms from `prob[j]` on (P(count >= n)), kept so that
+    /// [`Dist::at_least`] is one read. Derived from `prob`, not stored in files.
+    pub(crate) tail: Vec<f32>,
 }
 
 impl Dist {
@@ -45,10 +48,25 @@ impl Dist {
             prob.extend(d[lo..hi].iter().map(|&p| p as f32));
             offset.push(prob.len() as u32);
         }
+        Dist::new(start, offset, prob)
+    }
+
+    /// A distribution from its parts, with its tails computed.
+    pub(crate) fn new(start: Vec<u8>, offset: Vec<u32>, prob: Vec<f32>) -> Dist {
+        let mut tail = vec![0.0f32; prob.len()];
+        for w in offset.windows(2) {
+            let (a, b) = (w[0] as usize, w[1] as usize);
+            let mut acc = 0.0f64;
+            for j in (a..b).rev() {
+                acc += f64::from(prob[j]);
+                tail[j] = acc as f32;
+            }
+        }
         Dist {
             start,
             offset,
             prob,
+            tail,
         }
     }
 
@@ -74,7 +92,7 @@ impl Dist {
         if k >= p.len() {
             return 0.0;
         }
-        p[k..].iter().map(|&q| f64::from(q)).sum()
+        f64::from(self.tail[self.offset[i] as usize + k])
     }
 }
 

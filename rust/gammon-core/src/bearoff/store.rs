@@ -188,11 +188,7 @@ fn decode_dist(r: &mut Reader<'_>, n: usize) -> Option<Dist> {
         return None;
     }
     let prob = r.f32s(offset[n] as usize)?;
-    Some(Dist {
-        start,
-        offset,
-        prob,
-    })
+    Some(Dist::new(start, offset, prob))
 }
 
 /// The one-sided table as a file.
