@@ -67,7 +67,7 @@ impl fmt::Display for Move {
 /// A whole turn: the moves made for one roll and the position they lead to.
 ///
 /// `after` is the position after the moves with the same player still on roll; the turn
-/// passes when the play is applied with [`crate::Position::play`]. Two plays of one position
+/// passes when the play is applied with `Position::play`. Two plays of one position
 /// are the same play exactly when they lead to the same position (MOVE-9), so equality and
 /// hashing look at `after` only.
 #[derive(Clone, Copy, Debug)]
@@ -106,7 +106,7 @@ impl<P> Play<P> {
     }
 
     /// The moves of the play in a legal order (the canonical order of NOT-6 once
-    /// [`crate::Position::legal_plays`] made it).
+    /// `Position::legal_plays` made it).
     #[inline]
     #[must_use]
     pub fn moves(&self) -> &[Move] {

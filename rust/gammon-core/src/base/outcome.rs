@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::Color;
+use crate::base::color::Color;
 
 /// The class of a finished game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

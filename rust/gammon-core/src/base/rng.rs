@@ -15,7 +15,7 @@
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::Dice;
+use crate::base::dice::Dice;
 
 /// The generator of every stream: xoshiro256++.
 pub type GameRng = Xoshiro256PlusPlus;

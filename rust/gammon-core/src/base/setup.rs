@@ -5,7 +5,12 @@ use std::fmt;
 
 use bitflags::bitflags;
 
-use crate::{ByColor, Color, Variant};
+use crate::base::color::{ByColor, Color};
+use crate::base::variant::Variant;
+
+/// One side of a position as gnubg lays it out: 25 counts in that side's own numbering
+/// (index i = point i + 1, index 24 = the bar).
+pub type Side = [u8; 25];
 
 /// Index of the borne-off count in a side's array of a [`Setup`].
 pub const SETUP_OFF: usize = 0;
@@ -69,7 +74,7 @@ impl Setup {
 
     /// Builds a setup from the two sides of a Position ID, `[player not on roll, player on
     /// roll]`, each 25 counts in its own numbering (index i = point i + 1, index 24 = the bar;
-    /// see [`crate::id::sides_from_id`]). The borne-off counts are whatever is missing from the
+    /// the Position ID's layout). The borne-off counts are whatever is missing from the
     /// variant's checker count.
     #[must_use]
     pub fn from_sides(variant: Variant, turn: Color, sides: &[[u8; 25]; 2]) -> Setup {

@@ -25,22 +25,19 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::cube::{CubeOffer, CubeRules, CubeState};
-use crate::cube_policy::{CubeContext, CubePolicy, Response};
-use crate::game::{GameError, GameRunner, MAX_PLIES};
+use crate::base::color::{ByColor, Color};
+use crate::base::dice::Dice;
+use crate::base::outcome::OutcomeKind;
+use crate::base::rng::GameDice;
+use crate::play::event::{GameEvent, Observer};
+use crate::play::game::{GameError, GameRunner, MAX_PLIES};
+use crate::play::record::{CubefulRecord, Ending, MatchRecord};
+use crate::policy::cube::{CubeContext, CubePolicy, Response};
 use crate::policy::Policy;
-use crate::rng::GameDice;
-use crate::scoreboard::{MatchScore, Scoreboard};
-use crate::{ByColor, Color, Dice, OutcomeKind, Play, Position, Referee};
-
-/// How a game with the cube ended (the Python `gammon.Ending`, without resignations).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// A player bore off the last checker (SCORE-1), or Long Nardy's draw.
-    BorneOff,
-    /// A double (or beaver, or raccoon) was dropped (CUBE-6).
-    Dropped,
-}
+use crate::rules::position::Position;
+use crate::scoring::cube::{CubeOffer, CubeRules, CubeState};
+use crate::scoring::referee::Referee;
+use crate::scoring::scoreboard::{MatchScore, Scoreboard};
 
 /// Everything about a game with the cube except its board and its dice.
 pub struct CubefulRules<'a, R, Pol: ?Sized, C: ?Sized> {
@@ -62,127 +59,9 @@ impl<R, Pol: ?Sized, C: ?Sized> Clone for CubefulRules<'_, R, Pol, C> {
 
 impl<R, Pol: ?Sized, C: ?Sized> Copy for CubefulRules<'_, R, Pol, C> {}
 
-/// One game with the cube: how it ended and what it scored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CubefulRecord {
-    /// The winner, or `None` for a draw (Long Nardy's last roll).
-    pub winner: Option<Color>,
-    /// The class of the result ([`OutcomeKind::Single`] for a drop).
-    pub kind: OutcomeKind,
-    /// How the game ended.
-    pub ending: Ending,
-    /// The points the winner scored: level times cube (Jacoby applied), or the value before
-    /// the dropped double.
-    pub points: u32,
-    /// The cube at the end (for a drop: the cube the points were counted at).
-    pub cube: CubeState,
-    /// The player who won the opening roll and moved first.
-    pub starter: Color,
-    /// Ties thrown at the opening roll.
-    pub ties: u32,
-    /// Cube offers made: doubles, beavers and raccoons.
-    pub doubles: u32,
-    /// Turns played (passes included; the opening play is the first).
-    pub plies: u32,
-}
-
-/// One event of a game with the cube, as an [`Observer`] sees it.
-#[derive(Clone, Copy, Debug)]
-pub enum GameEvent<'a, P> {
-    /// One throw of the opening roll: White's die and Black's (BG-10).
-    OpeningThrow {
-        /// White's die.
-        white: u8,
-        /// Black's die.
-        black: u8,
-    },
-    /// The player on roll may double now and their cube policy is asked.
-    MayDouble {
-        /// The player on roll.
-        player: Color,
-        /// The cube as it stands.
-        cube: CubeState,
-    },
-    /// The player on roll doubles (CUBE-4).
-    Double {
-        /// The doubler.
-        player: Color,
-    },
-    /// A player answers a double, beaver or raccoon.
-    Answer {
-        /// The player answering.
-        player: Color,
-        /// The answer.
-        response: Response,
-        /// Whether a redouble (beaver or raccoon) was allowed.
-        may_redouble: bool,
-    },
-    /// The player on roll rolls (or, for the opening play, has rolled) these dice.
-    Roll {
-        /// The player on roll.
-        player: Color,
-        /// The dice.
-        dice: Dice,
-    },
-    /// The player on roll makes this play.
-    Play {
-        /// The position before the play.
-        before: &'a P,
-        /// The play.
-        play: &'a Play<P>,
-    },
-    /// The roll cannot be played (MOVE-8).
-    Pass,
-    /// A game of a match or session ended; `board` is the scoreboard after it.
-    GameOver {
-        /// The game.
-        record: &'a CubefulRecord,
-        /// The match after recording the game (or [`Scoreboard::Money`]).
-        board: &'a Scoreboard,
-    },
-}
-
-/// Sees the events of games with the cube.
-pub trait Observer<P> {
-    /// Called for every event, in order.
-    fn event(&mut self, event: &GameEvent<'_, P>);
-}
-
-/// Sees nothing; compiles to nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoObserver;
-
-impl<P> Observer<P> for NoObserver {
-    #[inline(always)]
-    fn event(&mut self, _event: &GameEvent<'_, P>) {}
-}
-
 /// The most games a match may take before [`GameError::MatchTooLong`]: a backgammon match
 /// cannot come near it (every game scores at least a point); only draws could.
 pub const MAX_GAMES_PER_MATCH: u32 = 1 << 20;
-
-/// One whole match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MatchRecord {
-    /// The player who won the match.
-    pub winner: Color,
-    /// The final score (the winner's may pass the length, MATCH-1).
-    pub score: ByColor<u32>,
-    /// Games played.
-    pub games: u32,
-    /// Crawford games played (0 or 1, MATCH-3).
-    pub crawford_games: u32,
-    /// The index (from 0) of the Crawford game, if there was one.
-    pub crawford_game: Option<u32>,
-    /// Games ended by a dropped double.
-    pub drops: u32,
-    /// Cube offers made in all games: doubles, beavers and raccoons.
-    pub doubles: u32,
-    /// The highest cube value any game ended with.
-    pub max_cube: u32,
-    /// Turns played in all games.
-    pub plies: u64,
-}
 
 /// Whether `player`, on roll and not yet rolled, may double (CUBE-2, CUBE-3, CUBE-10,
 /// MATCH-3, MATCH-7). The opening play (BG-12) never gets here.

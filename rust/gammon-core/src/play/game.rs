@@ -14,111 +14,17 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::cubeful::{GameEvent, NoObserver, Observer};
-use crate::moves::OFF;
+use crate::base::color::{ByColor, Color};
+use crate::base::dice::Dice;
+use crate::base::moves::PlayList;
+use crate::base::moves::OFF;
+use crate::base::rng::GameDice;
+use crate::play::event::{GameEvent, NoObserver, Observer};
+use crate::play::record::{GameEnd, GameRecord, Settlement};
 use crate::policy::{Policy, PolicyStop};
-use crate::rng::GameDice;
-use crate::{ByColor, Color, Dice, GameResult, OutcomeKind, PlayList, Position, Referee};
-
-/// The cube the game is played for; the cube rules, offers and the loop with cube decisions
-/// live in [`crate::cube`] and [`crate::cubeful`].
-pub use crate::cube::CubeState;
-
-/// Fixed-point unit of result shares: a whole game is `ONE`. Shares are integers so that
-/// statistics merge exactly (associatively) however games are split between threads.
-pub const ONE: u64 = 1 << 32;
-
-/// The number of winning result classes ([`OutcomeKind`] without `Draw`).
-pub const WIN_KINDS: usize = 6;
-
-/// The index of a winning result class in per-class arrays: single, gammon, backgammon,
-/// Oin, Mars, Koks = 0..6. `None` for a draw.
-#[must_use]
-pub const fn win_kind_index(kind: OutcomeKind) -> Option<usize> {
-    match kind {
-        OutcomeKind::Single => Some(0),
-        OutcomeKind::Gammon => Some(1),
-        OutcomeKind::Backgammon => Some(2),
-        OutcomeKind::Oin => Some(3),
-        OutcomeKind::Mars => Some(4),
-        OutcomeKind::Koks => Some(5),
-        OutcomeKind::Draw => None,
-    }
-}
-
-/// The winning result classes in index order ([`win_kind_index`]).
-pub const WIN_KIND_ORDER: [OutcomeKind; WIN_KINDS] = [
-    OutcomeKind::Single,
-    OutcomeKind::Gammon,
-    OutcomeKind::Backgammon,
-    OutcomeKind::Oin,
-    OutcomeKind::Mars,
-    OutcomeKind::Koks,
-];
-
-/// The expected result of a game settled before its end, in fixed point ([`ONE`] = the whole
-/// game). Made by a [`Truncation`] step, for example from an exact bear-off database.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Settlement {
-    /// For each winner, the probability of each winning class ([`win_kind_index`]), in units
-    /// of 1/[`ONE`].
-    pub win: ByColor<[u64; WIN_KINDS]>,
-    /// The probability of a draw, in units of 1/[`ONE`].
-    pub draw: u64,
-    /// White's expected net points at stake 1, in units of 1/[`ONE`].
-    pub white_points: i64,
-}
-
-impl Settlement {
-    /// The settlement of a game whose result is known for certain.
-    #[must_use]
-    pub fn certain(result: &GameResult) -> Settlement {
-        let mut s = Settlement::default();
-        match (result.winner, win_kind_index(result.kind)) {
-            (Some(w), Some(k)) => {
-                s.win[w][k] = ONE;
-                let pts = i64::from(result.points) * ONE as i64;
-                s.white_points = if w == Color::White { pts } else { -pts };
-            }
-            _ => s.draw = ONE,
-        }
-        s
-    }
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameEnd {
-    /// Played to the end and scored by the referee.
-    Finished(GameResult),
-    /// Settled early by the truncation step.
-    Settled(Settlement),
-}
-
-/// One game's record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GameRecord {
-    /// How the game ended.
-    pub end: GameEnd,
-    /// The cube at the end (its value multiplies the points).
-    pub cube: CubeState,
-    /// Turns played (passes included).
-    pub plies: u32,
-}
-
-impl GameRecord {
-    /// The result as a settlement (a finished game is a certain one), with the points
-    /// multiplied by the cube value.
-    #[must_use]
-    pub fn settlement(&self) -> Settlement {
-        let mut s = match &self.end {
-            GameEnd::Finished(r) => Settlement::certain(r),
-            GameEnd::Settled(s) => *s,
-        };
-        s.white_points *= i64::from(self.cube.value);
-        s
-    }
-}
+use crate::rules::position::Position;
+use crate::scoring::cube::CubeState;
+use crate::scoring::referee::Referee;
 
 /// The hook that may end a game early with its expected result (exact bear-off databases,
 /// evaluators that truncate rollouts). Called before every turn.
@@ -148,7 +54,7 @@ pub enum GameError {
     /// The game ran past the limit of turns (a sign of a rules bug: no legal game is that long).
     #[error("the game did not end within {0} turns")]
     TooLong(u32),
-    /// A match ran past [`crate::cubeful::MAX_GAMES_PER_MATCH`] games (only draws could make
+    /// A match ran past `MAX_GAMES_PER_MATCH` games (only draws could make
     /// one that long).
     #[error("the match did not end within {0} games")]
     MatchTooLong(u32),
@@ -340,9 +246,15 @@ impl<P: Position> GameRunner<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::outcome::OutcomeKind;
+    use crate::base::rng::{game_stream, FirstRoll, Stream};
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+    use crate::play::record::ONE;
     use crate::policy::{Pubeval, Random};
-    use crate::rng::{game_stream, FirstRoll, Stream};
-    use crate::{Backgammon, Setup, StandardReferee, Variant};
+    use crate::rules::backgammon::Backgammon;
+    use crate::scoring::referee::GameResult;
+    use crate::scoring::referee::StandardReferee;
 
     fn play(start: &Backgammon, game: u64) -> GameRecord {
         let rules = GameRules::new(&StandardReferee, &Random, &NoTruncation);

@@ -10,10 +10,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::cube::{CubeOffer, CubeRules, CubeState};
+use crate::base::color::Color;
+use crate::base::variant::{RulesFamily, Variant};
 use crate::policy::{is_race, PolicyStop};
-use crate::scoreboard::Scoreboard;
-use crate::{Backgammon, Color, Position, RulesFamily, Variant};
+use crate::rules::backgammon::Backgammon;
+use crate::rules::position::Position;
+use crate::scoring::cube::{CubeOffer, CubeRules, CubeState};
+use crate::scoring::scoreboard::Scoreboard;
 
 /// What a cube decision sees.
 #[derive(Clone, Copy, Debug)]
@@ -320,8 +323,8 @@ impl CubePolicy<Backgammon> for BackgammonCubePolicy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scoreboard::MatchScore;
-    use crate::Setup;
+    use crate::base::setup::Setup;
+    use crate::scoring::scoreboard::MatchScore;
 
     fn bg(turn: Color, mover: &[(u8, u8)], opponent: &[(u8, u8)]) -> Backgammon {
         Backgammon::from_setup(&Setup::from_points(

@@ -1,6 +1,9 @@
 //! Checker-play policies for the game loop: the [`Policy`] trait and the built-in policies
 //! [`Random`], [`Pubeval`] and [`Heuristic`], with [`PolicyKind`] naming them.
 //!
+//! Layer 6, **policy**: checker-play policies (this module, `heuristic`, `race`) and cube
+//! policies (`cube`). May use: `base`, `rules`, `scoring`.
+//!
 //! - [`Random`]: uniform over the distinct plays (every rules type).
 //! - [`Pubeval`]: Tesauro's public linear evaluator with his published race and contact
 //!   weights, the common yardstick of backgammon programs.
@@ -17,9 +20,14 @@ use std::str::FromStr;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::rng::below;
-use crate::{Backgammon, Dice, Play, PlayList, Position, RulesFamily, Variant};
+use crate::base::dice::Dice;
+use crate::base::moves::{Play, PlayList};
+use crate::base::rng::below;
+use crate::base::variant::{RulesFamily, Variant};
+use crate::rules::backgammon::Backgammon;
+use crate::rules::position::Position;
 
+pub(crate) mod cube;
 mod heuristic;
 mod race;
 
@@ -35,7 +43,7 @@ pub struct PolicyStop;
 pub trait Policy<P: Position>: Send + Sync {
     /// The index in `plays` of the play to make. `plays` holds at least two plays (one per
     /// distinct resulting position, MOVE-9). `rng` is the game's own stream of random choices
-    /// ([`crate::rng::Stream::Choices`]), for policies that randomise.
+    /// (`Stream::Choices`), for policies that randomise.
     ///
     /// # Errors
     /// [`PolicyStop`] to abandon the game.
@@ -417,7 +425,8 @@ impl Policy<Backgammon> for BackgammonPolicy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, Setup};
+    use crate::base::color::Color;
+    use crate::base::setup::Setup;
 
     fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
         Backgammon::from_setup(&Setup::from_points(

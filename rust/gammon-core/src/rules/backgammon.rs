@@ -6,12 +6,14 @@
 //! index 0 holds the opponent's bar as a negative count. Borne-off checkers are whatever is
 //! missing from the checker count.
 
-use std::fmt;
-
-use crate::moves::{Move, BAR, OFF};
-use crate::position::{iter_desc, occupancy_after, Position};
-use crate::setup::{Setup, SetupError, SetupProblems, SETUP_BAR, SETUP_OFF};
-use crate::{ByColor, Color, Dice, Outcome, OutcomeKind, Play, PlayList, Variant};
+use crate::base::color::{ByColor, Color};
+use crate::base::dice::Dice;
+use crate::base::moves::{Move, Play, PlayList, BAR, OFF};
+use crate::base::outcome::{Outcome, OutcomeKind};
+use crate::base::setup::{Setup, SetupError, SetupProblems, SETUP_BAR, SETUP_OFF};
+use crate::base::variant::{RulesFamily, Variant};
+use crate::rules::bits::{bear_off_sources, iter_desc, occupancy_after};
+use crate::rules::position::Position;
 
 /// Mask of every point outside the mover's home board, bar included (7..=25).
 const OUTSIDE: u32 = ((1 << 26) - 1) & !0b111_1111;
@@ -67,7 +69,7 @@ impl Backgammon {
     pub fn from_setup(setup: &Setup) -> Result<Backgammon, SetupError> {
         let mut details = Vec::new();
         let mut problems = SetupProblems::empty();
-        if setup.variant.family() != crate::RulesFamily::Backgammon {
+        if setup.variant.family() != RulesFamily::Backgammon {
             problems |= SetupProblems::WRONG_RULES_FAMILY;
             details.push(format!(
                 "{} is not played with backgammon rules",
@@ -184,7 +186,7 @@ impl Backgammon {
     /// (standard and nackgammon), or `None`.
     #[must_use]
     pub fn with_variant(&self, variant: Variant) -> Option<Backgammon> {
-        (variant.family() == crate::RulesFamily::Backgammon
+        (variant.family() == RulesFamily::Backgammon
             && variant.checkers_per_side() == self.checkers)
             .then_some(Backgammon { variant, ..*self })
     }
@@ -279,7 +281,7 @@ fn sources(occ: u32, open: u32, d: u8) -> u32 {
         };
     }
     // MOVE-1 for ordinary steps; OFF-1 to OFF-3 for bearing off.
-    occ & (open << d) | crate::position::bear_off_sources(occ, OUTSIDE, d)
+    occ & (open << d) | bear_off_sources(occ, OUTSIDE, d)
 }
 
 /// Moves one checker from `s` by `d` pips; returns the move made (with its hit flag).
@@ -654,23 +656,6 @@ impl Position for Backgammon {
         out
     }
 
-    fn id(&self) -> String {
-        crate::id::position_id(self)
-    }
-
-    fn format_play(&self, play: &Play<Backgammon>) -> String {
-        crate::notation::format_backgammon(self, play)
-    }
-
-    fn resolve_play(
-        &self,
-        dice: Dice,
-        text: &str,
-        allow_partial: bool,
-    ) -> Result<Play<Backgammon>, crate::notation::PlayTextError> {
-        crate::notation::parse_backgammon(self, dice, text, allow_partial)
-    }
-
     fn to_setup(&self) -> Setup {
         let mut s = Setup::empty(self.variant, self.turn);
         for p in 1..=25u8 {
@@ -681,162 +666,6 @@ impl Position for Backgammon {
         s.board.white[SETUP_OFF] = off.white;
         s.board.black[SETUP_OFF] = off.black;
         s
-    }
-}
-
-/// The letter a color's checkers are drawn with on the ASCII board: `O` for White, `X` for
-/// Black, whoever is on roll.
-#[must_use]
-pub const fn checker_letter(color: Color) -> char {
-    match color {
-        Color::White => 'O',
-        Color::Black => 'X',
-    }
-}
-
-/// Rows of checkers drawn per half board and per half bar; taller stacks show their count in
-/// the innermost row.
-const ROWS: usize = 5;
-
-impl Backgammon {
-    /// The text of one 3-character cell: the `i`-th checker (0 = nearest the edge) of a stack
-    /// of `count` checkers drawn with `letter`.
-    fn cell(count: u8, i: usize, letter: char) -> String {
-        let count = usize::from(count);
-        if count <= i {
-            "   ".to_string()
-        } else if i == ROWS - 1 && count > ROWS {
-            format!("{count:>2} ")
-        } else {
-            format!(" {letter} ")
-        }
-    }
-
-    /// The side text for one player: a name line and a counts line.
-    fn legend(&self, color: Color) -> [String; 2] {
-        let on_roll = if color == self.turn { ", on roll" } else { "" };
-        let name = if color == Color::White {
-            "White"
-        } else {
-            "Black"
-        };
-        let mut counts = format!(
-            "    pips {}, off {}",
-            self.pip_count()[color],
-            self.checkers_off()[color]
-        );
-        let bar = if color == self.turn {
-            self.mover_at(BAR)
-        } else {
-            self.opponent_at(BAR)
-        };
-        if bar > 0 {
-            counts.push_str(&format!(", bar {bar}"));
-        }
-        [
-            format!("{} = {name}{on_roll}", checker_letter(color)),
-            counts,
-        ]
-    }
-}
-
-impl Backgammon {
-    /// Writes one half of the ASCII board: the edge with the point numbers and five rows of
-    /// checkers, the top half (points 13-24, the opponent's side text) or the bottom half
-    /// (points 12-1, the mover's side text). Stacks grow from the edge toward the middle; each
-    /// side's bar checkers grow from the middle of the bar toward its own edge.
-    fn write_half(&self, f: &mut fmt::Formatter<'_>, top: bool) -> fmt::Result {
-        let points: [u8; 12] = if top {
-            [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]
-        } else {
-            [12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
-        };
-        let mut edge = String::from(" +");
-        for (k, &p) in points.iter().enumerate() {
-            edge.push_str(&format!("{p:->2}-"));
-            if k == 5 {
-                edge.push_str("-----");
-            }
-        }
-        edge.push('+');
-        let owner = if top { !self.turn } else { self.turn };
-        let bar = if top {
-            self.opponent_at(BAR)
-        } else {
-            self.mover_at(BAR)
-        };
-        let legend = self.legend(owner);
-        if top {
-            writeln!(f, "{edge}")?;
-        }
-        for r in 0..ROWS {
-            // Row r from the top of this half; i = checker index counted from the edge.
-            let (i, bar_i) = if top {
-                (r, ROWS - 1 - r)
-            } else {
-                (ROWS - 1 - r, r)
-            };
-            let mut line = String::from(" |");
-            for (k, &p) in points.iter().enumerate() {
-                let c = self.pts[p as usize];
-                let letter = checker_letter(if c >= 0 { self.turn } else { !self.turn });
-                line.push_str(&Backgammon::cell(c.unsigned_abs(), i, letter));
-                if k == 5 {
-                    line.push('|');
-                    line.push_str(&Backgammon::cell(bar, bar_i, checker_letter(owner)));
-                    line.push('|');
-                }
-            }
-            line.push('|');
-            // The side text sits on the two rows nearest this half's edge.
-            let legend_row = if top {
-                Some(r)
-            } else {
-                r.checked_sub(ROWS - 2)
-            };
-            if let Some(text) = legend_row.and_then(|k| legend.get(k)) {
-                line.push_str("  ");
-                line.push_str(text);
-            }
-            writeln!(f, "{}", line.trim_end())?;
-        }
-        if !top {
-            write!(f, "{edge}")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Backgammon {
-    /// An ASCII board seen by the player on roll: their home board at the bottom right,
-    /// points numbered 1-24 from their side, White's checkers drawn `O` and Black's `X`,
-    /// each side's bar checkers on its own half of the bar, with pip counts, borne-off
-    /// counts, the player on roll, the Position ID and (if not standard) the variant.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, " Position ID: {}", crate::id::position_id(self))?;
-        if self.variant != Variant::Backgammon {
-            write!(f, "   Variant: {}", self.variant)?;
-        }
-        writeln!(f)?;
-        self.write_half(f, true)?;
-        writeln!(f, " |                  |BAR|                  |")?;
-        self.write_half(f, false)?;
-        if let Some(outcome) = self.outcome() {
-            write!(f, "\n Game over: {outcome}")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Backgammon {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Backgammon({} {}, {} on roll)",
-            self.variant,
-            crate::id::position_id(self),
-            self.turn
-        )
     }
 }
 

@@ -4,8 +4,12 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::notation::PlayTextError;
-use crate::{ByColor, Color, Dice, Outcome, Play, PlayList, Setup, Variant};
+use crate::base::color::{ByColor, Color};
+use crate::base::dice::Dice;
+use crate::base::moves::{Play, PlayList};
+use crate::base::outcome::Outcome;
+use crate::base::setup::Setup;
+use crate::base::variant::Variant;
 
 /// A play was not among the legal plays of the position and roll.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,84 +115,6 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync +
 
     /// The position as plain data, each side in its own numbering.
     fn to_setup(&self) -> Setup;
-
-    /// The position's ID: gnubg's Position ID for backgammon (ID-2); the same 80-bit layout in
-    /// each side's own numbering for Long Nardy.
-    fn id(&self) -> String;
-
-    /// The canonical text of a legal play of this position (NOT-3; gnubg's print).
-    fn format_play(&self, play: &Play<Self>) -> String;
-
-    /// Resolves a play text to the one legal play it names for `dice` (NOT-2). With
-    /// `allow_partial` false only a complete match (a text that accounts for every move of the
-    /// play, NOT-2 rule 6a) is accepted.
-    ///
-    /// # Errors
-    /// [`PlayTextError`] when the text is malformed, fits no legal play, or fits several.
-    fn resolve_play(
-        &self,
-        dice: Dice,
-        text: &str,
-        allow_partial: bool,
-    ) -> Result<Play<Self>, PlayTextError>;
-
-    /// Resolves a play text to the one legal play it names for `dice` (NOT-2), partial texts
-    /// included.
-    ///
-    /// # Errors
-    /// [`PlayTextError`] when the text is malformed, fits no legal play, or fits several.
-    fn parse_play(&self, dice: Dice, text: &str) -> Result<Play<Self>, PlayTextError> {
-        self.resolve_play(dice, text, true)
-    }
-}
-
-/// The sources (bits 1..=6) from which a checker may be borne off with die `d`, given the
-/// mover's occupancy `occ` (bit p set when the mover has a checker on point p) and the mask
-/// `outside` of every place outside the home board (points 7..=24, and the bar where there is
-/// one). Both rules types bear off the same way: only with every checker home (OFF-1, LN-28),
-/// exactly from point `d` (OFF-2, LN-29), or with a larger die from the highest occupied point
-/// (OFF-3, LN-30).
-#[inline(always)]
-#[must_use]
-pub(crate) fn bear_off_sources(occ: u32, outside: u32, d: u8) -> u32 {
-    if occ & outside != 0 || occ == 0 {
-        return 0;
-    }
-    if occ & (1 << d) != 0 {
-        return 1 << d;
-    }
-    let highest = 31 - occ.leading_zeros();
-    if highest < u32::from(d) {
-        1 << highest
-    } else {
-        0
-    }
-}
-
-/// The mover's occupancy mask after one checker moved from `s` to `t` (`t` = 0: borne off),
-/// given the occupancy `occ` before the move and the board `after` it. Shared by the move
-/// generators of both rules types.
-#[inline(always)]
-#[must_use]
-pub(crate) fn occupancy_after<const N: usize>(occ: u32, after: &[i8; N], s: u8, t: u8) -> u32 {
-    let mut o = occ;
-    if after[s as usize] == 0 {
-        o &= !(1 << s);
-    }
-    if t != crate::OFF {
-        o |= 1 << t;
-    }
-    o
-}
-
-/// Calls `f` for every set bit of `mask`, highest first (the move generators' source order).
-#[inline(always)]
-pub(crate) fn iter_desc(mut mask: u32, mut f: impl FnMut(u8)) {
-    while mask != 0 {
-        let s = 31 - mask.leading_zeros();
-        mask &= !(1 << s);
-        f(s as u8);
-    }
 }
 
 /// Counts the (roll, play) paths of `depth` plies from `pos`, over the 21 distinct rolls

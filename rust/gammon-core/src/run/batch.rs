@@ -1,7 +1,7 @@
 //! Runs numbered items of work (games, matches) in chunks on a pool of threads and merges the
-//! chunks' totals **in item order**: the engine of the simulations ([`crate::simulate`]).
+//! chunks' totals **in item order**: the engine of the simulations ([`crate::run::simulate`]).
 //!
-//! The design is the rollouts' ([`mod@crate::rollout`]): item `i` must depend on its index only
+//! The design is the rollouts' ([`mod@crate::run::rollout`]): item `i` must depend on its index only
 //! (its dice come from `(seed, i)`), and the totals merge associatively, so the result is the
 //! same for any thread count and chunk size. The calling thread merges finished chunks in
 //! order, reports progress at least every 100 ms and applies the stop rules (the progress
@@ -15,8 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::game::GameError;
-use crate::rollout::{RolloutError, StopReason};
+use crate::play::game::GameError;
 
 /// Totals of a chunk of items that merge exactly: merging the chunks of a range in order
 /// gives the totals of the whole range.
@@ -183,7 +182,7 @@ impl<T: Totals> Merger<'_, T> {
 /// least every 100 ms.
 ///
 /// # Errors
-/// [`RolloutError::ZeroChunk`] for a chunk size of 0; [`RolloutError::ThreadPool`] when the
+/// [`BatchError::ZeroChunk`] for a chunk size of 0; [`BatchError::ThreadPool`] when the
 /// worker threads cannot be started. A failing item is not an error: the batch stops with
 /// [`StopReason::Failed`] and keeps the items before its chunk.
 pub fn run_batch<S, T, N, W>(
@@ -193,14 +192,14 @@ pub fn run_batch<S, T, N, W>(
     work: W,
     rule: &dyn Fn(&T) -> Option<StopReason>,
     progress: &mut BatchCallback<'_, T>,
-) -> Result<BatchRun<T>, RolloutError>
+) -> Result<BatchRun<T>, BatchError>
 where
     T: Totals,
     N: Fn() -> S + Sync,
     W: Fn(&mut S, u64, &mut T) -> Result<(), GameError> + Sync,
 {
     if config.chunk_size == 0 {
-        return Err(RolloutError::ZeroChunk);
+        return Err(BatchError::ZeroChunk);
     }
     let started = Instant::now();
     let deadline = config
@@ -245,7 +244,7 @@ where
         .num_threads(threads)
         .thread_name(|i| format!("gammon-batch-{i}"))
         .build()
-        .map_err(|e| RolloutError::ThreadPool {
+        .map_err(|e| BatchError::ThreadPool {
             threads,
             reason: e.to_string(),
         })?;
@@ -315,6 +314,52 @@ where
         drop(rx);
     });
     Ok(merger.finish(threads))
+}
+
+/// Why a batch (a rollout or a simulation) stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Every game of the range was played.
+    Completed,
+    /// The progress callback asked to stop (an interrupt).
+    Interrupted,
+    /// The time limit (`max_seconds`) ran out.
+    MaxSeconds,
+    /// The target standard error was reached.
+    TargetStdError,
+    /// A game could not be played (for example a policy stopped it): the game index and why.
+    Failed(u64, GameError),
+}
+
+impl StopReason {
+    /// A short name: `"completed"`, `"interrupted"`, `"max_seconds"`, `"target_std_error"`,
+    /// `"failed"`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            StopReason::Completed => "completed",
+            StopReason::Interrupted => "interrupted",
+            StopReason::MaxSeconds => "max_seconds",
+            StopReason::TargetStdError => "target_std_error",
+            StopReason::Failed(..) => "failed",
+        }
+    }
+}
+
+/// A batch (a rollout or a simulation) could not be started.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// The chunk size is zero.
+    #[error("chunk_size must be at least 1")]
+    ZeroChunk,
+    /// The worker pool could not be built.
+    #[error("cannot start {threads} worker threads: {reason}")]
+    ThreadPool {
+        /// Threads asked for.
+        threads: usize,
+        /// The system's reason.
+        reason: String,
+    },
 }
 
 #[cfg(test)]
@@ -431,7 +476,7 @@ mod tests {
         let err = run_batch(0..1, &config, || (), work, &|_| None, &mut |_| {
             ControlFlow::Continue(())
         });
-        assert_eq!(err.unwrap_err(), RolloutError::ZeroChunk);
+        assert_eq!(err.unwrap_err(), BatchError::ZeroChunk);
         let r = run(7..7, 2, 3);
         assert_eq!((r.items, r.stop), (7..7, StopReason::Completed));
     }

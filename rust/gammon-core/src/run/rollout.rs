@@ -1,10 +1,10 @@
 //! Rollouts: many games from one position, in parallel, with streaming statistics.
 //!
-//! - Game `i` takes its dice and random choices from `(seed, i)` only ([`crate::rng`]), and
+//! - Game `i` takes its dice and random choices from `(seed, i)` only (`base::rng`), and
 //!   [`Tally`] sums integers, so a rollout gives identical results for any thread count and
 //!   chunk size, and ranges of games run anywhere merge into the same totals.
 //! - Memory does not grow with the number of games (unless per-game records are asked for).
-//! - Games run in chunks on a rayon pool ([`crate::batch`]); the calling thread merges
+//! - Games run in chunks on a rayon pool ([`crate::run::batch`]); the calling thread merges
 //!   finished chunks **in game order**, reports progress and applies the stop rules. A
 //!   stopped rollout keeps exactly the games of a prefix `[start, start + games)` of its
 //!   range, so it can be continued.
@@ -16,11 +16,16 @@
 use std::ops::{ControlFlow, Range};
 use std::time::Duration;
 
-use crate::batch::{run_batch, BatchConfig, BatchProgress, Totals};
-use crate::game::{GameError, GameRecord, GameRules, GameRunner, Truncation, ONE, WIN_KINDS};
+use crate::base::color::Color;
+use crate::base::rng::{game_stream, FirstRoll, GameDice, QuasiRolls, Stream};
+use crate::play::game::{GameRules, GameRunner, Truncation};
+use crate::play::record::GameEnd;
+use crate::play::record::{win_kind_index, GameRecord, ONE, WIN_KINDS};
 use crate::policy::Policy;
-use crate::rng::{game_stream, FirstRoll, GameDice, QuasiRolls, Stream};
-use crate::{Color, Position, Referee};
+use crate::rules::position::Position;
+use crate::run::batch::{run_batch, BatchConfig, BatchProgress, Totals};
+use crate::run::batch::{BatchError, StopReason};
+use crate::scoring::referee::Referee;
 
 /// Streaming statistics of a set of games, from the side of the player on roll at the start
 /// ("side 0"; the opponent is side 1). Every field is an integer sum, so merging is exact,
@@ -29,7 +34,7 @@ use crate::{Color, Position, Referee};
 pub struct Tally {
     /// Games counted.
     pub games: u64,
-    /// `win[side][kind]`: wins of each side by class ([`crate::game::win_kind_index`]), in
+    /// `win[side][kind]`: wins of each side by class ([`win_kind_index`]), in
     /// units of 1/[`ONE`] of a game (a settled game may add fractions).
     pub win: [[u128; WIN_KINDS]; 2],
     /// Draws, in units of 1/[`ONE`].
@@ -63,7 +68,7 @@ impl Tally {
         self.points += i128::from(p);
         self.points_sq += i128::from(p).unsigned_abs().pow(2);
         self.plies += u64::from(record.plies);
-        self.settled += u64::from(matches!(record.end, crate::game::GameEnd::Settled(_)));
+        self.settled += u64::from(matches!(record.end, GameEnd::Settled(_)));
         self.games += 1;
     }
 
@@ -113,7 +118,7 @@ pub struct Records {
     /// +1 when side 0 (on roll at the start) won, -1 when the opponent won, 0 for a draw or a
     /// settled game.
     pub winner: Vec<i8>,
-    /// The class of the result: [`crate::game::win_kind_index`] (0..6), 6 for a draw, 7 for a
+    /// The class of the result: [`win_kind_index`] (0..6), 6 for a draw, 7 for a
     /// settled game.
     pub kind: Vec<u8>,
     /// Side 0's net points (cube included; fractional for a settled game).
@@ -129,7 +134,6 @@ pub const KIND_SETTLED: u8 = WIN_KINDS as u8 + 1;
 
 impl Records {
     fn push(&mut self, record: &GameRecord, root: Color) {
-        use crate::game::{win_kind_index, GameEnd};
         let s = record.settlement();
         let p = if root == Color::White {
             s.white_points
@@ -217,36 +221,6 @@ impl RolloutConfig {
     }
 }
 
-/// Why a rollout stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StopReason {
-    /// Every game of the range was played.
-    Completed,
-    /// The progress callback asked to stop (an interrupt).
-    Interrupted,
-    /// [`RolloutConfig::max_seconds`] ran out.
-    MaxSeconds,
-    /// [`RolloutConfig::target_std_error`] was reached.
-    TargetStdError,
-    /// A game could not be played (for example a policy stopped it): the game index and why.
-    Failed(u64, GameError),
-}
-
-impl StopReason {
-    /// A short name: `"completed"`, `"interrupted"`, `"max_seconds"`, `"target_std_error"`,
-    /// `"failed"`.
-    #[must_use]
-    pub const fn name(&self) -> &'static str {
-        match self {
-            StopReason::Completed => "completed",
-            StopReason::Interrupted => "interrupted",
-            StopReason::MaxSeconds => "max_seconds",
-            StopReason::TargetStdError => "target_std_error",
-            StopReason::Failed(..) => "failed",
-        }
-    }
-}
-
 /// What the progress callback sees.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress<'a> {
@@ -277,22 +251,6 @@ pub struct RolloutRun {
     pub threads: usize,
 }
 
-/// A rollout could not be started.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RolloutError {
-    /// The chunk size is zero.
-    #[error("chunk_size must be at least 1")]
-    ZeroChunk,
-    /// The worker pool could not be built.
-    #[error("cannot start {threads} worker threads: {reason}")]
-    ThreadPool {
-        /// Threads asked for.
-        threads: usize,
-        /// The system's reason.
-        reason: String,
-    },
-}
-
 /// The totals of a chunk of games.
 #[derive(Default)]
 struct Chunk {
@@ -320,8 +278,8 @@ impl Totals for Chunk {
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use gammon_core::game::{GameRules, NoTruncation};
-/// use gammon_core::rollout::{rollout, RolloutConfig};
+/// use gammon_core::{GameRules, NoTruncation};
+/// use gammon_core::{rollout, RolloutConfig};
 /// use gammon_core::{Backgammon, Color, FirstRoll, Pubeval, StandardReferee, Variant};
 ///
 /// let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
@@ -341,14 +299,14 @@ impl Totals for Chunk {
 /// ```
 ///
 /// # Errors
-/// [`RolloutError`] when the configuration cannot be run (zero chunk size, no threads).
+/// [`BatchError`] when the configuration cannot be run (zero chunk size, no threads).
 pub fn rollout<P, R, Pol, T>(
     start: &P,
     rules: &GameRules<'_, R, Pol, T>,
     games: Range<u64>,
     config: &RolloutConfig,
     progress: &mut dyn FnMut(&Progress<'_>) -> ControlFlow<()>,
-) -> Result<RolloutRun, RolloutError>
+) -> Result<RolloutRun, BatchError>
 where
     P: Position,
     R: Referee<P>,
@@ -408,9 +366,11 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::NoTruncation;
+    use crate::base::variant::Variant;
+    use crate::play::game::NoTruncation;
     use crate::policy::{Pubeval, Random};
-    use crate::{Backgammon, StandardReferee, Variant};
+    use crate::rules::backgammon::Backgammon;
+    use crate::scoring::referee::StandardReferee;
 
     fn run(games: Range<u64>, threads: usize, chunk: u64, record: bool) -> RolloutRun {
         let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();

@@ -2,13 +2,13 @@
 //! [`CubeOffer`], with the transitions of CUBE-1 to CUBE-20 and MONEY-2.
 //!
 //! These are plain `Copy` values with no per-move logic. The game loop with the cube
-//! ([`crate::cubeful`]) adds what depends on the game: whose turn it is, the opening roll
+//! ([`crate::play::cube_game`]) adds what depends on the game: whose turn it is, the opening roll
 //! (BG-12), the Crawford game (MATCH-3) and dead cubes (MATCH-7). The Python classes
 //! `gammon.CubeRules` and `gammon.Cube` follow the same rules for single games; the tests of
 //! `tests/test_simulate.py` replay simulated matches through them.
 //!
 //! ```
-//! use gammon_core::cube::{CubeRules, CubeState};
+//! use gammon_core::{CubeRules, CubeState};
 //! use gammon_core::Color;
 //!
 //! let rules = CubeRules::default();
@@ -21,7 +21,7 @@
 
 use std::fmt;
 
-use crate::Color;
+use crate::base::color::Color;
 
 /// The default cap on the cube value, as a power of two: 2^6 = 64, the largest face of a
 /// physical cube (CUBE-10, MONEY-3).

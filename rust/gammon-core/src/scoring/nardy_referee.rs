@@ -5,31 +5,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::Nardy;
-use crate::referee::{GameResult, Referee};
-use crate::{Color, OutcomeKind, Position};
-
-/// A setting value that is not one of the spec's spellings.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{value:?} is not a value of {setting}; expected one of {expected} ({rule})")]
-pub struct ParseSettingError {
-    /// The setting's name as §9 writes it.
-    pub setting: &'static str,
-    /// The text given.
-    pub value: String,
-    /// The accepted spellings.
-    pub expected: &'static str,
-    /// The rule that defines the setting.
-    pub rule: &'static str,
-}
-
-/// Lower-cases and drops `_`, `-` and spaces, so `toLoser`, `to_loser` and `to-loser` agree.
-pub(crate) fn squash(s: &str) -> String {
-    s.chars()
-        .filter(|c| !matches!(c, '_' | '-' | ' '))
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
-}
+use super::referee::{GameResult, Referee};
+use crate::base::color::Color;
+use crate::base::outcome::OutcomeKind;
+use crate::rules::nardy::options::{squash, ParseSettingError};
+use crate::rules::nardy::{Nardy, CHECKERS_PER_SIDE};
+use crate::rules::position::Position;
 
 /// §9 `endVariant`: how much a win is worth (LN-34).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -190,8 +171,8 @@ impl Referee<Nardy> for NardyReferee {
         let off = pos.checkers_off();
         self.last_roll
             && pos.turn() != starter
-            && off[starter] == super::CHECKERS_PER_SIDE
-            && off[pos.turn()] < super::CHECKERS_PER_SIDE
+            && off[starter] == CHECKERS_PER_SIDE
+            && off[pos.turn()] < CHECKERS_PER_SIDE
     }
 
     /// Scores the final position (after any extra turn): a draw worth 0 when both have borne

@@ -2,7 +2,9 @@
 //! first. The game loop and rollouts are generic over it, so that variant settings (Long
 //! Nardy's Mars, Koks and last-roll right, LN-33 to LN-37) stay out of move generation.
 
-use crate::{Color, OutcomeKind, Position};
+use crate::base::color::Color;
+use crate::base::outcome::OutcomeKind;
+use crate::rules::position::Position;
 
 /// The scored result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,7 +6,7 @@
 //! of `tests/test_simulate.py` compare them game by game).
 //!
 //! ```
-//! use gammon_core::scoreboard::MatchScore;
+//! use gammon_core::MatchScore;
 //! use gammon_core::Color::{Black, White};
 //!
 //! let m = MatchScore::new(5, true).unwrap();
@@ -18,8 +18,8 @@
 
 use std::fmt;
 
-use crate::cube::CubeRules;
-use crate::{ByColor, Color};
+use crate::base::color::{ByColor, Color};
+use crate::scoring::cube::CubeRules;
 
 /// The longest match: the Match ID's 15-bit length field (MATCH-1, ID-7).
 pub const MAX_MATCH_LENGTH: u32 = (1 << 15) - 1;

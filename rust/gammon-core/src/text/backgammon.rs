@@ -19,7 +19,7 @@
 //! match wins, otherwise a single partial match, otherwise an error.
 //!
 //! ```
-//! use gammon_core::{Backgammon, Color, Dice, Position, Variant};
+//! use gammon_core::{Backgammon, Color, Dice, PlayText, Position, Variant};
 //!
 //! let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
 //! let dice = Dice::new(3, 1).unwrap();
@@ -31,65 +31,14 @@ use std::fmt::Write as _;
 
 use arrayvec::ArrayVec;
 
-use crate::moves::{Play, BAR, OFF};
-use crate::{Backgammon, Dice, Position};
-
-/// How many candidate plays an ambiguity message names before it says how many more there are.
-const CANDIDATES_SHOWN: usize = 12;
+use super::{PlayText, PlayTextError};
+use crate::base::dice::Dice;
+use crate::base::moves::{Play, BAR, OFF};
+use crate::rules::backgammon::Backgammon;
+use crate::rules::position::Position;
 
 /// The most steps (checker moves by one die) a roll can give: four for a double (BG-13).
 const MAX_STEPS: usize = 4;
-
-/// A play text that cannot be resolved to exactly one legal play (NOT-2).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayTextError {
-    /// The text does not follow the grammar of NOT-1.
-    #[error("cannot read play {text:?}: {detail} (NOT-1)")]
-    Syntax {
-        /// The text.
-        text: String,
-        /// What is wrong with it.
-        detail: String,
-    },
-    /// The text matches no legal play.
-    #[error("{text:?} is not a legal play with the roll {dice}: {reason}")]
-    Illegal {
-        /// The text.
-        text: String,
-        /// The roll.
-        dice: Dice,
-        /// Why, naming the rule where one applies.
-        reason: String,
-    },
-    /// The text matches several legal plays.
-    #[error(
-        "{text:?} is ambiguous with the roll {dice}: it fits {} legal plays ({}); write the whole play (NOT-2)",
-        candidates.len(),
-        list_candidates(candidates)
-    )]
-    Ambiguous {
-        /// The text.
-        text: String,
-        /// The roll.
-        dice: Dice,
-        /// The canonical texts of the plays it fits (NOT-3).
-        candidates: Vec<String>,
-    },
-}
-
-/// The candidates of an ambiguity message, the long lists cut short.
-fn list_candidates(candidates: &[String]) -> String {
-    let quoted: Vec<String> = candidates
-        .iter()
-        .take(CANDIDATES_SHOWN)
-        .map(|c| format!("{c:?}"))
-        .collect();
-    let mut out = quoted.join(", ");
-    if candidates.len() > CANDIDATES_SHOWN {
-        let _ = write!(out, " and {} more", candidates.len() - CANDIDATES_SHOWN);
-    }
-    out
-}
 
 // ---------------------------------------------------------------------------------------
 // Printing (NOT-3, NOT-5)
@@ -351,10 +300,29 @@ pub fn parse_backgammon(
     .resolve(allow_partial)
 }
 
+impl PlayText for Backgammon {
+    fn format_play(&self, play: &Play<Backgammon>) -> String {
+        format_backgammon(self, play)
+    }
+
+    fn resolve_play(
+        &self,
+        dice: Dice,
+        text: &str,
+        allow_partial: bool,
+    ) -> Result<Play<Backgammon>, PlayTextError> {
+        parse_backgammon(self, dice, text, allow_partial)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, Move, Setup, Variant};
+    use crate::base::color::Color;
+    use crate::base::moves::Move;
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+    use crate::text::PositionId;
 
     /// A position from the spec's tables: X (on roll) in X's numbering, O **also in X's
     /// numbering** (§13 conventions); 25 = bar.

@@ -10,7 +10,12 @@ use base64::alphabet;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use base64::Engine;
 
-use crate::{Backgammon, Color, SetupError, Variant};
+use crate::base::color::Color;
+use crate::base::setup::{Setup, SetupError, Side};
+use crate::base::variant::Variant;
+use crate::rules::backgammon::Backgammon;
+use crate::rules::nardy::{Nardy, CHECKERS_PER_SIDE};
+use crate::text::PositionId;
 
 /// Base64 as gnubg uses it: standard alphabet, no padding written, trailing bits tolerated.
 const B64: GeneralPurpose = GeneralPurpose::new(
@@ -56,10 +61,6 @@ pub enum ParseIdError {
     #[error("Position ID {0:?} decodes to an invalid position: {1}")]
     Invalid(String, SetupError),
 }
-
-/// One side of a position as gnubg lays it out: 25 counts in that side's own numbering
-/// (index i = point i + 1, index 24 = the bar).
-pub type Side = [u8; 25];
 
 /// The 10-byte key of two sides, `[player not on roll, player on roll]`, each in its own
 /// numbering: gnubg's `PositionKey` bit layout. Used by every rules type (Long Nardy keeps the
@@ -179,10 +180,42 @@ impl Backgammon {
     }
 }
 
+impl Nardy {
+    /// Decodes a Long Nardy position ID (gnubg's 80-bit layout, each side in its own
+    /// numbering, the bar slot always empty; see [`PositionId::id`]) with `turn` on roll and the
+    /// default options.
+    ///
+    /// # Errors
+    /// [`ParseIdError`] naming the problem: wrong length, a bad character, too many checkers,
+    /// stray bits, or a board that breaks a rule (checkers on the bar, a shared point, an
+    /// illegal block).
+    pub fn from_id(id: &str, turn: Color) -> Result<Nardy, ParseIdError> {
+        let sides = sides_from_id(id, CHECKERS_PER_SIDE, Variant::LongNardy)?;
+        Nardy::from_setup(&Setup::from_sides(Variant::LongNardy, turn, &sides))
+            .map_err(|e| ParseIdError::Invalid(id.to_string(), e))
+    }
+}
+
+impl PositionId for Backgammon {
+    fn id(&self) -> String {
+        position_id(self)
+    }
+}
+
+impl PositionId for Nardy {
+    /// gnubg's 80-bit Position ID layout with each side in its own numbering (LN-2) and the
+    /// bar slot empty: the player not on roll first, then the player on roll. The start is
+    /// `AACA/z8AAID/Pw` for either turn (both sides look the same from their own seat).
+    fn id(&self) -> String {
+        id_from_sides(&self.sides())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
+    use crate::base::dice::Dice;
+    use crate::rules::position::Position;
 
     #[test]
     fn id3_start_position_id() {
@@ -202,7 +235,7 @@ mod tests {
     fn id1_the_player_who_just_moved_comes_first() {
         // ID-3 second example: after 8/5 6/5 the other side is on roll: sGfwATDgc/ABMA.
         let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-        let plays = pos.legal_plays(crate::Dice::new(3, 1).unwrap());
+        let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
         let point = plays
             .iter()
             .find(|p| p.after().mover_at(5) == 2 && p.after().mover_at(8) == 2)

@@ -16,11 +16,11 @@
 //! prints, and reads back, as `23/11`.) A complete match wins; otherwise a partial text is
 //! accepted when exactly one play contains it.
 
-use super::sequences::for_each_sequence;
-use super::Nardy;
-use crate::moves::{Move, Play, OFF};
-use crate::notation::PlayTextError;
-use crate::Dice;
+use super::{PlayText, PlayTextError};
+use crate::base::dice::Dice;
+use crate::base::moves::{Move, Play, OFF};
+use crate::rules::nardy::sequences::for_each_sequence;
+use crate::rules::nardy::Nardy;
 
 /// Prints a play of a Long Nardy position. The empty play prints as `""`.
 #[must_use]
@@ -275,10 +275,28 @@ pub fn resolve_play(
     Ok(*chosen[0])
 }
 
+impl PlayText for Nardy {
+    fn format_play(&self, play: &Play<Nardy>) -> String {
+        format_play(play)
+    }
+
+    fn resolve_play(
+        &self,
+        dice: Dice,
+        text: &str,
+        allow_partial: bool,
+    ) -> Result<Play<Nardy>, PlayTextError> {
+        resolve_play(self, dice, text, allow_partial)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, Position, Setup, Variant};
+    use crate::base::color::Color;
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+    use crate::rules::position::Position;
 
     fn dice(a: u8, b: u8) -> Dice {
         Dice::new(a, b).unwrap()

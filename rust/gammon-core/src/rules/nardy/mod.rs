@@ -1,5 +1,8 @@
 //! The Long Nardy rules type, [`Nardy`] (spec long-nardy.md, LN-1 to LN-38).
 //!
+//! Part of layer 2, **rules**: the type, its options and its two move generators (`steps`,
+//! `movegen`, `sequences`). May use: `base`, `rules::position`, `rules::bits`.
+//!
 //! The board is stored from the point of view of the player on roll, as [`crate::Backgammon`]
 //! stores it: index 1..=24 are the mover's points **in the mover's own numbering** (LN-2),
 //! positive counts for the mover's checkers, negative counts for the opponent's. There is no
@@ -33,23 +36,23 @@
 //! - **First turn** (LN-18): taken from the board as §12 allows (all 15 on the head), so a
 //!   position built from checkers with 15 on the head is a first turn.
 //! - **Notation**: the spec has none for Long Nardy; backgammon's NOT-1 to NOT-3 apply without
-//!   hits and bar (see [`notation`]).
+//!   hits and bar (see the text layer, `text::nardy`).
 
 mod movegen;
-pub mod notation;
-pub mod referee;
-pub mod sequences;
-
-use std::fmt;
+pub(crate) mod options;
+pub(crate) mod sequences;
+mod steps;
 
 use bitflags::bitflags;
 
-use crate::id::{ParseIdError, Side};
-use crate::moves::Play;
-use crate::notation::PlayTextError;
-use crate::position::Position;
-use crate::setup::{Setup, SetupError, SetupProblems, SETUP_BAR, SETUP_OFF};
-use crate::{ByColor, Color, Dice, Outcome, OutcomeKind, PlayList, Variant};
+use crate::base::color::{ByColor, Color};
+use crate::base::dice::Dice;
+use crate::base::moves::PlayList;
+use crate::base::outcome::{Outcome, OutcomeKind};
+use crate::base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_OFF};
+use crate::base::variant::Variant;
+use crate::rules::position::Position;
+use options::{squash, ParseSettingError};
 
 /// Checkers each player owns (LN-1).
 pub const CHECKERS_PER_SIDE: u8 = 15;
@@ -59,8 +62,6 @@ pub const HEAD_POINT: u8 = 24;
 pub const OPPONENT_HEAD_POINT: u8 = 12;
 /// Number of consecutive points that form a block (LN-24).
 pub const BLOCK_LENGTH: u8 = 6;
-/// The highest point of a player's home (own points 1..=6, LN-2).
-pub const HOME_TOP_POINT: u8 = 6;
 
 /// The point `n` of one player in the other player's numbering (LN-3): the heads are 12
 /// points apart. The map is its own inverse. `n` must be in 1..=24.
@@ -105,14 +106,12 @@ impl NardyOptions {
     /// `_`, `-` and spaces are ignored (`head_blocked` works too).
     ///
     /// # Errors
-    /// [`referee::ParseSettingError`] for any other text.
-    pub fn first_turn_exception_from_name(
-        value: &str,
-    ) -> Result<NardyOptions, referee::ParseSettingError> {
-        match referee::squash(value).as_str() {
+    /// [`ParseSettingError`] for any other text.
+    pub fn first_turn_exception_from_name(value: &str) -> Result<NardyOptions, ParseSettingError> {
+        match squash(value).as_str() {
             "headblocked" => Ok(NardyOptions::empty()),
             "unconditional" => Ok(NardyOptions::UNCONDITIONAL_FIRST_TURN),
-            _ => Err(referee::ParseSettingError {
+            _ => Err(ParseSettingError {
                 setting: "firstTurnDoubleException",
                 value: value.to_string(),
                 expected: "\"headBlocked\", \"unconditional\"",
@@ -126,12 +125,12 @@ impl NardyOptions {
     /// are ignored.
     ///
     /// # Errors
-    /// [`referee::ParseSettingError`] for any other text.
-    pub fn block_check_from_name(value: &str) -> Result<NardyOptions, referee::ParseSettingError> {
-        match referee::squash(value).as_str() {
+    /// [`ParseSettingError`] for any other text.
+    pub fn block_check_from_name(value: &str) -> Result<NardyOptions, ParseSettingError> {
+        match squash(value).as_str() {
             "everystep" => Ok(NardyOptions::empty()),
             "endofturn" => Ok(NardyOptions::END_OF_TURN_BLOCK_CHECK),
-            _ => Err(referee::ParseSettingError {
+            _ => Err(ParseSettingError {
                 setting: "blockCheck",
                 value: value.to_string(),
                 expected: "\"everyStep\", \"endOfTurn\"",
@@ -162,7 +161,7 @@ impl NardyOptions {
 /// checkers are still on the head.
 ///
 /// ```
-/// use gammon_core::{Color, Dice, Nardy, NardyOptions, Position};
+/// use gammon_core::{Color, Dice, Nardy, NardyOptions, PlayText, Position};
 ///
 /// let start = Nardy::start(Color::White);
 /// // LN-18: the opening 6-6 moves two checkers off the head; the other two sixes are void.
@@ -278,20 +277,6 @@ impl Nardy {
         })
     }
 
-    /// Decodes a Long Nardy position ID (gnubg's 80-bit layout, each side in its own
-    /// numbering, the bar slot always empty; see [`Position::id`]) with `turn` on roll and the
-    /// default options.
-    ///
-    /// # Errors
-    /// [`ParseIdError`] naming the problem: wrong length, a bad character, too many checkers,
-    /// stray bits, or a board that breaks a rule (checkers on the bar, a shared point, an
-    /// illegal block).
-    pub fn from_id(id: &str, turn: Color) -> Result<Nardy, ParseIdError> {
-        let sides = crate::id::sides_from_id(id, CHECKERS_PER_SIDE, Variant::LongNardy)?;
-        Nardy::from_setup(&Setup::from_sides(Variant::LongNardy, turn, &sides))
-            .map_err(|e| ParseIdError::Invalid(id.to_string(), e))
-    }
-
     /// The same position with the compatibility options `options` (§9).
     #[must_use]
     pub fn with_options(&self, options: NardyOptions) -> Nardy {
@@ -394,7 +379,7 @@ impl Nardy {
             .iter()
             .enumerate()
             .map(|(p, &c)| u32::from(c < 0) << p);
-        movegen::illegal_block_starts(movegen::occupied(&self.pts), opp.fold(0, |a, b| a | b)) != 0
+        steps::illegal_block_starts(steps::occupied(&self.pts), opp.fold(0, |a, b| a | b)) != 0
     }
 }
 
@@ -407,7 +392,7 @@ fn illegal_block_in_sides(own: &[u8; 26], opp: &[u8; 26]) -> Option<u8> {
         own_mask |= u32::from(own[p as usize] > 0) << p;
         opp_mask |= u32::from(opp[other_point(p) as usize] > 0) << p;
     }
-    let starts = movegen::illegal_block_starts(own_mask, opp_mask);
+    let starts = steps::illegal_block_starts(own_mask, opp_mask);
     (starts != 0).then(|| starts.trailing_zeros() as u8 + 1)
 }
 
@@ -445,7 +430,7 @@ impl Position for Nardy {
     /// The result once a player has borne off all 15 (LN-32, LN-33): Oin when the loser has
     /// borne off a checker, Mars otherwise; a draw when both have finished (only reachable
     /// with the last-roll setting, LN-37). Settings (Koks, `oin` scoring, the extra turn) are
-    /// applied by [`referee::NardyReferee`].
+    /// applied by `NardyReferee`.
     fn outcome(&self) -> Option<Outcome> {
         let mover_done = self.mover_on_board() == 0;
         let opp_done = self.opponent_on_board() == 0;
@@ -504,117 +489,12 @@ impl Position for Nardy {
         s.board.black[SETUP_OFF] = off.black;
         s
     }
-
-    /// gnubg's 80-bit Position ID layout with each side in its own numbering (LN-2) and the
-    /// bar slot empty: the player not on roll first, then the player on roll. The start is
-    /// `AACA/z8AAID/Pw` for either turn (both sides look the same from their own seat).
-    fn id(&self) -> String {
-        crate::id::id_from_sides(&self.sides())
-    }
-
-    fn format_play(&self, play: &Play<Nardy>) -> String {
-        notation::format_play(play)
-    }
-
-    fn resolve_play(
-        &self,
-        dice: Dice,
-        text: &str,
-        allow_partial: bool,
-    ) -> Result<Play<Nardy>, PlayTextError> {
-        notation::resolve_play(self, dice, text, allow_partial)
-    }
-}
-
-/// Width of one point's cell in the ASCII board.
-const CELL: usize = 4;
-
-impl Nardy {
-    fn cell(&self, white_point: u8) -> String {
-        // The board is drawn in White's numbering, whoever is on roll.
-        let mover_point = if self.turn == Color::White {
-            white_point
-        } else {
-            other_point(white_point)
-        };
-        let c = self.pts[mover_point as usize];
-        let color = if c > 0 { self.turn } else { !self.turn };
-        let text = match c {
-            0 => ".".to_string(),
-            _ => format!(
-                "{}{}",
-                if color == Color::White { 'W' } else { 'B' },
-                c.unsigned_abs()
-            ),
-        };
-        format!("{text:>CELL$}")
-    }
-}
-
-impl fmt::Display for Nardy {
-    /// An ASCII board in White's numbering, as seen from White's seat (LN-4): White's head
-    /// w24 at the top right, Black's head w12 at the bottom left. `W15` = 15 white checkers.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rule = |f: &mut fmt::Formatter<'_>, points: &[u8]| -> fmt::Result {
-            f.write_str(" +")?;
-            for (i, p) in points.iter().enumerate() {
-                if i == 6 {
-                    f.write_str("-+")?;
-                }
-                write!(f, "{:->CELL$}", p)?;
-            }
-            f.write_str("-+\n")
-        };
-        let row = |f: &mut fmt::Formatter<'_>, points: &[u8]| -> fmt::Result {
-            f.write_str(" |")?;
-            for (i, &p) in points.iter().enumerate() {
-                if i == 6 {
-                    f.write_str(" |")?;
-                }
-                f.write_str(&self.cell(p))?;
-            }
-            f.write_str(" |\n")
-        };
-        let top: Vec<u8> = (13..=24).collect();
-        let bottom: Vec<u8> = (1..=12).rev().collect();
-        let off = self.checkers_off();
-        let pips = self.pip_count();
-        writeln!(f, " Long Nardy   ID {}   {} on roll", self.id(), self.turn)?;
-        rule(f, &top)?;
-        row(f, &top)?;
-        writeln!(f, " |{:width$}|", "", width = CELL * 12 + 3)?;
-        row(f, &bottom)?;
-        rule(f, &bottom)?;
-        write!(
-            f,
-            " points in White's numbering; off: white {}, black {}; pips: white {}, black {}",
-            off.white, off.black, pips.white, pips.black
-        )?;
-        if !self.options.is_empty() {
-            write!(
-                f,
-                "\n options: first-turn exception {}, block check {}",
-                self.options.first_turn_exception_name(),
-                self.options.block_check_name()
-            )?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Nardy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Nardy({}, {} on roll", self.id(), self.turn)?;
-        if !self.options.is_empty() {
-            write!(f, ", {:?}", self.options)?;
-        }
-        f.write_str(")")
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::PositionId;
 
     #[test]
     fn ln3_other_point_is_an_involution_and_matches_the_table() {

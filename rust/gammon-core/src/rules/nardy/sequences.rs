@@ -7,11 +7,11 @@
 //! (legality depends on the final position only, LN-26's alternative), the last checker
 //! (LN-16) and the rare doubles whose legality depends on the order of their steps (LN-26).
 
-use super::movegen::{apply_step, occupied, TurnRules};
+use super::steps::{apply_step, occupied, TurnRules};
 use super::{Nardy, HEAD_POINT};
-use crate::moves::{Move, Play, PlayList};
-use crate::position::occupancy_after;
-use crate::Dice;
+use crate::base::dice::Dice;
+use crate::base::moves::{Move, Play, PlayList};
+use crate::rules::bits::occupancy_after;
 
 /// One node of the walk: the steps so far and the board they lead to.
 struct Node<'a> {

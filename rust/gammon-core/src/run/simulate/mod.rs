@@ -2,18 +2,20 @@
 //! ([`simulate_money`]) between two players, each a checker [`Policy`] and a [`CubePolicy`],
 //! in parallel on every core.
 //!
+//! Part of layer 8, **run**. May use every layer below and `run::batch`.
+//!
 //! The first player plays White and the second Black; the opening roll of every game decides
 //! who moves first (BG-10), so neither color has an edge. Match `m` (or money game `g`) draws
 //! its dice and random choices from `(seed, m)` only, through the same streams as rollouts
-//! ([`crate::rng`]), and the statistics are integer sums merged in order ([`crate::batch`]):
+//! (`base::rng`), and the statistics are integer sums merged in order ([`crate::run::batch`]):
 //! the same seed gives identical results for any thread count and chunk size.
 //!
 //! ```
 //! use std::ops::ControlFlow;
-//! use gammon_core::cube::CubeRules;
-//! use gammon_core::cube_policy::{KeithRace, NeverDouble};
-//! use gammon_core::cubeful::CubefulRules;
-//! use gammon_core::simulate::{simulate_matches, SimConfig};
+//! use gammon_core::CubeRules;
+//! use gammon_core::{KeithRace, NeverDouble};
+//! use gammon_core::CubefulRules;
+//! use gammon_core::{simulate_matches, SimConfig};
 //! use gammon_core::{Backgammon, ByColor, Color, Pubeval, StandardReferee, Variant};
 //!
 //! let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
@@ -37,16 +39,24 @@
 use std::ops::Range;
 use std::time::Duration;
 
-use crate::batch::{run_batch, BatchCallback, BatchConfig, Totals};
-use crate::cube::CubeRulesError;
-use crate::cube_policy::CubePolicy;
-use crate::cubeful::{CubefulRecord, CubefulRules, Ending, GameEvent, MatchRecord, Observer};
-use crate::game::{win_kind_index, GameError, WIN_KINDS};
+use crate::base::color::{ByColor, Color};
+use crate::base::rng::GameRng;
+use crate::base::rng::{game_stream, FirstRoll, GameDice, Stream};
+use crate::play::cube_game::CubefulRules;
+use crate::play::event::NoObserver;
+use crate::play::event::{GameEvent, Observer};
+use crate::play::game::GameError;
+use crate::play::game::GameRunner;
+use crate::play::record::{win_kind_index, WIN_KINDS};
+use crate::play::record::{CubefulRecord, Ending, MatchRecord};
+use crate::policy::cube::CubePolicy;
 use crate::policy::Policy;
-use crate::rng::{game_stream, FirstRoll, GameDice, Stream};
-use crate::rollout::{RolloutError, StopReason};
-use crate::scoreboard::{MatchLengthError, MatchScore, Scoreboard};
-use crate::{ByColor, Color, GameRunner, Position, Referee};
+use crate::rules::position::Position;
+use crate::run::batch::{run_batch, BatchCallback, BatchConfig, Totals};
+use crate::run::batch::{BatchError, StopReason};
+use crate::scoring::cube::CubeRulesError;
+use crate::scoring::referee::Referee;
+use crate::scoring::scoreboard::{MatchLengthError, MatchScore, Scoreboard};
 
 /// The default number of matches per chunk.
 pub const DEFAULT_MATCH_CHUNK: u64 = 64;
@@ -96,7 +106,7 @@ pub enum SimulationError {
     MatchLength(#[from] MatchLengthError),
     /// The chunk size is zero, or the threads cannot start.
     #[error(transparent)]
-    Batch(#[from] RolloutError),
+    Batch(#[from] BatchError),
 }
 
 /// The standard error of the mean of `n` values with sum `sum` and sum of squares `sum_sq`
@@ -174,7 +184,7 @@ pub struct SimRun<T, R> {
 }
 
 /// The dice and choice streams of item `i` of a simulation with `seed`.
-fn streams(seed: u64, i: u64) -> (GameDice<'static>, crate::rng::GameRng) {
+fn streams(seed: u64, i: u64) -> (GameDice<'static>, GameRng) {
     (
         GameDice::new(seed, i, FirstRoll::Any, None),
         game_stream(seed, i, Stream::Choices),
@@ -428,7 +438,7 @@ where
     rules.cube_rules.validate()?;
     let new_match = MatchScore::new(length, crawford)?;
     let play = |runner: &mut GameRunner<P>, m: u64| {
-        let mut obs = crate::cubeful::NoObserver;
+        let mut obs = NoObserver;
         play_indexed_match(runner, start, rules, new_match, config.seed, m, &mut obs)
     };
     run_simulation(matches, config, play, progress)
@@ -646,7 +656,7 @@ where
     rules.cube_rules.validate()?;
     let play = |runner: &mut GameRunner<P>, g: u64| {
         let (mut dice, mut rng) = streams(config.seed, g);
-        let mut obs = crate::cubeful::NoObserver;
+        let mut obs = NoObserver;
         runner.play_with_cube(
             start,
             rules,

@@ -16,8 +16,10 @@ use std::collections::HashSet;
 use arrayvec::ArrayVec;
 
 use super::{format_backgammon, word_of, PlayTextError, Waypoint, WrittenMove, MAX_STEPS};
-use crate::moves::{Play, BAR, OFF};
-use crate::{Backgammon, Dice, PlayList, Position};
+use crate::base::dice::Dice;
+use crate::base::moves::{Play, PlayList, BAR, OFF};
+use crate::rules::backgammon::Backgammon;
+use crate::rules::position::Position;
 
 /// The written path one checker follows (one of the `n` copies of a written move).
 #[derive(Clone, Copy, Debug)]
@@ -615,6 +617,7 @@ impl Resolver<'_> {
 mod tests {
     use super::super::tests::{dice, resolves_to, start, t06, t11, t12, t17, t21, table};
     use super::*;
+    use crate::text::PlayText;
 
     // ---- NOT-2: resolution examples ----
 
