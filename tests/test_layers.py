@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_layers", ROOT / "tools" / "check_layers.py")
+    spec = importlib.util.spec_from_file_location(
+        "check_layers", ROOT / "tools" / "check_layers.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["check_layers"] = module
@@ -84,4 +86,7 @@ def test_an_import_up_the_layers_fails(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("crate", ["gammon-core", "gammon-py"])
 def test_the_real_crates_pass(crate: str) -> None:
-    assert check_layers.check(ROOT / "rust" / crate / "src", check_layers.DEFAULT_LAYERS.split(",")) == []
+    assert (
+        check_layers.check(ROOT / "rust" / crate / "src", check_layers.DEFAULT_LAYERS.split(","))
+        == []
+    )

@@ -111,6 +111,7 @@ class Crate:
                     self.reexports[mod][path[-1]] = path
 
     def children(self, mod: Module) -> set[str]:
+        """The names of `mod`'s child modules."""
         return {m[len(mod)] for m in self.code if len(m) == len(mod) + 1 and m[: len(mod)] == mod}
 
     def absolute(self, mod: Module, path: list[str]) -> list[str] | None:
@@ -133,8 +134,10 @@ class Crate:
         return None
 
     def owner(self, path: list[str], depth: int = 0) -> tuple[Module, bool] | None:
-        """The module owning the absolute `path`, and whether it went through the crate root's
-        re-exports."""
+        """The module owning the absolute `path`.
+
+        Also says whether the path went through the crate root's re-exports.
+        """
         longest: Module = ()
         for i in range(1, len(path) + 1):
             if tuple(path[:i]) in self.code:
@@ -202,13 +205,15 @@ def check(src: Path, layers: list[str]) -> list[str]:
                     f"{show(mod)}: `{text}` imports from `{show(target)}`, a higher layer "
                     f"({target[0]} is above {mod[0]} in {' -> '.join(layers)})"
                 )
-    problems.extend(f"import circle: {c}" for c in circles(edges, show))
+    problems.extend(f"import circle: {c}" for c in circles(edges))
     return sorted(set(problems))
 
 
-def circles(edges: dict[Module, set[Module]], show: object) -> list[str]:
-    """The strongly connected components of more than one module (Tarjan), each shown as a
-    cycle through its members."""
+def circles(edges: dict[Module, set[Module]]) -> list[str]:
+    """The strongly connected components of more than one module (Tarjan's algorithm).
+
+    Each is shown as the sorted set of its modules.
+    """
     index: dict[Module, int] = {}
     low: dict[Module, int] = {}
     stack: list[Module] = []
@@ -247,6 +252,7 @@ def circles(edges: dict[Module, set[Module]], show: object) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Checks the crate named on the command line; 0 when clean, 1 with the problems printed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     default_src = Path(__file__).resolve().parent.parent / "rust" / "gammon-core" / "src"
     parser.add_argument("src", nargs="?", type=Path, default=default_src)
