@@ -15,7 +15,7 @@ python-chess::
 
 from __future__ import annotations
 
-from gammon import nardy
+from gammon import mat, matchfile, nardy
 from gammon._core import (
     Color,
     Move,
@@ -56,10 +56,12 @@ from gammon.errors import (
     InvalidDiceError,
     InvalidInputError,
     InvalidPositionError,
+    MatchRecordError,
     ParseError,
 )
 from gammon.game import Game
 from gammon.match import Match, MoneySession
+from gammon.matchfile import GameRecord, MatchRecord, read_match, write_match
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.result import Ending, GameResult
@@ -100,6 +102,7 @@ __all__ = [
     "EmptyPlay",
     "Ending",
     "Game",
+    "GameRecord",
     "GameOutcomes",
     "GameResult",
     "GammonError",
@@ -113,6 +116,8 @@ __all__ = [
     "Match",
     "MatchEquityTable",
     "MatchId",
+    "MatchRecord",
+    "MatchRecordError",
     "MatchRecords",
     "MatchResult",
     "MoneyRecords",
@@ -142,11 +147,15 @@ __all__ = [
     "cubeless_equity",
     "find_variant",
     "kazaross_xg2",
+    "mat",
+    "matchfile",
     "load_met",
     "match_winning_chance",
     "money_equity",
+    "read_match",
     "nardy",
     "rollout",
     "simulate_match",
     "simulate_money",
+    "write_match",
 ]
