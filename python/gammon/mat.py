@@ -108,7 +108,7 @@ def loads(text: str) -> MatchRecord:
     split = 18
     move = 0
     for raw in text.lstrip("\ufeff").splitlines():
-        line = raw.replace("\t", "    ").rstrip()
+        line = raw.expandtabs(8).rstrip()
         s = line.strip()
         if not s:
             continue
