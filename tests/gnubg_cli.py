@@ -52,7 +52,8 @@ def run_gnubg(binary: str, script: str, *, timeout: float = 60.0, cwd: Path | No
 
 
 _SCORE = re.compile(
-    r"The score \(after (\d+) games?\) is: (.+?) (\d+), (.+?) (\d+) \(match to (\d+) points?[^)]*\)"
+    r"The score \(after (\d+) games?\) is: (.+?) (\d+), (.+?) (\d+) "
+    r"\((?:match to (\d+) points?|money session)[^)]*\)"
 )
 
 

@@ -29,10 +29,11 @@ def _points(rec: MatchRecord) -> list[list[object]]:
     return out
 
 
+@pytest.mark.parametrize("ext", ["mat", "sgf"])
 @pytest.mark.parametrize("name", sorted(RESULTS))
-def test_gnubg_exported_matches_replay_with_gnubgs_results(name: str) -> None:
+def test_gnubg_exported_matches_replay_with_gnubgs_results(name: str, ext: str) -> None:
     """MATCH-1, CUBE-6, RESIGN-2: every game of gnubg's export replays to gnubg's result."""
-    rec = gammon.read_match(DATA / f"{name}.mat")
+    rec = gammon.read_match(DATA / f"{name}.{ext}")
     want = RESULTS[name]
     assert rec.length == want["length"]
     assert _points(rec) == want["points"]
@@ -58,13 +59,23 @@ def test_the_fixtures_hold_drops_resignations_takes_and_a_crawford_game() -> Non
 
 
 @pytest.mark.parametrize("name", sorted(RESULTS))
-def test_writing_and_reading_a_record_gives_the_same_actions(name: str) -> None:
+def test_the_mat_and_sgf_exports_of_a_match_hold_the_same_actions(name: str) -> None:
+    mat = gammon.read_match(DATA / f"{name}.mat")
+    sgf = gammon.read_match(DATA / f"{name}.sgf")
+    assert [g.actions for g in mat.games] == [g.actions for g in sgf.games]
+    assert mat.names == sgf.names
+
+
+@pytest.mark.parametrize("fmt", ["mat", "sgf"])
+@pytest.mark.parametrize("name", sorted(RESULTS))
+def test_writing_and_reading_a_record_gives_the_same_actions(name: str, fmt: str) -> None:
     rec = gammon.read_match(DATA / f"{name}.mat")
-    text = gammon.mat.dumps(rec)
-    again = gammon.mat.loads(text)
+    module = gammon.mat if fmt == "mat" else gammon.sgf
+    text = module.dumps(rec)
+    again = module.loads(text)
     assert [g.actions for g in again.games] == [g.actions for g in rec.games]
     assert again.names == rec.names and again.final_score == rec.final_score
-    assert gammon.mat.dumps(again) == text
+    assert module.dumps(again) == text
 
 
 def test_read_match_reads_open_files_and_write_match_picks_the_format(tmp_path: Path) -> None:
@@ -154,25 +165,31 @@ def test_simulated_matches_export_as_records() -> None:
 
 
 def _gnubg_import_score(tmp_path: Path, path: Path) -> dict[str, int]:
-    out = run_gnubg(gnubg_binary(), f"import mat {path}\nshow score\n", cwd=tmp_path)
+    command = "import mat" if path.suffix == ".mat" else "load match"
+    out = run_gnubg(gnubg_binary(), f"set jacoby off\n{command} {path}\nshow score\n", cwd=tmp_path)
     assert "Unrecognised" not in out and "illegal" not in out.lower(), out[-2000:]
     return final_score(out)[0]
 
 
-@pytest.mark.parametrize("source", ["fixture", "simulated"])
-def test_gnubg_loads_gammons_mat_files_with_the_same_final_score(
-    source: str, tmp_path: Path
+@pytest.mark.parametrize("ext", ["mat", "sgf"])
+@pytest.mark.parametrize("source", ["fixture", "simulated", "money"])
+def test_gnubg_loads_gammons_files_with_the_same_final_score(
+    source: str, ext: str, tmp_path: Path
 ) -> None:
-    """gnubg's ``import mat`` of a file gammon wrote ends at the score gammon replayed."""
+    """gnubg's ``import mat`` / ``load match`` of gammon's file ends at gammon's score."""
     rec = (
         gammon.read_match(DATA / "selfplay-9pt-seed11.mat")
         if source == "fixture"
         else _simulated(7, 11)
+        if source == "simulated"
+        else _simulated(0, 5)
     )
     rec.names = ("Wendy", "Bert")
-    path = tmp_path / "out.mat"
+    path = tmp_path / f"out.{ext}"
     gammon.write_match(rec, path)
     score = _gnubg_import_score(tmp_path, path)
+    if source == "money":
+        assert rec.is_money and max(rec.final_score) > 0
     assert score == {"Wendy": rec.final_score[0], "Bert": rec.final_score[1]}
 
 

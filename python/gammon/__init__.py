@@ -15,7 +15,7 @@ python-chess::
 
 from __future__ import annotations
 
-from gammon import mat, matchfile, nardy
+from gammon import mat, matchfile, nardy, sgf
 from gammon._core import (
     Color,
     Move,
@@ -102,8 +102,8 @@ __all__ = [
     "EmptyPlay",
     "Ending",
     "Game",
-    "GameRecord",
     "GameOutcomes",
+    "GameRecord",
     "GameResult",
     "GammonError",
     "IllegalActionError",
@@ -147,14 +147,15 @@ __all__ = [
     "cubeless_equity",
     "find_variant",
     "kazaross_xg2",
-    "mat",
-    "matchfile",
     "load_met",
+    "mat",
     "match_winning_chance",
+    "matchfile",
     "money_equity",
-    "read_match",
     "nardy",
+    "read_match",
     "rollout",
+    "sgf",
     "simulate_match",
     "simulate_money",
     "write_match",

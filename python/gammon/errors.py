@@ -41,9 +41,7 @@ class MatchRecordError(ParseError):
     header) say where; ``reason`` says what is wrong. Both are ``None`` for a file-level error.
     """
 
-    def __init__(
-        self, reason: str, *, game: "int | None" = None, move: "int | None" = None
-    ) -> None:
+    def __init__(self, reason: str, *, game: int | None = None, move: int | None = None) -> None:
         where = ""
         if game is not None:
             where = f"game {game}" + (f", move {move}" if move else "") + ": "

@@ -40,7 +40,7 @@ from gammon.actions import (
 from gammon.cube import ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
-from gammon.matchfile import GameRecord, MatchRecord
+from gammon.matchfile import GameRecord, MatchRecord, _fresh_game
 
 __all__ = ["dumps", "format_play", "loads"]
 
@@ -357,7 +357,7 @@ def dumps(record: MatchRecord) -> str:
 
 
 def _game_lines(actions: list[Action], final: Game, gi: int) -> list[str]:
-    shadow = Game(final.match, final.cube_rules, variant=final.position.variant)
+    shadow = _fresh_game(final)
     cells: list[tuple[int, str]] = []  # (slot, text): slot i -> line i//2+1, right if i odd
     pending_roll: Optional[tuple[int, int]] = None
     for a in actions:
