@@ -15,7 +15,7 @@ python-chess::
 
 from __future__ import annotations
 
-from gammon import mat, matchfile, nardy, sgf
+from gammon import fibs, mat, matchfile, nardy, sgf
 from gammon._core import (
     Color,
     Move,
@@ -145,6 +145,7 @@ __all__ = [
     "Xgid",
     "__version__",
     "cubeless_equity",
+    "fibs",
     "find_variant",
     "kazaross_xg2",
     "load_met",

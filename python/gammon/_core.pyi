@@ -18,6 +18,7 @@ __all__ = [
     "Position",
     "Variant",
     "__version__",
+    "_choose_play",
     "_nardy_extra_turn",
     "_nardy_score",
     "_nardy_surrender",
@@ -328,3 +329,6 @@ def _simulate_log(
     crawford: bool = True,
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
+
+def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
+    """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""

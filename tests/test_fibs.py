@@ -1,0 +1,88 @@
+"""FIBS board strings: reading, writing and the round trip (gammon.fibs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import gammon
+from gammon import Color, Game, Match
+from gammon.fibs import FibsBoard
+
+# A board from a FIBS session (fibsboard.com forum, "How to write a client"): X (colour -1)
+# moving from 1 to 24, on roll with 3-6 while bearing off, two checkers already off.
+FIBS_EXAMPLE = (
+    "board:mpgnu:buster:17:0:2:0:0:0:2: 1: 4: 3: 0: 1: 0: 1: 0: 0: 2: 0: 0: 0: 0: 0: 1: -2:"
+    " -2: -1: -4: -4: 0: -1: 3: 6: 0: 0: 1: 1: 1: 0: -1: 1: 25: 0: 2: 0: 0: 0: 2: 2: 0: 0"
+)
+
+
+def test_a_board_from_fibs_reads_by_the_fibs_document() -> None:
+    b = FibsBoard.parse(FIBS_EXAMPLE)
+    assert (b.you, b.opponent, b.match_length, b.scores) == ("mpgnu", "buster", 17, (0, 2))
+    st = b.state(gnubg=False)
+    assert st.position.turn == Color.WHITE and st.dice == (6, 3)
+    assert st.position.checkers(Color.WHITE)[1:6] == [4, 4, 1, 2, 2]
+    assert st.position.checkers_off() == (2, 0)
+    assert st.score == (0, 2) and st.names == ("mpgnu", "buster")
+    assert st.cube == 1 and st.cube_owner is None and not st.doubled
+    assert str(b) == FIBS_EXAMPLE.replace(" ", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("hello", "starts with 'board:'"),
+        ("board:a:b:3", "53 fields"),
+        (FIBS_EXAMPLE.replace(": 3: 6:", ": x: 6:"), "field 33"),
+        (FIBS_EXAMPLE.replace(": 3: 6:", ": 9: 6:"), "die"),
+    ],
+)
+def test_malformed_board_strings_raise_parse_errors(text: str, match: str) -> None:
+    with pytest.raises(gammon.ParseError, match=match):
+        FibsBoard.parse(text)
+
+
+DATA = Path(__file__).parent / "data" / "gnubg"
+
+
+def _states(name: str) -> list[Game]:
+    """Games at every moment of gnubg's matches: rolls, doubles pending, cubes owned."""
+    rec = gammon.read_match(DATA / name)
+    out: list[Game] = []
+    for g in rec.games:
+        game = g.replay()
+        actions = g.actions
+        for k in range(1, len(actions)):
+            partial = Game(game.match, game.cube_rules)
+            for a in actions[:k]:
+                partial.push(a)
+            # A pending resignation has no field in a FIBS board (gnubg says so too).
+            if partial.result is None and not partial.is_opening and not partial.resignation:
+                out.append(partial)
+    return out
+
+
+@pytest.mark.parametrize("name", ["selfplay-9pt-seed11.mat", "selfplay-5pt-seed42.mat"])
+def test_writing_a_game_and_reading_it_back_gives_the_same_state(name: str) -> None:
+    """The board, dice, cube, score and Crawford flag survive the round trip (MATCH-3)."""
+    games = _states(name)
+    assert len(games) > 20
+    seen_offer = seen_owner = False
+    for game in games:
+        b = FibsBoard.from_game(game, names=("W:hite", "Black"))
+        assert FibsBoard.parse(str(b)) == b
+        st = b.state()
+        assert st.position == game.position
+        assert st.dice == game.dice
+        assert st.doubled == (game.cube.offer is not None)
+        assert (st.cube, st.cube_owner) == (game.cube.value, game.cube.owner)
+        assert st.score == game.match.score
+        assert st.names == ("W_hite", "Black")
+        assert isinstance(game.match, Match)
+        assert st.crawford == game.is_crawford_game
+        assert st.to_act == game.turn
+        seen_offer |= st.doubled
+        seen_owner |= st.cube_owner is not None
+    assert seen_offer and seen_owner
