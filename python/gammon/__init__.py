@@ -15,7 +15,7 @@ python-chess::
 
 from __future__ import annotations
 
-from gammon import fibs, mat, matchfile, nardy, sgf
+from gammon import fibs, mat, matchfile, nardy, sgf, svg
 from gammon._core import (
     Color,
     Move,
@@ -85,6 +85,8 @@ from gammon.simulate import (
     simulate_money,
 )
 from gammon.xgid import Xgid
+
+svg.install_notebook_hooks()
 
 __all__ = [
     "Accept",
@@ -159,5 +161,6 @@ __all__ = [
     "sgf",
     "simulate_match",
     "simulate_money",
+    "svg",
     "write_match",
 ]
