@@ -214,3 +214,49 @@ def test_a_game_record_replays_into_a_fresh_game() -> None:
     assert g.result == rec.games[1].result
     assert isinstance(g.match, Match) and g.match.score == rec.games[1].score
     assert isinstance(g, Game)
+
+
+def _beaver_session(raccoon: bool) -> MatchRecord:
+    """A money game with a double, a beaver (CUBE-12), maybe a raccoon (CUBE-13), a drop."""
+    rules = CubeRules(beavers=True, raccoons=True, gnubg_raccoon_owner=True)
+    game = Game(session=gammon.MoneySession(), cube=rules, seed=4)
+    game.set_dice(3, 1)
+    game.push("8/5 6/5")
+    game.double()
+    game.beaver()
+    if raccoon:
+        game.raccoon()
+    game.take()
+    game.set_dice(6, 5)
+    game.push("24/13")
+    game.set_dice(4, 2)
+    game.push("8/4 6/4")
+    game.set_dice(2, 1)
+    game.push("13/11 6/5")
+    game.double()
+    game.drop()
+    return MatchRecord.from_games([game], names=("Wendy", "Bert"))
+
+
+@pytest.mark.parametrize("raccoon", [False, True])
+@pytest.mark.parametrize("fmt", ["mat", "sgf"])
+def test_beavers_and_raccoons_round_trip(fmt: str, raccoon: bool) -> None:
+    """CUBE-12, CUBE-13: a beaver chain survives writing and reading."""
+    rec = _beaver_session(raccoon)
+    result = rec.games[0].result
+    assert result is not None and result.winner == Color.WHITE
+    assert result.points == (8 if raccoon else 4)
+    module = gammon.mat if fmt == "mat" else gammon.sgf
+    again = module.loads(module.dumps(rec))
+    assert again.games[0].actions == rec.games[0].actions
+    assert again.final_score == rec.final_score
+
+
+@pytest.mark.parametrize("ext", ["mat", "sgf"])
+def test_gnubg_scores_a_beaver_as_gammon_does(ext: str, tmp_path: Path) -> None:
+    """CUBE-12: a beavered cube loads into gnubg with the same points."""
+    rec = _beaver_session(raccoon=False)
+    path = tmp_path / f"beaver.{ext}"
+    gammon.write_match(rec, path)
+    score = _gnubg_import_score(tmp_path, path)
+    assert score == {"Wendy": rec.final_score[0], "Bert": rec.final_score[1]}

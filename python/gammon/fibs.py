@@ -23,7 +23,7 @@ or by the FIBS document's letter (``gnubg=False``: names and scores are "you" fi
     >>> b = FibsBoard.from_game(gammon.Game(gammon.Match(5), position=gammon.Position.start(),
     ...                         dice=(3, 1)), names=("me", "them"))
     >>> str(b)[:60]
-    'board:me:them:5:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:'
+    'board:me:them:5:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0'
     >>> b.state().position == gammon.Position.start()
     True
 """

@@ -249,8 +249,8 @@ def _roll_and_play(game: Game, e: _Entry, who: Color, nxt: Optional[_Entry]) -> 
     d1, d2 = int(e.text[0]), int(e.text[1])
     moves = e.text[3:].strip()
     offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0 and game.turn != who:
-        # After a beaver the doubler rolls: the beaver was taken (gnubg's importer reads it so).
+    if offer is not None and offer.redoubles > 0:
+        # A roll after a beaver (or raccoon): it was taken (gnubg's importer reads it so).
         game.push(Take())
     if game.is_opening:
         if d1 == d2:
@@ -334,7 +334,8 @@ def dumps(record: MatchRecord) -> str:
         ("date", "EventDate"),
     ):
         if key in info:
-            out.append(f'; [{tag} "{info[key]}"]')
+            value = info[key].replace("-", ".") if key == "date" else info[key]
+            out.append(f'; [{tag} "{value}"]')
     if record.variant == Variant.NACKGAMMON:
         out.append('; [Variation "NackGammon"]')
     if "annotator" in info:
@@ -375,8 +376,12 @@ def _game_lines(actions: list[Action], final: Game, gi: int) -> list[str]:
             pending_roll = None
         elif isinstance(a, Double):
             text = f" Doubles => {2 * shadow.cube.value}"
-        elif isinstance(a, Beaver):
-            text = f" Beavers => {4 * shadow.cube.value}"
+        elif isinstance(a, (Beaver, Raccoon)):
+            offer = shadow.cube.offer
+            if offer is None:
+                raise InvalidInputError(f".mat: a {a} without a double (game {gi})")
+            word = "Beavers" if isinstance(a, Beaver) else "Raccoons"
+            text = f" {word} => {2 * offer.value}"
         elif isinstance(a, Take):
             offer = shadow.cube.offer
             if offer is not None and offer.redoubles > 0:

@@ -15,12 +15,11 @@ record that breaks them is reported with the game, the move number and the reaso
     >>> rec = MatchRecord.from_games([game], names=("Alice", "Bob"))
     >>> rec.length, rec.final_score, len(rec.games[0].actions)
     (3, (0, 0), 2)
-    >>> print(gammon.mat.dumps(rec).splitlines()[4])
+    >>> print(gammon.mat.dumps(rec).splitlines()[5])
       1)                             31: 8/5 6/5
 
 Colours: as in the Match ID (``gammon.matchid``), White is gnubg's player 1 (the right-hand
-column of a ``.mat`` file, ``B`` in gnubg's ``.sgf``... see :mod:`gammon.sgf`) and Black its
-player 0.
+column of a ``.mat`` file, ``B`` in gnubg's ``.sgf``) and Black its player 0 (left, ``W``).
 """
 
 from __future__ import annotations
@@ -48,9 +47,12 @@ __all__ = [
     "write_match",
 ]
 
-READ_CUBE_RULES = CubeRules(max_cube=4096, beavers=True, raccoons=True, max_beavers=12)
-"""The cube rules records are replayed with: gnubg's cap (``MAX_CUBE`` 4096) and beavers and
-raccoons allowed in money play (they are money-only, CUBE-11, so a match ignores them)."""
+READ_CUBE_RULES = CubeRules(
+    max_cube=4096, beavers=True, raccoons=True, max_beavers=12, gnubg_raccoon_owner=True
+)
+"""The cube rules records are replayed with: gnubg's cap (``MAX_CUBE`` 4096), beavers and
+raccoons allowed in money play (they are money-only, CUBE-11, so a match ignores them), and
+gnubg's owner of the cube after a raccoon (CUBE-13's compatibility flag)."""
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[str]]
 

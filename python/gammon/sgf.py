@@ -226,12 +226,8 @@ def _apply(game: Game, node: Node) -> None:
     who = Color.WHITE if side == "B" else Color.BLACK
     value = node[side][0].strip()
     if value in ("double", "take", "drop"):
-        offer = game.cube.offer
         if game.turn != who:
-            if offer is not None and offer.redoubles > 0:
-                game.push(Take())  # the beaver was taken
-            if game.turn != who:
-                raise MatchRecordError(f"{side}[{value}] but it is {game.turn}'s turn")
+            raise MatchRecordError(f"{side}[{value}] but it is {game.turn}'s turn")
         if value == "double":
             if game.cube.offer is not None:
                 game.push(Beaver() if game.cube.offer.redoubles == 0 else Raccoon())
@@ -248,8 +244,8 @@ def _apply(game: Game, node: Node) -> None:
     if not m:
         raise MatchRecordError(f"SGF: cannot read the move {side}[{value}]")
     offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0 and game.turn != who:
-        game.push(Take())
+    if offer is not None and offer.redoubles > 0:
+        game.push(Take())  # a roll after a beaver or raccoon: it was taken
     d1, d2 = int(m.group(1)), int(m.group(2))
     if game.is_opening:
         hi, lo = max(d1, d2), min(d1, d2)
@@ -309,7 +305,10 @@ def dumps(record: MatchRecord) -> str:
         if gi == 0:
             for prop, key in _INFO.items():
                 if key in record.info:
-                    head += f"{prop}[{_escape(record.info[key])}]"
+                    value = record.info[key]
+                    if key == "date":
+                        value = value.replace(".", "-")
+                    head += f"{prop}[{_escape(value)}]"
         rules = []
         if isinstance(g.game.match, Match) and record.crawford:
             rules.append("Crawford")
@@ -359,9 +358,7 @@ def _nodes(g: GameRecord, gi: int) -> list[str]:
         elif isinstance(a, (Double, Beaver, Raccoon)):
             nodes.append(f"\n;{side}[double]")
         elif isinstance(a, Take):
-            offer = shadow.cube.offer
-            if offer is None or offer.redoubles == 0:
-                nodes.append(f"\n;{side}[take]")
+            nodes.append(f"\n;{side}[take]")
         elif isinstance(a, Drop):
             nodes.append(f"\n;{side}[drop]")
         elif isinstance(a, (Resign, Accept)):
