@@ -260,3 +260,14 @@ def test_gnubg_scores_a_beaver_as_gammon_does(ext: str, tmp_path: Path) -> None:
     gammon.write_match(rec, path)
     score = _gnubg_import_score(tmp_path, path)
     assert score == {"Wendy": rec.final_score[0], "Bert": rec.final_score[1]}
+
+
+def test_a_simulated_match_record_is_the_match_simulate_match_scored() -> None:
+    """The record of match ``index`` has the final score and game count of the simulation."""
+    players = (Player("pubeval", cube="race"), Player("random"))
+    result = gammon.simulate_match(5, players=players, matches=4, seed=9, record_matches=True)
+    assert result.records is not None
+    for index in range(4):
+        rec = gammon.matchfile.simulated_match_record(5, players, seed=9, index=index)
+        assert rec.final_score == tuple(int(x) for x in result.records.score[index])
+        assert len(rec.games) == int(result.records.games[index])

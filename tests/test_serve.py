@@ -30,6 +30,22 @@ def test_the_engine_plays_rolls_and_takes() -> None:
     assert Engine("pubeval").answer(board(before_roll)) == "take"
 
 
+def test_the_race_cube_policy_doubles_and_drops_by_keiths_count() -> None:
+    """CUBE-3, CUBE-6 through the built-in "race" policy: far ahead doubles, far behind drops."""
+    ahead = Position.from_checkers({1: 5, 2: 5, 3: 5}, {4: 5, 5: 5, 6: 5}, turn="white")
+    game = Game(Match(7), position=ahead)
+    engine = Engine("pubeval", "race")
+    assert engine.answer(board(game)) == "double"
+    game.double()
+    assert engine.answer(board(game)) == "drop"
+    even = Position.from_checkers({4: 5, 5: 5, 6: 5}, {3: 1, 4: 4, 5: 5, 6: 5}, turn="white")
+    assert engine.answer(board(Game(Match(7), position=even))) == "roll"
+    assert engine.answer(board(Game(Match(7), position=Position.start()))) == "roll"
+    # MATCH-3: no double in the Crawford game, whatever the count says.
+    crawford = Game(Match(7, (6, 3), crawford_game=True), position=ahead)
+    assert engine.answer(board(crawford)) == "roll"
+
+
 def test_the_engine_answers_an_empty_line_when_no_play_is_legal() -> None:
     """MOVE-8: a closed board against a checker on the bar: the empty play."""
     pos = Position.from_checkers(
@@ -129,13 +145,15 @@ show score
 """
 
 
-@pytest.mark.parametrize(("ext", "seed", "length"), [(0, 3, 3), (1, 8, 5)])
+@pytest.mark.parametrize(
+    ("ext", "seed", "length", "cube"), [(0, 3, 3, "pip"), (1, 8, 5, "pip"), (0, 5, 5, "race")]
+)
 def test_gnubg_plays_whole_matches_against_gammon_serve(
-    ext: int, seed: int, length: int, tmp_path: Path
+    ext: int, seed: int, length: int, cube: str, tmp_path: Path
 ) -> None:
     """gnubg accepts every play and cube answer: its own export replays through the rules."""
     binary = gnubg_binary()
-    srv = Server(Engine("heuristic", PipCube()), 0)
+    srv = Server(Engine("heuristic", PipCube() if cube == "pip" else cube), 0)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     try:
@@ -161,6 +179,8 @@ def test_gnubg_plays_whole_matches_against_gammon_serve(
     rec = gammon.read_match(tmp_path / "m.mat")
     assert rec.final_score == (score["root"], score["gnubg"])
     assert len(rec.games) == games
+    if cube != "pip":
+        return
     # Cube decisions crossed the wire both ways (these seeds have doubles and takes by each).
     doublers = set()
     for g in rec.games:

@@ -19,6 +19,7 @@ __all__ = [
     "Variant",
     "__version__",
     "_choose_play",
+    "_cube_decision",
     "_nardy_extra_turn",
     "_nardy_score",
     "_nardy_surrender",
@@ -332,3 +333,15 @@ def _simulate_log(
 
 def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
     """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""
+
+def _cube_decision(
+    position: Position,
+    policy: str,
+    player: Color,
+    value: int,
+    owner: Color | None,
+    offer: tuple[Color, Color, int, int] | None,
+    board: tuple[int, int, int, bool, bool, bool] | None,
+    may_redouble: bool,
+) -> str:
+    """One decision of a built-in cube policy: ``"double"``/``"roll"`` or an answer."""

@@ -36,6 +36,7 @@ def add_parsers(sub: Any) -> None:
     )
     s.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     s.add_argument("--policy", default="pubeval", help="random, pubeval (default), heuristic")
+    s.add_argument("--cube", default="race", help="cube policy: race (default), never")
     s.add_argument("--seed", type=int, default=0, help="seed of the random policy")
     s.add_argument("--max-connections", type=int, default=8, help="clients at once (8)")
     s.add_argument("--max-line", type=int, default=4096, help="longest line in bytes (4096)")
@@ -79,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         from gammon.serve import serve
 
         print(
-            f"gammon serve: {args.policy} on {args.host}:{args.port} "
+            f"gammon serve: {args.policy} (cube: {args.cube}) on {args.host}:{args.port} "
             f"(gnubg: set player 0 external {args.host}:{args.port})",
             file=sys.stderr,
         )
@@ -88,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
                 args.port,
                 host=args.host,
                 policy=args.policy,
+                cube=args.cube,
                 seed=args.seed,
                 max_connections=args.max_connections,
                 max_line=args.max_line,

@@ -40,7 +40,7 @@ from gammon.game import Game
 from gammon.mat import format_play
 from gammon.match import Match, MoneySession, Scoreboard
 from gammon.rollout import BUILTIN_POLICIES, Policy
-from gammon.simulate import CubePolicy, CubeView
+from gammon.simulate import BUILTIN_CUBE_POLICIES, CubePolicy, CubeView
 
 __all__ = ["DEFAULT_HOST", "Engine", "Server", "serve"]
 
@@ -54,8 +54,9 @@ class Engine:
     """Answers gnubg's questions with a checker policy and a cube policy.
 
     ``policy`` is a built-in name (``"pubeval"``, ``"heuristic"``, ``"random"``) or an object
-    with ``choose(position, plays)`` (:class:`gammon.Policy`); ``cube`` is ``"never"`` (never
-    double, always take) or a :class:`gammon.CubePolicy`. ``seed`` seeds the random policy.
+    with ``choose(position, plays)`` (:class:`gammon.Policy`); ``cube`` is a built-in cube
+    policy (``"never"``: never double, always take; ``"race"``: Keith's count in races) or a
+    :class:`gammon.CubePolicy`. ``seed`` seeds the random policy.
 
     Raises :class:`~gammon.InvalidInputError` for an unknown policy name.
     """
@@ -63,7 +64,7 @@ class Engine:
     def __init__(
         self,
         policy: Union[str, Policy] = "pubeval",
-        cube: Union[str, CubePolicy] = "never",
+        cube: Union[str, CubePolicy] = "race",
         *,
         seed: int = 0,
     ) -> None:
@@ -71,9 +72,10 @@ class Engine:
             raise InvalidInputError(
                 f"serve: unknown policy {policy!r}; built-in: {', '.join(BUILTIN_POLICIES)}"
             )
-        if isinstance(cube, str) and cube != "never":
+        if isinstance(cube, str) and cube not in BUILTIN_CUBE_POLICIES:
             raise InvalidInputError(
-                f"serve: unknown cube policy {cube!r}; built-in: never (or a CubePolicy)"
+                f"serve: unknown cube policy {cube!r}; built-in: "
+                f"{', '.join(BUILTIN_CUBE_POLICIES)} (or a CubePolicy)"
             )
         self.policy = policy
         self.cube = cube
@@ -98,7 +100,16 @@ class Engine:
             cube = Cube(state.cube, state.cube_owner, rules=_RULES).double(doubler)
             view = CubeView(pos, doubler.other(), cube, board)
             if isinstance(self.cube, str):
-                return "take"
+                return _core._cube_decision(
+                    pos,
+                    self.cube,
+                    doubler.other(),
+                    state.cube,
+                    state.cube_owner,
+                    (doubler, doubler, 2 * state.cube, 0),
+                    _board_tuple(board),
+                    False,
+                )
             answer = self.cube.take(view)
             if answer is True or answer == "take":
                 return "take"
@@ -106,18 +117,27 @@ class Engine:
                 return "beaver"
             return "drop"
         if state.dice is None:
-            if isinstance(self.cube, str):
-                return "roll"
             game = Game(
                 board if isinstance(board, Match) else None,
                 Cube(state.cube, state.cube_owner, rules=_RULES),
                 session=board if isinstance(board, MoneySession) else None,
                 position=pos,
             )
+            if not game.can_double():
+                return "roll"
+            if isinstance(self.cube, str):
+                return _core._cube_decision(
+                    pos,
+                    self.cube,
+                    pos.turn,
+                    state.cube,
+                    state.cube_owner,
+                    None,
+                    _board_tuple(board),
+                    False,
+                )
             game_view = CubeView(pos, pos.turn, game.cube, board)
-            if game.can_double() and self.cube.double(game_view):
-                return "double"
-            return "roll"
+            return "double" if self.cube.double(game_view) else "roll"
         plays = pos.legal_plays(state.dice)
         if len(plays) == 0:
             return ""
@@ -130,6 +150,13 @@ class Engine:
             pick = self.policy.choose(pos, plays)
             chosen = plays[pick] if isinstance(pick, int) else pick
         return format_play(chosen)
+
+
+def _board_tuple(board: Scoreboard) -> Optional[tuple[int, int, int, bool, bool, bool]]:
+    if not isinstance(board, Match):
+        return None
+    w, b = board.score
+    return (board.length, w, b, board.crawford, board.is_crawford_game, board.is_post_crawford)
 
 
 def _scoreboard(state: FibsState) -> Scoreboard:
@@ -216,7 +243,7 @@ def serve(
     *,
     host: str = DEFAULT_HOST,
     policy: Union[str, Policy] = "pubeval",
-    cube: Union[str, CubePolicy] = "never",
+    cube: Union[str, CubePolicy] = "race",
     seed: int = 0,
     max_connections: int = 8,
     max_line: int = 4096,
