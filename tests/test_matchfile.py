@@ -128,6 +128,24 @@ def test_lenient_reading_of_hand_written_and_older_files() -> None:
     assert rec.final_score == (1, 2)
 
 
+def test_chained_moves_and_words_for_off_are_read() -> None:
+    chained = LENIENT.replace("64: 24/18 13/9", "64: 24/18/14").replace(
+        "31: 8/5 6/5", "31: 8/5 6/off"
+    )
+    with pytest.raises(MatchRecordError, match="6/off"):
+        gammon.mat.loads(chained)  # bearing off from the start is illegal (OFF-1)
+    rec = gammon.mat.loads(chained.replace("6/off", "6/5"))
+    play = rec.games[0].actions[3]
+    assert isinstance(play, gammon.Play) and str(play) == "24/14"
+
+
+def test_a_play_wrapped_onto_the_next_line_is_read_whole() -> None:
+    wrapped = LENIENT.replace("  2) 55: 8/3(2) 6/1(2)\n", "  2) 55: 8/3 8/3\n          6/1 6/1\n")
+    assert wrapped != LENIENT
+    rec = gammon.mat.loads(wrapped)
+    assert [g.actions for g in rec.games] == [g.actions for g in gammon.mat.loads(LENIENT).games]
+
+
 def test_an_illegal_record_names_the_game_the_move_and_the_reason() -> None:
     """MOVE-1: a play the dice do not allow is reported where it stands."""
     bad = LENIENT.replace("64: 24/18 13/9", "64: 24/18 13/8")

@@ -13,8 +13,8 @@ gnubg's player 0 (left column) is gammon's Black and player 1 (right) is White (
 ``gammon.matchid``).
 
 Reading is lenient: comments anywhere, ``#`` comments, a byte-order mark, blank lines, any
-spacing (the column of an action is judged against the score line), ``bar``/``off`` as well
-as 25/0, ``Cannot Move`` and XG's ``???`` for an unplayed roll, ``Wins`` without the final
+spacing (the column of an action is judged against the score line), a play wrapped onto the
+next line, ``bar``/``off`` as well as 25/0, chained moves (``24/20*/16``), ``Cannot Move`` and XG's ``???`` for an unplayed roll, ``Wins`` without the final
 ``s``, and GamesGrid ratings after the names. Writing follows gnubg's layout exactly.
 """
 
@@ -63,6 +63,7 @@ _KINDS = {
     "resign": "resign",
     "resigns": "resign",
 }
+_WRAP = re.compile(r"^(?:(?:bar|\d+)/(?:off|\d+)\*?(?:\(\d\))?\s*)+$", re.IGNORECASE)
 _HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
 _INFO_KEYS = {
     "event": "event",
@@ -148,6 +149,11 @@ def loads(text: str) -> MatchRecord:
             body_start = m.end()
             move = int(line[: m.end()].strip()[:-1])
         anchors = list(_ANCHOR.finditer(line, body_start))
+        rest = line[body_start:].strip()
+        if not anchors and cur.entries and cur.entries[-1].kind == "roll" and _WRAP.match(rest):
+            # A play wrapped onto the next line (some programs wrap long lines).
+            cur.entries[-1].text += " " + rest
+            continue
         for i, a in enumerate(anchors):
             end = anchors[i + 1].start() if i + 1 < len(anchors) else len(line)
             chunk = line[a.start() : end].strip()
@@ -270,19 +276,38 @@ def _roll_and_play(game: Game, e: _Entry, who: Color, nxt: Optional[_Entry]) -> 
     game.push(_parse_play(game, moves))
 
 
-_TOKEN = re.compile(r"^(bar|\d+)/(off|\d+)(\*?)(?:\((\d)\))?$", re.IGNORECASE)
+_STEP = re.compile(r"^(bar|off|\d+)(\*?)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(.*?)\((\d)\)$")
 
 
 def _parse_play(game: Game, text: str) -> Play:
+    """Read a play as .mat files write it: ``13/8 24/21``, ``25/20``, ``6/0``, ``bar/22*``,
+    ``8/5(2)`` and chains such as ``24/20*/16``.
+    """
     parts = []
     for tok in text.replace(",", " ").split():
-        m = _TOKEN.match(tok)
-        if not m:
+        count = 1
+        m = _COUNT.match(tok)
+        if m:
+            tok, count = m.group(1), int(m.group(2))
+        steps = []
+        for raw in tok.split("/"):
+            sm = _STEP.match(raw)
+            if not sm:
+                raise MatchRecordError(f"cannot read the move {tok!r}")
+            point, hit = sm.group(1).lower(), sm.group(2)
+            if point in ("bar", "25"):
+                point = "bar"
+            elif point in ("off", "0"):
+                point = "off"
+            else:
+                point = str(int(point))
+            steps.append((point, hit))
+        if len(steps) < 2:
             raise MatchRecordError(f"cannot read the move {tok!r}")
-        a, b, hit, count = m.groups()
-        a = "bar" if a.lower() == "bar" or a == "25" else str(int(a))
-        b = "off" if b.lower() == "off" or b == "0" else str(int(b))
-        parts.extend([f"{a}/{b}{hit}"] * (int(count) if count else 1))
+        for _ in range(count):
+            for (a, _), (b, hit) in zip(steps, steps[1:]):
+                parts.append(f"{a}/{b}{hit}")
     dice = game.dice
     assert dice is not None
     return game.position.parse_play(" ".join(parts), dice)
