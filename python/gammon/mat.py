@@ -14,8 +14,9 @@ gnubg's player 0 (left column) is gammon's Black and player 1 (right) is White (
 
 Reading is lenient: comments anywhere, ``#`` comments, a byte-order mark, blank lines, any
 spacing (the column of an action is judged against the score line), a play wrapped onto the
-next line, ``bar``/``off`` as well as 25/0, chained moves (``24/20*/16``), ``Cannot Move`` and XG's ``???`` for an unplayed roll, ``Wins`` without the final
-``s``, and GamesGrid ratings after the names. Writing follows gnubg's layout exactly.
+next line, ``bar``/``off`` as well as 25/0, chained moves (``24/20*/16``), ``Cannot Move``
+and XG's ``???`` for an unplayed roll, ``Wins`` without the final ``s``, and GamesGrid
+ratings after the names. Writing follows gnubg's layout exactly.
 """
 
 from __future__ import annotations
@@ -281,8 +282,10 @@ _COUNT = re.compile(r"^(.*?)\((\d)\)$")
 
 
 def _parse_play(game: Game, text: str) -> Play:
-    """Read a play as .mat files write it: ``13/8 24/21``, ``25/20``, ``6/0``, ``bar/22*``,
-    ``8/5(2)`` and chains such as ``24/20*/16``.
+    """Read a play as .mat files write it.
+
+    ``13/8 24/21``, ``25/20``, ``6/0``, ``bar/22*``, ``8/5(2)`` and chains such as
+    ``24/20*/16``.
     """
     parts = []
     for tok in text.replace(",", " ").split():
