@@ -16,7 +16,8 @@ Reading is lenient: comments anywhere, ``#`` comments, a byte-order mark, blank 
 spacing (the column of an action is judged against the score line), a play wrapped onto the
 next line, ``bar``/``off`` as well as 25/0, chained moves (``24/20*/16``), ``Cannot Move``
 and XG's ``???`` for an unplayed roll, ``Wins`` without the final ``s``, and GamesGrid
-ratings after the names. Writing follows gnubg's layout exactly.
+ratings after the names. Writing follows gnubg's layout (the moves of a play in a legal
+order, which may differ from the order gnubg printed).
 """
 
 from __future__ import annotations

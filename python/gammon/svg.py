@@ -2,7 +2,8 @@
 
 :func:`board` draws a :class:`gammon.Position`, a :class:`gammon.Play` (the position before
 it, with an arrow per move) or a :class:`gammon.Game` (with its dice, cube and score), and
-``Position``, ``Play`` and ``Game`` get a ``_repr_svg_`` so that notebooks show them.
+``Position``, ``Play``, ``Game`` and ``gammon.nardy.NardyGame`` get a ``_repr_svg_`` so that
+notebooks show them.
 
     >>> import gammon
     >>> svg = board(gammon.Position.start())
@@ -28,6 +29,7 @@ from gammon.cube import Cube
 from gammon.errors import InvalidInputError
 from gammon.game import Game
 from gammon.match import Match
+from gammon.nardy import NardyGame
 
 __all__ = [
     "BAR_WIDTH",
@@ -134,7 +136,7 @@ def _color_arg(c: Union[Color, str]) -> Color:
 
 
 def board(
-    obj: Union[Position, Play, Game],
+    obj: Union[Position, Play, Game, NardyGame],
     *,
     dice: Optional[tuple[int, int]] = None,
     cube: Optional[Cube] = None,
@@ -144,7 +146,7 @@ def board(
     numbers: str = "bottom",
     arrows: bool = True,
 ) -> str:
-    """Return an SVG picture of a position, a play or a game.
+    """Return an SVG picture of a position, a play or a game (also a Long Nardy game).
 
     ``dice``, ``cube`` (a :class:`gammon.Cube`: value and owner), ``score`` (``(white,
     black)``) and ``match_length`` add what a bare position does not hold; a ``Game`` supplies
@@ -171,6 +173,9 @@ def board(
         dice = dice if dice is not None else obj.dice
     elif isinstance(obj, Position):
         pos = obj
+    elif isinstance(obj, NardyGame):
+        pos = obj.position
+        dice = dice if dice is not None else obj.dice
     else:
         raise InvalidInputError(f"svg.board draws a Position, Play or Game, not {obj!r}")
     if numbers not in ("bottom", "both"):
@@ -406,11 +411,11 @@ class _Drawing:
 
 def _repr_svg_(self: object) -> str:
     """Jupyter's hook: an SVG picture of this object (``gammon.svg.board``)."""
-    assert isinstance(self, (Position, Play, Game))
+    assert isinstance(self, (Position, Play, Game, NardyGame))
     return board(self)
 
 
 def install_notebook_hooks() -> None:
-    """Give ``Position``, ``Play`` and ``Game`` a ``_repr_svg_`` (done on ``import gammon``)."""
-    for cls in (Position, Play, Game):
+    """Give ``Position``, ``Play``, ``Game`` and ``NardyGame`` a ``_repr_svg_`` (on import)."""
+    for cls in (Position, Play, Game, NardyGame):
         setattr(cls, "_repr_svg_", _repr_svg_)  # noqa: B010 - types from the extension
