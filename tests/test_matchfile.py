@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -289,3 +290,50 @@ def test_a_simulated_match_record_is_the_match_simulate_match_scored() -> None:
         rec = gammon.matchfile.simulated_match_record(5, players, seed=9, index=index)
         assert rec.final_score == tuple(int(x) for x in result.records.score[index])
         assert len(rec.games) == int(result.records.games[index])
+
+
+def _random_match(variant: str, seed: int) -> MatchRecord:
+    """A 3-point match of random actions, with opening ties and the odd double."""
+    rng = random.Random(seed)
+    games = []
+    game = Game(Match(3), variant=variant, seed=seed)
+    while True:
+        while game.result is None:
+            acts = game.legal_actions(resignations=False)
+            acts = [a for a in acts if not isinstance(a, gammon.Double) or rng.random() < 0.05]
+            game.push(rng.choice(acts))
+        games.append(game)
+        if game.next_match().is_over:
+            return MatchRecord.from_games(games, names=("Wendy", "Bert"))
+        game = game.next_game()
+
+
+def _without_opening_ties(actions: list[gammon.actions.Action]) -> list[object]:
+    out: list[object] = []
+    for a in actions:
+        if isinstance(a, gammon.Roll) and not out and a.dice is not None and a.dice[0] == a.dice[1]:
+            continue  # a tie of the opening roll (BG-11): the formats do not show it
+        out.append(a)
+    return out
+
+
+@pytest.mark.parametrize("fmt", ["mat", "sgf"])
+@pytest.mark.parametrize("variant", ["backgammon", "nackgammon"])
+def test_random_matches_round_trip_with_their_dice_as_rolled(variant: str, fmt: str) -> None:
+    rec = _random_match(variant, 5)
+    module = gammon.mat if fmt == "mat" else gammon.sgf
+    again = module.loads(module.dumps(rec))
+    assert again.variant == rec.variant and again.final_score == rec.final_score
+    for a, b in zip(rec.games, again.games):
+        assert _without_opening_ties(a.actions) == b.actions
+
+
+@pytest.mark.parametrize("ext", ["mat", "sgf"])
+def test_gnubg_loads_a_nackgammon_match_as_nackgammon(ext: str, tmp_path: Path) -> None:
+    rec = _random_match("nackgammon", 5)
+    path = tmp_path / f"nack.{ext}"
+    gammon.write_match(rec, path)
+    command = "import mat" if ext == "mat" else "load match"
+    out = run_gnubg(gnubg_binary(), f"{command} {path}\nshow variation\nshow score\n", cwd=tmp_path)
+    assert "You are playing: Nackgammon" in out
+    assert final_score(out)[0] == {"Wendy": rec.final_score[0], "Bert": rec.final_score[1]}

@@ -42,7 +42,7 @@ from gammon.actions import (
 from gammon.cube import ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
-from gammon.matchfile import GameRecord, MatchRecord, _fresh_game
+from gammon.matchfile import GameRecord, MatchRecord, _fresh_game, _rolled
 
 __all__ = ["dumps", "format_play", "loads"]
 
@@ -393,8 +393,9 @@ def _game_lines(actions: list[Action], final: Game, gi: int) -> list[str]:
     for a in actions:
         right = shadow.turn == Color.WHITE
         if isinstance(a, Roll):
+            opening = shadow.is_opening
             shadow.push(a)
-            pending_roll = None if shadow.is_opening else shadow.dice
+            pending_roll = _rolled(a, opening, shadow)
             continue
         if isinstance(a, (Play, EmptyPlay)):
             if pending_roll is None:

@@ -31,7 +31,7 @@ from typing import IO, Optional, Union
 
 import gammon
 from gammon._core import Color, Variant
-from gammon.actions import Action
+from gammon.actions import Action, Roll
 from gammon.cube import CubeRules
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
@@ -86,6 +86,15 @@ class GameRecord:
         for a in self.actions:
             g.push(a)
         return g
+
+
+def _rolled(roll: Roll, opening: bool, after: Game) -> Optional[tuple[int, int]]:
+    """The dice a file shows for ``roll``: as rolled, larger first for the opening roll."""
+    if after.is_opening:
+        return None  # a tie of the opening roll: files do not show it
+    if opening or roll.dice is None:
+        return after.dice
+    return roll.dice
 
 
 def _fresh_game(game: Game) -> Game:

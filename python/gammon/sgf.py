@@ -37,7 +37,7 @@ from gammon.cube import ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
 from gammon.match import Match
-from gammon.matchfile import GameRecord, MatchRecord, _fresh_game
+from gammon.matchfile import GameRecord, MatchRecord, _fresh_game, _rolled
 
 __all__ = ["dumps", "loads"]
 
@@ -340,8 +340,9 @@ def _nodes(g: GameRecord, gi: int) -> list[str]:
         who = shadow.turn
         side = "B" if who == Color.WHITE else "W"
         if isinstance(a, Roll):
+            opening = shadow.is_opening
             shadow.push(a)
-            dice = None if shadow.is_opening else shadow.dice
+            dice = _rolled(a, opening, shadow)
             continue
         if isinstance(a, (Play, EmptyPlay)):
             if dice is None:
