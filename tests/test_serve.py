@@ -60,6 +60,17 @@ def test_a_malformed_line_gets_an_error_reply() -> None:
     assert "53 fields" in e.answer("board:a:b:3:0:0")
 
 
+class Broken:
+    def choose(self, position: Position, plays: gammon.PlayList) -> int:
+        raise RuntimeError("no idea")
+
+
+def test_a_failing_python_policy_gets_an_error_reply() -> None:
+    start = Game(Match(3), position=Position.start(), dice=(3, 1))
+    reply = Engine(Broken()).answer(board(start))
+    assert reply == "Error (gammon): the policy failed: RuntimeError: no idea"
+
+
 def test_unknown_policies_are_refused() -> None:
     with pytest.raises(gammon.InvalidInputError, match="policy"):
         Engine("best")

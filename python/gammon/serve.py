@@ -48,6 +48,7 @@ DEFAULT_HOST = "127.0.0.1"
 """The address the server binds to by default: this machine only."""
 
 _RULES = CubeRules(max_cube=4096)
+_MONEY_RULES = CubeRules(max_cube=4096, beavers=True)  # gnubg allows beavers by default
 
 
 class Engine:
@@ -90,6 +91,8 @@ class Engine:
             return self.decide(state)
         except (GammonError, ValueError) as e:
             return f"Error (gammon): {e}"
+        except Exception as e:  # a Python policy's bug: report it, keep serving
+            return f"Error (gammon): the policy failed: {type(e).__name__}: {e}"
 
     def decide(self, state: FibsState) -> str:
         """The decision for a board: a play, ``roll``/``double`` or ``take``/``drop``."""
@@ -97,7 +100,8 @@ class Engine:
         pos = state.position
         if state.doubled:
             doubler = pos.turn
-            cube = Cube(state.cube, state.cube_owner, rules=_RULES).double(doubler)
+            rules = _RULES if isinstance(board, Match) else _MONEY_RULES
+            cube = Cube(state.cube, state.cube_owner, rules=rules).double(doubler)
             view = CubeView(pos, doubler.other(), cube, board)
             if isinstance(self.cube, str):
                 return _core._cube_decision(
