@@ -86,3 +86,64 @@ def test_writing_a_game_and_reading_it_back_gives_the_same_state(name: str) -> N
         seen_offer |= st.doubled
         seen_owner |= st.cube_owner is not None
     assert seen_offer and seen_owner
+
+
+# Boards Debian's gnubg 1.07 sent to gammon serve (its player 0, Black, or player 1, White,
+# external) in 3-point matches, with what the exported match says: the player asked, the score
+# (White, Black), the Crawford game (MATCH-3) and a pending double.
+GNUBG_BOARDS = [
+    (
+        "board:gnubg:root:3:2:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:3:2:3:2:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0",
+        Color.BLACK,
+        (0, 2),
+        True,
+        False,
+    ),
+    (
+        "board:gnubg:root:3:2:1:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:-1:6:5:6:5:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:1:1",
+        Color.BLACK,
+        (1, 2),
+        False,
+        False,
+    ),
+    (
+        "board:root:gnubg:3:0:0:0:4:0:1:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-1:-2:0:-1:-4:-5:0:1:0:0:0:0:2:1:0:1:1:-1:0:25:10:2:0:0:0:0:0:1",
+        Color.BLACK,
+        (0, 0),
+        False,
+        True,
+    ),
+    (
+        "board:gnubg:root:3:2:0:0:-1:0:0:-1:0:5:0:3:0:0:0:-4:5:-1:0:0:-3:0:-5:0:0:0:0:2:0:1:3:2:3:2:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0",
+        Color.WHITE,
+        (0, 2),
+        True,
+        False,
+    ),
+    (
+        "board:root:gnubg:3:0:0:0:1:4:8:0:1:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:-1:-1:-2:0:-1:0:0:0:0:1:1:1:1:1:-1:0:25:1:11:0:0:0:0:0:1",
+        Color.WHITE,
+        (0, 0),
+        False,
+        True,
+    ),
+    (
+        "board:root:gnubg:3:1:2:-4:3:2:3:2:3:2:0:0:0:0:0:0:0:0:0:0:0:-2:0:-2:0:-4:-3:0:0:1:0:0:0:0:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:1:1",
+        Color.BLACK,
+        (1, 2),
+        False,
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "to_act", "score", "crawford", "doubled"), GNUBG_BOARDS)
+def test_boards_from_gnubg_read_with_their_score_crawford_flag_and_double(
+    text: str, to_act: Color, score: tuple[int, int], crawford: bool, doubled: bool
+) -> None:
+    st = FibsBoard.parse(text).state()
+    assert st.to_act == to_act
+    assert st.score == score and st.names == ("root", "gnubg")
+    assert st.crawford == crawford and st.doubled == doubled
+    assert st.match_length == 3
+    assert sum(st.position.checkers(Color.WHITE)) == 15

@@ -12,7 +12,7 @@ import pytest
 
 import gammon
 from gammon import Color, CubeView, Game, Match, Position
-from gammon.fibs import FibsBoard
+from gammon.fibs import FibsBoard, FibsState
 from gammon.serve import Engine, Server
 from gnubg_cli import final_score, gnubg_binary, run_gnubg
 
@@ -142,6 +142,18 @@ class PipCube:
         return mine - theirs < 30
 
 
+class Recording(Engine):
+    """An engine that keeps every state it was asked about."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)  # type: ignore[arg-type]
+        self.seen: list[FibsState] = []
+
+    def decide(self, state: FibsState) -> str:
+        self.seen.append(state)
+        return super().decide(state)
+
+
 SCRIPT = """\
 set seed {seed}
 set player {ext} external localhost:{port}
@@ -164,7 +176,8 @@ def test_gnubg_plays_whole_matches_against_gammon_serve(
 ) -> None:
     """gnubg accepts every play and cube answer: its own export replays through the rules."""
     binary = gnubg_binary()
-    srv = Server(Engine("heuristic", PipCube() if cube == "pip" else cube), 0)
+    engine = Recording("heuristic", PipCube() if cube == "pip" else cube)
+    srv = Server(engine, 0)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     try:
@@ -190,6 +203,11 @@ def test_gnubg_plays_whole_matches_against_gammon_serve(
     rec = gammon.read_match(tmp_path / "m.mat")
     assert rec.final_score == (score["root"], score["gnubg"])
     assert len(rec.games) == games
+    # Every board gammon read carried the score and Crawford state of its game (MATCH-3).
+    starts = {(g.score, g.game.is_crawford_game) for g in rec.games}
+    assert engine.seen and {(st.score, st.crawford) for st in engine.seen} <= starts
+    ours = Color.BLACK if ext == 0 else Color.WHITE
+    assert {st.to_act for st in engine.seen} == {ours}
     if cube != "pip":
         return
     # Cube decisions crossed the wire both ways (these seeds have doubles and takes by each).

@@ -13,17 +13,20 @@ O and -1 if X; ``Direction`` -1 means you move from 24 down to 1 (your bar is fi
 home field 0), 1 the other way; ``Turn`` is the colour on roll (0 once the game is over); a
 match length of 9999 means an unlimited match (money).
 
-gnubg's external player interface writes the board from its player 1's side (``Colour`` 1,
-``Direction`` -1, so gammon's White is "you"), puts the names and scores of the player on roll
-first, the Crawford flag of the current game in field 51 and the sign of the doubler in
-``WasDoubled``. :meth:`FibsBoard.state` reads a board that way (``gnubg=True``, the default)
-or by the FIBS document's letter (``gnubg=False``: names and scores are "you" first).
+gnubg's external player interface (gnubg 1.07 ``play.c``, as Debian ships it, checked by the
+tests against the running program) writes the board from its player 1's side (``Colour`` 1,
+``Direction`` -1, so gammon's White is "you"), but puts the name and score of its player 0
+(gammon's Black) first unless a double awaits an answer (then player 1's), writes the
+post-Crawford flag in field 51 and 0 in field 52 during the Crawford game (1 otherwise).
+:meth:`FibsBoard.state` reads a board that way (``gnubg=True``, the default) or by the FIBS
+document's letter (``gnubg=False``: names and scores are "you" first; the Crawford game is
+told from fields 50 and 51 as gnubg's own ``ParseFIBSBoard`` does).
 
     >>> import gammon
     >>> b = FibsBoard.from_game(gammon.Game(gammon.Match(5), position=gammon.Position.start(),
     ...                         dice=(3, 1)), names=("me", "them"))
     >>> str(b)[:60]
-    'board:me:them:5:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0'
+    'board:them:me:5:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0'
     >>> b.state().position == gammon.Position.start()
     True
 """
@@ -36,6 +39,7 @@ from typing import Optional
 from gammon._core import Color, Position, Variant
 from gammon.errors import ParseError
 from gammon.game import Game
+from gammon.match import Match
 
 __all__ = ["FIELDS", "UNLIMITED_MATCH", "FibsBoard", "FibsState"]
 
@@ -146,8 +150,8 @@ class FibsBoard:
         return self._f(42)
 
     @property
-    def crawford_field(self) -> int:
-        """Field 51 (FIBS: did Crawford; gnubg writes whether this is the Crawford game)."""
+    def did_crawford(self) -> int:
+        """Field 51: the Crawford game lies behind (gnubg: its post-Crawford flag)."""
         return self._f(51)
 
     # -- text ------------------------------------------------------------------------------
@@ -238,7 +242,8 @@ class FibsBoard:
         dice = (max(dice_fields), min(dice_fields)) if dice_fields[0] and dice_fields[1] else None
         names = (self.you, self.opponent)
         scores = self.scores
-        if gnubg and on_roll == Color.BLACK:
+        if gnubg and self.was_doubled == 0:
+            # gnubg: its player 0 (Black) first, unless a double awaits an answer.
             names = (names[1], names[0])
             scores = (scores[1], scores[0])
         mine, theirs = self.may_double
@@ -249,7 +254,7 @@ class FibsBoard:
         crawford = False
         if length and (length - 1) in scores:
             if gnubg:
-                crawford = self.crawford_field != 0
+                crawford = self._f(52) == 0 and self._f(51) == 0
             else:  # gnubg's ParseFIBSBoard: the non-Crawford and post-Crawford flags
                 crawford = self._f(50) == 0 and self._f(51) == 0
         return FibsState(
@@ -287,7 +292,8 @@ class FibsBoard:
         score = match.score
         you, opp = names
         s_you, s_opp = score
-        if on_roll == Color.BLACK:
+        if game.cube.offer is None:
+            # gnubg: its player 0 (Black) first, unless a double awaits an answer.
             you, opp = opp, you
             s_you, s_opp = s_opp, s_you
         dice = game.dice or (0, 0)
@@ -319,7 +325,7 @@ class FibsBoard:
             0,
             0,
             0,
-            int(game.is_crawford_game),
-            0,
+            int(isinstance(match, Match) and match.is_post_crawford),
+            int(not game.is_crawford_game),
         ]
         return cls(you.replace(":", "_"), opp.replace(":", "_"), tuple(ints))
