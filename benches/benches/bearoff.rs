@@ -16,17 +16,29 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gammon_core::bearoff::{self, store, OneSided, TwoSided};
-use gammon_core::rng::{below, game_stream, GameRng, Stream};
 use gammon_core::{Backgammon, Color, Setup, Variant};
+
+/// A small deterministic generator (splitmix64) for the bench's positions.
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: u32) -> u32 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % u64::from(n)) as u32
+    }
+}
 
 /// `n` random bear-off positions with `lo..=hi` checkers a side on the home points.
 fn positions(n: usize, lo: u8, hi: u8, seed: u64) -> Vec<Backgammon> {
-    let mut rng = game_stream(seed, 0, Stream::Choices);
-    let side = |rng: &mut GameRng| {
-        let k = lo + below(rng, u32::from(hi - lo + 1)) as u8;
+    let mut rng = Mix(seed);
+    let side = |rng: &mut Mix| {
+        let k = lo + rng.below(u32::from(hi - lo + 1)) as u8;
         let mut pts = [0u8; 6];
         for _ in 0..k {
-            pts[below(rng, 6) as usize] += 1;
+            pts[rng.below(6) as usize] += 1;
         }
         (1..=6u8)
             .filter(|&p| pts[p as usize - 1] > 0)

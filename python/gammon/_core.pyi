@@ -24,6 +24,8 @@ __all__ = [
     "_bearoff_one_sided",
     "_bearoff_tables",
     "_bearoff_two_sided",
+    "_choose_play",
+    "_cube_decision",
     "_nardy_extra_turn",
     "_nardy_score",
     "_nardy_surrender",
@@ -355,3 +357,18 @@ def _bearoff_tables() -> list[dict[str, Any]]:
 
 def _bearoff_build_two_sided(checkers: int) -> dict[str, Any]:
     """Builds (or loads) the two-sided table of ``checkers`` a side and describes it."""
+
+def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
+    """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""
+
+def _cube_decision(
+    position: Position,
+    policy: str,
+    player: Color,
+    value: int,
+    owner: Color | None,
+    offer: tuple[Color, Color, int, int] | None,
+    board: tuple[int, int, int, bool, bool, bool] | None,
+    may_redouble: bool,
+) -> str:
+    """One decision of a built-in cube policy: ``"double"``/``"roll"`` or an answer."""

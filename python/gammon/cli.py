@@ -1,10 +1,11 @@
-"""The ``gammon`` command line: ``gammon rollout``, ``gammon plays``, ``gammon bearoff``.
+"""The ``gammon`` command line: ``gammon rollout ...``, ``gammon plays ...`` and more.
 
 Run ``gammon rollout --help`` for the options. ``gammon rollout`` with no option rolls out the
 opening position of backgammon with a million pubeval games on every core, with a progress
 bar, and prints a table of the result. ``gammon plays [POSITION_ID] [DICE]`` lists the legal
 plays of a position for a roll (the starting position and 3-1 by default). ``gammon bearoff
 build`` builds the bear-off databases into the cache directory and prints where they went.
+``convert``, ``replay``, ``serve`` and ``show`` are in :mod:`gammon.cli_interop`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Optional
 
+from gammon import cli_interop
 from gammon.errors import GammonError
 
 __all__ = ["main"]
@@ -169,6 +171,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="also build the two-sided table of N checkers a side (1-10; the default size "
         "is 8, or $GAMMON_BEAROFF_CHECKERS)",
     )
+    cli_interop.add_parsers(sub)
     return parser
 
 
@@ -306,6 +309,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return _plays(args)
         if args.command == "bearoff":
             return _bearoff(args)
+        if args.command in cli_interop.COMMANDS:
+            return cli_interop.run(args)
     except GammonError as e:
         print(f"gammon: error: {e}", file=sys.stderr)
         return 2

@@ -7,8 +7,8 @@ use gammon_core::VariantPosition;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::classes::PyPosition;
 use crate::errors::{guard, InvalidInputError, NotBearoffError};
-use crate::position::PyPosition;
 
 fn not_bearoff(e: &NotBearoff) -> PyErr {
     NotBearoffError::new_err(e.to_string())

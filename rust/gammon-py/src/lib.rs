@@ -2,11 +2,14 @@
 //! `gammon-core`. No rules live here.
 
 mod bearoff;
+mod classes;
+mod convert;
 mod errors;
 mod nardy;
 mod plays;
 mod position;
 mod rollout;
+mod serve;
 mod simulate;
 mod types;
 
@@ -19,16 +22,18 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::PyVariant>()?;
     m.add_class::<types::PyOutcome>()?;
     m.add_class::<types::PyMove>()?;
-    m.add_class::<position::PyPosition>()?;
-    m.add_class::<plays::PyPlay>()?;
-    m.add_class::<plays::PyPlayList>()?;
+    m.add_class::<classes::PyPosition>()?;
+    m.add_class::<classes::PyPlay>()?;
+    m.add_class::<classes::PyPlayList>()?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
-    m.add_function(wrap_pyfunction!(plays::_play_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(position::_play_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_extra_turn, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_surrender, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
+    m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;

@@ -19,9 +19,10 @@ pub mod two_sided;
 
 use std::sync::OnceLock;
 
-use crate::backgammon::Backgammon;
-use crate::color::Color;
-use crate::position::Position;
+use crate::base::color::Color;
+use crate::base::moves::PlayList;
+use crate::rules::backgammon::Backgammon;
+use crate::rules::position::Position;
 
 pub use one_sided::OneSided;
 pub use two_sided::TwoSided;
@@ -225,7 +226,7 @@ pub fn evaluate_boards(
 }
 
 /// The cubeless equity, for the player who just moved, of `after`: the position after a
-/// play in a bear-off, its mover still on roll (as [`crate::moves::Play::after`] gives it),
+/// play in a bear-off, its mover still on roll (as [`crate::base::moves::Play::after`] gives it),
 /// the opponent to roll next. A play that bears off the last checker is worth its points: 2
 /// when the opponent has borne nothing off (a gammon; no backgammon is possible in a bear-off),
 /// else 1. `None` when `after` is not a bear-off.
@@ -252,6 +253,25 @@ pub fn value_after_play(after: &Backgammon) -> Option<f64> {
     // The opponent is on roll: its value, negated.
     let e = evaluate_boards(&opp, &me, opp_on == total, me_on == total);
     Some(-e.equity())
+}
+
+/// The index of the play with the best bear-off value (the first of equals), or `None` when
+/// `pos` is not a bear-off (a checker of either side outside its home board).
+#[must_use]
+pub fn best_bearoff_play(pos: &Backgammon, plays: &PlayList<Backgammon>) -> Option<usize> {
+    if !is_bearoff(pos) {
+        return None;
+    }
+    let mut best = 0;
+    let mut best_value = f64::NEG_INFINITY;
+    for (i, play) in plays.iter().enumerate() {
+        let v = value_after_play(play.after())?;
+        if v > best_value {
+            best = i;
+            best_value = v;
+        }
+    }
+    Some(best)
 }
 
 /// Combines two sides' one-sided distributions as if independent: the mover, on roll, wins
@@ -302,8 +322,8 @@ pub fn one_sided_evaluation(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setup::Setup;
-    use crate::variant::Variant;
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
 
     fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
         Backgammon::from_setup(&Setup::from_points(

@@ -15,9 +15,9 @@
 
 use super::one_sided::OneSided;
 use super::{one_sided, two_sided, HomeBoard, NotBearoff};
-use crate::color::Color;
-use crate::nardy::Nardy;
-use crate::position::Position;
+use crate::base::color::Color;
+use crate::rules::nardy::Nardy;
+use crate::rules::position::Position;
 
 /// The scoring settings that matter in a race ending (§9, LN-34 and LN-37).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -114,7 +114,7 @@ pub fn is_nardy_race_ending(pos: &Nardy) -> bool {
 /// [`NotBearoff`] when a checker of either player is outside its home, or the game is over.
 pub fn evaluate_nardy(pos: &Nardy, scoring: NardyScoring) -> Result<NardyEvaluation, NotBearoff> {
     let ((me, my_on), (opp, opp_on)) = nardy_boards(pos)?;
-    let total = crate::nardy::CHECKERS_PER_SIDE;
+    let total = crate::rules::nardy::CHECKERS_PER_SIDE;
     Ok(evaluate_nardy_boards(
         &me,
         &opp,
@@ -240,8 +240,8 @@ fn one_sided_nardy(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setup::Setup;
-    use crate::variant::Variant;
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
 
     /// A Long Nardy position: each side's `(own point, checkers)`.
     fn ln(white: &[(u8, u8)], black: &[(u8, u8)], turn: Color) -> Nardy {

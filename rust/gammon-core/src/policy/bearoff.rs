@@ -6,29 +6,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::heuristic::Heuristic;
 use super::{Policy, PolicyStop};
-use crate::backgammon::Backgammon;
-use crate::bearoff::{is_bearoff, value_after_play};
-use crate::dice::Dice;
-use crate::moves::PlayList;
-
-/// The index of the play with the best bear-off value (the first of equals), or `None` when
-/// `pos` is not a bear-off (a checker of either side outside its home board).
-#[must_use]
-pub fn best_bearoff_play(pos: &Backgammon, plays: &PlayList<Backgammon>) -> Option<usize> {
-    if !is_bearoff(pos) {
-        return None;
-    }
-    let mut best = 0;
-    let mut best_value = f64::NEG_INFINITY;
-    for (i, play) in plays.iter().enumerate() {
-        let v = value_after_play(play.after())?;
-        if v > best_value {
-            best = i;
-            best_value = v;
-        }
-    }
-    Some(best)
-}
+use crate::base::dice::Dice;
+use crate::base::moves::PlayList;
+use crate::bearoff::best_bearoff_play;
+use crate::rules::backgammon::Backgammon;
 
 /// The `"bearoff"` policy: perfect play once both sides have every checker home
 /// ([`best_bearoff_play`]), the [`Heuristic`] before that (which plays bear-offs the same
@@ -56,11 +37,11 @@ impl Policy<Backgammon> for PerfectBearoff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bearoff::evaluate;
-    use crate::color::Color;
-    use crate::position::Position;
-    use crate::setup::Setup;
-    use crate::variant::Variant;
+    use crate::base::color::Color;
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+    use crate::bearoff::{evaluate, value_after_play};
+    use crate::rules::position::Position;
 
     fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
         Backgammon::from_setup(&Setup::from_points(
@@ -78,7 +59,7 @@ mod tests {
         // is the best of all plays', for every roll.
         let pos = bg(&[(6, 2), (5, 1), (3, 2), (1, 1)], &[(4, 2), (2, 3)]);
         let policy = PerfectBearoff::default();
-        let mut rng = crate::rng::game_stream(1, 0, crate::rng::Stream::Choices);
+        let mut rng = crate::base::rng::game_stream(1, 0, crate::base::rng::Stream::Choices);
         for dice in Dice::ALL_21 {
             let plays = pos.legal_plays(dice);
             if plays.len() < 2 {

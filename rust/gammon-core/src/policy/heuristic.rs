@@ -5,7 +5,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::race::expected_rolls;
 use super::{argmax, is_race, Policy, PolicyStop, Pubeval, PUBEVAL_WIN};
-use crate::{Backgammon, Dice, PlayList};
+use crate::base::dice::Dice;
+use crate::base::moves::PlayList;
+use crate::rules::backgammon::Backgammon;
 
 /// The most plays [`Heuristic`] bounds on the stack in one decision; longer lists (rare)
 /// have every play scored in full.
@@ -382,7 +384,7 @@ impl Policy<Backgammon> for Heuristic {
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
         // Both sides home: perfect play from the bear-off databases.
-        if let Some(i) = super::bearoff::best_bearoff_play(pos, plays) {
+        if let Some(i) = crate::bearoff::best_bearoff_play(pos, plays) {
             return Ok(i);
         }
         if is_race(pos) {
@@ -396,7 +398,11 @@ impl Policy<Backgammon> for Heuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, Position, Setup, Variant};
+    use crate::base::color::Color;
+    use crate::base::rng::{game_stream, Stream};
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+    use crate::rules::position::Position;
 
     /// White on roll; `(point, count)` in each player's own numbering, 25 = bar.
     fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
@@ -586,7 +592,7 @@ mod tests {
         let mut plays = PlayList::default();
         pos.legal_plays_into(Dice::new(6, 1).unwrap(), &mut plays);
         let h = Heuristic::default();
-        let mut rng = crate::rng::game_stream(0, 0, crate::rng::Stream::Choices);
+        let mut rng = game_stream(0, 0, Stream::Choices);
         let i = h
             .choose(&pos, Dice::new(6, 1).unwrap(), &plays, &mut rng)
             .unwrap();
