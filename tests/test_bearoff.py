@@ -45,7 +45,7 @@ def test_off2_one_checker_each_is_exact() -> None:
 
 
 def test_score_gammons_when_nothing_is_off() -> None:
-    """SCORE-2: a side with all 15 checkers on the board can lose a gammon; one-sided then."""
+    """SCORE-1: a side with all 15 checkers on the board can lose a gammon; one-sided then."""
     # Two checkers on the 1 point (13 off) against 15 checkers: the mover wins at once, and
     # the opponent has not borne a checker off: a certain gammon.
     e = evaluate(pos({1: 2}, {6: 15}))
