@@ -8,6 +8,11 @@ cd "$(dirname "$0")/.."
 
 scripts/setup.sh || { echo "setup failed"; exit 1; }
 export PATH="$PWD/.venv/bin:$PATH"
+# The bear-off databases are cached on disk: the suite builds its own in a fresh directory
+# rather than using (or writing) the user's cache.
+GAMMON_CACHE_DIR=$(mktemp -d)
+export GAMMON_CACHE_DIR
+trap 'rm -rf "$GAMMON_CACHE_DIR"' EXIT
 
 failed=()
 step() {

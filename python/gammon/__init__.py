@@ -15,7 +15,7 @@ python-chess::
 
 from __future__ import annotations
 
-from gammon import fibs, mat, matchfile, nardy, sgf, svg
+from gammon import bearoff, fibs, mat, matchfile, nardy, sgf, svg
 from gammon._core import (
     Color,
     Move,
@@ -57,6 +57,7 @@ from gammon.errors import (
     InvalidInputError,
     InvalidPositionError,
     MatchRecordError,
+    NotBearoffError,
     ParseError,
 )
 from gammon.game import Game
@@ -126,6 +127,7 @@ __all__ = [
     "MoneyResult",
     "MoneySession",
     "Move",
+    "NotBearoffError",
     "Outcome",
     "OutcomeDistribution",
     "ParseError",
@@ -146,6 +148,7 @@ __all__ = [
     "Variant",
     "Xgid",
     "__version__",
+    "bearoff",
     "cubeless_equity",
     "fibs",
     "find_variant",

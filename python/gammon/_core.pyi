@@ -18,6 +18,12 @@ __all__ = [
     "Position",
     "Variant",
     "__version__",
+    "_bearoff_build_two_sided",
+    "_bearoff_cache_dir",
+    "_bearoff_evaluate",
+    "_bearoff_one_sided",
+    "_bearoff_tables",
+    "_bearoff_two_sided",
     "_choose_play",
     "_cube_decision",
     "_nardy_extra_turn",
@@ -280,6 +286,7 @@ def _rollout(
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
     nardy: tuple[str, str, bool] | None = None,
+    truncate: str = "none",
 ) -> dict[str, Any]:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
 
@@ -330,6 +337,26 @@ def _simulate_log(
     crawford: bool = True,
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
+
+def _bearoff_evaluate(
+    position: Position, end_variant: str = "mars", last_roll: bool = False
+) -> tuple[float, float, float, float, float, float, bool]:
+    """``(win, lose, win_gammon, lose_gammon, draw, equity, exact)`` for the player on roll."""
+
+def _bearoff_one_sided(board: Sequence[int]) -> tuple[float, list[float], list[float]]:
+    """``(mean, all_off, first_off)`` of one side's home board (points 1..6)."""
+
+def _bearoff_two_sided(me: Sequence[int], opponent: Sequence[int]) -> float | None:
+    """The two-sided table's win probability for ``me`` on roll, or None when out of range."""
+
+def _bearoff_cache_dir() -> str | None:
+    """The directory the bear-off tables are cached in."""
+
+def _bearoff_tables() -> list[dict[str, Any]]:
+    """Loads (or builds) the shared bear-off tables and describes them."""
+
+def _bearoff_build_two_sided(checkers: int) -> dict[str, Any]:
+    """Builds (or loads) the two-sided table of ``checkers`` a side and describes it."""
 
 def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
     """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""

@@ -3,8 +3,9 @@
 Run ``gammon rollout --help`` for the options. ``gammon rollout`` with no option rolls out the
 opening position of backgammon with a million pubeval games on every core, with a progress
 bar, and prints a table of the result. ``gammon plays [POSITION_ID] [DICE]`` lists the legal
-plays of a position for a roll (the starting position and 3-1 by default). ``convert``,
-``replay``, ``serve`` and ``show`` are in :mod:`gammon.cli_interop`.
+plays of a position for a roll (the starting position and 3-1 by default). ``gammon bearoff
+build`` builds the bear-off databases into the cache directory and prints where they went.
+``convert``, ``replay``, ``serve`` and ``show`` are in :mod:`gammon.cli_interop`.
 """
 
 from __future__ import annotations
@@ -56,8 +57,9 @@ def _build_parser() -> argparse.ArgumentParser:
         "--policy",
         default=None,
         metavar="NAME",
-        help="random, pubeval (default; random for long-nardy) or heuristic (stronger than "
-        "pubeval, about 55%% of its speed)",
+        help="random, pubeval (default; random for long-nardy), heuristic (stronger than "
+        "pubeval, about 55%% of its speed) or bearoff (the heuristic, named for its perfect "
+        "bear-off play)",
     )
     r.add_argument(
         "--opponent-policy",
@@ -133,6 +135,14 @@ def _build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="Long Nardy: Black's extra last roll and the draw of LN-37",
     )
+    r.add_argument(
+        "--truncate",
+        choices=("none", "bearoff", "bearoff-one-sided"),
+        default=None,
+        help="bearoff: settle each game at its exact bear-off value once both sides are home "
+        "in the two-sided table; bearoff-one-sided: at any bear-off (gnubg-like estimate); "
+        "none (default): play every game out",
+    )
     r.add_argument("--json", action="store_true", help="print the result as JSON")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -141,8 +151,43 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("dice", nargs="?", default="31", help="the roll, e.g. 31 (default)")
     p.add_argument("--variant", default="backgammon", help="e.g. nackgammon, long-nardy")
     p.add_argument("--turn", choices=("white", "black"), default="white", help="the player on roll")
+
+    b = sub.add_parser("bearoff", help="the bear-off databases")
+    bsub = b.add_subparsers(dest="bearoff_command", metavar="ACTION")
+    bb = bsub.add_parser(
+        "build",
+        help="build the bear-off databases ahead of time",
+        description=(
+            "Build (or check) the bear-off databases in the cache directory "
+            "($GAMMON_CACHE_DIR, else the user's cache directory) and print where they went "
+            "and how big they are. A file that fails its checksum is rebuilt."
+        ),
+    )
+    bb.add_argument(
+        "--two-sided",
+        type=int,
+        default=None,
+        metavar="N",
+        help="also build the two-sided table of N checkers a side (1-10; the default size "
+        "is 8, or $GAMMON_BEAROFF_CHECKERS)",
+    )
     cli_interop.add_parsers(sub)
     return parser
+
+
+def _bearoff(args: argparse.Namespace) -> int:
+    import gammon
+
+    if args.bearoff_command != "build":
+        print("usage: gammon bearoff build [--two-sided N]", file=sys.stderr)
+        return 2
+    for t in gammon.bearoff.build(args.two_sided):
+        where = t.path or "memory only (no cache directory)"
+        how = t.origin + (f" in {t.build_seconds:.1f} s" if t.build_seconds else "")
+        print(f"{t.kind} ({t.size}): {where}, {t.bytes:,} bytes, {how}")
+        if t.write_error:
+            print(f"  could not write the file: {t.write_error}", file=sys.stderr)
+    return 0
 
 
 def _plays(args: argparse.Namespace) -> int:
@@ -190,6 +235,8 @@ def _summary(result: Any) -> dict[str, Any]:
         "std_error": result.std_error,
         "ci95": [lo, hi],
         "mean_plies": result.mean_plies,
+        "truncate": result.truncate,
+        "settled": result.settled,
         "checkpoint": result.to_dict(),
     }
 
@@ -234,6 +281,7 @@ def _rollout(args: argparse.Namespace) -> int:
         target_std_error=args.target_std_error,
         progress=not args.quiet,
         nardy=nardy,
+        truncate=args.truncate,
     )
     if args.json:
         print(json.dumps(_summary(result), indent=2))
@@ -259,6 +307,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return _rollout(args)
         if args.command == "plays":
             return _plays(args)
+        if args.command == "bearoff":
+            return _bearoff(args)
         if args.command in cli_interop.COMMANDS:
             return cli_interop.run(args)
     except GammonError as e:

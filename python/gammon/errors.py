@@ -18,6 +18,7 @@ __all__ = [
     "InvalidInputError",
     "InvalidPositionError",
     "MatchRecordError",
+    "NotBearoffError",
     "ParseError",
 ]
 
@@ -77,6 +78,14 @@ class AmbiguousPlayError(InvalidInputError):
 
 class IllegalCubeActionError(IllegalActionError):
     """A cube action (double, take, drop, beaver, raccoon) the rules do not allow now."""
+
+
+class NotBearoffError(InvalidInputError):
+    """A position the bear-off databases do not cover.
+
+    A checker outside its home board, a finished game, or a variant without bear-off databases;
+    the message says which.
+    """
 
 
 class InternalError(GammonError, RuntimeError):

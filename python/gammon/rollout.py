@@ -16,15 +16,24 @@ Game *i* takes its dice from ``(seed, i)`` only, so the same seed gives the same
 number of threads, in chunks of any size, or split over machines (:meth:`RolloutResult.merge`).
 The statistics are exact integer sums, so merged results equal a single run.
 
-Policies are built-in names (``"random"``, ``"pubeval"``, ``"heuristic"``) or any object with a
-``choose(position, plays)`` method (:class:`Policy`). ``"pubeval"`` is Tesauro's public linear
-evaluator with his published weights. ``"heuristic"`` is the strongest built-in: pubeval's score
-with hand-written corrections (the rolls that hit each blot, counted roll by roll; the
-opponent's checkers on the bar against the home board; primes; the race lead when a play breaks
-contact) and an exact one-sided bear-off table once the first checker is off; it beats pubeval
-by about 0.22 points a game and runs at more than half its speed. Both play backgammon variants
-only. Python policies are the slow path: each decision calls into Python, and such rollouts run
-on one thread.
+Policies are built-in names (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"bearoff"``) or any
+object with a ``choose(position, plays)`` method (:class:`Policy`). ``"pubeval"`` is Tesauro's
+public linear evaluator with his published weights. ``"heuristic"`` is the strongest built-in:
+pubeval's score with hand-written corrections (the rolls that hit each blot, counted roll by
+roll; the opponent's checkers on the bar against the home board; primes; the race lead when a
+play breaks contact), an exact one-sided bear-off table once the first checker is off, and
+perfect play from the bear-off databases (:mod:`gammon.bearoff`) once both sides are home; it
+beats pubeval by about 0.22 points a game and runs at more than half its speed. ``"bearoff"``
+names that perfect bear-off play explicitly (the heuristic elsewhere). All but ``"random"`` play
+backgammon variants only. Python policies are the slow path: each decision calls into Python,
+and such rollouts run on one thread.
+
+``truncate="bearoff"`` settles each game at the first position whose exact value the bear-off
+databases give (both sides home, in the two-sided table, each with a checker off) instead of
+playing it out: the same mean as playing on with perfect bear-off play, for less work and less
+noise. ``truncate="bearoff-one-sided"`` settles at any bear-off, valued from the one-sided
+distributions where the two-sided table does not reach (as gnubg does; an approximation).
+Long Nardy games are settled the same way at their race endings, under their own scoring.
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ from gammon.nardy import NardySettings
 __all__ = [
     "BUILTIN_POLICIES",
     "KIND_NAMES",
+    "TRUNCATIONS",
     "GameOutcomes",
     "Policy",
     "RolloutProgress",
@@ -53,7 +63,10 @@ __all__ = [
 ]
 
 #: The policies built into the core.
-BUILTIN_POLICIES = ("random", "pubeval", "heuristic")
+BUILTIN_POLICIES = ("random", "pubeval", "heuristic", "bearoff")
+
+#: The truncation rules of :func:`rollout`.
+TRUNCATIONS = ("none", "bearoff", "bearoff-one-sided")
 
 #: Names of the result classes, indexed as in :attr:`GameOutcomes.kind`.
 KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "settled")
@@ -160,9 +173,12 @@ class RolloutResult:
         outcomes: Optional[GameOutcomes] = None,
         ranges: Optional[Sequence[tuple[int, int]]] = None,
         nardy: Optional[NardySettings] = None,
+        truncate: str = "none",
     ) -> None:
         self.position = position
         """The position rolled out."""
+        self.truncate = truncate
+        """Where games were settled early: ``"none"``, ``"bearoff"`` or ``"bearoff-one-sided"``."""
         self.nardy = nardy
         """The Long Nardy settings the games were scored by (None for backgammon)."""
         self._policies = policies
@@ -200,7 +216,7 @@ class RolloutResult:
         self.plies: int = raw["plies"]
         """Turns played in all games."""
         self.settled: int = raw["settled"]
-        """Games settled early by a truncation step (0 for now)."""
+        """Games settled early by the truncation rule (:attr:`truncate`)."""
 
     # -- statistics ---------------------------------------------------------------------
 
@@ -329,6 +345,7 @@ class RolloutResult:
             self.quasi_random,
             self.policies,
             self.nardy,
+            self.truncate,
         )
         theirs = (
             other.position,
@@ -337,11 +354,12 @@ class RolloutResult:
             other.quasi_random,
             other.policies,
             other.nardy,
+            other.truncate,
         )
         if mine != theirs:
             raise InvalidInputError(
-                "only rollouts of the same position, seed, opening, dice, policies and Long "
-                "Nardy settings merge; "
+                "only rollouts of the same position, seed, opening, dice, policies, truncation "
+                "and Long Nardy settings merge; "
                 f"got {mine!r} and {theirs!r}"
             )
 
@@ -388,6 +406,7 @@ class RolloutResult:
             outcomes=outcomes,
             ranges=ranges,
             nardy=self.nardy,
+            truncate=self.truncate,
         )
 
     @property
@@ -411,6 +430,7 @@ class RolloutResult:
             "policy",
             "first_game",
             "nardy",
+            "truncate",
         ):
             if fixed in options:
                 raise InvalidInputError(f"resume() keeps the rollout's {fixed}; do not pass it")
@@ -423,6 +443,7 @@ class RolloutResult:
             quasi_random=self.quasi_random,
             first_game=self.next_game,
             nardy=self.nardy,
+            truncate=self.truncate,
             **options,
         )
         return self.merge(more)
@@ -456,6 +477,7 @@ class RolloutResult:
             "plies": self.plies,
             "settled": self.settled,
             "nardy": None if self.nardy is None else _nardy_dict(self.nardy),
+            "truncate": self.truncate,
         }
 
     @classmethod
@@ -504,6 +526,7 @@ class RolloutResult:
                 games_requested=int(data["games_requested"]),
                 ranges=ranges,
                 nardy=None if data.get("nardy") is None else NardySettings(**data["nardy"]),
+                truncate=str(data.get("truncate", "none")),
             )
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, InvalidInputError):
@@ -524,9 +547,10 @@ class RolloutResult:
         if self.nardy is not None:
             n = self.nardy
             rules = f", {n.end_variant}, koks {n.koks}, last roll {'on' if n.last_roll else 'off'}"
+        cut = "" if self.truncate == "none" else f", truncated at {self.truncate}"
         return (
             f"rollout of {self.position.id} ({self.variant.canonical_name}{rules}, {first}, "
-            f"{pol}, seed {self.seed})"
+            f"{pol}{cut}, seed {self.seed})"
         )
 
     def __str__(self) -> str:
@@ -581,6 +605,7 @@ class RolloutResult:
             self.seed,
             self.opening,
             self.quasi_random,
+            self.truncate,
             self.ranges,
             self.games_completed,
             tuple(map(tuple, self._win)),
@@ -673,7 +698,7 @@ def _policy_pair(policy: object, variant: Variant) -> tuple[PolicySpec, PolicySp
         pair = (policy, policy)
     else:
         raise InvalidInputError(
-            "policy must be a name (random, pubeval, heuristic), an object with a "
+            "policy must be a name (random, pubeval, heuristic, bearoff), an object with a "
             f"choose(position, plays) method, or a pair of them; got {policy!r}"
         )
     for p in pair:
@@ -705,6 +730,7 @@ def rollout(
     progress: bool = False,
     callback: Optional[Callable[[RolloutProgress], object]] = None,
     nardy: Optional[NardySettings] = None,
+    truncate: Optional[str] = None,
 ) -> RolloutResult:
     """Plays ``games`` games from ``position`` and returns a :class:`RolloutResult`.
 
@@ -725,7 +751,14 @@ def rollout(
     that low). ``progress``: show a tqdm progress bar. ``callback``: called with a
     :class:`RolloutProgress` after each chunk and at least every 0.1 s. ``nardy``: the
     :class:`~gammon.nardy.NardySettings` that score Long Nardy games (Oin/Mars, Koks, the
-    last-roll right of LN-37; default ``NardySettings()``); only for Long Nardy.
+    last-roll right of LN-37; default ``NardySettings()``); only for Long Nardy. ``truncate``:
+    ``"bearoff"`` settles each game at its exact bear-off value as soon as it has one (both
+    sides home in the two-sided table, each with a checker off), ``"bearoff-one-sided"`` at any
+    bear-off (one-sided estimate beyond the two-sided table), None or ``"none"`` plays every
+    game out; settled games count their expected result and show as ``"settled"`` in the
+    per-game outcomes. In Long Nardy games are settled at their race endings (both players with
+    every checker home), scored under ``nardy``; ``"bearoff"`` needs the two-sided table's exact
+    value (no last roll, a checker off on each side).
 
     Ctrl-C (or a ``KeyboardInterrupt`` raised by the callback or a Python policy) stops the
     rollout and returns the games finished so far with ``interrupted`` set.
@@ -752,6 +785,11 @@ def rollout(
     if backgammon_family and nardy is not None:
         raise InvalidInputError("nardy= settings apply to Long Nardy rollouts only")
     settings = None if backgammon_family else _settings_for(pos, nardy)
+    cut = "none" if truncate is None else truncate
+    if not isinstance(cut, str) or cut not in TRUNCATIONS:
+        raise InvalidInputError(
+            f"truncate must be one of {', '.join(map(repr, TRUNCATIONS))} or None, not {truncate!r}"
+        )
     if opening is None:
         opening = backgammon_family and pos == Position.start(pos.variant, pos.turn)
     opening = bool(opening) and backgammon_family
@@ -788,6 +826,7 @@ def rollout(
             nardy=None
             if settings is None
             else (settings.end_variant, settings.koks, settings.last_roll),
+            truncate=cut,
         )
     finally:
         if bar is not None:
@@ -803,4 +842,5 @@ def rollout(
         raw=raw,
         games_requested=games,
         outcomes=outcomes,
+        truncate=cut,
     )

@@ -15,8 +15,8 @@ core with the GIL released and return the estimate with its standard error::
     True
 
 A :class:`Player` is a checker policy (as for :func:`gammon.rollout`: ``"random"``,
-``"pubeval"``, ``"heuristic"`` or an object with ``choose(position, plays)``) and a cube
-policy: ``"never"`` (never doubles, always takes), ``"race"`` (the Keith count in races, no
+``"pubeval"``, ``"heuristic"``, ``"bearoff"`` or an object with ``choose(position, plays)``) and
+a cube policy: ``"never"`` (never doubles, always takes), ``"race"`` (the Keith count in races, no
 cube action outside them) or an object with ``double(view)`` and ``take(view)`` methods
 (:class:`CubePolicy`). The first player plays White, the second Black; the opening roll of
 each game decides who moves first (BG-10), so the colors give no edge.
@@ -148,10 +148,10 @@ def _label(p: object) -> str:
 class Player:
     """A player of simulated matches and money games: a checker policy and a cube policy.
 
-    ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``) or a
-    :class:`~gammon.Policy` object; ``cube`` is ``"never"`` (the default: never doubles,
-    always takes), ``"race"`` (the Keith count in races, no cube action outside them) or a
-    :class:`CubePolicy` object.
+    ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
+    ``"bearoff"``) or a :class:`~gammon.Policy` object; ``cube`` is ``"never"`` (the default:
+    never doubles, always takes), ``"race"`` (the Keith count in races, no cube action outside
+    them) or a :class:`CubePolicy` object.
 
     Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
     methods a policy needs.

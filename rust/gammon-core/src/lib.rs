@@ -15,7 +15,7 @@
 //! The source is grouped in folders whose imports run one way, each folder's `mod.rs` saying
 //! what it owns and what it may use (checked by `tools/check_layers.py`):
 //! `base` (vocabulary values) -> `rules` (the [`Position`] trait, [`Backgammon`], [`Nardy`])
-//! -> `text` (Position IDs, play notation, ASCII boards) -> `variant_position` (the one
+//! -> `bearoff` (the bear-off databases, a public module) -> `text` (Position IDs, play notation, ASCII boards) -> `variant_position` (the one
 //! run-time dispatch) -> `scoring` (referees, cube, scoreboard) -> `policy` (checker and cube
 //! policies) -> `play` (one game or match) -> `run` (batches, rollouts, simulations).
 //! Inside the crate a name is imported from the module that owns it; users see the flat
@@ -34,6 +34,7 @@
 //! ```
 
 mod base;
+pub mod bearoff;
 mod play;
 mod policy;
 mod rules;
@@ -56,13 +57,14 @@ pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,
     WIN_KIND_ORDER,
 };
+pub use play::truncate::{nardy_settlement, settlement, BearoffTruncation, NardyTruncation};
 pub use policy::cube::{
     BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyError, CubePolicyKind, KeithRace,
     NeverDouble, Response,
 };
 pub use policy::{
-    BackgammonPolicy, Heuristic, HeuristicWeights, Policy, PolicyError, PolicyKind, PolicyStop,
-    Pubeval, Random,
+    BackgammonPolicy, Heuristic, HeuristicWeights, PerfectBearoff, Policy, PolicyError, PolicyKind,
+    PolicyStop, Pubeval, Random,
 };
 pub use rules::backgammon::Backgammon;
 pub use rules::nardy::options::ParseSettingError;

@@ -23,6 +23,7 @@ pyo3::import_exception!(gammon.errors, InvalidDiceError);
 pyo3::import_exception!(gammon.errors, IllegalPlayError);
 pyo3::import_exception!(gammon.errors, AmbiguousPlayError);
 pyo3::import_exception!(gammon.errors, InternalError);
+pyo3::import_exception!(gammon.errors, NotBearoffError);
 
 /// Runs `f`, turning a Rust panic into `gammon.InternalError` so that no panic reaches Python
 /// (PyO3's own `PanicException` derives from `BaseException` and would escape

@@ -1,6 +1,7 @@
 //! The Python module `gammon._core`: argument conversion, error mapping and GIL handling over
 //! `gammon-core`. No rules live here.
 
+mod bearoff;
 mod classes;
 mod convert;
 mod errors;
@@ -36,6 +37,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;
+    m.add_function(wrap_pyfunction!(bearoff::_bearoff_evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(bearoff::_bearoff_one_sided, m)?)?;
+    m.add_function(wrap_pyfunction!(bearoff::_bearoff_two_sided, m)?)?;
+    m.add_function(wrap_pyfunction!(bearoff::_bearoff_cache_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(bearoff::_bearoff_tables, m)?)?;
+    m.add_function(wrap_pyfunction!(bearoff::_bearoff_build_two_sided, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -17,6 +17,7 @@ use gammon_core::{
     Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyReferee, Play, PlayList, Policy,
     PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
+use gammon_core::{BearoffTruncation, NardyTruncation, Truncation};
 use gammon_core::{GameRules, NoTruncation};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
@@ -189,7 +190,7 @@ pub(crate) fn side_policy<B>(
         }));
     }
     Err(InvalidInputError::new_err(format!(
-        "a policy is a name (random, pubeval, heuristic) or an object with a choose(position, plays) method, not {}",
+        "a policy is a name (random, pubeval, heuristic, bearoff) or an object with a choose(position, plays) method, not {}",
         obj.repr().map(|r| r.to_string()).unwrap_or_default()
     )))
 }
@@ -203,11 +204,12 @@ struct Settings {
 
 /// Runs the rollout for one rules type; `pols` are the policies of the player on roll and of
 /// the opponent.
-fn run<P: ToPython, B: Policy<P>, R: Referee<P>>(
+fn run<P: ToPython, B: Policy<P>, R: Referee<P>, T: Truncation<P>>(
     py: Python<'_>,
     start: &P,
     pols: [SidePolicy<B>; 2],
     referee: &R,
+    truncation: &T,
     settings: &Settings,
     callback: Option<&Py<PyAny>>,
 ) -> PyResult<(RolloutRun, bool)> {
@@ -231,7 +233,7 @@ fn run<P: ToPython, B: Policy<P>, R: Referee<P>>(
     let rules = GameRules {
         referee,
         policies: by_color,
-        truncation: &NoTruncation,
+        truncation,
         starter: Color::White,
         cube: gammon_core::CubeState::default(),
     };
@@ -316,11 +318,14 @@ pub(crate) fn run_detached<R: Send>(
 /// a dict (``gammon.rollout`` wraps it). ``policies`` is a pair: the policy of the player on
 /// roll, then the opponent's.
 ///
+/// ``truncate``: ``"none"``, ``"bearoff"`` (settle games at exact bear-off positions) or
+/// ``"bearoff-one-sided"`` (at any bear-off); for Long Nardy at its race endings.
+///
 /// Raises ``InvalidInputError`` for an unknown policy or one that cannot play the variant,
 /// ``InternalError`` when a game cannot be finished, and whatever a Python policy or the
 /// callback raises (except ``KeyboardInterrupt``, which ends the rollout as interrupted).
 #[pyfunction]
-#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None, nardy=None))]
+#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None, nardy=None, truncate="none"))]
 #[allow(clippy::too_many_arguments)]
 pub fn _rollout<'py>(
     py: Python<'py>,
@@ -338,7 +343,13 @@ pub fn _rollout<'py>(
     target_std_error: Option<f64>,
     callback: Option<Py<PyAny>>,
     nardy: Option<(String, String, bool)>,
+    truncate: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let truncation = BearoffTruncation::from_name(truncate).ok_or_else(|| {
+        InvalidInputError::new_err(format!(
+            "truncate must be \"none\", \"bearoff\" or \"bearoff-one-sided\", not {truncate:?}"
+        ))
+    })?;
     if chunk_size == 0 {
         return Err(InvalidInputError::new_err("chunk_size must be at least 1"));
     }
@@ -363,7 +374,7 @@ pub fn _rollout<'py>(
                 side_policy(&policies.0, variant, BackgammonPolicy::from)?,
                 side_policy(&policies.1, variant, BackgammonPolicy::from)?,
             ];
-            run(py, &pos, pols, &StandardReferee, &settings, cb)?
+            run(py, &pos, pols, &StandardReferee, &truncation, &settings, cb)?
         }
         VariantPosition::Nardy(pos) => {
             let pols = [
@@ -377,7 +388,12 @@ pub fn _rollout<'py>(
                 }
                 None => NardyReferee::default(),
             };
-            run(py, &pos, pols, &referee, &settings, cb)?
+            if truncation == BearoffTruncation::Off {
+                run(py, &pos, pols, &referee, &NoTruncation, &settings, cb)?
+            } else {
+                let cut = NardyTruncation::new(truncation, &referee);
+                run(py, &pos, pols, &referee, &cut, &settings, cb)?
+            }
         }
     };
     let out = PyDict::new(py);

@@ -383,6 +383,10 @@ impl Policy<Backgammon> for Heuristic {
         plays: &PlayList<Backgammon>,
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
+        // Both sides home: perfect play from the bear-off databases.
+        if let Some(i) = crate::bearoff::best_bearoff_play(pos, plays) {
+            return Ok(i);
+        }
         if is_race(pos) {
             Ok(argmax(plays, |play| self.race_score(pos, play.after())))
         } else {

@@ -8,9 +8,11 @@
 //! - [`Pubeval`]: Tesauro's public linear evaluator with his published race and contact
 //!   weights, the common yardstick of backgammon programs.
 //! - [`Heuristic`]: the strongest built-in, pubeval's score with hand-written corrections for
-//!   what it cannot see (exact shot counts, the bar against the home board, primes) and an
-//!   exact bear-off table; about +0.22 points a game against pubeval at more than half its
+//!   what it cannot see (exact shot counts, the bar against the home board, primes), an
+//!   exact one-sided bear-off table in races, and perfect play from the bear-off databases
+//!   once both sides are home; about +0.22 points a game against pubeval at more than half its
 //!   speed.
+//! - [`PerfectBearoff`]: perfect bear-off play ([`crate::bearoff`]), the heuristic elsewhere.
 //!
 //! A policy picks one of the legal plays of a roll. It is called only when there is a choice
 //! (two plays or more): a forced play or a pass is made by the game loop itself.
@@ -27,10 +29,12 @@ use crate::base::variant::{RulesFamily, Variant};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
 
+mod bearoff;
 pub(crate) mod cube;
 mod heuristic;
 mod race;
 
+pub use bearoff::PerfectBearoff;
 pub use heuristic::{Heuristic, HeuristicWeights};
 
 /// A policy asked the game loop to abandon the game (for example a Python policy raised an
@@ -303,13 +307,15 @@ pub enum PolicyKind {
     Pubeval,
     /// [`Heuristic`]: `"heuristic"`.
     Heuristic,
+    /// [`PerfectBearoff`]: `"bearoff"`.
+    Bearoff,
 }
 
 /// The text names no built-in policy, or the policy does not play that variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PolicyError {
     /// No built-in policy has this name.
-    #[error("unknown policy {0:?}; built-in policies: random, pubeval, heuristic")]
+    #[error("unknown policy {0:?}; built-in policies: random, pubeval, heuristic, bearoff")]
     Unknown(String),
     /// The policy knows backgammon rules only.
     #[error("the {policy} policy plays backgammon variants only, not {variant} (use \"random\" or a Python policy)")]
@@ -323,19 +329,21 @@ pub enum PolicyError {
 
 impl PolicyKind {
     /// Every built-in policy.
-    pub const ALL: [PolicyKind; 3] = [
+    pub const ALL: [PolicyKind; 4] = [
         PolicyKind::Random,
         PolicyKind::Pubeval,
         PolicyKind::Heuristic,
+        PolicyKind::Bearoff,
     ];
 
-    /// The name: `"random"`, `"pubeval"` or `"heuristic"`.
+    /// The name: `"random"`, `"pubeval"`, `"heuristic"` or `"bearoff"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             PolicyKind::Random => "random",
             PolicyKind::Pubeval => "pubeval",
             PolicyKind::Heuristic => "heuristic",
+            PolicyKind::Bearoff => "bearoff",
         }
     }
 
@@ -393,6 +401,8 @@ pub enum BackgammonPolicy {
     Pubeval(Box<Pubeval>),
     /// [`Heuristic`].
     Heuristic(Box<Heuristic>),
+    /// [`PerfectBearoff`].
+    Bearoff(Box<PerfectBearoff>),
 }
 
 impl From<PolicyKind> for BackgammonPolicy {
@@ -401,6 +411,7 @@ impl From<PolicyKind> for BackgammonPolicy {
             PolicyKind::Random => BackgammonPolicy::Random(Random),
             PolicyKind::Pubeval => BackgammonPolicy::Pubeval(Box::default()),
             PolicyKind::Heuristic => BackgammonPolicy::Heuristic(Box::default()),
+            PolicyKind::Bearoff => BackgammonPolicy::Bearoff(Box::default()),
         }
     }
 }
@@ -418,6 +429,7 @@ impl Policy<Backgammon> for BackgammonPolicy {
             BackgammonPolicy::Random(p) => p.choose(pos, dice, plays, rng),
             BackgammonPolicy::Pubeval(p) => p.choose(pos, dice, plays, rng),
             BackgammonPolicy::Heuristic(p) => p.choose(pos, dice, plays, rng),
+            BackgammonPolicy::Bearoff(p) => p.choose(pos, dice, plays, rng),
         }
     }
 }
