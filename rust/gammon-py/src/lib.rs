@@ -1,6 +1,8 @@
 //! The Python module `gammon._core`: argument conversion, error mapping and GIL handling over
 //! `gammon-core`. No rules live here.
 
+mod classes;
+mod convert;
 mod errors;
 mod nardy;
 mod plays;
@@ -19,11 +21,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::PyVariant>()?;
     m.add_class::<types::PyOutcome>()?;
     m.add_class::<types::PyMove>()?;
-    m.add_class::<position::PyPosition>()?;
-    m.add_class::<plays::PyPlay>()?;
-    m.add_class::<plays::PyPlayList>()?;
+    m.add_class::<classes::PyPosition>()?;
+    m.add_class::<classes::PyPlay>()?;
+    m.add_class::<classes::PyPlayList>()?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
-    m.add_function(wrap_pyfunction!(plays::_play_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(position::_play_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_extra_turn, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
