@@ -432,7 +432,7 @@ pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> 
         if plays.plays.len() < 2 {
             return Ok(0);
         }
-        let mut rng = gammon_core::rng::game_stream(seed, index, gammon_core::rng::Stream::Choices);
+        let mut rng = gammon_core::game_stream(seed, index, gammon_core::Stream::Choices);
         let chosen = match plays.before {
             VariantPosition::Backgammon(pos) => {
                 let list = pos.legal_plays(plays.dice);

@@ -2,16 +2,14 @@
 //! `gammon serve` (`gammon/serve.py`) when gnubg wants a double or an answer from its external
 //! player. The Python layer reads the FIBS board and checks that the decision is legal.
 
-use gammon_core::cube::{CubeOffer, CubeRules, CubeState};
-use gammon_core::cube_policy::{
-    BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response,
+use gammon_core::{
+    BackgammonCubePolicy, ByColor, Color, CubeContext, CubeOffer, CubePolicy, CubePolicyKind,
+    CubeRules, CubeState, MatchScore, Response, Scoreboard, VariantPosition,
 };
-use gammon_core::scoreboard::{MatchScore, Scoreboard};
-use gammon_core::{ByColor, Color, VariantPosition};
 use pyo3::prelude::*;
 
+use crate::classes::PyPosition;
 use crate::errors::{cube_policy_error, guard, InvalidInputError};
-use crate::position::PyPosition;
 use crate::types::PyColor;
 
 /// A match as `(length, white, black, crawford_rule, crawford_game, post_crawford)`; `None`
