@@ -39,10 +39,17 @@ from gammon.actions import (
     Roll,
     Take,
 )
-from gammon.cube import ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
-from gammon.matchfile import GameRecord, MatchRecord, _fresh_game, _rolled
+from gammon.matchfile import (
+    GameRecord,
+    MatchRecord,
+    _fresh_game,
+    _rolled,
+    push_double,
+    push_resignation,
+    push_roll,
+)
 
 __all__ = ["dumps", "format_play", "loads"]
 
@@ -224,7 +231,7 @@ def _apply(game: Game, e: _Entry, nxt: Optional[_Entry]) -> None:
         m = re.search(r"\d+", e.text)
         points = int(m.group()) if m else 1
         if game.result is None:
-            _resign(game, who.other(), points)
+            push_resignation(game, who.other(), points)
         r = game.result
         if r is None or r.winner != who or r.points != points:
             raise MatchRecordError(
@@ -239,12 +246,8 @@ def _apply(game: Game, e: _Entry, nxt: Optional[_Entry]) -> None:
         return
     if game.turn != who:
         raise MatchRecordError(f"{e.text!r} in {who}'s column but it is {game.turn}'s turn")
-    if e.kind in ("double", "beaver", "raccoon") and game.cube.offer is not None:
-        # A beaver (or raccoon) answers the pending double.
-        offer = game.cube.offer
-        game.push(Beaver() if offer.redoubles == 0 else Raccoon())
-    elif e.kind == "double":
-        game.push(Double())
+    if e.kind == "double" or (e.kind in ("beaver", "raccoon") and game.cube.offer is not None):
+        push_double(game)
     elif e.kind == "take":
         game.push(Take())
     elif e.kind == "drop":
@@ -254,21 +257,8 @@ def _apply(game: Game, e: _Entry, nxt: Optional[_Entry]) -> None:
 
 
 def _roll_and_play(game: Game, e: _Entry, who: Color, nxt: Optional[_Entry]) -> None:
-    d1, d2 = int(e.text[0]), int(e.text[1])
+    push_roll(game, who, (int(e.text[0]), int(e.text[1])))
     moves = e.text[3:].strip()
-    offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0:
-        # A roll after a beaver (or raccoon): it was taken (gnubg's importer reads it so).
-        game.push(Take())
-    if game.is_opening:
-        if d1 == d2:
-            raise MatchRecordError(f"opening roll {d1}{d2}: the opening roll is never a double")
-        hi, lo = max(d1, d2), min(d1, d2)
-        game.push(Roll((hi, lo) if who == Color.WHITE else (lo, hi)))
-    else:
-        if game.position.turn != who or game.turn != who:
-            raise MatchRecordError(f"{e.text!r} in {who}'s column but it is {game.turn}'s turn")
-        game.push(Roll((d1, d2)))
     low = moves.lower()
     if low in ("", "cannot move", "???", "????") or set(low) <= {"?", " "}:
         if nxt is not None and nxt.kind == "wins" and not game.is_legal(EmptyPlay()):
@@ -315,20 +305,6 @@ def _parse_play(game: Game, text: str) -> Play:
     dice = game.dice
     assert dice is not None
     return game.position.parse_play(" ".join(parts), dice)
-
-
-def _resign(game: Game, loser: Color, points: int) -> None:
-    cube = game.cube.value
-    level = 1 if points <= cube else 2 if points <= 2 * cube else 3
-    if game.cube.offer is not None or game.resignation is not None:
-        raise MatchRecordError("a resignation while a decision is pending")
-    if game.turn != loser:
-        raise MatchRecordError(
-            f"{loser} resigns but it is {game.turn}'s turn; gammon replays resignations made "
-            "by the player to act"
-        )
-    game.push(Resign(ResignLevel(level)))
-    game.push(Accept())
 
 
 # -- writing ----------------------------------------------------------------------------

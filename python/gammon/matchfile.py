@@ -31,8 +31,8 @@ from typing import IO, Optional, Union
 
 import gammon
 from gammon._core import Color, Variant
-from gammon.actions import Action, Roll
-from gammon.cube import CubeRules
+from gammon.actions import Accept, Action, Beaver, Double, Raccoon, Resign, Roll, Take
+from gammon.cube import CubeRules, ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
 from gammon.match import Match, MoneySession, Scoreboard
@@ -42,6 +42,9 @@ __all__ = [
     "READ_CUBE_RULES",
     "GameRecord",
     "MatchRecord",
+    "push_double",
+    "push_resignation",
+    "push_roll",
     "read_match",
     "simulated_match_record",
     "write_match",
@@ -86,6 +89,60 @@ class GameRecord:
         for a in self.actions:
             g.push(a)
         return g
+
+
+def push_roll(game: Game, roller: Color, dice: tuple[int, int]) -> None:
+    """Push a roll a record shows for ``roller``.
+
+    A beaver or raccoon still pending is taken first (a roll after one means it was taken, as
+    gnubg's importer reads it); at the opening roll the roller's die is the larger (BG-10).
+
+    Raises :class:`~gammon.MatchRecordError` for a double at the opening or a roll out of
+    turn, and the errors of :meth:`gammon.Game.push`.
+    """
+    offer = game.cube.offer
+    if offer is not None and offer.redoubles > 0:
+        game.push(Take())
+    d1, d2 = dice
+    if game.is_opening:
+        if d1 == d2:
+            raise MatchRecordError(f"opening roll {d1}{d2}: the opening roll is never a double")
+        hi, lo = max(d1, d2), min(d1, d2)
+        game.push(Roll((hi, lo) if roller == Color.WHITE else (lo, hi)))
+        return
+    if game.turn != roller:
+        raise MatchRecordError(f"a roll {d1}{d2} by {roller} but it is {game.turn}'s turn")
+    game.push(Roll((d1, d2)))
+
+
+def push_double(game: Game) -> None:
+    """Push a double a record shows: a beaver or raccoon when a double is pending (CUBE-12, 13)."""
+    offer = game.cube.offer
+    if offer is None:
+        game.push(Double())
+    else:
+        game.push(Beaver() if offer.redoubles == 0 else Raccoon())
+
+
+def push_resignation(game: Game, loser: Color, points: int) -> None:
+    """Push the resignation a record implies by ``points`` won, and its acceptance (RESIGN-2).
+
+    The level is the smallest whose points at the current cube cover ``points``, as gnubg's
+    importer reads it. Raises :class:`~gammon.MatchRecordError` while a double or resignation
+    awaits an answer, or when ``loser`` is not the player to act (gammon replays only
+    resignations made by the player to act).
+    """
+    if game.cube.offer is not None or game.resignation is not None:
+        raise MatchRecordError("a resignation while a decision is pending")
+    cube = game.cube.value
+    level = 1 if points <= cube else 2 if points <= 2 * cube else 3
+    if game.turn != loser:
+        raise MatchRecordError(
+            f"{loser} resigns but it is {game.turn}'s turn; gammon replays resignations made "
+            "by the player to act"
+        )
+    game.push(Resign(ResignLevel(level)))
+    game.push(Accept())
 
 
 def _rolled(roll: Roll, opening: bool, after: Game) -> Optional[tuple[int, int]]:

@@ -33,11 +33,18 @@ from gammon.actions import (
     Roll,
     Take,
 )
-from gammon.cube import ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
 from gammon.match import Match
-from gammon.matchfile import GameRecord, MatchRecord, _fresh_game, _rolled
+from gammon.matchfile import (
+    GameRecord,
+    MatchRecord,
+    _fresh_game,
+    _rolled,
+    push_double,
+    push_resignation,
+    push_roll,
+)
 
 __all__ = ["dumps", "loads"]
 
@@ -192,7 +199,7 @@ def loads(text: str) -> MatchRecord:
                 raise MatchRecordError(f"SGF: cannot read RE[{result}]", game=gi)
             winner = Color.WHITE if m.group(1) == "B" else Color.BLACK
             try:
-                _resign(game, winner.other(), int(m.group(2)))
+                push_resignation(game, winner.other(), int(m.group(2)))
             except InvalidInputError as exc:
                 raise MatchRecordError(str(exc), game=gi, move=len(nodes)) from None
         if result and game.result is not None:
@@ -229,10 +236,7 @@ def _apply(game: Game, node: Node) -> None:
         if game.turn != who:
             raise MatchRecordError(f"{side}[{value}] but it is {game.turn}'s turn")
         if value == "double":
-            if game.cube.offer is not None:
-                game.push(Beaver() if game.cube.offer.redoubles == 0 else Raccoon())
-            else:
-                game.push(Double())
+            push_double(game)
         elif value == "take":
             game.push(Take())
         else:
@@ -243,17 +247,7 @@ def _apply(game: Game, node: Node) -> None:
     m = re.fullmatch(r"([1-6])([1-6])([a-z]*)", value)
     if not m:
         raise MatchRecordError(f"SGF: cannot read the move {side}[{value}]")
-    offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0:
-        game.push(Take())  # a roll after a beaver or raccoon: it was taken
-    d1, d2 = int(m.group(1)), int(m.group(2))
-    if game.is_opening:
-        hi, lo = max(d1, d2), min(d1, d2)
-        game.push(Roll((hi, lo) if who == Color.WHITE else (lo, hi)))
-    else:
-        if game.turn != who:
-            raise MatchRecordError(f"{side}[{value}] but it is {game.turn}'s turn")
-        game.push(Roll((d1, d2)))
+    push_roll(game, who, (int(m.group(1)), int(m.group(2))))
     letters = m.group(3)
     if len(letters) % 2:
         raise MatchRecordError(f"SGF: {value!r} has an odd number of point letters")
@@ -268,18 +262,6 @@ def _apply(game: Game, node: Node) -> None:
     dice = game.dice
     assert dice is not None
     game.push(game.position.parse_play(" ".join(parts), dice))
-
-
-def _resign(game: Game, loser: Color, points: int) -> None:
-    cube = game.cube.value
-    level = 1 if points <= cube else 2 if points <= 2 * cube else 3
-    if game.turn != loser:
-        raise MatchRecordError(
-            f"{loser} resigned but it is {game.turn}'s turn; gammon replays resignations made "
-            "by the player to act"
-        )
-    game.push(Resign(ResignLevel(level)))
-    game.push(Accept())
 
 
 # -- writing ----------------------------------------------------------------------------
