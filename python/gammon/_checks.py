@@ -6,16 +6,16 @@ Each check names the caller (``who``) and the rule in its message, and raises th
 
 from __future__ import annotations
 
+from gammon._core import MAX_CUBE_LIMIT
 from gammon.errors import InvalidDiceError, InvalidInputError
+
+__all__ = ["MAX_CUBE_LIMIT", "MAX_MATCH_LENGTH", "MAX_SCORE"]
 
 MAX_MATCH_LENGTH = (1 << 15) - 1
 """The longest match the Match ID can hold (ID-4, ID-7; gnubg itself reads up to 64)."""
 
 MAX_SCORE = (1 << 15) - 1
 """The largest score the Match ID can hold (ID-4, ID-7)."""
-
-MAX_CUBE_LIMIT = 1 << 15
-"""The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
 
 
 def is_int(value: object) -> bool:
