@@ -10,6 +10,12 @@ import numpy.typing as npt
 from typing_extensions import TypeAlias
 
 __all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_GAME_CHUNK",
+    "DEFAULT_MATCH_CHUNK",
+    "MIN_GAMES_FOR_TARGET",
+    "ONE",
+    "WIN_KINDS",
     "Color",
     "Move",
     "Outcome",
@@ -31,6 +37,19 @@ __all__ = [
 ]
 
 __version__: Final[str]
+
+ONE: Final[int]
+"""The fixed-point unit of the run statistics: one game (2**32)."""
+WIN_KINDS: Final[int]
+"""Winning result classes: single, gammon, backgammon, Oin, Mars, Koks."""
+DEFAULT_CHUNK_SIZE: Final[int]
+"""Games per unit of work of a rollout by default."""
+DEFAULT_MATCH_CHUNK: Final[int]
+"""Matches per unit of work of a match simulation by default."""
+DEFAULT_GAME_CHUNK: Final[int]
+"""Games per unit of work of a money simulation by default."""
+MIN_GAMES_FOR_TARGET: Final[int]
+"""Games played before a target standard error may stop a run."""
 
 # Argument types accepted by the API. Private names: they exist only in this stub.
 _DiceLike: TypeAlias = Union[tuple[int, int], Sequence[int], str]

@@ -29,6 +29,8 @@ on one thread.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import secrets
 from collections.abc import Callable, Sequence
@@ -60,7 +62,6 @@ KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "
 
 _WIN_KINDS = 6
 _MAX_U64 = 2**64 - 1
-_DEFAULT_CHUNK = 1296
 
 
 @runtime_checkable
@@ -117,14 +118,42 @@ def _outcomes_from(raw: dict[str, bytes]) -> GameOutcomes:
     )
 
 
+class _PolicyName:
+    """A Python policy read back from a checkpoint (which records only its class name).
+
+    It names the policy but cannot play (issue 15, D5).
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, position: Position, plays: PlayList) -> int:
+        """Refuse to play: the policy itself was not saved."""
+        raise InvalidInputError(
+            f"this rollout was played by the Python policy {self.name!r}, which a checkpoint "
+            "records by name only: pass the policy objects to "
+            "RolloutResult.from_dict(..., policy=...) to resume it (D5)"
+        )
+
+
 def _policy_name(p: PolicySpec) -> str:
     if isinstance(p, str):
         return p.strip().lower()
+    if isinstance(p, _PolicyName):
+        return p.name
     return type(p).__name__
 
 
 def _merge_ranges(ranges: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Return the ranges sorted and joined; refuse overlaps.
+
+    Empty ranges are dropped, except that a result of no games keeps its (first) empty
+    range, so that it still knows where it starts (issue 15, D5).
+    """
     out: list[tuple[int, int]] = []
+    if ranges and all(b <= a for a, b in ranges):
+        a = min(a for a, _ in ranges)
+        return ((a, a),)
     for a, b in sorted(r for r in ranges if r[1] > r[0]):
         if out and a < out[-1][1]:
             raise InvalidInputError(
@@ -414,6 +443,9 @@ class RolloutResult:
         ):
             if fixed in options:
                 raise InvalidInputError(f"resume() keeps the rollout's {fixed}; do not pass it")
+        for p in self._policies:
+            if isinstance(p, _PolicyName):
+                p.choose(self.position, self.position.legal_plays((1, 2)))
         more = rollout(
             self.position,
             games,
@@ -430,9 +462,12 @@ class RolloutResult:
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready checkpoint (integers stay exact) that :meth:`from_dict` reads.
 
-        Per-game outcomes are not included.
+        Per-game outcomes are not included. The ``check`` field is a SHA-256 over a canonical
+        encoding of the other fields (:meth:`from_dict` refuses a checkpoint that does not
+        match it).
         """
-        return {
+        data = {
+            "format": _CHECKPOINT_FORMAT,
             "position": self.position.id,
             "variant": self.variant.canonical_name,
             "turn": "white" if self.position.turn == _core.Color.WHITE else "black",
@@ -457,58 +492,182 @@ class RolloutResult:
             "settled": self.settled,
             "nardy": None if self.nardy is None else _nardy_dict(self.nardy),
         }
+        data["check"] = _checkpoint_check(data)
+        return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RolloutResult:
-        """Read a checkpoint made by :meth:`to_dict`.
+    def from_dict(
+        cls,
+        data: dict[str, Any],
+        *,
+        policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
+    ) -> RolloutResult:
+        """Read a checkpoint made by :meth:`to_dict`, validated completely (issue 15, D5).
+
+        Every field is checked: its type (a seed or a count must be an ``int``, not a float
+        or a bool), its range, the sums (the wins and draws add up to the games, the points
+        and their squares follow from the wins, the game ranges hold exactly the games
+        counted and do not overlap) and the arguments (the policies, the variant's Long
+        Nardy settings). The ``check`` field, a SHA-256 over a canonical encoding of the
+        rest, must match: a checkpoint edited by hand (a relabelled seed, tampered counts) is
+        refused. It guards against mistakes and corruption, not against a forger who
+        recomputes it.
+
+        A checkpoint of Python policies records only their class names: pass the policy
+        objects as ``policy`` (one, or a pair as for :func:`rollout`) to be able to
+        :meth:`resume` it; their class names must match.
 
         Raises :class:`InvalidInputError` (or a :class:`ParseError` for a bad position ID)
-        when the data is not such a checkpoint.
+        naming what is wrong.
         """
+        if not isinstance(data, dict):
+            raise InvalidInputError(f"a rollout checkpoint is a dict, not {type(data).__name__}")
         try:
-            # The §9 options are part of the position: without them a resumed Long Nardy
-            # rollout would follow other rules (issue 15, D3).
-            position = Position.from_id(
-                data["position"],
-                data["variant"],
-                data["turn"],
-                first_turn_exception=data.get("first_turn_exception"),
-                block_check=data.get("block_check"),
-            )
-            raw = {
-                k: data[k]
-                for k in (
-                    "games",
-                    "stop",
-                    "elapsed",
-                    "threads",
-                    "one",
-                    "win",
-                    "draw",
-                    "points",
-                    "points_sq",
-                    "plies",
-                    "settled",
-                )
-            }
-            ranges = [(int(a), int(b)) for a, b in data["ranges"]]
-            raw["first"], raw["end"] = ranges[0] if ranges else (0, 0)
-            policies = tuple(data["policies"])
-            return cls(
-                position=position,
-                policies=(policies[0], policies[1]),
-                seed=int(data["seed"]),
-                opening=bool(data["opening"]),
-                quasi_random=bool(data["quasi_random"]),
-                raw=raw,
-                games_requested=int(data["games_requested"]),
-                ranges=ranges,
-                nardy=None if data.get("nardy") is None else NardySettings(**data["nardy"]),
-            )
+            return cls._from_checked_dict(data, policy)
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, InvalidInputError):
                 raise
             raise InvalidInputError(f"not a rollout checkpoint: {e!r}") from e
+
+    @classmethod
+    def _from_checked_dict(
+        cls,
+        data: dict[str, Any],
+        policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None],
+    ) -> RolloutResult:
+        missing = sorted(set(_CHECKPOINT_FIELDS) - set(data))
+        extra = sorted(set(data) - set(_CHECKPOINT_FIELDS))
+        if missing or extra:
+            raise InvalidInputError(
+                f"not a rollout checkpoint: missing fields {missing}, unknown fields {extra}"
+            )
+        if data["format"] != _CHECKPOINT_FORMAT:
+            raise InvalidInputError(
+                f"checkpoint format {data['format']!r} is not {_CHECKPOINT_FORMAT!r}"
+            )
+        if data["check"] != _checkpoint_check(data):
+            raise InvalidInputError(
+                "the checkpoint's integrity check does not match its content: it was edited "
+                "or corrupted (D5)"
+            )
+        # The §9 options are part of the position: without them a resumed Long Nardy
+        # rollout would follow other rules (issue 15, D3).
+        for name in ("position", "variant", "turn"):
+            _cp_type(data, name, str)
+        position = Position.from_id(
+            data["position"],
+            data["variant"],
+            data["turn"],
+            first_turn_exception=data["first_turn_exception"],
+            block_check=data["block_check"],
+        )
+        seed = _cp_int(data, "seed", 0, _MAX_U64)
+        games = _cp_int(data, "games", 0, _MAX_U64)
+        requested = _cp_int(data, "games_requested", games, _MAX_U64)
+        threads = _cp_int(data, "threads", 0, 1 << 16)
+        plies = _cp_int(data, "plies", 0, _MAX_U64)
+        settled = _cp_int(data, "settled", 0, games)
+        for name in ("opening", "quasi_random"):
+            _cp_type(data, name, bool)
+        if data["stop"] not in _STOP_REASONS:
+            raise InvalidInputError(
+                f"checkpoint field stop must be one of {_STOP_REASONS}, not {data['stop']!r}"
+            )
+        elapsed = data["elapsed"]
+        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
+            raise InvalidInputError(f"checkpoint field elapsed must be a number, not {elapsed!r}")
+        if not (math.isfinite(elapsed) and elapsed >= 0):
+            raise InvalidInputError(f"checkpoint field elapsed must be >= 0, not {elapsed!r}")
+        one = _cp_int(data, "one", _core.ONE, _core.ONE)
+        win = data["win"]
+        if not (
+            isinstance(win, list)
+            and len(win) == 2
+            and all(isinstance(side, list) and len(side) == _WIN_KINDS for side in win)
+        ):
+            raise InvalidInputError(
+                f"checkpoint field win must be two lists of {_WIN_KINDS} counts, not {win!r}"
+            )
+        wins = [[_cp_int({"win": w}, "win", 0, games * one) for w in side] for side in win]
+        draw = _cp_int(data, "draw", 0, games * one)
+        top = games * one * 3
+        points = _cp_int(data, "points", -top, top)
+        points_sq = _cp_int(data, "points_sq", 0, top * one * 3)
+        if sum(map(sum, wins)) + draw != games * one:
+            raise InvalidInputError(
+                f"the checkpoint's wins and draws do not add up to its {games} games (D5)"
+            )
+        if settled == 0:
+            # Every game was played out: its points follow from its class (1, 2 or 3).
+            if any(w % one for side in wins for w in side) or draw % one:
+                raise InvalidInputError("the checkpoint counts fractions of games (D5)")
+            want = sum(v * (a - b) for v, a, b in zip(_KIND_POINTS, wins[0], wins[1]))
+            want_sq = sum(v * v * (a + b) for v, a, b in zip(_KIND_POINTS, wins[0], wins[1]))
+            if points != want or points_sq != want_sq * one:
+                raise InvalidInputError("the checkpoint's points do not follow from its wins (D5)")
+        elif points * points > games * points_sq:
+            raise InvalidInputError("the checkpoint's points and squares disagree (D5)")
+        ranges = _cp_ranges(data["ranges"], games)
+        policies = data["policies"]
+        if not (
+            isinstance(policies, list)
+            and len(policies) == 2
+            and all(isinstance(p, str) and p for p in policies)
+        ):
+            raise InvalidInputError(
+                f"checkpoint field policies must be two names, not {policies!r}"
+            )
+        pair: tuple[PolicySpec, PolicySpec] = (
+            _policy_spec(policies[0]),
+            _policy_spec(policies[1]),
+        )
+        if policy is not None:
+            given = _policy_pair(policy, position.variant)
+            names = (_policy_name(given[0]), _policy_name(given[1]))
+            if list(names) != policies:
+                raise InvalidInputError(
+                    f"policy= names {list(names)} but the checkpoint was made by {policies}"
+                )
+            pair = given
+        backgammon_family = position.variant != Variant.LONG_NARDY
+        if data["opening"] and not backgammon_family:
+            raise InvalidInputError("a Long Nardy rollout has no opening roll (LN-10)")
+        if backgammon_family:
+            if data["nardy"] is not None:
+                raise InvalidInputError("a backgammon checkpoint has no Long Nardy settings")
+            nardy = None
+        else:
+            if not isinstance(data["nardy"], dict):
+                raise InvalidInputError(
+                    f"a Long Nardy checkpoint needs its settings, not {data['nardy']!r}"
+                )
+            nardy = _settings_for(position, NardySettings(**data["nardy"]))
+        raw = {
+            "games": games,
+            "stop": data["stop"],
+            "elapsed": float(elapsed),
+            "threads": threads,
+            "one": one,
+            "win": wins,
+            "draw": draw,
+            "points": points,
+            "points_sq": points_sq,
+            "plies": plies,
+            "settled": settled,
+            "first": ranges[0][0],
+            "end": ranges[-1][1],
+        }
+        return cls(
+            position=position,
+            policies=pair,
+            seed=seed,
+            opening=data["opening"],
+            quasi_random=data["quasi_random"],
+            raw=raw,
+            games_requested=requested,
+            ranges=ranges,
+            nardy=nardy,
+        )
 
     # -- display --------------------------------------------------------------------------
 
@@ -589,6 +748,96 @@ class RolloutResult:
             self._points_sq,
             self.plies,
         )
+
+
+# -- checkpoints ------------------------------------------------------------------------------
+
+_CHECKPOINT_FORMAT = "gammon.rollout/1"
+_CHECKPOINT_FIELDS = (
+    "format",
+    "check",
+    "position",
+    "variant",
+    "turn",
+    "first_turn_exception",
+    "block_check",
+    "policies",
+    "seed",
+    "opening",
+    "quasi_random",
+    "games_requested",
+    "ranges",
+    "stop",
+    "elapsed",
+    "threads",
+    "one",
+    "games",
+    "win",
+    "draw",
+    "points",
+    "points_sq",
+    "plies",
+    "settled",
+    "nardy",
+)
+_STOP_REASONS = ("completed", "interrupted", "max_seconds", "target_std_error")
+#: Points of a game won by each class (single, gammon, backgammon, Oin, Mars, Koks).
+_KIND_POINTS = (1, 2, 3, 1, 2, 3)
+
+
+def _checkpoint_check(data: dict[str, Any]) -> str:
+    """Return the SHA-256 of ``data`` without its ``check`` field.
+
+    The encoding is canonical JSON: sorted keys, no spaces, no NaN.
+    """
+    body = {k: v for k, v in data.items() if k != "check"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _policy_spec(name: str) -> PolicySpec:
+    return name if name in BUILTIN_POLICIES else _PolicyName(name)
+
+
+def _cp_type(data: dict[str, Any], name: str, kind: type) -> None:
+    if not isinstance(data[name], kind):
+        raise InvalidInputError(
+            f"checkpoint field {name} must be a {kind.__name__}, not {data[name]!r}"
+        )
+
+
+def _cp_int(data: dict[str, Any], name: str, low: int, high: int) -> int:
+    v = data[name]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InvalidInputError(f"checkpoint field {name} must be an int, not {v!r}")
+    if not low <= v <= high:
+        raise InvalidInputError(f"checkpoint field {name} must be in {low}..{high}, not {v}")
+    return v
+
+
+def _cp_ranges(value: object, games: int) -> tuple[tuple[int, int], ...]:
+    """Return the game ranges of a checkpoint, checked.
+
+    They are pairs of ints ``0 <= a <= b < 2**64``, without overlap, holding exactly
+    ``games`` games (an empty one only for a result of no games).
+    """
+    if not isinstance(value, list) or not value:
+        raise InvalidInputError(f"checkpoint field ranges must be a non-empty list, not {value!r}")
+    pairs = []
+    for r in value:
+        if not (isinstance(r, list) and len(r) == 2):
+            raise InvalidInputError(f"a checkpoint range is a pair [first, end], not {r!r}")
+        a = _cp_int({"ranges": r[0]}, "ranges", 0, _MAX_U64)
+        b = _cp_int({"ranges": r[1]}, "ranges", a, _MAX_U64)
+        pairs.append((a, b))
+    ranges = _merge_ranges(pairs)
+    covered = sum(b - a for a, b in ranges)
+    if covered != games:
+        raise InvalidInputError(
+            f"the checkpoint's ranges hold {covered} games but it counts {games}: "
+            "a resume would count games twice or skip them (D5)"
+        )
+    return ranges
 
 
 # -- the function ---------------------------------------------------------------------------
@@ -698,7 +947,7 @@ def rollout(
     opening: Optional[bool] = None,
     quasi_random: bool = True,
     first_game: int = 0,
-    chunk_size: int = _DEFAULT_CHUNK,
+    chunk_size: int = _core.DEFAULT_CHUNK_SIZE,
     record_games: bool = False,
     max_seconds: Optional[float] = None,
     target_std_error: Optional[float] = None,

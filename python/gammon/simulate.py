@@ -67,8 +67,6 @@ BUILTIN_CUBE_POLICIES = ("never", "race")
 MONEY_KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "dropped")
 
 _MAX_U64 = 2**64 - 1
-_DEFAULT_MATCH_CHUNK = 64
-_DEFAULT_GAME_CHUNK = 1296
 _Z95 = 1.959963984540054
 
 
@@ -806,7 +804,7 @@ def simulate_match(
     crawford: bool = True,
     variant: Union[Variant, str, None] = None,
     first_match: int = 0,
-    chunk_size: int = _DEFAULT_MATCH_CHUNK,
+    chunk_size: int = _core.DEFAULT_MATCH_CHUNK,
     record_matches: bool = False,
     max_seconds: Optional[float] = None,
     progress: bool = False,
@@ -884,7 +882,7 @@ def simulate_match(
 
 
 def simulate_money(
-    games: int = _DEFAULT_GAME_CHUNK,
+    games: int = _core.DEFAULT_GAME_CHUNK,
     *,
     players: tuple[PlayerSpec, PlayerSpec],
     seed: Optional[int] = None,
@@ -892,7 +890,7 @@ def simulate_money(
     cube_rules: Optional[CubeRules] = None,
     variant: Union[Variant, str, None] = None,
     first_game: int = 0,
-    chunk_size: int = _DEFAULT_GAME_CHUNK,
+    chunk_size: int = _core.DEFAULT_GAME_CHUNK,
     record_games: bool = False,
     max_seconds: Optional[float] = None,
     progress: bool = False,

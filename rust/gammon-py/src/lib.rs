@@ -34,5 +34,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The run limits and units, defined once in the core (issue 8).
+    m.add("ONE", gammon_core::ONE)?;
+    m.add("WIN_KINDS", gammon_core::WIN_KINDS)?;
+    m.add("DEFAULT_CHUNK_SIZE", gammon_core::DEFAULT_CHUNK_SIZE)?;
+    m.add("DEFAULT_MATCH_CHUNK", gammon_core::DEFAULT_MATCH_CHUNK)?;
+    m.add("DEFAULT_GAME_CHUNK", gammon_core::DEFAULT_GAME_CHUNK)?;
+    m.add("MIN_GAMES_FOR_TARGET", gammon_core::MIN_GAMES_FOR_TARGET)?;
     Ok(())
 }
