@@ -30,7 +30,6 @@ __all__ = [
     "_play_from_text",
     "_position_from_state",
     "_rollout",
-    "_simulate_log",
     "_simulate_match",
     "_simulate_money",
     "find_variant",
@@ -336,14 +335,3 @@ def _simulate_money(
     callback: Callable[[int, int, float, float, float], object] | None = None,
 ) -> dict[str, Any]:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
-
-def _simulate_log(
-    variant: Variant,
-    players: _Players,
-    cube_rules: _CubeRulesTuple,
-    seed: int,
-    index: int,
-    length: int | None = None,
-    crawford: bool = True,
-) -> list[list[tuple[Any, ...]]]:
-    """Every event of match (or money game) ``index`` of a simulation, one list per game."""

@@ -41,7 +41,7 @@ from gammon import _core
 from gammon._checks import MAX_MATCH_LENGTH
 from gammon._core import Color, Position, Variant, find_variant
 from gammon.cube import Cube, CubeOffer, CubeRules
-from gammon.errors import IllegalCubeActionError, InternalError, InvalidInputError
+from gammon.errors import IllegalCubeActionError, InvalidInputError
 from gammon.match import Match, MoneySession, Scoreboard
 from gammon.rollout import BUILTIN_POLICIES, Policy, PolicySpec, _int_arg, _positive_float
 
@@ -218,9 +218,10 @@ def _players_arg(players: object) -> tuple[Player, Player]:
 class _CubeAdapter:
     """A Python cube policy as the core calls it (private).
 
-    It builds the :class:`CubeView` with the Python :class:`~gammon.Cube` and
-    :class:`~gammon.Match`, checks that they agree with the core about what is legal, and
-    checks the policy's answer.
+    The core decides what is legal (when a double may be offered, whether a beaver or a
+    raccoon may answer it); this adapter only builds the :class:`CubeView` the policy reads
+    and checks the type of its answer. (The independent Python cube and match rules are run
+    against the core's decisions in ``tests/test_simulate.py``.)
     """
 
     def __init__(self, policy: CubePolicy, rules: CubeRules) -> None:
@@ -248,18 +249,7 @@ class _CubeAdapter:
         board: Optional[tuple[int, int, int, bool, bool, bool]],
     ) -> bool:
         match = self._scoreboard(board)
-        rules = self._rules_for(match)
-        cube = Cube(value, owner, None, rules)
-        err = cube.double_error(player)
-        if err is None and match.is_crawford_game:
-            err = "MATCH-3: the Crawford game"
-        if err is None and isinstance(match, Match) and rules.refuse_dead_cube:
-            if value >= match.away(player):
-                err = "MATCH-7: a dead cube"
-        if err is not None:
-            raise InternalError(
-                f"the core offered {player} a double that gammon.Cube refuses: {err}"
-            )
+        cube = Cube(value, owner, None, self._rules_for(match))
         answer = self._policy.double(CubeView(position, player, cube, match))
         if not isinstance(answer, (bool, np.bool_)):
             raise InvalidInputError(
@@ -278,29 +268,22 @@ class _CubeAdapter:
         board: Optional[tuple[int, int, int, bool, bool, bool]],
     ) -> int:
         match = self._scoreboard(board)
-        rules = self._rules_for(match)
         doubler, proposer, offered, redoubles = offer
-        cube = Cube(value, owner, CubeOffer(doubler, proposer, offered, redoubles), rules)
-        view = CubeView(position, player, cube, match)
-        word = "beaver" if redoubles == 0 else "raccoon"
-        python_may = view.may_beaver if redoubles == 0 else view.may_raccoon
-        if python_may != may_redouble:
-            raise InternalError(
-                f"the core and gammon.Cube disagree on whether {player} may {word}: "
-                f"{may_redouble} against {python_may}"
-            )
-        answer = self._policy.take(view)
+        offered_cube = CubeOffer(doubler, proposer, offered, redoubles)
+        cube = Cube(value, owner, offered_cube, self._rules_for(match))
+        answer = self._policy.take(CubeView(position, player, cube, match))
         if answer is True or answer == "take" or (isinstance(answer, np.bool_) and answer):
             return 0
         if answer is False or answer == "drop" or isinstance(answer, np.bool_):
             return 1
         if answer in ("beaver", "raccoon"):
+            word = "beaver" if redoubles == 0 else "raccoon"
             if answer != word or not may_redouble:
                 rule = "CUBE-12" if answer == "beaver" else "CUBE-13"
                 raise IllegalCubeActionError(
                     f"{rule}: {type(self._policy).__name__}.take() answered {answer!r}, but "
-                    f"{player} may not {answer} here (may_beaver={view.may_beaver}, "
-                    f"may_raccoon={view.may_raccoon})"
+                    f"{player} may not {answer} here: the answers allowed are take, drop"
+                    + (f" and {word}" if may_redouble else "")
                 )
             return 2
         raise InvalidInputError(

@@ -9,6 +9,8 @@ mod plays;
 mod position;
 mod rollout;
 mod simulate;
+#[cfg(feature = "test-hooks")]
+mod test_hooks;
 mod types;
 
 use pyo3::prelude::*;
@@ -32,7 +34,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;
+    // A test hook: set as an attribute, not exported in `__all__` (nor in the stubs).
+    #[cfg(feature = "test-hooks")]
+    m.setattr(
+        "_simulate_log",
+        wrap_pyfunction!(test_hooks::_simulate_log, m)?,
+    )?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The run limits and units, defined once in the core (issue 8).
     m.add("ONE", gammon_core::ONE)?;

@@ -1,5 +1,4 @@
-//! `gammon._core._simulate_match`, `_simulate_money` and `_simulate_log`: whole matches and
-//! money games with the cube, run by the core with the GIL released. The Python layer
+//! `gammon._core._simulate_match` and `_simulate_money`: whole matches and money games with the cube, run by the core with the GIL released. The Python layer
 //! (`gammon/simulate.py`) validates the arguments, wraps Python cube policies and builds the
 //! result objects.
 //!
@@ -8,38 +7,31 @@
 //! thread. A Python cube policy reaches this module wrapped (`gammon.simulate._CubeAdapter`),
 //! which turns the user's answers into the plain values read here.
 
-use gammon_core::PlayText;
 use std::sync::Mutex;
 
 use gammon_core::BatchProgress;
-use gammon_core::{
-    play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchTotals,
-    MoneyTotals, SimConfig, SimRun, SimulationError,
-};
-use gammon_core::{
-    Backgammon, ByColor, Color, GameRunner, RulesFamily, StandardReferee, VariantPosition,
-};
+use gammon_core::{simulate_matches, simulate_money, MatchTotals, MoneyTotals, SimConfig, SimRun};
+use gammon_core::{Backgammon, ByColor, Color, RulesFamily, StandardReferee, VariantPosition};
 use gammon_core::{BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response};
 use gammon_core::{BackgammonPolicy, PolicyStop};
 use gammon_core::{CubeOffer, CubeRules, CubeState};
-use gammon_core::{CubefulRules, Ending, GameEvent, Observer};
-use gammon_core::{MatchScore, Scoreboard};
+use gammon_core::{CubefulRules, Scoreboard};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::classes::PyPosition;
 use crate::errors::{
-    cube_answer_error, cube_policy_error, cube_rules_error, guard, simulation_error,
-    simulation_failed, InvalidInputError,
+    cube_answer_error, cube_policy_error, cube_rules_error, simulation_error, simulation_failed,
+    InvalidInputError,
 };
 use crate::rollout::{run_detached, side_policy, SidePolicy};
 use crate::types::{variant_arg, PyColor};
 
 /// A match as Python's `gammon.Match` is built from it: `(length, white, black,
 /// crawford_rule, crawford_game, post_crawford)`; `None` in money play.
-type BoardTuple = Option<(u32, u32, u32, bool, bool, bool)>;
+pub(crate) type BoardTuple = Option<(u32, u32, u32, bool, bool, bool)>;
 
-fn board_tuple(board: &Scoreboard) -> BoardTuple {
+pub(crate) fn board_tuple(board: &Scoreboard) -> BoardTuple {
     board.as_match().map(|m| {
         (
             m.length,
@@ -58,14 +50,14 @@ fn py_position(pos: &Backgammon) -> PyPosition {
     }
 }
 
-fn py_owner(cube: &CubeState) -> Option<PyColor> {
+pub(crate) fn py_owner(cube: &CubeState) -> Option<PyColor> {
     cube.owner.map(PyColor::from)
 }
 
 /// A Python cube policy behind its wrapper: `double(position, player, value, owner, board)`
 /// answers a bool, `take(position, player, value, owner, offer, may_redouble, board)` 0 (take),
 /// 1 (drop) or 2 (redouble). An exception stops the game and is kept to be raised again.
-struct PyCubePolicy {
+pub(crate) struct PyCubePolicy {
     obj: Py<PyAny>,
     error: Mutex<Option<PyErr>>,
 }
@@ -143,7 +135,7 @@ impl CubePolicy<Backgammon> for PyCubePolicy {
 }
 
 /// A side's cube policy: built into the core, or a Python object.
-enum SideCube {
+pub(crate) enum SideCube {
     Builtin(BackgammonCubePolicy),
     Python(PyCubePolicy),
 }
@@ -201,7 +193,7 @@ fn side_cube(obj: &Bound<'_, PyAny>, variant: gammon_core::Variant) -> PyResult<
 
 /// The cube rules as the Python layer passes them: `(max_cube_log2, jacoby, beavers,
 /// raccoons, max_beavers, auto_doubles, enabled, refuse_dead_cube, gnubg_raccoon_owner)`.
-type RulesTuple = (u8, bool, bool, bool, u32, u8, bool, bool, bool);
+pub(crate) type RulesTuple = (u8, bool, bool, bool, u32, u8, bool, bool, bool);
 
 fn cube_rules_arg(t: RulesTuple) -> PyResult<CubeRules> {
     let (max_cube_log2, jacoby, beavers, raccoons, max_beavers, auto_doubles, enabled, dead, gnubg) =
@@ -222,21 +214,21 @@ fn cube_rules_arg(t: RulesTuple) -> PyResult<CubeRules> {
 }
 
 /// Both players: `((checker, cube), (checker, cube))`, the first plays White.
-type PlayersArg<'py> = (
+pub(crate) type PlayersArg<'py> = (
     (Bound<'py, PyAny>, Bound<'py, PyAny>),
     (Bound<'py, PyAny>, Bound<'py, PyAny>),
 );
 
 /// Everything a simulation needs, read from the Python arguments.
-struct Contest {
-    start: Backgammon,
+pub(crate) struct Contest {
+    pub(crate) start: Backgammon,
     checkers: [SidePolicy<BackgammonPolicy>; 2],
     cubes: [SideCube; 2],
     cube_rules: CubeRules,
 }
 
 impl Contest {
-    fn read(
+    pub(crate) fn read(
         variant: &Bound<'_, PyAny>,
         players: &PlayersArg<'_>,
         rules: RulesTuple,
@@ -264,7 +256,9 @@ impl Contest {
         })
     }
 
-    fn rules(&self) -> CubefulRules<'_, StandardReferee, SidePolicy<BackgammonPolicy>, SideCube> {
+    pub(crate) fn rules(
+        &self,
+    ) -> CubefulRules<'_, StandardReferee, SidePolicy<BackgammonPolicy>, SideCube> {
         CubefulRules {
             referee: &StandardReferee,
             policies: ByColor {
@@ -304,7 +298,7 @@ impl Contest {
     }
 
     /// The exceptions the Python policies raised, in order.
-    fn errors(&self) -> Vec<PyErr> {
+    pub(crate) fn errors(&self) -> Vec<PyErr> {
         self.checkers
             .iter()
             .filter_map(SidePolicy::take_error)
@@ -495,188 +489,4 @@ pub fn _simulate_money<'py>(
         d.set_item("records", rec)?;
     }
     Ok(d)
-}
-
-/// One event of a logged game, owned (see [`GameEvent`]).
-enum LogEvent {
-    Throw(u8, u8),
-    MayDouble(Color, CubeState),
-    Double(Color),
-    Answer(Color, Response, bool),
-    Roll(Color, u8, u8),
-    Play(String),
-    Pass,
-    GameOver {
-        winner: Option<Color>,
-        kind: &'static str,
-        dropped: bool,
-        points: u32,
-        cube: CubeState,
-        board: BoardTuple,
-    },
-}
-
-/// Keeps every event, split into games.
-#[derive(Default)]
-struct Log {
-    games: Vec<Vec<LogEvent>>,
-    current: Vec<LogEvent>,
-}
-
-impl Observer<Backgammon> for Log {
-    fn event(&mut self, e: &GameEvent<'_, Backgammon>) {
-        let ev = match *e {
-            GameEvent::OpeningThrow { white, black } => LogEvent::Throw(white, black),
-            GameEvent::MayDouble { player, cube } => LogEvent::MayDouble(player, cube),
-            GameEvent::Double { player } => LogEvent::Double(player),
-            GameEvent::Answer {
-                player,
-                response,
-                may_redouble,
-            } => LogEvent::Answer(player, response, may_redouble),
-            GameEvent::Roll { player, dice } => LogEvent::Roll(player, dice.high(), dice.low()),
-            GameEvent::Play { before, play } => LogEvent::Play(before.format_play(play)),
-            GameEvent::Pass => LogEvent::Pass,
-            GameEvent::GameOver { record, board } => LogEvent::GameOver {
-                winner: record.winner,
-                kind: record.kind.name(),
-                dropped: record.ending == Ending::Dropped,
-                points: record.points,
-                cube: record.cube,
-                board: board_tuple(board),
-            },
-        };
-        let over = matches!(ev, LogEvent::GameOver { .. });
-        self.current.push(ev);
-        if over {
-            self.games.push(std::mem::take(&mut self.current));
-        }
-    }
-}
-
-impl LogEvent {
-    fn to_python<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let c = |c: Color| PyColor::from(c);
-        Ok(match self {
-            LogEvent::Throw(w, b) => ("throw", *w, *b).into_pyobject(py)?.into_any(),
-            LogEvent::MayDouble(p, cube) => ("may_double", c(*p), cube.value, py_owner(cube))
-                .into_pyobject(py)?
-                .into_any(),
-            LogEvent::Double(p) => ("double", c(*p)).into_pyobject(py)?.into_any(),
-            LogEvent::Answer(p, r, may) => {
-                let word = match r {
-                    Response::Take => "take",
-                    Response::Drop => "drop",
-                    Response::Redouble => "redouble",
-                };
-                ("answer", c(*p), word, *may).into_pyobject(py)?.into_any()
-            }
-            LogEvent::Roll(p, hi, lo) => ("roll", c(*p), *hi, *lo).into_pyobject(py)?.into_any(),
-            LogEvent::Play(text) => ("play", text.as_str()).into_pyobject(py)?.into_any(),
-            LogEvent::Pass => ("pass",).into_pyobject(py)?.into_any(),
-            LogEvent::GameOver {
-                winner,
-                kind,
-                dropped,
-                points,
-                cube,
-                board,
-            } => (
-                "game_over",
-                winner.map(PyColor::from),
-                *kind,
-                if *dropped { "dropped" } else { "borne_off" },
-                *points,
-                cube.value,
-                py_owner(cube),
-                *board,
-            )
-                .into_pyobject(py)?
-                .into_any(),
-        })
-    }
-}
-
-/// Replays match (or, with ``length=None``, money game) ``index`` of a simulation with
-/// ``seed`` and returns every event, one list per game: the same match or game
-/// ``_simulate_match`` / ``_simulate_money`` play with that index. For tests that replay
-/// simulated games through ``gammon.Game``.
-///
-/// Events: ``("throw", white_die, black_die)``, ``("may_double", player, cube_value,
-/// owner)``, ``("double", player)``, ``("answer", player, "take" | "drop" | "redouble",
-/// may_redouble)``, ``("roll", player, high, low)``, ``("play", text)``, ``("pass",)``,
-/// ``("game_over", winner, kind, "borne_off" | "dropped", points, cube_value, owner, match)``
-/// with ``match`` as ``(length, white, black, crawford_rule, crawford_game, post_crawford)``
-/// after the game, or ``None`` in money play.
-///
-/// Raises as ``_simulate_match``.
-#[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true))]
-#[allow(clippy::too_many_arguments)]
-pub fn _simulate_log<'py>(
-    py: Python<'py>,
-    variant: Bound<'py, PyAny>,
-    players: PlayersArg<'py>,
-    cube_rules: RulesTuple,
-    seed: u64,
-    index: u64,
-    length: Option<u32>,
-    crawford: bool,
-) -> PyResult<Bound<'py, PyList>> {
-    let contest = Contest::read(&variant, &players, cube_rules)?;
-    let new_match = match length {
-        Some(n) => Some(
-            MatchScore::new(n, crawford)
-                .map_err(|e| simulation_error(&SimulationError::MatchLength(e)))?,
-        ),
-        None => None,
-    };
-    let rules = contest.rules();
-    let mut log = Log::default();
-    let result = py.detach(|| {
-        guard(|| {
-            let mut runner = GameRunner::new();
-            let r = match new_match {
-                Some(m) => play_indexed_match(
-                    &mut runner,
-                    &contest.start,
-                    &rules,
-                    m,
-                    seed,
-                    index,
-                    &mut log,
-                )
-                .map(|_| ()),
-                None => play_indexed_money_game(
-                    &mut runner,
-                    &contest.start,
-                    &rules,
-                    seed,
-                    index,
-                    &mut log,
-                )
-                .map(|_| ()),
-            };
-            Ok(r)
-        })
-    })?;
-    if let Some(e) = contest.errors().into_iter().next() {
-        return Err(e);
-    }
-    if let Err(e) = result {
-        return Err(simulation_failed(
-            if length.is_some() { "match" } else { "game" },
-            index,
-            &e,
-        ));
-    }
-    let out = PyList::empty(py);
-    for game in &log.games {
-        let events = PyList::empty(py);
-        for e in game {
-            events.append(e.to_python(py)?)?;
-        }
-        out.append(events)?;
-    }
-    Ok(out)
 }
