@@ -17,11 +17,14 @@ __all__ = [
     "ONE",
     "WIN_KINDS",
     "Color",
+    "MatchTally",
+    "MoneyTally",
     "Move",
     "Outcome",
     "Play",
     "PlayList",
     "Position",
+    "Tally",
     "Variant",
     "__version__",
     "_nardy_extra_turn",
@@ -335,3 +338,144 @@ def _simulate_money(
     callback: Callable[[int, int, float, float, float], object] | None = None,
 ) -> dict[str, Any]:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
+
+@final
+class Tally:
+    """Streaming statistics of a rollout (exact sums in fixed point, ``ONE`` = one game)."""
+
+    def __new__(
+        cls,
+        *,
+        games: int,
+        win: Sequence[Sequence[int]],
+        draw: int,
+        points: int,
+        points_sq: int,
+        plies: int,
+        settled: int,
+    ) -> Tally: ...
+    @property
+    def games(self) -> int:
+        """Games counted."""
+    @property
+    def win(self) -> list[list[int]]:
+        """Wins of each side by class, in units of 1/``ONE``."""
+    @property
+    def draw(self) -> int:
+        """Draws, in units of 1/``ONE``."""
+    @property
+    def points(self) -> int:
+        """Side 0's net points, in units of 1/``ONE``."""
+    @property
+    def points_sq(self) -> int:
+        """The sum of the squares of side 0's per-game points, in units of 1/``ONE``²."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    @property
+    def settled(self) -> int:
+        """Games settled early."""
+    @property
+    def equity(self) -> float:
+        """Side 0's mean net points per game (NaN for no games)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``equity`` (infinite below two games)."""
+    def share(self, side: int, kinds: Sequence[int]) -> float:
+        """The share of games ``side`` won in one of the classes ``kinds``."""
+    @property
+    def draw_share(self) -> float:
+        """The share of drawn games."""
+    def merge(self, other: Tally) -> Tally:
+        """Both tallies' games together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MatchTally:
+    """Streaming statistics of simulated matches (exact integer sums)."""
+
+    @property
+    def matches(self) -> int:
+        """Matches counted."""
+    @property
+    def wins(self) -> tuple[int, int]:
+        """Matches won by the first and the second player."""
+    @property
+    def games(self) -> int:
+        """Games played."""
+    @property
+    def games_sq(self) -> int:
+        """The sum of the squares of the games per match."""
+    @property
+    def crawford_games(self) -> int:
+        """Crawford games played."""
+    @property
+    def drops(self) -> int:
+        """Games ended by a dropped double."""
+    @property
+    def doubles(self) -> int:
+        """Cube offers made."""
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points scored by each player."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    def win_share(self, side: int) -> float:
+        """The share of matches ``side`` won (NaN for none)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``win_share``."""
+    @property
+    def games_per_match(self) -> float:
+        """The average games a match took (NaN for none)."""
+    @property
+    def games_per_match_std_error(self) -> float:
+        """The standard error of ``games_per_match``."""
+    def merge(self, other: MatchTally) -> MatchTally:
+        """Both tallies' matches together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MoneyTally:
+    """Streaming statistics of simulated money games (exact integer sums)."""
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+    @property
+    def points(self) -> int:
+        """The first player's net points."""
+    @property
+    def points_sq(self) -> int:
+        """The sum of the squares of the first player's per-game points."""
+    @property
+    def wins(self) -> tuple[list[int], list[int]]:
+        """Games borne off by each player, by class."""
+    @property
+    def drops(self) -> tuple[int, int]:
+        """Games each player won by a dropped double."""
+    @property
+    def draws(self) -> int:
+        """Drawn games."""
+    @property
+    def cube(self) -> int:
+        """The sum of the cube values the games were scored at."""
+    @property
+    def doubles(self) -> int:
+        """Cube offers made."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    @property
+    def points_per_game(self) -> float:
+        """The first player's average net points per game (NaN for none)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``points_per_game``."""
+    def merge(self, other: MoneyTally) -> MoneyTally:
+        """Both tallies' games together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...

@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from gammon import _core
 from gammon._core import Play, PlayList, Position, Variant
+from gammon._results import Z95, RunResult, merge_ranges
 from gammon.errors import InvalidInputError
 from gammon.nardy import NardySettings
 
@@ -60,7 +61,7 @@ BUILTIN_POLICIES = ("random", "pubeval", "heuristic")
 #: Names of the result classes, indexed as in :attr:`GameOutcomes.kind`.
 KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "settled")
 
-_WIN_KINDS = 6
+_WIN_KINDS = _core.WIN_KINDS
 _MAX_U64 = 2**64 - 1
 
 
@@ -144,36 +145,15 @@ def _policy_name(p: PolicySpec) -> str:
     return type(p).__name__
 
 
-def _merge_ranges(ranges: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    """Return the ranges sorted and joined; refuse overlaps.
-
-    Empty ranges are dropped, except that a result of no games keeps its (first) empty
-    range, so that it still knows where it starts (issue 15, D5).
-    """
-    out: list[tuple[int, int]] = []
-    if ranges and all(b <= a for a, b in ranges):
-        a = min(a for a, _ in ranges)
-        return ((a, a),)
-    for a, b in sorted(r for r in ranges if r[1] > r[0]):
-        if out and a < out[-1][1]:
-            raise InvalidInputError(
-                f"games {a}..{b} overlap games {out[-1][0]}..{out[-1][1]}: a game may be "
-                "counted only once"
-            )
-        if out and a == out[-1][1]:
-            out[-1] = (out[-1][0], b)
-        else:
-            out.append((a, b))
-    return tuple(out)
-
-
-class RolloutResult:
+class RolloutResult(RunResult):
     """The result of :func:`rollout`: outcome shares, cubeless equity and its error.
 
     All shares and the equity are from the side of the player on roll in :attr:`position`
     ("on roll"); the other player is the "opponent". ``win_gammon`` includes backgammons and
-    ``win`` includes both, as in GNU Backgammon. The statistics are exact integer sums
-    (fixed point), kept so that results can be merged and continued without rounding.
+    ``win`` includes both, as in GNU Backgammon. The statistics are the core's
+    :attr:`tally`: exact integer sums (fixed point), kept so that results can be merged and
+    continued without rounding. With no games counted every share and the equity are NaN
+    (the mean of nothing is undefined) and the standard error is infinite.
     """
 
     def __init__(
@@ -205,7 +185,9 @@ class RolloutResult:
         """True when the first two rolls were stratified (quasi-random dice)."""
         self.games_requested = games_requested
         """Games asked for."""
-        self.games_completed: int = raw["games"]
+        self.tally: _core.Tally = raw["tally"]
+        """The core's statistics of the games (exact sums, estimates, merge)."""
+        self.games_completed: int = self.tally.games
         """Games played and counted."""
         self.interrupted: bool = raw["stop"] == "interrupted"
         """True when the rollout was interrupted (Ctrl-C or the callback) before the end."""
@@ -218,17 +200,12 @@ class RolloutResult:
         self.outcomes = outcomes
         """Per-game :class:`GameOutcomes` when ``record_games=True`` was asked, else None."""
         self.ranges: tuple[tuple[int, int], ...] = (
-            _merge_ranges(ranges) if ranges is not None else ((raw["first"], raw["end"]),)
+            merge_ranges(ranges) if ranges is not None else ((raw["first"], raw["end"]),)
         )
         """The game indices covered, as half-open intervals."""
-        self._one: int = raw["one"]
-        self._win: list[list[int]] = [list(map(int, side)) for side in raw["win"]]
-        self._draw: int = raw["draw"]
-        self._points: int = raw["points"]
-        self._points_sq: int = raw["points_sq"]
-        self.plies: int = raw["plies"]
+        self.plies: int = self.tally.plies
         """Turns played in all games."""
-        self.settled: int = raw["settled"]
+        self.settled: int = self.tally.settled
         """Games settled early by a truncation step (0 for now)."""
 
     # -- statistics ---------------------------------------------------------------------
@@ -243,11 +220,6 @@ class RolloutResult:
         """True for a Long Nardy rollout (results are Oin, Mars, Koks and draws)."""
         return self.variant == Variant.LONG_NARDY
 
-    def _share(self, mass: int) -> float:
-        if self.games_completed == 0:
-            return math.nan
-        return mass / self._one / self.games_completed
-
     @property
     def counts(self) -> dict[str, dict[str, float]]:
         """Games won by each side and class, and draws.
@@ -256,11 +228,12 @@ class RolloutResult:
         numbers unless games were settled early.
         """
         names = KIND_NAMES[:_WIN_KINDS]
+        one = _core.ONE
         out = {
-            side: {k: m / self._one for k, m in zip(names, self._win[i])}
+            side: {k: m / one for k, m in zip(names, self.tally.win[i])}
             for i, side in enumerate(("on roll", "opponent"))
         }
-        out["draw"] = {"draw": self._draw / self._one}
+        out["draw"] = {"draw": self.tally.draw / one}
         return out
 
     @property
@@ -273,7 +246,7 @@ class RolloutResult:
         }
 
     def _wins(self, side: int, kinds: Sequence[int]) -> float:
-        return self._share(sum(self._win[side][k] for k in kinds))
+        return self.tally.share(side, list(kinds))
 
     @property
     def win(self) -> float:
@@ -308,14 +281,16 @@ class RolloutResult:
     @property
     def draws(self) -> float:
         """Share of drawn games (Long Nardy's last roll only)."""
-        return self._share(self._draw)
+        return self.tally.draw_share
 
     @property
     def equity(self) -> float:
         """Cubeless equity: the player on roll's mean net points per game."""
-        if self.games_completed == 0:
-            return math.nan
-        return self._points / self._one / self.games_completed
+        return self.tally.equity
+
+    @property
+    def _estimate(self) -> float:
+        return self.equity
 
     @property
     def std_error(self) -> float:
@@ -323,20 +298,7 @@ class RolloutResult:
 
         With quasi-random dice the true error is smaller: this is a conservative figure.
         """
-        n = self.games_completed
-        if n < 2:
-            return math.inf
-        one = self._one
-        # Exact integer arithmetic, then one division.
-        var_num = n * self._points_sq - self._points * self._points
-        var = var_num / (one * one) / (n * (n - 1))
-        return math.sqrt(max(var, 0.0) / n)
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`equity` (plus or minus 1.96 standard errors)."""
-        half = 1.959963984540054 * self.std_error
-        return (self.equity - half, self.equity + half)
+        return self.tally.std_error
 
     @property
     def games_per_second(self) -> float:
@@ -383,21 +345,14 @@ class RolloutResult:
         dice or policies, or when their games overlap.
         """
         self._check_compatible(other)
-        ranges = _merge_ranges(self.ranges + other.ranges)
+        ranges = merge_ranges(self.ranges + other.ranges)
         raw = {
-            "games": self.games_completed + other.games_completed,
+            "tally": self.tally.merge(other.tally),
             "stop": "interrupted" if (self.interrupted or other.interrupted) else "completed",
             "elapsed": self.elapsed + other.elapsed,
             "threads": max(self.threads, other.threads),
             "first": ranges[0][0],
             "end": ranges[-1][1],
-            "one": self._one,
-            "win": [[a + b for a, b in zip(x, y)] for x, y in zip(self._win, other._win)],
-            "draw": self._draw + other._draw,
-            "points": self._points + other._points,
-            "points_sq": self._points_sq + other._points_sq,
-            "plies": self.plies + other.plies,
-            "settled": self.settled + other.settled,
         }
         outcomes = None
         if self.outcomes is not None and other.outcomes is not None:
@@ -482,12 +437,12 @@ class RolloutResult:
             "stop": self.stop_reason,
             "elapsed": self.elapsed,
             "threads": self.threads,
-            "one": self._one,
+            "one": _core.ONE,
             "games": self.games_completed,
-            "win": self._win,
-            "draw": self._draw,
-            "points": self._points,
-            "points_sq": self._points_sq,
+            "win": [list(side) for side in self.tally.win],
+            "draw": self.tally.draw,
+            "points": self.tally.points,
+            "points_sq": self.tally.points_sq,
             "plies": self.plies,
             "settled": self.settled,
             "nardy": None if self.nardy is None else _nardy_dict(self.nardy),
@@ -566,7 +521,7 @@ class RolloutResult:
         requested = _cp_int(data, "games_requested", games, _MAX_U64)
         threads = _cp_int(data, "threads", 0, 1 << 16)
         plies = _cp_int(data, "plies", 0, _MAX_U64)
-        settled = _cp_int(data, "settled", 0, games)
+        settled = _cp_int(data, "settled", 0, _MAX_U64)
         for name in ("opening", "quasi_random"):
             _cp_type(data, name, bool)
         if data["stop"] not in _STOP_REASONS:
@@ -578,7 +533,7 @@ class RolloutResult:
             raise InvalidInputError(f"checkpoint field elapsed must be a number, not {elapsed!r}")
         if not (math.isfinite(elapsed) and elapsed >= 0):
             raise InvalidInputError(f"checkpoint field elapsed must be >= 0, not {elapsed!r}")
-        one = _cp_int(data, "one", _core.ONE, _core.ONE)
+        _cp_int(data, "one", _core.ONE, _core.ONE)
         win = data["win"]
         if not (
             isinstance(win, list)
@@ -588,25 +543,18 @@ class RolloutResult:
             raise InvalidInputError(
                 f"checkpoint field win must be two lists of {_WIN_KINDS} counts, not {win!r}"
             )
-        wins = [[_cp_int({"win": w}, "win", 0, games * one) for w in side] for side in win]
-        draw = _cp_int(data, "draw", 0, games * one)
-        top = games * one * 3
-        points = _cp_int(data, "points", -top, top)
-        points_sq = _cp_int(data, "points_sq", 0, top * one * 3)
-        if sum(map(sum, wins)) + draw != games * one:
-            raise InvalidInputError(
-                f"the checkpoint's wins and draws do not add up to its {games} games (D5)"
-            )
-        if settled == 0:
-            # Every game was played out: its points follow from its class (1, 2 or 3).
-            if any(w % one for side in wins for w in side) or draw % one:
-                raise InvalidInputError("the checkpoint counts fractions of games (D5)")
-            want = sum(v * (a - b) for v, a, b in zip(_KIND_POINTS, wins[0], wins[1]))
-            want_sq = sum(v * v * (a + b) for v, a, b in zip(_KIND_POINTS, wins[0], wins[1]))
-            if points != want or points_sq != want_sq * one:
-                raise InvalidInputError("the checkpoint's points do not follow from its wins (D5)")
-        elif points * points > games * points_sq:
-            raise InvalidInputError("the checkpoint's points and squares disagree (D5)")
+        top = 2**128 - 1
+        wins = [[_cp_int({"win": w}, "win", 0, top) for w in side] for side in win]
+        # The core checks that the sums can come from the games (D5).
+        tally = _core.Tally(
+            games=games,
+            win=wins,
+            draw=_cp_int(data, "draw", 0, top),
+            points=_cp_int(data, "points", -(2**127), 2**127 - 1),
+            points_sq=_cp_int(data, "points_sq", 0, top),
+            plies=plies,
+            settled=settled,
+        )
         ranges = _cp_ranges(data["ranges"], games)
         policies = data["policies"]
         if not (
@@ -643,17 +591,10 @@ class RolloutResult:
                 )
             nardy = _settings_for(position, NardySettings(**data["nardy"]))
         raw = {
-            "games": games,
+            "tally": tally,
             "stop": data["stop"],
             "elapsed": float(elapsed),
             "threads": threads,
-            "one": one,
-            "win": wins,
-            "draw": draw,
-            "points": points,
-            "points_sq": points_sq,
-            "plies": plies,
-            "settled": settled,
             "first": ranges[0][0],
             "end": ranges[-1][1],
         }
@@ -709,11 +650,11 @@ class RolloutResult:
         )
         for name, w, g, b in rows:
             lines.append(f"  {name:<8}{w:>8.4f}{g:>8.4f}{b:>12.4f}")
-        if self._draw:
+        if self.tally.draw:
             lines.append(f"  {'draws':<8}{self.draws:>8.4f}")
         lo, hi = self.ci95
         lines.append(
-            f"  cubeless equity {self.equity:+.4f} ± {1.959963984540054 * self.std_error:.4f} "
+            f"  cubeless equity {self.equity:+.4f} ± {Z95 * self.std_error:.4f} "
             f"(95% CI {lo:+.4f} .. {hi:+.4f}; standard error {self.std_error:.4f})"
         )
         return "\n".join(lines)
@@ -725,14 +666,6 @@ class RolloutResult:
             f"{' interrupted' if self.interrupted else ''}>"
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RolloutResult):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def _key(self) -> tuple[Any, ...]:
         return (
             self.position,
@@ -741,12 +674,7 @@ class RolloutResult:
             self.opening,
             self.quasi_random,
             self.ranges,
-            self.games_completed,
-            tuple(map(tuple, self._win)),
-            self._draw,
-            self._points,
-            self._points_sq,
-            self.plies,
+            self.tally,
         )
 
 
@@ -781,8 +709,6 @@ _CHECKPOINT_FIELDS = (
     "nardy",
 )
 _STOP_REASONS = ("completed", "interrupted", "max_seconds", "target_std_error")
-#: Points of a game won by each class (single, gammon, backgammon, Oin, Mars, Koks).
-_KIND_POINTS = (1, 2, 3, 1, 2, 3)
 
 
 def _checkpoint_check(data: dict[str, Any]) -> str:
@@ -830,7 +756,7 @@ def _cp_ranges(value: object, games: int) -> tuple[tuple[int, int], ...]:
         a = _cp_int({"ranges": r[0]}, "ranges", 0, _MAX_U64)
         b = _cp_int({"ranges": r[1]}, "ranges", a, _MAX_U64)
         pairs.append((a, b))
-    ranges = _merge_ranges(pairs)
+    ranges = merge_ranges(pairs)
     covered = sum(b - a for a, b in ranges)
     if covered != games:
         raise InvalidInputError(

@@ -40,6 +40,7 @@ import numpy.typing as npt
 from gammon import _core
 from gammon._checks import MAX_MATCH_LENGTH
 from gammon._core import Color, Position, Variant, find_variant
+from gammon._results import Z95, RunResult
 from gammon.cube import Cube, CubeOffer, CubeRules
 from gammon.errors import IllegalCubeActionError, InvalidInputError
 from gammon.match import Match, MoneySession, Scoreboard
@@ -67,7 +68,6 @@ BUILTIN_CUBE_POLICIES = ("never", "race")
 MONEY_KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "dropped")
 
 _MAX_U64 = 2**64 - 1
-_Z95 = 1.959963984540054
 
 
 # -- cube policies ---------------------------------------------------------------------------
@@ -424,15 +424,7 @@ def _money_records(raw: dict[str, bytes]) -> MoneyRecords:
     )
 
 
-def _std_error_of_mean(n: int, total: int, total_sq: int) -> float:
-    """The standard error of a mean from exact integer sums (sample standard deviation)."""
-    if n < 2:
-        return math.inf
-    var = (n * total_sq - total * total) / (n * (n - 1))
-    return math.sqrt(max(var, 0.0) / n)
-
-
-class _SimulationResult:
+class _SimulationResult(RunResult):
     """What match and money results share: the setup, the stop, the timing."""
 
     _unit = "items"
@@ -503,22 +495,24 @@ class MatchResult(_SimulationResult):
         """True when the Crawford rule was in force (MATCH-3)."""
         self.matches_requested: int = common["requested"]
         """Matches asked for."""
-        self.matches_completed: int = raw["matches"]
+        self.tally: _core.MatchTally = raw["tally"]
+        """The core's statistics of the matches (exact sums, estimates)."""
+        t = self.tally
+        self.matches_completed: int = t.matches
         """Matches played to the end and counted."""
-        self.wins: tuple[int, int] = (int(raw["wins"][0]), int(raw["wins"][1]))
+        self.wins: tuple[int, int] = t.wins
         """Matches won by the first and the second player."""
-        self.games: int = raw["games"]
+        self.games: int = t.games
         """Games played in all matches."""
-        self._games_sq: int = raw["games_sq"]
-        self.crawford_games: int = raw["crawford_games"]
+        self.crawford_games: int = t.crawford_games
         """Crawford games played (at most one a match)."""
-        self.drops: int = raw["drops"]
+        self.drops: int = t.drops
         """Games ended by a dropped double."""
-        self.doubles: int = raw["doubles"]
+        self.doubles: int = t.doubles
         """Cube offers made: doubles (and, in money play only, beavers and raccoons)."""
-        self.points: tuple[int, int] = (int(raw["points"][0]), int(raw["points"][1]))
+        self.points: tuple[int, int] = t.points
         """Points scored by each player over all matches."""
-        self.plies: int = raw["plies"]
+        self.plies: int = t.plies
         """Turns played in all games."""
         self.records = records
         """Per-match :class:`MatchRecords` when ``record_matches=True``, else None."""
@@ -526,36 +520,31 @@ class MatchResult(_SimulationResult):
     @property
     def win(self) -> float:
         """The share of matches the first player won (NaN for none)."""
-        n = self.matches_completed
-        return self.wins[0] / n if n else math.nan
+        return self.tally.win_share(0)
 
     @property
     def lose(self) -> float:
         """The share of matches the second player won."""
-        n = self.matches_completed
-        return self.wins[1] / n if n else math.nan
+        return self.tally.win_share(1)
+
+    @property
+    def _estimate(self) -> float:
+        return self.win
 
     @property
     def std_error(self) -> float:
         """The standard error of :attr:`win` (and of :attr:`lose`)."""
-        return _std_error_of_mean(self.matches_completed, self.wins[0], self.wins[0])
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`win` (plus or minus 1.96 standard errors)."""
-        half = _Z95 * self.std_error
-        return (self.win - half, self.win + half)
+        return self.tally.std_error
 
     @property
     def games_per_match(self) -> float:
         """The average number of games a match took."""
-        n = self.matches_completed
-        return self.games / n if n else math.nan
+        return self.tally.games_per_match
 
     @property
     def games_per_match_std_error(self) -> float:
         """The standard error of :attr:`games_per_match`."""
-        return _std_error_of_mean(self.matches_completed, self.games, self._games_sq)
+        return self.tally.games_per_match_std_error
 
     @property
     def matches_per_second(self) -> float:
@@ -578,7 +567,7 @@ class MatchResult(_SimulationResult):
                 f"{n:,} matches ({self.games:,} games) in {self.elapsed:.1f} s: "
                 f"{self.matches_per_second:,.0f} matches/s on {self.threads} thread"
                 f"{'s' if self.threads != 1 else ''} ({self._status(n)})",
-                f"  {self.names[0]} wins {self.win:.4f} ± {_Z95 * self.std_error:.4f} "
+                f"  {self.names[0]} wins {self.win:.4f} ± {Z95 * self.std_error:.4f} "
                 f"(95% CI {lo:.4f} .. {hi:.4f}; standard error {self.std_error:.4f})",
                 f"  {self.games_per_match:.2f} games a match, {self.crawford_games:,} Crawford "
                 f"games, {self.doubles:,} doubles, {self.drops:,} dropped",
@@ -601,24 +590,8 @@ class MatchResult(_SimulationResult):
             self.cube_rules,
             self.variant,
             self.first,
-            self.matches_completed,
-            self.wins,
-            self.games,
-            self._games_sq,
-            self.crawford_games,
-            self.drops,
-            self.doubles,
-            self.points,
-            self.plies,
+            self.tally,
         )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MatchResult):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
 
 class MoneyResult(_SimulationResult):
@@ -631,18 +604,18 @@ class MoneyResult(_SimulationResult):
         raw = common["raw"]
         self.games_requested: int = common["requested"]
         """Games asked for."""
-        self.games_completed: int = raw["games"]
+        self.tally: _core.MoneyTally = raw["tally"]
+        """The core's statistics of the games (exact sums, estimates)."""
+        t = self.tally
+        self.games_completed: int = t.games
         """Games played and counted."""
-        self._points: int = raw["points"]
-        self._points_sq: int = raw["points_sq"]
-        self._wins: list[list[int]] = [list(map(int, side)) for side in raw["wins"]]
-        self.dropped: tuple[int, int] = (int(raw["drops"][0]), int(raw["drops"][1]))
+        self.dropped: tuple[int, int] = t.drops
         """Games each player won by a dropped double (CUBE-6)."""
-        self.doubles: int = raw["doubles"]
+        self.doubles: int = t.doubles
         """Cube offers made: doubles, beavers and raccoons."""
-        self.cube_total: int = raw["cube"]
+        self.cube_total: int = t.cube
         """The sum of the cube values the games were scored at."""
-        self.plies: int = raw["plies"]
+        self.plies: int = t.plies
         """Turns played."""
         self.records = records
         """Per-game :class:`MoneyRecords` when ``record_games=True``, else None."""
@@ -650,31 +623,28 @@ class MoneyResult(_SimulationResult):
     @property
     def points_per_game(self) -> float:
         """The first player's average net points per game (NaN for none)."""
-        n = self.games_completed
-        return self._points / n if n else math.nan
+        return self.tally.points_per_game
 
     @property
     def net_points(self) -> int:
         """The first player's net points over all games."""
-        return self._points
+        return self.tally.points
+
+    @property
+    def _estimate(self) -> float:
+        return self.points_per_game
 
     @property
     def std_error(self) -> float:
         """The standard error of :attr:`points_per_game`."""
-        return _std_error_of_mean(self.games_completed, self._points, self._points_sq)
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`points_per_game`."""
-        half = _Z95 * self.std_error
-        return (self.points_per_game - half, self.points_per_game + half)
+        return self.tally.std_error
 
     @property
     def counts(self) -> dict[str, dict[str, int]]:
         """Games won by each player and how: ``{"first": {"single": n, ..., "dropped": n}}``."""
         out = {}
         for i, side in enumerate(("first", "second")):
-            d = {k: self._wins[i][j] for j, k in enumerate(MONEY_KIND_NAMES[:3])}
+            d = {k: self.tally.wins[i][j] for j, k in enumerate(MONEY_KIND_NAMES[:3])}
             d["dropped"] = self.dropped[i]
             out[side] = d
         return out
@@ -701,7 +671,7 @@ class MoneyResult(_SimulationResult):
                 f"{n:,} games in {self.elapsed:.1f} s: {self.games_per_second:,.0f} games/s on "
                 f"{self.threads} thread{'s' if self.threads != 1 else ''} ({self._status(n)})",
                 f"  {self.names[0]}: {self.points_per_game:+.4f} ± "
-                f"{_Z95 * self.std_error:.4f} points a game (95% CI {lo:+.4f} .. {hi:+.4f}; "
+                f"{Z95 * self.std_error:.4f} points a game (95% CI {lo:+.4f} .. {hi:+.4f}; "
                 f"standard error {self.std_error:.4f})",
                 f"  mean cube {self.mean_cube:.3f}, {self.doubles:,} cube offers, dropped "
                 f"{c['first']['dropped']:,} / {c['second']['dropped']:,}",
@@ -722,23 +692,8 @@ class MoneyResult(_SimulationResult):
             self.cube_rules,
             self.variant,
             self.first,
-            self.games_completed,
-            self._points,
-            self._points_sq,
-            tuple(map(tuple, self._wins)),
-            self.dropped,
-            self.doubles,
-            self.cube_total,
-            self.plies,
+            self.tally,
         )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MoneyResult):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
 
 # -- the functions ---------------------------------------------------------------------------
@@ -765,7 +720,7 @@ def _run(
         if bar is not None:
             bar.update(done - bar.n)
             if done > 0:
-                bar.set_postfix_str(f"{label} {est:.4f} ± {_Z95 * se:.4f}", refresh=False)
+                bar.set_postfix_str(f"{label} {est:.4f} ± {Z95 * se:.4f}", refresh=False)
         if callback is not None:
             callback(SimulationProgress(done, total, est, se, elapsed))
 

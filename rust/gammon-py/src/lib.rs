@@ -9,6 +9,7 @@ mod plays;
 mod position;
 mod rollout;
 mod simulate;
+mod stats;
 #[cfg(feature = "test-hooks")]
 mod test_hooks;
 mod types;
@@ -25,6 +26,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyPosition>()?;
     m.add_class::<classes::PyPlay>()?;
     m.add_class::<classes::PyPlayList>()?;
+    m.add_class::<stats::PyTally>()?;
+    m.add_class::<stats::PyMatchTally>()?;
+    m.add_class::<stats::PyMoneyTally>()?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
     m.add_function(wrap_pyfunction!(position::_play_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;

@@ -26,6 +26,7 @@ use crate::classes::{PyPlay, PyPlayList, PyPosition};
 use crate::errors::{
     game_error, guard, policy_choice_error, policy_error, rollout_error, InvalidInputError,
 };
+use crate::stats::PyTally;
 
 /// Rules types whose positions and plays can be handed to Python.
 pub(crate) trait ToPython: Position {
@@ -381,17 +382,9 @@ pub fn _rollout<'py>(
         }
     };
     let out = PyDict::new(py);
-    let t = &run.tally;
     out.set_item("first", run.games.start)?;
     out.set_item("end", run.games.end)?;
-    out.set_item("games", t.games)?;
-    out.set_item("win", t.win.map(|side| side.to_vec()).to_vec())?;
-    out.set_item("draw", t.draw)?;
-    out.set_item("points", t.points)?;
-    out.set_item("points_sq", t.points_sq)?;
-    out.set_item("plies", t.plies)?;
-    out.set_item("settled", t.settled)?;
-    out.set_item("one", gammon_core::ONE)?;
+    out.set_item("tally", PyTally { inner: run.tally })?;
     out.set_item(
         "stop",
         if interrupted {

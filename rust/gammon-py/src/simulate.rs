@@ -25,6 +25,7 @@ use crate::errors::{
     InvalidInputError,
 };
 use crate::rollout::{run_detached, side_policy, SidePolicy};
+use crate::stats::{PyMatchTally, PyMoneyTally};
 use crate::types::{variant_arg, PyColor};
 
 /// A match as Python's `gammon.Match` is built from it: `(length, white, black,
@@ -392,15 +393,7 @@ pub fn _simulate_match<'py>(
     )?;
     let d = run_dict(py, &out, interrupted)?;
     let t = &out.tally;
-    d.set_item("matches", t.matches)?;
-    d.set_item("wins", (t.wins.white, t.wins.black))?;
-    d.set_item("games", t.games)?;
-    d.set_item("games_sq", t.games_sq)?;
-    d.set_item("crawford_games", t.crawford_games)?;
-    d.set_item("drops", t.drops)?;
-    d.set_item("doubles", t.doubles)?;
-    d.set_item("points", (t.points.white, t.points.black))?;
-    d.set_item("plies", t.plies)?;
+    d.set_item("tally", PyMatchTally { inner: *t })?;
     if let Some(r) = &out.records {
         let rec = PyDict::new(py);
         rec.set_item("winner", PyBytes::new(py, &r.winner))?;
@@ -468,15 +461,7 @@ pub fn _simulate_money<'py>(
     )?;
     let d = run_dict(py, &out, interrupted)?;
     let t = &out.tally;
-    d.set_item("games", t.games)?;
-    d.set_item("points", t.points)?;
-    d.set_item("points_sq", t.points_sq)?;
-    d.set_item("wins", (t.wins.white.to_vec(), t.wins.black.to_vec()))?;
-    d.set_item("drops", (t.drops.white, t.drops.black))?;
-    d.set_item("draws", t.draws)?;
-    d.set_item("cube", t.cube)?;
-    d.set_item("doubles", t.doubles)?;
-    d.set_item("plies", t.plies)?;
+    d.set_item("tally", PyMoneyTally { inner: *t })?;
     if let Some(r) = &out.records {
         let rec = PyDict::new(py);
         let winner: Vec<u8> = r.winner.iter().map(|&w| w as u8).collect();
