@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Union, final, overload
+from typing import Any, Final, Protocol, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +24,8 @@ __all__ = [
     "Play",
     "PlayList",
     "Position",
+    "RolloutRun",
+    "SimulationRun",
     "Tally",
     "Variant",
     "__version__",
@@ -298,9 +300,19 @@ def _rollout(
     max_seconds: float | None = None,
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-    nardy: tuple[str, str, bool] | None = None,
-) -> dict[str, Any]:
+    nardy: _NardyScoring | None = None,
+) -> RolloutRun:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
+
+class _NardyScoring(Protocol):
+    """What ``_rollout`` reads from a ``gammon.nardy.NardySettings``."""
+
+    @property
+    def end_variant(self) -> str: ...
+    @property
+    def koks(self) -> str: ...
+    @property
+    def last_roll(self) -> bool: ...
 
 _CubeRulesTuple: TypeAlias = tuple[int, bool, bool, bool, int, int, bool, bool, bool]
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
@@ -320,7 +332,7 @@ def _simulate_match(
     record: bool,
     max_seconds: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-) -> dict[str, Any]:
+) -> SimulationRun:
     """Plays matches ``first``..``end`` of a simulation; ``gammon.simulate_match`` wraps it."""
 
 def _simulate_money(
@@ -336,7 +348,7 @@ def _simulate_money(
     record: bool,
     max_seconds: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-) -> dict[str, Any]:
+) -> SimulationRun:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
 
 @final
@@ -479,3 +491,65 @@ class MoneyTally:
         """Both tallies' games together."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+@final
+class RolloutRun:
+    """What ``_rollout`` returns: the games played, the stop, the statistics, the outcomes."""
+
+    @property
+    def first(self) -> int:
+        """The first game played."""
+    @property
+    def end(self) -> int:
+        """One past the last game played."""
+    @property
+    def stop(self) -> str:
+        """Why the run stopped."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def tally(self) -> Tally:
+        """The statistics of the games."""
+    @property
+    def outcomes(
+        self,
+    ) -> (
+        tuple[
+            npt.NDArray[np.int8],
+            npt.NDArray[np.uint8],
+            npt.NDArray[np.float64],
+            npt.NDArray[np.uint32],
+        ]
+        | None
+    ):
+        """``(winner, kind, points, plies)`` arrays, one entry per game, or None."""
+
+@final
+class SimulationRun:
+    """What ``_simulate_match`` and ``_simulate_money`` return."""
+
+    @property
+    def first(self) -> int:
+        """The first match (or game) played."""
+    @property
+    def end(self) -> int:
+        """One past the last one played."""
+    @property
+    def stop(self) -> str:
+        """Why the run stopped."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def tally(self) -> Any:
+        """A ``MatchTally`` or a ``MoneyTally``."""
+    @property
+    def records(self) -> tuple[npt.NDArray[Any], ...] | None:
+        """The per-item records as numpy arrays, or None."""

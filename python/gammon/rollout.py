@@ -110,15 +110,6 @@ class GameOutcomes(NamedTuple):
     """Turns played."""
 
 
-def _outcomes_from(raw: dict[str, bytes]) -> GameOutcomes:
-    return GameOutcomes(
-        winner=np.frombuffer(raw["winner"], dtype=np.int8).copy(),
-        kind=np.frombuffer(raw["kind"], dtype=np.uint8).copy(),
-        points=np.frombuffer(raw["points"], dtype="<f8").astype(np.float64),
-        plies=np.frombuffer(raw["plies"], dtype="<u4").astype(np.uint32),
-    )
-
-
 class _PolicyName:
     """A Python policy read back from a checkpoint (which records only its class name).
 
@@ -164,10 +155,13 @@ class RolloutResult(RunResult):
         seed: int,
         opening: bool,
         quasi_random: bool,
-        raw: dict[str, Any],
+        tally: _core.Tally,
+        stop: str,
+        elapsed: float,
+        threads: int,
+        ranges: Sequence[tuple[int, int]],
         games_requested: int,
         outcomes: Optional[GameOutcomes] = None,
-        ranges: Optional[Sequence[tuple[int, int]]] = None,
         nardy: Optional[NardySettings] = None,
     ) -> None:
         self.position = position
@@ -185,23 +179,21 @@ class RolloutResult(RunResult):
         """True when the first two rolls were stratified (quasi-random dice)."""
         self.games_requested = games_requested
         """Games asked for."""
-        self.tally: _core.Tally = raw["tally"]
+        self.tally = tally
         """The core's statistics of the games (exact sums, estimates, merge)."""
         self.games_completed: int = self.tally.games
         """Games played and counted."""
-        self.interrupted: bool = raw["stop"] == "interrupted"
+        self.interrupted = stop == "interrupted"
         """True when the rollout was interrupted (Ctrl-C or the callback) before the end."""
-        self.stop_reason: str = raw["stop"]
+        self.stop_reason = stop
         """``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``."""
-        self.elapsed: float = raw["elapsed"]
+        self.elapsed = elapsed
         """Wall-clock seconds."""
-        self.threads: int = raw["threads"]
+        self.threads = threads
         """Worker threads used."""
         self.outcomes = outcomes
         """Per-game :class:`GameOutcomes` when ``record_games=True`` was asked, else None."""
-        self.ranges: tuple[tuple[int, int], ...] = (
-            merge_ranges(ranges) if ranges is not None else ((raw["first"], raw["end"]),)
-        )
+        self.ranges = merge_ranges(ranges)
         """The game indices covered, as half-open intervals."""
         self.plies: int = self.tally.plies
         """Turns played in all games."""
@@ -346,14 +338,6 @@ class RolloutResult(RunResult):
         """
         self._check_compatible(other)
         ranges = merge_ranges(self.ranges + other.ranges)
-        raw = {
-            "tally": self.tally.merge(other.tally),
-            "stop": "interrupted" if (self.interrupted or other.interrupted) else "completed",
-            "elapsed": self.elapsed + other.elapsed,
-            "threads": max(self.threads, other.threads),
-            "first": ranges[0][0],
-            "end": ranges[-1][1],
-        }
         outcomes = None
         if self.outcomes is not None and other.outcomes is not None:
             first, second = (self, other) if self.ranges[0] < other.ranges[0] else (other, self)
@@ -367,7 +351,10 @@ class RolloutResult(RunResult):
             seed=self.seed,
             opening=self.opening,
             quasi_random=self.quasi_random,
-            raw=raw,
+            tally=self.tally.merge(other.tally),
+            stop="interrupted" if (self.interrupted or other.interrupted) else "completed",
+            elapsed=self.elapsed + other.elapsed,
+            threads=max(self.threads, other.threads),
             games_requested=self.games_requested + other.games_requested,
             outcomes=outcomes,
             ranges=ranges,
@@ -590,21 +577,16 @@ class RolloutResult(RunResult):
                     f"a Long Nardy checkpoint needs its settings, not {data['nardy']!r}"
                 )
             nardy = _settings_for(position, NardySettings(**data["nardy"]))
-        raw = {
-            "tally": tally,
-            "stop": data["stop"],
-            "elapsed": float(elapsed),
-            "threads": threads,
-            "first": ranges[0][0],
-            "end": ranges[-1][1],
-        }
         return cls(
             position=position,
             policies=pair,
             seed=seed,
             opening=data["opening"],
             quasi_random=data["quasi_random"],
-            raw=raw,
+            tally=tally,
+            stop=data["stop"],
+            elapsed=float(elapsed),
+            threads=threads,
             games_requested=requested,
             ranges=ranges,
             nardy=nardy,
@@ -946,7 +928,7 @@ def rollout(
             callback(RolloutProgress(done, total, eq, se, elapsed))
 
     try:
-        raw = _core._rollout(
+        run = _core._rollout(
             pos,
             first_game,
             first_game + games,
@@ -960,14 +942,12 @@ def rollout(
             max_seconds=max_s,
             target_std_error=target,
             callback=report if (bar is not None or callback is not None) else None,
-            nardy=None
-            if settings is None
-            else (settings.end_variant, settings.koks, settings.last_roll),
+            nardy=settings,
         )
     finally:
         if bar is not None:
             bar.close()
-    outcomes = _outcomes_from(raw["records"]) if "records" in raw else None
+    outcomes = None if run.outcomes is None else GameOutcomes(*run.outcomes)
     return RolloutResult(
         nardy=settings,
         position=pos,
@@ -975,7 +955,11 @@ def rollout(
         seed=seed,
         opening=opening,
         quasi_random=bool(quasi_random),
-        raw=raw,
+        tally=run.tally,
+        stop=run.stop,
+        elapsed=run.elapsed,
+        threads=run.threads,
+        ranges=((run.first, run.end),),
         games_requested=games,
         outcomes=outcomes,
     )

@@ -393,34 +393,17 @@ class MoneyRecords(NamedTuple):
     """Turns played."""
 
 
-def _array(raw: dict[str, bytes], key: str, dtype: str) -> npt.NDArray[Any]:
-    out: npt.NDArray[Any] = np.frombuffer(raw[key], dtype=dtype).copy()
-    return out
-
-
-def _match_records(raw: dict[str, bytes]) -> MatchRecords:
+def _match_records(arrays: tuple[npt.NDArray[Any], ...]) -> MatchRecords:
+    winner, games, white, black, crawford_game, drops, doubles, max_cube, plies = arrays
     return MatchRecords(
-        winner=_array(raw, "winner", "i1"),
-        games=_array(raw, "games", "<u4").astype(np.uint32),
-        score=np.stack(
-            [_array(raw, "score_white", "<u4"), _array(raw, "score_black", "<u4")], axis=1
-        ).astype(np.uint32),
-        crawford_game=_array(raw, "crawford_game", "<i4").astype(np.int32),
-        drops=_array(raw, "drops", "<u4").astype(np.uint32),
-        doubles=_array(raw, "doubles", "<u4").astype(np.uint32),
-        max_cube=_array(raw, "max_cube", "<u4").astype(np.uint32),
-        plies=_array(raw, "plies", "<u8").astype(np.uint64),
-    )
-
-
-def _money_records(raw: dict[str, bytes]) -> MoneyRecords:
-    return MoneyRecords(
-        winner=_array(raw, "winner", "i1"),
-        kind=_array(raw, "kind", "u1"),
-        points=_array(raw, "points", "<i4").astype(np.int32),
-        cube=_array(raw, "cube", "<u4").astype(np.uint32),
-        doubles=_array(raw, "doubles", "<u4").astype(np.uint32),
-        plies=_array(raw, "plies", "<u4").astype(np.uint32),
+        winner=winner,
+        games=games,
+        score=np.stack([white, black], axis=1),
+        crawford_game=crawford_game,
+        drops=drops,
+        doubles=doubles,
+        max_cube=max_cube,
+        plies=plies,
     )
 
 
@@ -436,7 +419,7 @@ class _SimulationResult(RunResult):
         seed: int,
         cube_rules: CubeRules,
         variant: Variant,
-        raw: dict[str, Any],
+        run: _core.SimulationRun,
         requested: int,
     ) -> None:
         self.players = players
@@ -447,15 +430,15 @@ class _SimulationResult(RunResult):
         """The cube rules asked for (a match drops the money options, CUBE-11)."""
         self.variant = variant
         """The variant played."""
-        self.interrupted: bool = raw["stop"] == "interrupted"
+        self.interrupted: bool = run.stop == "interrupted"
         """True when Ctrl-C (or the callback) stopped the simulation early."""
-        self.stop_reason: str = raw["stop"]
+        self.stop_reason: str = run.stop
         """``"completed"``, ``"interrupted"`` or ``"max_seconds"``."""
-        self.elapsed: float = raw["elapsed"]
+        self.elapsed: float = run.elapsed
         """Wall-clock seconds."""
-        self.threads: int = raw["threads"]
+        self.threads: int = run.threads
         """Worker threads used."""
-        self.first: int = raw["first"]
+        self.first: int = run.first
         """The index of the first match (or game) played."""
         self._requested = requested
 
@@ -488,14 +471,14 @@ class MatchResult(_SimulationResult):
         **common: Any,
     ) -> None:
         super().__init__(**common)
-        raw = common["raw"]
+        tally = common["run"].tally
         self.length = length
         """The match length (MATCH-1)."""
         self.crawford = crawford
         """True when the Crawford rule was in force (MATCH-3)."""
         self.matches_requested: int = common["requested"]
         """Matches asked for."""
-        self.tally: _core.MatchTally = raw["tally"]
+        self.tally: _core.MatchTally = tally
         """The core's statistics of the matches (exact sums, estimates)."""
         t = self.tally
         self.matches_completed: int = t.matches
@@ -601,10 +584,10 @@ class MoneyResult(_SimulationResult):
 
     def __init__(self, *, records: Optional[MoneyRecords] = None, **common: Any) -> None:
         super().__init__(**common)
-        raw = common["raw"]
+        tally = common["run"].tally
         self.games_requested: int = common["requested"]
         """Games asked for."""
-        self.tally: _core.MoneyTally = raw["tally"]
+        self.tally: _core.MoneyTally = tally
         """The core's statistics of the games (exact sums, estimates)."""
         t = self.tally
         self.games_completed: int = t.games
@@ -700,14 +683,16 @@ class MoneyResult(_SimulationResult):
 
 
 def _run(
-    call: Callable[[Optional[Callable[[int, int, float, float, float], None]]], dict[str, Any]],
+    call: Callable[
+        [Optional[Callable[[int, int, float, float, float], None]]], _core.SimulationRun
+    ],
     total: int,
     desc: str,
     unit: str,
     label: str,
     progress: bool,
     callback: Optional[Callable[[SimulationProgress], object]],
-) -> dict[str, Any]:
+) -> _core.SimulationRun:
     if callback is not None and not callable(callback):
         raise InvalidInputError(f"callback must be callable, not {callback!r}")
     bar: Any = None
@@ -787,7 +772,7 @@ def simulate_match(
         raise InvalidInputError(f"crawford must be True or False, not {crawford!r}")
     var = _variant(variant)
 
-    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> dict[str, Any]:
+    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> _core.SimulationRun:
         return _core._simulate_match(
             var,
             length,
@@ -804,8 +789,8 @@ def simulate_match(
             callback=cb,
         )
 
-    raw = _run(call, matches, f"{length}-point matches", "matches", "win", progress, callback)
-    records = _match_records(raw["records"]) if "records" in raw else None
+    run = _run(call, matches, f"{length}-point matches", "matches", "win", progress, callback)
+    records = None if run.records is None else _match_records(run.records)
     return MatchResult(
         length=length,
         crawford=crawford,
@@ -814,7 +799,7 @@ def simulate_match(
         seed=seed,
         cube_rules=rules,
         variant=var,
-        raw=raw,
+        run=run,
         requested=matches,
     )
 
@@ -858,7 +843,7 @@ def simulate_money(
     rules = _cube_rules(cube_rules)
     var = _variant(variant)
 
-    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> dict[str, Any]:
+    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> _core.SimulationRun:
         return _core._simulate_money(
             var,
             _core_players(pair, rules),
@@ -873,14 +858,14 @@ def simulate_money(
             callback=cb,
         )
 
-    raw = _run(call, games, "money games", "games", "points", progress, callback)
-    records = _money_records(raw["records"]) if "records" in raw else None
+    run = _run(call, games, "money games", "games", "points", progress, callback)
+    records = None if run.records is None else MoneyRecords(*run.records)
     return MoneyResult(
         records=records,
         players=pair,
         seed=seed,
         cube_rules=rules,
         variant=var,
-        raw=raw,
+        run=run,
         requested=games,
     )

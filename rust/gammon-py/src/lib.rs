@@ -29,6 +29,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<stats::PyTally>()?;
     m.add_class::<stats::PyMatchTally>()?;
     m.add_class::<stats::PyMoneyTally>()?;
+    m.add_class::<stats::PyRolloutRun>()?;
+    m.add_class::<stats::PySimulationRun>()?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
     m.add_function(wrap_pyfunction!(position::_play_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;

@@ -16,8 +16,9 @@ use gammon_core::{BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind,
 use gammon_core::{BackgammonPolicy, PolicyStop};
 use gammon_core::{CubeOffer, CubeRules, CubeState};
 use gammon_core::{CubefulRules, Scoreboard};
+use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyString, PyTuple};
 
 use crate::classes::PyPosition;
 use crate::errors::{
@@ -25,7 +26,7 @@ use crate::errors::{
     InvalidInputError,
 };
 use crate::rollout::{run_detached, side_policy, SidePolicy};
-use crate::stats::{PyMatchTally, PyMoneyTally};
+use crate::stats::{PyMatchTally, PyMoneyTally, PySimulationRun};
 use crate::types::{variant_arg, PyColor};
 
 /// A match as Python's `gammon.Match` is built from it: `(length, white, black,
@@ -308,38 +309,37 @@ impl Contest {
     }
 }
 
-fn le_bytes<'py, const N: usize, T: Copy>(
-    py: Python<'py>,
-    values: &[T],
-    to: impl Fn(T) -> [u8; N],
-) -> Bound<'py, PyBytes> {
-    let bytes: Vec<u8> = values.iter().flat_map(|&v| to(v)).collect();
-    PyBytes::new(py, &bytes)
-}
-
-/// The entries every simulation result has: the range played, why it stopped, the time
-/// and the threads.
-fn run_dict<'py, T, R>(
-    py: Python<'py>,
+/// The typed result of a simulation: the range played, why it stopped, the time, the
+/// threads, the statistics and the records.
+fn sim_run<T, R>(
     run: &SimRun<T, R>,
     interrupted: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("first", run.items.start)?;
-    d.set_item("end", run.items.end)?;
+    tally: Py<PyAny>,
+    records: Option<Py<PyTuple>>,
+) -> PySimulationRun {
     let stop = if interrupted {
         "interrupted"
     } else {
         run.stop.name()
     };
-    d.set_item("stop", stop)?;
-    d.set_item("elapsed", run.elapsed.as_secs_f64())?;
-    d.set_item("threads", run.threads)?;
-    Ok(d)
+    PySimulationRun {
+        first: run.items.start,
+        end: run.items.end,
+        stop: stop.to_owned(),
+        elapsed: run.elapsed.as_secs_f64(),
+        threads: run.threads,
+        tally,
+        records,
+    }
 }
 
-/// Plays matches ``first`` .. ``end`` of a simulation to ``length`` points and returns the raw
-/// totals as a dict (``gammon.simulate_match`` wraps it). ``players`` is a pair of (checker
+/// A numpy array owning a copy of `values` (the `numpy` crate, no import at run time).
+fn array<'py, T: numpy::Element + Copy>(py: Python<'py>, values: &[T]) -> Bound<'py, PyAny> {
+    PyArray1::from_slice(py, values).into_any()
+}
+
+/// Plays matches ``first`` .. ``end`` of a simulation to ``length`` points and returns a
+/// ``SimulationRun`` (``gammon.simulate_match`` wraps it). ``players`` is a pair of (checker
 /// policy, cube policy); the first plays White.
 ///
 /// Raises ``InvalidInputError`` for bad settings or policies, ``InternalError`` when a match
@@ -363,7 +363,7 @@ pub fn _simulate_match<'py>(
     record: bool,
     max_seconds: Option<f64>,
     callback: Option<Py<PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<PySimulationRun> {
     let contest = Contest::read(&variant, &players, cube_rules)?;
     let config = contest.config(seed, threads, chunk_size, record, max_seconds);
     let rules = contest.rules();
@@ -391,36 +391,30 @@ pub fn _simulate_match<'py>(
         || contest.errors(),
         |i, e| simulation_failed("match", i, e),
     )?;
-    let d = run_dict(py, &out, interrupted)?;
-    let t = &out.tally;
-    d.set_item("tally", PyMatchTally { inner: *t })?;
-    if let Some(r) = &out.records {
-        let rec = PyDict::new(py);
-        rec.set_item("winner", PyBytes::new(py, &r.winner))?;
-        rec.set_item("games", le_bytes(py, &r.games, u32::to_le_bytes))?;
-        rec.set_item(
-            "score_white",
-            le_bytes(py, &r.score_white, u32::to_le_bytes),
-        )?;
-        rec.set_item(
-            "score_black",
-            le_bytes(py, &r.score_black, u32::to_le_bytes),
-        )?;
-        rec.set_item(
-            "crawford_game",
-            le_bytes(py, &r.crawford_game, i32::to_le_bytes),
-        )?;
-        rec.set_item("drops", le_bytes(py, &r.drops, u32::to_le_bytes))?;
-        rec.set_item("doubles", le_bytes(py, &r.doubles, u32::to_le_bytes))?;
-        rec.set_item("max_cube", le_bytes(py, &r.max_cube, u32::to_le_bytes))?;
-        rec.set_item("plies", le_bytes(py, &r.plies, u64::to_le_bytes))?;
-        d.set_item("records", rec)?;
-    }
-    Ok(d)
+    let records = match &out.records {
+        Some(r) => {
+            let winner: Vec<i8> = r.winner.iter().map(|&w| w as i8).collect();
+            let items = [
+                array(py, &winner),
+                array(py, &r.games),
+                array(py, &r.score_white),
+                array(py, &r.score_black),
+                array(py, &r.crawford_game),
+                array(py, &r.drops),
+                array(py, &r.doubles),
+                array(py, &r.max_cube),
+                array(py, &r.plies),
+            ];
+            Some(PyTuple::new(py, items)?.unbind())
+        }
+        None => None,
+    };
+    let tally = Py::new(py, PyMatchTally { inner: out.tally })?.into_any();
+    Ok(sim_run(&out, interrupted, tally, records))
 }
 
-/// Plays money games ``first`` .. ``end`` of a simulation and returns the raw totals as a
-/// dict (``gammon.simulate_money`` wraps it), from the first player's side.
+/// Plays money games ``first`` .. ``end`` of a simulation and returns a
+/// ``SimulationRun`` (``gammon.simulate_money`` wraps it), from the first player's side.
 ///
 /// Raises as ``_simulate_match``.
 #[pyfunction]
@@ -439,7 +433,7 @@ pub fn _simulate_money<'py>(
     record: bool,
     max_seconds: Option<f64>,
     callback: Option<Py<PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<PySimulationRun> {
     let contest = Contest::read(&variant, &players, cube_rules)?;
     let config = contest.config(seed, threads, chunk_size, record, max_seconds);
     let rules = contest.rules();
@@ -459,19 +453,20 @@ pub fn _simulate_money<'py>(
         || contest.errors(),
         |i, e| simulation_failed("game", i, e),
     )?;
-    let d = run_dict(py, &out, interrupted)?;
-    let t = &out.tally;
-    d.set_item("tally", PyMoneyTally { inner: *t })?;
-    if let Some(r) = &out.records {
-        let rec = PyDict::new(py);
-        let winner: Vec<u8> = r.winner.iter().map(|&w| w as u8).collect();
-        rec.set_item("winner", PyBytes::new(py, &winner))?;
-        rec.set_item("kind", PyBytes::new(py, &r.kind))?;
-        rec.set_item("points", le_bytes(py, &r.points, i32::to_le_bytes))?;
-        rec.set_item("cube", le_bytes(py, &r.cube, u32::to_le_bytes))?;
-        rec.set_item("doubles", le_bytes(py, &r.doubles, u32::to_le_bytes))?;
-        rec.set_item("plies", le_bytes(py, &r.plies, u32::to_le_bytes))?;
-        d.set_item("records", rec)?;
-    }
-    Ok(d)
+    let records = match &out.records {
+        Some(r) => {
+            let items = [
+                array(py, &r.winner),
+                array(py, &r.kind),
+                array(py, &r.points),
+                array(py, &r.cube),
+                array(py, &r.doubles),
+                array(py, &r.plies),
+            ];
+            Some(PyTuple::new(py, items)?.unbind())
+        }
+        None => None,
+    };
+    let tally = Py::new(py, PyMoneyTally { inner: out.tally })?.into_any();
+    Ok(sim_run(&out, interrupted, tally, records))
 }

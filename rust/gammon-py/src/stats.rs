@@ -5,6 +5,7 @@
 
 use gammon_core::{std_error_of_mean, Color, MatchTally, MoneyTally, Tally, WIN_KINDS};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 use crate::errors::InvalidInputError;
 
@@ -349,4 +350,48 @@ impl PyMoneyTally {
             self.inner.games, self.inner.points
         )
     }
+}
+
+/// What ``_rollout`` returns: the range of games played, how the run stopped, its time and
+/// threads, the statistics, and the per-game outcomes when asked for (the core's
+/// ``RolloutRun``; ``gammon.RolloutResult`` adds the setup).
+#[pyclass(frozen, get_all, name = "RolloutRun", module = "gammon._core")]
+pub struct PyRolloutRun {
+    /// The first game played.
+    pub(crate) first: u64,
+    /// One past the last game played.
+    pub(crate) end: u64,
+    /// ``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``.
+    pub(crate) stop: String,
+    /// Wall-clock seconds.
+    pub(crate) elapsed: f64,
+    /// Worker threads used.
+    pub(crate) threads: usize,
+    /// The statistics of the games.
+    pub(crate) tally: Py<PyTally>,
+    /// ``(winner, kind, points, plies)`` numpy arrays, one entry per game, or None.
+    pub(crate) outcomes: Option<Py<PyTuple>>,
+}
+
+/// What ``_simulate_match`` and ``_simulate_money`` return: the range of matches (or games)
+/// played, how the run stopped, its time and threads, the statistics (a ``MatchTally`` or a
+/// ``MoneyTally``), and the per-item records when asked for.
+#[pyclass(frozen, get_all, name = "SimulationRun", module = "gammon._core")]
+pub struct PySimulationRun {
+    /// The first match (or game) played.
+    pub(crate) first: u64,
+    /// One past the last one played.
+    pub(crate) end: u64,
+    /// ``"completed"``, ``"interrupted"`` or ``"max_seconds"``.
+    pub(crate) stop: String,
+    /// Wall-clock seconds.
+    pub(crate) elapsed: f64,
+    /// Worker threads used.
+    pub(crate) threads: usize,
+    /// The statistics: a ``MatchTally`` or a ``MoneyTally``.
+    pub(crate) tally: Py<PyAny>,
+    /// The per-item records as a tuple of numpy arrays (in the order of the fields of
+    /// ``gammon.MatchRecords`` / ``gammon.MoneyRecords``; a match's score as two arrays,
+    /// first and second player), or None.
+    pub(crate) records: Option<Py<PyTuple>>,
 }
