@@ -13,6 +13,7 @@ __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_GAME_CHUNK",
     "DEFAULT_MATCH_CHUNK",
+    "MAX_THREADS",
     "MIN_GAMES_FOR_TARGET",
     "ONE",
     "WIN_KINDS",
@@ -52,6 +53,8 @@ DEFAULT_MATCH_CHUNK: Final[int]
 """Matches per unit of work of a match simulation by default."""
 DEFAULT_GAME_CHUNK: Final[int]
 """Games per unit of work of a money simulation by default."""
+MAX_THREADS: Final[int]
+"""The most worker threads a run may ask for."""
 MIN_GAMES_FOR_TARGET: Final[int]
 """Games played before a target standard error may stop a run."""
 

@@ -40,6 +40,9 @@ import numpy as np
 import numpy.typing as npt
 
 from gammon import _core
+from gammon._checks import MAX_U64 as _MAX_U64
+from gammon._checks import int_arg as _int_arg
+from gammon._checks import positive_float as _positive_float
 from gammon._core import Play, PlayList, Position, Variant
 from gammon._results import Z95, RunResult, merge_ranges
 from gammon.errors import InvalidInputError
@@ -62,7 +65,6 @@ BUILTIN_POLICIES = ("random", "pubeval", "heuristic")
 KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "settled")
 
 _WIN_KINDS = _core.WIN_KINDS
-_MAX_U64 = 2**64 - 1
 
 
 @runtime_checkable
@@ -751,26 +753,6 @@ def _cp_ranges(value: object, games: int) -> tuple[tuple[int, int], ...]:
 # -- the function ---------------------------------------------------------------------------
 
 
-def _int_arg(name: str, value: object, low: int, high: int = _MAX_U64) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise InvalidInputError(f"{name} must be an int, not {value!r}")
-    v = int(value)
-    if not low <= v <= high:
-        raise InvalidInputError(f"{name} must be between {low} and {high}, not {v}")
-    return v
-
-
-def _positive_float(name: str, value: object) -> Optional[float]:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
-        raise InvalidInputError(f"{name} must be a number, not {value!r}")
-    v = float(value)
-    if not (v > 0 and math.isfinite(v)):
-        raise InvalidInputError(f"{name} must be a positive finite number, not {value!r}")
-    return v
-
-
 def _nardy_dict(settings: NardySettings) -> dict[str, Any]:
     return {
         "end_variant": settings.end_variant,
@@ -896,7 +878,7 @@ def rollout(
     games = _int_arg("games", games, 0)
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
-    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, 1024)
+    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
     chunk_size = _int_arg("chunk_size", chunk_size, 1)
     max_s = _positive_float("max_seconds", max_seconds)
     target = _positive_float("target_std_error", target_std_error)

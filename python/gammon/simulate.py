@@ -39,12 +39,15 @@ import numpy.typing as npt
 
 from gammon import _core
 from gammon._checks import MAX_MATCH_LENGTH
+from gammon._checks import MAX_U64 as _MAX_U64
+from gammon._checks import int_arg as _int_arg
+from gammon._checks import positive_float as _positive_float
 from gammon._core import Color, Position, Variant, find_variant
 from gammon._results import Z95, RunResult
 from gammon.cube import Cube, CubeOffer, CubeRules
 from gammon.errors import IllegalCubeActionError, InvalidInputError
 from gammon.match import Match, MoneySession, Scoreboard
-from gammon.rollout import BUILTIN_POLICIES, Policy, PolicySpec, _int_arg, _positive_float
+from gammon.rollout import BUILTIN_POLICIES, Policy, PolicySpec
 
 __all__ = [
     "BUILTIN_CUBE_POLICIES",
@@ -66,8 +69,6 @@ BUILTIN_CUBE_POLICIES = ("never", "race")
 
 #: Names of the result classes of money games, indexed as in :attr:`MoneyRecords.kind`.
 MONEY_KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "dropped")
-
-_MAX_U64 = 2**64 - 1
 
 
 # -- cube policies ---------------------------------------------------------------------------
@@ -764,7 +765,7 @@ def simulate_match(
     matches = _int_arg("matches", matches, 0)
     first_match = _int_arg("first_match", first_match, 0, _MAX_U64 - matches)
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
-    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, 1024)
+    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
     chunk_size = _int_arg("chunk_size", chunk_size, 1)
     max_s = _positive_float("max_seconds", max_seconds)
     rules = _cube_rules(cube_rules)
@@ -837,7 +838,7 @@ def simulate_money(
     games = _int_arg("games", games, 0)
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
-    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, 1024)
+    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
     chunk_size = _int_arg("chunk_size", chunk_size, 1)
     max_s = _positive_float("max_seconds", max_seconds)
     rules = _cube_rules(cube_rules)

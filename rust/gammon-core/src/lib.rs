@@ -69,10 +69,10 @@ pub use rules::nardy::options::ParseSettingError;
 pub use rules::nardy::sequences::for_each_sequence;
 pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
-pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason};
+pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
 pub use run::rollout::{
-    rollout, Progress, RolloutConfig, RolloutRun, Tally, TallyError, DEFAULT_CHUNK_SIZE,
-    MIN_GAMES_FOR_TARGET,
+    rollout, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally, TallyError,
+    DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
 };
 pub use run::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,

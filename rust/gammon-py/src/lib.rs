@@ -54,5 +54,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_MATCH_CHUNK", gammon_core::DEFAULT_MATCH_CHUNK)?;
     m.add("DEFAULT_GAME_CHUNK", gammon_core::DEFAULT_GAME_CHUNK)?;
     m.add("MIN_GAMES_FOR_TARGET", gammon_core::MIN_GAMES_FOR_TARGET)?;
+    m.add("MAX_THREADS", gammon_core::MAX_THREADS)?;
     Ok(())
 }

@@ -381,7 +381,7 @@ pub fn _rollout<'py>(
             run(py, &pos, pols, &referee, &settings, cb)?
         }
     };
-    let outcomes = match &run.records {
+    let outcomes = match &run.outcomes {
         Some(r) => {
             let items = [
                 PyArray1::from_slice(py, &r.winner).into_any(),

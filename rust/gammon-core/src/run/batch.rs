@@ -24,6 +24,9 @@ pub trait Totals: Default + Send {
     fn merge(&mut self, other: Self);
 }
 
+/// The most worker threads a run may ask for (the Python layer refuses more).
+pub const MAX_THREADS: usize = 1024;
+
 /// How a batch is run. Results never depend on `threads` or `chunk_size`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BatchConfig {

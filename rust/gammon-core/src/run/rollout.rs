@@ -197,9 +197,10 @@ pub enum TallyError {
     Points,
 }
 
-/// Per-game records of a rollout, one entry per game in game order (structure of arrays).
+/// Per-game outcomes of a rollout, one entry per game in game order (structure of arrays):
+/// the Python `gammon.GameOutcomes`.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Records {
+pub struct GameOutcomes {
     /// +1 when side 0 (on roll at the start) won, -1 when the opponent won, 0 for a draw or a
     /// settled game.
     pub winner: Vec<i8>,
@@ -212,12 +213,12 @@ pub struct Records {
     pub plies: Vec<u32>,
 }
 
-/// [`Records::kind`] of a draw.
+/// [`GameOutcomes::kind`] of a draw.
 pub const KIND_DRAW: u8 = WIN_KINDS as u8;
-/// [`Records::kind`] of a settled game.
+/// [`GameOutcomes::kind`] of a settled game.
 pub const KIND_SETTLED: u8 = WIN_KINDS as u8 + 1;
 
-impl Records {
+impl GameOutcomes {
     fn push(&mut self, record: &GameRecord, root: Color) {
         let s = record.settlement();
         let p = if root == Color::White {
@@ -238,7 +239,7 @@ impl Records {
         self.plies.push(record.plies);
     }
 
-    fn append(&mut self, other: &mut Records) {
+    fn append(&mut self, other: &mut GameOutcomes) {
         self.winner.append(&mut other.winner);
         self.kind.append(&mut other.kind);
         self.points.append(&mut other.points);
@@ -279,7 +280,7 @@ pub struct RolloutConfig {
     pub threads: usize,
     /// Games per chunk (the unit of work, progress and stopping).
     pub chunk_size: u64,
-    /// Keep per-game [`Records`].
+    /// Keep per-game [`GameOutcomes`].
     pub record_games: bool,
     /// Stop after this many seconds (keeping the chunks finished in order).
     pub max_seconds: Option<f64>,
@@ -326,8 +327,8 @@ pub struct RolloutRun {
     pub games: Range<u64>,
     /// Their statistics.
     pub tally: Tally,
-    /// Per-game records, when asked for.
-    pub records: Option<Records>,
+    /// Per-game outcomes, when asked for.
+    pub outcomes: Option<GameOutcomes>,
     /// Why the rollout stopped.
     pub stop: StopReason,
     /// Wall-clock time.
@@ -340,15 +341,15 @@ pub struct RolloutRun {
 #[derive(Default)]
 struct Chunk {
     tally: Tally,
-    records: Option<Records>,
+    outcomes: Option<GameOutcomes>,
 }
 
 impl Totals for Chunk {
     fn merge(&mut self, mut other: Chunk) {
         self.tally.merge(&other.tally);
-        match (&mut self.records, &mut other.records) {
+        match (&mut self.outcomes, &mut other.outcomes) {
             (Some(all), Some(more)) => all.append(more),
-            (None, Some(_)) => self.records = other.records,
+            (None, Some(_)) => self.outcomes = other.outcomes,
             _ => {}
         }
     }
@@ -410,8 +411,8 @@ where
         chunk.tally.add(&rec, root);
         if record {
             chunk
-                .records
-                .get_or_insert_with(Records::default)
+                .outcomes
+                .get_or_insert_with(GameOutcomes::default)
                 .push(&rec, root);
         }
         Ok(())
@@ -441,7 +442,7 @@ where
     Ok(RolloutRun {
         games: run.items,
         tally: run.totals.tally,
-        records: record.then(|| run.totals.records.unwrap_or_default()),
+        outcomes: record.then(|| run.totals.outcomes.unwrap_or_default()),
         stop: run.stop,
         elapsed: run.elapsed,
         threads: run.threads,
@@ -510,7 +511,7 @@ mod tests {
                 other.tally, base.tally,
                 "{threads} threads, chunks of {chunk}"
             );
-            assert_eq!(other.records, base.records);
+            assert_eq!(other.outcomes, base.outcomes);
         }
     }
 
@@ -527,7 +528,7 @@ mod tests {
         let r = run(0..400, 2, 64, true);
         let total: u128 = r.tally.win.iter().flatten().sum::<u128>() + r.tally.draw;
         assert_eq!(total, 400 * u128::from(ONE));
-        let recs = r.records.unwrap();
+        let recs = r.outcomes.unwrap();
         assert_eq!(recs.len(), 400);
         let sum: f64 = recs.points.iter().sum();
         assert!((sum / 400.0 - r.tally.equity()).abs() < 1e-12);
