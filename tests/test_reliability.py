@@ -1,4 +1,4 @@
-"""Regression tests for the defects found under hostile input (issue 15: D1, D3, D4, D5).
+"""Regression tests for the defects found under hostile input (issue 15: D1, D3, D4, D5, D7).
 
 Each test is named after the defect and the behaviour it pins; each failed before its fix.
 """
@@ -10,6 +10,7 @@ import json
 import pytest
 
 import gammon
+from gammon.matchid import GameState
 from gammon.nardy import NardySettings
 from gammon.rollout import RolloutResult
 
@@ -252,3 +253,34 @@ def test_d5_missing_or_unknown_fields_are_refused() -> None:
         RolloutResult.from_dict(data)
     with pytest.raises(gammon.InvalidInputError, match="is a dict"):
         RolloutResult.from_dict([])  # type: ignore[arg-type]
+
+
+# -- D7: a "no game yet" gnubg ID cannot carry a pending resignation or double ----------------
+
+
+@pytest.mark.parametrize(
+    "gnubg_id",
+    [
+        "4HPwATDgc/ABMA:cCAAAAAAAAAE",  # the reproducer of issue 15: a pending resignation
+        "4HPwATDgc/ABMA:"
+        + str(
+            gammon.MatchId(
+                turn=gammon.Color.WHITE,
+                to_act=gammon.Color.BLACK,
+                game_state=GameState.NONE,
+                double_offered=True,
+            )
+        ),
+    ],
+)
+def test_d7_bg12_a_no_game_yet_id_with_a_pending_offer_is_refused(gnubg_id: str) -> None:
+    """BG-12, RESIGN-1: nothing is offered before the opening roll, so the ID is refused."""
+    with pytest.raises(gammon.InvalidInputError, match="no game yet"):
+        gammon.Game.from_gnubg_id(gnubg_id)
+
+
+def test_d7_a_no_game_yet_id_without_offers_still_gives_a_game_before_its_opening_roll() -> None:
+    game = gammon.Game.from_gnubg_id("4HPwATDgc/ABMA:cAjgAAAAAAAE")
+    assert game.is_opening and game.legal_actions() == [gammon.Roll()]
+    game.roll()
+    assert not game.is_opening

@@ -157,7 +157,7 @@ def replay_game(events: list[tuple[Any, ...]], game: Game) -> None:
             game.double()
         elif kind == "answer":
             _, player, word, may = ev
-            assert game.turn == player
+            assert game.to_act == player
             legal = game.legal_actions()
             assert (Beaver() in legal or Raccoon() in legal) == may
             if word == "redouble":

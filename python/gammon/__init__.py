@@ -59,7 +59,7 @@ from gammon.errors import (
     ParseError,
 )
 from gammon.game import Game
-from gammon.match import Match, MoneySession
+from gammon.match import Match, MatchScore, MoneySession
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.result import Ending, GameResult
@@ -115,6 +115,7 @@ __all__ = [
     "MatchId",
     "MatchRecords",
     "MatchResult",
+    "MatchScore",
     "MoneyRecords",
     "MoneyResult",
     "MoneySession",

@@ -11,7 +11,10 @@ from typing import Optional
 
 import numpy as np
 
+from gammon._core import MAX_CUBE_LIMIT
 from gammon.errors import InvalidDiceError, InvalidInputError
+
+__all__ = ["MAX_CUBE_LIMIT", "MAX_MATCH_LENGTH", "MAX_SCORE", "MAX_U64"]
 
 MAX_U64 = 2**64 - 1
 """The largest game, match or seed index: the core counts them in u64."""
@@ -21,9 +24,6 @@ MAX_MATCH_LENGTH = (1 << 15) - 1
 
 MAX_SCORE = (1 << 15) - 1
 """The largest score the Match ID can hold (ID-4, ID-7)."""
-
-MAX_CUBE_LIMIT = 1 << 15
-"""The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
 
 
 def is_int(value: object) -> bool:

@@ -9,15 +9,24 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import TypeAlias
 
+from gammon.result import GameResult
+
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_GAME_CHUNK",
     "DEFAULT_MATCH_CHUNK",
+    "DEFAULT_MAX_CUBE",
+    "MAX_AUTO_DOUBLES",
+    "MAX_CUBE_LIMIT",
     "MAX_THREADS",
     "MIN_GAMES_FOR_TARGET",
     "ONE",
     "WIN_KINDS",
     "Color",
+    "Cube",
+    "CubeOffer",
+    "CubeRules",
+    "MatchScore",
     "MatchTally",
     "MoneyTally",
     "Move",
@@ -30,6 +39,7 @@ __all__ = [
     "Tally",
     "Variant",
     "__version__",
+    "_match_score",
     "_nardy_extra_turn",
     "_nardy_score",
     "_nardy_surrender",
@@ -42,6 +52,12 @@ __all__ = [
 ]
 
 __version__: Final[str]
+DEFAULT_MAX_CUBE: Final[int]
+"""The default cap on the cube value: the largest face of a physical cube (CUBE-10)."""
+MAX_AUTO_DOUBLES: Final[int]
+"""The largest automatic-doubles limit gnubg accepts (CUBE-20)."""
+MAX_CUBE_LIMIT: Final[int]
+"""The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
 
 ONE: Final[int]
 """The fixed-point unit of the run statistics: one game (2**32)."""
@@ -261,9 +277,9 @@ class Position:
     def is_game_over(self) -> bool:
         """True once a player has borne off every checker."""
     def pip_count(self) -> tuple[int, int]:
-        """Pip counts, player on roll first."""
+        """Pip counts as ``(white, black)``, the order of every pair in gammon."""
     def checkers_off(self) -> tuple[int, int]:
-        """Borne-off checkers, player on roll first."""
+        """Borne-off checkers as ``(white, black)``, the order of every pair in gammon."""
     def checkers(self, color: _ColorLike) -> list[int]:
         """A side's checkers in its own numbering (0 = off, 25 = bar)."""
     def board(self) -> npt.NDArray[np.int8]:
@@ -273,6 +289,213 @@ class Position:
     def __hash__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
 
+@final
+class CubeRules:
+    """The cube settings of a session (CUBE-10..CUBE-20, MONEY-2, MONEY-3, MATCH-7)."""
+
+    def __new__(
+        cls,
+        max_cube: int = 64,
+        jacoby: bool = False,
+        beavers: bool = False,
+        raccoons: bool = False,
+        max_beavers: int = 3,
+        auto_doubles: int = 0,
+        enabled: bool = True,
+        refuse_dead_cube: bool = False,
+        gnubg_raccoon_owner: bool = False,
+    ) -> CubeRules: ...
+    @property
+    def max_cube(self) -> int:
+        """The cap (CUBE-10)."""
+    @property
+    def jacoby(self) -> bool:
+        """The Jacoby rule (MONEY-2)."""
+    @property
+    def beavers(self) -> bool:
+        """Beavers allowed (CUBE-12)."""
+    @property
+    def raccoons(self) -> bool:
+        """Raccoons allowed (CUBE-13)."""
+    @property
+    def max_beavers(self) -> int:
+        """Beavers and raccoons per chain (CUBE-13)."""
+    @property
+    def auto_doubles(self) -> int:
+        """Automatic doubles limit (CUBE-20)."""
+    @property
+    def enabled(self) -> bool:
+        """Cube use at all (CUBE-2)."""
+    @property
+    def refuse_dead_cube(self) -> bool:
+        """Refuse dead-cube doubles in match play (MATCH-7)."""
+    @property
+    def gnubg_raccoon_owner(self) -> bool:
+        """Gnubg's owner after a beaver chain (CUBE-13)."""
+    def for_match(self) -> CubeRules:
+        """These rules as match play uses them (CUBE-11, MATCH-2)."""
+    def replace(
+        self,
+        *,
+        max_cube: int = ...,
+        jacoby: bool = ...,
+        beavers: bool = ...,
+        raccoons: bool = ...,
+        max_beavers: int = ...,
+        auto_doubles: int = ...,
+        enabled: bool = ...,
+        refuse_dead_cube: bool = ...,
+        gnubg_raccoon_owner: bool = ...,
+    ) -> CubeRules:
+        """A copy with some settings changed."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class CubeOffer:
+    """A double awaiting an answer (CUBE-4, CUBE-12, CUBE-13)."""
+
+    def __new__(
+        cls, doubler: _ColorLike, proposer: _ColorLike, value: int, redoubles: int | None = None
+    ) -> CubeOffer: ...
+    @property
+    def doubler(self) -> Color:
+        """The player who offered the double."""
+    @property
+    def proposer(self) -> Color:
+        """The player who made the latest offer."""
+    @property
+    def value(self) -> int:
+        """The cube value if taken."""
+    @property
+    def redoubles(self) -> int:
+        """Beavers and raccoons in the chain."""
+    @property
+    def responder(self) -> Color:
+        """The player who must answer."""
+    @property
+    def stake(self) -> int:
+        """What a drop gives the proposer (CUBE-6)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class Cube:
+    """The doubling cube: value, owner, pending offer and rules (CUBE-1..CUBE-20)."""
+
+    def __new__(
+        cls,
+        value: int = 1,
+        owner: _ColorLike | None = None,
+        offer: CubeOffer | None = None,
+        rules: CubeRules | None = None,
+    ) -> Cube: ...
+    @property
+    def value(self) -> int:
+        """The cube value."""
+    @property
+    def owner(self) -> Color | None:
+        """The owner, ``None`` while centred (CUBE-1)."""
+    @property
+    def offer(self) -> CubeOffer | None:
+        """The pending double."""
+    @property
+    def rules(self) -> CubeRules:
+        """The rules the cube follows."""
+    @property
+    def centred(self) -> bool:
+        """True while nobody owns the cube (CUBE-1)."""
+    @property
+    def at_cap(self) -> bool:
+        """True when doubling would pass the cap (CUBE-10)."""
+    def may_turn(self, player: _ColorLike) -> bool:
+        """Whether ``player`` has access to the cube (CUBE-3)."""
+    def double_error(self, player: _ColorLike) -> str | None:
+        """Why ``player`` may not double, or ``None``."""
+    def check_double(self, player: _ColorLike) -> None:
+        """Raise ``IllegalCubeActionError`` unless ``player`` may double."""
+    def can_double(self, player: _ColorLike) -> bool:
+        """Whether ``player`` may double (CUBE-2, CUBE-3, CUBE-10)."""
+    def can_beaver(self, player: _ColorLike) -> bool:
+        """Whether ``player`` may beaver (CUBE-12)."""
+    def can_raccoon(self, player: _ColorLike) -> bool:
+        """Whether ``player`` may raccoon (CUBE-13)."""
+    def double(self, player: _ColorLike) -> Cube:
+        """``player`` doubles (CUBE-4)."""
+    def take(self, player: _ColorLike) -> Cube:
+        """``player`` takes (CUBE-5)."""
+    def drop(self, player: _ColorLike) -> GameResult:
+        """``player`` drops (CUBE-6)."""
+    def beaver(self, player: _ColorLike) -> Cube:
+        """``player`` beavers (CUBE-12)."""
+    def raccoon(self, player: _ColorLike) -> Cube:
+        """``player`` raccoons (CUBE-13)."""
+    def automatic_double(self) -> Cube:
+        """The cube after an opening tie (CUBE-20)."""
+    def points(self, level: int) -> int:
+        """Points of a win at ``level`` (SCORE-2, MONEY-2)."""
+    def replace(
+        self,
+        *,
+        value: int = ...,
+        owner: _ColorLike | None = ...,
+        offer: CubeOffer | None = ...,
+        rules: CubeRules = ...,
+    ) -> Cube:
+        """A copy with some fields changed."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class MatchScore:
+    """A match to ``length`` points with its score and Crawford state (MATCH-1..MATCH-4)."""
+
+    def __new__(
+        cls,
+        length: int,
+        score: tuple[int, int] = (0, 0),
+        *,
+        crawford: bool = True,
+        crawford_game: bool = False,
+        post_crawford: bool | None = None,
+    ) -> MatchScore: ...
+    @property
+    def length(self) -> int:
+        """The points needed to win (MATCH-1)."""
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score as ``(white, black)``."""
+    @property
+    def crawford(self) -> bool:
+        """The Crawford rule is in force (MATCH-3)."""
+    @property
+    def is_crawford_game(self) -> bool:
+        """The next game is the Crawford game (MATCH-3)."""
+    @property
+    def is_post_crawford(self) -> bool:
+        """The Crawford game is behind (MATCH-4)."""
+    @property
+    def is_over(self) -> bool:
+        """A player has reached the length (MATCH-1)."""
+    @property
+    def winner(self) -> Color | None:
+        """The match winner, or ``None``."""
+    def score_of(self, player: _ColorLike) -> int:
+        """``player``'s score."""
+    def away(self, player: _ColorLike) -> int:
+        """The points ``player`` still needs."""
+    def record(self, winner: _ColorLike, points: int) -> MatchScore:
+        """The match after a game won by ``winner`` for ``points`` (MATCH-1, MATCH-3)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+def _match_score(
+    length: int, score: tuple[int, int], crawford: bool, crawford_game: bool, post_crawford: bool
+) -> MatchScore: ...
 def _play_from_text(position: Position, dice: str, text: str) -> Play: ...
 def _position_from_state(
     id: str,

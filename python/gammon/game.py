@@ -168,7 +168,7 @@ class Game:
         if isinstance(cube, CubeRules):
             cube_state = Cube(rules=self._rules_cube(board, cube))
         elif isinstance(cube, Cube):
-            cube_state = replace(cube, rules=self._rules_cube(board, cube.rules))
+            cube_state = cube.replace(rules=self._rules_cube(board, cube.rules))
         else:
             raise InvalidInputError(f"Game: cube must be CubeRules or Cube, not {cube!r}")
         if board.is_crawford_game and (cube_state.value != 1 or cube_state.owner is not None):
@@ -258,16 +258,16 @@ class Game:
         return self._board.is_crawford_game
 
     @property
-    def on_roll(self) -> Color:
-        """The player on roll (gnubg's ``fMove``).
+    def turn(self) -> Color:
+        """The player on roll (gnubg's ``fMove``), as :attr:`Position.turn`.
 
         The player whose turn it is, also while the opponent answers their double or
-        resignation.
+        resignation; :attr:`to_act` names the player who must act.
         """
         return self._state.position.turn
 
     @property
-    def turn(self) -> Color:
+    def to_act(self) -> Color:
         """The player who must act now (gnubg's ``fTurn``).
 
         The player on roll, or the opponent while a double or resignation awaits an answer.
@@ -303,8 +303,9 @@ class Game:
         """The result once the game is over, else ``None``."""
         return self._state.result
 
+    @property
     def is_over(self) -> bool:
-        """Tell whether the game has ended (BG-14)."""
+        """True once the game has ended (BG-14)."""
         return self._state.result is not None
 
     @property
@@ -557,8 +558,8 @@ class Game:
         return MatchId(
             cube_value=cube.value,
             cube_owner=cube.owner,
-            on_roll=s.position.turn,
-            turn=self.turn,
+            turn=s.position.turn,
+            to_act=self.to_act,
             crawford=board.is_crawford_game,
             game_state=state,
             double_offered=cube.offer is not None and s.result is None,
@@ -646,21 +647,27 @@ class Game:
         pos_text, mid_text = split_gnubg_id(gnubg_id)
         mid = MatchId.parse(mid_text)
         var = Variant.BACKGAMMON if variant is None else _variant_arg(variant)
-        position = Position.from_id(pos_text, var, mid.on_roll)
+        position = Position.from_id(pos_text, var, mid.turn)
         if mid.game_state not in (GameState.NONE, GameState.PLAYING):
             raise InvalidInputError(
                 f"ID-4: {gnubg_id!r} shows a finished game; only a game in play can be set up"
             )
+        if mid.game_state == GameState.NONE and (mid.double_offered or mid.resignation):
+            # D7: before the opening roll nobody may double (BG-12) or resign (RESIGN-1).
+            raise InvalidInputError(
+                f"ID-4: {gnubg_id!r} shows no game yet (before the opening roll) with a "
+                "pending double or resignation; these come after the opening roll (BG-12)"
+            )
         rules = CubeRules() if cube is None else cube
         if mid.is_money:
-            rules = replace(rules, jacoby=mid.jacoby)
+            rules = rules.replace(jacoby=mid.jacoby)
         board = _scoreboard_from_id(mid.match_length, mid.score, crawford, mid.crawford)
-        on_roll = mid.on_roll
+        on_roll = mid.turn
         cube_state = _cube_from_id(mid, rules)
         resign = Resignations()
         if mid.resignation:
-            resign = Resignations(Resignation(mid.turn.other(), ResignLevel(mid.resignation)))
-            if mid.turn == on_roll:
+            resign = Resignations(Resignation(mid.to_act.other(), ResignLevel(mid.resignation)))
+            if mid.to_act == on_roll:
                 raise InvalidInputError(
                     "ID-4: a resignation is offered by the player on roll, so the other acts"
                 )
@@ -693,13 +700,12 @@ class Game:
         """
         x = Xgid.parse(xgid, variant)
         rules = CubeRules() if cube is None else cube
-        rules = replace(
-            rules, max_cube=max(x.max_cube, x.cube_value * (2 if x.double_offered else 1))
+        rules = rules.replace(
+            max_cube=max(x.max_cube, x.cube_value * (2 if x.double_offered else 1))
         )
         board = _scoreboard_from_id(x.match_length, x.score, crawford, x.crawford)
         if x.match_length == 0:
-            rules = replace(
-                rules,
+            rules = rules.replace(
                 jacoby=x.jacoby,
                 beavers=x.beavers,
                 raccoons=rules.raccoons and x.beavers,
@@ -955,11 +961,11 @@ def _cube_from_id(mid: MatchId, rules: CubeRules) -> Cube:
     See :meth:`Game.from_gnubg_id`.
     """
     v = mid.cube_value
-    rules = replace(rules, max_cube=max(rules.max_cube, v * (2 if mid.double_offered else 1)))
+    rules = rules.replace(max_cube=max(rules.max_cube, v * (2 if mid.double_offered else 1)))
     if not mid.double_offered:
         return Cube(v, mid.cube_owner, None, rules)
-    doubler = mid.on_roll
-    if mid.turn == doubler:
+    doubler = mid.turn
+    if mid.to_act == doubler:
         # A beaver: the doubled player holds the cube at twice the old value and the doubler
         # answers (gnubg's redouble, CUBE-12).
         if mid.cube_owner != doubler.other():
@@ -968,7 +974,7 @@ def _cube_from_id(mid: MatchId, rules: CubeRules) -> Cube:
                 "player must hold the cube (CUBE-12)"
             )
         return Cube(v, mid.cube_owner, CubeOffer(doubler, doubler.other(), 2 * v, 1), rules)
-    if mid.cube_owner == mid.turn:
+    if mid.cube_owner == mid.to_act:
         # gnubg's raccoon: the cube stays with the doubled player while the doubler redoubles.
         owner = mid.cube_owner if rules.gnubg_raccoon_owner else doubler
         return Cube(v, owner, CubeOffer(doubler, doubler, 2 * v, 2), rules)

@@ -56,10 +56,10 @@ MATCH_ID_LEN = 12
 _LAYOUT = (
     ("cube_log2", 4),
     ("owner", 2),
-    ("on_roll", 1),
+    ("turn", 1),
     ("crawford", 1),
     ("game_state", 3),
-    ("turn", 1),
+    ("to_act", 1),
     ("doubled", 1),
     ("resigned", 2),
     ("die1", 3),
@@ -115,14 +115,15 @@ class MatchId:
     Attributes:
         cube_value: the cube value, a power of two from 1 to 2**15.
         cube_owner: the owner, ``None`` when centred.
-        on_roll: the player on roll, who owns the dice (gnubg ``fMove``).
-        turn: the player who must act now (``fTurn``); the other player while a double or
+        turn: the player on roll, who owns the dice (gnubg ``fMove``), as
+            :attr:`gammon.Position.turn`.
+        to_act: the player who must act now (``fTurn``); the other player while a double or
             resignation awaits an answer.
         crawford: this game is the Crawford game (always False in money play). In the ID of a
             finished game, gnubg writes the flag of the next game.
         game_state: see :class:`GameState`.
-        double_offered: a double awaits ``turn``'s answer.
-        resignation: the level (1-3) ``turn``'s opponent offers to resign at, 0 for none.
+        double_offered: a double awaits ``to_act``'s answer.
+        resignation: the level (1-3) ``to_act``'s opponent offers to resign at, 0 for none.
         dice: the roll, larger die first when written, or ``None`` before rolling.
         match_length: the match length, 0 for a money session.
         score: ``(white, black)``: match scores, or money totals.
@@ -137,8 +138,8 @@ class MatchId:
 
     cube_value: int = 1
     cube_owner: Optional[Color] = None
-    on_roll: Color = Color.WHITE
     turn: Color = Color.WHITE
+    to_act: Color = Color.WHITE
     crawford: bool = False
     game_state: GameState = GameState.PLAYING
     double_offered: bool = False
@@ -159,7 +160,7 @@ class MatchId:
             raise InvalidInputError(
                 f"MatchId: cube_owner must be a Color or None, not {self.cube_owner!r}"
             )
-        for name in ("on_roll", "turn"):
+        for name in ("turn", "to_act"):
             if not isinstance(getattr(self, name), Color):
                 raise InvalidInputError(
                     f"MatchId: {name} must be a Color, not {getattr(self, name)!r}"
@@ -220,10 +221,10 @@ class MatchId:
         return {
             "cube_log2": self.cube_value.bit_length() - 1,
             "owner": _CENTRED if self.cube_owner is None else gnubg_player(self.cube_owner),
-            "on_roll": gnubg_player(self.on_roll),
+            "turn": gnubg_player(self.turn),
             "crawford": int(self.crawford),
             "game_state": int(self.game_state),
-            "turn": gnubg_player(self.turn),
+            "to_act": gnubg_player(self.to_act),
             "doubled": int(self.double_offered),
             "resigned": self.resignation,
             "die1": d1,
@@ -291,8 +292,8 @@ class MatchId:
             return cls(
                 cube_value=1 << raw["cube_log2"],
                 cube_owner=None if owner >= 2 else color_of_gnubg_player(owner),
-                on_roll=color_of_gnubg_player(raw["on_roll"]),
                 turn=color_of_gnubg_player(raw["turn"]),
+                to_act=color_of_gnubg_player(raw["to_act"]),
                 crawford=bool(raw["crawford"]),
                 game_state=GameState(raw["game_state"]),
                 double_offered=bool(raw["doubled"]),

@@ -79,10 +79,16 @@ pub use run::simulate::{
     MatchTally, MatchTotals, MoneyRun, MoneyTally, MoneyTotals, SimConfig, SimRun, SimTally,
     SimulationError, DEFAULT_GAME_CHUNK, DEFAULT_MATCH_CHUNK,
 };
-pub use scoring::cube::{CubeOffer, CubeRules, CubeRulesError, CubeState};
+pub use scoring::cube::{
+    Cube, CubeActionError, CubeAnswer, CubeError, CubeOffer, CubeRules, CubeRulesError, CubeState,
+    DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
+};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};
-pub use scoring::scoreboard::{MatchScore, Scoreboard};
+pub use scoring::scoreboard::{
+    MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard, MAX_MATCH_LENGTH,
+    MAX_SCORE,
+};
 pub use text::id::{position_id, position_key, ParseIdError};
 pub use text::{PlayText, PlayTextError, PositionId};
 pub use variant_position::{VariantPlay, VariantPosition};

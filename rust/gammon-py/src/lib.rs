@@ -3,7 +3,9 @@
 
 mod classes;
 mod convert;
+mod cube;
 mod errors;
+mod match_score;
 mod nardy;
 mod plays;
 mod position;
@@ -31,6 +33,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<stats::PyMoneyTally>()?;
     m.add_class::<stats::PyRolloutRun>()?;
     m.add_class::<stats::PySimulationRun>()?;
+    m.add_class::<cube::PyCubeRules>()?;
+    m.add_class::<cube::PyCubeOffer>()?;
+    m.add_class::<cube::PyCube>()?;
+    m.add_class::<match_score::PyMatchScore>()?;
+    m.add_function(wrap_pyfunction!(match_score::_match_score, m)?)?;
+    m.add("DEFAULT_MAX_CUBE", cube::DEFAULT_MAX_CUBE)?;
+    m.add("MAX_AUTO_DOUBLES", gammon_core::MAX_AUTO_DOUBLES)?;
+    m.add("MAX_CUBE_LIMIT", 1u32 << gammon_core::MAX_CUBE_LOG2_LIMIT)?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
     m.add_function(wrap_pyfunction!(position::_play_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;

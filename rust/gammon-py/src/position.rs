@@ -500,18 +500,16 @@ impl PyPosition {
         self.inner.outcome().is_some()
     }
 
-    /// Pip counts as ``(player on roll, opponent)``.
+    /// Pip counts as ``(white, black)``, the order of every pair in gammon.
     fn pip_count(&self) -> (u32, u32) {
         let p = self.inner.pip_count();
-        let t = self.inner.turn();
-        (p[t], p[!t])
+        (p[Color::White], p[Color::Black])
     }
 
-    /// Borne-off checkers as ``(player on roll, opponent)``.
+    /// Borne-off checkers as ``(white, black)``, the order of every pair in gammon.
     fn checkers_off(&self) -> (u8, u8) {
         let p = self.inner.checkers_off();
-        let t = self.inner.turn();
-        (p[t], p[!t])
+        (p[Color::White], p[Color::Black])
     }
 
     /// The checkers of ``color`` in that player's own numbering: a list of 26 counts, index 0
