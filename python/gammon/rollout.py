@@ -123,6 +123,11 @@ class _PolicyName:
 
     def choose(self, position: Position, plays: PlayList) -> int:
         """Refuse to play: the policy itself was not saved."""
+        self.refuse()
+        return 0
+
+    def refuse(self) -> None:
+        """Raise the error that says how to resume such a checkpoint."""
         raise InvalidInputError(
             f"this rollout was played by the Python policy {self.name!r}, which a checkpoint "
             "records by name only: pass the policy objects to "
@@ -389,7 +394,7 @@ class RolloutResult(RunResult):
                 raise InvalidInputError(f"resume() keeps the rollout's {fixed}; do not pass it")
         for p in self._policies:
             if isinstance(p, _PolicyName):
-                p.choose(self.position, self.position.legal_plays((1, 2)))
+                p.refuse()
         more = rollout(
             self.position,
             games,
