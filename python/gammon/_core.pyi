@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Union, final, overload
+from typing import Any, Final, Protocol, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -12,19 +12,31 @@ from typing_extensions import TypeAlias
 from gammon.result import GameResult
 
 __all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_GAME_CHUNK",
+    "DEFAULT_MATCH_CHUNK",
     "DEFAULT_MAX_CUBE",
     "MAX_AUTO_DOUBLES",
     "MAX_CUBE_LIMIT",
+    "MAX_THREADS",
+    "MIN_GAMES_FOR_TARGET",
+    "ONE",
+    "WIN_KINDS",
     "Color",
     "Cube",
     "CubeOffer",
     "CubeRules",
     "MatchScore",
+    "MatchTally",
+    "MoneyTally",
     "Move",
     "Outcome",
     "Play",
     "PlayList",
     "Position",
+    "RolloutRun",
+    "SimulationRun",
+    "Tally",
     "Variant",
     "__version__",
     "_match_score",
@@ -34,7 +46,6 @@ __all__ = [
     "_play_from_text",
     "_position_from_state",
     "_rollout",
-    "_simulate_log",
     "_simulate_match",
     "_simulate_money",
     "find_variant",
@@ -47,6 +58,21 @@ MAX_AUTO_DOUBLES: Final[int]
 """The largest automatic-doubles limit gnubg accepts (CUBE-20)."""
 MAX_CUBE_LIMIT: Final[int]
 """The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
+
+ONE: Final[int]
+"""The fixed-point unit of the run statistics: one game (2**32)."""
+WIN_KINDS: Final[int]
+"""Winning result classes: single, gammon, backgammon, Oin, Mars, Koks."""
+DEFAULT_CHUNK_SIZE: Final[int]
+"""Games per unit of work of a rollout by default."""
+DEFAULT_MATCH_CHUNK: Final[int]
+"""Matches per unit of work of a match simulation by default."""
+DEFAULT_GAME_CHUNK: Final[int]
+"""Games per unit of work of a money simulation by default."""
+MAX_THREADS: Final[int]
+"""The most worker threads a run may ask for."""
+MIN_GAMES_FOR_TARGET: Final[int]
+"""Games played before a target standard error may stop a run."""
 
 # Argument types accepted by the API. Private names: they exist only in this stub.
 _DiceLike: TypeAlias = Union[tuple[int, int], Sequence[int], str]
@@ -500,9 +526,19 @@ def _rollout(
     max_seconds: float | None = None,
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-    nardy: tuple[str, str, bool] | None = None,
-) -> dict[str, Any]:
+    nardy: _NardyScoring | None = None,
+) -> RolloutRun:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
+
+class _NardyScoring(Protocol):
+    """What ``_rollout`` reads from a ``gammon.nardy.NardySettings``."""
+
+    @property
+    def end_variant(self) -> str: ...
+    @property
+    def koks(self) -> str: ...
+    @property
+    def last_roll(self) -> bool: ...
 
 _CubeRulesTuple: TypeAlias = tuple[int, bool, bool, bool, int, int, bool, bool, bool]
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
@@ -522,7 +558,7 @@ def _simulate_match(
     record: bool,
     max_seconds: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-) -> dict[str, Any]:
+) -> SimulationRun:
     """Plays matches ``first``..``end`` of a simulation; ``gammon.simulate_match`` wraps it."""
 
 def _simulate_money(
@@ -538,16 +574,208 @@ def _simulate_money(
     record: bool,
     max_seconds: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-) -> dict[str, Any]:
+) -> SimulationRun:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
 
-def _simulate_log(
-    variant: Variant,
-    players: _Players,
-    cube_rules: _CubeRulesTuple,
-    seed: int,
-    index: int,
-    length: int | None = None,
-    crawford: bool = True,
-) -> list[list[tuple[Any, ...]]]:
-    """Every event of match (or money game) ``index`` of a simulation, one list per game."""
+@final
+class Tally:
+    """Streaming statistics of a rollout (exact sums in fixed point, ``ONE`` = one game)."""
+
+    def __new__(
+        cls,
+        *,
+        games: int,
+        win: Sequence[Sequence[int]],
+        draw: int,
+        points: int,
+        points_sq: int,
+        plies: int,
+        settled: int,
+    ) -> Tally: ...
+    @property
+    def games(self) -> int:
+        """Games counted."""
+    @property
+    def win(self) -> list[list[int]]:
+        """Wins of each side by class, in units of 1/``ONE``."""
+    @property
+    def draw(self) -> int:
+        """Draws, in units of 1/``ONE``."""
+    @property
+    def points(self) -> int:
+        """Side 0's net points, in units of 1/``ONE``."""
+    @property
+    def points_sq(self) -> int:
+        """The sum of the squares of side 0's per-game points, in units of 1/``ONE``²."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    @property
+    def settled(self) -> int:
+        """Games settled early."""
+    @property
+    def equity(self) -> float:
+        """Side 0's mean net points per game (NaN for no games)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``equity`` (infinite below two games)."""
+    def share(self, side: int, kinds: Sequence[int]) -> float:
+        """The share of games ``side`` won in one of the classes ``kinds``."""
+    @property
+    def draw_share(self) -> float:
+        """The share of drawn games."""
+    def merge(self, other: Tally) -> Tally:
+        """Both tallies' games together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MatchTally:
+    """Streaming statistics of simulated matches (exact integer sums)."""
+
+    @property
+    def matches(self) -> int:
+        """Matches counted."""
+    @property
+    def wins(self) -> tuple[int, int]:
+        """Matches won by the first and the second player."""
+    @property
+    def games(self) -> int:
+        """Games played."""
+    @property
+    def games_sq(self) -> int:
+        """The sum of the squares of the games per match."""
+    @property
+    def crawford_games(self) -> int:
+        """Crawford games played."""
+    @property
+    def drops(self) -> int:
+        """Games ended by a dropped double."""
+    @property
+    def doubles(self) -> int:
+        """Cube offers made."""
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points scored by each player."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    def win_share(self, side: int) -> float:
+        """The share of matches ``side`` won (NaN for none)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``win_share``."""
+    @property
+    def games_per_match(self) -> float:
+        """The average games a match took (NaN for none)."""
+    @property
+    def games_per_match_std_error(self) -> float:
+        """The standard error of ``games_per_match``."""
+    def merge(self, other: MatchTally) -> MatchTally:
+        """Both tallies' matches together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MoneyTally:
+    """Streaming statistics of simulated money games (exact integer sums)."""
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+    @property
+    def points(self) -> int:
+        """The first player's net points."""
+    @property
+    def points_sq(self) -> int:
+        """The sum of the squares of the first player's per-game points."""
+    @property
+    def wins(self) -> tuple[list[int], list[int]]:
+        """Games borne off by each player, by class."""
+    @property
+    def drops(self) -> tuple[int, int]:
+        """Games each player won by a dropped double."""
+    @property
+    def draws(self) -> int:
+        """Drawn games."""
+    @property
+    def cube(self) -> int:
+        """The sum of the cube values the games were scored at."""
+    @property
+    def doubles(self) -> int:
+        """Cube offers made."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    @property
+    def points_per_game(self) -> float:
+        """The first player's average net points per game (NaN for none)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``points_per_game``."""
+    def merge(self, other: MoneyTally) -> MoneyTally:
+        """Both tallies' games together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class RolloutRun:
+    """What ``_rollout`` returns: the games played, the stop, the statistics, the outcomes."""
+
+    @property
+    def first(self) -> int:
+        """The first game played."""
+    @property
+    def end(self) -> int:
+        """One past the last game played."""
+    @property
+    def stop(self) -> str:
+        """Why the run stopped."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def tally(self) -> Tally:
+        """The statistics of the games."""
+    @property
+    def outcomes(
+        self,
+    ) -> (
+        tuple[
+            npt.NDArray[np.int8],
+            npt.NDArray[np.uint8],
+            npt.NDArray[np.float64],
+            npt.NDArray[np.uint32],
+        ]
+        | None
+    ):
+        """``(winner, kind, points, plies)`` arrays, one entry per game, or None."""
+
+@final
+class SimulationRun:
+    """What ``_simulate_match`` and ``_simulate_money`` return."""
+
+    @property
+    def first(self) -> int:
+        """The first match (or game) played."""
+    @property
+    def end(self) -> int:
+        """One past the last one played."""
+    @property
+    def stop(self) -> str:
+        """Why the run stopped."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def tally(self) -> Any:
+        """A ``MatchTally`` or a ``MoneyTally``."""
+    @property
+    def records(self) -> tuple[npt.NDArray[Any], ...] | None:
+        """The per-item records as numpy arrays, or None."""

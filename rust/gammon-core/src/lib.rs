@@ -69,11 +69,15 @@ pub use rules::nardy::options::ParseSettingError;
 pub use rules::nardy::sequences::for_each_sequence;
 pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
-pub use run::batch::{BatchError, BatchProgress, StopReason};
-pub use run::rollout::{rollout, Progress, RolloutConfig, RolloutRun, Tally};
+pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
+pub use run::rollout::{
+    rollout, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally, TallyError,
+    DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
+};
 pub use run::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
-    MatchTotals, MoneyRun, MoneyTotals, SimConfig, SimRun, SimulationError, DEFAULT_GAME_CHUNK,
+    MatchTally, MatchTotals, MoneyRun, MoneyTally, MoneyTotals, SimConfig, SimRun, SimTally,
+    SimulationError, DEFAULT_GAME_CHUNK, DEFAULT_MATCH_CHUNK,
 };
 pub use scoring::cube::{
     Cube, CubeActionError, CubeAnswer, CubeError, CubeOffer, CubeRules, CubeRulesError, CubeState,

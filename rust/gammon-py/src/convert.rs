@@ -1,18 +1,19 @@
 //! Converters shared by the pyclasses' methods.
 
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyTuple};
 
 use crate::errors::InvalidInputError;
 
-/// A numpy ``int8`` array of shape ``(rows, 26)`` over `bytes` (one board per row).
-pub fn board_array<'py>(py: Python<'py>, bytes: &[u8], rows: usize) -> PyResult<Bound<'py, PyAny>> {
-    let np = py.import("numpy")?;
-    let flat = np.call_method1(
-        "frombuffer",
-        (pyo3::types::PyBytes::new(py, bytes), np.getattr("int8")?),
-    )?;
-    flat.call_method1("reshape", ((rows, 26usize),))
+/// A numpy ``int8`` array of shape ``(rows, 26)`` over `boards` (one board per row), built
+/// by the `numpy` crate (no numpy import at run time).
+pub fn board_array<'py>(
+    py: Python<'py>,
+    boards: Vec<i8>,
+    rows: usize,
+) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    PyArray1::from_vec(py, boards).reshape([rows, 26])
 }
 
 /// A `bool` argument, `default` when absent; anything else is `InvalidInputError`.

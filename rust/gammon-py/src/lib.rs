@@ -11,6 +11,9 @@ mod plays;
 mod position;
 mod rollout;
 mod simulate;
+mod stats;
+#[cfg(feature = "test-hooks")]
+mod test_hooks;
 mod types;
 
 use pyo3::prelude::*;
@@ -25,6 +28,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyPosition>()?;
     m.add_class::<classes::PyPlay>()?;
     m.add_class::<classes::PyPlayList>()?;
+    m.add_class::<stats::PyTally>()?;
+    m.add_class::<stats::PyMatchTally>()?;
+    m.add_class::<stats::PyMoneyTally>()?;
+    m.add_class::<stats::PyRolloutRun>()?;
+    m.add_class::<stats::PySimulationRun>()?;
     m.add_class::<cube::PyCubeRules>()?;
     m.add_class::<cube::PyCubeOffer>()?;
     m.add_class::<cube::PyCube>()?;
@@ -42,7 +50,20 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;
+    // A test hook: set as an attribute, not exported in `__all__` (nor in the stubs).
+    #[cfg(feature = "test-hooks")]
+    m.setattr(
+        "_simulate_log",
+        wrap_pyfunction!(test_hooks::_simulate_log, m)?,
+    )?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The run limits and units, defined once in the core (issue 8).
+    m.add("ONE", gammon_core::ONE)?;
+    m.add("WIN_KINDS", gammon_core::WIN_KINDS)?;
+    m.add("DEFAULT_CHUNK_SIZE", gammon_core::DEFAULT_CHUNK_SIZE)?;
+    m.add("DEFAULT_MATCH_CHUNK", gammon_core::DEFAULT_MATCH_CHUNK)?;
+    m.add("DEFAULT_GAME_CHUNK", gammon_core::DEFAULT_GAME_CHUNK)?;
+    m.add("MIN_GAMES_FOR_TARGET", gammon_core::MIN_GAMES_FOR_TARGET)?;
+    m.add("MAX_THREADS", gammon_core::MAX_THREADS)?;
     Ok(())
 }
