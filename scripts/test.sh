@@ -33,7 +33,7 @@ step rustfmt cargo fmt --all --check
 # The core's modules import one way through its layer folders, with no circle (nor in gammon-py).
 step layers sh -c 'python tools/check_layers.py rust/gammon-core/src && python tools/check_layers.py rust/gammon-py/src'
 # clippy and the tests build with the `ci` profile: release without fat LTO (Cargo.toml).
-step clippy cargo clippy --workspace --all-targets --profile ci -- -D warnings
+step clippy cargo clippy --workspace --all-targets --all-features --profile ci -- -D warnings
 # gammon-py is a Python extension module: its code is exercised through pytest.
 step cargo-test cargo test --workspace --exclude gammon-py --profile ci
 step ruff ruff check python tests benches/python

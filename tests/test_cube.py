@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -193,7 +191,7 @@ def test_c05_cube3_the_player_whose_opponent_owns_the_cube_may_not_double() -> N
 def test_c07_cube5_after_a_take_the_taker_owns_the_cube_and_the_doubler_rolls() -> None:
     game = money_game(Cube())
     game.double()
-    assert game.turn == BLACK
+    assert game.to_act == BLACK
     assert game.legal_actions() == [gammon.Take(), gammon.Drop()]
     game.take()
     assert (game.cube.value, game.cube.owner) == (2, BLACK)
@@ -208,7 +206,7 @@ def test_c08_cube6_a_dropped_redouble_pays_the_value_before_it_with_no_gammon() 
     game = money_game(Cube(2, WHITE), pos)
     game.double()
     game.drop()
-    assert game.is_over()
+    assert game.is_over
     result = game.result
     assert result is not None
     assert (result.winner, result.points, result.kind) == (WHITE, 2, "single")
@@ -222,7 +220,7 @@ def test_c09_cube10_at_the_cap_nobody_may_double_and_play_goes_on() -> None:
         game.double()
     game.set_dice(3, 1)
     game.push("8/5 6/5")
-    assert game.cube.value == 64 and not game.is_over()
+    assert game.cube.value == 64 and not game.is_over
 
 
 def test_c10_cube10_a_take_at_the_cap_kills_the_cube() -> None:
@@ -269,7 +267,7 @@ def test_c13_cube13_after_a_raccoon_is_taken_the_raccooner_owns_the_cube_at_8(
     game.beaver()
     assert gammon.Raccoon() in game.legal_actions()
     game.raccoon()
-    assert game.turn == BLACK
+    assert game.to_act == BLACK
     game.take()
     assert (game.cube.value, game.cube.owner) == (8, owner)
 
@@ -365,5 +363,5 @@ def test_property_illegal_cube_actions_raise_only_illegal_cube_action_error(
 
 def test_cube_is_immutable() -> None:
     cube = Cube()
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         cube.value = 2  # type: ignore[misc]

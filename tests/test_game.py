@@ -304,7 +304,7 @@ def test_c28_match1_a_gammon_at_5_3_with_cube_2_wins_the_match_9_3() -> None:
 def test_c23_resign2_an_accepted_gammon_resignation_with_cube_2_pays_4() -> None:
     game = Game(session=MoneySession(), cube=Cube(2, WHITE), position=Position.start(turn=BLACK))
     game.resign("gammon")
-    assert game.turn == WHITE
+    assert game.to_act == WHITE
     assert game.legal_actions() == [gammon.Accept(), gammon.Decline()]
     game.accept()
     result = game.result
@@ -443,7 +443,7 @@ def test_nackgammon_games_start_from_the_nackgammon_position() -> None:
 
 def play_out(game: Game, rng: random.Random, *, double: float, resign: float) -> None:
     """Plays a game to the end with random legal actions."""
-    while not game.is_over():
+    while not game.is_over:
         actions = game.legal_actions()
         kinds = {type(a) for a in actions}
         if Double in kinds and rng.random() < double:

@@ -39,8 +39,8 @@ def test_c32_id3_the_start_position_id() -> None:
 C33 = MatchId(
     cube_value=2,
     cube_owner=P0,
-    on_roll=P1,
     turn=P1,
+    to_act=P1,
     dice=(5, 2),
     match_length=9,
     score=(4, 2),  # (white = player 1, black = player 0)
@@ -66,7 +66,7 @@ def test_c33_a_game_set_up_from_the_example_reads_and_writes_it() -> None:
 
 @pytest.mark.parametrize(("jacoby", "text"), [(True, "cIkFAAAAAAAA"), (False, "cIkFAAAAAAAE")])
 def test_id5_money_ids_carry_jacoby_in_bit_66(jacoby: bool, text: str) -> None:
-    mid = MatchId(on_roll=P1, turn=P1, dice=(3, 1), jacoby=jacoby)
+    mid = MatchId(turn=P1, to_act=P1, dice=(3, 1), jacoby=jacoby)
     assert str(mid) == text
     assert MatchId.parse(text) == mid
     game = Game(cube=CubeRules(jacoby=jacoby), position=Position.start(), dice=(3, 1))
@@ -75,7 +75,7 @@ def test_id5_money_ids_carry_jacoby_in_bit_66(jacoby: bool, text: str) -> None:
 
 
 def test_id5_the_crawford_example() -> None:
-    mid = MatchId(on_roll=P0, turn=P0, crawford=True, match_length=7, score=(3, 6))
+    mid = MatchId(turn=P0, to_act=P0, crawford=True, match_length=7, score=(3, 6))
     assert str(mid) == "sAHgAGAAGAAE"
     game = Game.from_gnubg_id("4HPwATDgc/ABMA:sAHgAGAAGAAE")
     assert game.is_crawford_game and not game.can_double()
@@ -83,20 +83,20 @@ def test_id5_the_crawford_example() -> None:
 
 
 def test_c38_id7_a_finished_match_keeps_the_actual_total() -> None:
-    mid = MatchId(on_roll=P0, turn=P0, game_state=GameState.OVER, match_length=7, score=(3, 9))
+    mid = MatchId(turn=P0, to_act=P0, game_state=GameState.OVER, match_length=7, score=(3, 9))
     assert str(mid) == "MALgAJAAGAAE"
     assert MatchId.parse("MALgAJAAGAAE") == mid
 
 
 def test_id7_the_codec_uses_the_full_15_bit_fields() -> None:
-    assert str(MatchId(on_roll=P0, turn=P0, match_length=64)) == "MAEACAAAAAAE"
-    assert str(MatchId(on_roll=P0, turn=P0, match_length=65)) == "MAEgCAAAAAAE"
+    assert str(MatchId(turn=P0, to_act=P0, match_length=64)) == "MAEACAAAAAAE"
+    assert str(MatchId(turn=P0, to_act=P0, match_length=65)) == "MAEgCAAAAAAE"
     big = MatchId(match_length=32767, score=(32767, 0))
     assert MatchId.parse(str(big)) == big
 
 
 def test_id7_owner_code_2_reads_as_centred() -> None:
-    key = bytearray(MatchId(on_roll=P1, turn=P1).key())
+    key = bytearray(MatchId(turn=P1, to_act=P1).key())
     key[0] = (key[0] & ~0x30) | 0x20
     import base64
 
@@ -185,7 +185,7 @@ def test_xgid3_a_pending_double_is_d_and_the_turn_player_doubled() -> None:
     game.double()
     assert game.xgid.split(":")[3:5] == ["-1", "D"]
     back = Game.from_xgid(game.xgid)
-    assert back.turn == WHITE and back.cube.offer is not None
+    assert back.to_act == WHITE and back.cube.offer is not None
     assert back.gnubg_id == game.gnubg_id
 
 
@@ -245,8 +245,8 @@ def match_ids(draw: st.DrawFn) -> MatchId:
     return MatchId(
         cube_value=1 if crawford and playing else 1 << draw(st.integers(0, 15)),
         cube_owner=None if crawford and playing else draw(st.sampled_from([None, WHITE, BLACK])),
-        on_roll=on_roll,
-        turn=draw(st.sampled_from([WHITE, BLACK])),
+        turn=on_roll,
+        to_act=draw(st.sampled_from([WHITE, BLACK])),
         crawford=crawford,
         game_state=state,
         double_offered=doubled and (playing or not crawford),
@@ -305,8 +305,8 @@ def test_oracle_match_ids_equal_gnubgs_matchid(gnubg: Any, data: st.DataObject) 
     ours = MatchId(
         cube_value=cube,
         cube_owner=None if owner < 0 else color_of_gnubg_player(owner),
-        on_roll=color_of_gnubg_player(on_roll),
-        turn=color_of_gnubg_player(turn),
+        turn=color_of_gnubg_player(on_roll),
+        to_act=color_of_gnubg_player(turn),
         double_offered=doubled,
         resignation=resigned,
         dice=None if dice == (0, 0) else dice,
@@ -347,7 +347,7 @@ def _sync_opening(driver: Any, game: Game) -> None:
     mid = MatchId.parse(driver.gnubg_id().split(":")[1])
     assert mid.dice is not None
     hi, lo = mid.dice
-    if mid.on_roll == WHITE:
+    if mid.turn == WHITE:
         game.set_dice(hi, lo)
     else:
         game.set_dice(lo, hi)
@@ -440,10 +440,10 @@ def test_oracle_every_state_of_whole_matches_has_gnubgs_ids(
     _sync_opening(gnubg, game)
     steps = 0
     while True:
-        if game.is_over() and game.next_match().is_over:
+        if game.is_over and game.next_match().is_over:
             break  # gnubg clears its match record when a match ends
         assert _comparable(game, game.gnubg_id) == gnubg.gnubg_id(), game.move_stack[-4:]
-        if game.is_over():
+        if game.is_over:
             if len(game.match.games) >= 5:
                 break
             gnubg.command("new game")
@@ -473,7 +473,7 @@ def test_oracle_gnubg_reads_gammons_xgids_as_gammon_does(gnubg: Any, seed: int) 
         checked = 0
         before_double = ""
         while checked < 150:
-            if game.is_over():
+            if game.is_over:
                 if game.next_match().is_over:
                     break
                 game = game.next_game()
@@ -514,7 +514,7 @@ def test_property_every_state_of_a_game_round_trips_through_its_ids(seed: int, m
         else Game(Match(rng.randint(1, 11)), rules, seed=seed)
     )
     for _ in range(120):
-        if game.is_over():
+        if game.is_over:
             break
         gid = game.gnubg_id
         back = Game.from_gnubg_id(gid, rules)

@@ -61,11 +61,13 @@ def test_pips_fall_by_exactly_the_distances_moved(
 ) -> None:
     # BG-8: the mover's pips fall by the sum of from - to (off = 0, bar = 25); each distance
     # is a die of the roll, or less for a bear-off (OFF-3); hits add to the opponent's pips.
-    mover, opponent = pos.pip_count()
+    me = 0 if pos.turn == gammon.Color.WHITE else 1
+    mover, opponent = pos.pip_count()[me], pos.pip_count()[1 - me]
     for play in pos.legal_plays(roll):
         moved = sum(m.from_point - m.to_point for m in play.moves)
         sent_back = sum(m.to_point for m in play.moves if m.hit)
-        opponent_after, mover_after = play.after.pip_count()  # the turn has passed
+        after = play.after.pip_count()  # (white, black), whoever is on roll
+        mover_after, opponent_after = after[me], after[1 - me]
         assert mover_after == mover - moved
         assert opponent_after == opponent + sent_back
         for m in play.moves:
@@ -107,8 +109,8 @@ def test_pass_turn_is_an_involution(pos: gammon.Position) -> None:
     passed = pos.pass_turn()
     assert passed.pass_turn() == pos
     assert passed.turn == pos.turn.other()
-    assert passed.pip_count() == pos.pip_count()[::-1]
-    assert passed.checkers_off() == pos.checkers_off()[::-1]
+    assert passed.pip_count() == pos.pip_count()  # (white, black) whoever is on roll
+    assert passed.checkers_off() == pos.checkers_off()
     assert passed.id != pos.id or pos.checkers("white") == pos.checkers("black")
 
 

@@ -1,4 +1,4 @@
-"""Regression tests for the defects found under hostile input (issue 15: D1, D3, D4).
+"""Regression tests for the defects found under hostile input (issue 15: D1, D3, D4, D5, D7).
 
 Each test is named after the defect and the behaviour it pins; each failed before its fix.
 """
@@ -10,6 +10,7 @@ import json
 import pytest
 
 import gammon
+from gammon.matchid import GameState
 from gammon.nardy import NardySettings
 from gammon.rollout import RolloutResult
 
@@ -98,3 +99,188 @@ def test_d4_without_settings_the_recorded_ones_are_the_positions_options() -> No
     assert r.nardy is not None
     assert r.nardy.first_turn_exception == "unconditional"
     assert r.nardy.block_check == "every_step"
+
+
+# -- D5: a checkpoint is validated completely and carries an integrity check -----------------
+
+
+def _checkpoint(games: int = 60, **kw: object) -> dict[str, object]:
+    return gammon.rollout(games=games, seed=5, threads=1, **kw).to_dict()  # type: ignore[arg-type]
+
+
+def _resealed(data: dict[str, object]) -> dict[str, object]:
+    """The checkpoint with its integrity check recomputed, as a careful forger would."""
+    from gammon.rollout import _checkpoint_check
+
+    out = dict(data)
+    out["check"] = _checkpoint_check(out)
+    return out
+
+
+def test_d5_a_valid_checkpoint_round_trips_through_json() -> None:
+    r = gammon.rollout(games=60, seed=5, threads=1)
+    back = RolloutResult.from_dict(json.loads(json.dumps(r.to_dict())))
+    assert back == r
+    assert back.to_dict() == r.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("seed", 6), ("games", 61), ("points", 0), ("ranges", []), ("win", [[0] * 6, [0] * 6])],
+)
+def test_d5_an_edited_checkpoint_fails_its_integrity_check(field: str, value: object) -> None:
+    data = _checkpoint()
+    data[field] = value
+    with pytest.raises(gammon.InvalidInputError, match="integrity check"):
+        RolloutResult.from_dict(data)
+
+
+def test_d5_a_relabelled_seed_is_refused() -> None:
+    data = _checkpoint()
+    data["seed"] = 6
+    with pytest.raises(gammon.InvalidInputError, match="integrity"):
+        RolloutResult.from_dict(data)
+
+
+def test_d5_empty_ranges_that_would_count_games_twice_are_refused() -> None:
+    data = _checkpoint()
+    data["ranges"] = []
+    with pytest.raises(gammon.InvalidInputError, match="ranges"):
+        RolloutResult.from_dict(_resealed(data))
+    data["ranges"] = [[0, 30], [20, 50]]
+    with pytest.raises(gammon.InvalidInputError, match="overlap"):
+        RolloutResult.from_dict(_resealed(data))
+    data["ranges"] = [[0, 59]]
+    with pytest.raises(gammon.InvalidInputError, match="hold 59 games"):
+        RolloutResult.from_dict(_resealed(data))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("seed", 1.5, "seed must be an int"),
+        ("seed", True, "seed must be an int"),
+        ("seed", -1, "seed must be in"),
+        ("seed", "1", "seed must be an int"),
+        ("games", -1, "games must be in"),
+        ("games_requested", 10, "games_requested must be in"),
+        ("opening", 1, "opening must be a bool"),
+        ("stop", "finished", "stop must be one of"),
+        ("elapsed", -1.0, "elapsed must be >= 0"),
+        ("one", 1, "one must be in"),
+        ("policies", ["pubeval"], "policies must be two names"),
+        ("nardy", {"koks": "off"}, "no Long Nardy settings"),
+    ],
+)
+def test_d5_fields_of_the_wrong_type_or_range_are_refused(
+    field: str, value: object, message: str
+) -> None:
+    data = _checkpoint()
+    data[field] = value
+    with pytest.raises(gammon.InvalidInputError, match=message):
+        RolloutResult.from_dict(_resealed(data))
+
+
+def test_d5_tampered_counts_are_refused_even_with_a_recomputed_check() -> None:
+    data = _checkpoint()
+    one = gammon._core.ONE
+    win = json.loads(json.dumps(data["win"]))
+    win[0][0] += one  # one more win: the games no longer add up
+    data["win"] = win
+    with pytest.raises(gammon.InvalidInputError, match="add up"):
+        RolloutResult.from_dict(_resealed(data))
+    data = _checkpoint()
+    win = json.loads(json.dumps(data["win"]))
+    moved = next(k for k in range(6) if win[0][k] >= one)
+    win[0][moved] -= one
+    win[1][moved] += one  # a win turned into a loss: the sums add up, the points do not
+    data["win"] = win
+    with pytest.raises(gammon.InvalidInputError, match="points do not follow"):
+        RolloutResult.from_dict(_resealed(data))
+    data = _checkpoint()
+    data["points_sq"] = int(data["points_sq"]) + 1  # type: ignore[call-overload]
+    with pytest.raises(gammon.InvalidInputError, match="points do not follow"):
+        RolloutResult.from_dict(_resealed(data))
+    data = _checkpoint()
+    data["games"] = -1
+    with pytest.raises(gammon.InvalidInputError, match="games must be in"):
+        RolloutResult.from_dict(_resealed(data))
+
+
+def test_d5_a_zero_game_result_keeps_its_first_game() -> None:
+    r = gammon.rollout(games=0, first_game=500, seed=5, threads=1)
+    assert r.next_game == 500
+    back = RolloutResult.from_dict(json.loads(json.dumps(r.to_dict())))
+    assert back.ranges == ((500, 500),)
+    assert back.next_game == 500
+    assert back.resume(40) == gammon.rollout(games=40, first_game=500, seed=5, threads=1)
+
+
+class _FirstPlay:
+    def choose(self, position: gammon.Position, plays: gammon.PlayList) -> int:
+        return 0
+
+
+def test_d5_a_python_policy_checkpoint_resumes_only_with_its_policy() -> None:
+    pol = _FirstPlay()
+    part = gammon.rollout(games=20, policy=pol, seed=5)
+    data = part.to_dict()
+    loaded = RolloutResult.from_dict(data)
+    assert loaded.policies == ("_FirstPlay", "_FirstPlay")
+    with pytest.raises(gammon.InvalidInputError, match="Python policy '_FirstPlay'"):
+        loaded.resume(10)
+    with pytest.raises(gammon.InvalidInputError, match="checkpoint was made by"):
+        RolloutResult.from_dict(data, policy="pubeval")
+    resumed = RolloutResult.from_dict(data, policy=pol).resume(10)
+    assert resumed == gammon.rollout(games=30, policy=pol, seed=5)
+
+
+def test_d5_a_long_nardy_checkpoint_checks_its_settings() -> None:
+    data = gammon.rollout(variant="long-nardy", games=40, seed=5, threads=1).to_dict()
+    RolloutResult.from_dict(data)
+    data["nardy"] = None
+    with pytest.raises(gammon.InvalidInputError, match="needs its settings"):
+        RolloutResult.from_dict(_resealed(data))
+    data["nardy"] = {"end_variant": "oin", "koks": "no_checker_home"}
+    with pytest.raises(gammon.InvalidInputError, match="koks"):
+        RolloutResult.from_dict(_resealed(data))
+
+
+def test_d5_missing_or_unknown_fields_are_refused() -> None:
+    data = _checkpoint()
+    del data["plies"]
+    with pytest.raises(gammon.InvalidInputError, match="missing fields"):
+        RolloutResult.from_dict(data)
+    with pytest.raises(gammon.InvalidInputError, match="is a dict"):
+        RolloutResult.from_dict([])  # type: ignore[arg-type]
+
+
+# -- D7: a "no game yet" gnubg ID cannot carry a pending resignation or double ----------------
+
+
+@pytest.mark.parametrize(
+    "gnubg_id",
+    [
+        "4HPwATDgc/ABMA:cCAAAAAAAAAE",  # the reproducer of issue 15: a pending resignation
+        "4HPwATDgc/ABMA:"
+        + str(
+            gammon.MatchId(
+                turn=gammon.Color.WHITE,
+                to_act=gammon.Color.BLACK,
+                game_state=GameState.NONE,
+                double_offered=True,
+            )
+        ),
+    ],
+)
+def test_d7_bg12_a_no_game_yet_id_with_a_pending_offer_is_refused(gnubg_id: str) -> None:
+    """BG-12, RESIGN-1: nothing is offered before the opening roll, so the ID is refused."""
+    with pytest.raises(gammon.InvalidInputError, match="no game yet"):
+        gammon.Game.from_gnubg_id(gnubg_id)
+
+
+def test_d7_a_no_game_yet_id_without_offers_still_gives_a_game_before_its_opening_roll() -> None:
+    game = gammon.Game.from_gnubg_id("4HPwATDgc/ABMA:cAjgAAAAAAAE")
+    assert game.is_opening and game.legal_actions() == [gammon.Roll()]
+    game.roll()
+    assert not game.is_opening

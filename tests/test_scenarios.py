@@ -231,7 +231,7 @@ def test_score1_result_of_a_finished_game(
         outcome = pos.outcome()
         assert outcome is not None, cid
         assert (outcome.winner, outcome.kind, outcome.points) == (gammon.Color.WHITE, kind, points)
-        assert pos.checkers_off()[0 if turn == "white" else 1] == 15
+        assert pos.checkers_off()[0] == 15  # (white, black)
 
 
 def test_score1_no_outcome_during_a_game() -> None:

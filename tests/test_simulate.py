@@ -41,6 +41,19 @@ STRONG = Player("pubeval", cube="race")
 # -- Python cube policies used by the tests ------------------------------------------------
 
 
+def check_the_core_may_offer(view: CubeView) -> None:
+    """The oracle of the may-double rules: the core asks a cube policy only when a double is
+    legal, and the independent Python classes (gammon.Cube, gammon.Match) must agree (CUBE-2,
+    CUBE-3, CUBE-10, MATCH-3, MATCH-7). This check ran inside every simulation before; it
+    belongs here."""
+    err = view.cube.double_error(view.player)
+    assert err is None, f"the core offered {view.player} a double gammon.Cube refuses: {err}"
+    match = view.match
+    assert not match.is_crawford_game, "MATCH-3: the core offered a double in the Crawford game"
+    if isinstance(match, Match) and view.cube.rules.refuse_dead_cube:
+        assert view.cube.value < match.away(view.player), "MATCH-7: a dead cube was offered"
+
+
 class Coin:
     """Decides by a hash of the position, so that it doubles, drops and beavers often,
     always the same way in the same spot. Rates are out of 64."""
@@ -53,6 +66,7 @@ class Coin:
         return hashlib.blake2b(key, digest_size=8).digest()[0] % 64
 
     def double(self, view: CubeView) -> bool:
+        check_the_core_may_offer(view)
         return self._roll(view, 0) < self.rates[0]
 
     def take(self, view: CubeView) -> Union[bool, str]:
@@ -143,7 +157,7 @@ def replay_game(events: list[tuple[Any, ...]], game: Game) -> None:
             game.double()
         elif kind == "answer":
             _, player, word, may = ev
-            assert game.turn == player
+            assert game.to_act == player
             legal = game.legal_actions()
             assert (Beaver() in legal or Raccoon() in legal) == may
             if word == "redouble":

@@ -103,7 +103,7 @@ fn points(
         ControlFlow::Continue(())
     })
     .expect("the rollout runs");
-    run.records.expect("records were asked for").points
+    run.outcomes.expect("outcomes were asked for").points
 }
 
 /// Shares of `a`'s results over both seats: wins, gammons and backgammons won, and lost.

@@ -61,7 +61,7 @@ from gammon.errors import (
     ParseError,
 )
 from gammon.game import Game
-from gammon.match import Match, MoneySession
+from gammon.match import Match, MatchScore, MoneySession
 from gammon.matchfile import GameRecord, MatchRecord, read_match, write_match
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
@@ -123,6 +123,7 @@ __all__ = [
     "MatchRecordError",
     "MatchRecords",
     "MatchResult",
+    "MatchScore",
     "MoneyRecords",
     "MoneyResult",
     "MoneySession",

@@ -6,16 +6,24 @@ Each check names the caller (``who``) and the rule in its message, and raises th
 
 from __future__ import annotations
 
+import math
+from typing import Optional
+
+import numpy as np
+
+from gammon._core import MAX_CUBE_LIMIT
 from gammon.errors import InvalidDiceError, InvalidInputError
+
+__all__ = ["MAX_CUBE_LIMIT", "MAX_MATCH_LENGTH", "MAX_SCORE", "MAX_U64"]
+
+MAX_U64 = 2**64 - 1
+"""The largest game, match or seed index: the core counts them in u64."""
 
 MAX_MATCH_LENGTH = (1 << 15) - 1
 """The longest match the Match ID can hold (ID-4, ID-7; gnubg itself reads up to 64)."""
 
 MAX_SCORE = (1 << 15) - 1
 """The largest score the Match ID can hold (ID-4, ID-7)."""
-
-MAX_CUBE_LIMIT = 1 << 15
-"""The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
 
 
 def is_int(value: object) -> bool:
@@ -67,3 +75,31 @@ def check_level(level: object) -> int:
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
         raise InvalidInputError(f"a result level is 1, 2 or 3 (SCORE-1), not {level!r}")
     return level
+
+
+def int_arg(name: str, value: object, low: int, high: int = MAX_U64) -> int:
+    """Return ``value`` as an int from ``low`` to ``high`` (numpy integers too).
+
+    Raises :class:`~gammon.InvalidInputError` for anything else.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InvalidInputError(f"{name} must be an int, not {value!r}")
+    v = int(value)
+    if not low <= v <= high:
+        raise InvalidInputError(f"{name} must be between {low} and {high}, not {v}")
+    return v
+
+
+def positive_float(name: str, value: object) -> Optional[float]:
+    """Return ``value`` as a positive finite float, or None for None.
+
+    Raises :class:`~gammon.InvalidInputError` for anything else.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
+        raise InvalidInputError(f"{name} must be a number, not {value!r}")
+    v = float(value)
+    if not (v > 0 and math.isfinite(v)):
+        raise InvalidInputError(f"{name} must be a positive finite number, not {value!r}")
+    return v

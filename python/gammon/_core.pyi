@@ -3,19 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Union, final, overload
+from typing import Any, Final, Protocol, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import TypeAlias
 
+from gammon.result import GameResult
+
 __all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_GAME_CHUNK",
+    "DEFAULT_MATCH_CHUNK",
+    "DEFAULT_MAX_CUBE",
+    "MAX_AUTO_DOUBLES",
+    "MAX_CUBE_LIMIT",
+    "MAX_THREADS",
+    "MIN_GAMES_FOR_TARGET",
+    "ONE",
+    "WIN_KINDS",
     "Color",
+    "Cube",
+    "CubeOffer",
+    "CubeRules",
+    "MatchScore",
+    "MatchTally",
+    "MoneyTally",
     "Move",
     "Outcome",
     "Play",
     "PlayList",
     "Position",
+    "RolloutRun",
+    "SimulationRun",
+    "Tally",
     "Variant",
     "__version__",
     "_bearoff_build_two_sided",
@@ -26,19 +47,40 @@ __all__ = [
     "_bearoff_two_sided",
     "_choose_play",
     "_cube_decision",
+    "_match_score",
     "_nardy_extra_turn",
     "_nardy_score",
     "_nardy_surrender",
     "_play_from_text",
     "_position_from_state",
     "_rollout",
-    "_simulate_log",
     "_simulate_match",
     "_simulate_money",
     "find_variant",
 ]
 
 __version__: Final[str]
+DEFAULT_MAX_CUBE: Final[int]
+"""The default cap on the cube value: the largest face of a physical cube (CUBE-10)."""
+MAX_AUTO_DOUBLES: Final[int]
+"""The largest automatic-doubles limit gnubg accepts (CUBE-20)."""
+MAX_CUBE_LIMIT: Final[int]
+"""The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
+
+ONE: Final[int]
+"""The fixed-point unit of the run statistics: one game (2**32)."""
+WIN_KINDS: Final[int]
+"""Winning result classes: single, gammon, backgammon, Oin, Mars, Koks."""
+DEFAULT_CHUNK_SIZE: Final[int]
+"""Games per unit of work of a rollout by default."""
+DEFAULT_MATCH_CHUNK: Final[int]
+"""Matches per unit of work of a match simulation by default."""
+DEFAULT_GAME_CHUNK: Final[int]
+"""Games per unit of work of a money simulation by default."""
+MAX_THREADS: Final[int]
+"""The most worker threads a run may ask for."""
+MIN_GAMES_FOR_TARGET: Final[int]
+"""Games played before a target standard error may stop a run."""
 
 # Argument types accepted by the API. Private names: they exist only in this stub.
 _DiceLike: TypeAlias = Union[tuple[int, int], Sequence[int], str]
@@ -243,9 +285,9 @@ class Position:
     def is_game_over(self) -> bool:
         """True once a player has borne off every checker."""
     def pip_count(self) -> tuple[int, int]:
-        """Pip counts, player on roll first."""
+        """Pip counts as ``(white, black)``, the order of every pair in gammon."""
     def checkers_off(self) -> tuple[int, int]:
-        """Borne-off checkers, player on roll first."""
+        """Borne-off checkers as ``(white, black)``, the order of every pair in gammon."""
     def checkers(self, color: _ColorLike) -> list[int]:
         """A side's checkers in its own numbering (0 = off, 25 = bar)."""
     def board(self) -> npt.NDArray[np.int8]:
@@ -255,6 +297,213 @@ class Position:
     def __hash__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
 
+@final
+class CubeRules:
+    """The cube settings of a session (CUBE-10..CUBE-20, MONEY-2, MONEY-3, MATCH-7)."""
+
+    def __new__(
+        cls,
+        max_cube: int = 64,
+        jacoby: bool = False,
+        beavers: bool = False,
+        raccoons: bool = False,
+        max_beavers: int = 3,
+        auto_doubles: int = 0,
+        enabled: bool = True,
+        refuse_dead_cube: bool = False,
+        gnubg_raccoon_owner: bool = False,
+    ) -> CubeRules: ...
+    @property
+    def max_cube(self) -> int:
+        """The cap (CUBE-10)."""
+    @property
+    def jacoby(self) -> bool:
+        """The Jacoby rule (MONEY-2)."""
+    @property
+    def beavers(self) -> bool:
+        """Beavers allowed (CUBE-12)."""
+    @property
+    def raccoons(self) -> bool:
+        """Raccoons allowed (CUBE-13)."""
+    @property
+    def max_beavers(self) -> int:
+        """Beavers and raccoons per chain (CUBE-13)."""
+    @property
+    def auto_doubles(self) -> int:
+        """Automatic doubles limit (CUBE-20)."""
+    @property
+    def enabled(self) -> bool:
+        """Cube use at all (CUBE-2)."""
+    @property
+    def refuse_dead_cube(self) -> bool:
+        """Refuse dead-cube doubles in match play (MATCH-7)."""
+    @property
+    def gnubg_raccoon_owner(self) -> bool:
+        """Gnubg's owner after a beaver chain (CUBE-13)."""
+    def for_match(self) -> CubeRules:
+        """These rules as match play uses them (CUBE-11, MATCH-2)."""
+    def replace(
+        self,
+        *,
+        max_cube: int = ...,
+        jacoby: bool = ...,
+        beavers: bool = ...,
+        raccoons: bool = ...,
+        max_beavers: int = ...,
+        auto_doubles: int = ...,
+        enabled: bool = ...,
+        refuse_dead_cube: bool = ...,
+        gnubg_raccoon_owner: bool = ...,
+    ) -> CubeRules:
+        """A copy with some settings changed."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class CubeOffer:
+    """A double awaiting an answer (CUBE-4, CUBE-12, CUBE-13)."""
+
+    def __new__(
+        cls, doubler: _ColorLike, proposer: _ColorLike, value: int, redoubles: int | None = None
+    ) -> CubeOffer: ...
+    @property
+    def doubler(self) -> Color:
+        """The player who offered the double."""
+    @property
+    def proposer(self) -> Color:
+        """The player who made the latest offer."""
+    @property
+    def value(self) -> int:
+        """The cube value if taken."""
+    @property
+    def redoubles(self) -> int:
+        """Beavers and raccoons in the chain."""
+    @property
+    def responder(self) -> Color:
+        """The player who must answer."""
+    @property
+    def stake(self) -> int:
+        """What a drop gives the proposer (CUBE-6)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class Cube:
+    """The doubling cube: value, owner, pending offer and rules (CUBE-1..CUBE-20)."""
+
+    def __new__(
+        cls,
+        value: int = 1,
+        owner: _ColorLike | None = None,
+        offer: CubeOffer | None = None,
+        rules: CubeRules | None = None,
+    ) -> Cube: ...
+    @property
+    def value(self) -> int:
+        """The cube value."""
+    @property
+    def owner(self) -> Color | None:
+        """The owner, ``None`` while centred (CUBE-1)."""
+    @property
+    def offer(self) -> CubeOffer | None:
+        """The pending double."""
+    @property
+    def rules(self) -> CubeRules:
+        """The rules the cube follows."""
+    @property
+    def centred(self) -> bool:
+        """True while nobody owns the cube (CUBE-1)."""
+    @property
+    def at_cap(self) -> bool:
+        """True when doubling would pass the cap (CUBE-10)."""
+    def may_turn(self, player: _ColorLike) -> bool:
+        """Whether ``player`` has access to the cube (CUBE-3)."""
+    def double_error(self, player: _ColorLike) -> str | None:
+        """Why ``player`` may not double, or ``None``."""
+    def check_double(self, player: _ColorLike) -> None:
+        """Raise ``IllegalCubeActionError`` unless ``player`` may double."""
+    def can_double(self, player: _ColorLike) -> bool:
+        """Whether ``player`` may double (CUBE-2, CUBE-3, CUBE-10)."""
+    def can_beaver(self, player: _ColorLike) -> bool:
+        """Whether ``player`` may beaver (CUBE-12)."""
+    def can_raccoon(self, player: _ColorLike) -> bool:
+        """Whether ``player`` may raccoon (CUBE-13)."""
+    def double(self, player: _ColorLike) -> Cube:
+        """``player`` doubles (CUBE-4)."""
+    def take(self, player: _ColorLike) -> Cube:
+        """``player`` takes (CUBE-5)."""
+    def drop(self, player: _ColorLike) -> GameResult:
+        """``player`` drops (CUBE-6)."""
+    def beaver(self, player: _ColorLike) -> Cube:
+        """``player`` beavers (CUBE-12)."""
+    def raccoon(self, player: _ColorLike) -> Cube:
+        """``player`` raccoons (CUBE-13)."""
+    def automatic_double(self) -> Cube:
+        """The cube after an opening tie (CUBE-20)."""
+    def points(self, level: int) -> int:
+        """Points of a win at ``level`` (SCORE-2, MONEY-2)."""
+    def replace(
+        self,
+        *,
+        value: int = ...,
+        owner: _ColorLike | None = ...,
+        offer: CubeOffer | None = ...,
+        rules: CubeRules = ...,
+    ) -> Cube:
+        """A copy with some fields changed."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class MatchScore:
+    """A match to ``length`` points with its score and Crawford state (MATCH-1..MATCH-4)."""
+
+    def __new__(
+        cls,
+        length: int,
+        score: tuple[int, int] = (0, 0),
+        *,
+        crawford: bool = True,
+        crawford_game: bool = False,
+        post_crawford: bool | None = None,
+    ) -> MatchScore: ...
+    @property
+    def length(self) -> int:
+        """The points needed to win (MATCH-1)."""
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score as ``(white, black)``."""
+    @property
+    def crawford(self) -> bool:
+        """The Crawford rule is in force (MATCH-3)."""
+    @property
+    def is_crawford_game(self) -> bool:
+        """The next game is the Crawford game (MATCH-3)."""
+    @property
+    def is_post_crawford(self) -> bool:
+        """The Crawford game is behind (MATCH-4)."""
+    @property
+    def is_over(self) -> bool:
+        """A player has reached the length (MATCH-1)."""
+    @property
+    def winner(self) -> Color | None:
+        """The match winner, or ``None``."""
+    def score_of(self, player: _ColorLike) -> int:
+        """``player``'s score."""
+    def away(self, player: _ColorLike) -> int:
+        """The points ``player`` still needs."""
+    def record(self, winner: _ColorLike, points: int) -> MatchScore:
+        """The match after a game won by ``winner`` for ``points`` (MATCH-1, MATCH-3)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+def _match_score(
+    length: int, score: tuple[int, int], crawford: bool, crawford_game: bool, post_crawford: bool
+) -> MatchScore: ...
 def _play_from_text(position: Position, dice: str, text: str) -> Play: ...
 def _position_from_state(
     id: str,
@@ -285,10 +534,20 @@ def _rollout(
     max_seconds: float | None = None,
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-    nardy: tuple[str, str, bool] | None = None,
+    nardy: _NardyScoring | None = None,
     truncate: str = "none",
-) -> dict[str, Any]:
+) -> RolloutRun:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
+
+class _NardyScoring(Protocol):
+    """What ``_rollout`` reads from a ``gammon.nardy.NardySettings``."""
+
+    @property
+    def end_variant(self) -> str: ...
+    @property
+    def koks(self) -> str: ...
+    @property
+    def last_roll(self) -> bool: ...
 
 _CubeRulesTuple: TypeAlias = tuple[int, bool, bool, bool, int, int, bool, bool, bool]
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
@@ -308,7 +567,7 @@ def _simulate_match(
     record: bool,
     max_seconds: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-) -> dict[str, Any]:
+) -> SimulationRun:
     """Plays matches ``first``..``end`` of a simulation; ``gammon.simulate_match`` wraps it."""
 
 def _simulate_money(
@@ -324,19 +583,8 @@ def _simulate_money(
     record: bool,
     max_seconds: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-) -> dict[str, Any]:
+) -> SimulationRun:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
-
-def _simulate_log(
-    variant: Variant,
-    players: _Players,
-    cube_rules: _CubeRulesTuple,
-    seed: int,
-    index: int,
-    length: int | None = None,
-    crawford: bool = True,
-) -> list[list[tuple[Any, ...]]]:
-    """Every event of match (or money game) ``index`` of a simulation, one list per game."""
 
 def _bearoff_evaluate(
     position: Position, end_variant: str = "mars", last_roll: bool = False
@@ -372,3 +620,206 @@ def _cube_decision(
     may_redouble: bool,
 ) -> str:
     """One decision of a built-in cube policy: ``"double"``/``"roll"`` or an answer."""
+
+@final
+class Tally:
+    """Streaming statistics of a rollout (exact sums in fixed point, ``ONE`` = one game)."""
+
+    def __new__(
+        cls,
+        *,
+        games: int,
+        win: Sequence[Sequence[int]],
+        draw: int,
+        points: int,
+        points_sq: int,
+        plies: int,
+        settled: int,
+    ) -> Tally: ...
+    @property
+    def games(self) -> int:
+        """Games counted."""
+    @property
+    def win(self) -> list[list[int]]:
+        """Wins of each side by class, in units of 1/``ONE``."""
+    @property
+    def draw(self) -> int:
+        """Draws, in units of 1/``ONE``."""
+    @property
+    def points(self) -> int:
+        """Side 0's net points, in units of 1/``ONE``."""
+    @property
+    def points_sq(self) -> int:
+        """The sum of the squares of side 0's per-game points, in units of 1/``ONE``²."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    @property
+    def settled(self) -> int:
+        """Games settled early."""
+    @property
+    def equity(self) -> float:
+        """Side 0's mean net points per game (NaN for no games)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``equity`` (infinite below two games)."""
+    def share(self, side: int, kinds: Sequence[int]) -> float:
+        """The share of games ``side`` won in one of the classes ``kinds``."""
+    @property
+    def draw_share(self) -> float:
+        """The share of drawn games."""
+    def merge(self, other: Tally) -> Tally:
+        """Both tallies' games together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MatchTally:
+    """Streaming statistics of simulated matches (exact integer sums)."""
+
+    @property
+    def matches(self) -> int:
+        """Matches counted."""
+    @property
+    def wins(self) -> tuple[int, int]:
+        """Matches won by the first and the second player."""
+    @property
+    def games(self) -> int:
+        """Games played."""
+    @property
+    def games_sq(self) -> int:
+        """The sum of the squares of the games per match."""
+    @property
+    def crawford_games(self) -> int:
+        """Crawford games played."""
+    @property
+    def drops(self) -> int:
+        """Games ended by a dropped double."""
+    @property
+    def doubles(self) -> int:
+        """Cube offers made."""
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points scored by each player."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    def win_share(self, side: int) -> float:
+        """The share of matches ``side`` won (NaN for none)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``win_share``."""
+    @property
+    def games_per_match(self) -> float:
+        """The average games a match took (NaN for none)."""
+    @property
+    def games_per_match_std_error(self) -> float:
+        """The standard error of ``games_per_match``."""
+    def merge(self, other: MatchTally) -> MatchTally:
+        """Both tallies' matches together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class MoneyTally:
+    """Streaming statistics of simulated money games (exact integer sums)."""
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+    @property
+    def points(self) -> int:
+        """The first player's net points."""
+    @property
+    def points_sq(self) -> int:
+        """The sum of the squares of the first player's per-game points."""
+    @property
+    def wins(self) -> tuple[list[int], list[int]]:
+        """Games borne off by each player, by class."""
+    @property
+    def drops(self) -> tuple[int, int]:
+        """Games each player won by a dropped double."""
+    @property
+    def draws(self) -> int:
+        """Drawn games."""
+    @property
+    def cube(self) -> int:
+        """The sum of the cube values the games were scored at."""
+    @property
+    def doubles(self) -> int:
+        """Cube offers made."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    @property
+    def points_per_game(self) -> float:
+        """The first player's average net points per game (NaN for none)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``points_per_game``."""
+    def merge(self, other: MoneyTally) -> MoneyTally:
+        """Both tallies' games together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class RolloutRun:
+    """What ``_rollout`` returns: the games played, the stop, the statistics, the outcomes."""
+
+    @property
+    def first(self) -> int:
+        """The first game played."""
+    @property
+    def end(self) -> int:
+        """One past the last game played."""
+    @property
+    def stop(self) -> str:
+        """Why the run stopped."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def tally(self) -> Tally:
+        """The statistics of the games."""
+    @property
+    def outcomes(
+        self,
+    ) -> (
+        tuple[
+            npt.NDArray[np.int8],
+            npt.NDArray[np.uint8],
+            npt.NDArray[np.float64],
+            npt.NDArray[np.uint32],
+        ]
+        | None
+    ):
+        """``(winner, kind, points, plies)`` arrays, one entry per game, or None."""
+
+@final
+class SimulationRun:
+    """What ``_simulate_match`` and ``_simulate_money`` return."""
+
+    @property
+    def first(self) -> int:
+        """The first match (or game) played."""
+    @property
+    def end(self) -> int:
+        """One past the last one played."""
+    @property
+    def stop(self) -> str:
+        """Why the run stopped."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def tally(self) -> Any:
+        """A ``MatchTally`` or a ``MoneyTally``."""
+    @property
+    def records(self) -> tuple[npt.NDArray[Any], ...] | None:
+        """The per-item records as numpy arrays, or None."""

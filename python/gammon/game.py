@@ -50,7 +50,7 @@ from gammon.actions import (
     dice_pair,
     parse_action,
 )
-from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, Resignations, ResignLevel
+from gammon.cube import Cube, CubeRules, Resignation, Resignations, ResignLevel
 from gammon.errors import (
     IllegalActionError,
     IllegalCubeActionError,
@@ -58,9 +58,9 @@ from gammon.errors import (
     InvalidInputError,
 )
 from gammon.match import Match, MoneySession, Scoreboard
-from gammon.matchid import GameState, MatchId, split_gnubg_id
+from gammon.matchid import GameSetup, MatchId, match_id_of, read_gnubg_id
 from gammon.result import Ending, GameResult, level_name
-from gammon.xgid import Xgid
+from gammon.xgid import Xgid, read_xgid, xgid_of
 
 __all__ = ["Game"]
 
@@ -168,7 +168,7 @@ class Game:
         if isinstance(cube, CubeRules):
             cube_state = Cube(rules=self._rules_cube(board, cube))
         elif isinstance(cube, Cube):
-            cube_state = replace(cube, rules=self._rules_cube(board, cube.rules))
+            cube_state = cube.replace(rules=self._rules_cube(board, cube.rules))
         else:
             raise InvalidInputError(f"Game: cube must be CubeRules or Cube, not {cube!r}")
         if board.is_crawford_game and (cube_state.value != 1 or cube_state.owner is not None):
@@ -258,16 +258,16 @@ class Game:
         return self._board.is_crawford_game
 
     @property
-    def on_roll(self) -> Color:
-        """The player on roll (gnubg's ``fMove``).
+    def turn(self) -> Color:
+        """The player on roll (gnubg's ``fMove``), as :attr:`Position.turn`.
 
         The player whose turn it is, also while the opponent answers their double or
-        resignation.
+        resignation; :attr:`to_act` names the player who must act.
         """
         return self._state.position.turn
 
     @property
-    def turn(self) -> Color:
+    def to_act(self) -> Color:
         """The player who must act now (gnubg's ``fTurn``).
 
         The player on roll, or the opponent while a double or resignation awaits an answer.
@@ -303,8 +303,9 @@ class Game:
         """The result once the game is over, else ``None``."""
         return self._state.result
 
+    @property
     def is_over(self) -> bool:
-        """Tell whether the game has ended (BG-14)."""
+        """True once the game has ended (BG-14)."""
         return self._state.result is not None
 
     @property
@@ -535,39 +536,8 @@ class Game:
 
     @property
     def match_id_fields(self) -> MatchId:
-        """The state as the fields of gnubg's Match ID (ID-4).
-
-        Before the opening roll the game state is 0 ("no game"); after the end the score (and the
-        Crawford flag) are those after this game, as gnubg writes them. A pending beaver shows as
-        gnubg shows it: the cube at the beavered value, owned by the beaverer, the doubler to
-        answer.
-        """
-        s = self._state
-        board: Scoreboard = self._board
-        cube = s.cube
-        if s.result is not None:
-            board = board.record(s.result)
-            state = GameState(s.result.ending.value)
-        elif s.opening:
-            state = GameState.NONE
-        else:
-            state = GameState.PLAYING
-        # An accepted resignation stays in the state, as gnubg keeps it in the ID.
-        resign = s.resign.offer
-        return MatchId(
-            cube_value=cube.value,
-            cube_owner=cube.owner,
-            on_roll=s.position.turn,
-            turn=self.turn,
-            crawford=board.is_crawford_game,
-            game_state=state,
-            double_offered=cube.offer is not None and s.result is None,
-            resignation=0 if resign is None else int(resign.level),
-            dice=None if s.opening else self.dice,
-            match_length=board.length,
-            score=board.score,
-            jacoby=self.cube_rules.jacoby,
-        )
+        """The state as the fields of gnubg's Match ID (ID-4); see ``matchid.match_id_of``."""
+        return match_id_of(self)
 
     @property
     def match_id(self) -> str:
@@ -581,34 +551,12 @@ class Game:
 
     @property
     def xgid_fields(self) -> Xgid:
-        """The state as the fields of an XGID (XGID-1..XGID-3).
-
-        The XGID has no room for a pending resignation, the opening roll or the end of the game:
-        they are left out.
+        """The state as the fields of an XGID (XGID-1..XGID-3); see :func:`gammon.xgid.xgid_of`.
 
         Raises :class:`~gammon.InvalidInputError` while a beaver or raccoon awaits an answer
-        (XG's ``B``/``R`` have no agreed reading, XGID-3).
+        (XGID-3).
         """
-        s = self._state
-        offer = s.cube.offer
-        if offer is not None and offer.redoubles:
-            raise InvalidInputError("XGID-3: a pending beaver or raccoon has no agreed XGID form")
-        board = self._board
-        rules = self.cube_rules
-        money = isinstance(board, MoneySession)
-        return Xgid(
-            position=s.position,
-            cube_value=s.cube.value,
-            cube_owner=s.cube.owner,
-            dice=None if s.opening or s.result is not None else s.dice,
-            double_offered=offer is not None and s.result is None,
-            score=board.score,
-            match_length=board.length,
-            crawford=board.is_crawford_game,
-            jacoby=money and rules.jacoby,
-            beavers=money and rules.beavers,
-            max_cube=rules.max_cube,
-        )
+        return xgid_of(self)
 
     @property
     def xgid(self) -> str:
@@ -643,34 +591,8 @@ class Game:
         :class:`~gammon.InvalidInputError` for a finished game (only a game in play can be
         set up) or a state the rules forbid.
         """
-        pos_text, mid_text = split_gnubg_id(gnubg_id)
-        mid = MatchId.parse(mid_text)
-        var = Variant.BACKGAMMON if variant is None else _variant_arg(variant)
-        position = Position.from_id(pos_text, var, mid.on_roll)
-        if mid.game_state not in (GameState.NONE, GameState.PLAYING):
-            raise InvalidInputError(
-                f"ID-4: {gnubg_id!r} shows a finished game; only a game in play can be set up"
-            )
-        rules = CubeRules() if cube is None else cube
-        if mid.is_money:
-            rules = replace(rules, jacoby=mid.jacoby)
-        board = _scoreboard_from_id(mid.match_length, mid.score, crawford, mid.crawford)
-        on_roll = mid.on_roll
-        cube_state = _cube_from_id(mid, rules)
-        resign = Resignations()
-        if mid.resignation:
-            resign = Resignations(Resignation(mid.turn.other(), ResignLevel(mid.resignation)))
-            if mid.turn == on_roll:
-                raise InvalidInputError(
-                    "ID-4: a resignation is offered by the player on roll, so the other acts"
-                )
-        if mid.game_state == GameState.NONE:
-            state = _State(position, True, None, cube_state, resign)
-        else:
-            state = _State(position, False, mid.dice, cube_state, resign)
-        game = cls.__new__(cls)
-        game._init(board, cube_state, state, seed)
-        return game
+        setup = read_gnubg_id(gnubg_id, cube, crawford=crawford, variant=variant)
+        return cls._from_setup(setup, seed)
 
     @classmethod
     def from_xgid(
@@ -691,26 +613,13 @@ class Game:
         :class:`~gammon.InvalidPositionError` for an impossible board, and
         :class:`~gammon.InvalidInputError` for a state the rules forbid.
         """
-        x = Xgid.parse(xgid, variant)
-        rules = CubeRules() if cube is None else cube
-        rules = replace(
-            rules, max_cube=max(x.max_cube, x.cube_value * (2 if x.double_offered else 1))
-        )
-        board = _scoreboard_from_id(x.match_length, x.score, crawford, x.crawford)
-        if x.match_length == 0:
-            rules = replace(
-                rules,
-                jacoby=x.jacoby,
-                beavers=x.beavers,
-                raccoons=rules.raccoons and x.beavers,
-            )
-        offer = None
-        if x.double_offered:
-            offer = CubeOffer(x.turn, x.turn, x.cube_value * 2)
-        cube_state = Cube(x.cube_value, x.cube_owner, offer, rules)
-        state = _State(x.position, False, x.dice, cube_state, Resignations())
+        return cls._from_setup(read_xgid(xgid, cube, crawford=crawford, variant=variant), seed)
+
+    @classmethod
+    def _from_setup(cls, setup: GameSetup, seed: Optional[int]) -> Game:
+        state = _State(setup.position, setup.opening, setup.dice, setup.cube, setup.resignations)
         game = cls.__new__(cls)
-        game._init(board, cube_state, state, seed)
+        game._init(setup.board, setup.cube, state, seed)
         return game
 
     # -- internals -------------------------------------------------------------------------
@@ -938,38 +847,3 @@ def _scoreboard_arg(match: Optional[Match], session: Optional[MoneySession]) -> 
             raise InvalidInputError(f"Game: session must be a gammon.MoneySession, not {session!r}")
         return session
     return MoneySession()
-
-
-def _scoreboard_from_id(
-    length: int, score: tuple[int, int], crawford: bool, crawford_game: bool
-) -> Scoreboard:
-    """Return the match (or money session, length 0) an ID's length, score and flag give."""
-    if length == 0:
-        return MoneySession(score)
-    return Match(length, score, crawford=crawford or crawford_game, crawford_game=crawford_game)
-
-
-def _cube_from_id(mid: MatchId, rules: CubeRules) -> Cube:
-    """Read the cube of a Match ID, pending offers as gnubg writes them.
-
-    See :meth:`Game.from_gnubg_id`.
-    """
-    v = mid.cube_value
-    rules = replace(rules, max_cube=max(rules.max_cube, v * (2 if mid.double_offered else 1)))
-    if not mid.double_offered:
-        return Cube(v, mid.cube_owner, None, rules)
-    doubler = mid.on_roll
-    if mid.turn == doubler:
-        # A beaver: the doubled player holds the cube at twice the old value and the doubler
-        # answers (gnubg's redouble, CUBE-12).
-        if mid.cube_owner != doubler.other():
-            raise InvalidInputError(
-                "ID-4: a double answered by the player on roll is a beaver, so the other "
-                "player must hold the cube (CUBE-12)"
-            )
-        return Cube(v, mid.cube_owner, CubeOffer(doubler, doubler.other(), 2 * v, 1), rules)
-    if mid.cube_owner == mid.turn:
-        # gnubg's raccoon: the cube stays with the doubled player while the doubler redoubles.
-        owner = mid.cube_owner if rules.gnubg_raccoon_owner else doubler
-        return Cube(v, owner, CubeOffer(doubler, doubler, 2 * v, 2), rules)
-    return Cube(v, mid.cube_owner, CubeOffer(doubler, doubler, 2 * v, 0), rules)

@@ -1,5 +1,8 @@
 """Scoring across games: :class:`Match` (MATCH-*) and :class:`MoneySession` (MONEY-*).
 
+The match score and its Crawford state are the Rust core's :class:`MatchScore`; ``Match``
+wraps it and keeps the games.
+
 Both are immutable: :meth:`Match.record` and :meth:`MoneySession.record` return the next
 state, so a game can keep the scoreboard it started from and undo stays trivial.
 
@@ -14,17 +17,16 @@ state, so a game can keep the scoreboard it started from and undo stays trivial.
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
-from gammon._checks import MAX_MATCH_LENGTH, MAX_SCORE, check_score, is_int
-from gammon._core import Color
+from gammon._checks import MAX_MATCH_LENGTH, MAX_SCORE, check_score
+from gammon._core import Color, MatchScore
 from gammon.errors import InvalidInputError
 from gammon.result import GameResult
 
-__all__ = ["MAX_MATCH_LENGTH", "MAX_SCORE", "Match", "MoneySession", "Scoreboard"]
+__all__ = ["MAX_MATCH_LENGTH", "MAX_SCORE", "Match", "MatchScore", "MoneySession", "Scoreboard"]
 
 _WHITE = Color.WHITE
-_BLACK = Color.BLACK
 
 
 def _check_result(result: object) -> GameResult:
@@ -43,14 +45,15 @@ def _add(score: tuple[int, int], result: GameResult) -> tuple[int, int]:
 
 
 class Match:
-    """A match to ``length`` points (MATCH-1) with its score and Crawford state.
+    """A match to ``length`` points (MATCH-1): its :class:`MatchScore` and the games played.
 
     ``score`` is ``(white, black)``. ``crawford`` turns the Crawford rule on (the default,
     MATCH-3). The state of the Crawford rule is normally derived by :meth:`record`; for a
     match set up at some score, ``crawford_game=True`` marks the next game as the Crawford game
     (MATCH-4: the flag comes from the state, never from the score alone), and
     ``post_crawford`` says whether the Crawford game lies behind. By default a match set up
-    with a player at ``length - 1`` and no Crawford flag is post-Crawford.
+    with a player at ``length - 1`` and no Crawford flag is post-Crawford. The score and the
+    Crawford state are the Rust core's :class:`MatchScore`; this class adds the list of games.
 
     Immutable and hashable.
 
@@ -60,7 +63,7 @@ class Match:
     have reached (MATCH-4).
     """
 
-    __slots__ = ("_crawford", "_crawford_game", "_games", "_length", "_post_crawford", "_score")
+    __slots__ = ("_games", "_state")
 
     def __init__(
         self,
@@ -72,73 +75,53 @@ class Match:
         post_crawford: Optional[bool] = None,
         games: tuple[GameResult, ...] = (),
     ) -> None:
-        if not is_int(length) or not 1 <= length <= MAX_MATCH_LENGTH:
-            raise InvalidInputError(
-                f"Match: length must be an int from 1 to {MAX_MATCH_LENGTH}, not {length!r} "
-                "(MATCH-1, ID-7)"
-            )
-        sc = check_score(score, "Match")
-        for name, flag in (("crawford", crawford), ("crawford_game", crawford_game)):
-            if not isinstance(flag, bool):
-                raise InvalidInputError(f"Match: {name} must be True or False, not {flag!r}")
-        over = max(sc) >= length
-        if crawford_game:
-            if not crawford:
-                raise InvalidInputError("Match: a Crawford game needs the Crawford rule (MATCH-3)")
-            if over or sorted(sc)[1] != length - 1 or sorted(sc)[0] >= length - 1:
-                raise InvalidInputError(
-                    f"Match: the Crawford game is played with exactly one player at "
-                    f"{length - 1} and the other below, not at {sc[0]}-{sc[1]} (MATCH-3)"
-                )
-        if post_crawford is None:
-            post = crawford and not crawford_game and max(sc) >= length - 1
-        else:
-            if not isinstance(post_crawford, bool):
-                raise InvalidInputError(
-                    f"Match: post_crawford must be True, False or None, not {post_crawford!r}"
-                )
-            post = post_crawford
-            if post and (not crawford or crawford_game or max(sc) < length - 1):
-                raise InvalidInputError(
-                    f"Match: post-Crawford needs the Crawford rule, a player at {length - 1} "
-                    f"or more, and is not the Crawford game itself (MATCH-4)"
-                )
+        self._state = MatchScore(
+            length,
+            score,
+            crawford=crawford,
+            crawford_game=crawford_game,
+            post_crawford=post_crawford,
+        )
         if not isinstance(games, tuple) or not all(isinstance(g, GameResult) for g in games):
             raise InvalidInputError("Match: games must be a tuple of GameResult")
-        self._length = length
-        self._score = sc
-        self._crawford = crawford
-        self._crawford_game = crawford_game
-        self._post_crawford = post
         self._games = games
+
+    @classmethod
+    def _wrap(cls, state: MatchScore, games: tuple[GameResult, ...]) -> Match:
+        m = cls.__new__(cls)
+        m._state = state
+        m._games = games
+        return m
+
+    @property
+    def match_score(self) -> MatchScore:
+        """The score and Crawford state, without the games."""
+        return self._state
 
     @property
     def length(self) -> int:
         """The points needed to win (MATCH-1)."""
-        return self._length
+        return self._state.length
 
     @property
     def score(self) -> tuple[int, int]:
         """The score as ``(white, black)``; after the last game it may pass the length."""
-        return self._score
+        return self._state.score
 
     @property
     def crawford(self) -> bool:
         """True when the Crawford rule is in force (MATCH-3)."""
-        return self._crawford
+        return self._state.crawford
 
     @property
     def is_crawford_game(self) -> bool:
         """True when the next game is the Crawford game: no doubling in it (MATCH-3)."""
-        return self._crawford_game
+        return self._state.is_crawford_game
 
     @property
     def is_post_crawford(self) -> bool:
-        """True once the Crawford game is behind, or set up as such (MATCH-4).
-
-        The cube is back and no Crawford game can follow.
-        """
-        return self._post_crawford
+        """True once the Crawford game is behind, or set up as such (MATCH-4)."""
+        return self._state.is_post_crawford
 
     @property
     def games(self) -> tuple[GameResult, ...]:
@@ -148,105 +131,47 @@ class Match:
     @property
     def is_over(self) -> bool:
         """True once a player has reached the length (MATCH-1)."""
-        return max(self._score) >= self._length
+        return self._state.is_over
 
     @property
     def winner(self) -> Optional[Color]:
         """The player who won the match, or ``None`` while it goes on (MATCH-1)."""
-        w, b = self._score
-        if w >= self._length:
-            return _WHITE
-        if b >= self._length:
-            return _BLACK
-        return None
+        return self._state.winner
 
     def score_of(self, player: Color) -> int:
         """Return ``player``'s score."""
-        return self._score[0] if player == _WHITE else self._score[1]
+        return self._state.score_of(player)
 
     def away(self, player: Color) -> int:
         """Return the points ``player`` still needs (0 once they have won)."""
-        return max(self._length - self.score_of(player), 0)
+        return self._state.away(player)
 
     def record(self, result: GameResult) -> Match:
-        """Return the match after a game ended with ``result``.
-
-        The winner's score grows by its points (MATCH-1, the actual total even past the length), and
-        the Crawford state moves on: the game after the first one that leaves a player at ``length -
-        1`` (the other below) is the Crawford game, every game after it is post-Crawford (MATCH-3,
-        MATCH-4).
+        """Return the match after a game ended with ``result``; see :meth:`MatchScore.record`.
 
         Raises :class:`~gammon.InvalidInputError` when the match is already over (MATCH-1) or
         ``result`` is not a :class:`~gammon.GameResult`.
         """
         result = _check_result(result)
-        if self.is_over:
-            raise InvalidInputError(
-                f"Match: the match is over at {self._score[0]}-{self._score[1]}; "
-                "no further game can be recorded (MATCH-1)"
-            )
-        sc = _add(self._score, result)
-        n = self._length
-        post = self._post_crawford or self._crawford_game
-        crawford_game = False
-        if max(sc) < n and self._crawford and not post:
-            w = self._score_index(result.winner)
-            crawford_game = sc[w] == n - 1 and sc[1 - w] < n - 1
-        return Match(
-            n,
-            sc,
-            crawford=self._crawford,
-            crawford_game=crawford_game,
-            post_crawford=post if max(sc) >= n - 1 else False,
-            games=(*self._games, result),
-        )
-
-    @staticmethod
-    def _score_index(player: Color) -> int:
-        return 0 if player == _WHITE else 1
-
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self._length,
-            self._score,
-            self._crawford,
-            self._crawford_game,
-            self._post_crawford,
-            self._games,
-        )
+        state = self._state.record(result.winner, result.points)
+        return Match._wrap(state, (*self._games, result))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Match):
             return NotImplemented
-        return self._key() == other._key()
+        return (self._state, self._games) == (other._state, other._games)
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash((self._state, self._games))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Match._wrap, (self._state, self._games))
 
     def __repr__(self) -> str:
-        parts = [str(self._length)]
-        if self._score != (0, 0):
-            parts.append(f"score={self._score!r}")
-        if not self._crawford:
-            parts.append("crawford=False")
-        if self._crawford_game:
-            parts.append("crawford_game=True")
-        derived = (
-            self._crawford and not self._crawford_game and max(self._score) >= self._length - 1
-        )
-        if self._post_crawford != derived:
-            parts.append(f"post_crawford={self._post_crawford}")
-        return f"Match({', '.join(parts)})"
+        return "Match(" + repr(self._state).removeprefix("MatchScore(")
 
     def __str__(self) -> str:
-        state = ""
-        if self.is_over:
-            state = f", {self.winner} wins"
-        elif self._crawford_game:
-            state = ", Crawford game"
-        elif self._post_crawford:
-            state = ", post-Crawford"
-        return f"{self._length}-point match, {self._score[0]}-{self._score[1]}{state}"
+        return str(self._state)
 
 
 class MoneySession:

@@ -25,7 +25,7 @@ import base64
 import binascii
 import enum
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Union
 
 from gammon._checks import (
     MAX_CUBE_LIMIT,
@@ -35,8 +35,13 @@ from gammon._checks import (
     is_cube_value,
     is_int,
 )
-from gammon._core import Color
+from gammon._core import Color, Position, Variant, find_variant
+from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, Resignations, ResignLevel
 from gammon.errors import InvalidInputError, ParseError
+from gammon.match import Match, MoneySession, Scoreboard
+
+if TYPE_CHECKING:
+    from gammon.game import Game
 
 __all__ = [
     "MATCH_ID_LEN",
@@ -56,10 +61,10 @@ MATCH_ID_LEN = 12
 _LAYOUT = (
     ("cube_log2", 4),
     ("owner", 2),
-    ("on_roll", 1),
+    ("turn", 1),
     ("crawford", 1),
     ("game_state", 3),
-    ("turn", 1),
+    ("to_act", 1),
     ("doubled", 1),
     ("resigned", 2),
     ("die1", 3),
@@ -115,14 +120,15 @@ class MatchId:
     Attributes:
         cube_value: the cube value, a power of two from 1 to 2**15.
         cube_owner: the owner, ``None`` when centred.
-        on_roll: the player on roll, who owns the dice (gnubg ``fMove``).
-        turn: the player who must act now (``fTurn``); the other player while a double or
+        turn: the player on roll, who owns the dice (gnubg ``fMove``), as
+            :attr:`gammon.Position.turn`.
+        to_act: the player who must act now (``fTurn``); the other player while a double or
             resignation awaits an answer.
         crawford: this game is the Crawford game (always False in money play). In the ID of a
             finished game, gnubg writes the flag of the next game.
         game_state: see :class:`GameState`.
-        double_offered: a double awaits ``turn``'s answer.
-        resignation: the level (1-3) ``turn``'s opponent offers to resign at, 0 for none.
+        double_offered: a double awaits ``to_act``'s answer.
+        resignation: the level (1-3) ``to_act``'s opponent offers to resign at, 0 for none.
         dice: the roll, larger die first when written, or ``None`` before rolling.
         match_length: the match length, 0 for a money session.
         score: ``(white, black)``: match scores, or money totals.
@@ -137,8 +143,8 @@ class MatchId:
 
     cube_value: int = 1
     cube_owner: Optional[Color] = None
-    on_roll: Color = Color.WHITE
     turn: Color = Color.WHITE
+    to_act: Color = Color.WHITE
     crawford: bool = False
     game_state: GameState = GameState.PLAYING
     double_offered: bool = False
@@ -159,7 +165,7 @@ class MatchId:
             raise InvalidInputError(
                 f"MatchId: cube_owner must be a Color or None, not {self.cube_owner!r}"
             )
-        for name in ("on_roll", "turn"):
+        for name in ("turn", "to_act"):
             if not isinstance(getattr(self, name), Color):
                 raise InvalidInputError(
                     f"MatchId: {name} must be a Color, not {getattr(self, name)!r}"
@@ -220,10 +226,10 @@ class MatchId:
         return {
             "cube_log2": self.cube_value.bit_length() - 1,
             "owner": _CENTRED if self.cube_owner is None else gnubg_player(self.cube_owner),
-            "on_roll": gnubg_player(self.on_roll),
+            "turn": gnubg_player(self.turn),
             "crawford": int(self.crawford),
             "game_state": int(self.game_state),
-            "turn": gnubg_player(self.turn),
+            "to_act": gnubg_player(self.to_act),
             "doubled": int(self.double_offered),
             "resigned": self.resignation,
             "die1": d1,
@@ -291,8 +297,8 @@ class MatchId:
             return cls(
                 cube_value=1 << raw["cube_log2"],
                 cube_owner=None if owner >= 2 else color_of_gnubg_player(owner),
-                on_roll=color_of_gnubg_player(raw["on_roll"]),
                 turn=color_of_gnubg_player(raw["turn"]),
+                to_act=color_of_gnubg_player(raw["to_act"]),
                 crawford=bool(raw["crawford"]),
                 game_state=GameState(raw["game_state"]),
                 double_offered=bool(raw["doubled"]),
@@ -338,3 +344,149 @@ def _enum_arg(value: object) -> GameState:
         return GameState(value)
     except ValueError:
         raise InvalidInputError(f"MatchId: game_state must be 0-4, not {value!r} (ID-4)") from None
+
+
+# -- the adapters between gammon.Game and the gnubg ID ------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """A game's state as an ID gives it, for :class:`gammon.Game` to set up (ID-6, XGID-1).
+
+    Attributes:
+        board: the match or money session (with the score and the Crawford state).
+        position: the position, its player on roll.
+        opening: True before the opening roll (gnubg's "no game" state).
+        dice: the dice rolled, or ``None`` before rolling.
+        cube: the cube with any pending offer, under the rules the ID and the caller give.
+        resignations: any pending resignation.
+
+    """
+
+    board: Scoreboard
+    position: Position
+    opening: bool
+    dice: Optional[tuple[int, int]]
+    cube: Cube
+    resignations: Resignations
+
+
+def match_id_of(game: Game) -> MatchId:
+    """Return the state of ``game`` as the fields of gnubg's Match ID (ID-4).
+
+    Before the opening roll the game state is 0 ("no game"); after the end the score (and the
+    Crawford flag) are those after this game, as gnubg writes them. A pending beaver shows as
+    gnubg shows it: the cube at the beavered value, owned by the beaverer, the doubler to
+    answer.
+    """
+    board: Scoreboard = game.match
+    cube = game.cube
+    if game.result is not None:
+        board = board.record(game.result)
+        state = GameState(game.result.ending.value)
+    elif game.is_opening:
+        state = GameState.NONE
+    else:
+        state = GameState.PLAYING
+    # An accepted resignation stays in the state, as gnubg keeps it in the ID.
+    resign = game.resignation
+    return MatchId(
+        cube_value=cube.value,
+        cube_owner=cube.owner,
+        turn=game.turn,
+        to_act=game.to_act,
+        crawford=board.is_crawford_game,
+        game_state=state,
+        double_offered=cube.offer is not None and game.result is None,
+        resignation=0 if resign is None else int(resign.level),
+        dice=None if game.is_opening else game.dice,
+        match_length=board.length,
+        score=board.score,
+        jacoby=game.cube_rules.jacoby,
+    )
+
+
+def read_gnubg_id(
+    gnubg_id: str,
+    cube: Optional[CubeRules] = None,
+    *,
+    crawford: bool = True,
+    variant: Union[Variant, str, None] = None,
+) -> GameSetup:
+    """Read the game a GNUbgID ``PositionID:MatchID`` describes (ID-6).
+
+    See :meth:`gammon.Game.from_gnubg_id`.
+
+    Raises :class:`~gammon.ParseError` for an unreadable ID,
+    :class:`~gammon.InvalidPositionError` for an impossible board, and
+    :class:`~gammon.InvalidInputError` for a finished game or a state the rules forbid.
+    """
+    pos_text, mid_text = split_gnubg_id(gnubg_id)
+    mid = MatchId.parse(mid_text)
+    var = Variant.BACKGAMMON if variant is None else _variant_arg(variant)
+    position = Position.from_id(pos_text, var, mid.turn)
+    if mid.game_state not in (GameState.NONE, GameState.PLAYING):
+        raise InvalidInputError(
+            f"ID-4: {gnubg_id!r} shows a finished game; only a game in play can be set up"
+        )
+    if mid.game_state == GameState.NONE and (mid.double_offered or mid.resignation):
+        # D7: before the opening roll nobody may double (BG-12) or resign (RESIGN-1).
+        raise InvalidInputError(
+            f"ID-4: {gnubg_id!r} shows no game yet (before the opening roll) with a "
+            "pending double or resignation; these come after the opening roll (BG-12)"
+        )
+    rules = CubeRules() if cube is None else cube
+    if mid.is_money:
+        rules = rules.replace(jacoby=mid.jacoby)
+    board = scoreboard_from_id(mid.match_length, mid.score, crawford, mid.crawford)
+    on_roll = mid.turn
+    cube_state = _cube_from_id(mid, rules)
+    resign = Resignations()
+    if mid.resignation:
+        resign = Resignations(Resignation(mid.to_act.other(), ResignLevel(mid.resignation)))
+        if mid.to_act == on_roll:
+            raise InvalidInputError(
+                "ID-4: a resignation is offered by the player on roll, so the other acts"
+            )
+    if mid.game_state == GameState.NONE:
+        return GameSetup(board, position, True, None, cube_state, resign)
+    return GameSetup(board, position, False, mid.dice, cube_state, resign)
+
+
+def _variant_arg(variant: Union[Variant, str]) -> Variant:
+    return variant if isinstance(variant, Variant) else find_variant(variant)
+
+
+def scoreboard_from_id(
+    length: int, score: tuple[int, int], crawford: bool, crawford_game: bool
+) -> Scoreboard:
+    """Return the match (or money session, length 0) an ID's length, score and flag give."""
+    if length == 0:
+        return MoneySession(score)
+    return Match(length, score, crawford=crawford or crawford_game, crawford_game=crawford_game)
+
+
+def _cube_from_id(mid: MatchId, rules: CubeRules) -> Cube:
+    """Read the cube of a Match ID, pending offers as gnubg writes them.
+
+    See :meth:`gammon.Game.from_gnubg_id`.
+    """
+    v = mid.cube_value
+    rules = rules.replace(max_cube=max(rules.max_cube, v * (2 if mid.double_offered else 1)))
+    if not mid.double_offered:
+        return Cube(v, mid.cube_owner, None, rules)
+    doubler = mid.turn
+    if mid.to_act == doubler:
+        # A beaver: the doubled player holds the cube at twice the old value and the doubler
+        # answers (gnubg's redouble, CUBE-12).
+        if mid.cube_owner != doubler.other():
+            raise InvalidInputError(
+                "ID-4: a double answered by the player on roll is a beaver, so the other "
+                "player must hold the cube (CUBE-12)"
+            )
+        return Cube(v, mid.cube_owner, CubeOffer(doubler, doubler.other(), 2 * v, 1), rules)
+    if mid.cube_owner == mid.to_act:
+        # gnubg's raccoon: the cube stays with the doubled player while the doubler redoubles.
+        owner = mid.cube_owner if rules.gnubg_raccoon_owner else doubler
+        return Cube(v, owner, CubeOffer(doubler, doubler, 2 * v, 2), rules)
+    return Cube(v, mid.cube_owner, CubeOffer(doubler, doubler, 2 * v, 0), rules)

@@ -38,6 +38,8 @@ Long Nardy games are settled the same way at their race endings, under their own
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import secrets
 from collections.abc import Callable, Sequence
@@ -47,7 +49,11 @@ import numpy as np
 import numpy.typing as npt
 
 from gammon import _core
+from gammon._checks import MAX_U64 as _MAX_U64
+from gammon._checks import int_arg as _int_arg
+from gammon._checks import positive_float as _positive_float
 from gammon._core import Play, PlayList, Position, Variant
+from gammon._results import Z95, RunResult, merge_ranges
 from gammon.errors import InvalidInputError
 from gammon.nardy import NardySettings
 
@@ -71,9 +77,7 @@ TRUNCATIONS = ("none", "bearoff", "bearoff-one-sided")
 #: Names of the result classes, indexed as in :attr:`GameOutcomes.kind`.
 KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "settled")
 
-_WIN_KINDS = 6
-_MAX_U64 = 2**64 - 1
-_DEFAULT_CHUNK = 1296
+_WIN_KINDS = _core.WIN_KINDS
 
 
 @runtime_checkable
@@ -121,43 +125,46 @@ class GameOutcomes(NamedTuple):
     """Turns played."""
 
 
-def _outcomes_from(raw: dict[str, bytes]) -> GameOutcomes:
-    return GameOutcomes(
-        winner=np.frombuffer(raw["winner"], dtype=np.int8).copy(),
-        kind=np.frombuffer(raw["kind"], dtype=np.uint8).copy(),
-        points=np.frombuffer(raw["points"], dtype="<f8").astype(np.float64),
-        plies=np.frombuffer(raw["plies"], dtype="<u4").astype(np.uint32),
-    )
+class _PolicyName:
+    """A Python policy read back from a checkpoint (which records only its class name).
+
+    It names the policy but cannot play (issue 15, D5).
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, position: Position, plays: PlayList) -> int:
+        """Refuse to play: the policy itself was not saved."""
+        self.refuse()
+        return 0
+
+    def refuse(self) -> None:
+        """Raise the error that says how to resume such a checkpoint."""
+        raise InvalidInputError(
+            f"this rollout was played by the Python policy {self.name!r}, which a checkpoint "
+            "records by name only: pass the policy objects to "
+            "RolloutResult.from_dict(..., policy=...) to resume it (D5)"
+        )
 
 
 def _policy_name(p: PolicySpec) -> str:
     if isinstance(p, str):
         return p.strip().lower()
+    if isinstance(p, _PolicyName):
+        return p.name
     return type(p).__name__
 
 
-def _merge_ranges(ranges: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    out: list[tuple[int, int]] = []
-    for a, b in sorted(r for r in ranges if r[1] > r[0]):
-        if out and a < out[-1][1]:
-            raise InvalidInputError(
-                f"games {a}..{b} overlap games {out[-1][0]}..{out[-1][1]}: a game may be "
-                "counted only once"
-            )
-        if out and a == out[-1][1]:
-            out[-1] = (out[-1][0], b)
-        else:
-            out.append((a, b))
-    return tuple(out)
-
-
-class RolloutResult:
+class RolloutResult(RunResult):
     """The result of :func:`rollout`: outcome shares, cubeless equity and its error.
 
     All shares and the equity are from the side of the player on roll in :attr:`position`
     ("on roll"); the other player is the "opponent". ``win_gammon`` includes backgammons and
-    ``win`` includes both, as in GNU Backgammon. The statistics are exact integer sums
-    (fixed point), kept so that results can be merged and continued without rounding.
+    ``win`` includes both, as in GNU Backgammon. The statistics are the core's
+    :attr:`tally`: exact integer sums (fixed point), kept so that results can be merged and
+    continued without rounding. With no games counted every share and the equity are NaN
+    (the mean of nothing is undefined) and the standard error is infinite.
     """
 
     def __init__(
@@ -168,10 +175,13 @@ class RolloutResult:
         seed: int,
         opening: bool,
         quasi_random: bool,
-        raw: dict[str, Any],
+        tally: _core.Tally,
+        stop: str,
+        elapsed: float,
+        threads: int,
+        ranges: Sequence[tuple[int, int]],
         games_requested: int,
         outcomes: Optional[GameOutcomes] = None,
-        ranges: Optional[Sequence[tuple[int, int]]] = None,
         nardy: Optional[NardySettings] = None,
         truncate: str = "none",
     ) -> None:
@@ -192,30 +202,25 @@ class RolloutResult:
         """True when the first two rolls were stratified (quasi-random dice)."""
         self.games_requested = games_requested
         """Games asked for."""
-        self.games_completed: int = raw["games"]
+        self.tally = tally
+        """The core's statistics of the games (exact sums, estimates, merge)."""
+        self.games_completed: int = self.tally.games
         """Games played and counted."""
-        self.interrupted: bool = raw["stop"] == "interrupted"
+        self.interrupted = stop == "interrupted"
         """True when the rollout was interrupted (Ctrl-C or the callback) before the end."""
-        self.stop_reason: str = raw["stop"]
+        self.stop_reason = stop
         """``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``."""
-        self.elapsed: float = raw["elapsed"]
+        self.elapsed = elapsed
         """Wall-clock seconds."""
-        self.threads: int = raw["threads"]
+        self.threads = threads
         """Worker threads used."""
         self.outcomes = outcomes
         """Per-game :class:`GameOutcomes` when ``record_games=True`` was asked, else None."""
-        self.ranges: tuple[tuple[int, int], ...] = (
-            _merge_ranges(ranges) if ranges is not None else ((raw["first"], raw["end"]),)
-        )
+        self.ranges = merge_ranges(ranges)
         """The game indices covered, as half-open intervals."""
-        self._one: int = raw["one"]
-        self._win: list[list[int]] = [list(map(int, side)) for side in raw["win"]]
-        self._draw: int = raw["draw"]
-        self._points: int = raw["points"]
-        self._points_sq: int = raw["points_sq"]
-        self.plies: int = raw["plies"]
+        self.plies: int = self.tally.plies
         """Turns played in all games."""
-        self.settled: int = raw["settled"]
+        self.settled: int = self.tally.settled
         """Games settled early by the truncation rule (:attr:`truncate`)."""
 
     # -- statistics ---------------------------------------------------------------------
@@ -230,11 +235,6 @@ class RolloutResult:
         """True for a Long Nardy rollout (results are Oin, Mars, Koks and draws)."""
         return self.variant == Variant.LONG_NARDY
 
-    def _share(self, mass: int) -> float:
-        if self.games_completed == 0:
-            return math.nan
-        return mass / self._one / self.games_completed
-
     @property
     def counts(self) -> dict[str, dict[str, float]]:
         """Games won by each side and class, and draws.
@@ -243,11 +243,12 @@ class RolloutResult:
         numbers unless games were settled early.
         """
         names = KIND_NAMES[:_WIN_KINDS]
+        one = _core.ONE
         out = {
-            side: {k: m / self._one for k, m in zip(names, self._win[i])}
+            side: {k: m / one for k, m in zip(names, self.tally.win[i])}
             for i, side in enumerate(("on roll", "opponent"))
         }
-        out["draw"] = {"draw": self._draw / self._one}
+        out["draw"] = {"draw": self.tally.draw / one}
         return out
 
     @property
@@ -260,7 +261,7 @@ class RolloutResult:
         }
 
     def _wins(self, side: int, kinds: Sequence[int]) -> float:
-        return self._share(sum(self._win[side][k] for k in kinds))
+        return self.tally.share(side, list(kinds))
 
     @property
     def win(self) -> float:
@@ -295,14 +296,16 @@ class RolloutResult:
     @property
     def draws(self) -> float:
         """Share of drawn games (Long Nardy's last roll only)."""
-        return self._share(self._draw)
+        return self.tally.draw_share
 
     @property
     def equity(self) -> float:
         """Cubeless equity: the player on roll's mean net points per game."""
-        if self.games_completed == 0:
-            return math.nan
-        return self._points / self._one / self.games_completed
+        return self.tally.equity
+
+    @property
+    def _estimate(self) -> float:
+        return self.equity
 
     @property
     def std_error(self) -> float:
@@ -310,20 +313,7 @@ class RolloutResult:
 
         With quasi-random dice the true error is smaller: this is a conservative figure.
         """
-        n = self.games_completed
-        if n < 2:
-            return math.inf
-        one = self._one
-        # Exact integer arithmetic, then one division.
-        var_num = n * self._points_sq - self._points * self._points
-        var = var_num / (one * one) / (n * (n - 1))
-        return math.sqrt(max(var, 0.0) / n)
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`equity` (plus or minus 1.96 standard errors)."""
-        half = 1.959963984540054 * self.std_error
-        return (self.equity - half, self.equity + half)
+        return self.tally.std_error
 
     @property
     def games_per_second(self) -> float:
@@ -372,22 +362,7 @@ class RolloutResult:
         dice or policies, or when their games overlap.
         """
         self._check_compatible(other)
-        ranges = _merge_ranges(self.ranges + other.ranges)
-        raw = {
-            "games": self.games_completed + other.games_completed,
-            "stop": "interrupted" if (self.interrupted or other.interrupted) else "completed",
-            "elapsed": self.elapsed + other.elapsed,
-            "threads": max(self.threads, other.threads),
-            "first": ranges[0][0],
-            "end": ranges[-1][1],
-            "one": self._one,
-            "win": [[a + b for a, b in zip(x, y)] for x, y in zip(self._win, other._win)],
-            "draw": self._draw + other._draw,
-            "points": self._points + other._points,
-            "points_sq": self._points_sq + other._points_sq,
-            "plies": self.plies + other.plies,
-            "settled": self.settled + other.settled,
-        }
+        ranges = merge_ranges(self.ranges + other.ranges)
         outcomes = None
         if self.outcomes is not None and other.outcomes is not None:
             first, second = (self, other) if self.ranges[0] < other.ranges[0] else (other, self)
@@ -401,7 +376,10 @@ class RolloutResult:
             seed=self.seed,
             opening=self.opening,
             quasi_random=self.quasi_random,
-            raw=raw,
+            tally=self.tally.merge(other.tally),
+            stop="interrupted" if (self.interrupted or other.interrupted) else "completed",
+            elapsed=self.elapsed + other.elapsed,
+            threads=max(self.threads, other.threads),
             games_requested=self.games_requested + other.games_requested,
             outcomes=outcomes,
             ranges=ranges,
@@ -434,6 +412,9 @@ class RolloutResult:
         ):
             if fixed in options:
                 raise InvalidInputError(f"resume() keeps the rollout's {fixed}; do not pass it")
+        for p in self._policies:
+            if isinstance(p, _PolicyName):
+                p.refuse()
         more = rollout(
             self.position,
             games,
@@ -451,9 +432,12 @@ class RolloutResult:
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready checkpoint (integers stay exact) that :meth:`from_dict` reads.
 
-        Per-game outcomes are not included.
+        Per-game outcomes are not included. The ``check`` field is a SHA-256 over a canonical
+        encoding of the other fields (:meth:`from_dict` refuses a checkpoint that does not
+        match it).
         """
-        return {
+        data = {
+            "format": _CHECKPOINT_FORMAT,
             "position": self.position.id,
             "variant": self.variant.canonical_name,
             "turn": "white" if self.position.turn == _core.Color.WHITE else "black",
@@ -468,70 +452,181 @@ class RolloutResult:
             "stop": self.stop_reason,
             "elapsed": self.elapsed,
             "threads": self.threads,
-            "one": self._one,
+            "one": _core.ONE,
             "games": self.games_completed,
-            "win": self._win,
-            "draw": self._draw,
-            "points": self._points,
-            "points_sq": self._points_sq,
+            "win": [list(side) for side in self.tally.win],
+            "draw": self.tally.draw,
+            "points": self.tally.points,
+            "points_sq": self.tally.points_sq,
             "plies": self.plies,
             "settled": self.settled,
             "nardy": None if self.nardy is None else _nardy_dict(self.nardy),
             "truncate": self.truncate,
         }
+        data["check"] = _checkpoint_check(data)
+        return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RolloutResult:
-        """Read a checkpoint made by :meth:`to_dict`.
+    def from_dict(
+        cls,
+        data: dict[str, Any],
+        *,
+        policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
+    ) -> RolloutResult:
+        """Read a checkpoint made by :meth:`to_dict`, validated completely (issue 15, D5).
+
+        Every field is checked: its type (a seed or a count must be an ``int``, not a float
+        or a bool), its range, the sums (the wins and draws add up to the games, the points
+        and their squares follow from the wins, the game ranges hold exactly the games
+        counted and do not overlap) and the arguments (the policies, the variant's Long
+        Nardy settings). The ``check`` field, a SHA-256 over a canonical encoding of the
+        rest, must match: a checkpoint edited by hand (a relabelled seed, tampered counts) is
+        refused. It guards against mistakes and corruption, not against a forger who
+        recomputes it.
+
+        A checkpoint of Python policies records only their class names: pass the policy
+        objects as ``policy`` (one, or a pair as for :func:`rollout`) to be able to
+        :meth:`resume` it; their class names must match.
 
         Raises :class:`InvalidInputError` (or a :class:`ParseError` for a bad position ID)
-        when the data is not such a checkpoint.
+        naming what is wrong.
         """
+        if not isinstance(data, dict):
+            raise InvalidInputError(f"a rollout checkpoint is a dict, not {type(data).__name__}")
         try:
-            # The §9 options are part of the position: without them a resumed Long Nardy
-            # rollout would follow other rules (issue 15, D3).
-            position = Position.from_id(
-                data["position"],
-                data["variant"],
-                data["turn"],
-                first_turn_exception=data.get("first_turn_exception"),
-                block_check=data.get("block_check"),
-            )
-            raw = {
-                k: data[k]
-                for k in (
-                    "games",
-                    "stop",
-                    "elapsed",
-                    "threads",
-                    "one",
-                    "win",
-                    "draw",
-                    "points",
-                    "points_sq",
-                    "plies",
-                    "settled",
-                )
-            }
-            ranges = [(int(a), int(b)) for a, b in data["ranges"]]
-            raw["first"], raw["end"] = ranges[0] if ranges else (0, 0)
-            policies = tuple(data["policies"])
-            return cls(
-                position=position,
-                policies=(policies[0], policies[1]),
-                seed=int(data["seed"]),
-                opening=bool(data["opening"]),
-                quasi_random=bool(data["quasi_random"]),
-                raw=raw,
-                games_requested=int(data["games_requested"]),
-                ranges=ranges,
-                nardy=None if data.get("nardy") is None else NardySettings(**data["nardy"]),
-                truncate=str(data.get("truncate", "none")),
-            )
+        try:
+            return cls._from_checked_dict(data, policy)
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, InvalidInputError):
                 raise
             raise InvalidInputError(f"not a rollout checkpoint: {e!r}") from e
+
+    @classmethod
+    def _from_checked_dict(
+        cls,
+        data: dict[str, Any],
+        policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None],
+    ) -> RolloutResult:
+        missing = sorted(set(_CHECKPOINT_FIELDS) - set(data))
+        extra = sorted(set(data) - set(_CHECKPOINT_FIELDS))
+        if missing or extra:
+            raise InvalidInputError(
+                f"not a rollout checkpoint: missing fields {missing}, unknown fields {extra}"
+            )
+        if data["format"] != _CHECKPOINT_FORMAT:
+            raise InvalidInputError(
+                f"checkpoint format {data['format']!r} is not {_CHECKPOINT_FORMAT!r}"
+            )
+        if data["check"] != _checkpoint_check(data):
+            raise InvalidInputError(
+                "the checkpoint's integrity check does not match its content: it was edited "
+                "or corrupted (D5)"
+            )
+        # The §9 options are part of the position: without them a resumed Long Nardy
+        # rollout would follow other rules (issue 15, D3).
+        for name in ("position", "variant", "turn"):
+            _cp_type(data, name, str)
+        position = Position.from_id(
+            data["position"],
+            data["variant"],
+            data["turn"],
+            first_turn_exception=data["first_turn_exception"],
+            block_check=data["block_check"],
+        )
+        seed = _cp_int(data, "seed", 0, _MAX_U64)
+        games = _cp_int(data, "games", 0, _MAX_U64)
+        requested = _cp_int(data, "games_requested", games, _MAX_U64)
+        threads = _cp_int(data, "threads", 0, 1 << 16)
+        plies = _cp_int(data, "plies", 0, _MAX_U64)
+        settled = _cp_int(data, "settled", 0, _MAX_U64)
+        for name in ("opening", "quasi_random"):
+            _cp_type(data, name, bool)
+        if data["stop"] not in _STOP_REASONS:
+            raise InvalidInputError(
+                f"checkpoint field stop must be one of {_STOP_REASONS}, not {data['stop']!r}"
+            )
+        elapsed = data["elapsed"]
+        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
+            raise InvalidInputError(f"checkpoint field elapsed must be a number, not {elapsed!r}")
+        if not (math.isfinite(elapsed) and elapsed >= 0):
+            raise InvalidInputError(f"checkpoint field elapsed must be >= 0, not {elapsed!r}")
+        _cp_int(data, "one", _core.ONE, _core.ONE)
+        win = data["win"]
+        if not (
+            isinstance(win, list)
+            and len(win) == 2
+            and all(isinstance(side, list) and len(side) == _WIN_KINDS for side in win)
+        ):
+            raise InvalidInputError(
+                f"checkpoint field win must be two lists of {_WIN_KINDS} counts, not {win!r}"
+            )
+        top = 2**128 - 1
+        wins = [[_cp_int({"win": w}, "win", 0, top) for w in side] for side in win]
+        # The core checks that the sums can come from the games (D5).
+        tally = _core.Tally(
+            games=games,
+            win=wins,
+            draw=_cp_int(data, "draw", 0, top),
+            points=_cp_int(data, "points", -(2**127), 2**127 - 1),
+            points_sq=_cp_int(data, "points_sq", 0, top),
+            plies=plies,
+            settled=settled,
+        )
+        ranges = _cp_ranges(data["ranges"], games)
+        policies = data["policies"]
+        if not (
+            isinstance(policies, list)
+            and len(policies) == 2
+            and all(isinstance(p, str) and p for p in policies)
+        ):
+            raise InvalidInputError(
+                f"checkpoint field policies must be two names, not {policies!r}"
+            )
+        pair: tuple[PolicySpec, PolicySpec] = (
+            _policy_spec(policies[0]),
+            _policy_spec(policies[1]),
+        )
+        if policy is not None:
+            given = _policy_pair(policy, position.variant)
+            names = (_policy_name(given[0]), _policy_name(given[1]))
+            if list(names) != policies:
+                raise InvalidInputError(
+                    f"policy= names {list(names)} but the checkpoint was made by {policies}"
+                )
+            pair = given
+        truncate = data["truncate"]
+        if truncate not in TRUNCATIONS:
+            raise InvalidInputError(
+                f"checkpoint field truncate must be one of {TRUNCATIONS}, not {truncate!r}"
+            )
+        backgammon_family = position.variant != Variant.LONG_NARDY
+        if data["opening"] and not backgammon_family:
+            raise InvalidInputError("a Long Nardy rollout has no opening roll (LN-10)")
+        if backgammon_family:
+            if data["nardy"] is not None:
+                raise InvalidInputError("a backgammon checkpoint has no Long Nardy settings")
+            nardy = None
+        else:
+            if not isinstance(data["nardy"], dict):
+                raise InvalidInputError(
+                    f"a Long Nardy checkpoint needs its settings, not {data['nardy']!r}"
+                )
+            nardy = _settings_for(position, NardySettings(**data["nardy"]))
+        return cls(
+            position=position,
+            policies=pair,
+            seed=seed,
+            opening=data["opening"],
+            quasi_random=data["quasi_random"],
+            tally=tally,
+            stop=data["stop"],
+            elapsed=float(elapsed),
+            threads=threads,
+            games_requested=requested,
+            ranges=ranges,
+            nardy=nardy,
+            truncate=truncate,
+        )
 
     # -- display --------------------------------------------------------------------------
 
@@ -574,11 +669,11 @@ class RolloutResult:
         )
         for name, w, g, b in rows:
             lines.append(f"  {name:<8}{w:>8.4f}{g:>8.4f}{b:>12.4f}")
-        if self._draw:
+        if self.tally.draw:
             lines.append(f"  {'draws':<8}{self.draws:>8.4f}")
         lo, hi = self.ci95
         lines.append(
-            f"  cubeless equity {self.equity:+.4f} ± {1.959963984540054 * self.std_error:.4f} "
+            f"  cubeless equity {self.equity:+.4f} ± {Z95 * self.std_error:.4f} "
             f"(95% CI {lo:+.4f} .. {hi:+.4f}; standard error {self.std_error:.4f})"
         )
         return "\n".join(lines)
@@ -590,14 +685,6 @@ class RolloutResult:
             f"{' interrupted' if self.interrupted else ''}>"
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RolloutResult):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def _key(self) -> tuple[Any, ...]:
         return (
             self.position,
@@ -607,36 +694,100 @@ class RolloutResult:
             self.quasi_random,
             self.truncate,
             self.ranges,
-            self.games_completed,
-            tuple(map(tuple, self._win)),
-            self._draw,
-            self._points,
-            self._points_sq,
-            self.plies,
+            self.tally,
         )
 
 
-# -- the function ---------------------------------------------------------------------------
+# -- checkpoints ------------------------------------------------------------------------------
+
+_CHECKPOINT_FORMAT = "gammon.rollout/1"
+_CHECKPOINT_FIELDS = (
+    "format",
+    "check",
+    "position",
+    "variant",
+    "turn",
+    "first_turn_exception",
+    "block_check",
+    "policies",
+    "seed",
+    "opening",
+    "quasi_random",
+    "games_requested",
+    "ranges",
+    "stop",
+    "elapsed",
+    "threads",
+    "one",
+    "games",
+    "win",
+    "draw",
+    "points",
+    "points_sq",
+    "plies",
+    "settled",
+    "nardy",
+    "truncate",
+)
+_STOP_REASONS = ("completed", "interrupted", "max_seconds", "target_std_error")
 
 
-def _int_arg(name: str, value: object, low: int, high: int = _MAX_U64) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise InvalidInputError(f"{name} must be an int, not {value!r}")
-    v = int(value)
+def _checkpoint_check(data: dict[str, Any]) -> str:
+    """Return the SHA-256 of ``data`` without its ``check`` field.
+
+    The encoding is canonical JSON: sorted keys, no spaces, no NaN.
+    """
+    body = {k: v for k, v in data.items() if k != "check"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _policy_spec(name: str) -> PolicySpec:
+    return name if name in BUILTIN_POLICIES else _PolicyName(name)
+
+
+def _cp_type(data: dict[str, Any], name: str, kind: type) -> None:
+    if not isinstance(data[name], kind):
+        raise InvalidInputError(
+            f"checkpoint field {name} must be a {kind.__name__}, not {data[name]!r}"
+        )
+
+
+def _cp_int(data: dict[str, Any], name: str, low: int, high: int) -> int:
+    v = data[name]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InvalidInputError(f"checkpoint field {name} must be an int, not {v!r}")
     if not low <= v <= high:
-        raise InvalidInputError(f"{name} must be between {low} and {high}, not {v}")
+        raise InvalidInputError(f"checkpoint field {name} must be in {low}..{high}, not {v}")
     return v
 
 
-def _positive_float(name: str, value: object) -> Optional[float]:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.floating, np.integer)):
-        raise InvalidInputError(f"{name} must be a number, not {value!r}")
-    v = float(value)
-    if not (v > 0 and math.isfinite(v)):
-        raise InvalidInputError(f"{name} must be a positive finite number, not {value!r}")
-    return v
+def _cp_ranges(value: object, games: int) -> tuple[tuple[int, int], ...]:
+    """Return the game ranges of a checkpoint, checked.
+
+    They are pairs of ints ``0 <= a <= b < 2**64``, without overlap, holding exactly
+    ``games`` games (an empty one only for a result of no games).
+    """
+    if not isinstance(value, list) or not value:
+        raise InvalidInputError(f"checkpoint field ranges must be a non-empty list, not {value!r}")
+    pairs = []
+    for r in value:
+        if not (isinstance(r, list) and len(r) == 2):
+            raise InvalidInputError(f"a checkpoint range is a pair [first, end], not {r!r}")
+        a = _cp_int({"ranges": r[0]}, "ranges", 0, _MAX_U64)
+        b = _cp_int({"ranges": r[1]}, "ranges", a, _MAX_U64)
+        pairs.append((a, b))
+    ranges = merge_ranges(pairs)
+    covered = sum(b - a for a, b in ranges)
+    if covered != games:
+        raise InvalidInputError(
+            f"the checkpoint's ranges hold {covered} games but it counts {games}: "
+            "a resume would count games twice or skip them (D5)"
+        )
+    return ranges
+
+
+# -- the function ---------------------------------------------------------------------------
 
 
 def _nardy_dict(settings: NardySettings) -> dict[str, Any]:
@@ -723,7 +874,7 @@ def rollout(
     opening: Optional[bool] = None,
     quasi_random: bool = True,
     first_game: int = 0,
-    chunk_size: int = _DEFAULT_CHUNK,
+    chunk_size: int = _core.DEFAULT_CHUNK_SIZE,
     record_games: bool = False,
     max_seconds: Optional[float] = None,
     target_std_error: Optional[float] = None,
@@ -772,7 +923,7 @@ def rollout(
     games = _int_arg("games", games, 0)
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
-    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, 1024)
+    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
     chunk_size = _int_arg("chunk_size", chunk_size, 1)
     max_s = _positive_float("max_seconds", max_seconds)
     target = _positive_float("target_std_error", target_std_error)
@@ -809,7 +960,7 @@ def rollout(
             callback(RolloutProgress(done, total, eq, se, elapsed))
 
     try:
-        raw = _core._rollout(
+        run = _core._rollout(
             pos,
             first_game,
             first_game + games,
@@ -823,15 +974,13 @@ def rollout(
             max_seconds=max_s,
             target_std_error=target,
             callback=report if (bar is not None or callback is not None) else None,
-            nardy=None
-            if settings is None
-            else (settings.end_variant, settings.koks, settings.last_roll),
+            nardy=settings,
             truncate=cut,
         )
     finally:
         if bar is not None:
             bar.close()
-    outcomes = _outcomes_from(raw["records"]) if "records" in raw else None
+    outcomes = None if run.outcomes is None else GameOutcomes(*run.outcomes)
     return RolloutResult(
         nardy=settings,
         position=pos,
@@ -839,7 +988,11 @@ def rollout(
         seed=seed,
         opening=opening,
         quasi_random=bool(quasi_random),
-        raw=raw,
+        tally=run.tally,
+        stop=run.stop,
+        elapsed=run.elapsed,
+        threads=run.threads,
+        ranges=((run.first, run.end),),
         games_requested=games,
         outcomes=outcomes,
         truncate=cut,

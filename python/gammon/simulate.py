@@ -39,11 +39,15 @@ import numpy.typing as npt
 
 from gammon import _core
 from gammon._checks import MAX_MATCH_LENGTH
+from gammon._checks import MAX_U64 as _MAX_U64
+from gammon._checks import int_arg as _int_arg
+from gammon._checks import positive_float as _positive_float
 from gammon._core import Color, Position, Variant, find_variant
+from gammon._results import Z95, RunResult
 from gammon.cube import Cube, CubeOffer, CubeRules
-from gammon.errors import IllegalCubeActionError, InternalError, InvalidInputError
+from gammon.errors import IllegalCubeActionError, InvalidInputError
 from gammon.match import Match, MoneySession, Scoreboard
-from gammon.rollout import BUILTIN_POLICIES, Policy, PolicySpec, _int_arg, _positive_float
+from gammon.rollout import BUILTIN_POLICIES, Policy, PolicySpec
 
 __all__ = [
     "BUILTIN_CUBE_POLICIES",
@@ -65,11 +69,6 @@ BUILTIN_CUBE_POLICIES = ("never", "race")
 
 #: Names of the result classes of money games, indexed as in :attr:`MoneyRecords.kind`.
 MONEY_KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "dropped")
-
-_MAX_U64 = 2**64 - 1
-_DEFAULT_MATCH_CHUNK = 64
-_DEFAULT_GAME_CHUNK = 1296
-_Z95 = 1.959963984540054
 
 
 # -- cube policies ---------------------------------------------------------------------------
@@ -220,9 +219,10 @@ def _players_arg(players: object) -> tuple[Player, Player]:
 class _CubeAdapter:
     """A Python cube policy as the core calls it (private).
 
-    It builds the :class:`CubeView` with the Python :class:`~gammon.Cube` and
-    :class:`~gammon.Match`, checks that they agree with the core about what is legal, and
-    checks the policy's answer.
+    The core decides what is legal (when a double may be offered, whether a beaver or a
+    raccoon may answer it); this adapter only builds the :class:`CubeView` the policy reads
+    and checks the type of its answer. (The independent Python cube and match rules are run
+    against the core's decisions in ``tests/test_simulate.py``.)
     """
 
     def __init__(self, policy: CubePolicy, rules: CubeRules) -> None:
@@ -250,18 +250,7 @@ class _CubeAdapter:
         board: Optional[tuple[int, int, int, bool, bool, bool]],
     ) -> bool:
         match = self._scoreboard(board)
-        rules = self._rules_for(match)
-        cube = Cube(value, owner, None, rules)
-        err = cube.double_error(player)
-        if err is None and match.is_crawford_game:
-            err = "MATCH-3: the Crawford game"
-        if err is None and isinstance(match, Match) and rules.refuse_dead_cube:
-            if value >= match.away(player):
-                err = "MATCH-7: a dead cube"
-        if err is not None:
-            raise InternalError(
-                f"the core offered {player} a double that gammon.Cube refuses: {err}"
-            )
+        cube = Cube(value, owner, None, self._rules_for(match))
         answer = self._policy.double(CubeView(position, player, cube, match))
         if not isinstance(answer, (bool, np.bool_)):
             raise InvalidInputError(
@@ -280,29 +269,22 @@ class _CubeAdapter:
         board: Optional[tuple[int, int, int, bool, bool, bool]],
     ) -> int:
         match = self._scoreboard(board)
-        rules = self._rules_for(match)
         doubler, proposer, offered, redoubles = offer
-        cube = Cube(value, owner, CubeOffer(doubler, proposer, offered, redoubles), rules)
-        view = CubeView(position, player, cube, match)
-        word = "beaver" if redoubles == 0 else "raccoon"
-        python_may = view.may_beaver if redoubles == 0 else view.may_raccoon
-        if python_may != may_redouble:
-            raise InternalError(
-                f"the core and gammon.Cube disagree on whether {player} may {word}: "
-                f"{may_redouble} against {python_may}"
-            )
-        answer = self._policy.take(view)
+        offered_cube = CubeOffer(doubler, proposer, offered, redoubles)
+        cube = Cube(value, owner, offered_cube, self._rules_for(match))
+        answer = self._policy.take(CubeView(position, player, cube, match))
         if answer is True or answer == "take" or (isinstance(answer, np.bool_) and answer):
             return 0
         if answer is False or answer == "drop" or isinstance(answer, np.bool_):
             return 1
         if answer in ("beaver", "raccoon"):
+            word = "beaver" if redoubles == 0 else "raccoon"
             if answer != word or not may_redouble:
                 rule = "CUBE-12" if answer == "beaver" else "CUBE-13"
                 raise IllegalCubeActionError(
                     f"{rule}: {type(self._policy).__name__}.take() answered {answer!r}, but "
-                    f"{player} may not {answer} here (may_beaver={view.may_beaver}, "
-                    f"may_raccoon={view.may_raccoon})"
+                    f"{player} may not {answer} here: the answers allowed are take, drop"
+                    + (f" and {word}" if may_redouble else "")
                 )
             return 2
         raise InvalidInputError(
@@ -412,46 +394,21 @@ class MoneyRecords(NamedTuple):
     """Turns played."""
 
 
-def _array(raw: dict[str, bytes], key: str, dtype: str) -> npt.NDArray[Any]:
-    out: npt.NDArray[Any] = np.frombuffer(raw[key], dtype=dtype).copy()
-    return out
-
-
-def _match_records(raw: dict[str, bytes]) -> MatchRecords:
+def _match_records(arrays: tuple[npt.NDArray[Any], ...]) -> MatchRecords:
+    winner, games, white, black, crawford_game, drops, doubles, max_cube, plies = arrays
     return MatchRecords(
-        winner=_array(raw, "winner", "i1"),
-        games=_array(raw, "games", "<u4").astype(np.uint32),
-        score=np.stack(
-            [_array(raw, "score_white", "<u4"), _array(raw, "score_black", "<u4")], axis=1
-        ).astype(np.uint32),
-        crawford_game=_array(raw, "crawford_game", "<i4").astype(np.int32),
-        drops=_array(raw, "drops", "<u4").astype(np.uint32),
-        doubles=_array(raw, "doubles", "<u4").astype(np.uint32),
-        max_cube=_array(raw, "max_cube", "<u4").astype(np.uint32),
-        plies=_array(raw, "plies", "<u8").astype(np.uint64),
+        winner=winner,
+        games=games,
+        score=np.stack([white, black], axis=1),
+        crawford_game=crawford_game,
+        drops=drops,
+        doubles=doubles,
+        max_cube=max_cube,
+        plies=plies,
     )
 
 
-def _money_records(raw: dict[str, bytes]) -> MoneyRecords:
-    return MoneyRecords(
-        winner=_array(raw, "winner", "i1"),
-        kind=_array(raw, "kind", "u1"),
-        points=_array(raw, "points", "<i4").astype(np.int32),
-        cube=_array(raw, "cube", "<u4").astype(np.uint32),
-        doubles=_array(raw, "doubles", "<u4").astype(np.uint32),
-        plies=_array(raw, "plies", "<u4").astype(np.uint32),
-    )
-
-
-def _std_error_of_mean(n: int, total: int, total_sq: int) -> float:
-    """The standard error of a mean from exact integer sums (sample standard deviation)."""
-    if n < 2:
-        return math.inf
-    var = (n * total_sq - total * total) / (n * (n - 1))
-    return math.sqrt(max(var, 0.0) / n)
-
-
-class _SimulationResult:
+class _SimulationResult(RunResult):
     """What match and money results share: the setup, the stop, the timing."""
 
     _unit = "items"
@@ -463,7 +420,7 @@ class _SimulationResult:
         seed: int,
         cube_rules: CubeRules,
         variant: Variant,
-        raw: dict[str, Any],
+        run: _core.SimulationRun,
         requested: int,
     ) -> None:
         self.players = players
@@ -474,15 +431,15 @@ class _SimulationResult:
         """The cube rules asked for (a match drops the money options, CUBE-11)."""
         self.variant = variant
         """The variant played."""
-        self.interrupted: bool = raw["stop"] == "interrupted"
+        self.interrupted: bool = run.stop == "interrupted"
         """True when Ctrl-C (or the callback) stopped the simulation early."""
-        self.stop_reason: str = raw["stop"]
+        self.stop_reason: str = run.stop
         """``"completed"``, ``"interrupted"`` or ``"max_seconds"``."""
-        self.elapsed: float = raw["elapsed"]
+        self.elapsed: float = run.elapsed
         """Wall-clock seconds."""
-        self.threads: int = raw["threads"]
+        self.threads: int = run.threads
         """Worker threads used."""
-        self.first: int = raw["first"]
+        self.first: int = run.first
         """The index of the first match (or game) played."""
         self._requested = requested
 
@@ -515,29 +472,31 @@ class MatchResult(_SimulationResult):
         **common: Any,
     ) -> None:
         super().__init__(**common)
-        raw = common["raw"]
+        tally = common["run"].tally
         self.length = length
         """The match length (MATCH-1)."""
         self.crawford = crawford
         """True when the Crawford rule was in force (MATCH-3)."""
         self.matches_requested: int = common["requested"]
         """Matches asked for."""
-        self.matches_completed: int = raw["matches"]
+        self.tally: _core.MatchTally = tally
+        """The core's statistics of the matches (exact sums, estimates)."""
+        t = self.tally
+        self.matches_completed: int = t.matches
         """Matches played to the end and counted."""
-        self.wins: tuple[int, int] = (int(raw["wins"][0]), int(raw["wins"][1]))
+        self.wins: tuple[int, int] = t.wins
         """Matches won by the first and the second player."""
-        self.games: int = raw["games"]
+        self.games: int = t.games
         """Games played in all matches."""
-        self._games_sq: int = raw["games_sq"]
-        self.crawford_games: int = raw["crawford_games"]
+        self.crawford_games: int = t.crawford_games
         """Crawford games played (at most one a match)."""
-        self.drops: int = raw["drops"]
+        self.drops: int = t.drops
         """Games ended by a dropped double."""
-        self.doubles: int = raw["doubles"]
+        self.doubles: int = t.doubles
         """Cube offers made: doubles (and, in money play only, beavers and raccoons)."""
-        self.points: tuple[int, int] = (int(raw["points"][0]), int(raw["points"][1]))
+        self.points: tuple[int, int] = t.points
         """Points scored by each player over all matches."""
-        self.plies: int = raw["plies"]
+        self.plies: int = t.plies
         """Turns played in all games."""
         self.records = records
         """Per-match :class:`MatchRecords` when ``record_matches=True``, else None."""
@@ -545,36 +504,31 @@ class MatchResult(_SimulationResult):
     @property
     def win(self) -> float:
         """The share of matches the first player won (NaN for none)."""
-        n = self.matches_completed
-        return self.wins[0] / n if n else math.nan
+        return self.tally.win_share(0)
 
     @property
     def lose(self) -> float:
         """The share of matches the second player won."""
-        n = self.matches_completed
-        return self.wins[1] / n if n else math.nan
+        return self.tally.win_share(1)
+
+    @property
+    def _estimate(self) -> float:
+        return self.win
 
     @property
     def std_error(self) -> float:
         """The standard error of :attr:`win` (and of :attr:`lose`)."""
-        return _std_error_of_mean(self.matches_completed, self.wins[0], self.wins[0])
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`win` (plus or minus 1.96 standard errors)."""
-        half = _Z95 * self.std_error
-        return (self.win - half, self.win + half)
+        return self.tally.std_error
 
     @property
     def games_per_match(self) -> float:
         """The average number of games a match took."""
-        n = self.matches_completed
-        return self.games / n if n else math.nan
+        return self.tally.games_per_match
 
     @property
     def games_per_match_std_error(self) -> float:
         """The standard error of :attr:`games_per_match`."""
-        return _std_error_of_mean(self.matches_completed, self.games, self._games_sq)
+        return self.tally.games_per_match_std_error
 
     @property
     def matches_per_second(self) -> float:
@@ -597,7 +551,7 @@ class MatchResult(_SimulationResult):
                 f"{n:,} matches ({self.games:,} games) in {self.elapsed:.1f} s: "
                 f"{self.matches_per_second:,.0f} matches/s on {self.threads} thread"
                 f"{'s' if self.threads != 1 else ''} ({self._status(n)})",
-                f"  {self.names[0]} wins {self.win:.4f} ± {_Z95 * self.std_error:.4f} "
+                f"  {self.names[0]} wins {self.win:.4f} ± {Z95 * self.std_error:.4f} "
                 f"(95% CI {lo:.4f} .. {hi:.4f}; standard error {self.std_error:.4f})",
                 f"  {self.games_per_match:.2f} games a match, {self.crawford_games:,} Crawford "
                 f"games, {self.doubles:,} doubles, {self.drops:,} dropped",
@@ -620,24 +574,8 @@ class MatchResult(_SimulationResult):
             self.cube_rules,
             self.variant,
             self.first,
-            self.matches_completed,
-            self.wins,
-            self.games,
-            self._games_sq,
-            self.crawford_games,
-            self.drops,
-            self.doubles,
-            self.points,
-            self.plies,
+            self.tally,
         )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MatchResult):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
 
 class MoneyResult(_SimulationResult):
@@ -647,21 +585,21 @@ class MoneyResult(_SimulationResult):
 
     def __init__(self, *, records: Optional[MoneyRecords] = None, **common: Any) -> None:
         super().__init__(**common)
-        raw = common["raw"]
+        tally = common["run"].tally
         self.games_requested: int = common["requested"]
         """Games asked for."""
-        self.games_completed: int = raw["games"]
+        self.tally: _core.MoneyTally = tally
+        """The core's statistics of the games (exact sums, estimates)."""
+        t = self.tally
+        self.games_completed: int = t.games
         """Games played and counted."""
-        self._points: int = raw["points"]
-        self._points_sq: int = raw["points_sq"]
-        self._wins: list[list[int]] = [list(map(int, side)) for side in raw["wins"]]
-        self.dropped: tuple[int, int] = (int(raw["drops"][0]), int(raw["drops"][1]))
+        self.dropped: tuple[int, int] = t.drops
         """Games each player won by a dropped double (CUBE-6)."""
-        self.doubles: int = raw["doubles"]
+        self.doubles: int = t.doubles
         """Cube offers made: doubles, beavers and raccoons."""
-        self.cube_total: int = raw["cube"]
+        self.cube_total: int = t.cube
         """The sum of the cube values the games were scored at."""
-        self.plies: int = raw["plies"]
+        self.plies: int = t.plies
         """Turns played."""
         self.records = records
         """Per-game :class:`MoneyRecords` when ``record_games=True``, else None."""
@@ -669,31 +607,28 @@ class MoneyResult(_SimulationResult):
     @property
     def points_per_game(self) -> float:
         """The first player's average net points per game (NaN for none)."""
-        n = self.games_completed
-        return self._points / n if n else math.nan
+        return self.tally.points_per_game
 
     @property
     def net_points(self) -> int:
         """The first player's net points over all games."""
-        return self._points
+        return self.tally.points
+
+    @property
+    def _estimate(self) -> float:
+        return self.points_per_game
 
     @property
     def std_error(self) -> float:
         """The standard error of :attr:`points_per_game`."""
-        return _std_error_of_mean(self.games_completed, self._points, self._points_sq)
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% confidence interval of :attr:`points_per_game`."""
-        half = _Z95 * self.std_error
-        return (self.points_per_game - half, self.points_per_game + half)
+        return self.tally.std_error
 
     @property
     def counts(self) -> dict[str, dict[str, int]]:
         """Games won by each player and how: ``{"first": {"single": n, ..., "dropped": n}}``."""
         out = {}
         for i, side in enumerate(("first", "second")):
-            d = {k: self._wins[i][j] for j, k in enumerate(MONEY_KIND_NAMES[:3])}
+            d = {k: self.tally.wins[i][j] for j, k in enumerate(MONEY_KIND_NAMES[:3])}
             d["dropped"] = self.dropped[i]
             out[side] = d
         return out
@@ -720,7 +655,7 @@ class MoneyResult(_SimulationResult):
                 f"{n:,} games in {self.elapsed:.1f} s: {self.games_per_second:,.0f} games/s on "
                 f"{self.threads} thread{'s' if self.threads != 1 else ''} ({self._status(n)})",
                 f"  {self.names[0]}: {self.points_per_game:+.4f} ± "
-                f"{_Z95 * self.std_error:.4f} points a game (95% CI {lo:+.4f} .. {hi:+.4f}; "
+                f"{Z95 * self.std_error:.4f} points a game (95% CI {lo:+.4f} .. {hi:+.4f}; "
                 f"standard error {self.std_error:.4f})",
                 f"  mean cube {self.mean_cube:.3f}, {self.doubles:,} cube offers, dropped "
                 f"{c['first']['dropped']:,} / {c['second']['dropped']:,}",
@@ -741,37 +676,24 @@ class MoneyResult(_SimulationResult):
             self.cube_rules,
             self.variant,
             self.first,
-            self.games_completed,
-            self._points,
-            self._points_sq,
-            tuple(map(tuple, self._wins)),
-            self.dropped,
-            self.doubles,
-            self.cube_total,
-            self.plies,
+            self.tally,
         )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MoneyResult):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
 
 
 # -- the functions ---------------------------------------------------------------------------
 
 
 def _run(
-    call: Callable[[Optional[Callable[[int, int, float, float, float], None]]], dict[str, Any]],
+    call: Callable[
+        [Optional[Callable[[int, int, float, float, float], None]]], _core.SimulationRun
+    ],
     total: int,
     desc: str,
     unit: str,
     label: str,
     progress: bool,
     callback: Optional[Callable[[SimulationProgress], object]],
-) -> dict[str, Any]:
+) -> _core.SimulationRun:
     if callback is not None and not callable(callback):
         raise InvalidInputError(f"callback must be callable, not {callback!r}")
     bar: Any = None
@@ -784,7 +706,7 @@ def _run(
         if bar is not None:
             bar.update(done - bar.n)
             if done > 0:
-                bar.set_postfix_str(f"{label} {est:.4f} ± {_Z95 * se:.4f}", refresh=False)
+                bar.set_postfix_str(f"{label} {est:.4f} ± {Z95 * se:.4f}", refresh=False)
         if callback is not None:
             callback(SimulationProgress(done, total, est, se, elapsed))
 
@@ -806,7 +728,7 @@ def simulate_match(
     crawford: bool = True,
     variant: Union[Variant, str, None] = None,
     first_match: int = 0,
-    chunk_size: int = _DEFAULT_MATCH_CHUNK,
+    chunk_size: int = _core.DEFAULT_MATCH_CHUNK,
     record_matches: bool = False,
     max_seconds: Optional[float] = None,
     progress: bool = False,
@@ -843,7 +765,7 @@ def simulate_match(
     matches = _int_arg("matches", matches, 0)
     first_match = _int_arg("first_match", first_match, 0, _MAX_U64 - matches)
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
-    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, 1024)
+    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
     chunk_size = _int_arg("chunk_size", chunk_size, 1)
     max_s = _positive_float("max_seconds", max_seconds)
     rules = _cube_rules(cube_rules)
@@ -851,7 +773,7 @@ def simulate_match(
         raise InvalidInputError(f"crawford must be True or False, not {crawford!r}")
     var = _variant(variant)
 
-    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> dict[str, Any]:
+    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> _core.SimulationRun:
         return _core._simulate_match(
             var,
             length,
@@ -868,8 +790,8 @@ def simulate_match(
             callback=cb,
         )
 
-    raw = _run(call, matches, f"{length}-point matches", "matches", "win", progress, callback)
-    records = _match_records(raw["records"]) if "records" in raw else None
+    run = _run(call, matches, f"{length}-point matches", "matches", "win", progress, callback)
+    records = None if run.records is None else _match_records(run.records)
     return MatchResult(
         length=length,
         crawford=crawford,
@@ -878,13 +800,13 @@ def simulate_match(
         seed=seed,
         cube_rules=rules,
         variant=var,
-        raw=raw,
+        run=run,
         requested=matches,
     )
 
 
 def simulate_money(
-    games: int = _DEFAULT_GAME_CHUNK,
+    games: int = _core.DEFAULT_GAME_CHUNK,
     *,
     players: tuple[PlayerSpec, PlayerSpec],
     seed: Optional[int] = None,
@@ -892,7 +814,7 @@ def simulate_money(
     cube_rules: Optional[CubeRules] = None,
     variant: Union[Variant, str, None] = None,
     first_game: int = 0,
-    chunk_size: int = _DEFAULT_GAME_CHUNK,
+    chunk_size: int = _core.DEFAULT_GAME_CHUNK,
     record_games: bool = False,
     max_seconds: Optional[float] = None,
     progress: bool = False,
@@ -916,13 +838,13 @@ def simulate_money(
     games = _int_arg("games", games, 0)
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
-    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, 1024)
+    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
     chunk_size = _int_arg("chunk_size", chunk_size, 1)
     max_s = _positive_float("max_seconds", max_seconds)
     rules = _cube_rules(cube_rules)
     var = _variant(variant)
 
-    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> dict[str, Any]:
+    def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> _core.SimulationRun:
         return _core._simulate_money(
             var,
             _core_players(pair, rules),
@@ -937,14 +859,14 @@ def simulate_money(
             callback=cb,
         )
 
-    raw = _run(call, games, "money games", "games", "points", progress, callback)
-    records = _money_records(raw["records"]) if "records" in raw else None
+    run = _run(call, games, "money games", "games", "points", progress, callback)
+    records = None if run.records is None else MoneyRecords(*run.records)
     return MoneyResult(
         records=records,
         players=pair,
         seed=seed,
         cube_rules=rules,
         variant=var,
-        raw=raw,
+        run=run,
         requested=games,
     )

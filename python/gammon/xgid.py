@@ -16,11 +16,17 @@ XGID-4), the top player Black. :class:`Xgid` holds the fields; :meth:`Xgid.parse
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 from gammon._checks import MAX_MATCH_LENGTH, check_dice, check_score, is_cube_value, is_int
 from gammon._core import Color, Position, Variant, find_variant
+from gammon.cube import Cube, CubeOffer, CubeRules, Resignations
 from gammon.errors import InvalidInputError, ParseError
+from gammon.match import MoneySession
+from gammon.matchid import GameSetup, scoreboard_from_id
+
+if TYPE_CHECKING:
+    from gammon.game import Game
 
 __all__ = ["XGID_POSITION_LEN", "Xgid"]
 
@@ -320,3 +326,66 @@ def _board_from_field(text: str, board: str, variant: Variant, turn: Color) -> P
             point = i if side is white else 25 - i
         side[point] = side.get(point, 0) + n
     return Position.from_checkers(white, black, turn=turn, variant=variant)
+
+
+# -- the adapters between gammon.Game and the XGID -------------------------------------------
+
+
+def xgid_of(game: Game) -> Xgid:
+    """Return the state of ``game`` as the fields of an XGID (XGID-1..XGID-3).
+
+    The XGID has no room for a pending resignation, the opening roll or the end of the game:
+    they are left out.
+
+    Raises :class:`~gammon.InvalidInputError` while a beaver or raccoon awaits an answer
+    (XG's ``B``/``R`` have no agreed reading, XGID-3).
+    """
+    offer = game.cube.offer
+    if offer is not None and offer.redoubles:
+        raise InvalidInputError("XGID-3: a pending beaver or raccoon has no agreed XGID form")
+    board = game.match
+    rules = game.cube_rules
+    money = isinstance(board, MoneySession)
+    return Xgid(
+        position=game.position,
+        cube_value=game.cube.value,
+        cube_owner=game.cube.owner,
+        dice=None if game.is_opening or game.result is not None else game.dice,
+        double_offered=offer is not None and game.result is None,
+        score=board.score,
+        match_length=board.length,
+        crawford=board.is_crawford_game,
+        jacoby=money and rules.jacoby,
+        beavers=money and rules.beavers,
+        max_cube=rules.max_cube,
+    )
+
+
+def read_xgid(
+    xgid: str,
+    cube: Optional[CubeRules] = None,
+    *,
+    crawford: bool = True,
+    variant: Union[Variant, str, None] = None,
+) -> GameSetup:
+    """Read the game an XGID describes; see :meth:`gammon.Game.from_xgid`.
+
+    Raises :class:`~gammon.ParseError` for an unreadable XGID,
+    :class:`~gammon.InvalidPositionError` for an impossible board, and
+    :class:`~gammon.InvalidInputError` for a state the rules forbid.
+    """
+    x = Xgid.parse(xgid, variant)
+    rules = CubeRules() if cube is None else cube
+    rules = rules.replace(max_cube=max(x.max_cube, x.cube_value * (2 if x.double_offered else 1)))
+    board = scoreboard_from_id(x.match_length, x.score, crawford, x.crawford)
+    if x.match_length == 0:
+        rules = rules.replace(
+            jacoby=x.jacoby,
+            beavers=x.beavers,
+            raccoons=rules.raccoons and x.beavers,
+        )
+    offer = None
+    if x.double_offered:
+        offer = CubeOffer(x.turn, x.turn, x.cube_value * 2)
+    cube_state = Cube(x.cube_value, x.cube_owner, offer, rules)
+    return GameSetup(board, x.position, False, x.dice, cube_state, Resignations())

@@ -71,16 +71,26 @@ pub use rules::nardy::options::ParseSettingError;
 pub use rules::nardy::sequences::for_each_sequence;
 pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
-pub use run::batch::{BatchError, BatchProgress, StopReason};
-pub use run::rollout::{rollout, Progress, RolloutConfig, RolloutRun, Tally};
+pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
+pub use run::rollout::{
+    rollout, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally, TallyError,
+    DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
+};
 pub use run::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
-    MatchTotals, MoneyRun, MoneyTotals, SimConfig, SimRun, SimulationError, DEFAULT_GAME_CHUNK,
+    MatchTally, MatchTotals, MoneyRun, MoneyTally, MoneyTotals, SimConfig, SimRun, SimTally,
+    SimulationError, DEFAULT_GAME_CHUNK, DEFAULT_MATCH_CHUNK,
 };
-pub use scoring::cube::{CubeOffer, CubeRules, CubeRulesError, CubeState};
+pub use scoring::cube::{
+    Cube, CubeActionError, CubeAnswer, CubeError, CubeOffer, CubeRules, CubeRulesError, CubeState,
+    DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
+};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};
-pub use scoring::scoreboard::{MatchScore, Scoreboard};
+pub use scoring::scoreboard::{
+    MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard, MAX_MATCH_LENGTH,
+    MAX_SCORE,
+};
 pub use text::id::{position_id, position_key, ParseIdError};
 pub use text::{PlayText, PlayTextError, PositionId};
 pub use variant_position::{VariantPlay, VariantPosition};

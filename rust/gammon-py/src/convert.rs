@@ -1,13 +1,97 @@
 //! Converters shared by the pyclasses' methods.
 
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyTuple};
 
-/// A numpy ``int8`` array of shape ``(rows, 26)`` over `bytes` (one board per row).
-pub fn board_array<'py>(py: Python<'py>, bytes: &[u8], rows: usize) -> PyResult<Bound<'py, PyAny>> {
-    let np = py.import("numpy")?;
-    let flat = np.call_method1(
-        "frombuffer",
-        (pyo3::types::PyBytes::new(py, bytes), np.getattr("int8")?),
-    )?;
-    flat.call_method1("reshape", ((rows, 26usize),))
+use crate::errors::InvalidInputError;
+
+/// A numpy ``int8`` array of shape ``(rows, 26)`` over `boards` (one board per row), built
+/// by the `numpy` crate (no numpy import at run time).
+pub fn board_array<'py>(
+    py: Python<'py>,
+    boards: Vec<i8>,
+    rows: usize,
+) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    PyArray1::from_vec(py, boards).reshape([rows, 26])
+}
+
+/// A `bool` argument, `default` when absent; anything else is `InvalidInputError`.
+pub fn bool_arg(
+    who: &str,
+    name: &str,
+    obj: Option<&Bound<'_, PyAny>>,
+    default: bool,
+) -> PyResult<bool> {
+    match obj {
+        None => Ok(default),
+        Some(o) => match o.cast::<PyBool>() {
+            Ok(b) => Ok(b.is_true()),
+            Err(_) => Err(InvalidInputError::new_err(format!(
+                "{who}: {name} must be True or False, not {}",
+                repr(o)
+            ))),
+        },
+    }
+}
+
+/// A short ``repr`` of `o` for messages (at most 80 characters).
+pub fn repr(o: &Bound<'_, PyAny>) -> String {
+    let text = o.repr().map(|r| r.to_string()).unwrap_or_default();
+    // Keep messages short whatever came in.
+    if text.chars().count() > 80 {
+        let cut: String = text.chars().take(77).collect();
+        format!("{cut}...")
+    } else {
+        text
+    }
+}
+
+/// An `int` (not a `bool`) within `lo..=hi`, else `None`.
+pub fn int_in(o: &Bound<'_, PyAny>, lo: u64, hi: u64) -> Option<u64> {
+    if o.is_instance_of::<PyBool>() {
+        return None;
+    }
+    let v = o.extract::<u64>().ok()?;
+    (lo..=hi).contains(&v).then_some(v)
+}
+
+/// Collects `args` and `kwargs` by field name (positional in `fields` order), refusing
+/// unknown, repeated or surplus arguments. Unlike Rust's `Option`, an explicit `None` stays
+/// an argument, to be checked like any other value.
+pub fn collect<'py>(
+    who: &str,
+    fields: &[&str],
+    args: &Bound<'py, PyTuple>,
+    kwargs: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Vec<Option<Bound<'py, PyAny>>>> {
+    if args.len() > fields.len() {
+        return Err(InvalidInputError::new_err(format!(
+            "{who}: takes at most {} arguments, got {}",
+            fields.len(),
+            args.len()
+        )));
+    }
+    let mut out: Vec<Option<Bound<'py, PyAny>>> = vec![None; fields.len()];
+    for (i, a) in args.iter().enumerate() {
+        out[i] = Some(a);
+    }
+    if let Some(d) = kwargs {
+        for (key, value) in d.iter() {
+            let k: String = key.extract().unwrap_or_default();
+            let Some(i) = fields.iter().position(|f| *f == k) else {
+                return Err(InvalidInputError::new_err(format!(
+                    "{who}: no field named {}",
+                    repr(&key)
+                )));
+            };
+            if out[i].is_some() {
+                return Err(InvalidInputError::new_err(format!(
+                    "{who}: {k} given twice"
+                )));
+            }
+            out[i] = Some(value);
+        }
+    }
+    Ok(out)
 }

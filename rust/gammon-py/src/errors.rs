@@ -12,6 +12,7 @@ use gammon_core::ParseSettingError;
 use gammon_core::PlayTextError;
 use gammon_core::PolicyError;
 use gammon_core::SimulationError;
+use gammon_core::{CubeActionError, CubeError};
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
 use pyo3::prelude::*;
 
@@ -24,6 +25,7 @@ pyo3::import_exception!(gammon.errors, IllegalPlayError);
 pyo3::import_exception!(gammon.errors, AmbiguousPlayError);
 pyo3::import_exception!(gammon.errors, InternalError);
 pyo3::import_exception!(gammon.errors, NotBearoffError);
+pyo3::import_exception!(gammon.errors, IllegalCubeActionError);
 
 /// Runs `f`, turning a Rust panic into `gammon.InternalError` so that no panic reaches Python
 /// (PyO3's own `PanicException` derives from `BaseException` and would escape
@@ -149,4 +151,14 @@ pub fn simulation_failed(what: &str, index: u64, e: &GameError) -> PyErr {
 /// (the wrapper in `gammon/simulate.py` checks the user's answers first).
 pub fn cube_answer_error(detail: &str) -> PyErr {
     InternalError::new_err(format!("a cube policy wrapper answered {detail}"))
+}
+
+/// `gammon.IllegalCubeActionError` for a cube action the cube's rules forbid.
+pub fn cube_action_error(e: &CubeActionError) -> PyErr {
+    IllegalCubeActionError::new_err(e.to_string())
+}
+
+/// `gammon.InvalidInputError` for a cube built from fields that cannot go together.
+pub fn cube_error(e: &CubeError) -> PyErr {
+    InvalidInputError::new_err(e.to_string())
 }

@@ -4,13 +4,18 @@
 mod bearoff;
 mod classes;
 mod convert;
+mod cube;
 mod errors;
+mod match_score;
 mod nardy;
 mod plays;
 mod position;
 mod rollout;
 mod serve;
 mod simulate;
+mod stats;
+#[cfg(feature = "test-hooks")]
+mod test_hooks;
 mod types;
 
 use pyo3::prelude::*;
@@ -25,6 +30,19 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyPosition>()?;
     m.add_class::<classes::PyPlay>()?;
     m.add_class::<classes::PyPlayList>()?;
+    m.add_class::<stats::PyTally>()?;
+    m.add_class::<stats::PyMatchTally>()?;
+    m.add_class::<stats::PyMoneyTally>()?;
+    m.add_class::<stats::PyRolloutRun>()?;
+    m.add_class::<stats::PySimulationRun>()?;
+    m.add_class::<cube::PyCubeRules>()?;
+    m.add_class::<cube::PyCubeOffer>()?;
+    m.add_class::<cube::PyCube>()?;
+    m.add_class::<match_score::PyMatchScore>()?;
+    m.add_function(wrap_pyfunction!(match_score::_match_score, m)?)?;
+    m.add("DEFAULT_MAX_CUBE", cube::DEFAULT_MAX_CUBE)?;
+    m.add("MAX_AUTO_DOUBLES", gammon_core::MAX_AUTO_DOUBLES)?;
+    m.add("MAX_CUBE_LIMIT", 1u32 << gammon_core::MAX_CUBE_LOG2_LIMIT)?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
     m.add_function(wrap_pyfunction!(position::_play_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
@@ -36,13 +54,26 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_one_sided, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_two_sided, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_cache_dir, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_tables, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_build_two_sided, m)?)?;
+    // A test hook: set as an attribute, not exported in `__all__` (nor in the stubs).
+    #[cfg(feature = "test-hooks")]
+    m.setattr(
+        "_simulate_log",
+        wrap_pyfunction!(test_hooks::_simulate_log, m)?,
+    )?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The run limits and units, defined once in the core (issue 8).
+    m.add("ONE", gammon_core::ONE)?;
+    m.add("WIN_KINDS", gammon_core::WIN_KINDS)?;
+    m.add("DEFAULT_CHUNK_SIZE", gammon_core::DEFAULT_CHUNK_SIZE)?;
+    m.add("DEFAULT_MATCH_CHUNK", gammon_core::DEFAULT_MATCH_CHUNK)?;
+    m.add("DEFAULT_GAME_CHUNK", gammon_core::DEFAULT_GAME_CHUNK)?;
+    m.add("MIN_GAMES_FOR_TARGET", gammon_core::MIN_GAMES_FOR_TARGET)?;
+    m.add("MAX_THREADS", gammon_core::MAX_THREADS)?;
     Ok(())
 }

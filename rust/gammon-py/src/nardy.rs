@@ -20,6 +20,25 @@ fn nardy_arg(position: &PyPosition) -> PyResult<Nardy> {
 }
 
 /// The Long Nardy referee for the settings of §9 (names as `NardySettings` spells them).
+/// The Long Nardy settings that score a rollout's games (LN-33 to LN-37), read by attribute
+/// from a ``gammon.nardy.NardySettings`` (a value, not a positional tuple).
+#[derive(FromPyObject)]
+pub(crate) struct NardyScoring {
+    #[pyo3(attribute)]
+    end_variant: String,
+    #[pyo3(attribute)]
+    koks: String,
+    #[pyo3(attribute)]
+    last_roll: bool,
+}
+
+impl NardyScoring {
+    /// The referee these settings make.
+    pub(crate) fn referee(&self) -> PyResult<NardyReferee> {
+        referee(&self.end_variant, &self.koks, self.last_roll)
+    }
+}
+
 pub fn referee(end_variant: &str, koks: &str, last_roll: bool) -> PyResult<NardyReferee> {
     Ok(NardyReferee {
         end_variant: end_variant

@@ -8,6 +8,7 @@ use pyo3::types::{PySlice, PyString, PyTuple};
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
 use crate::convert::board_array;
 use crate::types::PyMove;
+use numpy::PyArray2;
 
 #[pymethods]
 impl PyPlay {
@@ -161,12 +162,12 @@ impl PyPlayList {
     /// numbering: index 1..24 the points (positive = the mover's checkers, negative = the
     /// opponent's), 25 the mover's bar, 0 the opponent's bar as a negative count (Long Nardy:
     /// 0 and 25 are always 0). Row ``i`` belongs to ``self[i]``.
-    fn boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut bytes = Vec::with_capacity(self.plays.len() * 26);
+    fn boards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let mut boards = Vec::with_capacity(self.plays.len() * 26);
         for play in &self.plays {
-            bytes.extend(play.after().board26().iter().map(|&c| c as u8));
+            boards.extend(play.after().board26());
         }
-        board_array(py, &bytes, self.plays.len())
+        board_array(py, boards, self.plays.len())
     }
 
     /// The canonical texts of the plays, in order.

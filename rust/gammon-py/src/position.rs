@@ -7,12 +7,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
-use crate::convert::board_array;
 use crate::errors::{
     dice_error, guard, id_error, play_text_error, setting_error, setup_error, IllegalPlayError,
     InvalidInputError,
 };
 use crate::types::{color_arg, dice_arg, text_arg, variant_arg, PyColor, PyOutcome, PyVariant};
+use numpy::PyArray1;
 
 fn default_variant(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Variant> {
     variant.map_or(Ok(Variant::Backgammon), variant_arg)
@@ -500,18 +500,16 @@ impl PyPosition {
         self.inner.outcome().is_some()
     }
 
-    /// Pip counts as ``(player on roll, opponent)``.
+    /// Pip counts as ``(white, black)``, the order of every pair in gammon.
     fn pip_count(&self) -> (u32, u32) {
         let p = self.inner.pip_count();
-        let t = self.inner.turn();
-        (p[t], p[!t])
+        (p[Color::White], p[Color::Black])
     }
 
-    /// Borne-off checkers as ``(player on roll, opponent)``.
+    /// Borne-off checkers as ``(white, black)``, the order of every pair in gammon.
     fn checkers_off(&self) -> (u8, u8) {
         let p = self.inner.checkers_off();
-        let t = self.inner.turn();
-        (p[t], p[!t])
+        (p[Color::White], p[Color::Black])
     }
 
     /// The checkers of ``color`` in that player's own numbering: a list of 26 counts, index 0
@@ -530,9 +528,8 @@ impl PyPosition {
     /// checkers, negative = the opponent's), 25 the mover's bar, 0 the opponent's bar as a
     /// negative count (Long Nardy: 0 and 25 are always 0). The layout of
     /// ``PlayList.boards()``.
-    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let bytes: Vec<u8> = self.inner.board26().iter().map(|&c| c as u8).collect();
-        board_array(py, &bytes, 1)?.call_method1("reshape", (26usize,))
+    fn board<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        PyArray1::from_vec(py, self.inner.board26().to_vec())
     }
 
     /// The same board with the other player on roll (used when a player cannot move).

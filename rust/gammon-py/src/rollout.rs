@@ -19,14 +19,17 @@ use gammon_core::{
 };
 use gammon_core::{BearoffTruncation, NardyTruncation, Truncation};
 use gammon_core::{GameRules, NoTruncation};
+use numpy::PyArray1;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyString, PyTuple};
 
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
 use crate::errors::{
     game_error, guard, policy_choice_error, policy_error, rollout_error, InvalidInputError,
 };
+use crate::nardy::NardyScoring;
+use crate::stats::{PyRolloutRun, PyTally};
 
 /// Rules types whose positions and plays can be handed to Python.
 pub(crate) trait ToPython: Position {
@@ -314,8 +317,8 @@ pub(crate) fn run_detached<R: Send>(
     Ok((result, interrupted))
 }
 
-/// Plays games ``first`` .. ``end`` of a rollout of ``position`` and returns the raw totals as
-/// a dict (``gammon.rollout`` wraps it). ``policies`` is a pair: the policy of the player on
+/// Plays games ``first`` .. ``end`` of a rollout of ``position`` and returns a
+/// ``RolloutRun`` (``gammon.rollout`` wraps it). ``policies`` is a pair: the policy of the player on
 /// roll, then the opponent's.
 ///
 /// ``truncate``: ``"none"``, ``"bearoff"`` (settle games at exact bear-off positions) or
@@ -342,9 +345,9 @@ pub fn _rollout<'py>(
     max_seconds: Option<f64>,
     target_std_error: Option<f64>,
     callback: Option<Py<PyAny>>,
-    nardy: Option<(String, String, bool)>,
+    nardy: Option<NardyScoring>,
     truncate: &str,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<PyRolloutRun> {
     let truncation = BearoffTruncation::from_name(truncate).ok_or_else(|| {
         InvalidInputError::new_err(format!(
             "truncate must be \"none\", \"bearoff\" or \"bearoff-one-sided\", not {truncate:?}"
@@ -383,9 +386,7 @@ pub fn _rollout<'py>(
             ];
             // LN-33 to LN-37: the settings decide the scoring and the last roll.
             let referee = match &nardy {
-                Some((end_variant, koks, last_roll)) => {
-                    crate::nardy::referee(end_variant, koks, *last_roll)?
-                }
+                Some(settings) => settings.referee()?,
                 None => NardyReferee::default(),
             };
             if truncation == BearoffTruncation::Off {
@@ -396,44 +397,32 @@ pub fn _rollout<'py>(
             }
         }
     };
-    let out = PyDict::new(py);
-    let t = &run.tally;
-    out.set_item("first", run.games.start)?;
-    out.set_item("end", run.games.end)?;
-    out.set_item("games", t.games)?;
-    out.set_item("win", t.win.map(|side| side.to_vec()).to_vec())?;
-    out.set_item("draw", t.draw)?;
-    out.set_item("points", t.points)?;
-    out.set_item("points_sq", t.points_sq)?;
-    out.set_item("plies", t.plies)?;
-    out.set_item("settled", t.settled)?;
-    out.set_item("one", gammon_core::ONE)?;
-    out.set_item(
-        "stop",
-        if interrupted {
-            "interrupted"
-        } else {
-            run.stop.name()
-        },
-    )?;
-    out.set_item("elapsed", run.elapsed.as_secs_f64())?;
-    out.set_item("threads", run.threads)?;
-    out.set_item(
-        "first_roll_opening",
-        settings.config.first_roll == FirstRoll::Opening,
-    )?;
-    if let Some(r) = &run.records {
-        let rec = PyDict::new(py);
-        let winner: Vec<u8> = r.winner.iter().map(|&w| w as u8).collect();
-        rec.set_item("winner", PyBytes::new(py, &winner))?;
-        rec.set_item("kind", PyBytes::new(py, &r.kind))?;
-        let points: Vec<u8> = r.points.iter().flat_map(|p| p.to_le_bytes()).collect();
-        rec.set_item("points", PyBytes::new(py, &points))?;
-        let plies: Vec<u8> = r.plies.iter().flat_map(|p| p.to_le_bytes()).collect();
-        rec.set_item("plies", PyBytes::new(py, &plies))?;
-        out.set_item("records", rec)?;
-    }
-    Ok(out)
+    let outcomes = match &run.outcomes {
+        Some(r) => {
+            let items = [
+                PyArray1::from_slice(py, &r.winner).into_any(),
+                PyArray1::from_slice(py, &r.kind).into_any(),
+                PyArray1::from_slice(py, &r.points).into_any(),
+                PyArray1::from_slice(py, &r.plies).into_any(),
+            ];
+            Some(PyTuple::new(py, items)?.unbind())
+        }
+        None => None,
+    };
+    let stop = if interrupted {
+        "interrupted"
+    } else {
+        run.stop.name()
+    };
+    Ok(PyRolloutRun {
+        first: run.games.start,
+        end: run.games.end,
+        stop: stop.to_owned(),
+        elapsed: run.elapsed.as_secs_f64(),
+        threads: run.threads,
+        tally: Py::new(py, PyTally { inner: run.tally })?,
+        outcomes,
+    })
 }
 
 /// `gammon._core._choose_play`: the index in `plays` of the play the built-in policy

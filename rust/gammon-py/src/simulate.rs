@@ -1,5 +1,4 @@
-//! `gammon._core._simulate_match`, `_simulate_money` and `_simulate_log`: whole matches and
-//! money games with the cube, run by the core with the GIL released. The Python layer
+//! `gammon._core._simulate_match` and `_simulate_money`: whole matches and money games with the cube, run by the core with the GIL released. The Python layer
 //! (`gammon/simulate.py`) validates the arguments, wraps Python cube policies and builds the
 //! result objects.
 //!
@@ -8,38 +7,33 @@
 //! thread. A Python cube policy reaches this module wrapped (`gammon.simulate._CubeAdapter`),
 //! which turns the user's answers into the plain values read here.
 
-use gammon_core::PlayText;
 use std::sync::Mutex;
 
 use gammon_core::BatchProgress;
-use gammon_core::{
-    play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchTotals,
-    MoneyTotals, SimConfig, SimRun, SimulationError,
-};
-use gammon_core::{
-    Backgammon, ByColor, Color, GameRunner, RulesFamily, StandardReferee, VariantPosition,
-};
+use gammon_core::{simulate_matches, simulate_money, MatchTotals, MoneyTotals, SimConfig, SimRun};
+use gammon_core::{Backgammon, ByColor, Color, RulesFamily, StandardReferee, VariantPosition};
 use gammon_core::{BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response};
 use gammon_core::{BackgammonPolicy, PolicyStop};
 use gammon_core::{CubeOffer, CubeRules, CubeState};
-use gammon_core::{CubefulRules, Ending, GameEvent, Observer};
-use gammon_core::{MatchScore, Scoreboard};
+use gammon_core::{CubefulRules, Scoreboard};
+use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyString, PyTuple};
 
 use crate::classes::PyPosition;
 use crate::errors::{
-    cube_answer_error, cube_policy_error, cube_rules_error, guard, simulation_error,
-    simulation_failed, InvalidInputError,
+    cube_answer_error, cube_policy_error, cube_rules_error, simulation_error, simulation_failed,
+    InvalidInputError,
 };
 use crate::rollout::{run_detached, side_policy, SidePolicy};
+use crate::stats::{PyMatchTally, PyMoneyTally, PySimulationRun};
 use crate::types::{variant_arg, PyColor};
 
 /// A match as Python's `gammon.Match` is built from it: `(length, white, black,
 /// crawford_rule, crawford_game, post_crawford)`; `None` in money play.
-type BoardTuple = Option<(u32, u32, u32, bool, bool, bool)>;
+pub(crate) type BoardTuple = Option<(u32, u32, u32, bool, bool, bool)>;
 
-fn board_tuple(board: &Scoreboard) -> BoardTuple {
+pub(crate) fn board_tuple(board: &Scoreboard) -> BoardTuple {
     board.as_match().map(|m| {
         (
             m.length,
@@ -58,14 +52,14 @@ fn py_position(pos: &Backgammon) -> PyPosition {
     }
 }
 
-fn py_owner(cube: &CubeState) -> Option<PyColor> {
+pub(crate) fn py_owner(cube: &CubeState) -> Option<PyColor> {
     cube.owner.map(PyColor::from)
 }
 
 /// A Python cube policy behind its wrapper: `double(position, player, value, owner, board)`
 /// answers a bool, `take(position, player, value, owner, offer, may_redouble, board)` 0 (take),
 /// 1 (drop) or 2 (redouble). An exception stops the game and is kept to be raised again.
-struct PyCubePolicy {
+pub(crate) struct PyCubePolicy {
     obj: Py<PyAny>,
     error: Mutex<Option<PyErr>>,
 }
@@ -143,7 +137,7 @@ impl CubePolicy<Backgammon> for PyCubePolicy {
 }
 
 /// A side's cube policy: built into the core, or a Python object.
-enum SideCube {
+pub(crate) enum SideCube {
     Builtin(BackgammonCubePolicy),
     Python(PyCubePolicy),
 }
@@ -201,7 +195,7 @@ fn side_cube(obj: &Bound<'_, PyAny>, variant: gammon_core::Variant) -> PyResult<
 
 /// The cube rules as the Python layer passes them: `(max_cube_log2, jacoby, beavers,
 /// raccoons, max_beavers, auto_doubles, enabled, refuse_dead_cube, gnubg_raccoon_owner)`.
-type RulesTuple = (u8, bool, bool, bool, u32, u8, bool, bool, bool);
+pub(crate) type RulesTuple = (u8, bool, bool, bool, u32, u8, bool, bool, bool);
 
 fn cube_rules_arg(t: RulesTuple) -> PyResult<CubeRules> {
     let (max_cube_log2, jacoby, beavers, raccoons, max_beavers, auto_doubles, enabled, dead, gnubg) =
@@ -222,21 +216,21 @@ fn cube_rules_arg(t: RulesTuple) -> PyResult<CubeRules> {
 }
 
 /// Both players: `((checker, cube), (checker, cube))`, the first plays White.
-type PlayersArg<'py> = (
+pub(crate) type PlayersArg<'py> = (
     (Bound<'py, PyAny>, Bound<'py, PyAny>),
     (Bound<'py, PyAny>, Bound<'py, PyAny>),
 );
 
 /// Everything a simulation needs, read from the Python arguments.
-struct Contest {
-    start: Backgammon,
+pub(crate) struct Contest {
+    pub(crate) start: Backgammon,
     checkers: [SidePolicy<BackgammonPolicy>; 2],
     cubes: [SideCube; 2],
     cube_rules: CubeRules,
 }
 
 impl Contest {
-    fn read(
+    pub(crate) fn read(
         variant: &Bound<'_, PyAny>,
         players: &PlayersArg<'_>,
         rules: RulesTuple,
@@ -264,7 +258,9 @@ impl Contest {
         })
     }
 
-    fn rules(&self) -> CubefulRules<'_, StandardReferee, SidePolicy<BackgammonPolicy>, SideCube> {
+    pub(crate) fn rules(
+        &self,
+    ) -> CubefulRules<'_, StandardReferee, SidePolicy<BackgammonPolicy>, SideCube> {
         CubefulRules {
             referee: &StandardReferee,
             policies: ByColor {
@@ -304,7 +300,7 @@ impl Contest {
     }
 
     /// The exceptions the Python policies raised, in order.
-    fn errors(&self) -> Vec<PyErr> {
+    pub(crate) fn errors(&self) -> Vec<PyErr> {
         self.checkers
             .iter()
             .filter_map(SidePolicy::take_error)
@@ -313,38 +309,37 @@ impl Contest {
     }
 }
 
-fn le_bytes<'py, const N: usize, T: Copy>(
-    py: Python<'py>,
-    values: &[T],
-    to: impl Fn(T) -> [u8; N],
-) -> Bound<'py, PyBytes> {
-    let bytes: Vec<u8> = values.iter().flat_map(|&v| to(v)).collect();
-    PyBytes::new(py, &bytes)
-}
-
-/// The entries every simulation result has: the range played, why it stopped, the time
-/// and the threads.
-fn run_dict<'py, T, R>(
-    py: Python<'py>,
+/// The typed result of a simulation: the range played, why it stopped, the time, the
+/// threads, the statistics and the records.
+fn sim_run<T, R>(
     run: &SimRun<T, R>,
     interrupted: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("first", run.items.start)?;
-    d.set_item("end", run.items.end)?;
+    tally: Py<PyAny>,
+    records: Option<Py<PyTuple>>,
+) -> PySimulationRun {
     let stop = if interrupted {
         "interrupted"
     } else {
         run.stop.name()
     };
-    d.set_item("stop", stop)?;
-    d.set_item("elapsed", run.elapsed.as_secs_f64())?;
-    d.set_item("threads", run.threads)?;
-    Ok(d)
+    PySimulationRun {
+        first: run.items.start,
+        end: run.items.end,
+        stop: stop.to_owned(),
+        elapsed: run.elapsed.as_secs_f64(),
+        threads: run.threads,
+        tally,
+        records,
+    }
 }
 
-/// Plays matches ``first`` .. ``end`` of a simulation to ``length`` points and returns the raw
-/// totals as a dict (``gammon.simulate_match`` wraps it). ``players`` is a pair of (checker
+/// A numpy array owning a copy of `values` (the `numpy` crate, no import at run time).
+fn array<'py, T: numpy::Element + Copy>(py: Python<'py>, values: &[T]) -> Bound<'py, PyAny> {
+    PyArray1::from_slice(py, values).into_any()
+}
+
+/// Plays matches ``first`` .. ``end`` of a simulation to ``length`` points and returns a
+/// ``SimulationRun`` (``gammon.simulate_match`` wraps it). ``players`` is a pair of (checker
 /// policy, cube policy); the first plays White.
 ///
 /// Raises ``InvalidInputError`` for bad settings or policies, ``InternalError`` when a match
@@ -368,7 +363,7 @@ pub fn _simulate_match<'py>(
     record: bool,
     max_seconds: Option<f64>,
     callback: Option<Py<PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<PySimulationRun> {
     let contest = Contest::read(&variant, &players, cube_rules)?;
     let config = contest.config(seed, threads, chunk_size, record, max_seconds);
     let rules = contest.rules();
@@ -396,44 +391,30 @@ pub fn _simulate_match<'py>(
         || contest.errors(),
         |i, e| simulation_failed("match", i, e),
     )?;
-    let d = run_dict(py, &out, interrupted)?;
-    let t = &out.tally;
-    d.set_item("matches", t.matches)?;
-    d.set_item("wins", (t.wins.white, t.wins.black))?;
-    d.set_item("games", t.games)?;
-    d.set_item("games_sq", t.games_sq)?;
-    d.set_item("crawford_games", t.crawford_games)?;
-    d.set_item("drops", t.drops)?;
-    d.set_item("doubles", t.doubles)?;
-    d.set_item("points", (t.points.white, t.points.black))?;
-    d.set_item("plies", t.plies)?;
-    if let Some(r) = &out.records {
-        let rec = PyDict::new(py);
-        rec.set_item("winner", PyBytes::new(py, &r.winner))?;
-        rec.set_item("games", le_bytes(py, &r.games, u32::to_le_bytes))?;
-        rec.set_item(
-            "score_white",
-            le_bytes(py, &r.score_white, u32::to_le_bytes),
-        )?;
-        rec.set_item(
-            "score_black",
-            le_bytes(py, &r.score_black, u32::to_le_bytes),
-        )?;
-        rec.set_item(
-            "crawford_game",
-            le_bytes(py, &r.crawford_game, i32::to_le_bytes),
-        )?;
-        rec.set_item("drops", le_bytes(py, &r.drops, u32::to_le_bytes))?;
-        rec.set_item("doubles", le_bytes(py, &r.doubles, u32::to_le_bytes))?;
-        rec.set_item("max_cube", le_bytes(py, &r.max_cube, u32::to_le_bytes))?;
-        rec.set_item("plies", le_bytes(py, &r.plies, u64::to_le_bytes))?;
-        d.set_item("records", rec)?;
-    }
-    Ok(d)
+    let records = match &out.records {
+        Some(r) => {
+            let winner: Vec<i8> = r.winner.iter().map(|&w| w as i8).collect();
+            let items = [
+                array(py, &winner),
+                array(py, &r.games),
+                array(py, &r.score_white),
+                array(py, &r.score_black),
+                array(py, &r.crawford_game),
+                array(py, &r.drops),
+                array(py, &r.doubles),
+                array(py, &r.max_cube),
+                array(py, &r.plies),
+            ];
+            Some(PyTuple::new(py, items)?.unbind())
+        }
+        None => None,
+    };
+    let tally = Py::new(py, PyMatchTally { inner: out.tally })?.into_any();
+    Ok(sim_run(&out, interrupted, tally, records))
 }
 
-/// Plays money games ``first`` .. ``end`` of a simulation and returns the raw totals as a
-/// dict (``gammon.simulate_money`` wraps it), from the first player's side.
+/// Plays money games ``first`` .. ``end`` of a simulation and returns a
+/// ``SimulationRun`` (``gammon.simulate_money`` wraps it), from the first player's side.
 ///
 /// Raises as ``_simulate_match``.
 #[pyfunction]
@@ -452,7 +433,7 @@ pub fn _simulate_money<'py>(
     record: bool,
     max_seconds: Option<f64>,
     callback: Option<Py<PyAny>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<PySimulationRun> {
     let contest = Contest::read(&variant, &players, cube_rules)?;
     let config = contest.config(seed, threads, chunk_size, record, max_seconds);
     let rules = contest.rules();
@@ -472,211 +453,20 @@ pub fn _simulate_money<'py>(
         || contest.errors(),
         |i, e| simulation_failed("game", i, e),
     )?;
-    let d = run_dict(py, &out, interrupted)?;
-    let t = &out.tally;
-    d.set_item("games", t.games)?;
-    d.set_item("points", t.points)?;
-    d.set_item("points_sq", t.points_sq)?;
-    d.set_item("wins", (t.wins.white.to_vec(), t.wins.black.to_vec()))?;
-    d.set_item("drops", (t.drops.white, t.drops.black))?;
-    d.set_item("draws", t.draws)?;
-    d.set_item("cube", t.cube)?;
-    d.set_item("doubles", t.doubles)?;
-    d.set_item("plies", t.plies)?;
-    if let Some(r) = &out.records {
-        let rec = PyDict::new(py);
-        let winner: Vec<u8> = r.winner.iter().map(|&w| w as u8).collect();
-        rec.set_item("winner", PyBytes::new(py, &winner))?;
-        rec.set_item("kind", PyBytes::new(py, &r.kind))?;
-        rec.set_item("points", le_bytes(py, &r.points, i32::to_le_bytes))?;
-        rec.set_item("cube", le_bytes(py, &r.cube, u32::to_le_bytes))?;
-        rec.set_item("doubles", le_bytes(py, &r.doubles, u32::to_le_bytes))?;
-        rec.set_item("plies", le_bytes(py, &r.plies, u32::to_le_bytes))?;
-        d.set_item("records", rec)?;
-    }
-    Ok(d)
-}
-
-/// One event of a logged game, owned (see [`GameEvent`]).
-enum LogEvent {
-    Throw(u8, u8),
-    MayDouble(Color, CubeState),
-    Double(Color),
-    Answer(Color, Response, bool),
-    Roll(Color, u8, u8),
-    Play(String),
-    Pass,
-    GameOver {
-        winner: Option<Color>,
-        kind: &'static str,
-        dropped: bool,
-        points: u32,
-        cube: CubeState,
-        board: BoardTuple,
-    },
-}
-
-/// Keeps every event, split into games.
-#[derive(Default)]
-struct Log {
-    games: Vec<Vec<LogEvent>>,
-    current: Vec<LogEvent>,
-}
-
-impl Observer<Backgammon> for Log {
-    fn event(&mut self, e: &GameEvent<'_, Backgammon>) {
-        let ev = match *e {
-            GameEvent::OpeningThrow { white, black } => LogEvent::Throw(white, black),
-            GameEvent::MayDouble { player, cube } => LogEvent::MayDouble(player, cube),
-            GameEvent::Double { player } => LogEvent::Double(player),
-            GameEvent::Answer {
-                player,
-                response,
-                may_redouble,
-            } => LogEvent::Answer(player, response, may_redouble),
-            GameEvent::Roll { player, dice } => LogEvent::Roll(player, dice.high(), dice.low()),
-            GameEvent::Play { before, play } => LogEvent::Play(before.format_play(play)),
-            GameEvent::Pass => LogEvent::Pass,
-            GameEvent::GameOver { record, board } => LogEvent::GameOver {
-                winner: record.winner,
-                kind: record.kind.name(),
-                dropped: record.ending == Ending::Dropped,
-                points: record.points,
-                cube: record.cube,
-                board: board_tuple(board),
-            },
-        };
-        let over = matches!(ev, LogEvent::GameOver { .. });
-        self.current.push(ev);
-        if over {
-            self.games.push(std::mem::take(&mut self.current));
+    let records = match &out.records {
+        Some(r) => {
+            let items = [
+                array(py, &r.winner),
+                array(py, &r.kind),
+                array(py, &r.points),
+                array(py, &r.cube),
+                array(py, &r.doubles),
+                array(py, &r.plies),
+            ];
+            Some(PyTuple::new(py, items)?.unbind())
         }
-    }
-}
-
-impl LogEvent {
-    fn to_python<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let c = |c: Color| PyColor::from(c);
-        Ok(match self {
-            LogEvent::Throw(w, b) => ("throw", *w, *b).into_pyobject(py)?.into_any(),
-            LogEvent::MayDouble(p, cube) => ("may_double", c(*p), cube.value, py_owner(cube))
-                .into_pyobject(py)?
-                .into_any(),
-            LogEvent::Double(p) => ("double", c(*p)).into_pyobject(py)?.into_any(),
-            LogEvent::Answer(p, r, may) => {
-                let word = match r {
-                    Response::Take => "take",
-                    Response::Drop => "drop",
-                    Response::Redouble => "redouble",
-                };
-                ("answer", c(*p), word, *may).into_pyobject(py)?.into_any()
-            }
-            LogEvent::Roll(p, hi, lo) => ("roll", c(*p), *hi, *lo).into_pyobject(py)?.into_any(),
-            LogEvent::Play(text) => ("play", text.as_str()).into_pyobject(py)?.into_any(),
-            LogEvent::Pass => ("pass",).into_pyobject(py)?.into_any(),
-            LogEvent::GameOver {
-                winner,
-                kind,
-                dropped,
-                points,
-                cube,
-                board,
-            } => (
-                "game_over",
-                winner.map(PyColor::from),
-                *kind,
-                if *dropped { "dropped" } else { "borne_off" },
-                *points,
-                cube.value,
-                py_owner(cube),
-                *board,
-            )
-                .into_pyobject(py)?
-                .into_any(),
-        })
-    }
-}
-
-/// Replays match (or, with ``length=None``, money game) ``index`` of a simulation with
-/// ``seed`` and returns every event, one list per game: the same match or game
-/// ``_simulate_match`` / ``_simulate_money`` play with that index. For tests that replay
-/// simulated games through ``gammon.Game``.
-///
-/// Events: ``("throw", white_die, black_die)``, ``("may_double", player, cube_value,
-/// owner)``, ``("double", player)``, ``("answer", player, "take" | "drop" | "redouble",
-/// may_redouble)``, ``("roll", player, high, low)``, ``("play", text)``, ``("pass",)``,
-/// ``("game_over", winner, kind, "borne_off" | "dropped", points, cube_value, owner, match)``
-/// with ``match`` as ``(length, white, black, crawford_rule, crawford_game, post_crawford)``
-/// after the game, or ``None`` in money play.
-///
-/// Raises as ``_simulate_match``.
-#[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true))]
-#[allow(clippy::too_many_arguments)]
-pub fn _simulate_log<'py>(
-    py: Python<'py>,
-    variant: Bound<'py, PyAny>,
-    players: PlayersArg<'py>,
-    cube_rules: RulesTuple,
-    seed: u64,
-    index: u64,
-    length: Option<u32>,
-    crawford: bool,
-) -> PyResult<Bound<'py, PyList>> {
-    let contest = Contest::read(&variant, &players, cube_rules)?;
-    let new_match = match length {
-        Some(n) => Some(
-            MatchScore::new(n, crawford)
-                .map_err(|e| simulation_error(&SimulationError::MatchLength(e)))?,
-        ),
         None => None,
     };
-    let rules = contest.rules();
-    let mut log = Log::default();
-    let result = py.detach(|| {
-        guard(|| {
-            let mut runner = GameRunner::new();
-            let r = match new_match {
-                Some(m) => play_indexed_match(
-                    &mut runner,
-                    &contest.start,
-                    &rules,
-                    m,
-                    seed,
-                    index,
-                    &mut log,
-                )
-                .map(|_| ()),
-                None => play_indexed_money_game(
-                    &mut runner,
-                    &contest.start,
-                    &rules,
-                    seed,
-                    index,
-                    &mut log,
-                )
-                .map(|_| ()),
-            };
-            Ok(r)
-        })
-    })?;
-    if let Some(e) = contest.errors().into_iter().next() {
-        return Err(e);
-    }
-    if let Err(e) = result {
-        return Err(simulation_failed(
-            if length.is_some() { "match" } else { "game" },
-            index,
-            &e,
-        ));
-    }
-    let out = PyList::empty(py);
-    for game in &log.games {
-        let events = PyList::empty(py);
-        for e in game {
-            events.append(e.to_python(py)?)?;
-        }
-        out.append(events)?;
-    }
-    Ok(out)
+    let tally = Py::new(py, PyMoneyTally { inner: out.tally })?.into_any();
+    Ok(sim_run(&out, interrupted, tally, records))
 }

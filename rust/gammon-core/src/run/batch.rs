@@ -24,6 +24,9 @@ pub trait Totals: Default + Send {
     fn merge(&mut self, other: Self);
 }
 
+/// The most worker threads a run may ask for (the Python layer refuses more).
+pub const MAX_THREADS: usize = 1024;
+
 /// How a batch is run. Results never depend on `threads` or `chunk_size`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BatchConfig {
@@ -368,6 +371,20 @@ pub enum BatchError {
         /// The system's reason.
         reason: String,
     },
+}
+
+/// The standard error of the mean of `n` values with sum `sum` and sum of squares `sum_sq`
+/// (the sample standard deviation over the square root of `n`); infinite below two values.
+/// The one formula of every run statistic (rollouts, matches, money games).
+#[must_use]
+pub fn std_error_of_mean(n: u64, sum: f64, sum_sq: f64) -> f64 {
+    if n < 2 {
+        return f64::INFINITY;
+    }
+    let n = n as f64;
+    let mean = sum / n;
+    let var = (sum_sq / n - mean * mean).max(0.0) * n / (n - 1.0);
+    (var / n).sqrt()
 }
 
 #[cfg(test)]

@@ -20,10 +20,10 @@ use crate::base::color::Color;
 use crate::base::rng::{game_stream, FirstRoll, GameDice, QuasiRolls, Stream};
 use crate::play::game::{GameRules, GameRunner, Truncation};
 use crate::play::record::GameEnd;
-use crate::play::record::{win_kind_index, GameRecord, ONE, WIN_KINDS};
+use crate::play::record::{win_kind_index, GameRecord, ONE, WIN_KINDS, WIN_KIND_ORDER};
 use crate::policy::Policy;
 use crate::rules::position::Position;
-use crate::run::batch::{run_batch, BatchConfig, BatchProgress, Totals};
+use crate::run::batch::{run_batch, std_error_of_mean, BatchConfig, BatchProgress, Totals};
 use crate::run::batch::{BatchError, StopReason};
 use crate::scoring::referee::Referee;
 
@@ -87,12 +87,11 @@ impl Tally {
         self.settled += other.settled;
     }
 
-    /// Side 0's mean net points per game: the cubeless equity (0 for no games).
+    /// Side 0's mean net points per game: the cubeless equity. NaN for no games: the mean of
+    /// nothing is undefined, and 0 would read as an even game (the same answer as every
+    /// other share of a run with nothing counted).
     #[must_use]
     pub fn equity(&self) -> f64 {
-        if self.games == 0 {
-            return 0.0;
-        }
         self.points as f64 / ONE as f64 / self.games as f64
     }
 
@@ -100,21 +99,108 @@ impl Tally {
     /// points over the square root of the games); infinite below two games.
     #[must_use]
     pub fn std_error(&self) -> f64 {
-        if self.games < 2 {
-            return f64::INFINITY;
-        }
-        let n = self.games as f64;
         let one = ONE as f64;
-        let mean = self.points as f64 / one / n;
-        let mean_sq = self.points_sq as f64 / (one * one) / n;
-        let var = (mean_sq - mean * mean).max(0.0) * n / (n - 1.0);
-        (var / n).sqrt()
+        std_error_of_mean(
+            self.games,
+            self.points as f64 / one,
+            self.points_sq as f64 / (one * one),
+        )
+    }
+
+    /// The share of the games won by `side` (0 on roll at the start, 1 the opponent) in
+    /// one of the classes `kinds` ([`win_kind_index`]); NaN for no games.
+    #[must_use]
+    pub fn share(&self, side: usize, kinds: &[usize]) -> f64 {
+        let mass: u128 = kinds
+            .iter()
+            .filter_map(|&k| self.win.get(side).and_then(|w| w.get(k)))
+            .sum();
+        mass as f64 / ONE as f64 / self.games as f64
+    }
+
+    /// The share of drawn games; NaN for no games.
+    #[must_use]
+    pub fn draw_share(&self) -> f64 {
+        self.draw as f64 / ONE as f64 / self.games as f64
+    }
+
+    /// Checks that the sums can come from `games` games (for a tally read back from a
+    /// checkpoint): wins and draws add up to the games, a tally without settled games counts
+    /// whole games only, and its points and their squares follow from its wins (a class is
+    /// worth 1, 2 or 3 points,
+    /// [`OutcomeKind::points`](crate::base::outcome::OutcomeKind::points)); with settled games the points and
+    /// squares agree (Cauchy-Schwarz).
+    ///
+    /// # Errors
+    ///
+    /// [`TallyError`] naming the first sum that does not add up.
+    pub fn validate(&self) -> Result<(), TallyError> {
+        let one = u128::from(ONE);
+        let games = u128::from(self.games);
+        // Bound every count first, so that the sums below cannot overflow.
+        if self
+            .win
+            .iter()
+            .flatten()
+            .chain([&self.draw])
+            .any(|&w| w > games * one)
+        {
+            return Err(TallyError::Games(self.games));
+        }
+        let total: u128 = self.win.iter().flatten().sum::<u128>() + self.draw;
+        if total != games * one {
+            return Err(TallyError::Games(self.games));
+        }
+        if self.settled > self.games {
+            return Err(TallyError::Settled);
+        }
+        let (mut want, mut want_sq) = (0i128, 0u128);
+        for (k, kind) in WIN_KIND_ORDER.iter().enumerate() {
+            let v = u128::from(kind.points());
+            let (a, b) = (self.win[0][k], self.win[1][k]);
+            want += (v * a) as i128 - (v * b) as i128;
+            want_sq += v * v * (a + b);
+        }
+        if self.settled == 0 {
+            let whole = self.win.iter().flatten().all(|w| w % one == 0) && self.draw % one == 0;
+            if !whole {
+                return Err(TallyError::Fractions);
+            }
+            if self.points != want || self.points_sq != want_sq * one {
+                return Err(TallyError::Points);
+            }
+        } else {
+            let n = self.games as f64;
+            let (p, sq) = (self.points as f64, self.points_sq as f64);
+            if p * p > n * sq * (1.0 + 1e-9) {
+                return Err(TallyError::Points);
+            }
+        }
+        Ok(())
     }
 }
 
-/// Per-game records of a rollout, one entry per game in game order (structure of arrays).
+/// A [`Tally`] whose sums cannot come from its games ([`Tally::validate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TallyError {
+    /// Wins and draws do not add up to the games.
+    #[error("the wins and draws do not add up to the {0} games counted")]
+    Games(u64),
+    /// More games settled than counted.
+    #[error("more games settled than counted")]
+    Settled,
+    /// A tally without settled games counts fractions of games.
+    #[error("a tally without settled games counts fractions of games")]
+    Fractions,
+    /// The points (or their squares) do not follow from the wins.
+    #[error("the points do not follow from the wins")]
+    Points,
+}
+
+/// Per-game outcomes of a rollout, one entry per game in game order (structure of arrays):
+/// the Python `gammon.GameOutcomes`.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Records {
+pub struct GameOutcomes {
     /// +1 when side 0 (on roll at the start) won, -1 when the opponent won, 0 for a draw or a
     /// settled game.
     pub winner: Vec<i8>,
@@ -127,12 +213,12 @@ pub struct Records {
     pub plies: Vec<u32>,
 }
 
-/// [`Records::kind`] of a draw.
+/// [`GameOutcomes::kind`] of a draw.
 pub const KIND_DRAW: u8 = WIN_KINDS as u8;
-/// [`Records::kind`] of a settled game.
+/// [`GameOutcomes::kind`] of a settled game.
 pub const KIND_SETTLED: u8 = WIN_KINDS as u8 + 1;
 
-impl Records {
+impl GameOutcomes {
     fn push(&mut self, record: &GameRecord, root: Color) {
         let s = record.settlement();
         let p = if root == Color::White {
@@ -153,7 +239,7 @@ impl Records {
         self.plies.push(record.plies);
     }
 
-    fn append(&mut self, other: &mut Records) {
+    fn append(&mut self, other: &mut GameOutcomes) {
         self.winner.append(&mut other.winner);
         self.kind.append(&mut other.kind);
         self.points.append(&mut other.points);
@@ -194,7 +280,7 @@ pub struct RolloutConfig {
     pub threads: usize,
     /// Games per chunk (the unit of work, progress and stopping).
     pub chunk_size: u64,
-    /// Keep per-game [`Records`].
+    /// Keep per-game [`GameOutcomes`].
     pub record_games: bool,
     /// Stop after this many seconds (keeping the chunks finished in order).
     pub max_seconds: Option<f64>,
@@ -241,8 +327,8 @@ pub struct RolloutRun {
     pub games: Range<u64>,
     /// Their statistics.
     pub tally: Tally,
-    /// Per-game records, when asked for.
-    pub records: Option<Records>,
+    /// Per-game outcomes, when asked for.
+    pub outcomes: Option<GameOutcomes>,
     /// Why the rollout stopped.
     pub stop: StopReason,
     /// Wall-clock time.
@@ -255,15 +341,15 @@ pub struct RolloutRun {
 #[derive(Default)]
 struct Chunk {
     tally: Tally,
-    records: Option<Records>,
+    outcomes: Option<GameOutcomes>,
 }
 
 impl Totals for Chunk {
     fn merge(&mut self, mut other: Chunk) {
         self.tally.merge(&other.tally);
-        match (&mut self.records, &mut other.records) {
+        match (&mut self.outcomes, &mut other.outcomes) {
             (Some(all), Some(more)) => all.append(more),
-            (None, Some(_)) => self.records = other.records,
+            (None, Some(_)) => self.outcomes = other.outcomes,
             _ => {}
         }
     }
@@ -325,8 +411,8 @@ where
         chunk.tally.add(&rec, root);
         if record {
             chunk
-                .records
-                .get_or_insert_with(Records::default)
+                .outcomes
+                .get_or_insert_with(GameOutcomes::default)
                 .push(&rec, root);
         }
         Ok(())
@@ -356,7 +442,7 @@ where
     Ok(RolloutRun {
         games: run.items,
         tally: run.totals.tally,
-        records: record.then(|| run.totals.records.unwrap_or_default()),
+        outcomes: record.then(|| run.totals.outcomes.unwrap_or_default()),
         stop: run.stop,
         elapsed: run.elapsed,
         threads: run.threads,
@@ -371,6 +457,36 @@ mod tests {
     use crate::policy::{Pubeval, Random};
     use crate::rules::backgammon::Backgammon;
     use crate::scoring::referee::StandardReferee;
+
+    #[test]
+    fn an_empty_tally_has_no_equity_and_an_infinite_error() {
+        let t = Tally::default();
+        assert!(t.equity().is_nan() && t.share(0, &[0, 1, 2]).is_nan());
+        assert!(t.std_error().is_infinite());
+        assert_eq!(t.validate(), Ok(()));
+    }
+
+    #[test]
+    fn validate_refuses_sums_that_cannot_come_from_the_games() {
+        let one = u128::from(ONE);
+        let mut t = Tally {
+            games: 2,
+            ..Tally::default()
+        };
+        t.win[0][1] = one; // a gammon won: +2
+        t.win[1][0] = one; // a single lost: -1
+        t.points = i128::from(ONE);
+        t.points_sq = 5 * one * one;
+        assert_eq!(t.validate(), Ok(()));
+        assert_eq!(
+            Tally { games: 3, ..t }.validate(),
+            Err(TallyError::Games(3))
+        );
+        assert_eq!(Tally { points: 0, ..t }.validate(), Err(TallyError::Points));
+        let mut huge = t;
+        huge.win[0][0] = u128::MAX;
+        assert_eq!(huge.validate(), Err(TallyError::Games(2)));
+    }
 
     fn run(games: Range<u64>, threads: usize, chunk: u64, record: bool) -> RolloutRun {
         let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
@@ -395,7 +511,7 @@ mod tests {
                 other.tally, base.tally,
                 "{threads} threads, chunks of {chunk}"
             );
-            assert_eq!(other.records, base.records);
+            assert_eq!(other.outcomes, base.outcomes);
         }
     }
 
@@ -412,7 +528,7 @@ mod tests {
         let r = run(0..400, 2, 64, true);
         let total: u128 = r.tally.win.iter().flatten().sum::<u128>() + r.tally.draw;
         assert_eq!(total, 400 * u128::from(ONE));
-        let recs = r.records.unwrap();
+        let recs = r.outcomes.unwrap();
         assert_eq!(recs.len(), 400);
         let sum: f64 = recs.points.iter().sum();
         assert!((sum / 400.0 - r.tally.equity()).abs() < 1e-12);

@@ -341,6 +341,397 @@ impl CubeOffer {
     }
 }
 
+/// What an answer to a pending offer does, for the messages of [`CubeActionError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CubeAnswer {
+    /// Take the offer (CUBE-5).
+    Take,
+    /// Drop the offer (CUBE-6).
+    Drop,
+    /// Take and redouble a plain double (CUBE-12).
+    Beaver,
+    /// Take and redouble a beaver (CUBE-13).
+    Raccoon,
+}
+
+impl fmt::Display for CubeAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CubeAnswer::Take => "take",
+            CubeAnswer::Drop => "drop",
+            CubeAnswer::Beaver => "beaver",
+            CubeAnswer::Raccoon => "raccoon",
+        })
+    }
+}
+
+/// A cube action the cube's rules forbid; the message leads with the rule it breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CubeActionError {
+    /// Cube use is off (CUBE-2).
+    #[error("CUBE-2: cube use is disabled in this session")]
+    Disabled,
+    /// A double already awaits an answer (CUBE-4).
+    #[error("CUBE-4: a double is already awaiting an answer")]
+    Pending,
+    /// The opponent owns the cube (CUBE-3).
+    #[error("CUBE-3: {player} may not double: {owner} owns the cube")]
+    NoAccess {
+        /// Who tried to double.
+        player: Color,
+        /// Who owns the cube.
+        owner: Color,
+    },
+    /// Doubling would pass the cap (CUBE-10).
+    #[error("CUBE-10: the cube is at {value}; doubling would pass max_cube {max_cube}")]
+    AtCap {
+        /// The cube value.
+        value: u32,
+        /// The cap.
+        max_cube: u32,
+    },
+    /// Nothing to take or drop (CUBE-4).
+    #[error("CUBE-4: no double to {0}: none is pending")]
+    NothingPending(CubeAnswer),
+    /// The other player must answer (CUBE-4).
+    #[error("CUBE-4: {player} cannot {answer}: {responder} must answer the offer")]
+    NotTheResponder {
+        /// Who tried to answer.
+        player: Color,
+        /// The answer tried.
+        answer: CubeAnswer,
+        /// Who must answer.
+        responder: Color,
+    },
+    /// Beavers are off (CUBE-12, CUBE-11).
+    #[error("CUBE-12: beavers are not allowed (money play with beavers on only, CUBE-11)")]
+    BeaversOff,
+    /// Raccoons are off (CUBE-13).
+    #[error("CUBE-13: raccoons are not allowed (money play with raccoons on only)")]
+    RaccoonsOff,
+    /// A beaver with no offer pending (CUBE-12, CUBE-14).
+    #[error("CUBE-12: a beaver answers a pending offer; none is pending (CUBE-14)")]
+    NoOfferToBeaver,
+    /// A raccoon with no offer pending (CUBE-13, CUBE-14).
+    #[error("CUBE-13: a raccoon answers a pending offer; none is pending (CUBE-14)")]
+    NoOfferToRaccoon,
+    /// A beaver answering a beaver (CUBE-13).
+    #[error("CUBE-13: a beaver is answered by a raccoon, not another beaver")]
+    BeaverOnBeaver,
+    /// A raccoon answering a plain double (CUBE-12).
+    #[error("CUBE-12: a plain double is answered by a beaver, not a raccoon")]
+    RaccoonOnDouble,
+    /// The chain is full (CUBE-13).
+    #[error("CUBE-13: the chain already holds max_beavers = {0} redoubles")]
+    ChainFull(u32),
+    /// A redouble would pass the cap (CUBE-10).
+    #[error("CUBE-10: a {answer} to {value} would pass max_cube {max_cube}")]
+    RedoubleAtCap {
+        /// Beaver or raccoon.
+        answer: CubeAnswer,
+        /// The value the redouble would offer.
+        value: u32,
+        /// The cap.
+        max_cube: u32,
+    },
+    /// An automatic double with the cube turned or an offer pending (CUBE-20).
+    #[error("CUBE-20: automatic doubles happen at the opening roll, with the cube centred")]
+    NotAtOpening,
+}
+
+/// A [`Cube`] built from fields that cannot go together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CubeError {
+    /// The value is not a power of two within the cap (CUBE-10).
+    #[error(
+        "Cube: value must be a power of two from 1 to max_cube {max_cube}, not {value} (CUBE-10)"
+    )]
+    Value {
+        /// The value given.
+        value: u32,
+        /// The cap.
+        max_cube: u32,
+    },
+    /// The pending offer is not worth twice the cube, or passes the cap (CUBE-4, CUBE-10).
+    #[error(
+        "Cube: a pending offer on a cube at {value} must be worth {} within max_cube {max_cube}, \
+         not {offered} (CUBE-4, CUBE-10)",
+        2 * u64::from(*value)
+    )]
+    Offer {
+        /// The cube value.
+        value: u32,
+        /// The value offered.
+        offered: u32,
+        /// The cap.
+        max_cube: u32,
+    },
+}
+
+/// The doubling cube with its pending offer and its rules: the one cube state machine of
+/// gammon (the Python class `gammon.Cube`). Every action checks the cube's own rules and
+/// returns the next cube or a [`CubeActionError`] naming the rule; whose turn it is, the
+/// dice, the Crawford game and dead cubes are the game's to check.
+///
+/// ```
+/// use gammon_core::{Color, Cube, CubeRules};
+///
+/// let cube = Cube::new(CubeRules { beavers: true, ..CubeRules::default() });
+/// let cube = cube.double(Color::White)?.beaver(Color::Black)?.take(Color::White)?;
+/// assert_eq!((cube.value, cube.owner), (4, Some(Color::Black)));
+/// # Ok::<(), gammon_core::CubeActionError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cube {
+    /// The cube value (1, 2, 4, ...).
+    pub value: u32,
+    /// The owner, `None` while centred (CUBE-1).
+    pub owner: Option<Color>,
+    /// A double awaiting an answer.
+    pub offer: Option<CubeOffer>,
+    /// The rules the cube follows.
+    pub rules: CubeRules,
+}
+
+impl Cube {
+    /// The cube of a new game under `rules`: 1, centred, nothing pending (CUBE-1).
+    #[must_use]
+    pub const fn new(rules: CubeRules) -> Cube {
+        Cube {
+            value: 1,
+            owner: None,
+            offer: None,
+            rules,
+        }
+    }
+
+    /// A cube set up from its parts, checked.
+    ///
+    /// # Errors
+    /// [`CubeError`] for a value that is not a power of two within the cap, or an offer not
+    /// worth twice the value or past the cap.
+    pub fn from_parts(
+        value: u32,
+        owner: Option<Color>,
+        offer: Option<CubeOffer>,
+        rules: CubeRules,
+    ) -> Result<Cube, CubeError> {
+        let max_cube = rules.max_cube();
+        if !value.is_power_of_two() || value > max_cube {
+            return Err(CubeError::Value { value, max_cube });
+        }
+        if let Some(o) = offer {
+            if u64::from(o.value) != 2 * u64::from(value) || o.value > max_cube {
+                return Err(CubeError::Offer {
+                    value,
+                    offered: o.value,
+                    max_cube,
+                });
+            }
+        }
+        Ok(Cube {
+            value,
+            owner,
+            offer,
+            rules,
+        })
+    }
+
+    /// The value and owner, without the offer.
+    #[inline]
+    #[must_use]
+    pub const fn state(&self) -> CubeState {
+        CubeState {
+            value: self.value,
+            owner: self.owner,
+        }
+    }
+
+    /// True when the cube cannot be doubled any more: `2 x value > max_cube` (CUBE-10).
+    #[inline]
+    #[must_use]
+    pub const fn at_cap(&self) -> bool {
+        self.value as u64 * 2 > self.rules.max_cube() as u64
+    }
+
+    /// Whether the cube lets `player` double now (CUBE-2, CUBE-4, CUBE-3, CUBE-10).
+    ///
+    /// # Errors
+    /// [`CubeActionError`] naming the first rule that forbids it.
+    pub fn check_double(&self, player: Color) -> Result<(), CubeActionError> {
+        if !self.rules.enabled {
+            return Err(CubeActionError::Disabled);
+        }
+        if self.offer.is_some() {
+            return Err(CubeActionError::Pending);
+        }
+        if let Some(owner) = self.owner {
+            if owner != player {
+                return Err(CubeActionError::NoAccess { player, owner });
+            }
+        }
+        if self.at_cap() {
+            return Err(CubeActionError::AtCap {
+                value: self.value,
+                max_cube: self.rules.max_cube(),
+            });
+        }
+        Ok(())
+    }
+
+    /// `player` offers to double; the opponent must answer (CUBE-4).
+    ///
+    /// # Errors
+    /// As [`Cube::check_double`].
+    pub fn double(&self, player: Color) -> Result<Cube, CubeActionError> {
+        self.check_double(player)?;
+        Ok(Cube {
+            offer: Some(self.state().offer(player)),
+            ..*self
+        })
+    }
+
+    fn answering(&self, player: Color, answer: CubeAnswer) -> Result<CubeOffer, CubeActionError> {
+        let offer = self.offer.ok_or(CubeActionError::NothingPending(answer))?;
+        if player != offer.responder() {
+            return Err(CubeActionError::NotTheResponder {
+                player,
+                answer,
+                responder: offer.responder(),
+            });
+        }
+        Ok(offer)
+    }
+
+    /// `player` takes the pending offer (CUBE-5); see [`CubeOffer::take`] for the owner.
+    ///
+    /// # Errors
+    /// [`CubeActionError`] when nothing is pending or `player` must not answer (CUBE-4).
+    pub fn take(&self, player: Color) -> Result<Cube, CubeActionError> {
+        let offer = self.answering(player, CubeAnswer::Take)?;
+        let state = offer.take(&self.rules);
+        Ok(Cube {
+            value: state.value,
+            owner: state.owner,
+            offer: None,
+            rules: self.rules,
+        })
+    }
+
+    /// `player` drops the pending offer: the game ends, the proposer winning the offer's
+    /// [`CubeOffer::stake`] (CUBE-6). Returns the dropped offer.
+    ///
+    /// # Errors
+    /// [`CubeActionError`] when nothing is pending or `player` must not answer (CUBE-4).
+    pub fn drop_offer(&self, player: Color) -> Result<CubeOffer, CubeActionError> {
+        self.answering(player, CubeAnswer::Drop)
+    }
+
+    /// Whether `player` may answer the pending offer with a beaver (`beaver` true, CUBE-12)
+    /// or a raccoon (CUBE-13).
+    ///
+    /// # Errors
+    /// [`CubeActionError`] naming the first rule that forbids it.
+    pub fn check_redouble(&self, player: Color, beaver: bool) -> Result<(), CubeActionError> {
+        let r = &self.rules;
+        if beaver && !r.beavers {
+            return Err(CubeActionError::BeaversOff);
+        }
+        if !beaver && !r.raccoons {
+            return Err(CubeActionError::RaccoonsOff);
+        }
+        let answer = if beaver {
+            CubeAnswer::Beaver
+        } else {
+            CubeAnswer::Raccoon
+        };
+        let Some(offer) = self.offer else {
+            return Err(if beaver {
+                CubeActionError::NoOfferToBeaver
+            } else {
+                CubeActionError::NoOfferToRaccoon
+            });
+        };
+        if player != offer.responder() {
+            return Err(CubeActionError::NotTheResponder {
+                player,
+                answer,
+                responder: offer.responder(),
+            });
+        }
+        if beaver && offer.redoubles > 0 {
+            return Err(CubeActionError::BeaverOnBeaver);
+        }
+        if !beaver && offer.redoubles == 0 {
+            return Err(CubeActionError::RaccoonOnDouble);
+        }
+        if offer.redoubles >= r.max_beavers {
+            return Err(CubeActionError::ChainFull(r.max_beavers));
+        }
+        if u64::from(offer.value) * 2 > u64::from(r.max_cube()) {
+            return Err(CubeActionError::RedoubleAtCap {
+                answer,
+                value: offer.value.saturating_mul(2),
+                max_cube: r.max_cube(),
+            });
+        }
+        Ok(())
+    }
+
+    fn redouble(&self, player: Color, beaver: bool) -> Result<Cube, CubeActionError> {
+        self.check_redouble(player, beaver)?;
+        let Some(offer) = self.offer else {
+            return Err(CubeActionError::NoOfferToBeaver);
+        };
+        let (state, next) = offer.redouble(&self.rules);
+        Ok(Cube {
+            value: state.value,
+            owner: state.owner,
+            offer: Some(next),
+            rules: self.rules,
+        })
+    }
+
+    /// `player`, just doubled, takes and redoubles at once, keeping the cube (CUBE-12).
+    ///
+    /// # Errors
+    /// As [`Cube::check_redouble`].
+    pub fn beaver(&self, player: Color) -> Result<Cube, CubeActionError> {
+        self.redouble(player, true)
+    }
+
+    /// `player`, facing a beaver, takes and redoubles again (CUBE-13).
+    ///
+    /// # Errors
+    /// As [`Cube::check_redouble`].
+    pub fn raccoon(&self, player: Color) -> Result<Cube, CubeActionError> {
+        self.redouble(player, false)
+    }
+
+    /// The cube after one tie of the opening roll (CUBE-20, BG-11); see
+    /// [`CubeState::automatic_double`].
+    ///
+    /// # Errors
+    /// [`CubeActionError::NotAtOpening`] unless the cube is centred and idle.
+    pub fn automatic_double(&self) -> Result<Cube, CubeActionError> {
+        if self.owner.is_some() || self.offer.is_some() {
+            return Err(CubeActionError::NotAtOpening);
+        }
+        let state = self.state().automatic_double(&self.rules);
+        Ok(Cube {
+            value: state.value,
+            ..*self
+        })
+    }
+
+    /// The points of a game won at `level` (1 to 3) at this cube (SCORE-2, MONEY-2).
+    #[inline]
+    #[must_use]
+    pub fn points(&self, level: u32) -> u32 {
+        self.state().points(level, &self.rules)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,9 @@
 //! Scoring across games: a match to N points with its Crawford state ([`MatchScore`],
 //! MATCH-*), or a money session ([`Scoreboard::Money`], MONEY-*).
 //!
-//! [`MatchScore::record`] does exactly what the Python `gammon.Match.record` does, so that
-//! simulated matches and matches played through `gammon.Game` keep the same books (the tests
-//! of `tests/test_simulate.py` compare them game by game).
+//! [`MatchScore`] is the one match score of gammon: the Python class `gammon.MatchScore` is
+//! this value and `gammon.Match` wraps it, so simulated matches and matches played through
+//! `gammon.Game` keep the same books.
 //!
 //! ```
 //! use gammon_core::MatchScore;
@@ -49,7 +49,119 @@ pub struct MatchScore {
 #[error("a match is played to 1 to 32767 points, not {0} (MATCH-1, ID-7)")]
 pub struct MatchLengthError(pub u64);
 
+/// A match set up from parts that cannot go together (MATCH-1, MATCH-3, MATCH-4, ID-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchSetupError {
+    /// The length is out of range.
+    #[error(transparent)]
+    Length(#[from] MatchLengthError),
+    /// A score past the Match ID's 15-bit field.
+    #[error("scores must be from 0 to 32767, not {0} (ID-7)")]
+    Score(u32),
+    /// A Crawford game with the rule off.
+    #[error("a Crawford game needs the Crawford rule (MATCH-3)")]
+    CrawfordWithoutRule,
+    /// A Crawford game at a score that cannot have one.
+    #[error(
+        "the Crawford game is played with exactly one player at {} and the other below, \
+         not at {white}-{black} (MATCH-3)",
+        length - 1
+    )]
+    CrawfordScore {
+        /// The match length.
+        length: u32,
+        /// White's score.
+        white: u32,
+        /// Black's score.
+        black: u32,
+    },
+    /// A post-Crawford flag the score cannot have reached.
+    #[error(
+        "post-Crawford needs the Crawford rule, a player at {} or more, and is not the \
+         Crawford game itself (MATCH-4)",
+        length - 1
+    )]
+    PostCrawford {
+        /// The match length.
+        length: u32,
+    },
+}
+
+/// A game recorded after the match ended (MATCH-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the match is over at {white}-{black}; no further game can be recorded (MATCH-1)")]
+pub struct MatchOverError {
+    /// White's final score.
+    pub white: u32,
+    /// Black's final score.
+    pub black: u32,
+}
+
 impl MatchScore {
+    /// A match set up at some score (MATCH-4: the Crawford flag comes from the state, never
+    /// from the score alone). `crawford_game` marks the next game as the Crawford game;
+    /// `post_crawford` says whether it lies behind, `None` deriving it: a match set up with a
+    /// player at `length - 1` or more and no Crawford flag is post-Crawford.
+    ///
+    /// # Errors
+    /// [`MatchSetupError`] for a length or score out of range, a Crawford flag without the
+    /// rule or without exactly one player at `length - 1` (MATCH-3), or a post-Crawford flag
+    /// the score cannot have reached (MATCH-4).
+    pub fn from_parts(
+        length: u32,
+        score: ByColor<u32>,
+        crawford_rule: bool,
+        crawford_game: bool,
+        post_crawford: Option<bool>,
+    ) -> Result<MatchScore, MatchSetupError> {
+        let mut m = MatchScore::new(length, crawford_rule)?;
+        for s in [score.white, score.black] {
+            if s > MAX_SCORE {
+                return Err(MatchSetupError::Score(s));
+            }
+        }
+        let (lo, hi) = (score.white.min(score.black), score.white.max(score.black));
+        if crawford_game {
+            if !crawford_rule {
+                return Err(MatchSetupError::CrawfordWithoutRule);
+            }
+            if hi != length - 1 || lo >= length - 1 {
+                return Err(MatchSetupError::CrawfordScore {
+                    length,
+                    white: score.white,
+                    black: score.black,
+                });
+            }
+        }
+        let post = match post_crawford {
+            None => crawford_rule && !crawford_game && hi + 1 >= length,
+            Some(p) => {
+                if p && (!crawford_rule || crawford_game || hi + 1 < length) {
+                    return Err(MatchSetupError::PostCrawford { length });
+                }
+                p
+            }
+        };
+        m.score = score;
+        m.crawford_game = crawford_game;
+        m.post_crawford = post;
+        Ok(m)
+    }
+
+    /// [`MatchScore::record`] for a match still in play.
+    ///
+    /// # Errors
+    /// [`MatchOverError`] once the match is over (MATCH-1).
+    pub fn try_record(&self, winner: Color, points: u32) -> Result<MatchScore, MatchOverError> {
+        if self.is_over() {
+            return Err(MatchOverError {
+                white: self.score.white,
+                black: self.score.black,
+            });
+        }
+        Ok(self.record(Some(winner), points))
+    }
+
     /// A new match to `length` points at 0-0, with or without the Crawford rule.
     ///
     /// As in Python's `gammon.Match`, a match whose players start at `length - 1` (a
@@ -108,7 +220,7 @@ impl MatchScore {
     /// nothing). The score grows by the points (MATCH-1, the actual total, saturating at
     /// [`MAX_SCORE`]) and the Crawford state moves on: the game after the first one that leaves
     /// a player at `length - 1` (the other below) is the Crawford game; every game after it
-    /// is post-Crawford (MATCH-3, MATCH-4). The same steps as Python's `Match.record`.
+    /// is post-Crawford (MATCH-3, MATCH-4).
     #[must_use]
     pub fn record(&self, winner: Option<Color>, points: u32) -> MatchScore {
         let Some(w) = winner else {

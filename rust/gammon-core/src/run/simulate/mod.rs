@@ -52,7 +52,7 @@ use crate::play::record::{CubefulRecord, Ending, MatchRecord};
 use crate::policy::cube::CubePolicy;
 use crate::policy::Policy;
 use crate::rules::position::Position;
-use crate::run::batch::{run_batch, BatchCallback, BatchConfig, Totals};
+use crate::run::batch::{run_batch, std_error_of_mean, BatchCallback, BatchConfig, Totals};
 use crate::run::batch::{BatchError, StopReason};
 use crate::scoring::cube::CubeRulesError;
 use crate::scoring::referee::Referee;
@@ -107,18 +107,6 @@ pub enum SimulationError {
     /// The chunk size is zero, or the threads cannot start.
     #[error(transparent)]
     Batch(#[from] BatchError),
-}
-
-/// The standard error of the mean of `n` values with sum `sum` and sum of squares `sum_sq`
-/// (the sample standard deviation over the square root of `n`); infinite below two values.
-fn std_error_of_mean(n: u64, sum: f64, sum_sq: f64) -> f64 {
-    if n < 2 {
-        return f64::INFINITY;
-    }
-    let n = n as f64;
-    let mean = sum / n;
-    let var = (sum_sq / n - mean * mean).max(0.0) * n / (n - 1.0);
-    (var / n).sqrt()
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,0 +1,200 @@
+//! `gammon._core._simulate_log`, a hook for the tests only, compiled with the cargo feature
+//! `test-hooks` (which `scripts/setup.sh` turns on for the development build; a wheel built
+//! without it does not have it). It replays one simulated match or money game and returns its
+//! events, so that `tests/test_simulate.py` can replay them through the independent Python
+//! classes (`gammon.Game`, `gammon.Match`) as an oracle.
+
+use gammon_core::PlayText;
+use gammon_core::{play_indexed_match, play_indexed_money_game, SimulationError};
+use gammon_core::{Backgammon, Color, GameRunner};
+use gammon_core::{CubeState, Ending, GameEvent, MatchScore, Observer, Response};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::errors::{guard, simulation_error, simulation_failed};
+use crate::simulate::{board_tuple, py_owner, BoardTuple, Contest, PlayersArg, RulesTuple};
+use crate::types::PyColor;
+
+/// One event of a logged game, owned (see [`GameEvent`]).
+enum LogEvent {
+    Throw(u8, u8),
+    MayDouble(Color, CubeState),
+    Double(Color),
+    Answer(Color, Response, bool),
+    Roll(Color, u8, u8),
+    Play(String),
+    Pass,
+    GameOver {
+        winner: Option<Color>,
+        kind: &'static str,
+        dropped: bool,
+        points: u32,
+        cube: CubeState,
+        board: BoardTuple,
+    },
+}
+
+/// Keeps every event, split into games.
+#[derive(Default)]
+struct Log {
+    games: Vec<Vec<LogEvent>>,
+    current: Vec<LogEvent>,
+}
+
+impl Observer<Backgammon> for Log {
+    fn event(&mut self, e: &GameEvent<'_, Backgammon>) {
+        let ev = match *e {
+            GameEvent::OpeningThrow { white, black } => LogEvent::Throw(white, black),
+            GameEvent::MayDouble { player, cube } => LogEvent::MayDouble(player, cube),
+            GameEvent::Double { player } => LogEvent::Double(player),
+            GameEvent::Answer {
+                player,
+                response,
+                may_redouble,
+            } => LogEvent::Answer(player, response, may_redouble),
+            GameEvent::Roll { player, dice } => LogEvent::Roll(player, dice.high(), dice.low()),
+            GameEvent::Play { before, play } => LogEvent::Play(before.format_play(play)),
+            GameEvent::Pass => LogEvent::Pass,
+            GameEvent::GameOver { record, board } => LogEvent::GameOver {
+                winner: record.winner,
+                kind: record.kind.name(),
+                dropped: record.ending == Ending::Dropped,
+                points: record.points,
+                cube: record.cube,
+                board: board_tuple(board),
+            },
+        };
+        let over = matches!(ev, LogEvent::GameOver { .. });
+        self.current.push(ev);
+        if over {
+            self.games.push(std::mem::take(&mut self.current));
+        }
+    }
+}
+
+impl LogEvent {
+    fn to_python<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let c = |c: Color| PyColor::from(c);
+        Ok(match self {
+            LogEvent::Throw(w, b) => ("throw", *w, *b).into_pyobject(py)?.into_any(),
+            LogEvent::MayDouble(p, cube) => ("may_double", c(*p), cube.value, py_owner(cube))
+                .into_pyobject(py)?
+                .into_any(),
+            LogEvent::Double(p) => ("double", c(*p)).into_pyobject(py)?.into_any(),
+            LogEvent::Answer(p, r, may) => {
+                let word = match r {
+                    Response::Take => "take",
+                    Response::Drop => "drop",
+                    Response::Redouble => "redouble",
+                };
+                ("answer", c(*p), word, *may).into_pyobject(py)?.into_any()
+            }
+            LogEvent::Roll(p, hi, lo) => ("roll", c(*p), *hi, *lo).into_pyobject(py)?.into_any(),
+            LogEvent::Play(text) => ("play", text.as_str()).into_pyobject(py)?.into_any(),
+            LogEvent::Pass => ("pass",).into_pyobject(py)?.into_any(),
+            LogEvent::GameOver {
+                winner,
+                kind,
+                dropped,
+                points,
+                cube,
+                board,
+            } => (
+                "game_over",
+                winner.map(PyColor::from),
+                *kind,
+                if *dropped { "dropped" } else { "borne_off" },
+                *points,
+                cube.value,
+                py_owner(cube),
+                *board,
+            )
+                .into_pyobject(py)?
+                .into_any(),
+        })
+    }
+}
+
+/// Replays match (or, with ``length=None``, money game) ``index`` of a simulation with
+/// ``seed`` and returns every event, one list per game: the same match or game
+/// ``_simulate_match`` / ``_simulate_money`` play with that index. For tests that replay
+/// simulated games through ``gammon.Game``.
+///
+/// Events: ``("throw", white_die, black_die)``, ``("may_double", player, cube_value,
+/// owner)``, ``("double", player)``, ``("answer", player, "take" | "drop" | "redouble",
+/// may_redouble)``, ``("roll", player, high, low)``, ``("play", text)``, ``("pass",)``,
+/// ``("game_over", winner, kind, "borne_off" | "dropped", points, cube_value, owner, match)``
+/// with ``match`` as ``(length, white, black, crawford_rule, crawford_game, post_crawford)``
+/// after the game, or ``None`` in money play.
+///
+/// Raises as ``_simulate_match``.
+#[pyfunction]
+#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true))]
+#[allow(clippy::too_many_arguments)]
+pub fn _simulate_log<'py>(
+    py: Python<'py>,
+    variant: Bound<'py, PyAny>,
+    players: PlayersArg<'py>,
+    cube_rules: RulesTuple,
+    seed: u64,
+    index: u64,
+    length: Option<u32>,
+    crawford: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let contest = Contest::read(&variant, &players, cube_rules)?;
+    let new_match = match length {
+        Some(n) => Some(
+            MatchScore::new(n, crawford)
+                .map_err(|e| simulation_error(&SimulationError::MatchLength(e)))?,
+        ),
+        None => None,
+    };
+    let rules = contest.rules();
+    let mut log = Log::default();
+    let result = py.detach(|| {
+        guard(|| {
+            let mut runner = GameRunner::new();
+            let r = match new_match {
+                Some(m) => play_indexed_match(
+                    &mut runner,
+                    &contest.start,
+                    &rules,
+                    m,
+                    seed,
+                    index,
+                    &mut log,
+                )
+                .map(|_| ()),
+                None => play_indexed_money_game(
+                    &mut runner,
+                    &contest.start,
+                    &rules,
+                    seed,
+                    index,
+                    &mut log,
+                )
+                .map(|_| ()),
+            };
+            Ok(r)
+        })
+    })?;
+    if let Some(e) = contest.errors().into_iter().next() {
+        return Err(e);
+    }
+    if let Err(e) = result {
+        return Err(simulation_failed(
+            if length.is_some() { "match" } else { "game" },
+            index,
+            &e,
+        ));
+    }
+    let out = PyList::empty(py);
+    for game in &log.games {
+        let events = PyList::empty(py);
+        for e in game {
+            events.append(e.to_python(py)?)?;
+        }
+        out.append(events)?;
+    }
+    Ok(out)
+}
