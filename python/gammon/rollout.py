@@ -494,7 +494,6 @@ class RolloutResult(RunResult):
         if not isinstance(data, dict):
             raise InvalidInputError(f"a rollout checkpoint is a dict, not {type(data).__name__}")
         try:
-        try:
             return cls._from_checked_dict(data, policy)
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, InvalidInputError):
