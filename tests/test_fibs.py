@@ -82,7 +82,7 @@ def test_writing_a_game_and_reading_it_back_gives_the_same_state(name: str) -> N
         assert st.names == ("W_hite", "Black")
         assert isinstance(game.match, Match)
         assert st.crawford == game.is_crawford_game
-        assert st.to_act == game.turn
+        assert st.to_act == game.to_act
         seen_offer |= st.doubled
         seen_owner |= st.cube_owner is not None
     assert seen_offer and seen_owner

@@ -244,8 +244,8 @@ def _apply(game: Game, e: _Entry, nxt: Optional[_Entry]) -> None:
     if e.kind == "roll":
         _roll_and_play(game, e, who, nxt)
         return
-    if game.turn != who:
-        raise MatchRecordError(f"{e.text!r} in {who}'s column but it is {game.turn}'s turn")
+    if game.to_act != who:
+        raise MatchRecordError(f"{e.text!r} in {who}'s column but it is {game.to_act}'s turn")
     if e.kind == "double" or (e.kind in ("beaver", "raccoon") and game.cube.offer is not None):
         push_double(game)
     elif e.kind == "take":
@@ -367,7 +367,7 @@ def _game_lines(actions: list[Action], final: Game, gi: int) -> list[str]:
     cells: list[tuple[int, str]] = []  # (slot, text): slot i -> line i//2+1, right if i odd
     pending_roll: Optional[tuple[int, int]] = None
     for a in actions:
-        right = shadow.turn == Color.WHITE
+        right = shadow.to_act == Color.WHITE
         if isinstance(a, Roll):
             opening = shadow.is_opening
             shadow.push(a)

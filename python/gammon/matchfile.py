@@ -110,8 +110,8 @@ def push_roll(game: Game, roller: Color, dice: tuple[int, int]) -> None:
         hi, lo = max(d1, d2), min(d1, d2)
         game.push(Roll((hi, lo) if roller == Color.WHITE else (lo, hi)))
         return
-    if game.turn != roller:
-        raise MatchRecordError(f"a roll {d1}{d2} by {roller} but it is {game.turn}'s turn")
+    if game.to_act != roller:
+        raise MatchRecordError(f"a roll {d1}{d2} by {roller} but it is {game.to_act}'s turn")
     game.push(Roll((d1, d2)))
 
 
@@ -136,9 +136,9 @@ def push_resignation(game: Game, loser: Color, points: int) -> None:
         raise MatchRecordError("a resignation while a decision is pending")
     cube = game.cube.value
     level = 1 if points <= cube else 2 if points <= 2 * cube else 3
-    if game.turn != loser:
+    if game.to_act != loser:
         raise MatchRecordError(
-            f"{loser} resigns but it is {game.turn}'s turn; gammon replays resignations made "
+            f"{loser} resigns but it is {game.to_act}'s turn; gammon replays resignations made "
             "by the player to act"
         )
     game.push(Resign(ResignLevel(level)))

@@ -233,8 +233,8 @@ def _apply(game: Game, node: Node) -> None:
     who = Color.WHITE if side == "B" else Color.BLACK
     value = node[side][0].strip()
     if value in ("double", "take", "drop"):
-        if game.turn != who:
-            raise MatchRecordError(f"{side}[{value}] but it is {game.turn}'s turn")
+        if game.to_act != who:
+            raise MatchRecordError(f"{side}[{value}] but it is {game.to_act}'s turn")
         if value == "double":
             push_double(game)
         elif value == "take":
@@ -319,7 +319,7 @@ def _nodes(g: GameRecord, gi: int) -> list[str]:
     nodes: list[str] = []
     dice: Optional[tuple[int, int]] = None
     for a in g.actions:
-        who = shadow.turn
+        who = shadow.to_act
         side = "B" if who == Color.WHITE else "W"
         if isinstance(a, Roll):
             opening = shadow.is_opening

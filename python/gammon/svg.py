@@ -390,11 +390,7 @@ class _Drawing:
             )
 
     def _caption(self, score: Optional[tuple[int, int]], match_length: Optional[int]) -> None:
-        w_pips, b_pips = (
-            self.pos.pip_count()
-            if self.pos.turn == Color.WHITE
-            else tuple(reversed(self.pos.pip_count()))
-        )
+        w_pips, b_pips = self.pos.pip_count()  # (white, black), as every pair in gammon
         parts = [f"White {w_pips} pips, Black {b_pips} pips"]
         if score is not None:
             s = f"score White {score[0]} - Black {score[1]}"
