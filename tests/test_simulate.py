@@ -200,7 +200,7 @@ def log(
     length: Optional[int] = None,
     crawford: bool = True,
 ) -> list[list[tuple[Any, ...]]]:
-    return gammon._core._simulate_log(
+    return gammon._core._match_events(
         gammon.Variant.BACKGAMMON,
         _core_players(players, rules),
         _rules_tuple(rules),

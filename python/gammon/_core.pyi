@@ -47,6 +47,7 @@ __all__ = [
     "_bearoff_two_sided",
     "_choose_play",
     "_cube_decision",
+    "_match_events",
     "_match_score",
     "_nardy_extra_turn",
     "_nardy_score",
@@ -585,6 +586,17 @@ def _simulate_money(
     callback: Callable[[int, int, float, float, float], object] | None = None,
 ) -> SimulationRun:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
+
+def _match_events(
+    variant: Variant,
+    players: _Players,
+    cube_rules: _CubeRulesTuple,
+    seed: int,
+    index: int,
+    length: int | None = None,
+    crawford: bool = True,
+) -> list[list[tuple[Any, ...]]]:
+    """Every event of match (or money game) ``index`` of a simulation, one list per game."""
 
 def _bearoff_evaluate(
     position: Position, end_variant: str = "mars", last_roll: bool = False

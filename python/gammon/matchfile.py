@@ -310,7 +310,7 @@ def simulated_match_record(
 
     rules = cube_rules if cube_rules is not None else CubeRules()
     both = _players_arg(players)
-    log = _core._simulate_log(
+    log = _core._match_events(
         Variant.BACKGAMMON,
         _core_players(both, rules),
         _rules_tuple(rules),

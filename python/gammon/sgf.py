@@ -168,9 +168,7 @@ def loads(text: str) -> MatchRecord:
     info = {key: root0[p][0] for p, key in _INFO.items() if p in root0}
     rec = MatchRecord(length, names, "crawford" in rules, variant, info=info)
     if "jacoby" in rules and length == 0:
-        from dataclasses import replace
-
-        rec.cube_rules = replace(rec.cube_rules, jacoby=True)
+        rec.cube_rules = rec.cube_rules.replace(jacoby=True)
     board = rec.first_board()
     for gi, nodes in enumerate(trees, start=1):
         if board.is_over:

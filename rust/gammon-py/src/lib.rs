@@ -6,6 +6,7 @@ mod classes;
 mod convert;
 mod cube;
 mod errors;
+mod match_log;
 mod match_score;
 mod nardy;
 mod plays;
@@ -14,8 +15,6 @@ mod rollout;
 mod serve;
 mod simulate;
 mod stats;
-#[cfg(feature = "test-hooks")]
-mod test_hooks;
 mod types;
 
 use pyo3::prelude::*;
@@ -60,12 +59,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_cache_dir, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_tables, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_build_two_sided, m)?)?;
-    // A test hook: set as an attribute, not exported in `__all__` (nor in the stubs).
-    #[cfg(feature = "test-hooks")]
-    m.setattr(
-        "_simulate_log",
-        wrap_pyfunction!(test_hooks::_simulate_log, m)?,
-    )?;
+    m.add_function(wrap_pyfunction!(match_log::_match_events, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The run limits and units, defined once in the core (issue 8).
     m.add("ONE", gammon_core::ONE)?;

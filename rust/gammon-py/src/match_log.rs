@@ -1,8 +1,7 @@
-//! `gammon._core._simulate_log`, a hook for the tests only, compiled with the cargo feature
-//! `test-hooks` (which `scripts/setup.sh` turns on for the development build; a wheel built
-//! without it does not have it). It replays one simulated match or money game and returns its
-//! events, so that `tests/test_simulate.py` can replay them through the independent Python
-//! classes (`gammon.Game`, `gammon.Match`) as an oracle.
+//! `gammon._core._match_events`: replays one match (or money game) of a simulation and returns
+//! its events, game by game. `gammon.matchfile.simulated_match_record` turns them into a match
+//! record that can be written as `.mat`/`.sgf` (issue 13); `tests/test_simulate.py` also
+//! replays them through `gammon.Game` and `gammon.Match`.
 
 use gammon_core::PlayText;
 use gammon_core::{play_indexed_match, play_indexed_money_game, SimulationError};
@@ -131,7 +130,7 @@ impl LogEvent {
 #[pyfunction]
 #[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true))]
 #[allow(clippy::too_many_arguments)]
-pub fn _simulate_log<'py>(
+pub fn _match_events<'py>(
     py: Python<'py>,
     variant: Bound<'py, PyAny>,
     players: PlayersArg<'py>,
