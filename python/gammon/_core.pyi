@@ -18,6 +18,14 @@ __all__ = [
     "Position",
     "Variant",
     "__version__",
+    "_batch_boards",
+    "_batch_encode",
+    "_batch_from_ids",
+    "_batch_legal_plays",
+    "_batch_positions",
+    "_batch_stats",
+    "_batch_to_ids",
+    "_batch_validate",
     "_nardy_extra_turn",
     "_nardy_score",
     "_nardy_surrender",
@@ -328,3 +336,35 @@ def _simulate_log(
     crawford: bool = True,
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
+
+def _batch_legal_plays(
+    boards: npt.NDArray[np.int8], dice: npt.NDArray[np.int8], variant: Variant | str, moves: bool
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int8] | None]:
+    """Legal plays of N (board, dice) pairs; ``gammon.batch.legal_plays`` wraps it."""
+
+def _batch_validate(boards: npt.NDArray[np.int8], variant: Variant | str) -> int:
+    """Validates every row; ``gammon.batch.validate`` wraps it."""
+
+def _batch_boards(positions: list[Position]) -> npt.NDArray[np.int8]:
+    """The boards of positions; ``gammon.batch.boards`` wraps it."""
+
+def _batch_positions(
+    boards: npt.NDArray[np.int8], variant: Variant | str, turn: _ColorLike
+) -> list[Position]:
+    """Positions of the rows; ``gammon.batch.positions`` wraps it."""
+
+def _batch_to_ids(boards: npt.NDArray[np.int8], variant: Variant | str) -> list[str]:
+    """Position IDs of the rows; ``gammon.batch.to_ids`` wraps it."""
+
+def _batch_from_ids(ids: list[str], variant: Variant | str) -> npt.NDArray[np.int8]:
+    """Boards of Position IDs; ``gammon.batch.from_ids`` wraps it."""
+
+def _batch_stats(
+    boards: npt.NDArray[np.int8], variant: Variant | str
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """Pip counts, borne-off counts and outcomes of the rows."""
+
+def _batch_encode(
+    boards: npt.NDArray[np.int8], variant: Variant | str, encoding: str, on_roll: bool
+) -> npt.NDArray[np.float32]:
+    """Network inputs of the rows; ``gammon.batch.encode`` wraps it."""

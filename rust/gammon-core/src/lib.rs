@@ -15,9 +15,10 @@
 //! The source is grouped in folders whose imports run one way, each folder's `mod.rs` saying
 //! what it owns and what it may use (checked by `tools/check_layers.py`):
 //! `base` (vocabulary values) -> `rules` (the [`Position`] trait, [`Backgammon`], [`Nardy`])
-//! -> `text` (Position IDs, play notation, ASCII boards) -> `variant_position` (the one
-//! run-time dispatch) -> `scoring` (referees, cube, scoreboard) -> `policy` (checker and cube
-//! policies) -> `play` (one game or match) -> `run` (batches, rollouts, simulations).
+//! -> `encode` (network input encodings) -> `text` (Position IDs, play notation, ASCII
+//! boards) -> `variant_position` (the one run-time dispatch) -> `scoring` (referees, cube,
+//! scoreboard) -> `policy` (checker and cube policies) -> `play` (one game or match) -> `run`
+//! (batches, rollouts, simulations, training-data trajectories).
 //! Inside the crate a name is imported from the module that owns it; users see the flat
 //! re-exports below (and the public text formats in [`text`]).
 //!
@@ -34,6 +35,7 @@
 //! ```
 
 mod base;
+pub mod encode;
 mod play;
 mod policy;
 mod rules;
@@ -75,6 +77,7 @@ pub use run::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
     MatchTotals, MoneyRun, MoneyTotals, SimConfig, SimRun, SimulationError, DEFAULT_GAME_CHUNK,
 };
+pub use run::trajectory::{record_games, Trajectories};
 pub use scoring::cube::{CubeOffer, CubeRules, CubeRulesError, CubeState};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};

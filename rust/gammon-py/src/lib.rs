@@ -1,6 +1,7 @@
 //! The Python module `gammon._core`: argument conversion, error mapping and GIL handling over
 //! `gammon-core`. No rules live here.
 
+mod batch;
 mod classes;
 mod convert;
 mod errors;
@@ -33,6 +34,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_legal_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_validate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_to_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_from_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_encode, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
