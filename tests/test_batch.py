@@ -141,3 +141,39 @@ def test_bad_input_raises_named_errors() -> None:
     # An empty batch is fine.
     res = batch.legal_plays(np.zeros((0, 26), dtype=np.int8), np.zeros((0, 2), dtype=np.int8))
     assert res.boards.shape == (0, 26) and res.offsets.tolist() == [0]
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "long-nardy"])
+def test_trajectories_replay_and_chunking(variant: str) -> None:
+    """Every recorded ply is legal (MOVE-9), chunks concatenate, results follow SCORE-1/LN-33."""
+    policy = "random" if variant == "long-nardy" else "heuristic"
+    one = list(batch.trajectories(6, variant=variant, policy=policy, seed=3, chunk_games=6))
+    many = list(batch.trajectories(6, variant=variant, policy=policy, seed=3, chunk_games=4))
+    assert len(one) == 1 and len(many) == 2
+    t = one[0]
+    np.testing.assert_array_equal(t.board, np.concatenate([c.board for c in many]))
+    np.testing.assert_array_equal(t.result, np.concatenate([c.result for c in many]))
+    # Replay: each ply's after-board is the chosen row of the batch legal plays.
+    res = batch.legal_plays(t.board, t.dice, variant=variant)
+    counts = np.diff(res.offsets)
+    np.testing.assert_array_equal(counts, t.choices)
+    for k in range(len(t.game)):
+        if t.choices[k] == 0:
+            np.testing.assert_array_equal(t.after[k], t.board[k])
+        else:
+            np.testing.assert_array_equal(t.after[k], res.boards[res.offsets[k] + t.chosen[k]])
+        last = k + 1 == len(t.game) or t.game[k + 1] != t.game[k]
+        if last:
+            assert t.result[k] > 0  # the last mover has borne off and won
+            assert batch.outcomes(t.after[k : k + 1], variant=variant)[0] == t.result[k]
+        else:
+            # The next ply's board is this ply's result turned over.
+            np.testing.assert_array_equal(
+                t.board[k + 1], batch.flip(t.after[k : k + 1], variant=variant)[0]
+            )
+    assert len(t.game_points) == 6 and set(np.abs(t.game_points)) <= {1, 2, 3}
+
+
+def test_trajectories_reject_policy_for_nardy() -> None:
+    with pytest.raises(InvalidInputError):
+        next(batch.trajectories(1, variant="long-nardy", policy="heuristic"))

@@ -22,9 +22,11 @@ __all__ = [
     "_batch_encode",
     "_batch_from_ids",
     "_batch_legal_plays",
+    "_batch_policy_play",
     "_batch_positions",
     "_batch_stats",
     "_batch_to_ids",
+    "_batch_trajectories",
     "_batch_validate",
     "_nardy_extra_turn",
     "_nardy_score",
@@ -368,3 +370,17 @@ def _batch_encode(
     boards: npt.NDArray[np.int8], variant: Variant | str, encoding: str, on_roll: bool
 ) -> npt.NDArray[np.float32]:
     """Network inputs of the rows; ``gammon.batch.encode`` wraps it."""
+
+def _batch_trajectories(
+    variant: Variant | str, policy: str, seed: int, first: int, end: int
+) -> dict[str, Any]:
+    """Per-ply records of self-played games; ``gammon.batch.trajectories`` wraps it."""
+
+def _batch_policy_play(
+    boards: npt.NDArray[np.int8],
+    dice: npt.NDArray[np.int8],
+    variant: Variant | str,
+    policy: str,
+    seed: int,
+) -> npt.NDArray[np.int8]:
+    """One turn per row with a built-in policy: the boards after the chosen plays."""

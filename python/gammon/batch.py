@@ -29,8 +29,8 @@ White and Black.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -42,6 +42,7 @@ from gammon.errors import InvalidInputError
 __all__ = [
     "ENCODING_UNITS",
     "Plays",
+    "Trajectories",
     "boards",
     "checkers_off",
     "encode",
@@ -53,6 +54,7 @@ __all__ = [
     "pip_counts",
     "positions",
     "to_ids",
+    "trajectories",
     "validate",
 ]
 
@@ -60,7 +62,7 @@ __all__ = [
 ENCODING_UNITS: dict[str, int] = {"tdgammon": 198, "contact": 220, "nardy": 202}
 
 Boards = npt.NDArray[np.int8]
-BoardsLike = npt.ArrayLike | Sequence[Position]
+BoardsLike = Union[npt.ArrayLike, Sequence[Position]]
 
 
 class Plays(NamedTuple):
@@ -226,3 +228,63 @@ def encode(
         variant = Variant.LONG_NARDY
     array, v = _prepare(boards, variant)
     return _core._batch_encode(array, v, encoding, on_roll)
+
+
+class Trajectories(NamedTuple):
+    """Per-ply records of self-played games (a chunk of :func:`trajectories`).
+
+    Every per-ply array has one row per ply, in game order; boards are owned by the mover.
+    """
+
+    #: ``(P,)`` uint64: the game index of each ply.
+    game: npt.NDArray[np.uint64]
+    #: ``(P,)`` uint16: the ply number within its game (0 = the first play).
+    ply: npt.NDArray[np.uint16]
+    #: ``(P,)`` int8: the mover, 0 = White, 1 = Black.
+    turn: Boards
+    #: ``(P, 26)`` int8: the board before the ply.
+    board: Boards
+    #: ``(P, 2)`` int8: the roll, larger die first.
+    dice: Boards
+    #: ``(P, 26)`` int8: the board after the chosen play (equal to ``board`` for a pass).
+    after: Boards
+    #: ``(P,)`` uint16: how many legal plays the roll had (0 for a pass, MOVE-8).
+    choices: npt.NDArray[np.uint16]
+    #: ``(P,)`` uint16: the chosen play's index in ``Position.legal_plays(dice)`` order.
+    chosen: npt.NDArray[np.uint16]
+    #: ``(P,)`` int8: the game's final result from the mover's side (+ points won, - lost).
+    result: Boards
+    #: ``(G,)`` int8: each game's result from White's side.
+    game_points: Boards
+
+
+def trajectories(
+    games: int,
+    *,
+    variant: Variant | str = "backgammon",
+    policy: str = "heuristic",
+    seed: int = 0,
+    first: int = 0,
+    chunk_games: int = 1000,
+) -> Iterator[Trajectories]:
+    """Plays ``games`` games from the start, Rust on both sides, and yields their plies.
+
+    The games are ``first .. first + games`` of ``seed``; each depends only on (seed, index), so
+    the chunks (``chunk_games`` games each) concatenate to the same data whatever the chunk
+    size, and only one chunk is in memory at a time. ``policy`` is a built-in policy name
+    (``"random"``, ``"pubeval"``, ``"heuristic"``; Long Nardy plays ``"random"``). The first
+    roll of backgammon is never a double (BG-10).
+
+    >>> chunk = next(trajectories(2, seed=1))
+    >>> chunk.board.shape[1], len(chunk.game_points)
+    (26, 2)
+    """
+    if games < 0 or first < 0 or seed < 0:
+        raise InvalidInputError("games, first and seed must be non-negative")
+    if chunk_games < 1:
+        raise InvalidInputError("chunk_games must be at least 1")
+    v = _variant(variant)
+    end = first + games
+    for start in range(first, end, chunk_games):
+        d = _core._batch_trajectories(v, policy, seed, start, min(start + chunk_games, end))
+        yield Trajectories(**d)

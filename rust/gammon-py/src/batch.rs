@@ -13,7 +13,10 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMet
 use pyo3::prelude::*;
 
 use crate::classes::PyPosition;
-use crate::errors::{guard, id_error, InvalidDiceError, InvalidInputError, InvalidPositionError};
+use crate::errors::{
+    game_error, guard, id_error, policy_error, InvalidDiceError, InvalidInputError,
+    InvalidPositionError,
+};
 use crate::types::{color_arg, variant_arg};
 
 /// The rows of an `(N, 26)` int8 array as one slice, or an error naming the shape.
@@ -198,20 +201,7 @@ pub fn _batch_legal_plays<'py>(
         .map_err(|_| InvalidDiceError::new_err("dice must be a C-contiguous array"))?;
     let plays = py.detach(|| {
         guard(|| {
-            let mut ds = Vec::with_capacity(n);
-            for (i, d) in dice.chunks_exact(2).enumerate() {
-                let ok = |x: i8| (1..=6).contains(&x);
-                if !ok(d[0]) || !ok(d[1]) {
-                    return Err(InvalidDiceError::new_err(format!(
-                        "row {i}: dice must be 1-6, got ({}, {})",
-                        d[0], d[1]
-                    )));
-                }
-                ds.push(
-                    Dice::new(d[0] as u8, d[1] as u8)
-                        .map_err(|e| InvalidDiceError::new_err(format!("row {i}: {e}")))?,
-                );
-            }
+            let ds = dice_of(dice)?;
             let positions = positions_of(board, variant, Color::White)
                 .map_err(InvalidPositionError::new_err)?;
             Ok(match variant.family() {
@@ -464,4 +454,188 @@ pub(crate) fn encode_rows(
         enc.encode_into(&b, checkers, on_roll, o);
     }
     out
+}
+
+/// Per-ply records of self-played games `first..end` of `seed` with the built-in policy
+/// `policy` on both sides, from `variant`'s starting position: a dict of numpy arrays (see
+/// `gammon.batch.trajectories`).
+#[pyfunction]
+pub fn _batch_trajectories<'py>(
+    py: Python<'py>,
+    variant: &Bound<'py, PyAny>,
+    policy: &str,
+    seed: u64,
+    first: u64,
+    end: u64,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    use gammon_core::{record_games, BackgammonPolicy, FirstRoll, PolicyKind, Random};
+    let variant = variant_arg(variant)?;
+    let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
+    kind.check(variant).map_err(|e| policy_error(&e))?;
+    if end < first {
+        return Err(InvalidInputError::new_err(format!(
+            "games {first}..{end}: the end must not come before the first"
+        )));
+    }
+    let t = py.detach(|| {
+        guard(|| {
+            let result = match VariantPosition::start(variant, Color::White) {
+                VariantPosition::Backgammon(start) => {
+                    let pol = BackgammonPolicy::from(kind);
+                    record_games(
+                        &start,
+                        &pol,
+                        |p: &Backgammon| p.board26(),
+                        seed,
+                        FirstRoll::Opening,
+                        first..end,
+                    )
+                }
+                VariantPosition::Nardy(start) => record_games(
+                    &start,
+                    &Random,
+                    |p: &Nardy| p.board26(),
+                    seed,
+                    FirstRoll::Any,
+                    first..end,
+                ),
+            };
+            result.map_err(|e| game_error(first, &e))
+        })
+    })?;
+    let n = t.len();
+    let shape_err = |e: numpy::ndarray::ShapeError| InvalidInputError::new_err(e.to_string());
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("game", t.game.into_pyarray(py))?;
+    d.set_item("ply", t.ply.into_pyarray(py))?;
+    let turn: Vec<i8> = t
+        .turn
+        .iter()
+        .map(|&c| i8::from(c == Color::Black))
+        .collect();
+    d.set_item("turn", turn.into_pyarray(py))?;
+    d.set_item(
+        "board",
+        Array2::from_shape_vec((n, 26), t.before)
+            .map_err(shape_err)?
+            .into_pyarray(py),
+    )?;
+    let dice: Vec<i8> = t.dice.iter().map(|&x| x as i8).collect();
+    d.set_item(
+        "dice",
+        Array2::from_shape_vec((n, 2), dice)
+            .map_err(shape_err)?
+            .into_pyarray(py),
+    )?;
+    d.set_item(
+        "after",
+        Array2::from_shape_vec((n, 26), t.after)
+            .map_err(shape_err)?
+            .into_pyarray(py),
+    )?;
+    d.set_item("choices", t.choices.into_pyarray(py))?;
+    d.set_item("chosen", t.chosen.into_pyarray(py))?;
+    d.set_item("result", t.result.into_pyarray(py))?;
+    d.set_item("game_points", t.game_points.into_pyarray(py))?;
+    Ok(d)
+}
+
+/// Plays one turn for each row with the built-in policy `policy`: the board after the chosen
+/// play, owned by the mover (the board itself for a pass, MOVE-8). Row `i`'s random choices
+/// come from a generator seeded by `(seed, i)`.
+#[pyfunction]
+pub fn _batch_policy_play<'py>(
+    py: Python<'py>,
+    boards: PyReadonlyArray2<'py, i8>,
+    dice: PyReadonlyArray2<'py, i8>,
+    variant: &Bound<'py, PyAny>,
+    policy: &str,
+    seed: u64,
+) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    use gammon_core::{BackgammonPolicy, GameRng, Policy, PolicyKind, Random};
+    use rand_core::SeedableRng;
+    let variant = variant_arg(variant)?;
+    let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
+    kind.check(variant).map_err(|e| policy_error(&e))?;
+    let board = rows(&boards)?;
+    let n = board.len() / 26;
+    let dshape = dice.shape();
+    if dshape[0] != n || dshape[1] != 2 {
+        return Err(InvalidDiceError::new_err(format!(
+            "dice must have shape ({n}, 2) for {n} boards"
+        )));
+    }
+    let dice = dice
+        .as_slice()
+        .map_err(|_| InvalidDiceError::new_err("dice must be a C-contiguous array"))?;
+    let out = py.detach(|| {
+        guard(|| {
+            let ds = dice_of(dice)?;
+            let positions = positions_of(board, variant, Color::White)
+                .map_err(InvalidPositionError::new_err)?;
+            let mut out = Vec::with_capacity(n * 26);
+            let mix = |i: usize| {
+                GameRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            };
+            match variant.family() {
+                RulesFamily::Backgammon => {
+                    let pol = BackgammonPolicy::from(kind);
+                    let mut list: Box<PlayList<Backgammon>> = Box::default();
+                    for (i, (p, &d)) in positions.iter().zip(&ds).enumerate() {
+                        let VariantPosition::Backgammon(p) = p else {
+                            continue;
+                        };
+                        p.legal_plays_into(d, &mut list);
+                        let k = match list.len() {
+                            0 => None,
+                            1 => Some(0),
+                            _ => Some(pol.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
+                        };
+                        out.extend_from_slice(&match k {
+                            Some(k) if k < list.len() => list[k].after().board26(),
+                            _ => p.board26(),
+                        });
+                    }
+                }
+                RulesFamily::LongNardy => {
+                    let mut list: Box<PlayList<Nardy>> = Box::default();
+                    for (i, (p, &d)) in positions.iter().zip(&ds).enumerate() {
+                        let VariantPosition::Nardy(p) = p else {
+                            continue;
+                        };
+                        p.legal_plays_into(d, &mut list);
+                        let k = match list.len() {
+                            0 => None,
+                            1 => Some(0),
+                            _ => Some(Random.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
+                        };
+                        out.extend_from_slice(&match k {
+                            Some(k) if k < list.len() => list[k].after().board26(),
+                            _ => p.board26(),
+                        });
+                    }
+                }
+            }
+            Ok(out)
+        })
+    })?;
+    board_array(py, out)
+}
+
+/// Reads validated dice from `(N, 2)` int8 values.
+fn dice_of(dice: &[i8]) -> PyResult<Vec<Dice>> {
+    dice.chunks_exact(2)
+        .enumerate()
+        .map(|(i, d)| {
+            let ok = |x: i8| (1..=6).contains(&x);
+            if !ok(d[0]) || !ok(d[1]) {
+                return Err(InvalidDiceError::new_err(format!(
+                    "row {i}: dice must be 1-6, got ({}, {})",
+                    d[0], d[1]
+                )));
+            }
+            Dice::new(d[0] as u8, d[1] as u8)
+                .map_err(|e| InvalidDiceError::new_err(format!("row {i}: {e}")))
+        })
+        .collect()
 }

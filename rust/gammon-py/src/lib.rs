@@ -42,6 +42,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::_batch_from_ids, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_stats, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_trajectories, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_policy_play, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
