@@ -219,7 +219,7 @@ def encode(
     ``encoding`` is ``"tdgammon"`` (198 units, Tesauro's TD-Gammon inputs), ``"contact"`` (220
     units, gnubg's base inputs and nine hand-made features a side, each named with its source)
     or ``"nardy"`` (202 units, Long Nardy). The units are documented one by one in the Rust
-    core (``gammon_core::encode``) and in ``docs/encodings.md``. ``on_roll`` says whether the
+    core (``gammon_core::encode``) and in ``docs/backend.md``. ``on_roll`` says whether the
     owner of the rows is to roll next: True for boards about to be played, False for the
     result of the owner's play (rows of :func:`legal_plays`). The variant defaults to Long
     Nardy for ``"nardy"`` and to backgammon otherwise.

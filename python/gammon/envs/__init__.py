@@ -9,7 +9,7 @@ All share one fixed action space of ``ACTIONS = 3060`` actions, action ``i`` bei
 ``i``-th play of ``Position.legal_plays(dice)`` (the order of ``gammon.batch.legal_plays``),
 with a legal-action mask; action 0 is the pass when no play is legal (MOVE-8). Observations
 are ``gammon.batch.encode`` of the board from the side of the player to move, followed by the
-two dice one-hot. See ``docs/environments.md``.
+two dice one-hot. See ``docs/backend.md``.
 
 >>> from gammon.envs import VectorGammonEnv
 >>> env = VectorGammonEnv(4, seed=1)
