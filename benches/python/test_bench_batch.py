@@ -146,3 +146,65 @@ def test_vector_env_random_games(benchmark: Any) -> None:
     benchmark.extra_info["games"] = games
     benchmark.extra_info["steps"] = steps * 256
     benchmark.pedantic(run, rounds=3, iterations=1)
+
+
+# ---------------------------------------------------------------------------------------
+# A fixed small MLP (198 -> 32 -> 1, numpy) choosing every play of whole games
+# ---------------------------------------------------------------------------------------
+
+MLP_GAMES = max(20, round(2000 * SCALE))
+
+
+class Mlp:
+    """A fixed random MLP over TD-Gammon inputs (a stand-in for a trained network)."""
+
+    def __init__(self) -> None:
+        rng = np.random.default_rng(0)
+        self.w1 = rng.normal(0, 0.3, (198, 32)).astype(np.float32)
+        self.w2 = rng.normal(0, 0.3, 32).astype(np.float32)
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        out: np.ndarray = np.tanh(x @ self.w1) @ self.w2
+        return out
+
+
+class PerDecisionPolicy:
+    """The per-decision path: gammon.rollout calls choose() once per decision in Python."""
+
+    def __init__(self, net: Mlp) -> None:
+        self.net = net
+
+    def choose(self, position: gammon.Position, plays: gammon.PlayList) -> int:
+        x = batch.encode(plays.boards(), "tdgammon", variant=position.variant, on_roll=False)
+        return int(np.argmax(self.net(x)))
+
+
+@pytest.mark.benchmark(group="batched-evaluator")
+@pytest.mark.parametrize("lockstep", [256, 2048])
+def test_batched_evaluator_mlp_games(benchmark: Any, lockstep: int) -> None:
+    net = Mlp()
+    done = batch.play_games(net, MLP_GAMES, seed=1, lockstep=lockstep)
+    assert set(np.abs(done.points).tolist()) <= {1, 2, 3}
+    benchmark.extra_info["games"] = MLP_GAMES
+    benchmark.extra_info["evaluator_share"] = done.evaluator_seconds
+    benchmark.extra_info["rows"] = done.rows
+    benchmark.extra_info["calls"] = done.calls
+
+    def run() -> float:
+        return batch.play_games(net, MLP_GAMES, seed=1, lockstep=lockstep).evaluator_seconds
+
+    benchmark.pedantic(run, rounds=3, iterations=1)
+
+
+@pytest.mark.benchmark(group="batched-evaluator")
+def test_per_decision_python_policy_mlp_games(benchmark: Any) -> None:
+    policy = PerDecisionPolicy(Mlp())
+    games = max(10, MLP_GAMES // 10)
+    result = gammon.rollout(games=games, policy=policy, seed=1, threads=1)
+    assert result.games_requested == games and -3 <= result.equity <= 3
+    benchmark.extra_info["games"] = games
+    benchmark.pedantic(
+        lambda: gammon.rollout(games=games, policy=policy, seed=1, threads=1),
+        rounds=3,
+        iterations=1,
+    )

@@ -22,6 +22,7 @@ __all__ = [
     "_batch_encode",
     "_batch_from_ids",
     "_batch_legal_plays",
+    "_batch_play_evaluated",
     "_batch_policy_play",
     "_batch_positions",
     "_batch_stats",
@@ -384,3 +385,14 @@ def _batch_policy_play(
     seed: int,
 ) -> npt.NDArray[np.int8]:
     """One turn per row with a built-in policy: the boards after the chosen plays."""
+
+def _batch_play_evaluated(
+    evaluator: Callable[[npt.NDArray[np.float32]], npt.NDArray[np.float64]],
+    variant: Variant | str,
+    encoding: str,
+    seed: int,
+    first: int,
+    end: int,
+    lockstep: int,
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32], tuple[int, int, float]]:
+    """Games chosen by a batched evaluator; ``gammon.batch.play_games`` wraps it."""

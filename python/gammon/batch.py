@@ -29,7 +29,7 @@ White and Black.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, Union
 
 import numpy as np
@@ -41,6 +41,7 @@ from gammon.errors import InvalidInputError
 
 __all__ = [
     "ENCODING_UNITS",
+    "PlayedGames",
     "Plays",
     "Trajectories",
     "boards",
@@ -52,6 +53,7 @@ __all__ = [
     "legal_plays",
     "outcomes",
     "pip_counts",
+    "play_games",
     "positions",
     "to_ids",
     "trajectories",
@@ -288,3 +290,61 @@ def trajectories(
     for start in range(first, end, chunk_games):
         d = _core._batch_trajectories(v, policy, seed, start, min(start + chunk_games, end))
         yield Trajectories(**d)
+
+
+class PlayedGames(NamedTuple):
+    """The games of :func:`play_games`."""
+
+    #: ``(G,)`` int8: each game's result from White's side, points at cube 1 (SCORE-1, LN-33).
+    points: Boards
+    #: ``(G,)`` uint32: each game's length in plies.
+    plies: npt.NDArray[np.uint32]
+    #: How many times the evaluator was called.
+    calls: int
+    #: How many candidate rows it scored in all.
+    rows: int
+    #: Seconds spent inside the evaluator (the rest is gammon's).
+    evaluator_seconds: float
+
+
+def play_games(
+    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    games: int,
+    *,
+    variant: Variant | str = "backgammon",
+    encoding: str | None = None,
+    seed: int = 0,
+    first: int = 0,
+    lockstep: int = 1024,
+) -> PlayedGames:
+    """Plays ``games`` games from the start, both sides choosing with one batched evaluator.
+
+    Rust keeps up to ``lockstep`` games advancing together. At each step it rolls for every
+    game, makes forced plays and passes itself, and hands the evaluator ONE ``(M, units)``
+    float32 array: the encoding (``encoding``, default ``"tdgammon"``, ``"nardy"`` for Long
+    Nardy) of every candidate position of every game with a choice, each row owned by the
+    player who would make the play, with ``on_roll=False``. The evaluator returns ``M`` scores,
+    higher being better for that player; each game makes its best-scored play (the first of
+    equal scores). Game ``i`` depends only on ``(seed, i)`` and on the evaluator's answers, so
+    results do not depend on ``lockstep``.
+
+    >>> import numpy as np
+    >>> done = play_games(lambda x: x[:, 97], 4, seed=1)  # prefer bearing off
+    >>> done.points.shape, bool(np.isin(np.abs(done.points), [1, 2, 3]).all())
+    ((4,), True)
+    """
+    if games < 0 or first < 0 or seed < 0:
+        raise InvalidInputError("games, first and seed must be non-negative")
+    if lockstep < 1:
+        raise InvalidInputError("lockstep must be at least 1")
+    v = _variant(variant)
+    enc = encoding or ("nardy" if v == Variant.LONG_NARDY else "tdgammon")
+
+    def scores(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        out = np.ascontiguousarray(evaluator(rows), dtype=np.float64).reshape(-1)
+        return out
+
+    points, plies, (calls, rows, inside) = _core._batch_play_evaluated(
+        scores, v, enc, seed, first, first + games, lockstep
+    )
+    return PlayedGames(points, plies, calls, rows, inside)

@@ -104,7 +104,8 @@ fn positions_of(
 }
 
 /// A position's board in the owner's view (the player on roll owns it).
-trait Board26 {
+pub(crate) trait Board26 {
+    /// The board in the owner's view.
     fn board26(&self) -> [i8; 26];
 }
 

@@ -5,6 +5,7 @@ mod batch;
 mod classes;
 mod convert;
 mod errors;
+mod evaluated;
 mod nardy;
 mod plays;
 mod position;
@@ -44,6 +45,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::_batch_encode, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_trajectories, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_policy_play, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluated::_batch_play_evaluated, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
