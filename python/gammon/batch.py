@@ -328,6 +328,9 @@ def play_games(
     equal scores). Game ``i`` depends only on ``(seed, i)`` and on the evaluator's answers, so
     results do not depend on ``lockstep``.
 
+    The input array is a view of one buffer that gammon reuses from call to call (so that
+    its memory is touched once): copy it if you keep it beyond the call.
+
     >>> import numpy as np
     >>> done = play_games(lambda x: x[:, 97], 4, seed=1)  # prefer bearing off
     >>> done.points.shape, bool(np.isin(np.abs(done.points), [1, 2, 3]).all())

@@ -5,7 +5,9 @@
 
 use gammon_core::encode::Encoding;
 use gammon_core::{Backgammon, Color, FirstRoll, GameDice, Nardy, PlayList, Position, Variant};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 
 use crate::batch::Board26;
@@ -20,10 +22,11 @@ struct Slot<P> {
     plies: u32,
 }
 
-/// The candidates of one step: encoded rows, the position each leads to (turn passed), and
-/// for each game with a choice its slot and row range.
+/// The candidates of one step: their boards (owned by the mover), the position each leads to
+/// (turn passed), and for each game with a choice its slot and row range. Reused from step to
+/// step so that its memory is touched once.
 struct Step<P> {
-    inputs: Vec<f32>,
+    boards: Vec<[i8; 26]>,
     next: Vec<P>,
     pending: Vec<(usize, usize, usize)>,
 }
@@ -57,16 +60,12 @@ fn advance<P: Position + Board26>(
     end: u64,
     origin: u64,
     results: &mut Results,
-    enc: Encoding,
-    checkers: u8,
+    step: &mut Step<P>,
     list: &mut PlayList<P>,
-) -> Result<Step<P>, String> {
-    let units = enc.units();
-    let mut step = Step {
-        inputs: Vec::new(),
-        next: Vec::new(),
-        pending: Vec::new(),
-    };
+) -> Result<(), String> {
+    step.boards.clear();
+    step.next.clear();
+    step.pending.clear();
     let mut i = 0;
     while i < slots.len() {
         // Play forced turns until this game has a choice or ends.
@@ -99,12 +98,8 @@ fn advance<P: Position + Board26>(
                 1 => s.pos = s.pos.play_unchecked(&list[0]),
                 n => {
                     let row0 = step.next.len();
-                    let old = step.inputs.len();
-                    step.inputs.resize(old + n * units, 0.0);
-                    for (k, play) in list.iter().enumerate() {
-                        let b = play.after().board26();
-                        let o = old + k * units;
-                        enc.encode_into(&b, checkers, false, &mut step.inputs[o..o + units]);
+                    for play in list.iter() {
+                        step.boards.push(play.after().board26());
                         step.next.push(s.pos.play_unchecked(play));
                     }
                     step.pending.push((i, row0, n));
@@ -114,7 +109,7 @@ fn advance<P: Position + Board26>(
             }
         }
     }
-    Ok(step)
+    Ok(())
 }
 
 /// Applies the evaluator's scores: each pending game takes its best-scored candidate (the
@@ -167,8 +162,16 @@ fn run<P: Position + Board26>(
     let checkers = variant.checkers_per_side();
     let units = enc.units();
     let (mut calls, mut rows, mut inside) = (0u64, 0u64, 0f64);
+    let mut step = Step {
+        boards: Vec::new(),
+        next: Vec::new(),
+        pending: Vec::new(),
+    };
+    // The evaluator's input array, reused (and grown by doubling) from call to call.
+    let mut buffer: Option<Bound<'_, PyArray2<f32>>> = None;
+    let mut capacity = 0usize;
     while !slots.is_empty() {
-        let step = py.detach(|| {
+        py.detach(|| {
             guard(|| {
                 advance(
                     &mut slots,
@@ -179,27 +182,44 @@ fn run<P: Position + Board26>(
                     end,
                     first_game,
                     &mut results,
-                    enc,
-                    checkers,
+                    &mut step,
                     &mut list,
                 )
                 .map_err(InternalError::new_err)
             })
         })?;
-        let Step {
-            inputs,
-            next,
-            pending,
-        } = step;
-        if pending.is_empty() {
+        if step.pending.is_empty() {
             continue;
         }
-        let m = next.len();
-        let inputs = numpy::ndarray::Array2::from_shape_vec((m, units), inputs)
-            .map_err(|e| InternalError::new_err(e.to_string()))?;
-        let array: Bound<'_, PyArray2<f32>> = inputs.into_pyarray(py);
+        let m = step.next.len();
+        let buf = match buffer.take() {
+            Some(b) if capacity >= m => b,
+            _ => {
+                capacity = m.max(2 * capacity);
+                PyArray2::<f32>::zeros(py, [capacity, units], false)
+            }
+        };
+        {
+            let mut rw = buf.readwrite();
+            let out = rw
+                .as_slice_mut()
+                .map_err(|e| InternalError::new_err(e.to_string()))?;
+            let boards = &step.boards;
+            py.detach(|| {
+                guard(|| {
+                    for (b, o) in boards.iter().zip(out.chunks_exact_mut(units)) {
+                        enc.encode_into(b, checkers, false, o);
+                    }
+                    Ok(())
+                })
+            })?;
+        }
+        let view = buf
+            .as_any()
+            .get_item(pyo3::types::PySlice::new(py, 0, m as isize, 1))?;
+        buffer = Some(buf);
         let t = std::time::Instant::now();
-        let answer = evaluator.call1((array,))?;
+        let answer = evaluator.call1((view,))?;
         inside += t.elapsed().as_secs_f64();
         let scores: PyReadonlyArray1<'_, f64> = answer.extract().map_err(|_| {
             InvalidInputError::new_err(
@@ -215,7 +235,7 @@ fn run<P: Position + Board26>(
         let s = scores
             .as_slice()
             .map_err(|_| InvalidInputError::new_err("scores must be contiguous"))?;
-        apply(&mut slots, &next, &pending, s);
+        apply(&mut slots, &step.next, &step.pending, s);
         calls += 1;
         rows += m as u64;
     }
