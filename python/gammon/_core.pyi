@@ -29,6 +29,8 @@ __all__ = [
     "_batch_to_ids",
     "_batch_trajectories",
     "_batch_validate",
+    "_choose_play",
+    "_cube_decision",
     "_nardy_extra_turn",
     "_nardy_score",
     "_nardy_surrender",
@@ -396,3 +398,17 @@ def _batch_play_evaluated(
     lockstep: int,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32], tuple[int, int, float]]:
     """Games chosen by a batched evaluator; ``gammon.batch.play_games`` wraps it."""
+def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
+    """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""
+
+def _cube_decision(
+    position: Position,
+    policy: str,
+    player: Color,
+    value: int,
+    owner: Color | None,
+    offer: tuple[Color, Color, int, int] | None,
+    board: tuple[int, int, int, bool, bool, bool] | None,
+    may_redouble: bool,
+) -> str:
+    """One decision of a built-in cube policy: ``"double"``/``"roll"`` or an answer."""

@@ -1,9 +1,10 @@
-"""The ``gammon`` command line: ``gammon rollout ...`` and ``gammon plays ...``.
+"""The ``gammon`` command line: ``gammon rollout ...``, ``gammon plays ...`` and more.
 
 Run ``gammon rollout --help`` for the options. ``gammon rollout`` with no option rolls out the
 opening position of backgammon with a million pubeval games on every core, with a progress
 bar, and prints a table of the result. ``gammon plays [POSITION_ID] [DICE]`` lists the legal
-plays of a position for a roll (the starting position and 3-1 by default).
+plays of a position for a roll (the starting position and 3-1 by default). ``convert``,
+``replay``, ``serve`` and ``show`` are in :mod:`gammon.cli_interop`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Optional
 
+from gammon import cli_interop
 from gammon.errors import GammonError
 
 __all__ = ["main"]
@@ -139,6 +141,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("dice", nargs="?", default="31", help="the roll, e.g. 31 (default)")
     p.add_argument("--variant", default="backgammon", help="e.g. nackgammon, long-nardy")
     p.add_argument("--turn", choices=("white", "black"), default="white", help="the player on roll")
+    cli_interop.add_parsers(sub)
     return parser
 
 
@@ -256,6 +259,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return _rollout(args)
         if args.command == "plays":
             return _plays(args)
+        if args.command in cli_interop.COMMANDS:
+            return cli_interop.run(args)
     except GammonError as e:
         print(f"gammon: error: {e}", file=sys.stderr)
         return 2

@@ -48,7 +48,7 @@ pub use base::color::{ByColor, Color};
 pub use base::dice::{Dice, DiceError};
 pub use base::moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};
 pub use base::outcome::{Outcome, OutcomeKind};
-pub use base::rng::{FirstRoll, GameDice, GameRng};
+pub use base::rng::{game_stream, FirstRoll, GameDice, GameRng, Stream};
 pub use base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_OFF};
 pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
 pub use play::cube_game::CubefulRules;

@@ -10,6 +10,7 @@ mod nardy;
 mod plays;
 mod position;
 mod rollout;
+mod serve;
 mod simulate;
 mod types;
 
@@ -32,6 +33,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_surrender, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
+    m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;
