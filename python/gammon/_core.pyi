@@ -398,6 +398,7 @@ def _batch_play_evaluated(
     lockstep: int,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32], tuple[int, int, float]]:
     """Games chosen by a batched evaluator; ``gammon.batch.play_games`` wraps it."""
+
 def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
     """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""
 
