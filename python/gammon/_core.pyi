@@ -39,6 +39,17 @@ __all__ = [
     "Tally",
     "Variant",
     "__version__",
+    "_batch_boards",
+    "_batch_encode",
+    "_batch_from_ids",
+    "_batch_legal_plays",
+    "_batch_play_evaluated",
+    "_batch_policy_play",
+    "_batch_positions",
+    "_batch_stats",
+    "_batch_to_ids",
+    "_batch_trajectories",
+    "_batch_validate",
     "_bearoff_build_two_sided",
     "_bearoff_cache_dir",
     "_bearoff_evaluate",
@@ -617,6 +628,63 @@ def _bearoff_tables() -> list[dict[str, Any]]:
 
 def _bearoff_build_two_sided(checkers: int) -> dict[str, Any]:
     """Builds (or loads) the two-sided table of ``checkers`` a side and describes it."""
+
+def _batch_legal_plays(
+    boards: npt.NDArray[np.int8], dice: npt.NDArray[np.int8], variant: Variant | str, moves: bool
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int8] | None]:
+    """Legal plays of N (board, dice) pairs; ``gammon.batch.legal_plays`` wraps it."""
+
+def _batch_validate(boards: npt.NDArray[np.int8], variant: Variant | str) -> int:
+    """Validates every row; ``gammon.batch.validate`` wraps it."""
+
+def _batch_boards(positions: list[Position]) -> npt.NDArray[np.int8]:
+    """The boards of positions; ``gammon.batch.boards`` wraps it."""
+
+def _batch_positions(
+    boards: npt.NDArray[np.int8], variant: Variant | str, turn: _ColorLike
+) -> list[Position]:
+    """Positions of the rows; ``gammon.batch.positions`` wraps it."""
+
+def _batch_to_ids(boards: npt.NDArray[np.int8], variant: Variant | str) -> list[str]:
+    """Position IDs of the rows; ``gammon.batch.to_ids`` wraps it."""
+
+def _batch_from_ids(ids: list[str], variant: Variant | str) -> npt.NDArray[np.int8]:
+    """Boards of Position IDs; ``gammon.batch.from_ids`` wraps it."""
+
+def _batch_stats(
+    boards: npt.NDArray[np.int8], variant: Variant | str
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """Pip counts, borne-off counts and outcomes of the rows."""
+
+def _batch_encode(
+    boards: npt.NDArray[np.int8], variant: Variant | str, encoding: str, on_roll: bool
+) -> npt.NDArray[np.float32]:
+    """Network inputs of the rows; ``gammon.batch.encode`` wraps it."""
+
+def _batch_trajectories(
+    variant: Variant | str, policy: str, seed: int, first: int, end: int
+) -> dict[str, Any]:
+    """Per-ply records of self-played games; ``gammon.batch.trajectories`` wraps it."""
+
+def _batch_policy_play(
+    boards: npt.NDArray[np.int8],
+    dice: npt.NDArray[np.int8],
+    variant: Variant | str,
+    policy: str,
+    seed: int,
+) -> npt.NDArray[np.int8]:
+    """One turn per row with a built-in policy: the boards after the chosen plays."""
+
+def _batch_play_evaluated(
+    evaluator: Callable[[npt.NDArray[np.float32]], npt.NDArray[np.float64]],
+    variant: Variant | str,
+    encoding: str,
+    seed: int,
+    first: int,
+    end: int,
+    lockstep: int,
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32], tuple[int, int, float]]:
+    """Games chosen by a batched evaluator; ``gammon.batch.play_games`` wraps it."""
 
 def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
     """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""

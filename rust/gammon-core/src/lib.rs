@@ -15,9 +15,11 @@
 //! The source is grouped in folders whose imports run one way, each folder's `mod.rs` saying
 //! what it owns and what it may use (checked by `tools/check_layers.py`):
 //! `base` (vocabulary values) -> `rules` (the [`Position`] trait, [`Backgammon`], [`Nardy`])
-//! -> `bearoff` (the bear-off databases, a public module) -> `text` (Position IDs, play notation, ASCII boards) -> `variant_position` (the one
-//! run-time dispatch) -> `scoring` (referees, cube, scoreboard) -> `policy` (checker and cube
-//! policies) -> `play` (one game or match) -> `run` (batches, rollouts, simulations).
+//! -> `bearoff` (the bear-off databases, a public module) -> `encode` (network input
+//! encodings) -> `text` (Position IDs, play notation, ASCII boards) -> `variant_position`
+//! (the one run-time dispatch) -> `scoring` (referees, cube, scoreboard) -> `policy`
+//! (checker and cube policies) -> `play` (one game or match) -> `run` (batches, rollouts,
+//! simulations, training-data trajectories).
 //! Inside the crate a name is imported from the module that owns it; users see the flat
 //! re-exports below (and the public text formats in [`text`]).
 //!
@@ -35,6 +37,7 @@
 
 mod base;
 pub mod bearoff;
+pub mod encode;
 mod play;
 mod policy;
 mod rules;
@@ -47,7 +50,7 @@ pub use base::color::{ByColor, Color};
 pub use base::dice::{Dice, DiceError};
 pub use base::moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};
 pub use base::outcome::{Outcome, OutcomeKind};
-pub use base::rng::{game_stream, FirstRoll, GameRng, Stream};
+pub use base::rng::{game_stream, FirstRoll, GameDice, GameRng, Stream};
 pub use base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_OFF};
 pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
 pub use play::cube_game::CubefulRules;
@@ -81,6 +84,7 @@ pub use run::simulate::{
     MatchTally, MatchTotals, MoneyRun, MoneyTally, MoneyTotals, SimConfig, SimRun, SimTally,
     SimulationError, DEFAULT_GAME_CHUNK, DEFAULT_MATCH_CHUNK,
 };
+pub use run::trajectory::{record_games, Trajectories};
 pub use scoring::cube::{
     Cube, CubeActionError, CubeAnswer, CubeError, CubeOffer, CubeRules, CubeRulesError, CubeState,
     DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,

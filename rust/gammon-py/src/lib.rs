@@ -1,11 +1,13 @@
 //! The Python module `gammon._core`: argument conversion, error mapping and GIL handling over
 //! `gammon-core`. No rules live here.
 
+mod batch;
 mod bearoff;
 mod classes;
 mod convert;
 mod cube;
 mod errors;
+mod evaluated;
 mod match_log;
 mod match_score;
 mod nardy;
@@ -60,6 +62,17 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_tables, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_build_two_sided, m)?)?;
     m.add_function(wrap_pyfunction!(match_log::_match_events, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_legal_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_validate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_to_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_from_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_trajectories, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_policy_play, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluated::_batch_play_evaluated, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The run limits and units, defined once in the core (issue 8).
     m.add("ONE", gammon_core::ONE)?;

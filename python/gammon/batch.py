@@ -1,0 +1,353 @@
+"""Whole batches of positions as numpy arrays, with no Python per position.
+
+Every board array here has ONE layout, the **owner's view**: shape ``(N, 26)``, dtype ``int8``,
+each row seen from one player, the row's *owner*:
+
+- index 1..24: the owner's points in the owner's numbering, positive counts for the owner's
+  checkers, negative for the opponent's;
+- index 25: the owner's checkers on the bar; index 0: the opponent's bar as a negative count
+  (both always 0 in Long Nardy, which has no bar).
+
+A board of a position about to be played is owned by the player on roll (it is
+``Position.board()``). A board that results from a play is owned by the player who made it,
+the mover (it is a row of ``PlayList.boards()``); turn it over with :func:`flip` to get the
+board of the opponent, now on roll. Colors do not appear: an owner's view is the same for
+White and Black.
+
+>>> import numpy as np
+>>> import gammon
+>>> from gammon import batch
+>>> start = batch.boards([gammon.Position.start()])
+>>> res = batch.legal_plays(np.repeat(start, 2, axis=0), np.array([[3, 1], [6, 6]]))
+>>> res.offsets.tolist()
+[0, 16, 27]
+>>> res.boards.shape
+(27, 26)
+>>> batch.encode(res.boards, "tdgammon", on_roll=False).shape
+(27, 198)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from gammon import _core
+from gammon._core import Position, Variant
+from gammon.errors import InvalidInputError
+
+__all__ = [
+    "ENCODING_UNITS",
+    "PlayedGames",
+    "Plays",
+    "Trajectories",
+    "boards",
+    "checkers_off",
+    "encode",
+    "flip",
+    "from_ids",
+    "game_over",
+    "legal_plays",
+    "outcomes",
+    "pip_counts",
+    "play_games",
+    "positions",
+    "to_ids",
+    "trajectories",
+    "validate",
+]
+
+#: Units per board of each encoding (see :func:`encode`).
+ENCODING_UNITS: dict[str, int] = {"tdgammon": 198, "contact": 220, "nardy": 202}
+
+Boards = npt.NDArray[np.int8]
+BoardsLike = Union[npt.ArrayLike, Sequence[Position]]
+
+
+class Plays(NamedTuple):
+    """The legal plays of N (board, dice) pairs, as :func:`legal_plays` returns them."""
+
+    #: ``(M, 26)`` int8: the board after each play, owned by the mover (as ``PlayList.boards()``).
+    boards: Boards
+    #: ``(N + 1,)`` int64: the plays of pair ``i`` are rows ``offsets[i]:offsets[i + 1]``.
+    offsets: npt.NDArray[np.int64]
+    #: ``(M, 4, 2)`` int8 ``(from, to)`` of each move (25 = bar, 0 = off, -1 = no move),
+    #: or ``None`` unless asked for.
+    moves: npt.NDArray[np.int8] | None
+
+
+def _variant(variant: Variant | str) -> Variant:
+    return variant if isinstance(variant, Variant) else _core.find_variant(variant)
+
+
+def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, Variant]:
+    """An ``(N, 26)`` C-contiguous int8 array and its variant from an array or positions."""
+    if isinstance(data, Sequence) and len(data) > 0 and isinstance(data[0], Position):
+        items = [p for p in data if isinstance(p, Position)]
+        if len(items) != len(data):
+            raise InvalidInputError("boards must be an (N, 26) array or a list of Positions only")
+        array = _core._batch_boards(items)
+        found = data[0].variant
+        if variant is not None and _variant(variant) != found:
+            raise InvalidInputError(f"the positions are {found.canonical_name}, not {variant}")
+        return array, found
+    array = np.asarray(data)
+    if array.ndim != 2 or array.shape[1] != 26:
+        raise InvalidInputError(f"boards must have shape (N, 26), got {array.shape}")
+    if array.dtype != np.int8:
+        if not np.issubdtype(array.dtype, np.integer):
+            raise InvalidInputError(f"boards must hold integers, got dtype {array.dtype}")
+        if array.size and (array.min() < -15 or array.max() > 15):
+            raise InvalidInputError("board counts must lie in -15..15")
+    return np.ascontiguousarray(array, dtype=np.int8), _variant(variant or "backgammon")
+
+
+def boards(positions: Sequence[Position]) -> Boards:
+    """The ``(N, 26)`` boards of positions of one variant, each owned by its player on roll."""
+    return _core._batch_boards(list(positions))
+
+
+def validate(boards: BoardsLike, *, variant: Variant | str | None = None) -> int:
+    """Checks every row; returns N or raises ``InvalidPositionError`` naming the first bad row."""
+    array, v = _prepare(boards, variant)
+    return _core._batch_validate(array, v)
+
+
+def positions(
+    boards: BoardsLike, *, variant: Variant | str | None = None, turn: str = "white"
+) -> list[Position]:
+    """``Position`` objects of the rows, each owner on roll as ``turn``."""
+    array, v = _prepare(boards, variant)
+    return _core._batch_positions(array, v, turn)
+
+
+def to_ids(boards: BoardsLike, *, variant: Variant | str | None = None) -> list[str]:
+    """The Position ID of each row (gnubg's, owner on roll)."""
+    array, v = _prepare(boards, variant)
+    return _core._batch_to_ids(array, v)
+
+
+def from_ids(ids: Sequence[str], *, variant: Variant | str = "backgammon") -> Boards:
+    """The boards of Position IDs, each owned by the player on roll."""
+    return _core._batch_from_ids(list(ids), _variant(variant))
+
+
+def legal_plays(
+    boards: BoardsLike,
+    dice: npt.ArrayLike,
+    *,
+    variant: Variant | str | None = None,
+    moves: bool = False,
+) -> Plays:
+    """Every legal play of N (board, dice) pairs in one call, the GIL released.
+
+    ``boards`` is an ``(N, 26)`` array owned by the player on roll (or a list of positions),
+    ``dice`` an ``(N, 2)`` array of ints 1-6. The result's rows follow, for each pair, the order
+    of ``Position.legal_plays(dice)`` and are owned by the mover (as ``PlayList.boards()``); a
+    pair with no legal play (MOVE-8) has no rows. ``moves=True`` adds each play's moves.
+    """
+    array, v = _prepare(boards, variant)
+    d = np.asarray(dice)
+    if d.ndim != 2 or d.shape != (array.shape[0], 2):
+        raise _core_dice_error(f"dice must have shape ({array.shape[0]}, 2), got {d.shape}")
+    if not np.issubdtype(d.dtype, np.integer):
+        raise _core_dice_error(f"dice must be integers, got dtype {d.dtype}")
+    if d.size and (d.min() < 1 or d.max() > 6):
+        raise _core_dice_error("dice must be 1-6")
+    d8 = np.ascontiguousarray(d, dtype=np.int8)
+    b, offsets, m = _core._batch_legal_plays(array, d8, v, moves)
+    return Plays(b, offsets, m)
+
+
+def _core_dice_error(msg: str) -> Exception:
+    from gammon.errors import InvalidDiceError
+
+    return InvalidDiceError(msg)
+
+
+def pip_counts(
+    boards: BoardsLike, *, variant: Variant | str | None = None
+) -> npt.NDArray[np.int32]:
+    """``(N, 2)`` int32 pip counts, ``[owner, opponent]`` (BG-8)."""
+    array, v = _prepare(boards, variant)
+    return _core._batch_stats(array, v)[0]
+
+
+def checkers_off(boards: BoardsLike, *, variant: Variant | str | None = None) -> Boards:
+    """``(N, 2)`` int8 borne-off counts, ``[owner, opponent]``."""
+    array, v = _prepare(boards, variant)
+    return _core._batch_stats(array, v)[1]
+
+
+def outcomes(boards: BoardsLike, *, variant: Variant | str | None = None) -> Boards:
+    """``(N,)`` int8: 0 while the game goes on, else the points won at cube 1.
+
+    Positive when the owner has borne off everything, negative when the opponent has
+    (SCORE-1, LN-33).
+    """
+    array, v = _prepare(boards, variant)
+    return _core._batch_stats(array, v)[2]
+
+
+def game_over(boards: BoardsLike, *, variant: Variant | str | None = None) -> npt.NDArray[np.bool_]:
+    """``(N,)`` bool: True where a player has borne off every checker."""
+    over: npt.NDArray[np.bool_] = outcomes(boards, variant=variant) != 0
+    return over
+
+
+_NARDY_FLIP = np.array([0] + [(p + 11) % 24 + 1 for p in range(1, 25)] + [25])
+_BG_FLIP = np.arange(25, -1, -1)
+
+
+def flip(boards: BoardsLike, *, variant: Variant | str | None = None) -> Boards:
+    """The same boards owned by the other player (turns the board over)."""
+    array, v = _prepare(boards, variant)
+    index = _NARDY_FLIP if v == Variant.LONG_NARDY else _BG_FLIP
+    return np.negative(array[:, index])
+
+
+def encode(
+    boards: BoardsLike,
+    encoding: str = "tdgammon",
+    *,
+    variant: Variant | str | None = None,
+    on_roll: bool = True,
+) -> npt.NDArray[np.float32]:
+    """Network inputs of the rows as an ``(N, units)`` float32 array.
+
+    ``encoding`` is ``"tdgammon"`` (198 units, Tesauro's TD-Gammon inputs), ``"contact"`` (220
+    units, gnubg's base inputs and nine hand-made features a side, each named with its source)
+    or ``"nardy"`` (202 units, Long Nardy). The units are documented one by one in the Rust
+    core (``gammon_core::encode``) and in ``docs/backend.md``. ``on_roll`` says whether the
+    owner of the rows is to roll next: True for boards about to be played, False for the
+    result of the owner's play (rows of :func:`legal_plays`). The variant defaults to Long
+    Nardy for ``"nardy"`` and to backgammon otherwise.
+    """
+    if variant is None and encoding == "nardy":
+        variant = Variant.LONG_NARDY
+    array, v = _prepare(boards, variant)
+    return _core._batch_encode(array, v, encoding, on_roll)
+
+
+class Trajectories(NamedTuple):
+    """Per-ply records of self-played games (a chunk of :func:`trajectories`).
+
+    Every per-ply array has one row per ply, in game order; boards are owned by the mover.
+    """
+
+    #: ``(P,)`` uint64: the game index of each ply.
+    game: npt.NDArray[np.uint64]
+    #: ``(P,)`` uint16: the ply number within its game (0 = the first play).
+    ply: npt.NDArray[np.uint16]
+    #: ``(P,)`` int8: the mover, 0 = White, 1 = Black.
+    turn: Boards
+    #: ``(P, 26)`` int8: the board before the ply.
+    board: Boards
+    #: ``(P, 2)`` int8: the roll, larger die first.
+    dice: Boards
+    #: ``(P, 26)`` int8: the board after the chosen play (equal to ``board`` for a pass).
+    after: Boards
+    #: ``(P,)`` uint16: how many legal plays the roll had (0 for a pass, MOVE-8).
+    choices: npt.NDArray[np.uint16]
+    #: ``(P,)`` uint16: the chosen play's index in ``Position.legal_plays(dice)`` order.
+    chosen: npt.NDArray[np.uint16]
+    #: ``(P,)`` int8: the game's final result from the mover's side (+ points won, - lost).
+    result: Boards
+    #: ``(G,)`` int8: each game's result from White's side.
+    game_points: Boards
+
+
+def trajectories(
+    games: int,
+    *,
+    variant: Variant | str = "backgammon",
+    policy: str = "heuristic",
+    seed: int = 0,
+    first: int = 0,
+    chunk_games: int = 1000,
+) -> Iterator[Trajectories]:
+    """Plays ``games`` games from the start, Rust on both sides, and yields their plies.
+
+    The games are ``first .. first + games`` of ``seed``; each depends only on (seed, index), so
+    the chunks (``chunk_games`` games each) concatenate to the same data whatever the chunk
+    size, and only one chunk is in memory at a time. ``policy`` is a built-in policy name
+    (``"random"``, ``"pubeval"``, ``"heuristic"``; Long Nardy plays ``"random"``). The first
+    roll of backgammon is never a double (BG-10).
+
+    >>> chunk = next(trajectories(2, seed=1))
+    >>> chunk.board.shape[1], len(chunk.game_points)
+    (26, 2)
+    """
+    if games < 0 or first < 0 or seed < 0:
+        raise InvalidInputError("games, first and seed must be non-negative")
+    if chunk_games < 1:
+        raise InvalidInputError("chunk_games must be at least 1")
+    v = _variant(variant)
+    end = first + games
+    for start in range(first, end, chunk_games):
+        d = _core._batch_trajectories(v, policy, seed, start, min(start + chunk_games, end))
+        yield Trajectories(**d)
+
+
+class PlayedGames(NamedTuple):
+    """The games of :func:`play_games`."""
+
+    #: ``(G,)`` int8: each game's result from White's side, points at cube 1 (SCORE-1, LN-33).
+    points: Boards
+    #: ``(G,)`` uint32: each game's length in plies.
+    plies: npt.NDArray[np.uint32]
+    #: How many times the evaluator was called.
+    calls: int
+    #: How many candidate rows it scored in all.
+    rows: int
+    #: Seconds spent inside the evaluator (the rest is gammon's).
+    evaluator_seconds: float
+
+
+def play_games(
+    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    games: int,
+    *,
+    variant: Variant | str = "backgammon",
+    encoding: str | None = None,
+    seed: int = 0,
+    first: int = 0,
+    lockstep: int = 1024,
+) -> PlayedGames:
+    """Plays ``games`` games from the start, both sides choosing with one batched evaluator.
+
+    Rust keeps up to ``lockstep`` games advancing together. At each step it rolls for every
+    game, makes forced plays and passes itself, and hands the evaluator ONE ``(M, units)``
+    float32 array: the encoding (``encoding``, default ``"tdgammon"``, ``"nardy"`` for Long
+    Nardy) of every candidate position of every game with a choice, each row owned by the
+    player who would make the play, with ``on_roll=False``. The evaluator returns ``M`` scores,
+    higher being better for that player; each game makes its best-scored play (the first of
+    equal scores). Game ``i`` depends only on ``(seed, i)`` and on the evaluator's answers, so
+    results do not depend on ``lockstep``.
+
+    The input array is a view of one buffer that gammon reuses from call to call (so that
+    its memory is touched once): copy it if you keep it beyond the call.
+
+    >>> import numpy as np
+    >>> done = play_games(lambda x: x[:, 97], 4, seed=1)  # prefer bearing off
+    >>> done.points.shape, bool(np.isin(np.abs(done.points), [1, 2, 3]).all())
+    ((4,), True)
+    """
+    if games < 0 or first < 0 or seed < 0:
+        raise InvalidInputError("games, first and seed must be non-negative")
+    if lockstep < 1:
+        raise InvalidInputError("lockstep must be at least 1")
+    v = _variant(variant)
+    enc = encoding or ("nardy" if v == Variant.LONG_NARDY else "tdgammon")
+
+    def scores(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        out = np.ascontiguousarray(evaluator(rows), dtype=np.float64).reshape(-1)
+        return out
+
+    points, plies, (calls, rows, inside) = _core._batch_play_evaluated(
+        scores, v, enc, seed, first, first + games, lockstep
+    )
+    return PlayedGames(points, plies, calls, rows, inside)

@@ -1,0 +1,105 @@
+"""The array engine shared by the environments: N games advanced together, numpy only.
+
+Every board is in the owner's view of :mod:`gammon.batch`, owned by the player to move.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from gammon import _core, batch
+from gammon._core import Position, Variant
+
+#: Size of the fixed action space: an upper bound on the distinct legal plays of any roll in
+#: any variant (gammon-core's ``MAX_PLAYS``).
+ACTIONS = 3060
+
+Array = npt.NDArray[np.int8]
+
+
+def variant_of(variant: Variant | str) -> Variant:
+    """A ``Variant`` from a name or a ``Variant``."""
+    return variant if isinstance(variant, Variant) else _core.find_variant(variant)
+
+
+def default_encoding(variant: Variant) -> str:
+    """The observation encoding used when none is given: TD-Gammon, or Long Nardy's."""
+    return "nardy" if variant == Variant.LONG_NARDY else "tdgammon"
+
+
+def start_boards(variant: Variant, n: int) -> Array:
+    """``n`` copies of the starting board (BG-7, LN-6)."""
+    return np.repeat(batch.boards([Position.start(variant)]), n, axis=0)
+
+
+def roll(rng: np.random.Generator, n: int, opening: npt.NDArray[np.bool_] | None = None) -> Array:
+    """``n`` rolls; where ``opening`` is set, never a double (BG-10's opening roll)."""
+    dice = rng.integers(1, 7, size=(n, 2)).astype(np.int8)
+    if opening is not None:
+        again = opening & (dice[:, 0] == dice[:, 1])
+        while again.any():
+            dice[again] = rng.integers(1, 7, size=(int(again.sum()), 2))
+            again = opening & (dice[:, 0] == dice[:, 1])
+    return dice
+
+
+def observe(boards: Array, dice: Array, variant: Variant, encoding: str) -> npt.NDArray[np.float32]:
+    """Observations: the encoding of each board (owner on roll), then the dice one-hot.
+
+    Units ``0 .. K``: ``gammon.batch.encode(boards, encoding, on_roll=True)``; then 12 units:
+    ``K + d - 1`` is 1 for the first die ``d`` and ``K + 6 + d - 1`` for the second (larger
+    die first is not required: the two dice in the order rolled).
+    """
+    enc = batch.encode(boards, encoding, variant=variant, on_roll=True)
+    hot = np.zeros((len(boards), 12), dtype=np.float32)
+    rows = np.arange(len(boards))
+    hot[rows, dice[:, 0].astype(np.int64) - 1] = 1.0
+    hot[rows, 6 + dice[:, 1].astype(np.int64) - 1] = 1.0
+    return np.concatenate([enc, hot], axis=1)
+
+
+def masks(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
+    """Legal-action masks ``(N, ACTIONS)``: action ``i`` is legal when ``i < counts``.
+
+    With no legal play (MOVE-8) only action 0, the pass, is legal.
+    """
+    m = np.arange(ACTIONS)[None, :] < np.maximum(counts, 1)[:, None]
+    return m.astype(np.int8)
+
+
+def apply(
+    boards: Array, plays: batch.Plays, actions: npt.NDArray[np.int64]
+) -> tuple[Array, npt.NDArray[np.bool_]]:
+    """The boards after each row's chosen play (owned by the mover), and the legal rows.
+
+    A pass (no legal play) keeps the board; an illegal action keeps it too.
+    """
+    counts = np.diff(plays.offsets)
+    legal = np.where(counts == 0, actions == 0, (actions >= 0) & (actions < counts))
+    after = boards.copy()
+    take = legal & (counts > 0)
+    if take.any():
+        after[take] = plays.boards[plays.offsets[:-1][take] + actions[take]]
+    return after, legal
+
+
+def opponent_turn(
+    boards: Array,
+    dice: Array,
+    variant: Variant,
+    policy: str,
+    rng: np.random.Generator,
+) -> Array:
+    """One turn of a built-in policy for each row: the boards after it, owned by the mover."""
+    seed = int(rng.integers(0, 2**62))
+    return _core._batch_policy_play(
+        np.ascontiguousarray(boards), np.ascontiguousarray(dice), variant, policy, seed
+    )
+
+
+def opening(variant: Variant, n: int, rng: np.random.Generator) -> Optional[npt.NDArray[np.bool_]]:
+    """Where the first roll of a game is an opening roll (BG-10): backgammon only (LN-10)."""
+    return None if variant == Variant.LONG_NARDY else np.ones(n, dtype=bool)

@@ -1,0 +1,642 @@
+//! `gammon.batch` in Rust: whole numpy arrays of boards in, whole arrays out, the GIL released
+//! while the core works. The Python layer (`gammon/batch.py`) shapes and documents the
+//! arguments; every board here is in the owner's view of `gammon_core::encode` (the layout of
+//! `Position.board()`).
+
+use gammon_core::encode::Encoding;
+use gammon_core::{
+    Backgammon, Color, Dice, Nardy, PlayList, Position, RulesFamily, Setup, Variant,
+    VariantPosition,
+};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+
+use crate::classes::PyPosition;
+use crate::errors::{
+    game_error, guard, id_error, policy_error, InvalidDiceError, InvalidInputError,
+    InvalidPositionError,
+};
+use crate::types::{color_arg, variant_arg};
+
+/// The rows of an `(N, 26)` int8 array as one slice, or an error naming the shape.
+fn rows<'a>(boards: &'a PyReadonlyArray2<'_, i8>) -> PyResult<&'a [i8]> {
+    let shape = boards.shape();
+    if shape[1] != 26 {
+        return Err(InvalidInputError::new_err(format!(
+            "boards must have shape (N, 26), got ({}, {})",
+            shape[0], shape[1]
+        )));
+    }
+    boards
+        .as_slice()
+        .map_err(|_| InvalidInputError::new_err("boards must be a C-contiguous int8 array"))
+}
+
+/// Reads one board row (owner's view) into plain data with the owner as `turn`.
+fn setup_of(row: &[i8], variant: Variant, turn: Color) -> Result<Setup, String> {
+    let nardy = variant.family() == RulesFamily::LongNardy;
+    if row[25] < 0 || row[0] > 0 {
+        return Err(
+            "index 25 (the owner's bar) must be >= 0 and index 0 (the opponent's bar) <= 0".into(),
+        );
+    }
+    let mut s = Setup::empty(variant, turn);
+    let mut me = [0u8; 26];
+    let mut opp = [0u8; 26];
+    for p in 1..=24usize {
+        let c = row[p];
+        let q = if nardy {
+            // LN-3: the heads are 12 points apart.
+            if p <= 12 {
+                p + 12
+            } else {
+                p - 12
+            }
+        } else {
+            25 - p
+        };
+        if c > 0 {
+            me[p] = c as u8;
+        } else {
+            opp[q] = c.unsigned_abs();
+        }
+    }
+    me[25] = row[25] as u8;
+    opp[25] = row[0].unsigned_abs();
+    let n = u32::from(variant.checkers_per_side());
+    for side in [&mut me, &mut opp] {
+        let on: u32 = side[1..].iter().map(|&c| u32::from(c)).sum();
+        if on > n {
+            return Err(format!(
+                "a side has {on} checkers on the board; {variant} has {n} a side (BG-6, LN-1)"
+            ));
+        }
+        side[0] = (n - on) as u8;
+    }
+    s.board[turn] = me;
+    s.board[!turn] = opp;
+    Ok(s)
+}
+
+/// Validates row `i` into a position of `variant` with `turn` on roll.
+fn position_of(
+    row: &[i8],
+    i: usize,
+    variant: Variant,
+    turn: Color,
+) -> Result<VariantPosition, String> {
+    let s = setup_of(row, variant, turn).map_err(|e| format!("row {i}: {e}"))?;
+    VariantPosition::from_setup(&s).map_err(|e| format!("row {i}: {e}"))
+}
+
+/// Validates every row.
+fn positions_of(
+    board: &[i8],
+    variant: Variant,
+    turn: Color,
+) -> Result<Vec<VariantPosition>, String> {
+    board
+        .chunks_exact(26)
+        .enumerate()
+        .map(|(i, row)| position_of(row, i, variant, turn))
+        .collect()
+}
+
+/// A position's board in the owner's view (the player on roll owns it).
+pub(crate) trait Board26 {
+    /// The board in the owner's view.
+    fn board26(&self) -> [i8; 26];
+}
+
+impl Board26 for Backgammon {
+    #[inline]
+    fn board26(&self) -> [i8; 26] {
+        *self.raw()
+    }
+}
+
+impl Board26 for Nardy {
+    #[inline]
+    fn board26(&self) -> [i8; 26] {
+        let mut out = [0i8; 26];
+        out[1..25].copy_from_slice(&self.raw()[1..]);
+        out
+    }
+}
+
+/// The output of [`legal_plays_of`]: resulting boards, offsets, and the moves if asked.
+struct Plays {
+    boards: Vec<i8>,
+    offsets: Vec<i64>,
+    moves: Option<Vec<i8>>,
+}
+
+fn legal_plays_of<P: Position + Board26>(
+    positions: &[P],
+    dice: &[Dice],
+    with_moves: bool,
+) -> Plays {
+    let mut out = Plays {
+        boards: Vec::with_capacity(positions.len() * 26 * 16),
+        offsets: Vec::with_capacity(positions.len() + 1),
+        moves: with_moves.then(Vec::new),
+    };
+    out.offsets.push(0);
+    let mut list: Box<PlayList<P>> = Box::default();
+    let mut m = 0i64;
+    for (pos, &d) in positions.iter().zip(dice) {
+        pos.legal_plays_into(d, &mut list);
+        for play in list.iter() {
+            out.boards.extend_from_slice(&play.after().board26());
+            if let Some(mv) = out.moves.as_mut() {
+                let mut cell = [-1i8; 8];
+                for (k, x) in play.moves().iter().enumerate().take(4) {
+                    cell[2 * k] = x.from as i8;
+                    cell[2 * k + 1] = x.to as i8;
+                }
+                mv.extend_from_slice(&cell);
+            }
+        }
+        m += list.len() as i64;
+        out.offsets.push(m);
+    }
+    out
+}
+
+fn board_array(py: Python<'_>, bytes: Vec<i8>) -> PyResult<Bound<'_, PyArray2<i8>>> {
+    let n = bytes.len() / 26;
+    Array2::from_shape_vec((n, 26), bytes)
+        .map(|a| a.into_pyarray(py))
+        .map_err(|e| InvalidInputError::new_err(e.to_string()))
+}
+
+type PlaysResult<'py> = (
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray1<i64>>,
+    Option<Bound<'py, PyAny>>,
+);
+
+/// Legal plays of N (board, dice) pairs: `(boards (M, 26) int8, offsets (N+1,) int64,
+/// moves (M, 4, 2) int8 or None)`.
+#[pyfunction]
+pub fn _batch_legal_plays<'py>(
+    py: Python<'py>,
+    boards: PyReadonlyArray2<'py, i8>,
+    dice: PyReadonlyArray2<'py, i8>,
+    variant: &Bound<'py, PyAny>,
+    moves: bool,
+) -> PyResult<PlaysResult<'py>> {
+    let variant = variant_arg(variant)?;
+    let board = rows(&boards)?;
+    let n = board.len() / 26;
+    let dshape = dice.shape();
+    if dshape[0] != n || dshape[1] != 2 {
+        return Err(InvalidDiceError::new_err(format!(
+            "dice must have shape ({n}, 2) for {n} boards, got ({}, {})",
+            dshape[0], dshape[1]
+        )));
+    }
+    let dice = dice
+        .as_slice()
+        .map_err(|_| InvalidDiceError::new_err("dice must be a C-contiguous array"))?;
+    let plays = py.detach(|| {
+        guard(|| {
+            let ds = dice_of(dice)?;
+            let positions = positions_of(board, variant, Color::White)
+                .map_err(InvalidPositionError::new_err)?;
+            Ok(match variant.family() {
+                RulesFamily::Backgammon => {
+                    let ps: Vec<Backgammon> = positions
+                        .iter()
+                        .filter_map(|p| match p {
+                            VariantPosition::Backgammon(b) => Some(*b),
+                            VariantPosition::Nardy(_) => None,
+                        })
+                        .collect();
+                    legal_plays_of(&ps, &ds, moves)
+                }
+                RulesFamily::LongNardy => {
+                    let ps: Vec<Nardy> = positions
+                        .iter()
+                        .filter_map(|p| match p {
+                            VariantPosition::Nardy(b) => Some(*b),
+                            VariantPosition::Backgammon(_) => None,
+                        })
+                        .collect();
+                    legal_plays_of(&ps, &ds, moves)
+                }
+            })
+        })
+    })?;
+    let m = plays.offsets.last().copied().unwrap_or(0) as usize;
+    let mv = match plays.moves {
+        Some(v) => Some(
+            numpy::ndarray::Array3::from_shape_vec((m, 4, 2), v)
+                .map_err(|e| InvalidInputError::new_err(e.to_string()))?
+                .into_pyarray(py)
+                .into_any(),
+        ),
+        None => None,
+    };
+    Ok((
+        board_array(py, plays.boards)?,
+        plays.offsets.into_pyarray(py),
+        mv,
+    ))
+}
+
+/// Raises `InvalidPositionError` naming the first bad row; returns N.
+#[pyfunction]
+pub fn _batch_validate(
+    py: Python<'_>,
+    boards: PyReadonlyArray2<'_, i8>,
+    variant: &Bound<'_, PyAny>,
+) -> PyResult<usize> {
+    let variant = variant_arg(variant)?;
+    let board = rows(&boards)?;
+    py.detach(|| {
+        guard(|| {
+            positions_of(board, variant, Color::White)
+                .map(|v| v.len())
+                .map_err(InvalidPositionError::new_err)
+        })
+    })
+}
+
+/// The boards of positions (each from its player on roll's side) and their common variant.
+#[pyfunction]
+pub fn _batch_boards<'py>(
+    py: Python<'py>,
+    positions: Vec<PyPosition>,
+) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    if let Some(first) = positions.first() {
+        let v = first.inner.variant();
+        if let Some((i, p)) = positions
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.inner.variant() != v)
+        {
+            return Err(InvalidInputError::new_err(format!(
+                "positions must share one variant: position 0 is {v}, position {i} is {}",
+                p.inner.variant()
+            )));
+        }
+    }
+    let mut bytes = Vec::with_capacity(positions.len() * 26);
+    for p in &positions {
+        bytes.extend_from_slice(&p.inner.board26());
+    }
+    board_array(py, bytes)
+}
+
+/// `Position` objects of the rows, `turn` on roll in each (the owner is the player on roll).
+#[pyfunction]
+pub fn _batch_positions(
+    py: Python<'_>,
+    boards: PyReadonlyArray2<'_, i8>,
+    variant: &Bound<'_, PyAny>,
+    turn: &Bound<'_, PyAny>,
+) -> PyResult<Vec<PyPosition>> {
+    let variant = variant_arg(variant)?;
+    let turn = color_arg(turn)?;
+    let board = rows(&boards)?;
+    let ps = py.detach(|| {
+        guard(|| positions_of(board, variant, turn).map_err(InvalidPositionError::new_err))
+    })?;
+    Ok(ps.into_iter().map(|inner| PyPosition { inner }).collect())
+}
+
+/// Position IDs of the rows.
+#[pyfunction]
+pub fn _batch_to_ids(
+    py: Python<'_>,
+    boards: PyReadonlyArray2<'_, i8>,
+    variant: &Bound<'_, PyAny>,
+) -> PyResult<Vec<String>> {
+    let variant = variant_arg(variant)?;
+    let board = rows(&boards)?;
+    py.detach(|| {
+        guard(|| {
+            positions_of(board, variant, Color::White)
+                .map(|ps| ps.iter().map(VariantPosition::id).collect())
+                .map_err(InvalidPositionError::new_err)
+        })
+    })
+}
+
+/// Boards of Position IDs (each from the side of the player on roll).
+#[pyfunction]
+pub fn _batch_from_ids<'py>(
+    py: Python<'py>,
+    ids: Vec<String>,
+    variant: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    let variant = variant_arg(variant)?;
+    let decoded = py.detach(|| {
+        guard(|| {
+            let mut bytes = Vec::with_capacity(ids.len() * 26);
+            for (i, id) in ids.iter().enumerate() {
+                match VariantPosition::from_id(id, variant, Color::White) {
+                    Ok(p) => bytes.extend_from_slice(&p.board26()),
+                    Err(e) => return Ok(Err((i, e))),
+                }
+            }
+            Ok(Ok(bytes))
+        })
+    })?;
+    let bytes = decoded.map_err(|(i, e)| {
+        let err = id_error(&e);
+        let msg = format!("ids[{i}] = {:?}: {}", ids[i], err.value(py));
+        PyErr::from_type(err.get_type(py), msg)
+    })?;
+    board_array(py, bytes)
+}
+
+type Stats<'py> = (
+    Bound<'py, PyArray2<i32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray1<i8>>,
+);
+
+/// Pip counts `(N, 2)` int32 and borne-off counts `(N, 2)` int8, `[owner, opponent]`, and
+/// outcomes `(N,)` int8: 0 while the game goes on, +points when the owner has won, -points
+/// when the opponent has.
+#[pyfunction]
+pub fn _batch_stats<'py>(
+    py: Python<'py>,
+    boards: PyReadonlyArray2<'py, i8>,
+    variant: &Bound<'py, PyAny>,
+) -> PyResult<Stats<'py>> {
+    let variant = variant_arg(variant)?;
+    let board = rows(&boards)?;
+    let (pips, off, outcome) = py.detach(|| {
+        guard(|| {
+            let ps = positions_of(board, variant, Color::White)
+                .map_err(InvalidPositionError::new_err)?;
+            let mut pips = Vec::with_capacity(ps.len() * 2);
+            let mut off = Vec::with_capacity(ps.len() * 2);
+            let mut outcome = Vec::with_capacity(ps.len());
+            for p in &ps {
+                let pc = p.pip_count();
+                pips.extend([pc.white as i32, pc.black as i32]);
+                let co = p.checkers_off();
+                off.extend([co.white as i8, co.black as i8]);
+                outcome.push(match p.outcome() {
+                    None => 0,
+                    Some(o) if o.winner == Color::White => o.points() as i8,
+                    Some(o) => -(o.points() as i8),
+                });
+            }
+            Ok((pips, off, outcome))
+        })
+    })?;
+    let n = outcome.len();
+    let shape_err = |e: numpy::ndarray::ShapeError| InvalidInputError::new_err(e.to_string());
+    Ok((
+        Array2::from_shape_vec((n, 2), pips)
+            .map_err(shape_err)?
+            .into_pyarray(py),
+        Array2::from_shape_vec((n, 2), off)
+            .map_err(shape_err)?
+            .into_pyarray(py),
+        outcome.into_pyarray(py),
+    ))
+}
+
+/// Encodes the rows as `(N, units)` float32 with `encoding` (validating them first).
+#[pyfunction]
+pub fn _batch_encode<'py>(
+    py: Python<'py>,
+    boards: PyReadonlyArray2<'py, i8>,
+    variant: &Bound<'py, PyAny>,
+    encoding: &str,
+    on_roll: bool,
+) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    let variant = variant_arg(variant)?;
+    let enc = Encoding::from_name(encoding).ok_or_else(|| {
+        InvalidInputError::new_err(format!(
+            "unknown encoding {encoding:?}; expected one of {:?}",
+            Encoding::ALL.map(Encoding::name)
+        ))
+    })?;
+    if !enc.supports(variant) {
+        return Err(InvalidInputError::new_err(format!(
+            "the {encoding:?} encoding is not defined for {variant}"
+        )));
+    }
+    let board = rows(&boards)?;
+    let out = py.detach(|| {
+        guard(|| {
+            positions_of(board, variant, Color::White).map_err(InvalidPositionError::new_err)?;
+            Ok(encode_rows(board, variant, enc, on_roll))
+        })
+    })?;
+    let n = board.len() / 26;
+    Array2::from_shape_vec((n, enc.units()), out)
+        .map(|a| a.into_pyarray(py))
+        .map_err(|e| InvalidInputError::new_err(e.to_string()))
+}
+
+/// Encodes already validated rows.
+pub(crate) fn encode_rows(
+    board: &[i8],
+    variant: Variant,
+    enc: Encoding,
+    on_roll: bool,
+) -> Vec<f32> {
+    let k = enc.units();
+    let n = board.len() / 26;
+    let mut out = vec![0f32; n * k];
+    let checkers = variant.checkers_per_side();
+    for (row, o) in board.chunks_exact(26).zip(out.chunks_exact_mut(k)) {
+        let mut b = [0i8; 26];
+        b.copy_from_slice(row);
+        enc.encode_into(&b, checkers, on_roll, o);
+    }
+    out
+}
+
+/// Per-ply records of self-played games `first..end` of `seed` with the built-in policy
+/// `policy` on both sides, from `variant`'s starting position: a dict of numpy arrays (see
+/// `gammon.batch.trajectories`).
+#[pyfunction]
+pub fn _batch_trajectories<'py>(
+    py: Python<'py>,
+    variant: &Bound<'py, PyAny>,
+    policy: &str,
+    seed: u64,
+    first: u64,
+    end: u64,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    use gammon_core::{record_games, BackgammonPolicy, FirstRoll, PolicyKind, Random};
+    let variant = variant_arg(variant)?;
+    let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
+    kind.check(variant).map_err(|e| policy_error(&e))?;
+    if end < first {
+        return Err(InvalidInputError::new_err(format!(
+            "games {first}..{end}: the end must not come before the first"
+        )));
+    }
+    let t = py.detach(|| {
+        guard(|| {
+            let result = match VariantPosition::start(variant, Color::White) {
+                VariantPosition::Backgammon(start) => {
+                    let pol = BackgammonPolicy::from(kind);
+                    record_games(
+                        &start,
+                        &pol,
+                        |p: &Backgammon| p.board26(),
+                        seed,
+                        FirstRoll::Opening,
+                        first..end,
+                    )
+                }
+                VariantPosition::Nardy(start) => record_games(
+                    &start,
+                    &Random,
+                    |p: &Nardy| p.board26(),
+                    seed,
+                    FirstRoll::Any,
+                    first..end,
+                ),
+            };
+            result.map_err(|e| game_error(first, &e))
+        })
+    })?;
+    let n = t.len();
+    let shape_err = |e: numpy::ndarray::ShapeError| InvalidInputError::new_err(e.to_string());
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("game", t.game.into_pyarray(py))?;
+    d.set_item("ply", t.ply.into_pyarray(py))?;
+    let turn: Vec<i8> = t
+        .turn
+        .iter()
+        .map(|&c| i8::from(c == Color::Black))
+        .collect();
+    d.set_item("turn", turn.into_pyarray(py))?;
+    d.set_item(
+        "board",
+        Array2::from_shape_vec((n, 26), t.before)
+            .map_err(shape_err)?
+            .into_pyarray(py),
+    )?;
+    let dice: Vec<i8> = t.dice.iter().map(|&x| x as i8).collect();
+    d.set_item(
+        "dice",
+        Array2::from_shape_vec((n, 2), dice)
+            .map_err(shape_err)?
+            .into_pyarray(py),
+    )?;
+    d.set_item(
+        "after",
+        Array2::from_shape_vec((n, 26), t.after)
+            .map_err(shape_err)?
+            .into_pyarray(py),
+    )?;
+    d.set_item("choices", t.choices.into_pyarray(py))?;
+    d.set_item("chosen", t.chosen.into_pyarray(py))?;
+    d.set_item("result", t.result.into_pyarray(py))?;
+    d.set_item("game_points", t.game_points.into_pyarray(py))?;
+    Ok(d)
+}
+
+/// Plays one turn for each row with the built-in policy `policy`: the board after the chosen
+/// play, owned by the mover (the board itself for a pass, MOVE-8). Row `i`'s random choices
+/// come from a generator seeded by `(seed, i)`.
+#[pyfunction]
+pub fn _batch_policy_play<'py>(
+    py: Python<'py>,
+    boards: PyReadonlyArray2<'py, i8>,
+    dice: PyReadonlyArray2<'py, i8>,
+    variant: &Bound<'py, PyAny>,
+    policy: &str,
+    seed: u64,
+) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    use gammon_core::{BackgammonPolicy, GameRng, Policy, PolicyKind, Random};
+    use rand_core::SeedableRng;
+    let variant = variant_arg(variant)?;
+    let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
+    kind.check(variant).map_err(|e| policy_error(&e))?;
+    let board = rows(&boards)?;
+    let n = board.len() / 26;
+    let dshape = dice.shape();
+    if dshape[0] != n || dshape[1] != 2 {
+        return Err(InvalidDiceError::new_err(format!(
+            "dice must have shape ({n}, 2) for {n} boards"
+        )));
+    }
+    let dice = dice
+        .as_slice()
+        .map_err(|_| InvalidDiceError::new_err("dice must be a C-contiguous array"))?;
+    let out = py.detach(|| {
+        guard(|| {
+            let ds = dice_of(dice)?;
+            let positions = positions_of(board, variant, Color::White)
+                .map_err(InvalidPositionError::new_err)?;
+            let mut out = Vec::with_capacity(n * 26);
+            let mix = |i: usize| {
+                GameRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            };
+            match variant.family() {
+                RulesFamily::Backgammon => {
+                    let pol = BackgammonPolicy::from(kind);
+                    let mut list: Box<PlayList<Backgammon>> = Box::default();
+                    for (i, (p, &d)) in positions.iter().zip(&ds).enumerate() {
+                        let VariantPosition::Backgammon(p) = p else {
+                            continue;
+                        };
+                        p.legal_plays_into(d, &mut list);
+                        let k = match list.len() {
+                            0 => None,
+                            1 => Some(0),
+                            _ => Some(pol.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
+                        };
+                        out.extend_from_slice(&match k {
+                            Some(k) if k < list.len() => list[k].after().board26(),
+                            _ => p.board26(),
+                        });
+                    }
+                }
+                RulesFamily::LongNardy => {
+                    let mut list: Box<PlayList<Nardy>> = Box::default();
+                    for (i, (p, &d)) in positions.iter().zip(&ds).enumerate() {
+                        let VariantPosition::Nardy(p) = p else {
+                            continue;
+                        };
+                        p.legal_plays_into(d, &mut list);
+                        let k = match list.len() {
+                            0 => None,
+                            1 => Some(0),
+                            _ => Some(Random.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
+                        };
+                        out.extend_from_slice(&match k {
+                            Some(k) if k < list.len() => list[k].after().board26(),
+                            _ => p.board26(),
+                        });
+                    }
+                }
+            }
+            Ok(out)
+        })
+    })?;
+    board_array(py, out)
+}
+
+/// Reads validated dice from `(N, 2)` int8 values.
+fn dice_of(dice: &[i8]) -> PyResult<Vec<Dice>> {
+    dice.chunks_exact(2)
+        .enumerate()
+        .map(|(i, d)| {
+            let ok = |x: i8| (1..=6).contains(&x);
+            if !ok(d[0]) || !ok(d[1]) {
+                return Err(InvalidDiceError::new_err(format!(
+                    "row {i}: dice must be 1-6, got ({}, {})",
+                    d[0], d[1]
+                )));
+            }
+            Dice::new(d[0] as u8, d[1] as u8)
+                .map_err(|e| InvalidDiceError::new_err(format!("row {i}: {e}")))
+        })
+        .collect()
+}

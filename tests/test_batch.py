@@ -1,0 +1,223 @@
+"""gammon.batch: numpy batches agree with the one-position API, row by row, for every variant."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+import gammon
+from gammon import batch
+from gammon.errors import InvalidDiceError, InvalidInputError, InvalidPositionError
+
+VARIANTS = ["backgammon", "nackgammon", "hypergammon-3", "long-nardy"]
+
+
+def _random_positions(variant: str, n: int, seed: int) -> list[gammon.Position]:
+    """Positions reached by random play from the start (a mix of contact, race, bear-off)."""
+    rng = random.Random(seed)
+    out: list[gammon.Position] = []
+    while len(out) < n:
+        pos = gammon.Position.start(variant)
+        for _ in range(rng.randrange(0, 120)):
+            if pos.is_game_over():
+                break
+            plays = pos.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
+            pos = plays[rng.randrange(len(plays))].after if len(plays) else pos.pass_turn()
+        out.append(pos)
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_legal_plays_match_playlist_move9(variant: str) -> None:
+    """MOVE-9: the batch rows are PlayList.boards() rows, pair by pair, in the same order."""
+    positions = _random_positions(variant, 60, 1)
+    rng = np.random.default_rng(2)
+    dice = rng.integers(1, 7, size=(len(positions), 2))
+    res = batch.legal_plays(batch.boards(positions), dice, variant=variant, moves=True)
+    assert res.offsets.shape == (len(positions) + 1,)
+    assert res.moves is not None and res.moves.shape == (len(res.boards), 4, 2)
+    for i, pos in enumerate(positions):
+        plays = pos.legal_plays(tuple(int(x) for x in dice[i]))
+        rows = res.boards[res.offsets[i] : res.offsets[i + 1]]
+        if len(plays) == 0:
+            assert len(rows) == 0
+            continue
+        np.testing.assert_array_equal(rows, plays.boards())
+        for j, play in enumerate(plays):
+            got = [tuple(m) for m in res.moves[res.offsets[i] + j] if m[0] >= 0]
+            assert got == [(m.from_point, m.to_point) for m in play.moves]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_round_trips_ids_positions(variant: str) -> None:
+    positions = _random_positions(variant, 40, 3)
+    boards = batch.boards(positions)
+    np.testing.assert_array_equal(boards, np.stack([p.board() for p in positions]))
+    ids = batch.to_ids(boards, variant=variant)
+    assert ids == [p.id for p in positions]
+    np.testing.assert_array_equal(batch.from_ids(ids, variant=variant), boards)
+    back = batch.positions(boards, variant=variant)
+    assert [p.id for p in back] == ids
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_stats_match_positions(variant: str) -> None:
+    """BG-8 pip counts, borne-off counts and SCORE-1 / LN-33 outcomes, owner first."""
+    positions = _random_positions(variant, 80, 4)
+    boards = batch.boards(positions)
+    pips = batch.pip_counts(boards, variant=variant)
+    off = batch.checkers_off(boards, variant=variant)
+    out = batch.outcomes(boards, variant=variant)
+    for i, p in enumerate(positions):
+        # Both APIs put the player on roll (the owner) first.
+        assert tuple(pips[i]) == p.pip_count()
+        assert tuple(off[i]) == p.checkers_off()
+        o = p.outcome()
+        if o is None:
+            assert out[i] == 0
+        else:
+            sign = 1 if o.winner == p.turn else -1
+            assert out[i] == sign * o.points
+    np.testing.assert_array_equal(batch.game_over(boards, variant=variant), out != 0)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_flip_is_the_opponents_board(variant: str) -> None:
+    """After a play the mover's rows flipped are the opponent's Position.board()."""
+    positions = _random_positions(variant, 30, 5)
+    for p in positions:
+        plays = p.legal_plays((5, 2))
+        if len(plays) == 0:
+            continue
+        flipped = batch.flip(plays.boards(), variant=variant)
+        np.testing.assert_array_equal(flipped, np.stack([x.after.board() for x in plays]))
+        np.testing.assert_array_equal(batch.flip(flipped, variant=variant), plays.boards())
+
+
+def test_encodings_shapes_and_units() -> None:
+    positions = _random_positions("backgammon", 50, 6)
+    boards = batch.boards(positions)
+    td = batch.encode(boards, "tdgammon")
+    assert td.shape == (50, 198) and td.dtype == np.float32
+    # Tesauro's turn units: the owner is on roll.
+    assert (td[:, 98] == 1).all() and (td[:, 197] == 0).all()
+    # Checker units add up: per side, n>=1 + n>=2 + n>=3 + (n-3)/2 ... at least on-board count.
+    contact = batch.encode(boards, "contact", on_roll=False)
+    assert contact.shape == (50, 220) and (contact[:, 219] == 1).all()
+    nardy = batch.encode(batch.boards(_random_positions("long-nardy", 10, 7)), "nardy")
+    assert nardy.shape == (10, 202)
+    assert batch.ENCODING_UNITS == {"tdgammon": 198, "contact": 220, "nardy": 202}
+
+
+def test_tdgammon_start_units_bg7() -> None:
+    """BG-7: at the start each side has 2 on 24, 5 on 13, 3 on 8, 5 on 6."""
+    td = batch.encode([gammon.Position.start()], "tdgammon")[0]
+    for s in (0, 99):
+        assert list(td[s + 92 : s + 96]) == [1, 1, 0, 0]
+        assert list(td[s + 48 : s + 52]) == [1, 1, 1, 1]
+        assert list(td[s + 20 : s + 24]) == [1, 1, 1, 1.0]
+
+
+def test_bad_input_raises_named_errors() -> None:
+    start = batch.boards([gammon.Position.start()])
+    bad = start.copy()
+    bad[0, 6] = 9  # 19 checkers
+    with pytest.raises(InvalidPositionError, match="row 0"):
+        batch.legal_plays(bad, [[3, 1]])
+    with pytest.raises(InvalidDiceError):
+        batch.legal_plays(start, [[7, 1]])
+    with pytest.raises(InvalidDiceError):
+        batch.legal_plays(start, [[3, 1], [2, 2]])
+    with pytest.raises(InvalidInputError, match=r"\(N, 26\)"):
+        batch.legal_plays(np.zeros((2, 25), dtype=np.int8), [[3, 1], [2, 2]])
+    with pytest.raises(InvalidInputError, match="encoding"):
+        batch.encode(start, "nope")
+    with pytest.raises(InvalidInputError, match="not defined"):
+        batch.encode(start, "nardy", variant="backgammon")
+    with pytest.raises(gammon.errors.ParseError):
+        batch.from_ids(["4HPwATDgc/ABMA", "!!"])
+    # An empty batch is fine.
+    res = batch.legal_plays(np.zeros((0, 26), dtype=np.int8), np.zeros((0, 2), dtype=np.int8))
+    assert res.boards.shape == (0, 26) and res.offsets.tolist() == [0]
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "long-nardy"])
+def test_trajectories_replay_and_chunking(variant: str) -> None:
+    """Every recorded ply is legal (MOVE-9), chunks concatenate, results follow SCORE-1/LN-33."""
+    policy = "random" if variant == "long-nardy" else "heuristic"
+    one = list(batch.trajectories(6, variant=variant, policy=policy, seed=3, chunk_games=6))
+    many = list(batch.trajectories(6, variant=variant, policy=policy, seed=3, chunk_games=4))
+    assert len(one) == 1 and len(many) == 2
+    t = one[0]
+    np.testing.assert_array_equal(t.board, np.concatenate([c.board for c in many]))
+    np.testing.assert_array_equal(t.result, np.concatenate([c.result for c in many]))
+    # Replay: each ply's after-board is the chosen row of the batch legal plays.
+    res = batch.legal_plays(t.board, t.dice, variant=variant)
+    counts = np.diff(res.offsets)
+    np.testing.assert_array_equal(counts, t.choices)
+    for k in range(len(t.game)):
+        if t.choices[k] == 0:
+            np.testing.assert_array_equal(t.after[k], t.board[k])
+        else:
+            np.testing.assert_array_equal(t.after[k], res.boards[res.offsets[k] + t.chosen[k]])
+        last = k + 1 == len(t.game) or t.game[k + 1] != t.game[k]
+        if last:
+            assert t.result[k] > 0  # the last mover has borne off and won
+            assert batch.outcomes(t.after[k : k + 1], variant=variant)[0] == t.result[k]
+        else:
+            # The next ply's board is this ply's result turned over.
+            np.testing.assert_array_equal(
+                t.board[k + 1], batch.flip(t.after[k : k + 1], variant=variant)[0]
+            )
+    assert len(t.game_points) == 6 and set(np.abs(t.game_points)) <= {1, 2, 3}
+
+
+def test_trajectories_reject_policy_for_nardy() -> None:
+    with pytest.raises(InvalidInputError):
+        next(batch.trajectories(1, variant="long-nardy", policy="heuristic"))
+
+
+def _mlp(units: int, seed: int = 0) -> Callable[[np.ndarray], np.ndarray]:
+    """A fixed small numpy MLP (units -> 32 -> 1), a stand-in for a trained network."""
+    rng = np.random.default_rng(seed)
+    w1 = rng.normal(0, 0.3, (units, 32)).astype(np.float32)
+    w2 = rng.normal(0, 0.3, 32).astype(np.float32)
+    return lambda x: np.tanh(x @ w1) @ w2
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "long-nardy"])
+def test_play_games_reproducible_whatever_the_lockstep(variant: str) -> None:
+    """Game i depends only on (seed, i) and the evaluator's answers, not on the lockstep."""
+    units = batch.ENCODING_UNITS["nardy" if variant == "long-nardy" else "tdgammon"]
+    net = _mlp(units)
+    a = batch.play_games(net, 12, variant=variant, seed=4, lockstep=12)
+    b = batch.play_games(net, 12, variant=variant, seed=4, lockstep=5)
+    np.testing.assert_array_equal(a.points, b.points)
+    np.testing.assert_array_equal(a.plies, b.plies)
+    # SCORE-1 / LN-33: every game ends with 1, 2 or 3 points (Long Nardy: 1 or 2).
+    assert set(np.abs(a.points).tolist()) <= {1, 2, 3}
+    assert a.calls > 0 and a.rows >= a.calls and a.evaluator_seconds >= 0
+    # A range of games is the same games wherever it starts.
+    tail = batch.play_games(net, 4, variant=variant, seed=4, first=8, lockstep=3)
+    np.testing.assert_array_equal(tail.points, a.points[8:])
+
+
+def test_play_games_evaluator_errors_reach_the_caller() -> None:
+    """A wrong number of scores is a named error; the evaluator's own exception propagates."""
+    with pytest.raises(InvalidInputError, match="scores"):
+        batch.play_games(lambda x: np.zeros(len(x) + 1), 2)
+    with pytest.raises(ZeroDivisionError):
+        batch.play_games(lambda x: 1 / 0, 2)
+    with pytest.raises(InvalidInputError):
+        batch.play_games(lambda x: x[:, 0], 2, encoding="nardy")
+
+
+def test_play_games_scores_choose_the_play() -> None:
+    """The evaluator's scores pick the play: preferring the owner's borne-off checkers (TD unit
+    97) ends games sooner than preferring to keep them on the board (BG-8 race to bear off)."""
+    eager = batch.play_games(lambda x: x[:, 97], 60, seed=2)
+    reluctant = batch.play_games(lambda x: -x[:, 97] - x[:, 96], 60, seed=2)
+    assert eager.plies.mean() < reluctant.plies.mean()
