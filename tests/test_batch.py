@@ -72,9 +72,11 @@ def test_stats_match_positions(variant: str) -> None:
     off = batch.checkers_off(boards, variant=variant)
     out = batch.outcomes(boards, variant=variant)
     for i, p in enumerate(positions):
-        # Both APIs put the player on roll (the owner) first.
-        assert tuple(pips[i]) == p.pip_count()
-        assert tuple(off[i]) == p.checkers_off()
+        # A board row has no colours: its pairs are (owner, opponent), the owner being the
+        # player on roll; Position's pairs are (white, black).
+        white_first = p.turn == gammon.Color.WHITE
+        assert tuple(pips[i]) == (p.pip_count() if white_first else p.pip_count()[::-1])
+        assert tuple(off[i]) == (p.checkers_off() if white_first else p.checkers_off()[::-1])
         o = p.outcome()
         if o is None:
             assert out[i] == 0

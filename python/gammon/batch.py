@@ -171,7 +171,11 @@ def _core_dice_error(msg: str) -> Exception:
 def pip_counts(
     boards: BoardsLike, *, variant: Variant | str | None = None
 ) -> npt.NDArray[np.int32]:
-    """``(N, 2)`` int32 pip counts, ``[owner, opponent]`` (BG-8)."""
+    """``(N, 2)`` int32 pip counts, ``[owner, opponent]`` (BG-8).
+
+    A board row carries no colours, so its pairs put the board's owner first; the pairs of a
+    :class:`~gammon.Position` are ``(white, black)``.
+    """
     array, v = _prepare(boards, variant)
     return _core._batch_stats(array, v)[0]
 
