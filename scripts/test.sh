@@ -28,6 +28,12 @@ step rustfmt cargo fmt --all --check
 step clippy cargo clippy --workspace --all-targets --release -- -D warnings
 # gammon-py is a Python extension module: its code is exercised through pytest.
 step cargo-test cargo test --workspace --exclude gammon-py --release
+# gammon-core is a crate of its own: its docs build without warnings and it packages cleanly.
+step cargo-doc env RUSTDOCFLAGS="-D warnings" cargo doc -p gammon-core --no-deps
+step crate-package scripts/check-crate.sh
+# The wheel workflow is valid against GitHub's workflow schema (the wheels themselves:
+# scripts/build-wheel.sh, about 4 minutes, not run here).
+step workflow-lint check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/wheels.yml
 step ruff ruff check python tests benches/python
 step ruff-format ruff format --check python tests benches/python
 step mypy mypy --strict python/gammon

@@ -19,10 +19,19 @@ from gammon.errors import GammonError
 __all__ = ["main"]
 
 
+def _version() -> str:
+    from gammon import __version__
+
+    return __version__
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gammon",
         description="Backgammon and Long Nardy by the book, fast.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"gammon {_version()}", help="print the version"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     r = sub.add_parser(

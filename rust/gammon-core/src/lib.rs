@@ -1,8 +1,4 @@
-//! # gammon-core
-//!
-//! Rules, legal-play generation and game play for backgammon (standard, nackgammon,
-//! hypergammon) and Long Nardy. Pure Rust: the Python package `gammon` is a thin layer over
-//! this crate.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Glossary
 //! - A **Move** is one checker moved by one die (the spec's *step*).
@@ -10,18 +6,6 @@
 //!   they lead to the same position (MOVE-9).
 //! - A **Position** is a validated board with the player on roll, seen from that player.
 //! - **Dice** are a roll of two dice; a **Variant** names a game.
-//!
-//! ## Tour
-//! ```
-//! use gammon_core::{Backgammon, Color, Dice, Position, Variant};
-//!
-//! let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-//! let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
-//! assert_eq!(plays.len(), 16);
-//! let next = pos.play_unchecked(&plays[0]);
-//! assert_eq!(next.turn(), Color::Black);
-//! assert_eq!(gammon_core::id::position_id(&pos), "4HPwATDgc/ABMA");
-//! ```
 
 pub mod backgammon;
 pub mod batch;
