@@ -7,10 +7,10 @@ import importlib.metadata
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 import gammon
 from gammon.cli import main
