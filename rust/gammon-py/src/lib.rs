@@ -23,6 +23,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<plays::PyPlayList>()?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
     m.add_function(wrap_pyfunction!(plays::_play_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(types::_move_from_parts, m)?)?;
+    m.add_function(wrap_pyfunction!(types::_outcome_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_extra_turn, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
