@@ -39,7 +39,10 @@ step ruff-format ruff format --check python tests benches/python
 step mypy mypy --strict python/gammon
 step stubtest python -m mypy.stubtest gammon._core
 export GAMMON_REQUIRE_ORACLES=1
-step pytest python -m pytest tests python/gammon README.md
+step pytest python -m pytest tests python/gammon README.md docs
+# The documentation site (MkDocs + mkdocstrings, from the docstrings and the stubs), with
+# every warning an error; its examples ran as doctests in the pytest step.
+step docs mkdocs build --strict --quiet
 # The Python benchmarks check their results against the peers; timing is off here.
 GAMMON_BENCH_SCALE=0.01 step pytest-benches python -m pytest benches/python --benchmark-disable -p no:cacheprovider
 step bench-build cargo bench --workspace --no-run
