@@ -499,6 +499,8 @@ class RolloutResult:
             "position": self.position.id,
             "variant": self.variant.canonical_name,
             "turn": "white" if self.position.turn == _core.Color.WHITE else "black",
+            "first_turn_exception": self.position.first_turn_exception,
+            "block_check": self.position.block_check,
             "policies": list(self.policies),
             "seed": self.seed,
             "opening": self.opening,
@@ -527,7 +529,15 @@ class RolloutResult:
         when the data is not such a checkpoint.
         """
         try:
-            position = Position.from_id(data["position"], data["variant"], data["turn"])
+            # The §9 options are part of the position: without them a resumed Long Nardy
+            # rollout would follow other rules (issue 15, D3).
+            position = Position.from_id(
+                data["position"],
+                data["variant"],
+                data["turn"],
+                first_turn_exception=data.get("first_turn_exception"),
+                block_check=data.get("block_check"),
+            )
             raw = {
                 k: data[k]
                 for k in (
@@ -678,6 +688,30 @@ def _nardy_dict(settings: NardySettings) -> dict[str, Any]:
     }
 
 
+def _settings_for(pos: Position, nardy: Optional[NardySettings]) -> NardySettings:
+    """The Long Nardy settings of a rollout of ``pos``, agreeing with the position's §9 options.
+
+    The position carries the options that the move generator follows (``first_turn_exception``,
+    ``block_check``); settings that name other values would be recorded but not played, so
+    they are refused (issue 15, D4). Without settings, the defaults take the position's options.
+    """
+    if nardy is None:
+        return NardySettings(
+            first_turn_exception=pos.first_turn_exception or "head_blocked",
+            block_check=pos.block_check or "every_step",
+        )
+    for name in ("first_turn_exception", "block_check"):
+        wanted, played = getattr(nardy, name), getattr(pos, name)
+        if wanted != played:
+            raise InvalidInputError(
+                f"nardy.{name}={wanted!r} but the position plays {name}={played!r}; the "
+                f"position's options decide the play, so build it with {name}={wanted!r} "
+                "(for example NardySettings.start_position() or Position.start("
+                f"'long-nardy', {name}=...)) (§9)"
+            )
+    return nardy
+
+
 def _resolve_position(position: Union[Position, str, None], variant: object) -> Position:
     if isinstance(position, Position):
         if variant is not None and Position.start(variant).variant != position.variant:  # type: ignore[arg-type]
@@ -782,7 +816,7 @@ def rollout(
         raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
     if backgammon_family and nardy is not None:
         raise InvalidInputError("nardy= settings apply to Long Nardy rollouts only")
-    settings = None if backgammon_family else (nardy or NardySettings())
+    settings = None if backgammon_family else _settings_for(pos, nardy)
     if opening is None:
         opening = backgammon_family and pos == Position.start(pos.variant, pos.turn)
     opening = bool(opening) and backgammon_family

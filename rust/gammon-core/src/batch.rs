@@ -100,6 +100,16 @@ where
     ChunkOutcome::Done(totals)
 }
 
+/// The items of chunk `c` of `range` in chunks of `chunk_size`, for `c` below the chunk count.
+///
+/// Never wraps: a range that ends near `u64::MAX` or a chunk size near it keeps every item
+/// (issue 15, D1: `start + chunk_size` used to wrap to a small number and drop the chunk).
+fn chunk_items(range: &Range<u64>, chunk_size: u64, c: u64) -> Range<u64> {
+    // c < ceil(len / chunk_size), so c * chunk_size < len and `a` stays inside the range.
+    let a = range.start + c * chunk_size;
+    a..a.saturating_add(chunk_size).min(range.end)
+}
+
 /// Merges finished chunks in order and decides when to stop.
 struct Merger<'a, T> {
     rule: &'a dyn Fn(&T) -> Option<StopReason>,
@@ -115,8 +125,7 @@ struct Merger<'a, T> {
 
 impl<T: Totals> Merger<'_, T> {
     fn chunk_range(&self, c: u64) -> Range<u64> {
-        let a = self.range.start + c * self.chunk_size;
-        a..(a + self.chunk_size).min(self.range.end)
+        chunk_items(&self.range, self.chunk_size, c)
     }
 
     fn merge(&mut self, totals: T) {
@@ -267,8 +276,7 @@ where
                     if c >= cap.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let a = range.start + c * chunk;
-                    let items = a..(a + chunk).min(range.end);
+                    let items = chunk_items(&range, chunk, c);
                     let out = run_chunk(&mut worker, items, work, stop, deadline);
                     if tx.send((c, out)).is_err() {
                         break;
@@ -434,5 +442,35 @@ mod tests {
         assert_eq!(err.unwrap_err(), RolloutError::ZeroChunk);
         let r = run(7..7, 2, 3);
         assert_eq!((r.items, r.stop), (7..7, StopReason::Completed));
+    }
+
+    /// Issue 15, D1: ranges that end near `u64::MAX`, and chunk sizes near it, keep every item.
+    #[test]
+    fn d1_ranges_near_u64_max_and_huge_chunks_keep_every_item() {
+        let work = |_: &mut (), i: u64, t: &mut Seen| {
+            t.0.push(i);
+            Ok(())
+        };
+        let cases = [
+            (u64::MAX - 51..u64::MAX - 1, 1, 1000),
+            (u64::MAX - 51..u64::MAX - 1, 2, 1000),
+            (u64::MAX - 50..u64::MAX, 2, 7),
+            (1..51, 1, u64::MAX - 1),
+            (1..51, 2, u64::MAX),
+        ];
+        for (items, threads, chunk_size) in cases {
+            let config = BatchConfig {
+                threads,
+                chunk_size,
+                max_seconds: None,
+            };
+            let r = run_batch(items.clone(), &config, || (), work, &|_| None, &mut |_| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert_eq!(r.stop, StopReason::Completed);
+            assert_eq!(r.items, items, "{threads} threads, chunks of {chunk_size}");
+            assert_eq!(r.totals.0, items.collect::<Vec<_>>());
+        }
     }
 }
