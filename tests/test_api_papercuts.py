@@ -147,3 +147,42 @@ def test_unpickling_bad_data_raises_gammon_errors() -> None:
         _core._move_from_parts(26, 1, False)
     with pytest.raises(InvalidInputError, match="not an outcome kind"):
         _core._outcome_from_parts(gammon.Color.WHITE, "triple")
+
+
+# -- IDs that cannot carry a variant ------------------------------------------------------------
+# gnubg's Position ID (ID-1..ID-3) has no room for a variant: a backgammon ID read as Long Nardy
+# used to give a Long Nardy board silently. Long Nardy Position IDs carry a mark in the four
+# padding bits of their last character (gnubg writes them as zero), so each family refuses the
+# other's IDs.
+
+
+def test_a_backgammon_position_id_is_refused_as_long_nardy() -> None:
+    with pytest.raises(gammon.ParseError, match="not a long-nardy Position ID"):
+        gammon.Position.from_id("4HPwATDgc/ABMA", "long-nardy")
+
+
+def test_a_long_nardy_position_id_is_refused_as_backgammon() -> None:
+    nardy_id = gammon.Position.start("long-nardy").id
+    for variant in ("backgammon", "nackgammon", "hypergammon-3"):
+        with pytest.raises(gammon.ParseError, match="is a long-nardy Position ID"):
+            gammon.Position.from_id(nardy_id, variant)
+
+
+def test_a_long_nardy_position_id_names_its_variant() -> None:
+    start = gammon.Position.start("long-nardy")
+    assert gammon.Position.from_id(start.id) == start  # no variant needed
+    assert gammon.Position.from_id(start.id, "narde") == start
+    after = start.play("24/18(2)", dice=(6, 6))
+    assert gammon.Position.from_id(after.id, turn=after.turn) == after
+    # Backgammon IDs stay gnubg's (ID-3).
+    assert gammon.Position.start().id == "4HPwATDgc/ABMA"
+
+
+def test_the_command_line_refuses_a_backgammon_id_for_long_nardy(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from gammon.cli import main
+
+    assert main(["plays", "4HPwATDgc/ABMA", "--variant", "narde"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "not a long-nardy Position ID" in captured.err

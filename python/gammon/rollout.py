@@ -70,7 +70,8 @@ class Policy(Protocol):
 
     ``choose`` gets the position (player on roll to play) and the legal plays of the roll
     (at least two: forced plays and passes are made without asking) and returns one of the
-    plays or its index.
+    plays or its index. A plain function ``f(position, plays)`` is accepted wherever a policy
+    is (it is wrapped in a :class:`FunctionPolicy`). A Python policy runs on one thread.
     """
 
     def choose(self, position: Position, plays: PlayList) -> Union[Play, int]:
