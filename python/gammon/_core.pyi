@@ -192,7 +192,7 @@ class Position:
         first_turn_exception: str | None = None,
         block_check: str | None = None,
     ) -> Position:
-        """Return the position with this position ID."""
+        """Return the position with this position ID (a Long Nardy ID names its variant)."""
     @staticmethod
     def from_checkers(
         white: _SideLike,

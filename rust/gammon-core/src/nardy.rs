@@ -284,10 +284,13 @@ impl Nardy {
     ///
     /// # Errors
     /// [`ParseIdError`] naming the problem: wrong length, a bad character, too many checkers,
-    /// stray bits, or a board that breaks a rule (checkers on the bar, a shared point, an
-    /// illegal block).
+    /// stray bits, a board that breaks a rule (checkers on the bar, a shared point, an
+    /// illegal block), or an ID without the Long Nardy mark ([`ParseIdError::NotLongNardy`]).
     pub fn from_id(id: &str, turn: Color) -> Result<Nardy, ParseIdError> {
         let sides = crate::id::sides_from_id(id, CHECKERS_PER_SIDE, Variant::LongNardy)?;
+        if !crate::id::is_long_nardy_id(id) {
+            return Err(ParseIdError::NotLongNardy(id.to_string()));
+        }
         Nardy::from_setup(&Setup::from_sides(Variant::LongNardy, turn, &sides))
             .map_err(|e| ParseIdError::Invalid(id.to_string(), e))
     }
@@ -506,10 +509,12 @@ impl Position for Nardy {
     }
 
     /// gnubg's 80-bit Position ID layout with each side in its own numbering (LN-2) and the
-    /// bar slot empty: the player not on roll first, then the player on roll. The start is
-    /// `AACA/z8AAID/Pw` for either turn (both sides look the same from their own seat).
+    /// bar slot empty: the player not on roll first, then the player on roll; the last
+    /// character carries the Long Nardy mark ([`crate::id::LONG_NARDY_MARK`]) so that the ID
+    /// cannot be read as a backgammon position. The start is `AACA/z8AAID/Px` for either
+    /// turn (both sides look the same from their own seat).
     fn id(&self) -> String {
-        crate::id::id_from_sides(&self.sides())
+        crate::id::with_long_nardy_mark(crate::id::id_from_sides(&self.sides()))
     }
 
     fn format_play(&self, play: &Play<Nardy>) -> String {
