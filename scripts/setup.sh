@@ -5,6 +5,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Debian programs the interoperability tests talk to: GNU Backgammon (match files, the
+# external player protocol) and Chromium (headless screenshots of the SVG boards).
+need=()
+command -v gnubg >/dev/null 2>&1 || [ -x /usr/games/gnubg ] || need+=(gnubg)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "== installing ${need[*]} (apt-get)"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+    else
+        echo "setup: warning: ${need[*]} missing; install with apt-get install ${need[*]}" >&2
+    fi
+fi
+
 PYTHON=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
     echo "== creating .venv with $($PYTHON --version)"

@@ -32,12 +32,12 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use gammon_core::game::{GameRules, NoTruncation};
-use gammon_core::policy::{BackgammonPolicy, Heuristic, HeuristicWeights};
-use gammon_core::rollout::{rollout, RolloutConfig};
+use gammon_core::{rollout, RolloutConfig};
 use gammon_core::{
     Backgammon, ByColor, Color, FirstRoll, Policy, PolicyKind, Pubeval, StandardReferee, Variant,
 };
+use gammon_core::{BackgammonPolicy, Heuristic, HeuristicWeights};
+use gammon_core::{GameRules, NoTruncation};
 
 const CONTACT: &str = include_str!("../tests/data/conformance/contact-1000.txt");
 const RACE: &str = include_str!("../tests/data/conformance/race-1000.txt");

@@ -16,17 +16,17 @@
 use std::ops::ControlFlow;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use gammon_core::cube::CubeOffer;
-use gammon_core::cube::CubeRules;
-use gammon_core::cube_policy::{CubeContext, KeithRace, NeverDouble, Response};
-use gammon_core::cubeful::CubefulRules;
-use gammon_core::game::{GameRules, NoTruncation};
-use gammon_core::policy::PolicyStop;
-use gammon_core::rollout::{rollout, RolloutConfig};
-use gammon_core::simulate::{simulate_money, SimConfig, DEFAULT_GAME_CHUNK};
+use gammon_core::CubeOffer;
+use gammon_core::CubeRules;
+use gammon_core::CubefulRules;
+use gammon_core::PolicyStop;
+use gammon_core::{rollout, RolloutConfig};
+use gammon_core::{simulate_money, SimConfig, DEFAULT_GAME_CHUNK};
 use gammon_core::{
     Backgammon, ByColor, Color, CubePolicy, FirstRoll, Pubeval, StandardReferee, Variant,
 };
+use gammon_core::{CubeContext, KeithRace, NeverDouble, Response};
+use gammon_core::{GameRules, NoTruncation};
 
 const GAMES: u64 = 2_000;
 

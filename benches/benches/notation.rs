@@ -1,6 +1,7 @@
 //! Play notation: printing (NOT-3) and reading back (NOT-2) every legal play of positions
 //! from a deterministic random walk. Unit: plays per second (criterion's throughput).
 
+use gammon_core::PlayText;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

@@ -7,10 +7,10 @@
 use std::ops::ControlFlow;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use gammon_core::game::{GameRules, NoTruncation};
-use gammon_core::policy::{Heuristic, Pubeval, Random};
-use gammon_core::rollout::{rollout, RolloutConfig};
+use gammon_core::{rollout, RolloutConfig};
 use gammon_core::{Backgammon, Color, FirstRoll, Policy, StandardReferee, Variant};
+use gammon_core::{GameRules, NoTruncation};
+use gammon_core::{Heuristic, Pubeval, Random};
 
 const GAMES: u64 = 2_000;
 

@@ -15,7 +15,7 @@ python-chess::
 
 from __future__ import annotations
 
-from gammon import nardy
+from gammon import fibs, mat, matchfile, nardy, sgf, svg
 from gammon._core import (
     Color,
     Move,
@@ -56,10 +56,12 @@ from gammon.errors import (
     InvalidDiceError,
     InvalidInputError,
     InvalidPositionError,
+    MatchRecordError,
     ParseError,
 )
 from gammon.game import Game
 from gammon.match import Match, MoneySession
+from gammon.matchfile import GameRecord, MatchRecord, read_match, write_match
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.result import Ending, GameResult
@@ -85,6 +87,8 @@ from gammon.simulate import (
 )
 from gammon.xgid import Xgid
 
+svg.install_notebook_hooks()
+
 __all__ = [
     "Accept",
     "AmbiguousPlayError",
@@ -103,6 +107,7 @@ __all__ = [
     "FunctionPolicy",
     "Game",
     "GameOutcomes",
+    "GameRecord",
     "GameResult",
     "GammonError",
     "IllegalActionError",
@@ -115,6 +120,8 @@ __all__ = [
     "Match",
     "MatchEquityTable",
     "MatchId",
+    "MatchRecord",
+    "MatchRecordError",
     "MatchRecords",
     "MatchResult",
     "MoneyRecords",
@@ -142,13 +149,20 @@ __all__ = [
     "Xgid",
     "__version__",
     "cubeless_equity",
+    "fibs",
     "find_variant",
     "kazaross_xg2",
     "load_met",
+    "mat",
     "match_winning_chance",
+    "matchfile",
     "money_equity",
     "nardy",
+    "read_match",
     "rollout",
+    "sgf",
     "simulate_match",
     "simulate_money",
+    "svg",
+    "write_match",
 ]

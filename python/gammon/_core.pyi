@@ -18,6 +18,8 @@ __all__ = [
     "Position",
     "Variant",
     "__version__",
+    "_choose_play",
+    "_cube_decision",
     "_move_from_parts",
     "_nardy_extra_turn",
     "_nardy_score",
@@ -334,3 +336,18 @@ def _simulate_log(
     crawford: bool = True,
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
+
+def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
+    """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""
+
+def _cube_decision(
+    position: Position,
+    policy: str,
+    player: Color,
+    value: int,
+    owner: Color | None,
+    offer: tuple[Color, Color, int, int] | None,
+    board: tuple[int, int, int, bool, bool, bool] | None,
+    may_redouble: bool,
+) -> str:
+    """One decision of a built-in cube policy: ``"double"``/``"roll"`` or an answer."""

@@ -1,9 +1,10 @@
-"""The ``gammon`` command line: ``gammon rollout``, ``gammon simulate``, ``gammon plays``.
+"""The ``gammon`` command line: ``gammon rollout``, ``gammon simulate``, ``gammon plays`` and more.
 
 ``gammon rollout`` with no option rolls out the opening position of backgammon with a million
 pubeval games on every core, with a progress bar, and prints a table of the result.
 ``gammon simulate match LENGTH`` and ``gammon simulate money`` play whole matches or money
-games with the cube. ``gammon plays [POSITION] [DICE]`` lists the legal plays of a roll. Run
+games with the cube. ``gammon plays [POSITION] [DICE]`` lists the legal plays of a roll.
+``convert``, ``replay``, ``serve`` and ``show`` are in :mod:`gammon.cli_interop`. Run
 ``gammon COMMAND --help`` for the options of each command.
 
 Exit status: 0 success; 1 an internal error; 2 bad arguments or input (the message names what
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from gammon import cli_interop
 from gammon.errors import GammonError, InternalError
 
 __all__ = ["EXIT_CODES", "main"]
@@ -372,6 +374,9 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         "--dice", metavar="DICE", default=None, help="the roll, e.g. 31 (default: see above)"
     )
     _add_position_options(pl)
+    cli_interop.add_parsers(sub)
+    for name in cli_interop.COMMANDS:
+        commands[name] = sub.choices[name]
     return parser, commands
 
 
@@ -702,6 +707,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "rollout": _rollout,
         "simulate": _simulate,
         "plays": _plays,
+        **{name: cli_interop.run for name in cli_interop.COMMANDS},
     }
     try:
         try:

@@ -17,6 +17,7 @@ __all__ = [
     "InvalidDiceError",
     "InvalidInputError",
     "InvalidPositionError",
+    "MatchRecordError",
     "ParseError",
 ]
 
@@ -31,6 +32,23 @@ class InvalidInputError(GammonError, ValueError):
 
 class ParseError(InvalidInputError):
     """A text (position ID, match ID, XGID, play notation, dice) cannot be read."""
+
+
+class MatchRecordError(ParseError):
+    """A match record (``.mat``, ``.sgf``) that cannot be read or replayed through the rules.
+
+    ``game`` (1-based) and ``move`` (the record's move number, 1-based, or 0 for the game's
+    header) say where; ``reason`` says what is wrong. Both are ``None`` for a file-level error.
+    """
+
+    def __init__(self, reason: str, *, game: int | None = None, move: int | None = None) -> None:
+        where = ""
+        if game is not None:
+            where = f"game {game}" + (f", move {move}" if move else "") + ": "
+        super().__init__(where + reason)
+        self.reason = reason
+        self.game = game
+        self.move = move
 
 
 class InvalidPositionError(InvalidInputError):

@@ -6,52 +6,65 @@
 //!   they lead to the same position (MOVE-9).
 //! - A **Position** is a validated board with the player on roll, seen from that player.
 //! - **Dice** are a roll of two dice; a **Variant** names a game.
+//!
+//! ## Layers
+//! The source is grouped in folders whose imports run one way, each folder's `mod.rs` saying
+//! what it owns and what it may use (checked by `tools/check_layers.py`):
+//! `base` (vocabulary values) -> `rules` (the [`Position`] trait, [`Backgammon`], [`Nardy`])
+//! -> `text` (Position IDs, play notation, ASCII boards) -> `variant_position` (the one
+//! run-time dispatch) -> `scoring` (referees, cube, scoreboard) -> `policy` (checker and cube
+//! policies) -> `play` (one game or match) -> `run` (batches, rollouts, simulations).
+//! Inside the crate a name is imported from the module that owns it; users see the flat
+//! re-exports below (and the public text formats in [`text`]).
 
-pub mod backgammon;
-pub mod batch;
-pub mod color;
-pub mod cube;
-pub mod cube_policy;
-pub mod cubeful;
-pub mod dice;
-pub mod game;
-pub mod id;
-pub mod moves;
-pub mod nardy;
-pub mod notation;
-pub mod outcome;
-pub mod policy;
-pub mod position;
-pub mod referee;
-pub mod rng;
-pub mod rollout;
-pub mod scoreboard;
-pub mod setup;
-pub mod simulate;
-pub mod variant;
-pub mod variant_position;
+mod base;
+mod play;
+mod policy;
+mod rules;
+mod run;
+mod scoring;
+pub mod text;
+mod variant_position;
 
-pub use backgammon::Backgammon;
-pub use color::{ByColor, Color};
-pub use cube::{CubeOffer, CubeRules};
-pub use cube_policy::{CubePolicy, CubePolicyKind, KeithRace, NeverDouble, Response};
-pub use cubeful::{CubefulRecord, CubefulRules, MatchRecord};
-pub use dice::{Dice, DiceError};
-pub use game::{
-    CubeState, GameEnd, GameError, GameRecord, GameRules, GameRunner, NoTruncation, Settlement,
-    Truncation,
+pub use base::color::{ByColor, Color};
+pub use base::dice::{Dice, DiceError};
+pub use base::moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};
+pub use base::outcome::{Outcome, OutcomeKind};
+// `GameRunner::play` takes a game's dice and random stream: both are public so that other
+// engines can play single games (game `i` of seed `s`, as rollouts do).
+pub use base::rng::{game_stream, FirstRoll, GameDice, GameRng, QuasiRolls, Stream};
+pub use base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_OFF};
+pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
+pub use play::cube_game::CubefulRules;
+pub use play::event::{GameEvent, NoObserver, Observer};
+pub use play::game::{GameError, GameRules, GameRunner, NoTruncation, Truncation};
+pub use play::record::{
+    CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,
+    WIN_KIND_ORDER,
 };
-pub use moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};
-pub use nardy::referee::{EndVariant, Koks, NardyReferee};
-pub use nardy::{Nardy, NardyOptions};
-pub use outcome::{Outcome, OutcomeKind};
-pub use policy::{Heuristic, Policy, PolicyKind, Pubeval, Random};
-pub use position::{perft, IllegalPlayError, Position};
-pub use referee::{GameResult, Referee, StandardReferee};
-pub use rng::FirstRoll;
-pub use rollout::{rollout, RolloutConfig, RolloutRun, StopReason, Tally};
-pub use scoreboard::{MatchScore, Scoreboard};
-pub use setup::{Setup, SetupError, SetupProblems};
-pub use simulate::{simulate_matches, simulate_money, SimConfig};
-pub use variant::{RulesFamily, UnknownVariantError, Variant};
+pub use policy::cube::{
+    BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyError, CubePolicyKind, KeithRace,
+    NeverDouble, Response,
+};
+pub use policy::{
+    BackgammonPolicy, Heuristic, HeuristicWeights, Policy, PolicyError, PolicyKind, PolicyStop,
+    Pubeval, Random,
+};
+pub use rules::backgammon::Backgammon;
+pub use rules::nardy::options::ParseSettingError;
+pub use rules::nardy::sequences::for_each_sequence;
+pub use rules::nardy::{Nardy, NardyOptions};
+pub use rules::position::{perft, IllegalPlayError, Position};
+pub use run::batch::{BatchError, BatchProgress, StopReason};
+pub use run::rollout::{rollout, Progress, RolloutConfig, RolloutRun, Tally};
+pub use run::simulate::{
+    play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
+    MatchTotals, MoneyRun, MoneyTotals, SimConfig, SimRun, SimulationError, DEFAULT_GAME_CHUNK,
+};
+pub use scoring::cube::{CubeOffer, CubeRules, CubeRulesError, CubeState};
+pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
+pub use scoring::referee::{GameResult, Referee, StandardReferee};
+pub use scoring::scoreboard::{MatchScore, Scoreboard};
+pub use text::id::{position_id, position_key, ParseIdError};
+pub use text::{PlayText, PlayTextError, PositionId};
 pub use variant_position::{VariantPlay, VariantPosition};

@@ -4,12 +4,17 @@
 
 use std::fmt;
 
-use crate::id::ParseIdError;
-use crate::notation::PlayTextError;
-use crate::{
-    Backgammon, ByColor, Color, Dice, Move, Nardy, NardyOptions, Outcome, Play, PlayList, Position,
-    RulesFamily, Setup, SetupError, Variant,
-};
+use crate::base::color::{ByColor, Color};
+use crate::base::dice::Dice;
+use crate::base::moves::{Move, Play, PlayList};
+use crate::base::outcome::Outcome;
+use crate::base::setup::{Setup, SetupError};
+use crate::base::variant::{RulesFamily, Variant};
+use crate::rules::backgammon::Backgammon;
+use crate::rules::nardy::{Nardy, NardyOptions};
+use crate::rules::position::Position;
+use crate::text::id::ParseIdError;
+use crate::text::{PlayText, PlayTextError, PositionId};
 
 /// A position of any variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,9 +33,6 @@ pub enum VariantPlay {
     /// A Long Nardy play.
     Nardy(Play<Nardy>),
 }
-
-/// A play text that could not be resolved, or does not belong to the position's variant.
-pub type ParsePlayError = PlayTextError;
 
 macro_rules! dispatch {
     ($self:expr, $p:ident => $e:expr) => {

@@ -14,6 +14,7 @@
 //!
 //! `GAMMON_BRUTE_GAMES` (default 60, 10 in a debug build) sets the number of random games.
 
+use gammon_core::{PlayText, PositionId};
 use std::collections::BTreeMap;
 
 use gammon_core::{Backgammon, Color, Dice, Move, Play, Position, Setup, Variant};

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use gammon_core::id::position_id;
+use gammon_core::position_id;
 use gammon_core::{Backgammon, Color, Dice, Position, Variant};
 
 fn data(name: &str) -> PathBuf {

@@ -2,6 +2,7 @@
 //! `tests/data/golden/long-nardy.txt`. Rewrite the file only on purpose, with
 //! `GAMMON_UPDATE_GOLDEN=1 cargo test -p gammon-core --test nardy_golden`.
 
+use gammon_core::PlayText;
 use std::path::PathBuf;
 
 use gammon_core::{Color, Dice, Nardy, NardyOptions, Position, Setup, Variant};

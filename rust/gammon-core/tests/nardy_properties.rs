@@ -4,6 +4,7 @@
 mod nardy_support;
 
 use gammon_core::{Color, Dice, Nardy, NardyOptions, Position};
+use gammon_core::{PlayText, PositionId};
 use nardy_support::{
     fast_results, random_game, slow_results, spreading_game, Board, SlowOptions, SplitMix,
 };

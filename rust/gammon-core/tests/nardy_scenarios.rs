@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use gammon_core::nardy::sequences::for_each_sequence;
+use gammon_core::for_each_sequence;
 use gammon_core::{
     Color, Dice, EndVariant, Koks, Nardy, NardyOptions, NardyReferee, OutcomeKind, Position,
     Referee, Setup, Variant,

@@ -2,6 +2,7 @@
 //! `PlayTextError`, never a panic.
 
 use gammon_core::{Backgammon, Color, Dice, Position, Variant};
+use gammon_core::{PlayText, PositionId};
 use proptest::prelude::*;
 
 fn positions() -> Vec<Backgammon> {

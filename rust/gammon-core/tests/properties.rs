@@ -7,12 +7,13 @@
 //! tries every order of every die on every checker, keeps the plays that use the most dice,
 //! and applies the larger-die rule, with no bit tricks and nothing shared with the crate.
 
+use gammon_core::PositionId;
 use std::collections::{BTreeSet, HashSet};
 
-use gammon_core::setup::{SETUP_BAR, SETUP_OFF};
 use gammon_core::{
     Backgammon, ByColor, Color, Dice, Move, Play, Position, Setup, SetupProblems, Variant,
 };
+use gammon_core::{SETUP_BAR, SETUP_OFF};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------
@@ -434,11 +435,11 @@ proptest! {
         prop_assert_eq!(id.len(), 14);
         prop_assert!(id.chars().all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '/'));
         prop_assert_eq!(Backgammon::from_id(&id, pos.variant(), pos.turn()), Ok(pos));
-        let (first, second) = key_sides(&gammon_core::id::position_key(&pos));
+        let (first, second) = key_sides(&gammon_core::position_key(&pos));
         let (a, b) = sides(&pos);
         prop_assert_eq!(&first[..], &b[1..]);
         prop_assert_eq!(&second[..], &a[1..]);
-        let passed = key_sides(&gammon_core::id::position_key(&pos.pass_turn()));
+        let passed = key_sides(&gammon_core::position_key(&pos.pass_turn()));
         prop_assert_eq!(passed, (second, first));
     }
 }

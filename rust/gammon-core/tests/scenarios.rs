@@ -8,11 +8,12 @@
 //! checker from `a` to `c` and hits the blots on the points marked `*`; `(n)` repeats a
 //! segment), so these tests do not depend on the notation module.
 
+use gammon_core::PositionId;
 use std::collections::HashSet;
 
-use gammon_core::id::position_id;
-use gammon_core::setup::{SETUP_BAR, SETUP_OFF};
+use gammon_core::position_id;
 use gammon_core::{Backgammon, Color, Dice, OutcomeKind, Position, Setup, Variant};
+use gammon_core::{SETUP_BAR, SETUP_OFF};
 
 /// Checkers of one side as (point, count) pairs.
 type Side = &'static [(u8, u8)];
@@ -398,7 +399,7 @@ fn c32_id3_worked_examples() {
     assert_eq!(position_id(&start), "4HPwATDgc/ABMA");
     assert_eq!(start.id(), "4HPwATDgc/ABMA");
     assert_eq!(
-        gammon_core::id::position_key(&start),
+        gammon_core::position_key(&start),
         [0xE0, 0x73, 0xF0, 0x01, 0x30, 0xE0, 0x73, 0xF0, 0x01, 0x30]
     );
     assert_eq!(

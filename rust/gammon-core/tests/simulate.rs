@@ -5,21 +5,21 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
 
-use gammon_core::cube::{CubeOffer, CubeRules, CubeState};
-use gammon_core::cube_policy::{CubeContext, CubePolicy, KeithRace, NeverDouble, Response};
-use gammon_core::cubeful::{CubefulRecord, CubefulRules, Ending, GameEvent, Observer};
-use gammon_core::game::{GameRules, NoTruncation};
-use gammon_core::policy::{PolicyStop, Pubeval, Random};
-use gammon_core::rollout::{rollout, RolloutConfig, StopReason};
-use gammon_core::scoreboard::{MatchScore, Scoreboard};
-use gammon_core::simulate::{
+use gammon_core::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
     MoneyRun, SimConfig,
 };
+use gammon_core::{rollout, RolloutConfig, StopReason};
 use gammon_core::{
     Backgammon, ByColor, Color, FirstRoll, GameRunner, OutcomeKind, Policy, StandardReferee,
     Variant,
 };
+use gammon_core::{CubeContext, CubePolicy, KeithRace, NeverDouble, Response};
+use gammon_core::{CubeOffer, CubeRules, CubeState};
+use gammon_core::{CubefulRecord, CubefulRules, Ending, GameEvent, Observer};
+use gammon_core::{GameRules, NoTruncation};
+use gammon_core::{MatchScore, Scoreboard};
+use gammon_core::{PolicyStop, Pubeval, Random};
 use proptest::prelude::*;
 
 fn start() -> Backgammon {

@@ -1,6 +1,7 @@
 //! The variant model: one start per variant, shared backgammon rules for nackgammon and
 //! hypergammon, and a rules type of its own for Long Nardy.
 
+use gammon_core::PositionId;
 use gammon_core::{Backgammon, Color, Nardy, Position, RulesFamily, Variant, VariantPosition};
 
 /// gnubg's starting positions, as gnubg itself writes them after `set variation ...` and

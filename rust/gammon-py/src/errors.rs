@@ -3,15 +3,15 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use gammon_core::cube::CubeRulesError;
-use gammon_core::cube_policy::CubePolicyError;
-use gammon_core::game::GameError;
-use gammon_core::id::ParseIdError;
-use gammon_core::nardy::referee::ParseSettingError;
-use gammon_core::notation::PlayTextError;
-use gammon_core::policy::PolicyError;
-use gammon_core::rollout::RolloutError;
-use gammon_core::simulate::SimulationError;
+use gammon_core::BatchError;
+use gammon_core::CubePolicyError;
+use gammon_core::CubeRulesError;
+use gammon_core::GameError;
+use gammon_core::ParseIdError;
+use gammon_core::ParseSettingError;
+use gammon_core::PlayTextError;
+use gammon_core::PolicyError;
+use gammon_core::SimulationError;
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
 use pyo3::prelude::*;
 
@@ -121,10 +121,10 @@ pub fn policy_choice_error(detail: &str) -> PyErr {
 }
 
 /// `gammon.InvalidInputError` for a rollout that cannot start.
-pub fn rollout_error(e: &RolloutError) -> PyErr {
+pub fn rollout_error(e: &BatchError) -> PyErr {
     match e {
-        RolloutError::ZeroChunk => InvalidInputError::new_err(e.to_string()),
-        RolloutError::ThreadPool { .. } => InternalError::new_err(e.to_string()),
+        BatchError::ZeroChunk => InvalidInputError::new_err(e.to_string()),
+        BatchError::ThreadPool { .. } => InternalError::new_err(e.to_string()),
     }
 }
 

@@ -1,11 +1,14 @@
 //! The Python module `gammon._core`: argument conversion, error mapping and GIL handling over
 //! `gammon-core`. No rules live here.
 
+mod classes;
+mod convert;
 mod errors;
 mod nardy;
 mod plays;
 mod position;
 mod rollout;
+mod serve;
 mod simulate;
 mod types;
 
@@ -18,11 +21,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::PyVariant>()?;
     m.add_class::<types::PyOutcome>()?;
     m.add_class::<types::PyMove>()?;
-    m.add_class::<position::PyPosition>()?;
-    m.add_class::<plays::PyPlay>()?;
-    m.add_class::<plays::PyPlayList>()?;
+    m.add_class::<classes::PyPosition>()?;
+    m.add_class::<classes::PyPlay>()?;
+    m.add_class::<classes::PyPlayList>()?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
-    m.add_function(wrap_pyfunction!(plays::_play_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(position::_play_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(types::_move_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(types::_outcome_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
@@ -30,6 +33,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_surrender, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
+    m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_log, m)?)?;

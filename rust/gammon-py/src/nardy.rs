@@ -5,8 +5,8 @@
 use gammon_core::{Color, EndVariant, Koks, Nardy, NardyReferee, Referee, VariantPosition};
 use pyo3::prelude::*;
 
+use crate::classes::PyPosition;
 use crate::errors::{guard, setting_error, InvalidInputError};
-use crate::position::PyPosition;
 use crate::types::{color_arg, PyColor};
 
 fn nardy_arg(position: &PyPosition) -> PyResult<Nardy> {

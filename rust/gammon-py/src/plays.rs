@@ -1,41 +1,13 @@
 //! `gammon.Play` (a whole turn of one position and roll) and `gammon.PlayList` (the legal
 //! plays of a roll, a read-only sequence).
 
-use gammon_core::{Dice, VariantPlay, VariantPosition};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PySlice, PyString, PyTuple};
 
-use crate::position::PyPosition;
+use crate::classes::{PyPlay, PyPlayList, PyPosition};
+use crate::convert::board_array;
 use crate::types::PyMove;
-
-/// A legal play: the moves made for one roll in one position.
-///
-/// ``str(play)`` is the standard notation, exactly as gnubg prints it. Two plays of one
-/// position are equal when they lead to the same position (MOVE-9).
-#[pyclass(name = "Play", module = "gammon", frozen, from_py_object)]
-#[derive(Clone, Copy, Debug)]
-pub struct PyPlay {
-    pub before: VariantPosition,
-    pub dice: Dice,
-    pub play: VariantPlay,
-}
-
-impl PyPlay {
-    /// The canonical text.
-    pub fn text(&self) -> String {
-        self.before.format_play(&self.play)
-    }
-
-    /// The position after the play with the turn passed.
-    pub fn after_position(&self) -> VariantPosition {
-        self.before.play_unchecked(&self.play)
-    }
-
-    fn key(&self) -> (VariantPosition, VariantPosition) {
-        (self.before, self.play.after())
-    }
-}
 
 #[pymethods]
 impl PyPlay {
@@ -116,35 +88,6 @@ impl PyPlay {
             ],
         )?;
         Ok((ctor, args))
-    }
-}
-
-/// Rebuilds a pickled play (a position, its roll and the play's text).
-#[pyfunction]
-pub fn _play_from_text(position: PyPosition, dice: &str, text: &str) -> PyResult<PyPlay> {
-    let dice: Dice = dice.parse().map_err(|e| crate::errors::dice_error(&e))?;
-    position.resolve(text, Some(dice))
-}
-
-/// The legal plays of one position and roll: a read-only sequence of ``Play``.
-///
-/// ``len``, iteration, indexing and ``in`` work as for a tuple; ``in`` also accepts a play
-/// text (``"8/5 6/5" in plays``). Empty when the player cannot move.
-#[pyclass(name = "PlayList", module = "gammon", frozen, sequence)]
-#[derive(Clone, Debug)]
-pub struct PyPlayList {
-    pub before: VariantPosition,
-    pub dice: Dice,
-    pub plays: Vec<VariantPlay>,
-}
-
-impl PyPlayList {
-    fn item(&self, i: usize) -> PyPlay {
-        PyPlay {
-            before: self.before,
-            dice: self.dice,
-            play: self.plays[i],
-        }
     }
 }
 
@@ -296,16 +239,6 @@ impl PyPlayList {
                 .join(", ")
         )
     }
-}
-
-/// A numpy ``int8`` array of shape ``(rows, 26)`` over `bytes` (one board per row).
-pub fn board_array<'py>(py: Python<'py>, bytes: &[u8], rows: usize) -> PyResult<Bound<'py, PyAny>> {
-    let np = py.import("numpy")?;
-    let flat = np.call_method1(
-        "frombuffer",
-        (pyo3::types::PyBytes::new(py, bytes), np.getattr("int8")?),
-    )?;
-    flat.call_method1("reshape", ((rows, 26usize),))
 }
 
 /// Iterator over a ``PlayList``.

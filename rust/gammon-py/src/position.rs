@@ -1,24 +1,18 @@
 //! `gammon.Position`: an immutable, hashable, picklable position of any variant.
 
-use gammon_core::notation::PlayTextError;
-use gammon_core::{Color, Dice, NardyOptions, Setup, Variant, VariantPlay, VariantPosition};
+use gammon_core::{
+    Color, Dice, NardyOptions, PlayTextError, Setup, Variant, VariantPlay, VariantPosition,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
+use crate::classes::{PyPlay, PyPlayList, PyPosition};
+use crate::convert::board_array;
 use crate::errors::{
-    guard, id_error, play_text_error, setting_error, setup_error, IllegalPlayError,
+    dice_error, guard, id_error, play_text_error, setting_error, setup_error, IllegalPlayError,
     InvalidInputError,
 };
-use crate::plays::{PyPlay, PyPlayList};
 use crate::types::{color_arg, dice_arg, text_arg, variant_arg, PyColor, PyOutcome, PyVariant};
-
-/// A position of backgammon (standard, nackgammon, hypergammon) or Long Nardy, with the
-/// player on roll. Immutable, hashable and picklable.
-#[pyclass(name = "Position", module = "gammon", frozen, eq, hash, from_py_object)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PyPosition {
-    pub inner: VariantPosition,
-}
 
 fn default_variant(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Variant> {
     variant.map_or(Ok(Variant::Backgammon), variant_arg)
@@ -101,6 +95,13 @@ pub fn _position_from_state(
 
 /// Reads one side of `Position.from_checkers`: a mapping {point: count} or a sequence of
 /// points (one entry per checker). Points are 1..24 in the player's own numbering, 25 or
+/// Rebuilds a pickled play (a position, its roll and the play's text).
+#[pyfunction]
+pub fn _play_from_text(position: PyPosition, dice: &str, text: &str) -> PyResult<PyPlay> {
+    let dice: Dice = dice.parse().map_err(|e| dice_error(&e))?;
+    position.resolve(text, Some(dice))
+}
+
 /// "bar" for the bar, 0 or "off" for borne-off checkers.
 fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8; 26]> {
     let mut side = [0u8; 26];
@@ -285,7 +286,7 @@ impl PyPosition {
         let id = id.as_deref();
         // A Long Nardy ID names its variant (its mark); any other ID is backgammon's.
         let variant = match (variant, id) {
-            (None, Some(id)) if gammon_core::id::is_long_nardy_id(id) => Variant::LongNardy,
+            (None, Some(id)) if gammon_core::text::id::is_long_nardy_id(id) => Variant::LongNardy,
             _ => default_variant(variant)?,
         };
         let turn = default_turn(turn)?;
@@ -537,7 +538,7 @@ impl PyPosition {
     /// ``PlayList.boards()``.
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let bytes: Vec<u8> = self.inner.board26().iter().map(|&c| c as u8).collect();
-        crate::plays::board_array(py, &bytes, 1)?.call_method1("reshape", (26usize,))
+        board_array(py, &bytes, 1)?.call_method1("reshape", (26usize,))
     }
 
     /// The same board with the other player on roll (used when a player cannot move).

@@ -9,24 +9,23 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use gammon_core::game::GameError;
-use gammon_core::game::{GameRules, NoTruncation};
-use gammon_core::policy::{BackgammonPolicy, PolicyStop};
-use gammon_core::rng::GameRng as Xoshiro256PlusPlus;
-use gammon_core::rollout::{rollout, Progress, RolloutConfig, RolloutRun, StopReason};
+use gammon_core::GameError;
+use gammon_core::GameRng as Xoshiro256PlusPlus;
+use gammon_core::{rollout, Progress, RolloutConfig, RolloutRun, StopReason};
 use gammon_core::{
     Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyReferee, Play, PlayList, Policy,
     PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
+use gammon_core::{BackgammonPolicy, PolicyStop};
+use gammon_core::{GameRules, NoTruncation};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
+use crate::classes::{PyPlay, PyPlayList, PyPosition};
 use crate::errors::{
     game_error, guard, policy_choice_error, policy_error, rollout_error, InvalidInputError,
 };
-use crate::plays::{PyPlay, PyPlayList};
-use crate::position::PyPosition;
 
 /// Rules types whose positions and plays can be handed to Python.
 pub(crate) trait ToPython: Position {
@@ -392,7 +391,7 @@ pub fn _rollout<'py>(
     out.set_item("points_sq", t.points_sq)?;
     out.set_item("plies", t.plies)?;
     out.set_item("settled", t.settled)?;
-    out.set_item("one", gammon_core::game::ONE)?;
+    out.set_item("one", gammon_core::ONE)?;
     out.set_item(
         "stop",
         if interrupted {
@@ -419,4 +418,31 @@ pub fn _rollout<'py>(
         out.set_item("records", rec)?;
     }
     Ok(out)
+}
+
+/// `gammon._core._choose_play`: the index in `plays` of the play the built-in policy
+/// `policy` chooses (`gammon serve` asks it once per decision). `seed` and `index` pick the
+/// stream of random choices, for the `random` policy. Long Nardy plays with `random`.
+#[pyfunction]
+pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> PyResult<usize> {
+    let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
+    let variant = plays.before.variant();
+    kind.check(variant).map_err(|e| policy_error(&e))?;
+    guard(|| {
+        if plays.plays.len() < 2 {
+            return Ok(0);
+        }
+        let mut rng = gammon_core::game_stream(seed, index, gammon_core::Stream::Choices);
+        let chosen = match plays.before {
+            VariantPosition::Backgammon(pos) => {
+                let list = pos.legal_plays(plays.dice);
+                BackgammonPolicy::from(kind).choose(&pos, plays.dice, &list, &mut rng)
+            }
+            VariantPosition::Nardy(pos) => {
+                let list = pos.legal_plays(plays.dice);
+                Random.choose(&pos, plays.dice, &list, &mut rng)
+            }
+        };
+        chosen.map_err(|_| InvalidInputError::new_err("the policy stopped"))
+    })
 }

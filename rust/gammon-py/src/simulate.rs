@@ -8,31 +8,30 @@
 //! thread. A Python cube policy reaches this module wrapped (`gammon.simulate._CubeAdapter`),
 //! which turns the user's answers into the plain values read here.
 
+use gammon_core::PlayText;
 use std::sync::Mutex;
 
-use gammon_core::batch::BatchProgress;
-use gammon_core::cube::{CubeOffer, CubeRules, CubeState};
-use gammon_core::cube_policy::{
-    BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response,
-};
-use gammon_core::cubeful::{CubefulRules, Ending, GameEvent, Observer};
-use gammon_core::policy::{BackgammonPolicy, PolicyStop};
-use gammon_core::scoreboard::{MatchScore, Scoreboard};
-use gammon_core::simulate::{
+use gammon_core::BatchProgress;
+use gammon_core::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchTotals,
     MoneyTotals, SimConfig, SimRun, SimulationError,
 };
 use gammon_core::{
-    Backgammon, ByColor, Color, GameRunner, Position, RulesFamily, StandardReferee, VariantPosition,
+    Backgammon, ByColor, Color, GameRunner, RulesFamily, StandardReferee, VariantPosition,
 };
+use gammon_core::{BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response};
+use gammon_core::{BackgammonPolicy, PolicyStop};
+use gammon_core::{CubeOffer, CubeRules, CubeState};
+use gammon_core::{CubefulRules, Ending, GameEvent, Observer};
+use gammon_core::{MatchScore, Scoreboard};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
+use crate::classes::PyPosition;
 use crate::errors::{
     cube_answer_error, cube_policy_error, cube_rules_error, guard, simulation_error,
     simulation_failed, InvalidInputError,
 };
-use crate::position::PyPosition;
 use crate::rollout::{run_detached, side_policy, SidePolicy};
 use crate::types::{variant_arg, PyColor};
 

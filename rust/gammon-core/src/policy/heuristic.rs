@@ -5,7 +5,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::race::expected_rolls;
 use super::{argmax, is_race, Policy, PolicyStop, Pubeval, PUBEVAL_WIN};
-use crate::{Backgammon, Dice, PlayList};
+use crate::base::dice::Dice;
+use crate::base::moves::PlayList;
+use crate::rules::backgammon::Backgammon;
 
 /// The most plays [`Heuristic`] bounds on the stack in one decision; longer lists (rare)
 /// have every play scored in full.
@@ -392,7 +394,11 @@ impl Policy<Backgammon> for Heuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, Position, Setup, Variant};
+    use crate::base::color::Color;
+    use crate::base::rng::{game_stream, Stream};
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+    use crate::rules::position::Position;
 
     /// White on roll; `(point, count)` in each player's own numbering, 25 = bar.
     fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
@@ -582,7 +588,7 @@ mod tests {
         let mut plays = PlayList::default();
         pos.legal_plays_into(Dice::new(6, 1).unwrap(), &mut plays);
         let h = Heuristic::default();
-        let mut rng = crate::rng::game_stream(0, 0, crate::rng::Stream::Choices);
+        let mut rng = game_stream(0, 0, Stream::Choices);
         let i = h
             .choose(&pos, Dice::new(6, 1).unwrap(), &plays, &mut rng)
             .unwrap();

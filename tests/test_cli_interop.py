@@ -1,0 +1,80 @@
+"""``gammon convert``, ``gammon replay``, ``gammon show --svg`` and ``gammon serve``."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import gammon
+from gammon.cli import main
+
+DATA = Path(__file__).parent / "data" / "gnubg"
+
+
+def test_replay_prints_each_games_result_and_the_final_score(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["replay", str(DATA / "selfplay-9pt-seed11.sgf")]) == 0
+    out = capsys.readouterr().out
+    assert "game 4 (Crawford) at 1-8: white wins a backgammon (3 points)" in out
+    assert "final score root 9, gnubg 8" in out
+
+
+def test_replay_flags_an_illegal_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (DATA / "selfplay-5pt-seed42.mat").read_text()
+    bad = tmp_path / "bad.mat"
+    bad.write_text(text.replace("62: 24/18 6/4*", "62: 24/18 6/3*", 1))
+    assert main(["replay", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "illegal record: game 1, move 2" in out
+
+
+def test_convert_between_mat_and_sgf(tmp_path: Path) -> None:
+    out = tmp_path / "m.sgf"
+    assert main(["convert", str(DATA / "selfplay-7pt-seed7.mat"), str(out)]) == 0
+    back = tmp_path / "m.mat"
+    assert main(["convert", str(out), str(back)]) == 0
+    a = gammon.read_match(DATA / "selfplay-7pt-seed7.mat")
+    b = gammon.read_match(back)
+    assert [g.actions for g in a.games] == [g.actions for g in b.games]
+
+
+def test_show_draws_a_position_or_a_game_as_svg(tmp_path: Path) -> None:
+    svg = tmp_path / "b.svg"
+    assert main(["show", "4HPwATDgc/ABMA", "--svg", str(svg)]) == 0
+    assert svg.read_text() == gammon.svg.board(gammon.Position.start())
+    assert main(["show", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "--svg", str(svg)]) == 0
+    assert 'class="cube"' in svg.read_text()
+    assert main(["show", "not-an-id"]) == 2
+
+
+def test_serve_answers_on_the_port_it_is_given() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gammon", "serve", "--port", str(port)],
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                conn = socket.create_connection(("127.0.0.1", port), timeout=5)
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None
+                time.sleep(0.1)
+        with conn:
+            start = gammon.Game(gammon.Match(3), position=gammon.Position.start(), dice=(3, 1))
+            conn.sendall(str(gammon.fibs.FibsBoard.from_game(start)).encode() + b"\n")
+            with conn.makefile() as reply:
+                assert reply.readline() == "8/5 6/5\n"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
