@@ -35,7 +35,7 @@ step cargo-test cargo test --workspace --exclude gammon-py --profile ci
 step cargo-doc env RUSTDOCFLAGS="-D warnings" cargo doc -p gammon-core --no-deps
 step crate-package scripts/check-crate.sh
 # The wheel workflow is valid against GitHub's workflow schema (the wheels themselves:
-# scripts/build-wheel.sh, about 4 minutes, not run here).
+# scripts/build-wheel.sh, 2 to 6 minutes, not run here).
 step workflow-lint check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/wheels.yml
 step ruff ruff check python tests benches/python
 step ruff-format ruff format --check python tests benches/python

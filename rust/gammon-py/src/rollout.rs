@@ -11,12 +11,12 @@ use std::sync::Mutex;
 
 use gammon_core::GameError;
 use gammon_core::GameRng as Xoshiro256PlusPlus;
+use gammon_core::{game_stream, BackgammonPolicy, PolicyStop, Stream};
 use gammon_core::{rollout, Progress, RolloutConfig, RolloutRun, StopReason};
 use gammon_core::{
     Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyReferee, Play, PlayList, Policy,
     PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
-use gammon_core::{BackgammonPolicy, PolicyStop};
 use gammon_core::{GameRules, NoTruncation};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
@@ -432,7 +432,7 @@ pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> 
         if plays.plays.len() < 2 {
             return Ok(0);
         }
-        let mut rng = gammon_core::game_stream(seed, index, gammon_core::Stream::Choices);
+        let mut rng = game_stream(seed, index, Stream::Choices);
         let chosen = match plays.before {
             VariantPosition::Backgammon(pos) => {
                 let list = pos.legal_plays(plays.dice);
