@@ -74,6 +74,9 @@ if [ -z "${PYTHONS:-}" ]; then
 fi
 
 cp README.md "$work/README.md"
+# The README's match-file example reads a file of the test data (not part of the package).
+mkdir -p "$work/tests"
+ln -s "$root/tests/data" "$work/tests/data"
 # A PATH with no Rust toolchain (no cargo, rustc or rustup).
 clean_path=/usr/local/bin:/usr/bin:/bin
 for py in $PYTHONS; do
