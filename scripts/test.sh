@@ -36,12 +36,21 @@ step layers sh -c 'python tools/check_layers.py rust/gammon-core/src && python t
 step clippy cargo clippy --workspace --all-targets --all-features --profile ci -- -D warnings
 # gammon-py is a Python extension module: its code is exercised through pytest.
 step cargo-test cargo test --workspace --exclude gammon-py --profile ci
+# gammon-core is a crate of its own: its docs build without warnings and it packages cleanly.
+step cargo-doc env RUSTDOCFLAGS="-D warnings" cargo doc -p gammon-core --no-deps
+step crate-package scripts/check-crate.sh
+# The wheel workflow is valid against GitHub's workflow schema (the wheels themselves:
+# scripts/build-wheel.sh, 2 to 6 minutes, not run here).
+step workflow-lint check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/wheels.yml
 step ruff ruff check python tests benches/python
 step ruff-format ruff format --check python tests benches/python
 step mypy mypy --strict python/gammon
 step stubtest python -m mypy.stubtest gammon._core
 export GAMMON_REQUIRE_ORACLES=1
-step pytest python -m pytest tests python/gammon README.md
+step pytest python -m pytest tests python/gammon README.md docs --ignore=docs/rules/verify
+# The documentation site (MkDocs + mkdocstrings, from the docstrings and the stubs), with
+# every warning an error; its examples ran as doctests in the pytest step.
+step docs mkdocs build --strict --quiet
 # The Python benchmarks check their results against the peers; timing is off here.
 GAMMON_BENCH_SCALE=0.01 step pytest-benches python -m pytest benches/python --benchmark-disable -p no:cacheprovider
 step bench-build cargo bench --workspace --no-run

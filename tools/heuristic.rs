@@ -1,13 +1,13 @@
 //! Measures and tunes the built-in `heuristic` policy against pubeval.
 //!
-//! A cargo example of gammon-core (release build):
+//! A cargo example of the gammon-benches package (release build):
 //!
 //! ```text
-//! cargo run --release -p gammon-core --example heuristic -- duel \
+//! cargo run --release -p gammon-benches --example heuristic -- duel \
 //!     [--games N] [--seed S] [--threads T] [--contact K] [--race K] [--corpus-games M]
 //!     [--corpus-start F]
 //!     [--speed G] [--outcomes] [--set name=v,...] [A] [B]
-//! cargo run --release -p gammon-core --example heuristic -- tune [--threads T]
+//! cargo run --release -p gammon-benches --example heuristic -- tune [--threads T]
 //! ```
 //!
 //! **duel** plays `A` against `B` (policy names, default `heuristic` and `pubeval`). Every

@@ -67,6 +67,7 @@ from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.result import Ending, GameResult
 from gammon.rollout import (
+    FunctionPolicy,
     GameOutcomes,
     Policy,
     RolloutProgress,
@@ -104,6 +105,7 @@ __all__ = [
     "Drop",
     "EmptyPlay",
     "Ending",
+    "FunctionPolicy",
     "Game",
     "GameOutcomes",
     "GameRecord",

@@ -60,9 +60,11 @@ __all__ = [
     "_cube_decision",
     "_match_events",
     "_match_score",
+    "_move_from_parts",
     "_nardy_extra_turn",
     "_nardy_score",
     "_nardy_surrender",
+    "_outcome_from_parts",
     "_play_from_text",
     "_position_from_state",
     "_rollout",
@@ -218,6 +220,8 @@ class PlayList(Sequence[Play]):
     def __getitem__(self, index: slice, /) -> list[Play]: ...
     def __contains__(self, item: object, /) -> bool: ...
     def __iter__(self) -> Iterator[Play]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Position:
@@ -250,7 +254,7 @@ class Position:
         first_turn_exception: str | None = None,
         block_check: str | None = None,
     ) -> Position:
-        """Return the position with this position ID."""
+        """Return the position with this position ID (a Long Nardy ID names its variant)."""
     @staticmethod
     def from_checkers(
         white: _SideLike,
@@ -516,6 +520,8 @@ class MatchScore:
 def _match_score(
     length: int, score: tuple[int, int], crawford: bool, crawford_game: bool, post_crawford: bool
 ) -> MatchScore: ...
+def _move_from_parts(from_point: int, to_point: int, hit: bool) -> Move: ...
+def _outcome_from_parts(winner: Color, kind: str) -> Outcome: ...
 def _play_from_text(position: Position, dice: str, text: str) -> Play: ...
 def _position_from_state(
     id: str,

@@ -10,10 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gammon._format import Z95
 from gammon.errors import InvalidInputError
-
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the normal distribution."""
 
 
 class RunResult:

@@ -1,92 +1,207 @@
-"""The ``gammon`` command line: ``gammon rollout ...``, ``gammon plays ...`` and more.
+"""The ``gammon`` command line: ``gammon rollout``, ``gammon simulate``, ``gammon plays`` and more.
 
-Run ``gammon rollout --help`` for the options. ``gammon rollout`` with no option rolls out the
-opening position of backgammon with a million pubeval games on every core, with a progress
-bar, and prints a table of the result. ``gammon plays [POSITION_ID] [DICE]`` lists the legal
-plays of a position for a roll (the starting position and 3-1 by default). ``gammon bearoff
-build`` builds the bear-off databases into the cache directory and prints where they went.
-``convert``, ``replay``, ``serve`` and ``show`` are in :mod:`gammon.cli_interop`.
+``gammon rollout`` with no option rolls out the opening position of backgammon with a million
+pubeval games on every core, with a progress bar, and prints a table of the result.
+``gammon simulate match LENGTH`` and ``gammon simulate money`` play whole matches or money
+games with the cube. ``gammon plays [POSITION] [DICE]`` lists the legal plays of a roll.
+``gammon bearoff build`` builds the bear-off databases into the cache directory and prints
+where they went. ``convert``, ``replay``, ``serve`` and ``show`` are in
+:mod:`gammon.cli_interop`. Run
+``gammon COMMAND --help`` for the options of each command.
+
+Exit status: 0 success; 1 an internal error; 2 bad arguments or input (the message names what
+was wrong); 130 interrupted by Ctrl-C (a rollout or simulation prints the games finished so
+far first); 141 the output pipe was closed early (for example by ``head``), quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from collections.abc import Sequence
-from typing import Any, Optional
+from pathlib import Path
+from typing import Any, Callable, Optional
 
 from gammon import cli_interop
-from gammon.errors import GammonError
+from gammon.errors import GammonError, InternalError
 
-__all__ = ["main"]
+__all__ = ["EXIT_CODES", "main"]
+
+EXIT_CODES: dict[int, str] = {
+    0: "success",
+    1: "internal error (a bug: please report it)",
+    2: "bad arguments or input; the message names what was wrong",
+    130: "interrupted by Ctrl-C; a rollout or simulation prints the games finished so far",
+    141: "the output pipe was closed early (for example by head); nothing more is printed",
+}
+"""The exit statuses of ``gammon``, as its ``--help`` lists them."""
+
+_EPILOG = "exit status:\n" + "\n".join(f"  {code:<4} {text}" for code, text in EXIT_CODES.items())
+
+_ROLL = re.compile(r"^\s*([1-6])\s*[-/ ,]?\s*([1-6])\s*$")
+_MAX_SEED = 2**64 - 1
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="gammon",
-        description="Backgammon and Long Nardy by the book, fast.",
+class _Formatter(argparse.HelpFormatter):
+    """Wraps descriptions as argparse does, but keeps the exit-status table as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if text.startswith("exit status:"):
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser with the exit statuses in its help."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        kwargs.setdefault("epilog", _EPILOG)
+        super().__init__(*args, **kwargs)
+
+
+def _count(low: int) -> Callable[[str], int]:
+    """An argparse type: an integer of at least ``low`` (and a 64-bit unsigned at most)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        if value > _MAX_SEED:
+            raise argparse.ArgumentTypeError(f"must be at most {_MAX_SEED}, got {value}")
+        return value
+
+    parse.__name__ = "count"
+    return parse
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number, got {text}")
+    return value
+
+
+def _version() -> str:
+    from gammon import __version__
+
+    return __version__
+
+
+_POSITION_HELP = (
+    "the position: a gnubg Position ID (4HPwATDgc/ABMA), a gnubg ID with its Match ID "
+    "(4HPwATDgc/ABMA:cAkAAAAAAAAA) or an XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:"
+    "0:0:10); the player on roll, dice and cube of a gnubg ID or XGID are read from it "
+    "(default: the starting position)"
+)
+_VARIANT_HELP = (
+    "the game: backgammon (default), nackgammon, hypergammon-1, hypergammon-2, "
+    "hypergammon-3 or long-nardy (alias narde); gnubg IDs and XGIDs are backgammon only"
+)
+
+
+def _add_position_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--variant", metavar="NAME", default=None, help=_VARIANT_HELP + " (default: backgammon)"
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    r = sub.add_parser(
-        "rollout",
-        help="play many games from a position and print the result",
-        description=(
-            "Play many games from a position with a built-in policy and print the outcome "
-            "shares and the cubeless equity with its 95%% confidence interval. "
-            "Ctrl-C stops early and prints the games finished so far."
-        ),
-    )
-    r.add_argument("--position", metavar="ID", help="position ID (default: the start)")
-    r.add_argument(
-        "--variant",
-        metavar="NAME",
-        default=None,
-        help="backgammon (default), nackgammon, hypergammon-1/2/3, long-nardy",
-    )
-    r.add_argument(
+    p.add_argument(
         "--turn",
         choices=("white", "black"),
         default=None,
-        help="the player on roll in --position (default white)",
+        help="the player on roll in a Position ID (default white; a gnubg ID or XGID says)",
     )
+
+
+def _add_run_options(p: argparse.ArgumentParser, unit: str) -> None:
+    p.add_argument(
+        "--seed",
+        type=_count(0),
+        default=None,
+        metavar="N",
+        help="master seed, 0 .. 2**64-1: the same seed replays the same "
+        f"{unit} (default: a random one, printed with the result)",
+    )
+    p.add_argument(
+        "--threads",
+        type=_count(1),
+        default=None,
+        metavar="N",
+        help="worker threads (default: one per core; the result does not depend on it)",
+    )
+    p.add_argument(
+        "--chunk-size",
+        type=_count(1),
+        default=None,
+        metavar="N",
+        help=f"{unit} per unit of work, progress update and stop check (the result does not "
+        "depend on it)",
+    )
+    p.add_argument(
+        "--max-seconds",
+        type=_positive_float,
+        default=None,
+        metavar="S",
+        help=f"stop after S seconds, keeping the {unit} finished",
+    )
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    parser = _Parser(
+        prog="gammon",
+        description="Backgammon and Long Nardy by the book, fast. "
+        "Run `gammon COMMAND --help` for the options of a command.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"gammon {_version()}", help="print the version"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands: dict[str, argparse.ArgumentParser] = {}
+
+    r = sub.add_parser(
+        "rollout",
+        help="play many games from a position and print the outcome shares and equity",
+        description=(
+            "Play many games from a position with a built-in policy and print the outcome "
+            "shares and the cubeless equity. The equity is printed as 'E ± H (95%)': H is "
+            "the half-width of the 95% confidence interval (1.96 standard errors); the "
+            "standard error itself is printed too. Ctrl-C stops early and prints the games "
+            "finished so far; --save keeps them in a checkpoint that --resume continues."
+        ),
+    )
+    commands["rollout"] = r
+    r.add_argument("--position", metavar="ID", help=_POSITION_HELP)
+    _add_position_options(r)
     r.add_argument(
-        "--games", type=int, default=1_000_000, metavar="N", help="games to play (default 1000000)"
+        "--games",
+        type=_count(1),
+        default=1_000_000,
+        metavar="N",
+        help="games to play, at least 1 (default 1000000; with --resume: games to add)",
     )
     r.add_argument(
         "--policy",
         default=None,
         metavar="NAME",
-        help="random, pubeval (default; random for long-nardy), heuristic (stronger than "
-        "pubeval, about 55%% of its speed) or bearoff (the heuristic, named for its perfect "
-        "bear-off play)",
+        help="the checker play of the player on roll: random, pubeval (default; random for "
+        "long-nardy), heuristic (stronger than pubeval, about 55%% of its speed) or bearoff "
+        "(the heuristic, named for its perfect bear-off play)",
     )
     r.add_argument(
         "--opponent-policy",
         default=None,
         metavar="NAME",
-        help="the opponent's policy (default: the same as --policy)",
-    )
-    r.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        metavar="N",
-        help="master seed (default: a random one, printed)",
-    )
-    r.add_argument(
-        "--threads",
-        type=int,
-        default=None,
-        metavar="N",
-        help="worker threads (default: one per core)",
-    )
-    r.add_argument(
-        "--chunk-size",
-        type=int,
-        default=1296,
-        metavar="N",
-        help="games per unit of work (results do not depend on it)",
+        help="the opponent's checker play (default: the same as --policy)",
     )
     opening = r.add_mutually_exclusive_group()
     opening.add_argument(
@@ -94,35 +209,37 @@ def _build_parser() -> argparse.ArgumentParser:
         dest="opening",
         action="store_true",
         default=None,
-        help="first roll never a double (BG-10); default for the start",
+        help="the first roll is an opening roll, never a double (BG-10); the default for "
+        "the starting position of a backgammon variant",
     )
     opening.add_argument(
         "--no-opening",
         dest="opening",
         action="store_false",
-        help="the player on roll rolls any roll first",
+        help="the player on roll rolls any of the 36 rolls first (the default for any other "
+        "position)",
     )
     r.add_argument(
         "--no-quasi-random",
         dest="quasi_random",
         action="store_false",
-        help="plain random dice for the first two rolls too",
-    )
-    r.add_argument(
-        "--max-seconds", type=float, default=None, metavar="S", help="stop after S seconds"
+        help="plain random dice throughout. By default the first two rolls are stratified "
+        "(quasi-random): every 36 games cover each first roll once (15 for an opening, with "
+        "no doubles) and every 1296 each pair of first and second rolls, which lowers the "
+        "variance of the result without biasing it",
     )
     r.add_argument(
         "--target-std-error",
-        type=float,
+        type=_positive_float,
         default=None,
         metavar="E",
-        help="stop once the equity's standard error is at most E",
+        help="stop once the equity's standard error is at most E (checked after 1296 games)",
     )
     r.add_argument(
         "--end-variant",
         choices=("mars", "oin"),
         default=None,
-        help="Long Nardy: mars (default; Mars scores 2) or oin (every win 1), LN-34",
+        help="Long Nardy: mars (default; a Mars scores 2) or oin (every win scores 1), LN-34",
     )
     r.add_argument(
         "--koks",
@@ -143,16 +260,139 @@ def _build_parser() -> argparse.ArgumentParser:
         "in the two-sided table; bearoff-one-sided: at any bear-off (gnubg-like estimate); "
         "none (default): play every game out",
     )
-    r.add_argument("--json", action="store_true", help="print the result as JSON")
-    r.add_argument("--quiet", action="store_true", help="no progress bar")
+    r.add_argument(
+        "--save",
+        metavar="FILE",
+        default=None,
+        help="write a checkpoint of the result to FILE (JSON), also after Ctrl-C",
+    )
+    r.add_argument(
+        "--resume",
+        metavar="FILE",
+        default=None,
+        help="continue the rollout of a checkpoint (written by --save, or the --json output) "
+        "with --games more games; its position, seed, dice and policies are kept",
+    )
+    _add_run_options(r, "games")
 
-    p = sub.add_parser("plays", help="list the legal plays of a position for a roll")
-    p.add_argument("position", nargs="?", help="position ID (default: the start)")
-    p.add_argument("dice", nargs="?", default="31", help="the roll, e.g. 31 (default)")
-    p.add_argument("--variant", default="backgammon", help="e.g. nackgammon, long-nardy")
-    p.add_argument("--turn", choices=("white", "black"), default="white", help="the player on roll")
+    s = sub.add_parser(
+        "simulate",
+        help="play whole matches or money games with the cube and print the result",
+        description="Play whole matches (`gammon simulate match LENGTH`) or money games "
+        "(`gammon simulate money`) between two players, in Rust on every core, with the cube. "
+        "A player is a checker policy (random, pubeval, heuristic) and a cube policy "
+        "(never: never doubles, always takes; race: the Keith count in races), written "
+        "CHECKER+CUBE, e.g. pubeval+race. The result is from the first player's side, with "
+        "'± H (95%)' the half-width of the 95% confidence interval.",
+    )
+    commands["simulate"] = s
+    kinds = s.add_subparsers(dest="kind", metavar="KIND", parser_class=_Parser)
+    kinds.required = True
+    m = kinds.add_parser(
+        "match",
+        help="matches to LENGTH points: the first player's share of match wins",
+        description="Play matches to LENGTH points and print the first player's share of "
+        "match wins. Every game starts with an opening roll (BG-10); the Crawford rule "
+        "applies (MATCH-3) unless --no-crawford; gammons count (MATCH-2).",
+    )
+    commands["simulate match"] = m
+    m.add_argument("length", type=_count(1), metavar="LENGTH", help="the match length in points")
+    m.add_argument(
+        "--matches",
+        type=_count(1),
+        default=1000,
+        metavar="N",
+        help="matches to play, at least 1 (default 1000)",
+    )
+    m.add_argument("--no-crawford", dest="crawford", action="store_false", help="no Crawford rule")
+    mo = kinds.add_parser(
+        "money",
+        help="money games: the first player's points per game",
+        description="Play independent money games and print the first player's average "
+        "points per game. Every game starts with an opening roll (BG-10); the money "
+        "options below follow the cube rules of the spec (MONEY-2, CUBE-12, CUBE-13, BG-11).",
+    )
+    commands["simulate money"] = mo
+    mo.add_argument(
+        "--games",
+        type=_count(1),
+        default=100_000,
+        metavar="N",
+        help="games to play, at least 1 (default 100000)",
+    )
+    mo.add_argument("--jacoby", action="store_true", help="the Jacoby rule (MONEY-2)")
+    mo.add_argument("--beavers", action="store_true", help="a doubled player may beaver (CUBE-12)")
+    mo.add_argument(
+        "--raccoons",
+        action="store_true",
+        help="the doubler may answer a beaver with a raccoon (CUBE-13; needs --beavers)",
+    )
+    mo.add_argument(
+        "--auto-doubles",
+        type=_count(0),
+        default=0,
+        metavar="N",
+        help="ties of the opening roll double the cube, at most N times (BG-11; default 0)",
+    )
+    for p in (m, mo):
+        p.add_argument(
+            "--player",
+            default="pubeval+race",
+            metavar="CHECKER+CUBE",
+            help="the first player, who plays White (default pubeval+race)",
+        )
+        p.add_argument(
+            "--opponent",
+            default=None,
+            metavar="CHECKER+CUBE",
+            help="the second player (default: the same as --player)",
+        )
+        p.add_argument(
+            "--variant",
+            metavar="NAME",
+            default=None,
+            help="backgammon (default), nackgammon or hypergammon-1/2/3",
+        )
+        p.add_argument(
+            "--max-cube",
+            type=_count(1),
+            default=None,
+            metavar="N",
+            help="the cube's cap, a power of two (CUBE-10; default 64)",
+        )
+        p.add_argument("--no-cube", action="store_true", help="play without the cube (CUBE-2)")
+        _add_run_options(p, "matches" if p is m else "games")
 
-    b = sub.add_parser("bearoff", help="the bear-off databases")
+    pl = sub.add_parser(
+        "plays",
+        help="list the legal plays of a position for a roll",
+        description="List the legal plays of a position for a roll, one per distinct "
+        "resulting position (MOVE-9), in gnubg's notation. The arguments are told apart by "
+        "their form: a roll is two digits 1-6 (31, 3-1, '3 1'); anything else is a position. "
+        "`gammon plays 31` lists the plays of 3-1 at the start; `gammon plays ID 64` those of "
+        "6-4 in the position ID.",
+    )
+    commands["plays"] = pl
+    pl.add_argument(
+        "args",
+        nargs="*",
+        metavar="POSITION|DICE",
+        help="a position (see --position) and/or a roll, in either order (default: the "
+        "start, and the dice of a gnubg ID or XGID that has them, else 31)",
+    )
+    pl.add_argument("--position", metavar="ID", default=None, help=_POSITION_HELP)
+    pl.add_argument(
+        "--dice", metavar="DICE", default=None, help="the roll, e.g. 31 (default: see above)"
+    )
+    _add_position_options(pl)
+
+    b = sub.add_parser(
+        "bearoff",
+        help="the bear-off databases",
+        description="The bear-off databases (issue 9): `gammon bearoff build` builds them ahead "
+        "of time.",
+    )
+    commands["bearoff"] = b
     bsub = b.add_subparsers(dest="bearoff_command", metavar="ACTION")
     bb = bsub.add_parser(
         "build",
@@ -163,6 +403,7 @@ def _build_parser() -> argparse.ArgumentParser:
             "and how big they are. A file that fails its checksum is rebuilt."
         ),
     )
+    commands["bearoff build"] = bb
     bb.add_argument(
         "--two-sided",
         type=int,
@@ -172,7 +413,57 @@ def _build_parser() -> argparse.ArgumentParser:
         "is 8, or $GAMMON_BEAROFF_CHECKERS)",
     )
     cli_interop.add_parsers(sub)
-    return parser
+    for name in cli_interop.COMMANDS:
+        commands[name] = sub.choices[name]
+    return parser, commands
+
+
+# -- positions --------------------------------------------------------------------------------
+
+
+def _is_roll(text: str) -> bool:
+    return _ROLL.match(text) is not None
+
+
+def _roll(text: str) -> tuple[int, int]:
+    m = _ROLL.match(text)
+    if m is None:
+        from gammon.errors import InvalidDiceError
+
+        raise InvalidDiceError(f"{text!r} is not a roll: write two dice 1-6, e.g. 31 or 3-1")
+    return (int(m.group(1)), int(m.group(2)))
+
+
+def _read_position(
+    text: Optional[str], variant: Optional[str], turn: Optional[str]
+) -> tuple[Any, Optional[tuple[int, int]]]:
+    """The position ``text`` names (a Position ID, a gnubg ID or an XGID) and its dice."""
+    import gammon
+    from gammon.errors import InvalidInputError
+
+    if text is None:
+        return gammon.Position.start(variant, turn or "white"), None
+    t = text.strip()
+    is_xgid = t[:5].upper() == "XGID=" or t.count(":") >= 8
+    is_gnubg = not is_xgid and ":" in t
+    if is_xgid or is_gnubg:
+        kind = "an XGID" if is_xgid else "a gnubg ID (PositionID:MatchID)"
+        if variant is not None and gammon.find_variant(variant) == gammon.Variant.LONG_NARDY:
+            raise InvalidInputError(
+                f"{t!r} is {kind}, which describes backgammon positions only; it cannot be "
+                "read as a long-nardy position (use a Position ID of a long-nardy position)"
+            )
+        if turn is not None:
+            raise InvalidInputError(f"--turn does not apply to {kind}: the ID says who is on roll")
+        if is_xgid:
+            game = gammon.Game.from_xgid(t, variant=variant)
+        else:
+            game = gammon.Game.from_gnubg_id(t, variant=variant)
+        return game.position, game.dice
+    return gammon.Position.from_id(t, variant, turn or "white"), None
+
+
+# -- commands ---------------------------------------------------------------------------------
 
 
 def _bearoff(args: argparse.Namespace) -> int:
@@ -191,16 +482,25 @@ def _bearoff(args: argparse.Namespace) -> int:
 
 
 def _plays(args: argparse.Namespace) -> int:
-    import gammon
+    from gammon.errors import InvalidInputError
 
-    if args.position:
-        pos = gammon.Position.from_id(args.position, variant=args.variant, turn=args.turn)
-    else:
-        pos = gammon.Position.start(args.variant, args.turn)
-    plays = pos.legal_plays(args.dice)
+    position_text = args.position
+    dice_text = args.dice
+    for a in args.args:
+        if _is_roll(a) and dice_text is None:
+            dice_text = a
+        elif position_text is None and not _is_roll(a):
+            position_text = a
+        else:
+            raise InvalidInputError(
+                f"gammon plays takes one position and one roll; {a!r} is one too many"
+            )
+    pos, id_dice = _read_position(position_text, args.variant, args.turn)
+    dice = _roll(dice_text) if dice_text is not None else (id_dice or (3, 1))
+    plays = pos.legal_plays(dice)
     hi, lo = plays.dice
     print(pos)
-    print(f"dice {hi}{lo}: {len(plays)} legal plays")
+    print(f"dice {hi}{lo}: {len(plays)} legal play{'s' if len(plays) != 1 else ''}")
     if not plays:
         print("  no legal play: the turn passes (MOVE-8)")
     for i, play in enumerate(plays, 1):
@@ -241,48 +541,105 @@ def _summary(result: Any) -> dict[str, Any]:
     }
 
 
+def _load_checkpoint(path: str) -> Any:
+    from gammon.errors import InvalidInputError
+    from gammon.rollout import RolloutResult
+
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as e:
+        raise InvalidInputError(f"--resume: cannot read {path}: {e.strerror}") from None
+    except ValueError as e:
+        raise InvalidInputError(f"--resume: {path} is not JSON: {e}") from None
+    if isinstance(data, dict) and isinstance(data.get("checkpoint"), dict):
+        data = data["checkpoint"]  # the output of --json
+    if not isinstance(data, dict):
+        raise InvalidInputError(f"--resume: {path} is not a rollout checkpoint")
+    return RolloutResult.from_dict(data)
+
+
 def _rollout(args: argparse.Namespace) -> int:
     import gammon
+    from gammon.errors import InvalidInputError
 
-    if args.position is not None:
-        position = gammon.Position.from_id(args.position, args.variant, args.turn)
+    run_options: dict[str, Any] = {
+        "threads": args.threads,
+        "max_seconds": args.max_seconds,
+        "target_std_error": args.target_std_error,
+        "progress": not args.quiet,
+    }
+    if args.chunk_size is not None:
+        run_options["chunk_size"] = args.chunk_size
+    if args.resume is not None:
+        fixed = [
+            flag
+            for flag, value in (
+                ("--position", args.position),
+                ("--variant", args.variant),
+                ("--turn", args.turn),
+                ("--policy", args.policy),
+                ("--opponent-policy", args.opponent_policy),
+                ("--seed", args.seed),
+                ("--opening/--no-opening", args.opening),
+                ("--no-quasi-random", None if args.quasi_random else True),
+                ("--end-variant", args.end_variant),
+                ("--koks", args.koks),
+                ("--last-roll", args.last_roll or None),
+                ("--truncate", args.truncate),
+            )
+            if value is not None
+        ]
+        if fixed:
+            raise InvalidInputError(
+                f"--resume keeps the checkpoint's setup; do not pass {', '.join(fixed)}"
+            )
+        before = _load_checkpoint(args.resume)
+        if not args.quiet and not args.json:
+            print(
+                f"resuming {before.describe()} after {before.games_completed:,} games: "
+                f"{args.games:,} more",
+                file=sys.stderr,
+            )
+        result = before.resume(args.games, **run_options)
     else:
-        position = gammon.Position.start(args.variant, args.turn)
-    policy: Any = args.policy
-    if args.opponent_policy is not None:
-        mine = args.policy or (
-            "random" if position.variant == gammon.Variant.LONG_NARDY else "pubeval"
-        )
-        policy = (mine, args.opponent_policy)
-    if not args.quiet and not args.json:
-        print(
-            f"rolling out {position.id} ({position.variant.canonical_name}), {args.games:,} games",
-            file=sys.stderr,
-        )
-    nardy = None
-    if args.end_variant is not None or args.koks is not None or args.last_roll:
-        from gammon.nardy import NardySettings
+        position, _dice = _read_position(args.position, args.variant, args.turn)
+        policy: Any = args.policy
+        if args.opponent_policy is not None:
+            mine = args.policy or (
+                "random" if position.variant == gammon.Variant.LONG_NARDY else "pubeval"
+            )
+            policy = (mine, args.opponent_policy)
+        if not args.quiet and not args.json:
+            print(
+                f"rolling out {position.id} ({position.variant.canonical_name}), "
+                f"{args.games:,} games",
+                file=sys.stderr,
+            )
+        nardy = None
+        if args.end_variant is not None or args.koks is not None or args.last_roll:
+            from gammon.nardy import NardySettings
 
-        nardy = NardySettings(
-            end_variant=args.end_variant or "mars",
-            koks=args.koks or "off",
-            last_roll=args.last_roll,
+            nardy = NardySettings(
+                end_variant=args.end_variant or "mars",
+                koks=args.koks or "off",
+                last_roll=args.last_roll,
+            )
+        result = gammon.rollout(
+            position,
+            args.games,
+            policy=policy,
+            seed=args.seed,
+            opening=args.opening,
+            quasi_random=args.quasi_random,
+            nardy=nardy,
+            truncate=args.truncate,
+            **run_options,
         )
-    result = gammon.rollout(
-        position,
-        args.games,
-        policy=policy,
-        seed=args.seed,
-        threads=args.threads,
-        opening=args.opening,
-        quasi_random=args.quasi_random,
-        chunk_size=args.chunk_size,
-        max_seconds=args.max_seconds,
-        target_std_error=args.target_std_error,
-        progress=not args.quiet,
-        nardy=nardy,
-        truncate=args.truncate,
-    )
+    if args.save is not None:
+        try:
+            Path(args.save).write_text(json.dumps(result.to_dict(), indent=2) + "\n")
+        except OSError as e:
+            raise InvalidInputError(f"--save: cannot write {args.save}: {e.strerror}") from None
     if args.json:
         print(json.dumps(_summary(result), indent=2))
     else:
@@ -290,27 +647,136 @@ def _rollout(args: argparse.Namespace) -> int:
     return 130 if result.interrupted else 0
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``).
+def _player(text: str) -> Any:
+    from gammon.simulate import Player
 
-    Returns the exit status: 0 on success, 2 for bad arguments (a :class:`GammonError`, whose
-    message is printed), 130 when a rollout was interrupted with Ctrl-C (its partial result is
-    printed). Raises only ``SystemExit`` from argparse for unreadable options.
+    checker, _, cube = text.partition("+")
+    return Player(checker.strip(), cube.strip() or "never")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import gammon
+
+    first = _player(args.player)
+    players = (first, first if args.opponent is None else _player(args.opponent))
+    rules: dict[str, Any] = {"enabled": not args.no_cube}
+    if args.max_cube is not None:
+        rules["max_cube"] = args.max_cube
+    options: dict[str, Any] = {
+        "players": players,
+        "seed": args.seed,
+        "threads": args.threads,
+        "variant": args.variant,
+        "max_seconds": args.max_seconds,
+        "progress": not args.quiet,
+    }
+    if args.chunk_size is not None:
+        options["chunk_size"] = args.chunk_size
+    summary: dict[str, Any]
+    if args.kind == "match":
+        result: Any = gammon.simulate_match(
+            args.length,
+            matches=args.matches,
+            crawford=args.crawford,
+            cube_rules=gammon.CubeRules(**rules),
+            **options,
+        )
+        summary = {
+            "kind": "match",
+            "length": result.length,
+            "crawford": result.crawford,
+            "matches": result.matches_completed,
+            "matches_requested": result.matches_requested,
+            "wins": list(result.wins),
+            "win": result.win,
+            "std_error": result.std_error,
+            "ci95": list(result.ci95),
+            "games": result.games,
+        }
+    else:
+        rules.update(
+            jacoby=args.jacoby,
+            beavers=args.beavers,
+            raccoons=args.raccoons,
+            auto_doubles=args.auto_doubles,
+        )
+        result = gammon.simulate_money(args.games, cube_rules=gammon.CubeRules(**rules), **options)
+        summary = {
+            "kind": "money",
+            "games": result.games_completed,
+            "games_requested": result.games_requested,
+            "points_per_game": result.points_per_game,
+            "std_error": result.std_error,
+            "ci95": list(result.ci95),
+            "net_points": result.net_points,
+            "mean_cube": result.mean_cube,
+            "counts": result.counts,
+        }
+    if args.json:
+        summary.update(
+            players=list(result.names),
+            variant=result.variant.canonical_name,
+            seed=result.seed,
+            threads=result.threads,
+            seconds=result.elapsed,
+            interrupted=result.interrupted,
+            stop_reason=result.stop_reason,
+        )
+        print(json.dumps(summary, indent=2))
+    else:
+        print(result)
+    return 130 if result.interrupted else 0
+
+
+def _closed_pipe() -> int:
+    """Stop writing to a closed stdout without a traceback (exit status 141)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - stdout without a file descriptor
+        pass
+    return 141
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``) and return its exit status.
+
+    The statuses are those of :data:`EXIT_CODES`: 0 on success, 1 for an internal error, 2
+    for bad arguments or input (a :class:`~gammon.GammonError`, whose message is printed),
+    130 when a rollout or simulation was interrupted with Ctrl-C (its partial result is
+    printed), 141 when the output pipe was closed. Unreadable options print the usage line
+    of the command they were given to and return 2; ``--help`` and ``--version`` print and
+    return 0. Raises nothing else: errors are printed on stderr.
     """
-    parser = _build_parser()
-    args = parser.parse_args(argv)
+    parser, commands = _build_parser()
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            # Name the command whose options were mistyped, with that command's usage line.
+            name = " ".join(n for n in (args.command, getattr(args, "kind", None)) if n)
+            commands.get(name, parser).error(f"unrecognized arguments: {' '.join(extra)}")
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 2
     if args.command is None:
         parser.print_help()
         return 2
+    run: dict[str, Callable[[argparse.Namespace], int]] = {
+        "rollout": _rollout,
+        "simulate": _simulate,
+        "plays": _plays,
+        "bearoff": _bearoff,
+        **{name: cli_interop.run for name in cli_interop.COMMANDS},
+    }
     try:
-        if args.command == "rollout":
-            return _rollout(args)
-        if args.command == "plays":
-            return _plays(args)
-        if args.command == "bearoff":
-            return _bearoff(args)
-        if args.command in cli_interop.COMMANDS:
-            return cli_interop.run(args)
+        try:
+            return run[args.command](args)
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return _closed_pipe()
+    except InternalError as e:
+        print(f"gammon: internal error: {e}", file=sys.stderr)
+        return 1
     except GammonError as e:
         print(f"gammon: error: {e}", file=sys.stderr)
         return 2
@@ -318,8 +784,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # Ctrl-C outside a rollout (a running rollout returns its games instead).
         print("gammon: interrupted", file=sys.stderr)
         return 130
-    parser.error(f"unknown command {args.command!r}")  # pragma: no cover
-    return 2  # pragma: no cover
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -44,9 +44,19 @@ def add_parsers(sub: Any) -> None:
     w = sub.add_parser("show", help="print a position, or draw it as SVG")
     w.add_argument("id", nargs="?", help="Position ID or PositionID:MatchID (default: start)")
     w.add_argument("--variant", default=None, help="e.g. nackgammon, long-nardy")
-    w.add_argument("--turn", choices=("white", "black"), default=None)
+    w.add_argument(
+        "--turn",
+        choices=("white", "black"),
+        default=None,
+        help="the player on roll in a Position ID (default white)",
+    )
     w.add_argument("--svg", metavar="FILE", help="write an SVG picture to FILE ('-': stdout)")
-    w.add_argument("--perspective", choices=("white", "black"), default="white")
+    w.add_argument(
+        "--perspective",
+        choices=("white", "black"),
+        default="white",
+        help="the player whose side is at the bottom of the SVG (default white)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

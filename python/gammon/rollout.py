@@ -53,7 +53,8 @@ from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
 from gammon._core import Play, PlayList, Position, Variant
-from gammon._results import Z95, RunResult, merge_ranges
+from gammon._format import plus_minus
+from gammon._results import RunResult, merge_ranges
 from gammon.errors import InvalidInputError
 from gammon.nardy import NardySettings
 
@@ -86,7 +87,8 @@ class Policy(Protocol):
 
     ``choose`` gets the position (player on roll to play) and the legal plays of the roll
     (at least two: forced plays and passes are made without asking) and returns one of the
-    plays or its index.
+    plays or its index. A plain function ``f(position, plays)`` is accepted wherever a policy
+    is (it is wrapped in a :class:`FunctionPolicy`). A Python policy runs on one thread.
     """
 
     def choose(self, position: Position, plays: PlayList) -> Union[Play, int]:
@@ -94,7 +96,67 @@ class Policy(Protocol):
         ...
 
 
-PolicySpec = Union[str, Policy]
+PolicySpec = Union[str, Policy, Callable[[Position, PlayList], Union[Play, int]]]
+
+
+class FunctionPolicy:
+    """A plain function ``f(position, plays) -> Play | int`` used as a :class:`Policy`.
+
+    Any callable is accepted where a policy is: :func:`rollout`, the simulations and
+    :class:`~gammon.Player` wrap it in this class. Its name is the function's name.
+
+        >>> import gammon
+        >>> def first(position, plays):
+        ...     return 0
+        >>> r = gammon.rollout(games=10, policy=first, seed=1)
+        >>> r.policies
+        ('first', 'first')
+    """
+
+    def __init__(self, function: Callable[[Position, PlayList], Union[Play, int]]) -> None:
+        if not callable(function):
+            raise InvalidInputError(f"a policy function must be callable, not {function!r}")
+        self.function = function
+        """The wrapped function."""
+        self.__name__ = getattr(function, "__name__", type(function).__name__)
+
+    def choose(self, position: Position, plays: PlayList) -> Union[Play, int]:
+        """Call the function with the position and the plays."""
+        return self.function(position, plays)
+
+    def __repr__(self) -> str:
+        return f"FunctionPolicy({self.function!r})"
+
+
+def _as_policy(spec: object) -> PolicySpec:
+    """Return ``spec`` as a policy: any callable without ``choose`` becomes a FunctionPolicy.
+
+    Built-in names and objects with a ``choose`` method are returned as they are.
+
+    Raises :class:`InvalidInputError` for anything else (naming it).
+    """
+    if isinstance(spec, (str, Policy)):
+        return spec
+    if callable(spec):
+        return FunctionPolicy(spec)
+    raise InvalidInputError(
+        "a policy is a name (random, pubeval, heuristic), an object with a "
+        f"choose(position, plays) method or a function f(position, plays); got {spec!r}"
+    )
+
+
+def _is_python_policy(spec: object) -> bool:
+    return not isinstance(spec, str)
+
+
+def _check_threads_for_python(threads: Optional[int], specs: Sequence[object]) -> None:
+    """A Python policy runs on one thread (each call needs the GIL): refuse ``threads > 1``."""
+    if threads is not None and threads > 1 and any(map(_is_python_policy, specs)):
+        raise InvalidInputError(
+            f"threads={threads}: a policy written in Python runs on one thread (each call "
+            "needs the GIL), so the games would not run in parallel; pass threads=1 or leave "
+            "threads out"
+        )
 
 
 class RolloutProgress(NamedTuple):
@@ -153,6 +215,8 @@ def _policy_name(p: PolicySpec) -> str:
         return p.strip().lower()
     if isinstance(p, _PolicyName):
         return p.name
+    if isinstance(p, FunctionPolicy):
+        return p.__name__
     return type(p).__name__
 
 
@@ -672,15 +736,15 @@ class RolloutResult(RunResult):
             lines.append(f"  {'draws':<8}{self.draws:>8.4f}")
         lo, hi = self.ci95
         lines.append(
-            f"  cubeless equity {self.equity:+.4f} ± {Z95 * self.std_error:.4f} "
-            f"(95% CI {lo:+.4f} .. {hi:+.4f}; standard error {self.std_error:.4f})"
+            f"  cubeless equity {plus_minus(self.equity, self.std_error)}, "
+            f"CI {lo:+.4f} .. {hi:+.4f}, standard error {self.std_error:.4f}"
         )
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         return (
             f"<RolloutResult {self.position.id} games={self.games_completed} "
-            f"equity={self.equity:+.4f}±{self.std_error:.4f} seed={self.seed}"
+            f"equity={plus_minus(self.equity, self.std_error)} seed={self.seed}"
             f"{' interrupted' if self.interrupted else ''}>"
         )
 
@@ -843,23 +907,22 @@ def _policy_pair(policy: object, variant: Variant) -> tuple[PolicySpec, PolicySp
     if policy is None:
         policy = "random" if variant == Variant.LONG_NARDY else "pubeval"
     if isinstance(policy, tuple) and len(policy) == 2:
-        pair = policy
-    elif isinstance(policy, (str, Policy)):
-        pair = (policy, policy)
+        pair = (_as_policy(policy[0]), _as_policy(policy[1]))
+    elif isinstance(policy, (str, Policy)) or callable(policy):
+        one = _as_policy(policy)
+        pair = (one, one)
     else:
         raise InvalidInputError(
             "policy must be a name (random, pubeval, heuristic, bearoff), an object with a "
-            f"choose(position, plays) method, or a pair of them; got {policy!r}"
+            "choose(position, plays) method, a function f(position, plays), or a pair of "
+            f"them; got {policy!r}"
         )
     for p in pair:
-        if isinstance(p, str):
-            if p.strip().lower() not in BUILTIN_POLICIES:
-                raise InvalidInputError(
-                    f"unknown policy {p!r}; built-in policies: {', '.join(BUILTIN_POLICIES)}"
-                )
-        elif not isinstance(p, Policy):
-            raise InvalidInputError(f"{p!r} has no choose(position, plays) method")
-    return (pair[0], pair[1])
+        if isinstance(p, str) and p.strip().lower() not in BUILTIN_POLICIES:
+            raise InvalidInputError(
+                f"unknown policy {p!r}; built-in policies: {', '.join(BUILTIN_POLICIES)}"
+            )
+    return pair
 
 
 def rollout(
@@ -886,10 +949,12 @@ def rollout(
 
     ``position``: a :class:`Position`, a position ID, or None for the start of ``variant``
     (default backgammon). ``policy``: ``"random"``, ``"pubeval"`` (default for backgammon
-    variants), ``"heuristic"`` (stronger than pubeval, slower), a :class:`Policy` object, or a
-    pair (player on roll, opponent); Long Nardy defaults to ``"random"``. ``seed``: the master
-    seed (a random one when None; it is in the result). ``threads``: worker threads (None: one
-    per core; Python policies always use one). ``opening``: make the first roll an opening roll,
+    variants), ``"heuristic"`` (stronger than pubeval, slower), a :class:`Policy` object, a
+    function ``f(position, plays)`` returning a play or its index, or a pair (player on roll,
+    opponent); Long Nardy defaults to ``"random"``. ``seed``: the master seed (a random one
+    when None; it is in the result). ``threads``: worker threads (None: one per core; a policy
+    written in Python runs on one thread, and ``threads`` above 1 with one raises
+    :class:`InvalidInputError`). ``opening``: make the first roll an opening roll,
     never a double (BG-10); None means yes for the starting position of a backgammon variant.
     Long Nardy's first roll is an ordinary roll (LN-10). ``quasi_random``: stratify the first
     two rolls (every 36 games cover all first rolls, every 1296 all pairs; 15 and 540 for an
@@ -929,6 +994,7 @@ def rollout(
     if callback is not None and not callable(callback):
         raise InvalidInputError(f"callback must be callable, not {callback!r}")
     pair = _policy_pair(policy, pos.variant)
+    _check_threads_for_python(threads, pair)
     backgammon_family = pos.variant != Variant.LONG_NARDY
     if nardy is not None and not isinstance(nardy, NardySettings):
         raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
@@ -954,7 +1020,7 @@ def rollout(
         if bar is not None:
             bar.update(done - bar.n)
             if done > 0:
-                bar.set_postfix_str(f"equity {eq:+.4f} ± {1.96 * se:.4f}", refresh=False)
+                bar.set_postfix_str(f"equity {plus_minus(eq, se)}", refresh=False)
         if callback is not None:
             callback(RolloutProgress(done, total, eq, se, elapsed))
 

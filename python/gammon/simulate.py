@@ -43,11 +43,18 @@ from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
 from gammon._core import Color, Position, Variant, find_variant
-from gammon._results import Z95, RunResult
+from gammon._format import plus_minus
+from gammon._results import RunResult
 from gammon.cube import Cube, CubeOffer, CubeRules
 from gammon.errors import IllegalCubeActionError, InvalidInputError
 from gammon.match import Match, MoneySession, Scoreboard
-from gammon.rollout import BUILTIN_POLICIES, Policy, PolicySpec
+from gammon.rollout import (
+    BUILTIN_POLICIES,
+    FunctionPolicy,
+    Policy,
+    PolicySpec,
+    _check_threads_for_python,
+)
 
 __all__ = [
     "BUILTIN_CUBE_POLICIES",
@@ -140,6 +147,8 @@ CubePolicySpec = Union[str, CubePolicy]
 
 
 def _label(p: object) -> str:
+    if isinstance(p, FunctionPolicy):
+        return p.__name__
     return p.strip().lower() if isinstance(p, str) else type(p).__name__
 
 
@@ -148,9 +157,10 @@ class Player:
     """A player of simulated matches and money games: a checker policy and a cube policy.
 
     ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
-    ``"bearoff"``) or a :class:`~gammon.Policy` object; ``cube`` is ``"never"`` (the default:
-    never doubles, always takes), ``"race"`` (the Keith count in races, no cube action outside
-    them) or a :class:`CubePolicy` object.
+    ``"bearoff"``), a :class:`~gammon.Policy` object or a function ``f(position, plays)`` (kept
+    wrapped in a :class:`~gammon.FunctionPolicy`); ``cube`` is ``"never"`` (the default: never
+    doubles, always takes), ``"race"`` (the Keith count in races, no cube action outside them)
+    or a :class:`CubePolicy` object.
 
     Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
     methods a policy needs.
@@ -167,6 +177,8 @@ class Player:
                     f"Player: unknown checker policy {c!r}; built-in policies: "
                     f"{', '.join(BUILTIN_POLICIES)}"
                 )
+        elif not isinstance(c, Policy) and callable(c):
+            object.__setattr__(self, "checker", FunctionPolicy(c))
         elif not isinstance(c, Policy):
             raise InvalidInputError(
                 f"Player: checker must be a policy name or have a choose(position, plays) "
@@ -202,10 +214,10 @@ def _player_arg(spec: object) -> Player:
         return spec
     if isinstance(spec, tuple) and len(spec) == 2:
         return Player(spec[0], spec[1])
-    if isinstance(spec, (str, Policy)):
+    if isinstance(spec, (str, Policy)) or callable(spec):
         return Player(spec)
     raise InvalidInputError(
-        "a player is a gammon.Player, a checker policy (name or object), or a pair "
+        "a player is a gammon.Player, a checker policy (name, object or function), or a pair "
         f"(checker policy, cube policy); got {spec!r}"
     )
 
@@ -551,8 +563,8 @@ class MatchResult(_SimulationResult):
                 f"{n:,} matches ({self.games:,} games) in {self.elapsed:.1f} s: "
                 f"{self.matches_per_second:,.0f} matches/s on {self.threads} thread"
                 f"{'s' if self.threads != 1 else ''} ({self._status(n)})",
-                f"  {self.names[0]} wins {self.win:.4f} ± {Z95 * self.std_error:.4f} "
-                f"(95% CI {lo:.4f} .. {hi:.4f}; standard error {self.std_error:.4f})",
+                f"  {self.names[0]} wins {plus_minus(self.win, self.std_error, '.4f')}, "
+                f"CI {lo:.4f} .. {hi:.4f}, standard error {self.std_error:.4f}",
                 f"  {self.games_per_match:.2f} games a match, {self.crawford_games:,} Crawford "
                 f"games, {self.doubles:,} doubles, {self.drops:,} dropped",
             ]
@@ -561,7 +573,7 @@ class MatchResult(_SimulationResult):
     def __repr__(self) -> str:
         return (
             f"<MatchResult {self.length}-point {self.names[0]} vs {self.names[1]} "
-            f"matches={self.matches_completed} win={self.win:.4f}±{self.std_error:.4f} "
+            f"matches={self.matches_completed} win={plus_minus(self.win, self.std_error, '.4f')} "
             f"seed={self.seed}{' interrupted' if self.interrupted else ''}>"
         )
 
@@ -654,9 +666,8 @@ class MoneyResult(_SimulationResult):
                 f"({self.variant.canonical_name}, seed {self.seed})",
                 f"{n:,} games in {self.elapsed:.1f} s: {self.games_per_second:,.0f} games/s on "
                 f"{self.threads} thread{'s' if self.threads != 1 else ''} ({self._status(n)})",
-                f"  {self.names[0]}: {self.points_per_game:+.4f} ± "
-                f"{Z95 * self.std_error:.4f} points a game (95% CI {lo:+.4f} .. {hi:+.4f}; "
-                f"standard error {self.std_error:.4f})",
+                f"  {self.names[0]}: {plus_minus(self.points_per_game, self.std_error)} "
+                f"points a game, CI {lo:+.4f} .. {hi:+.4f}, standard error {self.std_error:.4f}",
                 f"  mean cube {self.mean_cube:.3f}, {self.doubles:,} cube offers, dropped "
                 f"{c['first']['dropped']:,} / {c['second']['dropped']:,}",
             ]
@@ -665,7 +676,7 @@ class MoneyResult(_SimulationResult):
     def __repr__(self) -> str:
         return (
             f"<MoneyResult {self.names[0]} vs {self.names[1]} games={self.games_completed} "
-            f"points={self.points_per_game:+.4f}±{self.std_error:.4f} seed={self.seed}"
+            f"points={plus_minus(self.points_per_game, self.std_error)} seed={self.seed}"
             f"{' interrupted' if self.interrupted else ''}>"
         )
 
@@ -706,7 +717,7 @@ def _run(
         if bar is not None:
             bar.update(done - bar.n)
             if done > 0:
-                bar.set_postfix_str(f"{label} {est:.4f} ± {Z95 * se:.4f}", refresh=False)
+                bar.set_postfix_str(f"{label} {plus_minus(est, se, '.4f')}", refresh=False)
         if callback is not None:
             callback(SimulationProgress(done, total, est, se, elapsed))
 
@@ -743,9 +754,11 @@ def simulate_match(
     backgammons count (MATCH-2), drops score the value before the double (CUBE-6), no money
     options (CUBE-11); ``cube_rules`` gives the cap (CUBE-10), ``enabled`` (CUBE-2) and
     ``refuse_dead_cube`` (MATCH-7). ``seed``: the master seed (a random one when None; it is
-    in the result). ``threads``: worker threads (None: one per core; Python policies always
-    use one). ``variant``: a backgammon variant (default standard). ``first_match``: the index
-    of the first match, to run a range of a larger simulation elsewhere. ``chunk_size``:
+    in the result). ``threads``: worker threads (None: one per core; a policy written in
+    Python runs on one thread, and ``threads`` above 1 with one raises
+    :class:`~gammon.InvalidInputError`). ``variant``: a backgammon variant (default
+    standard). ``first_match``: the index of the first match, to run a range of a larger
+    simulation elsewhere. ``chunk_size``:
     matches per unit of work; results do not depend on it. ``record_matches``: keep
     per-match :class:`MatchRecords`. ``max_seconds``: a time limit. ``progress``: a tqdm
     progress bar. ``callback``: called with a :class:`SimulationProgress` after each chunk
@@ -766,6 +779,7 @@ def simulate_match(
     first_match = _int_arg("first_match", first_match, 0, _MAX_U64 - matches)
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
     n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
+    _check_threads_for_python(threads, [s for p in pair for s in (p.checker, p.cube)])
     chunk_size = _int_arg("chunk_size", chunk_size, 1)
     max_s = _positive_float("max_seconds", max_seconds)
     rules = _cube_rules(cube_rules)
@@ -839,6 +853,7 @@ def simulate_money(
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
     n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
+    _check_threads_for_python(threads, [s for p in pair for s in (p.checker, p.cube)])
     chunk_size = _int_arg("chunk_size", chunk_size, 1)
     max_s = _positive_float("max_seconds", max_seconds)
     rules = _cube_rules(cube_rules)

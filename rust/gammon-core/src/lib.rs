@@ -1,8 +1,4 @@
-//! # gammon-core
-//!
-//! Rules, legal-play generation and game play for backgammon (standard, nackgammon,
-//! hypergammon) and Long Nardy. Pure Rust: the Python package `gammon` is a thin layer over
-//! this crate.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Glossary
 //! - A **Move** is one checker moved by one die (the spec's *step*).
@@ -22,18 +18,6 @@
 //! simulations, training-data trajectories).
 //! Inside the crate a name is imported from the module that owns it; users see the flat
 //! re-exports below (and the public text formats in [`text`]).
-//!
-//! ## Tour
-//! ```
-//! use gammon_core::{Backgammon, Color, Dice, Position, PositionId, Variant};
-//!
-//! let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-//! let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
-//! assert_eq!(plays.len(), 16);
-//! let next = pos.play_unchecked(&plays[0]);
-//! assert_eq!(next.turn(), Color::Black);
-//! assert_eq!(pos.id(), "4HPwATDgc/ABMA");
-//! ```
 
 mod base;
 pub mod bearoff;
@@ -50,7 +34,9 @@ pub use base::color::{ByColor, Color};
 pub use base::dice::{Dice, DiceError};
 pub use base::moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};
 pub use base::outcome::{Outcome, OutcomeKind};
-pub use base::rng::{game_stream, FirstRoll, GameDice, GameRng, Stream};
+// `GameRunner::play` takes a game's dice and random stream: both are public so that other
+// engines can play single games (game `i` of seed `s`, as rollouts do).
+pub use base::rng::{game_stream, FirstRoll, GameDice, GameRng, QuasiRolls, Stream};
 pub use base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_OFF};
 pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
 pub use play::cube_game::CubefulRules;

@@ -133,7 +133,7 @@ impl VariantPosition {
         dispatch!(self, p => p.turn())
     }
 
-    /// The position ID ([`Position::id`]).
+    /// The position ID (`Position::id`).
     #[must_use]
     pub fn id(&self) -> String {
         dispatch!(self, p => p.id())
@@ -197,7 +197,7 @@ impl VariantPosition {
     }
 
     /// Resolves a play text for `dice`, accepting partial texts only when `allow_partial`
-    /// ([`Position::resolve_play`]).
+    /// (`Position::resolve_play`).
     ///
     /// # Errors
     /// [`PlayTextError`].

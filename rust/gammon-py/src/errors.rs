@@ -46,6 +46,20 @@ pub fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     }
 }
 
+/// A pickled ``Move`` whose points are out of range (from 1..=25, to 0..=24).
+pub fn move_error(from: u8, to: u8) -> PyErr {
+    InvalidInputError::new_err(format!(
+        "not a move: from {from} to {to} (from is 1..24 or 25 for the bar, to 1..24 or 0 for off)"
+    ))
+}
+
+/// A pickled ``Outcome`` whose kind is not one of the names of ``Outcome.kind``.
+pub fn outcome_kind_error(kind: &str) -> PyErr {
+    InvalidInputError::new_err(format!(
+        "not an outcome kind: {kind:?} (single, gammon, backgammon, oin, mars, koks or draw)"
+    ))
+}
+
 /// `gammon.ParseError` for an unreadable position ID.
 pub fn id_error(e: &ParseIdError) -> PyErr {
     match e {

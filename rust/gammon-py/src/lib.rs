@@ -46,6 +46,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_CUBE_LIMIT", 1u32 << gammon_core::MAX_CUBE_LOG2_LIMIT)?;
     m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
     m.add_function(wrap_pyfunction!(position::_play_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(types::_move_from_parts, m)?)?;
+    m.add_function(wrap_pyfunction!(types::_outcome_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_extra_turn, m)?)?;
     m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;

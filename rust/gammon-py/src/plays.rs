@@ -143,6 +143,32 @@ impl PyPlayList {
         }
     }
 
+    /// Two lists are equal when they hold the same plays of the same position and roll.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyPlayList>().is_ok_and(|o| {
+            let o = o.get();
+            o.before == self.before && o.dice == self.dice && o.plays == self.plays
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.before, self.dice, &self.plays).hash(&mut h);
+        h.finish()
+    }
+
+    /// Pickles as the call that rebuilds the list: ``position.legal_plays(dice)``.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let position = Bound::new(py, PyPosition { inner: self.before })?;
+        let rebuild = position.getattr("legal_plays")?;
+        let args = PyTuple::new(py, [PyString::new(py, &self.dice.to_string())])?;
+        Ok((rebuild, args))
+    }
+
     /// The roll, larger die first.
     #[getter]
     fn dice(&self) -> (u8, u8) {

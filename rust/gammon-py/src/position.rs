@@ -284,7 +284,11 @@ impl PyPosition {
     ) -> PyResult<PyPosition> {
         let id = id.map(|id| text_arg(id, "a position ID")).transpose()?;
         let id = id.as_deref();
-        let variant = default_variant(variant)?;
+        // A Long Nardy ID names its variant (its mark); any other ID is backgammon's.
+        let variant = match (variant, id) {
+            (None, Some(id)) if gammon_core::text::id::is_long_nardy_id(id) => Variant::LongNardy,
+            _ => default_variant(variant)?,
+        };
         let turn = default_turn(turn)?;
         let options = nardy_options_arg(variant, first_turn_exception, block_check)?;
         guard(|| match id {
@@ -322,7 +326,9 @@ impl PyPosition {
     }
 
     /// The position with gnubg Position ID ``id`` (for Long Nardy, gammon's ID of the same
-    /// layout), ``turn`` on roll.
+    /// layout, marked as Long Nardy in its last character), ``turn`` on roll. ``variant``
+    /// defaults to ``"long-nardy"`` for a Long Nardy ID and ``"backgammon"`` otherwise; a
+    /// backgammon ID is refused as Long Nardy and a Long Nardy ID as backgammon.
     ///
     /// Raises ``ParseError`` for a malformed ID, ``InvalidPositionError`` for an ID that
     /// decodes to an impossible board and ``InvalidInputError`` for a bad option.

@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::errors::{
-    dice_error, not_text_error, unreadable_text_error, variant_error, InvalidDiceError,
-    InvalidInputError,
+    dice_error, move_error, not_text_error, outcome_kind_error, unreadable_text_error,
+    variant_error, InvalidDiceError, InvalidInputError,
 };
 
 /// Reads a text argument. Raises `InvalidInputError` for a non-`str` and `ParseError` for a
@@ -323,6 +323,40 @@ impl PyOutcome {
     fn __str__(&self) -> String {
         self.inner.to_string()
     }
+
+    /// Pickles as ``_outcome_from_parts(winner, kind)``.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (PyColor, &'static str))> {
+        let ctor = py.import("gammon._core")?.getattr("_outcome_from_parts")?;
+        Ok((ctor, (self.inner.winner.into(), self.inner.kind.name())))
+    }
+}
+
+/// Rebuilds a pickled outcome from its winner and the name of its kind.
+#[pyfunction]
+pub fn _outcome_from_parts(winner: PyColor, kind: &str) -> PyResult<PyOutcome> {
+    use gammon_core::OutcomeKind as K;
+    let kinds = [
+        K::Single,
+        K::Gammon,
+        K::Backgammon,
+        K::Oin,
+        K::Mars,
+        K::Koks,
+        K::Draw,
+    ];
+    let kind = kinds
+        .into_iter()
+        .find(|k| k.name() == kind)
+        .ok_or_else(|| outcome_kind_error(kind))?;
+    Ok(PyOutcome {
+        inner: Outcome {
+            winner: winner.into(),
+            kind,
+        },
+    })
 }
 
 /// One checker moved by one die: from a point to a point, in the mover's numbering
@@ -362,4 +396,25 @@ impl PyMove {
     fn __repr__(&self) -> String {
         format!("Move({:?})", self.inner.to_string())
     }
+
+    /// Pickles as ``_move_from_parts(from_point, to_point, hit)``.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (u8, u8, bool))> {
+        let ctor = py.import("gammon._core")?.getattr("_move_from_parts")?;
+        Ok((ctor, (self.inner.from, self.inner.to, self.inner.hit)))
+    }
+}
+
+/// Rebuilds a pickled move from its points and hit flag.
+#[pyfunction]
+pub fn _move_from_parts(from_point: u8, to_point: u8, hit: bool) -> PyResult<PyMove> {
+    if !(1..=25).contains(&from_point) || to_point > 24 || to_point >= from_point {
+        return Err(move_error(from_point, to_point));
+    }
+    Ok(PyMove {
+        inner: Move {
+            from: from_point,
+            to: to_point,
+            hit,
+        },
+    })
 }

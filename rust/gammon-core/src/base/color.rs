@@ -71,7 +71,7 @@ impl FromStr for Color {
     /// Parses `white`/`w` or `black`/`b`, in any case.
     ///
     /// # Errors
-    /// [`ParseColorError`] for any other text.
+    /// `ParseColorError` for any other text.
     fn from_str(s: &str) -> Result<Color, ParseColorError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "white" | "w" => Ok(Color::White),

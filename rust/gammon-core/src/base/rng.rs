@@ -121,7 +121,7 @@ pub fn roll(rng: &mut Xoshiro256PlusPlus) -> Dice {
 
 /// Stratified first rolls for a rollout (see the module docs).
 ///
-/// Turn `t` < [`QUASI_TURNS`] of game `i` takes the roll `perm[t][digit]`, where `digit` is
+/// Turn `t` < `QUASI_TURNS` of game `i` takes the roll `perm[t][digit]`, where `digit` is
 /// digit `t` of `i` written in the mixed radix (first-turn base, 36). The first-turn base is 36
 /// (all ordered rolls) or, for an opening where doubles cannot occur (BG-10), 15 (the
 /// unordered non-doubles, which are equally likely). Each permutation is shuffled from the
@@ -168,7 +168,7 @@ impl QuasiRolls {
         u64::from(self.first_base) * u64::from(OUTCOMES)
     }
 
-    /// The stratified roll of turn `turn` (< [`QUASI_TURNS`]) of game `game`.
+    /// The stratified roll of turn `turn` (< `QUASI_TURNS`) of game `game`.
     #[inline]
     #[must_use]
     pub fn roll(&self, game: u64, turn: usize) -> Dice {

@@ -144,7 +144,7 @@ impl<P: Position> GameRunner<P> {
     /// # Errors
     /// [`GameError::PolicyStopped`] when a policy abandons the game or answers something
     /// illegal (an index out of range, a redouble not allowed); [`GameError::TooLong`] past
-    /// [`MAX_PLIES`] turns.
+    /// `MAX_PLIES` turns.
     pub fn play_with_cube<R, Pol, C, O>(
         &mut self,
         start: &P,
@@ -274,7 +274,7 @@ impl<P: Position> GameRunner<P> {
     ///
     /// # Errors
     /// As [`GameRunner::play_with_cube`], and [`GameError::MatchTooLong`] past
-    /// [`MAX_GAMES_PER_MATCH`] games.
+    /// `MAX_GAMES_PER_MATCH` games.
     #[allow(clippy::too_many_arguments)]
     pub fn play_match<R, Pol, C, O>(
         &mut self,

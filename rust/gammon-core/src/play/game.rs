@@ -190,9 +190,32 @@ impl<P: Position> GameRunner<P> {
 
     /// Plays a game from `start` to its end (or its settlement).
     ///
+    /// Game `i` of master seed `s` takes its dice from `GameDice::new(s, i, ..)` and its
+    /// random choices from `game_stream(s, i, Stream::Choices)`, as rollouts do, so a game is
+    /// replayed exactly from its two numbers:
+    ///
+    /// ```
+    /// use gammon_core::{
+    ///     game_stream, Backgammon, Color, FirstRoll, GameDice, GameEnd, GameRules, GameRunner,
+    ///     NoTruncation, Random, StandardReferee, Stream, Variant,
+    /// };
+    ///
+    /// let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    /// let rules = GameRules::new(&StandardReferee, &Random, &NoTruncation);
+    /// let mut runner = GameRunner::new();
+    /// let mut game = |seed, i| {
+    ///     let mut dice = GameDice::new(seed, i, FirstRoll::Opening, None);
+    ///     let mut rng = game_stream(seed, i, Stream::Choices);
+    ///     runner.play(&start, &rules, &mut dice, &mut rng).unwrap()
+    /// };
+    /// let record = game(7, 3);
+    /// assert!(matches!(record.end, GameEnd::Finished(r) if r.winner.is_some()));
+    /// assert_eq!(game(7, 3), record); // the same game again
+    /// ```
+    ///
     /// # Errors
     /// [`GameError::PolicyStopped`] when a policy abandons the game (or answers an index out
-    /// of range); [`GameError::TooLong`] past [`MAX_PLIES`] turns.
+    /// of range); [`GameError::TooLong`] past `MAX_PLIES` turns.
     pub fn play<R, Pol, T>(
         &mut self,
         start: &P,

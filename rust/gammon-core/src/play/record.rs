@@ -29,7 +29,7 @@ pub const fn win_kind_index(kind: OutcomeKind) -> Option<usize> {
     }
 }
 
-/// The winning result classes in index order ([`win_kind_index`]).
+/// The winning result classes in index order (`win_kind_index`).
 pub const WIN_KIND_ORDER: [OutcomeKind; WIN_KINDS] = [
     OutcomeKind::Single,
     OutcomeKind::Gammon,
@@ -40,10 +40,10 @@ pub const WIN_KIND_ORDER: [OutcomeKind; WIN_KINDS] = [
 ];
 
 /// The expected result of a game settled before its end, in fixed point ([`ONE`] = the whole
-/// game). Made by a [`Truncation`] step, for example from an exact bear-off database.
+/// game). Made by a `Truncation` step, for example from an exact bear-off database.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Settlement {
-    /// For each winner, the probability of each winning class ([`win_kind_index`]), in units
+    /// For each winner, the probability of each winning class (`win_kind_index`), in units
     /// of 1/[`ONE`].
     pub win: ByColor<[u64; WIN_KINDS]>,
     /// The probability of a draw, in units of 1/[`ONE`].

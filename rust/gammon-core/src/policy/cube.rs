@@ -124,7 +124,7 @@ pub fn keith_count(at: impl Fn(u8) -> u8) -> u32 {
 /// summarised at bgonline.org/keith.html and in Backgammon Galore's glossary), and no cube
 /// action outside races. Backgammon rules only.
 ///
-/// In a race (no contact left, [`is_race`]) each side's [`keith_count`] is taken, and the
+/// In a race (no contact left, `is_race`) each side's `keith_count` is taken, and the
 /// count of the player on roll is increased by one seventh, rounded down. Then, with
 /// `excess` = the roller's count minus the opponent's:
 /// - the roller doubles when `excess <= 4` with the cube centred, redoubles when

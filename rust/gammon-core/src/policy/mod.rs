@@ -44,6 +44,38 @@ pub use heuristic::{Heuristic, HeuristicWeights};
 pub struct PolicyStop;
 
 /// Chooses the play to make, given the position, the roll and its legal plays.
+///
+/// Implement it to plug an engine of your own into the game loop ([`crate::GameRunner`]),
+/// rollouts ([`crate::rollout`]) and simulations. This one hits whenever it can: it takes the
+/// play that leaves the opponent the most pips to go.
+///
+/// ```
+/// use gammon_core::{
+///     Backgammon, Color, Dice, GameRng, PlayList, Policy, PolicyStop, Position, Variant,
+/// };
+///
+/// struct Hitter;
+///
+/// impl Policy<Backgammon> for Hitter {
+///     fn choose(
+///         &self,
+///         pos: &Backgammon,
+///         _dice: Dice,
+///         plays: &PlayList<Backgammon>,
+///         _rng: &mut GameRng,
+///     ) -> Result<usize, PolicyStop> {
+///         let opponent = !pos.turn();
+///         let pips = |i: &usize| plays[*i].after().pip_count()[opponent];
+///         Ok((0..plays.len()).max_by_key(pips).unwrap_or(0))
+///     }
+/// }
+///
+/// let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+/// let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
+/// let mut rng = gammon_core::game_stream(1, 0, gammon_core::Stream::Choices);
+/// let i = Hitter.choose(&pos, Dice::new(3, 1).unwrap(), &plays, &mut rng).unwrap();
+/// assert!(i < plays.len());
+/// ```
 pub trait Policy<P: Position>: Send + Sync {
     /// The index in `plays` of the play to make. `plays` holds at least two plays (one per
     /// distinct resulting position, MOVE-9). `rng` is the game's own stream of random choices
@@ -222,8 +254,8 @@ impl PubevalTable {
 }
 
 /// Tesauro's public evaluation function ("pubeval", 1993): a linear score of the position
-/// after the play with separate weights for race and contact positions ([`PUBEVAL_CONTACT`],
-/// [`PUBEVAL_RACE`]). It makes obvious mistakes but plays a fair intermediate game, and has
+/// after the play with separate weights for race and contact positions (`PUBEVAL_CONTACT`,
+/// `PUBEVAL_RACE`). It makes obvious mistakes but plays a fair intermediate game, and has
 /// long been the common yardstick of backgammon programs. Backgammon rules only.
 ///
 /// Faithful to the source, including its quirks: the mover's own checkers on the bar are not
@@ -252,7 +284,7 @@ impl Pubeval {
 
     /// pubeval's score of `after` (the position after a play, its mover still on roll) with
     /// the race or the contact weights. Higher is better for the mover. A position where the
-    /// mover has borne everything off scores [`PUBEVAL_WIN`].
+    /// mover has borne everything off scores `PUBEVAL_WIN`.
     #[must_use]
     pub fn score(&self, after: &Backgammon, race: bool) -> f32 {
         let pts = after.raw();

@@ -51,6 +51,16 @@ pub trait Position: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync +
     fn legal_plays_into(&self, dice: Dice, out: &mut PlayList<Self>);
 
     /// The legal plays for `dice` (see [`Position::legal_plays_into`]).
+    ///
+    /// ```
+    /// use gammon_core::{Backgammon, Color, Dice, PlayText, Position, Variant};
+    ///
+    /// let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    /// let plays = pos.legal_plays(Dice::new(6, 6).unwrap());
+    /// // One play per distinct resulting position (MOVE-9); each is a whole turn.
+    /// assert!(plays.iter().all(|p| p.moves().len() == 4));
+    /// assert!(plays.iter().any(|p| pos.format_play(p) == "24/18(2) 13/7(2)"));
+    /// ```
     fn legal_plays(&self, dice: Dice) -> PlayList<Self> {
         let mut out = PlayList::new();
         self.legal_plays_into(dice, &mut out);

@@ -34,7 +34,7 @@ use crate::scoring::referee::Referee;
 pub struct Tally {
     /// Games counted.
     pub games: u64,
-    /// `win[side][kind]`: wins of each side by class ([`win_kind_index`]), in
+    /// `win[side][kind]`: wins of each side by class (`win_kind_index`), in
     /// units of 1/[`ONE`] of a game (a settled game may add fractions).
     pub win: [[u128; WIN_KINDS]; 2],
     /// Draws, in units of 1/[`ONE`].
@@ -285,13 +285,13 @@ pub struct RolloutConfig {
     /// Stop after this many seconds (keeping the chunks finished in order).
     pub max_seconds: Option<f64>,
     /// Stop at the first chunk boundary where the equity's standard error is at most this
-    /// (after at least [`MIN_GAMES_FOR_TARGET`] games).
+    /// (after at least `MIN_GAMES_FOR_TARGET` games).
     pub target_std_error: Option<f64>,
 }
 
 impl RolloutConfig {
     /// The configuration with `seed` and the defaults: first roll like any other, quasi-random
-    /// dice, one thread per core, chunks of [`DEFAULT_CHUNK_SIZE`], no records, no stop rule.
+    /// dice, one thread per core, chunks of `DEFAULT_CHUNK_SIZE`, no records, no stop rule.
     #[must_use]
     pub fn new(seed: u64) -> RolloutConfig {
         RolloutConfig {

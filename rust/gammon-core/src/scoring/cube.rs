@@ -49,7 +49,7 @@ pub const DEFAULT_MAX_BEAVERS: u32 = 3;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CubeRules {
     /// The cap as a power of two: nobody may double past `2^max_cube_log2` (CUBE-10);
-    /// 0 to [`MAX_CUBE_LOG2_LIMIT`].
+    /// 0 to `MAX_CUBE_LOG2_LIMIT`.
     pub max_cube_log2: u8,
     /// The Jacoby rule: a game borne off with the cube centred scores as a single (MONEY-2).
     pub jacoby: bool,
@@ -60,7 +60,7 @@ pub struct CubeRules {
     /// How many beavers and raccoons one chain may hold (CUBE-13), at least 1.
     pub max_beavers: u32,
     /// Each tie of the opening roll doubles the centred cube while its value is below
-    /// `2^auto_doubles` (CUBE-20, BG-11); 0 to [`MAX_AUTO_DOUBLES`].
+    /// `2^auto_doubles` (CUBE-20, BG-11); 0 to `MAX_AUTO_DOUBLES`.
     pub auto_doubles: u8,
     /// Cube use at all (CUBE-2): off, nobody doubles and ties never double.
     pub enabled: bool,

@@ -31,7 +31,7 @@ pub const MAX_SCORE: u32 = (1 << 15) - 1;
 /// A match to `length` points with its score and Crawford state (MATCH-1, MATCH-3, MATCH-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MatchScore {
-    /// The points needed to win, 1 to [`MAX_MATCH_LENGTH`].
+    /// The points needed to win, 1 to `MAX_MATCH_LENGTH`.
     pub length: u32,
     /// Each player's score (it may pass `length` after the last game, MATCH-1).
     pub score: ByColor<u32>,
@@ -168,7 +168,7 @@ impl MatchScore {
     /// 1-point match) starts post-Crawford: it never has a Crawford game (MATCH-5).
     ///
     /// # Errors
-    /// [`MatchLengthError`] for a length outside 1 to [`MAX_MATCH_LENGTH`].
+    /// `MatchLengthError` for a length outside 1 to `MAX_MATCH_LENGTH`.
     pub fn new(length: u32, crawford_rule: bool) -> Result<MatchScore, MatchLengthError> {
         if !(1..=MAX_MATCH_LENGTH).contains(&length) {
             return Err(MatchLengthError(u64::from(length)));
@@ -218,7 +218,7 @@ impl MatchScore {
 
     /// The match after a game won by `winner` for `points` (`None`: a draw, which changes
     /// nothing). The score grows by the points (MATCH-1, the actual total, saturating at
-    /// [`MAX_SCORE`]) and the Crawford state moves on: the game after the first one that leaves
+    /// `MAX_SCORE`) and the Crawford state moves on: the game after the first one that leaves
     /// a player at `length - 1` (the other below) is the Crawford game; every game after it
     /// is post-Crawford (MATCH-3, MATCH-4).
     #[must_use]

@@ -60,6 +60,60 @@ pub enum ParseIdError {
     /// The decoded board breaks a rule (a point held by both players, ...).
     #[error("Position ID {0:?} decodes to an invalid position: {1}")]
     Invalid(String, SetupError),
+    /// A Position ID without the Long Nardy mark ([`LONG_NARDY_MARK`]) read as Long Nardy: a
+    /// backgammon ID, which would otherwise be misread as a Long Nardy board.
+    #[error(
+        "{0:?} is not a long-nardy Position ID: it has no Long Nardy mark, so it is a \
+         backgammon Position ID (gnubg's), which cannot describe a long-nardy position"
+    )]
+    NotLongNardy(String),
+    /// A Long Nardy Position ID (it carries [`LONG_NARDY_MARK`]) read as a backgammon variant.
+    #[error("{0:?} is a long-nardy Position ID; it cannot be read as a {1} position")]
+    LongNardyId(String, Variant),
+}
+
+/// The mark of a Long Nardy Position ID: the value of the four padding bits of its last
+/// character, which gnubg always writes as zero (14 Base64 characters hold 84 bits, the key
+/// 80). gnubg's layout has no room for a variant, so without the mark a backgammon ID would
+/// read as a Long Nardy board; with it each rules family refuses the other's IDs.
+pub const LONG_NARDY_MARK: u8 = 0b0001;
+
+/// The Base64 value (0..64) of a character of the standard alphabet.
+fn b64_value(c: u8) -> Option<u8> {
+    match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    }
+}
+
+/// True when `id` is 14 Base64 characters whose last carries the Long Nardy mark
+/// ([`LONG_NARDY_MARK`]).
+#[must_use]
+pub fn is_long_nardy_id(id: &str) -> bool {
+    let text = id.trim().as_bytes();
+    text.len() == POSITION_ID_LEN
+        && text.iter().all(|&c| b64_value(c).is_some())
+        && text
+            .last()
+            .and_then(|&c| b64_value(c))
+            .is_some_and(|v| v & 0x0F == LONG_NARDY_MARK)
+}
+
+/// `id` (as [`id_from_sides`] writes it, padding bits zero) with the Long Nardy mark.
+#[must_use]
+pub fn with_long_nardy_mark(mut id: String) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    if let Some(v) = id.as_bytes().last().copied().and_then(b64_value) {
+        id.pop();
+        id.push(char::from(
+            ALPHABET[usize::from((v & !0x0F) | LONG_NARDY_MARK)],
+        ));
+    }
+    id
 }
 
 /// The 10-byte key of two sides, `[player not on roll, player on roll]`, each in its own
@@ -172,8 +226,12 @@ impl Backgammon {
     ///
     /// # Errors
     /// [`ParseIdError`] naming the problem: wrong length, a bad character, too many checkers,
-    /// stray bits, or a board that breaks BG-6.
+    /// stray bits, a board that breaks BG-6, or a Long Nardy ID
+    /// ([`ParseIdError::LongNardyId`]).
     pub fn from_id(id: &str, variant: Variant, turn: Color) -> Result<Backgammon, ParseIdError> {
+        if is_long_nardy_id(id) {
+            return Err(ParseIdError::LongNardyId(id.to_string(), variant));
+        }
         let board = sides_from_id(id, variant.checkers_per_side(), variant)?;
         Backgammon::from_gnubg_board(&board, variant, turn)
             .map_err(|e| ParseIdError::Invalid(id.to_string(), e))
@@ -187,10 +245,13 @@ impl Nardy {
     ///
     /// # Errors
     /// [`ParseIdError`] naming the problem: wrong length, a bad character, too many checkers,
-    /// stray bits, or a board that breaks a rule (checkers on the bar, a shared point, an
-    /// illegal block).
+    /// stray bits, a board that breaks a rule (checkers on the bar, a shared point, an
+    /// illegal block), or an ID without the Long Nardy mark ([`ParseIdError::NotLongNardy`]).
     pub fn from_id(id: &str, turn: Color) -> Result<Nardy, ParseIdError> {
         let sides = sides_from_id(id, CHECKERS_PER_SIDE, Variant::LongNardy)?;
+        if !is_long_nardy_id(id) {
+            return Err(ParseIdError::NotLongNardy(id.to_string()));
+        }
         Nardy::from_setup(&Setup::from_sides(Variant::LongNardy, turn, &sides))
             .map_err(|e| ParseIdError::Invalid(id.to_string(), e))
     }
@@ -204,10 +265,12 @@ impl PositionId for Backgammon {
 
 impl PositionId for Nardy {
     /// gnubg's 80-bit Position ID layout with each side in its own numbering (LN-2) and the
-    /// bar slot empty: the player not on roll first, then the player on roll. The start is
-    /// `AACA/z8AAID/Pw` for either turn (both sides look the same from their own seat).
+    /// bar slot empty: the player not on roll first, then the player on roll; the last
+    /// character carries the Long Nardy mark ([`LONG_NARDY_MARK`]) so that the ID cannot be
+    /// read as a backgammon position. The start is `AACA/z8AAID/Px` for either turn (both
+    /// sides look the same from their own seat).
     fn id(&self) -> String {
-        id_from_sides(&self.sides())
+        with_long_nardy_mark(id_from_sides(&self.sides()))
     }
 }
 
@@ -216,6 +279,37 @@ mod tests {
     use super::*;
     use crate::base::dice::Dice;
     use crate::rules::position::Position;
+
+    #[test]
+    fn long_nardy_ids_carry_a_mark_that_backgammon_refuses() {
+        let nardy = Nardy::start(Color::White);
+        let id = nardy.id();
+        assert_eq!(id, "AACA/z8AAID/Px");
+        assert!(is_long_nardy_id(&id) && !is_long_nardy_id("4HPwATDgc/ABMA"));
+        // The mark sits in the padding bits: the key is the one gnubg's layout gives.
+        let unmarked = id_from_sides(&nardy.sides());
+        assert_eq!(with_long_nardy_mark(unmarked.clone()), id);
+        let mut key = [0u8; 10];
+        B64.decode_slice(&id, &mut key).unwrap();
+        let mut key0 = [0u8; 10];
+        B64.decode_slice(&unmarked, &mut key0).unwrap();
+        assert_eq!(key, key0);
+        assert_eq!(Nardy::from_id(&id, Color::White), Ok(nardy));
+        for variant in [
+            Variant::Backgammon,
+            Variant::Nackgammon,
+            Variant::Hypergammon3,
+        ] {
+            assert_eq!(
+                Backgammon::from_id(&id, variant, Color::White),
+                Err(ParseIdError::LongNardyId(id.clone(), variant))
+            );
+        }
+        assert_eq!(
+            Nardy::from_id("4HPwATDgc/ABMA", Color::White),
+            Err(ParseIdError::NotLongNardy("4HPwATDgc/ABMA".into()))
+        );
+    }
 
     #[test]
     fn id3_start_position_id() {

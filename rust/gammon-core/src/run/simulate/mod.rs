@@ -82,7 +82,7 @@ pub struct SimConfig {
 
 impl SimConfig {
     /// The configuration with `seed` and the defaults: one thread per core, chunks of
-    /// [`DEFAULT_MATCH_CHUNK`], no records, no time limit.
+    /// `DEFAULT_MATCH_CHUNK`, no records, no time limit.
     #[must_use]
     pub fn new(seed: u64) -> SimConfig {
         SimConfig {

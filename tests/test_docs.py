@@ -1,0 +1,44 @@
+"""The documentation site (issue 14, item 4): the API reference names every public name, and
+the site builds in strict mode (scripts/test.sh runs `mkdocs build --strict`; the `>>>`
+examples of docs/ run as doctests in the pytest step)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import gammon
+import gammon.cli
+import gammon.nardy
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+
+def _documented() -> set[str]:
+    names: set[str] = set()
+    for page in (DOCS / "reference").glob("*.md"):
+        names.update(re.findall(r"^::: ([\w.]+)$", page.read_text(), re.M))
+    return names
+
+
+def test_the_api_reference_names_every_public_name() -> None:
+    documented = _documented()
+    public = {f"gammon.{n}" for n in gammon.__all__ if n not in ("__version__", "nardy")}
+    public |= {f"gammon.nardy.{n}" for n in gammon.nardy.__all__}
+    public |= {f"gammon.cli.{n}" for n in gammon.cli.__all__}
+    assert sorted(public - documented) == []
+    # ... and nothing that is not public.
+    assert sorted(documented - public) == []
+
+
+def test_every_page_is_in_the_navigation() -> None:
+    nav = (ROOT / "mkdocs.yml").read_text()
+    pages = {p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")}
+    missing = [p for p in sorted(pages) if f": {p}" not in nav]
+    assert missing == []
+
+
+def test_every_guide_page_has_a_runnable_example() -> None:
+    for page in sorted((DOCS / "guides").glob("*.md")):
+        assert ">>> " in page.read_text(), page.name
