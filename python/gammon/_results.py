@@ -7,11 +7,41 @@ which own the sums, the estimates, their standard errors and the merge.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copyreg
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from gammon import _core
 from gammon._format import Z95
 from gammon.errors import InvalidInputError
+
+
+def _tally(
+    games: int,
+    win: list[list[int]],
+    draw: int,
+    points: int,
+    points_sq: int,
+    plies: int,
+    settled: int,
+) -> _core.Tally:
+    """Rebuild a pickled :class:`~gammon._core.Tally` (its sums are checked again)."""
+    return _core.Tally(
+        games=games,
+        win=win,
+        draw=draw,
+        points=points,
+        points_sq=points_sq,
+        plies=plies,
+        settled=settled,
+    )
+
+
+def _reduce_tally(t: _core.Tally) -> tuple[Callable[..., _core.Tally], tuple[Any, ...]]:
+    return (_tally, (t.games, t.win, t.draw, t.points, t.points_sq, t.plies, t.settled))
+
+
+copyreg.pickle(_core.Tally, _reduce_tally)
 
 
 class RunResult:
