@@ -15,6 +15,8 @@ python-chess::
 
 from __future__ import annotations
 
+import collections.abc
+
 from gammon import nardy
 from gammon._core import (
     Color,
@@ -83,6 +85,10 @@ from gammon.simulate import (
     simulate_money,
 )
 from gammon.xgid import Xgid
+
+# The Rust class behaves as a Sequence (len, getitem, index, count, contains, iter); register
+# it so that isinstance(plays, collections.abc.Sequence) holds (issue 15, D10).
+collections.abc.Sequence.register(PlayList)
 
 __all__ = [
     "Accept",

@@ -18,6 +18,20 @@ MAX_CUBE_LIMIT = 1 << 15
 """The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
 
 
+def brief(value: object, limit: int = 80) -> str:
+    """Return ``repr(value)``, cut in the middle past ``limit`` characters.
+
+    Error messages quote the input through this, so that a megabyte of input does not come back
+    as a megabyte of message (issue 15, D10).
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[: limit // 2]!r}…{value[-limit // 4 :]!r} ({len(value)} characters)"
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit // 2]}…{text[-limit // 4 :]}"
+
+
 def is_int(value: object) -> bool:
     """Tell whether ``value`` is an ``int`` and not a ``bool``."""
     return isinstance(value, int) and not isinstance(value, bool)
