@@ -9,9 +9,13 @@ plays of a position for a roll (the starting position and 3-1 by default).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from types import FrameType
 from typing import Any, Optional
 
 from gammon.errors import GammonError
@@ -31,7 +35,7 @@ def _build_parser() -> argparse.ArgumentParser:
         description=(
             "Play many games from a position with a built-in policy and print the outcome "
             "shares and the cubeless equity with its 95%% confidence interval. "
-            "Ctrl-C stops early and prints the games finished so far."
+            "Ctrl-C (or SIGTERM, SIGHUP) stops early and prints the games finished so far."
         ),
     )
     r.add_argument("--position", metavar="ID", help="position ID (default: the start)")
@@ -239,30 +243,76 @@ def _rollout(args: argparse.Namespace) -> int:
     return 130 if result.interrupted else 0
 
 
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where Python checks signals (the rollout's progress check)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+_STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals a batch scheduler or a closed terminal sends: treated like Ctrl-C."""
+
+
+@contextlib.contextmanager
+def _stop_signals(received: list[int]) -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP end a rollout as Ctrl-C does (issue 15).
+
+    A running rollout keeps the games finished so far; ``received`` collects the signal
+    numbers so that the exit status can be 128 + the signal.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Optional[FrameType]) -> None:
+        received.append(signum)
+        raise _Stopped(signum)
+
+    old = {sig: signal.signal(sig, handler) for sig in _STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, previous in old.items():
+            signal.signal(sig, previous)
+
+
+def _exit_status(received: list[int], status: int) -> int:
+    """128 + the first stop signal received, else ``status``."""
+    return 128 + received[0] if received else status
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``).
 
     Returns the exit status: 0 on success, 2 for bad arguments (a :class:`GammonError`, whose
     message is printed), 130 when a rollout was interrupted with Ctrl-C (its partial result is
-    printed). Raises only ``SystemExit`` from argparse for unreadable options.
+    printed), 143 or 129 when it was ended by SIGTERM or SIGHUP (likewise, with the partial
+    result and its ``--json`` checkpoint). Raises only ``SystemExit`` from argparse for
+    unreadable options.
     """
     parser = _build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 2
+    received: list[int] = []
     try:
-        if args.command == "rollout":
-            return _rollout(args)
-        if args.command == "plays":
-            return _plays(args)
+        with _stop_signals(received):
+            if args.command == "rollout":
+                return _exit_status(received, _rollout(args))
+            if args.command == "plays":
+                return _plays(args)
     except GammonError as e:
         print(f"gammon: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        # Ctrl-C outside a rollout (a running rollout returns its games instead).
+        # Ctrl-C or a stop signal outside a rollout (a running rollout returns its games).
         print("gammon: interrupted", file=sys.stderr)
-        return 130
+        return _exit_status(received, 130)
     parser.error(f"unknown command {args.command!r}")  # pragma: no cover
     return 2  # pragma: no cover
 
