@@ -161,15 +161,29 @@ fn both<T: ?Sized>(p: &T) -> ByColor<&T> {
     ByColor { white: p, black: p }
 }
 
-#[test]
-fn soak_games_across_variants_policies_and_the_cube() {
-    let total: u64 = std::env::var("GAMMON_SOAK_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(24_000);
-    let rounds = 12u64; // configurations per round
-    let per_round = 1_000u64.min(total / rounds).max(1);
-    let n_rounds = total.div_ceil(per_round * rounds);
+/// Adds `t` to the totals named `name`.
+fn add_to(tallies: &mut Vec<(String, Tally)>, name: &str, t: Tally) {
+    match tallies.iter_mut().find(|(n, _)| n == name) {
+        Some((_, sum)) => {
+            sum.games += t.games;
+            sum.draws += t.draws;
+            sum.dropped += t.dropped;
+            sum.plies += t.plies;
+            for k in 0..5 {
+                sum.by_kind[k] += t.by_kind[k];
+            }
+        }
+        None => tallies.push((name.to_string(), t)),
+    }
+}
+
+/// Plays round `round`: `per_round` games of each of the twelve configurations.
+fn one_round(
+    round: u64,
+    per_round: u64,
+    checker: &mut Checker,
+    tallies: &mut Vec<(String, Tally)>,
+) {
     let (random, pubeval) = (Random, Pubeval::new());
     let heuristic = Heuristic::with_weights(HeuristicWeights::default());
     let bg = |v| Backgammon::start(v, Color::White).unwrap();
@@ -192,199 +206,237 @@ fn soak_games_across_variants_policies_and_the_cube() {
         beavers: true,
         ..CubeRules::default()
     };
-    let mut checker = Checker {
-        first_play: true,
-        ..Checker::default()
-    };
-    let mut tallies: Vec<(String, Tally)> = Vec::new();
-    let started = Instant::now();
-    let mut rss_warm = None;
-    for round in 0..n_rounds {
-        let g = round * per_round..(round + 1) * per_round;
-        let mut add = |name: &str, t: Tally| match tallies.iter_mut().find(|(n, _)| n == name) {
-            Some((_, sum)) => {
-                sum.games += t.games;
-                sum.draws += t.draws;
-                sum.dropped += t.dropped;
-                sum.plies += t.plies;
-                for k in 0..5 {
-                    sum.by_kind[k] += t.by_kind[k];
-                }
-            }
-            None => tallies.push((name.to_string(), t)),
-        };
-        let c = &mut checker;
-        let never = &NeverDouble;
-        let keith = &KeithRace;
-        let (r, p, h) = (&random, &pubeval, &heuristic);
-        let sr = &StandardReferee;
-        add(
+    let g = round * per_round..(round + 1) * per_round;
+    let mut add = |name: &str, t: Tally| add_to(tallies, name, t);
+    let c = &mut *checker;
+    let never = &NeverDouble;
+    let keith = &KeithRace;
+    let (r, p, h) = (&random, &pubeval, &heuristic);
+    let sr = &StandardReferee;
+    add(
+        "bg random",
+        run(
             "bg random",
-            run(
-                "bg random",
-                &standard,
-                sr,
-                both(r as &dyn Policy<Backgammon>),
-                both(never as &dyn CubePolicy<Backgammon>),
-                no_cube,
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &standard,
+            sr,
+            both(r as &dyn Policy<Backgammon>),
+            both(never as &dyn CubePolicy<Backgammon>),
+            no_cube,
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "bg pubeval cube",
+        run(
             "bg pubeval cube",
-            run(
-                "bg pubeval cube",
-                &standard,
-                sr,
-                both(p as &dyn Policy<Backgammon>),
-                both(keith as &dyn CubePolicy<Backgammon>),
-                money,
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &standard,
+            sr,
+            both(p as &dyn Policy<Backgammon>),
+            both(keith as &dyn CubePolicy<Backgammon>),
+            money,
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "bg heuristic vs pubeval cube",
+        run(
             "bg heuristic vs pubeval cube",
-            run(
-                "bg heuristic vs pubeval cube",
-                &standard,
-                sr,
-                ByColor {
-                    white: h as &dyn Policy<Backgammon>,
-                    black: p,
-                },
-                ByColor {
-                    white: keith as &dyn CubePolicy<Backgammon>,
-                    black: never,
-                },
-                CubeRules::default(),
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &standard,
+            sr,
+            ByColor {
+                white: h as &dyn Policy<Backgammon>,
+                black: p,
+            },
+            ByColor {
+                white: keith as &dyn CubePolicy<Backgammon>,
+                black: never,
+            },
+            CubeRules::default(),
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "bg random cube",
+        run(
             "bg random cube",
-            run(
-                "bg random cube",
-                &standard,
-                sr,
-                both(r as &dyn Policy<Backgammon>),
-                both(keith as &dyn CubePolicy<Backgammon>),
-                money,
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &standard,
+            sr,
+            both(r as &dyn Policy<Backgammon>),
+            both(keith as &dyn CubePolicy<Backgammon>),
+            money,
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "nackgammon pubeval",
+        run(
             "nackgammon pubeval",
-            run(
-                "nackgammon pubeval",
-                &nack,
-                sr,
-                both(p as &dyn Policy<Backgammon>),
-                both(keith as &dyn CubePolicy<Backgammon>),
-                CubeRules::default(),
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &nack,
+            sr,
+            both(p as &dyn Policy<Backgammon>),
+            both(keith as &dyn CubePolicy<Backgammon>),
+            CubeRules::default(),
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "nackgammon random",
+        run(
             "nackgammon random",
-            run(
-                "nackgammon random",
-                &nack,
-                sr,
-                both(r as &dyn Policy<Backgammon>),
-                both(never as &dyn CubePolicy<Backgammon>),
-                no_cube,
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &nack,
+            sr,
+            both(r as &dyn Policy<Backgammon>),
+            both(never as &dyn CubePolicy<Backgammon>),
+            no_cube,
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "hypergammon random cube",
+        run(
             "hypergammon random cube",
-            run(
-                "hypergammon random cube",
-                &hyper,
-                sr,
-                both(r as &dyn Policy<Backgammon>),
-                both(keith as &dyn CubePolicy<Backgammon>),
-                money,
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &hyper,
+            sr,
+            both(r as &dyn Policy<Backgammon>),
+            both(keith as &dyn CubePolicy<Backgammon>),
+            money,
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "hypergammon pubeval",
+        run(
             "hypergammon pubeval",
-            run(
-                "hypergammon pubeval",
-                &hyper,
-                sr,
-                both(p as &dyn Policy<Backgammon>),
-                both(never as &dyn CubePolicy<Backgammon>),
-                no_cube,
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &hyper,
+            sr,
+            both(p as &dyn Policy<Backgammon>),
+            both(never as &dyn CubePolicy<Backgammon>),
+            no_cube,
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "hypergammon heuristic",
+        run(
             "hypergammon heuristic",
-            run(
-                "hypergammon heuristic",
-                &hyper,
-                sr,
-                both(h as &dyn Policy<Backgammon>),
-                both(never as &dyn CubePolicy<Backgammon>),
-                no_cube,
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &hyper,
+            sr,
+            both(h as &dyn Policy<Backgammon>),
+            both(never as &dyn CubePolicy<Backgammon>),
+            no_cube,
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "long nardy random",
+        run(
             "long nardy random",
-            run(
-                "long nardy random",
-                &nardy,
-                &NardyReferee::default(),
-                both(r as &dyn Policy<Nardy>),
-                both(never as &dyn CubePolicy<Nardy>),
-                no_cube,
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &nardy,
+            &NardyReferee::default(),
+            both(r as &dyn Policy<Nardy>),
+            both(never as &dyn CubePolicy<Nardy>),
+            no_cube,
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "long nardy random last roll",
+        run(
             "long nardy random last roll",
-            run(
-                "long nardy random last roll",
-                &nardy,
-                &last_roll,
-                both(r as &dyn Policy<Nardy>),
-                both(never as &dyn CubePolicy<Nardy>),
-                no_cube,
-                g.clone(),
-                c,
-            ),
-        );
-        add(
+            &nardy,
+            &last_roll,
+            both(r as &dyn Policy<Nardy>),
+            both(never as &dyn CubePolicy<Nardy>),
+            no_cube,
+            g.clone(),
+            c,
+        ),
+    );
+    add(
+        "bg pubeval",
+        run(
             "bg pubeval",
-            run(
-                "bg pubeval",
-                &standard,
-                sr,
-                both(p as &dyn Policy<Backgammon>),
-                both(never as &dyn CubePolicy<Backgammon>),
-                no_cube,
-                g.clone(),
-                c,
-            ),
-        );
-        if round == n_rounds / 10 {
-            rss_warm = rss_kib();
+            &standard,
+            sr,
+            both(p as &dyn Policy<Backgammon>),
+            both(never as &dyn CubePolicy<Backgammon>),
+            no_cube,
+            g.clone(),
+            c,
+        ),
+    );
+}
+
+/// Configurations per round.
+const CONFIGS: u64 = 12;
+
+#[test]
+fn soak_games_across_variants_policies_and_the_cube() {
+    let total: u64 = std::env::var("GAMMON_SOAK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24_000);
+    let per_round = 1_000u64.min(total / CONFIGS).max(1);
+    let n_rounds = total.div_ceil(per_round * CONFIGS);
+    // Two threads of this one process share the rounds (even and odd), each with its own
+    // checker and totals, merged at the end.
+    let threads = 2u64;
+    let started = Instant::now();
+    let rss_start = rss_kib();
+    let results: Vec<(Checker, Vec<(String, Tally)>, Option<u64>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                s.spawn(move || {
+                    let mut checker = Checker {
+                        first_play: true,
+                        ..Checker::default()
+                    };
+                    let mut tallies = Vec::new();
+                    let mut rss_warm = None;
+                    let mine: Vec<u64> = (k..n_rounds).step_by(threads as usize).collect();
+                    for (done, &round) in mine.iter().enumerate() {
+                        one_round(round, per_round, &mut checker, &mut tallies);
+                        if k == 0 && done == mine.len() / 10 {
+                            rss_warm = rss_kib();
+                        }
+                        if k == 0 && mine.len() >= 20 && (done + 1) % (mine.len() / 20) == 0 {
+                            eprintln!(
+                                "soak: {:.0}% ({} games by thread 0), {:.0} s, RSS {:?} KiB",
+                                100.0 * (done + 1) as f64 / mine.len() as f64,
+                                checker.games,
+                                started.elapsed().as_secs_f64(),
+                                rss_kib()
+                            );
+                        }
+                    }
+                    (checker, tallies, rss_warm)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let rss_end = rss_kib();
+    let rss_warm = results[0].2;
+    let mut tallies: Vec<(String, Tally)> = Vec::new();
+    let mut checker = Checker::default();
+    for (c, ts, _) in results {
+        checker.games += c.games;
+        checker.plays += c.plays;
+        checker.doubles += c.doubles;
+        for (name, t) in ts {
+            add_to(&mut tallies, &name, t);
         }
     }
-    let rss_end = rss_kib();
     let games: u64 = tallies.iter().map(|(_, t)| t.games).sum();
     let secs = started.elapsed().as_secs_f64();
     println!(
@@ -397,9 +449,9 @@ fn soak_games_across_variants_policies_and_the_cube() {
         println!("  {name:32} {:>10} games  single/gammon/bg {:?}  draws {}  dropped {}  plies/game {:.1}", t.games, &t.by_kind[..3], t.draws, t.dropped, t.plies as f64 / t.games as f64);
     }
     println!(
-        "  resident memory: {rss_warm:?} KiB after 10% of the rounds, {rss_end:?} KiB at the end"
+        "  resident memory: {rss_start:?} KiB at the start, {rss_warm:?} KiB after 10% of the rounds, {rss_end:?} KiB at the end"
     );
-    assert_eq!(games, n_rounds * per_round * rounds);
+    assert_eq!(games, n_rounds * per_round * CONFIGS);
     assert!(games >= total);
     assert_eq!(checker.games, games);
     // The draws of LN-37 happen, and only with the last roll.
