@@ -299,6 +299,11 @@ def test_d10_id4_match_id_parse_str_parse_is_stable() -> None:
         lambda t: gammon.MatchId.parse(t),
         lambda t: gammon.Position.start().legal_plays((3, 1)).position.play(t, (3, 1)),
         lambda t: gammon.Position.from_checkers({t: 1}, {}),
+        lambda t: gammon.Position.start().legal_plays(t),
+        lambda t: gammon.Position.start("backgammon", t),
+        lambda t: gammon.rollout(games=1, policy=t),
+        lambda t: NardySettings(koks=t),
+        lambda t: gammon.Position.start("long-nardy", first_turn_exception=t),
     ],
 )
 def test_d10_error_messages_do_not_echo_a_megabyte_of_input(call: Any) -> None:

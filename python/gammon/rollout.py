@@ -38,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gammon import _core
+from gammon._checks import brief
 from gammon._core import Play, PlayList, Position, Variant
 from gammon.errors import InvalidInputError
 from gammon.nardy import NardySettings
@@ -674,16 +675,16 @@ def _policy_pair(policy: object, variant: Variant) -> tuple[PolicySpec, PolicySp
     else:
         raise InvalidInputError(
             "policy must be a name (random, pubeval, heuristic), an object with a "
-            f"choose(position, plays) method, or a pair of them; got {policy!r}"
+            f"choose(position, plays) method, or a pair of them; got {brief(policy)}"
         )
     for p in pair:
         if isinstance(p, str):
             if p.strip().lower() not in BUILTIN_POLICIES:
                 raise InvalidInputError(
-                    f"unknown policy {p!r}; built-in policies: {', '.join(BUILTIN_POLICIES)}"
+                    f"unknown policy {brief(p)}; built-in policies: {', '.join(BUILTIN_POLICIES)}"
                 )
         elif not isinstance(p, Policy):
-            raise InvalidInputError(f"{p!r} has no choose(position, plays) method")
+            raise InvalidInputError(f"{brief(p)} has no choose(position, plays) method")
     return (pair[0], pair[1])
 
 

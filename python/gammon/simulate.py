@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gammon import _core
-from gammon._checks import MAX_MATCH_LENGTH
+from gammon._checks import MAX_MATCH_LENGTH, brief
 from gammon._core import Color, Position, Variant, find_variant
 from gammon.cube import Cube, CubeOffer, CubeRules
 from gammon.errors import IllegalCubeActionError, InternalError, InvalidInputError
@@ -165,7 +165,7 @@ class Player:
         if isinstance(c, str):
             if c.strip().lower() not in BUILTIN_POLICIES:
                 raise InvalidInputError(
-                    f"Player: unknown checker policy {c!r}; built-in policies: "
+                    f"Player: unknown checker policy {brief(c)}; built-in policies: "
                     f"{', '.join(BUILTIN_POLICIES)}"
                 )
         elif not isinstance(c, Policy):
@@ -177,7 +177,7 @@ class Player:
         if isinstance(k, str):
             if k.strip().lower() not in BUILTIN_CUBE_POLICIES:
                 raise InvalidInputError(
-                    f"Player: unknown cube policy {k!r}; built-in cube policies: "
+                    f"Player: unknown cube policy {brief(k)}; built-in cube policies: "
                     f"{', '.join(BUILTIN_CUBE_POLICIES)}"
                 )
         elif not isinstance(k, CubePolicy):
@@ -207,7 +207,7 @@ def _player_arg(spec: object) -> Player:
         return Player(spec)
     raise InvalidInputError(
         "a player is a gammon.Player, a checker policy (name or object), or a pair "
-        f"(checker policy, cube policy); got {spec!r}"
+        f"(checker policy, cube policy); got {brief(spec)}"
     )
 
 
