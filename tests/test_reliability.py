@@ -331,9 +331,13 @@ def test_d10_playlist_is_a_sequence_with_count_and_range_checked_indices() -> No
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_stop_signal_ends_the_cli_rollout_with_a_resumable_checkpoint(sig: int) -> None:
     cmd = [sys.executable, "-m", "gammon", "rollout", "--games", "100000000", "--seed", "5"]
-    cmd += ["--threads", "1", "--json", "--quiet"]
+    cmd += ["--threads", "1", "--json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)  # Let it import and play some games.
+    assert proc.stderr is not None
+    # The progress bar's first character: the rollout (and the signal handling) has started,
+    # however slowly the interpreter came up on a loaded machine.
+    assert proc.stderr.read(1)
+    time.sleep(0.5)  # Let it play some games.
     os.kill(proc.pid, sig)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 128 + sig, err
