@@ -380,6 +380,9 @@ fn one_round(
 /// Configurations per round.
 const CONFIGS: u64 = 12;
 
+/// What a soak thread hands back: its checker, its totals, its RSS after the warm-up.
+type ThreadResult = (Checker, Vec<(String, Tally)>, Option<u64>);
+
 #[test]
 fn soak_games_across_variants_policies_and_the_cube() {
     let total: u64 = std::env::var("GAMMON_SOAK_GAMES")
@@ -393,7 +396,7 @@ fn soak_games_across_variants_policies_and_the_cube() {
     let threads = 2u64;
     let started = Instant::now();
     let rss_start = rss_kib();
-    let results: Vec<(Checker, Vec<(String, Tally)>, Option<u64>)> = std::thread::scope(|s| {
+    let results: Vec<ThreadResult> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 s.spawn(move || {
