@@ -1,12 +1,22 @@
-"""Regression tests for the defects found under hostile input (issue 15: D1, D3, D4, D5, D7).
+"""Regression tests for the defects found under hostile input (issue 15: D1-D10).
 
 Each test is named after the defect and the behaviour it pins; each failed before its fix.
 """
 
 from __future__ import annotations
 
+import collections.abc
 import json
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import time
+import types
+from typing import Any
 
+import numpy as np
 import pytest
 
 import gammon
@@ -284,3 +294,242 @@ def test_d7_a_no_game_yet_id_without_offers_still_gives_a_game_before_its_openin
     assert game.is_opening and game.legal_actions() == [gammon.Roll()]
     game.roll()
     assert not game.is_opening
+
+
+# -- D2: from_checkers reads any Mapping as {point: count} -----------------------------------
+
+
+def test_d2_bg6_from_checkers_reads_a_mapping_proxy_as_point_counts() -> None:
+    side = {6: 5, 8: 3, 13: 5, 24: 2}
+    proxy = gammon.Position.from_checkers(types.MappingProxyType(side), side)
+    assert proxy == gammon.Position.from_checkers(side, side)
+    assert proxy == gammon.Position.start()
+
+
+def test_d2_from_checkers_reads_a_custom_mapping() -> None:
+    class Points(collections.abc.Mapping[int, int]):
+        def __init__(self, d: dict[int, int]) -> None:
+            self.d = d
+
+        def __getitem__(self, k: int) -> int:
+            return self.d[k]
+
+        def __iter__(self) -> Any:
+            return iter(self.d)
+
+        def __len__(self) -> int:
+            return len(self.d)
+
+    side = {6: 5, 8: 3, 13: 5, 24: 2}
+    assert gammon.Position.from_checkers(Points(side), side) == gammon.Position.start()
+
+
+# -- D6: an interrupt stops a chunk on the one-worker path ------------------------------------
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_d6_the_callback_interrupts_a_single_huge_chunk(threads: int) -> None:
+    calls = []
+
+    def stop_on_second_call(p: object) -> None:
+        calls.append(p)
+        if len(calls) >= 2:
+            raise KeyboardInterrupt
+
+    r = gammon.rollout(
+        games=2_000_000,
+        seed=1,
+        threads=threads,
+        chunk_size=2_000_000,
+        callback=stop_on_second_call,
+    )
+    # The second call comes while the only chunk runs; it used to come after all 2 million.
+    assert r.interrupted
+    assert r.stop_reason == "interrupted"
+    assert r.games_completed == 0
+
+
+def test_d10_an_interrupt_after_the_last_game_is_not_an_interruption() -> None:
+    def stop_at_the_end(p: Any) -> None:
+        if p.done == p.total:
+            raise KeyboardInterrupt
+
+    r = gammon.rollout(games=300, seed=1, threads=1, chunk_size=100, callback=stop_at_the_end)
+    assert r.games_completed == 300
+    assert (r.interrupted, r.stop_reason) == (False, "completed")
+
+
+# -- D8: the Long Nardy draw (LN-37) comes back from its ID and a pickle ----------------------
+
+
+def test_d8_ln37_the_draw_round_trips_its_id_and_pickle() -> None:
+    draw = gammon.Position.from_checkers({}, {1: 1}, turn="black", variant="long-nardy").play(
+        "1/off", (1, 2)
+    )
+    assert pickle.loads(pickle.dumps(draw)) == draw
+    assert gammon.Position.from_id(draw.id, "long-nardy", draw.turn) == draw
+
+
+# -- D9: errors of the gammon hierarchy -------------------------------------------------------
+
+
+@pytest.mark.parametrize("field", ["first_turn_exception", "block_check"])
+@pytest.mark.parametrize("value", [1, b"every_step", None.__class__])
+def test_d9_a_non_string_section_9_option_is_an_invalid_input(field: str, value: object) -> None:
+    with pytest.raises(gammon.InvalidInputError, match=field):
+        gammon.Position.start("long-nardy", **{field: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("dice", ["²²", "\u0661\u0661"])
+def test_d9_xgid3_dice_must_be_ascii_digits(dice: str) -> None:
+    good = gammon.Xgid.parse("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+    text = good.to_str() if hasattr(good, "to_str") else str(good)
+    fields = text.split(":")
+    fields[4] = dice
+    with pytest.raises(gammon.ParseError):
+        gammon.Xgid.parse(":".join(fields))
+
+
+@pytest.mark.parametrize("number", ["\u0661\u0660", "1_0", "+5", " "])
+def test_d9_xgid1_number_fields_are_ascii_decimal(number: str) -> None:
+    fields = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10".split(":")
+    fields[-1] = number
+    with pytest.raises(gammon.ParseError):
+        gammon.Xgid.parse(":".join(fields))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: gammon.OutcomeDistribution(wins=("a", 0, 0), losses=(1, 0, 0)),  # type: ignore[arg-type]
+        lambda: gammon.OutcomeDistribution(wins=(None, 0, 0), losses=(1, 0, 0)),  # type: ignore[arg-type]
+        lambda: gammon.OutcomeDistribution(wins=("0.5", 0, 0), losses=(0.5, 0, 0)),  # type: ignore[arg-type]
+        lambda: gammon.money_equity([0.5, 0, 0, "x", 0, 0]),  # type: ignore[list-item]
+        lambda: gammon.money_equity(types.SimpleNamespace(wins=3, losses=4)),
+        lambda: gammon.match_winning_chance([0.5, 0, 0, 0.5, 0, 0], (3, 3), met="KXG"),  # type: ignore[arg-type]
+        lambda: gammon.met.parse_met(12),  # type: ignore[arg-type]
+        lambda: gammon.met.parse_met(
+            "<met><pre-crawford-table type='explicit'><row><me>x</me></row>"
+            "</pre-crawford-table></met>"
+        ),
+    ],
+)
+def test_d9_equity_and_met_errors_are_invalid_input(call: Any) -> None:
+    with pytest.raises(gammon.InvalidInputError):
+        call()
+
+
+@pytest.mark.parametrize("policy", [np.int64(3), np.float64(0.5), np.zeros(3)])
+def test_d9_numpy_values_are_not_policies(policy: object) -> None:
+    with pytest.raises(gammon.InvalidInputError, match="policy"):
+        gammon.rollout(games=5, seed=1, policy=policy)  # type: ignore[arg-type]
+
+
+def test_d9_a_policy_whose_choose_is_not_callable_is_refused_up_front() -> None:
+    with pytest.raises(gammon.InvalidInputError, match="choose"):
+        gammon.rollout(games=5, seed=1, policy=types.SimpleNamespace(choose=3))  # type: ignore[arg-type]
+
+
+# -- D10: the minor ones ----------------------------------------------------------------------
+
+
+def test_d10_a_policy_returning_true_is_not_choosing_index_1() -> None:
+    class Yes:
+        def choose(self, position: object, plays: object) -> bool:
+            return True
+
+    with pytest.raises(gammon.IllegalPlayError, match="bool"):
+        gammon.rollout(games=2, seed=1, threads=1, policy=Yes())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "white",
+    [{True: 2, 6: 5, 8: 3, 13: 5}, {6: True, 8: 3, 13: 5, 24: 2}, b"\x06\x06", bytearray(b"\x06")],
+)
+def test_d10_bg6_from_checkers_refuses_bools_and_bytes(white: object) -> None:
+    with pytest.raises(gammon.InvalidInputError):
+        gammon.Position.from_checkers(white, {6: 5, 8: 3, 13: 5, 24: 2})  # type: ignore[arg-type]
+
+
+def test_d10_a_count_past_255_is_reported_as_it_is() -> None:
+    with pytest.raises(gammon.InvalidInputError, match="300 checkers"):
+        gammon.Position.from_checkers([6] * 300, {6: 15})
+
+
+def test_d10_id4_match_id_parse_str_parse_is_stable() -> None:
+    # Dice 1-3 written in the "wrong" order: parse used to keep (1, 3), str writes 3-1 first.
+    mid = gammon.MatchId(dice=(3, 1))
+    text = str(mid)
+    import base64
+
+    bits = int.from_bytes(base64.b64decode(text), "little")
+    pos = 0
+    for name, width in gammon.matchid._LAYOUT:  # type: ignore[attr-defined]
+        if name == "die1":
+            d1_at = pos
+        if name == "die2":
+            d2_at = pos
+        pos += width
+    swapped = bits & ~(7 << d1_at) & ~(7 << d2_at) | (1 << d1_at) | (3 << d2_at)
+    odd = base64.b64encode(swapped.to_bytes(9, "little")).decode()[:12]
+    once = gammon.MatchId.parse(odd)
+    assert gammon.MatchId.parse(str(once)) == once
+    assert once.dice == (3, 1)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda t: gammon.Position.from_id(t),
+        lambda t: gammon.Xgid.parse(t),
+        lambda t: gammon.MatchId.parse(t),
+        lambda t: gammon.Position.start().legal_plays((3, 1)).position.play(t, (3, 1)),
+        lambda t: gammon.Position.from_checkers({t: 1}, {}),
+        lambda t: gammon.Position.start().legal_plays(t),
+        lambda t: gammon.Position.start("backgammon", t),
+        lambda t: gammon.rollout(games=1, policy=t),
+        lambda t: NardySettings(koks=t),
+        lambda t: gammon.Position.start("long-nardy", first_turn_exception=t),
+    ],
+)
+def test_d10_error_messages_do_not_echo_a_megabyte_of_input(call: Any) -> None:
+    huge = "A" * 1_000_000
+    with pytest.raises(gammon.GammonError) as info:
+        call(huge)
+    assert len(str(info.value)) < 1000
+
+
+def test_d10_playlist_is_a_sequence_with_count_and_range_checked_indices() -> None:
+    plays = gammon.Position.start().legal_plays((3, 1))
+    assert isinstance(plays, collections.abc.Sequence)
+    assert plays.count(plays[0]) == 1
+    assert plays.count("24/1") == 0
+    with pytest.raises(IndexError):
+        plays[10**20]
+    with pytest.raises(IndexError):
+        plays[-(10**20)]
+
+
+# -- SIGTERM and SIGHUP end a CLI rollout like Ctrl-C ------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_stop_signal_ends_the_cli_rollout_with_a_resumable_checkpoint(sig: int) -> None:
+    cmd = [sys.executable, "-m", "gammon", "rollout", "--games", "100000000", "--seed", "5"]
+    cmd += ["--threads", "1", "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    # The progress bar's first character: the rollout (and the signal handling) has started,
+    # however slowly the interpreter came up on a loaded machine.
+    assert proc.stderr.read(1)
+    time.sleep(0.5)  # Let it play some games.
+    os.kill(proc.pid, sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + sig, err
+    summary = json.loads(out)
+    assert summary["interrupted"] is True
+    assert 0 < summary["games"] < 100_000_000
+    cp = RolloutResult.from_dict(summary["checkpoint"])
+    more = cp.resume(500)
+    assert more.games_completed == summary["games"] + 500

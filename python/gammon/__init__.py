@@ -15,6 +15,8 @@ python-chess::
 
 from __future__ import annotations
 
+import collections.abc
+
 from gammon import bearoff, fibs, mat, matchfile, nardy, sgf, svg
 from gammon._core import (
     Color,
@@ -89,6 +91,10 @@ from gammon.simulate import (
 from gammon.xgid import Xgid
 
 svg.install_notebook_hooks()
+
+# The Rust class behaves as a Sequence (len, getitem, index, count, contains, iter); register
+# it so that isinstance(plays, collections.abc.Sequence) holds (issue 15, D10).
+collections.abc.Sequence.register(PlayList)
 
 __all__ = [
     "Accept",

@@ -26,6 +26,20 @@ MAX_SCORE = (1 << 15) - 1
 """The largest score the Match ID can hold (ID-4, ID-7)."""
 
 
+def brief(value: object, limit: int = 80) -> str:
+    """Return ``repr(value)``, cut in the middle past ``limit`` characters.
+
+    Error messages quote the input through this, so that a megabyte of input does not come back
+    as a megabyte of message (issue 15, D10).
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[: limit // 2]!r}…{value[-limit // 4 :]!r} ({len(value)} characters)"
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit // 2]}…{text[-limit // 4 :]}"
+
+
 def is_int(value: object) -> bool:
     """Tell whether ``value`` is an ``int`` and not a ``bool``."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -211,6 +211,8 @@ class PlayList(Sequence[Play]):
         """The position after each play, mover still on roll, as an ``(n, 26)`` int8 array."""
     def texts(self) -> list[str]:
         """The canonical texts of the plays."""
+    def count(self, value: object) -> int:
+        """How many times a play occurs (1 or 0)."""
     def index(self, value: object, start: int = 0, stop: int | None = None, /) -> int:
         """The index of a play or play text; raises ``ValueError`` when absent."""
     def __len__(self) -> int: ...

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from gammon._checks import check_dice
+from gammon._checks import brief, check_dice
 from gammon._core import Play
 from gammon.cube import ResignLevel
 from gammon.errors import InvalidDiceError, ParseError
@@ -180,7 +180,7 @@ def parse_action(text: str) -> Optional[Action]:
     if head == "roll":
         digits = rest.replace("-", "").replace(" ", "")
         if len(digits) != 2 or not digits.isdigit():
-            raise ParseError(f"'roll' takes two dice such as 'roll 31', not {text!r}")
+            raise ParseError(f"'roll' takes two dice such as 'roll 31', not {brief(text)}")
         try:
             return Roll((int(digits[0]), int(digits[1])))
         except InvalidDiceError as e:

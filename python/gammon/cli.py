@@ -17,12 +17,16 @@ far first); 141 the output pipe was closed early (for example by ``head``), quie
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Any, Callable, Optional
 
 from gammon import cli_interop
@@ -34,8 +38,10 @@ EXIT_CODES: dict[int, str] = {
     0: "success",
     1: "internal error (a bug: please report it)",
     2: "bad arguments or input; the message names what was wrong",
+    129: "ended by SIGHUP; as 130, with the games finished so far",
     130: "interrupted by Ctrl-C; a rollout or simulation prints the games finished so far",
     141: "the output pipe was closed early (for example by head); nothing more is printed",
+    143: "ended by SIGTERM (a batch scheduler's stop); as 130, with the games finished so far",
 }
 """The exit statuses of ``gammon``, as its ``--help`` lists them."""
 
@@ -738,13 +744,56 @@ def _closed_pipe() -> int:
     return 141
 
 
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where Python checks signals (the rollout's progress check)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+_STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals a batch scheduler or a closed terminal sends: treated like Ctrl-C."""
+
+
+@contextlib.contextmanager
+def _stop_signals(received: list[int]) -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP end a rollout as Ctrl-C does (issue 15).
+
+    A running rollout keeps the games finished so far; ``received`` collects the signal
+    numbers so that the exit status can be 128 + the signal.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Optional[FrameType]) -> None:
+        received.append(signum)
+        raise _Stopped(signum)
+
+    old = {sig: signal.signal(sig, handler) for sig in _STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, previous in old.items():
+            signal.signal(sig, previous)
+
+
+def _exit_status(received: list[int], status: int) -> int:
+    """128 + the first stop signal received, else ``status``."""
+    return 128 + received[0] if received else status
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``) and return its exit status.
 
     The statuses are those of :data:`EXIT_CODES`: 0 on success, 1 for an internal error, 2
     for bad arguments or input (a :class:`~gammon.GammonError`, whose message is printed),
     130 when a rollout or simulation was interrupted with Ctrl-C (its partial result is
-    printed), 141 when the output pipe was closed. Unreadable options print the usage line
+    printed), 143 or 129 when it was ended by SIGTERM or SIGHUP (likewise, with the partial
+    result and its ``--json`` checkpoint), 141 when the output pipe was closed. Unreadable options print the usage line
     of the command they were given to and return 2; ``--help`` and ``--version`` print and
     return 0. Raises nothing else: errors are printed on stderr.
     """
@@ -767,9 +816,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "bearoff": _bearoff,
         **{name: cli_interop.run for name in cli_interop.COMMANDS},
     }
+    received: list[int] = []
     try:
         try:
-            return run[args.command](args)
+            with _stop_signals(received):
+                return _exit_status(received, run[args.command](args))
         finally:
             sys.stdout.flush()
     except BrokenPipeError:
@@ -781,9 +832,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"gammon: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        # Ctrl-C outside a rollout (a running rollout returns its games instead).
+        # Ctrl-C or a stop signal outside a rollout (a running rollout returns its games).
         print("gammon: interrupted", file=sys.stderr)
-        return 130
+        return _exit_status(received, 130)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from gammon._checks import is_cube_value, is_int
+from gammon._checks import brief, is_cube_value, is_int
 from gammon.errors import InvalidInputError
 from gammon.met import MatchEquityTable, kazaross_xg2
 
@@ -73,7 +73,7 @@ class OutcomeDistribution:
                     f"OutcomeDistribution: {name} must be three shares (single, gammon, "
                     f"backgammon), not {v!r}"
                 )
-            shares = tuple(float(x) for x in v)
+            shares = _floats(v, f"OutcomeDistribution: {name}")
             if any(not math.isfinite(x) or x < 0.0 for x in shares):
                 raise InvalidInputError(f"OutcomeDistribution: {name} {v!r} has a bad share")
             object.__setattr__(self, name, shares)
@@ -148,12 +148,15 @@ class OutcomeDistribution:
         wins = getattr(value, "wins", None)
         losses = getattr(value, "losses", None)
         if wins is not None and losses is not None:
-            w, lo = tuple(wins), tuple(losses)
+            try:
+                w, lo = tuple(wins), tuple(losses)
+            except TypeError:
+                raise InvalidInputError(f"not an outcome distribution: {brief(value)}") from None
             if len(w) != 3 or len(lo) != 3:
                 raise InvalidInputError(f"not an outcome distribution: {value!r}")
             return cls(wins=(w[0], w[1], w[2]), losses=(lo[0], lo[1], lo[2]))
         if isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 6:
-            v = [float(x) for x in value]
+            v = _floats(value, "OutcomeDistribution")
             return cls(wins=(v[0], v[1], v[2]), losses=(v[3], v[4], v[5]))
         raise InvalidInputError(
             f"not an outcome distribution: {value!r} (need wins/losses or six shares)"
@@ -259,6 +262,8 @@ def match_winning_chance(
     d = OutcomeDistribution.coerce(distribution)
     _check_cube(cube)
     table = kazaross_xg2() if met is None else met
+    if not isinstance(table, MatchEquityTable):
+        raise InvalidInputError(f"met must be a MatchEquityTable, not {type(met).__name__}")
     try:
         a, b = away
     except (TypeError, ValueError):
@@ -278,6 +283,19 @@ def match_winning_chance(
         total += d.wins[level - 1] * table.mwc(a - points, b, post_crawford=post)
         total += d.losses[level - 1] * table.mwc(a, b - points, post_crawford=post)
     return total
+
+
+def _floats(values: Sequence[object], who: str) -> tuple[float, ...]:
+    """Read shares as floats: real numbers only, not text.
+
+    Issue 15, D9: ``float()`` raised ``TypeError`` and ``ValueError``, and read ``'0.5'``.
+    """
+    try:
+        if any(isinstance(x, (str, bytes, bytearray)) for x in values):
+            raise TypeError
+        return tuple(float(x) for x in values)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        raise InvalidInputError(f"{who}: shares must be numbers, not {brief(values)}") from None
 
 
 def _check_cube(cube: int) -> None:

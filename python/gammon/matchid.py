@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Optional, Union
 from gammon._checks import (
     MAX_CUBE_LIMIT,
     MAX_MATCH_LENGTH,
+    brief,
     check_dice,
     check_score,
     is_cube_value,
@@ -266,17 +267,17 @@ class MatchId:
         :class:`~gammon.InvalidInputError` for a state the rules make impossible (ID-7).
         """
         if not isinstance(text, str):
-            raise ParseError(f"a Match ID is a string, not {text!r}")
+            raise ParseError(f"a Match ID is a string, not {brief(text)}")
         t = text.strip()
         if len(t) != MATCH_ID_LEN:
             raise ParseError(
-                f"a Match ID has {MATCH_ID_LEN} characters, {text!r} has {len(t)} (ID-4)"
+                f"a Match ID has {MATCH_ID_LEN} characters, {brief(text)} has {len(t)} (ID-4)"
             )
         try:
             key = base64.b64decode(t, validate=True)
         except (binascii.Error, ValueError):
             raise ParseError(
-                f"{text!r} is not a Match ID: only A-Z, a-z, 0-9, + and / may appear (ID-4)"
+                f"{brief(text)} is not a Match ID: only A-Z, a-z, 0-9, + and / may appear (ID-4)"
             ) from None
         bits = int.from_bytes(key, "little")
         raw: dict[str, int] = {}
@@ -286,11 +287,11 @@ class MatchId:
             pos += width
         if raw["game_state"] > int(GameState.DROPPED):
             raise ParseError(
-                f"Match ID {text!r}: game state {raw['game_state']} is undefined (ID-4)"
+                f"Match ID {brief(text)}: game state {raw['game_state']} is undefined (ID-4)"
             )
         d1, d2 = raw["die1"], raw["die2"]
         if d1 > 6 or d2 > 6 or (d1 == 0) != (d2 == 0):
-            raise ParseError(f"Match ID {text!r}: dice {d1}-{d2} are not a roll (ID-4)")
+            raise ParseError(f"Match ID {brief(text)}: dice {d1}-{d2} are not a roll (ID-4)")
         owner = raw["owner"]
         length = raw["length"]
         try:
@@ -303,13 +304,14 @@ class MatchId:
                 game_state=GameState(raw["game_state"]),
                 double_offered=bool(raw["doubled"]),
                 resignation=raw["resigned"],
-                dice=(d1, d2) if d1 else None,
+                # Larger die first, as written: parse -> str -> parse is stable (issue 15, D10).
+                dice=(max(d1, d2), min(d1, d2)) if d1 else None,
                 match_length=length,
                 score=(raw["score1"], raw["score0"]),
                 jacoby=length == 0 and not raw["not_jacoby"],
             )
         except InvalidInputError as e:
-            raise InvalidInputError(f"Match ID {text!r}: {e}") from None
+            raise InvalidInputError(f"Match ID {brief(text)}: {e}") from None
 
 
 def split_gnubg_id(text: str) -> tuple[str, str]:
@@ -320,7 +322,7 @@ def split_gnubg_id(text: str) -> tuple[str, str]:
     Raises :class:`~gammon.ParseError` when the text has no single ``:`` separator.
     """
     if not isinstance(text, str):
-        raise ParseError(f"a GNUbgID is a string, not {text!r}")
+        raise ParseError(f"a GNUbgID is a string, not {brief(text)}")
     t = text.strip()
     for prefix in ("GNUbgID", "GNUID"):
         if t.upper().startswith(prefix.upper()):
@@ -328,7 +330,7 @@ def split_gnubg_id(text: str) -> tuple[str, str]:
             break
     parts = t.split(":")
     if len(parts) != 2:
-        raise ParseError(f"a GNUbgID is PositionID:MatchID, not {text!r} (ID-6)")
+        raise ParseError(f"a GNUbgID is PositionID:MatchID, not {brief(text)} (ID-6)")
     return parts[0].strip(), parts[1].strip()
 
 

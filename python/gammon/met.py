@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Union
 
-from gammon._checks import is_int
-from gammon.errors import InvalidInputError, ParseError
+from gammon._checks import brief, is_int
+from gammon.errors import GammonError, InvalidInputError, ParseError
 
 __all__ = ["MatchEquityTable", "kazaross_xg2", "load_met", "parse_met"]
 
@@ -125,6 +125,20 @@ def parse_met(text: Union[str, bytes], source: str = "") -> MatchEquityTable:
     formula (``type="zadeh"`` and others: gnubg computes them, gammon does not), or values
     that are not numbers; :class:`~gammon.InvalidInputError` for a table of the wrong shape.
     """
+    if not isinstance(text, (str, bytes)):
+        raise ParseError(
+            f"MET {source or 'text'}: expected XML as str or bytes, not {type(text).__name__}"
+        )
+    try:
+        return _parse_met(text, source)
+    except GammonError:
+        raise
+    except (TypeError, ValueError, OverflowError) as e:
+        # The XML parser and float() raise these for odd input (issue 15, D9).
+        raise ParseError(f"MET {source or 'text'}: unreadable: {brief(str(e))}") from None
+
+
+def _parse_met(text: Union[str, bytes], source: str) -> MatchEquityTable:
     try:
         root = ET.fromstring(text)
     except ET.ParseError as e:

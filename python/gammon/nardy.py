@@ -26,6 +26,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Protocol, Union
 
+from gammon._checks import brief
 from gammon._core import (
     Color,
     Play,
@@ -67,7 +68,7 @@ def _choice(setting: str, value: object, choices: tuple[str, ...], rule: str) ->
                 return choice
     expected = ", ".join(repr(c) for c in choices)
     raise InvalidInputError(
-        f"{setting}={value!r} is not valid; expected one of {expected} ({rule})"
+        f"{setting}={brief(value)} is not valid; expected one of {expected} ({rule})"
     )
 
 

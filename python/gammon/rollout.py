@@ -50,6 +50,7 @@ import numpy.typing as npt
 
 from gammon import _core
 from gammon._checks import MAX_U64 as _MAX_U64
+from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
 from gammon._core import Play, PlayList, Position, Variant
@@ -915,14 +916,17 @@ def _policy_pair(policy: object, variant: Variant) -> tuple[PolicySpec, PolicySp
         raise InvalidInputError(
             "policy must be a name (random, pubeval, heuristic, bearoff), an object with a "
             "choose(position, plays) method, a function f(position, plays), or a pair of "
-            f"them; got {policy!r}"
+            f"them; got {brief(policy)}"
         )
     for p in pair:
-        if isinstance(p, str) and p.strip().lower() not in BUILTIN_POLICIES:
-            raise InvalidInputError(
-                f"unknown policy {p!r}; built-in policies: {', '.join(BUILTIN_POLICIES)}"
-            )
-    return pair
+        if isinstance(p, str):
+            if p.strip().lower() not in BUILTIN_POLICIES:
+                raise InvalidInputError(
+                    f"unknown policy {brief(p)}; built-in policies: {', '.join(BUILTIN_POLICIES)}"
+                )
+        elif not isinstance(p, Policy):
+            raise InvalidInputError(f"{brief(p)} has no choose(position, plays) method")
+    return (pair[0], pair[1])
 
 
 def rollout(

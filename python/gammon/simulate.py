@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gammon import _core
-from gammon._checks import MAX_MATCH_LENGTH
+from gammon._checks import MAX_MATCH_LENGTH, brief
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
@@ -174,7 +174,7 @@ class Player:
         if isinstance(c, str):
             if c.strip().lower() not in BUILTIN_POLICIES:
                 raise InvalidInputError(
-                    f"Player: unknown checker policy {c!r}; built-in policies: "
+                    f"Player: unknown checker policy {brief(c)}; built-in policies: "
                     f"{', '.join(BUILTIN_POLICIES)}"
                 )
         elif not isinstance(c, Policy) and callable(c):
@@ -188,7 +188,7 @@ class Player:
         if isinstance(k, str):
             if k.strip().lower() not in BUILTIN_CUBE_POLICIES:
                 raise InvalidInputError(
-                    f"Player: unknown cube policy {k!r}; built-in cube policies: "
+                    f"Player: unknown cube policy {brief(k)}; built-in cube policies: "
                     f"{', '.join(BUILTIN_CUBE_POLICIES)}"
                 )
         elif not isinstance(k, CubePolicy):
@@ -218,7 +218,7 @@ def _player_arg(spec: object) -> Player:
         return Player(spec)
     raise InvalidInputError(
         "a player is a gammon.Player, a checker policy (name, object or function), or a pair "
-        f"(checker policy, cube policy); got {spec!r}"
+        f"(checker policy, cube policy); got {brief(spec)}"
     )
 
 

@@ -15,10 +15,11 @@ XGID-4), the top player Black. :class:`Xgid` holds the fields; :meth:`Xgid.parse
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Union
 
-from gammon._checks import MAX_MATCH_LENGTH, check_dice, check_score, is_cube_value, is_int
+from gammon._checks import MAX_MATCH_LENGTH, brief, check_dice, check_score, is_cube_value, is_int
 from gammon._core import Color, Position, Variant, find_variant
 from gammon.cube import Cube, CubeOffer, CubeRules, Resignations
 from gammon.errors import InvalidInputError, ParseError
@@ -29,6 +30,9 @@ if TYPE_CHECKING:
     from gammon.game import Game
 
 __all__ = ["XGID_POSITION_LEN", "Xgid"]
+
+_DECIMAL = re.compile(r"-?[0-9]+")
+"""A number field of an XGID: ASCII digits, perhaps a minus sign."""
 
 XGID_POSITION_LEN = 26
 """Characters in the board field of an XGID (XGID-2)."""
@@ -172,7 +176,7 @@ class Xgid:
         for an impossible board; :class:`~gammon.InvalidInputError` for an impossible state.
         """
         if not isinstance(text, str):
-            raise ParseError(f"an XGID is a string, not {text!r}")
+            raise ParseError(f"an XGID is a string, not {brief(text)}")
         t = text.strip()
         if t[:5].upper() == "XGID=":
             t = t[5:]
@@ -181,7 +185,7 @@ class Xgid:
             parts.append("10")
         if len(parts) != 10:
             raise ParseError(
-                f"an XGID has ten ':'-separated fields, {text!r} has {len(parts)} (XGID-1)"
+                f"an XGID has ten ':'-separated fields, {brief(text)} has {len(parts)} (XGID-1)"
             )
         var = Variant.BACKGAMMON if variant is None else _variant_arg(variant)
         board, cube, cubepos, turn, dice, s_bottom, s_top, rules, length, maxcube = parts
@@ -201,17 +205,19 @@ class Xgid:
         cube_log2, owner_code, turn_code, sb, st, rules_code, match_length, max_log2 = nums
         if turn_code not in (1, -1):
             raise ParseError(
-                f"XGID {text!r}: TURN is 1 (bottom) or -1 (top), not {turn_code} (XGID-3)"
+                f"XGID {brief(text)}: TURN is 1 (bottom) or -1 (top), not {turn_code} (XGID-3)"
             )
         if owner_code not in (1, 0, -1):
-            raise ParseError(f"XGID {text!r}: CUBEPOS is 1, 0 or -1, not {owner_code} (XGID-3)")
+            raise ParseError(
+                f"XGID {brief(text)}: CUBEPOS is 1, 0 or -1, not {owner_code} (XGID-3)"
+            )
         for name, v in (("CUBE", cube_log2), ("MAXCUBE", max_log2)):
             if not 0 <= v <= _MAX_LOG2_CUBE:
                 raise ParseError(
-                    f"XGID {text!r}: {name} must be 0-{_MAX_LOG2_CUBE}, not {v} (XGID-3)"
+                    f"XGID {brief(text)}: {name} must be 0-{_MAX_LOG2_CUBE}, not {v} (XGID-3)"
                 )
         if not 0 <= rules_code <= 3:
-            raise ParseError(f"XGID {text!r}: RULES must be 0-3, not {rules_code} (XGID-3)")
+            raise ParseError(f"XGID {brief(text)}: RULES must be 0-3, not {rules_code} (XGID-3)")
         on_roll = Color.WHITE if turn_code == 1 else Color.BLACK
         position = _board_from_field(text, board, var, on_roll)
         d = dice.strip().upper()
@@ -221,17 +227,17 @@ class Xgid:
             doubled = True
         elif d in ("B", "R"):
             raise ParseError(
-                f"XGID {text!r}: a pending beaver or raccoon ({d}) is not read (XGID-3; gnubg "
+                f"XGID {brief(text)}: a pending beaver or raccoon ({d}) is not read (XGID-3; gnubg "
                 "does not read it either)"
             )
-        elif len(d) == 2 and d.isdigit():
+        elif len(d) == 2 and d.isascii() and d.isdigit():  # not '²²' (issue 15, D9)
             a, b = int(d[0]), int(d[1])
             if (a == 0) != (b == 0) or a > 6 or b > 6:
-                raise ParseError(f"XGID {text!r}: DICE {dice!r} is not a roll (XGID-3)")
+                raise ParseError(f"XGID {brief(text)}: DICE {dice!r} is not a roll (XGID-3)")
             roll = (a, b) if a else None
         else:
             raise ParseError(
-                f"XGID {text!r}: DICE must be 00, D or two dice, not {dice!r} (XGID-3)"
+                f"XGID {brief(text)}: DICE must be 00, D or two dice, not {dice!r} (XGID-3)"
             )
         owner = None if owner_code == 0 else (Color.WHITE if owner_code == 1 else Color.BLACK)
         try:
@@ -251,7 +257,7 @@ class Xgid:
         except ParseError:
             raise
         except InvalidInputError as e:
-            raise InvalidInputError(f"XGID {text!r}: {e}") from None
+            raise InvalidInputError(f"XGID {brief(text)}: {e}") from None
 
 
 def _variant_arg(variant: Union[Variant, str]) -> Variant:
@@ -259,12 +265,13 @@ def _variant_arg(variant: Union[Variant, str]) -> Variant:
 
 
 def _int_field(text: str, name: str, value: str) -> int:
-    try:
-        return int(value.strip())
-    except ValueError:
+    # Plain ASCII digits only: int() also reads '1_0' and Arabic-Indic digits (issue 15, D9).
+    v = value.strip()
+    if _DECIMAL.fullmatch(v) is None:
         raise ParseError(
-            f"XGID {text!r}: {name} must be a number, not {value!r} (XGID-1)"
-        ) from None
+            f"XGID {brief(text)}: {name} must be a number, not {brief(value)} (XGID-1)"
+        )
+    return int(v)
 
 
 def _board_field(position: Position) -> str:
@@ -294,7 +301,7 @@ def _count_char(count: int, *, upper: bool) -> str:
 def _board_from_field(text: str, board: str, variant: Variant, turn: Color) -> Position:
     if len(board) != XGID_POSITION_LEN:
         raise ParseError(
-            f"XGID {text!r}: the board field has {XGID_POSITION_LEN} characters, "
+            f"XGID {brief(text)}: the board field has {XGID_POSITION_LEN} characters, "
             f"not {len(board)} (XGID-2)"
         )
     white: dict[Union[int, str], int] = {}
@@ -308,18 +315,18 @@ def _board_from_field(text: str, board: str, variant: Variant, turn: Color) -> P
             n, side = ord(ch) - ord("a") + 1, black
         else:
             raise ParseError(
-                f"XGID {text!r}: board character {ch!r} is not '-', A-P or a-p (XGID-2)"
+                f"XGID {brief(text)}: board character {ch!r} is not '-', A-P or a-p (XGID-2)"
             )
         if i == 0:
             if side is white:
                 raise ParseError(
-                    f"XGID {text!r}: the first character is the top player's bar (XGID-2)"
+                    f"XGID {brief(text)}: the first character is the top player's bar (XGID-2)"
                 )
             point = 25
         elif i == 25:
             if side is black:
                 raise ParseError(
-                    f"XGID {text!r}: the last character is the bottom player's bar (XGID-2)"
+                    f"XGID {brief(text)}: the last character is the bottom player's bar (XGID-2)"
                 )
             point = 25
         else:

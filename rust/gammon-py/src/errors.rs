@@ -60,11 +60,26 @@ pub fn outcome_kind_error(kind: &str) -> PyErr {
     ))
 }
 
+/// Bounds a message that quotes the input: past 240 characters it keeps the start and the end
+/// and says how long it was, so that a megabyte of input does not come back as a megabyte of
+/// message (issue 15, D10).
+pub fn bounded(message: String) -> String {
+    const HEAD: usize = 160;
+    const TAIL: usize = 60;
+    let n = message.chars().count();
+    if n <= HEAD + TAIL + 20 {
+        return message;
+    }
+    let head: String = message.chars().take(HEAD).collect();
+    let tail: String = message.chars().skip(n - TAIL).collect();
+    format!("{head} … [{} characters cut] … {tail}", n - HEAD - TAIL)
+}
+
 /// `gammon.ParseError` for an unreadable position ID.
 pub fn id_error(e: &ParseIdError) -> PyErr {
     match e {
-        ParseIdError::Invalid(..) => InvalidPositionError::new_err(e.to_string()),
-        _ => ParseError::new_err(e.to_string()),
+        ParseIdError::Invalid(..) => InvalidPositionError::new_err(bounded(e.to_string())),
+        _ => ParseError::new_err(bounded(e.to_string())),
     }
 }
 
@@ -86,35 +101,35 @@ pub fn unreadable_text_error(what: &str, e: &PyErr) -> PyErr {
 
 /// `gammon.InvalidPositionError` for a failed validation.
 pub fn setup_error(e: &SetupError) -> PyErr {
-    InvalidPositionError::new_err(e.to_string())
+    InvalidPositionError::new_err(bounded(e.to_string()))
 }
 
 /// `gammon.InvalidDiceError`.
 pub fn dice_error(e: &DiceError) -> PyErr {
-    InvalidDiceError::new_err(e.to_string())
+    InvalidDiceError::new_err(bounded(e.to_string()))
 }
 
 /// `gammon.InvalidInputError` for an unknown variant name.
 pub fn variant_error(e: &UnknownVariantError) -> PyErr {
-    InvalidInputError::new_err(e.to_string())
+    InvalidInputError::new_err(bounded(e.to_string()))
 }
 
 /// `ParseError`, `IllegalPlayError` or `AmbiguousPlayError` for a play text.
 pub fn play_text_error(e: &PlayTextError) -> PyErr {
     match e {
-        PlayTextError::Syntax { .. } => ParseError::new_err(e.to_string()),
-        PlayTextError::Illegal { .. } => IllegalPlayError::new_err(e.to_string()),
-        PlayTextError::Ambiguous { .. } => AmbiguousPlayError::new_err(e.to_string()),
+        PlayTextError::Syntax { .. } => ParseError::new_err(bounded(e.to_string())),
+        PlayTextError::Illegal { .. } => IllegalPlayError::new_err(bounded(e.to_string())),
+        PlayTextError::Ambiguous { .. } => AmbiguousPlayError::new_err(bounded(e.to_string())),
     }
 }
 
 /// `gammon.InvalidInputError` for a Long Nardy setting value that is not one of §9's.
 pub fn setting_error(e: &ParseSettingError) -> PyErr {
-    InvalidInputError::new_err(e.to_string())
+    InvalidInputError::new_err(bounded(e.to_string()))
 }
 /// `gammon.InvalidInputError` for an unknown policy name or one that cannot play the variant.
 pub fn policy_error(e: &PolicyError) -> PyErr {
-    InvalidInputError::new_err(e.to_string())
+    InvalidInputError::new_err(bounded(e.to_string()))
 }
 
 /// `gammon.IllegalPlayError` for a Python policy whose `choose` answered something that is
@@ -139,12 +154,12 @@ pub fn game_error(game: u64, e: &GameError) -> PyErr {
 /// `gammon.InvalidInputError` for an unknown cube policy name or one that cannot play the
 /// variant.
 pub fn cube_policy_error(e: &CubePolicyError) -> PyErr {
-    InvalidInputError::new_err(e.to_string())
+    InvalidInputError::new_err(bounded(e.to_string()))
 }
 
 /// `gammon.InvalidInputError` for cube rules out of range.
 pub fn cube_rules_error(e: &CubeRulesError) -> PyErr {
-    InvalidInputError::new_err(e.to_string())
+    InvalidInputError::new_err(bounded(e.to_string()))
 }
 
 /// `gammon.InvalidInputError` for a simulation that cannot start with these settings, and

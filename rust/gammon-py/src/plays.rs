@@ -113,8 +113,18 @@ impl PyPlayList {
             }
             return Ok(pyo3::types::PyList::new(py, out)?.into_any());
         }
-        let i: isize = index.extract()?;
         let n = self.plays.len() as isize;
+        // An int too large for isize is out of range, like any other (issue 15, D10: was an
+        // OverflowError).
+        let i: isize = match index.extract() {
+            Ok(i) => i,
+            Err(_) if index.is_instance_of::<pyo3::types::PyInt>() => {
+                return Err(PyIndexError::new_err(format!(
+                    "play index out of range for {n} plays"
+                )))
+            }
+            Err(e) => return Err(e),
+        };
         let j = if i < 0 { i + n } else { i };
         if j < 0 || j >= n {
             return Err(PyIndexError::new_err(format!(
@@ -227,6 +237,12 @@ impl PyPlayList {
         target
             .and_then(|t| (lo..hi.max(lo)).find(|&i| self.plays[i] == t))
             .ok_or_else(|| pyo3::exceptions::PyValueError::new_err("play is not in the list"))
+    }
+
+    /// How many times a play (a ``Play`` or a text) occurs: 1 or 0, as the plays are
+    /// distinct (``collections.abc.Sequence.count``).
+    fn count(&self, value: &Bound<'_, PyAny>) -> usize {
+        usize::from(self.index(value, 0, None).is_ok())
     }
 
     fn __repr__(&self) -> String {

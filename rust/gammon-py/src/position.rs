@@ -4,12 +4,12 @@ use gammon_core::{
     Color, Dice, NardyOptions, PlayTextError, Setup, Variant, VariantPlay, VariantPosition,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyMapping, PyString, PyTuple};
 
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
 use crate::errors::{
-    dice_error, guard, id_error, play_text_error, setting_error, setup_error, IllegalPlayError,
-    InvalidInputError,
+    bounded, dice_error, guard, id_error, play_text_error, setting_error, setup_error,
+    IllegalPlayError, InvalidInputError,
 };
 use crate::types::{color_arg, dice_arg, text_arg, variant_arg, PyColor, PyOutcome, PyVariant};
 use numpy::PyArray1;
@@ -26,8 +26,8 @@ fn default_turn(turn: Option<&Bound<'_, PyAny>>) -> PyResult<Color> {
 /// `None` when neither is given.
 fn nardy_options_arg(
     variant: Variant,
-    first_turn_exception: Option<&str>,
-    block_check: Option<&str>,
+    first_turn_exception: Option<&Bound<'_, PyAny>>,
+    block_check: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<NardyOptions>> {
     if first_turn_exception.is_none() && block_check.is_none() {
         return Ok(None);
@@ -38,11 +38,16 @@ fn nardy_options_arg(
         )));
     }
     let mut options = NardyOptions::empty();
+    // Read as text with a `gammon` error for a non-string (issue 15, D9: was a TypeError).
     if let Some(v) = first_turn_exception {
+        let v = text_arg(v, "first_turn_exception")?;
+        let v = v.as_ref();
         options |=
             NardyOptions::first_turn_exception_from_name(v).map_err(|e| setting_error(&e))?;
     }
     if let Some(v) = block_check {
+        let v = text_arg(v, "block_check")?;
+        let v = v.as_ref();
         options |= NardyOptions::block_check_from_name(v).map_err(|e| setting_error(&e))?;
     }
     Ok(Some(options))
@@ -81,8 +86,8 @@ pub fn _position_from_state(
     id: &Bound<'_, PyAny>,
     variant: &Bound<'_, PyAny>,
     turn: &Bound<'_, PyAny>,
-    first_turn_exception: Option<&str>,
-    block_check: Option<&str>,
+    first_turn_exception: Option<&Bound<'_, PyAny>>,
+    block_check: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyPosition> {
     PyPosition::py_new(
         Some(id),
@@ -104,7 +109,8 @@ pub fn _play_from_text(position: PyPosition, dice: &str, text: &str) -> PyResult
 
 /// "bar" for the bar, 0 or "off" for borne-off checkers.
 fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8; 26]> {
-    let mut side = [0u8; 26];
+    // Counted wide, so that a count past 255 is reported as it is (issue 15, D10).
+    let mut side = [0u64; 26];
     let mut off_given = false;
     let point_of = |key: &Bound<'_, PyAny>| -> PyResult<usize> {
         if let Ok(s) = key.cast::<PyString>() {
@@ -120,15 +126,22 @@ fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8
                     .ok()
                     .filter(|p| *p <= 25)
                     .ok_or_else(|| {
-                        InvalidInputError::new_err(format!(
+                        InvalidInputError::new_err(bounded(format!(
                             "{who}: {other:?} is not a point (1-24, \"bar\" or \"off\")"
-                        ))
+                        )))
                     }),
             };
         }
-        let p: i64 = key.extract().map_err(|_| {
-            InvalidInputError::new_err(format!("{who}: point keys must be ints or \"bar\"/\"off\""))
-        })?;
+        // A bool is an int to Python, but `True` as a point is a mistake (issue 15, D10).
+        let p: i64 = (!key.is_instance_of::<PyBool>())
+            .then(|| key.extract().ok())
+            .flatten()
+            .ok_or_else(|| {
+                InvalidInputError::new_err(format!(
+                    "{who}: point keys must be ints or \"bar\"/\"off\", not {}",
+                    type_name(key)
+                ))
+            })?;
         if !(0..=25).contains(&p) {
             return Err(InvalidInputError::new_err(format!(
                 "{who}: point {p} is out of range (1-24, 25 = bar, 0 = off)"
@@ -145,20 +158,39 @@ fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8
         if p == 0 {
             off_given = true;
         }
-        side[p] = side[p].saturating_add(n as u8);
+        side[p] += n as u64;
         Ok(())
     };
-    if let Ok(d) = obj.cast::<PyDict>() {
-        for (k, v) in d.iter() {
-            let n: i64 = v
-                .extract()
-                .map_err(|_| InvalidInputError::new_err(format!("{who}: counts must be ints")))?;
+    if obj.is_instance_of::<PyString>()
+        || obj.is_instance_of::<PyBytes>()
+        || obj.is_instance_of::<PyByteArray>()
+    {
+        return Err(InvalidInputError::new_err(format!(
+            "{who}: expected a mapping or a sequence of points, got {}",
+            type_name(obj)
+        )));
+    }
+    // Any mapping (a dict, a MappingProxyType, a custom collections.abc.Mapping) is read as
+    // {point: count}, as the stub promises (issue 15, D2).
+    if let Ok(d) = obj.cast::<PyMapping>() {
+        let items = d.items().map_err(|_| {
+            InvalidInputError::new_err(format!("{who}: the mapping's items cannot be read"))
+        })?;
+        for item in items.iter() {
+            let (k, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract().map_err(|_| {
+                InvalidInputError::new_err(format!("{who}: the mapping's items must be pairs"))
+            })?;
+            let n: i64 = (!v.is_instance_of::<PyBool>())
+                .then(|| v.extract().ok())
+                .flatten()
+                .ok_or_else(|| {
+                    InvalidInputError::new_err(format!(
+                        "{who}: counts must be ints, not {}",
+                        type_name(&v)
+                    ))
+                })?;
             add(point_of(&k)?, n)?;
         }
-    } else if obj.is_instance_of::<PyString>() {
-        return Err(InvalidInputError::new_err(format!(
-            "{who}: expected a mapping or a sequence of points, got a string"
-        )));
     } else {
         let iter = obj.try_iter().map_err(|_| {
             InvalidInputError::new_err(format!(
@@ -169,11 +201,29 @@ fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8
             add(point_of(&item?)?, 1)?;
         }
     }
-    if !off_given {
-        let on: u32 = side[1..].iter().map(|&c| u32::from(c)).sum();
-        side[0] = u32::from(variant.checkers_per_side()).saturating_sub(on) as u8;
+    let limit = u64::from(variant.checkers_per_side());
+    if let Some(p) = (0..26).find(|&p| side[p] > limit) {
+        return Err(crate::errors::InvalidPositionError::new_err(format!(
+            "{who}: {} checkers on point {p}, but a side has only {limit}",
+            side[p]
+        )));
     }
-    Ok(side)
+    if !off_given {
+        let on: u64 = side[1..].iter().sum();
+        side[0] = limit.saturating_sub(on);
+    }
+    let mut out = [0u8; 26];
+    for (o, n) in out.iter_mut().zip(side) {
+        *o = n as u8;
+    }
+    Ok(out)
+}
+
+/// The type name of `obj`, for messages.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
 }
 
 impl PyPosition {
@@ -279,8 +329,8 @@ impl PyPosition {
         id: Option<&Bound<'_, PyAny>>,
         variant: Option<&Bound<'_, PyAny>>,
         turn: Option<&Bound<'_, PyAny>>,
-        first_turn_exception: Option<&str>,
-        block_check: Option<&str>,
+        first_turn_exception: Option<&Bound<'_, PyAny>>,
+        block_check: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
         let id = id.map(|id| text_arg(id, "a position ID")).transpose()?;
         let id = id.as_deref();
@@ -312,8 +362,8 @@ impl PyPosition {
     fn start(
         variant: Option<&Bound<'_, PyAny>>,
         turn: Option<&Bound<'_, PyAny>>,
-        first_turn_exception: Option<&str>,
-        block_check: Option<&str>,
+        first_turn_exception: Option<&Bound<'_, PyAny>>,
+        block_check: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
         let variant = default_variant(variant)?;
         let turn = default_turn(turn)?;
@@ -338,8 +388,8 @@ impl PyPosition {
         id: &Bound<'_, PyAny>,
         variant: Option<&Bound<'_, PyAny>>,
         turn: Option<&Bound<'_, PyAny>>,
-        first_turn_exception: Option<&str>,
-        block_check: Option<&str>,
+        first_turn_exception: Option<&Bound<'_, PyAny>>,
+        block_check: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
         PyPosition::py_new(Some(id), variant, turn, first_turn_exception, block_check)
     }
@@ -359,8 +409,8 @@ impl PyPosition {
         black: &Bound<'_, PyAny>,
         turn: Option<&Bound<'_, PyAny>>,
         variant: Option<&Bound<'_, PyAny>>,
-        first_turn_exception: Option<&str>,
-        block_check: Option<&str>,
+        first_turn_exception: Option<&Bound<'_, PyAny>>,
+        block_check: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
         let variant = default_variant(variant)?;
         let turn = default_turn(turn)?;

@@ -26,7 +26,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
 use crate::errors::{
-    game_error, guard, policy_choice_error, policy_error, rollout_error, InvalidInputError,
+    bounded, game_error, guard, policy_choice_error, policy_error, rollout_error, InvalidInputError,
 };
 use crate::nardy::NardyScoring;
 use crate::stats::{PyRolloutRun, PyTally};
@@ -82,6 +82,12 @@ impl PyPolicy {
             .obj
             .bind(py)
             .call_method1("choose", (PyPosition { inner: before }, list))?;
+        // `True` is an int to Python, but not an index (issue 15, D10).
+        if answer.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(policy_choice_error(
+                "choose() returned a bool; it must return a Play from the list or its index",
+            ));
+        }
         if let Ok(i) = answer.extract::<i64>() {
             let n = plays.len() as i64;
             let j = if i < 0 { i + n } else { i };
@@ -186,7 +192,28 @@ pub(crate) fn side_policy<B>(
         kind.check(variant).map_err(|e| policy_error(&e))?;
         return Ok(SidePolicy::Builtin(builtin(kind)));
     }
-    if obj.hasattr("choose")? {
+    // A number or an array has a `choose` method too (numpy's): not a policy (issue 15, D9).
+    let py = obj.py();
+    let numbers = py.import("numbers")?.getattr("Number")?;
+    let looks_numeric = obj.is_instance(&numbers)? || obj.hasattr("__array_interface__")?;
+    let choose = if looks_numeric {
+        None
+    } else {
+        obj.getattr("choose").ok()
+    };
+    if let Some(choose) = choose {
+        if !choose.is_callable() {
+            return Err(InvalidInputError::new_err(format!(
+                "a policy's choose must be a method choose(position, plays), not {}",
+                bounded(
+                    choose
+                        .get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default()
+                )
+            )));
+        }
         return Ok(SidePolicy::Python(PyPolicy {
             obj: obj.clone().unbind(),
             error: Mutex::new(None),
@@ -194,7 +221,7 @@ pub(crate) fn side_policy<B>(
     }
     Err(InvalidInputError::new_err(format!(
         "a policy is a name (random, pubeval, heuristic, bearoff) or an object with a choose(position, plays) method, not {}",
-        obj.repr().map(|r| r.to_string()).unwrap_or_default()
+        bounded(obj.repr().map(|r| r.to_string()).unwrap_or_default())
     )))
 }
 
@@ -304,7 +331,8 @@ pub(crate) fn run_detached<R: Send>(
     let mut interrupted = reason == StopReason::Interrupted;
     for e in errors().into_iter().chain(callback_error) {
         if e.is_instance_of::<PyKeyboardInterrupt>(py) {
-            interrupted = true;
+            // A Ctrl-C that comes after the last item leaves the work complete (issue 15, D10).
+            interrupted |= reason != StopReason::Completed;
         } else {
             return Err(e);
         }

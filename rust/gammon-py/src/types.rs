@@ -218,7 +218,7 @@ pub fn color_arg(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
         let text = text_arg(s.as_any(), "a color name")?;
         return text
             .parse::<Color>()
-            .map_err(|e| InvalidInputError::new_err(e.to_string()));
+            .map_err(|e| InvalidInputError::new_err(crate::errors::bounded(e.to_string())));
     }
     Err(InvalidInputError::new_err(format!(
         "expected a gammon.Color or \"white\"/\"black\", got {}",

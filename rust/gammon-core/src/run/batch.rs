@@ -78,21 +78,22 @@ enum ChunkOutcome<T> {
     Failed(u64, GameError),
 }
 
-/// Runs the items of one chunk; abandons it when `stop` is set or the deadline passes.
-fn run_chunk<S, T, W>(
+/// Runs the items of one chunk; abandons it as soon as `should_stop` (asked before every
+/// item) says so.
+fn run_chunk<S, T, W, F>(
     worker: &mut S,
     items: Range<u64>,
     work: &W,
-    stop: &AtomicBool,
-    deadline: Option<Instant>,
+    mut should_stop: F,
 ) -> ChunkOutcome<T>
 where
     T: Totals,
     W: Fn(&mut S, u64, &mut T) -> Result<(), GameError>,
+    F: FnMut() -> bool,
 {
     let mut totals = T::default();
     for i in items {
-        if stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d) {
+        if should_stop() {
             return ChunkOutcome::Abandoned;
         }
         if let Err(e) = work(worker, i, &mut totals) {
@@ -174,10 +175,20 @@ impl<T: Totals> Merger<'_, T> {
 
     fn finish(self, threads: usize) -> BatchRun<T> {
         let start = self.range.start;
+        let all_done = self.done == self.range.end - self.range.start;
+        // An interrupt or the clock that comes after the last item does not make the batch
+        // interrupted (issue 15, D10): every item was done. A failure, or the stop rule met on
+        // the last chunk, is still reported.
+        let stop = match self.stop {
+            Some(StopReason::Interrupted | StopReason::MaxSeconds) | None if all_done => {
+                StopReason::Completed
+            }
+            other => other.unwrap_or(StopReason::Completed),
+        };
         BatchRun {
             items: start..start + self.done,
             totals: self.totals,
-            stop: self.stop.unwrap_or(StopReason::Completed),
+            stop,
             elapsed: self.started.elapsed(),
             threads,
         }
@@ -238,16 +249,30 @@ where
     let threads = threads.min(n_chunks.max(1) as usize);
 
     if threads <= 1 {
+        // One worker: the chunk runs on the calling thread, which still reports progress and
+        // applies the stop rules every 100 ms *inside* the chunk, so that an interrupt or the
+        // callback stops it at once however large the chunk (issue 15, D6).
         let mut worker = new_worker();
-        let never = AtomicBool::new(false);
         merger.tick(progress);
+        let mut next_tick = Instant::now() + TICK;
         while merger.merged < n_chunks && merger.stop.is_none() {
             let range = merger.chunk_range(merger.merged);
-            let out = run_chunk(&mut worker, range, &work, &never, deadline);
+            let out = run_chunk(&mut worker, range, &work, || {
+                let now = Instant::now();
+                if deadline.is_some_and(|d| now >= d) {
+                    return true;
+                }
+                if now >= next_tick {
+                    next_tick = now + TICK;
+                    merger.tick(progress);
+                }
+                merger.stop.is_some()
+            });
             if let Some(t) = merger.absorb(out) {
                 merger.merge(t);
             }
             merger.tick(progress);
+            next_tick = Instant::now() + TICK;
         }
         return Ok(merger.finish(1));
     }
@@ -279,7 +304,10 @@ where
                         break;
                     }
                     let items = chunk_items(&range, chunk, c);
-                    let out = run_chunk(&mut worker, items, work, stop, deadline);
+                    let out = run_chunk(&mut worker, items, work, || {
+                        stop.load(Ordering::Relaxed)
+                            || deadline.is_some_and(|d| Instant::now() >= d)
+                    });
                     if tx.send((c, out)).is_err() {
                         break;
                     }
@@ -533,6 +561,93 @@ mod tests {
             assert_eq!(r.stop, StopReason::Completed);
             assert_eq!(r.items, items, "{threads} threads, chunks of {chunk_size}");
             assert_eq!(r.totals.0, items.collect::<Vec<_>>());
+        }
+    }
+
+    /// Issue 15, D6: with one worker (`threads = 1`, or a single chunk), the callback is still
+    /// asked every 100 ms while a chunk runs, and its stop abandons the chunk.
+    #[test]
+    fn d6_the_callback_stops_a_single_huge_chunk_on_one_thread() {
+        let work = |_: &mut (), i: u64, t: &mut Seen| {
+            // A little work per item, so that the whole range would take many seconds.
+            let mut x = i;
+            for _ in 0..200 {
+                x = std::hint::black_box(x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1));
+            }
+            t.0.push(x & 1);
+            Ok(())
+        };
+        for (threads, chunk_size) in [(1, 1_000_000_000), (2, u64::MAX), (1, 50_000_000)] {
+            let config = BatchConfig {
+                threads,
+                chunk_size,
+                max_seconds: None,
+            };
+            let mut calls = 0;
+            let r = run_batch(
+                0..1_000_000_000,
+                &config,
+                || (),
+                work,
+                &|_| None,
+                &mut |_| {
+                    calls += 1;
+                    // The first call comes before any item; the second while the chunk runs.
+                    if calls >= 2 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            )
+            .unwrap();
+            assert_eq!(r.stop, StopReason::Interrupted, "{threads} threads");
+            assert_eq!(r.items, 0..0, "{threads} threads, chunks of {chunk_size}");
+            assert!(r.totals.0.is_empty());
+        }
+    }
+
+    /// Issue 15, D6: the time limit also ends a single huge chunk on one thread.
+    #[test]
+    fn d6_the_time_limit_stops_a_single_huge_chunk_on_one_thread() {
+        let config = BatchConfig {
+            threads: 1,
+            chunk_size: u64::MAX,
+            max_seconds: Some(0.05),
+        };
+        let work = |_: &mut (), _: u64, _: &mut Seen| {
+            std::thread::sleep(Duration::from_micros(50));
+            Ok(())
+        };
+        let r = run_batch(0..u64::MAX, &config, || (), work, &|_| None, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!((r.stop, r.items), (StopReason::MaxSeconds, 0..0));
+    }
+
+    /// Issue 15, D10: an interrupt that comes after the last item leaves the batch completed.
+    #[test]
+    fn d10_an_interrupt_after_the_last_item_reports_completed() {
+        for threads in [1, 2] {
+            let config = BatchConfig {
+                threads,
+                chunk_size: 10,
+                max_seconds: None,
+            };
+            let work = |_: &mut (), i: u64, t: &mut Seen| {
+                t.0.push(i);
+                Ok(())
+            };
+            let r = run_batch(0..100, &config, || (), work, &|_| None, &mut |p| {
+                if p.done == p.total {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+            assert_eq!((r.stop, r.items), (StopReason::Completed, 0..100));
         }
     }
 }

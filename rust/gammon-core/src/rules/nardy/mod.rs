@@ -208,7 +208,8 @@ impl Nardy {
     /// # Errors
     /// [`SetupError`] listing every failed check: a variant of another rules family, wrong
     /// checker counts (LN-1), checkers on the bar (LN-14), a point held by both players
-    /// (LN-7), an illegal block of either side (LN-24, LN-25), both players finished.
+    /// (LN-7), an illegal block of either side (LN-24, LN-25). Both players finished is a
+    /// draw (LN-37) and accepted.
     pub fn from_setup(setup: &Setup) -> Result<Nardy, SetupError> {
         let mut details = Vec::new();
         let mut problems = SetupProblems::empty();
@@ -219,7 +220,15 @@ impl Nardy {
                 setup.variant
             ));
         } else {
-            problems |= setup.count_problems(&mut details);
+            // Both sides finished is Long Nardy's draw (LN-37), a real end position: it must
+            // come back from its ID and from a pickle (issue 15, D8).
+            let mut counts = Vec::new();
+            let found = setup.count_problems(&mut counts);
+            problems |= found - SetupProblems::BOTH_BORNE_OFF;
+            if found.contains(SetupProblems::BOTH_BORNE_OFF) {
+                counts.retain(|d| !d.starts_with("both players have borne off"));
+            }
+            details.extend(counts);
         }
         for color in Color::ALL {
             let bar = setup.board[color][SETUP_BAR];
@@ -495,6 +504,20 @@ impl Position for Nardy {
 mod tests {
     use super::*;
     use crate::text::PositionId;
+
+    /// Issue 15, D8: the draw of LN-37 (both sides borne off) is a valid position that comes
+    /// back from its ID.
+    #[test]
+    fn d8_ln37_the_draw_with_both_sides_off_is_valid_and_round_trips_its_id() {
+        for turn in Color::ALL {
+            let mut setup = Setup::empty(Variant::LongNardy, turn);
+            setup.board.white[SETUP_OFF] = 15;
+            setup.board.black[SETUP_OFF] = 15;
+            let draw = Nardy::from_setup(&setup).unwrap();
+            assert_eq!(draw.outcome().map(|o| o.kind), Some(OutcomeKind::Draw));
+            assert_eq!(Nardy::from_id(&draw.id(), turn).unwrap(), draw);
+        }
+    }
 
     #[test]
     fn ln3_other_point_is_an_involution_and_matches_the_table() {

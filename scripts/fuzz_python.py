@@ -1,0 +1,150 @@
+"""The long Python fuzz run (issue 15): atheris drives the targets of ``tests/fuzz_targets.py``.
+
+Usage: ``python scripts/fuzz_python.py TARGET RUNS SEED`` runs one target (or ``all``) for RUNS
+inputs from the random seed SEED and prints ``TARGET RUNS`` when every input kept the contract.
+A broken contract stops the run with the failing input saved by libFuzzer (``crash-*`` in the
+working directory) and a non-zero exit status. ``scripts/fuzz.sh`` runs the slices and keeps
+the totals.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import atheris
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+with atheris.instrument_imports(include=["gammon"]):
+    import gammon  # noqa: F401
+
+import numpy as np
+
+import fuzz_targets as ft
+
+ALPHABETS = [
+    ft.BASE64,
+    "0123456789/*() offbar-",
+    "-abcdeABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:=²١_+ ",
+    "".join(chr(c) for c in range(32, 127)),
+]
+
+
+def text(fdp: atheris.FuzzedDataProvider) -> str:
+    """A text: arbitrary Unicode (surrogates included) or from an alphabet of the formats."""
+    n = fdp.ConsumeIntInRange(0, 40)
+    kind = fdp.ConsumeIntInRange(0, len(ALPHABETS) + 1)
+    if kind == len(ALPHABETS):
+        return str(fdp.ConsumeUnicode(n))
+    if kind == len(ALPHABETS) + 1:
+        return str(fdp.ConsumeUnicodeNoSurrogates(n))
+    alphabet = ALPHABETS[kind]
+    return "".join(alphabet[fdp.ConsumeIntInRange(0, len(alphabet) - 1)] for _ in range(n))
+
+
+def value(fdp: atheris.FuzzedDataProvider, depth: int = 0) -> Any:
+    """Any Python value of the kinds a caller might pass."""
+    kind = fdp.ConsumeIntInRange(0, 12 if depth < 2 else 8)
+    if kind == 0:
+        return None
+    if kind == 1:
+        return fdp.ConsumeBool()
+    if kind == 2:
+        return fdp.ConsumeIntInRange(-3, 30)
+    if kind == 3:
+        return fdp.ConsumeInt(9)
+    if kind == 4:
+        return fdp.ConsumeRegularFloat() if fdp.ConsumeBool() else fdp.ConsumeFloat()
+    if kind in (5, 6):
+        return text(fdp)
+    if kind == 7:
+        return fdp.ConsumeBytes(fdp.ConsumeIntInRange(0, 6))
+    if kind == 8:
+        return np.int64(fdp.ConsumeIntInRange(-5, 30))
+    n = fdp.ConsumeIntInRange(0, 6)
+    if kind == 9:
+        return [value(fdp, depth + 1) for _ in range(n)]
+    if kind == 10:
+        return tuple(value(fdp, depth + 1) for _ in range(2))
+    if kind == 11:
+        keys: list[Any] = [text(fdp) if fdp.ConsumeBool() else fdp.ConsumeIntInRange(-2, 30)
+                           for _ in range(n)]  # fmt: skip
+        return {k: value(fdp, depth + 1) for k in keys}
+    return np.array([fdp.ConsumeIntInRange(-2, 27) for _ in range(n)], dtype=np.int64)
+
+
+def side(fdp: atheris.FuzzedDataProvider) -> Any:
+    """A side for from_checkers: mostly plausible mappings and lists, sometimes anything."""
+    kind = fdp.ConsumeIntInRange(0, 3)
+    n = fdp.ConsumeIntInRange(0, 16)
+    if kind == 0:
+        return {fdp.ConsumeIntInRange(-1, 26): fdp.ConsumeIntInRange(-1, 16) for _ in range(n)}
+    if kind == 1:
+        return [fdp.ConsumeIntInRange(-1, 26) for _ in range(n)]
+    if kind == 2:
+        return np.array([fdp.ConsumeIntInRange(0, 25) for _ in range(n)], dtype=np.int32)
+    return value(fdp)
+
+
+def one(fdp: atheris.FuzzedDataProvider, target: str) -> None:
+    """Run ``target`` once on inputs drawn from ``fdp``."""
+    if target == "position_id":
+        t = text(fdp) if fdp.ConsumeBool() else value(fdp)
+        ft.position_id(t, fdp.PickValueInList(ft.VARIANTS), fdp.PickValueInList(ft.TURNS))
+    elif target == "xgid":
+        ft.xgid(text(fdp) if fdp.ConsumeIntInRange(0, 9) else value(fdp))
+    elif target == "match_id":
+        ft.match_id(text(fdp) if fdp.ConsumeIntInRange(0, 9) else value(fdp))
+    elif target == "gnubg_id":
+        ft.gnubg_id(text(fdp) + ":" + text(fdp) if fdp.ConsumeBool() else text(fdp))
+    elif target == "play":
+        d = fdp.PickValueInList(ft.DICE) if fdp.ConsumeIntInRange(0, 9) else value(fdp)
+        ft.play_text(text(fdp) if fdp.ConsumeIntInRange(0, 9) else value(fdp), d,
+                     fdp.ConsumeIntInRange(0, 100))  # fmt: skip
+    elif target == "dice":
+        ft.dice(value(fdp))
+    elif target == "checkers":
+        ft.checkers(side(fdp), side(fdp), fdp.PickValueInList(ft.TURNS),
+                    fdp.PickValueInList(ft.VARIANTS))  # fmt: skip
+    elif target == "settings":
+        keys = ft.SETTING_KEYS
+        ft.settings({keys[fdp.ConsumeIntInRange(0, len(keys) - 1)]: value(fdp)
+                     for _ in range(fdp.ConsumeIntInRange(0, 3))})  # fmt: skip
+    elif target == "checkpoint":
+        keys = [*ft.checkpoint_keys(), "extra"]
+        edits = [
+            (
+                keys[fdp.ConsumeIntInRange(0, len(keys) - 1)],
+                ft.DELETE if fdp.ConsumeIntInRange(0, 5) == 0 else value(fdp),
+            )
+            for _ in range(fdp.ConsumeIntInRange(1, 3))
+        ]
+        ft.checkpoint(edits)
+    else:
+        raise SystemExit(f"unknown target {target!r}")
+
+
+TARGETS = ["position_id", "xgid", "match_id", "gnubg_id", "play", "dice", "checkers",
+           "settings", "checkpoint"]  # fmt: skip
+
+
+def main() -> None:
+    """Fuzz the target named on the command line."""
+    target, runs, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    chosen = TARGETS if target == "all" else [target]
+
+    def test_one_input(data: bytes) -> None:
+        fdp = atheris.FuzzedDataProvider(data)
+        one(fdp, chosen[fdp.ConsumeIntInRange(0, len(chosen) - 1)])
+
+    atheris.Setup(
+        [sys.argv[0], f"-runs={runs}", f"-seed={seed}", "-max_len=256", "-print_final_stats=1"],
+        test_one_input,
+    )
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()

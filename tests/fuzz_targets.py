@@ -1,0 +1,175 @@
+"""The fuzz targets of the Python API (issue 15), shared by the short hypothesis run in CI
+(``tests/test_fuzz_targets.py``) and the long atheris run (``scripts/fuzz_python.py``).
+
+Each target takes plain Python values and checks the contract: the call returns a result or
+raises a ``gammon.GammonError``, never another exception, a panic or a crash; and whatever is
+read survives its round trip (ID -> object -> ID, pickle). A broken contract is an
+``AssertionError`` naming the input.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections.abc import Callable
+from typing import Any, Optional
+
+import numpy as np
+
+import gammon
+from gammon.nardy import NardySettings
+from gammon.rollout import RolloutResult
+
+VARIANTS: list[Any] = [
+    "backgammon",
+    "nackgammon",
+    "hypergammon",
+    "long-nardy",
+    gammon.Variant.LONG_NARDY,
+    "no-such",
+    None,
+    3,
+]
+BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+SETTING_KEYS = [
+    "end_variant",
+    "koks",
+    "last_roll",
+    "first_move_in_series",
+    "first_turn_exception",
+    "block_check",
+]
+TURNS: list[Any] = ["white", "black", gammon.Color.BLACK, None, "red", 1]
+
+
+def check(call: Callable[[], Any], what: str) -> Optional[Any]:
+    """Run ``call``: its result, or ``None`` for a ``GammonError``; anything else fails."""
+    try:
+        return call()
+    except gammon.GammonError:
+        return None
+    except BaseException as e:  # a PanicException is a BaseException
+        raise AssertionError(f"{what}: {type(e).__name__} escaped: {e!r}"[:2000]) from e
+
+
+def _positions() -> list[gammon.Position]:
+    """A few positions of every variant, reached by fixed plays, to parse plays in."""
+    out = []
+    for variant in ("backgammon", "nackgammon", "hypergammon", "long-nardy"):
+        pos = gammon.Position.start(variant)
+        for k in range(8):
+            out.append(pos)
+            plays = pos.legal_plays(((k % 6) + 1, ((k * 5) % 6) + 1))
+            pos = plays[len(plays) // 2].after if len(plays) else pos
+    return out
+
+
+POSITIONS = _positions()
+DICE = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
+
+
+def position_id(text: Any, variant: Any, turn: Any) -> None:
+    """Position IDs of every variant (ID-1..ID-3, LN IDs)."""
+    pos = check(lambda: gammon.Position.from_id(text, variant, turn), f"from_id({text!r})")
+    if pos is not None:
+        assert gammon.Position.from_id(pos.id, pos.variant, pos.turn) == pos, text
+        assert pickle.loads(pickle.dumps(pos)) == pos, text
+
+
+def xgid(text: Any) -> None:
+    """XGIDs (XGID-1..XGID-3): read, and the text written reads back the same."""
+    x = check(lambda: gammon.Xgid.parse(text), f"Xgid.parse({text!r})")
+    if x is not None:
+        again = check(lambda: gammon.Xgid.parse(str(x)), f"Xgid.parse(str({text!r}))")
+        assert again == x, f"XGID round trip: {text!r} -> {x} -> {again}"
+
+
+def match_id(text: Any) -> None:
+    """Match IDs (ID-4..ID-7): parse -> str -> parse is stable."""
+    m = check(lambda: gammon.MatchId.parse(text), f"MatchId.parse({text!r})")
+    if m is not None:
+        again = check(lambda: gammon.MatchId.parse(str(m)), f"MatchId.parse(str({text!r}))")
+        assert again == m, f"Match ID round trip: {text!r} -> {m} -> {again}"
+
+
+def gnubg_id(text: Any) -> None:
+    """gnubg IDs (position:match) read into a Game."""
+    check(lambda: gammon.Game.from_gnubg_id(text), f"Game.from_gnubg_id({text!r})")
+
+
+def play_text(text: Any, dice: Any, index: int) -> None:
+    """Play notation in positions of every variant: a play read is one of the legal plays."""
+    pos = POSITIONS[index % len(POSITIONS)]
+    after = check(lambda: pos.play(text, dice), f"play({text!r}, {dice!r}) in {pos.id}")
+    if after is not None:
+        legal = {p.after for p in pos.legal_plays(dice)} or {pos.pass_turn()}
+        assert after in legal, f"{text!r} {dice!r} in {pos.id} gave a position no play reaches"
+
+
+def dice(value: Any) -> None:
+    """Dice arguments (pairs, texts, anything)."""
+    plays = check(lambda: POSITIONS[0].legal_plays(value), f"legal_plays({value!r})")
+    if plays is not None:
+        assert plays.dice in DICE
+
+
+def checkers(white: Any, black: Any, turn: Any, variant: Any) -> None:
+    """Checker lists and mappings (``from_checkers``), numpy arrays included."""
+    pos = check(
+        lambda: gammon.Position.from_checkers(white, black, turn=turn, variant=variant),
+        f"from_checkers({white!r}, {black!r})",
+    )
+    if pos is not None:
+        assert gammon.Position.from_id(pos.id, pos.variant, pos.turn) == pos
+        board = pos.board()
+        assert board.dtype == np.int8 and board.shape == (26,)
+
+
+def settings(kwargs: dict[str, Any]) -> None:
+    """Long Nardy settings and the §9 position options."""
+    s = check(lambda: NardySettings(**kwargs), f"NardySettings(**{kwargs!r})")
+    if s is not None:
+        assert check(lambda: s.start_position(), "start_position") is not None
+    fte, bc = kwargs.get("first_turn_exception"), kwargs.get("block_check")
+    check(
+        lambda: gammon.Position.start("long-nardy", first_turn_exception=fte, block_check=bc),
+        f"Position.start(long-nardy, {fte!r}, {bc!r})",
+    )
+
+
+DELETE = object()
+"""An edit value that deletes the key."""
+
+_CHECKPOINT: Optional[dict[str, Any]] = None
+
+
+def checkpoint_base() -> dict[str, Any]:
+    """A real checkpoint to tamper with."""
+    global _CHECKPOINT
+    if _CHECKPOINT is None:
+        _CHECKPOINT = gammon.rollout(games=20, seed=3, threads=1).to_dict()
+    return copy.deepcopy(_CHECKPOINT)
+
+
+def checkpoint(edits: list[tuple[str, Any]], resume: bool = False) -> None:
+    """Tampered checkpoints: loaded or refused; with ``resume``, a loaded one also resumes or
+    refuses.
+
+    The resume half is off by default: a checkpoint with a tampered count loads and then
+    fails to resume with a ``TypeError``, issue 15's D5 (complete checkpoint validation),
+    which branch house-runs fixes; it joins the default when that lands.
+    """
+    d = checkpoint_base()
+    for key, value in edits:
+        if value is DELETE:
+            d.pop(key, None)
+        else:
+            d[key] = value
+    r = check(lambda: RolloutResult.from_dict(d), f"from_dict with {edits!r}")
+    if r is not None and resume:
+        check(lambda: r.resume(2), f"resume after {edits!r}")
+
+
+def checkpoint_keys() -> list[str]:
+    """The keys of a checkpoint."""
+    return sorted(checkpoint_base())
