@@ -793,9 +793,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     for bad arguments or input (a :class:`~gammon.GammonError`, whose message is printed),
     130 when a rollout or simulation was interrupted with Ctrl-C (its partial result is
     printed), 143 or 129 when it was ended by SIGTERM or SIGHUP (likewise, with the partial
-    result and its ``--json`` checkpoint), 141 when the output pipe was closed. Unreadable options print the usage line
-    of the command they were given to and return 2; ``--help`` and ``--version`` print and
-    return 0. Raises nothing else: errors are printed on stderr.
+    result and its ``--json`` checkpoint), 141 when the output pipe was closed. Unreadable
+    options print the usage line of the command they were given to and return 2; ``--help``
+    and ``--version`` print and return 0. Raises nothing else: errors are printed on stderr.
     """
     parser, commands = _build_parser()
     try:
