@@ -1,8 +1,8 @@
 //! Bear-off databases: exact race endings for backgammon.
 //!
 //! Owns the numbering of one side's race boards ([`index`]), the one-sided database (the
-//! distribution of rolls needed to bear off, [`one_sided`]), the two-sided database (exact
-//! cubeless win probabilities with perfect play by both sides, [`two_sided`]), their files in
+//! distribution of rolls needed to bear off, [`one_sided()`]), the two-sided database (exact
+//! cubeless win probabilities with perfect play by both sides, [`two_sided()`]), their files in
 //! the user's cache directory ([`store`]) and the evaluation of bear-off positions
 //! ([`evaluate`]). It may use the base values and the rules only (positions, colors); the
 //! policy, the game loop and rollouts use it, never the other way round.

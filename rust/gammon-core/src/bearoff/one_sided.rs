@@ -112,7 +112,7 @@ impl OneSided {
     /// Builds the database for at most `checkers` checkers on `points` points.
     ///
     /// # Panics
-    /// When a distribution does not fit [`MAX_ROLLS`] rolls (sizes are limited by the
+    /// When a distribution does not fit `MAX_ROLLS` rolls (sizes are limited by the
     /// callers so that it cannot happen).
     #[must_use]
     pub fn build(points: usize, checkers: usize) -> OneSided {

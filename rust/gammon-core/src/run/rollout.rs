@@ -108,7 +108,7 @@ impl Tally {
     }
 
     /// The share of the games won by `side` (0 on roll at the start, 1 the opponent) in
-    /// one of the classes `kinds` ([`win_kind_index`]); NaN for no games.
+    /// one of the classes `kinds` (`win_kind_index`); NaN for no games.
     #[must_use]
     pub fn share(&self, side: usize, kinds: &[usize]) -> f64 {
         let mass: u128 = kinds
@@ -204,7 +204,7 @@ pub struct GameOutcomes {
     /// +1 when side 0 (on roll at the start) won, -1 when the opponent won, 0 for a draw or a
     /// settled game.
     pub winner: Vec<i8>,
-    /// The class of the result: [`win_kind_index`] (0..6), 6 for a draw, 7 for a
+    /// The class of the result: `win_kind_index` (0..6), 6 for a draw, 7 for a
     /// settled game.
     pub kind: Vec<u8>,
     /// Side 0's net points (cube included; fractional for a settled game).

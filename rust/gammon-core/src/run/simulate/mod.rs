@@ -446,7 +446,7 @@ pub struct MoneyTally {
     pub points: i128,
     /// The sum of the squares of the first player's per-game net points.
     pub points_sq: u128,
-    /// Games borne off, by winner and class ([`win_kind_index`]).
+    /// Games borne off, by winner and class (`win_kind_index`).
     pub wins: ByColor<[u64; WIN_KINDS]>,
     /// Games won by a dropped double, by winner.
     pub drops: ByColor<u64>,
