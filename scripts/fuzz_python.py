@@ -122,12 +122,23 @@ def one(fdp: atheris.FuzzedDataProvider, target: str) -> None:
             for _ in range(fdp.ConsumeIntInRange(1, 3))
         ]
         ft.checkpoint(edits)
+    elif target == "fibs":
+        if fdp.ConsumeBool():
+            ft.fibs_field(fdp.ConsumeIntInRange(0, 60), text(fdp))
+        else:
+            ft.fibs_board(text(fdp) if fdp.ConsumeIntInRange(0, 9) else value(fdp))
+    elif target == "match_file":
+        if fdp.ConsumeIntInRange(0, 3):
+            ft.match_file(fdp.PickValueInList(["mat", "sgf"]), fdp.ConsumeIntInRange(0, 10**6),
+                          text(fdp))  # fmt: skip
+        else:
+            ft.match_text(text(fdp))
     else:
         raise SystemExit(f"unknown target {target!r}")
 
 
 TARGETS = ["position_id", "xgid", "match_id", "gnubg_id", "play", "dice", "checkers",
-           "settings", "checkpoint"]  # fmt: skip
+           "settings", "checkpoint", "fibs", "match_file"]  # fmt: skip
 
 
 def main() -> None:

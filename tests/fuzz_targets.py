@@ -10,8 +10,10 @@ read survives its round trip (ID -> object -> ID, pickle). A broken contract is 
 from __future__ import annotations
 
 import copy
+import io
 import pickle
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Optional
 
 import numpy as np
@@ -151,20 +153,26 @@ def checkpoint_base() -> dict[str, Any]:
     return copy.deepcopy(_CHECKPOINT)
 
 
-def checkpoint(edits: list[tuple[str, Any]], resume: bool = False) -> None:
-    """Tampered checkpoints: loaded or refused; with ``resume``, a loaded one also resumes or
-    refuses.
+def checkpoint(edits: list[tuple[str, Any]], resume: bool = True) -> None:
+    """Tampered checkpoints: loaded or refused; a loaded one also resumes or refuses.
 
-    The resume half is off by default: a checkpoint with a tampered count loads and then
-    fails to resume with a ``TypeError``, issue 15's D5 (complete checkpoint validation),
-    which branch house-runs fixes; it joins the default when that lands.
+    Unless the edits touch the integrity check itself, it is recomputed after them (as a
+    careful forger would), so that the content checks of D5 are what is fuzzed, not only the
+    hash.
     """
+    from gammon.rollout import _checkpoint_check
+
     d = checkpoint_base()
     for key, value in edits:
         if value is DELETE:
             d.pop(key, None)
         else:
             d[key] = value
+    if "check" in d and all(key != "check" for key, _ in edits):
+        try:
+            d["check"] = _checkpoint_check(d)
+        except (TypeError, ValueError):
+            pass  # content JSON cannot hold: from_dict must refuse it whatever the check says
     r = check(lambda: RolloutResult.from_dict(d), f"from_dict with {edits!r}")
     if r is not None and resume:
         check(lambda: r.resume(2), f"resume after {edits!r}")
@@ -173,3 +181,46 @@ def checkpoint(edits: list[tuple[str, Any]], resume: bool = False) -> None:
 def checkpoint_keys() -> list[str]:
     """The keys of a checkpoint."""
     return sorted(checkpoint_base())
+
+
+# -- the formats of issue 13: FIBS board strings and match files ----------------------------
+
+_GNUBG = Path(__file__).resolve().parent / "data" / "gnubg"
+FIBS_BOARD = (
+    "board:You:gnubg:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:"
+    "0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0"
+)
+MATCH_TEXTS = {
+    fmt: (_GNUBG / f"selfplay-3pt-seed2026.{fmt}").read_text("utf-8").splitlines()
+    for fmt in ("mat", "sgf")
+}
+
+
+def fibs_board(text: Any) -> None:
+    """FIBS board strings (gnubg's external player, FIBS): read, write back, read the state."""
+    from gammon.fibs import FibsBoard
+
+    b = check(lambda: FibsBoard.parse(text), f"FibsBoard.parse({text!r})")
+    if b is not None:
+        assert FibsBoard.parse(str(b)) == b, f"FIBS round trip: {text!r}"
+        check(lambda: b.state(), f"FibsBoard.parse({text!r}).state()")
+
+
+def fibs_field(index: int, value: str) -> None:
+    """A real FIBS board with one field replaced."""
+    parts = FIBS_BOARD.split(":")
+    parts[1 + index % (len(parts) - 1)] = value
+    fibs_board(":".join(parts))
+
+
+def match_file(fmt: str, line: int, text: str) -> None:
+    """A real gnubg .mat/.sgf export with one line replaced: a record, or a gammon error."""
+    lines = list(MATCH_TEXTS[fmt])
+    lines[line % len(lines)] = text
+    source = "\n".join(lines) + "\n"
+    check(lambda: gammon.read_match(io.StringIO(source), fmt=fmt), f"read_match({fmt}, {line})")
+
+
+def match_text(text: str) -> None:
+    """Any text as a match file of either format (the format guessed from the text)."""
+    check(lambda: gammon.read_match(io.StringIO(text)), f"read_match({text[:60]!r})")

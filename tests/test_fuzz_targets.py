@@ -164,3 +164,27 @@ def test_every_input_that_once_failed_is_replayed(target: str, text: str) -> Non
         ft.settings({"first_turn_exception": text, "block_check": text})
     else:
         raise AssertionError(f"unknown corpus target {target!r}")
+
+
+@settings(max_examples=N, deadline=None)
+@given(st.one_of(texts, objects, st.just(ft.FIBS_BOARD)))
+def test_fuzz_fibs_boards(text: Any) -> None:
+    ft.fibs_board(text)
+
+
+@settings(max_examples=N, deadline=None)
+@given(st.integers(0, 60), st.one_of(any_text, st.integers(-30, 30).map(str)))
+def test_fuzz_fibs_board_fields(index: int, value: str) -> None:
+    ft.fibs_field(index, value)
+
+
+@settings(max_examples=N // 3, deadline=None)
+@given(st.sampled_from(["mat", "sgf"]), st.integers(0, 10**6), any_text)
+def test_fuzz_match_files_with_one_line_replaced(fmt: str, line: int, text: str) -> None:
+    ft.match_file(fmt, line, text)
+
+
+@settings(max_examples=N, deadline=None)
+@given(st.one_of(any_text, st.just("(;FF[4]GM[6]"), st.just(" 5 point match\n")))
+def test_fuzz_any_text_as_a_match_file(text: str) -> None:
+    ft.match_text(text)

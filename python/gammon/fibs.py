@@ -162,6 +162,8 @@ class FibsBoard:
 
         Raises :class:`~gammon.ParseError` naming the field that is wrong.
         """
+        if not isinstance(text, str):
+            raise ParseError(f"a FIBS board string is a str, not {type(text).__name__}")
         s = text.strip().strip("\x00").strip()
         parts = [p.strip() for p in s.split(":")]
         if not parts or parts[0] != "board":
