@@ -25,7 +25,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-DEFAULT_LAYERS = "base,rules,bearoff,encode,text,variant_position,scoring,policy,play,run"
+DEFAULT_LAYERS = "base,rules,bearoff,encode,eval,text,variant_position,scoring,policy,play,run"
 
 Module = tuple[str, ...]
 

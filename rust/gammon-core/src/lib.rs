@@ -12,7 +12,8 @@
 //! what it owns and what it may use (checked by `tools/check_layers.py`):
 //! `base` (vocabulary values) -> `rules` (the [`Position`] trait, [`Backgammon`], [`Nardy`])
 //! -> `bearoff` (the bear-off databases, a public module) -> `encode` (network input
-//! encodings) -> `text` (Position IDs, play notation, ASCII boards) -> `variant_position`
+//! encodings) -> `eval` (position evaluators) -> `text` (Position IDs, play notation, ASCII
+//! boards) -> `variant_position`
 //! (the one run-time dispatch) -> `scoring` (referees, cube, scoreboard) -> `policy`
 //! (checker and cube policies) -> `play` (one game or match) -> `run` (batches, rollouts,
 //! simulations, training-data trajectories).
@@ -22,6 +23,7 @@
 mod base;
 pub mod bearoff;
 pub mod encode;
+pub mod eval;
 mod play;
 mod policy;
 mod rules;
