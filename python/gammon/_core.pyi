@@ -26,6 +26,7 @@ __all__ = [
     "Cube",
     "CubeOffer",
     "CubeRules",
+    "GameOver",
     "MatchScore",
     "MatchTally",
     "MoneyTally",
@@ -34,9 +35,11 @@ __all__ = [
     "Play",
     "PlayList",
     "Position",
+    "Resignation",
     "RolloutRun",
     "SimulationRun",
     "Tally",
+    "TurnState",
     "Variant",
     "__version__",
     "_batch_boards",
@@ -71,6 +74,7 @@ __all__ = [
     "_simulate_match",
     "_simulate_money",
     "find_variant",
+    "_turn_state",
 ]
 
 __version__: Final[str]
@@ -519,6 +523,137 @@ class MatchScore:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
 
+@final
+class Resignation:
+    """A resignation offer: ``player`` offers to lose at ``level`` 1-3 (RESIGN-1)."""
+
+    def __new__(cls, player: _ColorLike, level: int) -> Resignation: ...
+    @property
+    def player(self) -> Color:
+        """The player who offers to resign."""
+    @property
+    def level(self) -> int:
+        """1 single, 2 gammon, 3 backgammon (``ResignLevel`` values)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class GameOver:
+    """How a game ended and what it scored, as the turn state machine records it."""
+
+    def __new__(
+        cls, winner: _ColorLike, points: int, kind: str, ending: int, cube: int
+    ) -> GameOver: ...
+    @property
+    def winner(self) -> Color:
+        """The winner."""
+    @property
+    def points(self) -> int:
+        """The points the winner scores, after the cube and the Jacoby rule."""
+    @property
+    def kind(self) -> str:
+        """``"single"``, ``"gammon"``, ``"backgammon"``..."""
+    @property
+    def ending(self) -> int:
+        """2 borne off, 3 resigned, 4 dropped (``gammon.Ending`` values, ID-4)."""
+    @property
+    def cube(self) -> int:
+        """The cube value the points were counted at."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class TurnState:
+    """One game between two actions: the core's turn state machine.
+
+    The rules are BG-10..BG-14, CUBE-*, MATCH-3, MATCH-7 and RESIGN-*.
+    """
+
+    def __new__(
+        cls,
+        position: Position,
+        cube: Cube,
+        match_score: MatchScore | None = None,
+        *,
+        opening: bool = False,
+        dice: _DiceLike | None = None,
+        resignation: Resignation | None = None,
+    ) -> TurnState: ...
+    @property
+    def position(self) -> Position:
+        """The position; its ``turn`` is the player on roll."""
+    @property
+    def cube(self) -> Cube:
+        """The cube under the rules that apply in this game."""
+    @property
+    def is_opening(self) -> bool:
+        """True until the opening roll has decided who moves first (BG-10)."""
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        """The dice of the player on roll, larger first, or ``None``."""
+    @property
+    def turn(self) -> Color:
+        """The player on roll."""
+    @property
+    def to_act(self) -> Color:
+        """The player who must act now."""
+    @property
+    def resignation(self) -> Resignation | None:
+        """The resignation awaiting an answer (or the accepted one)."""
+    @property
+    def declined_resignation(self) -> Resignation | None:
+        """The declined offer remembered until the next action (RESIGN-3)."""
+    @property
+    def result(self) -> GameOver | None:
+        """The result once the game is over."""
+    @property
+    def phase(self) -> str:
+        """What the game waits for, in words."""
+    @property
+    def may_double(self) -> bool:
+        """The player on roll may double now."""
+    def check_double(self) -> None:
+        """Raise ``IllegalCubeActionError`` naming the rule unless a double is allowed."""
+    def check_play(self, what: str) -> tuple[int, int]:
+        """The dice to play now; raise ``IllegalPlayError`` when no play is due."""
+    def roll(self, dice: _DiceLike) -> TurnState:
+        """After a roll (at the opening: White's die, Black's die)."""
+    def double(self) -> TurnState:
+        """After a double (CUBE-4)."""
+    def take(self) -> TurnState:
+        """After a take (CUBE-5)."""
+    def drop(self) -> TurnState:
+        """After a drop (CUBE-6)."""
+    def beaver(self) -> TurnState:
+        """After a beaver (CUBE-12)."""
+    def raccoon(self) -> TurnState:
+        """After a raccoon (CUBE-13)."""
+    def resign(self, level: int) -> TurnState:
+        """After an offer to resign at ``level`` (RESIGN-1)."""
+    def accept(self) -> TurnState:
+        """After the resignation is accepted (RESIGN-2)."""
+    def decline(self) -> TurnState:
+        """After the resignation is declined (RESIGN-3)."""
+    def play(self, play: Play) -> TurnState:
+        """After ``play`` (MOVE-1, MOVE-9)."""
+    def empty_play(self) -> TurnState:
+        """After the empty play (MOVE-8)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+def _turn_state(
+    position: Position,
+    cube: Cube,
+    match_score: MatchScore | None,
+    opening: bool,
+    dice: _DiceLike | None,
+    resignation: Resignation | None,
+    declined: Resignation | None,
+    result: GameOver | None,
+) -> TurnState: ...
 def _match_score(
     length: int, score: tuple[int, int], crawford: bool, crawford_game: bool, post_crawford: bool
 ) -> MatchScore: ...

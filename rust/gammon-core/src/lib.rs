@@ -49,6 +49,10 @@ pub use play::record::{
     WIN_KIND_ORDER,
 };
 pub use play::truncate::{nardy_settlement, settlement, BearoffTruncation, NardyTruncation};
+pub use play::turn::{
+    level_name, may_double, opening_throw, GameOver, OpeningThrow, Resignation, TurnError,
+    TurnErrorKind, TurnPosition, TurnSetupError, TurnState,
+};
 pub use policy::cube::{
     BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyError, CubePolicyKind, KeithRace,
     NeverDouble, Response,

@@ -17,6 +17,7 @@ mod rollout;
 mod serve;
 mod simulate;
 mod stats;
+mod turn;
 mod types;
 
 use pyo3::prelude::*;
@@ -41,6 +42,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cube::PyCube>()?;
     m.add_class::<match_score::PyMatchScore>()?;
     m.add_function(wrap_pyfunction!(match_score::_match_score, m)?)?;
+    m.add_class::<turn::PyTurnState>()?;
+    m.add_class::<turn::PyResignation>()?;
+    m.add_class::<turn::PyGameOver>()?;
+    m.add_function(wrap_pyfunction!(turn::_turn_state, m)?)?;
     m.add("DEFAULT_MAX_CUBE", cube::DEFAULT_MAX_CUBE)?;
     m.add("MAX_AUTO_DOUBLES", gammon_core::MAX_AUTO_DOUBLES)?;
     m.add("MAX_CUBE_LIMIT", 1u32 << gammon_core::MAX_CUBE_LOG2_LIMIT)?;
