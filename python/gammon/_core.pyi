@@ -64,17 +64,14 @@ __all__ = [
     "_match_events",
     "_match_score",
     "_move_from_parts",
-    "_nardy_extra_turn",
-    "_nardy_score",
-    "_nardy_surrender",
     "_outcome_from_parts",
     "_play_from_text",
     "_position_from_state",
     "_rollout",
     "_simulate_match",
     "_simulate_money",
-    "find_variant",
     "_turn_state",
+    "find_variant",
 ]
 
 __version__: Final[str]
@@ -543,11 +540,11 @@ class GameOver:
     """How a game ended and what it scored, as the turn state machine records it."""
 
     def __new__(
-        cls, winner: _ColorLike, points: int, kind: str, ending: int, cube: int
+        cls, winner: _ColorLike | None, points: int, kind: str, ending: int, cube: int
     ) -> GameOver: ...
     @property
-    def winner(self) -> Color:
-        """The winner."""
+    def winner(self) -> Color | None:
+        """The winner, or ``None`` for Long Nardy's draw (LN-37)."""
     @property
     def points(self) -> int:
         """The points the winner scores, after the cube and the Jacoby rule."""
@@ -580,7 +577,14 @@ class TurnState:
         opening: bool = False,
         dice: _DiceLike | None = None,
         resignation: Resignation | None = None,
+        nardy: _NardyScoring | None = None,
     ) -> TurnState: ...
+    @property
+    def in_extra_turn(self) -> bool:
+        """Black plays the extra last roll of Long Nardy (LN-37)."""
+    @property
+    def is_nardy(self) -> bool:
+        """A Long Nardy game."""
     @property
     def position(self) -> Position:
         """The position; its ``turn`` is the player on roll."""
@@ -630,8 +634,8 @@ class TurnState:
         """After a beaver (CUBE-12)."""
     def raccoon(self) -> TurnState:
         """After a raccoon (CUBE-13)."""
-    def resign(self, level: int) -> TurnState:
-        """After an offer to resign at ``level`` (RESIGN-1)."""
+    def resign(self, level: int, player: _ColorLike | None = None) -> TurnState:
+        """After an offer to resign at ``level`` (RESIGN-1), or a surrender (LN-36)."""
     def accept(self) -> TurnState:
         """After the resignation is accepted (RESIGN-2)."""
     def decline(self) -> TurnState:
@@ -653,6 +657,8 @@ def _turn_state(
     resignation: Resignation | None,
     declined: Resignation | None,
     result: GameOver | None,
+    nardy: tuple[str, str, bool] | None = None,
+    extra_turn: bool = False,
 ) -> TurnState: ...
 def _match_score(
     length: int, score: tuple[int, int], crawford: bool, crawford_game: bool, post_crawford: bool
@@ -667,13 +673,6 @@ def _position_from_state(
     first_turn_exception: str | None = None,
     block_check: str | None = None,
 ) -> Position: ...
-def _nardy_extra_turn(position: Position, starter: _ColorLike, last_roll: bool) -> bool: ...
-def _nardy_score(
-    position: Position, starter: _ColorLike, end_variant: str, koks: str
-) -> tuple[Color | None, str, int]: ...
-def _nardy_surrender(
-    position: Position, loser: _ColorLike, end_variant: str, koks: str
-) -> tuple[Color | None, str, int]: ...
 def _rollout(
     position: Position,
     first: int,

@@ -23,6 +23,16 @@ and the scoreboards are immutable values; the game holds the current ones and a 
     >>> game.cube.value
     1
 
+Long Nardy is played by the same class with the same verbs: ``Game(variant="long-nardy")``
+(no cube and no opening roll; White, the game's starter, rolls first; a player surrenders with
+:meth:`Game.resign`, LN-36; Black's extra last roll of LN-37 under
+:class:`~gammon.nardy.NardySettings`).
+
+    >>> nardy = Game(variant="long-nardy", seed=1)
+    >>> nardy.set_dice(6, 6)
+    >>> [str(p) for p in nardy.legal_actions(resignations=False)]
+    ['24/18(2)']
+
 Every rule of the sequence of a game (the opening roll, who may double, the answers, the
 resignations, the end and its score) is the Rust core's turn state machine,
 :class:`gammon.TurnState`; a ``Game`` keeps a history of those states and presents them.
@@ -53,6 +63,7 @@ from gammon.cube import Cube, CubeRules, Resignation, ResignLevel
 from gammon.errors import IllegalActionError, InvalidInputError
 from gammon.match import Match, MoneySession, Scoreboard
 from gammon.matchid import GameSetup, MatchId, match_id_of, read_gnubg_id
+from gammon.nardy import DiceSource, NardySettings
 from gammon.result import Ending, GameResult
 from gammon.xgid import Xgid, read_xgid, xgid_of
 
@@ -60,10 +71,11 @@ __all__ = ["Game"]
 
 
 class Game:
-    """One game of backgammon under a match or a money session, with a history.
+    """One game of backgammon or Long Nardy, with a history.
 
-    Standard backgammon, nackgammon or hypergammon, with the dice, the cube and
-    resignations.
+    Standard backgammon, nackgammon or hypergammon under a match or a money session, with the
+    dice, the cube and resignations; or Long Nardy (``variant="long-nardy"``) under
+    :class:`~gammon.nardy.NardySettings`, whose series are :class:`gammon.nardy.Series`.
 
     Args:
         match: the match the game belongs to; ``None`` (with no ``session``) for money play.
@@ -73,14 +85,18 @@ class Game:
         session: the money session the game belongs to (instead of ``match``).
         position: a position to start from, with its player on roll about to roll; default
             the starting position with the opening roll to come (BG-10).
-        variant: the backgammon variant of the starting position (``"nackgammon"``...).
+        variant: the variant of the starting position (``"nackgammon"``, ``"long-nardy"``...).
         dice: dice already rolled by the player on roll of ``position``.
         seed: seeds the dice of :meth:`roll`; ``None`` seeds from the system.
+        settings: the Long Nardy settings of §9 (default ``NardySettings()``); only for Long
+            Nardy, whose position also takes their options (LN-18, LN-26).
+        rng: the dice source of :meth:`roll` (anything with ``randint``) instead of ``seed``.
 
     Raises :class:`~gammon.InvalidInputError` when ``match`` and ``session`` are both given,
     the match is already over (MATCH-1), an argument has the wrong type, ``variant``
-    contradicts ``position``, or the position is Long Nardy (see ``gammon.nardy``);
-    :class:`~gammon.InvalidDiceError` for bad ``dice``.
+    contradicts ``position``, or a match, cube or settings do not fit the variant (Long
+    Nardy has no cube and no match, LN-38); :class:`~gammon.InvalidDiceError` for bad
+    ``dice``.
 
     """
 
@@ -91,9 +107,10 @@ class Game:
             Variant.HYPERGAMMON_1,
             Variant.HYPERGAMMON_2,
             Variant.HYPERGAMMON_3,
+            Variant.LONG_NARDY,
         }
     )
-    """The variants this class plays; a subclass for another rules family widens it."""
+    """The variants this class plays."""
 
     def __init__(
         self,
@@ -105,6 +122,8 @@ class Game:
         variant: Union[Variant, str, None] = None,
         dice: Optional[tuple[int, int]] = None,
         seed: Optional[int] = None,
+        settings: Optional[NardySettings] = None,
+        rng: Optional[DiceSource] = None,
     ) -> None:
         board = _scoreboard_arg(match, session)
         opening = position is None and dice is None
@@ -117,9 +136,36 @@ class Game:
             raise InvalidInputError(
                 f"Game: variant {variant!r} contradicts the position's {position.variant}"
             )
+        if position.variant == Variant.LONG_NARDY:
+            if match is not None or cube is not None:
+                raise InvalidInputError(
+                    "Game: Long Nardy has no cube and no match; its games make a "
+                    "gammon.nardy.Series (LN-38)"
+                )
+            if settings is None:
+                settings = NardySettings()
+            elif not isinstance(settings, NardySettings):
+                raise InvalidInputError(
+                    f"Game: settings must be a gammon.nardy.NardySettings, not {settings!r}"
+                )
+            position = settings.position(position)
+            opening = False
+        elif settings is not None:
+            raise InvalidInputError(
+                f"Game: settings are Long Nardy's (§9); a {position.variant} game has none"
+            )
         self._init(
-            board, cube, position, opening, None if dice is None else dice_pair(dice), None, seed
+            board,
+            cube,
+            position,
+            opening,
+            None if dice is None else dice_pair(dice),
+            None,
+            seed,
+            settings,
         )
+        if rng is not None:
+            self._rng = rng
 
     def _init(
         self,
@@ -130,13 +176,11 @@ class Game:
         dice: Optional[tuple[int, int]],
         resignation: Optional[Resignation],
         seed: Optional[int],
+        settings: Optional[NardySettings] = None,
     ) -> None:
         if position.variant not in self.supported_variants:
             plays = ", ".join(sorted(str(v) for v in self.supported_variants))
-            raise InvalidInputError(
-                f"{type(self).__name__} plays {plays}; a {position.variant} game is "
-                "played with gammon.nardy (no cube, LN-*)"
-            )
+            raise InvalidInputError(f"{type(self).__name__} plays {plays}, not {position.variant}")
         if cube is None:
             cube = Cube()
         elif isinstance(cube, CubeRules):
@@ -146,8 +190,15 @@ class Game:
         match_score = board.match_score if isinstance(board, Match) else None
         self._board: Scoreboard = board
         self._rng = random.Random(seed)
+        self._settings = settings
         self._state = TurnState(
-            position, cube, match_score, opening=opening, dice=dice, resignation=resignation
+            position,
+            cube,
+            match_score,
+            opening=opening,
+            dice=dice,
+            resignation=resignation,
+            nardy=settings,
         )
         self._stack: list[tuple[Action, TurnState]] = []
 
@@ -178,6 +229,16 @@ class Game:
     def match(self) -> Scoreboard:
         """The match or money session as it stood when this game began."""
         return self._board
+
+    @property
+    def settings(self) -> Optional[NardySettings]:
+        """The Long Nardy settings of §9, or ``None`` for backgammon."""
+        return self._settings
+
+    @property
+    def in_extra_turn(self) -> bool:
+        """True while Black plays the extra last roll of Long Nardy (LN-37)."""
+        return self._state.in_extra_turn
 
     @property
     def is_money(self) -> bool:
@@ -403,13 +464,23 @@ class Game:
         """Push ``Raccoon()``; raise :class:`~gammon.IllegalCubeActionError` as ``push`` does."""
         self.push(Raccoon())
 
-    def resign(self, level: Union[ResignLevel, int, str] = ResignLevel.SINGLE) -> None:
-        """Push ``Resign(level)``.
+    def resign(
+        self,
+        level: Union[ResignLevel, int, str] = ResignLevel.SINGLE,
+        *,
+        player: Optional[Color] = None,
+    ) -> None:
+        """Push ``Resign(level, player)``.
+
+        In backgammon the player on roll offers to resign at ``level`` and the opponent
+        accepts or declines (RESIGN-1..RESIGN-3). In Long Nardy ``player`` (default: the
+        player to act) surrenders at any moment and the game ends at once, valued from the
+        position (LN-36); the level stays single.
 
         Raises :class:`~gammon.IllegalActionError` as :meth:`push` does and
         :class:`~gammon.InvalidInputError` for a bad level.
         """
-        self.push(Resign(ResignLevel.parse(level)))
+        self.push(Resign(ResignLevel.parse(level), player))
 
     def accept(self) -> None:
         """Push ``Accept()``; raise :class:`~gammon.IllegalActionError` as :meth:`push` does."""
@@ -442,8 +513,12 @@ class Game:
         """
         board = self.next_match()
         game = type(self).__new__(type(self))
-        start = Position.start(self.position.variant)
-        game._init(board, self.cube_rules, start, True, None, None, None)
+        settings = self._settings
+        if settings is not None:
+            start, cube, opening = settings.start_position(), None, False
+        else:
+            start, cube, opening = Position.start(self.position.variant), self.cube_rules, True
+        game._init(board, cube, start, opening, None, None, None, settings)
         game._rng = self._rng
         return game
 
@@ -565,6 +640,8 @@ class Game:
         return s.position.parse_play(text, s.check_play(repr(text)))
 
     def __repr__(self) -> str:
+        if self._settings is not None:
+            return f"<{type(self).__name__} {self.position.variant} {self.position.id}>"
         return f"<{type(self).__name__} {self.gnubg_id}>"
 
     def __str__(self) -> str:
@@ -600,7 +677,7 @@ def _apply(s: TurnState, action: Action) -> TurnState:
     if isinstance(action, Raccoon):
         return s.raccoon()
     if isinstance(action, Resign):
-        return s.resign(int(action.level))
+        return s.resign(int(action.level), action.player)
     if isinstance(action, Accept):
         return s.accept()
     if isinstance(action, Decline):

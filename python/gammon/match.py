@@ -153,6 +153,10 @@ class Match:
         ``result`` is not a :class:`~gammon.GameResult`.
         """
         result = _check_result(result)
+        if result.winner is None:
+            raise InvalidInputError(
+                "Match.record: a match game has a winner; only Long Nardy draws"
+            )
         state = self._state.record(result.winner, result.points)
         return Match._wrap(state, (*self._games, result))
 

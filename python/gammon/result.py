@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Optional
 
 from gammon._checks import check_level, is_int
 from gammon._core import Color
@@ -41,20 +42,31 @@ class GameResult:
     pre-double value for a dropped double (CUBE-6). ``kind`` names the level: ``"single"``,
     ``"gammon"`` or ``"backgammon"`` (SCORE-1; for a resignation the level resigned; for a
     drop ``"single"``); rules families with other names (Long Nardy's ``"oin"``, ``"mars"``)
-    may use theirs. ``cube`` is the cube value the points were counted at.
+    may use theirs. ``cube`` is the cube value the points were counted at. ``winner`` is
+    ``None`` only for Long Nardy's draw (LN-37): kind ``"draw"``, no points.
 
-    Raises :class:`~gammon.InvalidInputError` for a winner that is not a ``Color``, a
-    negative ``points`` or a ``cube`` below 1.
+    This is how ``gammon.Game.result`` presents the core's record of the end
+    (``gammon._core.GameOver``); ``ending`` is :attr:`Ending.RESIGNED` for an accepted
+    resignation or a Long Nardy surrender (LN-36).
+
+    Raises :class:`~gammon.InvalidInputError` for a winner that is not a ``Color`` (or a
+    ``None`` winner with points or another kind), a negative ``points`` or a ``cube`` below
+    1.
     """
 
-    winner: Color
+    winner: Optional[Color]
     points: int
     kind: str = "single"
     ending: Ending = Ending.BORNE_OFF
     cube: int = 1
 
     def __post_init__(self) -> None:
-        if not isinstance(self.winner, Color):
+        if self.winner is None:
+            if self.points != 0 or self.kind != "draw":
+                raise InvalidInputError(
+                    "GameResult: only a draw (kind 'draw', 0 points) has no winner (LN-37)"
+                )
+        elif not isinstance(self.winner, Color):
             raise InvalidInputError(
                 f"GameResult: winner must be a gammon.Color, not {self.winner!r}"
             )
@@ -70,11 +82,13 @@ class GameResult:
             raise InvalidInputError(f"GameResult: kind must be a name, not {self.kind!r}")
 
     @property
-    def loser(self) -> Color:
-        """The player who lost."""
-        return self.winner.other()
+    def loser(self) -> Optional[Color]:
+        """The player who lost, or ``None`` for a draw."""
+        return None if self.winner is None else self.winner.other()
 
     def __str__(self) -> str:
+        if self.winner is None:
+            return "a draw (0 points)"
         how = {
             Ending.BORNE_OFF: f"a {self.kind}",
             Ending.RESIGNED: f"a resigned {self.kind}",

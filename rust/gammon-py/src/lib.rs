@@ -54,9 +54,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(types::_move_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(types::_outcome_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(nardy::_nardy_extra_turn, m)?)?;
-    m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
-    m.add_function(wrap_pyfunction!(nardy::_nardy_surrender, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
     m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;

@@ -17,6 +17,7 @@ use crate::errors::{
     guard, IllegalActionError, IllegalCubeActionError, IllegalPlayError, InvalidInputError,
 };
 use crate::match_score::PyMatchScore;
+use crate::nardy::{referee, NardyScoring};
 use crate::types::{color_arg, dice_arg, PyColor};
 
 fn turn_error(e: TurnError) -> PyErr {
@@ -129,7 +130,11 @@ impl PyGameOver {
         ending: u8,
         cube: u32,
     ) -> PyResult<Self> {
-        let winner = color_arg(winner)?;
+        let winner = if winner.is_none() {
+            None
+        } else {
+            Some(color_arg(winner)?)
+        };
         let kind = KINDS
             .into_iter()
             .find(|k| k.name() == kind)
@@ -163,15 +168,16 @@ impl PyGameOver {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let g = slf.get();
+        // The winner may be None (a draw).
         let args =
             (g.winner(), g.points(), g.kind(), g.ending(), g.cube()).into_pyobject(slf.py())?;
         Ok((slf.get_type().into_any(), args))
     }
 
-    /// The winner.
+    /// The winner, or ``None`` for Long Nardy's draw (LN-37).
     #[getter]
-    fn winner(&self) -> PyColor {
-        self.inner.winner.into()
+    fn winner(&self) -> Option<PyColor> {
+        self.inner.winner.map(PyColor::from)
     }
 
     /// The points the winner scores (after the cube and the Jacoby rule).
@@ -242,7 +248,7 @@ fn next(r: Result<TurnState<VariantPosition>, TurnError>) -> PyResult<PyTurnStat
 #[pymethods]
 impl PyTurnState {
     #[new]
-    #[pyo3(signature = (position, cube, match_score=None, *, opening=false, dice=None, resignation=None))]
+    #[pyo3(signature = (position, cube, match_score=None, *, opening=false, dice=None, resignation=None, nardy=None))]
     fn new(
         position: PyPosition,
         cube: PyCube,
@@ -250,11 +256,21 @@ impl PyTurnState {
         opening: bool,
         dice: Option<&Bound<'_, PyAny>>,
         resignation: Option<PyResignation>,
+        nardy: Option<NardyScoring>,
     ) -> PyResult<Self> {
         let dice = match dice {
             Some(d) if !d.is_none() => Some(dice_arg(d)?),
             _ => None,
         };
+        if let Some(settings) = nardy {
+            let referee = settings.referee()?;
+            let mut inner = TurnState::new_nardy(position.inner, referee)
+                .map_err(|e| InvalidInputError::new_err(format!("Game: {e}")))?;
+            if inner.result.is_none() {
+                inner.dice = dice;
+            }
+            return Ok(PyTurnState { inner });
+        }
         let board = match match_score {
             Some(m) => Scoreboard::Match(m.inner),
             None => Scoreboard::Money,
@@ -297,6 +313,18 @@ impl PyTurnState {
     #[getter]
     fn dice(&self) -> Option<(u8, u8)> {
         self.inner.dice.map(|d| (d.high(), d.low()))
+    }
+
+    /// True while Black plays the extra last roll of Long Nardy (LN-37).
+    #[getter]
+    fn in_extra_turn(&self) -> bool {
+        self.inner.extra_turn
+    }
+
+    /// True for a Long Nardy game (scored under the settings of §9).
+    #[getter]
+    fn is_nardy(&self) -> bool {
+        self.inner.nardy.is_some()
     }
 
     /// The player on roll.
@@ -397,9 +425,39 @@ impl PyTurnState {
         next(self.inner.answer(CubeAnswer::Raccoon))
     }
 
-    /// The state after the player on roll offers to resign at ``level`` 1-3 (RESIGN-1).
-    fn resign(&self, level: &Bound<'_, PyAny>) -> PyResult<PyTurnState> {
-        next(self.inner.resign(level_arg(level)?))
+    /// The state after an offer to resign at ``level`` 1-3 by the player on roll
+    /// (RESIGN-1); in Long Nardy, after ``player`` (default: the player to act) surrenders,
+    /// which ends the game at the value of the position (LN-36; ``level`` must be 1).
+    #[pyo3(signature = (level, player=None))]
+    fn resign(
+        &self,
+        level: &Bound<'_, PyAny>,
+        player: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTurnState> {
+        let level = level_arg(level)?;
+        let player = match player {
+            Some(p) if !p.is_none() => Some(color_arg(p)?),
+            _ => None,
+        };
+        if self.inner.nardy.is_some() {
+            if level != 1 {
+                return Err(IllegalActionError::new_err(format!(
+                    "LN-36: a Long Nardy surrender is valued from the position (Oin, Mars, \
+                     Koks), not at a chosen level; got level {level}"
+                )));
+            }
+            let loser = player.unwrap_or_else(|| self.inner.to_act());
+            return next(self.inner.surrender(loser));
+        }
+        if let Some(p) = player {
+            if p != self.inner.turn() && self.inner.result.is_none() {
+                return Err(IllegalActionError::new_err(format!(
+                    "RESIGN-1: {p} may not offer to resign now; the player on roll ({}) offers",
+                    self.inner.turn()
+                )));
+            }
+        }
+        next(self.inner.resign(level))
     }
 
     /// The state after the pending resignation is accepted: the game is over (RESIGN-2).
@@ -473,6 +531,9 @@ impl PyTurnState {
             t.resignation(),
             t.declined_resignation(),
             t.result(),
+            s.nardy
+                .map(|r| (r.end_variant.name(), r.koks.name(), r.last_roll)),
+            s.extra_turn,
         )
             .into_pyobject(py)?;
         let ctor = py.import("gammon._core")?.getattr("_turn_state")?;
@@ -491,7 +552,7 @@ impl PyTurnState {
 /// Rebuilds a pickled `TurnState` from its parts.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (position, cube, match_score, opening, dice, resignation, declined, result))]
+#[pyo3(signature = (position, cube, match_score, opening, dice, resignation, declined, result, nardy=None, extra_turn=false))]
 pub fn _turn_state(
     position: PyPosition,
     cube: PyCube,
@@ -501,8 +562,31 @@ pub fn _turn_state(
     resignation: Option<PyResignation>,
     declined: Option<PyResignation>,
     result: Option<PyGameOver>,
+    nardy: Option<(String, String, bool)>,
+    extra_turn: bool,
 ) -> PyResult<PyTurnState> {
-    let mut t = PyTurnState::new(position, cube, match_score, opening, dice, resignation)?;
+    let mut t = match nardy {
+        Some((end_variant, koks, last_roll)) => {
+            let r = referee(&end_variant, &koks, last_roll)?;
+            let inner = TurnState::new_nardy(position.inner, r)
+                .map_err(|e| InvalidInputError::new_err(format!("Game: {e}")))?;
+            PyTurnState { inner }
+        }
+        None => PyTurnState::new(
+            position,
+            cube,
+            match_score,
+            opening,
+            dice,
+            resignation,
+            None,
+        )?,
+    };
+    t.inner.dice = match dice {
+        Some(d) if !d.is_none() => Some(dice_arg(d)?),
+        _ => None,
+    };
+    t.inner.extra_turn = extra_turn;
     t.inner.resign_declined = declined.map(|r| r.inner);
     t.inner.result = result.map(|r| r.inner);
     Ok(t)

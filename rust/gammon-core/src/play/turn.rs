@@ -20,7 +20,10 @@ use crate::base::color::Color;
 use crate::base::dice::Dice;
 use crate::base::outcome::{Outcome, OutcomeKind};
 use crate::play::record::Ending;
+use crate::rules::nardy::Nardy;
 use crate::scoring::cube::{Cube, CubeActionError, CubeAnswer, CubeRules, CubeState};
+use crate::scoring::nardy_referee::NardyReferee;
+use crate::scoring::referee::Referee;
 use crate::scoring::scoreboard::Scoreboard;
 use crate::variant_position::VariantPosition;
 
@@ -35,6 +38,11 @@ pub trait TurnPosition: Copy {
     fn pass_turn(&self) -> Self;
     /// The result if a player has borne off every checker.
     fn outcome(&self) -> Option<Outcome>;
+    /// The Long Nardy position, if this is one (Long Nardy's turn sequence runs on
+    /// [`VariantPosition`]; the rules types answer `None`).
+    fn as_nardy(&self) -> Option<Nardy> {
+        None
+    }
 }
 
 impl<P: crate::rules::position::Position> TurnPosition for P {
@@ -64,6 +72,13 @@ impl TurnPosition for VariantPosition {
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         VariantPosition::outcome(self)
+    }
+    #[inline]
+    fn as_nardy(&self) -> Option<Nardy> {
+        match self {
+            VariantPosition::Nardy(p) => Some(*p),
+            VariantPosition::Backgammon(_) => None,
+        }
     }
 }
 
@@ -130,8 +145,8 @@ pub const fn level_name(level: u8) -> &'static str {
 /// How a game ended and what it scored: the one game-result record of the turn state machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameOver {
-    /// The winner.
-    pub winner: Color,
+    /// The winner, or `None` for Long Nardy's draw (LN-37).
+    pub winner: Option<Color>,
     /// The points the winner adds to their score: the level times the cube (Jacoby applied,
     /// SCORE-2, MONEY-2), the level resigned times the cube, or the value before a dropped
     /// double (CUBE-6).
@@ -146,7 +161,10 @@ pub struct GameOver {
 
 impl fmt::Display for GameOver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} wins ", self.winner)?;
+        let Some(winner) = self.winner else {
+            return f.write_str("a draw (0 points)");
+        };
+        write!(f, "{winner} wins ")?;
         match self.ending {
             Ending::BorneOff => write!(f, "a {}", self.kind.name())?,
             Ending::Resigned => write!(f, "a resigned {}", self.kind.name())?,
@@ -209,6 +227,9 @@ pub enum TurnSetupError {
     /// A pending offer or dice before the opening roll (BG-12).
     #[error("before the opening roll nobody has dice, doubles or resigns (BG-10, BG-12)")]
     Opening,
+    /// Long Nardy's settings given with a backgammon position.
+    #[error("a Long Nardy game needs a long-nardy position")]
+    NotNardy,
 }
 
 /// One game between two actions: the position, the match or session it belongs to, the cube
@@ -232,6 +253,10 @@ pub struct TurnState<P> {
     pub resign_declined: Option<Resignation>,
     /// The result once the game is over.
     pub result: Option<GameOver>,
+    /// Long Nardy's scoring settings of §9 (LN-33 to LN-37); `None` for backgammon.
+    pub nardy: Option<NardyReferee>,
+    /// True while Black plays the extra last roll of LN-37.
+    pub extra_turn: bool,
 }
 
 impl<P: TurnPosition> TurnState<P> {
@@ -281,6 +306,99 @@ impl<P: TurnPosition> TurnState<P> {
             resign_offer,
             resign_declined: None,
             result: None,
+            nardy: None,
+            extra_turn: false,
+        })
+    }
+
+    /// A Long Nardy game from `position` scored under `referee` (LN-33 to LN-37): no cube, no
+    /// opening roll (White, the game's starter, is on roll and rolls, LN-8), no resignation
+    /// offers but surrender (LN-36). A position already finished is scored at once (or gets
+    /// the extra turn of LN-37).
+    ///
+    /// # Errors
+    /// [`TurnSetupError::NotNardy`] for a backgammon position.
+    pub fn new_nardy(position: P, referee: NardyReferee) -> Result<TurnState<P>, TurnSetupError> {
+        let Some(nardy) = position.as_nardy() else {
+            return Err(TurnSetupError::NotNardy);
+        };
+        let off = CubeRules {
+            enabled: false,
+            ..CubeRules::default()
+        };
+        let s = TurnState {
+            position,
+            board: Scoreboard::Money,
+            cube: Cube::new(off),
+            opening: false,
+            dice: None,
+            resign_offer: None,
+            resign_declined: None,
+            result: None,
+            nardy: Some(referee),
+            extra_turn: false,
+        };
+        Ok(s.nardy_after_turn(&referee, &nardy, true))
+    }
+
+    /// Long Nardy after a turn (or at the start): the game goes on, Black gets the extra
+    /// last roll (LN-37), or the referee scores it (LN-32 to LN-35, LN-37).
+    fn nardy_after_turn(&self, referee: &NardyReferee, pos: &Nardy, first: bool) -> Self {
+        let starter = Color::White;
+        if !self.extra_turn || first {
+            if crate::rules::position::Position::outcome(pos).is_none() {
+                return *self;
+            }
+            if !self.extra_turn && referee.extra_turn(pos, starter) {
+                return TurnState {
+                    extra_turn: true,
+                    ..*self
+                };
+            }
+        }
+        let r = referee.score(pos, starter);
+        TurnState {
+            extra_turn: false,
+            result: Some(GameOver {
+                winner: r.winner,
+                points: u32::from(r.points),
+                kind: r.kind,
+                ending: Ending::BorneOff,
+                cube: 1,
+            }),
+            ..*self
+        }
+    }
+
+    /// `loser` surrenders a Long Nardy game, at any moment while it is in progress (LN-36):
+    /// the opponent wins the value of the current position with `loser` as the loser.
+    ///
+    /// # Errors
+    /// [`TurnErrorKind::Action`] after the end or in backgammon (which has resignation
+    /// offers instead, RESIGN-1).
+    pub fn surrender(&self, loser: Color) -> Result<TurnState<P>, TurnError> {
+        if let Some(e) = self.over_error(TurnErrorKind::Action, "surrender") {
+            return Err(e);
+        }
+        let (Some(referee), Some(pos)) = (self.nardy, self.position.as_nardy()) else {
+            return Err(TurnError::new(
+                TurnErrorKind::Action,
+                "RESIGN-1: backgammon has resignation offers at a level, answered by the \
+                 opponent; surrender is Long Nardy's (LN-36)",
+            ));
+        };
+        let r = referee.result_for_loser(&pos, loser);
+        Ok(TurnState {
+            dice: None,
+            extra_turn: false,
+            result: Some(GameOver {
+                winner: r.winner,
+                points: u32::from(r.points),
+                kind: r.kind,
+                ending: Ending::Resigned,
+                cube: 1,
+            }),
+            ..*self
         })
     }
 
@@ -297,9 +415,10 @@ impl<P: TurnPosition> TurnState<P> {
     #[must_use]
     pub fn to_act(&self) -> Color {
         if let Some(r) = self.result {
-            return match r.ending {
-                Ending::Resigned => r.winner,
-                Ending::BorneOff | Ending::Dropped => r.winner.other(),
+            return match (r.winner, r.ending) {
+                (None, _) => self.turn(),
+                (Some(w), Ending::Resigned) => w,
+                (Some(w), Ending::BorneOff | Ending::Dropped) => w.other(),
             };
         }
         if let Some(o) = self.cube.offer {
@@ -488,7 +607,7 @@ impl<P: TurnPosition> TurnState<P> {
                 let dropped = self.cube.drop_offer(responder).map_err(TurnError::cube)?;
                 Ok(TurnState {
                     result: Some(GameOver {
-                        winner: dropped.proposer,
+                        winner: Some(dropped.proposer),
                         points: dropped.stake(),
                         kind: OutcomeKind::Single,
                         ending: Ending::Dropped,
@@ -526,6 +645,12 @@ impl<P: TurnPosition> TurnState<P> {
             &format!("resign {}", level_name(level)),
         ) {
             return Err(e);
+        }
+        if self.nardy.is_some() {
+            return act(
+                "LN-36: Long Nardy has no resignation offers; a player surrenders instead"
+                    .to_owned(),
+            );
         }
         if !(1..=3).contains(&level) {
             return act(format!(
@@ -592,7 +717,7 @@ impl<P: TurnPosition> TurnState<P> {
         };
         Ok(TurnState {
             result: Some(GameOver {
-                winner: offer.player.other(),
+                winner: Some(offer.player.other()),
                 points: self.cube.points(u32::from(offer.level)),
                 kind,
                 ending: Ending::Resigned,
@@ -629,8 +754,16 @@ impl<P: TurnPosition> TurnState<P> {
     /// the level times the cube, Jacoby where it applies (SCORE-1, SCORE-2, MONEY-2).
     #[must_use]
     pub fn played(&self, after: P) -> TurnState<P> {
+        if let (Some(referee), Some(pos)) = (self.nardy, after.as_nardy()) {
+            let next = TurnState {
+                position: after,
+                dice: None,
+                ..*self
+            };
+            return next.nardy_after_turn(&referee, &pos, false);
+        }
         let result = after.outcome().map(|o| GameOver {
-            winner: o.winner,
+            winner: Some(o.winner),
             points: self.cube.points(u32::from(o.points())),
             kind: o.kind,
             ending: Ending::BorneOff,
@@ -726,7 +859,10 @@ mod tests {
         assert_eq!(doubled.to_act(), White);
         let dropped = doubled.answer(CubeAnswer::Drop).unwrap();
         let r = dropped.result.unwrap();
-        assert_eq!((r.winner, r.points, r.ending), (Black, 1, Ending::Dropped));
+        assert_eq!(
+            (r.winner, r.points, r.ending),
+            (Some(Black), 1, Ending::Dropped)
+        );
         assert_eq!(dropped.to_act(), White);
         let taken = doubled.answer(CubeAnswer::Take).unwrap();
         let offered = taken.roll(3, 1).unwrap().resign(2).unwrap();
@@ -743,7 +879,35 @@ mod tests {
             .answer_resignation(true)
             .unwrap();
         let r = accepted.result.unwrap();
-        assert_eq!((r.winner, r.points, r.ending), (White, 6, Ending::Resigned));
+        assert_eq!(
+            (r.winner, r.points, r.ending),
+            (Some(White), 6, Ending::Resigned)
+        );
         assert_eq!(r.to_string(), "white wins a resigned backgammon (6 points)");
+    }
+
+    #[test]
+    fn ln36_surrender_is_long_nardys_and_resignation_offers_are_backgammons() {
+        let bg = start(Scoreboard::Money, CubeRules::default());
+        assert!(bg
+            .surrender(White)
+            .unwrap_err()
+            .message
+            .starts_with("RESIGN-1"));
+        let vp = VariantPosition::start(Variant::Backgammon, White);
+        assert_eq!(
+            TurnState::new_nardy(vp, NardyReferee::default()).unwrap_err(),
+            TurnSetupError::NotNardy
+        );
+        let ln = VariantPosition::start(Variant::LongNardy, White);
+        let s = TurnState::new_nardy(ln, NardyReferee::default()).unwrap();
+        assert!(!s.opening && !s.may_double());
+        assert!(s.resign(1).unwrap_err().message.starts_with("LN-36"));
+        // LN-36: Black surrenders with nothing borne off: White wins a Mars (2).
+        let r = s.surrender(Black).unwrap().result.unwrap();
+        assert_eq!(
+            (r.winner, r.kind, r.points, r.ending),
+            (Some(White), OutcomeKind::Mars, 2, Ending::Resigned)
+        );
     }
 }
