@@ -703,7 +703,6 @@ class _NardyScoring(Protocol):
     @property
     def last_roll(self) -> bool: ...
 
-_CubeRulesTuple: TypeAlias = tuple[int, bool, bool, bool, int, int, bool, bool, bool]
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
 
 def _simulate_match(
@@ -711,7 +710,7 @@ def _simulate_match(
     length: int,
     crawford: bool,
     players: _Players,
-    cube_rules: _CubeRulesTuple,
+    cube_rules: CubeRules,
     *,
     seed: int,
     first: int,
@@ -727,7 +726,7 @@ def _simulate_match(
 def _simulate_money(
     variant: Variant,
     players: _Players,
-    cube_rules: _CubeRulesTuple,
+    cube_rules: CubeRules,
     *,
     seed: int,
     first: int,
@@ -743,7 +742,7 @@ def _simulate_money(
 def _match_events(
     variant: Variant,
     players: _Players,
-    cube_rules: _CubeRulesTuple,
+    cube_rules: CubeRules,
     seed: int,
     index: int,
     length: int | None = None,
@@ -835,10 +834,8 @@ def _cube_decision(
     position: Position,
     policy: str,
     player: Color,
-    value: int,
-    owner: Color | None,
-    offer: tuple[Color, Color, int, int] | None,
-    board: tuple[int, int, int, bool, bool, bool] | None,
+    cube: Cube,
+    board: MatchScore | None,
     may_redouble: bool,
 ) -> str:
     """One decision of a built-in cube policy: ``"double"``/``"roll"`` or an answer."""
