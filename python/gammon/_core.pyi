@@ -9,8 +9,6 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import TypeAlias
 
-from gammon.result import GameResult
-
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_GAME_CHUNK",
@@ -26,7 +24,8 @@ __all__ = [
     "Cube",
     "CubeOffer",
     "CubeRules",
-    "GameOver",
+    "Ending",
+    "GameResult",
     "MatchScore",
     "MatchTally",
     "MoneyTally",
@@ -536,27 +535,55 @@ class Resignation:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
 
 @final
-class GameOver:
-    """How a game ended and what it scored, as the turn state machine records it."""
+class Ending:
+    """How a finished game ended; the values are gnubg's Match ID game states (ID-4)."""
+
+    BORNE_OFF: Final[Ending]
+    RESIGNED: Final[Ending]
+    DROPPED: Final[Ending]
+    @property
+    def value(self) -> int:
+        """The Match ID game state: 2, 3 or 4."""
+    @property
+    def name(self) -> str:
+        """``"BORNE_OFF"``, ``"RESIGNED"`` or ``"DROPPED"``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __int__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class GameResult:
+    """The scored result of a finished game (SCORE-1, SCORE-2, CUBE-6, RESIGN-2, LN-36)."""
 
     def __new__(
-        cls, winner: _ColorLike | None, points: int, kind: str, ending: int, cube: int
-    ) -> GameOver: ...
+        cls,
+        winner: _ColorLike | None,
+        points: int,
+        kind: str | None = None,
+        ending: Ending | None = None,
+        cube: int | None = None,
+    ) -> GameResult: ...
     @property
     def winner(self) -> Color | None:
         """The winner, or ``None`` for Long Nardy's draw (LN-37)."""
+    @property
+    def loser(self) -> Color | None:
+        """The player who lost, or ``None`` for a draw."""
     @property
     def points(self) -> int:
         """The points the winner scores, after the cube and the Jacoby rule."""
     @property
     def kind(self) -> str:
-        """``"single"``, ``"gammon"``, ``"backgammon"``..."""
+        """``"single"``, ``"gammon"``, ``"backgammon"``, ``"oin"``, ``"mars"``..."""
     @property
-    def ending(self) -> int:
-        """2 borne off, 3 resigned, 4 dropped (``gammon.Ending`` values, ID-4)."""
+    def ending(self) -> Ending:
+        """How the game ended."""
     @property
     def cube(self) -> int:
         """The cube value the points were counted at."""
+    def added_to(self, score: tuple[int, int]) -> tuple[int, int]:
+        """The money score ``(white, black)`` after this result (MONEY-1)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
@@ -610,7 +637,7 @@ class TurnState:
     def declined_resignation(self) -> Resignation | None:
         """The declined offer remembered until the next action (RESIGN-3)."""
     @property
-    def result(self) -> GameOver | None:
+    def result(self) -> GameResult | None:
         """The result once the game is over."""
     @property
     def phase(self) -> str:
@@ -656,7 +683,7 @@ def _turn_state(
     dice: _DiceLike | None,
     resignation: Resignation | None,
     declined: Resignation | None,
-    result: GameOver | None,
+    result: GameResult | None,
     nardy: tuple[str, str, bool] | None = None,
     extra_turn: bool = False,
 ) -> TurnState: ...

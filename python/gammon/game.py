@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar, Optional, Union
 
-from gammon._core import Color, GameOver, Play, Position, TurnState, Variant, find_variant
+from gammon._core import Color, Play, Position, TurnState, Variant, find_variant
 from gammon.actions import (
     Accept,
     Action,
@@ -64,7 +64,7 @@ from gammon.errors import IllegalActionError, InvalidInputError
 from gammon.match import Match, MoneySession, Scoreboard
 from gammon.matchid import GameSetup, MatchId, match_id_of, read_gnubg_id
 from gammon.nardy import DiceSource, NardySettings
-from gammon.result import Ending, GameResult
+from gammon.result import GameResult
 from gammon.xgid import Xgid, read_xgid, xgid_of
 
 __all__ = ["Game"]
@@ -287,7 +287,7 @@ class Game:
     @property
     def result(self) -> Optional[GameResult]:
         """The result once the game is over, else ``None``."""
-        return _result_of(self._state.result)
+        return self._state.result
 
     @property
     def is_over(self) -> bool:
@@ -497,7 +497,7 @@ class Game:
 
         Raises :class:`~gammon.IllegalActionError` while the game is in progress.
         """
-        result = _result_of(self._state.result)
+        result = self._state.result
         if result is None:
             raise IllegalActionError("BG-14: the game is not over yet")
         return self._board.record(result)
@@ -652,13 +652,6 @@ class Game:
         )
         lines.append(cube + f"; {s.phase}")
         return "\n".join(lines)
-
-
-def _result_of(over: Optional[GameOver]) -> Optional[GameResult]:
-    """Present the core's record of the end as a :class:`~gammon.GameResult`."""
-    if over is None:
-        return None
-    return GameResult(over.winner, over.points, over.kind, Ending(over.ending), over.cube)
 
 
 def _apply(s: TurnState, action: Action) -> TurnState:

@@ -84,8 +84,8 @@ pub use scoring::cube::{
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};
 pub use scoring::scoreboard::{
-    MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard, MAX_MATCH_LENGTH,
-    MAX_SCORE,
+    money_record, MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard,
+    MAX_MATCH_LENGTH, MAX_SCORE,
 };
 pub use text::id::{position_id, position_key, ParseIdError};
 pub use text::{PlayText, PlayTextError, PositionId};

@@ -13,6 +13,7 @@ mod match_score;
 mod nardy;
 mod plays;
 mod position;
+mod result;
 mod rollout;
 mod serve;
 mod simulate;
@@ -44,7 +45,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(match_score::_match_score, m)?)?;
     m.add_class::<turn::PyTurnState>()?;
     m.add_class::<turn::PyResignation>()?;
-    m.add_class::<turn::PyGameOver>()?;
+    m.add_class::<result::PyGameResult>()?;
+    m.add_class::<result::PyEnding>()?;
     m.add_function(wrap_pyfunction!(turn::_turn_state, m)?)?;
     m.add("DEFAULT_MAX_CUBE", cube::DEFAULT_MAX_CUBE)?;
     m.add("MAX_AUTO_DOUBLES", gammon_core::MAX_AUTO_DOUBLES)?;

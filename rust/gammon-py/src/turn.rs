@@ -1,11 +1,11 @@
-//! `gammon.TurnState`, `gammon.Resignation` and `gammon.GameOver`: the core's turn state
-//! machine (`gammon_core::TurnState`) as frozen values. `gammon.Game` keeps a history of
+//! `gammon.TurnState` and `gammon.Resignation`: the core's turn state machine
+//! (`gammon_core::TurnState`) as frozen values; its results are `result.rs`'s. `gammon.Game` keeps a history of
 //! `TurnState`s and presents them; every rule of the sequence of a game is the core's. Only
 //! argument conversion and the checks that tie a `Play` to the state live here.
 
 use gammon_core::{
-    level_name, CubeAnswer, Ending, GameOver, OutcomeKind, Resignation, Scoreboard, TurnError,
-    TurnErrorKind, TurnState, VariantPosition,
+    level_name, CubeAnswer, Resignation, Scoreboard, TurnError, TurnErrorKind, TurnState,
+    VariantPosition,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -18,6 +18,7 @@ use crate::errors::{
 };
 use crate::match_score::PyMatchScore;
 use crate::nardy::{referee, NardyScoring};
+use crate::result::PyGameResult;
 use crate::types::{color_arg, dice_arg, PyColor};
 
 fn turn_error(e: TurnError) -> PyErr {
@@ -98,123 +99,6 @@ impl PyResignation {
             self.inner.player,
             level_name(self.inner.level)
         )
-    }
-}
-
-/// How a game ended and what it scored, as the turn state machine records it.
-///
-/// ``gammon.Game.result`` presents it as a ``gammon.GameResult``.
-#[pyclass(name = "GameOver", module = "gammon", frozen, eq, hash, from_py_object)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PyGameOver {
-    pub inner: GameOver,
-}
-
-const KINDS: [OutcomeKind; 7] = [
-    OutcomeKind::Single,
-    OutcomeKind::Gammon,
-    OutcomeKind::Backgammon,
-    OutcomeKind::Oin,
-    OutcomeKind::Mars,
-    OutcomeKind::Koks,
-    OutcomeKind::Draw,
-];
-
-#[pymethods]
-impl PyGameOver {
-    #[new]
-    fn new(
-        winner: &Bound<'_, PyAny>,
-        points: u32,
-        kind: &str,
-        ending: u8,
-        cube: u32,
-    ) -> PyResult<Self> {
-        let winner = if winner.is_none() {
-            None
-        } else {
-            Some(color_arg(winner)?)
-        };
-        let kind = KINDS
-            .into_iter()
-            .find(|k| k.name() == kind)
-            .ok_or_else(|| InvalidInputError::new_err(format!("GameOver: no kind {kind:?}")))?;
-        let ending = match ending {
-            2 => Ending::BorneOff,
-            3 => Ending::Resigned,
-            4 => Ending::Dropped,
-            _ => {
-                return Err(InvalidInputError::new_err(format!(
-                    "GameOver: ending is 2 (borne off), 3 (resigned) or 4 (dropped), not \
-                     {ending} (ID-4)"
-                )))
-            }
-        };
-        if cube == 0 {
-            return Err(InvalidInputError::new_err("GameOver: cube must be >= 1"));
-        }
-        Ok(PyGameOver {
-            inner: GameOver {
-                winner,
-                points,
-                kind,
-                ending,
-                cube,
-            },
-        })
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let g = slf.get();
-        // The winner may be None (a draw).
-        let args =
-            (g.winner(), g.points(), g.kind(), g.ending(), g.cube()).into_pyobject(slf.py())?;
-        Ok((slf.get_type().into_any(), args))
-    }
-
-    /// The winner, or ``None`` for Long Nardy's draw (LN-37).
-    #[getter]
-    fn winner(&self) -> Option<PyColor> {
-        self.inner.winner.map(PyColor::from)
-    }
-
-    /// The points the winner scores (after the cube and the Jacoby rule).
-    #[getter]
-    fn points(&self) -> u32 {
-        self.inner.points
-    }
-
-    /// The class of the result: ``"single"``, ``"gammon"``, ``"backgammon"``...
-    #[getter]
-    fn kind(&self) -> &'static str {
-        self.inner.kind.name()
-    }
-
-    /// How it ended, as gnubg's Match ID game state (``gammon.Ending`` values): 2 borne off,
-    /// 3 resigned, 4 dropped (ID-4).
-    #[getter]
-    fn ending(&self) -> u8 {
-        match self.inner.ending {
-            Ending::BorneOff => 2,
-            Ending::Resigned => 3,
-            Ending::Dropped => 4,
-        }
-    }
-
-    /// The cube value the points were counted at.
-    #[getter]
-    fn cube(&self) -> u32 {
-        self.inner.cube
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<GameOver: {}>", self.inner)
-    }
-
-    fn __str__(&self) -> String {
-        self.inner.to_string()
     }
 }
 
@@ -356,8 +240,8 @@ impl PyTurnState {
 
     /// The result once the game is over, else ``None``.
     #[getter]
-    fn result(&self) -> Option<PyGameOver> {
-        self.inner.result.map(|inner| PyGameOver { inner })
+    fn result(&self) -> Option<PyGameResult> {
+        self.inner.result.map(|inner| PyGameResult { inner })
     }
 
     /// What the game waits for, in words ("white has not rolled", ...).
@@ -561,7 +445,7 @@ pub fn _turn_state(
     dice: Option<&Bound<'_, PyAny>>,
     resignation: Option<PyResignation>,
     declined: Option<PyResignation>,
-    result: Option<PyGameOver>,
+    result: Option<PyGameResult>,
     nardy: Option<(String, String, bool)>,
     extra_turn: bool,
 ) -> PyResult<PyTurnState> {
