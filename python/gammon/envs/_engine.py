@@ -61,13 +61,26 @@ def observe(boards: Array, dice: Array, variant: Variant, encoding: str) -> npt.
     return np.concatenate([enc, hot], axis=1)
 
 
+_ACTION_INDEX = np.arange(ACTIONS)[None, :]
+
+
 def masks(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
     """Legal-action masks ``(N, ACTIONS)``: action ``i`` is legal when ``i < counts``.
 
     With no legal play (MOVE-8) only action 0, the pass, is legal.
     """
-    m = np.arange(ACTIONS)[None, :] < np.maximum(counts, 1)[:, None]
-    return m.astype(np.int8)
+    # One fresh bool array, read as int8 (same bytes): no second copy.
+    m: npt.NDArray[np.int8] = np.less(_ACTION_INDEX, np.maximum(counts, 1)[:, None]).view(np.int8)
+    return m
+
+
+def borne_off(boards: Array) -> npt.NDArray[np.bool_]:
+    """Rows whose owner has no checker left on the board or the bar: the owner has won.
+
+    (SCORE-1, LN-33.) A numpy test, so that only finished rows need ``batch.outcomes``.
+    """
+    over: npt.NDArray[np.bool_] = ~np.any(boards[:, 1:] > 0, axis=1)
+    return over
 
 
 def apply(
