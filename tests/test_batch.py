@@ -359,3 +359,44 @@ def test_play_games_cube_bad_input_is_named() -> None:
         batch.play_games(lambda x: x[:, 0], 2, cube=lambda x: np.zeros(len(x)))
     with pytest.raises(InvalidInputError, match="CUBE-10"):
         batch.play_games(lambda x: x[:, 0], 2, cube=_flags(True, True), max_cube=3)
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "hypergammon-3"])
+def test_fast_row_check_agrees_with_full_validation_bg6(variant: str) -> None:
+    """BG-6: legal_plays(out=) and encode check backgammon rows directly; they accept and
+    refuse exactly the rows that validate() (the full Setup check) accepts and refuses."""
+    rng = np.random.default_rng(11)
+    good = batch.boards(_random_positions(variant, 30, 12))
+    rows = [np.zeros(26, np.int8)]  # both sides borne off
+    for _ in range(300):
+        row = good[rng.integers(len(good))].copy()
+        for _ in range(rng.integers(1, 3)):
+            row[rng.integers(26)] += rng.integers(-2, 3)
+        rows.append(row)
+    buf = batch.LegalPlaysBuffer()
+    accepted = 0
+    for row in rows:
+        one = row[None, :]
+        try:
+            batch.validate(one, variant=variant)
+        except InvalidPositionError:
+            with pytest.raises(InvalidPositionError):
+                batch.legal_plays(one, np.array([[3, 1]]), variant=variant, out=buf)
+            with pytest.raises(InvalidPositionError):
+                batch.encode(one, variant=variant)
+            continue
+        accepted += 1
+        fresh = batch.legal_plays(one, np.array([[3, 1]]), variant=variant)
+        mine = batch.legal_plays(one, np.array([[3, 1]]), variant=variant, out=buf)
+        assert np.array_equal(fresh.boards, mine.boards)
+        batch.encode(one, variant=variant)
+    assert 20 < accepted < len(rows) - 20
+
+
+def test_ragged_arrays_are_named_errors() -> None:
+    """Arrays numpy cannot shape (found by the batch fuzz target) raise gammon errors."""
+    start = batch.boards([gammon.Position.start()])
+    with pytest.raises(InvalidDiceError, match="dice must be"):
+        batch.legal_plays(start, [None, []])
+    with pytest.raises(InvalidInputError, match="boards must be"):
+        batch.legal_plays([[1, 2], [3]], [[3, 1]])

@@ -95,7 +95,10 @@ def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, V
         if variant is not None and _variant(variant) != found:
             raise InvalidInputError(f"the positions are {found.canonical_name}, not {variant}")
         return array, found
-    array = np.asarray(data)
+    try:
+        array = np.asarray(data)
+    except (ValueError, TypeError) as e:
+        raise InvalidInputError(f"boards must be an (N, 26) array of ints: {e}") from None
     if array.ndim != 2 or array.shape[1] != 26:
         raise InvalidInputError(f"boards must have shape (N, 26), got {array.shape}")
     if array.dtype != np.int8:
@@ -207,7 +210,10 @@ def legal_plays(
     repeated calls without fresh memory.
     """
     array, v = _prepare(boards, variant)
-    d = np.asarray(dice)
+    try:
+        d = np.asarray(dice)
+    except (ValueError, TypeError) as e:
+        raise _core_dice_error(f"dice must be an (N, 2) array of ints 1-6: {e}") from None
     if d.ndim != 2 or d.shape != (array.shape[0], 2):
         raise _core_dice_error(f"dice must have shape ({array.shape[0]}, 2), got {d.shape}")
     if not np.issubdtype(d.dtype, np.integer):

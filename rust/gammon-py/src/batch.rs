@@ -93,6 +93,39 @@ fn position_of(
     VariantPosition::from_setup(&s).map_err(|e| format!("row {i}: {e}"))
 }
 
+/// A backgammon-family row checked directly in the owner's view (the raw layout of
+/// `Backgammon`): the bars' signs, at most the variant's checkers a side (BG-6), not both
+/// sides borne off. `None` when a check fails: then [`position_of`] names the problem. The
+/// same checks as `Backgammon::from_setup` on the row's `Setup` (a signed count per point
+/// cannot put both players on one point), without building the `Setup`.
+fn fast_backgammon(row: &[i8], variant: Variant) -> Option<Backgammon> {
+    let b: [i8; 26] = row.try_into().ok()?;
+    if b[25] < 0 || b[0] > 0 || variant.family() != RulesFamily::Backgammon {
+        return None;
+    }
+    let (mut own, mut opp) = (i32::from(b[25]), -i32::from(b[0]));
+    for &c in &b[1..25] {
+        own += i32::from(c.max(0));
+        opp -= i32::from(c.min(0));
+    }
+    let n = i32::from(variant.checkers_per_side());
+    if own > n || opp > n || (own == 0 && opp == 0) {
+        return None;
+    }
+    Some(Backgammon::from_raw_unchecked(b, variant, Color::White))
+}
+
+/// Validates every row without keeping the positions: the direct check for the backgammon
+/// family, the full one (naming the first bad row) where it fails and for Long Nardy.
+fn validate_rows(board: &[i8], variant: Variant) -> PyResult<()> {
+    for (i, row) in board.chunks_exact(26).enumerate() {
+        if fast_backgammon(row, variant).is_none() {
+            position_of(row, i, variant, Color::White).map_err(InvalidPositionError::new_err)?;
+        }
+    }
+    Ok(())
+}
+
 /// Validates every row.
 fn positions_of(
     board: &[i8],
@@ -264,6 +297,7 @@ fn legal_plays_write<P: Position + Board26>(
     board: &[i8],
     dice: &[i8],
     variant: Variant,
+    fast: impl Fn(&[i8]) -> Option<P>,
     pick: impl Fn(VariantPosition) -> Option<P>,
     out: &mut PlaysOut<'_>,
 ) -> PyResult<usize> {
@@ -273,12 +307,15 @@ fn legal_plays_write<P: Position + Board26>(
     out.offsets[0] = 0;
     for (i, (row, d)) in board.chunks_exact(26).zip(dice.chunks_exact(2)).enumerate() {
         let d = dice_row(d, i)?;
-        let pos =
-            position_of(row, i, variant, Color::White).map_err(InvalidPositionError::new_err)?;
-        let Some(pos) = pick(pos) else {
-            return Err(InvalidPositionError::new_err(format!(
-                "row {i}: not a {variant} position"
-            )));
+        let pos = match fast(row) {
+            Some(p) => p,
+            None => {
+                let v = position_of(row, i, variant, Color::White)
+                    .map_err(InvalidPositionError::new_err)?;
+                pick(v).ok_or_else(|| {
+                    InvalidPositionError::new_err(format!("row {i}: not a {variant} position"))
+                })?
+            }
         };
         pos.legal_plays_into(d, &mut list);
         for play in list.iter() {
@@ -358,6 +395,7 @@ pub fn _batch_legal_plays_into(
                 board,
                 dice,
                 variant,
+                |row| fast_backgammon(row, variant),
                 |p| match p {
                     VariantPosition::Backgammon(b) => Some(b),
                     VariantPosition::Nardy(_) => None,
@@ -368,6 +406,7 @@ pub fn _batch_legal_plays_into(
                 board,
                 dice,
                 variant,
+                |_| None,
                 |p| match p {
                     VariantPosition::Nardy(b) => Some(b),
                     VariantPosition::Backgammon(_) => None,
@@ -560,7 +599,7 @@ pub fn _batch_encode<'py>(
     let board = rows(&boards)?;
     let out = py.detach(|| {
         guard(|| {
-            positions_of(board, variant, Color::White).map_err(InvalidPositionError::new_err)?;
+            validate_rows(board, variant)?;
             Ok(encode_rows(board, variant, enc, on_roll))
         })
     })?;
@@ -605,7 +644,7 @@ pub fn _batch_encode_into(
     let checkers = variant.checkers_per_side();
     py.detach(|| {
         guard(|| {
-            positions_of(board, variant, Color::White).map_err(InvalidPositionError::new_err)?;
+            validate_rows(board, variant)?;
             for (row, o) in board.chunks_exact(26).zip(out.chunks_exact_mut(k)) {
                 let mut b = [0i8; 26];
                 b.copy_from_slice(row);
