@@ -18,7 +18,9 @@ import atheris
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 with atheris.instrument_imports(include=["gammon"]):
-    import gammon  # noqa: F401
+    import gammon
+    import gammon.batch
+    import gammon.serve  # noqa: F401
 
 import numpy as np
 

@@ -129,7 +129,7 @@ fn advance<P: Position + Board26>(
                 let turn = s.pos.turn();
                 if !s.cube_asked
                     && s.plies > 0
-                    && s.owner.is_none_or(|o| o == turn)
+                    && (s.owner.is_none() || s.owner == Some(turn))
                     && 2 * s.cube <= rule.max_cube
                 {
                     s.cube_asked = true;
