@@ -428,9 +428,18 @@ def test_is_legal_agrees_with_push() -> None:
             assert legal
 
 
-def test_a_long_nardy_position_is_refused_with_a_pointer_to_gammon_nardy() -> None:
-    with pytest.raises(gammon.InvalidInputError, match="nardy"):
-        Game(variant="long-nardy")
+def test_ln8_one_game_class_plays_long_nardy_with_the_same_verbs() -> None:
+    """LN-8: White starts and rolls its own dice; no opening roll, no cube, same verbs."""
+    game = Game(variant="long-nardy", seed=3)
+    assert game.position == Position.start("long-nardy")
+    assert not game.is_opening and game.turn == Color.WHITE
+    assert game.legal_actions() == [Roll(), gammon.Resign()]
+    game.roll()
+    assert game.dice is not None and game.to_act == Color.WHITE
+    game.push(game.legal_actions(resignations=False)[0])
+    assert game.turn == Color.BLACK and len(game.move_stack) == 2
+    with pytest.raises(gammon.InvalidInputError, match="Long Nardy"):
+        Game(variant="backgammon", settings=gammon.nardy.NardySettings())
 
 
 def test_nackgammon_games_start_from_the_nackgammon_position() -> None:

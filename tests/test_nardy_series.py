@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import pickle
 import random
 import zlib
 from collections.abc import Iterable
@@ -13,8 +14,8 @@ from collections.abc import Iterable
 import pytest
 
 import gammon
-from gammon import Color, Position
-from gammon.nardy import NardyGame, NardyResult, NardySettings, Series, SeriesGame, next_starter
+from gammon import Color, Ending, GameResult, Position
+from gammon.nardy import NardySettings, Series, SeriesGame, next_starter, play_out
 
 
 class ScriptedDice:
@@ -90,36 +91,59 @@ def test_settings_are_immutable() -> None:
         s.end_variant = "oin"  # type: ignore[misc]
 
 
-# -- a game --------------------------------------------------------------------------------
+# -- a game: gammon.Game(variant="long-nardy"), the verbs of every Game -------------------
+
+
+def nardy_game(settings: NardySettings | None = None, **kw: object) -> gammon.Game:
+    return gammon.Game(variant="long-nardy", settings=settings, **kw)  # type: ignore[arg-type]
+
+
+def result(winner: Color | None, kind: str, points: int, surrendered: bool = False) -> GameResult:
+    ending = Ending.RESIGNED if surrendered else Ending.BORNE_OFF
+    return GameResult(winner, points, kind, ending)
 
 
 def test_a_game_rolls_plays_and_passes_the_turn() -> None:
-    game = NardyGame(white="A", black="B", seed=4)
-    assert game.player_on_roll == "A" and game.turn == Color.WHITE
-    with pytest.raises(gammon.InvalidInputError, match="roll"):
-        game.legal_plays()
-    assert game.roll((5, 6)) == (6, 5)
-    with pytest.raises(gammon.InvalidInputError, match="rolled already"):
+    game = nardy_game(seed=4)
+    assert game.turn == Color.WHITE and not game.is_opening
+    assert game.legal_actions(resignations=False) == [gammon.Roll()]  # no cube (LN-*)
+    assert not game.can_double()
+    game.set_dice(5, 6)
+    assert game.dice == (6, 5)
+    with pytest.raises(gammon.IllegalActionError, match="BG-12"):
         game.roll()
     with pytest.raises(gammon.IllegalPlayError):
         game.play("24/14")  # not a step of 6-5
     game.play("24/19")  # partial text of the one legal play 24/13 (NOT-2)
-    assert game.player_on_roll == "B"
-    assert game.history == [(Color.WHITE, (6, 5), game.history[0][2])]
-    assert str(game.history[0][2]) == "24/13"
+    assert game.turn == Color.BLACK
+    assert [str(a) for a in game.move_stack] == ["roll 56", "24/13"]
+    game.pop()
+    assert game.turn == Color.WHITE and game.dice == (6, 5)
 
 
-def test_a_pass_is_only_legal_without_a_legal_step() -> None:
+def test_ln23_a_pass_is_only_legal_without_a_legal_step() -> None:
     # S30 (LN-23): w5, w1x14 against a black checker on w2; 3-3 cannot be played.
     p = Position.from_checkers({5: 1, 1: 14}, {24: 14, 14: 1}, variant="long-nardy")
-    game = NardyGame(position=p)
-    game.roll((3, 3))
-    assert len(game.legal_plays()) == 0
-    game.play("")
+    game = nardy_game(position=p)
+    game.set_dice(3, 3)
+    assert game.legal_actions(resignations=False) == [gammon.EmptyPlay()]
+    game.push("")
     assert game.turn == Color.BLACK
-    game.roll((6, 5))
-    with pytest.raises(gammon.IllegalPlayError, match="LN-23"):
-        game.play(None)
+    game.set_dice(6, 5)
+    with pytest.raises(gammon.IllegalPlayError, match="MOVE-8"):
+        game.push("")
+
+
+def test_ln36_a_long_nardy_game_has_no_cube_and_no_match() -> None:
+    with pytest.raises(gammon.InvalidInputError, match="LN-38"):
+        gammon.Game(gammon.Match(3), variant="long-nardy")
+    with pytest.raises(gammon.InvalidInputError, match="LN-38"):
+        gammon.Game(cube=gammon.CubeRules(), variant="long-nardy")
+    with pytest.raises(gammon.InvalidInputError, match="Long Nardy"):
+        gammon.Game(settings=NardySettings())
+    game = nardy_game(seed=1)
+    with pytest.raises(gammon.IllegalCubeActionError, match="CUBE-2"):
+        game.double()
 
 
 @pytest.mark.parametrize(
@@ -131,62 +155,69 @@ def test_s34_s35_ln34_the_win_is_scored_by_end_variant(
 ) -> None:
     black = {24: 15 - black_off} if black_off == 0 else {3: 15 - black_off}
     p = Position.from_checkers({1: 1}, black, variant="long-nardy")
-    game = NardyGame(NardySettings(end_variant=end_variant), position=p)
-    game.roll((2, 1))
+    game = nardy_game(NardySettings(end_variant=end_variant), position=p)
+    game.set_dice(2, 1)
     game.play("1/off")
-    assert game.result == NardyResult(Color.WHITE, kind, points)
+    assert game.result == result(Color.WHITE, kind, points)
+    assert game.is_over and game.legal_actions() == []
 
 
 def test_s36_ln36_surrender_is_scored_from_the_current_position() -> None:
     zero_off = Position.from_checkers({24: 15}, {24: 5, 3: 10}, turn="black", variant="long-nardy")
-    game = NardyGame(position=zero_off, white="A", black="B")
-    assert game.surrender("B") == NardyResult(Color.WHITE, "mars", 2, surrendered=True)
-    with pytest.raises(gammon.IllegalPlayError, match="over"):
-        game.surrender("A")
-    one_off = Position.from_checkers({24: 15}, {3: 14}, turn="black", variant="long-nardy")
-    assert NardyGame(position=one_off).surrender(Color.BLACK).points == 1
-    with pytest.raises(gammon.InvalidInputError, match="unknown player"):
-        NardyGame().surrender("C")
+    game = nardy_game(position=zero_off)
+    assert gammon.Resign() in game.legal_actions()
+    game.resign()  # the player to act (Black) surrenders
+    assert game.result == result(Color.WHITE, "mars", 2, surrendered=True)
+    with pytest.raises(gammon.IllegalActionError, match="BG-14"):
+        game.resign(player=Color.WHITE)
+    one_off = Position.from_checkers({24: 15}, {3: 14}, variant="long-nardy")
+    game = nardy_game(position=one_off)
+    game.resign(player=Color.BLACK)  # out of turn: at any moment (LN-36)
+    assert game.result is not None and game.result.points == 1
+    with pytest.raises(gammon.InvalidInputError, match="LN-36"):
+        nardy_game().resign("gammon")
 
 
 def test_s37_ln37_the_last_roll_can_draw() -> None:
-    game = NardyGame(NardySettings(last_roll=True), position=white_finished({6: 1, 1: 1}))
+    game = nardy_game(NardySettings(last_roll=True), position=white_finished({6: 1, 1: 1}))
     assert game.in_extra_turn and not game.is_over
-    game.roll((6, 1))
-    texts = {str(p) for p in game.legal_plays()}
+    game.set_dice(6, 1)
+    texts = {str(p) for p in game.legal_actions(resignations=False)}
     assert texts == {"6/off 1/off", "6/off"}
     game.play("6/off 1/off")
-    assert game.result == NardyResult(None, "draw", 0)
+    assert game.result == result(None, "draw", 0)
+    assert game.next_match().score == (0, 0)
 
 
 def test_s37_ln37_the_other_play_of_the_last_roll_leaves_an_oin() -> None:
-    game = NardyGame(NardySettings(last_roll=True), position=white_finished({6: 1, 1: 1}))
-    game.roll((6, 1))
+    game = nardy_game(NardySettings(last_roll=True), position=white_finished({6: 1, 1: 1}))
+    game.set_dice(6, 1)
     game.play("6/off")
-    assert game.result == NardyResult(Color.WHITE, "oin", 1)
+    assert game.result == result(Color.WHITE, "oin", 1)
 
 
 def test_s37_ln37_without_the_setting_white_wins_at_once() -> None:
-    game = NardyGame(position=white_finished({6: 1, 1: 1}))
-    assert game.is_over and game.result == NardyResult(Color.WHITE, "oin", 1)
+    game = nardy_game(position=white_finished({6: 1, 1: 1}))
+    assert game.is_over and game.result == result(Color.WHITE, "oin", 1)
 
 
 def test_s38_ln37_a_last_roll_that_cannot_finish_is_an_oin() -> None:
-    game = NardyGame(NardySettings(last_roll=True), position=white_finished({6: 1, 1: 1}))
-    game.roll((4, 3))
-    assert len(game.legal_plays()) == 1
-    game.play(game.legal_plays()[0])
-    assert game.result == NardyResult(Color.WHITE, "oin", 1)
+    game = nardy_game(NardySettings(last_roll=True), position=white_finished({6: 1, 1: 1}))
+    game.set_dice(4, 3)
+    plays = game.legal_actions(resignations=False)
+    assert len(plays) == 1
+    game.push(plays[0])
+    assert game.result == result(Color.WHITE, "oin", 1)
 
 
 def test_s39_ln37_black_finishing_first_ends_the_game_at_once() -> None:
     p = Position.from_checkers({24: 15}, {1: 1}, turn="black", variant="long-nardy")
-    game = NardyGame(NardySettings(last_roll=True), position=p)
-    game.roll((2, 1))
+    game = nardy_game(NardySettings(last_roll=True), position=p)
+    game.set_dice(2, 1)
     game.play("1/off")
-    assert game.result == NardyResult(Color.BLACK, "mars", 2)
+    assert game.result == result(Color.BLACK, "mars", 2)
     assert not game.in_extra_turn
-    with pytest.raises(gammon.IllegalPlayError, match="over"):
+    with pytest.raises(gammon.IllegalActionError, match="over"):
         game.roll()
 
 
@@ -201,27 +232,36 @@ def test_s39_ln37_black_finishing_first_ends_the_game_at_once() -> None:
     ],
 )
 def test_s40_ln35_koks(koks: str, black: dict[int, int], points: int) -> None:
-    game = NardyGame(NardySettings(koks=koks), position=white_finished(black))
+    game = nardy_game(NardySettings(koks=koks), position=white_finished(black))
     assert game.result is not None and game.result.points == points
 
 
 def test_s43_ln37_ln33_the_class_is_decided_after_the_extra_turn() -> None:
     black = {6: 3, 5: 3, 4: 3, 3: 3, 2: 3}
-    game = NardyGame(NardySettings(last_roll=True), position=white_finished(black))
-    game.roll((6, 6))
-    plays = game.legal_plays()
+    game = nardy_game(NardySettings(last_roll=True), position=white_finished(black))
+    game.set_dice(6, 6)
+    plays = game.legal_actions(resignations=False)
     assert [str(p) for p in plays] == ["6/off(3) 5/off"]
-    game.play(plays[0])
+    game.push(plays[0])
     assert game.position.checkers(Color.BLACK)[0] == 4
-    assert game.result == NardyResult(Color.WHITE, "oin", 1)
+    assert game.result == result(Color.WHITE, "oin", 1)
+
+
+def test_a_long_nardy_game_pickles_with_its_settings() -> None:
+    game = nardy_game(NardySettings(last_roll=True), position=white_finished({6: 1, 1: 1}))
+    back = pickle.loads(pickle.dumps(game))
+    assert back.in_extra_turn and back.settings == game.settings
+    back.set_dice(6, 1)
+    back.play("6/off 1/off")
+    assert back.result == result(None, "draw", 0)
 
 
 def test_play_out_reaches_a_result_with_a_custom_strategy() -> None:
     def first(position: Position, dice: tuple[int, int], plays: gammon.PlayList) -> gammon.Play:
         return plays[0]
 
-    result = NardyGame(seed=2).play_out(white=first, black=first)
-    assert result.kind in ("oin", "mars") and result.points in (1, 2)
+    res = play_out(nardy_game(seed=2), white=first, black=first)
+    assert res.kind in ("oin", "mars") and res.points in (1, 2)
 
 
 # -- a series ------------------------------------------------------------------------------
@@ -232,7 +272,7 @@ def test_s42_ln9_ln10_the_roll_off_decides_white_and_is_not_played() -> None:
     series = Series(players=("A", "B"), rng=ScriptedDice([5, 5, 3, 5, 6, 1]))
     game = series.new_game()
     assert series.roll_off == [(5, 5), (3, 5)]
-    assert (game.player(Color.WHITE), game.player(Color.BLACK)) == ("B", "A")
+    assert series.current_players == ("B", "A")
     assert game.roll() == (6, 1)
 
 
@@ -242,17 +282,17 @@ def test_s41_ln11_the_starter_of_game_two(rule: str, starter: str) -> None:
     settings = NardySettings(first_move_in_series=rule)
     series = Series(settings, players=("A", "B"), rng=ScriptedDice([6, 2]))
     game = series.new_game()
-    assert game.player(Color.WHITE) == "A"
-    game.surrender("A")
+    assert series.current_players[0] == "A"
+    game.resign(player=Color.WHITE)
     assert series.games[0].winner == "B"
     assert series.scores == {"A": 0, "B": 2}
-    second = series.new_game()
-    assert second.player(Color.WHITE) == starter
+    series.new_game()
+    assert series.current_players[0] == starter
 
 
 @pytest.mark.parametrize("rule", ["to_loser", "alternate"])
 def test_ln11_after_a_draw_the_players_alternate(rule: str) -> None:
-    draw = SeriesGame("A", "B", NardyResult(None, "draw", 0))
+    draw = SeriesGame("A", "B", GameResult(None, 0, "draw"))
     assert next_starter(draw, NardySettings(first_move_in_series=rule, last_roll=True)) == "B"
 
 
@@ -309,7 +349,7 @@ def test_a_whole_series_plays_under_every_setting(
     for _ in range(2):
         game = series.new_game()
         assert game.position.block_check == block_check
-        result = game.play_out()
+        result = play_out(game)
         assert result.points in ({0, 1} if end_variant == "oin" else {0, 1, 2, 3})
         assert (result.winner is None) <= last_roll, "a draw needs the last roll (LN-37)"
     games = series.games

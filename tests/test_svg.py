@@ -65,7 +65,7 @@ def test_positions_plays_and_games_show_as_svg_in_notebooks() -> None:
     assert play._repr_svg_().count('class="arrow"') == 2  # type: ignore[attr-defined]
     game = Game(Match(3), seed=1)
     assert 'class="cube"' in game._repr_svg_()  # type: ignore[attr-defined]
-    nardy = gammon.nardy.NardyGame(seed=1)
+    nardy = Game(variant="long-nardy", seed=1)
     nardy.roll()
     text = nardy._repr_svg_()  # type: ignore[attr-defined]
     assert text.count('class="die"') == 2 and 'class="cube"' not in text

@@ -9,8 +9,6 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import TypeAlias
 
-from gammon.result import GameResult
-
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_GAME_CHUNK",
@@ -26,6 +24,8 @@ __all__ = [
     "Cube",
     "CubeOffer",
     "CubeRules",
+    "Ending",
+    "GameResult",
     "MatchScore",
     "MatchTally",
     "MoneyTally",
@@ -34,9 +34,11 @@ __all__ = [
     "Play",
     "PlayList",
     "Position",
+    "Resignation",
     "RolloutRun",
     "SimulationRun",
     "Tally",
+    "TurnState",
     "Variant",
     "__version__",
     "_batch_boards",
@@ -63,15 +65,13 @@ __all__ = [
     "_match_events",
     "_match_score",
     "_move_from_parts",
-    "_nardy_extra_turn",
-    "_nardy_score",
-    "_nardy_surrender",
     "_outcome_from_parts",
     "_play_from_text",
     "_position_from_state",
     "_rollout",
     "_simulate_match",
     "_simulate_money",
+    "_turn_state",
     "find_variant",
 ]
 
@@ -521,6 +521,174 @@ class MatchScore:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
 
+@final
+class Resignation:
+    """A resignation offer: ``player`` offers to lose at ``level`` 1-3 (RESIGN-1)."""
+
+    def __new__(cls, player: _ColorLike, level: int) -> Resignation: ...
+    @property
+    def player(self) -> Color:
+        """The player who offers to resign."""
+    @property
+    def level(self) -> int:
+        """1 single, 2 gammon, 3 backgammon (``ResignLevel`` values)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class Ending:
+    """How a finished game ended; the values are gnubg's Match ID game states (ID-4)."""
+
+    BORNE_OFF: Final[Ending]
+    RESIGNED: Final[Ending]
+    DROPPED: Final[Ending]
+    @property
+    def value(self) -> int:
+        """The Match ID game state: 2, 3 or 4."""
+    @property
+    def name(self) -> str:
+        """``"BORNE_OFF"``, ``"RESIGNED"`` or ``"DROPPED"``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __int__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class GameResult:
+    """The scored result of a finished game (SCORE-1, SCORE-2, CUBE-6, RESIGN-2, LN-36)."""
+
+    def __new__(
+        cls,
+        winner: _ColorLike | None,
+        points: int,
+        kind: str | None = None,
+        ending: Ending | None = None,
+        cube: int | None = None,
+    ) -> GameResult: ...
+    @property
+    def winner(self) -> Color | None:
+        """The winner, or ``None`` for Long Nardy's draw (LN-37)."""
+    @property
+    def loser(self) -> Color | None:
+        """The player who lost, or ``None`` for a draw."""
+    @property
+    def points(self) -> int:
+        """The points the winner scores, after the cube and the Jacoby rule."""
+    @property
+    def kind(self) -> str:
+        """``"single"``, ``"gammon"``, ``"backgammon"``, ``"oin"``, ``"mars"``..."""
+    @property
+    def ending(self) -> Ending:
+        """How the game ended."""
+    @property
+    def cube(self) -> int:
+        """The cube value the points were counted at."""
+    def added_to(self, score: tuple[int, int]) -> tuple[int, int]:
+        """The money score ``(white, black)`` after this result (MONEY-1)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class TurnState:
+    """One game between two actions: the core's turn state machine.
+
+    The rules are BG-10..BG-14, CUBE-*, MATCH-3, MATCH-7 and RESIGN-*.
+    """
+
+    def __new__(
+        cls,
+        position: Position,
+        cube: Cube,
+        match_score: MatchScore | None = None,
+        *,
+        opening: bool = False,
+        dice: _DiceLike | None = None,
+        resignation: Resignation | None = None,
+        nardy: _NardyScoring | None = None,
+    ) -> TurnState: ...
+    @property
+    def in_extra_turn(self) -> bool:
+        """Black plays the extra last roll of Long Nardy (LN-37)."""
+    @property
+    def is_nardy(self) -> bool:
+        """A Long Nardy game."""
+    @property
+    def position(self) -> Position:
+        """The position; its ``turn`` is the player on roll."""
+    @property
+    def cube(self) -> Cube:
+        """The cube under the rules that apply in this game."""
+    @property
+    def is_opening(self) -> bool:
+        """True until the opening roll has decided who moves first (BG-10)."""
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        """The dice of the player on roll, larger first, or ``None``."""
+    @property
+    def turn(self) -> Color:
+        """The player on roll."""
+    @property
+    def to_act(self) -> Color:
+        """The player who must act now."""
+    @property
+    def resignation(self) -> Resignation | None:
+        """The resignation awaiting an answer (or the accepted one)."""
+    @property
+    def declined_resignation(self) -> Resignation | None:
+        """The declined offer remembered until the next action (RESIGN-3)."""
+    @property
+    def result(self) -> GameResult | None:
+        """The result once the game is over."""
+    @property
+    def phase(self) -> str:
+        """What the game waits for, in words."""
+    @property
+    def may_double(self) -> bool:
+        """The player on roll may double now."""
+    def check_double(self) -> None:
+        """Raise ``IllegalCubeActionError`` naming the rule unless a double is allowed."""
+    def check_play(self, what: str) -> tuple[int, int]:
+        """The dice to play now; raise ``IllegalPlayError`` when no play is due."""
+    def roll(self, dice: _DiceLike) -> TurnState:
+        """After a roll (at the opening: White's die, Black's die)."""
+    def double(self) -> TurnState:
+        """After a double (CUBE-4)."""
+    def take(self) -> TurnState:
+        """After a take (CUBE-5)."""
+    def drop(self) -> TurnState:
+        """After a drop (CUBE-6)."""
+    def beaver(self) -> TurnState:
+        """After a beaver (CUBE-12)."""
+    def raccoon(self) -> TurnState:
+        """After a raccoon (CUBE-13)."""
+    def resign(self, level: int, player: _ColorLike | None = None) -> TurnState:
+        """After an offer to resign at ``level`` (RESIGN-1), or a surrender (LN-36)."""
+    def accept(self) -> TurnState:
+        """After the resignation is accepted (RESIGN-2)."""
+    def decline(self) -> TurnState:
+        """After the resignation is declined (RESIGN-3)."""
+    def play(self, play: Play) -> TurnState:
+        """After ``play`` (MOVE-1, MOVE-9)."""
+    def empty_play(self) -> TurnState:
+        """After the empty play (MOVE-8)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+def _turn_state(
+    position: Position,
+    cube: Cube,
+    match_score: MatchScore | None,
+    opening: bool,
+    dice: _DiceLike | None,
+    resignation: Resignation | None,
+    declined: Resignation | None,
+    result: GameResult | None,
+    nardy: tuple[str, str, bool] | None = None,
+    extra_turn: bool = False,
+) -> TurnState: ...
 def _match_score(
     length: int, score: tuple[int, int], crawford: bool, crawford_game: bool, post_crawford: bool
 ) -> MatchScore: ...
@@ -534,13 +702,6 @@ def _position_from_state(
     first_turn_exception: str | None = None,
     block_check: str | None = None,
 ) -> Position: ...
-def _nardy_extra_turn(position: Position, starter: _ColorLike, last_roll: bool) -> bool: ...
-def _nardy_score(
-    position: Position, starter: _ColorLike, end_variant: str, koks: str
-) -> tuple[Color | None, str, int]: ...
-def _nardy_surrender(
-    position: Position, loser: _ColorLike, end_variant: str, koks: str
-) -> tuple[Color | None, str, int]: ...
 def _rollout(
     position: Position,
     first: int,
@@ -571,7 +732,6 @@ class _NardyScoring(Protocol):
     @property
     def last_roll(self) -> bool: ...
 
-_CubeRulesTuple: TypeAlias = tuple[int, bool, bool, bool, int, int, bool, bool, bool]
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
 
 def _simulate_match(
@@ -579,7 +739,7 @@ def _simulate_match(
     length: int,
     crawford: bool,
     players: _Players,
-    cube_rules: _CubeRulesTuple,
+    cube_rules: CubeRules,
     *,
     seed: int,
     first: int,
@@ -595,7 +755,7 @@ def _simulate_match(
 def _simulate_money(
     variant: Variant,
     players: _Players,
-    cube_rules: _CubeRulesTuple,
+    cube_rules: CubeRules,
     *,
     seed: int,
     first: int,
@@ -611,7 +771,7 @@ def _simulate_money(
 def _match_events(
     variant: Variant,
     players: _Players,
-    cube_rules: _CubeRulesTuple,
+    cube_rules: CubeRules,
     seed: int,
     index: int,
     length: int | None = None,
@@ -729,10 +889,8 @@ def _cube_decision(
     position: Position,
     policy: str,
     player: Color,
-    value: int,
-    owner: Color | None,
-    offer: tuple[Color, Color, int, int] | None,
-    board: tuple[int, int, int, bool, bool, bool] | None,
+    cube: Cube,
+    board: MatchScore | None,
     may_redouble: bool,
 ) -> str:
     """One decision of a built-in cube policy: ``"double"``/``"roll"`` or an answer."""

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from gammon._checks import brief, check_dice
-from gammon._core import Play
+from gammon._core import Color, Play
 from gammon.cube import ResignLevel
-from gammon.errors import InvalidDiceError, ParseError
+from gammon.errors import InvalidDiceError, InvalidInputError, ParseError
 
 __all__ = [
     "Accept",
@@ -102,21 +102,31 @@ class Raccoon:
 
 @dataclass(frozen=True)
 class Resign:
-    """Offer to resign at ``level`` (RESIGN-1).
+    """Offer to resign at ``level`` (RESIGN-1); in Long Nardy, surrender (LN-36).
 
-    Raises :class:`~gammon.InvalidInputError` for a level other than 1-3 or its name.
+    ``player`` is who resigns: ``None`` for the player to act. In backgammon only the player
+    on roll offers; in Long Nardy either player may surrender at any moment.
+
+    Raises :class:`~gammon.InvalidInputError` for a level other than 1-3 or its name, or a
+    ``player`` that is not a ``Color``.
     """
 
     level: ResignLevel = ResignLevel.SINGLE
+    player: Optional[Color] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "level", ResignLevel.parse(self.level))
+        if self.player is not None and not isinstance(self.player, Color):
+            raise InvalidInputError(f"Resign: player must be a Color, not {self.player!r}")
 
     def __str__(self) -> str:
-        return f"resign {self.level}"
+        who = "" if self.player is None else f" ({self.player})"
+        return f"resign {self.level}{who}"
 
     def __repr__(self) -> str:
-        return f"Resign({self.level!r})"
+        if self.player is None:
+            return f"Resign({self.level!r})"
+        return f"Resign({self.level!r}, {self.player!r})"
 
 
 @dataclass(frozen=True)

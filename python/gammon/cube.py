@@ -6,9 +6,10 @@ The rules are CUBE-* and RESIGN-* of the spec.
 automatic doubles). :class:`Cube` is the cube itself as an immutable state machine: each action
 (``double``, ``take``, ``drop``, ``beaver``, ``raccoon``) returns the next state or raises
 :class:`~gammon.IllegalCubeActionError` naming the rule it breaks. Both are the Rust core's
-(``gammon._core``), re-exported here. :class:`Resignations` does the same for resignation
-offers. Neither knows whose turn it is or whether the dice are rolled: :class:`gammon.Game`
-adds those checks (CUBE-3, BG-12).
+(``gammon._core``), re-exported here, as is :class:`Resignation`, a resignation offer. Neither
+knows whose turn it is or whether the dice are rolled: the core's turn state machine
+(:class:`gammon.TurnState`, which :class:`gammon.Game` drives) adds those rules (CUBE-3, BG-12,
+RESIGN-*).
 
     >>> cube = Cube().double(Color.WHITE).take(Color.BLACK)
     >>> cube.value, cube.owner
@@ -20,19 +21,18 @@ adds those checks (CUBE-3, BG-12).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Optional
 
 from gammon._core import (
     DEFAULT_MAX_CUBE,
     MAX_AUTO_DOUBLES,
     MAX_CUBE_LIMIT,
-    Color,
+    Color,  # noqa: F401 (the doctest above uses it)
     Cube,
     CubeOffer,
     CubeRules,
+    Resignation,
 )
-from gammon.errors import IllegalActionError, InvalidInputError
+from gammon.errors import InvalidInputError
 
 __all__ = [
     "DEFAULT_MAX_CUBE",
@@ -43,7 +43,6 @@ __all__ = [
     "CubeRules",
     "ResignLevel",
     "Resignation",
-    "Resignations",
 ]
 
 
@@ -82,84 +81,3 @@ class ResignLevel(enum.IntEnum):
         raise InvalidInputError(
             f"a resignation level is single, gammon or backgammon (1-3), not {value!r} (RESIGN-1)"
         )
-
-
-@dataclass(frozen=True)
-class Resignation:
-    """A resignation offer: ``player`` offers to lose at ``level`` (RESIGN-1)."""
-
-    player: Color
-    level: ResignLevel
-
-
-@dataclass(frozen=True)
-class Resignations:
-    """The resignation state of a game: a pending offer, the memory of a declined one.
-
-    The rules are RESIGN-1..RESIGN-3. Immutable; each method returns the next state.
-
-    Attributes:
-        offer: the offer awaiting an answer, if any.
-        declined: the last declined offer, remembered until the next action by either player
-            (RESIGN-3); while remembered, that player must offer a higher level.
-
-    """
-
-    offer: Optional[Resignation] = None
-    declined: Optional[Resignation] = None
-
-    def offer_error(self, player: Color, level: ResignLevel) -> Optional[str]:
-        """Say why ``player`` may not offer ``level`` now, naming the rule, or return ``None``."""
-        if self.offer is not None:
-            return "RESIGN-1: a resignation is already awaiting an answer"
-        d = self.declined
-        if d is not None and d.player == player and level <= d.level:
-            return (
-                f"RESIGN-3: {player}'s offer of a {d.level} was declined; until the next action "
-                f"only a higher level may be offered"
-            )
-        return None
-
-    def offered(self, player: Color, level: ResignLevel) -> Resignations:
-        """Return the state after ``player`` offers to resign at ``level`` (RESIGN-1).
-
-        Raises :class:`~gammon.IllegalActionError` when an offer is pending (RESIGN-1) or the
-        level is not above one just declined (RESIGN-3).
-        """
-        err = self.offer_error(player, level)
-        if err is not None:
-            raise IllegalActionError(err)
-        return Resignations(Resignation(player, ResignLevel(level)), self.declined)
-
-    def accepted(self, player: Color) -> Resignation:
-        """``player`` accepts the pending offer; return it (RESIGN-2).
-
-        Raises :class:`~gammon.IllegalActionError` when nothing is pending or ``player`` is the
-        one who offered.
-        """
-        return self._answered(player, "accept")
-
-    def declined_by(self, player: Color) -> Resignations:
-        """Return the state after ``player`` declines the pending offer (RESIGN-3).
-
-        Play goes on and the level is remembered.
-
-        Raises :class:`~gammon.IllegalActionError` when nothing is pending or ``player`` is the
-        one who offered.
-        """
-        return Resignations(None, self._answered(player, "decline"))
-
-    def forgotten(self) -> Resignations:
-        """Return the state after any other action: the declined level is forgotten."""
-        return self if self.declined is None else Resignations(self.offer, None)
-
-    def _answered(self, player: Color, what: str) -> Resignation:
-        offer = self.offer
-        if offer is None:
-            raise IllegalActionError(f"RESIGN-2: no resignation to {what}: none is pending")
-        if player == offer.player:
-            raise IllegalActionError(
-                f"RESIGN-2: {player} cannot {what} their own resignation; "
-                f"{offer.player.other()} answers it"
-            )
-        return offer

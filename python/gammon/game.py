@@ -23,18 +23,27 @@ and the scoreboards are immutable values; the game holds the current ones and a 
     >>> game.cube.value
     1
 
-Long Nardy has no cube and its own opening and scoring; its game object lives in
-``gammon.nardy`` and builds on the extension points of this class (the methods starting
-with ``_rules_``).
+Long Nardy is played by the same class with the same verbs: ``Game(variant="long-nardy")``
+(no cube and no opening roll; White, the game's starter, rolls first; a player surrenders with
+:meth:`Game.resign`, LN-36; Black's extra last roll of LN-37 under
+:class:`~gammon.nardy.NardySettings`).
+
+    >>> nardy = Game(variant="long-nardy", seed=1)
+    >>> nardy.set_dice(6, 6)
+    >>> [str(p) for p in nardy.legal_actions(resignations=False)]
+    ['24/18(2)']
+
+Every rule of the sequence of a game (the opening roll, who may double, the answers, the
+resignations, the end and its score) is the Rust core's turn state machine,
+:class:`gammon.TurnState`; a ``Game`` keeps a history of those states and presents them.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
 from typing import ClassVar, Optional, Union
 
-from gammon._core import Color, Play, Position, Variant, find_variant
+from gammon._core import Color, Play, Position, TurnState, Variant, find_variant
 from gammon.actions import (
     Accept,
     Action,
@@ -50,38 +59,23 @@ from gammon.actions import (
     dice_pair,
     parse_action,
 )
-from gammon.cube import Cube, CubeRules, Resignation, Resignations, ResignLevel
-from gammon.errors import (
-    IllegalActionError,
-    IllegalCubeActionError,
-    IllegalPlayError,
-    InvalidInputError,
-)
+from gammon.cube import Cube, CubeRules, Resignation, ResignLevel
+from gammon.errors import IllegalActionError, InvalidInputError
 from gammon.match import Match, MoneySession, Scoreboard
 from gammon.matchid import GameSetup, MatchId, match_id_of, read_gnubg_id
-from gammon.result import Ending, GameResult, level_name
+from gammon.nardy import DiceSource, NardySettings
+from gammon.result import GameResult
 from gammon.xgid import Xgid, read_xgid, xgid_of
 
 __all__ = ["Game"]
 
 
-@dataclass(frozen=True)
-class _State:
-    """Everything that changes during a game; immutable so that history is a list of these."""
-
-    position: Position
-    opening: bool
-    dice: Optional[tuple[int, int]]
-    cube: Cube
-    resign: Resignations
-    result: Optional[GameResult] = None
-
-
 class Game:
-    """One game of backgammon under a match or a money session, with a history.
+    """One game of backgammon or Long Nardy, with a history.
 
-    Standard backgammon, nackgammon or hypergammon, with the dice, the cube and
-    resignations.
+    Standard backgammon, nackgammon or hypergammon under a match or a money session, with the
+    dice, the cube and resignations; or Long Nardy (``variant="long-nardy"``) under
+    :class:`~gammon.nardy.NardySettings`, whose series are :class:`gammon.nardy.Series`.
 
     Args:
         match: the match the game belongs to; ``None`` (with no ``session``) for money play.
@@ -91,14 +85,18 @@ class Game:
         session: the money session the game belongs to (instead of ``match``).
         position: a position to start from, with its player on roll about to roll; default
             the starting position with the opening roll to come (BG-10).
-        variant: the backgammon variant of the starting position (``"nackgammon"``...).
+        variant: the variant of the starting position (``"nackgammon"``, ``"long-nardy"``...).
         dice: dice already rolled by the player on roll of ``position``.
         seed: seeds the dice of :meth:`roll`; ``None`` seeds from the system.
+        settings: the Long Nardy settings of §9 (default ``NardySettings()``); only for Long
+            Nardy, whose position also takes their options (LN-18, LN-26).
+        rng: the dice source of :meth:`roll` (anything with ``randint``) instead of ``seed``.
 
     Raises :class:`~gammon.InvalidInputError` when ``match`` and ``session`` are both given,
     the match is already over (MATCH-1), an argument has the wrong type, ``variant``
-    contradicts ``position``, or the position is Long Nardy (see ``gammon.nardy``);
-    :class:`~gammon.InvalidDiceError` for bad ``dice``.
+    contradicts ``position``, or a match, cube or settings do not fit the variant (Long
+    Nardy has no cube and no match, LN-38); :class:`~gammon.InvalidDiceError` for bad
+    ``dice``.
 
     """
 
@@ -109,9 +107,10 @@ class Game:
             Variant.HYPERGAMMON_1,
             Variant.HYPERGAMMON_2,
             Variant.HYPERGAMMON_3,
+            Variant.LONG_NARDY,
         }
     )
-    """The variants this class plays; a subclass for another rules family widens it."""
+    """The variants this class plays."""
 
     def __init__(
         self,
@@ -123,6 +122,8 @@ class Game:
         variant: Union[Variant, str, None] = None,
         dice: Optional[tuple[int, int]] = None,
         seed: Optional[int] = None,
+        settings: Optional[NardySettings] = None,
+        rng: Optional[DiceSource] = None,
     ) -> None:
         board = _scoreboard_arg(match, session)
         opening = position is None and dice is None
@@ -135,89 +136,71 @@ class Game:
             raise InvalidInputError(
                 f"Game: variant {variant!r} contradicts the position's {position.variant}"
             )
-        state = _State(
-            position=position,
-            opening=opening,
-            dice=None if dice is None else dice_pair(dice),
-            cube=Cube(),
-            resign=Resignations(),
+        if position.variant == Variant.LONG_NARDY:
+            if match is not None or cube is not None:
+                raise InvalidInputError(
+                    "Game: Long Nardy has no cube and no match; its games make a "
+                    "gammon.nardy.Series (LN-38)"
+                )
+            if settings is None:
+                settings = NardySettings()
+            elif not isinstance(settings, NardySettings):
+                raise InvalidInputError(
+                    f"Game: settings must be a gammon.nardy.NardySettings, not {settings!r}"
+                )
+            position = settings.position(position)
+            opening = False
+        elif settings is not None:
+            raise InvalidInputError(
+                f"Game: settings are Long Nardy's (§9); a {position.variant} game has none"
+            )
+        self._init(
+            board,
+            cube,
+            position,
+            opening,
+            None if dice is None else dice_pair(dice),
+            None,
+            seed,
+            settings,
         )
-        self._init(board, cube, state, seed)
+        if rng is not None:
+            self._rng = rng
 
     def _init(
         self,
         board: Scoreboard,
         cube: Union[CubeRules, Cube, None],
-        state: _State,
+        position: Position,
+        opening: bool,
+        dice: Optional[tuple[int, int]],
+        resignation: Optional[Resignation],
         seed: Optional[int],
+        settings: Optional[NardySettings] = None,
     ) -> None:
-        if state.position.variant not in self.supported_variants:
+        if position.variant not in self.supported_variants:
             plays = ", ".join(sorted(str(v) for v in self.supported_variants))
-            raise InvalidInputError(
-                f"{type(self).__name__} plays {plays}; a {state.position.variant} game is "
-                "played with gammon.nardy (no cube, LN-*)"
-            )
-        if board.is_over:
-            raise InvalidInputError(
-                f"Game: the match is over ({board}); no game can start (MATCH-1)"
-            )
+            raise InvalidInputError(f"{type(self).__name__} plays {plays}, not {position.variant}")
+        if cube is None:
+            cube = Cube()
+        elif isinstance(cube, CubeRules):
+            cube = Cube(rules=cube)
+        elif not isinstance(cube, Cube):
+            raise InvalidInputError(f"Game: cube must be CubeRules or Cube, not {cube!r}")
+        match_score = board.match_score if isinstance(board, Match) else None
         self._board: Scoreboard = board
         self._rng = random.Random(seed)
-        if cube is None:
-            cube = CubeRules()
-        if isinstance(cube, CubeRules):
-            cube_state = Cube(rules=self._rules_cube(board, cube))
-        elif isinstance(cube, Cube):
-            cube_state = cube.replace(rules=self._rules_cube(board, cube.rules))
-        else:
-            raise InvalidInputError(f"Game: cube must be CubeRules or Cube, not {cube!r}")
-        if board.is_crawford_game and (cube_state.value != 1 or cube_state.owner is not None):
-            raise InvalidInputError(
-                "Game: in the Crawford game the cube stays at 1, centred (MATCH-3)"
-            )
-        self._state = replace(state, cube=cube_state)
-        self._stack: list[tuple[Action, _State]] = []
-
-    # -- extension points ------------------------------------------------------------------
-
-    def _rules_cube(self, board: Scoreboard, rules: CubeRules) -> CubeRules:
-        """Return the cube rules that apply in this game (extension point).
-
-        Backgammon drops the money-only options in match play (CUBE-11, MATCH-2); Long Nardy
-        turns the cube off.
-        """
-        return rules.for_match() if isinstance(board, Match) else rules
-
-    def _rules_opening(self, state: _State, white_die: int, black_die: int) -> _State:
-        """Return the state after one throw of the opening roll (extension point).
-
-        Backgammon (BG-10, BG-11): a tie doubles the cube automatically where the rules say
-        so (CUBE-20) and the players throw again; otherwise the higher die moves first and
-        plays both dice.
-        """
-        if white_die == black_die:
-            return replace(state, cube=state.cube.automatic_double())
-        winner = Color.WHITE if white_die > black_die else Color.BLACK
-        pos = state.position if state.position.turn == winner else state.position.pass_turn()
-        dice = (max(white_die, black_die), min(white_die, black_die))
-        return replace(state, position=pos, opening=False, dice=dice)
-
-    def _rules_score(self, state: _State, position: Position) -> Optional[GameResult]:
-        """Return the result if ``position`` (after a play) ends the game, else ``None``.
-
-        Extension point. Backgammon scores the SCORE-1 level times the cube, Jacoby where it
-        applies (SCORE-2, MONEY-2).
-        """
-        outcome = position.outcome()
-        if outcome is None:
-            return None
-        return GameResult(
-            winner=outcome.winner,
-            points=state.cube.points(outcome.points),
-            kind=outcome.kind,
-            ending=Ending.BORNE_OFF,
-            cube=state.cube.value,
+        self._settings = settings
+        self._state = TurnState(
+            position,
+            cube,
+            match_score,
+            opening=opening,
+            dice=dice,
+            resignation=resignation,
+            nardy=settings,
         )
+        self._stack: list[tuple[Action, TurnState]] = []
 
     # -- state -----------------------------------------------------------------------------
 
@@ -248,6 +231,16 @@ class Game:
         return self._board
 
     @property
+    def settings(self) -> Optional[NardySettings]:
+        """The Long Nardy settings of §9, or ``None`` for backgammon."""
+        return self._settings
+
+    @property
+    def in_extra_turn(self) -> bool:
+        """True while Black plays the extra last roll of Long Nardy (LN-37)."""
+        return self._state.in_extra_turn
+
+    @property
     def is_money(self) -> bool:
         """True in money play."""
         return isinstance(self._board, MoneySession)
@@ -264,7 +257,7 @@ class Game:
         The player whose turn it is, also while the opponent answers their double or
         resignation; :attr:`to_act` names the player who must act.
         """
-        return self._state.position.turn
+        return self._state.turn
 
     @property
     def to_act(self) -> Color:
@@ -274,29 +267,22 @@ class Game:
         At the opening roll, White stands for both players. After the end it is the player
         gnubg leaves to act: the loser after a bear-off, the dropper, the accepter.
         """
-        s = self._state
-        if s.result is not None:
-            return _final_turn(s)
-        if s.cube.offer is not None:
-            return s.cube.offer.responder
-        if s.resign.offer is not None:
-            return s.resign.offer.player.other()
-        return s.position.turn
+        return self._state.to_act
 
     @property
     def is_opening(self) -> bool:
         """True until the opening roll has decided who moves first (BG-10)."""
-        return self._state.opening
+        return self._state.is_opening
 
     @property
     def resignation(self) -> Optional[Resignation]:
         """The resignation awaiting an answer, if any (RESIGN-1)."""
-        return self._state.resign.offer
+        return self._state.resignation
 
     @property
     def declined_resignation(self) -> Optional[Resignation]:
         """The declined offer still remembered, if any (RESIGN-3)."""
-        return self._state.resign.declined
+        return self._state.declined_resignation
 
     @property
     def result(self) -> Optional[GameResult]:
@@ -345,7 +331,7 @@ class Game:
         s = self._state
         if s.result is not None:
             return []
-        if s.opening:
+        if s.is_opening:
             return [Roll()]
         cube = s.cube
         if cube.offer is not None:
@@ -356,38 +342,32 @@ class Game:
             if cube.can_raccoon(responder):
                 out.append(Raccoon())
             return out
-        if s.resign.offer is not None:
+        if s.resignation is not None:
             return [Accept(), Decline()]
-        player = s.position.turn
         if s.dice is None:
             out = [Roll()]
-            if self._double_error(s) is None:
+            if s.may_double:
                 out.append(Double())
         else:
             plays = s.position.legal_plays(s.dice)
             out = list(plays) if len(plays) else [EmptyPlay()]
         if resignations:
-            out.extend(
-                Resign(level)
-                for level in ResignLevel
-                if s.resign.offer_error(player, level) is None
-            )
+            out.extend(Resign(level) for level in ResignLevel if _allows(s, Resign(level)))
         return out
 
     def is_legal(self, action: Union[Action, str]) -> bool:
         """Tell whether :meth:`push` would accept ``action`` now."""
         try:
-            self._apply(self._state, self._action_arg(action), dry_run=True)
-        except (IllegalActionError, InvalidInputError):
+            return _allows(self._state, self._action_arg(action))
+        except InvalidInputError:
             return False
-        return True
 
     def can_double(self) -> bool:
         """Tell whether the player on roll may double now.
 
         The rules are CUBE-2, CUBE-3, CUBE-10, MATCH-3 and MATCH-7.
         """
-        return self.is_legal(Double())
+        return self._state.may_double
 
     # -- doing -----------------------------------------------------------------------------
 
@@ -408,8 +388,10 @@ class Game:
         """
         act = self._action_arg(action)
         before = self._state
-        after, recorded = self._apply(before, act, dry_run=False)
-        self._stack.append((recorded, before))
+        if isinstance(act, Roll) and act.dice is None:
+            act = Roll((self._rng.randint(1, 6), self._rng.randint(1, 6)))
+        after = _apply(before, act)
+        self._stack.append((act, before))
         self._state = after
 
     def pop(self) -> Action:
@@ -435,7 +417,7 @@ class Game:
         Raises :class:`~gammon.IllegalActionError` when the dice may not be rolled now (BG-12).
         """
         self.push(Roll())
-        while self._state.opening:
+        while self._state.is_opening:
             self.push(Roll())
         d = self.dice
         assert d is not None
@@ -482,13 +464,23 @@ class Game:
         """Push ``Raccoon()``; raise :class:`~gammon.IllegalCubeActionError` as ``push`` does."""
         self.push(Raccoon())
 
-    def resign(self, level: Union[ResignLevel, int, str] = ResignLevel.SINGLE) -> None:
-        """Push ``Resign(level)``.
+    def resign(
+        self,
+        level: Union[ResignLevel, int, str] = ResignLevel.SINGLE,
+        *,
+        player: Optional[Color] = None,
+    ) -> None:
+        """Push ``Resign(level, player)``.
+
+        In backgammon the player on roll offers to resign at ``level`` and the opponent
+        accepts or declines (RESIGN-1..RESIGN-3). In Long Nardy ``player`` (default: the
+        player to act) surrenders at any moment and the game ends at once, valued from the
+        position (LN-36); the level stays single.
 
         Raises :class:`~gammon.IllegalActionError` as :meth:`push` does and
         :class:`~gammon.InvalidInputError` for a bad level.
         """
-        self.push(Resign(ResignLevel.parse(level)))
+        self.push(Resign(ResignLevel.parse(level), player))
 
     def accept(self) -> None:
         """Push ``Accept()``; raise :class:`~gammon.IllegalActionError` as :meth:`push` does."""
@@ -521,14 +513,12 @@ class Game:
         """
         board = self.next_match()
         game = type(self).__new__(type(self))
-        state = _State(
-            position=Position.start(self.position.variant),
-            opening=True,
-            dice=None,
-            cube=Cube(),
-            resign=Resignations(),
-        )
-        game._init(board, self.cube_rules, state, None)
+        settings = self._settings
+        if settings is not None:
+            start, cube, opening = settings.start_position(), None, False
+        else:
+            start, cube, opening = Position.start(self.position.variant), self.cube_rules, True
+        game._init(board, cube, start, opening, None, None, None, settings)
         game._rng = self._rng
         return game
 
@@ -617,9 +607,16 @@ class Game:
 
     @classmethod
     def _from_setup(cls, setup: GameSetup, seed: Optional[int]) -> Game:
-        state = _State(setup.position, setup.opening, setup.dice, setup.cube, setup.resignations)
         game = cls.__new__(cls)
-        game._init(setup.board, setup.cube, state, seed)
+        game._init(
+            setup.board,
+            setup.cube,
+            setup.position,
+            setup.opening,
+            setup.dice,
+            setup.resignation,
+            seed,
+        )
         return game
 
     # -- internals -------------------------------------------------------------------------
@@ -639,169 +636,12 @@ class Game:
             return action
         raise InvalidInputError(f"not an action: {action!r}")
 
-    def _play_from_text(self, s: _State, text: str) -> Play:
-        if s.dice is None or s.opening or s.result is not None:
-            raise IllegalPlayError(f"{text!r}: no checker play now: {self._phase_text(s)} (BG-12)")
-        return s.position.parse_play(text, s.dice)
-
-    def _phase_text(self, s: _State) -> str:
-        if s.result is not None:
-            return "the game is over"
-        if s.opening:
-            return "the opening roll comes first"
-        if s.cube.offer is not None:
-            return f"{s.cube.offer.responder} must answer the double"
-        if s.resign.offer is not None:
-            return f"{s.resign.offer.player.other()} must answer the resignation"
-        if s.dice is None:
-            return f"{s.position.turn} has not rolled"
-        return f"{s.position.turn} has rolled and must play"
-
-    def _double_error(self, s: _State) -> Optional[str]:
-        """Say why the player on roll may not double now, naming the rule, or return ``None``."""
-        player = s.position.turn
-        if s.result is not None:
-            return "BG-14: the game is over"
-        if s.opening:
-            return "BG-12: the opening roll comes first; nobody may double before it"
-        if s.cube.offer is not None:
-            return "CUBE-4: a double is already awaiting an answer"
-        if s.resign.offer is not None:
-            return "RESIGN-1: a resignation awaits an answer first"
-        if s.dice is not None:
-            return f"CUBE-3: {player} has rolled; a double comes before rolling"
-        if self._board.is_crawford_game:
-            return "MATCH-3: no doubling in the Crawford game (CUBE-2)"
-        err = s.cube.double_error(player)
-        if err is not None:
-            return err
-        board = self._board
-        if isinstance(board, Match) and s.cube.rules.refuse_dead_cube:
-            need = board.length - board.score_of(player)
-            if s.cube.value >= need:
-                return (
-                    f"MATCH-7: the cube is dead: {player} needs {need} and the cube is already "
-                    f"at {s.cube.value} (refuse_dead_cube)"
-                )
-        return None
-
-    def _apply(self, s: _State, action: Action, *, dry_run: bool) -> tuple[_State, Action]:
-        """Return the state after ``action`` and the action as recorded; raise if illegal."""
-        if s.result is not None:
-            err = IllegalCubeActionError if _is_cube_action(action) else IllegalActionError
-            if isinstance(action, (Play, EmptyPlay)):
-                err = IllegalPlayError
-            raise err(f"BG-14: the game is over ({s.result}); no {action} is possible")
-        if isinstance(action, Roll):
-            return self._apply_roll(s, action, dry_run=dry_run)
-        if isinstance(action, Double):
-            err_text = self._double_error(s)
-            if err_text is not None:
-                raise IllegalCubeActionError(err_text)
-            return replace(
-                s, cube=s.cube.double(s.position.turn), resign=s.resign.forgotten()
-            ), action
-        if isinstance(action, (Take, Drop, Beaver, Raccoon)):
-            return self._apply_answer(s, action), action
-        if isinstance(action, Resign):
-            return self._apply_resign(s, action), action
-        if isinstance(action, (Accept, Decline)):
-            return self._apply_resign_answer(s, action), action
-        if isinstance(action, EmptyPlay):
-            self._check_play_phase(s, str(action))
-            assert s.dice is not None
-            if len(s.position.legal_plays(s.dice)):
-                raise IllegalPlayError(
-                    f"MOVE-8: the empty play is legal only when {s.dice[0]}-{s.dice[1]} cannot "
-                    "be played at all; it can"
-                )
-            return self._after_play(s, s.position.pass_turn()), action
-        return self._apply_play(s, action), action
-
-    def _apply_roll(self, s: _State, action: Roll, *, dry_run: bool) -> tuple[_State, Action]:
-        if (
-            s.cube.offer is not None
-            or s.resign.offer is not None
-            or (s.dice is not None and not s.opening)
-        ):
-            raise IllegalActionError(f"BG-12: no roll now: {self._phase_text(s)}")
-        dice = action.dice
-        if dice is None:
-            dice = (3, 1) if dry_run else (self._rng.randint(1, 6), self._rng.randint(1, 6))
-            action = Roll(dice)
-        if s.opening:
-            return self._rules_opening(s, dice[0], dice[1]), action
-        return replace(s, dice=dice, resign=s.resign.forgotten()), action
-
-    def _apply_answer(self, s: _State, action: Union[Take, Drop, Beaver, Raccoon]) -> _State:
-        offer = s.cube.offer
-        if offer is None:
-            raise IllegalCubeActionError(f"CUBE-4: no double to answer: {self._phase_text(s)}")
-        responder = offer.responder
-        if isinstance(action, Take):
-            cube = s.cube.take(responder)
-            return replace(s, cube=cube, resign=s.resign.forgotten())
-        if isinstance(action, Drop):
-            return replace(s, result=s.cube.drop(responder), resign=s.resign.forgotten())
-        if isinstance(self._board, Match):
-            raise IllegalCubeActionError(
-                f"CUBE-11: in match play a doubled player may only take or drop; no {action}"
-            )
-        if isinstance(action, Beaver):
-            return replace(s, cube=s.cube.beaver(responder), resign=s.resign.forgotten())
-        return replace(s, cube=s.cube.raccoon(responder), resign=s.resign.forgotten())
-
-    def _apply_resign(self, s: _State, action: Resign) -> _State:
-        if s.opening:
-            raise IllegalActionError("RESIGN-1: the game starts with the opening roll (BG-10)")
-        if s.cube.offer is not None:
-            raise IllegalActionError(
-                f"RESIGN-5: no resignation while a double awaits an answer; "
-                f"{s.cube.offer.responder} must take, drop or beaver first"
-            )
-        return replace(s, resign=s.resign.offered(s.position.turn, action.level))
-
-    def _apply_resign_answer(self, s: _State, action: Union[Accept, Decline]) -> _State:
-        offer = s.resign.offer
-        if offer is None:
-            raise IllegalActionError(f"RESIGN-2: no resignation to {action}: {self._phase_text(s)}")
-        answerer = offer.player.other()
-        if isinstance(action, Decline):
-            return replace(s, resign=s.resign.declined_by(answerer))
-        accepted = s.resign.accepted(answerer)
-        result = GameResult(
-            winner=answerer,
-            points=s.cube.points(int(accepted.level)),
-            kind=level_name(int(accepted.level)),
-            ending=Ending.RESIGNED,
-            cube=s.cube.value,
-        )
-        return replace(s, result=result)
-
-    def _check_play_phase(self, s: _State, what: str) -> None:
-        if s.opening or s.dice is None or s.cube.offer is not None or s.resign.offer is not None:
-            raise IllegalPlayError(f"{what}: no checker play now: {self._phase_text(s)} (BG-12)")
-
-    def _apply_play(self, s: _State, play: Play) -> _State:
-        self._check_play_phase(s, str(play))
-        assert s.dice is not None
-        if play.before != s.position:
-            raise IllegalPlayError(
-                f"the play {play} belongs to position {play.before.id}, not to this game's "
-                f"{s.position.id} (MOVE-9)"
-            )
-        if sorted(play.dice) != sorted(s.dice):
-            raise IllegalPlayError(
-                f"the play {play} was made for {play.dice[0]}-{play.dice[1]}, but "
-                f"{s.dice[0]}-{s.dice[1]} was rolled (MOVE-1)"
-            )
-        return self._after_play(s, play.after)
-
-    def _after_play(self, s: _State, position: Position) -> _State:
-        result = self._rules_score(s, position)
-        return replace(s, position=position, dice=None, resign=s.resign.forgotten(), result=result)
+    def _play_from_text(self, s: TurnState, text: str) -> Play:
+        return s.position.parse_play(text, s.check_play(repr(text)))
 
     def __repr__(self) -> str:
+        if self._settings is not None:
+            return f"<{type(self).__name__} {self.position.variant} {self.position.id}>"
         return f"<{type(self).__name__} {self.gnubg_id}>"
 
     def __str__(self) -> str:
@@ -810,25 +650,45 @@ class Game:
         cube = f"cube {s.cube.value}" + (
             "" if s.cube.owner is None else f" owned by {s.cube.owner}"
         )
-        lines.append(cube + f"; {self._phase_text(s)}")
+        lines.append(cube + f"; {s.phase}")
         return "\n".join(lines)
 
 
-def _final_turn(s: _State) -> Color:
-    """Return the player gnubg leaves to act after the end.
+def _apply(s: TurnState, action: Action) -> TurnState:
+    """Return the state after ``action`` (a ``Roll`` with its dice); the core decides."""
+    if isinstance(action, Roll):
+        assert action.dice is not None
+        return s.roll(action.dice)
+    if isinstance(action, Double):
+        return s.double()
+    if isinstance(action, Take):
+        return s.take()
+    if isinstance(action, Drop):
+        return s.drop()
+    if isinstance(action, Beaver):
+        return s.beaver()
+    if isinstance(action, Raccoon):
+        return s.raccoon()
+    if isinstance(action, Resign):
+        return s.resign(int(action.level), action.player)
+    if isinstance(action, Accept):
+        return s.accept()
+    if isinstance(action, Decline):
+        return s.decline()
+    if isinstance(action, EmptyPlay):
+        return s.empty_play()
+    return s.play(action)
 
-    The loser after bearing off (the turn passed), the dropper after a drop, the accepter
-    after a resignation.
-    """
-    result = s.result
-    assert result is not None
-    if result.ending == Ending.RESIGNED:
-        return result.winner
-    return result.loser
 
-
-def _is_cube_action(action: Action) -> bool:
-    return isinstance(action, (Double, Take, Drop, Beaver, Raccoon))
+def _allows(s: TurnState, action: Action) -> bool:
+    """Tell whether the core accepts ``action`` in state ``s``."""
+    if isinstance(action, Roll) and action.dice is None:
+        action = Roll((3, 1))
+    try:
+        _apply(s, action)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def _variant_arg(variant: Union[Variant, str]) -> Variant:

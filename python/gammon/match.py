@@ -35,15 +35,6 @@ def _check_result(result: object) -> GameResult:
     return result
 
 
-def _add(score: tuple[int, int], result: GameResult) -> tuple[int, int]:
-    w, b = score
-    if result.winner == _WHITE:
-        w += result.points
-    else:
-        b += result.points
-    return (min(w, MAX_SCORE), min(b, MAX_SCORE))
-
-
 class Match:
     """A match to ``length`` points (MATCH-1): its :class:`MatchScore` and the games played.
 
@@ -153,6 +144,10 @@ class Match:
         ``result`` is not a :class:`~gammon.GameResult`.
         """
         result = _check_result(result)
+        if result.winner is None:
+            raise InvalidInputError(
+                "Match.record: a match game has a winner; only Long Nardy draws"
+            )
         state = self._state.record(result.winner, result.points)
         return Match._wrap(state, (*self._games, result))
 
@@ -240,7 +235,7 @@ class MoneySession:
         :class:`~gammon.GameResult`.
         """
         result = _check_result(result)
-        return MoneySession(_add(self._score, result), games=(*self._games, result))
+        return MoneySession(result.added_to(self._score), games=(*self._games, result))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MoneySession):

@@ -306,14 +306,14 @@ def simulated_match_record(
     Raises :class:`~gammon.InvalidInputError` for bad arguments.
     """
     from gammon import _core
-    from gammon.simulate import _core_players, _players_arg, _rules_tuple
+    from gammon.simulate import _core_players, _players_arg
 
     rules = cube_rules if cube_rules is not None else CubeRules()
     both = _players_arg(players)
     log = _core._match_events(
         Variant.BACKGAMMON,
         _core_players(both, rules),
-        _rules_tuple(rules),
+        rules,
         seed,
         index,
         length or None,

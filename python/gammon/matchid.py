@@ -37,7 +37,7 @@ from gammon._checks import (
     is_int,
 )
 from gammon._core import Color, Position, Variant, find_variant
-from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, Resignations, ResignLevel
+from gammon.cube import Cube, CubeOffer, CubeRules, Resignation
 from gammon.errors import InvalidInputError, ParseError
 from gammon.match import Match, MoneySession, Scoreboard
 
@@ -361,7 +361,7 @@ class GameSetup:
         opening: True before the opening roll (gnubg's "no game" state).
         dice: the dice rolled, or ``None`` before rolling.
         cube: the cube with any pending offer, under the rules the ID and the caller give.
-        resignations: any pending resignation.
+        resignation: any pending resignation.
 
     """
 
@@ -370,7 +370,7 @@ class GameSetup:
     opening: bool
     dice: Optional[tuple[int, int]]
     cube: Cube
-    resignations: Resignations
+    resignation: Optional[Resignation]
 
 
 def match_id_of(game: Game) -> MatchId:
@@ -443,9 +443,9 @@ def read_gnubg_id(
     board = scoreboard_from_id(mid.match_length, mid.score, crawford, mid.crawford)
     on_roll = mid.turn
     cube_state = _cube_from_id(mid, rules)
-    resign = Resignations()
+    resign = None
     if mid.resignation:
-        resign = Resignations(Resignation(mid.to_act.other(), ResignLevel(mid.resignation)))
+        resign = Resignation(mid.to_act.other(), mid.resignation)
         if mid.to_act == on_roll:
             raise InvalidInputError(
                 "ID-4: a resignation is offered by the player on roll, so the other acts"

@@ -1,10 +1,10 @@
-"""Long Nardy games and series under the settings of the spec (long-nardy.md, §9).
+"""Long Nardy series under the settings of the spec (long-nardy.md, §9).
 
-:class:`NardySettings` holds the settings; :class:`NardyGame` runs one game (dice, plays, the
-extra last roll of LN-37, surrender of LN-36) and scores it; :class:`Series` runs games
-between two players: the roll-off of the first game (LN-9, LN-10), who is White in every
-later game (LN-8, LN-11) and the score (LN-38). The rules themselves (legal plays, results)
-live in the Rust core; this module only keeps the state of a game and a series.
+:class:`NardySettings` holds the settings; one game is a :class:`gammon.Game` with
+``variant="long-nardy"`` (dice, plays, the extra last roll of LN-37, surrender of LN-36, all
+decided by the Rust core's turn state machine); :func:`play_out` plays one to its end with
+strategies; :class:`Series` runs games between two players: the roll-off of the first game
+(LN-9, LN-10), who is White in every later game (LN-8, LN-11) and the score (LN-38).
 
 Decisions where the spec is silent: under ``end_variant="oin"`` every result is reported as
 kind ``"oin"`` worth 1 (LN-34: Mars is not counted), and Koks is refused unless the end
@@ -24,33 +24,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional, Protocol, Union
+from typing import TYPE_CHECKING, Optional, Protocol
 
 from gammon._checks import brief
-from gammon._core import (
-    Color,
-    Play,
-    PlayList,
-    Position,
-    _nardy_extra_turn,
-    _nardy_score,
-    _nardy_surrender,
-)
+from gammon._core import Color, Play, PlayList, Position, Variant
 from gammon.errors import IllegalPlayError, InvalidInputError
+from gammon.result import GameResult
+
+if TYPE_CHECKING:
+    from gammon.game import Game
 
 __all__ = [
     "DiceSource",
-    "NardyGame",
-    "NardyResult",
     "NardySettings",
     "NardyStrategy",
     "Series",
     "SeriesGame",
     "next_starter",
+    "play_out",
     "random_strategy",
 ]
-
-DiceLike = Union[tuple[int, int], str]
 
 
 def _squash(text: str) -> str:
@@ -152,21 +145,23 @@ class NardySettings:
             block_check=self.block_check,
         )
 
+    def position(self, position: Position) -> Position:
+        """Return ``position`` (Long Nardy) with these options of §9 (LN-18, LN-26).
 
-@dataclass(frozen=True)
-class NardyResult:
-    """How a Long Nardy game ended.
-
-    ``winner`` is a role (``Color.WHITE`` is the game's starter, LN-8) or ``None`` for a draw
-    (LN-37); ``kind`` is ``"oin"``, ``"mars"``, ``"koks"`` or ``"draw"``; ``points`` is the
-    value under the settings (LN-34, LN-35); ``surrendered`` is true when the loser gave up
-    (LN-36).
-    """
-
-    winner: Optional[Color]
-    kind: str
-    points: int
-    surrendered: bool = False
+        Raises ``InvalidInputError`` for a position of another variant.
+        """
+        if position.variant != Variant.LONG_NARDY:
+            raise InvalidInputError(
+                "a Long Nardy game needs a long-nardy position, not "
+                f"{position.variant.canonical_name}"
+            )
+        return Position.from_id(
+            position.id,
+            "long-nardy",
+            position.turn,
+            first_turn_exception=self.first_turn_exception,
+            block_check=self.block_check,
+        )
 
 
 class DiceSource(Protocol):
@@ -198,255 +193,39 @@ def random_strategy(rng: DiceSource) -> NardyStrategy:
     return choose
 
 
-@dataclass(frozen=True)
-class _Turn:
-    """One turn of a game: the role that moved, its roll and its play (None = no play)."""
+def play_out(
+    game: Game,
+    white: Optional[NardyStrategy] = None,
+    black: Optional[NardyStrategy] = None,
+) -> GameResult:
+    """Play ``game`` to its end with checker strategies and return its result.
 
-    role: Color
-    dice: tuple[int, int]
-    play: Optional[Play]
+    ``white`` and ``black`` choose the plays (uniformly random ones with the game's dice
+    source when ``None``); the dice come from :meth:`gammon.Game.roll`. Nobody doubles or
+    resigns. Raises ``IllegalPlayError`` if a strategy returns a play that is not legal.
 
-
-class NardyGame:
-    """One Long Nardy game under :class:`NardySettings`.
-
-    Roll with :meth:`roll`, then :meth:`play` one of :meth:`legal_plays` (or ``""`` when there
-    is none, LN-23); :meth:`play_out` plays to the end with strategies. When White bears off
-    its 15th checker and ``last_roll`` is on, Black gets one more turn before the game is
-    scored (LN-37). Either player may :meth:`surrender` while the game is in progress
-    (LN-36). ``white`` and ``black`` name the players in the roles of this game (White moves
-    first, LN-8).
-
-    ``position`` starts the game from another position (White's roles still hold: White is
-    the game's starter); the settings' options of §9 are applied to it.
-
-    Raises ``InvalidInputError`` for a position of another variant.
-
-    >>> game = NardyGame(seed=1)
-    >>> game.roll((6, 6))
-    (6, 6)
-    >>> [str(p) for p in game.legal_plays()]
-    ['24/18(2)']
+    >>> from gammon import Game
+    >>> play_out(Game(variant="long-nardy", seed=2)).kind in ("oin", "mars")
+    True
     """
-
-    def __init__(
-        self,
-        settings: Optional[NardySettings] = None,
-        *,
-        white: str = "white",
-        black: str = "black",
-        position: Optional[Position] = None,
-        rng: Optional[DiceSource] = None,
-        seed: Optional[int] = None,
-    ) -> None:
-        """Set up the game; raises ``InvalidInputError`` for a non-Long-Nardy position."""
-        self._settings = settings if settings is not None else NardySettings()
-        self._names = {Color.WHITE: white, Color.BLACK: black}
-        self._rng: DiceSource = rng if rng is not None else random.Random(seed)
-        if position is None:
-            position = self._settings.start_position()
-        elif position.variant.canonical_name != "long-nardy":
-            raise InvalidInputError(
-                "a Long Nardy game needs a long-nardy position, not "
-                f"{position.variant.canonical_name}"
-            )
-        else:
-            position = Position.from_id(
-                position.id,
-                "long-nardy",
-                position.turn,
-                first_turn_exception=self._settings.first_turn_exception,
-                block_check=self._settings.block_check,
-            )
-        self._position = position
-        self._dice: Optional[tuple[int, int]] = None
-        self._plays: Optional[PlayList] = None
-        self._history: list[_Turn] = []
-        self._result: Optional[NardyResult] = None
-        self._extra_turn = False
-        self._after_turn(first=True)
-
-    # -- state ---------------------------------------------------------------------------
-
-    @property
-    def settings(self) -> NardySettings:
-        """The settings of the game."""
-        return self._settings
-
-    @property
-    def position(self) -> Position:
-        """The current position (the player on roll is :attr:`turn`)."""
-        return self._position
-
-    @property
-    def turn(self) -> Color:
-        """The role on roll."""
-        return self._position.turn
-
-    @property
-    def player_on_roll(self) -> str:
-        """The name of the player on roll."""
-        return self._names[self._position.turn]
-
-    def player(self, role: Color) -> str:
-        """Return the name of the player in ``role`` (``Color.WHITE`` moved first)."""
-        return self._names[role]
-
-    @property
-    def dice(self) -> Optional[tuple[int, int]]:
-        """The roll waiting to be played, or ``None`` before :meth:`roll`."""
-        return self._dice
-
-    @property
-    def in_extra_turn(self) -> bool:
-        """True while Black plays the extra last roll of LN-37."""
-        return self._extra_turn
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has a result."""
-        return self._result is not None
-
-    @property
-    def result(self) -> Optional[NardyResult]:
-        """The result once the game is over, else ``None``."""
-        return self._result
-
-    @property
-    def history(self) -> list[tuple[Color, tuple[int, int], Optional[Play]]]:
-        """Every turn so far as ``(role, dice, play)``; ``play`` is ``None`` for a pass."""
-        return [(t.role, t.dice, t.play) for t in self._history]
-
-    # -- playing -------------------------------------------------------------------------
-
-    def roll(self, dice: Optional[DiceLike] = None) -> tuple[int, int]:
-        """Roll the dice for the player on roll, or use ``dice`` (e.g. ``(6, 5)``, ``"65"``).
-
-        Returns the roll, larger die first. Raises ``IllegalPlayError`` when the game is
-        over, ``InvalidInputError`` when the dice were already rolled, ``InvalidDiceError``
-        for bad dice.
-        """
-        if self._result is not None:
-            raise IllegalPlayError("the game is over; no more rolls (LN-32)")
-        if self._dice is not None:
-            raise InvalidInputError(f"the dice {self._dice} are rolled already; play them first")
-        roll = dice if dice is not None else (self._rng.randint(1, 6), self._rng.randint(1, 6))
-        plays = self._position.legal_plays(roll)
-        self._dice = plays.dice
-        self._plays = plays
-        return plays.dice
-
-    def legal_plays(self) -> PlayList:
-        """Return the legal plays for the current roll (empty when the roll cannot be played).
-
-        Raises ``InvalidInputError`` before :meth:`roll`.
-        """
-        if self._plays is None:
-            raise InvalidInputError("roll the dice first")
-        return self._plays
-
-    def play(self, play: Union[Play, str, None]) -> None:
-        """Play ``play`` (a ``Play`` of :meth:`legal_plays`, or its text) for the current roll.
-
-        ``None`` or ``""`` passes when no play is legal (LN-23). Raises
-        ``InvalidInputError`` before :meth:`roll`, ``IllegalPlayError`` for a play that is not
-        legal (or after the game is over), ``ParseError`` / ``AmbiguousPlayError`` for an
-        unreadable or ambiguous text.
-        """
-        if self._result is not None:
-            raise IllegalPlayError("the game is over; no more plays (LN-32)")
-        plays = self.legal_plays()
-        assert self._dice is not None
-        chosen: Optional[Play]
-        if play is None or (isinstance(play, str) and not play.strip()):
-            if len(plays) > 0:
-                raise IllegalPlayError(
-                    f"{self._dice} can be played ({len(plays)} legal plays); "
-                    "a pass is only legal when no step is (LN-20, LN-23)"
-                )
-            chosen = None
-        elif isinstance(play, str):
-            chosen = self._position.parse_play(play, self._dice)
-        else:
-            chosen = play
-        if chosen is not None and chosen not in plays:
-            raise IllegalPlayError(f"{chosen} is not a legal play for {self._dice} here")
-        self._history.append(_Turn(self._position.turn, self._dice, chosen))
-        self._position = chosen.after if chosen is not None else self._position.pass_turn()
-        self._dice = None
-        self._plays = None
-        self._after_turn()
-
-    def surrender(self, player: Union[Color, str]) -> NardyResult:
-        """Give up the game for ``player`` (a role or a player's name); the opponent wins.
-
-        The value is classified from the current position (LN-36): Mars (2 under ``mars``)
-        when the surrendering player has borne off nothing, Koks when enabled and its
-        condition holds, otherwise Oin. Raises ``IllegalPlayError`` when the game is over and
-        ``InvalidInputError`` for an unknown player.
-        """
-        if self._result is not None:
-            raise IllegalPlayError("the game is over; it cannot be surrendered (LN-36)")
-        loser = self._role(player)
-        winner, kind, points = _nardy_surrender(
-            self._position, loser, self._settings.end_variant, self._settings.koks
-        )
-        self._result = NardyResult(winner, kind, points, surrendered=True)
-        self._dice = None
-        self._plays = None
-        return self._result
-
-    def play_out(
-        self,
-        white: Optional[NardyStrategy] = None,
-        black: Optional[NardyStrategy] = None,
-    ) -> NardyResult:
-        """Play the game to the end and return its result.
-
-        ``white`` and ``black`` choose the plays (uniformly random ones with the game's dice
-        source when ``None``). Raises ``IllegalPlayError`` if a strategy returns a play that
-        is not legal.
-        """
-        default = random_strategy(self._rng)
-        strategies = {Color.WHITE: white or default, Color.BLACK: black or default}
-        while self._result is None:
-            dice = self._dice if self._dice is not None else self.roll()
-            plays = self.legal_plays()
-            if len(plays) == 0:
-                self.play(None)
-            else:
-                self.play(strategies[self._position.turn](self._position, dice, plays))
-        assert self._result is not None
-        return self._result
-
-    # -- internals -----------------------------------------------------------------------
-
-    def _role(self, player: Union[Color, str]) -> Color:
-        if isinstance(player, Color):
-            return player
-        for role, name in self._names.items():
-            if player == name:
-                return role
-        if isinstance(player, str) and player.lower() in ("white", "black"):
-            return Color.WHITE if player.lower() == "white" else Color.BLACK
-        raise InvalidInputError(
-            f"unknown player {player!r}; the players are {self._names[Color.WHITE]!r} (White) "
-            f"and {self._names[Color.BLACK]!r} (Black)"
-        )
-
-    def _after_turn(self, first: bool = False) -> None:
-        """Decide whether the game goes on, grants the extra turn (LN-37) or is over."""
-        pos = self._position
-        settings = self._settings
-        if self._extra_turn and not first:
-            self._extra_turn = False
-        elif not pos.is_game_over():
-            return
-        elif _nardy_extra_turn(pos, Color.WHITE, settings.last_roll) and not self._extra_turn:
-            self._extra_turn = True
-            return
-        winner, kind, points = _nardy_score(pos, Color.WHITE, settings.end_variant, settings.koks)
-        self._result = NardyResult(winner, kind, points)
+    default = random_strategy(game._rng)
+    strategies = {Color.WHITE: white or default, Color.BLACK: black or default}
+    while True:
+        result = game.result
+        if result is not None:
+            return result
+        dice = game.dice if game.dice is not None else game.roll()
+        if game.result is not None:
+            continue
+        pos = game.position
+        plays = pos.legal_plays(dice)
+        if len(plays) == 0:
+            game.push("")
+            continue
+        chosen = strategies[pos.turn](pos, dice, plays)
+        if not isinstance(chosen, Play) or chosen not in plays:
+            raise IllegalPlayError(f"{chosen} is not a legal play for {dice} here")
+        game.play(chosen)
 
 
 @dataclass(frozen=True)
@@ -455,7 +234,7 @@ class SeriesGame:
 
     white: str
     black: str
-    result: NardyResult
+    result: GameResult
 
     @property
     def winner(self) -> Optional[str]:
@@ -471,7 +250,7 @@ def next_starter(previous: SeriesGame, settings: NardySettings) -> str:
     ``to_loser``: the loser of ``previous``; ``alternate``: the player who did not start
     ``previous``; after a draw (LN-37) both settings alternate (spec §13, A11).
 
-    >>> draw = SeriesGame("A", "B", NardyResult(None, "draw", 0))
+    >>> draw = SeriesGame("A", "B", GameResult(None, 0, "draw"))
     >>> next_starter(draw, NardySettings(first_move_in_series="to_loser"))
     'B'
     """
@@ -493,7 +272,7 @@ class Series:
 
     >>> s = Series(NardySettings(first_move_in_series="alternate"), players=("A", "B"), seed=1)
     >>> game = s.new_game()
-    >>> game.player(Color.WHITE) in ("A", "B")
+    >>> s.current_players[0] in ("A", "B")
     True
     """
 
@@ -518,7 +297,8 @@ class Series:
         self._scores = {players[0]: 0, players[1]: 0}
         self._games: list[SeriesGame] = []
         self._roll_off: list[tuple[int, int]] = []
-        self._current: Optional[NardyGame] = None
+        self._current: Optional[Game] = None
+        self._current_players: tuple[str, str] = ("", "")
 
     @property
     def settings(self) -> NardySettings:
@@ -551,10 +331,15 @@ class Series:
         return list(self._roll_off)
 
     @property
-    def current_game(self) -> Optional[NardyGame]:
+    def current_game(self) -> Optional[Game]:
         """The game in progress, if any."""
         self._collect()
         return self._current
+
+    @property
+    def current_players(self) -> tuple[str, str]:
+        """The players of the game in progress (or the last one) as ``(white, black)``."""
+        return self._current_players
 
     @property
     def is_over(self) -> bool:
@@ -588,7 +373,7 @@ class Series:
             return self._players[0] if a > b else self._players[1]
         return next_starter(self._games[-1], self._settings)
 
-    def new_game(self) -> NardyGame:
+    def new_game(self) -> Game:
         """Start the next game and return it (play it with its methods).
 
         Raises ``InvalidInputError`` while a game is still in progress or once the series is
@@ -599,22 +384,24 @@ class Series:
             raise InvalidInputError("finish (or surrender) the current game first")
         if self.is_over:
             raise InvalidInputError(f"the series is over: {self.winner} reached {self._target}")
+        from gammon.game import Game
+
         white = self.next_white()
         black = self._players[1] if white == self._players[0] else self._players[0]
-        self._current = NardyGame(self._settings, white=white, black=black, rng=self._rng)
+        self._current = Game(variant="long-nardy", settings=self._settings, rng=self._rng)
+        self._current_players = (white, black)
         return self._current
 
-    def play_game(self, strategies: Optional[dict[str, NardyStrategy]] = None) -> NardyResult:
+    def play_game(self, strategies: Optional[dict[str, NardyStrategy]] = None) -> GameResult:
         """Play the next game to its end and return its result.
 
         ``strategies`` maps player names to strategies (random plays for a player without
-        one). Raises the errors of :meth:`new_game` and :meth:`NardyGame.play_out`.
+        one). Raises the errors of :meth:`new_game` and :func:`play_out`.
         """
         game = self.new_game()
         chosen = strategies or {}
-        result = game.play_out(
-            chosen.get(game.player(Color.WHITE)), chosen.get(game.player(Color.BLACK))
-        )
+        white, black = self._current_players
+        result = play_out(game, chosen.get(white), chosen.get(black))
         self._collect()
         return result
 
@@ -623,7 +410,7 @@ class Series:
         game = self._current
         if game is None or game.result is None:
             return
-        record = SeriesGame(game.player(Color.WHITE), game.player(Color.BLACK), game.result)
+        record = SeriesGame(*self._current_players, game.result)
         self._games.append(record)
         if record.winner is not None:
             self._scores[record.winner] += record.result.points

@@ -38,7 +38,7 @@ from gammon.errors import GammonError, InvalidInputError
 from gammon.fibs import FibsBoard, FibsState
 from gammon.game import Game
 from gammon.mat import format_play
-from gammon.match import Match, MoneySession, Scoreboard
+from gammon.match import Match, MatchScore, MoneySession, Scoreboard
 from gammon.rollout import BUILTIN_POLICIES, Policy
 from gammon.simulate import BUILTIN_CUBE_POLICIES, CubePolicy, CubeView
 
@@ -105,14 +105,7 @@ class Engine:
             view = CubeView(pos, doubler.other(), cube, board)
             if isinstance(self.cube, str):
                 return _core._cube_decision(
-                    pos,
-                    self.cube,
-                    doubler.other(),
-                    state.cube,
-                    state.cube_owner,
-                    (doubler, doubler, 2 * state.cube, 0),
-                    _board_tuple(board),
-                    False,
+                    pos, self.cube, doubler.other(), cube, _match_score(board), False
                 )
             answer = self.cube.take(view)
             if answer is True or answer == "take":
@@ -131,14 +124,7 @@ class Engine:
                 return "roll"
             if isinstance(self.cube, str):
                 return _core._cube_decision(
-                    pos,
-                    self.cube,
-                    pos.turn,
-                    state.cube,
-                    state.cube_owner,
-                    None,
-                    _board_tuple(board),
-                    False,
+                    pos, self.cube, pos.turn, game.cube, _match_score(board), False
                 )
             game_view = CubeView(pos, pos.turn, game.cube, board)
             return "double" if self.cube.double(game_view) else "roll"
@@ -156,11 +142,8 @@ class Engine:
         return format_play(chosen)
 
 
-def _board_tuple(board: Scoreboard) -> Optional[tuple[int, int, int, bool, bool, bool]]:
-    if not isinstance(board, Match):
-        return None
-    w, b = board.score
-    return (board.length, w, b, board.crawford, board.is_crawford_game, board.is_post_crawford)
+def _match_score(board: Scoreboard) -> Optional[MatchScore]:
+    return board.match_score if isinstance(board, Match) else None
 
 
 def _scoreboard(state: FibsState) -> Scoreboard:

@@ -47,7 +47,7 @@ from gammon._format import plus_minus
 from gammon._results import RunResult
 from gammon.cube import Cube, CubeOffer, CubeRules
 from gammon.errors import IllegalCubeActionError, InvalidInputError
-from gammon.match import Match, MoneySession, Scoreboard
+from gammon.match import Match, MatchScore, MoneySession, Scoreboard
 from gammon.rollout import (
     BUILTIN_POLICIES,
     FunctionPolicy,
@@ -237,33 +237,17 @@ class _CubeAdapter:
     against the core's decisions in ``tests/test_simulate.py``.)
     """
 
-    def __init__(self, policy: CubePolicy, rules: CubeRules) -> None:
+    def __init__(self, policy: CubePolicy) -> None:
         self._policy = policy
-        self._rules = rules
 
     @staticmethod
-    def _scoreboard(board: Optional[tuple[int, int, int, bool, bool, bool]]) -> Scoreboard:
-        if board is None:
-            return MoneySession()
-        length, white, black, rule, crawford_game, post = board
-        return Match(
-            length, (white, black), crawford=rule, crawford_game=crawford_game, post_crawford=post
-        )
-
-    def _rules_for(self, match: Scoreboard) -> CubeRules:
-        return self._rules.for_match() if isinstance(match, Match) else self._rules
+    def _scoreboard(board: Optional[MatchScore]) -> Scoreboard:
+        return MoneySession() if board is None else Match._wrap(board, ())
 
     def double(
-        self,
-        position: Position,
-        player: Color,
-        value: int,
-        owner: Optional[Color],
-        board: Optional[tuple[int, int, int, bool, bool, bool]],
+        self, position: Position, player: Color, cube: Cube, board: Optional[MatchScore]
     ) -> bool:
-        match = self._scoreboard(board)
-        cube = Cube(value, owner, None, self._rules_for(match))
-        answer = self._policy.double(CubeView(position, player, cube, match))
+        answer = self._policy.double(CubeView(position, player, cube, self._scoreboard(board)))
         if not isinstance(answer, (bool, np.bool_)):
             raise InvalidInputError(
                 f"{type(self._policy).__name__}.double() must return True or False, not {answer!r}"
@@ -274,22 +258,17 @@ class _CubeAdapter:
         self,
         position: Position,
         player: Color,
-        value: int,
-        owner: Optional[Color],
-        offer: tuple[Color, Color, int, int],
+        cube: Cube,
         may_redouble: bool,
-        board: Optional[tuple[int, int, int, bool, bool, bool]],
+        board: Optional[MatchScore],
     ) -> int:
-        match = self._scoreboard(board)
-        doubler, proposer, offered, redoubles = offer
-        offered_cube = CubeOffer(doubler, proposer, offered, redoubles)
-        cube = Cube(value, owner, offered_cube, self._rules_for(match))
-        answer = self._policy.take(CubeView(position, player, cube, match))
+        answer = self._policy.take(CubeView(position, player, cube, self._scoreboard(board)))
         if answer is True or answer == "take" or (isinstance(answer, np.bool_) and answer):
             return 0
         if answer is False or answer == "drop" or isinstance(answer, np.bool_):
             return 1
         if answer in ("beaver", "raccoon"):
+            redoubles = 0 if cube.offer is None else cube.offer.redoubles
             word = "beaver" if redoubles == 0 else "raccoon"
             if answer != word or not may_redouble:
                 rule = "CUBE-12" if answer == "beaver" else "CUBE-13"
@@ -305,26 +284,10 @@ class _CubeAdapter:
         )
 
 
-def _rules_tuple(rules: CubeRules) -> tuple[int, bool, bool, bool, int, int, bool, bool, bool]:
-    return (
-        rules.max_cube.bit_length() - 1,
-        rules.jacoby,
-        rules.beavers,
-        rules.raccoons,
-        min(rules.max_beavers, 2**32 - 1),
-        rules.auto_doubles,
-        rules.enabled,
-        rules.refuse_dead_cube,
-        rules.gnubg_raccoon_owner,
-    )
-
-
 def _core_players(players: tuple[Player, Player], rules: CubeRules) -> tuple[Any, Any]:
     def one(p: Player) -> tuple[object, object]:
         checker = p.checker.strip().lower() if isinstance(p.checker, str) else p.checker
-        cube: object = (
-            p.cube.strip().lower() if isinstance(p.cube, str) else _CubeAdapter(p.cube, rules)
-        )
+        cube: object = p.cube.strip().lower() if isinstance(p.cube, str) else _CubeAdapter(p.cube)
         return (checker, cube)
 
     return (one(players[0]), one(players[1]))
@@ -793,7 +756,7 @@ def simulate_match(
             length,
             crawford,
             _core_players(pair, rules),
-            _rules_tuple(rules),
+            rules,
             seed=seed,
             first=first_match,
             end=first_match + matches,
@@ -863,7 +826,7 @@ def simulate_money(
         return _core._simulate_money(
             var,
             _core_players(pair, rules),
-            _rules_tuple(rules),
+            rules,
             seed=seed,
             first=first_game,
             end=first_game + games,

@@ -2,7 +2,7 @@
 
 :func:`board` draws a :class:`gammon.Position`, a :class:`gammon.Play` (the position before
 it, with an arrow per move) or a :class:`gammon.Game` (with its dice, cube and score), and
-``Position``, ``Play``, ``Game`` and ``gammon.nardy.NardyGame`` get a ``_repr_svg_`` so that
+``Position``, ``Play`` and ``Game`` (Long Nardy games too) get a ``_repr_svg_`` so that
 notebooks show them.
 
     >>> import gammon
@@ -29,7 +29,6 @@ from gammon.cube import Cube
 from gammon.errors import InvalidInputError
 from gammon.game import Game
 from gammon.match import Match
-from gammon.nardy import NardyGame
 
 __all__ = [
     "BAR_WIDTH",
@@ -136,7 +135,7 @@ def _color_arg(c: Union[Color, str]) -> Color:
 
 
 def board(
-    obj: Union[Position, Play, Game, NardyGame],
+    obj: Union[Position, Play, Game],
     *,
     dice: Optional[tuple[int, int]] = None,
     cube: Optional[Cube] = None,
@@ -161,9 +160,10 @@ def board(
     if isinstance(obj, Game):
         pos = obj.position
         dice = dice if dice is not None else obj.dice
-        if obj.position.variant != Variant.LONG_NARDY and cube is None:
+        nardy = obj.position.variant == Variant.LONG_NARDY
+        if not nardy and cube is None:
             cube = obj.cube
-        if score is None:
+        if score is None and not nardy:
             score = obj.match.score
         if match_length is None and isinstance(obj.match, Match):
             match_length = obj.match.length
@@ -173,9 +173,6 @@ def board(
         dice = dice if dice is not None else obj.dice
     elif isinstance(obj, Position):
         pos = obj
-    elif isinstance(obj, NardyGame):
-        pos = obj.position
-        dice = dice if dice is not None else obj.dice
     else:
         raise InvalidInputError(f"svg.board draws a Position, Play or Game, not {obj!r}")
     if numbers not in ("bottom", "both"):
@@ -407,11 +404,11 @@ class _Drawing:
 
 def _repr_svg_(self: object) -> str:
     """Jupyter's hook: an SVG picture of this object (``gammon.svg.board``)."""
-    assert isinstance(self, (Position, Play, Game, NardyGame))
+    assert isinstance(self, (Position, Play, Game))
     return board(self)
 
 
 def install_notebook_hooks() -> None:
-    """Give ``Position``, ``Play``, ``Game`` and ``NardyGame`` a ``_repr_svg_`` (on import)."""
-    for cls in (Position, Play, Game, NardyGame):
+    """Give ``Position``, ``Play`` and ``Game`` a ``_repr_svg_`` (on import)."""
+    for cls in (Position, Play, Game):
         setattr(cls, "_repr_svg_", _repr_svg_)  # noqa: B010 - types from the extension

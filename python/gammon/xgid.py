@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from gammon._checks import MAX_MATCH_LENGTH, brief, check_dice, check_score, is_cube_value, is_int
 from gammon._core import Color, Position, Variant, find_variant
-from gammon.cube import Cube, CubeOffer, CubeRules, Resignations
+from gammon.cube import Cube, CubeOffer, CubeRules
 from gammon.errors import InvalidInputError, ParseError
 from gammon.match import MoneySession
 from gammon.matchid import GameSetup, scoreboard_from_id
@@ -395,4 +395,4 @@ def read_xgid(
     if x.double_offered:
         offer = CubeOffer(x.turn, x.turn, x.cube_value * 2)
     cube_state = Cube(x.cube_value, x.cube_owner, offer, rules)
-    return GameSetup(board, x.position, False, x.dice, cube_state, Resignations())
+    return GameSetup(board, x.position, False, x.dice, cube_state, None)

@@ -49,6 +49,10 @@ pub use play::record::{
     WIN_KIND_ORDER,
 };
 pub use play::truncate::{nardy_settlement, settlement, BearoffTruncation, NardyTruncation};
+pub use play::turn::{
+    level_name, may_double, opening_throw, GameOver, OpeningThrow, Resignation, TurnError,
+    TurnErrorKind, TurnPosition, TurnSetupError, TurnState,
+};
 pub use policy::cube::{
     BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyError, CubePolicyKind, KeithRace,
     NeverDouble, Response,
@@ -80,8 +84,8 @@ pub use scoring::cube::{
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};
 pub use scoring::scoreboard::{
-    MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard, MAX_MATCH_LENGTH,
-    MAX_SCORE,
+    money_record, MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard,
+    MAX_MATCH_LENGTH, MAX_SCORE,
 };
 pub use text::id::{position_id, position_key, ParseIdError};
 pub use text::{PlayText, PlayTextError, PositionId};

@@ -336,6 +336,7 @@ fn check_game(g: &GameLog, before: &Scoreboard, rules: &CubeRules) {
             let expected = if jacoby { 1 } else { level } * rec.cube.value;
             assert_eq!(rec.points, expected, "{rec:?}");
         }
+        Ending::Resigned => panic!("the bulk loop has no resignations: {rec:?}"),
     }
     assert_eq!(rec.doubles as usize, g.offers.len());
 }

@@ -144,6 +144,7 @@ where
                 };
                 t.by_kind[k] += 1;
             }
+            (Some(_), Ending::Resigned) => panic!("{name}: no resignations in the bulk loop"),
         }
     }
     // The counts add up: every game once, in exactly one class, and the observer saw each.

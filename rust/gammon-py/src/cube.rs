@@ -3,13 +3,15 @@
 //! presentation live here; every rule is the core's.
 
 use gammon_core::{
-    Color, Cube, CubeOffer, CubeRules, DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
+    Color, Cube, CubeOffer, CubeRules, Ending, GameOver, OutcomeKind, DEFAULT_MAX_CUBE_LOG2,
+    MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::convert::{bool_arg, collect, int_in, repr};
 use crate::errors::{cube_action_error, cube_error, InvalidInputError};
+use crate::result::PyGameResult;
 use crate::types::{color_arg, PyColor};
 
 /// The default cap on the cube value (CUBE-10).
@@ -616,24 +618,20 @@ impl PyCube {
     ///
     /// Raises ``IllegalCubeActionError`` when no double is pending or ``player`` is not the
     /// one who must answer (CUBE-4).
-    fn drop<'py>(
-        &self,
-        py: Python<'py>,
-        player: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    fn drop(&self, player: &Bound<'_, PyAny>) -> PyResult<PyGameResult> {
         let offer = self
             .inner
             .drop_offer(color_arg(player)?)
             .map_err(|e| cube_action_error(&e))?;
-        let result = py.import("gammon.result")?;
-        let ending = result.getattr("Ending")?.getattr("DROPPED")?;
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("winner", PyColor::from(offer.proposer))?;
-        kwargs.set_item("points", offer.stake())?;
-        kwargs.set_item("kind", "single")?;
-        kwargs.set_item("ending", ending)?;
-        kwargs.set_item("cube", offer.stake())?;
-        result.getattr("GameResult")?.call((), Some(&kwargs))
+        Ok(PyGameResult {
+            inner: GameOver {
+                winner: Some(offer.proposer),
+                points: offer.stake(),
+                kind: OutcomeKind::Single,
+                ending: Ending::Dropped,
+                cube: offer.stake(),
+            },
+        })
     }
 
     /// ``player``, just doubled, takes and redoubles at once, keeping the cube (CUBE-12).

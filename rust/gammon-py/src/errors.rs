@@ -26,6 +26,7 @@ pyo3::import_exception!(gammon.errors, AmbiguousPlayError);
 pyo3::import_exception!(gammon.errors, InternalError);
 pyo3::import_exception!(gammon.errors, NotBearoffError);
 pyo3::import_exception!(gammon.errors, IllegalCubeActionError);
+pyo3::import_exception!(gammon.errors, IllegalActionError);
 
 /// Runs `f`, turning a Rust panic into `gammon.InternalError` so that no panic reaches Python
 /// (PyO3's own `PanicException` derives from `BaseException` and would escape

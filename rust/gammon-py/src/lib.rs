@@ -13,10 +13,12 @@ mod match_score;
 mod nardy;
 mod plays;
 mod position;
+mod result;
 mod rollout;
 mod serve;
 mod simulate;
 mod stats;
+mod turn;
 mod types;
 
 use pyo3::prelude::*;
@@ -41,6 +43,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cube::PyCube>()?;
     m.add_class::<match_score::PyMatchScore>()?;
     m.add_function(wrap_pyfunction!(match_score::_match_score, m)?)?;
+    m.add_class::<turn::PyTurnState>()?;
+    m.add_class::<turn::PyResignation>()?;
+    m.add_class::<result::PyGameResult>()?;
+    m.add_class::<result::PyEnding>()?;
+    m.add_function(wrap_pyfunction!(turn::_turn_state, m)?)?;
     m.add("DEFAULT_MAX_CUBE", cube::DEFAULT_MAX_CUBE)?;
     m.add("MAX_AUTO_DOUBLES", gammon_core::MAX_AUTO_DOUBLES)?;
     m.add("MAX_CUBE_LIMIT", 1u32 << gammon_core::MAX_CUBE_LOG2_LIMIT)?;
@@ -49,9 +56,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(types::_move_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(types::_outcome_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(nardy::_nardy_extra_turn, m)?)?;
-    m.add_function(wrap_pyfunction!(nardy::_nardy_score, m)?)?;
-    m.add_function(wrap_pyfunction!(nardy::_nardy_surrender, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
     m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;

@@ -10,8 +10,10 @@ use gammon_core::{CubeState, Ending, GameEvent, MatchScore, Observer, Response};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use crate::cube::PyCubeRules;
 use crate::errors::{guard, simulation_error, simulation_failed};
-use crate::simulate::{board_tuple, py_owner, BoardTuple, Contest, PlayersArg, RulesTuple};
+use crate::match_score::PyMatchScore;
+use crate::simulate::{py_board, py_owner, Contest, PlayersArg};
 use crate::types::PyColor;
 
 /// One event of a logged game, owned (see [`GameEvent`]).
@@ -29,7 +31,7 @@ enum LogEvent {
         dropped: bool,
         points: u32,
         cube: CubeState,
-        board: BoardTuple,
+        board: Option<PyMatchScore>,
     },
 }
 
@@ -60,7 +62,7 @@ impl Observer<Backgammon> for Log {
                 dropped: record.ending == Ending::Dropped,
                 points: record.points,
                 cube: record.cube,
-                board: board_tuple(board),
+                board: py_board(board),
             },
         };
         let over = matches!(ev, LogEvent::GameOver { .. });
@@ -123,8 +125,7 @@ impl LogEvent {
 /// owner)``, ``("double", player)``, ``("answer", player, "take" | "drop" | "redouble",
 /// may_redouble)``, ``("roll", player, high, low)``, ``("play", text)``, ``("pass",)``,
 /// ``("game_over", winner, kind, "borne_off" | "dropped", points, cube_value, owner, match)``
-/// with ``match`` as ``(length, white, black, crawford_rule, crawford_game, post_crawford)``
-/// after the game, or ``None`` in money play.
+/// with ``match`` the ``gammon.MatchScore`` after the game, or ``None`` in money play.
 ///
 /// Raises as ``_simulate_match``.
 #[pyfunction]
@@ -134,7 +135,7 @@ pub fn _match_events<'py>(
     py: Python<'py>,
     variant: Bound<'py, PyAny>,
     players: PlayersArg<'py>,
-    cube_rules: RulesTuple,
+    cube_rules: PyCubeRules,
     seed: u64,
     index: u64,
     length: Option<u32>,

@@ -14,36 +14,38 @@ use gammon_core::{simulate_matches, simulate_money, MatchTotals, MoneyTotals, Si
 use gammon_core::{Backgammon, ByColor, Color, RulesFamily, StandardReferee, VariantPosition};
 use gammon_core::{BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response};
 use gammon_core::{BackgammonPolicy, PolicyStop};
-use gammon_core::{CubeOffer, CubeRules, CubeState};
+use gammon_core::{Cube, CubeOffer, CubeRules, CubeState};
 use gammon_core::{CubefulRules, Scoreboard};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::classes::PyPosition;
+use crate::cube::{PyCube, PyCubeRules};
 use crate::errors::{
     cube_answer_error, cube_policy_error, cube_rules_error, simulation_error, simulation_failed,
     InvalidInputError,
 };
+use crate::match_score::PyMatchScore;
 use crate::rollout::{run_detached, side_policy, SidePolicy};
 use crate::stats::{PyMatchTally, PyMoneyTally, PySimulationRun};
 use crate::types::{variant_arg, PyColor};
 
-/// A match as Python's `gammon.Match` is built from it: `(length, white, black,
-/// crawford_rule, crawford_game, post_crawford)`; `None` in money play.
-pub(crate) type BoardTuple = Option<(u32, u32, u32, bool, bool, bool)>;
+/// The match as a `gammon.MatchScore`; `None` in money play.
+pub(crate) fn py_board(board: &Scoreboard) -> Option<PyMatchScore> {
+    board.as_match().map(|m| PyMatchScore { inner: *m })
+}
 
-pub(crate) fn board_tuple(board: &Scoreboard) -> BoardTuple {
-    board.as_match().map(|m| {
-        (
-            m.length,
-            m.score.white,
-            m.score.black,
-            m.crawford_rule,
-            m.crawford_game,
-            m.post_crawford,
-        )
-    })
+/// The cube a Python cube policy sees: value, owner, any pending offer and the game's rules.
+fn py_cube(ctx: &CubeContext<'_, Backgammon>, offer: Option<CubeOffer>) -> PyCube {
+    PyCube {
+        inner: Cube {
+            value: ctx.cube.value,
+            owner: ctx.cube.owner,
+            offer,
+            rules: *ctx.rules,
+        },
+    }
 }
 
 fn py_position(pos: &Backgammon) -> PyPosition {
@@ -56,9 +58,10 @@ pub(crate) fn py_owner(cube: &CubeState) -> Option<PyColor> {
     cube.owner.map(PyColor::from)
 }
 
-/// A Python cube policy behind its wrapper: `double(position, player, value, owner, board)`
-/// answers a bool, `take(position, player, value, owner, offer, may_redouble, board)` 0 (take),
-/// 1 (drop) or 2 (redouble). An exception stops the game and is kept to be raised again.
+/// A Python cube policy behind its wrapper: `double(position, player, cube, board)` answers a
+/// bool, `take(position, player, cube, may_redouble, board)` 0 (take), 1 (drop) or 2
+/// (redouble); `cube` is a `gammon.Cube` (with the pending offer for `take`) and `board` a
+/// `gammon.MatchScore` or `None`. An exception stops the game and is kept to be raised again.
 pub(crate) struct PyCubePolicy {
     obj: Py<PyAny>,
     error: Mutex<Option<PyErr>>,
@@ -90,9 +93,8 @@ impl CubePolicy<Backgammon> for PyCubePolicy {
                 (
                     py_position(ctx.position),
                     PyColor::from(ctx.player),
-                    ctx.cube.value,
-                    py_owner(&ctx.cube),
-                    board_tuple(ctx.board),
+                    py_cube(ctx, None),
+                    py_board(ctx.board),
                 ),
             )?;
             answer
@@ -114,16 +116,9 @@ impl CubePolicy<Backgammon> for PyCubePolicy {
                 (
                     py_position(ctx.position),
                     PyColor::from(ctx.player),
-                    ctx.cube.value,
-                    py_owner(&ctx.cube),
-                    (
-                        PyColor::from(offer.doubler),
-                        PyColor::from(offer.proposer),
-                        offer.value,
-                        offer.redoubles,
-                    ),
+                    py_cube(ctx, Some(*offer)),
                     may_redouble,
-                    board_tuple(ctx.board),
+                    py_board(ctx.board),
                 ),
             )?;
             match answer.extract::<u8>() {
@@ -193,26 +188,9 @@ fn side_cube(obj: &Bound<'_, PyAny>, variant: gammon_core::Variant) -> PyResult<
     )))
 }
 
-/// The cube rules as the Python layer passes them: `(max_cube_log2, jacoby, beavers,
-/// raccoons, max_beavers, auto_doubles, enabled, refuse_dead_cube, gnubg_raccoon_owner)`.
-pub(crate) type RulesTuple = (u8, bool, bool, bool, u32, u8, bool, bool, bool);
-
-fn cube_rules_arg(t: RulesTuple) -> PyResult<CubeRules> {
-    let (max_cube_log2, jacoby, beavers, raccoons, max_beavers, auto_doubles, enabled, dead, gnubg) =
-        t;
-    CubeRules {
-        max_cube_log2,
-        jacoby,
-        beavers,
-        raccoons,
-        max_beavers,
-        auto_doubles,
-        enabled,
-        refuse_dead_cube: dead,
-        gnubg_raccoon_owner: gnubg,
-    }
-    .validate()
-    .map_err(|e| cube_rules_error(&e))
+/// The session's cube rules, a `gammon.CubeRules` (validated when it was made).
+fn cube_rules_arg(rules: PyCubeRules) -> PyResult<CubeRules> {
+    rules.inner.validate().map_err(|e| cube_rules_error(&e))
 }
 
 /// Both players: `((checker, cube), (checker, cube))`, the first plays White.
@@ -233,7 +211,7 @@ impl Contest {
     pub(crate) fn read(
         variant: &Bound<'_, PyAny>,
         players: &PlayersArg<'_>,
-        rules: RulesTuple,
+        rules: PyCubeRules,
     ) -> PyResult<Self> {
         let variant = variant_arg(variant)?;
         if variant.family() != RulesFamily::Backgammon {
@@ -354,7 +332,7 @@ pub fn _simulate_match<'py>(
     length: u32,
     crawford: bool,
     players: PlayersArg<'py>,
-    cube_rules: RulesTuple,
+    cube_rules: PyCubeRules,
     seed: u64,
     first: u64,
     end: u64,
@@ -424,7 +402,7 @@ pub fn _simulate_money<'py>(
     py: Python<'py>,
     variant: Bound<'py, PyAny>,
     players: PlayersArg<'py>,
-    cube_rules: RulesTuple,
+    cube_rules: PyCubeRules,
     seed: u64,
     first: u64,
     end: u64,

@@ -7,11 +7,12 @@
 //! monomorphised, and does not allocate.
 //!
 //! A game goes:
-//! 1. the opening roll (BG-10): each player throws one die until they differ; in money play
+//! 1. the opening roll (BG-10, [`opening_throw`]): each player throws one die until they differ; in money play
 //!    each tie may double the centred cube (BG-11, CUBE-20); the higher die moves first and
 //!    plays both dice at once, so the starter cannot double on that turn (BG-12);
-//! 2. every later turn: if the player on roll may double (CUBE-2, CUBE-3, CUBE-10; never in the
-//!    Crawford game, MATCH-3; with `refuse_dead_cube` never a dead cube, MATCH-7) their cube
+//! 2. every later turn: if the player on roll may double ([`may_double`], the turn state
+//!    machine's rule: CUBE-2, CUBE-3, CUBE-10; never in the Crawford game, MATCH-3; with
+//!    `refuse_dead_cube` never a dead cube, MATCH-7) their cube
 //!    policy is asked; a double is answered by the opponent's cube policy: take, drop, or in
 //!    money play a beaver and raccoons (CUBE-4 to CUBE-13); a drop ends the game at the value
 //!    before the double (CUBE-6); then the dice are rolled and the checker policy plays;
@@ -26,12 +27,12 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::base::color::{ByColor, Color};
-use crate::base::dice::Dice;
 use crate::base::outcome::OutcomeKind;
 use crate::base::rng::GameDice;
 use crate::play::event::{GameEvent, Observer};
 use crate::play::game::{GameError, GameRunner, MAX_PLIES};
 use crate::play::record::{CubefulRecord, Ending, MatchRecord};
+use crate::play::turn::{may_double, opening_throw, OpeningThrow};
 use crate::policy::cube::{CubeContext, CubePolicy, Response};
 use crate::policy::Policy;
 use crate::rules::position::Position;
@@ -62,19 +63,6 @@ impl<R, Pol: ?Sized, C: ?Sized> Copy for CubefulRules<'_, R, Pol, C> {}
 /// The most games a match may take before [`GameError::MatchTooLong`]: a backgammon match
 /// cannot come near it (every game scores at least a point); only draws could.
 pub const MAX_GAMES_PER_MATCH: u32 = 1 << 20;
-
-/// Whether `player`, on roll and not yet rolled, may double (CUBE-2, CUBE-3, CUBE-10,
-/// MATCH-3, MATCH-7). The opening play (BG-12) never gets here.
-#[inline]
-fn may_double(board: &Scoreboard, cube: &CubeState, player: Color, rules: &CubeRules) -> bool {
-    if board.is_crawford_game() || !cube.can_double(player, rules) {
-        return false;
-    }
-    match board {
-        Scoreboard::Match(m) if rules.refuse_dead_cube => !m.is_dead_double(player, cube.value),
-        _ => true,
-    }
-}
 
 /// How a cube action ended.
 enum CubeActionEnd {
@@ -164,19 +152,16 @@ impl<P: Position> GameRunner<P> {
         let mut cube = CubeState::default();
         // BG-10, BG-11, CUBE-20: one die each until they differ; ties may double the cube.
         let mut ties = 0u32;
-        let (white, black) = loop {
+        let (starter, opening_roll) = loop {
             let (white, black) = dice.opening_throw();
             obs.event(&GameEvent::OpeningThrow { white, black });
-            if white != black {
-                break (white, black);
+            match opening_throw(cube, &cube_rules, white, black) {
+                OpeningThrow::Start(starter, roll) => break (starter, roll),
+                OpeningThrow::Tie(c) => {
+                    ties += 1;
+                    cube = c;
+                }
             }
-            ties += 1;
-            cube = cube.automatic_double(&cube_rules);
-        };
-        let starter = if white > black {
-            Color::White
-        } else {
-            Color::Black
         };
         let mut pos = if start.turn() == starter {
             *start
@@ -209,7 +194,7 @@ impl<P: Position> GameRunner<P> {
             return Ok(finish(&pos, cube, rec));
         }
         // BG-12: the opening roll is the starter's first roll; no cube action comes before it.
-        let mut next = Some(Dice::new_unchecked(white, black));
+        let mut next = Some(opening_roll);
         loop {
             let player = pos.turn();
             let roll = match next.take() {

@@ -103,13 +103,15 @@ impl GameRecord {
     }
 }
 
-/// How a game with the cube ended (the Python `gammon.Ending`, without resignations).
+/// How a game with the cube ended (the Python `gammon.Ending`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// A player bore off the last checker (SCORE-1), or Long Nardy's draw.
     BorneOff,
     /// A double (or beaver, or raccoon) was dropped (CUBE-6).
     Dropped,
+    /// A resignation was accepted (RESIGN-2); only `gammon.Game` has resignations.
+    Resigned,
 }
 
 /// One game with the cube: how it ended and what it scored.

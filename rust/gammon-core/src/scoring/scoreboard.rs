@@ -262,6 +262,18 @@ impl fmt::Display for MatchScore {
     }
 }
 
+/// The points won in a money session, `(white, black)`, after a game that `winner` won for
+/// `points` (MONEY-1); a draw adds nothing. Totals saturate at [`MAX_SCORE`], the Match ID's
+/// limit.
+#[must_use]
+pub fn money_record(score: ByColor<u32>, winner: Option<Color>, points: u32) -> ByColor<u32> {
+    let mut score = score;
+    if let Some(w) = winner {
+        score[w] = score[w].saturating_add(points).min(MAX_SCORE);
+    }
+    score
+}
+
 /// What a game is played under: a money session or a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scoreboard {

@@ -1,0 +1,477 @@
+//! `gammon.TurnState` and `gammon.Resignation`: the core's turn state machine
+//! (`gammon_core::TurnState`) as frozen values; its results are `result.rs`'s. `gammon.Game` keeps a history of
+//! `TurnState`s and presents them; every rule of the sequence of a game is the core's. Only
+//! argument conversion and the checks that tie a `Play` to the state live here.
+
+use gammon_core::{
+    level_name, CubeAnswer, Resignation, Scoreboard, TurnError, TurnErrorKind, TurnState,
+    VariantPosition,
+};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::classes::{PyPlay, PyPosition};
+use crate::convert::{int_in, repr};
+use crate::cube::PyCube;
+use crate::errors::{
+    guard, IllegalActionError, IllegalCubeActionError, IllegalPlayError, InvalidInputError,
+};
+use crate::match_score::PyMatchScore;
+use crate::nardy::{referee, NardyScoring};
+use crate::result::PyGameResult;
+use crate::types::{color_arg, dice_arg, PyColor};
+
+fn turn_error(e: TurnError) -> PyErr {
+    match e.kind {
+        TurnErrorKind::Cube => IllegalCubeActionError::new_err(e.message),
+        TurnErrorKind::Play => IllegalPlayError::new_err(e.message),
+        TurnErrorKind::Action => IllegalActionError::new_err(e.message),
+    }
+}
+
+fn level_arg(o: &Bound<'_, PyAny>) -> PyResult<u8> {
+    match int_in(o, 1, 3) {
+        // 1..=3 fits a u8.
+        Some(v) => Ok(v as u8),
+        None => Err(InvalidInputError::new_err(format!(
+            "a resignation level is single, gammon or backgammon (1-3), not {} (RESIGN-1)",
+            repr(o)
+        ))),
+    }
+}
+
+/// A resignation offer: ``player`` offers to lose at ``level`` (1 single, 2 gammon,
+/// 3 backgammon) times the cube (RESIGN-1). Frozen and hashable.
+///
+/// Raises ``InvalidInputError`` for a player that is not a ``Color`` or a level outside 1-3.
+#[pyclass(
+    name = "Resignation",
+    module = "gammon",
+    frozen,
+    eq,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PyResignation {
+    pub inner: Resignation,
+}
+
+#[pymethods]
+impl PyResignation {
+    #[new]
+    fn new(player: &Bound<'_, PyAny>, level: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let player = color_arg(player)?;
+        let level = level_arg(level)?;
+        Ok(PyResignation {
+            inner: Resignation { player, level },
+        })
+    }
+
+    /// The player who offers to resign.
+    #[getter]
+    fn player(&self) -> PyColor {
+        self.inner.player.into()
+    }
+
+    /// What they give up: 1 single, 2 gammon, 3 backgammon (``gammon.ResignLevel`` values).
+    #[getter]
+    fn level(&self) -> u8 {
+        self.inner.level
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (PyColor, u8))> {
+        let r = slf.get().inner;
+        Ok((slf.get_type().into_any(), (r.player.into(), r.level)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Resignation(Color.{}, {})",
+            self.inner.player.name().to_uppercase(),
+            self.inner.level
+        )
+    }
+
+    fn __str__(&self) -> String {
+        format!(
+            "{} resigns a {}",
+            self.inner.player,
+            level_name(self.inner.level)
+        )
+    }
+}
+
+/// One game between two actions, owned by the core's turn state machine: the position, the
+/// cube (with its rules and any pending offer), the dice, the resignation offers and the
+/// result, under a match (``match_score``) or money play (``None``).
+///
+/// Every action returns the next state or raises the ``IllegalActionError`` subclass naming
+/// the rule it breaks. ``gammon.Game`` keeps a history of these and presents them.
+///
+/// Raises ``InvalidInputError`` when the match is over (MATCH-1), the Crawford game has a
+/// turned cube (MATCH-3), a double and a resignation are both pending (RESIGN-5), or the
+/// opening state holds dice or offers (BG-10).
+#[pyclass(
+    name = "TurnState",
+    module = "gammon",
+    frozen,
+    eq,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PyTurnState {
+    pub inner: TurnState<VariantPosition>,
+}
+
+fn next(r: Result<TurnState<VariantPosition>, TurnError>) -> PyResult<PyTurnState> {
+    r.map(|inner| PyTurnState { inner }).map_err(turn_error)
+}
+
+#[pymethods]
+impl PyTurnState {
+    #[new]
+    #[pyo3(signature = (position, cube, match_score=None, *, opening=false, dice=None, resignation=None, nardy=None))]
+    fn new(
+        position: PyPosition,
+        cube: PyCube,
+        match_score: Option<PyMatchScore>,
+        opening: bool,
+        dice: Option<&Bound<'_, PyAny>>,
+        resignation: Option<PyResignation>,
+        nardy: Option<NardyScoring>,
+    ) -> PyResult<Self> {
+        let dice = match dice {
+            Some(d) if !d.is_none() => Some(dice_arg(d)?),
+            _ => None,
+        };
+        if let Some(settings) = nardy {
+            let referee = settings.referee()?;
+            let mut inner = TurnState::new_nardy(position.inner, referee)
+                .map_err(|e| InvalidInputError::new_err(format!("Game: {e}")))?;
+            if inner.result.is_none() {
+                inner.dice = dice;
+            }
+            return Ok(PyTurnState { inner });
+        }
+        let board = match match_score {
+            Some(m) => Scoreboard::Match(m.inner),
+            None => Scoreboard::Money,
+        };
+        TurnState::new(
+            position.inner,
+            board,
+            cube.inner,
+            opening,
+            dice,
+            resignation.map(|r| r.inner),
+        )
+        .map(|inner| PyTurnState { inner })
+        .map_err(|e| InvalidInputError::new_err(format!("Game: {e}")))
+    }
+
+    /// The position; its ``turn`` is the player on roll.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            inner: self.inner.position,
+        }
+    }
+
+    /// The cube under the rules that apply in this game (money-only options off in a match).
+    #[getter]
+    fn cube(&self) -> PyCube {
+        PyCube {
+            inner: self.inner.cube,
+        }
+    }
+
+    /// True until the opening roll has decided who moves first (BG-10).
+    #[getter]
+    fn is_opening(&self) -> bool {
+        self.inner.opening
+    }
+
+    /// The dice of the player on roll, larger first, or ``None`` before rolling.
+    #[getter]
+    fn dice(&self) -> Option<(u8, u8)> {
+        self.inner.dice.map(|d| (d.high(), d.low()))
+    }
+
+    /// True while Black plays the extra last roll of Long Nardy (LN-37).
+    #[getter]
+    fn in_extra_turn(&self) -> bool {
+        self.inner.extra_turn
+    }
+
+    /// True for a Long Nardy game (scored under the settings of §9).
+    #[getter]
+    fn is_nardy(&self) -> bool {
+        self.inner.nardy.is_some()
+    }
+
+    /// The player on roll.
+    #[getter]
+    fn turn(&self) -> PyColor {
+        self.inner.turn().into()
+    }
+
+    /// The player who must act now (see ``gammon.Game.to_act``).
+    #[getter]
+    #[allow(clippy::wrong_self_convention)]
+    fn to_act(&self) -> PyColor {
+        self.inner.to_act().into()
+    }
+
+    /// The resignation awaiting an answer (after an accepted one: that one), if any.
+    #[getter]
+    fn resignation(&self) -> Option<PyResignation> {
+        self.inner.resign_offer.map(|inner| PyResignation { inner })
+    }
+
+    /// The declined offer still remembered until the next action, if any (RESIGN-3).
+    #[getter]
+    fn declined_resignation(&self) -> Option<PyResignation> {
+        self.inner
+            .resign_declined
+            .map(|inner| PyResignation { inner })
+    }
+
+    /// The result once the game is over, else ``None``.
+    #[getter]
+    fn result(&self) -> Option<PyGameResult> {
+        self.inner.result.map(|inner| PyGameResult { inner })
+    }
+
+    /// What the game waits for, in words ("white has not rolled", ...).
+    #[getter]
+    fn phase(&self) -> String {
+        self.inner.phase_text()
+    }
+
+    /// True when the player on roll may double now (CUBE-2, CUBE-3, CUBE-10, MATCH-3,
+    /// MATCH-7, BG-12).
+    #[getter]
+    fn may_double(&self) -> bool {
+        self.inner.may_double()
+    }
+
+    /// Raise ``IllegalCubeActionError`` naming the rule when the player on roll may not
+    /// double now; see ``may_double``.
+    fn check_double(&self) -> PyResult<()> {
+        self.inner.check_double().map_err(turn_error)
+    }
+
+    /// Return the dice the player on roll plays now; raise ``IllegalPlayError`` naming
+    /// ``what`` and the phase when no checker play is due (BG-12, BG-14).
+    fn check_play(&self, what: &str) -> PyResult<(u8, u8)> {
+        let d = self.inner.check_play(what).map_err(turn_error)?;
+        Ok((d.high(), d.low()))
+    }
+
+    /// The state after a roll: at the opening White's die and Black's die (BG-10, BG-11,
+    /// CUBE-20), later the dice of the player on roll (BG-12).
+    fn roll(&self, dice: &Bound<'_, PyAny>) -> PyResult<PyTurnState> {
+        // The opening roll is one die each, so White's and Black's dice keep their order.
+        let (first, second) = match dice.extract::<(i64, i64)>() {
+            Ok((a, b)) if (1..=6).contains(&a) && (1..=6).contains(&b) => (a as u8, b as u8),
+            _ => {
+                let d = dice_arg(dice)?;
+                (d.high(), d.low())
+            }
+        };
+        next(self.inner.roll(first, second))
+    }
+
+    /// The state after the player on roll doubles (CUBE-4).
+    fn double(&self) -> PyResult<PyTurnState> {
+        next(self.inner.double())
+    }
+
+    /// The state after the doubled player takes (CUBE-5).
+    fn take(&self) -> PyResult<PyTurnState> {
+        next(self.inner.answer(CubeAnswer::Take))
+    }
+
+    /// The state after the doubled player drops: the game is over (CUBE-6).
+    fn drop(&self) -> PyResult<PyTurnState> {
+        next(self.inner.answer(CubeAnswer::Drop))
+    }
+
+    /// The state after the doubled player beavers (CUBE-12, money play).
+    fn beaver(&self) -> PyResult<PyTurnState> {
+        next(self.inner.answer(CubeAnswer::Beaver))
+    }
+
+    /// The state after a raccoon (CUBE-13, money play).
+    fn raccoon(&self) -> PyResult<PyTurnState> {
+        next(self.inner.answer(CubeAnswer::Raccoon))
+    }
+
+    /// The state after an offer to resign at ``level`` 1-3 by the player on roll
+    /// (RESIGN-1); in Long Nardy, after ``player`` (default: the player to act) surrenders,
+    /// which ends the game at the value of the position (LN-36; ``level`` must be 1).
+    #[pyo3(signature = (level, player=None))]
+    fn resign(
+        &self,
+        level: &Bound<'_, PyAny>,
+        player: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTurnState> {
+        let level = level_arg(level)?;
+        let player = match player {
+            Some(p) if !p.is_none() => Some(color_arg(p)?),
+            _ => None,
+        };
+        if self.inner.nardy.is_some() {
+            if level != 1 {
+                return Err(IllegalActionError::new_err(format!(
+                    "LN-36: a Long Nardy surrender is valued from the position (Oin, Mars, \
+                     Koks), not at a chosen level; got level {level}"
+                )));
+            }
+            let loser = player.unwrap_or_else(|| self.inner.to_act());
+            return next(self.inner.surrender(loser));
+        }
+        if let Some(p) = player {
+            if p != self.inner.turn() && self.inner.result.is_none() {
+                return Err(IllegalActionError::new_err(format!(
+                    "RESIGN-1: {p} may not offer to resign now; the player on roll ({}) offers",
+                    self.inner.turn()
+                )));
+            }
+        }
+        next(self.inner.resign(level))
+    }
+
+    /// The state after the pending resignation is accepted: the game is over (RESIGN-2).
+    fn accept(&self) -> PyResult<PyTurnState> {
+        next(self.inner.answer_resignation(true))
+    }
+
+    /// The state after the pending resignation is declined (RESIGN-3).
+    fn decline(&self) -> PyResult<PyTurnState> {
+        next(self.inner.answer_resignation(false))
+    }
+
+    /// The state after ``play`` (a ``Play`` of this position and dice, MOVE-1, MOVE-9).
+    fn play(&self, play: PyPlay) -> PyResult<PyTurnState> {
+        guard(|| {
+            let text = play.text();
+            let dice = self.inner.check_play(&text).map_err(turn_error)?;
+            if play.before != self.inner.position {
+                return Err(IllegalPlayError::new_err(format!(
+                    "the play {text} belongs to position {}, not to this game's {} (MOVE-9)",
+                    play.before.id(),
+                    self.inner.position.id()
+                )));
+            }
+            if play.dice != dice {
+                return Err(IllegalPlayError::new_err(format!(
+                    "the play {text} was made for {}-{}, but {}-{} was rolled (MOVE-1)",
+                    play.dice.high(),
+                    play.dice.low(),
+                    dice.high(),
+                    dice.low()
+                )));
+            }
+            Ok(PyTurnState {
+                inner: self.inner.played(play.after_position()),
+            })
+        })
+    }
+
+    /// The state after the empty play, legal only when the roll cannot be played (MOVE-8).
+    fn empty_play(&self) -> PyResult<PyTurnState> {
+        guard(|| {
+            let dice = self.inner.check_play("empty play").map_err(turn_error)?;
+            if !self.inner.position.legal_plays(dice).is_empty() {
+                return Err(IllegalPlayError::new_err(format!(
+                    "MOVE-8: the empty play is legal only when {}-{} cannot be played at all; \
+                     it can",
+                    dice.high(),
+                    dice.low()
+                )));
+            }
+            Ok(PyTurnState {
+                inner: self.inner.played(self.inner.position.pass_turn()),
+            })
+        })
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let t = slf.get();
+        let s = t.inner;
+        let match_score = s.board.as_match().map(|m| PyMatchScore { inner: *m });
+        let args = (
+            t.position(),
+            t.cube(),
+            match_score,
+            s.opening,
+            t.dice(),
+            t.resignation(),
+            t.declined_resignation(),
+            t.result(),
+            s.nardy
+                .map(|r| (r.end_variant.name(), r.koks.name(), r.last_roll)),
+            s.extra_turn,
+        )
+            .into_pyobject(py)?;
+        let ctor = py.import("gammon._core")?.getattr("_turn_state")?;
+        Ok((ctor, args))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<TurnState {}: {}>",
+            self.inner.position.id(),
+            self.inner.phase_text()
+        )
+    }
+}
+
+/// Rebuilds a pickled `TurnState` from its parts.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (position, cube, match_score, opening, dice, resignation, declined, result, nardy=None, extra_turn=false))]
+pub fn _turn_state(
+    position: PyPosition,
+    cube: PyCube,
+    match_score: Option<PyMatchScore>,
+    opening: bool,
+    dice: Option<&Bound<'_, PyAny>>,
+    resignation: Option<PyResignation>,
+    declined: Option<PyResignation>,
+    result: Option<PyGameResult>,
+    nardy: Option<(String, String, bool)>,
+    extra_turn: bool,
+) -> PyResult<PyTurnState> {
+    let mut t = match nardy {
+        Some((end_variant, koks, last_roll)) => {
+            let r = referee(&end_variant, &koks, last_roll)?;
+            let inner = TurnState::new_nardy(position.inner, r)
+                .map_err(|e| InvalidInputError::new_err(format!("Game: {e}")))?;
+            PyTurnState { inner }
+        }
+        None => PyTurnState::new(
+            position,
+            cube,
+            match_score,
+            opening,
+            dice,
+            resignation,
+            None,
+        )?,
+    };
+    t.inner.dice = match dice {
+        Some(d) if !d.is_none() => Some(dice_arg(d)?),
+        _ => None,
+    };
+    t.inner.extra_turn = extra_turn;
+    t.inner.resign_declined = declined.map(|r| r.inner);
+    t.inner.result = result.map(|r| r.inner);
+    Ok(t)
+}
