@@ -200,8 +200,9 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         default=None,
         metavar="NAME",
         help="the checker play of the player on roll: random, pubeval (default; random for "
-        "long-nardy), heuristic (stronger than pubeval, about 55%% of its speed) or bearoff "
-        "(the heuristic, named for its perfect bear-off play)",
+        "long-nardy), heuristic (stronger than pubeval, about 55%% of its speed; for "
+        "long-nardy a hand-made policy of its own) or bearoff (the heuristic, named for its "
+        "perfect bear-off play)",
     )
     r.add_argument(
         "--opponent-policy",

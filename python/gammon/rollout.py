@@ -24,8 +24,10 @@ roll; the opponent's checkers on the bar against the home board; primes; the rac
 play breaks contact), an exact one-sided bear-off table once the first checker is off, and
 perfect play from the bear-off databases (:mod:`gammon.bearoff`) once both sides are home; it
 beats pubeval by about 0.22 points a game and runs at more than half its speed. ``"bearoff"``
-names that perfect bear-off play explicitly (the heuristic elsewhere). All but ``"random"`` play
-backgammon variants only. Python policies are the slow path: each decision calls into Python,
+names that perfect bear-off play explicitly (the heuristic elsewhere). For Long Nardy
+``"heuristic"`` is a hand-made policy of its own (race, blocks and primes in the opponent's path,
+head play, bear-off distribution; it beats ``"random"`` by a wide margin); ``"pubeval"`` and
+``"bearoff"`` play backgammon variants only. Python policies are the slow path: each decision calls into Python,
 and such rollouts run on one thread.
 
 ``truncate="bearoff"`` settles each game at the first position whose exact value the bear-off

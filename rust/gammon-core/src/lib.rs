@@ -53,6 +53,11 @@ pub use policy::cube::{
     BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyError, CubePolicyKind, KeithRace,
     NeverDouble, Response,
 };
+pub use policy::janowski::{
+    cash_point, cube_life, cubeful_equity, match_decision, money_decision, take_point,
+    CubeDecision, GameValue, JanowskiCube, Ownership,
+};
+pub use policy::nardy::{NardyHeuristic, NardyPolicy};
 pub use policy::{
     BackgammonPolicy, Heuristic, HeuristicWeights, PerfectBearoff, Policy, PolicyError, PolicyKind,
     PolicyStop, Pubeval, Random,
@@ -77,6 +82,7 @@ pub use scoring::cube::{
     Cube, CubeActionError, CubeAnswer, CubeError, CubeOffer, CubeRules, CubeRulesError, CubeState,
     DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
 };
+pub use scoring::met::{match_winning_chance, mwc, mwc_after};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};
 pub use scoring::scoreboard::{

@@ -14,8 +14,8 @@ use gammon_core::GameRng as Xoshiro256PlusPlus;
 use gammon_core::{game_stream, BackgammonPolicy, PolicyStop, Stream};
 use gammon_core::{rollout, Progress, RolloutConfig, RolloutRun, StopReason};
 use gammon_core::{
-    Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyReferee, Play, PlayList, Policy,
-    PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
+    Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyPolicy, NardyReferee, Play, PlayList,
+    Policy, PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
 use gammon_core::{BearoffTruncation, NardyTruncation, Truncation};
 use gammon_core::{GameRules, NoTruncation};
@@ -409,8 +409,8 @@ pub fn _rollout<'py>(
         }
         VariantPosition::Nardy(pos) => {
             let pols = [
-                side_policy(&policies.0, variant, |_| Random)?,
-                side_policy(&policies.1, variant, |_| Random)?,
+                side_policy(&policies.0, variant, NardyPolicy::from)?,
+                side_policy(&policies.1, variant, NardyPolicy::from)?,
             ];
             // LN-33 to LN-37: the settings decide the scoring and the last roll.
             let referee = match &nardy {
@@ -455,7 +455,7 @@ pub fn _rollout<'py>(
 
 /// `gammon._core._choose_play`: the index in `plays` of the play the built-in policy
 /// `policy` chooses (`gammon serve` asks it once per decision). `seed` and `index` pick the
-/// stream of random choices, for the `random` policy. Long Nardy plays with `random`.
+/// stream of random choices, for the `random` policy. Long Nardy plays `random` or `heuristic`.
 #[pyfunction]
 pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> PyResult<usize> {
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
@@ -473,7 +473,7 @@ pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> 
             }
             VariantPosition::Nardy(pos) => {
                 let list = pos.legal_plays(plays.dice);
-                Random.choose(&pos, plays.dice, &list, &mut rng)
+                NardyPolicy::from(kind).choose(&pos, plays.dice, &list, &mut rng)
             }
         };
         chosen.map_err(|_| InvalidInputError::new_err("the policy stopped"))
