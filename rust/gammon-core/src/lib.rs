@@ -43,12 +43,16 @@ pub use base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_O
 pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
 pub use play::cube_game::CubefulRules;
 pub use play::event::{GameEvent, NoObserver, Observer};
-pub use play::game::{GameError, GameRules, GameRunner, NoTruncation, Truncation};
+pub use play::game::{GameError, GameRules, GameRunner, Luck, NoLuck, NoTruncation, Truncation};
+pub use play::luck::EvalLuck;
 pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,
     WIN_KIND_ORDER,
 };
-pub use play::truncate::{nardy_settlement, settlement, BearoffTruncation, NardyTruncation};
+pub use play::truncate::{
+    nardy_settlement, probabilities_settlement, settlement, BearoffTruncation, NardyTruncation,
+    PlyTruncation,
+};
 pub use policy::cube::{
     BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyError, CubePolicyKind, KeithRace,
     NeverDouble, Response,
@@ -69,8 +73,8 @@ pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
 pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
 pub use run::rollout::{
-    rollout, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally, TallyError,
-    DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
+    rollout, rollout_with_luck, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally,
+    TallyError, DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
 };
 pub use run::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
