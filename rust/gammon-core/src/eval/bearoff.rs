@@ -116,7 +116,7 @@ impl BearoffEvaluator {
 
 /// The probabilities of a finished backgammon game for its player on roll: the winner has
 /// borne everything off; a gammon when the loser has nothing off, a backgammon when the loser
-/// also has a checker in the winner's home board or on the bar (BG-16, BG-17).
+/// also has a checker in the winner's home board or on the bar (SCORE-1).
 fn over(pos: &Backgammon) -> Probabilities {
     let total = u32::from(pos.checkers_per_side());
     let mine: u32 = (1..=25u8).map(|p| u32::from(pos.mover_at(p))).sum();
@@ -223,7 +223,7 @@ mod tests {
     }
 
     #[test]
-    fn bg16_bg17_finished_games_are_scored() {
+    fn score1_finished_games_are_scored() {
         let p = BearoffEvaluator.evaluate(&bg(&[], &[(6, 15)]));
         assert_eq!((p.win, p.win_gammon, p.win_backgammon), (1.0, 1.0, 0.0));
         let p = BearoffEvaluator.evaluate(&bg(&[], &[(6, 14), (20, 1)]));

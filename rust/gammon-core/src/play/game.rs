@@ -65,6 +65,16 @@ impl<P: Position> Luck<P> for NoLuck {
     }
 }
 
+impl<P: Position, L: Luck<P>> Luck<P> for Option<L> {
+    #[inline]
+    fn luck(&self, pos: &P, roll: Dice, opening: bool, buf: &mut PlayList<P>) -> f64 {
+        match self {
+            Some(l) => l.luck(pos, roll, opening, buf),
+            None => 0.0,
+        }
+    }
+}
+
 /// A game could not be played to its end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {

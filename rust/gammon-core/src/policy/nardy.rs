@@ -14,7 +14,6 @@ use crate::base::dice::Dice;
 use crate::base::moves::PlayList;
 use crate::policy::{argmax, Policy, PolicyKind, PolicyStop, Random};
 use crate::rules::nardy::{other_point, Nardy, CHECKERS_PER_SIDE, HEAD_POINT};
-use crate::rules::position::Position;
 
 /// Weight of the race: each pip the mover is ahead counts this much.
 pub const NARDY_PIP: f32 = 1.0;
@@ -175,6 +174,7 @@ mod tests {
     use crate::base::setup::Setup;
     use crate::base::variant::Variant;
     use crate::play::game::{GameRules, GameRunner, NoTruncation};
+    use crate::rules::position::Position;
     use crate::scoring::nardy_referee::NardyReferee;
 
     #[test]
