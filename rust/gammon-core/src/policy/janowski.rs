@@ -589,4 +589,49 @@ mod tests {
         assert!((g.w - (1.0 + 0.2 / 0.7)).abs() < 1e-6 && (g.l - (1.0 + 0.05 / 0.3)).abs() < 1e-6);
         assert!(d.double_pass == 1.0);
     }
+
+    #[test]
+    fn cube4_cube5_cube6_the_policy_plays_money_sessions_and_matches() {
+        use crate::base::color::ByColor;
+        use crate::play::cube_game::CubefulRules;
+        use crate::policy::PerfectBearoff;
+        use crate::run::simulate::{simulate_matches, simulate_money, SimConfig};
+        use crate::scoring::referee::StandardReferee;
+        use std::ops::ControlFlow;
+        let start = bg(
+            &[(6, 3), (5, 3), (4, 3), (3, 2), (2, 2), (1, 2)],
+            &[(6, 4), (5, 3), (4, 3), (3, 3), (2, 1), (1, 1)],
+        );
+        let checker = PerfectBearoff::default();
+        let cube = JanowskiCube::new(Arc::new(BearoffEvaluator));
+        let rules = CubefulRules {
+            referee: &StandardReferee,
+            policies: ByColor {
+                white: &checker,
+                black: &checker,
+            },
+            cube_policies: ByColor {
+                white: &cube,
+                black: &cube,
+            },
+            cube_rules: CubeRules::default(),
+        };
+        let mut config = SimConfig::new(4);
+        config.threads = 1;
+        let money = simulate_money(&start, &rules, 0..400, &config, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let t = money.tally;
+        assert_eq!(t.games, 400);
+        assert!(t.doubles > 0, "{t:?}");
+        assert!(t.drops.white + t.drops.black > 0, "{t:?}");
+        assert!(t.cube > t.games, "some doubles were taken: {t:?}");
+        let matches = simulate_matches(&start, &rules, 5, true, 0..40, &config, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(matches.tally.matches, 40);
+        assert!(matches.tally.doubles > 0);
+    }
 }
