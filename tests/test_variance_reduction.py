@@ -105,10 +105,8 @@ def test_bad_evaluator_options_are_refused(kwargs: dict[str, Any], message: str)
 
 
 def test_the_cli_rolls_out_with_variance_reduction(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(
-        ["rollout", "--position", EXACT.id, "--policy", "bearoff", "--games", "500"]
-        + ["--variance-reduction", "--truncate-after", "40", "--seed", "2", "--json"]
-    )
+    base = ["rollout", "--position", EXACT.id, "--policy", "bearoff", "--games", "500"]
+    code = main([*base, "--variance-reduction", "--truncate-after", "40", "--seed", "2", "--json"])
     assert code == 0
     import json
 

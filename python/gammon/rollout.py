@@ -27,8 +27,8 @@ beats pubeval by about 0.22 points a game and runs at more than half its speed. 
 names that perfect bear-off play explicitly (the heuristic elsewhere). For Long Nardy
 ``"heuristic"`` is a hand-made policy of its own (race, blocks and primes in the opponent's path,
 head play, bear-off distribution; it beats ``"random"`` by a wide margin); ``"pubeval"`` and
-``"bearoff"`` play backgammon variants only. Python policies are the slow path: each decision calls into Python,
-and such rollouts run on one thread.
+``"bearoff"`` play backgammon variants only. Python policies are the slow path: each decision
+calls into Python, and such rollouts run on one thread.
 
 ``truncate="bearoff"`` settles each game at the first position whose exact value the bear-off
 databases give (both sides home, in the two-sided table, each with a checker off) instead of
@@ -77,8 +77,8 @@ from gammon.nardy import NardySettings
 
 __all__ = [
     "BUILTIN_POLICIES",
-    "KIND_NAMES",
     "EVALUATORS",
+    "KIND_NAMES",
     "TRUNCATIONS",
     "GameOutcomes",
     "Policy",

@@ -45,7 +45,7 @@ impl<P: Position> Truncation<P> for NoTruncation {
     }
 }
 
-/// The hook that measures the luck of each roll, for variance reduction ([`crate::play::luck`]).
+/// The hook that measures the luck of each roll, for variance reduction ([`crate::EvalLuck`]).
 /// Called before every turn with the roll about to be played.
 pub trait Luck<P: Position>: Send + Sync {
     /// The luck of `roll` for the player on roll in `pos`, in points at stake 1: what the

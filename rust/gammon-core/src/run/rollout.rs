@@ -421,7 +421,7 @@ where
 }
 
 /// [`rollout`] with variance reduction: each game's points count less the luck of its dice
-/// for side 0 as `luck` measures it ([`crate::play::luck`]), so that [`Tally::equity`] is the
+/// for side 0 as `luck` measures it ([`crate::EvalLuck`]), so that [`Tally::equity`] is the
 /// reduced estimate and [`Tally::std_error`] its error (the win shares stay those of the games
 /// as played). With [`NoLuck`] it is [`rollout`].
 ///
