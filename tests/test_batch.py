@@ -179,7 +179,12 @@ def test_trajectories_replay_and_chunking(variant: str) -> None:
 
 def test_trajectories_reject_policy_for_nardy() -> None:
     with pytest.raises(InvalidInputError):
-        next(batch.trajectories(1, variant="long-nardy", policy="heuristic"))
+        next(batch.trajectories(1, variant="long-nardy", policy="pubeval"))
+
+
+def test_trajectories_of_the_long_nardy_heuristic() -> None:
+    t = next(batch.trajectories(2, variant="long-nardy", policy="heuristic", seed=3))
+    assert len(t.game_points) == 2 and set(np.abs(t.game_points)) <= {1, 2, 3}
 
 
 def _mlp(units: int, seed: int = 0) -> Callable[[np.ndarray], np.ndarray]:

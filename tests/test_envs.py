@@ -120,7 +120,7 @@ def test_env_bad_arguments() -> None:
     with pytest.raises(gammon.errors.InvalidInputError):
         VectorGammonEnv(0)
     with pytest.raises(gammon.errors.InvalidInputError):
-        VectorGammonEnv(2, variant="long-nardy", opponent="heuristic")
+        VectorGammonEnv(2, variant="long-nardy", opponent="pubeval")
     env = VectorGammonEnv(2, seed=0)
     env.reset()
     with pytest.raises(gammon.errors.InvalidInputError):

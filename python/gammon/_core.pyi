@@ -719,6 +719,9 @@ def _rollout(
     callback: Callable[[int, int, float, float, float], object] | None = None,
     nardy: _NardyScoring | None = None,
     truncate: str = "none",
+    truncate_after: int | None = None,
+    variance_reduction: bool = False,
+    evaluator: str = "bearoff",
 ) -> RolloutRun:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
 
@@ -909,6 +912,7 @@ class Tally:
         points_sq: int,
         plies: int,
         settled: int,
+        luck: int = 0,
     ) -> Tally: ...
     @property
     def games(self) -> int:
@@ -922,6 +926,9 @@ class Tally:
     @property
     def points(self) -> int:
         """Side 0's net points, in units of 1/``ONE``."""
+    @property
+    def luck(self) -> int:
+        """Side 0's luck taken off ``points`` by variance reduction, in units of 1/``ONE``."""
     @property
     def points_sq(self) -> int:
         """The sum of the squares of side 0's per-game points, in units of 1/``ONE``²."""

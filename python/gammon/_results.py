@@ -24,6 +24,7 @@ def _tally(
     points_sq: int,
     plies: int,
     settled: int,
+    luck: int = 0,
 ) -> _core.Tally:
     """Rebuild a pickled :class:`~gammon._core.Tally` (its sums are checked again)."""
     return _core.Tally(
@@ -34,11 +35,12 @@ def _tally(
         points_sq=points_sq,
         plies=plies,
         settled=settled,
+        luck=luck,
     )
 
 
 def _reduce_tally(t: _core.Tally) -> tuple[Callable[..., _core.Tally], tuple[Any, ...]]:
-    return (_tally, (t.games, t.win, t.draw, t.points, t.points_sq, t.plies, t.settled))
+    return (_tally, (t.games, t.win, t.draw, t.points, t.points_sq, t.plies, t.settled, t.luck))
 
 
 copyreg.pickle(_core.Tally, _reduce_tally)

@@ -200,8 +200,9 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         default=None,
         metavar="NAME",
         help="the checker play of the player on roll: random, pubeval (default; random for "
-        "long-nardy), heuristic (stronger than pubeval, about 55%% of its speed) or bearoff "
-        "(the heuristic, named for its perfect bear-off play)",
+        "long-nardy), heuristic (stronger than pubeval, about 55%% of its speed; for "
+        "long-nardy a hand-made policy of its own) or bearoff (the heuristic, named for its "
+        "perfect bear-off play)",
     )
     r.add_argument(
         "--opponent-policy",
@@ -265,6 +266,28 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         help="bearoff: settle each game at its exact bear-off value once both sides are home "
         "in the two-sided table; bearoff-one-sided: at any bear-off (gnubg-like estimate); "
         "none (default): play every game out",
+    )
+    r.add_argument(
+        "--truncate-after",
+        metavar="N",
+        type=int,
+        default=None,
+        help="settle each game still going after N turns at the evaluator's value "
+        "(a truncated rollout; default: play on)",
+    )
+    r.add_argument(
+        "--variance-reduction",
+        action="store_true",
+        default=None,
+        help="take the luck of each roll, measured by the evaluator, off each game's points "
+        "(gnubg's variance reduction: same mean, smaller standard error)",
+    )
+    r.add_argument(
+        "--evaluator",
+        choices=("bearoff",),
+        default=None,
+        help="the evaluator of --truncate-after and --variance-reduction (default bearoff: "
+        "exact in bear-offs, a pip-count estimate elsewhere)",
     )
     r.add_argument(
         "--save",
@@ -542,6 +565,9 @@ def _summary(result: Any) -> dict[str, Any]:
         "ci95": [lo, hi],
         "mean_plies": result.mean_plies,
         "truncate": result.truncate,
+        "truncate_after": result.truncate_after,
+        "variance_reduction": result.variance_reduction,
+        "evaluator": result.evaluator,
         "settled": result.settled,
         "checkpoint": result.to_dict(),
     }
@@ -592,6 +618,9 @@ def _rollout(args: argparse.Namespace) -> int:
                 ("--koks", args.koks),
                 ("--last-roll", args.last_roll or None),
                 ("--truncate", args.truncate),
+                ("--truncate-after", args.truncate_after),
+                ("--variance-reduction", args.variance_reduction),
+                ("--evaluator", args.evaluator),
             )
             if value is not None
         ]
@@ -639,6 +668,9 @@ def _rollout(args: argparse.Namespace) -> int:
             quasi_random=args.quasi_random,
             nardy=nardy,
             truncate=args.truncate,
+            truncate_after=args.truncate_after,
+            variance_reduction=bool(args.variance_reduction),
+            evaluator=args.evaluator,
             **run_options,
         )
     if args.save is not None:

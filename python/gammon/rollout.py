@@ -24,9 +24,11 @@ roll; the opponent's checkers on the bar against the home board; primes; the rac
 play breaks contact), an exact one-sided bear-off table once the first checker is off, and
 perfect play from the bear-off databases (:mod:`gammon.bearoff`) once both sides are home; it
 beats pubeval by about 0.22 points a game and runs at more than half its speed. ``"bearoff"``
-names that perfect bear-off play explicitly (the heuristic elsewhere). All but ``"random"`` play
-backgammon variants only. Python policies are the slow path: each decision calls into Python,
-and such rollouts run on one thread.
+names that perfect bear-off play explicitly (the heuristic elsewhere). For Long Nardy
+``"heuristic"`` is a hand-made policy of its own (race, blocks and primes in the opponent's path,
+head play, bear-off distribution; it beats ``"random"`` by a wide margin); ``"pubeval"`` and
+``"bearoff"`` play backgammon variants only. Python policies are the slow path: each decision
+calls into Python, and such rollouts run on one thread.
 
 ``truncate="bearoff"`` settles each game at the first position whose exact value the bear-off
 databases give (both sides home, in the two-sided table, each with a checker off) instead of
@@ -34,6 +36,20 @@ playing it out: the same mean as playing on with perfect bear-off play, for less
 noise. ``truncate="bearoff-one-sided"`` settles at any bear-off, valued from the one-sided
 distributions where the two-sided table does not reach (as gnubg does; an approximation).
 Long Nardy games are settled the same way at their race endings, under their own scoring.
+
+Two more tools use a position *evaluator* (``evaluator=``; today ``"bearoff"``: the bear-off
+databases, exact in bear-offs and a pip-count estimate elsewhere). ``truncate_after=N`` settles a
+game still going after ``N`` turns at the evaluator's value (a truncated rollout: as good as the
+evaluator where it cuts). ``variance_reduction=True`` takes the luck of each roll off the game's
+points, as GNU Backgammon does (its manual, "Rollouts"): a roll's luck is what the best play
+after it is worth to the evaluator minus what the average roll is worth. The mean is unchanged
+whatever the evaluator, and the standard error shrinks the better the evaluator is:
+
+    >>> bearoff = gammon.Position.from_checkers({6: 2, 5: 2, 4: 2}, {6: 2, 5: 1, 3: 2})
+    >>> plain = gammon.rollout(bearoff, 1296, policy="bearoff", seed=1)
+    >>> reduced = gammon.rollout(bearoff, 1296, policy="bearoff", seed=1, variance_reduction=True)
+    >>> reduced.std_error < plain.std_error / 10
+    True
 """
 
 from __future__ import annotations
@@ -61,6 +77,7 @@ from gammon.nardy import NardySettings
 
 __all__ = [
     "BUILTIN_POLICIES",
+    "EVALUATORS",
     "KIND_NAMES",
     "TRUNCATIONS",
     "GameOutcomes",
@@ -75,6 +92,10 @@ BUILTIN_POLICIES = ("random", "pubeval", "heuristic", "bearoff")
 
 #: The truncation rules of :func:`rollout`.
 TRUNCATIONS = ("none", "bearoff", "bearoff-one-sided")
+
+#: The position evaluators :func:`rollout` can cut games with (``truncate_after``) and measure
+#: the luck of the dice with (``variance_reduction``).
+EVALUATORS = ("bearoff",)
 
 #: Names of the result classes, indexed as in :attr:`GameOutcomes.kind`.
 KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "settled")
@@ -249,11 +270,20 @@ class RolloutResult(RunResult):
         outcomes: Optional[GameOutcomes] = None,
         nardy: Optional[NardySettings] = None,
         truncate: str = "none",
+        truncate_after: Optional[int] = None,
+        variance_reduction: bool = False,
+        evaluator: Optional[str] = None,
     ) -> None:
         self.position = position
         """The position rolled out."""
         self.truncate = truncate
         """Where games were settled early: ``"none"``, ``"bearoff"`` or ``"bearoff-one-sided"``."""
+        self.truncate_after = truncate_after
+        """The turns after which games were settled at the evaluator's value (None: never)."""
+        self.variance_reduction = variance_reduction
+        """True when the luck of the dice was taken off each game's points."""
+        self.evaluator = evaluator
+        """The evaluator of ``truncate_after`` and ``variance_reduction`` (None: not used)."""
         self.nardy = nardy
         """The Long Nardy settings the games were scored by (None for backgammon)."""
         self._policies = policies
@@ -401,6 +431,9 @@ class RolloutResult(RunResult):
             self.policies,
             self.nardy,
             self.truncate,
+            self.truncate_after,
+            self.variance_reduction,
+            self.evaluator,
         )
         theirs = (
             other.position,
@@ -410,11 +443,14 @@ class RolloutResult(RunResult):
             other.policies,
             other.nardy,
             other.truncate,
+            other.truncate_after,
+            other.variance_reduction,
+            other.evaluator,
         )
         if mine != theirs:
             raise InvalidInputError(
-                "only rollouts of the same position, seed, opening, dice, policies, truncation "
-                "and Long Nardy settings merge; "
+                "only rollouts of the same position, seed, opening, dice, policies, truncation, "
+                "variance reduction, evaluator and Long Nardy settings merge; "
                 f"got {mine!r} and {theirs!r}"
             )
 
@@ -450,6 +486,9 @@ class RolloutResult(RunResult):
             ranges=ranges,
             nardy=self.nardy,
             truncate=self.truncate,
+            truncate_after=self.truncate_after,
+            variance_reduction=self.variance_reduction,
+            evaluator=self.evaluator,
         )
 
     @property
@@ -474,6 +513,9 @@ class RolloutResult(RunResult):
             "first_game",
             "nardy",
             "truncate",
+            "truncate_after",
+            "variance_reduction",
+            "evaluator",
         ):
             if fixed in options:
                 raise InvalidInputError(f"resume() keeps the rollout's {fixed}; do not pass it")
@@ -490,6 +532,9 @@ class RolloutResult(RunResult):
             first_game=self.next_game,
             nardy=self.nardy,
             truncate=self.truncate,
+            truncate_after=self.truncate_after,
+            variance_reduction=self.variance_reduction,
+            evaluator=self.evaluator,
             **options,
         )
         return self.merge(more)
@@ -528,6 +573,12 @@ class RolloutResult(RunResult):
             "nardy": None if self.nardy is None else _nardy_dict(self.nardy),
             "truncate": self.truncate,
         }
+        if self.evaluator is not None:
+            # Written only when used, so that plain checkpoints keep their fields.
+            data["evaluator"] = self.evaluator
+            data["truncate_after"] = self.truncate_after
+            data["variance_reduction"] = self.variance_reduction
+            data["luck"] = self.tally.luck
         data["check"] = _checkpoint_check(data)
         return data
 
@@ -572,7 +623,9 @@ class RolloutResult(RunResult):
         policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None],
     ) -> RolloutResult:
         missing = sorted(set(_CHECKPOINT_FIELDS) - set(data))
-        extra = sorted(set(data) - set(_CHECKPOINT_FIELDS))
+        extra = sorted(set(data) - set(_CHECKPOINT_FIELDS) - set(_CHECKPOINT_EVALUATOR_FIELDS))
+        if "evaluator" in data and not missing:
+            missing = sorted(set(_CHECKPOINT_EVALUATOR_FIELDS) - set(data))
         if missing or extra:
             raise InvalidInputError(
                 f"not a rollout checkpoint: missing fields {missing}, unknown fields {extra}"
@@ -635,6 +688,7 @@ class RolloutResult(RunResult):
             points_sq=_cp_int(data, "points_sq", 0, top),
             plies=plies,
             settled=settled,
+            luck=_cp_int(data, "luck", -(2**127), 2**127 - 1) if "luck" in data else 0,
         )
         ranges = _cp_ranges(data["ranges"], games)
         policies = data["policies"]
@@ -663,6 +717,21 @@ class RolloutResult(RunResult):
             raise InvalidInputError(
                 f"checkpoint field truncate must be one of {TRUNCATIONS}, not {truncate!r}"
             )
+        evaluator = data.get("evaluator")
+        truncate_after = data.get("truncate_after")
+        variance_reduction = data.get("variance_reduction", False)
+        if evaluator is not None:
+            if evaluator not in EVALUATORS:
+                raise InvalidInputError(
+                    f"checkpoint field evaluator must be one of {EVALUATORS}, not {evaluator!r}"
+                )
+            _cp_type(data, "variance_reduction", bool)
+            if truncate_after is not None:
+                truncate_after = _cp_int(data, "truncate_after", 0, 2**32 - 1)
+            if truncate_after is None and not variance_reduction:
+                raise InvalidInputError("checkpoint names an evaluator that nothing used")
+        elif tally.luck:
+            raise InvalidInputError("checkpoint counts luck without variance reduction")
         backgammon_family = position.variant != Variant.LONG_NARDY
         if data["opening"] and not backgammon_family:
             raise InvalidInputError("a Long Nardy rollout has no opening roll (LN-10)")
@@ -690,6 +759,9 @@ class RolloutResult(RunResult):
             ranges=ranges,
             nardy=nardy,
             truncate=truncate,
+            truncate_after=truncate_after,
+            variance_reduction=variance_reduction,
+            evaluator=evaluator,
         )
 
     # -- display --------------------------------------------------------------------------
@@ -707,6 +779,10 @@ class RolloutResult(RunResult):
             n = self.nardy
             rules = f", {n.end_variant}, koks {n.koks}, last roll {'on' if n.last_roll else 'off'}"
         cut = "" if self.truncate == "none" else f", truncated at {self.truncate}"
+        if self.truncate_after is not None:
+            cut += f", cut after {self.truncate_after} turns by {self.evaluator}"
+        if self.variance_reduction:
+            cut += f", variance reduction by {self.evaluator}"
         return (
             f"rollout of {self.position.id} ({self.variant.canonical_name}{rules}, {first}, "
             f"{pol}{cut}, seed {self.seed})"
@@ -757,6 +833,9 @@ class RolloutResult(RunResult):
             self.opening,
             self.quasi_random,
             self.truncate,
+            self.truncate_after,
+            self.variance_reduction,
+            self.evaluator,
             self.ranges,
             self.tally,
         )
@@ -793,6 +872,9 @@ _CHECKPOINT_FIELDS = (
     "nardy",
     "truncate",
 )
+#: Fields a checkpoint has when it used an evaluator (``truncate_after`` or variance
+#: reduction); a plain checkpoint has none of them.
+_CHECKPOINT_EVALUATOR_FIELDS = ("evaluator", "truncate_after", "variance_reduction", "luck")
 _STOP_REASONS = ("completed", "interrupted", "max_seconds", "target_std_error")
 
 
@@ -948,6 +1030,9 @@ def rollout(
     callback: Optional[Callable[[RolloutProgress], object]] = None,
     nardy: Optional[NardySettings] = None,
     truncate: Optional[str] = None,
+    truncate_after: Optional[int] = None,
+    variance_reduction: bool = False,
+    evaluator: Optional[str] = None,
 ) -> RolloutResult:
     """Plays ``games`` games from ``position`` and returns a :class:`RolloutResult`.
 
@@ -977,7 +1062,12 @@ def rollout(
     game out; settled games count their expected result and show as ``"settled"`` in the
     per-game outcomes. In Long Nardy games are settled at their race endings (both players with
     every checker home), scored under ``nardy``; ``"bearoff"`` needs the two-sided table's exact
-    value (no last roll, a checker off on each side).
+    value (no last roll, a checker off on each side). ``truncate_after``: settle each game still
+    going after that many turns at ``evaluator``'s value (a truncated rollout; None plays on).
+    ``variance_reduction``: take the luck of each roll, as ``evaluator`` measures it, off each
+    game's points (GNU Backgammon's method): the equity keeps its mean and its standard error
+    shrinks; the win and gammon shares stay those of the games as played. ``evaluator``: one of
+    :data:`EVALUATORS` (default ``"bearoff"``), used only by those two.
 
     Ctrl-C (or a ``KeyboardInterrupt`` raised by the callback or a Python policy) stops the
     rollout and returns the games finished so far with ``interrupted`` set.
@@ -1010,6 +1100,18 @@ def rollout(
         raise InvalidInputError(
             f"truncate must be one of {', '.join(map(repr, TRUNCATIONS))} or None, not {truncate!r}"
         )
+    if truncate_after is not None:
+        truncate_after = _int_arg("truncate_after", truncate_after, 0, 2**32 - 1)
+    if not isinstance(variance_reduction, bool):
+        raise InvalidInputError(
+            f"variance_reduction must be True or False, not {brief(variance_reduction)}"
+        )
+    uses_evaluator = truncate_after is not None or variance_reduction
+    if evaluator is not None and evaluator not in EVALUATORS:
+        raise InvalidInputError(
+            f"evaluator must be one of {', '.join(map(repr, EVALUATORS))}, not {brief(evaluator)}"
+        )
+    evaluator = (evaluator or EVALUATORS[0]) if uses_evaluator else None
     if opening is None:
         opening = backgammon_family and pos == Position.start(pos.variant, pos.turn)
     opening = bool(opening) and backgammon_family
@@ -1045,6 +1147,9 @@ def rollout(
             callback=report if (bar is not None or callback is not None) else None,
             nardy=settings,
             truncate=cut,
+            truncate_after=truncate_after,
+            variance_reduction=variance_reduction,
+            evaluator=evaluator or EVALUATORS[0],
         )
     finally:
         if bar is not None:
@@ -1065,4 +1170,7 @@ def rollout(
         games_requested=games,
         outcomes=outcomes,
         truncate=cut,
+        truncate_after=truncate_after,
+        variance_reduction=variance_reduction,
+        evaluator=evaluator,
     )

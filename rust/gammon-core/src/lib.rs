@@ -43,12 +43,16 @@ pub use base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_O
 pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
 pub use play::cube_game::CubefulRules;
 pub use play::event::{GameEvent, NoObserver, Observer};
-pub use play::game::{GameError, GameRules, GameRunner, NoTruncation, Truncation};
+pub use play::game::{GameError, GameRules, GameRunner, Luck, NoLuck, NoTruncation, Truncation};
+pub use play::luck::EvalLuck;
 pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,
     WIN_KIND_ORDER,
 };
-pub use play::truncate::{nardy_settlement, settlement, BearoffTruncation, NardyTruncation};
+pub use play::truncate::{
+    nardy_settlement, probabilities_settlement, settlement, BearoffTruncation, NardyTruncation,
+    PlyTruncation,
+};
 pub use play::turn::{
     level_name, may_double, opening_throw, GameOver, OpeningThrow, Resignation, TurnError,
     TurnErrorKind, TurnPosition, TurnSetupError, TurnState,
@@ -57,6 +61,11 @@ pub use policy::cube::{
     BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyError, CubePolicyKind, KeithRace,
     NeverDouble, Response,
 };
+pub use policy::janowski::{
+    cash_point, cube_life, cubeful_equity, match_decision, money_decision, take_point,
+    CubeDecision, GameValue, JanowskiCube, Ownership,
+};
+pub use policy::nardy::{NardyHeuristic, NardyPolicy};
 pub use policy::{
     BackgammonPolicy, Heuristic, HeuristicWeights, PerfectBearoff, Policy, PolicyError, PolicyKind,
     PolicyStop, Pubeval, Random,
@@ -68,8 +77,8 @@ pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
 pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
 pub use run::rollout::{
-    rollout, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally, TallyError,
-    DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
+    rollout, rollout_with_luck, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally,
+    TallyError, DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
 };
 pub use run::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
@@ -81,6 +90,7 @@ pub use scoring::cube::{
     Cube, CubeActionError, CubeAnswer, CubeError, CubeOffer, CubeRules, CubeRulesError, CubeState,
     DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
 };
+pub use scoring::met::{match_winning_chance, mwc, mwc_after};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};
 pub use scoring::scoreboard::{

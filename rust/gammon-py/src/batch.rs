@@ -686,7 +686,7 @@ pub fn _batch_trajectories<'py>(
     first: u64,
     end: u64,
 ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    use gammon_core::{record_games, BackgammonPolicy, FirstRoll, PolicyKind, Random};
+    use gammon_core::{record_games, BackgammonPolicy, FirstRoll, NardyPolicy, PolicyKind};
     let variant = variant_arg(variant)?;
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
     kind.check(variant).map_err(|e| policy_error(&e))?;
@@ -711,7 +711,7 @@ pub fn _batch_trajectories<'py>(
                 }
                 VariantPosition::Nardy(start) => record_games(
                     &start,
-                    &Random,
+                    &NardyPolicy::from(kind),
                     |p: &Nardy| p.board26(),
                     seed,
                     FirstRoll::Any,
@@ -770,7 +770,7 @@ pub fn _batch_policy_play<'py>(
     policy: &str,
     seed: u64,
 ) -> PyResult<Bound<'py, PyArray2<i8>>> {
-    use gammon_core::{BackgammonPolicy, GameRng, Policy, PolicyKind, Random};
+    use gammon_core::{BackgammonPolicy, GameRng, NardyPolicy, Policy, PolicyKind};
     use rand_core::SeedableRng;
     let variant = variant_arg(variant)?;
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
@@ -816,6 +816,7 @@ pub fn _batch_policy_play<'py>(
                     }
                 }
                 RulesFamily::LongNardy => {
+                    let pol = NardyPolicy::from(kind);
                     let mut list: Box<PlayList<Nardy>> = Box::default();
                     for (i, (p, &d)) in positions.iter().zip(&ds).enumerate() {
                         let VariantPosition::Nardy(p) = p else {
@@ -825,7 +826,7 @@ pub fn _batch_policy_play<'py>(
                         let k = match list.len() {
                             0 => None,
                             1 => Some(0),
-                            _ => Some(Random.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
+                            _ => Some(pol.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
                         };
                         out.extend_from_slice(&match k {
                             Some(k) if k < list.len() => list[k].after().board26(),

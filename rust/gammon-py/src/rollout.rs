@@ -9,16 +9,18 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
+use gammon_core::eval::bearoff::{BearoffEvaluator, NardyBearoffEvaluator};
 use gammon_core::GameError;
 use gammon_core::GameRng as Xoshiro256PlusPlus;
+use gammon_core::GameRules;
 use gammon_core::{game_stream, BackgammonPolicy, PolicyStop, Stream};
-use gammon_core::{rollout, Progress, RolloutConfig, RolloutRun, StopReason};
+use gammon_core::{rollout_with_luck, Progress, RolloutConfig, RolloutRun, StopReason};
 use gammon_core::{
-    Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyReferee, Play, PlayList, Policy,
-    PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
+    Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyPolicy, NardyReferee, Play, PlayList,
+    Policy, PolicyKind, Position, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
 use gammon_core::{BearoffTruncation, NardyTruncation, Truncation};
-use gammon_core::{GameRules, NoTruncation};
+use gammon_core::{EvalLuck, Luck, PlyTruncation};
 use numpy::PyArray1;
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
@@ -234,12 +236,14 @@ struct Settings {
 
 /// Runs the rollout for one rules type; `pols` are the policies of the player on roll and of
 /// the opponent.
-fn run<P: ToPython, B: Policy<P>, R: Referee<P>, T: Truncation<P>>(
+#[allow(clippy::too_many_arguments)]
+fn run<P: ToPython, B: Policy<P>, R: Referee<P>, T: Truncation<P>, L: Luck<P>>(
     py: Python<'_>,
     start: &P,
     pols: [SidePolicy<B>; 2],
     referee: &R,
     truncation: &T,
+    luck: &L,
     settings: &Settings,
     callback: Option<&Py<PyAny>>,
 ) -> PyResult<(RolloutRun, bool)> {
@@ -281,7 +285,8 @@ fn run<P: ToPython, B: Policy<P>, R: Referee<P>, T: Truncation<P>>(
                     p.elapsed.as_secs_f64(),
                 ))
             };
-            rollout(start, &rules, range, &config, &mut progress).map_err(|e| rollout_error(&e))
+            rollout_with_luck(start, &rules, luck, range, &config, &mut progress)
+                .map_err(|e| rollout_error(&e))
         },
         |run| run.stop,
         || pols.iter().filter_map(SidePolicy::take_error).collect(),
@@ -351,12 +356,16 @@ pub(crate) fn run_detached<R: Send>(
 ///
 /// ``truncate``: ``"none"``, ``"bearoff"`` (settle games at exact bear-off positions) or
 /// ``"bearoff-one-sided"`` (at any bear-off); for Long Nardy at its race endings.
+/// ``truncate_after``: settle a game still going after that many turns at ``evaluator``'s
+/// value. ``variance_reduction``: take the luck of each roll, measured by ``evaluator``, off
+/// the game's points (gnubg's method). ``evaluator``: ``"bearoff"`` (exact in bear-offs, a
+/// pip-count estimate elsewhere).
 ///
 /// Raises ``InvalidInputError`` for an unknown policy or one that cannot play the variant,
 /// ``InternalError`` when a game cannot be finished, and whatever a Python policy or the
 /// callback raises (except ``KeyboardInterrupt``, which ends the rollout as interrupted).
 #[pyfunction]
-#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None, nardy=None, truncate="none"))]
+#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None, nardy=None, truncate="none", truncate_after=None, variance_reduction=false, evaluator="bearoff"))]
 #[allow(clippy::too_many_arguments)]
 pub fn _rollout<'py>(
     py: Python<'py>,
@@ -375,7 +384,15 @@ pub fn _rollout<'py>(
     callback: Option<Py<PyAny>>,
     nardy: Option<NardyScoring>,
     truncate: &str,
+    truncate_after: Option<u32>,
+    variance_reduction: bool,
+    evaluator: &str,
 ) -> PyResult<PyRolloutRun> {
+    if evaluator != "bearoff" {
+        return Err(InvalidInputError::new_err(format!(
+            "evaluator must be \"bearoff\", not {evaluator:?}"
+        )));
+    }
     let truncation = BearoffTruncation::from_name(truncate).ok_or_else(|| {
         InvalidInputError::new_err(format!(
             "truncate must be \"none\", \"bearoff\" or \"bearoff-one-sided\", not {truncate:?}"
@@ -405,24 +422,48 @@ pub fn _rollout<'py>(
                 side_policy(&policies.0, variant, BackgammonPolicy::from)?,
                 side_policy(&policies.1, variant, BackgammonPolicy::from)?,
             ];
-            run(py, &pos, pols, &StandardReferee, &truncation, &settings, cb)?
+            let eval = BearoffEvaluator;
+            let cut = PlyTruncation {
+                inner: truncation,
+                after: truncate_after,
+                evaluator: &eval,
+                nardy: false,
+                oin: false,
+            };
+            let luck = variance_reduction.then_some(EvalLuck {
+                evaluator: &eval,
+                referee: &StandardReferee,
+                starter: Color::White,
+            });
+            run(py, &pos, pols, &StandardReferee, &cut, &luck, &settings, cb)?
         }
         VariantPosition::Nardy(pos) => {
             let pols = [
-                side_policy(&policies.0, variant, |_| Random)?,
-                side_policy(&policies.1, variant, |_| Random)?,
+                side_policy(&policies.0, variant, NardyPolicy::from)?,
+                side_policy(&policies.1, variant, NardyPolicy::from)?,
             ];
             // LN-33 to LN-37: the settings decide the scoring and the last roll.
             let referee = match &nardy {
                 Some(settings) => settings.referee()?,
                 None => NardyReferee::default(),
             };
-            if truncation == BearoffTruncation::Off {
-                run(py, &pos, pols, &referee, &NoTruncation, &settings, cb)?
-            } else {
-                let cut = NardyTruncation::new(truncation, &referee);
-                run(py, &pos, pols, &referee, &cut, &settings, cb)?
-            }
+            let bearoff = NardyTruncation::new(truncation, &referee);
+            let eval = NardyBearoffEvaluator {
+                scoring: bearoff.scoring,
+            };
+            let cut = PlyTruncation {
+                inner: bearoff,
+                after: truncate_after,
+                evaluator: &eval,
+                nardy: true,
+                oin: bearoff.scoring.oin,
+            };
+            let luck = variance_reduction.then_some(EvalLuck {
+                evaluator: &eval,
+                referee: &referee,
+                starter: Color::White,
+            });
+            run(py, &pos, pols, &referee, &cut, &luck, &settings, cb)?
         }
     };
     let outcomes = match &run.outcomes {
@@ -455,7 +496,7 @@ pub fn _rollout<'py>(
 
 /// `gammon._core._choose_play`: the index in `plays` of the play the built-in policy
 /// `policy` chooses (`gammon serve` asks it once per decision). `seed` and `index` pick the
-/// stream of random choices, for the `random` policy. Long Nardy plays with `random`.
+/// stream of random choices, for the `random` policy. Long Nardy plays `random` or `heuristic`.
 #[pyfunction]
 pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> PyResult<usize> {
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
@@ -473,7 +514,7 @@ pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> 
             }
             VariantPosition::Nardy(pos) => {
                 let list = pos.legal_plays(plays.dice);
-                Random.choose(&pos, plays.dice, &list, &mut rng)
+                NardyPolicy::from(kind).choose(&pos, plays.dice, &list, &mut rng)
             }
         };
         chosen.map_err(|_| InvalidInputError::new_err("the policy stopped"))

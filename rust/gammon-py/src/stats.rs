@@ -41,7 +41,7 @@ impl PyTally {
     /// Builds a tally from its sums and checks that they can come from ``games`` games
     /// (raises ``InvalidInputError`` naming the sum that does not add up).
     #[new]
-    #[pyo3(signature = (*, games, win, draw, points, points_sq, plies, settled))]
+    #[pyo3(signature = (*, games, win, draw, points, points_sq, plies, settled, luck=0))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         games: u64,
@@ -51,6 +51,7 @@ impl PyTally {
         points_sq: u128,
         plies: u64,
         settled: u64,
+        luck: i128,
     ) -> PyResult<Self> {
         let inner = Tally {
             games,
@@ -60,6 +61,7 @@ impl PyTally {
             points_sq,
             plies,
             settled,
+            luck,
         };
         inner
             .validate()
@@ -86,10 +88,18 @@ impl PyTally {
         self.inner.draw
     }
 
-    /// Side 0's net points, in units of 1/``ONE``.
+    /// Side 0's net points, in units of 1/``ONE`` (less the luck of the dice with variance
+    /// reduction).
     #[getter]
     fn points(&self) -> i128 {
         self.inner.points
+    }
+
+    /// With variance reduction, side 0's luck summed over the games (already taken off
+    /// ``points``), in units of 1/``ONE``; 0 without.
+    #[getter]
+    fn luck(&self) -> i128 {
+        self.inner.luck
     }
 
     /// The sum of the squares of side 0's per-game points, in units of 1/``ONE``².

@@ -235,6 +235,13 @@ impl<'a> GameDice<'a> {
         ((k / 6 + 1) as u8, (k % 6 + 1) as u8)
     }
 
+    /// True when the next roll is an opening roll, never a double (BG-10).
+    #[inline]
+    #[must_use]
+    pub fn next_is_opening(&self) -> bool {
+        self.turn == 0 && self.first == FirstRoll::Opening
+    }
+
     /// How many rolls were made so far.
     #[must_use]
     pub fn turns(&self) -> usize {

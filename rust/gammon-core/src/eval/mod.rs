@@ -8,6 +8,8 @@
 //!
 //! May use: `base`, `rules`, `bearoff`, `encode`.
 
+pub mod bearoff;
+
 use crate::rules::position::Position;
 
 /// The outcome probabilities of a position for the player on roll, before the roll.

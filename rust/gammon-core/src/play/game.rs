@@ -45,6 +45,36 @@ impl<P: Position> Truncation<P> for NoTruncation {
     }
 }
 
+/// The hook that measures the luck of each roll, for variance reduction ([`crate::EvalLuck`]).
+/// Called before every turn with the roll about to be played.
+pub trait Luck<P: Position>: Send + Sync {
+    /// The luck of `roll` for the player on roll in `pos`, in points at stake 1: what the
+    /// roll is worth minus what a roll is worth on average (over the 15 non-doubles when
+    /// `opening`, BG-10). `buf` is scratch space for move generation.
+    fn luck(&self, pos: &P, roll: Dice, opening: bool, buf: &mut PlayList<P>) -> f64;
+}
+
+/// Measures no luck: plain games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoLuck;
+
+impl<P: Position> Luck<P> for NoLuck {
+    #[inline]
+    fn luck(&self, _pos: &P, _roll: Dice, _opening: bool, _buf: &mut PlayList<P>) -> f64 {
+        0.0
+    }
+}
+
+impl<P: Position, L: Luck<P>> Luck<P> for Option<L> {
+    #[inline]
+    fn luck(&self, pos: &P, roll: Dice, opening: bool, buf: &mut PlayList<P>) -> f64 {
+        match self {
+            Some(l) => l.luck(pos, roll, opening, buf),
+            None => 0.0,
+        }
+    }
+}
+
 /// A game could not be played to its end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
@@ -133,14 +163,19 @@ impl<P: Position> GameRunner<P> {
     /// Plays one turn of the player on roll in `pos`. Returns whether a checker was borne off
     /// (only then can the game have ended).
     #[inline]
-    fn turn<Pol: Policy<P> + ?Sized>(
+    fn turn<Pol: Policy<P> + ?Sized, L: Luck<P>>(
         &mut self,
         pos: &mut P,
         policy: &Pol,
         dice: &mut GameDice<'_>,
         rng: &mut Xoshiro256PlusPlus,
+        luck: &L,
+        white_luck: &mut f64,
     ) -> Result<bool, GameError> {
+        let opening = dice.next_is_opening();
         let roll = dice.next_roll();
+        let l = luck.luck(pos, roll, opening, &mut self.plays);
+        *white_luck += if pos.turn() == Color::White { l } else { -l };
         self.play_roll(pos, policy, roll, rng, &mut NoObserver)
     }
 
@@ -228,8 +263,32 @@ impl<P: Position> GameRunner<P> {
         Pol: Policy<P> + ?Sized,
         T: Truncation<P>,
     {
+        self.play_with_luck(start, rules, &NoLuck, dice, rng)
+            .map(|(record, _)| record)
+    }
+
+    /// [`GameRunner::play`], measuring the luck of every roll with `luck`: returns the record
+    /// and White's total luck (Black's is its negative), in points at stake 1.
+    ///
+    /// # Errors
+    /// As [`GameRunner::play`].
+    pub fn play_with_luck<R, Pol, T, L>(
+        &mut self,
+        start: &P,
+        rules: &GameRules<'_, R, Pol, T>,
+        luck: &L,
+        dice: &mut GameDice<'_>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<(GameRecord, f64), GameError>
+    where
+        R: Referee<P>,
+        Pol: Policy<P> + ?Sized,
+        T: Truncation<P>,
+        L: Luck<P>,
+    {
         let mut pos = *start;
         let mut plies = 0u32;
+        let mut white_luck = 0.0f64;
         let cube = rules.cube;
         let finish = |pos: &P, plies| GameRecord {
             end: GameEnd::Finished(rules.referee.score(pos, rules.starter)),
@@ -237,27 +296,28 @@ impl<P: Position> GameRunner<P> {
             plies,
         };
         if pos.is_game_over() {
-            return Ok(finish(&pos, plies));
+            return Ok((finish(&pos, plies), white_luck));
         }
         loop {
             if let Some(s) = rules.truncation.settle(&pos, plies) {
-                return Ok(GameRecord {
+                let record = GameRecord {
                     end: GameEnd::Settled(s),
                     cube,
                     plies,
-                });
+                };
+                return Ok((record, white_luck));
             }
             let policy = rules.policies[pos.turn()];
-            let bore_off = self.turn(&mut pos, policy, dice, rng)?;
+            let bore_off = self.turn(&mut pos, policy, dice, rng, luck, &mut white_luck)?;
             plies += 1;
             if bore_off && pos.is_game_over() {
                 // LN-37: the referee may give the player now on roll one more turn.
                 if rules.referee.extra_turn(&pos, rules.starter) {
                     let policy = rules.policies[pos.turn()];
-                    self.turn(&mut pos, policy, dice, rng)?;
+                    self.turn(&mut pos, policy, dice, rng, luck, &mut white_luck)?;
                     plies += 1;
                 }
-                return Ok(finish(&pos, plies));
+                return Ok((finish(&pos, plies), white_luck));
             }
             if plies >= MAX_PLIES {
                 return Err(GameError::TooLong(plies));

@@ -1,10 +1,12 @@
 //! Truncation steps for the game loop ([`crate::play::game::Truncation`]) from the bear-off
 //! databases: a game that reaches a bear-off is settled at its value instead of being played
-//! out.
+//! out; and from an evaluator ([`PlyTruncation`]): a game still going after a given number of
+//! turns is settled at the evaluator's probabilities (a truncated rollout).
 
 use crate::base::color::Color;
 use crate::bearoff::nardy::{evaluate_nardy, is_nardy_race_ending, NardyEvaluation, NardyScoring};
 use crate::bearoff::{self, Evaluation};
+use crate::eval::{Evaluator, Probabilities};
 use crate::play::game::Truncation;
 use crate::play::record::{Settlement, ONE};
 use crate::rules::backgammon::Backgammon;
@@ -163,6 +165,83 @@ impl Truncation<Nardy> for NardyTruncation {
     }
 }
 
+/// The settlement of a game from `mover`'s probabilities, in fixed point summing to one game
+/// exactly: wins and losses by class (backgammon's single, gammon and backgammon; with
+/// `nardy`, Long Nardy's Oin, Mars and Koks, all counted as Oin when `oin`), and draws.
+#[must_use]
+pub fn probabilities_settlement(
+    mover: Color,
+    p: &Probabilities,
+    nardy: bool,
+    oin: bool,
+) -> Settlement {
+    let unit = |x: f32| (f64::from(x).clamp(0.0, 1.0) * ONE as f64).round() as u64;
+    let win = unit(p.win);
+    let draw = unit(p.draw).min(ONE - win);
+    let lose = ONE - win - draw;
+    let split = |total: u64, gammon: f32, backgammon: f32| -> [u64; 3] {
+        let g = unit(gammon).min(total);
+        let b = unit(backgammon).min(g);
+        if nardy && oin {
+            [total, 0, 0]
+        } else {
+            [total - g, g - b, b]
+        }
+    };
+    let won = split(win, p.win_gammon, p.win_backgammon);
+    let lost = split(lose, p.lose_gammon, p.lose_backgammon);
+    let first = if nardy { 3 } else { 0 };
+    let mut s = Settlement::default();
+    let mut mover_points = 0i64;
+    for k in 0..3 {
+        s.win[mover][first + k] = won[k];
+        s.win[!mover][first + k] = lost[k];
+        mover_points += (k as i64 + 1) * (won[k] as i64 - lost[k] as i64);
+    }
+    s.draw = draw;
+    s.white_points = if mover == Color::White {
+        mover_points
+    } else {
+        -mover_points
+    };
+    s
+}
+
+/// A truncated rollout's step: `inner` (the bear-off truncation, or none) first, then, once
+/// `after` turns have been played, the evaluator's probabilities for the player on roll
+/// ([`probabilities_settlement`]). The result is then as good as the evaluator: unbiased only
+/// where its values are exact.
+pub struct PlyTruncation<'a, P, T> {
+    /// The step tried first at every turn.
+    pub inner: T,
+    /// The turns after which a game still going is settled (`None`: never).
+    pub after: Option<u32>,
+    /// The evaluator that values the position where the game is cut.
+    pub evaluator: &'a dyn Evaluator<P>,
+    /// Long Nardy classes (Oin, Mars, Koks) rather than backgammon's.
+    pub nardy: bool,
+    /// Long Nardy's `oin` scoring: every win counts 1 (LN-34).
+    pub oin: bool,
+}
+
+impl<P: Position, T: Truncation<P>> Truncation<P> for PlyTruncation<'_, P, T> {
+    #[inline]
+    fn settle(&self, pos: &P, plies: u32) -> Option<Settlement> {
+        if let Some(s) = self.inner.settle(pos, plies) {
+            return Some(s);
+        }
+        match self.after {
+            Some(n) if plies >= n => Some(probabilities_settlement(
+                pos.turn(),
+                &self.evaluator.evaluate(pos),
+                self.nardy,
+                self.oin,
+            )),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,6 +278,48 @@ mod tests {
             Some(BearoffTruncation::Exact)
         );
         assert_eq!(BearoffTruncation::from_name("x"), None);
+    }
+
+    #[test]
+    fn ply_truncation_settles_at_the_evaluators_equity_after_n_turns() {
+        use crate::eval::bearoff::BearoffEvaluator;
+        use crate::play::game::NoTruncation;
+        let cut = PlyTruncation {
+            inner: NoTruncation,
+            after: Some(4),
+            evaluator: &BearoffEvaluator,
+            nardy: false,
+            oin: false,
+        };
+        let pos = bg(&[(6, 15)], &[(1, 2)], Color::Black);
+        assert_eq!(cut.settle(&pos, 3), None);
+        let s = cut.settle(&pos, 4).unwrap();
+        let p = BearoffEvaluator.evaluate(&pos);
+        assert_eq!(
+            s.win.white.iter().chain(&s.win.black).sum::<u64>() + s.draw,
+            ONE
+        );
+        // Black on roll: White's points are minus Black's equity.
+        let white = s.white_points as f64 / ONE as f64;
+        assert!(
+            (white + f64::from(p.equity())).abs() < 1e-6,
+            "{white} {p:?}"
+        );
+        // Long Nardy classes, and Oin scoring counting a Mars single (LN-34).
+        let q = Probabilities {
+            win: 0.6,
+            win_gammon: 0.2,
+            lose_gammon: 0.1,
+            ..Probabilities::default()
+        };
+        let s = probabilities_settlement(Color::White, &q, true, false);
+        assert_eq!(
+            s.win.white[4],
+            (f64::from(0.2f32) * ONE as f64).round() as u64
+        );
+        let s = probabilities_settlement(Color::White, &q, true, true);
+        assert_eq!(s.win.white[4], 0);
+        assert!((s.white_points as f64 / ONE as f64 - 0.2).abs() < 1e-6);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! [`Random`], [`Pubeval`] and [`Heuristic`], with [`PolicyKind`] naming them.
 //!
 //! Layer 6, **policy**: checker-play policies (this module, `heuristic`, `race`) and cube
-//! policies (`cube`). May use: `base`, `rules`, `scoring`.
+//! policies (`cube`, and `janowski`: cube decisions from an evaluator's probabilities), and the
+//! Long Nardy heuristic (`nardy`). May use: `base`, `rules`, `bearoff`, `eval`, `scoring`.
 //!
 //! - [`Random`]: uniform over the distinct plays (every rules type).
 //! - [`Pubeval`]: Tesauro's public linear evaluator with his published race and contact
@@ -32,6 +33,8 @@ use crate::rules::position::Position;
 mod bearoff;
 pub(crate) mod cube;
 mod heuristic;
+pub(crate) mod janowski;
+pub(crate) mod nardy;
 mod race;
 
 pub use bearoff::PerfectBearoff;
@@ -350,7 +353,7 @@ pub enum PolicyError {
     #[error("unknown policy {0:?}; built-in policies: random, pubeval, heuristic, bearoff")]
     Unknown(String),
     /// The policy knows backgammon rules only.
-    #[error("the {policy} policy plays backgammon variants only, not {variant} (use \"random\" or a Python policy)")]
+    #[error("the {policy} policy plays backgammon variants only, not {variant} (use \"random\", \"heuristic\" or a Python policy)")]
     Unsupported {
         /// The policy asked for.
         policy: PolicyKind,
@@ -382,7 +385,8 @@ impl PolicyKind {
     /// Whether the policy plays `variant`.
     #[must_use]
     pub const fn supports(self, variant: Variant) -> bool {
-        matches!(self, PolicyKind::Random) || matches!(variant.family(), RulesFamily::Backgammon)
+        matches!(self, PolicyKind::Random | PolicyKind::Heuristic)
+            || matches!(variant.family(), RulesFamily::Backgammon)
     }
 
     /// Checks that the policy plays `variant`.
@@ -549,6 +553,8 @@ mod tests {
         ));
         assert!(PolicyKind::Random.check(Variant::LongNardy).is_ok());
         assert!(PolicyKind::Pubeval.check(Variant::LongNardy).is_err());
+        assert!(PolicyKind::Heuristic.check(Variant::LongNardy).is_ok());
+        assert!(PolicyKind::Bearoff.check(Variant::LongNardy).is_err());
         assert!(PolicyKind::Pubeval.check(Variant::Nackgammon).is_ok());
     }
 }

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use crate::base::color::Color;
 use crate::base::rng::{game_stream, FirstRoll, GameDice, QuasiRolls, Stream};
-use crate::play::game::{GameRules, GameRunner, Truncation};
+use crate::play::game::{GameRules, GameRunner, Luck, NoLuck, Truncation};
 use crate::play::record::GameEnd;
 use crate::play::record::{win_kind_index, GameRecord, ONE, WIN_KINDS, WIN_KIND_ORDER};
 use crate::policy::Policy;
@@ -47,12 +47,23 @@ pub struct Tally {
     pub plies: u64,
     /// Games settled by the truncation step rather than played out.
     pub settled: u64,
+    /// With variance reduction: side 0's luck summed over the games, in units of 1/[`ONE`],
+    /// already subtracted from `points` (and `points_sq` holds the squares of the reduced
+    /// results). 0 without.
+    pub luck: i128,
 }
 
 impl Tally {
     /// Adds one game, `root` being the color of side 0.
     #[inline]
     pub fn add(&mut self, record: &GameRecord, root: Color) {
+        self.add_with_luck(record, root, 0);
+    }
+
+    /// Adds one game whose side 0 had `luck` (units of 1/[`ONE`]) by the dice: its points
+    /// count less that luck (variance reduction).
+    #[inline]
+    pub fn add_with_luck(&mut self, record: &GameRecord, root: Color, luck: i64) {
         let s = record.settlement();
         for (side, color) in [(0, root), (1, !root)] {
             for (acc, &w) in self.win[side].iter_mut().zip(&s.win[color]) {
@@ -65,8 +76,10 @@ impl Tally {
         } else {
             -s.white_points
         };
-        self.points += i128::from(p);
-        self.points_sq += i128::from(p).unsigned_abs().pow(2);
+        let p = i128::from(p) - i128::from(luck);
+        self.luck += i128::from(luck);
+        self.points += p;
+        self.points_sq += p.unsigned_abs().pow(2);
         self.plies += u64::from(record.plies);
         self.settled += u64::from(matches!(record.end, GameEnd::Settled(_)));
         self.games += 1;
@@ -85,6 +98,7 @@ impl Tally {
         self.points_sq += other.points_sq;
         self.plies += other.plies;
         self.settled += other.settled;
+        self.luck += other.luck;
     }
 
     /// Side 0's mean net points per game: the cubeless equity. NaN for no games: the mean of
@@ -128,8 +142,8 @@ impl Tally {
     /// checkpoint): wins and draws add up to the games, a tally without settled games counts
     /// whole games only, and its points and their squares follow from its wins (a class is
     /// worth 1, 2 or 3 points,
-    /// [`OutcomeKind::points`](crate::base::outcome::OutcomeKind::points)); with settled games the points and
-    /// squares agree (Cauchy-Schwarz).
+    /// [`OutcomeKind::points`](crate::base::outcome::OutcomeKind::points)) once the luck is
+    /// added back; with settled games or luck the points and squares agree (Cauchy-Schwarz).
     ///
     /// # Errors
     ///
@@ -161,7 +175,7 @@ impl Tally {
             want += (v * a) as i128 - (v * b) as i128;
             want_sq += v * v * (a + b);
         }
-        if self.settled == 0 {
+        if self.settled == 0 && self.luck == 0 {
             let whole = self.win.iter().flatten().all(|w| w % one == 0) && self.draw % one == 0;
             if !whole {
                 return Err(TallyError::Fractions);
@@ -170,6 +184,9 @@ impl Tally {
                 return Err(TallyError::Points);
             }
         } else {
+            if self.settled == 0 && self.points + self.luck != want {
+                return Err(TallyError::Points);
+            }
             let n = self.games as f64;
             let (p, sq) = (self.points as f64, self.points_sq as f64);
             if p * p > n * sq * (1.0 + 1e-9) {
@@ -207,7 +224,8 @@ pub struct GameOutcomes {
     /// The class of the result: `win_kind_index` (0..6), 6 for a draw, 7 for a
     /// settled game.
     pub kind: Vec<u8>,
-    /// Side 0's net points (cube included; fractional for a settled game).
+    /// Side 0's net points (cube included; fractional for a settled game; less the luck of
+    /// the dice with variance reduction).
     pub points: Vec<f64>,
     /// Turns played.
     pub plies: Vec<u32>,
@@ -219,13 +237,13 @@ pub const KIND_DRAW: u8 = WIN_KINDS as u8;
 pub const KIND_SETTLED: u8 = WIN_KINDS as u8 + 1;
 
 impl GameOutcomes {
-    fn push(&mut self, record: &GameRecord, root: Color) {
+    fn push(&mut self, record: &GameRecord, root: Color, luck: i64) {
         let s = record.settlement();
         let p = if root == Color::White {
             s.white_points
         } else {
             -s.white_points
-        };
+        } - luck;
         let (winner, kind) = match &record.end {
             GameEnd::Finished(r) => match (r.winner, win_kind_index(r.kind)) {
                 (Some(w), Some(k)) => (if w == root { 1 } else { -1 }, k as u8),
@@ -399,6 +417,31 @@ where
     Pol: Policy<P> + ?Sized,
     T: Truncation<P>,
 {
+    rollout_with_luck(start, rules, &NoLuck, games, config, progress)
+}
+
+/// [`rollout`] with variance reduction: each game's points count less the luck of its dice
+/// for side 0 as `luck` measures it ([`crate::EvalLuck`]), so that [`Tally::equity`] is the
+/// reduced estimate and [`Tally::std_error`] its error (the win shares stay those of the games
+/// as played). With [`NoLuck`] it is [`rollout`].
+///
+/// # Errors
+/// As [`rollout`].
+pub fn rollout_with_luck<P, R, Pol, T, L>(
+    start: &P,
+    rules: &GameRules<'_, R, Pol, T>,
+    luck: &L,
+    games: Range<u64>,
+    config: &RolloutConfig,
+    progress: &mut dyn FnMut(&Progress<'_>) -> ControlFlow<()>,
+) -> Result<RolloutRun, BatchError>
+where
+    P: Position,
+    R: Referee<P>,
+    Pol: Policy<P> + ?Sized,
+    T: Truncation<P>,
+    L: Luck<P>,
+{
     let quasi = config
         .quasi_random
         .then(|| QuasiRolls::new(config.seed, config.first_roll == FirstRoll::Opening));
@@ -407,13 +450,19 @@ where
     let work = |runner: &mut GameRunner<P>, i: u64, chunk: &mut Chunk| {
         let mut dice = GameDice::new(config.seed, i, config.first_roll, quasi.as_ref());
         let mut rng = game_stream(config.seed, i, Stream::Choices);
-        let rec = runner.play(start, rules, &mut dice, &mut rng)?;
-        chunk.tally.add(&rec, root);
+        let (rec, white_luck) = runner.play_with_luck(start, rules, luck, &mut dice, &mut rng)?;
+        let side0 = if root == Color::White {
+            white_luck
+        } else {
+            -white_luck
+        };
+        let luck = (side0 * ONE as f64).round() as i64;
+        chunk.tally.add_with_luck(&rec, root, luck);
         if record {
             chunk
                 .outcomes
                 .get_or_insert_with(GameOutcomes::default)
-                .push(&rec, root);
+                .push(&rec, root, luck);
         }
         Ok(())
     };
@@ -591,6 +640,97 @@ mod tests {
         })
         .unwrap();
         assert!(shorter.tally.std_error() > 0.03);
+    }
+
+    /// A bear-off whose exact value the two-sided table gives (both sides have checkers off).
+    fn exact_bearoff() -> (Backgammon, f64) {
+        use crate::base::setup::Setup;
+        let pos = Backgammon::from_setup(&Setup::from_points(
+            Variant::Backgammon,
+            Color::White,
+            &[(6, 2), (5, 2), (4, 2)],
+            &[(6, 2), (5, 1), (3, 2)],
+        ))
+        .unwrap();
+        let e = crate::bearoff::evaluate(&pos).unwrap();
+        assert!(e.exact);
+        (pos, e.equity())
+    }
+
+    #[test]
+    fn off1_variance_reduction_is_unbiased_and_smaller_on_an_exact_bearoff() {
+        use crate::eval::bearoff::BearoffEvaluator;
+        use crate::play::luck::EvalLuck;
+        use crate::policy::PerfectBearoff;
+        let (pos, exact) = exact_bearoff();
+        let policy = PerfectBearoff::default();
+        let rules = GameRules::new(&StandardReferee, &policy, &NoTruncation);
+        let config = RolloutConfig::new(3);
+        let plain = rollout(&pos, &rules, 0..4000, &config, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap()
+        .tally;
+        let luck = EvalLuck {
+            evaluator: &BearoffEvaluator,
+            referee: &StandardReferee,
+            starter: Color::White,
+        };
+        let reduced = rollout_with_luck(&pos, &rules, &luck, 0..4000, &config, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap()
+        .tally;
+        assert!((plain.equity() - exact).abs() < 4.0 * plain.std_error());
+        // With an exact evaluator and perfect play every game's reduced result is the exact
+        // value: the luck of the dice is all the variance there is.
+        assert!(
+            (reduced.equity() - exact).abs() < 1e-3,
+            "{} {exact}",
+            reduced.equity()
+        );
+        assert!(reduced.std_error() < plain.std_error() / 20.0);
+        assert_eq!(reduced.validate(), Ok(()));
+        assert_eq!(plain.win, reduced.win);
+        // Reproducible: the same games on one thread in other chunks.
+        let mut one = config;
+        one.threads = 1;
+        one.chunk_size = 77;
+        let again = rollout_with_luck(&pos, &rules, &luck, 0..4000, &one, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap()
+        .tally;
+        assert_eq!(again, reduced);
+    }
+
+    #[test]
+    fn off1_truncated_rollouts_with_an_exact_evaluator_are_unbiased() {
+        use crate::eval::bearoff::BearoffEvaluator;
+        use crate::play::truncate::PlyTruncation;
+        use crate::policy::PerfectBearoff;
+        let (pos, exact) = exact_bearoff();
+        let policy = PerfectBearoff::default();
+        let cut = PlyTruncation {
+            inner: NoTruncation,
+            after: Some(2),
+            evaluator: &BearoffEvaluator,
+            nardy: false,
+            oin: false,
+        };
+        let rules = GameRules::new(&StandardReferee, &policy, &cut);
+        let t = rollout(&pos, &rules, 0..3000, &RolloutConfig::new(9), &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .unwrap()
+        .tally;
+        assert!(t.settled > 0);
+        assert!(t.plies <= 2 * t.games);
+        assert!(
+            (t.equity() - exact).abs() < 4.0 * t.std_error(),
+            "{} {exact}",
+            t.equity()
+        );
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Layer 5, **scoring**: what a finished game is worth and who may double — the referees
-//! (backgammon and Long Nardy), the cube and the match scoreboard.
+//! (backgammon and Long Nardy), the cube, the match scoreboard and the match equity table
+//! (`met`).
 //!
 //! May use: `base`, `rules`.
 
 pub(crate) mod cube;
+pub mod met;
+pub(crate) mod met_table;
 pub(crate) mod nardy_referee;
 pub(crate) mod referee;
 pub(crate) mod scoreboard;
