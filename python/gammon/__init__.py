@@ -48,8 +48,10 @@ from gammon.equity import (
     match_winning_chance,
     money_equity,
 )
+from gammon.compare import ManyRolloutResult, RankedPlay, rank_plays, rollout_many
 from gammon.errors import (
     AmbiguousPlayError,
+    CheckpointError,
     GammonError,
     IllegalActionError,
     IllegalCubeActionError,
@@ -69,11 +71,15 @@ from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.result import Ending, GameResult
 from gammon.rollout import (
+    DEFAULT_CHECKPOINT_EVERY,
+    DEFAULT_GAMES_PER_TASK,
     FunctionPolicy,
     GameOutcomes,
     Policy,
+    RolloutCheckpoint,
     RolloutProgress,
     RolloutResult,
+    read_checkpoint,
     rollout,
 )
 from gammon.simulate import (
@@ -97,9 +103,12 @@ svg.install_notebook_hooks()
 collections.abc.Sequence.register(PlayList)
 
 __all__ = [
+    "DEFAULT_CHECKPOINT_EVERY",
+    "DEFAULT_GAMES_PER_TASK",
     "Accept",
     "AmbiguousPlayError",
     "Beaver",
+    "CheckpointError",
     "Color",
     "Cube",
     "CubeOffer",
@@ -124,6 +133,7 @@ __all__ = [
     "InvalidDiceError",
     "InvalidInputError",
     "InvalidPositionError",
+    "ManyRolloutResult",
     "Match",
     "MatchEquityTable",
     "MatchId",
@@ -146,10 +156,12 @@ __all__ = [
     "Policy",
     "Position",
     "Raccoon",
+    "RankedPlay",
     "Resign",
     "ResignLevel",
     "Resignation",
     "Roll",
+    "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
     "SimulationProgress",
@@ -168,8 +180,11 @@ __all__ = [
     "matchfile",
     "money_equity",
     "nardy",
+    "rank_plays",
+    "read_checkpoint",
     "read_match",
     "rollout",
+    "rollout_many",
     "sgf",
     "simulate_match",
     "simulate_money",
