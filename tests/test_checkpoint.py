@@ -53,8 +53,8 @@ def test_a_rollout_killed_twice_then_resumed_equals_the_uninterrupted_run(
 ) -> None:
     ck = tmp_path / "rollout.json"
     script = (
-        "import gammon; gammon.rollout(games=%d, seed=%d, threads=1, checkpoint=%r, "
-        "checkpoint_every=0.1)" % (GAMES, SEED, str(ck))
+        f"import gammon; gammon.rollout(games={GAMES}, seed={SEED}, threads=1, "
+        f"checkpoint={str(ck)!r}, checkpoint_every=0.1)"
     )
     first = _kill_when_it_has_progressed([sys.executable, "-c", script], ck)
     # The second time through the command line: the same rollout, the same checkpoint.
@@ -150,7 +150,11 @@ def test_a_checkpoint_with_an_executor(tmp_path: Path) -> None:
     ck = tmp_path / "ck.json"
     with ThreadPoolExecutor(2) as ex:
         r = gammon.rollout(
-            games=3000, seed=4, executor=ex, games_per_task=400, checkpoint=ck,
+            games=3000,
+            seed=4,
+            executor=ex,
+            games_per_task=400,
+            checkpoint=ck,
             checkpoint_every=0.0001,
         )
     assert r == gammon.rollout(games=3000, seed=4, threads=1)

@@ -41,6 +41,7 @@ from gammon.actions import (
     Roll,
     Take,
 )
+from gammon.compare import ManyRolloutResult, RankedPlay, rank_plays, rollout_many
 from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel
 from gammon.equity import (
     OutcomeDistribution,
@@ -48,7 +49,6 @@ from gammon.equity import (
     match_winning_chance,
     money_equity,
 )
-from gammon.compare import ManyRolloutResult, RankedPlay, rank_plays, rollout_many
 from gammon.errors import (
     AmbiguousPlayError,
     CheckpointError,

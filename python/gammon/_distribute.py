@@ -1,5 +1,7 @@
-"""Runs ranges of a run on an executor (private): a Dask client or a ``concurrent.futures``
-executor, with bounded retries, stop rules, Ctrl-C, and atomic checkpoint files.
+"""Runs ranges of a run on an executor, with retries, stop rules, Ctrl-C (private).
+
+The executor is a Dask client or a ``concurrent.futures`` executor; the module also writes the
+checkpoint files atomically.
 
 A run (a rollout, a simulation, batched games) is a range of item indices, and item *i*
 depends only on ``(seed, i)``. So the items can be split into ranges, each range played
@@ -65,7 +67,7 @@ def check_picklable(what: str, obj: object, executor: object) -> None:
     """
     dumps = pickle.dumps
     if is_dask_client(executor):
-        import cloudpickle
+        import cloudpickle  # type: ignore[import-untyped]
 
         dumps = cloudpickle.dumps
     try:
@@ -155,7 +157,9 @@ def run_ranges(
                         raise error
                     if dask or tries[r] > retries:
                         if error is None:
-                            raise InvalidInputError(f"the task of items {r[0]}..{r[1]} was cancelled")
+                            raise InvalidInputError(
+                                f"the task of items {r[0]}..{r[1]} was cancelled"
+                            )
                         raise error
                     tries[r] += 1
                     pending[submit(r)] = r

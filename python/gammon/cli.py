@@ -25,7 +25,6 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from types import FrameType
 from typing import Any, Callable, Optional
 
@@ -607,11 +606,13 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
         return 0
     seed = ranked[0].result.seed
     games = ranked[0].result.games_completed
-    print(f"plays of {dice_text} in {position.id}: {games:,} games each on common dice, seed {seed}")
+    print(
+        f"plays of {dice_text} in {position.id}: {games:,} games each on common dice, seed {seed}"
+    )
     print(f"{'':4}{'play':<24}{'equity':>9}{'error':>8}{'loss':>9}{'error':>8}")
     for i, r in enumerate(ranked, 1):
         print(
-            f"{i:>3} {str(r.play):<24}{r.equity:>+9.4f}{r.std_error:>8.4f}"
+            f"{i:>3} {r.play!s:<24}{r.equity:>+9.4f}{r.std_error:>8.4f}"
             f"{-r.loss:>+9.4f}{r.loss_std_error:>8.4f}"
         )
     return 0
@@ -633,17 +634,16 @@ def _rollout(args: argparse.Namespace) -> int:
         run_options["checkpoint_every"] = args.checkpoint_every
     if args.plays is not None:
         if args.position is not None or args.resume or args.checkpoint:
-            raise InvalidInputError("--plays names its own position; it takes no --position, "
-                                    "--resume or --checkpoint")
+            raise InvalidInputError(
+                "--plays names its own position; it takes no --position, --resume or --checkpoint"
+            )
         return _rank_plays(args, run_options)
     if args.scheduler is not None:
         try:
-            from distributed import Client  # type: ignore[import-untyped]
+            import distributed
         except ImportError:
-            raise InvalidInputError(
-                "--scheduler needs Dask: pip install 'gammon[dask]'"
-            ) from None
-        run_options["executor"] = Client(args.scheduler)
+            raise InvalidInputError("--scheduler needs Dask: pip install 'gammon[dask]'") from None
+        run_options["executor"] = distributed.Client(args.scheduler)  # type: ignore[no-untyped-call]
     if args.resume is not None:
         fixed = [
             flag
@@ -680,14 +680,13 @@ def _rollout(args: argparse.Namespace) -> int:
         games = args.games if args.games is not None else saved.games
         if not args.quiet and not args.json:
             print(
-                f"resuming {before.describe()} after {before.games_completed:,} of "
-                f"{games:,} games",
+                f"resuming {before.describe()} after {before.games_completed:,} of {games:,} games",
                 file=sys.stderr,
             )
         result = gammon.rollout(
             before.position,
             games,
-            policy=tuple(before.policies),
+            policy=(before.policies[0], before.policies[1]),
             seed=before.seed,
             opening=before.opening,
             quasi_random=before.quasi_random,
@@ -708,8 +707,7 @@ def _rollout(args: argparse.Namespace) -> int:
             policy = (mine, args.opponent_policy)
         if not args.quiet and not args.json:
             print(
-                f"rolling out {position.id} ({position.variant.canonical_name}), "
-                f"{games:,} games",
+                f"rolling out {position.id} ({position.variant.canonical_name}), {games:,} games",
                 file=sys.stderr,
             )
         nardy = None

@@ -7,12 +7,16 @@ positions, whose standard errors (from the per-game paired differences) are far 
 each position's own::
 
     >>> import gammon
-    >>> start = gammon.Position.start()
-    >>> plays = start.legal_plays((3, 1))
+    >>> race = gammon.Position.from_checkers({6: 3, 5: 3, 3: 4, 8: 2, 9: 3},
+    ...                                      {6: 4, 5: 4, 4: 3, 10: 2, 11: 2})
+    >>> plays = race.legal_plays((6, 4))
     >>> both = gammon.rollout_many([plays[0].after, plays[1].after], games=1296, seed=1)
     >>> d, se = both.difference(0, 1)
-    >>> se < both.results[0].std_error
+    >>> se < both.results[0].std_error / 2
     True
+
+How much the common dice gain depends on how alike the positions' games stay: a lot in races,
+little between opening plays, whose games soon part ways.
 
 :func:`rank_plays` does this for every legal play of a roll and ranks them.
 """
@@ -44,8 +48,10 @@ DEFAULT_BLOCK_GAMES = 65_536
 
 
 class ManyRolloutResult:
-    """The result of :func:`rollout_many`: one :class:`~gammon.RolloutResult` per position and
-    the differences between them with their standard errors.
+    """The result of :func:`rollout_many`: a rollout per position and their differences.
+
+    :attr:`results` holds one :class:`~gammon.RolloutResult` per position; :meth:`difference`
+    gives the difference between two of them with its standard error.
 
     A difference ``i - j`` is between the equities of the players on roll in positions ``i``
     and ``j``. Its standard error comes from the per-game differences (the sums of products of
@@ -145,8 +151,7 @@ def rollout_many(
     block_games: int = DEFAULT_BLOCK_GAMES,
     progress: bool = False,
 ) -> ManyRolloutResult:
-    """Rolls out each position for ``games`` games on common dice; returns the results and the
-    differences between them (:class:`ManyRolloutResult`).
+    """Rolls out each position for ``games`` games on common dice (:class:`ManyRolloutResult`).
 
     Game *i* of every position uses the dice of ``(seed, i)``. The arguments are those of
     :func:`~gammon.rollout` and apply to every position (``opening=None`` decides per

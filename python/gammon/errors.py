@@ -82,8 +82,11 @@ class IllegalCubeActionError(IllegalActionError):
 
 
 class CheckpointError(InvalidInputError):
-    """A rollout checkpoint cannot be used: unreadable, corrupt or edited, or made by a
-    rollout with other arguments (the message names the difference)."""
+    """A rollout checkpoint cannot be used.
+
+    It is unreadable, corrupt or edited, or was made by a rollout with other arguments (the
+    message names the difference).
+    """
 
 
 class NotBearoffError(InvalidInputError):

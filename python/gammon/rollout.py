@@ -44,10 +44,10 @@ import math
 import os
 import secrets
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Optional, Protocol, Union, runtime_checkable
 
 import numpy as np
@@ -83,8 +83,8 @@ __all__ = [
     "TRUNCATIONS",
     "GameOutcomes",
     "Policy",
-    "RolloutProgress",
     "RolloutCheckpoint",
+    "RolloutProgress",
     "RolloutResult",
     "read_checkpoint",
     "rollout",
@@ -1228,11 +1228,11 @@ def _play_range(options: dict[str, Any], first: int, end: int) -> RolloutResult:
     return rollout(games=end - first, first_game=first, **options)
 
 
-def _combined_estimate(
-    tally: _core.Tally, done: int, eq: float, se: float
-) -> tuple[float, float]:
-    """The equity and standard error of ``tally`` and ``done`` more games (mean ``eq``, error
-    ``se``), for progress reports only (floating point)."""
+def _combined_estimate(tally: _core.Tally, done: int, eq: float, se: float) -> tuple[float, float]:
+    """The equity and standard error of ``tally`` and ``done`` more games.
+
+    The games have mean ``eq`` and error ``se``; for progress reports only (floating point).
+    """
     n1, n2 = tally.games, done
     if n2 < 2 or not math.isfinite(se):
         return (tally.equity, tally.std_error) if n1 else (eq, se)
@@ -1336,7 +1336,7 @@ def _continue_from(path: Path, setup: _Setup) -> Optional[RolloutResult]:
         if theirs != mine
     ]
     if done.position != setup.position and not mismatches:
-        mismatches.append(("position options", done.position, setup.position))
+        mismatches.append(("position options", str(done.position), str(setup.position)))
     if mismatches:
         said = "; ".join(f"{n}={t!r} there, {n}={m!r} here" for n, t, m in mismatches)
         raise CheckpointError(
@@ -1412,8 +1412,8 @@ def _segmented_rollout(
 
     whole_args = (setup.first_game, setup.games)
     tally = _empty_tally()
-    for p in parts:
-        tally = tally.merge(p.tally)
+    for done_part in parts:
+        tally = tally.merge(done_part.tally)
 
     bar: Any = None
     if progress:

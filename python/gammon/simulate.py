@@ -1024,7 +1024,10 @@ def _distributed(
     callback: Optional[Callable[[SimulationProgress], object]],
     desc: str,
 ) -> tuple[_RangeRun, Any]:
-    """Plays items ``first .. first + count`` in ranges on ``executor``; the merged run and records."""
+    """Plays items ``first .. first + count`` in ranges on ``executor``.
+
+    Returns the merged run and records.
+    """
     import time
 
     check_executor(executor)
@@ -1037,7 +1040,7 @@ def _distributed(
     unit = "matches" if kind == "match" else "games"
     bar: Any = None
     if progress:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped]
+        from tqdm.auto import tqdm
 
         bar = tqdm(total=count, unit=unit, unit_scale=True, desc=desc, leave=True)
     parts: list[_RangeRun] = []
@@ -1048,7 +1051,9 @@ def _distributed(
     def on_result(r: tuple[int, int], part: _RangeRun) -> Optional[str]:
         nonlocal tally, threads
         if (part.first, part.end) != r:
-            raise InvalidInputError(f"the task of items {r[0]}..{r[1]} returned {part.first}..{part.end}")
+            raise InvalidInputError(
+                f"the task of items {r[0]}..{r[1]} returned {part.first}..{part.end}"
+            )
         parts.append(part)
         tally = tally.merge(part.tally)
         threads = max(threads, part.threads)
@@ -1057,7 +1062,9 @@ def _distributed(
         if bar is not None:
             bar.update(done - bar.n)
         if callback is not None:
-            callback(SimulationProgress(done, count, est, tally.std_error, time.monotonic() - start))
+            callback(
+                SimulationProgress(done, count, est, tally.std_error, time.monotonic() - start)
+            )
         return None
 
     try:
