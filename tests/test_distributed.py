@@ -28,7 +28,7 @@ def client() -> Iterator[Client]:
         n_workers=2,
         processes=True,
         threads_per_worker=1,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=40,
     )
     c = Client(cluster)
