@@ -13,6 +13,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from distributed import Client, LocalCluster
 import gammon
 
 SCALE = float(os.environ.get("GAMMON_BENCH_SCALE", "1"))
-GAMES = max(2000, round(100_000 * SCALE))
+GAMES = max(2000, round(60_000 * SCALE))
 PER_TASK = max(500, GAMES // 8)
 PAIRED = max(1296, round(50_000 * SCALE))
 
@@ -57,7 +58,7 @@ REFERENCE = {}
 
 def _run(benchmark: Any, **kwargs: Any) -> gammon.RolloutResult:
     result: gammon.RolloutResult = benchmark.pedantic(
-        lambda: gammon.rollout(games=GAMES, seed=1, **kwargs), rounds=2, iterations=1
+        lambda: gammon.rollout(games=GAMES, seed=1, **kwargs), rounds=3, iterations=1
     )
     if "seed1" not in REFERENCE:
         REFERENCE["seed1"] = gammon.rollout(games=GAMES, seed=1, threads=2)
@@ -101,13 +102,33 @@ def test_checkpoint_at_the_default_interval_two_threads(benchmark: Any) -> None:
         result = benchmark.pedantic(
             lambda: gammon.rollout(games=GAMES, seed=1, threads=2, checkpoint=path),
             setup=fresh,
-            rounds=2,
+            rounds=3,
             iterations=1,
         )
         assert result == gammon.rollout(games=GAMES, seed=1, threads=2)
     benchmark.extra_info["games"] = GAMES
     if benchmark.stats is not None:  # None with --benchmark-disable
         benchmark.extra_info["games_per_second"] = GAMES / benchmark.stats.stats.mean
+
+
+def test_one_checkpoint_write(benchmark: Any) -> None:
+    """One atomic checkpoint write (temporary file, fsync, rename, fsync of the directory):
+    the whole cost of a checkpoint, paid once per ``checkpoint_every`` seconds."""
+    from gammon._distribute import write_atomically
+    from gammon.rollout import _checkpoint_file_dict
+
+    r = gammon.rollout(games=1000, seed=1, threads=1)
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "ck.json"
+        benchmark.pedantic(
+            lambda: write_atomically(path, _checkpoint_file_dict(r, 0, 1000)),
+            rounds=20,
+            iterations=1,
+        )
+        assert gammon.read_checkpoint(path).result == r
+    if benchmark.stats is not None:
+        share = benchmark.stats.stats.mean / gammon.DEFAULT_CHECKPOINT_EVERY
+        benchmark.extra_info["share_of_the_default_interval"] = share
 
 
 @pytest.mark.parametrize("where", ["race", "opening"])
