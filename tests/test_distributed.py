@@ -69,6 +69,11 @@ def test_dask_simulations_equal_the_direct_ones(client: Client) -> None:
         assert np.array_equal(a, b)
 
 
+def _double_and_take(rows: np.ndarray) -> np.ndarray:
+    """A cube evaluator that doubles and takes at every chance (CUBE-2, CUBE-5)."""
+    return np.ones((len(rows), 2), bool)
+
+
 def test_dask_batched_evaluator_games_equal_the_direct_ones(client: Client) -> None:
     prefer_off = operator.itemgetter((slice(None), 97))  # pickles, unlike a lambda
     direct = batch.play_games(prefer_off, 300, seed=3)
@@ -76,6 +81,18 @@ def test_dask_batched_evaluator_games_equal_the_direct_ones(client: Client) -> N
     assert np.array_equal(spread.points, direct.points)
     assert np.array_equal(spread.plies, direct.plies)
     assert spread.rows == direct.rows
+    with_cube = batch.play_games(prefer_off, 200, seed=4, cube=_double_and_take, max_cube=8)
+    spread = batch.play_games(
+        prefer_off,
+        200,
+        seed=4,
+        cube=_double_and_take,
+        max_cube=8,
+        executor=client,
+        games_per_task=60,
+    )
+    assert np.array_equal(spread.cube, with_cube.cube) and spread.cube_rows == with_cube.cube_rows
+    assert np.array_equal(spread.points, with_cube.points)
 
 
 def test_a_worker_killed_mid_range_costs_only_a_rerun_of_its_range(client: Client) -> None:
