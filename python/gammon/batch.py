@@ -450,8 +450,8 @@ def play_games(
     plays ranges of ``games_per_task`` games on its workers (the evaluators must pickle: they
     are shipped to them), merged in game order: ``points``, ``plies``, ``cube``, ``rows`` and
     ``cube_rows`` equal those of a single call; ``calls`` and ``evaluator_seconds`` add up
-    the tasks' (more, smaller calls). A failed range is run again up to ``retries`` times; Ctrl-C cancels the tasks
-    and raises ``KeyboardInterrupt``.
+    the tasks' (more, smaller calls). A failed range is run again up to ``retries`` times;
+    Ctrl-C cancels the tasks and raises ``KeyboardInterrupt``.
 
     >>> import numpy as np
     >>> done = play_games(lambda x: x[:, 97], 4, seed=1)  # prefer bearing off
