@@ -188,33 +188,32 @@ def test_simulate_money_takes_the_money_options(capsys: pytest.CaptureFixture[st
     assert json.loads(out)["mean_cube"] == 1.0
 
 
-def test_resume_continues_a_saved_rollout_exactly(
+def test_resume_continues_a_checkpointed_rollout_exactly(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ck = tmp_path / "ck.json"
     common = ["--quiet", "--json", "--threads", "2"]
     code, _, _ = run(
-        ["rollout", "--games", "700", "--seed", "5", "--save", str(ck), *common], capsys
+        ["rollout", "--games", "700", "--seed", "5", "--checkpoint", str(ck), *common], capsys
     )
-    assert code == 0 and json.loads(ck.read_text())["games"] == 700
-    code, out, _ = run(["rollout", "--resume", str(ck), "--games", "600", *common], capsys)
+    assert code == 0 and json.loads(ck.read_text())["rollout"]["games"] == 700
+    # --games with --resume: the total to reach.
+    code, out, _ = run(["rollout", "--resume", str(ck), "--games", "1300", *common], capsys)
     resumed = json.loads(out)
     _, out, _ = run(["rollout", "--games", "1300", "--seed", "5", *common], capsys)
     whole = json.loads(out)
     assert resumed["games"] == whole["games"] == 1300
     assert resumed["equity"] == whole["equity"] and resumed["shares"] == whole["shares"]
-    # The --json output itself is a checkpoint too.
-    out_file = tmp_path / "out.json"
-    out_file.write_text(json.dumps(resumed))
-    code, out, _ = run(["rollout", "--resume", str(out_file), "--games", "100", *common], capsys)
-    assert code == 0 and json.loads(out)["games"] == 1400
+    # The checkpoint was brought up to date: resuming it again plays nothing more.
+    code, out, _ = run(["rollout", "--resume", str(ck), *common], capsys)
+    assert code == 0 and json.loads(out)["games"] == 1300
 
 
 def test_resume_refuses_setup_options_and_bad_files(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ck = tmp_path / "ck.json"
-    run(["rollout", "--games", "100", "--seed", "1", "--save", str(ck), "--quiet"], capsys)
+    run(["rollout", "--games", "100", "--seed", "1", "--checkpoint", str(ck), "--quiet"], capsys)
     code, _, err = run(["rollout", "--resume", str(ck), "--seed", "2", "--quiet"], capsys)
     assert code == 2 and "do not pass --seed" in err
     code, _, err = run(["rollout", "--resume", str(tmp_path / "missing.json")], capsys)
@@ -223,6 +222,8 @@ def test_resume_refuses_setup_options_and_bad_files(
     bad.write_text("[1, 2]")
     code, _, err = run(["rollout", "--resume", str(bad), "--games", "10"], capsys)
     assert code == 2 and "not a rollout checkpoint" in err
+    code, _, err = run(["rollout", "--save", str(ck), "--quiet"], capsys)
+    assert code == 2 and "unrecognized arguments: --save" in err
 
 
 def test_a_closed_pipe_ends_quietly_with_status_141() -> None:

@@ -42,6 +42,7 @@ from gammon.actions import (
     Roll,
     Take,
 )
+from gammon.compare import ManyRolloutResult, RankedPlay, rank_plays, rollout_many
 from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel
 from gammon.equity import (
     OutcomeDistribution,
@@ -51,6 +52,7 @@ from gammon.equity import (
 )
 from gammon.errors import (
     AmbiguousPlayError,
+    CheckpointError,
     GammonError,
     IllegalActionError,
     IllegalCubeActionError,
@@ -70,11 +72,15 @@ from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.result import Ending, GameResult
 from gammon.rollout import (
+    DEFAULT_CHECKPOINT_EVERY,
+    DEFAULT_GAMES_PER_TASK,
     FunctionPolicy,
     GameOutcomes,
     Policy,
+    RolloutCheckpoint,
     RolloutProgress,
     RolloutResult,
+    read_checkpoint,
     rollout,
 )
 from gammon.simulate import (
@@ -98,9 +104,12 @@ svg.install_notebook_hooks()
 collections.abc.Sequence.register(PlayList)
 
 __all__ = [
+    "DEFAULT_CHECKPOINT_EVERY",
+    "DEFAULT_GAMES_PER_TASK",
     "Accept",
     "AmbiguousPlayError",
     "Beaver",
+    "CheckpointError",
     "Color",
     "Cube",
     "CubeOffer",
@@ -125,6 +134,7 @@ __all__ = [
     "InvalidDiceError",
     "InvalidInputError",
     "InvalidPositionError",
+    "ManyRolloutResult",
     "Match",
     "MatchEquityTable",
     "MatchId",
@@ -147,10 +157,12 @@ __all__ = [
     "Policy",
     "Position",
     "Raccoon",
+    "RankedPlay",
     "Resign",
     "ResignLevel",
     "Resignation",
     "Roll",
+    "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
     "SimulationProgress",
@@ -170,8 +182,11 @@ __all__ = [
     "matchfile",
     "money_equity",
     "nardy",
+    "rank_plays",
+    "read_checkpoint",
     "read_match",
     "rollout",
+    "rollout_many",
     "sgf",
     "simulate_match",
     "simulate_money",

@@ -998,6 +998,12 @@ class MatchTally:
         """The standard error of ``games_per_match``."""
     def merge(self, other: MatchTally) -> MatchTally:
         """Both tallies' matches together."""
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+    @staticmethod
+    def _restore(
+        sums: tuple[int, tuple[int, int], int, int, int, int, int, tuple[int, int], int],
+    ) -> MatchTally:
+        """Rebuilds a tally from the sums of ``__reduce__`` (unpickling only)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -1040,6 +1046,22 @@ class MoneyTally:
         """The standard error of ``points_per_game``."""
     def merge(self, other: MoneyTally) -> MoneyTally:
         """Both tallies' games together."""
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+    @staticmethod
+    def _restore(
+        sums: tuple[
+            int,
+            int,
+            int,
+            tuple[Sequence[int], Sequence[int]],
+            tuple[int, int],
+            int,
+            int,
+            int,
+            int,
+        ],
+    ) -> MoneyTally:
+        """Rebuilds a tally from the sums of ``__reduce__`` (unpickling only)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 

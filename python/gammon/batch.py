@@ -30,13 +30,22 @@ White and Black.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import NamedTuple, Union
+from functools import partial
+from typing import Any, NamedTuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from gammon import _core
 from gammon._core import Position, Variant
+from gammon._distribute import (
+    DEFAULT_GAMES_PER_TASK,
+    DEFAULT_RETRIES,
+    check_executor,
+    check_picklable,
+    run_ranges,
+    split,
+)
 from gammon.errors import InvalidInputError
 
 __all__ = [
@@ -408,6 +417,9 @@ def play_games(
     lockstep: int = 1024,
     cube: CubeEvaluator | None = None,
     max_cube: int = 64,
+    executor: Any = None,
+    games_per_task: int = DEFAULT_GAMES_PER_TASK,
+    retries: int = DEFAULT_RETRIES,
 ) -> PlayedGames:
     """Plays ``games`` games from the start, both sides choosing with one batched evaluator.
 
@@ -435,6 +447,13 @@ def play_games(
     The input arrays are views of buffers that gammon reuses from call to call (so that
     their memory is touched once): copy them if you keep them beyond the call.
 
+    ``executor``: a ``dask.distributed.Client`` or a ``concurrent.futures.Executor`` that
+    plays ranges of ``games_per_task`` games on its workers (the evaluators must pickle: they
+    are shipped to them), merged in game order: ``points``, ``plies``, ``cube``, ``rows`` and
+    ``cube_rows`` equal those of a single call; ``calls`` and ``evaluator_seconds`` add up
+    the tasks' (more, smaller calls). A failed range is run again up to ``retries`` times;
+    Ctrl-C cancels the tasks and raises ``KeyboardInterrupt``.
+
     >>> import numpy as np
     >>> done = play_games(lambda x: x[:, 97], 4, seed=1)  # prefer bearing off
     >>> done.points.shape, bool(np.isin(np.abs(done.points), [1, 2, 3]).all())
@@ -450,6 +469,23 @@ def play_games(
         raise InvalidInputError("lockstep must be at least 1")
     v = _variant(variant)
     enc = encoding or ("nardy" if v == Variant.LONG_NARDY else "tdgammon")
+    if executor is not None:
+        return _play_distributed(
+            evaluator,
+            {
+                "variant": v,
+                "encoding": enc,
+                "seed": seed,
+                "lockstep": lockstep,
+                "cube": cube,
+                "max_cube": max_cube,
+            },
+            first,
+            games,
+            executor=executor,
+            per_task=games_per_task,
+            retries=retries,
+        )
 
     def scores(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
         out = np.ascontiguousarray(evaluator(rows), dtype=np.float64).reshape(-1)
@@ -472,3 +508,59 @@ def play_games(
         scores, v, enc, seed, first, first + games, lockstep, flags, max_cube
     )
     return PlayedGames(points, plies, calls, rows, inside, cubes, cube_rows)
+
+
+def _play_range(
+    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    options: dict[str, Any],
+    first: int,
+    end: int,
+) -> PlayedGames:
+    """One task of distributed :func:`play_games`: games ``first .. end`` (runs on a worker)."""
+    return play_games(evaluator, end - first, first=first, **options)
+
+
+def _play_distributed(
+    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    options: dict[str, Any],
+    first: int,
+    games: int,
+    *,
+    executor: Any,
+    per_task: int,
+    retries: int,
+) -> PlayedGames:
+    check_executor(executor)
+    check_picklable("the evaluator", evaluator, executor)
+    if options["cube"] is not None:
+        check_picklable("the cube evaluator", options["cube"], executor)
+    if per_task < 1 or retries < 0:
+        raise InvalidInputError("games_per_task must be at least 1 and retries at least 0")
+    parts: dict[tuple[int, int], PlayedGames] = {}
+
+    def on_result(r: tuple[int, int], part: PlayedGames) -> None:
+        if len(part.points) != r[1] - r[0]:
+            raise InvalidInputError(f"the task of games {r[0]}..{r[1]} returned {len(part.points)}")
+        parts[r] = part
+
+    stop = run_ranges(
+        executor,
+        partial(_play_range, evaluator, options),
+        split([(first, first + games)], per_task),
+        on_result,
+        retries=retries,
+    )
+    if stop == "interrupted":
+        raise KeyboardInterrupt
+    ordered = [parts[r] for r in sorted(parts)]
+    if not ordered:
+        return play_games(evaluator, 0, first=first, **options)
+    return PlayedGames(
+        np.concatenate([p.points for p in ordered]),
+        np.concatenate([p.plies for p in ordered]),
+        sum(p.calls for p in ordered),
+        sum(p.rows for p in ordered),
+        sum(p.evaluator_seconds for p in ordered),
+        np.concatenate([p.cube for p in ordered]),
+        sum(p.cube_rows for p in ordered),
+    )

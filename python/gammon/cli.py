@@ -25,7 +25,6 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from types import FrameType
 from typing import Any, Callable, Optional
 
@@ -182,7 +181,10 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
             "shares and the cubeless equity. The equity is printed as 'E ± H (95%)': H is "
             "the half-width of the 95% confidence interval (1.96 standard errors); the "
             "standard error itself is printed too. Ctrl-C stops early and prints the games "
-            "finished so far; --save keeps them in a checkpoint that --resume continues."
+            "finished so far; --checkpoint FILE keeps the rollout's state in FILE (written "
+            "atomically every --checkpoint-every seconds and at the end), so that a killed "
+            "rollout continues where it stopped when run again or with --resume FILE. "
+            "--plays ID DICE rolls out every play of a roll on common dice and ranks them."
         ),
     )
     commands["rollout"] = r
@@ -191,9 +193,10 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
     r.add_argument(
         "--games",
         type=_count(1),
-        default=1_000_000,
+        default=None,
         metavar="N",
-        help="games to play, at least 1 (default 1000000; with --resume: games to add)",
+        help="games to play, at least 1 (default 1000000; with --resume: the checkpoint's "
+        "games, and more to extend it; with --plays: 1296 a play)",
     )
     r.add_argument(
         "--policy",
@@ -290,17 +293,40 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         "exact in bear-offs, a pip-count estimate elsewhere)",
     )
     r.add_argument(
-        "--save",
+        "--checkpoint",
         metavar="FILE",
         default=None,
-        help="write a checkpoint of the result to FILE (JSON), also after Ctrl-C",
+        help="keep the rollout's state in FILE (JSON with an integrity check), written "
+        "atomically every --checkpoint-every seconds, on Ctrl-C and at the end; if FILE "
+        "exists, continue it (the same options are needed)",
+    )
+    r.add_argument(
+        "--checkpoint-every",
+        type=_positive_float,
+        default=None,
+        metavar="S",
+        help="seconds between checkpoint writes (default 60)",
     )
     r.add_argument(
         "--resume",
         metavar="FILE",
         default=None,
-        help="continue the rollout of a checkpoint (written by --save, or the --json output) "
-        "with --games more games; its position, seed, dice and policies are kept",
+        help="continue the rollout of the checkpoint FILE with its position, seed, dice and "
+        "policies, writing its state back to FILE (or to --checkpoint)",
+    )
+    r.add_argument(
+        "--plays",
+        nargs=2,
+        metavar=("ID", "DICE"),
+        default=None,
+        help="roll out every legal play of DICE in the position ID on common dice and rank "
+        "them, best first, with each play's loss and its standard error",
+    )
+    r.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="run the games on a Dask cluster (tcp://host:8786; needs gammon[dask])",
     )
     _add_run_options(r, "games")
 
@@ -573,21 +599,49 @@ def _summary(result: Any) -> dict[str, Any]:
     }
 
 
-def _load_checkpoint(path: str) -> Any:
-    from gammon.errors import InvalidInputError
-    from gammon.rollout import RolloutResult
+def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
+    import gammon
 
-    try:
-        data = json.loads(Path(path).read_text())
-    except OSError as e:
-        raise InvalidInputError(f"--resume: cannot read {path}: {e.strerror}") from None
-    except ValueError as e:
-        raise InvalidInputError(f"--resume: {path} is not JSON: {e}") from None
-    if isinstance(data, dict) and isinstance(data.get("checkpoint"), dict):
-        data = data["checkpoint"]  # the output of --json
-    if not isinstance(data, dict):
-        raise InvalidInputError(f"--resume: {path} is not a rollout checkpoint")
-    return RolloutResult.from_dict(data)
+    pos_text, dice_text = args.plays
+    position, _ = _read_position(pos_text, args.variant, args.turn)
+    ranked = gammon.rank_plays(
+        position,
+        _roll(dice_text),
+        args.games or 1296,
+        policy=args.policy,
+        seed=args.seed,
+        threads=args.threads,
+        quasi_random=args.quasi_random,
+        truncate=args.truncate,
+        progress=run_options["progress"],
+    )
+    if args.json:
+        rows = [
+            {
+                "play": str(r.play),
+                "equity": r.equity,
+                "std_error": r.std_error,
+                "loss": r.loss,
+                "loss_std_error": r.loss_std_error,
+                "games": r.result.games_completed,
+                "seed": r.result.seed,
+            }
+            for r in ranked
+        ]
+        print(json.dumps(rows, indent=2))
+        return 0
+    seed = ranked[0].result.seed
+    games = ranked[0].result.games_completed
+    print(
+        f"plays of {dice_text} in {position.id}: {games:,} games each on common dice, seed {seed}"
+    )
+    print(f"{'':4}{'play':<24}{'equity':>9}{'error':>8}{'loss':>9}{'error':>8}")
+    for i, r in enumerate(ranked, 1):
+        print(
+            f"{i:>3} {r.play!s:<24}{r.equity:>+9.4f}{r.std_error:>8.4f}"
+            f"{-r.loss:>+9.4f}{r.loss_std_error:>8.4f}"
+        )
+    return 0
 
 
 def _rollout(args: argparse.Namespace) -> int:
@@ -602,6 +656,20 @@ def _rollout(args: argparse.Namespace) -> int:
     }
     if args.chunk_size is not None:
         run_options["chunk_size"] = args.chunk_size
+    if args.checkpoint_every is not None:
+        run_options["checkpoint_every"] = args.checkpoint_every
+    if args.plays is not None:
+        if args.position is not None or args.resume or args.checkpoint:
+            raise InvalidInputError(
+                "--plays names its own position; it takes no --position, --resume or --checkpoint"
+            )
+        return _rank_plays(args, run_options)
+    if args.scheduler is not None:
+        try:
+            import distributed
+        except ImportError:
+            raise InvalidInputError("--scheduler needs Dask: pip install 'gammon[dask]'") from None
+        run_options["executor"] = distributed.Client(args.scheduler)  # type: ignore[no-untyped-call]
     if args.resume is not None:
         fixed = [
             flag
@@ -628,15 +696,40 @@ def _rollout(args: argparse.Namespace) -> int:
             raise InvalidInputError(
                 f"--resume keeps the checkpoint's setup; do not pass {', '.join(fixed)}"
             )
-        before = _load_checkpoint(args.resume)
+        saved = gammon.read_checkpoint(args.resume)
+        before = saved.result
+        from gammon.rollout import BUILTIN_POLICIES
+
+        for p in before.policies:
+            if p not in BUILTIN_POLICIES:
+                raise InvalidInputError(
+                    f"--resume: the checkpoint was played by the Python policy {p!r}, which "
+                    "the command line cannot load"
+                )
+        games = args.games if args.games is not None else saved.games
         if not args.quiet and not args.json:
             print(
-                f"resuming {before.describe()} after {before.games_completed:,} games: "
-                f"{args.games:,} more",
+                f"resuming {before.describe()} after {before.games_completed:,} of {games:,} games",
                 file=sys.stderr,
             )
-        result = before.resume(args.games, **run_options)
+        result = gammon.rollout(
+            before.position,
+            games,
+            policy=(before.policies[0], before.policies[1]),
+            seed=before.seed,
+            opening=before.opening,
+            quasi_random=before.quasi_random,
+            nardy=before.nardy,
+            truncate=before.truncate,
+            truncate_after=before.truncate_after,
+            variance_reduction=before.variance_reduction,
+            evaluator=before.evaluator,
+            first_game=saved.first_game,
+            checkpoint=args.checkpoint or args.resume,
+            **run_options,
+        )
     else:
+        games = args.games if args.games is not None else 1_000_000
         position, _dice = _read_position(args.position, args.variant, args.turn)
         policy: Any = args.policy
         if args.opponent_policy is not None:
@@ -646,8 +739,7 @@ def _rollout(args: argparse.Namespace) -> int:
             policy = (mine, args.opponent_policy)
         if not args.quiet and not args.json:
             print(
-                f"rolling out {position.id} ({position.variant.canonical_name}), "
-                f"{args.games:,} games",
+                f"rolling out {position.id} ({position.variant.canonical_name}), {games:,} games",
                 file=sys.stderr,
             )
         nardy = None
@@ -659,9 +751,11 @@ def _rollout(args: argparse.Namespace) -> int:
                 koks=args.koks or "off",
                 last_roll=args.last_roll,
             )
+        if args.checkpoint is not None:
+            run_options["checkpoint"] = args.checkpoint
         result = gammon.rollout(
             position,
-            args.games,
+            games,
             policy=policy,
             seed=args.seed,
             opening=args.opening,
@@ -673,11 +767,6 @@ def _rollout(args: argparse.Namespace) -> int:
             evaluator=args.evaluator,
             **run_options,
         )
-    if args.save is not None:
-        try:
-            Path(args.save).write_text(json.dumps(result.to_dict(), indent=2) + "\n")
-        except OSError as e:
-            raise InvalidInputError(f"--save: cannot write {args.save}: {e.strerror}") from None
     if args.json:
         print(json.dumps(_summary(result), indent=2))
     else:

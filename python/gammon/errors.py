@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "AmbiguousPlayError",
+    "CheckpointError",
     "GammonError",
     "IllegalActionError",
     "IllegalCubeActionError",
@@ -78,6 +79,14 @@ class AmbiguousPlayError(InvalidInputError):
 
 class IllegalCubeActionError(IllegalActionError):
     """A cube action (double, take, drop, beaver, raccoon) the rules do not allow now."""
+
+
+class CheckpointError(InvalidInputError):
+    """A rollout checkpoint cannot be used.
+
+    It is unreadable, corrupt or edited, or was made by a rollout with other arguments (the
+    message names the difference).
+    """
 
 
 class NotBearoffError(InvalidInputError):

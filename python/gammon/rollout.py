@@ -57,8 +57,13 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import secrets
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 from typing import Any, NamedTuple, Optional, Protocol, Union, runtime_checkable
 
 import numpy as np
@@ -70,20 +75,35 @@ from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
 from gammon._core import Play, PlayList, Position, Variant
+from gammon._distribute import (
+    DEFAULT_CHECKPOINT_EVERY,
+    DEFAULT_GAMES_PER_TASK,
+    DEFAULT_RETRIES,
+    check_executor,
+    check_picklable,
+    run_ranges,
+    split,
+    subtract,
+    write_atomically,
+)
 from gammon._format import plus_minus
 from gammon._results import RunResult, merge_ranges
-from gammon.errors import InvalidInputError
+from gammon.errors import CheckpointError, InvalidInputError
 from gammon.nardy import NardySettings
 
 __all__ = [
     "BUILTIN_POLICIES",
     "EVALUATORS",
+    "DEFAULT_CHECKPOINT_EVERY",
+    "DEFAULT_GAMES_PER_TASK",
     "KIND_NAMES",
     "TRUNCATIONS",
     "GameOutcomes",
     "Policy",
+    "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
+    "read_checkpoint",
     "rollout",
 ]
 
@@ -1033,6 +1053,11 @@ def rollout(
     truncate_after: Optional[int] = None,
     variance_reduction: bool = False,
     evaluator: Optional[str] = None,
+    executor: Any = None,
+    games_per_task: int = DEFAULT_GAMES_PER_TASK,
+    retries: int = DEFAULT_RETRIES,
+    checkpoint: Union[str, os.PathLike[str], None] = None,
+    checkpoint_every: float = DEFAULT_CHECKPOINT_EVERY,
 ) -> RolloutResult:
     """Plays ``games`` games from ``position`` and returns a :class:`RolloutResult`.
 
@@ -1069,17 +1094,39 @@ def rollout(
     shrinks; the win and gammon shares stay those of the games as played. ``evaluator``: one of
     :data:`EVALUATORS` (default ``"bearoff"``), used only by those two.
 
+    ``executor``: a ``dask.distributed.Client`` or any ``concurrent.futures.Executor``; the
+    games are split into ranges of ``games_per_task`` game indices (default
+    :data:`DEFAULT_GAMES_PER_TASK`), each range is played on a worker (with ``threads``
+    threads, default 1: one task per worker thread) and the results are merged in range
+    order, so the result is equal to the single-machine result of the seed. A range whose
+    task fails is run again (a Dask client gets ``retries=``; a plain executor gets it
+    submitted again up to ``retries`` times), never counted twice. Python policies must
+    pickle to be shipped. Progress and the callback advance as ranges finish; the stop rules
+    are checked on the merged games.
+
+    ``checkpoint``: a file where the rollout keeps its state (the merged statistics, the game
+    ranges done, the arguments, a format version and a SHA-256 integrity check), written
+    atomically every ``checkpoint_every`` seconds (default
+    :data:`DEFAULT_CHECKPOINT_EVERY`), when the rollout stops and at the end, so that a
+    killed process loses at most that interval. If the file exists, the rollout continues
+    it: run again with the same arguments, it plays only the games not done (``games`` may
+    be raised to extend it; ``seed=None`` takes the checkpoint's seed). A checkpoint made
+    with other arguments, or a corrupt or edited one, raises :class:`CheckpointError`
+    naming the difference. Per-game outcomes are not kept in checkpoints (``record_games``
+    is refused with one).
+
     Ctrl-C (or a ``KeyboardInterrupt`` raised by the callback or a Python policy) stops the
     rollout and returns the games finished so far with ``interrupted`` set.
 
     Raises :class:`InvalidInputError` for bad arguments (an unknown policy, a policy that
     cannot play the variant, counts out of range), :class:`ParseError` for a bad position ID,
-    :class:`InternalError` if a game cannot be finished, and whatever a Python policy or the
-    callback raises.
+    :class:`CheckpointError` for a checkpoint that does not fit, :class:`InternalError` if a
+    game cannot be finished, and whatever a Python policy or the callback raises.
     """
     pos = _resolve_position(position, variant)
     games = _int_arg("games", games, 0)
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
+    seed_given = seed
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
     n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
     chunk_size = _int_arg("chunk_size", chunk_size, 1)
@@ -1115,6 +1162,36 @@ def rollout(
     if opening is None:
         opening = backgammon_family and pos == Position.start(pos.variant, pos.turn)
     opening = bool(opening) and backgammon_family
+    if executor is not None or checkpoint is not None:
+        setup = _Setup(
+            position=pos,
+            policies=pair,
+            seed=None if seed_given is None else seed,
+            opening=opening,
+            quasi_random=bool(quasi_random),
+            nardy=settings,
+            truncate=cut,
+            truncate_after=truncate_after,
+            variance_reduction=variance_reduction,
+            evaluator=evaluator,
+            first_game=first_game,
+            games=games,
+        )
+        return _segmented_rollout(
+            setup,
+            executor=executor,
+            threads=threads,
+            chunk_size=chunk_size,
+            record_games=bool(record_games),
+            max_seconds=max_s,
+            target_std_error=target,
+            progress=progress,
+            callback=callback,
+            games_per_task=_int_arg("games_per_task", games_per_task, 1),
+            retries=_int_arg("retries", retries, 0, 100),
+            checkpoint=checkpoint,
+            checkpoint_every=_positive_float("checkpoint_every", checkpoint_every),
+        )
 
     bar: Any = None
     if progress:
@@ -1174,3 +1251,404 @@ def rollout(
         variance_reduction=variance_reduction,
         evaluator=evaluator,
     )
+
+
+# -- distributed and checkpointed rollouts ------------------------------------------------------
+
+_CHECKPOINT_FILE_FORMAT = "gammon.rollout-checkpoint/1"
+
+
+class RolloutCheckpoint(NamedTuple):
+    """A checkpoint file read by :func:`read_checkpoint`: the games done and the run asked for."""
+
+    result: RolloutResult
+    """The games done so far (merged statistics and their game ranges) and the rollout's setup."""
+    first_game: int
+    """The index of the first game of the rollout."""
+    games: int
+    """The games the rollout was asked for."""
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """What decides a rollout's games: the arguments a checkpoint must agree with."""
+
+    position: Position
+    policies: tuple[PolicySpec, PolicySpec]
+    seed: Optional[int]
+    opening: bool
+    quasi_random: bool
+    nardy: Optional[NardySettings]
+    truncate: str
+    truncate_after: Optional[int]
+    variance_reduction: bool
+    evaluator: Optional[str]
+    first_game: int
+    games: int
+
+    def result(
+        self,
+        seed: int,
+        parts: Sequence[RolloutResult],
+        *,
+        stop: str,
+        elapsed: float,
+        threads: int,
+    ) -> RolloutResult:
+        """The parts merged in game order (their ranges may not overlap) into one result."""
+        ordered = sorted(parts, key=lambda p: p.ranges[0])
+        tally = _empty_tally()
+        for p in ordered:
+            tally = tally.merge(p.tally)
+        ranges = merge_ranges(
+            [r for p in ordered for r in p.ranges] or [(self.first_game, self.first_game)]
+        )
+        outcomes = None
+        if ordered and all(p.outcomes is not None for p in ordered):
+            arrays = [p.outcomes for p in ordered if p.outcomes is not None]
+            outcomes = GameOutcomes(*(np.concatenate(col) for col in zip(*arrays)))
+        return RolloutResult(
+            position=self.position,
+            policies=self.policies,
+            seed=seed,
+            opening=self.opening,
+            quasi_random=self.quasi_random,
+            tally=tally,
+            stop=stop,
+            elapsed=elapsed,
+            threads=threads,
+            ranges=ranges,
+            games_requested=self.games,
+            outcomes=outcomes,
+            nardy=self.nardy,
+            truncate=self.truncate,
+            truncate_after=self.truncate_after,
+            variance_reduction=self.variance_reduction,
+            evaluator=self.evaluator,
+        )
+
+
+def _empty_tally() -> _core.Tally:
+    return _core.Tally(
+        games=0,
+        win=[[0] * _WIN_KINDS, [0] * _WIN_KINDS],
+        draw=0,
+        points=0,
+        points_sq=0,
+        plies=0,
+        settled=0,
+    )
+
+
+def _play_range(options: dict[str, Any], first: int, end: int) -> RolloutResult:
+    """One task of a distributed rollout: games ``first .. end`` (runs on a worker)."""
+    return rollout(games=end - first, first_game=first, **options)
+
+
+def _combined_estimate(tally: _core.Tally, done: int, eq: float, se: float) -> tuple[float, float]:
+    """The equity and standard error of ``tally`` and ``done`` more games.
+
+    The games have mean ``eq`` and error ``se``; for progress reports only (floating point).
+    """
+    n1, n2 = tally.games, done
+    if n2 < 2 or not math.isfinite(se):
+        return (tally.equity, tally.std_error) if n1 else (eq, se)
+    if n1 < 2:
+        return eq, se
+    m1, m2 = tally.equity, eq
+    q1 = tally.std_error**2 * n1 * (n1 - 1) + n1 * m1 * m1
+    q2 = se**2 * n2 * (n2 - 1) + n2 * m2 * m2
+    n = n1 + n2
+    mean = (n1 * m1 + n2 * m2) / n
+    var = max(0.0, (q1 + q2 - n * mean * mean) / (n - 1))
+    return mean, math.sqrt(var / n)
+
+
+def _checkpoint_file_dict(result: RolloutResult, first_game: int, games: int) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "format": _CHECKPOINT_FILE_FORMAT,
+        "first_game": first_game,
+        "games": games,
+        "rollout": result.to_dict(),
+    }
+    data["check"] = _checkpoint_check(data)
+    return data
+
+
+def read_checkpoint(
+    path: Union[str, os.PathLike[str]],
+    *,
+    policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
+) -> RolloutCheckpoint:
+    """Read a checkpoint file written by :func:`rollout` (``checkpoint=``), validated completely.
+
+    The file's SHA-256 integrity check must match and the rollout in it is validated as
+    :meth:`RolloutResult.from_dict` does; ``policy``: the Python policy objects of a rollout
+    they played (checkpoints record their class names only).
+
+    Raises :class:`CheckpointError` naming what is wrong (an unreadable file, not JSON,
+    another format, a failed integrity check, games outside the rollout's range).
+    """
+    where = os.fspath(path)
+    try:
+        text = Path(where).read_text()
+    except OSError as e:
+        raise CheckpointError(f"cannot read the checkpoint {where}: {e.strerror}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise CheckpointError(f"the checkpoint {where} is not JSON (corrupt?): {e}") from None
+    if not isinstance(data, dict) or data.get("format") != _CHECKPOINT_FILE_FORMAT:
+        found = data.get("format") if isinstance(data, dict) else type(data).__name__
+        raise CheckpointError(
+            f"{where} is not a rollout checkpoint file: its format is {found!r}, not "
+            f"{_CHECKPOINT_FILE_FORMAT!r}"
+        )
+    fields = {"format", "first_game", "games", "rollout", "check"}
+    if set(data) != fields:
+        raise CheckpointError(
+            f"the checkpoint {where} has fields {sorted(data)}, not {sorted(fields)}"
+        )
+    if data["check"] != _checkpoint_check(data):
+        raise CheckpointError(
+            f"the checkpoint {where} fails its integrity check: it was edited or corrupted"
+        )
+    try:
+        first = _cp_int(data, "first_game", 0, _MAX_U64)
+        games = _cp_int(data, "games", 0, _MAX_U64 - first)
+        if not isinstance(data["rollout"], dict):
+            raise InvalidInputError("checkpoint field rollout must be a dict")
+        result = RolloutResult.from_dict(data["rollout"], policy=policy)
+    except InvalidInputError as e:
+        raise CheckpointError(f"the checkpoint {where} is not valid: {e}") from None
+    if result.games_completed and not (
+        first <= result.ranges[0][0] and result.ranges[-1][1] <= first + games
+    ):
+        raise CheckpointError(
+            f"the checkpoint {where} holds games {result.ranges} outside its rollout's "
+            f"games {first}..{first + games}"
+        )
+    return RolloutCheckpoint(result, first, games)
+
+
+def _continue_from(path: Path, setup: _Setup) -> Optional[RolloutResult]:
+    """The games done of the checkpoint at ``path``, checked against ``setup`` (None if none)."""
+    if not path.exists():
+        return None
+    done, first, _games = read_checkpoint(path, policy=setup.policies)
+    mismatches = [
+        (name, theirs, mine)
+        for name, theirs, mine in (
+            ("position", done.position.id, setup.position.id),
+            ("variant", done.variant.canonical_name, setup.position.variant.canonical_name),
+            ("turn", done.position.turn, setup.position.turn),
+            ("policy", done.policies, tuple(_policy_name(p) for p in setup.policies)),
+            ("seed", done.seed, done.seed if setup.seed is None else setup.seed),
+            ("opening", done.opening, setup.opening),
+            ("quasi_random", done.quasi_random, setup.quasi_random),
+            ("truncate", done.truncate, setup.truncate),
+            ("truncate_after", done.truncate_after, setup.truncate_after),
+            ("variance_reduction", done.variance_reduction, setup.variance_reduction),
+            ("evaluator", done.evaluator, setup.evaluator),
+            ("nardy", done.nardy, setup.nardy),
+            ("first_game", first, setup.first_game),
+        )
+        if theirs != mine
+    ]
+    if done.position != setup.position and not mismatches:
+        mismatches.append(("position options", str(done.position), str(setup.position)))
+    if mismatches:
+        said = "; ".join(f"{n}={t!r} there, {n}={m!r} here" for n, t, m in mismatches)
+        raise CheckpointError(
+            f"the checkpoint {path} was made by another rollout ({said}): pass the same "
+            "arguments to continue it, or another checkpoint file to start afresh"
+        )
+    end = setup.first_game + setup.games
+    if done.games_completed and done.ranges[-1][1] > end:
+        raise CheckpointError(
+            f"the checkpoint {path} already holds games up to {done.ranges[-1][1]}, beyond "
+            f"games={setup.games} from first_game={setup.first_game}: ask for at least "
+            f"{done.ranges[-1][1] - setup.first_game} games"
+        )
+    return done
+
+
+def _segmented_rollout(
+    setup: _Setup,
+    *,
+    executor: Any,
+    threads: Optional[int],
+    chunk_size: int,
+    record_games: bool,
+    max_seconds: Optional[float],
+    target_std_error: Optional[float],
+    progress: bool,
+    callback: Optional[Callable[[RolloutProgress], object]],
+    games_per_task: int,
+    retries: int,
+    checkpoint: Union[str, os.PathLike[str], None],
+    checkpoint_every: Optional[float],
+) -> RolloutResult:
+    """A rollout played in ranges: on an executor, or in turns between checkpoint writes."""
+    if executor is not None:
+        check_executor(executor)
+        for p in setup.policies:
+            if not isinstance(p, str):
+                check_picklable("the policy", p, executor)
+    path = None if checkpoint is None else Path(os.fspath(checkpoint))
+    if path is not None and record_games:
+        raise InvalidInputError(
+            "record_games=True cannot be combined with checkpoint=: checkpoints keep the "
+            "statistics, not the per-game outcomes"
+        )
+    every = DEFAULT_CHECKPOINT_EVERY if checkpoint_every is None else checkpoint_every
+    done = None if path is None else _continue_from(path, setup)
+    seed = done.seed if done is not None else setup.seed
+    if seed is None:
+        seed = secrets.randbits(64)
+    base_elapsed = done.elapsed if done is not None else 0.0
+    parts: list[RolloutResult] = [] if done is None or not done.games_completed else [done]
+    whole = (setup.first_game, setup.first_game + setup.games)
+    todo = subtract(whole, done.ranges if done is not None and done.games_completed else ())
+    start = time.monotonic()
+    deadline = None if max_seconds is None else start + max_seconds
+    last_write = start
+    threads_used = 1
+
+    def merged(stop: str) -> RolloutResult:
+        return setup.result(
+            seed,
+            parts,
+            stop=stop,
+            elapsed=base_elapsed + time.monotonic() - start,
+            threads=threads_used,
+        )
+
+    def save(result: RolloutResult) -> None:
+        nonlocal last_write
+        if path is not None:
+            write_atomically(path, _checkpoint_file_dict(result, *whole_args))
+            last_write = time.monotonic()
+
+    whole_args = (setup.first_game, setup.games)
+    tally = _empty_tally()
+    for done_part in parts:
+        tally = tally.merge(done_part.tally)
+
+    bar: Any = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=setup.games, unit="games", unit_scale=True, desc="rollout", leave=True)
+        bar.update(tally.games)
+
+    def report(done_games: int, eq: float, se: float) -> None:
+        if bar is not None:
+            bar.update(done_games - bar.n)
+            if done_games > 0:
+                bar.set_postfix_str(f"equity {plus_minus(eq, se)}", refresh=False)
+        if callback is not None:
+            elapsed = time.monotonic() - start
+            callback(RolloutProgress(done_games, setup.games, eq, se, elapsed))
+
+    def target_met() -> bool:
+        return (
+            target_std_error is not None
+            and tally.games >= 1296
+            and tally.std_error <= target_std_error
+        )
+
+    options: dict[str, Any] = {
+        "position": setup.position,
+        "policy": setup.policies,
+        "seed": seed,
+        "opening": setup.opening,
+        "quasi_random": setup.quasi_random,
+        "nardy": setup.nardy,
+        "truncate": setup.truncate,
+        "truncate_after": setup.truncate_after,
+        "variance_reduction": setup.variance_reduction,
+        "evaluator": setup.evaluator,
+        "chunk_size": chunk_size,
+        "record_games": record_games,
+    }
+    stop = "completed"
+    try:
+        if executor is not None:
+            options["threads"] = 1 if threads is None else threads
+
+            def on_result(r: tuple[int, int], part: RolloutResult) -> Optional[str]:
+                nonlocal tally, threads_used
+                if part.ranges != ((r[0], r[1]),) or part.games_completed != r[1] - r[0]:
+                    raise InvalidInputError(
+                        f"the task of games {r[0]}..{r[1]} returned games {part.ranges}"
+                    )
+                parts.append(part)
+                tally = tally.merge(part.tally)
+                threads_used = max(threads_used, part.threads)
+                report(tally.games, tally.equity, tally.std_error)
+                if path is not None and time.monotonic() - last_write >= every:
+                    save(merged("interrupted"))
+                return "target_std_error" if target_met() else None
+
+            stop = run_ranges(
+                executor,
+                partial(_play_range, options),
+                split(todo, games_per_task),
+                on_result,
+                retries=retries,
+                deadline=deadline,
+            )
+        else:
+            options["threads"] = threads
+            floor = 0.0  # raised while a turn is too short to finish a chunk
+            for a, b in todo:
+                while a < b and stop == "completed":
+                    limit = max(every, floor)
+                    if deadline is not None:
+                        left = deadline - time.monotonic()
+                        if left <= 0:
+                            stop = "max_seconds"
+                            break
+                        limit = min(limit, left)
+                    base = tally
+
+                    def inner(p: RolloutProgress, base: _core.Tally = base) -> None:
+                        eq, se = _combined_estimate(base, p.done, p.equity, p.std_error)
+                        report(base.games + p.done, eq, se)
+
+                    part = rollout(
+                        games=b - a,
+                        first_game=a,
+                        max_seconds=max(limit, 0.001),
+                        target_std_error=target_std_error,
+                        callback=inner if (bar is not None or callback is not None) else None,
+                        **options,
+                    )
+                    if not part.games_completed:
+                        floor = max(2 * floor, 0.05)
+                    else:
+                        parts.append(part)
+                        tally = tally.merge(part.tally)
+                        threads_used = max(threads_used, part.threads)
+                        a = part.next_game
+                    if part.interrupted:
+                        stop = "interrupted"
+                    elif part.stop_reason == "target_std_error" or target_met():
+                        stop = "target_std_error"
+                    elif time.monotonic() - last_write >= every:
+                        save(merged("interrupted"))
+                if stop != "completed":
+                    break
+    except KeyboardInterrupt:
+        stop = "interrupted"
+    except Exception:
+        if parts:
+            save(merged("interrupted"))  # keep what was done before the error
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    result = merged(stop)
+    save(result)
+    return result

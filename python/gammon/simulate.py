@@ -32,6 +32,7 @@ import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple, Optional, Protocol, Union, runtime_checkable
 
 import numpy as np
@@ -43,6 +44,15 @@ from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
 from gammon._core import Color, Position, Variant, find_variant
+from gammon._distribute import (
+    DEFAULT_GAMES_PER_TASK,
+    DEFAULT_MATCHES_PER_TASK,
+    DEFAULT_RETRIES,
+    check_executor,
+    check_picklable,
+    run_ranges,
+    split,
+)
 from gammon._format import plus_minus
 from gammon._results import RunResult
 from gammon.cube import Cube, CubeOffer, CubeRules
@@ -707,6 +717,9 @@ def simulate_match(
     max_seconds: Optional[float] = None,
     progress: bool = False,
     callback: Optional[Callable[[SimulationProgress], object]] = None,
+    executor: Any = None,
+    matches_per_task: int = DEFAULT_MATCHES_PER_TASK,
+    retries: int = DEFAULT_RETRIES,
 ) -> MatchResult:
     """Play ``matches`` matches to ``length`` points between two players; return the shares.
 
@@ -725,7 +738,11 @@ def simulate_match(
     matches per unit of work; results do not depend on it. ``record_matches``: keep
     per-match :class:`MatchRecords`. ``max_seconds``: a time limit. ``progress``: a tqdm
     progress bar. ``callback``: called with a :class:`SimulationProgress` after each chunk
-    and at least every 0.1 s.
+    and at least every 0.1 s. ``executor``: a ``dask.distributed.Client`` or a
+    ``concurrent.futures.Executor`` that plays ranges of ``matches_per_task`` matches on its
+    workers (``threads`` each, default 1), merged in order into the result of the seed, as
+    for :func:`~gammon.rollout`; a failed range is run again up to ``retries`` times. Python
+    policies must pickle to be shipped.
 
     Ctrl-C (or a ``KeyboardInterrupt`` raised by the callback or a Python policy) stops the
     simulation and returns the matches finished so far with ``interrupted`` set.
@@ -749,6 +766,42 @@ def simulate_match(
     if not isinstance(crawford, bool):
         raise InvalidInputError(f"crawford must be True or False, not {crawford!r}")
     var = _variant(variant)
+    if executor is not None:
+        options = {
+            "length": length,
+            "players": pair,
+            "seed": seed,
+            "threads": 1 if threads is None else n_threads,
+            "cube_rules": rules,
+            "crawford": crawford,
+            "variant": var,
+            "chunk_size": chunk_size,
+            "record_matches": bool(record_matches),
+        }
+        dist, dist_records = _distributed(
+            "match",
+            options,
+            first_match,
+            matches,
+            executor=executor,
+            per_task=_int_arg("matches_per_task", matches_per_task, 1),
+            retries=_int_arg("retries", retries, 0, 100),
+            max_seconds=max_s,
+            progress=progress,
+            callback=callback,
+            desc=f"{length}-point matches",
+        )
+        return MatchResult(
+            length=length,
+            crawford=crawford,
+            records=dist_records,
+            players=pair,
+            seed=seed,
+            cube_rules=rules,
+            variant=var,
+            run=dist,
+            requested=matches,
+        )
 
     def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> _core.SimulationRun:
         return _core._simulate_match(
@@ -796,6 +849,9 @@ def simulate_money(
     max_seconds: Optional[float] = None,
     progress: bool = False,
     callback: Optional[Callable[[SimulationProgress], object]] = None,
+    executor: Any = None,
+    games_per_task: int = DEFAULT_GAMES_PER_TASK,
+    retries: int = DEFAULT_RETRIES,
 ) -> MoneyResult:
     """Play ``games`` independent money games between two players; return points per game.
 
@@ -803,7 +859,7 @@ def simulate_money(
     ``cube_rules.auto_doubles`` says, BG-11) and is scored by SCORE-2 with the money options
     of ``cube_rules``: the Jacoby rule (MONEY-2), beavers and raccoons (CUBE-12, CUBE-13),
     the cap (CUBE-10). The result is from the first player's side. The other arguments are
-    those of :func:`simulate_match`.
+    those of :func:`simulate_match` (with an executor, ``games_per_task`` games a task).
 
     Raises :class:`~gammon.InvalidInputError` for bad arguments,
     :class:`~gammon.IllegalCubeActionError` when a Python cube policy answers a beaver or
@@ -821,6 +877,38 @@ def simulate_money(
     max_s = _positive_float("max_seconds", max_seconds)
     rules = _cube_rules(cube_rules)
     var = _variant(variant)
+    if executor is not None:
+        options = {
+            "players": pair,
+            "seed": seed,
+            "threads": 1 if threads is None else n_threads,
+            "cube_rules": rules,
+            "variant": var,
+            "chunk_size": chunk_size,
+            "record_games": bool(record_games),
+        }
+        dist, dist_records = _distributed(
+            "money",
+            options,
+            first_game,
+            games,
+            executor=executor,
+            per_task=_int_arg("games_per_task", games_per_task, 1),
+            retries=_int_arg("retries", retries, 0, 100),
+            max_seconds=max_s,
+            progress=progress,
+            callback=callback,
+            desc="money games",
+        )
+        return MoneyResult(
+            records=dist_records,
+            players=pair,
+            seed=seed,
+            cube_rules=rules,
+            variant=var,
+            run=dist,
+            requested=games,
+        )
 
     def call(cb: Optional[Callable[[int, int, float, float, float], None]]) -> _core.SimulationRun:
         return _core._simulate_money(
@@ -848,3 +936,120 @@ def simulate_money(
         run=run,
         requested=games,
     )
+
+
+# -- distributed simulations ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _RangeRun:
+    """What a task of a distributed simulation returns: a ``SimulationRun`` that pickles."""
+
+    first: int
+    end: int
+    stop: str
+    elapsed: float
+    threads: int
+    tally: Any
+    records: Any
+
+
+def _simulation_range(kind: str, options: dict[str, Any], first: int, end: int) -> _RangeRun:
+    """One task of a distributed simulation: items ``first .. end`` (runs on a worker)."""
+    r: Union[MatchResult, MoneyResult]
+    if kind == "match":
+        r = simulate_match(first_match=first, matches=end - first, **options)
+        n = r.matches_completed
+    else:
+        r = simulate_money(end - first, first_game=first, **options)
+        n = r.games_completed
+    return _RangeRun(r.first, r.first + n, r.stop_reason, r.elapsed, r.threads, r.tally, r.records)
+
+
+def _empty_tally(kind: str) -> Any:
+    if kind == "match":
+        return _core.MatchTally._restore((0, (0, 0), 0, 0, 0, 0, 0, (0, 0), 0))
+    zeros = [0] * _core.WIN_KINDS
+    return _core.MoneyTally._restore((0, 0, 0, (zeros, zeros), (0, 0), 0, 0, 0, 0))
+
+
+def _distributed(
+    kind: str,
+    options: dict[str, Any],
+    first: int,
+    count: int,
+    *,
+    executor: Any,
+    per_task: int,
+    retries: int,
+    max_seconds: Optional[float],
+    progress: bool,
+    callback: Optional[Callable[[SimulationProgress], object]],
+    desc: str,
+) -> tuple[_RangeRun, Any]:
+    """Plays items ``first .. first + count`` in ranges on ``executor``.
+
+    Returns the merged run and records.
+    """
+    import time
+
+    check_executor(executor)
+    for player in options["players"]:
+        for what, p in (("checker policy", player.checker), ("cube policy", player.cube)):
+            if not isinstance(p, str):
+                check_picklable(f"the {what}", p, executor)
+    if callback is not None and not callable(callback):
+        raise InvalidInputError(f"callback must be callable, not {callback!r}")
+    unit = "matches" if kind == "match" else "games"
+    bar: Any = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=count, unit=unit, unit_scale=True, desc=desc, leave=True)
+    parts: list[_RangeRun] = []
+    tally = _empty_tally(kind)
+    threads = 1
+    start = time.monotonic()
+
+    def on_result(r: tuple[int, int], part: _RangeRun) -> Optional[str]:
+        nonlocal tally, threads
+        if (part.first, part.end) != r:
+            raise InvalidInputError(
+                f"the task of items {r[0]}..{r[1]} returned {part.first}..{part.end}"
+            )
+        parts.append(part)
+        tally = tally.merge(part.tally)
+        threads = max(threads, part.threads)
+        done = tally.matches if kind == "match" else tally.games
+        est = tally.win_share(0) if kind == "match" else tally.points_per_game
+        if bar is not None:
+            bar.update(done - bar.n)
+        if callback is not None:
+            callback(
+                SimulationProgress(done, count, est, tally.std_error, time.monotonic() - start)
+            )
+        return None
+
+    try:
+        stop = run_ranges(
+            executor,
+            partial(_simulation_range, kind, options),
+            split([(first, first + count)], per_task),
+            on_result,
+            retries=retries,
+            deadline=None if max_seconds is None else start + max_seconds,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    parts.sort(key=lambda p: p.first)
+    merged = _empty_tally(kind)
+    for p in parts:
+        merged = merged.merge(p.tally)
+    records = None
+    if parts and all(p.records is not None for p in parts):
+        cls = type(parts[0].records)
+        records = cls(*(np.concatenate(col) for col in zip(*(p.records for p in parts))))
+    done = merged.matches if kind == "match" else merged.games
+    run = _RangeRun(first, first + done, stop, time.monotonic() - start, threads, merged, None)
+    return run, records

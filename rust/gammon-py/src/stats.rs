@@ -3,7 +3,7 @@
 //! which own the sums, the estimates, their errors and the merge; the result classes of
 //! `gammon.rollout` and `gammon.simulate` present them.
 
-use gammon_core::{std_error_of_mean, Color, MatchTally, MoneyTally, Tally, WIN_KINDS};
+use gammon_core::{std_error_of_mean, ByColor, Color, MatchTally, MoneyTally, Tally, WIN_KINDS};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -26,6 +26,24 @@ fn color_of(side: usize) -> Color {
         Color::Black
     }
 }
+
+/// The sums of a [`MatchTally`] as pickled: matches, wins, games, games², Crawford games,
+/// drops, doubles, points, plies.
+type MatchSums = (u64, (u64, u64), u64, u128, u64, u64, u64, (u64, u64), u64);
+
+/// The sums of a [`MoneyTally`] as pickled: games, points, points², wins, drops, draws,
+/// cube, doubles, plies.
+type MoneySums = (
+    u64,
+    i128,
+    u128,
+    ([u64; WIN_KINDS], [u64; WIN_KINDS]),
+    (u64, u64),
+    u64,
+    u64,
+    u64,
+    u64,
+);
 
 /// Streaming statistics of a rollout, from the side of the player on roll at the start
 /// (side 0; the opponent is side 1), as exact integer sums in fixed point (``ONE`` = one
@@ -261,6 +279,49 @@ impl PyMatchTally {
         PyMatchTally { inner }
     }
 
+    /// Pickling: ``MatchTally._restore`` and the sums (a tally travels to and from the
+    /// workers of a distributed simulation).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (MatchSums,))> {
+        let t = slf.get().inner;
+        let sums = (
+            t.matches,
+            (t.wins.white, t.wins.black),
+            t.games,
+            t.games_sq,
+            t.crawford_games,
+            t.drops,
+            t.doubles,
+            (t.points.white, t.points.black),
+            t.plies,
+        );
+        Ok((slf.getattr("_restore")?, (sums,)))
+    }
+
+    /// Rebuilds a tally from the sums of ``__reduce__`` (unpickling only).
+    #[staticmethod]
+    fn _restore(sums: MatchSums) -> PyMatchTally {
+        let (matches, wins, games, games_sq, crawford_games, drops, doubles, points, plies) = sums;
+        PyMatchTally {
+            inner: MatchTally {
+                matches,
+                wins: ByColor {
+                    white: wins.0,
+                    black: wins.1,
+                },
+                games,
+                games_sq,
+                crawford_games,
+                drops,
+                doubles,
+                points: ByColor {
+                    white: points.0,
+                    black: points.1,
+                },
+                plies,
+            },
+        }
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "MatchTally(matches={}, wins={:?})",
@@ -352,6 +413,49 @@ impl PyMoneyTally {
         let mut inner = self.inner;
         gammon_core::SimTally::merge(&mut inner, &other.inner);
         PyMoneyTally { inner }
+    }
+
+    /// Pickling: ``MoneyTally._restore`` and the sums (a tally travels to and from the
+    /// workers of a distributed simulation).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (MoneySums,))> {
+        let t = slf.get().inner;
+        let sums = (
+            t.games,
+            t.points,
+            t.points_sq,
+            (t.wins.white, t.wins.black),
+            (t.drops.white, t.drops.black),
+            t.draws,
+            t.cube,
+            t.doubles,
+            t.plies,
+        );
+        Ok((slf.getattr("_restore")?, (sums,)))
+    }
+
+    /// Rebuilds a tally from the sums of ``__reduce__`` (unpickling only).
+    #[staticmethod]
+    fn _restore(sums: MoneySums) -> PyMoneyTally {
+        let (games, points, points_sq, wins, drops, draws, cube, doubles, plies) = sums;
+        PyMoneyTally {
+            inner: MoneyTally {
+                games,
+                points,
+                points_sq,
+                wins: ByColor {
+                    white: wins.0,
+                    black: wins.1,
+                },
+                drops: ByColor {
+                    white: drops.0,
+                    black: drops.1,
+                },
+                draws,
+                cube,
+                doubles,
+                plies,
+            },
+        }
     }
 
     fn __repr__(&self) -> String {

@@ -1,0 +1,161 @@
+"""Rollout checkpoints that survive SIGKILL (issue 12): the state is written atomically at an
+interval; a rollout started again with the same arguments and checkpoint continues it, and the
+final result equals the uninterrupted run's exactly. Other arguments, a corrupt or an edited
+file are refused with a CheckpointError naming what is wrong."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import gammon
+from gammon.cli import main
+
+GAMES = 20000
+SEED = 77
+
+
+def _games_in(path: Path) -> int:
+    try:
+        return int(json.loads(path.read_text())["rollout"]["games"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
+def _kill_when_it_has_progressed(cmd: list[str], path: Path) -> int:
+    """Start ``cmd``, SIGKILL it once the checkpoint holds more games than before; return them."""
+    before = _games_in(path)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if _games_in(path) > before:
+                break
+            time.sleep(0.02)
+        assert proc.poll() is None, "the rollout ended before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    after = _games_in(path)
+    assert before < after < GAMES
+    return after
+
+
+def test_a_rollout_killed_twice_then_resumed_equals_the_uninterrupted_run(
+    tmp_path: Path,
+) -> None:
+    ck = tmp_path / "rollout.json"
+    script = (
+        f"import gammon; gammon.rollout(games={GAMES}, seed={SEED}, threads=1, "
+        f"checkpoint={str(ck)!r}, checkpoint_every=0.1)"
+    )
+    first = _kill_when_it_has_progressed([sys.executable, "-c", script], ck)
+    # The second time through the command line: the same rollout, the same checkpoint.
+    cli = [sys.executable, "-m", "gammon", "rollout", "--games", str(GAMES), "--seed", str(SEED)]
+    cli += ["--threads", "1", "--checkpoint", str(ck), "--checkpoint-every", "0.1", "--quiet"]
+    second = _kill_when_it_has_progressed(cli, ck)
+    assert second > first
+    resumed = gammon.rollout(games=GAMES, seed=SEED, threads=1, checkpoint=ck)
+    whole = gammon.rollout(games=GAMES, seed=SEED, threads=2)
+    assert resumed == whole
+    assert resumed.tally == whole.tally and resumed.ranges == ((0, GAMES),)
+    assert gammon.read_checkpoint(ck).result == whole
+    assert not [p for p in tmp_path.iterdir() if p.name != ck.name]  # no temporary files left
+
+
+def test_a_checkpoint_of_other_arguments_is_refused_naming_them(tmp_path: Path) -> None:
+    ck = tmp_path / "ck.json"
+    gammon.rollout(games=500, seed=1, threads=1, checkpoint=ck)
+    for kwargs, named in (
+        ({"seed": 2}, "seed=1 there, seed=2 here"),
+        ({"seed": 1, "policy": "random"}, "policy="),
+        ({"seed": 1, "truncate": "bearoff"}, "truncate="),
+        ({"seed": 1, "quasi_random": False}, "quasi_random="),
+        ({"seed": 1, "first_game": 10}, "first_game="),
+        ({"seed": 1, "position": "4HPwATDgc/ABMA", "opening": False}, "opening="),
+    ):
+        with pytest.raises(gammon.CheckpointError, match=named):
+            gammon.rollout(games=500, threads=1, checkpoint=ck, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(gammon.CheckpointError, match="ask for at least 500 games"):
+        gammon.rollout(games=400, seed=1, threads=1, checkpoint=ck)
+    # seed=None takes the checkpoint's seed; more games extend it.
+    more = gammon.rollout(games=900, threads=1, checkpoint=ck)
+    assert more == gammon.rollout(games=900, seed=1, threads=1)
+
+
+def test_a_corrupt_or_edited_checkpoint_is_refused(tmp_path: Path) -> None:
+    ck = tmp_path / "ck.json"
+    gammon.rollout(games=300, seed=3, threads=1, checkpoint=ck)
+    good = json.loads(ck.read_text())
+    edited = json.loads(ck.read_text())
+    edited["rollout"]["games"] += 1
+    ck.write_text(json.dumps(edited))
+    with pytest.raises(gammon.CheckpointError, match="integrity check"):
+        gammon.rollout(games=300, seed=3, threads=1, checkpoint=ck)
+    ck.write_text(json.dumps(good)[:-40])
+    with pytest.raises(gammon.CheckpointError, match="not JSON"):
+        gammon.rollout(games=300, seed=3, threads=1, checkpoint=ck)
+    ck.write_text(json.dumps(good["rollout"]))  # a bare to_dict() is another format
+    with pytest.raises(gammon.CheckpointError, match="not a rollout checkpoint file"):
+        gammon.read_checkpoint(ck)
+    with pytest.raises(gammon.CheckpointError, match="cannot read"):
+        gammon.read_checkpoint(tmp_path / "missing.json")
+    assert issubclass(gammon.CheckpointError, ValueError)
+
+
+def test_checkpoints_keep_no_per_game_outcomes(tmp_path: Path) -> None:
+    with pytest.raises(gammon.InvalidInputError, match="record_games"):
+        gammon.rollout(games=10, seed=1, record_games=True, checkpoint=tmp_path / "x.json")
+
+
+def test_ctrl_c_writes_the_checkpoint_and_the_cli_resumes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ck = tmp_path / "ck.json"
+    calls = []
+
+    def stop(p: gammon.RolloutProgress) -> None:
+        calls.append(p)
+        if p.done >= 1296:
+            raise KeyboardInterrupt
+
+    part = gammon.rollout(
+        games=5000, seed=9, threads=1, chunk_size=648, checkpoint=ck, callback=stop
+    )
+    assert part.interrupted and 0 < part.games_completed < 5000
+    assert gammon.read_checkpoint(ck).result.games_completed == part.games_completed
+    code = main(["rollout", "--resume", str(ck), "--quiet", "--json", "--threads", "1"])
+    out = json.loads(capsys.readouterr().out)
+    whole = gammon.rollout(games=5000, seed=9, threads=1)
+    assert code == 0 and out["games"] == 5000 and out["equity"] == whole.equity
+    assert gammon.read_checkpoint(ck).result == whole
+    # --games extends a finished rollout.
+    code = main(["rollout", "--resume", str(ck), "--games", "6000", "--quiet", "--threads", "1"])
+    capsys.readouterr()
+    assert code == 0 and gammon.read_checkpoint(ck).result == gammon.rollout(
+        games=6000, seed=9, threads=1
+    )
+
+
+def test_a_checkpoint_with_an_executor(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    ck = tmp_path / "ck.json"
+    with ThreadPoolExecutor(2) as ex:
+        r = gammon.rollout(
+            games=3000,
+            seed=4,
+            executor=ex,
+            games_per_task=400,
+            checkpoint=ck,
+            checkpoint_every=0.0001,
+        )
+    assert r == gammon.rollout(games=3000, seed=4, threads=1)
+    assert gammon.read_checkpoint(ck).result == r
