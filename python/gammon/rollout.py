@@ -93,9 +93,9 @@ from gammon.nardy import NardySettings
 
 __all__ = [
     "BUILTIN_POLICIES",
-    "EVALUATORS",
     "DEFAULT_CHECKPOINT_EVERY",
     "DEFAULT_GAMES_PER_TASK",
+    "EVALUATORS",
     "KIND_NAMES",
     "TRUNCATIONS",
     "GameOutcomes",
