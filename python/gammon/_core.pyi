@@ -64,6 +64,8 @@ __all__ = [
     "_nardy_extra_turn",
     "_nardy_score",
     "_nardy_surrender",
+    "_net_evaluate",
+    "_net_rank",
     "_outcome_from_parts",
     "_play_from_text",
     "_position_from_state",
@@ -91,6 +93,8 @@ DEFAULT_MATCH_CHUNK: Final[int]
 """Matches per unit of work of a match simulation by default."""
 DEFAULT_GAME_CHUNK: Final[int]
 """Games per unit of work of a money simulation by default."""
+MAX_PLIES: Final[int]
+"""The deepest search of the net's evaluations and hints."""
 MAX_THREADS: Final[int]
 """The most worker threads a run may ask for."""
 MIN_GAMES_FOR_TARGET: Final[int]
@@ -621,6 +625,17 @@ def _bearoff_evaluate(
     position: Position, end_variant: str = "mars", last_roll: bool = False
 ) -> tuple[float, float, float, float, float, float, bool]:
     """``(win, lose, win_gammon, lose_gammon, draw, equity, exact)`` for the player on roll."""
+
+def _net_evaluate(
+    position: Position, plies: int = 0
+) -> tuple[tuple[float, float, float, float, float, float], str]:
+    """The shipped net's ``((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon,
+    draw), source)`` for the player on roll; ``source`` is ``"net"``, ``"bearoff"`` or ``"final"``."""
+
+def _net_rank(
+    plays: PlayList, plies: int = 0
+) -> list[tuple[tuple[float, float, float, float, float, float], bool]]:
+    """The shipped net's ``(probabilities, exact)`` of each play, for the player who makes it."""
 
 def _bearoff_one_sided(board: Sequence[int]) -> tuple[float, list[float], list[float]]:
     """``(mean, all_off, first_off)`` of one side's home board (points 1..6)."""

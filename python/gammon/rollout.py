@@ -71,7 +71,7 @@ __all__ = [
 ]
 
 #: The policies built into the core.
-BUILTIN_POLICIES = ("random", "pubeval", "heuristic", "bearoff")
+BUILTIN_POLICIES = ("random", "pubeval", "heuristic", "bearoff", "net")
 
 #: The truncation rules of :func:`rollout`.
 TRUNCATIONS = ("none", "bearoff", "bearoff-one-sided")
@@ -914,7 +914,7 @@ def _policy_pair(policy: object, variant: Variant) -> tuple[PolicySpec, PolicySp
         pair = (one, one)
     else:
         raise InvalidInputError(
-            "policy must be a name (random, pubeval, heuristic, bearoff), an object with a "
+            "policy must be a name (random, pubeval, heuristic, bearoff, net), an object with a "
             "choose(position, plays) method, a function f(position, plays), or a pair of "
             f"them; got {brief(policy)}"
         )

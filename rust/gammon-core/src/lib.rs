@@ -54,8 +54,8 @@ pub use policy::cube::{
     NeverDouble, Response,
 };
 pub use policy::{
-    BackgammonPolicy, Heuristic, HeuristicWeights, PerfectBearoff, Policy, PolicyError, PolicyKind,
-    PolicyStop, Pubeval, Random,
+    BackgammonPolicy, Heuristic, HeuristicWeights, NardyPolicy, NetPolicy, PerfectBearoff, Policy,
+    PolicyError, PolicyKind, PolicyStop, Pubeval, Random,
 };
 pub use rules::backgammon::Backgammon;
 pub use rules::nardy::options::ParseSettingError;

@@ -469,10 +469,11 @@ pub fn _batch_trajectories<'py>(
     first: u64,
     end: u64,
 ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    use gammon_core::{record_games, BackgammonPolicy, FirstRoll, PolicyKind, Random};
+    use gammon_core::{record_games, BackgammonPolicy, FirstRoll, PolicyKind};
     let variant = variant_arg(variant)?;
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
     kind.check(variant).map_err(|e| policy_error(&e))?;
+    crate::rollout::check_weights(kind, variant)?;
     if end < first {
         return Err(InvalidInputError::new_err(format!(
             "games {first}..{end}: the end must not come before the first"
@@ -494,7 +495,7 @@ pub fn _batch_trajectories<'py>(
                 }
                 VariantPosition::Nardy(start) => record_games(
                     &start,
-                    &Random,
+                    &crate::rollout::nardy_policy(kind),
                     |p: &Nardy| p.board26(),
                     seed,
                     FirstRoll::Any,
@@ -553,11 +554,12 @@ pub fn _batch_policy_play<'py>(
     policy: &str,
     seed: u64,
 ) -> PyResult<Bound<'py, PyArray2<i8>>> {
-    use gammon_core::{BackgammonPolicy, GameRng, Policy, PolicyKind, Random};
+    use gammon_core::{BackgammonPolicy, GameRng, Policy, PolicyKind};
     use rand_core::SeedableRng;
     let variant = variant_arg(variant)?;
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
     kind.check(variant).map_err(|e| policy_error(&e))?;
+    crate::rollout::check_weights(kind, variant)?;
     let board = rows(&boards)?;
     let n = board.len() / 26;
     let dshape = dice.shape();
@@ -599,6 +601,7 @@ pub fn _batch_policy_play<'py>(
                     }
                 }
                 RulesFamily::LongNardy => {
+                    let pol = crate::rollout::nardy_policy(kind);
                     let mut list: Box<PlayList<Nardy>> = Box::default();
                     for (i, (p, &d)) in positions.iter().zip(&ds).enumerate() {
                         let VariantPosition::Nardy(p) = p else {
@@ -608,7 +611,7 @@ pub fn _batch_policy_play<'py>(
                         let k = match list.len() {
                             0 => None,
                             1 => Some(0),
-                            _ => Some(Random.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
+                            _ => Some(pol.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
                         };
                         out.extend_from_slice(&match k {
                             Some(k) if k < list.len() => list[k].after().board26(),

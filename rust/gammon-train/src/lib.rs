@@ -172,7 +172,7 @@ impl Config {
             })
         };
         if !(1..=MAX_HIDDEN).contains(&c.hidden) || c.race_hidden > MAX_HIDDEN {
-            return bad("hidden units must be 1..=512 (race_hidden 0..=512)");
+            return bad("hidden units must be 1..=256 (race_hidden 0..=256)");
         }
         if c.variant == Variant::LongNardy && c.race_hidden > 0 {
             return bad("Long Nardy has no race net: race_hidden must be 0");

@@ -28,7 +28,7 @@
 //! May use: `base`, `rules`, `bearoff`, `encode` (and `eval`'s own [`Probabilities`]).
 
 use crate::base::color::Color;
-use crate::base::moves::{Play, OFF};
+use crate::base::moves::{Play, PlayList, OFF};
 use crate::base::outcome::OutcomeKind;
 use crate::base::variant::RulesFamily;
 use crate::bearoff;
@@ -41,7 +41,7 @@ use crate::rules::position::Position;
 /// Outputs of every net: win, win gammon, win backgammon, lose gammon, lose backgammon.
 pub const NET_OUTPUTS: usize = 5;
 /// The most hidden units a net may have (the evaluator keeps its buffers on the stack).
-pub const MAX_HIDDEN: usize = 512;
+pub const MAX_HIDDEN: usize = 256;
 /// The most input units of any encoding.
 pub const MAX_INPUTS: usize = 256;
 /// The magic bytes that open a weights file.
@@ -202,15 +202,129 @@ impl Mlp {
     }
 
     /// The raw outputs for a board in the owner's view (see [`crate::encode`]), owner not on
-    /// roll.
+    /// roll (the fast inference path: [`fast_sigmoid`]).
     #[must_use]
     pub fn forward_board(&self, board: &[i8; 26], checkers: u8) -> [f32; NET_OUTPUTS] {
         let mut x = [0f32; MAX_INPUTS];
         let n = self.inputs();
         self.encoding
             .encode_into(board, checkers, false, &mut x[..n]);
-        self.forward(&x[..n])
+        let mut acc = [0f32; MAX_HIDDEN];
+        self.accumulate(&x[..n], &mut acc);
+        self.finish(&acc)
     }
+
+    /// The first layer's sums (before the sigmoid) for the encoded input `x`: the biases plus
+    /// one row of weights per non-zero input.
+    #[inline]
+    pub fn accumulate(&self, x: &[f32], acc: &mut [f32]) {
+        let hn = self.hidden;
+        let acc = &mut acc[..hn];
+        acc.copy_from_slice(&self.b1);
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                axpy(acc, xi, &self.w1[i * hn..(i + 1) * hn]);
+            }
+        }
+    }
+
+    /// The first layer's sums for `x` from those of another input `base_x` (`base_acc`):
+    /// one row of weights per input that differs. A play changes few inputs, so the plays
+    /// of a roll are valued from the sums of the position before it (the incremental
+    /// first-layer update of efficiently updatable networks).
+    #[inline]
+    pub fn accumulate_delta(&self, base_x: &[f32], base_acc: &[f32], x: &[f32], acc: &mut [f32]) {
+        let hn = self.hidden;
+        let acc = &mut acc[..hn];
+        acc.copy_from_slice(&base_acc[..hn]);
+        for (i, (&xi, &bi)) in x.iter().zip(base_x).enumerate() {
+            let d = xi - bi;
+            if d != 0.0 {
+                axpy(acc, d, &self.w1[i * hn..(i + 1) * hn]);
+            }
+        }
+    }
+
+    /// The outputs from the first layer's sums (the fast sigmoid on both layers).
+    #[inline]
+    #[must_use]
+    pub fn finish(&self, acc: &[f32]) -> [f32; NET_OUTPUTS] {
+        let mut h = [0f32; MAX_HIDDEN];
+        self.finish_with(acc, &mut h)
+    }
+
+    /// [`Mlp::finish`] with the hidden activations written to `h` (at least `hidden` long),
+    /// a buffer the caller keeps.
+    #[inline]
+    pub fn finish_with(&self, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
+        let hn = self.hidden;
+        for (o, &a) in h[..hn].iter_mut().zip(&acc[..hn]) {
+            *o = fast_sigmoid(a);
+        }
+        let h = &h[..hn];
+        let mut out = self.b2;
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = fast_sigmoid(*o + dot(h, &self.w2[k * hn..(k + 1) * hn]));
+        }
+        out
+    }
+}
+
+/// `acc += a * row`, eight lanes at a time (the loop the compiler turns into SIMD).
+#[inline(always)]
+fn axpy(acc: &mut [f32], a: f32, row: &[f32]) {
+    let mut ac = acc.chunks_exact_mut(8);
+    let mut rc = row.chunks_exact(8);
+    for (x, w) in (&mut ac).zip(&mut rc) {
+        for l in 0..8 {
+            x[l] += a * w[l];
+        }
+    }
+    for (x, w) in ac.into_remainder().iter_mut().zip(rc.remainder()) {
+        *x += a * w;
+    }
+}
+
+/// The dot product of two equally long slices, in eight partial sums.
+#[inline(always)]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut s = [0f32; 8];
+    let ac = a.chunks_exact(8);
+    let bc = b.chunks_exact(8);
+    let tail: f32 = ac
+        .remainder()
+        .iter()
+        .zip(bc.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ac.zip(bc) {
+        for l in 0..8 {
+            s[l] += x[l] * y[l];
+        }
+    }
+    s.iter().sum::<f32>() + tail
+}
+
+/// The logistic function from a polynomial `exp`, accurate to a few parts in a million and
+/// branch-free, so that a layer's sigmoids vectorize: `2^t` is split into `2^round(t)`
+/// (built in the exponent bits) times `2^f`, `|f| <= 1/2`, from its Taylor series to degree 6.
+#[inline(always)]
+#[must_use]
+pub fn fast_sigmoid(x: f32) -> f32 {
+    let t = (-x * std::f32::consts::LOG2_E).clamp(-126.0, 126.0);
+    let r = t + 0.5;
+    let mut i = r as i32;
+    if (i as f32) > r {
+        i -= 1;
+    }
+    let f = t - i as f32;
+    let p = 1.0
+        + f * (0.693_147_2
+            + f * (0.240_226_5
+                + f * (0.055_504_11
+                    + f * (0.009_618_129 + f * (0.001_333_355_8 + f * 0.000_154_035_3)))));
+    let scale = f32::from_bits(((i + 127) as u32) << 23);
+    1.0 / (1.0 + p * scale)
 }
 
 /// Turns raw net outputs into consistent [`Probabilities`]: each clamped to `[0, 1]`, and
@@ -641,13 +755,122 @@ impl NetEvaluator {
         }
         best
     }
+
+    /// As [`NetEvaluator::best_play`] for the plays of `before` (the position they are made
+    /// from), valued incrementally: the first layer's sums of each play start from those of
+    /// `before`'s board and add the inputs the play changed. The same choice as `best_play`
+    /// (up to float rounding), several times faster.
+    #[must_use]
+    pub fn best_play_from<P: NetPosition>(&self, before: &P, plays: &[Play<P>]) -> usize
+    where
+        Self: AfterState<P>,
+    {
+        let mut ranker = Ranker::new(self, before);
+        let mut best = 0;
+        let mut best_eq = f32::NEG_INFINITY;
+        for (i, p) in plays.iter().enumerate() {
+            let e = ranker.value(p.after()).equity();
+            if e > best_eq {
+                best_eq = e;
+                best = i;
+            }
+        }
+        best
+    }
+}
+
+/// The first layer's sums of one net for the board before a play.
+struct Base {
+    x: [f32; MAX_INPUTS],
+    acc: [f32; MAX_HIDDEN],
+    ready: bool,
+}
+
+impl Base {
+    fn new() -> Base {
+        Base {
+            x: [0.0; MAX_INPUTS],
+            acc: [0.0; MAX_HIDDEN],
+            ready: false,
+        }
+    }
+}
+
+/// Values the plays of one position incrementally (see [`NetEvaluator::best_play_from`]).
+pub struct Ranker<'a> {
+    nets: &'a NetEvaluator,
+    before: [i8; 26],
+    checkers: u8,
+    bases: [Base; 2],
+    x: [f32; MAX_INPUTS],
+    acc: [f32; MAX_HIDDEN],
+    h: [f32; MAX_HIDDEN],
+}
+
+impl<'a> Ranker<'a> {
+    /// A ranker for the plays of `before` (the player on roll makes them).
+    #[must_use]
+    pub fn new<P: NetPosition>(nets: &'a NetEvaluator, before: &P) -> Ranker<'a> {
+        Ranker {
+            nets,
+            before: before.owner_board(),
+            checkers: before.checkers(),
+            bases: [Base::new(), Base::new()],
+            x: [0.0; MAX_INPUTS],
+            acc: [0.0; MAX_HIDDEN],
+            h: [0.0; MAX_HIDDEN],
+        }
+    }
+
+    /// The value of `after` (a play of the position given to [`Ranker::new`]) for the player
+    /// who made it: exact when known, else the net's.
+    #[inline]
+    pub fn value<P: NetPosition>(&mut self, after: &P) -> Probabilities
+    where
+        NetEvaluator: AfterState<P>,
+    {
+        if let Some(p) = self.nets.exact_after(after) {
+            return p;
+        }
+        let board = after.owner_board();
+        let (net, slot) = match &self.nets.race {
+            Some(r) if self.nets.family == RulesFamily::Backgammon && is_race(&board) => (r, 1),
+            _ => (&self.nets.contact, 0),
+        };
+        let n = net.inputs();
+        let base = &mut self.bases[slot];
+        if !base.ready {
+            net.encoding
+                .encode_into(&self.before, self.checkers, false, &mut base.x[..n]);
+            net.accumulate(&base.x[..n], &mut base.acc);
+            base.ready = true;
+        }
+        net.encoding
+            .encode_into(&board, self.checkers, false, &mut self.x[..n]);
+        net.accumulate_delta(&base.x[..n], &base.acc, &self.x[..n], &mut self.acc);
+        probabilities_of(&net.finish_with(&self.acc, &mut self.h))
+    }
 }
 
 /// How a net evaluator values the position after a play of rules type `P` (see
 /// [`NetEvaluator::evaluate_after`]).
 pub trait AfterState<P: NetPosition> {
-    /// The probabilities of `after` for the player who just played.
-    fn after_state(&self, after: &P) -> Probabilities;
+    /// The exact value of `after` for the player who just played, when it is known: the
+    /// game is over, or (backgammon) both sides are in the bear-off databases.
+    fn exact_after(&self, after: &P) -> Option<Probabilities>;
+
+    /// The net's value of `after` for the player who just played (no exact lookup).
+    fn net_after(&self, after: &P) -> Probabilities;
+
+    /// The probabilities of `after` for the player who just played: exact when known, else
+    /// the net's.
+    #[inline]
+    fn after_state(&self, after: &P) -> Probabilities {
+        match self.exact_after(after) {
+            Some(p) => p,
+            None => self.net_after(after),
+        }
+    }
 }
 
 /// The probabilities, for the player who has just borne off their last checker in `after`
@@ -658,36 +881,34 @@ fn backgammon_finished(after: &Backgammon) -> Option<Probabilities> {
         return None;
     }
     // The mover has borne everything off: the game is over (SCORE-1).
-    let opp_off = b.iter().all(|&c| c >= 0);
-    let kind = if opp_off {
-        // Cannot happen in a legal game (the opponent finished earlier); count a single.
+    let on: i32 = b.iter().map(|&c| i32::from(c.min(0))).sum();
+    let kind = if -on < i32::from(after.checkers_per_side()) {
         OutcomeKind::Single
+    } else if b[0] < 0 || b[19..25].iter().any(|&c| c < 0) {
+        OutcomeKind::Backgammon
     } else {
-        let on: i32 = b.iter().map(|&c| i32::from(c.min(0))).sum();
-        if -on < i32::from(after.checkers_per_side()) {
-            OutcomeKind::Single
-        } else if b[0] < 0 || b[19..25].iter().any(|&c| c < 0) {
-            OutcomeKind::Backgammon
-        } else {
-            OutcomeKind::Gammon
-        }
+        OutcomeKind::Gammon
     };
     Some(finished(Color::White, kind, Color::White))
 }
 
 impl AfterState<Backgammon> for NetEvaluator {
     #[inline]
-    fn after_state(&self, after: &Backgammon) -> Probabilities {
+    fn exact_after(&self, after: &Backgammon) -> Option<Probabilities> {
         if let Some(p) = backgammon_finished(after) {
-            return p;
+            return Some(p);
         }
-        let board = after.raw();
-        if bearoff::is_bearoff(after) {
-            if let Some(p) = bearoff_after(after) {
-                return p;
-            }
+        let b = after.raw();
+        // Both sides home (the mover has nothing on 7..=25, the opponent nothing on 0..=18).
+        if b[7..26].iter().all(|&c| c <= 0) && b[0..19].iter().all(|&c| c >= 0) {
+            return bearoff_after(after);
         }
-        self.evaluate_after_board(board, after.checkers_per_side())
+        None
+    }
+
+    #[inline]
+    fn net_after(&self, after: &Backgammon) -> Probabilities {
+        self.evaluate_after_board(after.raw(), after.checkers_per_side())
     }
 }
 
@@ -709,17 +930,112 @@ fn bearoff_after(after: &Backgammon) -> Option<Probabilities> {
 
 impl AfterState<Nardy> for NetEvaluator {
     #[inline]
-    fn after_state(&self, after: &Nardy) -> Probabilities {
+    fn exact_after(&self, after: &Nardy) -> Option<Probabilities> {
         let me = after.turn();
-        if after.checkers_off()[me] == crate::rules::nardy::CHECKERS_PER_SIDE {
-            let kind = if after.checkers_off()[!me] == 0 {
+        let off = after.checkers_off();
+        (off[me] == crate::rules::nardy::CHECKERS_PER_SIDE).then(|| {
+            // LN-33/LN-34 under the default scoring: Mars when the loser has nothing off.
+            let kind = if off[!me] == 0 {
                 OutcomeKind::Mars
             } else {
                 OutcomeKind::Oin
             };
-            return finished(me, kind, me);
-        }
+            finished(me, kind, me)
+        })
+    }
+
+    #[inline]
+    fn net_after(&self, after: &Nardy) -> Probabilities {
         self.evaluate_after_board(&after.owner_board(), crate::rules::nardy::CHECKERS_PER_SIDE)
+    }
+}
+
+/// Play lists for a search, one per depth (allocated once per search).
+pub struct SearchBuffers<P> {
+    lists: Vec<Box<PlayList<P>>>,
+}
+
+impl<P> Default for SearchBuffers<P> {
+    fn default() -> Self {
+        SearchBuffers { lists: Vec::new() }
+    }
+}
+
+impl<P> SearchBuffers<P> {
+    fn take(&mut self, depth: usize) -> Box<PlayList<P>> {
+        while self.lists.len() <= depth {
+            self.lists.push(Box::default());
+        }
+        std::mem::take(&mut self.lists[depth])
+    }
+    fn give(&mut self, depth: usize, list: Box<PlayList<P>>) {
+        self.lists[depth] = list;
+    }
+}
+
+impl NetEvaluator {
+    /// The value of `after` for the player who just played, searched `plies` plies deep: at
+    /// 0 plies the net's (or the exact) value; at `n` plies the average over the opponent's
+    /// 21 rolls (doubles counted once, the others twice) of the value of the opponent's best
+    /// reply (chosen at 0 ply, as gnubg's n-ply evaluation picks its replies) searched
+    /// `n - 1` plies deep.
+    pub fn after_value_plies<P: NetPosition>(
+        &self,
+        after: &P,
+        plies: u32,
+        bufs: &mut SearchBuffers<P>,
+    ) -> Probabilities
+    where
+        Self: AfterState<P>,
+    {
+        if let Some(p) = self.exact_after(after) {
+            return p;
+        }
+        if plies == 0 {
+            return self.net_after(after);
+        }
+        self.on_roll_plies(&after.pass_turn(), plies, bufs).flip()
+    }
+
+    /// The value of `pos` for its player on roll searched `plies` plies deep (at 0 plies:
+    /// the opponent's after-state value, flipped).
+    pub fn on_roll_plies<P: NetPosition>(
+        &self,
+        pos: &P,
+        plies: u32,
+        bufs: &mut SearchBuffers<P>,
+    ) -> Probabilities
+    where
+        Self: AfterState<P>,
+    {
+        if plies == 0 {
+            return self.after_value_plies(&pos.pass_turn(), 0, bufs).flip();
+        }
+        let depth = plies as usize;
+        let mut list = bufs.take(depth);
+        let mut acc = [0f32; NET_OUTPUTS];
+        for dice in crate::base::dice::Dice::ALL_21 {
+            pos.legal_plays_into(dice, &mut list);
+            let v = if list.is_empty() {
+                self.on_roll_plies(&pos.pass_turn(), plies - 1, bufs).flip()
+            } else {
+                let best = self.best_play(list.as_slice());
+                self.after_value_plies(list[best].after(), plies - 1, bufs)
+            };
+            let w = dice.weight() as f32 / 36.0;
+            for (a, x) in acc.iter_mut().zip(outputs_of(&v)) {
+                *a += w * x;
+            }
+        }
+        bufs.give(depth, list);
+        Probabilities {
+            win: acc[0],
+            win_gammon: acc[1],
+            win_backgammon: acc[2],
+            lose_gammon: acc[3],
+            lose_backgammon: acc[4],
+            draw: 0.0,
+        }
     }
 }
 
@@ -729,18 +1045,6 @@ impl Evaluator<Backgammon> for NetEvaluator {
     fn evaluate(&self, pos: &Backgammon) -> Probabilities {
         if let Some(o) = pos.outcome() {
             return finished(o.winner, o.kind, pos.turn());
-        }
-        if bearoff::is_bearoff(pos) {
-            if let Ok(e) = bearoff::evaluate(pos) {
-                return Probabilities {
-                    win: e.win as f32,
-                    win_gammon: e.win_gammon as f32,
-                    win_backgammon: 0.0,
-                    lose_gammon: e.lose_gammon as f32,
-                    lose_backgammon: 0.0,
-                    draw: 0.0,
-                };
-            }
         }
         self.after_state(&pos.pass_turn()).flip()
     }
@@ -761,4 +1065,261 @@ impl Evaluator<Nardy> for NetEvaluator {
 #[must_use]
 pub fn bears_off<P>(play: &Play<P>) -> bool {
     play.moves().iter().any(|m| m.to == OFF)
+}
+
+/// The shipped backgammon weights (a weights file, see the module documentation): made by
+/// `gammon-train` from the config `train/bg-td1.conf`, as `train/README.md` records.
+pub const SHIPPED_BACKGAMMON: &[u8] = include_bytes!("../../nets/backgammon.gnet");
+/// The shipped Long Nardy weights: made by `gammon-train` from `train/nardy-td1.conf`.
+pub const SHIPPED_LONG_NARDY: &[u8] = include_bytes!("../../nets/long-nardy.gnet");
+
+static SHIPPED_BG: std::sync::OnceLock<Result<NetEvaluator, NetFileError>> =
+    std::sync::OnceLock::new();
+static SHIPPED_LN: std::sync::OnceLock<Result<NetEvaluator, NetFileError>> =
+    std::sync::OnceLock::new();
+
+/// The shipped nets of a rules family, read once.
+///
+/// # Errors
+/// [`NetFileError`] if the embedded file is damaged (a build error; a test reads both).
+pub fn shipped(family: RulesFamily) -> Result<&'static NetEvaluator, NetFileError> {
+    let (cell, bytes) = match family {
+        RulesFamily::Backgammon => (&SHIPPED_BG, SHIPPED_BACKGAMMON),
+        RulesFamily::LongNardy => (&SHIPPED_LN, SHIPPED_LONG_NARDY),
+    };
+    let read = cell.get_or_init(|| {
+        let nets = NetEvaluator::from_bytes(bytes)?;
+        if nets.family != family {
+            return Err(NetFileError::Mismatch {
+                family: family_name(family),
+                detail: format!("the file holds {} nets", family_name(nets.family)),
+            });
+        }
+        Ok(nets)
+    });
+    read.as_ref().map_err(Clone::clone)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::dice::Dice;
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+
+    fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
+        Backgammon::from_setup(&Setup::from_points(
+            Variant::Backgammon,
+            Color::White,
+            white,
+            black,
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_shipped_weights_load_and_fit_their_families() {
+        let b = shipped(RulesFamily::Backgammon).unwrap();
+        assert_eq!(b.family, RulesFamily::Backgammon);
+        assert_eq!(b.contact.encoding, Encoding::Contact);
+        assert!(b.race.is_some());
+        let n = shipped(RulesFamily::LongNardy).unwrap();
+        assert_eq!(n.family, RulesFamily::LongNardy);
+        assert_eq!(n.contact.encoding, Encoding::Nardy);
+        // Written back, they are the same bytes.
+        assert_eq!(b.to_bytes(), SHIPPED_BACKGAMMON);
+        assert_eq!(n.to_bytes(), SHIPPED_LONG_NARDY);
+    }
+
+    #[test]
+    fn a_damaged_weights_file_is_refused_with_the_reason() {
+        let good = SHIPPED_BACKGAMMON.to_vec();
+        let mut bad = good.clone();
+        bad[0] = b'X';
+        assert_eq!(NetEvaluator::from_bytes(&bad), Err(NetFileError::BadMagic));
+        let mut bad = good.clone();
+        bad[8] = 9;
+        assert!(matches!(
+            NetEvaluator::from_bytes(&bad),
+            Err(NetFileError::Version { found: 9 })
+        ));
+        let mut bad = good.clone();
+        let mid = bad.len() / 2;
+        bad[mid] ^= 0x40;
+        let err = NetEvaluator::from_bytes(&bad).unwrap_err();
+        assert!(matches!(err, NetFileError::Checksum { .. }), "{err}");
+        assert!(err.to_string().contains("CRC-32"));
+        assert!(matches!(
+            NetEvaluator::from_bytes(&good[..good.len() - 100]),
+            Err(NetFileError::Checksum { .. })
+        ));
+        assert!(matches!(
+            NetEvaluator::from_bytes(&good[..10]),
+            Err(NetFileError::Truncated(_))
+        ));
+        // A header field out of range, with a valid checksum: hidden units = 0.
+        let mut bad = good[..good.len() - 4].to_vec();
+        // magic 8, version 4, family 1, count 1, role 1, encoding 1, inputs 4 -> hidden at 20.
+        bad[20..24].copy_from_slice(&0u32.to_le_bytes());
+        let crc = crc32fast::hash(&bad);
+        bad.extend_from_slice(&crc.to_le_bytes());
+        let err = NetEvaluator::from_bytes(&bad).unwrap_err();
+        assert!(err.to_string().contains("hidden units"), "{err}");
+    }
+
+    #[test]
+    fn evaluations_are_consistent_probabilities_and_flip_between_the_players() {
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let p = nets.evaluate(&start);
+        assert!(p.win > 0.0 && p.win < 1.0);
+        assert!(p.win >= p.win_gammon && p.win_gammon >= p.win_backgammon);
+        assert!(p.lose() >= p.lose_gammon && p.lose_gammon >= p.lose_backgammon);
+        // The value of a play for its mover is the flip of the next position's value for
+        // the opponent (BG-2a: one board, two views).
+        let plays = start.legal_plays(Dice::new(3, 1).unwrap());
+        for play in plays.iter() {
+            let mine = nets.after_state(play.after());
+            let theirs = nets.evaluate(&start.play_unchecked(play));
+            assert!((mine.equity() + theirs.equity()).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn bearoff_positions_take_the_exact_database_values() {
+        // OFF-1..OFF-3: both sides home, so the two-sided table decides.
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let pos = bg(&[(6, 1)], &[(1, 1)]);
+        let p = nets.evaluate(&pos);
+        let e = bearoff::evaluate(&pos).unwrap();
+        assert!((f64::from(p.win) - e.win).abs() < 1e-6);
+        // A play bearing off the last checker wins: single (the opponent has one off).
+        let won = bg(&[(1, 1)], &[(1, 1)]);
+        let plays = won.legal_plays(Dice::new(2, 1).unwrap());
+        let v = nets.after_state(plays[0].after());
+        assert_eq!((v.win, v.win_gammon), (1.0, 0.0));
+    }
+
+    #[test]
+    fn race_detection_matches_contact() {
+        assert!(!is_race(
+            Backgammon::start(Variant::Backgammon, Color::White)
+                .unwrap()
+                .raw()
+        ));
+        assert!(is_race(bg(&[(6, 10), (8, 5)], &[(6, 10), (8, 5)]).raw()));
+        assert!(!is_race(bg(&[(25, 1), (6, 14)], &[(6, 15)]).raw()));
+        assert!(!is_race(bg(&[(6, 15)], &[(25, 1), (6, 14)]).raw()));
+    }
+
+    #[test]
+    fn a_one_ply_search_averages_the_replies_and_stays_a_probability() {
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let plays = start.legal_plays(Dice::new(6, 5).unwrap());
+        let mut bufs = SearchBuffers::default();
+        let run = plays
+            .iter()
+            .find(|p| p.after().raw()[24] == 1)
+            .expect("24/13 exists");
+        let zero = nets.after_value_plies(run.after(), 0, &mut bufs);
+        let one = nets.after_value_plies(run.after(), 1, &mut bufs);
+        assert!(one.win > 0.0 && one.win < 1.0);
+        assert!((0.0..=1.0).contains(&one.win_gammon));
+        assert_ne!(zero, one);
+        // A search on a finished game is its result.
+        let won = bg(&[(1, 1)], &[(1, 1)]);
+        let plays = won.legal_plays(Dice::new(2, 1).unwrap());
+        assert_eq!(
+            nets.after_value_plies(plays[0].after(), 2, &mut bufs).win,
+            1.0
+        );
+    }
+
+    #[test]
+    fn long_nardy_finished_games_are_mars_when_the_loser_has_nothing_off() {
+        // LN-33/LN-34: the net's exact value of a play that bears off the last checker.
+        let nets = shipped(RulesFamily::LongNardy).unwrap();
+        let pos = Nardy::from_setup(&Setup::from_points(
+            Variant::LongNardy,
+            Color::White,
+            &[(1, 1)],
+            &[(20, 15)],
+        ))
+        .unwrap();
+        let plays = pos.legal_plays(Dice::new(2, 1).unwrap());
+        let v = nets.after_state(plays[0].after());
+        assert_eq!((v.win, v.win_gammon), (1.0, 1.0));
+        let start = Nardy::start(Color::White);
+        let p = nets.evaluate(&start);
+        assert!(p.win > 0.0 && p.win < 1.0);
+    }
+}
+
+#[cfg(test)]
+mod fast_tests {
+    use super::*;
+    use crate::base::dice::Dice;
+    use crate::base::variant::Variant;
+
+    #[test]
+    fn the_fast_sigmoid_is_the_logistic_function_to_a_few_parts_in_a_million() {
+        let mut worst = 0f32;
+        for k in -4000..=4000 {
+            let x = k as f32 / 100.0;
+            let err = (fast_sigmoid(x) - sigmoid(x)).abs();
+            worst = worst.max(err / sigmoid(x).min(1.0 - sigmoid(x)).max(1e-30));
+        }
+        assert!(worst < 2e-5, "{worst}");
+        assert_eq!(fast_sigmoid(1000.0), 1.0);
+        assert!(fast_sigmoid(-1000.0) < 1e-30);
+    }
+
+    #[test]
+    fn incremental_values_equal_the_direct_ones_and_choose_the_same_plays() {
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let mut rng = crate::base::rng::game_stream(5, 0, crate::base::rng::Stream::Dice);
+        for _ in 0..60 {
+            if pos.is_game_over() {
+                break;
+            }
+            let plays = pos.legal_plays(crate::base::rng::roll(&mut rng));
+            if plays.is_empty() {
+                pos = pos.pass_turn();
+                continue;
+            }
+            let mut ranker = Ranker::new(nets, &pos);
+            for p in plays.iter() {
+                let a = ranker.value(p.after());
+                let b = nets.after_state(p.after());
+                assert!((a.equity() - b.equity()).abs() < 1e-4, "{a:?} {b:?}");
+                let exact = outputs_of(&b);
+                let slow = probabilities_of(&nets.net_for(&p.after().owner_board()).forward(&{
+                    let mut x = vec![0f32; nets.contact.inputs()];
+                    nets.net_for(&p.after().owner_board()).encoding.encode_into(
+                        &p.after().owner_board(),
+                        15,
+                        false,
+                        &mut x,
+                    );
+                    x
+                }));
+                if nets.exact_after(p.after()).is_none() {
+                    for (u, v) in exact.iter().zip(outputs_of(&slow)) {
+                        assert!((u - v).abs() < 1e-4);
+                    }
+                }
+            }
+            let i = nets.best_play_from(&pos, plays.as_slice());
+            let j = nets.best_play(plays.as_slice());
+            let (ei, ej) = (
+                nets.after_state(plays[i].after()).equity(),
+                nets.after_state(plays[j].after()).equity(),
+            );
+            assert!((ei - ej).abs() < 1e-4);
+            pos = pos.play_unchecked(&plays[i]);
+        }
+        let _ = Dice::ALL_21;
+    }
 }

@@ -2,7 +2,7 @@
 //! [`Random`], [`Pubeval`] and [`Heuristic`], with [`PolicyKind`] naming them.
 //!
 //! Layer 6, **policy**: checker-play policies (this module, `heuristic`, `race`) and cube
-//! policies (`cube`). May use: `base`, `rules`, `scoring`.
+//! policies (`cube`). May use: `base`, `rules`, `bearoff`, `eval`, `scoring`.
 //!
 //! - [`Random`]: uniform over the distinct plays (every rules type).
 //! - [`Pubeval`]: Tesauro's public linear evaluator with his published race and contact
@@ -13,6 +13,8 @@
 //!   once both sides are home; about +0.22 points a game against pubeval at more than half its
 //!   speed.
 //! - [`PerfectBearoff`]: perfect bear-off play ([`crate::bearoff`]), the heuristic elsewhere.
+//! - [`NetPolicy`]: the shipped neural net at 0 ply ([`crate::eval::net`]), with exact
+//!   bear-off values; backgammon and Long Nardy (each its own net).
 //!
 //! A policy picks one of the legal plays of a roll. It is called only when there is a choice
 //! (two plays or more): a forced play or a pass is made by the game loop itself.
@@ -27,15 +29,18 @@ use crate::base::moves::{Play, PlayList};
 use crate::base::rng::below;
 use crate::base::variant::{RulesFamily, Variant};
 use crate::rules::backgammon::Backgammon;
+use crate::rules::nardy::Nardy;
 use crate::rules::position::Position;
 
 mod bearoff;
 pub(crate) mod cube;
 mod heuristic;
+mod net;
 mod race;
 
 pub use bearoff::PerfectBearoff;
 pub use heuristic::{Heuristic, HeuristicWeights};
+pub use net::NetPolicy;
 
 /// A policy asked the game loop to abandon the game (for example a Python policy raised an
 /// exception). The game is not counted; the policy keeps the reason.
@@ -341,13 +346,15 @@ pub enum PolicyKind {
     Heuristic,
     /// [`PerfectBearoff`]: `"bearoff"`.
     Bearoff,
+    /// [`NetPolicy`] with the shipped nets: `"net"` (backgammon and Long Nardy).
+    Net,
 }
 
 /// The text names no built-in policy, or the policy does not play that variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PolicyError {
     /// No built-in policy has this name.
-    #[error("unknown policy {0:?}; built-in policies: random, pubeval, heuristic, bearoff")]
+    #[error("unknown policy {0:?}; built-in policies: random, pubeval, heuristic, bearoff, net")]
     Unknown(String),
     /// The policy knows backgammon rules only.
     #[error("the {policy} policy plays backgammon variants only, not {variant} (use \"random\" or a Python policy)")]
@@ -361,14 +368,15 @@ pub enum PolicyError {
 
 impl PolicyKind {
     /// Every built-in policy.
-    pub const ALL: [PolicyKind; 4] = [
+    pub const ALL: [PolicyKind; 5] = [
         PolicyKind::Random,
         PolicyKind::Pubeval,
         PolicyKind::Heuristic,
         PolicyKind::Bearoff,
+        PolicyKind::Net,
     ];
 
-    /// The name: `"random"`, `"pubeval"`, `"heuristic"` or `"bearoff"`.
+    /// The name: `"random"`, `"pubeval"`, `"heuristic"`, `"bearoff"` or `"net"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -376,13 +384,15 @@ impl PolicyKind {
             PolicyKind::Pubeval => "pubeval",
             PolicyKind::Heuristic => "heuristic",
             PolicyKind::Bearoff => "bearoff",
+            PolicyKind::Net => "net",
         }
     }
 
     /// Whether the policy plays `variant`.
     #[must_use]
     pub const fn supports(self, variant: Variant) -> bool {
-        matches!(self, PolicyKind::Random) || matches!(variant.family(), RulesFamily::Backgammon)
+        matches!(self, PolicyKind::Random | PolicyKind::Net)
+            || matches!(variant.family(), RulesFamily::Backgammon)
     }
 
     /// Checks that the policy plays `variant`.
@@ -435,6 +445,8 @@ pub enum BackgammonPolicy {
     Heuristic(Box<Heuristic>),
     /// [`PerfectBearoff`].
     Bearoff(Box<PerfectBearoff>),
+    /// [`NetPolicy`].
+    Net(NetPolicy),
 }
 
 impl From<PolicyKind> for BackgammonPolicy {
@@ -444,6 +456,12 @@ impl From<PolicyKind> for BackgammonPolicy {
             PolicyKind::Pubeval => BackgammonPolicy::Pubeval(Box::default()),
             PolicyKind::Heuristic => BackgammonPolicy::Heuristic(Box::default()),
             PolicyKind::Bearoff => BackgammonPolicy::Bearoff(Box::default()),
+            // The shipped weights are checked by the tests; should they ever fail to read,
+            // the heuristic plays rather than a panic.
+            PolicyKind::Net => match NetPolicy::shipped(RulesFamily::Backgammon) {
+                Ok(p) => BackgammonPolicy::Net(p),
+                Err(_) => BackgammonPolicy::Heuristic(Box::default()),
+            },
         }
     }
 }
@@ -462,6 +480,47 @@ impl Policy<Backgammon> for BackgammonPolicy {
             BackgammonPolicy::Pubeval(p) => p.choose(pos, dice, plays, rng),
             BackgammonPolicy::Heuristic(p) => p.choose(pos, dice, plays, rng),
             BackgammonPolicy::Bearoff(p) => p.choose(pos, dice, plays, rng),
+            BackgammonPolicy::Net(p) => p.choose(pos, dice, plays, rng),
+        }
+    }
+}
+
+/// A built-in Long Nardy policy chosen at run time.
+#[derive(Clone, Copy, Debug)]
+pub enum NardyPolicy {
+    /// [`Random`].
+    Random(Random),
+    /// [`NetPolicy`].
+    Net(NetPolicy),
+}
+
+impl NardyPolicy {
+    /// The policy of `kind`, or `None` when it does not play Long Nardy
+    /// ([`PolicyKind::supports`]) or its weights fail to read.
+    #[must_use]
+    pub fn of(kind: PolicyKind) -> Option<NardyPolicy> {
+        match kind {
+            PolicyKind::Random => Some(NardyPolicy::Random(Random)),
+            PolicyKind::Net => NetPolicy::shipped(RulesFamily::LongNardy)
+                .ok()
+                .map(NardyPolicy::Net),
+            _ => None,
+        }
+    }
+}
+
+impl Policy<Nardy> for NardyPolicy {
+    #[inline]
+    fn choose(
+        &self,
+        pos: &Nardy,
+        dice: Dice,
+        plays: &PlayList<Nardy>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Result<usize, PolicyStop> {
+        match self {
+            NardyPolicy::Random(p) => p.choose(pos, dice, plays, rng),
+            NardyPolicy::Net(p) => p.choose(pos, dice, plays, rng),
         }
     }
 }
