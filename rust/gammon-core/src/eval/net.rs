@@ -237,9 +237,32 @@ impl Mlp {
         let hn = self.hidden;
         let acc = &mut acc[..hn];
         acc.copy_from_slice(&base_acc[..hn]);
-        for (i, (&xi, &bi)) in x.iter().zip(base_x).enumerate() {
+        // Eight inputs at a time: a block where nothing changed (most of them) costs one
+        // vector comparison.
+        let n = x.len().min(base_x.len());
+        let (x, base_x) = (&x[..n], &base_x[..n]);
+        let mut xc = x.chunks_exact(8);
+        let mut bc = base_x.chunks_exact(8);
+        for (c, (xs, bs)) in (&mut xc).zip(&mut bc).enumerate() {
+            let mut changed = false;
+            for l in 0..8 {
+                changed |= xs[l] != bs[l];
+            }
+            if changed {
+                for l in 0..8 {
+                    let d = xs[l] - bs[l];
+                    if d != 0.0 {
+                        let i = 8 * c + l;
+                        axpy(acc, d, &self.w1[i * hn..(i + 1) * hn]);
+                    }
+                }
+            }
+        }
+        let done = n - xc.remainder().len();
+        for (k, (&xi, &bi)) in xc.remainder().iter().zip(bc.remainder()).enumerate() {
             let d = xi - bi;
             if d != 0.0 {
+                let i = done + k;
                 axpy(acc, d, &self.w1[i * hn..(i + 1) * hn]);
             }
         }
@@ -307,7 +330,8 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 
 /// The logistic function from a polynomial `exp`, accurate to a few parts in a million and
 /// branch-free, so that a layer's sigmoids vectorize: `2^t` is split into `2^round(t)`
-/// (built in the exponent bits) times `2^f`, `|f| <= 1/2`, from its Taylor series to degree 6.
+/// (built in the exponent bits) times `2^f`, `|f| <= 1/2`, from its Taylor series to degree 5
+/// (the first term left out is below 2.5e-6 of `2^f`).
 #[inline(always)]
 #[must_use]
 pub fn fast_sigmoid(x: f32) -> f32 {
@@ -320,9 +344,7 @@ pub fn fast_sigmoid(x: f32) -> f32 {
     let f = t - i as f32;
     let p = 1.0
         + f * (0.693_147_2
-            + f * (0.240_226_5
-                + f * (0.055_504_11
-                    + f * (0.009_618_129 + f * (0.001_333_355_8 + f * 0.000_154_035_3)))));
+            + f * (0.240_226_5 + f * (0.055_504_11 + f * (0.009_618_129 + f * 0.001_333_355_8))));
     let scale = f32::from_bits(((i + 127) as u32) << 23);
     1.0 / (1.0 + p * scale)
 }
@@ -345,6 +367,50 @@ pub fn probabilities_of(out: &[f32; NET_OUTPUTS]) -> Probabilities {
         lose_backgammon,
         draw: 0.0,
     }
+}
+
+/// Sets to 0 the results the rules exclude in a board (owner's view), as gnubg's
+/// `SanityCheck` does: no gammon (nor Mars) can be won against a player who has borne off a
+/// checker (SCORE-1, LN-33), and in a backgammon race no backgammon against a player with no
+/// checker left in the winner's home board or on the bar (SCORE-1: the loser's checkers only
+/// move away from it).
+#[inline]
+#[must_use]
+pub fn sanity(
+    family: RulesFamily,
+    board: &[i8; 26],
+    checkers: u8,
+    mut p: Probabilities,
+) -> Probabilities {
+    let mut mine = 0i32;
+    let mut theirs = 0i32;
+    for &c in board {
+        if c > 0 {
+            mine += i32::from(c);
+        } else {
+            theirs -= i32::from(c);
+        }
+    }
+    let all = i32::from(checkers);
+    if theirs < all {
+        p.win_gammon = 0.0;
+        p.win_backgammon = 0.0;
+    }
+    if mine < all {
+        p.lose_gammon = 0.0;
+        p.lose_backgammon = 0.0;
+    }
+    if family == RulesFamily::Backgammon && is_race(board) {
+        // Their checkers in my home board (my points 1..=6) or on their bar (index 0).
+        if board[0..=6].iter().all(|&c| c >= 0) {
+            p.win_backgammon = 0.0;
+        }
+        // Mine in their home board (my points 19..=24) or on my bar (index 25).
+        if board[19..=25].iter().all(|&c| c <= 0) {
+            p.lose_backgammon = 0.0;
+        }
+    }
+    p
 }
 
 /// The five outputs of a probabilities value (draws dropped), the targets of training.
@@ -712,7 +778,8 @@ impl NetEvaluator {
     #[inline]
     #[must_use]
     pub fn evaluate_after_board(&self, board: &[i8; 26], checkers: u8) -> Probabilities {
-        probabilities_of(&self.net_for(board).forward_board(board, checkers))
+        let p = probabilities_of(&self.net_for(board).forward_board(board, checkers));
+        sanity(self.family, board, checkers, p)
     }
 
     /// The probabilities, for the player who made it, of the position after a play (`after`
@@ -848,7 +915,8 @@ impl<'a> Ranker<'a> {
         net.encoding
             .encode_into(&board, self.checkers, false, &mut self.x[..n]);
         net.accumulate_delta(&base.x[..n], &base.acc, &self.x[..n], &mut self.acc);
-        probabilities_of(&net.finish_with(&self.acc, &mut self.h))
+        let p = probabilities_of(&net.finish_with(&self.acc, &mut self.h));
+        sanity(self.nets.family, &board, self.checkers, p)
     }
 }
 
@@ -1270,7 +1338,7 @@ mod fast_tests {
             let err = (fast_sigmoid(x) - sigmoid(x)).abs();
             worst = worst.max(err / sigmoid(x).min(1.0 - sigmoid(x)).max(1e-30));
         }
-        assert!(worst < 2e-5, "{worst}");
+        assert!(worst < 5e-5, "{worst}");
         assert_eq!(fast_sigmoid(1000.0), 1.0);
         assert!(fast_sigmoid(-1000.0) < 1e-30);
     }
@@ -1305,6 +1373,7 @@ mod fast_tests {
                     );
                     x
                 }));
+                let slow = sanity(RulesFamily::Backgammon, &p.after().owner_board(), 15, slow);
                 if nets.exact_after(p.after()).is_none() {
                     for (u, v) in exact.iter().zip(outputs_of(&slow)) {
                         assert!((u - v).abs() < 1e-4);
@@ -1321,5 +1390,39 @@ mod fast_tests {
             pos = pos.play_unchecked(&plays[i]);
         }
         let _ = Dice::ALL_21;
+    }
+}
+
+#[cfg(test)]
+mod sanity_tests {
+    use super::*;
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+
+    #[test]
+    fn score1_no_gammon_against_a_player_with_a_checker_off_nor_a_race_backgammon() {
+        let p = Probabilities {
+            win: 0.9,
+            win_gammon: 0.8,
+            win_backgammon: 0.7,
+            lose_gammon: 0.05,
+            lose_backgammon: 0.01,
+            draw: 0.0,
+        };
+        // A race: the opponent has one checker off and none in my home: no gammon for me;
+        // I have none off, but none in their home: no backgammon against me.
+        let pos = Backgammon::from_setup(&Setup::from_points(
+            Variant::Backgammon,
+            Color::White,
+            &[(8, 15)],
+            &[(10, 14)],
+        ))
+        .unwrap();
+        let s = sanity(RulesFamily::Backgammon, pos.raw(), 15, p);
+        assert_eq!((s.win_gammon, s.win_backgammon), (0.0, 0.0));
+        assert_eq!((s.lose_gammon, s.lose_backgammon), (0.05, 0.0));
+        // With contact nothing but the checkers off counts.
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        assert_eq!(sanity(RulesFamily::Backgammon, start.raw(), 15, p), p);
     }
 }
