@@ -629,8 +629,11 @@ def _bearoff_evaluate(
 def _net_evaluate(
     position: Position, plies: int = 0
 ) -> tuple[tuple[float, float, float, float, float, float], str]:
-    """The shipped net's ``((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon,
-    draw), source)`` for the player on roll; ``source`` is ``"net"``, ``"bearoff"`` or ``"final"``."""
+    """The shipped net's probabilities and their source for the player on roll.
+
+    ``((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon, draw), source)`` with
+    ``source`` ``"net"``, ``"bearoff"`` or ``"final"``.
+    """
 
 def _net_rank(
     plays: PlayList, plies: int = 0

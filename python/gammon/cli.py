@@ -287,7 +287,7 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         help="play whole matches or money games with the cube and print the result",
         description="Play whole matches (`gammon simulate match LENGTH`) or money games "
         "(`gammon simulate money`) between two players, in Rust on every core, with the cube. "
-        "A player is a checker policy (random, pubeval, heuristic) and a cube policy "
+        "A player is a checker policy (random, pubeval, heuristic, net) and a cube policy "
         "(never: never doubles, always takes; race: the Keith count in races), written "
         "CHECKER+CUBE, e.g. pubeval+race. The result is from the first player's side, with "
         "'± H (95%)' the half-width of the 95% confidence interval.",
@@ -555,13 +555,14 @@ def _hint(args: argparse.Namespace) -> int:
         print("  no legal play: the turn passes (MOVE-8)")
         return 0
     best = hints[0].equity
-    print(f"{'':5}  {'play':<28} {'equity':>7} {'diff':>7}   {'win':>5} {'w g':>5} {'w bg':>5} {'l g':>5} {'l bg':>5}")
+    probs = " ".join(f"{h:>5}" for h in ("win", "w g", "w bg", "l g", "l bg"))
+    print(f"{'':5}  {'play':<28} {'equity':>7} {'diff':>7}   {probs}")
     for i, h in enumerate(hints[: args.top] if args.top else hints, 1):
         e = h.evaluation
         diff = "" if i == 1 else f"{h.equity - best:+.3f}"
         mark = "" if e.source == "net" else " (bear-off, exact)"
         print(
-            f"{i:5}  {str(h.play):<28} {h.equity:+.3f} {diff:>7}   {e.win:5.3f} {e.win_gammon:5.3f} "
+            f"{i:5}  {h.play!s:<28} {h.equity:+.3f} {diff:>7}   {e.win:5.3f} {e.win_gammon:5.3f} "
             f"{e.win_backgammon:5.3f} {e.lose_gammon:5.3f} {e.lose_backgammon:5.3f}{mark}"
         )
     return 0

@@ -72,9 +72,9 @@ class Evaluation:
     equity: float
     """The cubeless equity in points a game: a single game counts 1, a gammon 2, a backgammon 3."""
     source: str
-    """``"net"``, ``"bearoff"`` (exact, from the bear-off databases) or ``"final"`` (the game is over)."""
+    """``"net"``, ``"bearoff"`` (exact, from the bear-off databases) or ``"final"`` (game over)."""
     plies: int
-    """How many plies deep the value was searched (0: the net alone; exact values are not searched)."""
+    """How many plies deep the value was searched (0: the net alone; exact values: 0)."""
 
 
 @dataclass(frozen=True)
@@ -124,13 +124,13 @@ def _position(position: object) -> Position:
 
 
 def evaluate(position: Position, plies: int = 0) -> Evaluation:
-    """The shipped net's outcome probabilities of ``position`` for its player on roll, before
-    the roll, searched ``plies`` plies deep (0 to :data:`MAX_PLIES`; 1 averages the net's
-    values over the 21 rolls, each answered by its best play).
+    """The shipped net's outcome probabilities of ``position`` for its player on roll.
 
-    Exact where that is known: a finished game (``source == "final"``) and, in backgammon, a
-    bear-off the databases cover (``"bearoff"``). Backgammon (standard rules, 15 checkers) and
-    Long Nardy under the default scoring (Mars 2, no Koks, no last roll).
+    Before the roll, searched ``plies`` plies deep (0 to :data:`MAX_PLIES`; 1 averages the
+    net's values over the 21 rolls, each answered by its best play). Exact where that is
+    known: a finished game (``source == "final"``) and, in backgammon, a bear-off the
+    databases cover (``"bearoff"``). Backgammon (standard rules, 15 checkers) and Long Nardy
+    under the default scoring (Mars 2, no Koks, no last roll).
 
     Raises :class:`~gammon.errors.InvalidInputError` for a bad argument.
     """
@@ -141,13 +141,12 @@ def evaluate(position: Position, plies: int = 0) -> Evaluation:
 
 
 def hint(position: Position, dice: Any, plies: int = 0) -> list[Hint]:
-    """The legal plays of ``dice`` in ``position`` with their values for the player on roll,
-    best first (ties keep the order of :meth:`Position.legal_plays`).
+    """The legal plays of ``dice`` in ``position``, valued for the player on roll, best first.
 
-    ``plies`` (0 to :data:`MAX_PLIES`) is the depth of the search behind each play: 0 is the
-    net's value of the resulting position; 1 averages, over the opponent's 21 rolls, the value
-    after the opponent's best reply (chosen by the net); 2 looks one roll further. An empty
-    list when the player cannot move.
+    Ties keep the order of :meth:`Position.legal_plays`. ``plies`` (0 to :data:`MAX_PLIES`) is
+    the depth of the search behind each play: 0 is the net's value of the resulting position;
+    1 averages, over the opponent's 21 rolls, the value after the opponent's best reply
+    (chosen by the net); 2 looks one roll further. An empty list when the player cannot move.
 
     Raises :class:`~gammon.errors.InvalidDiceError` for bad dice and
     :class:`~gammon.errors.InvalidInputError` for another bad argument.

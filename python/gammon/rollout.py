@@ -141,7 +141,7 @@ def _as_policy(spec: object) -> PolicySpec:
     if callable(spec):
         return FunctionPolicy(spec)
     raise InvalidInputError(
-        "a policy is a name (random, pubeval, heuristic), an object with a "
+        "a policy is a name (random, pubeval, heuristic, bearoff, net), an object with a "
         f"choose(position, plays) method or a function f(position, plays); got {spec!r}"
     )
 

@@ -237,7 +237,7 @@ pub(crate) fn side_policy<B>(
         }));
     }
     Err(InvalidInputError::new_err(format!(
-        "a policy is a name (random, pubeval, heuristic, bearoff) or an object with a choose(position, plays) method, not {}",
+        "a policy is a name (random, pubeval, heuristic, bearoff, net) or an object with a choose(position, plays) method, not {}",
         bounded(obj.repr().map(|r| r.to_string()).unwrap_or_default())
     )))
 }

@@ -353,7 +353,7 @@ impl Trainer {
     /// A fresh run: random initial weights from the config's seed.
     #[must_use]
     pub fn new(config: Config) -> Trainer {
-        let mut rng = SplitMix(config.seed ^ 0x5eed_0f_7e7);
+        let mut rng = SplitMix(config.seed ^ 0x0005_eed0_f7e7);
         let contact = random_net(config.encoding, config.hidden, config.init_scale, &mut rng);
         let race = (config.race_hidden > 0).then(|| {
             random_net(
@@ -538,6 +538,7 @@ impl Trainer {
     }
 
     /// The offline λ-return update of the game just played.
+    #[allow(clippy::needless_range_loop)] // the indices name the outputs, as in the equations
     fn learn(&mut self, g: u64) {
         let n = self.steps.len();
         if n == 0 {
@@ -611,6 +612,7 @@ fn is_bg_bearoff(b: &[i8; 26]) -> bool {
 
 /// One gradient step of `net` on input `x` towards `target` (TD-Gammon's update:
 /// `w += α (target − y) ∂y/∂w`, summed over the outputs).
+#[allow(clippy::needless_range_loop)] // the indices name the units, as in the equations
 pub fn sgd_step(net: &mut Mlp, x: &[f32], target: &[f32; NET_OUTPUTS], alpha: f32) {
     let hn = net.hidden;
     let mut h = [0f32; MAX_HIDDEN];

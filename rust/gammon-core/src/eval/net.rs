@@ -343,7 +343,7 @@ pub fn fast_sigmoid(x: f32) -> f32 {
     }
     let f = t - i as f32;
     let p = 1.0
-        + f * (0.693_147_2
+        + f * (std::f32::consts::LN_2
             + f * (0.240_226_5 + f * (0.055_504_11 + f * (0.009_618_129 + f * 0.001_333_355_8))));
     let scale = f32::from_bits(((i + 127) as u32) << 23);
     1.0 / (1.0 + p * scale)
