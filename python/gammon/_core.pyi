@@ -18,6 +18,7 @@ __all__ = [
     "DEFAULT_MAX_CUBE",
     "MAX_AUTO_DOUBLES",
     "MAX_CUBE_LIMIT",
+    "MAX_PLIES",
     "MAX_THREADS",
     "MIN_GAMES_FOR_TARGET",
     "ONE",
