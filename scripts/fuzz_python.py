@@ -18,7 +18,9 @@ import atheris
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 with atheris.instrument_imports(include=["gammon"]):
-    import gammon  # noqa: F401
+    import gammon
+    import gammon.batch
+    import gammon.serve  # noqa: F401
 
 import numpy as np
 
@@ -133,12 +135,37 @@ def one(fdp: atheris.FuzzedDataProvider, target: str) -> None:
                           text(fdp))  # fmt: skip
         else:
             ft.match_text(text(fdp))
+    elif target == "batch":
+        kind = fdp.ConsumeIntInRange(0, 3)
+        if kind < 2:
+            count = fdp.ConsumeIntInRange(0, 5)
+            edits = [(fdp.ConsumeIntInRange(0, 8), fdp.ConsumeIntInRange(0, 30),
+                      fdp.ConsumeIntInRange(-3, 3)) for _ in range(count)]  # fmt: skip
+            boards: Any = ft.batch_rows(fdp.PickValueInList(sorted(ft._START_ROWS)), edits)
+        elif kind == 2:
+            n = fdp.ConsumeIntInRange(0, 3)
+            boards = np.array([fdp.ConsumeIntInRange(-20, 20) for _ in range(26 * n)],
+                              dtype=np.int64).reshape(n, 26)  # fmt: skip
+        else:
+            boards = value(fdp)
+        rows = len(boards) if isinstance(boards, np.ndarray) and boards.ndim == 2 else 1
+        if fdp.ConsumeIntInRange(0, 5):
+            dice: Any = np.array([[fdp.ConsumeIntInRange(0, 7), fdp.ConsumeIntInRange(0, 7)]
+                                  for _ in range(rows)])  # fmt: skip
+        else:
+            dice = value(fdp)
+        ft.batch_arrays(boards, dice, fdp.PickValueInList(ft.BATCH_VARIANTS), fdp.ConsumeBool())
+    elif target == "serve":
+        if fdp.ConsumeBool():
+            ft.serve_field(fdp.ConsumeIntInRange(0, 60), text(fdp))
+        else:
+            ft.serve_line(text(fdp) if fdp.ConsumeIntInRange(0, 9) else value(fdp))
     else:
         raise SystemExit(f"unknown target {target!r}")
 
 
 TARGETS = ["position_id", "xgid", "match_id", "gnubg_id", "play", "dice", "checkers",
-           "settings", "checkpoint", "fibs", "match_file"]  # fmt: skip
+           "settings", "checkpoint", "fibs", "match_file", "batch", "serve"]  # fmt: skip
 
 
 def main() -> None:

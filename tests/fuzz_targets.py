@@ -19,6 +19,7 @@ from typing import Any, Optional
 import numpy as np
 
 import gammon
+import gammon.batch
 from gammon.nardy import NardySettings
 from gammon.rollout import RolloutResult
 
@@ -224,3 +225,66 @@ def match_file(fmt: str, line: int, text: str) -> None:
 def match_text(text: str) -> None:
     """Any text as a match file of either format (the format guessed from the text)."""
     check(lambda: gammon.read_match(io.StringIO(text)), f"read_match({text[:60]!r})")
+
+
+# -- issue 10: the batch arrays of gammon.batch, and the lines `gammon serve` reads ----------
+
+BATCH_VARIANTS: list[Any] = ["backgammon", "hypergammon", "long-nardy", None, "no-such", 3]
+_START_ROWS = {
+    v: np.asarray(gammon.batch.boards([gammon.Position.start(v)]))[0]
+    for v in ("backgammon", "hypergammon", "long-nardy")
+}
+
+
+def batch_rows(base: str, edits: list[tuple[int, int, int]]) -> np.ndarray:
+    """A variant's starting rows with edits ``(row, index, delta)``: near-valid boards."""
+    rows = np.repeat(_START_ROWS[base][None, :].astype(np.int64), 1 + max((e[0] for e in edits),
+                     default=0) % 4, axis=0)  # fmt: skip
+    for r, i, d in edits:
+        rows[r % len(rows), i % 26] += d
+    return rows
+
+
+def batch_arrays(boards: Any, dice: Any, variant: Any, use_buffer: bool) -> None:
+    """``gammon.batch`` on arbitrary arrays: every call returns or raises a ``GammonError``;
+    the legal plays it returns are consistent (offsets from 0, non-decreasing, ending at the
+    row count) and are valid boards themselves (owned by the mover, MOVE-9)."""
+    from gammon import batch
+
+    buf = batch.LegalPlaysBuffer() if use_buffer else None
+    what = f"legal_plays({boards!r}, {dice!r}, {variant!r})"[:300]
+    res = check(lambda: batch.legal_plays(boards, dice, variant=variant, out=buf), what)
+    if res is not None:
+        offsets = res.offsets
+        assert offsets[0] == 0 and (np.diff(offsets) >= 0).all(), what
+        assert offsets[-1] == len(res.boards), what
+        if len(res.boards):
+            assert batch.validate(res.boards, variant=variant) == len(res.boards), what
+    for name in ("validate", "outcomes", "pip_counts", "checkers_off", "flip", "to_ids"):
+        fn = getattr(batch, name)
+        check(lambda fn=fn: fn(boards, variant=variant), f"{name}: {what}")
+    for enc in ("tdgammon", "contact", "nardy"):
+        check(lambda enc=enc: batch.encode(boards, enc, variant=variant), f"encode {enc}: {what}")
+
+
+_ENGINE: list[Any] = []
+
+
+def serve_line(text: Any) -> None:
+    """One line read by ``gammon serve`` (the pubeval engine): the reply is one line, an
+    answer or ``Error (gammon): ...``, never a crash nor a failure of the built-in policy."""
+    from gammon.serve import Engine
+
+    if not _ENGINE:
+        _ENGINE.append(Engine("pubeval"))
+    line = text if isinstance(text, str) else str(text)
+    reply = _ENGINE[0].answer(line)
+    assert isinstance(reply, str) and "\n" not in reply, f"serve {line!r}: {reply!r}"
+    assert "the policy failed" not in reply, f"serve {line!r}: {reply!r}"
+
+
+def serve_field(index: int, value: str) -> None:
+    """A real FIBS board with one field replaced, as a line read by ``gammon serve``."""
+    parts = FIBS_BOARD.split(":")
+    parts[1 + index % (len(parts) - 1)] = value
+    serve_line(":".join(parts))

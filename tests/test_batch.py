@@ -209,7 +209,7 @@ def test_play_games_reproducible_whatever_the_lockstep(variant: str) -> None:
 
 def test_play_games_evaluator_errors_reach_the_caller() -> None:
     """A wrong number of scores is a named error; the evaluator's own exception propagates."""
-    with pytest.raises(InvalidInputError, match="scores"):
+    with pytest.raises(InvalidInputError, match=r"evaluator returned \d+ values for"):
         batch.play_games(lambda x: np.zeros(len(x) + 1), 2)
     with pytest.raises(ZeroDivisionError):
         batch.play_games(lambda x: 1 / 0, 2)
@@ -223,3 +223,180 @@ def test_play_games_scores_choose_the_play() -> None:
     eager = batch.play_games(lambda x: x[:, 97], 60, seed=2)
     reluctant = batch.play_games(lambda x: -x[:, 97] - x[:, 96], 60, seed=2)
     assert eager.plies.mean() < reluctant.plies.mean()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_legal_plays_into_a_buffer_match_fresh_arrays_move9(variant: str) -> None:
+    """MOVE-9 through a reused LegalPlaysBuffer: the same rows, offsets and moves as a fresh
+    call, whether the buffer starts empty, too small (it grows) or large enough."""
+    positions = _random_positions(variant, 40, 7)
+    rng = np.random.default_rng(8)
+    boards = batch.boards(positions)
+    buf = batch.LegalPlaysBuffer(rows=5, pairs=3)
+    for k in range(3):
+        dice = rng.integers(1, 7, size=(len(positions), 2))
+        fresh = batch.legal_plays(boards, dice, variant=variant, moves=True)
+        mine = batch.legal_plays(boards, dice, variant=variant, moves=bool(k != 1), out=buf)
+        assert np.array_equal(mine.boards, fresh.boards)
+        assert np.array_equal(mine.offsets, fresh.offsets)
+        if k != 1:
+            assert mine.moves is not None and np.array_equal(mine.moves, fresh.moves)
+        else:
+            assert mine.moves is None
+        assert buf.capacity >= len(fresh.boards)
+    # A smaller batch afterwards reuses the memory: the result views the buffer.
+    small = batch.legal_plays(boards[:2], np.array([[3, 1], [6, 5]]), variant=variant, out=buf)
+    assert np.shares_memory(small.boards, buf._boards) or len(small.boards) == 0
+    assert len(small.offsets) == 3
+
+
+def test_legal_plays_buffer_bad_input_is_named() -> None:
+    start = batch.boards([gammon.Position.start()])
+    with pytest.raises(InvalidInputError, match="LegalPlaysBuffer"):
+        batch.legal_plays(start, np.array([[3, 1]]), out=np.zeros((10, 26), np.int8))  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="non-negative"):
+        batch.LegalPlaysBuffer(rows=-1)
+    bad = start.copy()
+    bad[0, 1] = 9  # 17 checkers for the owner (BG-6)
+    with pytest.raises(InvalidPositionError, match="row 1"):
+        batch.legal_plays(
+            np.r_[start, bad], np.array([[3, 1], [2, 2]]), out=batch.LegalPlaysBuffer()
+        )
+    with pytest.raises(InvalidDiceError):
+        batch.legal_plays(start, np.array([[0, 1]]), out=batch.LegalPlaysBuffer())
+
+
+@pytest.mark.parametrize("encoding", ["tdgammon", "contact"])
+def test_encode_into_out_matches_a_fresh_array(encoding: str) -> None:
+    positions = _random_positions("backgammon", 30, 9)
+    boards = batch.boards(positions)
+    fresh = batch.encode(boards, encoding, on_roll=False)
+    out = np.full(fresh.shape, np.nan, dtype=np.float32)
+    got = batch.encode(boards, encoding, on_roll=False, out=out)
+    assert got is out and np.array_equal(out, fresh)
+
+
+def test_encode_into_out_refuses_a_wrong_array() -> None:
+    boards = batch.boards([gammon.Position.start()])
+    with pytest.raises(InvalidInputError, match="shape"):
+        batch.encode(boards, out=np.zeros((1, 197), np.float32))
+    with pytest.raises(InvalidInputError, match="float32"):
+        batch.encode(boards, out=np.zeros((1, 198), np.float64))
+    with pytest.raises(InvalidInputError, match="C-contiguous"):
+        batch.encode(boards, out=np.zeros((1, 396), np.float32)[:, ::2])
+    with pytest.raises(InvalidInputError, match="encoding"):
+        batch.encode(boards, "nardy", variant="backgammon", out=np.zeros((1, 202), np.float32))
+
+
+def _flags(double: bool, take: bool) -> Callable[[np.ndarray], np.ndarray]:
+    return lambda x: np.tile(np.array([double, take]), (len(x), 1))
+
+
+def test_play_games_cube_never_doubling_changes_nothing_cube3() -> None:
+    """CUBE-3: the cube is asked before each roll from the second turn on; a cube evaluator
+    that never doubles leaves every game as it was (cube decisions use no dice)."""
+    net = _mlp(198)
+    plain = batch.play_games(net, 10, seed=6, lockstep=4)
+    asked = batch.play_games(net, 10, seed=6, lockstep=4, cube=_flags(False, False))
+    np.testing.assert_array_equal(plain.points, asked.points)
+    np.testing.assert_array_equal(plain.plies, asked.plies)
+    assert (asked.cube == 1).all() and (plain.cube == 1).all()
+    # Every turn but the opening one asks: plies - 1 questions a game.
+    assert asked.cube_rows == int((asked.plies - 1).sum()) and plain.cube_rows == 0
+
+
+def test_play_games_cube_take_doubles_and_passes_ownership_cube5_cube7_cube10() -> None:
+    """CUBE-5/7/10: always doubling and taking turns the cube 2, 4, 8 with the owner
+    alternating, then stops at max_cube; the money result is points * cube (CUBE-8)."""
+    done = batch.play_games(_mlp(198), 8, seed=3, cube=_flags(True, True), max_cube=8)
+    assert (done.cube == 8).all()
+    assert done.cube_rows == 3 * 8
+    assert set(np.abs(done.points).tolist()) <= {1, 2, 3}
+
+
+def test_play_games_cube_drop_ends_the_game_cube6() -> None:
+    """CUBE-6: a dropped double ends the game at once, the doubler (Black, on roll on the
+    second turn) winning the cube value before the double."""
+    done = batch.play_games(_mlp(198), 6, seed=3, cube=_flags(True, False))
+    assert (done.points == -1).all() and (done.cube == 1).all() and (done.plies == 1).all()
+
+
+def test_play_games_cube_rows_are_owned_by_the_player_on_roll_cube3() -> None:
+    """CUBE-3: the cube rows are the boards of the player on roll, before rolling
+    (TD-Gammon unit 98 = the owner is on roll, 197 = the opponent is not)."""
+    seen: list[np.ndarray] = []
+
+    def cube(x: np.ndarray) -> np.ndarray:
+        seen.append(x[:, [98, 197]].copy())
+        return np.zeros((len(x), 2), bool)
+
+    batch.play_games(_mlp(198), 3, seed=1, cube=cube)
+    units = np.concatenate(seen)
+    assert len(units) > 0 and (units[:, 0] == 1).all() and (units[:, 1] == 0).all()
+
+
+def test_play_games_cube_reproducible_whatever_the_lockstep() -> None:
+    """Game i depends on (seed, i) and the answers only, cube decisions included."""
+    net = _mlp(198, seed=2)
+
+    def cube(x: np.ndarray) -> np.ndarray:
+        # Answers that depend on the row only (a stand-in for a model's decisions).
+        v = np.round(x.sum(axis=1) * 2).astype(np.int64)
+        return np.stack([v % 3 == 0, v % 5 != 0], axis=1)
+
+    a = batch.play_games(net, 12, seed=9, lockstep=12, cube=cube)
+    b = batch.play_games(net, 12, seed=9, lockstep=5, cube=cube)
+    np.testing.assert_array_equal(a.points, b.points)
+    np.testing.assert_array_equal(a.cube, b.cube)
+    np.testing.assert_array_equal(a.plies, b.plies)
+    assert a.cube.max() > 1 and (a.plies > 1).any()
+
+
+def test_play_games_cube_bad_input_is_named() -> None:
+    with pytest.raises(InvalidInputError, match="no doubling cube"):
+        batch.play_games(lambda x: x[:, 0], 2, variant="long-nardy", cube=_flags(False, False))
+    with pytest.raises(InvalidInputError, match="double, take"):
+        batch.play_games(lambda x: x[:, 0], 2, cube=lambda x: np.zeros(len(x)))
+    with pytest.raises(InvalidInputError, match="CUBE-10"):
+        batch.play_games(lambda x: x[:, 0], 2, cube=_flags(True, True), max_cube=3)
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "hypergammon-3"])
+def test_fast_row_check_agrees_with_full_validation_bg6(variant: str) -> None:
+    """BG-6: legal_plays(out=) and encode check backgammon rows directly; they accept and
+    refuse exactly the rows that validate() (the full Setup check) accepts and refuses."""
+    rng = np.random.default_rng(11)
+    good = batch.boards(_random_positions(variant, 30, 12))
+    rows = [np.zeros(26, np.int8)]  # both sides borne off
+    for _ in range(300):
+        row = good[rng.integers(len(good))].copy()
+        for _ in range(rng.integers(1, 3)):
+            row[rng.integers(26)] += rng.integers(-2, 3)
+        rows.append(row)
+    buf = batch.LegalPlaysBuffer()
+    accepted = 0
+    for row in rows:
+        one = row[None, :]
+        try:
+            batch.validate(one, variant=variant)
+        except InvalidPositionError:
+            with pytest.raises(InvalidPositionError):
+                batch.legal_plays(one, np.array([[3, 1]]), variant=variant, out=buf)
+            with pytest.raises(InvalidPositionError):
+                batch.encode(one, variant=variant)
+            continue
+        accepted += 1
+        fresh = batch.legal_plays(one, np.array([[3, 1]]), variant=variant)
+        mine = batch.legal_plays(one, np.array([[3, 1]]), variant=variant, out=buf)
+        assert np.array_equal(fresh.boards, mine.boards)
+        batch.encode(one, variant=variant)
+    assert 20 < accepted < len(rows) - 20
+
+
+def test_ragged_arrays_are_named_errors() -> None:
+    """Arrays numpy cannot shape (found by the batch fuzz target) raise gammon errors."""
+    start = batch.boards([gammon.Position.start()])
+    with pytest.raises(InvalidDiceError, match="dice must be"):
+        batch.legal_plays(start, [None, []])
+    with pytest.raises(InvalidInputError, match="boards must be"):
+        batch.legal_plays([[1, 2], [3]], [[3, 1]])

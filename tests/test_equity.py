@@ -281,3 +281,23 @@ def test_property_match_winning_chances_of_both_players_sum_to_1(
     assert 0.0 <= mine <= 1.0
     assert mine + theirs == pytest.approx(1.0, abs=1e-4)
     assert not math.isnan(mine)
+
+
+def test_score1_money_equity_of_a_rollout_result_is_its_cubeless_equity() -> None:
+    """SCORE-1: a rollout result is read through its cumulative shares, as the README says."""
+    r = gammon.rollout(games=2000, policy="pubeval", seed=3, threads=1, progress=False)
+    assert cubeless_equity(r) == pytest.approx(r.equity, abs=1e-9)
+    assert money_equity(r) == pytest.approx(r.equity, abs=1e-9)
+    assert money_equity(r, cube=4) == pytest.approx(4 * r.equity, abs=1e-9)
+    d = OutcomeDistribution.coerce(r)
+    assert d.win == pytest.approx(r.win) and d.lose_gammon == pytest.approx(r.lose_gammon)
+
+
+def test_a_result_with_draws_is_not_an_outcome_distribution() -> None:
+    class WithDraws:
+        win, win_gammon, win_backgammon = 0.4, 0.1, 0.0
+        lose, lose_gammon, lose_backgammon = 0.5, 0.1, 0.0
+        draws = 0.1
+
+    with pytest.raises(gammon.InvalidInputError, match="drawn games"):
+        money_equity(WithDraws())

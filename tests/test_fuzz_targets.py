@@ -188,3 +188,35 @@ def test_fuzz_match_files_with_one_line_replaced(fmt: str, line: int, text: str)
 @given(st.one_of(any_text, st.just("(;FF[4]GM[6]"), st.just(" 5 point match\n")))
 def test_fuzz_any_text_as_a_match_file(text: str) -> None:
     ft.match_text(text)
+
+
+edits = st.lists(st.tuples(st.integers(0, 8), st.integers(0, 30), st.integers(-3, 3)), max_size=5)
+batch_boards = st.one_of(
+    st.builds(ft.batch_rows, st.sampled_from(sorted(ft._START_ROWS)), edits),
+    objects,
+    st.lists(st.lists(st.integers(-20, 20), min_size=26, max_size=26), max_size=3).map(
+        lambda v: np.array(v, dtype=np.int64).reshape(-1, 26)
+    ),
+)
+batch_dice = st.one_of(
+    st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), min_size=1, max_size=4).map(np.array),
+    objects,
+)
+
+
+@settings(max_examples=N, deadline=None)
+@given(batch_boards, batch_dice, st.sampled_from(ft.BATCH_VARIANTS), st.booleans())
+def test_fuzz_batch_arrays(boards: Any, dice: Any, variant: Any, use_buffer: bool) -> None:
+    ft.batch_arrays(boards, dice, variant, use_buffer)
+
+
+@settings(max_examples=N, deadline=None)
+@given(st.one_of(texts, objects, st.just(ft.FIBS_BOARD)))
+def test_fuzz_serve_lines(text: Any) -> None:
+    ft.serve_line(text)
+
+
+@settings(max_examples=N, deadline=None)
+@given(st.integers(0, 60), st.one_of(any_text, st.integers(-30, 30).map(str)))
+def test_fuzz_serve_board_fields(index: int, value: str) -> None:
+    ft.serve_field(index, value)

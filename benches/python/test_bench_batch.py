@@ -75,6 +75,19 @@ def test_gammon_batch_legal_plays(benchmark: Any, cases: dict[str, Any]) -> None
 
 
 @pytest.mark.benchmark(group="batch-legal-plays")
+def test_gammon_batch_legal_plays_reused_buffer(benchmark: Any, cases: dict[str, Any]) -> None:
+    """The same call writing into a LegalPlaysBuffer kept from call to call (out=)."""
+    fresh = batch.legal_plays(cases["boards"], cases["dice"])
+    buf = batch.LegalPlaysBuffer()
+    res = batch.legal_plays(cases["boards"], cases["dice"], out=buf)
+    assert np.array_equal(res.boards, fresh.boards)
+    assert np.array_equal(res.offsets, fresh.offsets)
+    benchmark.extra_info["calls"] = len(cases["dice"])
+    benchmark.extra_info["positions"] = int(res.offsets[-1])
+    benchmark(batch.legal_plays, cases["boards"], cases["dice"], out=buf)
+
+
+@pytest.mark.benchmark(group="batch-legal-plays")
 def test_gnubg_nn_moves_every_position(benchmark: Any, cases: dict[str, Any]) -> None:
     res = batch.legal_plays(cases["boards"], cases["dice"])
     counts = np.diff(res.offsets)
@@ -112,6 +125,17 @@ def test_gammon_encode(benchmark: Any, after_boards: np.ndarray, encoding: str) 
     assert out.shape == (len(after_boards), batch.ENCODING_UNITS[encoding])
     benchmark.extra_info["boards"] = len(after_boards)
     benchmark(batch.encode, after_boards, encoding, on_roll=False)
+
+
+@pytest.mark.benchmark(group="encode")
+@pytest.mark.parametrize("encoding", ["tdgammon", "contact"])
+def test_gammon_encode_into_out(benchmark: Any, after_boards: np.ndarray, encoding: str) -> None:
+    """The same encodings written into one output array kept from call to call (out=)."""
+    fresh = batch.encode(after_boards, encoding, on_roll=False)
+    out = np.empty_like(fresh)
+    assert np.array_equal(batch.encode(after_boards, encoding, on_roll=False, out=out), fresh)
+    benchmark.extra_info["boards"] = len(after_boards)
+    benchmark(batch.encode, after_boards, encoding, on_roll=False, out=out)
 
 
 @pytest.mark.benchmark(group="encode")

@@ -42,8 +42,10 @@ __all__ = [
     "__version__",
     "_batch_boards",
     "_batch_encode",
+    "_batch_encode_into",
     "_batch_from_ids",
     "_batch_legal_plays",
+    "_batch_legal_plays_into",
     "_batch_play_evaluated",
     "_batch_policy_play",
     "_batch_positions",
@@ -661,6 +663,16 @@ def _batch_legal_plays(
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int8] | None]:
     """Legal plays of N (board, dice) pairs; ``gammon.batch.legal_plays`` wraps it."""
 
+def _batch_legal_plays_into(
+    boards: npt.NDArray[np.int8],
+    dice: npt.NDArray[np.int8],
+    variant: Variant | str,
+    out_boards: npt.NDArray[np.int8],
+    out_offsets: npt.NDArray[np.int64],
+    out_moves: npt.NDArray[np.int8] | None,
+) -> int:
+    """Legal plays written into caller-owned arrays; ``gammon.batch.LegalPlaysBuffer`` wraps it."""
+
 def _batch_validate(boards: npt.NDArray[np.int8], variant: Variant | str) -> int:
     """Validates every row; ``gammon.batch.validate`` wraps it."""
 
@@ -688,6 +700,15 @@ def _batch_encode(
 ) -> npt.NDArray[np.float32]:
     """Network inputs of the rows; ``gammon.batch.encode`` wraps it."""
 
+def _batch_encode_into(
+    boards: npt.NDArray[np.int8],
+    variant: Variant | str,
+    encoding: str,
+    on_roll: bool,
+    out: npt.NDArray[np.float32],
+) -> None:
+    """Network inputs of the rows written into ``out``; ``gammon.batch.encode`` wraps it."""
+
 def _batch_trajectories(
     variant: Variant | str, policy: str, seed: int, first: int, end: int
 ) -> dict[str, Any]:
@@ -710,7 +731,14 @@ def _batch_play_evaluated(
     first: int,
     end: int,
     lockstep: int,
-) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint32], tuple[int, int, float]]:
+    cube: Callable[[npt.NDArray[np.float32]], npt.NDArray[np.uint8]] | None = None,
+    max_cube: int = 64,
+) -> tuple[
+    npt.NDArray[np.int8],
+    npt.NDArray[np.uint32],
+    npt.NDArray[np.uint32],
+    tuple[int, int, float, int, int],
+]:
     """Games chosen by a batched evaluator; ``gammon.batch.play_games`` wraps it."""
 
 def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:

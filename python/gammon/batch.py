@@ -41,6 +41,7 @@ from gammon.errors import InvalidInputError
 
 __all__ = [
     "ENCODING_UNITS",
+    "LegalPlaysBuffer",
     "PlayedGames",
     "Plays",
     "Trajectories",
@@ -94,7 +95,10 @@ def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, V
         if variant is not None and _variant(variant) != found:
             raise InvalidInputError(f"the positions are {found.canonical_name}, not {variant}")
         return array, found
-    array = np.asarray(data)
+    try:
+        array = np.asarray(data)
+    except (ValueError, TypeError) as e:
+        raise InvalidInputError(f"boards must be an (N, 26) array of ints: {e}") from None
     if array.ndim != 2 or array.shape[1] != 26:
         raise InvalidInputError(f"boards must have shape (N, 26), got {array.shape}")
     if array.dtype != np.int8:
@@ -135,12 +139,66 @@ def from_ids(ids: Sequence[str], *, variant: Variant | str = "backgammon") -> Bo
     return _core._batch_from_ids(list(ids), _variant(variant))
 
 
+class LegalPlaysBuffer:
+    """Reusable output memory for :func:`legal_plays` (``out=``).
+
+    Each call with a fresh result allocates a few MB, and touching fresh memory for the first
+    time (page faults) can cost more than generating the plays. A buffer keeps its arrays
+    from call to call and grows them (by doubling) only when a call needs more rows, so
+    repeated calls write into memory already touched. The :class:`Plays` returned with
+    ``out=buffer`` are views of the buffer: the next call with the same buffer overwrites
+    them (copy what you keep).
+
+    >>> import numpy as np
+    >>> import gammon
+    >>> buf = LegalPlaysBuffer()
+    >>> start = boards([gammon.Position.start()])
+    >>> legal_plays(start, np.array([[3, 1]]), out=buf).offsets.tolist()
+    [0, 16]
+    >>> two = np.repeat(start, 2, axis=0)
+    >>> legal_plays(two, np.array([[6, 6], [2, 1]]), out=buf).offsets.tolist()
+    [0, 11, 26]
+    """
+
+    def __init__(self, rows: int = 0, pairs: int = 0) -> None:
+        if rows < 0 or pairs < 0:
+            raise InvalidInputError("rows and pairs must be non-negative")
+        self._boards: Boards = np.empty((rows, 26), dtype=np.int8)
+        self._offsets: npt.NDArray[np.int64] = np.empty(pairs + 1, dtype=np.int64)
+        self._moves: Boards = np.empty((0, 4, 2), dtype=np.int8)
+
+    @property
+    def capacity(self) -> int:
+        """How many resulting positions the buffer holds without growing."""
+        return len(self._boards)
+
+    def _offsets_for(self, n: int) -> npt.NDArray[np.int64]:
+        if len(self._offsets) < n + 1:
+            self._offsets = np.empty(max(n + 1, 2 * len(self._offsets)), dtype=np.int64)
+        return self._offsets[: n + 1]
+
+    def _fill(self, array: Boards, dice: Boards, variant: Variant, moves: bool) -> Plays:
+        offsets = self._offsets_for(len(array))
+        if moves and len(self._moves) < len(self._boards):
+            self._moves = np.empty((len(self._boards), 4, 2), dtype=np.int8)
+        mv = self._moves[: len(self._boards)] if moves else None
+        m = _core._batch_legal_plays_into(array, dice, variant, self._boards, offsets, mv)
+        if m > len(self._boards):
+            self._boards = np.empty((max(m, 2 * len(self._boards)), 26), dtype=np.int8)
+            if moves:
+                self._moves = np.empty((len(self._boards), 4, 2), dtype=np.int8)
+            mv = self._moves[: len(self._boards)] if moves else None
+            m = _core._batch_legal_plays_into(array, dice, variant, self._boards, offsets, mv)
+        return Plays(self._boards[:m], offsets, self._moves[:m] if moves else None)
+
+
 def legal_plays(
     boards: BoardsLike,
     dice: npt.ArrayLike,
     *,
     variant: Variant | str | None = None,
     moves: bool = False,
+    out: LegalPlaysBuffer | None = None,
 ) -> Plays:
     """Every legal play of N (board, dice) pairs in one call, the GIL released.
 
@@ -148,9 +206,14 @@ def legal_plays(
     ``dice`` an ``(N, 2)`` array of ints 1-6. The result's rows follow, for each pair, the order
     of ``Position.legal_plays(dice)`` and are owned by the mover (as ``PlayList.boards()``); a
     pair with no legal play (MOVE-8) has no rows. ``moves=True`` adds each play's moves.
+    ``out`` is a :class:`LegalPlaysBuffer` to write into (the result then views it), for
+    repeated calls without fresh memory.
     """
     array, v = _prepare(boards, variant)
-    d = np.asarray(dice)
+    try:
+        d = np.asarray(dice)
+    except (ValueError, TypeError) as e:
+        raise _core_dice_error(f"dice must be an (N, 2) array of ints 1-6: {e}") from None
     if d.ndim != 2 or d.shape != (array.shape[0], 2):
         raise _core_dice_error(f"dice must have shape ({array.shape[0]}, 2), got {d.shape}")
     if not np.issubdtype(d.dtype, np.integer):
@@ -158,6 +221,10 @@ def legal_plays(
     if d.size and (d.min() < 1 or d.max() > 6):
         raise _core_dice_error("dice must be 1-6")
     d8 = np.ascontiguousarray(d, dtype=np.int8)
+    if out is not None:
+        if not isinstance(out, LegalPlaysBuffer):
+            raise InvalidInputError(f"out must be a LegalPlaysBuffer, got {type(out).__name__}")
+        return out._fill(array, d8, v, moves)
     b, offsets, m = _core._batch_legal_plays(array, d8, v, moves)
     return Plays(b, offsets, m)
 
@@ -219,6 +286,7 @@ def encode(
     *,
     variant: Variant | str | None = None,
     on_roll: bool = True,
+    out: npt.NDArray[np.float32] | None = None,
 ) -> npt.NDArray[np.float32]:
     """Network inputs of the rows as an ``(N, units)`` float32 array.
 
@@ -228,11 +296,18 @@ def encode(
     core (``gammon_core::encode``) and in ``docs/backend.md``. ``on_roll`` says whether the
     owner of the rows is to roll next: True for boards about to be played, False for the
     result of the owner's play (rows of :func:`legal_plays`). The variant defaults to Long
-    Nardy for ``"nardy"`` and to backgammon otherwise.
+    Nardy for ``"nardy"`` and to backgammon otherwise. ``out``, a C-contiguous float32 array
+    of shape ``(N, units)``, receives the inputs (and is returned) instead of a fresh array:
+    repeated calls then write into memory already touched.
     """
     if variant is None and encoding == "nardy":
         variant = Variant.LONG_NARDY
     array, v = _prepare(boards, variant)
+    if out is not None:
+        if not isinstance(out, np.ndarray) or out.dtype != np.float32:
+            raise InvalidInputError("out must be a float32 numpy array")
+        _core._batch_encode_into(array, v, encoding, on_roll, out)
+        return out
     return _core._batch_encode(array, v, encoding, on_roll)
 
 
@@ -299,7 +374,8 @@ def trajectories(
 class PlayedGames(NamedTuple):
     """The games of :func:`play_games`."""
 
-    #: ``(G,)`` int8: each game's result from White's side, points at cube 1 (SCORE-1, LN-33).
+    #: ``(G,)`` int8: each game's result from White's side, points at cube 1 (SCORE-1, LN-33);
+    #: a dropped double counts 1 (CUBE-6).
     points: Boards
     #: ``(G,)`` uint32: each game's length in plies.
     plies: npt.NDArray[np.uint32]
@@ -307,8 +383,17 @@ class PlayedGames(NamedTuple):
     calls: int
     #: How many candidate rows it scored in all.
     rows: int
-    #: Seconds spent inside the evaluator (the rest is gammon's).
+    #: Seconds spent inside the evaluator and the cube evaluator (the rest is gammon's).
     evaluator_seconds: float
+    #: ``(G,)`` uint32: the cube value each game ended at (1 without a cube evaluator); the
+    #: game's money result is ``points * cube`` (SCORE-2, CUBE-8).
+    cube: npt.NDArray[np.uint32]
+    #: How many rows the cube evaluator answered in all (0 without one).
+    cube_rows: int
+
+
+#: A cube evaluator: ``(K, units)`` float32 rows in, ``(K, 2)`` flags ``(double, take)`` out.
+CubeEvaluator = Callable[[npt.NDArray[np.float32]], npt.ArrayLike]
 
 
 def play_games(
@@ -320,6 +405,8 @@ def play_games(
     seed: int = 0,
     first: int = 0,
     lockstep: int = 1024,
+    cube: CubeEvaluator | None = None,
+    max_cube: int = 64,
 ) -> PlayedGames:
     """Plays ``games`` games from the start, both sides choosing with one batched evaluator.
 
@@ -332,13 +419,29 @@ def play_games(
     equal scores). Game ``i`` depends only on ``(seed, i)`` and on the evaluator's answers, so
     results do not depend on ``lockstep``.
 
-    The input array is a view of one buffer that gammon reuses from call to call (so that
-    its memory is touched once): copy it if you keep it beyond the call.
+    **Cube decisions** (money play, backgammon family): with ``cube``, every game whose player
+    on roll may double (CUBE-2, CUBE-3: before rolling, from the second turn on, the cube
+    centred or theirs, and ``2 x cube <= max_cube``, CUBE-10) is first handed, in ONE call
+    for all such games, to ``cube``: its ``(K, units)`` rows are the boards owned by the
+    player on roll, encoded with ``on_roll=True``; it returns ``(K, 2)`` flags: column 0 "the
+    player on roll doubles", column 1 "the opponent takes" (read only where column 0 is set).
+    A take doubles the cube and gives it to the taker (CUBE-5, CUBE-7); a drop ends the game,
+    the doubler winning the cube value before the double (CUBE-6). No beavers, Jacoby rule or
+    automatic doubles (CUBE-11: they are session options this loop does not offer). Decide
+    from your model's probabilities, e.g. double when the estimated equity is high enough and
+    take while it is above -0.5 (the take point without gammons).
+
+    The input arrays are views of buffers that gammon reuses from call to call (so that
+    their memory is touched once): copy them if you keep them beyond the call.
 
     >>> import numpy as np
     >>> done = play_games(lambda x: x[:, 97], 4, seed=1)  # prefer bearing off
     >>> done.points.shape, bool(np.isin(np.abs(done.points), [1, 2, 3]).all())
     ((4,), True)
+    >>> always = lambda x: np.ones((len(x), 2), bool)  # double and take at every chance
+    >>> done = play_games(lambda x: x[:, 97], 4, seed=1, cube=always, max_cube=8)
+    >>> sorted(set(done.cube.tolist()))
+    [8]
     """
     if games < 0 or first < 0 or seed < 0:
         raise InvalidInputError("games, first and seed must be non-negative")
@@ -351,7 +454,20 @@ def play_games(
         out = np.ascontiguousarray(evaluator(rows), dtype=np.float64).reshape(-1)
         return out
 
-    points, plies, (calls, rows, inside) = _core._batch_play_evaluated(
-        scores, v, enc, seed, first, first + games, lockstep
+    flags = None
+    if cube is not None:
+        cube_fn = cube
+
+        def flags(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.uint8]:
+            answer = np.asarray(cube_fn(rows))
+            if answer.shape != (len(rows), 2):
+                raise InvalidInputError(
+                    f"the cube evaluator must return shape ({len(rows)}, 2) "
+                    f"(double, take), got {answer.shape}"
+                )
+            return np.ascontiguousarray(answer != 0, dtype=np.uint8).reshape(-1)
+
+    points, plies, cubes, (calls, rows, inside, _, cube_rows) = _core._batch_play_evaluated(
+        scores, v, enc, seed, first, first + games, lockstep, flags, max_cube
     )
-    return PlayedGames(points, plies, calls, rows, inside)
+    return PlayedGames(points, plies, calls, rows, inside, cubes, cube_rows)

@@ -137,14 +137,36 @@ class OutcomeDistribution:
     def coerce(cls, value: object) -> OutcomeDistribution:
         """Read an ``OutcomeDistribution`` from whatever describes one.
 
-        Accepted: a distribution, any object with ``wins`` and ``losses`` attributes (a
-        rollout result), or six exclusive shares in the order win single, gammon,
-        backgammon, lose single, gammon, backgammon.
+        Accepted: a distribution; any object with ``wins`` and ``losses`` attributes; any
+        object with gnubg's five cumulative figures as attributes (``win``, ``win_gammon``,
+        ``win_backgammon``, ``lose_gammon``, ``lose_backgammon``: a
+        :class:`~gammon.RolloutResult`); or six exclusive shares in the order win single,
+        gammon, backgammon, lose single, gammon, backgammon.
 
-        Raises :class:`~gammon.InvalidInputError` for anything else.
+        Raises :class:`~gammon.InvalidInputError` for anything else, and for a result with
+        drawn games (Long Nardy's last-roll right), which no win/loss distribution holds.
         """
         if isinstance(value, OutcomeDistribution):
             return value
+        if all(hasattr(value, a) for a in _CUMULATIVE) and not isinstance(value, Sequence):
+            draws = getattr(value, "draws", 0.0)
+            if isinstance(draws, (int, float)) and draws > 0.0:
+                raise InvalidInputError(
+                    f"not an outcome distribution: {brief(value)} has drawn games "
+                    f"(share {draws:.4g}), which no win/loss distribution holds"
+                )
+            try:
+                figures = [float(getattr(value, a)) for a in _CUMULATIVE]
+            except (TypeError, ValueError):
+                raise InvalidInputError(f"not an outcome distribution: {brief(value)}") from None
+            win, wg, wb, lg, lb = figures
+            lose = float(getattr(value, "lose", 1.0 - win))
+            if abs(win + lose - 1.0) > _TOLERANCE:
+                raise InvalidInputError(
+                    f"not an outcome distribution: {brief(value)} (win {win} and lose {lose} "
+                    "do not sum to 1)"
+                )
+            return cls.from_gnubg((win, wg, wb, lg, lb))
         wins = getattr(value, "wins", None)
         losses = getattr(value, "losses", None)
         if wins is not None and losses is not None:
@@ -196,6 +218,8 @@ class OutcomeDistribution:
         """Return the same distribution from the opponent's point of view."""
         return OutcomeDistribution(wins=self.losses, losses=self.wins)
 
+
+_CUMULATIVE = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 DistributionLike = Union[OutcomeDistribution, Sequence[float], object]
 """An :class:`OutcomeDistribution` or anything :meth:`OutcomeDistribution.coerce` reads."""

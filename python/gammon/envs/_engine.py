@@ -66,8 +66,24 @@ def masks(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
 
     With no legal play (MOVE-8) only action 0, the pass, is legal.
     """
-    m = np.arange(ACTIONS)[None, :] < np.maximum(counts, 1)[:, None]
-    return m.astype(np.int8)
+    # A zeroed array (its pages are zeroed lazily by the system), then the ones scattered by
+    # their flat indices: work in the number of legal actions, not in N x ACTIONS.
+    c = np.maximum(counts, 1)
+    n = len(c)
+    m = np.zeros((n, ACTIONS), dtype=np.int8)
+    starts = np.cumsum(c) - c
+    flat = np.repeat(np.arange(n) * ACTIONS - starts, c) + np.arange(int(c.sum()))
+    m.reshape(-1)[flat] = 1
+    return m
+
+
+def borne_off(boards: Array) -> npt.NDArray[np.bool_]:
+    """Rows whose owner has no checker left on the board or the bar: the owner has won.
+
+    (SCORE-1, LN-33.) A numpy test, so that only finished rows need ``batch.outcomes``.
+    """
+    over: npt.NDArray[np.bool_] = ~np.any(boards[:, 1:] > 0, axis=1)
+    return over
 
 
 def apply(

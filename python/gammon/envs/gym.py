@@ -54,7 +54,7 @@ class GammonEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             "action_mask": info["action_mask"][0],
             "dice": tuple(int(d) for d in info["dice"][0]),
             "board": info["boards"][0],
-            "after": info["after"].boards,
+            "after": info["after"].boards.copy(),
         }
 
     def reset(

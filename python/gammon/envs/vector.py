@@ -44,6 +44,10 @@ class VectorGammonEnv:
 
     With ``autoreset`` (the default) a finished game is replaced in the same step: the returned
     observation is the new game's first, and ``terminated`` marks the rows whose game ended.
+
+    ``info["after"]`` views memory that the environment reuses (two buffers in turn, so that
+    the step's arrays are written into memory already touched): it stays valid through the
+    next step; copy it to keep it longer. Observations, rewards and masks are fresh arrays.
     """
 
     def __init__(
@@ -71,6 +75,8 @@ class VectorGammonEnv:
         self.dice = np.ones((num_envs, 2), dtype=np.int8)
         self.done = np.zeros(num_envs, dtype=bool)
         self._opening = np.zeros(num_envs, dtype=bool)
+        self._buffers = (batch.LegalPlaysBuffer(), batch.LegalPlaysBuffer())
+        self._turn = 0
         self.plays: batch.Plays = batch.legal_plays(self.boards, self.dice, variant=self.variant)
         # Checks the opponent's name now rather than at the first step.
         _engine.opponent_turn(self.boards[:1], self.dice[:1], self.variant, opponent, self._rng)
@@ -111,9 +117,9 @@ class VectorGammonEnv:
         illegal = live & ~legal
         reward[illegal] = -1.0
         ended |= illegal
-        out = batch.outcomes(after, variant=self.variant)
-        won = live & legal & (out > 0)
-        reward[won] = out[won]
+        won = live & legal & _engine.borne_off(after)
+        if won.any():
+            reward[won] = batch.outcomes(after[won], variant=self.variant)
         ended |= won
         new_boards = self.boards.copy()
         new_boards[won] = after[won]
@@ -123,11 +129,11 @@ class VectorGammonEnv:
             played = _engine.opponent_turn(
                 theirs, _engine.roll(self._rng, len(cont)), self.variant, self.opponent, self._rng
             )
-            lost = batch.outcomes(played, variant=self.variant) > 0
+            lost = _engine.borne_off(played)
             mine = batch.flip(played, variant=self.variant)
             new_boards[cont] = mine
-            pts = batch.outcomes(mine, variant=self.variant)
-            reward[cont[lost]] = pts[lost]
+            if lost.any():
+                reward[cont[lost]] = batch.outcomes(mine[lost], variant=self.variant)
             ended[cont[lost]] = True
         self.boards = new_boards
         info_extra: Info = {"illegal": illegal, "result": reward.copy()}
@@ -173,7 +179,10 @@ class VectorGammonEnv:
         dice = _engine.roll(self._rng, self.num_envs, opening)
         self.dice = np.where(fresh[:, None], dice, self.dice).astype(np.int8)
         self._opening[:] = False
-        self.plays = batch.legal_plays(self.boards, self.dice, variant=self.variant)
+        self._turn ^= 1
+        self.plays = batch.legal_plays(
+            self.boards, self.dice, variant=self.variant, out=self._buffers[self._turn]
+        )
         counts = np.diff(self.plays.offsets)
         obs = _engine.observe(self.boards, self.dice, self.variant, self.encoding)
         info: Info = {

@@ -9,7 +9,10 @@ use gammon_core::{
     VariantPosition,
 };
 use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyReadwriteArray1, PyReadwriteArray2,
+    PyReadwriteArray3, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 
 use crate::classes::PyPosition;
@@ -88,6 +91,39 @@ fn position_of(
 ) -> Result<VariantPosition, String> {
     let s = setup_of(row, variant, turn).map_err(|e| format!("row {i}: {e}"))?;
     VariantPosition::from_setup(&s).map_err(|e| format!("row {i}: {e}"))
+}
+
+/// A backgammon-family row checked directly in the owner's view (the raw layout of
+/// `Backgammon`): the bars' signs, at most the variant's checkers a side (BG-6), not both
+/// sides borne off. `None` when a check fails: then [`position_of`] names the problem. The
+/// same checks as `Backgammon::from_setup` on the row's `Setup` (a signed count per point
+/// cannot put both players on one point), without building the `Setup`.
+fn fast_backgammon(row: &[i8], variant: Variant) -> Option<Backgammon> {
+    let b: [i8; 26] = row.try_into().ok()?;
+    if b[25] < 0 || b[0] > 0 || variant.family() != RulesFamily::Backgammon {
+        return None;
+    }
+    let (mut own, mut opp) = (i32::from(b[25]), -i32::from(b[0]));
+    for &c in &b[1..25] {
+        own += i32::from(c.max(0));
+        opp -= i32::from(c.min(0));
+    }
+    let n = i32::from(variant.checkers_per_side());
+    if own > n || opp > n || (own == 0 && opp == 0) {
+        return None;
+    }
+    Some(Backgammon::from_raw_unchecked(b, variant, Color::White))
+}
+
+/// Validates every row without keeping the positions: the direct check for the backgammon
+/// family, the full one (naming the first bad row) where it fails and for Long Nardy.
+fn validate_rows(board: &[i8], variant: Variant) -> PyResult<()> {
+    for (i, row) in board.chunks_exact(26).enumerate() {
+        if fast_backgammon(row, variant).is_none() {
+            position_of(row, i, variant, Color::White).map_err(InvalidPositionError::new_err)?;
+        }
+    }
+    Ok(())
 }
 
 /// Validates every row.
@@ -244,6 +280,141 @@ pub fn _batch_legal_plays<'py>(
         plays.offsets.into_pyarray(py),
         mv,
     ))
+}
+
+/// Caller-owned output memory of [`_batch_legal_plays_into`]: boards `(capacity, 26)`,
+/// offsets `(N + 1,)` and, if asked, moves `(capacity, 8)`.
+struct PlaysOut<'a> {
+    boards: &'a mut [i8],
+    offsets: &'a mut [i64],
+    moves: Option<&'a mut [i8]>,
+}
+
+/// Validates and plays row after row, writing into `out` while it has room; returns the
+/// number of resulting positions (more than the room when `out` is too small: then the rows
+/// past the room are not written). No memory is allocated per call.
+fn legal_plays_write<P: Position + Board26>(
+    board: &[i8],
+    dice: &[i8],
+    variant: Variant,
+    fast: impl Fn(&[i8]) -> Option<P>,
+    pick: impl Fn(VariantPosition) -> Option<P>,
+    out: &mut PlaysOut<'_>,
+) -> PyResult<usize> {
+    let room = out.boards.len() / 26;
+    let mut list: Box<PlayList<P>> = Box::default();
+    let mut m = 0usize;
+    out.offsets[0] = 0;
+    for (i, (row, d)) in board.chunks_exact(26).zip(dice.chunks_exact(2)).enumerate() {
+        let d = dice_row(d, i)?;
+        let pos = match fast(row) {
+            Some(p) => p,
+            None => {
+                let v = position_of(row, i, variant, Color::White)
+                    .map_err(InvalidPositionError::new_err)?;
+                pick(v).ok_or_else(|| {
+                    InvalidPositionError::new_err(format!("row {i}: not a {variant} position"))
+                })?
+            }
+        };
+        pos.legal_plays_into(d, &mut list);
+        for play in list.iter() {
+            if m < room {
+                out.boards[26 * m..26 * m + 26].copy_from_slice(&play.after().board26());
+                if let Some(mv) = out.moves.as_deref_mut() {
+                    let cell = &mut mv[8 * m..8 * m + 8];
+                    cell.fill(-1);
+                    for (k, x) in play.moves().iter().enumerate().take(4) {
+                        cell[2 * k] = x.from as i8;
+                        cell[2 * k + 1] = x.to as i8;
+                    }
+                }
+            }
+            m += 1;
+        }
+        out.offsets[i + 1] = m as i64;
+    }
+    Ok(m)
+}
+
+/// Legal plays of N (board, dice) pairs written into caller-owned arrays (`out_boards`
+/// `(R, 26)` int8, `out_offsets` `(N + 1,)` int64, `out_moves` `(R, 4, 2)` int8 or None);
+/// returns M, the number of resulting positions. When M > R only the first R rows are
+/// written and the caller grows its arrays and calls again.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn _batch_legal_plays_into(
+    py: Python<'_>,
+    boards: PyReadonlyArray2<'_, i8>,
+    dice: PyReadonlyArray2<'_, i8>,
+    variant: &Bound<'_, PyAny>,
+    mut out_boards: PyReadwriteArray2<'_, i8>,
+    mut out_offsets: PyReadwriteArray1<'_, i64>,
+    out_moves: Option<PyReadwriteArray3<'_, i8>>,
+) -> PyResult<usize> {
+    let variant = variant_arg(variant)?;
+    let board = rows(&boards)?;
+    let n = board.len() / 26;
+    let dshape = dice.shape();
+    if dshape[0] != n || dshape[1] != 2 {
+        return Err(InvalidDiceError::new_err(format!(
+            "dice must have shape ({n}, 2) for {n} boards, got ({}, {})",
+            dshape[0], dshape[1]
+        )));
+    }
+    let dice = dice
+        .as_slice()
+        .map_err(|_| InvalidDiceError::new_err("dice must be a C-contiguous array"))?;
+    let room = out_boards.shape()[0];
+    if out_boards.shape()[1] != 26 || out_offsets.len() != n + 1 {
+        return Err(InvalidInputError::new_err(format!(
+            "out arrays must have shapes (R, 26) and ({},)",
+            n + 1
+        )));
+    }
+    let mut out_moves = out_moves;
+    if let Some(mv) = out_moves.as_ref() {
+        if mv.shape() != [room, 4, 2] {
+            return Err(InvalidInputError::new_err(format!(
+                "the out moves array must have shape ({room}, 4, 2)"
+            )));
+        }
+    }
+    let contiguous = |_| InvalidInputError::new_err("out arrays must be C-contiguous");
+    let mut out = PlaysOut {
+        boards: out_boards.as_slice_mut().map_err(contiguous)?,
+        offsets: out_offsets.as_slice_mut().map_err(contiguous)?,
+        moves: match out_moves.as_mut() {
+            Some(mv) => Some(mv.as_slice_mut().map_err(contiguous)?),
+            None => None,
+        },
+    };
+    py.detach(|| {
+        guard(|| match variant.family() {
+            RulesFamily::Backgammon => legal_plays_write(
+                board,
+                dice,
+                variant,
+                |row| fast_backgammon(row, variant),
+                |p| match p {
+                    VariantPosition::Backgammon(b) => Some(b),
+                    VariantPosition::Nardy(_) => None,
+                },
+                &mut out,
+            ),
+            RulesFamily::LongNardy => legal_plays_write(
+                board,
+                dice,
+                variant,
+                |_| None,
+                |p| match p {
+                    VariantPosition::Nardy(b) => Some(b),
+                    VariantPosition::Backgammon(_) => None,
+                },
+                &mut out,
+            ),
+        })
+    })
 }
 
 /// Raises `InvalidPositionError` naming the first bad row; returns N.
@@ -428,7 +599,7 @@ pub fn _batch_encode<'py>(
     let board = rows(&boards)?;
     let out = py.detach(|| {
         guard(|| {
-            positions_of(board, variant, Color::White).map_err(InvalidPositionError::new_err)?;
+            validate_rows(board, variant)?;
             Ok(encode_rows(board, variant, enc, on_roll))
         })
     })?;
@@ -436,6 +607,52 @@ pub fn _batch_encode<'py>(
     Array2::from_shape_vec((n, enc.units()), out)
         .map(|a| a.into_pyarray(py))
         .map_err(|e| InvalidInputError::new_err(e.to_string()))
+}
+
+/// Encodes the rows into the caller's `(N, units)` float32 array `out` (validating them
+/// first), so that repeated calls write into memory already touched.
+#[pyfunction]
+pub fn _batch_encode_into(
+    py: Python<'_>,
+    boards: PyReadonlyArray2<'_, i8>,
+    variant: &Bound<'_, PyAny>,
+    encoding: &str,
+    on_roll: bool,
+    mut out: PyReadwriteArray2<'_, f32>,
+) -> PyResult<()> {
+    let variant = variant_arg(variant)?;
+    let enc = Encoding::from_name(encoding)
+        .filter(|e| e.supports(variant))
+        .ok_or_else(|| {
+            InvalidInputError::new_err(format!(
+                "no encoding {encoding:?} for {variant}; expected one of {:?}",
+                Encoding::ALL.map(Encoding::name)
+            ))
+        })?;
+    let board = rows(&boards)?;
+    let n = board.len() / 26;
+    let k = enc.units();
+    if out.shape() != [n, k] {
+        return Err(InvalidInputError::new_err(format!(
+            "out must have shape ({n}, {k}), got {:?}",
+            out.shape()
+        )));
+    }
+    let out = out
+        .as_slice_mut()
+        .map_err(|_| InvalidInputError::new_err("out must be a C-contiguous float32 array"))?;
+    let checkers = variant.checkers_per_side();
+    py.detach(|| {
+        guard(|| {
+            validate_rows(board, variant)?;
+            for (row, o) in board.chunks_exact(26).zip(out.chunks_exact_mut(k)) {
+                let mut b = [0i8; 26];
+                b.copy_from_slice(row);
+                enc.encode_into(&b, checkers, on_roll, o);
+            }
+            Ok(())
+        })
+    })
 }
 
 /// Encodes already validated rows.
@@ -630,16 +847,19 @@ pub fn _batch_policy_play<'py>(
 fn dice_of(dice: &[i8]) -> PyResult<Vec<Dice>> {
     dice.chunks_exact(2)
         .enumerate()
-        .map(|(i, d)| {
-            let ok = |x: i8| (1..=6).contains(&x);
-            if !ok(d[0]) || !ok(d[1]) {
-                return Err(InvalidDiceError::new_err(format!(
-                    "row {i}: dice must be 1-6, got ({}, {})",
-                    d[0], d[1]
-                )));
-            }
-            Dice::new(d[0] as u8, d[1] as u8)
-                .map_err(|e| InvalidDiceError::new_err(format!("row {i}: {e}")))
-        })
+        .map(|(i, d)| dice_row(d, i))
         .collect()
+}
+
+/// Reads row `i` of the dice, `[d1, d2]` with values 1-6.
+fn dice_row(d: &[i8], i: usize) -> PyResult<Dice> {
+    let ok = |x: i8| (1..=6).contains(&x);
+    if !ok(d[0]) || !ok(d[1]) {
+        return Err(InvalidDiceError::new_err(format!(
+            "row {i}: dice must be 1-6, got ({}, {})",
+            d[0], d[1]
+        )));
+    }
+    Dice::new(d[0] as u8, d[1] as u8)
+        .map_err(|e| InvalidDiceError::new_err(format!("row {i}: {e}")))
 }

@@ -66,7 +66,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_build_two_sided, m)?)?;
     m.add_function(wrap_pyfunction!(match_log::_match_events, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_legal_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_legal_plays_into, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_validate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_encode_into, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_boards, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_positions, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_to_ids, m)?)?;

@@ -113,8 +113,9 @@ fn sides(board: &[i8; 26], checkers: u8) -> [[u8; 26]; 2] {
     [own, opp]
 }
 
-/// Tesauro's four units for `n` checkers on a point: n ≥ 1, n ≥ 2, n ≥ 3, (n − 3) / 2.
-#[inline]
+/// Tesauro's four units for `n` checkers on a point: n ≥ 1, n ≥ 2, n ≥ 3, (n − 3) / 2 (the
+/// plain definition of [`UNARY`], kept for the tests).
+#[cfg(test)]
 fn truncated_unary(n: u8, out: &mut [f32]) {
     out[0] = f32::from(u8::from(n >= 1));
     out[1] = f32::from(u8::from(n >= 2));
@@ -134,18 +135,55 @@ fn truncated_unary(n: u8, out: &mut [f32]) {
 /// - `99·s + 97`: the side's borne-off checkers / `checkers`;
 /// - `99·s + 98`: 1 when the side is on roll, else 0 (Tesauro's two turn units).
 pub fn tdgammon(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    // One pass over the board, each point's four units copied from a table: this encoder
+    // runs once per candidate in the batched game loop, where it is most of gammon's cost.
     let out = &mut out[..TDGAMMON_UNITS];
-    let both = sides(board, checkers);
-    for (s, side) in both.iter().enumerate() {
-        let base = 99 * s;
-        for p in 1..=24usize {
-            truncated_unary(side[p], &mut out[base + 4 * (p - 1)..base + 4 * p]);
-        }
-        out[base + 96] = f32::from(side[25]) / 2.0;
-        out[base + 97] = f32::from(side[0]) / f32::from(checkers.max(1));
-        out[base + 98] = f32::from(u8::from(on_roll == (s == 0)));
+    let (own, opp) = out.split_at_mut(99);
+    let (mut own_on, mut opp_on) = (0u32, 0u32);
+    for p in 1..=24usize {
+        let c = board[p];
+        let mine = c.max(0).unsigned_abs();
+        let theirs = c.min(0).unsigned_abs();
+        own_on += u32::from(mine);
+        opp_on += u32::from(theirs);
+        own[4 * (p - 1)..4 * p].copy_from_slice(&UNARY[usize::from(mine.min(15))]);
+        // The opponent's point 25 - p in its own numbering.
+        opp[4 * (24 - p)..4 * (25 - p)].copy_from_slice(&UNARY[usize::from(theirs.min(15))]);
+    }
+    let own_bar = board[25].max(0).unsigned_abs();
+    let opp_bar = board[0].min(0).unsigned_abs();
+    let per_side = u32::from(checkers);
+    let div = f32::from(checkers.max(1));
+    for (side, bar, on, rolls) in [
+        (own, own_bar, own_on, on_roll),
+        (opp, opp_bar, opp_on, !on_roll),
+    ] {
+        side[96] = f32::from(bar) / 2.0;
+        side[97] = per_side.saturating_sub(on + u32::from(bar)) as f32 / div;
+        side[98] = f32::from(u8::from(rolls));
     }
 }
+
+/// Tesauro's four units for 0..=15 checkers on a point (n ≥ 1, n ≥ 2, n ≥ 3, (n − 3) / 2),
+/// precomputed.
+const UNARY: [[f32; 4]; 16] = {
+    let mut t = [[0f32; 4]; 16];
+    let mut n = 1;
+    while n < 16 {
+        t[n][0] = 1.0;
+        if n >= 2 {
+            t[n][1] = 1.0;
+        }
+        if n >= 3 {
+            t[n][2] = 1.0;
+        }
+        if n > 3 {
+            t[n][3] = (n - 3) as f32 / 2.0;
+        }
+        n += 1;
+    }
+    t
+};
 
 /// The pip count of one side in its own numbering (BG-8): bar counts 25.
 fn pips(side: &[u8; 26]) -> u32 {
@@ -298,6 +336,57 @@ mod tests {
         *Backgammon::start(Variant::Backgammon, Color::White)
             .unwrap()
             .raw()
+    }
+
+    /// TD-Gammon's units computed the plain way, through [`sides`] and [`truncated_unary`].
+    fn tdgammon_reference(board: &[i8; 26], checkers: u8, on_roll: bool) -> Vec<f32> {
+        let mut out = vec![0f32; TDGAMMON_UNITS];
+        for (s, side) in sides(board, checkers).iter().enumerate() {
+            let base = 99 * s;
+            for p in 1..=24usize {
+                truncated_unary(side[p], &mut out[base + 4 * (p - 1)..base + 4 * p]);
+            }
+            out[base + 96] = f32::from(side[25]) / 2.0;
+            out[base + 97] = f32::from(side[0]) / f32::from(checkers.max(1));
+            out[base + 98] = f32::from(u8::from(on_roll == (s == 0)));
+        }
+        out
+    }
+
+    #[test]
+    fn tdgammon_table_encoder_matches_the_plain_definition() {
+        use crate::rules::position::Position;
+        // Positions of random play from the start (contact, bar, race, bear-off), both turns.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+            for _ in 0..next(150) {
+                if pos.is_game_over() {
+                    break;
+                }
+                let d = crate::Dice::new(1 + next(6) as u8, 1 + next(6) as u8).unwrap();
+                let plays = pos.legal_plays(d);
+                pos = if plays.is_empty() {
+                    pos.pass_turn()
+                } else {
+                    pos.play_unchecked(&plays[next(plays.len() as u64) as usize])
+                };
+                for on_roll in [true, false] {
+                    let mut out = [f32::NAN; TDGAMMON_UNITS];
+                    tdgammon(pos.raw(), 15, on_roll, &mut out);
+                    assert_eq!(out.to_vec(), tdgammon_reference(pos.raw(), 15, on_roll));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500);
     }
 
     #[test]
