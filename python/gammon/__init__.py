@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import collections.abc
 
-from gammon import bearoff, fibs, mat, matchfile, nardy, sgf, svg
+from gammon import bearoff, fibs, mat, matchfile, nardy, net, sgf, svg
 from gammon._core import (
     Color,
     Move,
@@ -70,6 +70,7 @@ from gammon.match import Match, MatchScore, MoneySession
 from gammon.matchfile import GameRecord, MatchRecord, read_match, write_match
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
+from gammon.net import Evaluation, Hint, evaluate, hint
 from gammon.result import Ending, GameResult
 from gammon.rollout import (
     DEFAULT_CHECKPOINT_EVERY,
@@ -121,12 +122,14 @@ __all__ = [
     "Drop",
     "EmptyPlay",
     "Ending",
+    "Evaluation",
     "FunctionPolicy",
     "Game",
     "GameOutcomes",
     "GameRecord",
     "GameResult",
     "GammonError",
+    "Hint",
     "IllegalActionError",
     "IllegalCubeActionError",
     "IllegalPlayError",
@@ -173,8 +176,10 @@ __all__ = [
     "__version__",
     "bearoff",
     "cubeless_equity",
+    "evaluate",
     "fibs",
     "find_variant",
+    "hint",
     "kazaross_xg2",
     "load_met",
     "mat",
@@ -182,6 +187,7 @@ __all__ = [
     "matchfile",
     "money_equity",
     "nardy",
+    "net",
     "rank_plays",
     "read_checkpoint",
     "read_match",

@@ -16,6 +16,7 @@ __all__ = [
     "DEFAULT_MAX_CUBE",
     "MAX_AUTO_DOUBLES",
     "MAX_CUBE_LIMIT",
+    "MAX_PLIES",
     "MAX_THREADS",
     "MIN_GAMES_FOR_TARGET",
     "ONE",
@@ -65,6 +66,8 @@ __all__ = [
     "_match_events",
     "_match_score",
     "_move_from_parts",
+    "_net_evaluate",
+    "_net_rank",
     "_outcome_from_parts",
     "_play_from_text",
     "_position_from_state",
@@ -93,6 +96,8 @@ DEFAULT_MATCH_CHUNK: Final[int]
 """Matches per unit of work of a match simulation by default."""
 DEFAULT_GAME_CHUNK: Final[int]
 """Games per unit of work of a money simulation by default."""
+MAX_PLIES: Final[int]
+"""The deepest search of the net's evaluations and hints."""
 MAX_THREADS: Final[int]
 """The most worker threads a run may ask for."""
 MIN_GAMES_FOR_TARGET: Final[int]
@@ -786,6 +791,20 @@ def _bearoff_evaluate(
     position: Position, end_variant: str = "mars", last_roll: bool = False
 ) -> tuple[float, float, float, float, float, float, bool]:
     """``(win, lose, win_gammon, lose_gammon, draw, equity, exact)`` for the player on roll."""
+
+def _net_evaluate(
+    position: Position, plies: int = 0
+) -> tuple[tuple[float, float, float, float, float, float], str]:
+    """The shipped net's probabilities and their source for the player on roll.
+
+    ``((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon, draw), source)`` with
+    ``source`` ``"net"``, ``"bearoff"`` or ``"final"``.
+    """
+
+def _net_rank(
+    plays: PlayList, plies: int = 0
+) -> list[tuple[tuple[float, float, float, float, float, float], bool]]:
+    """The shipped net's ``(probabilities, exact)`` of each play, for the player who makes it."""
 
 def _bearoff_one_sided(board: Sequence[int]) -> tuple[float, list[float], list[float]]:
     """``(mean, all_off, first_off)`` of one side's home board (points 1..6)."""

@@ -362,9 +362,8 @@ def trajectories(
     The games are ``first .. first + games`` of ``seed``; each depends only on (seed, index), so
     the chunks (``chunk_games`` games each) concatenate to the same data whatever the chunk
     size, and only one chunk is in memory at a time. ``policy`` is a built-in policy name
-    (``"random"``, ``"pubeval"``, ``"heuristic"``; Long Nardy plays ``"random"`` or its own
-    ``"heuristic"``). The first
-    roll of backgammon is never a double (BG-10).
+    (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"net"``; Long Nardy: ``"random"``, its own
+    ``"heuristic"`` or ``"net"``). The first roll of backgammon is never a double (BG-10).
 
     >>> chunk = next(trajectories(2, seed=1))
     >>> chunk.board.shape[1], len(chunk.game_points)

@@ -204,8 +204,9 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         metavar="NAME",
         help="the checker play of the player on roll: random, pubeval (default; random for "
         "long-nardy), heuristic (stronger than pubeval, about 55%% of its speed; for "
-        "long-nardy a hand-made policy of its own) or bearoff (the heuristic, named for its "
-        "perfect bear-off play)",
+        "long-nardy a hand-made policy of its own), bearoff (the heuristic, named for its "
+        "perfect bear-off play) or net (gammon's neural net at 0 ply, backgammon and "
+        "long-nardy)",
     )
     r.add_argument(
         "--opponent-policy",
@@ -335,7 +336,7 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         help="play whole matches or money games with the cube and print the result",
         description="Play whole matches (`gammon simulate match LENGTH`) or money games "
         "(`gammon simulate money`) between two players, in Rust on every core, with the cube. "
-        "A player is a checker policy (random, pubeval, heuristic) and a cube policy "
+        "A player is a checker policy (random, pubeval, heuristic, net) and a cube policy "
         "(never: never doubles, always takes; race: the Keith count in races), written "
         "CHECKER+CUBE, e.g. pubeval+race. The result is from the first player's side, with "
         "'± H (95%)' the half-width of the 95% confidence interval.",
@@ -441,6 +442,39 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
     )
     _add_position_options(pl)
 
+    h = sub.add_parser(
+        "hint",
+        help="rank the legal plays of a roll by the net's equity",
+        description="Rank the legal plays of a position for a roll by their cubeless equity "
+        "for the player on roll, as gammon's neural net values them (gammon.hint): at 0 ply "
+        "(the net alone) or searched 1 or 2 plies deep. Exact bear-off values where the "
+        "databases cover the position. Arguments as for `gammon plays`: a roll is two digits "
+        "1-6, anything else is a position.",
+    )
+    commands["hint"] = h
+    h.add_argument(
+        "args",
+        nargs="*",
+        metavar="POSITION|DICE",
+        help="a position (see --position) and/or a roll, in either order (default: the "
+        "start, and the dice of a gnubg ID or XGID that has them, else 31)",
+    )
+    h.add_argument("--position", metavar="ID", default=None, help=_POSITION_HELP)
+    h.add_argument(
+        "--dice", metavar="DICE", default=None, help="the roll, e.g. 31 (default: see above)"
+    )
+    h.add_argument(
+        "--plies",
+        type=int,
+        choices=(0, 1, 2),
+        default=0,
+        help="search depth: 0 (default; the net alone), 1 or 2",
+    )
+    h.add_argument(
+        "--top", type=_count(1), default=None, metavar="N", help="print the best N plays only"
+    )
+    _add_position_options(h)
+
     b = sub.add_parser(
         "bearoff",
         help="the bear-off databases",
@@ -533,6 +567,53 @@ def _bearoff(args: argparse.Namespace) -> int:
         print(f"{t.kind} ({t.size}): {where}, {t.bytes:,} bytes, {how}")
         if t.write_error:
             print(f"  could not write the file: {t.write_error}", file=sys.stderr)
+    return 0
+
+
+def _position_and_dice(args: argparse.Namespace, command: str) -> tuple[Any, tuple[int, int]]:
+    from gammon.errors import InvalidInputError
+
+    position_text = args.position
+    dice_text = args.dice
+    for a in args.args:
+        if _is_roll(a) and dice_text is None:
+            dice_text = a
+        elif position_text is None and not _is_roll(a):
+            position_text = a
+        else:
+            raise InvalidInputError(
+                f"gammon {command} takes one position and one roll; {a!r} is one too many"
+            )
+    pos, id_dice = _read_position(position_text, args.variant, args.turn)
+    dice = _roll(dice_text) if dice_text is not None else (id_dice or (3, 1))
+    return pos, dice
+
+
+def _hint(args: argparse.Namespace) -> int:
+    import gammon
+
+    pos, dice = _position_and_dice(args, "hint")
+    hints = gammon.hint(pos, dice, plies=args.plies)
+    hi, lo = max(dice), min(dice)
+    print(pos)
+    print(
+        f"dice {hi}{lo}: {len(hints)} legal play{'s' if len(hints) != 1 else ''}, "
+        f"cubeless equity for the player on roll at {args.plies} ply"
+    )
+    if not hints:
+        print("  no legal play: the turn passes (MOVE-8)")
+        return 0
+    best = hints[0].equity
+    probs = " ".join(f"{h:>5}" for h in ("win", "w g", "w bg", "l g", "l bg"))
+    print(f"{'':5}  {'play':<28} {'equity':>7} {'diff':>7}   {probs}")
+    for i, h in enumerate(hints[: args.top] if args.top else hints, 1):
+        e = h.evaluation
+        diff = "" if i == 1 else f"{h.equity - best:+.3f}"
+        mark = "" if e.source == "net" else " (bear-off, exact)"
+        print(
+            f"{i:5}  {h.play!s:<28} {h.equity:+.3f} {diff:>7}   {e.win:5.3f} {e.win_gammon:5.3f} "
+            f"{e.win_backgammon:5.3f} {e.lose_gammon:5.3f} {e.lose_backgammon:5.3f}{mark}"
+        )
     return 0
 
 
@@ -934,6 +1015,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "rollout": _rollout,
         "simulate": _simulate,
         "plays": _plays,
+        "hint": _hint,
         "bearoff": _bearoff,
         **{name: cli_interop.run for name in cli_interop.COMMANDS},
     }

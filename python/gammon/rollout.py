@@ -108,7 +108,7 @@ __all__ = [
 ]
 
 #: The policies built into the core.
-BUILTIN_POLICIES = ("random", "pubeval", "heuristic", "bearoff")
+BUILTIN_POLICIES = ("random", "pubeval", "heuristic", "bearoff", "net")
 
 #: The truncation rules of :func:`rollout`.
 TRUNCATIONS = ("none", "bearoff", "bearoff-one-sided")
@@ -182,7 +182,7 @@ def _as_policy(spec: object) -> PolicySpec:
     if callable(spec):
         return FunctionPolicy(spec)
     raise InvalidInputError(
-        "a policy is a name (random, pubeval, heuristic), an object with a "
+        "a policy is a name (random, pubeval, heuristic, bearoff, net), an object with a "
         f"choose(position, plays) method or a function f(position, plays); got {spec!r}"
     )
 
@@ -1016,7 +1016,7 @@ def _policy_pair(policy: object, variant: Variant) -> tuple[PolicySpec, PolicySp
         pair = (one, one)
     else:
         raise InvalidInputError(
-            "policy must be a name (random, pubeval, heuristic, bearoff), an object with a "
+            "policy must be a name (random, pubeval, heuristic, bearoff, net), an object with a "
             "choose(position, plays) method, a function f(position, plays), or a pair of "
             f"them; got {brief(policy)}"
         )

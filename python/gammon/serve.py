@@ -54,8 +54,8 @@ _MONEY_RULES = CubeRules(max_cube=4096, beavers=True)  # gnubg allows beavers by
 class Engine:
     """Answers gnubg's questions with a checker policy and a cube policy.
 
-    ``policy`` is a built-in name (``"pubeval"``, ``"heuristic"``, ``"random"``) or an object
-    with ``choose(position, plays)`` (:class:`gammon.Policy`); ``cube`` is a built-in cube
+    ``policy`` is a built-in name (``"pubeval"``, ``"heuristic"``, ``"random"``, ``"net"``) or an
+    object with ``choose(position, plays)`` (:class:`gammon.Policy`); ``cube`` is a built-in cube
     policy (``"never"``: never double, always take; ``"race"``: Keith's count in races) or a
     :class:`gammon.CubePolicy`. ``seed`` seeds the random policy.
 

@@ -20,9 +20,10 @@ class VectorGammonEnv:
     """``num_envs`` games of one variant, the learning agent against a built-in policy.
 
     The agent moves in every game at every step; between two steps the opponent (``"random"``,
-    ``"pubeval"`` or ``"heuristic"``; Long Nardy: ``"random"`` or ``"heuristic"``) plays its
-    turn in Rust for all games in one call. Who starts a game is a coin flip (the roll-off); in
-    backgammon the first roll is never a double (BG-10), in Long Nardy it is any roll (LN-10).
+    ``"pubeval"``, ``"heuristic"`` or ``"net"``; Long Nardy: ``"random"``, ``"heuristic"`` or
+    ``"net"``) plays its turn in Rust for all games in one call. Who starts a game is a coin
+    flip (the roll-off); in backgammon the first roll is never a double (BG-10), in Long Nardy
+    it is any roll (LN-10).
 
     **Action space** (fixed, ``ACTIONS = 3060`` actions): action ``i`` is the ``i``-th play of
     ``Position.legal_plays(dice)`` for the agent's board and roll (the order of

@@ -67,8 +67,8 @@ pub use policy::janowski::{
 };
 pub use policy::nardy::{NardyHeuristic, NardyPolicy};
 pub use policy::{
-    BackgammonPolicy, Heuristic, HeuristicWeights, PerfectBearoff, Policy, PolicyError, PolicyKind,
-    PolicyStop, Pubeval, Random,
+    BackgammonPolicy, Heuristic, HeuristicWeights, NetPolicy, PerfectBearoff, Policy, PolicyError,
+    PolicyKind, PolicyStop, Pubeval, Random,
 };
 pub use rules::backgammon::Backgammon;
 pub use rules::nardy::options::ParseSettingError;

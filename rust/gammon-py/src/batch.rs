@@ -686,10 +686,11 @@ pub fn _batch_trajectories<'py>(
     first: u64,
     end: u64,
 ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    use gammon_core::{record_games, BackgammonPolicy, FirstRoll, NardyPolicy, PolicyKind};
+    use gammon_core::{record_games, BackgammonPolicy, FirstRoll, PolicyKind};
     let variant = variant_arg(variant)?;
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
     kind.check(variant).map_err(|e| policy_error(&e))?;
+    crate::rollout::check_weights(kind, variant)?;
     if end < first {
         return Err(InvalidInputError::new_err(format!(
             "games {first}..{end}: the end must not come before the first"
@@ -711,7 +712,7 @@ pub fn _batch_trajectories<'py>(
                 }
                 VariantPosition::Nardy(start) => record_games(
                     &start,
-                    &NardyPolicy::from(kind),
+                    &crate::rollout::nardy_policy(kind),
                     |p: &Nardy| p.board26(),
                     seed,
                     FirstRoll::Any,
@@ -770,11 +771,12 @@ pub fn _batch_policy_play<'py>(
     policy: &str,
     seed: u64,
 ) -> PyResult<Bound<'py, PyArray2<i8>>> {
-    use gammon_core::{BackgammonPolicy, GameRng, NardyPolicy, Policy, PolicyKind};
+    use gammon_core::{BackgammonPolicy, GameRng, Policy, PolicyKind};
     use rand_core::SeedableRng;
     let variant = variant_arg(variant)?;
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
     kind.check(variant).map_err(|e| policy_error(&e))?;
+    crate::rollout::check_weights(kind, variant)?;
     let board = rows(&boards)?;
     let n = board.len() / 26;
     let dshape = dice.shape();
@@ -816,7 +818,7 @@ pub fn _batch_policy_play<'py>(
                     }
                 }
                 RulesFamily::LongNardy => {
-                    let pol = NardyPolicy::from(kind);
+                    let pol = crate::rollout::nardy_policy(kind);
                     let mut list: Box<PlayList<Nardy>> = Box::default();
                     for (i, (p, &d)) in positions.iter().zip(&ds).enumerate() {
                         let VariantPosition::Nardy(p) = p else {

@@ -11,6 +11,7 @@ mod evaluated;
 mod match_log;
 mod match_score;
 mod nardy;
+mod net;
 mod plays;
 mod position;
 mod result;
@@ -81,6 +82,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::_batch_trajectories, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_policy_play, m)?)?;
     m.add_function(wrap_pyfunction!(evaluated::_batch_play_evaluated, m)?)?;
+    m.add_function(wrap_pyfunction!(net::_net_evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(net::_net_rank, m)?)?;
+    m.add("MAX_PLIES", net::MAX_PLIES)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The run limits and units, defined once in the core (issue 8).
     m.add("ONE", gammon_core::ONE)?;

@@ -17,7 +17,7 @@ use gammon_core::{game_stream, BackgammonPolicy, PolicyStop, Stream};
 use gammon_core::{rollout_with_luck, Progress, RolloutConfig, RolloutRun, StopReason};
 use gammon_core::{
     Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyPolicy, NardyReferee, Play, PlayList,
-    Policy, PolicyKind, Position, Referee, StandardReferee, VariantPlay, VariantPosition,
+    Policy, PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
 use gammon_core::{BearoffTruncation, NardyTruncation, Truncation};
 use gammon_core::{EvalLuck, Luck, PlyTruncation};
@@ -183,6 +183,22 @@ impl<B> SidePolicy<B> {
     }
 }
 
+/// Checks that the shipped weights of the `net` policy read (they are tested; this turns a
+/// damaged build into an `InternalError` rather than another policy).
+pub(crate) fn check_weights(kind: PolicyKind, variant: gammon_core::Variant) -> PyResult<()> {
+    if kind == PolicyKind::Net {
+        gammon_core::eval::net::shipped(variant.family())
+            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// The Long Nardy policy of a built-in name already checked by [`PolicyKind::check`] and
+/// [`check_weights`].
+pub(crate) fn nardy_policy(kind: PolicyKind) -> NardyPolicy {
+    NardyPolicy::of(kind).unwrap_or(NardyPolicy::Random(Random))
+}
+
 /// Reads one side's policy: a built-in name or an object with a `choose` method.
 pub(crate) fn side_policy<B>(
     obj: &Bound<'_, PyAny>,
@@ -192,6 +208,7 @@ pub(crate) fn side_policy<B>(
     if let Ok(name) = obj.cast::<PyString>() {
         let kind: PolicyKind = name.to_cow()?.parse().map_err(|e| policy_error(&e))?;
         kind.check(variant).map_err(|e| policy_error(&e))?;
+        check_weights(kind, variant)?;
         return Ok(SidePolicy::Builtin(builtin(kind)));
     }
     // A number or an array has a `choose` method too (numpy's): not a policy (issue 15, D9).
@@ -222,7 +239,7 @@ pub(crate) fn side_policy<B>(
         }));
     }
     Err(InvalidInputError::new_err(format!(
-        "a policy is a name (random, pubeval, heuristic, bearoff) or an object with a choose(position, plays) method, not {}",
+        "a policy is a name (random, pubeval, heuristic, bearoff, net) or an object with a choose(position, plays) method, not {}",
         bounded(obj.repr().map(|r| r.to_string()).unwrap_or_default())
     )))
 }
@@ -439,8 +456,8 @@ pub fn _rollout<'py>(
         }
         VariantPosition::Nardy(pos) => {
             let pols = [
-                side_policy(&policies.0, variant, NardyPolicy::from)?,
-                side_policy(&policies.1, variant, NardyPolicy::from)?,
+                side_policy(&policies.0, variant, nardy_policy)?,
+                side_policy(&policies.1, variant, nardy_policy)?,
             ];
             // LN-33 to LN-37: the settings decide the scoring and the last roll.
             let referee = match &nardy {
@@ -496,12 +513,14 @@ pub fn _rollout<'py>(
 
 /// `gammon._core._choose_play`: the index in `plays` of the play the built-in policy
 /// `policy` chooses (`gammon serve` asks it once per decision). `seed` and `index` pick the
-/// stream of random choices, for the `random` policy. Long Nardy plays `random` or `heuristic`.
+/// stream of random choices, for the `random` policy. Long Nardy plays `random`, `heuristic`
+/// or `net`.
 #[pyfunction]
 pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> PyResult<usize> {
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
     let variant = plays.before.variant();
     kind.check(variant).map_err(|e| policy_error(&e))?;
+    check_weights(kind, variant)?;
     guard(|| {
         if plays.plays.len() < 2 {
             return Ok(0);
@@ -514,7 +533,7 @@ pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> 
             }
             VariantPosition::Nardy(pos) => {
                 let list = pos.legal_plays(plays.dice);
-                NardyPolicy::from(kind).choose(&pos, plays.dice, &list, &mut rng)
+                nardy_policy(kind).choose(&pos, plays.dice, &list, &mut rng)
             }
         };
         chosen.map_err(|_| InvalidInputError::new_err("the policy stopped"))

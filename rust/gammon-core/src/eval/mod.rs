@@ -12,6 +12,8 @@ pub mod bearoff;
 
 use crate::rules::position::Position;
 
+pub mod net;
+
 /// The outcome probabilities of a position for the player on roll, before the roll.
 ///
 /// Gammons include backgammons and wins include gammons, as in gnubg's output vector

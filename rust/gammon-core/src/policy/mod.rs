@@ -14,6 +14,8 @@
 //!   once both sides are home; about +0.22 points a game against pubeval at more than half its
 //!   speed.
 //! - [`PerfectBearoff`]: perfect bear-off play ([`crate::bearoff`]), the heuristic elsewhere.
+//! - [`NetPolicy`]: the shipped neural net at 0 ply ([`crate::eval::net`]), with exact
+//!   bear-off values; backgammon and Long Nardy (each its own net).
 //!
 //! A policy picks one of the legal plays of a roll. It is called only when there is a choice
 //! (two plays or more): a forced play or a pass is made by the game loop itself.
@@ -35,10 +37,12 @@ pub(crate) mod cube;
 mod heuristic;
 pub(crate) mod janowski;
 pub(crate) mod nardy;
+mod net;
 mod race;
 
 pub use bearoff::PerfectBearoff;
 pub use heuristic::{Heuristic, HeuristicWeights};
+pub use net::NetPolicy;
 
 /// A policy asked the game loop to abandon the game (for example a Python policy raised an
 /// exception). The game is not counted; the policy keeps the reason.
@@ -344,13 +348,15 @@ pub enum PolicyKind {
     Heuristic,
     /// [`PerfectBearoff`]: `"bearoff"`.
     Bearoff,
+    /// [`NetPolicy`] with the shipped nets: `"net"` (backgammon and Long Nardy).
+    Net,
 }
 
 /// The text names no built-in policy, or the policy does not play that variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PolicyError {
     /// No built-in policy has this name.
-    #[error("unknown policy {0:?}; built-in policies: random, pubeval, heuristic, bearoff")]
+    #[error("unknown policy {0:?}; built-in policies: random, pubeval, heuristic, bearoff, net")]
     Unknown(String),
     /// The policy knows backgammon rules only.
     #[error("the {policy} policy plays backgammon variants only, not {variant} (use \"random\", \"heuristic\" or a Python policy)")]
@@ -364,14 +370,15 @@ pub enum PolicyError {
 
 impl PolicyKind {
     /// Every built-in policy.
-    pub const ALL: [PolicyKind; 4] = [
+    pub const ALL: [PolicyKind; 5] = [
         PolicyKind::Random,
         PolicyKind::Pubeval,
         PolicyKind::Heuristic,
         PolicyKind::Bearoff,
+        PolicyKind::Net,
     ];
 
-    /// The name: `"random"`, `"pubeval"`, `"heuristic"` or `"bearoff"`.
+    /// The name: `"random"`, `"pubeval"`, `"heuristic"`, `"bearoff"` or `"net"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -379,14 +386,17 @@ impl PolicyKind {
             PolicyKind::Pubeval => "pubeval",
             PolicyKind::Heuristic => "heuristic",
             PolicyKind::Bearoff => "bearoff",
+            PolicyKind::Net => "net",
         }
     }
 
     /// Whether the policy plays `variant`.
     #[must_use]
     pub const fn supports(self, variant: Variant) -> bool {
-        matches!(self, PolicyKind::Random | PolicyKind::Heuristic)
-            || matches!(variant.family(), RulesFamily::Backgammon)
+        matches!(
+            self,
+            PolicyKind::Random | PolicyKind::Heuristic | PolicyKind::Net
+        ) || matches!(variant.family(), RulesFamily::Backgammon)
     }
 
     /// Checks that the policy plays `variant`.
@@ -439,6 +449,8 @@ pub enum BackgammonPolicy {
     Heuristic(Box<Heuristic>),
     /// [`PerfectBearoff`].
     Bearoff(Box<PerfectBearoff>),
+    /// [`NetPolicy`].
+    Net(NetPolicy),
 }
 
 impl From<PolicyKind> for BackgammonPolicy {
@@ -448,6 +460,12 @@ impl From<PolicyKind> for BackgammonPolicy {
             PolicyKind::Pubeval => BackgammonPolicy::Pubeval(Box::default()),
             PolicyKind::Heuristic => BackgammonPolicy::Heuristic(Box::default()),
             PolicyKind::Bearoff => BackgammonPolicy::Bearoff(Box::default()),
+            // The shipped weights are checked by the tests; should they ever fail to read,
+            // the heuristic plays rather than a panic.
+            PolicyKind::Net => match NetPolicy::shipped(RulesFamily::Backgammon) {
+                Ok(p) => BackgammonPolicy::Net(p),
+                Err(_) => BackgammonPolicy::Heuristic(Box::default()),
+            },
         }
     }
 }
@@ -466,6 +484,7 @@ impl Policy<Backgammon> for BackgammonPolicy {
             BackgammonPolicy::Pubeval(p) => p.choose(pos, dice, plays, rng),
             BackgammonPolicy::Heuristic(p) => p.choose(pos, dice, plays, rng),
             BackgammonPolicy::Bearoff(p) => p.choose(pos, dice, plays, rng),
+            BackgammonPolicy::Net(p) => p.choose(pos, dice, plays, rng),
         }
     }
 }

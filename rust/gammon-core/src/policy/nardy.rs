@@ -12,6 +12,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::base::dice::Dice;
 use crate::base::moves::PlayList;
+use crate::base::variant::RulesFamily;
+use crate::policy::net::NetPolicy;
 use crate::policy::{argmax, Policy, PolicyKind, PolicyStop, Random};
 use crate::rules::nardy::{other_point, Nardy, CHECKERS_PER_SIDE, HEAD_POINT};
 
@@ -130,23 +132,38 @@ impl Policy<Nardy> for NardyHeuristic {
     }
 }
 
-/// A built-in Long Nardy policy chosen at run time: `"random"` or `"heuristic"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A built-in Long Nardy policy chosen at run time: `"random"`, `"heuristic"` or `"net"`.
+#[derive(Clone, Copy, Debug)]
 pub enum NardyPolicy {
     /// [`Random`].
     Random(Random),
     /// [`NardyHeuristic`].
     Heuristic(NardyHeuristic),
+    /// [`NetPolicy`] with the shipped Long Nardy net.
+    Net(NetPolicy),
+}
+
+impl NardyPolicy {
+    /// The policy of `kind`, or `None` when it does not play Long Nardy
+    /// ([`PolicyKind::supports`]) or its weights fail to read.
+    #[must_use]
+    pub fn of(kind: PolicyKind) -> Option<NardyPolicy> {
+        match kind {
+            PolicyKind::Random => Some(NardyPolicy::Random(Random)),
+            PolicyKind::Heuristic => Some(NardyPolicy::Heuristic(NardyHeuristic)),
+            PolicyKind::Net => NetPolicy::shipped(RulesFamily::LongNardy)
+                .ok()
+                .map(NardyPolicy::Net),
+            _ => None,
+        }
+    }
 }
 
 impl From<PolicyKind> for NardyPolicy {
-    /// The Long Nardy policy of a name; names that do not play Long Nardy
-    /// ([`PolicyKind::supports`]) give [`Random`].
+    /// The Long Nardy policy of a name ([`NardyPolicy::of`]); names that do not play Long
+    /// Nardy, and a net whose weights fail to read, give [`Random`].
     fn from(kind: PolicyKind) -> NardyPolicy {
-        match kind {
-            PolicyKind::Heuristic => NardyPolicy::Heuristic(NardyHeuristic),
-            _ => NardyPolicy::Random(Random),
-        }
+        NardyPolicy::of(kind).unwrap_or(NardyPolicy::Random(Random))
     }
 }
 
@@ -162,6 +179,7 @@ impl Policy<Nardy> for NardyPolicy {
         match self {
             NardyPolicy::Random(p) => p.choose(pos, dice, plays, rng),
             NardyPolicy::Heuristic(p) => p.choose(pos, dice, plays, rng),
+            NardyPolicy::Net(p) => p.choose(pos, dice, plays, rng),
         }
     }
 }

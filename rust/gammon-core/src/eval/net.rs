@@ -1,0 +1,1428 @@
+//! The neural-net evaluator: small multilayer perceptrons on the crate's input encodings
+//! ([`crate::encode`]), trained by TD(λ) self-play (the `gammon-train` crate), with exact
+//! values where the bear-off databases cover a backgammon position.
+//!
+//! - [`Mlp`]: one net, `inputs -> hidden (sigmoid) -> 5 outputs (sigmoid)`, the outputs being
+//!   gnubg's five probabilities (win, win gammon, win backgammon, lose gammon, lose
+//!   backgammon) of the board's **owner** when the owner has just played (the opponent is to
+//!   roll: an *after-state*, TD-Gammon's own choice of what to evaluate — Tesauro,
+//!   "Temporal Difference Learning and TD-Gammon", CACM 38(3), 1995). Its first layer is
+//!   stored input-major, so that a board's hidden sums add one row of weights per non-zero
+//!   input (the encodings are sparse: about 30 of 220 units are non-zero).
+//! - [`NetEvaluator`]: the nets of one rules family (backgammon: a contact net and a race net;
+//!   Long Nardy: one net), read from and written to the weights file format below, and
+//!   implementing [`Evaluator`] for [`Backgammon`] and [`Nardy`].
+//!
+//! # Weights file format (version 1)
+//! Little-endian throughout:
+//! - 8 bytes magic `GAMMONNT`, `u32` format version (1), `u8` rules family (0 backgammon, 1
+//!   Long Nardy), `u8` number of nets `n` (1 or 2);
+//! - per net: `u8` role (0 contact / all positions, 1 race), `u8` encoding (0 TdGammon, 1
+//!   Contact, 2 Nardy), `u32` inputs, `u32` hidden units, `u32` outputs (5); then the `f32`
+//!   weights: `w1` (inputs × hidden, input-major), `b1` (hidden), `w2` (outputs × hidden,
+//!   output-major), `b2` (outputs);
+//! - `u32` CRC-32 (IEEE) of every byte before it.
+//!
+//! Reading checks every field and names the first that is wrong ([`NetFileError`]).
+//!
+//! May use: `base`, `rules`, `bearoff`, `encode` (and `eval`'s own [`Probabilities`]).
+
+use crate::base::color::Color;
+use crate::base::moves::{Play, PlayList, OFF};
+use crate::base::outcome::OutcomeKind;
+use crate::base::variant::RulesFamily;
+use crate::bearoff;
+use crate::encode::Encoding;
+use crate::eval::{Evaluator, Probabilities};
+use crate::rules::backgammon::Backgammon;
+use crate::rules::nardy::Nardy;
+use crate::rules::position::Position;
+
+/// Outputs of every net: win, win gammon, win backgammon, lose gammon, lose backgammon.
+pub const NET_OUTPUTS: usize = 5;
+/// The most hidden units a net may have (the evaluator keeps its buffers on the stack).
+pub const MAX_HIDDEN: usize = 256;
+/// The most input units of any encoding.
+pub const MAX_INPUTS: usize = 256;
+/// The magic bytes that open a weights file.
+pub const NET_MAGIC: [u8; 8] = *b"GAMMONNT";
+/// The version of the weights file format this crate writes and reads.
+pub const NET_FORMAT_VERSION: u32 = 1;
+
+/// The logistic function.
+#[inline]
+#[must_use]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// What a net of an [`NetEvaluator`] is used for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NetRole {
+    /// Every position (Long Nardy) or the positions with contact (backgammon).
+    Contact,
+    /// Backgammon races: no checker of either side can meet one of the other's.
+    Race,
+}
+
+/// A weights file could not be read: what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetFileError {
+    /// The file ended before a field.
+    #[error("the weights file is truncated: it ended while reading {0}")]
+    Truncated(&'static str),
+    /// The first 8 bytes are not `GAMMONNT`.
+    #[error("not a gammon weights file: the first 8 bytes are not the magic \"GAMMONNT\"")]
+    BadMagic,
+    /// A version this crate does not read.
+    #[error("weights file format version {found} is not supported (this build reads version {NET_FORMAT_VERSION})")]
+    Version {
+        /// The version in the file.
+        found: u32,
+    },
+    /// The stored checksum does not match the bytes.
+    #[error("the weights file is corrupt: its CRC-32 is {stored:#010x} but its bytes give {computed:#010x}")]
+    Checksum {
+        /// The checksum in the file.
+        stored: u32,
+        /// The checksum of the bytes read.
+        computed: u32,
+    },
+    /// A header field holds a value out of range.
+    #[error("bad {field} in the weights file: {detail}")]
+    Field {
+        /// The field.
+        field: &'static str,
+        /// What was wrong with it.
+        detail: String,
+    },
+    /// Bytes after the checksum.
+    #[error("the weights file has {0} bytes after its checksum")]
+    TrailingBytes(usize),
+    /// The nets do not fit the rules family.
+    #[error("the weights file's nets do not fit {family}: {detail}")]
+    Mismatch {
+        /// The family named in the file.
+        family: &'static str,
+        /// What does not fit.
+        detail: String,
+    },
+}
+
+/// One multilayer perceptron: `inputs -> hidden (sigmoid) -> 5 (sigmoid)`.
+///
+/// The weights are plain public data so that trainers can update them in place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mlp {
+    /// The input encoding.
+    pub encoding: Encoding,
+    /// Hidden units.
+    pub hidden: usize,
+    /// First layer, input-major: the weights of input `i` are `w1[i * hidden..(i + 1) * hidden]`.
+    pub w1: Vec<f32>,
+    /// First-layer biases (`hidden`).
+    pub b1: Vec<f32>,
+    /// Second layer, output-major: the weights of output `k` are `w2[k * hidden..(k + 1) * hidden]`.
+    pub w2: Vec<f32>,
+    /// Output biases.
+    pub b2: [f32; NET_OUTPUTS],
+}
+
+impl Mlp {
+    /// A net of zeros (every output 0.5).
+    ///
+    /// # Panics
+    /// When `hidden` is 0 or above [`MAX_HIDDEN`].
+    #[must_use]
+    pub fn zeros(encoding: Encoding, hidden: usize) -> Mlp {
+        assert!(
+            (1..=MAX_HIDDEN).contains(&hidden),
+            "hidden units out of range"
+        );
+        Mlp {
+            encoding,
+            hidden,
+            w1: vec![0.0; encoding.units() * hidden],
+            b1: vec![0.0; hidden],
+            w2: vec![0.0; NET_OUTPUTS * hidden],
+            b2: [0.0; NET_OUTPUTS],
+        }
+    }
+
+    /// Number of input units.
+    #[must_use]
+    pub fn inputs(&self) -> usize {
+        self.encoding.units()
+    }
+
+    /// The hidden activations for the encoded input `x` (`inputs` long) into `h` (`hidden`
+    /// long). Only the non-zero inputs cost work.
+    #[inline]
+    pub fn hidden_into(&self, x: &[f32], h: &mut [f32]) {
+        let hn = self.hidden;
+        let h = &mut h[..hn];
+        h.copy_from_slice(&self.b1);
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                let row = &self.w1[i * hn..(i + 1) * hn];
+                for (a, &w) in h.iter_mut().zip(row) {
+                    *a += xi * w;
+                }
+            }
+        }
+        for a in h.iter_mut() {
+            *a = sigmoid(*a);
+        }
+    }
+
+    /// The outputs from hidden activations `h`.
+    #[inline]
+    #[must_use]
+    pub fn outputs_from_hidden(&self, h: &[f32]) -> [f32; NET_OUTPUTS] {
+        let hn = self.hidden;
+        let h = &h[..hn];
+        let mut out = self.b2;
+        for (k, o) in out.iter_mut().enumerate() {
+            let row = &self.w2[k * hn..(k + 1) * hn];
+            let mut s = 0.0f32;
+            for (a, w) in h.iter().zip(row) {
+                s += a * w;
+            }
+            *o = sigmoid(*o + s);
+        }
+        out
+    }
+
+    /// The raw outputs for the encoded input `x`.
+    #[must_use]
+    pub fn forward(&self, x: &[f32]) -> [f32; NET_OUTPUTS] {
+        let mut h = [0f32; MAX_HIDDEN];
+        self.hidden_into(x, &mut h);
+        self.outputs_from_hidden(&h)
+    }
+
+    /// The raw outputs for a board in the owner's view (see [`crate::encode`]), owner not on
+    /// roll (the fast inference path: [`fast_sigmoid`]).
+    #[must_use]
+    pub fn forward_board(&self, board: &[i8; 26], checkers: u8) -> [f32; NET_OUTPUTS] {
+        let mut x = [0f32; MAX_INPUTS];
+        let n = self.inputs();
+        self.encoding
+            .encode_into(board, checkers, false, &mut x[..n]);
+        let mut acc = [0f32; MAX_HIDDEN];
+        self.accumulate(&x[..n], &mut acc);
+        self.finish(&acc)
+    }
+
+    /// The first layer's sums (before the sigmoid) for the encoded input `x`: the biases plus
+    /// one row of weights per non-zero input.
+    #[inline]
+    pub fn accumulate(&self, x: &[f32], acc: &mut [f32]) {
+        let hn = self.hidden;
+        let acc = &mut acc[..hn];
+        acc.copy_from_slice(&self.b1);
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                axpy(acc, xi, &self.w1[i * hn..(i + 1) * hn]);
+            }
+        }
+    }
+
+    /// The first layer's sums for `x` from those of another input `base_x` (`base_acc`):
+    /// one row of weights per input that differs. A play changes few inputs, so the plays
+    /// of a roll are valued from the sums of the position before it (the incremental
+    /// first-layer update of efficiently updatable networks).
+    #[inline]
+    pub fn accumulate_delta(&self, base_x: &[f32], base_acc: &[f32], x: &[f32], acc: &mut [f32]) {
+        let hn = self.hidden;
+        let acc = &mut acc[..hn];
+        acc.copy_from_slice(&base_acc[..hn]);
+        // Eight inputs at a time: a block where nothing changed (most of them) costs one
+        // vector comparison.
+        let n = x.len().min(base_x.len());
+        let (x, base_x) = (&x[..n], &base_x[..n]);
+        let mut xc = x.chunks_exact(8);
+        let mut bc = base_x.chunks_exact(8);
+        for (c, (xs, bs)) in (&mut xc).zip(&mut bc).enumerate() {
+            let mut changed = false;
+            for l in 0..8 {
+                changed |= xs[l] != bs[l];
+            }
+            if changed {
+                for l in 0..8 {
+                    let d = xs[l] - bs[l];
+                    if d != 0.0 {
+                        let i = 8 * c + l;
+                        axpy(acc, d, &self.w1[i * hn..(i + 1) * hn]);
+                    }
+                }
+            }
+        }
+        let done = n - xc.remainder().len();
+        for (k, (&xi, &bi)) in xc.remainder().iter().zip(bc.remainder()).enumerate() {
+            let d = xi - bi;
+            if d != 0.0 {
+                let i = done + k;
+                axpy(acc, d, &self.w1[i * hn..(i + 1) * hn]);
+            }
+        }
+    }
+
+    /// The outputs from the first layer's sums (the fast sigmoid on both layers).
+    #[inline]
+    #[must_use]
+    pub fn finish(&self, acc: &[f32]) -> [f32; NET_OUTPUTS] {
+        let mut h = [0f32; MAX_HIDDEN];
+        self.finish_with(acc, &mut h)
+    }
+
+    /// [`Mlp::finish`] with the hidden activations written to `h` (at least `hidden` long),
+    /// a buffer the caller keeps.
+    #[inline]
+    pub fn finish_with(&self, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
+        let hn = self.hidden;
+        for (o, &a) in h[..hn].iter_mut().zip(&acc[..hn]) {
+            *o = fast_sigmoid(a);
+        }
+        let h = &h[..hn];
+        let mut out = self.b2;
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = fast_sigmoid(*o + dot(h, &self.w2[k * hn..(k + 1) * hn]));
+        }
+        out
+    }
+}
+
+/// `acc += a * row`, eight lanes at a time (the loop the compiler turns into SIMD).
+#[inline(always)]
+fn axpy(acc: &mut [f32], a: f32, row: &[f32]) {
+    let mut ac = acc.chunks_exact_mut(8);
+    let mut rc = row.chunks_exact(8);
+    for (x, w) in (&mut ac).zip(&mut rc) {
+        for l in 0..8 {
+            x[l] += a * w[l];
+        }
+    }
+    for (x, w) in ac.into_remainder().iter_mut().zip(rc.remainder()) {
+        *x += a * w;
+    }
+}
+
+/// The dot product of two equally long slices, in eight partial sums.
+#[inline(always)]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut s = [0f32; 8];
+    let ac = a.chunks_exact(8);
+    let bc = b.chunks_exact(8);
+    let tail: f32 = ac
+        .remainder()
+        .iter()
+        .zip(bc.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ac.zip(bc) {
+        for l in 0..8 {
+            s[l] += x[l] * y[l];
+        }
+    }
+    s.iter().sum::<f32>() + tail
+}
+
+/// The logistic function from a polynomial `exp`, accurate to a few parts in a million and
+/// branch-free, so that a layer's sigmoids vectorize: `2^t` is split into `2^round(t)`
+/// (built in the exponent bits) times `2^f`, `|f| <= 1/2`, from its Taylor series to degree 5
+/// (the first term left out is below 2.5e-6 of `2^f`).
+#[inline(always)]
+#[must_use]
+pub fn fast_sigmoid(x: f32) -> f32 {
+    let t = (-x * std::f32::consts::LOG2_E).clamp(-126.0, 126.0);
+    let r = t + 0.5;
+    let mut i = r as i32;
+    if (i as f32) > r {
+        i -= 1;
+    }
+    let f = t - i as f32;
+    let p = 1.0
+        + f * (std::f32::consts::LN_2
+            + f * (0.240_226_5 + f * (0.055_504_11 + f * (0.009_618_129 + f * 0.001_333_355_8))));
+    let scale = f32::from_bits(((i + 127) as u32) << 23);
+    1.0 / (1.0 + p * scale)
+}
+
+/// Turns raw net outputs into consistent [`Probabilities`]: each clamped to `[0, 1]`, and
+/// `win >= win_gammon >= win_backgammon`, `lose >= lose_gammon >= lose_backgammon`.
+#[must_use]
+pub fn probabilities_of(out: &[f32; NET_OUTPUTS]) -> Probabilities {
+    let win = out[0].clamp(0.0, 1.0);
+    let lose = 1.0 - win;
+    let win_gammon = out[1].clamp(0.0, win);
+    let win_backgammon = out[2].clamp(0.0, win_gammon);
+    let lose_gammon = out[3].clamp(0.0, lose);
+    let lose_backgammon = out[4].clamp(0.0, lose_gammon);
+    Probabilities {
+        win,
+        win_gammon,
+        win_backgammon,
+        lose_gammon,
+        lose_backgammon,
+        draw: 0.0,
+    }
+}
+
+/// Sets to 0 the results the rules exclude in a board (owner's view), as gnubg's
+/// `SanityCheck` does: no gammon (nor Mars) can be won against a player who has borne off a
+/// checker (SCORE-1, LN-33), and in a backgammon race no backgammon against a player with no
+/// checker left in the winner's home board or on the bar (SCORE-1: the loser's checkers only
+/// move away from it).
+#[inline]
+#[must_use]
+pub fn sanity(
+    family: RulesFamily,
+    board: &[i8; 26],
+    checkers: u8,
+    mut p: Probabilities,
+) -> Probabilities {
+    let mut mine = 0i32;
+    let mut theirs = 0i32;
+    for &c in board {
+        if c > 0 {
+            mine += i32::from(c);
+        } else {
+            theirs -= i32::from(c);
+        }
+    }
+    let all = i32::from(checkers);
+    if theirs < all {
+        p.win_gammon = 0.0;
+        p.win_backgammon = 0.0;
+    }
+    if mine < all {
+        p.lose_gammon = 0.0;
+        p.lose_backgammon = 0.0;
+    }
+    if family == RulesFamily::Backgammon && is_race(board) {
+        // Their checkers in my home board (my points 1..=6) or on their bar (index 0).
+        if board[0..=6].iter().all(|&c| c >= 0) {
+            p.win_backgammon = 0.0;
+        }
+        // Mine in their home board (my points 19..=24) or on my bar (index 25).
+        if board[19..=25].iter().all(|&c| c <= 0) {
+            p.lose_backgammon = 0.0;
+        }
+    }
+    p
+}
+
+/// The five outputs of a probabilities value (draws dropped), the targets of training.
+#[must_use]
+pub fn outputs_of(p: &Probabilities) -> [f32; NET_OUTPUTS] {
+    [
+        p.win,
+        p.win_gammon,
+        p.win_backgammon,
+        p.lose_gammon,
+        p.lose_backgammon,
+    ]
+}
+
+/// The probabilities of a finished game for the player `me`: certain, of the outcome's class.
+#[must_use]
+pub fn finished(winner: Color, kind: OutcomeKind, me: Color) -> Probabilities {
+    let gammon = matches!(
+        kind,
+        OutcomeKind::Gammon | OutcomeKind::Backgammon | OutcomeKind::Mars | OutcomeKind::Koks
+    );
+    let backgammon = matches!(kind, OutcomeKind::Backgammon | OutcomeKind::Koks);
+    let g = f32::from(u8::from(gammon));
+    let b = f32::from(u8::from(backgammon));
+    if kind == OutcomeKind::Draw {
+        return Probabilities {
+            draw: 1.0,
+            ..Probabilities::default()
+        };
+    }
+    let p = Probabilities {
+        win: 1.0,
+        win_gammon: g,
+        win_backgammon: b,
+        ..Probabilities::default()
+    };
+    if winner == me {
+        p
+    } else {
+        p.flip()
+    }
+}
+
+/// A position type the nets can read: its board in the owner's view of [`crate::encode`].
+pub trait NetPosition: Position {
+    /// The board as the 26 signed counts of the encodings, owned by the player on roll.
+    fn owner_board(&self) -> [i8; 26];
+    /// Checkers a side.
+    fn checkers(&self) -> u8;
+}
+
+impl NetPosition for Backgammon {
+    #[inline]
+    fn owner_board(&self) -> [i8; 26] {
+        *self.raw()
+    }
+    #[inline]
+    fn checkers(&self) -> u8 {
+        self.checkers_per_side()
+    }
+}
+
+impl NetPosition for Nardy {
+    #[inline]
+    fn owner_board(&self) -> [i8; 26] {
+        let mut out = [0i8; 26];
+        out[..25].copy_from_slice(self.raw());
+        out[0] = 0;
+        out
+    }
+    #[inline]
+    fn checkers(&self) -> u8 {
+        crate::rules::nardy::CHECKERS_PER_SIDE
+    }
+}
+
+/// True when a backgammon board (owner's view) is a race: every checker of the owner is past
+/// every checker of the opponent, so no hit is possible any more.
+#[inline]
+#[must_use]
+pub fn is_race(board: &[i8; 26]) -> bool {
+    // The owner's rearmost checker (25 = the bar) and the opponent's rearmost in the owner's
+    // numbering (0 = their bar); the owner moves down, the opponent up.
+    let mine = (1..=25).rev().find(|&p| board[p] > 0).unwrap_or(0);
+    let theirs = (0..=24).find(|&q| board[q] < 0).unwrap_or(25);
+    mine < theirs
+}
+
+/// The nets of one rules family, and the evaluator built on them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetEvaluator {
+    /// The rules family.
+    pub family: RulesFamily,
+    /// The net for positions with contact (Long Nardy: every position).
+    pub contact: Mlp,
+    /// The net for backgammon races, if any (else the contact net plays races too).
+    pub race: Option<Mlp>,
+}
+
+fn family_code(f: RulesFamily) -> u8 {
+    match f {
+        RulesFamily::Backgammon => 0,
+        RulesFamily::LongNardy => 1,
+    }
+}
+
+fn family_name(f: RulesFamily) -> &'static str {
+    match f {
+        RulesFamily::Backgammon => "backgammon",
+        RulesFamily::LongNardy => "long nardy",
+    }
+}
+
+fn encoding_code(e: Encoding) -> u8 {
+    match e {
+        Encoding::TdGammon => 0,
+        Encoding::Contact => 1,
+        Encoding::Nardy => 2,
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize, what: &'static str) -> Result<&[u8], NetFileError> {
+        if self.bytes.len() - self.at < n {
+            return Err(NetFileError::Truncated(what));
+        }
+        let s = &self.bytes[self.at..self.at + n];
+        self.at += n;
+        Ok(s)
+    }
+    fn u8(&mut self, what: &'static str) -> Result<u8, NetFileError> {
+        Ok(self.take(1, what)?[0])
+    }
+    fn u32(&mut self, what: &'static str) -> Result<u32, NetFileError> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    fn f32s(&mut self, out: &mut [f32], what: &'static str) -> Result<(), NetFileError> {
+        let b = self.take(4 * out.len(), what)?;
+        for (o, c) in out.iter_mut().zip(b.chunks_exact(4)) {
+            *o = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            if !o.is_finite() {
+                return Err(NetFileError::Field {
+                    field: what,
+                    detail: "a weight is not a finite number".into(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+fn push_f32s(out: &mut Vec<u8>, xs: &[f32]) {
+    for x in xs {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+}
+
+impl NetEvaluator {
+    /// The weights file of these nets (see the module documentation for the format).
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(&NET_MAGIC);
+        out.extend_from_slice(&NET_FORMAT_VERSION.to_le_bytes());
+        out.push(family_code(self.family));
+        let nets: Vec<(u8, &Mlp)> = std::iter::once((0u8, &self.contact))
+            .chain(self.race.as_ref().map(|r| (1u8, r)))
+            .collect();
+        out.push(nets.len() as u8);
+        for (role, net) in nets {
+            out.push(role);
+            out.push(encoding_code(net.encoding));
+            out.extend_from_slice(&(net.inputs() as u32).to_le_bytes());
+            out.extend_from_slice(&(net.hidden as u32).to_le_bytes());
+            out.extend_from_slice(&(NET_OUTPUTS as u32).to_le_bytes());
+            push_f32s(&mut out, &net.w1);
+            push_f32s(&mut out, &net.b1);
+            push_f32s(&mut out, &net.w2);
+            push_f32s(&mut out, &net.b2);
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Reads a weights file.
+    ///
+    /// # Errors
+    /// [`NetFileError`] naming the first thing wrong: a short file, the magic, the version,
+    /// the checksum, a header field out of range, nets that do not fit the family.
+    pub fn from_bytes(bytes: &[u8]) -> Result<NetEvaluator, NetFileError> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(8, "the magic")? != NET_MAGIC {
+            return Err(NetFileError::BadMagic);
+        }
+        let version = r.u32("the format version")?;
+        if version != NET_FORMAT_VERSION {
+            return Err(NetFileError::Version { found: version });
+        }
+        if bytes.len() < 4 + r.at {
+            return Err(NetFileError::Truncated("the checksum"));
+        }
+        let body = bytes.len() - 4;
+        let stored = u32::from_le_bytes([
+            bytes[body],
+            bytes[body + 1],
+            bytes[body + 2],
+            bytes[body + 3],
+        ]);
+        let computed = crc32fast::hash(&bytes[..body]);
+        if stored != computed {
+            return Err(NetFileError::Checksum { stored, computed });
+        }
+        let mut r = Reader {
+            bytes: &bytes[..body],
+            at: r.at,
+        };
+        let family = match r.u8("the rules family")? {
+            0 => RulesFamily::Backgammon,
+            1 => RulesFamily::LongNardy,
+            f => {
+                return Err(NetFileError::Field {
+                    field: "rules family",
+                    detail: format!("{f} (0 backgammon, 1 long nardy)"),
+                })
+            }
+        };
+        let count = r.u8("the number of nets")?;
+        if !(1..=2).contains(&count) {
+            return Err(NetFileError::Field {
+                field: "number of nets",
+                detail: format!("{count} (1 or 2)"),
+            });
+        }
+        let mut contact = None;
+        let mut race = None;
+        for _ in 0..count {
+            let role = match r.u8("a net's role")? {
+                0 => NetRole::Contact,
+                1 => NetRole::Race,
+                x => {
+                    return Err(NetFileError::Field {
+                        field: "net role",
+                        detail: format!("{x} (0 contact, 1 race)"),
+                    })
+                }
+            };
+            let encoding = match r.u8("a net's encoding")? {
+                0 => Encoding::TdGammon,
+                1 => Encoding::Contact,
+                2 => Encoding::Nardy,
+                x => {
+                    return Err(NetFileError::Field {
+                        field: "encoding",
+                        detail: format!("{x} (0 tdgammon, 1 contact, 2 nardy)"),
+                    })
+                }
+            };
+            let inputs = r.u32("a net's inputs")? as usize;
+            if inputs != encoding.units() {
+                return Err(NetFileError::Field {
+                    field: "inputs",
+                    detail: format!(
+                        "{inputs}, but the {} encoding has {} units",
+                        encoding.name(),
+                        encoding.units()
+                    ),
+                });
+            }
+            let hidden = r.u32("a net's hidden units")? as usize;
+            if !(1..=MAX_HIDDEN).contains(&hidden) {
+                return Err(NetFileError::Field {
+                    field: "hidden units",
+                    detail: format!("{hidden} (1 to {MAX_HIDDEN})"),
+                });
+            }
+            let outputs = r.u32("a net's outputs")? as usize;
+            if outputs != NET_OUTPUTS {
+                return Err(NetFileError::Field {
+                    field: "outputs",
+                    detail: format!("{outputs} (must be {NET_OUTPUTS})"),
+                });
+            }
+            let mut net = Mlp::zeros(encoding, hidden);
+            r.f32s(&mut net.w1, "the first-layer weights")?;
+            r.f32s(&mut net.b1, "the first-layer biases")?;
+            r.f32s(&mut net.w2, "the second-layer weights")?;
+            r.f32s(&mut net.b2, "the output biases")?;
+            let slot = match role {
+                NetRole::Contact => &mut contact,
+                NetRole::Race => &mut race,
+            };
+            if slot.is_some() {
+                return Err(NetFileError::Field {
+                    field: "net role",
+                    detail: "two nets with the same role".into(),
+                });
+            }
+            *slot = Some(net);
+        }
+        if r.at != r.bytes.len() {
+            return Err(NetFileError::TrailingBytes(r.bytes.len() - r.at));
+        }
+        let Some(contact) = contact else {
+            return Err(NetFileError::Field {
+                field: "net role",
+                detail: "no contact net".into(),
+            });
+        };
+        let ev = NetEvaluator {
+            family,
+            contact,
+            race,
+        };
+        ev.check()?;
+        Ok(ev)
+    }
+
+    /// Checks that the nets fit the family: backgammon nets read a backgammon encoding, a
+    /// Long Nardy net the Nardy encoding and has no race net.
+    ///
+    /// # Errors
+    /// [`NetFileError::Mismatch`] naming the misfit.
+    pub fn check(&self) -> Result<(), NetFileError> {
+        let variant = match self.family {
+            RulesFamily::Backgammon => crate::base::variant::Variant::Backgammon,
+            RulesFamily::LongNardy => crate::base::variant::Variant::LongNardy,
+        };
+        let mismatch = |detail: String| NetFileError::Mismatch {
+            family: family_name(self.family),
+            detail,
+        };
+        for net in std::iter::once(&self.contact).chain(self.race.as_ref()) {
+            if !net.encoding.supports(variant) {
+                return Err(mismatch(format!(
+                    "the {} encoding is not defined for it",
+                    net.encoding.name()
+                )));
+            }
+        }
+        if self.family == RulesFamily::LongNardy && self.race.is_some() {
+            return Err(mismatch("Long Nardy has no race net".into()));
+        }
+        Ok(())
+    }
+
+    /// The net that evaluates `board` (owner's view).
+    #[inline]
+    #[must_use]
+    pub fn net_for(&self, board: &[i8; 26]) -> &Mlp {
+        match &self.race {
+            Some(r) if self.family == RulesFamily::Backgammon && is_race(board) => r,
+            _ => &self.contact,
+        }
+    }
+
+    /// The net's probabilities for the owner of `board` (owner's view) when the owner has
+    /// just played and the opponent is to roll. No bear-off lookup.
+    #[inline]
+    #[must_use]
+    pub fn evaluate_after_board(&self, board: &[i8; 26], checkers: u8) -> Probabilities {
+        let p = probabilities_of(&self.net_for(board).forward_board(board, checkers));
+        sanity(self.family, board, checkers, p)
+    }
+
+    /// The probabilities, for the player who made it, of the position after a play (`after`
+    /// is [`Play::after`]: that player still "on roll" in it, the opponent to roll next):
+    /// exact when the play ends the game or (backgammon) reaches a bear-off the databases
+    /// cover, else the net's.
+    #[must_use]
+    pub fn evaluate_after<P: NetPosition>(&self, after: &P) -> Probabilities
+    where
+        Self: AfterState<P>,
+    {
+        self.after_state(after)
+    }
+
+    /// Ranks `plays` for the player on roll: fills `out` (resized to `plays.len()`) with each
+    /// play's probabilities ([`NetEvaluator::evaluate_after`]), for that player.
+    pub fn evaluate_plays<P: NetPosition>(&self, plays: &[Play<P>], out: &mut Vec<Probabilities>)
+    where
+        Self: AfterState<P>,
+    {
+        out.clear();
+        out.extend(plays.iter().map(|p| self.after_state(p.after())));
+    }
+
+    /// The index of the play of highest cubeless equity (the first of equals); 0 for an empty
+    /// slice.
+    #[must_use]
+    pub fn best_play<P: NetPosition>(&self, plays: &[Play<P>]) -> usize
+    where
+        Self: AfterState<P>,
+    {
+        let mut best = 0;
+        let mut best_eq = f32::NEG_INFINITY;
+        for (i, p) in plays.iter().enumerate() {
+            let e = self.after_state(p.after()).equity();
+            if e > best_eq {
+                best_eq = e;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// As [`NetEvaluator::best_play`] for the plays of `before` (the position they are made
+    /// from), valued incrementally: the first layer's sums of each play start from those of
+    /// `before`'s board and add the inputs the play changed. The same choice as `best_play`
+    /// (up to float rounding), several times faster.
+    #[must_use]
+    pub fn best_play_from<P: NetPosition>(&self, before: &P, plays: &[Play<P>]) -> usize
+    where
+        Self: AfterState<P>,
+    {
+        let mut ranker = Ranker::new(self, before);
+        let mut best = 0;
+        let mut best_eq = f32::NEG_INFINITY;
+        for (i, p) in plays.iter().enumerate() {
+            let e = ranker.value(p.after()).equity();
+            if e > best_eq {
+                best_eq = e;
+                best = i;
+            }
+        }
+        best
+    }
+}
+
+/// The first layer's sums of one net for the board before a play.
+struct Base {
+    x: [f32; MAX_INPUTS],
+    acc: [f32; MAX_HIDDEN],
+    ready: bool,
+}
+
+impl Base {
+    fn new() -> Base {
+        Base {
+            x: [0.0; MAX_INPUTS],
+            acc: [0.0; MAX_HIDDEN],
+            ready: false,
+        }
+    }
+}
+
+/// Values the plays of one position incrementally (see [`NetEvaluator::best_play_from`]).
+pub struct Ranker<'a> {
+    nets: &'a NetEvaluator,
+    before: [i8; 26],
+    checkers: u8,
+    bases: [Base; 2],
+    x: [f32; MAX_INPUTS],
+    acc: [f32; MAX_HIDDEN],
+    h: [f32; MAX_HIDDEN],
+}
+
+impl<'a> Ranker<'a> {
+    /// A ranker for the plays of `before` (the player on roll makes them).
+    #[must_use]
+    pub fn new<P: NetPosition>(nets: &'a NetEvaluator, before: &P) -> Ranker<'a> {
+        Ranker {
+            nets,
+            before: before.owner_board(),
+            checkers: before.checkers(),
+            bases: [Base::new(), Base::new()],
+            x: [0.0; MAX_INPUTS],
+            acc: [0.0; MAX_HIDDEN],
+            h: [0.0; MAX_HIDDEN],
+        }
+    }
+
+    /// The value of `after` (a play of the position given to [`Ranker::new`]) for the player
+    /// who made it: exact when known, else the net's.
+    #[inline]
+    pub fn value<P: NetPosition>(&mut self, after: &P) -> Probabilities
+    where
+        NetEvaluator: AfterState<P>,
+    {
+        if let Some(p) = self.nets.exact_after(after) {
+            return p;
+        }
+        let board = after.owner_board();
+        let (net, slot) = match &self.nets.race {
+            Some(r) if self.nets.family == RulesFamily::Backgammon && is_race(&board) => (r, 1),
+            _ => (&self.nets.contact, 0),
+        };
+        let n = net.inputs();
+        let base = &mut self.bases[slot];
+        if !base.ready {
+            net.encoding
+                .encode_into(&self.before, self.checkers, false, &mut base.x[..n]);
+            net.accumulate(&base.x[..n], &mut base.acc);
+            base.ready = true;
+        }
+        net.encoding
+            .encode_into(&board, self.checkers, false, &mut self.x[..n]);
+        net.accumulate_delta(&base.x[..n], &base.acc, &self.x[..n], &mut self.acc);
+        let p = probabilities_of(&net.finish_with(&self.acc, &mut self.h));
+        sanity(self.nets.family, &board, self.checkers, p)
+    }
+}
+
+/// How a net evaluator values the position after a play of rules type `P` (see
+/// [`NetEvaluator::evaluate_after`]).
+pub trait AfterState<P: NetPosition> {
+    /// The exact value of `after` for the player who just played, when it is known: the
+    /// game is over, or (backgammon) both sides are in the bear-off databases.
+    fn exact_after(&self, after: &P) -> Option<Probabilities>;
+
+    /// The net's value of `after` for the player who just played (no exact lookup).
+    fn net_after(&self, after: &P) -> Probabilities;
+
+    /// The probabilities of `after` for the player who just played: exact when known, else
+    /// the net's.
+    #[inline]
+    fn after_state(&self, after: &P) -> Probabilities {
+        match self.exact_after(after) {
+            Some(p) => p,
+            None => self.net_after(after),
+        }
+    }
+}
+
+/// The probabilities, for the player who has just borne off their last checker in `after`
+/// (`after` from that player's view), of the finished game.
+fn backgammon_finished(after: &Backgammon) -> Option<Probabilities> {
+    let b = after.raw();
+    if b[1..26].iter().any(|&c| c > 0) {
+        return None;
+    }
+    // The mover has borne everything off: the game is over (SCORE-1).
+    let on: i32 = b.iter().map(|&c| i32::from(c.min(0))).sum();
+    let kind = if -on < i32::from(after.checkers_per_side()) {
+        OutcomeKind::Single
+    } else if b[0] < 0 || b[19..25].iter().any(|&c| c < 0) {
+        OutcomeKind::Backgammon
+    } else {
+        OutcomeKind::Gammon
+    };
+    Some(finished(Color::White, kind, Color::White))
+}
+
+impl AfterState<Backgammon> for NetEvaluator {
+    #[inline]
+    fn exact_after(&self, after: &Backgammon) -> Option<Probabilities> {
+        if let Some(p) = backgammon_finished(after) {
+            return Some(p);
+        }
+        let b = after.raw();
+        // Both sides home (the mover has nothing on 7..=25, the opponent nothing on 0..=18).
+        if b[7..26].iter().all(|&c| c <= 0) && b[0..19].iter().all(|&c| c >= 0) {
+            return bearoff_after(after);
+        }
+        None
+    }
+
+    #[inline]
+    fn net_after(&self, after: &Backgammon) -> Probabilities {
+        self.evaluate_after_board(after.raw(), after.checkers_per_side())
+    }
+}
+
+/// The bear-off databases' value of `after` (a bear-off, not finished) for the player who
+/// just played.
+fn bearoff_after(after: &Backgammon) -> Option<Probabilities> {
+    let next = after.pass_turn();
+    let e = bearoff::evaluate(&next).ok()?;
+    let p = Probabilities {
+        win: e.win as f32,
+        win_gammon: e.win_gammon as f32,
+        win_backgammon: 0.0,
+        lose_gammon: e.lose_gammon as f32,
+        lose_backgammon: 0.0,
+        draw: 0.0,
+    };
+    Some(p.flip())
+}
+
+impl AfterState<Nardy> for NetEvaluator {
+    #[inline]
+    fn exact_after(&self, after: &Nardy) -> Option<Probabilities> {
+        let me = after.turn();
+        let off = after.checkers_off();
+        (off[me] == crate::rules::nardy::CHECKERS_PER_SIDE).then(|| {
+            // LN-33/LN-34 under the default scoring: Mars when the loser has nothing off.
+            let kind = if off[!me] == 0 {
+                OutcomeKind::Mars
+            } else {
+                OutcomeKind::Oin
+            };
+            finished(me, kind, me)
+        })
+    }
+
+    #[inline]
+    fn net_after(&self, after: &Nardy) -> Probabilities {
+        self.evaluate_after_board(&after.owner_board(), crate::rules::nardy::CHECKERS_PER_SIDE)
+    }
+}
+
+/// Play lists for a search, one per depth (allocated once per search).
+pub struct SearchBuffers<P> {
+    lists: Vec<Box<PlayList<P>>>,
+}
+
+impl<P> Default for SearchBuffers<P> {
+    fn default() -> Self {
+        SearchBuffers { lists: Vec::new() }
+    }
+}
+
+impl<P> SearchBuffers<P> {
+    fn take(&mut self, depth: usize) -> Box<PlayList<P>> {
+        while self.lists.len() <= depth {
+            self.lists.push(Box::default());
+        }
+        std::mem::take(&mut self.lists[depth])
+    }
+    fn give(&mut self, depth: usize, list: Box<PlayList<P>>) {
+        self.lists[depth] = list;
+    }
+}
+
+impl NetEvaluator {
+    /// The value of `after` for the player who just played, searched `plies` plies deep: at
+    /// 0 plies the net's (or the exact) value; at `n` plies the average over the opponent's
+    /// 21 rolls (doubles counted once, the others twice) of the value of the opponent's best
+    /// reply (chosen at 0 ply, as gnubg's n-ply evaluation picks its replies) searched
+    /// `n - 1` plies deep.
+    pub fn after_value_plies<P: NetPosition>(
+        &self,
+        after: &P,
+        plies: u32,
+        bufs: &mut SearchBuffers<P>,
+    ) -> Probabilities
+    where
+        Self: AfterState<P>,
+    {
+        if let Some(p) = self.exact_after(after) {
+            return p;
+        }
+        if plies == 0 {
+            return self.net_after(after);
+        }
+        self.on_roll_plies(&after.pass_turn(), plies, bufs).flip()
+    }
+
+    /// The value of `pos` for its player on roll searched `plies` plies deep (at 0 plies:
+    /// the opponent's after-state value, flipped).
+    pub fn on_roll_plies<P: NetPosition>(
+        &self,
+        pos: &P,
+        plies: u32,
+        bufs: &mut SearchBuffers<P>,
+    ) -> Probabilities
+    where
+        Self: AfterState<P>,
+    {
+        if plies == 0 {
+            return self.after_value_plies(&pos.pass_turn(), 0, bufs).flip();
+        }
+        let depth = plies as usize;
+        let mut list = bufs.take(depth);
+        let mut acc = [0f32; NET_OUTPUTS];
+        for dice in crate::base::dice::Dice::ALL_21 {
+            pos.legal_plays_into(dice, &mut list);
+            let v = if list.is_empty() {
+                self.on_roll_plies(&pos.pass_turn(), plies - 1, bufs).flip()
+            } else {
+                let best = self.best_play(list.as_slice());
+                self.after_value_plies(list[best].after(), plies - 1, bufs)
+            };
+            let w = dice.weight() as f32 / 36.0;
+            for (a, x) in acc.iter_mut().zip(outputs_of(&v)) {
+                *a += w * x;
+            }
+        }
+        bufs.give(depth, list);
+        Probabilities {
+            win: acc[0],
+            win_gammon: acc[1],
+            win_backgammon: acc[2],
+            lose_gammon: acc[3],
+            lose_backgammon: acc[4],
+            draw: 0.0,
+        }
+    }
+}
+
+/// The value of `pos` for its player on roll: a position about to be played is the state after
+/// the opponent's play, so it is the opponent's after-state value, flipped.
+impl Evaluator<Backgammon> for NetEvaluator {
+    fn evaluate(&self, pos: &Backgammon) -> Probabilities {
+        if let Some(o) = pos.outcome() {
+            return finished(o.winner, o.kind, pos.turn());
+        }
+        self.after_state(&pos.pass_turn()).flip()
+    }
+}
+
+/// As for backgammon: the opponent's after-state value, flipped.
+impl Evaluator<Nardy> for NetEvaluator {
+    fn evaluate(&self, pos: &Nardy) -> Probabilities {
+        if let Some(o) = pos.outcome() {
+            return finished(o.winner, o.kind, pos.turn());
+        }
+        self.after_state(&pos.pass_turn()).flip()
+    }
+}
+
+/// True when `play` bears off a checker (only then can a game end).
+#[inline]
+#[must_use]
+pub fn bears_off<P>(play: &Play<P>) -> bool {
+    play.moves().iter().any(|m| m.to == OFF)
+}
+
+/// The shipped backgammon weights (a weights file, see the module documentation): made by
+/// `gammon-train` from the config `train/bg-td1.conf`, as `train/README.md` records.
+pub const SHIPPED_BACKGAMMON: &[u8] = include_bytes!("../../nets/backgammon.gnet");
+/// The shipped Long Nardy weights: made by `gammon-train` from `train/nardy-td1.conf`.
+pub const SHIPPED_LONG_NARDY: &[u8] = include_bytes!("../../nets/long-nardy.gnet");
+
+static SHIPPED_BG: std::sync::OnceLock<Result<NetEvaluator, NetFileError>> =
+    std::sync::OnceLock::new();
+static SHIPPED_LN: std::sync::OnceLock<Result<NetEvaluator, NetFileError>> =
+    std::sync::OnceLock::new();
+
+/// The shipped nets of a rules family, read once.
+///
+/// # Errors
+/// [`NetFileError`] if the embedded file is damaged (a build error; a test reads both).
+pub fn shipped(family: RulesFamily) -> Result<&'static NetEvaluator, NetFileError> {
+    let (cell, bytes) = match family {
+        RulesFamily::Backgammon => (&SHIPPED_BG, SHIPPED_BACKGAMMON),
+        RulesFamily::LongNardy => (&SHIPPED_LN, SHIPPED_LONG_NARDY),
+    };
+    let read = cell.get_or_init(|| {
+        let nets = NetEvaluator::from_bytes(bytes)?;
+        if nets.family != family {
+            return Err(NetFileError::Mismatch {
+                family: family_name(family),
+                detail: format!("the file holds {} nets", family_name(nets.family)),
+            });
+        }
+        Ok(nets)
+    });
+    read.as_ref().map_err(Clone::clone)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::dice::Dice;
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+
+    fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
+        Backgammon::from_setup(&Setup::from_points(
+            Variant::Backgammon,
+            Color::White,
+            white,
+            black,
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_shipped_weights_load_and_fit_their_families() {
+        let b = shipped(RulesFamily::Backgammon).unwrap();
+        assert_eq!(b.family, RulesFamily::Backgammon);
+        assert_eq!(b.contact.encoding, Encoding::Contact);
+        assert!(b.race.is_some());
+        let n = shipped(RulesFamily::LongNardy).unwrap();
+        assert_eq!(n.family, RulesFamily::LongNardy);
+        assert_eq!(n.contact.encoding, Encoding::Nardy);
+        // Written back, they are the same bytes.
+        assert_eq!(b.to_bytes(), SHIPPED_BACKGAMMON);
+        assert_eq!(n.to_bytes(), SHIPPED_LONG_NARDY);
+    }
+
+    #[test]
+    fn a_damaged_weights_file_is_refused_with_the_reason() {
+        let good = SHIPPED_BACKGAMMON.to_vec();
+        let mut bad = good.clone();
+        bad[0] = b'X';
+        assert_eq!(NetEvaluator::from_bytes(&bad), Err(NetFileError::BadMagic));
+        let mut bad = good.clone();
+        bad[8] = 9;
+        assert!(matches!(
+            NetEvaluator::from_bytes(&bad),
+            Err(NetFileError::Version { found: 9 })
+        ));
+        let mut bad = good.clone();
+        let mid = bad.len() / 2;
+        bad[mid] ^= 0x40;
+        let err = NetEvaluator::from_bytes(&bad).unwrap_err();
+        assert!(matches!(err, NetFileError::Checksum { .. }), "{err}");
+        assert!(err.to_string().contains("CRC-32"));
+        assert!(matches!(
+            NetEvaluator::from_bytes(&good[..good.len() - 100]),
+            Err(NetFileError::Checksum { .. })
+        ));
+        assert!(matches!(
+            NetEvaluator::from_bytes(&good[..10]),
+            Err(NetFileError::Truncated(_))
+        ));
+        // A header field out of range, with a valid checksum: hidden units = 0.
+        let mut bad = good[..good.len() - 4].to_vec();
+        // magic 8, version 4, family 1, count 1, role 1, encoding 1, inputs 4 -> hidden at 20.
+        bad[20..24].copy_from_slice(&0u32.to_le_bytes());
+        let crc = crc32fast::hash(&bad);
+        bad.extend_from_slice(&crc.to_le_bytes());
+        let err = NetEvaluator::from_bytes(&bad).unwrap_err();
+        assert!(err.to_string().contains("hidden units"), "{err}");
+    }
+
+    #[test]
+    fn evaluations_are_consistent_probabilities_and_flip_between_the_players() {
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let p = nets.evaluate(&start);
+        assert!(p.win > 0.0 && p.win < 1.0);
+        assert!(p.win >= p.win_gammon && p.win_gammon >= p.win_backgammon);
+        assert!(p.lose() >= p.lose_gammon && p.lose_gammon >= p.lose_backgammon);
+        // The value of a play for its mover is the flip of the next position's value for
+        // the opponent (BG-2a: one board, two views).
+        let plays = start.legal_plays(Dice::new(3, 1).unwrap());
+        for play in plays.iter() {
+            let mine = nets.after_state(play.after());
+            let theirs = nets.evaluate(&start.play_unchecked(play));
+            assert!((mine.equity() + theirs.equity()).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn bearoff_positions_take_the_exact_database_values() {
+        // OFF-1..OFF-3: both sides home, so the two-sided table decides.
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let pos = bg(&[(6, 1)], &[(1, 1)]);
+        let p = nets.evaluate(&pos);
+        let e = bearoff::evaluate(&pos).unwrap();
+        assert!((f64::from(p.win) - e.win).abs() < 1e-6);
+        // A play bearing off the last checker wins: single (the opponent has one off).
+        let won = bg(&[(1, 1)], &[(1, 1)]);
+        let plays = won.legal_plays(Dice::new(2, 1).unwrap());
+        let v = nets.after_state(plays[0].after());
+        assert_eq!((v.win, v.win_gammon), (1.0, 0.0));
+    }
+
+    #[test]
+    fn race_detection_matches_contact() {
+        assert!(!is_race(
+            Backgammon::start(Variant::Backgammon, Color::White)
+                .unwrap()
+                .raw()
+        ));
+        assert!(is_race(bg(&[(6, 10), (8, 5)], &[(6, 10), (8, 5)]).raw()));
+        assert!(!is_race(bg(&[(25, 1), (6, 14)], &[(6, 15)]).raw()));
+        assert!(!is_race(bg(&[(6, 15)], &[(25, 1), (6, 14)]).raw()));
+    }
+
+    #[test]
+    fn a_one_ply_search_averages_the_replies_and_stays_a_probability() {
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let plays = start.legal_plays(Dice::new(6, 5).unwrap());
+        let mut bufs = SearchBuffers::default();
+        let run = plays
+            .iter()
+            .find(|p| p.after().raw()[24] == 1)
+            .expect("24/13 exists");
+        let zero = nets.after_value_plies(run.after(), 0, &mut bufs);
+        let one = nets.after_value_plies(run.after(), 1, &mut bufs);
+        assert!(one.win > 0.0 && one.win < 1.0);
+        assert!((0.0..=1.0).contains(&one.win_gammon));
+        assert_ne!(zero, one);
+        // A search on a finished game is its result.
+        let won = bg(&[(1, 1)], &[(1, 1)]);
+        let plays = won.legal_plays(Dice::new(2, 1).unwrap());
+        assert_eq!(
+            nets.after_value_plies(plays[0].after(), 2, &mut bufs).win,
+            1.0
+        );
+    }
+
+    #[test]
+    fn long_nardy_finished_games_are_mars_when_the_loser_has_nothing_off() {
+        // LN-33/LN-34: the net's exact value of a play that bears off the last checker.
+        let nets = shipped(RulesFamily::LongNardy).unwrap();
+        let pos = Nardy::from_setup(&Setup::from_points(
+            Variant::LongNardy,
+            Color::White,
+            &[(1, 1)],
+            &[(20, 15)],
+        ))
+        .unwrap();
+        let plays = pos.legal_plays(Dice::new(2, 1).unwrap());
+        let v = nets.after_state(plays[0].after());
+        assert_eq!((v.win, v.win_gammon), (1.0, 1.0));
+        let start = Nardy::start(Color::White);
+        let p = nets.evaluate(&start);
+        assert!(p.win > 0.0 && p.win < 1.0);
+    }
+}
+
+#[cfg(test)]
+mod fast_tests {
+    use super::*;
+    use crate::base::dice::Dice;
+    use crate::base::variant::Variant;
+
+    #[test]
+    fn the_fast_sigmoid_is_the_logistic_function_to_a_few_parts_in_a_million() {
+        let mut worst = 0f32;
+        for k in -4000..=4000 {
+            let x = k as f32 / 100.0;
+            let err = (fast_sigmoid(x) - sigmoid(x)).abs();
+            worst = worst.max(err / sigmoid(x).min(1.0 - sigmoid(x)).max(1e-30));
+        }
+        assert!(worst < 5e-5, "{worst}");
+        assert_eq!(fast_sigmoid(1000.0), 1.0);
+        assert!(fast_sigmoid(-1000.0) < 1e-30);
+    }
+
+    #[test]
+    fn incremental_values_equal_the_direct_ones_and_choose_the_same_plays() {
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let mut rng = crate::base::rng::game_stream(5, 0, crate::base::rng::Stream::Dice);
+        for _ in 0..60 {
+            if pos.is_game_over() {
+                break;
+            }
+            let plays = pos.legal_plays(crate::base::rng::roll(&mut rng));
+            if plays.is_empty() {
+                pos = pos.pass_turn();
+                continue;
+            }
+            let mut ranker = Ranker::new(nets, &pos);
+            for p in plays.iter() {
+                let a = ranker.value(p.after());
+                let b = nets.after_state(p.after());
+                assert!((a.equity() - b.equity()).abs() < 1e-4, "{a:?} {b:?}");
+                let exact = outputs_of(&b);
+                let slow = probabilities_of(&nets.net_for(&p.after().owner_board()).forward(&{
+                    let mut x = vec![0f32; nets.contact.inputs()];
+                    nets.net_for(&p.after().owner_board()).encoding.encode_into(
+                        &p.after().owner_board(),
+                        15,
+                        false,
+                        &mut x,
+                    );
+                    x
+                }));
+                let slow = sanity(RulesFamily::Backgammon, &p.after().owner_board(), 15, slow);
+                if nets.exact_after(p.after()).is_none() {
+                    for (u, v) in exact.iter().zip(outputs_of(&slow)) {
+                        assert!((u - v).abs() < 1e-4);
+                    }
+                }
+            }
+            let i = nets.best_play_from(&pos, plays.as_slice());
+            let j = nets.best_play(plays.as_slice());
+            let (ei, ej) = (
+                nets.after_state(plays[i].after()).equity(),
+                nets.after_state(plays[j].after()).equity(),
+            );
+            assert!((ei - ej).abs() < 1e-4);
+            pos = pos.play_unchecked(&plays[i]);
+        }
+        let _ = Dice::ALL_21;
+    }
+}
+
+#[cfg(test)]
+mod sanity_tests {
+    use super::*;
+    use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
+
+    #[test]
+    fn score1_no_gammon_against_a_player_with_a_checker_off_nor_a_race_backgammon() {
+        let p = Probabilities {
+            win: 0.9,
+            win_gammon: 0.8,
+            win_backgammon: 0.7,
+            lose_gammon: 0.05,
+            lose_backgammon: 0.01,
+            draw: 0.0,
+        };
+        // A race: the opponent has one checker off and none in my home: no gammon for me;
+        // I have none off, but none in their home: no backgammon against me.
+        let pos = Backgammon::from_setup(&Setup::from_points(
+            Variant::Backgammon,
+            Color::White,
+            &[(8, 15)],
+            &[(10, 14)],
+        ))
+        .unwrap();
+        let s = sanity(RulesFamily::Backgammon, pos.raw(), 15, p);
+        assert_eq!((s.win_gammon, s.win_backgammon), (0.0, 0.0));
+        assert_eq!((s.lose_gammon, s.lose_backgammon), (0.05, 0.0));
+        // With contact nothing but the checkers off counts.
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        assert_eq!(sanity(RulesFamily::Backgammon, start.raw(), 15, p), p);
+    }
+}

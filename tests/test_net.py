@@ -1,0 +1,205 @@
+"""gammon's neural nets (issue 11): evaluate, hint, the ``net`` policy and ``gammon hint``."""
+
+from __future__ import annotations
+
+import pytest
+
+import gammon
+from gammon.cli import main
+
+
+def pos(me: dict[int, int], opp: dict[int, int], **kw: object) -> gammon.Position:
+    return gammon.Position.from_checkers(me, opp, **kw)  # type: ignore[arg-type]
+
+
+# -- evaluate -------------------------------------------------------------------------------
+
+
+def test_evaluate_gives_consistent_probabilities_and_their_equity() -> None:
+    e = gammon.evaluate(gammon.Position.start())
+    assert e.source == "net" and e.plies == 0
+    assert 0.0 < e.win < 1.0
+    assert abs(e.win + e.lose - 1.0) < 1e-6
+    assert e.win >= e.win_gammon >= e.win_backgammon >= 0.0
+    assert e.lose >= e.lose_gammon >= e.lose_backgammon >= 0.0
+    eq = e.win - e.lose + e.win_gammon - e.lose_gammon + e.win_backgammon - e.lose_backgammon
+    assert abs(e.equity - eq) < 1e-6
+    with pytest.raises(AttributeError):
+        e.win = 0.5  # type: ignore[misc]
+
+
+def test_evaluate_the_opening_is_close_to_even() -> None:
+    """BG-10: neither player has an edge before the opening roll; the net should agree to
+    within a tenth of a point."""
+    assert abs(gammon.evaluate(gammon.Position.start()).equity) < 0.1
+
+
+def test_evaluate_bearoff_positions_exactly_off2() -> None:
+    """OFF-2/OFF-3: both sides home, so the value is the bear-off databases' exact one."""
+    p = pos({6: 1}, {1: 1})
+    e = gammon.evaluate(p)
+    assert e.source == "bearoff" and e.plies == 0
+    assert abs(e.win - gammon.bearoff.evaluate(p).win) < 1e-6
+
+
+def test_evaluate_a_finished_game_score1() -> None:
+    """SCORE-1: the player on roll has lost a gammon once the opponent is off and it has
+    borne off nothing."""
+    p = pos({6: 15}, {})
+    e = gammon.evaluate(p)
+    assert e.source == "final"
+    assert (e.win, e.lose, e.lose_gammon, e.lose_backgammon) == (0.0, 1.0, 1.0, 0.0)
+
+
+def test_a_search_changes_the_value_and_stays_a_probability() -> None:
+    start = gammon.Position.start()
+    one = gammon.evaluate(start, plies=1)
+    assert one.plies == 1 and 0.0 < one.win < 1.0
+    assert one.win != gammon.evaluate(start).win
+
+
+def test_evaluate_long_nardy_ln33() -> None:
+    """LN-33: the Long Nardy net values the start for the player on roll (a Mars is its gammon)."""
+    e = gammon.evaluate(gammon.Position.start("long-nardy"))
+    assert e.source == "net"
+    assert 0.0 < e.win < 1.0 and e.win >= e.win_gammon
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (("start", 0), gammon.InvalidInputError),
+        ((None, 4), gammon.InvalidInputError),
+        ((None, -1), gammon.InvalidInputError),
+        ((None, 1.0), gammon.InvalidInputError),
+        ((None, True), gammon.InvalidInputError),
+    ],
+)
+def test_evaluate_refuses_bad_arguments(args: tuple[object, object], error: type) -> None:
+    position = gammon.Position.start() if args[0] is None else args[0]
+    with pytest.raises(error):
+        gammon.evaluate(position, args[1])  # type: ignore[arg-type]
+
+
+# -- hint -----------------------------------------------------------------------------------
+
+
+def test_hint_ranks_every_legal_play_best_first_move9() -> None:
+    """MOVE-9: one hint per distinct legal play, sorted by equity."""
+    start = gammon.Position.start()
+    hints = gammon.hint(start, (3, 1))
+    plays = start.legal_plays((3, 1))
+    assert len(hints) == len(plays)
+    assert {str(h.play) for h in hints} == {str(p) for p in plays}
+    eqs = [h.equity for h in hints]
+    assert eqs == sorted(eqs, reverse=True)
+    # Making 3-1's five point is the standard opening play.
+    assert str(hints[0].play) == "8/5 6/5"
+
+
+def test_hint_values_a_play_as_the_flip_of_the_next_position_bg2a() -> None:
+    """BG-2a: one board, two views: a play's value for its maker is minus the value of the
+    resulting position for the opponent on roll."""
+    start = gammon.Position.start()
+    for h in gammon.hint(start, (6, 4)):
+        nxt = start.play(h.play)
+        assert abs(h.equity + gammon.evaluate(nxt).equity) < 1e-5
+
+
+def test_hint_with_search() -> None:
+    start = gammon.Position.start()
+    zero = gammon.hint(start, (6, 5))
+    one = gammon.hint(start, (6, 5), plies=1)
+    assert len(zero) == len(one)
+    assert all(h.evaluation.plies == 1 for h in one)
+    assert str(one[0].play) == "24/13"
+
+
+def test_hint_in_a_bearoff_is_exact_and_picks_the_best_play() -> None:
+    """OFF-1..OFF-3: the hint of a bear-off is the databases' value of each play."""
+    p = pos({6: 1, 5: 1, 1: 2}, {1: 3, 2: 2})
+    hints = gammon.hint(p, (4, 1))
+    assert all(h.evaluation.source == "bearoff" or h.evaluation.win == 1.0 for h in hints)
+    for h in hints:
+        nxt = p.play(h.play)
+        if not nxt.is_game_over():
+            assert abs(h.equity + gammon.bearoff.evaluate(nxt).equity) < 1e-5
+
+
+def test_hint_of_a_pass_is_empty_move8() -> None:
+    """MOVE-8: no legal play, no hint."""
+    closed = pos({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3})
+    assert gammon.hint(closed, (6, 6)) == []
+
+
+def test_hint_refuses_bad_dice() -> None:
+    with pytest.raises(gammon.InvalidDiceError):
+        gammon.hint(gammon.Position.start(), (0, 7))
+    with pytest.raises(gammon.InvalidInputError):
+        gammon.hint("4HPwATDgc/ABMA", (3, 1))  # type: ignore[arg-type]
+
+
+def test_hint_long_nardy_ln18() -> None:
+    """LN-18: the first turn's 6-6 takes two checkers from the head; the net ranks the plays."""
+    start = gammon.Position.start("long-nardy")
+    hints = gammon.hint(start, (6, 6))
+    assert len(hints) == len(start.legal_plays((6, 6))) >= 1
+
+
+# -- the net policy -------------------------------------------------------------------------
+
+
+def test_the_net_policy_beats_pubeval_in_a_short_seat_swapped_match() -> None:
+    """The shipped backgammon net is stronger than pubeval: 2 x 1,000 games on the same dice
+    with the seats swapped (the measured figures are in BENCHMARKS.md)."""
+    start = gammon.Position.start()
+    a = gammon.rollout(start, games=1000, policy=("net", "pubeval"), seed=5, threads=1)
+    b = gammon.rollout(start, games=1000, policy=("pubeval", "net"), seed=5, threads=1)
+    assert (a.equity - b.equity) / 2 > 0.1
+
+
+def test_the_long_nardy_net_beats_random() -> None:
+    """LN-33/LN-34: the Long Nardy net wins nearly every game against random play."""
+    start = gammon.Position.start("long-nardy")
+    r = gammon.rollout(start, games=200, policy=("net", "random"), seed=3, threads=1)
+    assert r.equity > 1.0
+
+
+def test_the_net_policy_is_reproducible() -> None:
+    a = gammon.rollout(games=300, policy="net", seed=9, threads=2)
+    b = gammon.rollout(games=300, policy="net", seed=9, threads=1)
+    assert a.equity == b.equity
+
+
+def test_net_in_simulations_and_trajectories() -> None:
+    r = gammon.simulate_money(players=("net", "pubeval"), games=200, seed=2)
+    assert r.games_completed == 200
+
+
+def test_unknown_policy_names_net_among_the_builtins() -> None:
+    with pytest.raises(gammon.InvalidInputError, match="net"):
+        gammon.rollout(games=10, policy="gnubg")
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+def test_cli_hint_prints_the_ranked_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "31", "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if line.strip().startswith(("1 ", "2 ", "3 "))]
+    assert len(lines) == 3
+    assert "8/5 6/5" in lines[0]
+    assert main(["hint", "65", "--plies", "1", "--top", "1"]) == 0
+    assert "24/13" in capsys.readouterr().out
+
+
+def test_cli_hint_refuses_a_bad_roll(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "--dice", "79"]) == 2
+    assert "not a roll" in capsys.readouterr().err
+
+
+def test_cli_rollout_with_the_net_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["rollout", "--games", "200", "--policy", "net", "--quiet", "--threads", "1"])
+    assert code == 0
+    assert "net" in capsys.readouterr().out
