@@ -434,3 +434,25 @@ def test_long_nardy_rollouts_follow_the_settings_ln34_ln37() -> None:
         last.merge(plain)
     with pytest.raises(gammon.InvalidInputError):
         gammon.rollout(games=10, nardy=NardySettings())
+
+
+def test_variance_reduction_with_the_net_keeps_the_mean_and_shrinks_the_error() -> None:
+    """The luck adjustment has zero mean whatever the evaluator (gnubg's variance reduction):
+    with the net, the reduced opening rollout agrees with the plain one on the same games and
+    its standard error is smaller."""
+    plain = gammon.rollout(games=400, policy="net", seed=5, threads=1)
+    reduced = gammon.rollout(
+        games=400, policy="net", seed=5, threads=1, variance_reduction=True, evaluator="net"
+    )
+    assert reduced.evaluator == "net"
+    assert reduced.std_error < 0.7 * plain.std_error
+    assert abs(reduced.equity - plain.equity) < 3 * plain.std_error
+
+
+def test_truncate_after_with_the_net_settles_every_game_that_cannot_have_ended() -> None:
+    # No backgammon game ends within 4 turns from the start, so all are settled by the net.
+    r = gammon.rollout(
+        games=500, policy="net", seed=2, threads=1, truncate_after=4, evaluator="net"
+    )
+    assert r.settled == 500
+    assert abs(r.equity) < 0.5

@@ -288,10 +288,10 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
     )
     r.add_argument(
         "--evaluator",
-        choices=("bearoff",),
+        choices=("bearoff", "net"),
         default=None,
-        help="the evaluator of --truncate-after and --variance-reduction (default bearoff: "
-        "exact in bear-offs, a pip-count estimate elsewhere)",
+        help="the evaluator of --truncate-after and --variance-reduction: bearoff (default: "
+        "exact in bear-offs, a pip-count estimate elsewhere) or net (gammon's neural net)",
     )
     r.add_argument(
         "--checkpoint",

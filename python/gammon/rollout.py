@@ -37,8 +37,9 @@ noise. ``truncate="bearoff-one-sided"`` settles at any bear-off, valued from the
 distributions where the two-sided table does not reach (as gnubg does; an approximation).
 Long Nardy games are settled the same way at their race endings, under their own scoring.
 
-Two more tools use a position *evaluator* (``evaluator=``; today ``"bearoff"``: the bear-off
-databases, exact in bear-offs and a pip-count estimate elsewhere). ``truncate_after=N`` settles a
+Two more tools use a position *evaluator* (``evaluator=``: ``"bearoff"``, the bear-off
+databases, exact in bear-offs and a pip-count estimate elsewhere; or ``"net"``, the shipped
+neural net of the variant, exact in bear-offs too). ``truncate_after=N`` settles a
 game still going after ``N`` turns at the evaluator's value (a truncated rollout: as good as the
 evaluator where it cuts). ``variance_reduction=True`` takes the luck of each roll off the game's
 points, as GNU Backgammon does (its manual, "Rollouts"): a roll's luck is what the best play
@@ -115,7 +116,7 @@ TRUNCATIONS = ("none", "bearoff", "bearoff-one-sided")
 
 #: The position evaluators :func:`rollout` can cut games with (``truncate_after``) and measure
 #: the luck of the dice with (``variance_reduction``).
-EVALUATORS = ("bearoff",)
+EVALUATORS = ("bearoff", "net")
 
 #: Names of the result classes, indexed as in :attr:`GameOutcomes.kind`.
 KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "settled")

@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use gammon_core::eval::bearoff::{BearoffEvaluator, NardyBearoffEvaluator};
+use gammon_core::eval::Evaluator;
 use gammon_core::GameError;
 use gammon_core::GameRng as Xoshiro256PlusPlus;
 use gammon_core::GameRules;
@@ -376,7 +377,7 @@ pub(crate) fn run_detached<R: Send>(
 /// ``truncate_after``: settle a game still going after that many turns at ``evaluator``'s
 /// value. ``variance_reduction``: take the luck of each roll, measured by ``evaluator``, off
 /// the game's points (gnubg's method). ``evaluator``: ``"bearoff"`` (exact in bear-offs, a
-/// pip-count estimate elsewhere).
+/// pip-count estimate elsewhere) or ``"net"`` (the shipped neural net of the variant).
 ///
 /// Raises ``InvalidInputError`` for an unknown policy or one that cannot play the variant,
 /// ``InternalError`` when a game cannot be finished, and whatever a Python policy or the
@@ -405,11 +406,23 @@ pub fn _rollout<'py>(
     variance_reduction: bool,
     evaluator: &str,
 ) -> PyResult<PyRolloutRun> {
-    if evaluator != "bearoff" {
-        return Err(InvalidInputError::new_err(format!(
-            "evaluator must be \"bearoff\", not {evaluator:?}"
-        )));
-    }
+    let use_net = match evaluator {
+        "bearoff" => false,
+        "net" => true,
+        _ => {
+            return Err(InvalidInputError::new_err(format!(
+                "evaluator must be \"bearoff\" or \"net\", not {evaluator:?}"
+            )))
+        }
+    };
+    let net = if use_net {
+        Some(
+            gammon_core::eval::net::shipped(position.inner.variant().family())
+                .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?,
+        )
+    } else {
+        None
+    };
     let truncation = BearoffTruncation::from_name(truncate).ok_or_else(|| {
         InvalidInputError::new_err(format!(
             "truncate must be \"none\", \"bearoff\" or \"bearoff-one-sided\", not {truncate:?}"
@@ -439,16 +452,19 @@ pub fn _rollout<'py>(
                 side_policy(&policies.0, variant, BackgammonPolicy::from)?,
                 side_policy(&policies.1, variant, BackgammonPolicy::from)?,
             ];
-            let eval = BearoffEvaluator;
+            let eval: &dyn Evaluator<Backgammon> = match net {
+                Some(n) => n,
+                None => &BearoffEvaluator,
+            };
             let cut = PlyTruncation {
                 inner: truncation,
                 after: truncate_after,
-                evaluator: &eval,
+                evaluator: eval,
                 nardy: false,
                 oin: false,
             };
             let luck = variance_reduction.then_some(EvalLuck {
-                evaluator: &eval,
+                evaluator: eval,
                 referee: &StandardReferee,
                 starter: Color::White,
             });
@@ -465,18 +481,22 @@ pub fn _rollout<'py>(
                 None => NardyReferee::default(),
             };
             let bearoff = NardyTruncation::new(truncation, &referee);
-            let eval = NardyBearoffEvaluator {
+            let bearoff_eval = NardyBearoffEvaluator {
                 scoring: bearoff.scoring,
+            };
+            let eval: &dyn Evaluator<Nardy> = match net {
+                Some(n) => n,
+                None => &bearoff_eval,
             };
             let cut = PlyTruncation {
                 inner: bearoff,
                 after: truncate_after,
-                evaluator: &eval,
+                evaluator: eval,
                 nardy: true,
                 oin: bearoff.scoring.oin,
             };
             let luck = variance_reduction.then_some(EvalLuck {
-                evaluator: &eval,
+                evaluator: eval,
                 referee: &referee,
                 starter: Color::White,
             });
