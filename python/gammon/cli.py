@@ -618,21 +618,7 @@ def _hint(args: argparse.Namespace) -> int:
 
 
 def _plays(args: argparse.Namespace) -> int:
-    from gammon.errors import InvalidInputError
-
-    position_text = args.position
-    dice_text = args.dice
-    for a in args.args:
-        if _is_roll(a) and dice_text is None:
-            dice_text = a
-        elif position_text is None and not _is_roll(a):
-            position_text = a
-        else:
-            raise InvalidInputError(
-                f"gammon plays takes one position and one roll; {a!r} is one too many"
-            )
-    pos, id_dice = _read_position(position_text, args.variant, args.turn)
-    dice = _roll(dice_text) if dice_text is not None else (id_dice or (3, 1))
+    pos, dice = _position_and_dice(args, "plays")
     plays = pos.legal_plays(dice)
     hi, lo = plays.dice
     print(pos)
