@@ -263,7 +263,7 @@ def batch_arrays(boards: Any, dice: Any, variant: Any, use_buffer: bool) -> None
     for name in ("validate", "outcomes", "pip_counts", "checkers_off", "flip", "to_ids"):
         fn = getattr(batch, name)
         check(lambda fn=fn: fn(boards, variant=variant), f"{name}: {what}")
-    for enc in ("tdgammon", "contact", "nardy"):
+    for enc in ("tdgammon", "contact", "contact-plus", "nardy"):
         check(lambda enc=enc: batch.encode(boards, enc, variant=variant), f"encode {enc}: {what}")
 
 

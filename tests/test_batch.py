@@ -111,7 +111,12 @@ def test_encodings_shapes_and_units() -> None:
     assert contact.shape == (50, 220) and (contact[:, 219] == 1).all()
     nardy = batch.encode(batch.boards(_random_positions("long-nardy", 10, 7)), "nardy")
     assert nardy.shape == (10, 202)
-    assert batch.ENCODING_UNITS == {"tdgammon": 198, "contact": 220, "nardy": 202}
+    assert batch.ENCODING_UNITS == {
+        "tdgammon": 198,
+        "contact": 220,
+        "contact-plus": 224,
+        "nardy": 202,
+    }
 
 
 def test_tdgammon_start_units_bg7() -> None:
@@ -271,7 +276,7 @@ def test_legal_plays_buffer_bad_input_is_named() -> None:
         batch.legal_plays(start, np.array([[0, 1]]), out=batch.LegalPlaysBuffer())
 
 
-@pytest.mark.parametrize("encoding", ["tdgammon", "contact"])
+@pytest.mark.parametrize("encoding", ["tdgammon", "contact", "contact-plus"])
 def test_encode_into_out_matches_a_fresh_array(encoding: str) -> None:
     positions = _random_positions("backgammon", 30, 9)
     boards = batch.boards(positions)

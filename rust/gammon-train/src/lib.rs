@@ -67,6 +67,9 @@ pub struct Config {
     pub eval_every: u64,
     /// `eval_games`: games of each strength measurement (pairs with seats swapped).
     pub eval_games: u64,
+    /// `init_from`: a weights file or checkpoint whose nets start the run instead of random
+    /// weights ([`Trainer::warm_start`]); the path is part of the fingerprint.
+    pub init_from: Option<String>,
 }
 
 /// A config file could not be read.
@@ -81,7 +84,8 @@ pub struct ConfigError {
 
 impl Config {
     /// Parses a config file's text. Every key is required except `race_hidden` (0),
-    /// `checkpoint_seconds` (300), `eval_every` (0) and `eval_games` (2000).
+    /// `checkpoint_seconds` (300), `eval_every` (0), `eval_games` (2000) and `init_from`
+    /// (none).
     ///
     /// # Errors
     /// [`ConfigError`] naming the line and the key.
@@ -158,6 +162,7 @@ impl Config {
             checkpoint_seconds: get(&mut kv, "checkpoint_seconds", Some(300))?,
             eval_every: get(&mut kv, "eval_every", Some(0))?,
             eval_games: get(&mut kv, "eval_games", Some(2000))?,
+            init_from: kv.remove("init_from").map(|(_, v)| v),
         };
         if let Some((k, (line, _))) = kv.into_iter().next() {
             return Err(ConfigError {
@@ -210,7 +215,10 @@ impl Config {
             self.alpha_final,
             self.alpha_decay_games,
             self.init_scale
-        );
+        ) + &self
+            .init_from
+            .as_ref()
+            .map_or(String::new(), |p| format!("|init_from={p}"));
         // FNV-1a, 64 bit.
         text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
@@ -249,6 +257,46 @@ fn random_net(encoding: Encoding, hidden: usize, scale: f32, rng: &mut SplitMix)
         *w = s2 * rng.uniform();
     }
     net
+}
+
+/// True when every input of `small` is the same unit, at the same index, of `big`.
+fn is_prefix(small: Encoding, big: Encoding) -> bool {
+    small == big || (small == Encoding::Contact && big == Encoding::ContactPlus)
+}
+
+/// Copies `src` into the larger `dst` ([`Trainer::warm_start`]).
+fn grow_into(src: &Mlp, dst: &mut Mlp) -> Result<(), String> {
+    if !is_prefix(src.encoding, dst.encoding) {
+        return Err(format!(
+            "init_from: a {} net cannot grow into a {} net",
+            src.encoding.name(),
+            dst.encoding.name()
+        ));
+    }
+    if src.hidden > dst.hidden {
+        return Err(format!(
+            "init_from: {} hidden units do not fit in {}",
+            src.hidden, dst.hidden
+        ));
+    }
+    let (hs, hd) = (src.hidden, dst.hidden);
+    for i in 0..dst.inputs() {
+        let row = &mut dst.w1[i * hd..(i + 1) * hd];
+        if i < src.inputs() {
+            row[..hs].copy_from_slice(&src.w1[i * hs..(i + 1) * hs]);
+        } else {
+            row[..hs].fill(0.0);
+        }
+    }
+    dst.b1.fill(0.0);
+    dst.b1[..hs].copy_from_slice(&src.b1);
+    for k in 0..NET_OUTPUTS {
+        let row = &mut dst.w2[k * hd..(k + 1) * hd];
+        row.fill(0.0);
+        row[..hs].copy_from_slice(&src.w2[k * hs..(k + 1) * hs]);
+    }
+    dst.b2 = src.b2;
+    Ok(())
 }
 
 /// One after-state of a training game.
@@ -458,6 +506,32 @@ impl Trainer {
             t.games_done = games;
         }
         Ok(t)
+    }
+
+    /// Starts the run from trained nets instead of its random weights (the config's
+    /// `init_from`), growing them to the config's shape without changing what they compute:
+    /// a net on [`Encoding::Contact`] may grow into [`Encoding::ContactPlus`] (whose first 220
+    /// units are the same; the new inputs start with zero weights), and hidden units may be
+    /// added (their input weights stay this run's random ones, their output weights start at
+    /// zero). So the grown nets value every position exactly as `from` does, and training
+    /// teaches them to use what was added (Net2Net's function-preserving growth: T. Chen, I.
+    /// Goodfellow, J. Shlens, "Net2Net: Accelerating Learning via Knowledge Transfer", ICLR
+    /// 2016).
+    ///
+    /// # Errors
+    /// When `from` has another rules family, more hidden units, an encoding that is not a
+    /// prefix of the config's, or a race net the config lacks (or lacks one it has).
+    pub fn warm_start(&mut self, from: &NetEvaluator) -> Result<(), String> {
+        if from.family != self.nets.family {
+            return Err("init_from: the nets are of another rules family".into());
+        }
+        grow_into(&from.contact, &mut self.nets.contact)?;
+        match (&from.race, &mut self.nets.race) {
+            (Some(src), Some(dst)) => grow_into(src, dst)?,
+            (None, None) => {}
+            _ => return Err("init_from: the race nets do not match the config's race_hidden".into()),
+        }
+        Ok(())
     }
 
     /// Plays and learns from one game (game number `games_done`), then counts it.

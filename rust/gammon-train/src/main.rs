@@ -54,6 +54,11 @@ fn run(config_path: &str, dir: &str) -> Result<(), String> {
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let ckpt = dir.join("checkpoint.bin");
     let mut t = Trainer::resume(config.clone(), &ckpt).map_err(|e| e.to_string())?;
+    if let (Some(from), false) = (&config.init_from, ckpt.exists()) {
+        let (nets, _) = load_nets(from)?;
+        t.warm_start(&nets)?;
+        log(&dir, &format!("{} start: nets from {from}", now()));
+    }
     log(
         &dir,
         &format!(

@@ -8,10 +8,12 @@
 //! whether the owner is the player to roll next: `true` for a position about to be played,
 //! `false` for the result of the owner's play (the rows of `PlayList.boards()`).
 //!
-//! Three encodings, each documented unit by unit on its function:
+//! Four encodings, each documented unit by unit on its function:
 //! - [`Encoding::TdGammon`] ([`tdgammon`], 198 units): Tesauro's TD-Gammon inputs.
 //! - [`Encoding::Contact`] ([`contact`], 220 units): gnubg's base inputs plus hand-made
 //!   features, each named with its source.
+//! - [`Encoding::ContactPlus`] ([`contact_plus`], 224 units): [`contact`] followed by each
+//!   side's shots and escapes (rolls of 36), the two dice-based features it lacks.
 //! - [`Encoding::Nardy`] ([`nardy`], 202 units): a Long Nardy encoding of gammon's design.
 //!
 //! The encoders do not validate: pass boards that came from validated positions (the Python
@@ -26,6 +28,8 @@ use crate::rules::nardy::other_point;
 pub const TDGAMMON_UNITS: usize = 198;
 /// Units of [`contact`].
 pub const CONTACT_UNITS: usize = 220;
+/// Units of [`contact_plus`].
+pub const CONTACT_PLUS_UNITS: usize = 224;
 /// Units of [`nardy`].
 pub const NARDY_UNITS: usize = 202;
 /// Hand-made features per side in [`contact`].
@@ -38,20 +42,29 @@ pub enum Encoding {
     TdGammon,
     /// gnubg-style contact inputs ([`contact`]); backgammon family.
     Contact,
+    /// [`contact`] plus shots and escapes ([`contact_plus`]); backgammon family.
+    ContactPlus,
     /// gammon's Long Nardy inputs ([`nardy`]); Long Nardy only.
     Nardy,
 }
 
 impl Encoding {
     /// Every encoding.
-    pub const ALL: [Encoding; 3] = [Encoding::TdGammon, Encoding::Contact, Encoding::Nardy];
+    pub const ALL: [Encoding; 4] = [
+        Encoding::TdGammon,
+        Encoding::Contact,
+        Encoding::ContactPlus,
+        Encoding::Nardy,
+    ];
 
-    /// The name used by the Python layer: `"tdgammon"`, `"contact"`, `"nardy"`.
+    /// The name used by the Python layer: `"tdgammon"`, `"contact"`, `"contact-plus"`,
+    /// `"nardy"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Encoding::TdGammon => "tdgammon",
             Encoding::Contact => "contact",
+            Encoding::ContactPlus => "contact-plus",
             Encoding::Nardy => "nardy",
         }
     }
@@ -68,6 +81,7 @@ impl Encoding {
         match self {
             Encoding::TdGammon => TDGAMMON_UNITS,
             Encoding::Contact => CONTACT_UNITS,
+            Encoding::ContactPlus => CONTACT_PLUS_UNITS,
             Encoding::Nardy => NARDY_UNITS,
         }
     }
@@ -76,7 +90,9 @@ impl Encoding {
     #[must_use]
     pub fn supports(self, variant: Variant) -> bool {
         match self {
-            Encoding::TdGammon | Encoding::Contact => variant.family() == RulesFamily::Backgammon,
+            Encoding::TdGammon | Encoding::Contact | Encoding::ContactPlus => {
+                variant.family() == RulesFamily::Backgammon
+            }
             Encoding::Nardy => variant.family() == RulesFamily::LongNardy,
         }
     }
@@ -87,6 +103,7 @@ impl Encoding {
         match self {
             Encoding::TdGammon => tdgammon(board, checkers, on_roll, out),
             Encoding::Contact => contact(board, checkers, on_roll, out),
+            Encoding::ContactPlus => contact_plus(board, checkers, on_roll, out),
             Encoding::Nardy => nardy(board, on_roll, out),
         }
     }
@@ -276,6 +293,159 @@ pub fn contact(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     }
 }
 
+/// Bit `q` set for each point `q` (1..=24, in the moving side's numbering) where `f` holds.
+fn point_mask(f: impl Fn(usize) -> bool) -> u32 {
+    (1..=24usize).filter(|&q| f(q)).fold(0, |m, q| m | (1 << q))
+}
+
+/// The number of the 36 rolls of `them` (to roll next) that hit at least one blot of `me`,
+/// both sides in their own numbering (my point `p` is their point `25 − p`). Direct and
+/// indirect shots count; a combined shot needs an open point to touch down on, and a side
+/// with checkers on the bar must enter them first (a closed entry point stops the roll).
+/// Bearing off and the rule to use both dice are ignored: a shot exists when a legal
+/// sequence of moves could land on the blot. (The probability of being hit is the input
+/// Berliner's BKG 9.8 and gnubg's `I_P1` weigh; gammon counts it with its own definition.)
+#[must_use]
+pub fn shots(me: &[u8; 26], them: &[u8; 26]) -> u32 {
+    // Everything in their numbering: they move from 25 (the bar) down towards 1.
+    let blots = point_mask(|q| me[25 - q] == 1);
+    if blots == 0 {
+        return 0;
+    }
+    let blocked = point_mask(|q| me[25 - q] >= 2);
+    let movers = point_mask(|q| them[q] > 0);
+    let bar = u32::from(them[25]);
+    let hits_plain = |x: u32, y: u32| -> bool {
+        for (a, b) in [(x, y), (y, x)] {
+            if bar >= 1 {
+                let enter = 1u32 << (25 - a);
+                if enter & blocked != 0 {
+                    continue;
+                }
+                if enter & blots != 0 {
+                    return true;
+                }
+                if bar >= 2 {
+                    let second = 1u32 << (25 - b);
+                    if second & blots != 0 {
+                        return true;
+                    }
+                    continue;
+                }
+                if ((movers | enter) >> b) & blots != 0 {
+                    return true;
+                }
+            } else {
+                if (movers >> a) & blots != 0 {
+                    return true;
+                }
+                let touch = (movers >> a) & !blocked;
+                if (touch >> b) & blots != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    let hits_double = |a: u32| -> bool {
+        let mut frontier = movers;
+        let mut dice = 4u32;
+        if bar >= 1 {
+            let enter = 1u32 << (25 - a);
+            if enter & blocked != 0 {
+                return false;
+            }
+            if enter & blots != 0 {
+                return true;
+            }
+            dice -= bar.min(4);
+            frontier |= enter;
+        }
+        for _ in 0..dice {
+            let next = frontier >> a;
+            if next & blots != 0 {
+                return true;
+            }
+            frontier = next & !blocked;
+        }
+        false
+    };
+    let mut rolls = 0;
+    for a in 1..=6u32 {
+        if hits_double(a) {
+            rolls += 1;
+        }
+        for b in a + 1..=6 {
+            if hits_plain(a, b) {
+                rolls += 2;
+            }
+        }
+    }
+    rolls
+}
+
+/// The number of the 36 rolls with which `me`'s rearmost checker escapes: lands on an open
+/// point past every point `them` holds within the 12 pips in front of it, both sides in their
+/// own numbering; 36 when they hold none of those points (or `me` has no checker left). A
+/// checker on the bar enters first. The other checkers' moves are ignored. (gnubg's
+/// `I_ESCAPES` counts the escaping rolls of a back checker over the same 12 points; gammon
+/// counts them with its own definition.)
+#[must_use]
+pub fn escapes(me: &[u8; 26], them: &[u8; 26]) -> u32 {
+    let Some(back) = (1..=25usize).rev().find(|&p| me[p] > 0) else {
+        return 36;
+    };
+    // The farthest of their points (in my numbering) within 12 pips in front of it.
+    let Some(front) = (back.saturating_sub(12).max(1)..back).find(|&p| them[25 - p] >= 2) else {
+        return 36;
+    };
+    let blocked = point_mask(|p| them[25 - p] >= 2);
+    let back = back as i32;
+    let front = front as i32;
+    let open = |p: i32| p < 1 || blocked & (1 << p) == 0;
+    let mut rolls = 0;
+    for a in 1..=6i32 {
+        // A double: up to four steps of `a`, each landing open.
+        let mut at = back;
+        for _ in 0..4 {
+            at -= a;
+            if !open(at) {
+                break;
+            }
+            if at < front {
+                rolls += 1;
+                break;
+            }
+        }
+        for b in a + 1..=6 {
+            let one = |x: i32| open(back - x) && back - x < front;
+            let both = (open(back - a) || open(back - b)) && open(back - a - b);
+            if one(a) || one(b) || (both && back - a - b < front) {
+                rolls += 2;
+            }
+        }
+    }
+    rolls
+}
+
+/// [`contact`] plus four dice-based units: 224 units.
+///
+/// Units `0..220` are [`contact`]'s; then, with `s = 0` for the board's owner and `s = 1`
+/// for the opponent:
+/// - `220 + 2·s`: the rolls of the other side that hit a blot of side `s` ([`shots`]) / 36;
+/// - `221 + 2·s`: the rolls with which side `s`'s rearmost checker escapes the other side's
+///   points in front of it ([`escapes`]) / 36.
+pub fn contact_plus(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    let out = &mut out[..CONTACT_PLUS_UNITS];
+    contact(board, checkers, on_roll, &mut out[..CONTACT_UNITS]);
+    let both = sides(board, checkers);
+    for s in 0..2 {
+        let (me, them) = (&both[s], &both[1 - s]);
+        out[CONTACT_UNITS + 2 * s] = shots(me, them) as f32 / 36.0;
+        out[CONTACT_UNITS + 2 * s + 1] = escapes(me, them) as f32 / 36.0;
+    }
+}
+
 /// gammon's Long Nardy inputs: 202 units.
 ///
 /// Units, with `s = 0` for the board's owner and `s = 1` for the opponent, each side in its
@@ -351,6 +521,92 @@ mod tests {
             out[base + 98] = f32::from(u8::from(on_roll == (s == 0)));
         }
         out
+    }
+
+    /// A side from `(point, checkers)` pairs in its own numbering (25 = the bar).
+    fn side(points: &[(usize, u8)]) -> [u8; 26] {
+        let mut s = [0u8; 26];
+        for &(p, n) in points {
+            s[p] = n;
+        }
+        s
+    }
+
+    #[test]
+    fn shots_count_the_textbook_rolls_at_a_distance() {
+        // My blot on my 20 is their 5; their checker on their 5 + d is d away. The usual
+        // table of shots at an open board (e.g. Magriel, *Backgammon*, 1976): 6 away 17, 8
+        // away 6, 11 away 2, 12 away 3.
+        let me = side(&[(20, 1)]);
+        for (d, rolls) in [(1, 11), (6, 17), (8, 6), (11, 2), (12, 3), (16, 1), (20, 1)] {
+            let them = side(&[(5 + d, 1)]);
+            assert_eq!(shots(&me, &them), rolls, "{d} away");
+        }
+        // No blot, no shot.
+        assert_eq!(shots(&side(&[(20, 2)]), &side(&[(11, 1)])), 0);
+    }
+
+    #[test]
+    fn shots_need_open_points_to_touch_down_on() {
+        // 8 away with my points on every landing between (their 7..=11 = my 14..=18).
+        let me = side(&[(20, 1), (14, 2), (15, 2), (16, 2), (17, 2), (18, 2)]);
+        assert_eq!(shots(&me, &side(&[(13, 1)])), 0);
+        // Only their 9 (my 16) blocked: 4-4 and 2-2 go through it, 6-2 and 5-3 do not.
+        let me = side(&[(20, 1), (16, 2)]);
+        assert_eq!(shots(&me, &side(&[(13, 1)])), 4);
+    }
+
+    #[test]
+    fn shots_from_the_bar_enter_first_bg12() {
+        // Their only checker is on the bar; my blot on my 3 is their entry point 22: any 3
+        // hits (11), 2-1 enters and moves on (2), 1-1 enters on 24 and walks to 22 (1).
+        let me = side(&[(3, 1)]);
+        let them = side(&[(25, 1)]);
+        assert_eq!(shots(&me, &them), 14);
+        // My point on my 1 (their 24) closes the entry with a 1: 1-1 fails, 2-1 enters with
+        // the 2 and hits with the 1.
+        let me = side(&[(3, 1), (1, 2)]);
+        assert_eq!(shots(&me, &them), 13);
+        // A second checker on the bar must enter too: a non-double hits only by entering
+        // on the blot; a double enters both on 24 and walks one of them on.
+        let them = side(&[(25, 2), (10, 1)]);
+        assert_eq!(shots(&side(&[(3, 1)]), &them), 11 + 1);
+    }
+
+    #[test]
+    fn escapes_count_the_rolls_past_their_points() {
+        // Their points only behind my rearmost checker, or more than 12 pips in front of
+        // it: every roll.
+        assert_eq!(escapes(&side(&[(10, 1)]), &side(&[(6, 5)])), 36);
+        assert_eq!(escapes(&side(&[(24, 1)]), &side(&[(20, 2)])), 36);
+        // Their point on my 18 (their 7): from my 24, a sum of 7 or more that does not stop
+        // on 18: nine non-doubles (18 rolls) and 4-4 and 5-5.
+        assert_eq!(escapes(&side(&[(24, 1)]), &side(&[(7, 2)])), 20);
+        // A full prime on my 13..=18: nothing escapes.
+        let prime = side(&[(7, 2), (8, 2), (9, 2), (10, 2), (11, 2), (12, 2)]);
+        assert_eq!(escapes(&side(&[(24, 1)]), &prime), 0);
+    }
+
+    #[test]
+    fn contact_plus_is_contact_then_the_four_dice_units() {
+        let board = start_board();
+        let mut c = vec![0f32; CONTACT_UNITS];
+        let mut p = vec![0f32; CONTACT_PLUS_UNITS];
+        contact(&board, 15, false, &mut c);
+        Encoding::ContactPlus.encode_into(&board, 15, false, &mut p);
+        assert_eq!(&p[..CONTACT_UNITS], &c[..]);
+        // The start has no blots, and from my 24 a back checker must pass the opponent's
+        // points on my 19, 17 and 12: 13 pips, which no roll does without stopping on one.
+        assert_eq!(p[220..224], [0.0; 4]);
+        // After 24/18 the two back checkers are blots on my 24 and 18, in reach of the
+        // opponent: the shots unit carries `shots`.
+        let mut moved = board;
+        moved[24] -= 1;
+        moved[18] += 1;
+        Encoding::ContactPlus.encode_into(&moved, 15, false, &mut p);
+        let both = sides(&moved, 15);
+        assert_eq!(p[220], shots(&both[0], &both[1]) as f32 / 36.0);
+        assert!(p[220] > 0.0, "both checkers left on 24 and 18 are blots");
     }
 
     #[test]

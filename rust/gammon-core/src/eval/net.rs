@@ -18,8 +18,8 @@
 //! - 8 bytes magic `GAMMONNT`, `u32` format version (1), `u8` rules family (0 backgammon, 1
 //!   Long Nardy), `u8` number of nets `n` (1 or 2);
 //! - per net: `u8` role (0 contact / all positions, 1 race), `u8` encoding (0 TdGammon, 1
-//!   Contact, 2 Nardy), `u32` inputs, `u32` hidden units, `u32` outputs (5); then the `f32`
-//!   weights: `w1` (inputs × hidden, input-major), `b1` (hidden), `w2` (outputs × hidden,
+//!   Contact, 2 Nardy, 3 ContactPlus), `u32` inputs, `u32` hidden units, `u32` outputs (5);
+//!   then the `f32` weights: `w1` (inputs × hidden, input-major), `b1` (hidden), `w2` (outputs × hidden,
 //!   output-major), `b2` (outputs);
 //! - `u32` CRC-32 (IEEE) of every byte before it.
 //!
@@ -529,6 +529,7 @@ fn encoding_code(e: Encoding) -> u8 {
         Encoding::TdGammon => 0,
         Encoding::Contact => 1,
         Encoding::Nardy => 2,
+        Encoding::ContactPlus => 3,
     }
 }
 
@@ -668,10 +669,11 @@ impl NetEvaluator {
                 0 => Encoding::TdGammon,
                 1 => Encoding::Contact,
                 2 => Encoding::Nardy,
+                3 => Encoding::ContactPlus,
                 x => {
                     return Err(NetFileError::Field {
                         field: "encoding",
-                        detail: format!("{x} (0 tdgammon, 1 contact, 2 nardy)"),
+                        detail: format!("{x} (0 tdgammon, 1 contact, 2 nardy, 3 contact-plus)"),
                     })
                 }
             };

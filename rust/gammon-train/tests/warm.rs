@@ -1,0 +1,87 @@
+//! Warm starts: trained nets grown to a larger encoding and more hidden units value every
+//! position exactly as before, then go on learning.
+
+use gammon_core::encode::Encoding;
+use gammon_core::{Backgammon, Color, Dice, GameDice, FirstRoll, Position, Variant};
+use gammon_train::{Config, Trainer};
+
+fn tiny() -> Config {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../train/tiny.conf"
+    ))
+    .unwrap();
+    Config::parse(&text).unwrap()
+}
+
+/// After-state boards of a few games of the small net's own play.
+fn boards(t: &Trainer) -> Vec<[i8; 26]> {
+    let mut out = Vec::new();
+    let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    for g in 0..4 {
+        let mut dice = GameDice::new(99, g, FirstRoll::Opening, None);
+        let mut pos = start;
+        while !pos.is_game_over() && out.len() < 400 {
+            let d: Dice = dice.next_roll();
+            let plays = pos.legal_plays(d);
+            if plays.is_empty() {
+                pos = pos.pass_turn();
+                continue;
+            }
+            let i = t.nets.best_play_from(&pos, plays.as_slice());
+            out.push(*plays[i].after().raw());
+            pos = pos.play_unchecked(&plays[i]);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_grown_net_values_every_position_as_the_net_it_grew_from() {
+    let small_config = tiny();
+    let mut small = Trainer::new(small_config.clone());
+    small.train_until(20);
+
+    let mut big_config = small_config.clone();
+    big_config.encoding = Encoding::ContactPlus;
+    big_config.hidden += 5;
+    big_config.race_hidden += 3;
+    big_config.init_from = Some("small.gnet".into());
+    assert_ne!(big_config.fingerprint(), small_config.fingerprint());
+    let mut big = Trainer::new(big_config.clone());
+    big.warm_start(&small.nets).unwrap();
+    assert_eq!(big.nets.contact.encoding, Encoding::ContactPlus);
+    assert_eq!(big.nets.contact.hidden, small.nets.contact.hidden + 5);
+
+    let positions = boards(&small);
+    assert!(positions.len() > 100);
+    for b in &positions {
+        let (x, y) = (
+            small.nets.evaluate_after_board(b, 15),
+            big.nets.evaluate_after_board(b, 15),
+        );
+        for (u, v) in [
+            (x.win, y.win),
+            (x.win_gammon, y.win_gammon),
+            (x.lose_gammon, y.lose_gammon),
+        ] {
+            assert!((u - v).abs() < 1e-5, "{b:?}: {x:?} vs {y:?}");
+        }
+    }
+
+    // It learns: the new inputs' weights move away from zero.
+    big.train_until(20);
+    let row = |i: usize| &big.nets.contact.w1[i * big.nets.contact.hidden..][..big.nets.contact.hidden];
+    assert!((220..224).any(|i| row(i).iter().any(|&w| w != 0.0)));
+
+    // What cannot grow is refused: fewer hidden units, another family, a missing race net.
+    let mut shrink = small_config.clone();
+    shrink.hidden -= 1;
+    assert!(Trainer::new(shrink).warm_start(&small.nets).is_err());
+    let mut back = big_config.clone();
+    back.encoding = Encoding::TdGammon;
+    assert!(Trainer::new(back).warm_start(&small.nets).is_err());
+    let mut no_race = big_config;
+    no_race.race_hidden = 0;
+    assert!(Trainer::new(no_race).warm_start(&small.nets).is_err());
+}
