@@ -308,18 +308,12 @@ fn side_summaries(board: &[i8; 26], checkers: u8) -> [SideSummary; 2] {
 /// Every feature is an integer count divided by a constant, so the values do not depend on
 /// how they were computed: an incremental update ([`Encoding::board_units`]) sees the same
 /// floats as a full encoding.
-fn contact_features(side: &SideSummary, checkers: u8, out: &mut [f32]) {
-    let out = &mut out[..CONTACT_FEATURES];
-    let div = f32::from(checkers.max(1));
+fn contact_features(side: &SideSummary, checkers: u8, num: &mut [f32], den: &mut [f32]) {
+    let (num, den) = (&mut num[..CONTACT_FEATURES], &mut den[..CONTACT_FEATURES]);
+    let checkers = f32::from(checkers.max(1));
     let highest = |m: u32| if m == 0 { 0 } else { 31 - m.leading_zeros() };
     let made = side.made;
-    let back_anchor = highest(made & (0x3f << 19));
     let forward = made & (0xfff << 13);
-    let forward_anchor = if forward == 0 {
-        0
-    } else {
-        forward.trailing_zeros()
-    };
     // The longest run of made points: how many shifts it takes to clear `made` (at most 6).
     let mut best = 0u32;
     let mut run = made;
@@ -327,24 +321,24 @@ fn contact_features(side: &SideSummary, checkers: u8, out: &mut [f32]) {
         run &= run >> 1;
         best += 1;
     }
-    out[0] = side.pips as f32 / 167.0;
-    out[1] = side.off as f32 / div;
-    out[2] = side.break_contact as f32 / 152.0;
-    out[3] = highest(side.occupied) as f32 / 25.0;
-    out[4] = if back_anchor > 0 {
-        back_anchor as f32 / 24.0
-    } else {
-        0.0
-    };
-    out[5] = if forward_anchor > 0 {
-        forward_anchor as f32 / 24.0
-    } else {
-        0.0
-    };
-    out[6] = (made & 0x7e).count_ones() as f32 / 6.0;
-    // Points 1..=24 with exactly one checker.
-    out[7] = (side.occupied & !made & POINT_BITS).count_ones() as f32 / div;
-    out[8] = best as f32 / 6.0;
+    num.copy_from_slice(&[
+        side.pips as f32,
+        side.off as f32,
+        side.break_contact as f32,
+        highest(side.occupied) as f32,
+        // 0 when there is no such anchor.
+        highest(made & (0x3f << 19)) as f32,
+        if forward == 0 {
+            0.0
+        } else {
+            forward.trailing_zeros() as f32
+        },
+        (made & 0x7e).count_ones() as f32,
+        // Points 1..=24 with exactly one checker.
+        (side.occupied & !made & POINT_BITS).count_ones() as f32,
+        best as f32,
+    ]);
+    den.copy_from_slice(&[167.0, checkers, 152.0, 25.0, 24.0, 24.0, 6.0, checkers, 6.0]);
 }
 
 /// gnubg-style contact inputs: 220 units.
@@ -375,13 +369,19 @@ pub fn contact(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
 
 /// The per-board units of [`contact`] (its units 200..220).
 fn contact_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
-    let out = &mut out[..2 * CONTACT_FEATURES + 2];
+    const N: usize = 2 * CONTACT_FEATURES + 2;
+    let out = &mut out[..N];
     let [mine, theirs] = side_summaries(board, checkers);
-    let (a, b) = out.split_at_mut(CONTACT_FEATURES);
-    contact_features(&mine, checkers, a);
-    contact_features(&theirs, checkers, &mut b[..CONTACT_FEATURES]);
-    out[18] = f32::from(u8::from(on_roll));
-    out[19] = f32::from(u8::from(!on_roll));
+    // Each unit is a count over a constant: the 20 divisions in one loop (SIMD).
+    let mut num = [0f32; N];
+    let mut den = [1f32; N];
+    contact_features(&mine, checkers, &mut num[..9], &mut den[..9]);
+    contact_features(&theirs, checkers, &mut num[9..18], &mut den[9..18]);
+    num[18] = f32::from(u8::from(on_roll));
+    num[19] = f32::from(u8::from(!on_roll));
+    for ((o, n), d) in out.iter_mut().zip(num).zip(den) {
+        *o = n / d;
+    }
 }
 
 /// gammon's Long Nardy inputs: 202 units.
@@ -436,9 +436,25 @@ fn nardy4(n: u8) -> [f32; 4] {
     ]
 }
 
-/// gnubg's four units for `n` checkers on a point: n = 1, n = 2, n ≥ 3, (n − 3)/2.
+/// gnubg's four units for `n` checkers on a point: n = 1, n = 2, n ≥ 3, (n − 3)/2 (from a
+/// table up to 15).
 #[inline]
 fn gnubg4(n: u8) -> [f32; 4] {
+    const TABLE: [[f32; 4]; 16] = {
+        let mut t = [[0f32; 4]; 16];
+        let mut n = 1;
+        while n < 16 {
+            t[n][0] = if n == 1 { 1.0 } else { 0.0 };
+            t[n][1] = if n == 2 { 1.0 } else { 0.0 };
+            t[n][2] = if n >= 3 { 1.0 } else { 0.0 };
+            t[n][3] = if n > 3 { (n - 3) as f32 / 2.0 } else { 0.0 };
+            n += 1;
+        }
+        t
+    };
+    if let Some(units) = TABLE.get(usize::from(n)) {
+        return *units;
+    }
     [
         f32::from(u8::from(n == 1)),
         f32::from(u8::from(n == 2)),
@@ -575,14 +591,26 @@ impl UnitDeltas {
     }
 
     /// Adds the units of a group whose values go from `before` to `after`, the first at unit
-    /// `first`.
+    /// `first`: those whose value changed. Branch-free (whether a unit changes is not
+    /// predictable): every unit is written at the end of the list, which grows only by the
+    /// changed ones.
     #[inline]
     fn push_group<const N: usize>(&mut self, first: usize, before: [f32; N], after: [f32; N]) {
         for k in 0..N {
-            let d = after[k] - before[k];
-            if d != 0.0 {
-                self.push((first + k) as u16, d);
-            }
+            self.push_if_changed((first + k) as u16, after[k] - before[k]);
+        }
+    }
+
+    /// Adds `unit` with its change `delta` when `delta` is not 0 (branch-free, as
+    /// [`UnitDeltas::push_group`]).
+    #[inline]
+    pub fn push_if_changed(&mut self, unit: u16, delta: f32) {
+        // A full list holds every unit of an encoding once: no slot is left to write to and
+        // no unit can change again.
+        if self.len < MAX_UNITS {
+            self.units[self.len] = unit;
+            self.deltas[self.len] = delta;
+            self.len += usize::from(delta != 0.0);
         }
     }
 }
@@ -876,9 +904,14 @@ mod tests {
             let both = sides(b, 15);
             let summaries = side_summaries(b, 15);
             for s in 0..2 {
+                let mut num = [f32::NAN; CONTACT_FEATURES];
+                let mut den = [f32::NAN; CONTACT_FEATURES];
+                contact_features(&summaries[s], 15, &mut num, &mut den);
                 let mut fast = [f32::NAN; CONTACT_FEATURES];
+                for k in 0..CONTACT_FEATURES {
+                    fast[k] = num[k] / den[k];
+                }
                 let mut plain = [f32::NAN; CONTACT_FEATURES];
-                contact_features(&summaries[s], 15, &mut fast);
                 contact_features_reference(&both[s], &both[1 - s], 15, &mut plain);
                 assert_eq!(fast, plain, "{b:?}");
             }

@@ -273,7 +273,7 @@ impl Mlp {
     /// [`Encoding::point_deltas`] and [`Encoding::board_units`]): `acc = base_acc + Σ change ·
     /// row`. The hidden units go 32 at a time, every changed row added to the same 32 sums,
     /// which stay in registers.
-    #[inline]
+    #[inline(always)]
     pub fn accumulate_rows(&self, base_acc: &[f32], rows: &UnitDeltas, acc: &mut [f32]) {
         const CHUNK: usize = 32;
         let hn = self.hidden;
@@ -311,7 +311,7 @@ impl Mlp {
 
     /// [`Mlp::finish`] with the hidden activations written to `h` (at least `hidden` long),
     /// a buffer the caller keeps.
-    #[inline]
+    #[inline(always)]
     pub fn finish_with(&self, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
         let hn = self.hidden;
         for (o, &a) in h[..hn].iter_mut().zip(&acc[..hn]) {
@@ -972,14 +972,28 @@ impl<'a> Ranker<'a> {
         let mut units = [0f32; MAX_BOARD_UNITS];
         enc.board_units(&board, self.checkers, false, &mut units[..nb]);
         for ((&u, &x), &bx) in idx.iter().zip(&units[..nb]).zip(&base.board_units[..nb]) {
-            if x != bx {
-                d.push(u, x - bx);
-            }
+            d.push_if_changed(u, x - bx);
         }
-        net.accumulate_rows(&base.acc, d, &mut self.acc);
-        let p = probabilities_of(&net.finish_with(&self.acc, &mut self.h));
+        let out = rows_and_finish(net, &base.acc, d, &mut self.acc, &mut self.h);
+        let p = probabilities_of(&out);
         sanity(self.nets.family, &board, self.checkers, p)
     }
+}
+
+/// [`Mlp::accumulate_rows`] then [`Mlp::finish_with`]: the arithmetic of one candidate,
+/// compiled for AVX2 and for AVX as well as for the baseline (SSE2), the best the CPU runs
+/// chosen at run time. The operations are the same (no fused multiply-add: Rust does not
+/// contract `a * b + c`), in the same order, so every version gives the same floats.
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+fn rows_and_finish(
+    net: &Mlp,
+    base_acc: &[f32],
+    rows: &UnitDeltas,
+    acc: &mut [f32],
+    h: &mut [f32],
+) -> [f32; NET_OUTPUTS] {
+    net.accumulate_rows(base_acc, rows, acc);
+    net.finish_with(acc, h)
 }
 
 /// How a net evaluator values the position after a play of rules type `P` (see
