@@ -185,7 +185,7 @@ const UNARY: [[f32; 4]; 16] = {
 /// Bit `i` set when byte `i` of `x` is at least `k` (1..=127), for bytes of at most 128:
 /// eight bytes at a time, each byte's top bit set by an addition that cannot carry into the
 /// next, the eight top bits then gathered by one multiplication.
-#[inline]
+#[inline(always)]
 fn bytes_at_least(x: &[u8; 32], k: u8) -> u32 {
     const TOP: u64 = 0x8080_8080_8080_8080;
     const GATHER: u64 = 0x0102_0408_1020_4080;
@@ -219,6 +219,7 @@ struct SideSummary {
 
 /// Both sides' [`SideSummary`] of a board (owner's view), the owner's first: a few loops over
 /// the 26 entries (padded to 32) that the compiler turns into SIMD, and bit masks.
+#[inline(always)]
 fn side_summaries(board: &[i8; 26], checkers: u8) -> [SideSummary; 2] {
     // Board index i: the owner's point i (25 the bar) and the opponent's point 25 - i (0
     // their bar).
@@ -308,9 +309,10 @@ fn side_summaries(board: &[i8; 26], checkers: u8) -> [SideSummary; 2] {
 /// Every feature is an integer count divided by a constant, so the values do not depend on
 /// how they were computed: an incremental update ([`Encoding::board_units`]) sees the same
 /// floats as a full encoding.
-fn contact_features(side: &SideSummary, checkers: u8, num: &mut [f32], den: &mut [f32]) {
-    let (num, den) = (&mut num[..CONTACT_FEATURES], &mut den[..CONTACT_FEATURES]);
-    let checkers = f32::from(checkers.max(1));
+#[inline(always)]
+fn contact_features(side: &SideSummary, checkers: u8, out: &mut [f32]) {
+    let out = &mut out[..CONTACT_FEATURES];
+    let per_checker = 1.0 / f64::from(checkers.max(1));
     let highest = |m: u32| if m == 0 { 0 } else { 31 - m.leading_zeros() };
     let made = side.made;
     let forward = made & (0xfff << 13);
@@ -321,24 +323,37 @@ fn contact_features(side: &SideSummary, checkers: u8, num: &mut [f32], den: &mut
         run &= run >> 1;
         best += 1;
     }
-    num.copy_from_slice(&[
-        side.pips as f32,
-        side.off as f32,
-        side.break_contact as f32,
-        highest(side.occupied) as f32,
-        // 0 when there is no such anchor.
-        highest(made & (0x3f << 19)) as f32,
+    out[0] = ratio(side.pips, 1.0 / 167.0);
+    out[1] = ratio(side.off, per_checker);
+    out[2] = ratio(side.break_contact, 1.0 / 152.0);
+    out[3] = ratio(highest(side.occupied), 1.0 / 25.0);
+    // 0 when there is no such anchor.
+    out[4] = ratio(highest(made & (0x3f << 19)), 1.0 / 24.0);
+    out[5] = ratio(
         if forward == 0 {
-            0.0
+            0
         } else {
-            forward.trailing_zeros() as f32
+            forward.trailing_zeros()
         },
-        (made & 0x7e).count_ones() as f32,
-        // Points 1..=24 with exactly one checker.
-        (side.occupied & !made & POINT_BITS).count_ones() as f32,
-        best as f32,
-    ]);
-    den.copy_from_slice(&[167.0, checkers, 152.0, 25.0, 24.0, 24.0, 6.0, checkers, 6.0]);
+        1.0 / 24.0,
+    );
+    out[6] = ratio((made & 0x7e).count_ones(), 1.0 / 6.0);
+    // Points 1..=24 with exactly one checker.
+    out[7] = ratio(
+        (side.occupied & !made & POINT_BITS).count_ones(),
+        per_checker,
+    );
+    out[8] = ratio(best, 1.0 / 6.0);
+}
+
+/// `n / d` rounded to `f32`, from `reciprocal` = `1 / d` in `f64`: the same float as
+/// `n as f32 / d as f32` for the counts and divisors of the encodings (the `f64` product is
+/// within 2^-52 of `n / d`, which, being a fraction of small denominator that is not a
+/// power of two, is never that close to a midpoint between two `f32`s; the tests check
+/// every count up to 20,000), without a division.
+#[inline(always)]
+fn ratio(n: u32, reciprocal: f64) -> f32 {
+    (f64::from(n) * reciprocal) as f32
 }
 
 /// gnubg-style contact inputs: 220 units.
@@ -368,20 +383,15 @@ pub fn contact(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
 }
 
 /// The per-board units of [`contact`] (its units 200..220).
+#[inline(always)]
 fn contact_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
-    const N: usize = 2 * CONTACT_FEATURES + 2;
-    let out = &mut out[..N];
+    let out = &mut out[..2 * CONTACT_FEATURES + 2];
     let [mine, theirs] = side_summaries(board, checkers);
-    // Each unit is a count over a constant: the 20 divisions in one loop (SIMD).
-    let mut num = [0f32; N];
-    let mut den = [1f32; N];
-    contact_features(&mine, checkers, &mut num[..9], &mut den[..9]);
-    contact_features(&theirs, checkers, &mut num[9..18], &mut den[9..18]);
-    num[18] = f32::from(u8::from(on_roll));
-    num[19] = f32::from(u8::from(!on_roll));
-    for ((o, n), d) in out.iter_mut().zip(num).zip(den) {
-        *o = n / d;
-    }
+    let (a, b) = out.split_at_mut(CONTACT_FEATURES);
+    contact_features(&mine, checkers, a);
+    contact_features(&theirs, checkers, &mut b[..CONTACT_FEATURES]);
+    out[18] = f32::from(u8::from(on_roll));
+    out[19] = f32::from(u8::from(!on_roll));
 }
 
 /// gammon's Long Nardy inputs: 202 units.
@@ -412,6 +422,7 @@ pub fn nardy(board: &[i8; 26], on_roll: bool, out: &mut [f32]) {
 }
 
 /// Each side's checkers on the points of a Long Nardy board, in its own numbering (LN-3).
+#[inline(always)]
 fn nardy_sides(board: &[i8; 26]) -> [[u8; 25]; 2] {
     let mut both = [[0u8; 25]; 2];
     for p in 1..=24u8 {
@@ -426,7 +437,7 @@ fn nardy_sides(board: &[i8; 26]) -> [[u8; 25]; 2] {
 }
 
 /// Long Nardy's four units for `n` checkers on a point: n ≥ 1, n ≥ 2, n ≥ 3, (n − 3)/12.
-#[inline]
+#[inline(always)]
 fn nardy4(n: u8) -> [f32; 4] {
     [
         f32::from(u8::from(n >= 1)),
@@ -438,7 +449,7 @@ fn nardy4(n: u8) -> [f32; 4] {
 
 /// gnubg's four units for `n` checkers on a point: n = 1, n = 2, n ≥ 3, (n − 3)/2 (from a
 /// table up to 15).
-#[inline]
+#[inline(always)]
 fn gnubg4(n: u8) -> [f32; 4] {
     const TABLE: [[f32; 4]; 16] = {
         let mut t = [[0f32; 4]; 16];
@@ -464,6 +475,7 @@ fn gnubg4(n: u8) -> [f32; 4] {
 }
 
 /// The per-board units of [`nardy`] (units 96..101 and 197..202, in that order).
+#[inline(always)]
 fn nardy_board_units(both: &[[u8; 25]; 2], on_roll: bool, out: &mut [f32]) {
     for (s, side) in both.iter().enumerate() {
         let mut on = 0u32;
@@ -488,6 +500,7 @@ fn nardy_board_units(both: &[[u8; 25]; 2], on_roll: bool, out: &mut [f32]) {
 
 /// The per-board units of [`tdgammon`] (units 97, 98, 196, 197: each side's borne-off
 /// checkers and turn unit).
+#[inline(always)]
 fn tdgammon_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let (mut own_on, mut opp_on) = (0u32, 0u32);
     for &c in &board[1..=24] {
@@ -594,16 +607,24 @@ impl UnitDeltas {
     /// `first`: those whose value changed. Branch-free (whether a unit changes is not
     /// predictable): every unit is written at the end of the list, which grows only by the
     /// changed ones.
-    #[inline]
+    #[inline(always)]
     fn push_group<const N: usize>(&mut self, first: usize, before: [f32; N], after: [f32; N]) {
-        for k in 0..N {
-            self.push_if_changed((first + k) as u16, after[k] - before[k]);
+        let mut len = self.len;
+        // A group's units are not in the list yet, so there is room for them.
+        if len + N <= MAX_UNITS {
+            for k in 0..N {
+                let d = after[k] - before[k];
+                self.units[len] = (first + k) as u16;
+                self.deltas[len] = d;
+                len += usize::from(d != 0.0);
+            }
         }
+        self.len = len;
     }
 
     /// Adds `unit` with its change `delta` when `delta` is not 0 (branch-free, as
     /// [`UnitDeltas::push_group`]).
-    #[inline]
+    #[inline(always)]
     pub fn push_if_changed(&mut self, unit: u16, delta: f32) {
         // A full list holds every unit of an encoding once: no slot is left to write to and
         // no unit can change again.
@@ -624,7 +645,7 @@ impl UnitDeltas {
 impl Encoding {
     /// Adds to `out` the point units of board entry `i` (0..26) that change when it goes
     /// from `before` to `after` checkers (signed counts of the owner's view).
-    #[inline]
+    #[inline(always)]
     pub fn point_deltas(self, i: usize, before: i8, after: i8, out: &mut UnitDeltas) {
         let own = |c: i8| c.max(0).unsigned_abs();
         let opp = |c: i8| c.min(0).unsigned_abs();
@@ -687,6 +708,7 @@ impl Encoding {
 
     /// Writes the values of the per-board units ([`Encoding::board_unit_indices`], in that
     /// order) of `board` to `out`: the same values [`Encoding::encode_into`] gives them.
+    #[inline(always)]
     pub fn board_units(self, board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
         match self {
             Encoding::TdGammon => tdgammon_board_units(board, checkers, on_roll, out),
@@ -897,6 +919,15 @@ mod tests {
     }
 
     #[test]
+    fn ratios_from_reciprocals_are_the_divisions() {
+        for d in [167u32, 152, 25, 24, 6, 360, 12].into_iter().chain(1..=15) {
+            for n in 0..=20_000u32 {
+                assert_eq!(ratio(n, 1.0 / f64::from(d)), n as f32 / d as f32, "{n}/{d}");
+            }
+        }
+    }
+
+    #[test]
     fn contact_features_match_their_plain_definitions() {
         let boards = random_boards();
         assert!(boards.len() > 1000);
@@ -904,13 +935,8 @@ mod tests {
             let both = sides(b, 15);
             let summaries = side_summaries(b, 15);
             for s in 0..2 {
-                let mut num = [f32::NAN; CONTACT_FEATURES];
-                let mut den = [f32::NAN; CONTACT_FEATURES];
-                contact_features(&summaries[s], 15, &mut num, &mut den);
                 let mut fast = [f32::NAN; CONTACT_FEATURES];
-                for k in 0..CONTACT_FEATURES {
-                    fast[k] = num[k] / den[k];
-                }
+                contact_features(&summaries[s], 15, &mut fast);
                 let mut plain = [f32::NAN; CONTACT_FEATURES];
                 contact_features_reference(&both[s], &both[1 - s], 15, &mut plain);
                 assert_eq!(fast, plain, "{b:?}");

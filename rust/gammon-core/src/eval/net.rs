@@ -216,7 +216,7 @@ impl Mlp {
 
     /// The first layer's sums (before the sigmoid) for the encoded input `x`: the biases plus
     /// one row of weights per non-zero input.
-    #[inline]
+    #[inline(always)]
     pub fn accumulate(&self, x: &[f32], acc: &mut [f32]) {
         let hn = self.hidden;
         let acc = &mut acc[..hn];
@@ -953,7 +953,7 @@ impl<'a> Ranker<'a> {
             let mut x = [0f32; MAX_INPUTS];
             let n = net.inputs();
             enc.encode_into(&self.before, self.checkers, false, &mut x[..n]);
-            net.accumulate(&x[..n], &mut base.acc);
+            first_layer(net, &x[..n], &mut base.acc);
             enc.board_units(
                 &self.before,
                 self.checkers,
@@ -962,37 +962,68 @@ impl<'a> Ranker<'a> {
             );
             base.ready = true;
         }
-        let d = &mut self.deltas;
-        d.clear();
-        for (i, (&b, &a)) in self.before.iter().zip(&board).enumerate() {
-            if b != a {
-                enc.point_deltas(i, b, a, d);
-            }
-        }
-        let mut units = [0f32; MAX_BOARD_UNITS];
-        enc.board_units(&board, self.checkers, false, &mut units[..nb]);
-        for ((&u, &x), &bx) in idx.iter().zip(&units[..nb]).zip(&base.board_units[..nb]) {
-            d.push_if_changed(u, x - bx);
-        }
-        let out = rows_and_finish(net, &base.acc, d, &mut self.acc, &mut self.h);
+        let out = candidate_outputs(
+            net,
+            &self.before,
+            &board,
+            self.checkers,
+            base,
+            &mut self.deltas,
+            &mut self.acc,
+            &mut self.h,
+        );
         let p = probabilities_of(&out);
         sanity(self.nets.family, &board, self.checkers, p)
     }
 }
 
-/// [`Mlp::accumulate_rows`] then [`Mlp::finish_with`]: the arithmetic of one candidate,
-/// compiled for AVX2 and for AVX as well as for the baseline (SSE2), the best the CPU runs
-/// chosen at run time. The operations are the same (no fused multiply-add: Rust does not
-/// contract `a * b + c`), in the same order, so every version gives the same floats.
+/// [`Mlp::accumulate`], compiled for AVX2 and AVX as well (as [`candidate_outputs`]).
 #[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
-fn rows_and_finish(
+fn first_layer(net: &Mlp, x: &[f32], acc: &mut [f32]) {
+    net.accumulate(x, acc);
+}
+
+/// The raw outputs of `net` for `board`, a play of `before` whose first-layer sums and
+/// per-board units are `base`: the inputs the play changed ([`Encoding::point_deltas`] for
+/// the board entries that differ, [`Encoding::board_units`] compared), their rows added to
+/// the sums ([`Mlp::accumulate_rows`]), then the sigmoids and outputs ([`Mlp::finish_with`]).
+///
+/// Compiled for AVX2 and for AVX as well as for the baseline (SSE2), the best the CPU runs
+/// chosen at run time (once per candidate: a load and an indirect call). The operations are
+/// the same (no fused multiply-add: Rust does not contract `a * b + c`), in the same order,
+/// so every version gives the same floats.
+#[allow(clippy::too_many_arguments)]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+fn candidate_outputs(
     net: &Mlp,
-    base_acc: &[f32],
-    rows: &UnitDeltas,
-    acc: &mut [f32],
-    h: &mut [f32],
+    before: &[i8; 26],
+    board: &[i8; 26],
+    checkers: u8,
+    base: &Base,
+    d: &mut UnitDeltas,
+    acc: &mut [f32; MAX_HIDDEN],
+    h: &mut [f32; MAX_HIDDEN],
 ) -> [f32; NET_OUTPUTS] {
-    net.accumulate_rows(base_acc, rows, acc);
+    let enc = net.encoding;
+    let idx = enc.board_unit_indices();
+    let nb = idx.len();
+    d.clear();
+    // The entries that differ, as bits (branch-free), then one visit each.
+    let mut changed = 0u32;
+    for (i, (&b, &a)) in before.iter().zip(board).enumerate() {
+        changed |= u32::from(b != a) << i;
+    }
+    while changed != 0 {
+        let i = changed.trailing_zeros() as usize;
+        changed &= changed - 1;
+        enc.point_deltas(i, before[i], board[i], d);
+    }
+    let mut units = [0f32; MAX_BOARD_UNITS];
+    enc.board_units(board, checkers, false, &mut units[..nb]);
+    for ((&u, &x), &bx) in idx.iter().zip(&units[..nb]).zip(&base.board_units[..nb]) {
+        d.push_if_changed(u, x - bx);
+    }
+    net.accumulate_rows(&base.acc, d, acc);
     net.finish_with(acc, h)
 }
 
