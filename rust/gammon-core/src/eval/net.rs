@@ -216,7 +216,7 @@ impl Mlp {
 
     /// The first layer's sums (before the sigmoid) for the encoded input `x`: the biases plus
     /// one row of weights per non-zero input.
-    #[inline(always)]
+    #[inline]
     pub fn accumulate(&self, x: &[f32], acc: &mut [f32]) {
         let hn = self.hidden;
         let acc = &mut acc[..hn];
@@ -945,21 +945,9 @@ impl<'a> Ranker<'a> {
             Some(r) if self.nets.family == RulesFamily::Backgammon && is_race(&board) => (r, 1),
             _ => (&self.nets.contact, 0),
         };
-        let enc = net.encoding;
-        let idx = enc.board_unit_indices();
-        let nb = idx.len();
         let base = &mut self.bases[slot];
         if !base.ready {
-            let mut x = [0f32; MAX_INPUTS];
-            let n = net.inputs();
-            enc.encode_into(&self.before, self.checkers, false, &mut x[..n]);
-            first_layer(net, &x[..n], &mut base.acc);
-            enc.board_units(
-                &self.before,
-                self.checkers,
-                false,
-                &mut base.board_units[..nb],
-            );
+            base_sums(net, &self.before, self.checkers, base, &mut self.deltas);
             base.ready = true;
         }
         let out = candidate_outputs(
@@ -977,10 +965,26 @@ impl<'a> Ranker<'a> {
     }
 }
 
-/// [`Mlp::accumulate`], compiled for AVX2 and AVX as well (as [`candidate_outputs`]).
+/// Fills `base` for the board `before`: its per-board units, and its first-layer sums as the
+/// rows of its non-zero inputs (every point unit is 0 on an empty board entry, so they are
+/// [`Encoding::point_deltas`] from empty entries) added to the biases. Compiled for AVX2 and
+/// AVX as well (as [`candidate_outputs`]).
 #[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
-fn first_layer(net: &Mlp, x: &[f32], acc: &mut [f32]) {
-    net.accumulate(x, acc);
+fn base_sums(net: &Mlp, before: &[i8; 26], checkers: u8, base: &mut Base, d: &mut UnitDeltas) {
+    let enc = net.encoding;
+    let idx = enc.board_unit_indices();
+    let nb = idx.len();
+    d.clear();
+    for (i, &c) in before.iter().enumerate() {
+        if c != 0 {
+            enc.point_deltas(i, 0, c, d);
+        }
+    }
+    enc.board_units(before, checkers, false, &mut base.board_units[..nb]);
+    for (&u, &x) in idx.iter().zip(&base.board_units[..nb]) {
+        d.push_if_changed(u, x);
+    }
+    net.accumulate_rows(&net.b1, d, &mut base.acc);
 }
 
 /// The raw outputs of `net` for `board`, a play of `before` whose first-layer sums and
