@@ -202,16 +202,15 @@ impl Mlp {
     }
 
     /// The raw outputs for a board in the owner's view (see [`crate::encode`]), owner not on
-    /// roll (the fast inference path: [`fast_sigmoid`]).
+    /// roll (the fast inference path: [`fast_sigmoid`]; the first layer from the board's
+    /// non-zero point units and its per-board units, as the [`Ranker`] starts a position).
     #[must_use]
     pub fn forward_board(&self, board: &[i8; 26], checkers: u8) -> [f32; NET_OUTPUTS] {
-        let mut x = [0f32; MAX_INPUTS];
-        let n = self.inputs();
-        self.encoding
-            .encode_into(board, checkers, false, &mut x[..n]);
-        let mut acc = [0f32; MAX_HIDDEN];
-        self.accumulate(&x[..n], &mut acc);
-        self.finish(&acc)
+        let mut base = Base::new();
+        let mut d = UnitDeltas::new();
+        base_sums(self, board, checkers, &mut base, &mut d);
+        let mut h = [0f32; MAX_HIDDEN];
+        finish_dispatched(self, &base.acc, &mut h)
     }
 
     /// The first layer's sums (before the sigmoid) for the encoded input `x`: the biases plus
@@ -985,6 +984,12 @@ fn base_sums(net: &Mlp, before: &[i8; 26], checkers: u8, base: &mut Base, d: &mu
         d.push_if_changed(u, x);
     }
     net.accumulate_rows(&net.b1, d, &mut base.acc);
+}
+
+/// [`Mlp::finish_with`], compiled for AVX2 and AVX as well (as [`candidate_outputs`]).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+fn finish_dispatched(net: &Mlp, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
+    net.finish_with(acc, h)
 }
 
 /// The raw outputs of `net` for `board`, a play of `before` whose first-layer sums and
