@@ -482,8 +482,7 @@ fn nardy_board_units(both: &[[u8; 25]; 2], on_roll: bool, out: &mut [f32]) {
         let mut pip = 0u32;
         let mut best = 0u32;
         let mut run = 0u32;
-        for p in 1..=24usize {
-            let n = side[p];
+        for (p, &n) in side.iter().enumerate().skip(1) {
             on += u32::from(n);
             pip += p as u32 * u32::from(n);
             run = if n > 0 { run + 1 } else { 0 };
