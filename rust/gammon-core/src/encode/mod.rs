@@ -621,8 +621,9 @@ impl UnitDeltas {
         self.len = len;
     }
 
-    /// Adds `unit` with its change `delta` when `delta` is not 0 (branch-free, as
-    /// [`UnitDeltas::push_group`]).
+    /// Adds `unit` with its change `delta` when `delta` is not 0. Branch-free (whether a unit
+    /// changes is not predictable): the pair is written at the end of the list, which grows
+    /// only when `delta` is not 0.
     #[inline(always)]
     pub fn push_if_changed(&mut self, unit: u16, delta: f32) {
         // A full list holds every unit of an encoding once: no slot is left to write to and
