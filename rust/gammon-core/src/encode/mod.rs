@@ -115,13 +115,10 @@ fn sides(board: &[i8; 26], checkers: u8) -> [[u8; 26]; 2] {
     let mut opp = [0u8; 26];
     for p in 1..=24usize {
         let c = board[p];
-        if c > 0 {
-            own[p] = c as u8;
-        } else if c < 0 {
-            opp[25 - p] = c.unsigned_abs();
-        }
+        own[p] = c.max(0).unsigned_abs();
+        opp[25 - p] = c.min(0).unsigned_abs();
     }
-    own[25] = board[25].max(0) as u8;
+    own[25] = board[25].max(0).unsigned_abs();
     opp[25] = board[0].min(0).unsigned_abs();
     for side in [&mut own, &mut opp] {
         let on: u32 = side[1..].iter().map(|&c| u32::from(c)).sum();
@@ -202,57 +199,178 @@ const UNARY: [[f32; 4]; 16] = {
     t
 };
 
-/// The pip count of one side in its own numbering (BG-8): bar counts 25.
-fn pips(side: &[u8; 26]) -> u32 {
-    (1..=25).map(|p| p as u32 * u32::from(side[p])).sum()
+/// Bit `i` set when byte `i` of `x` is at least `k` (1..=127), for bytes of at most 128:
+/// eight bytes at a time, each byte's top bit set by an addition that cannot carry into the
+/// next, the eight top bits then gathered by one multiplication.
+#[inline(always)]
+fn bytes_at_least(x: &[u8; 32], k: u8) -> u32 {
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let add = u64::from_ne_bytes([0x80 - k; 8]);
+    let mut mask = 0u32;
+    for (w, c) in x.chunks_exact(8).enumerate() {
+        let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        let top = word.wrapping_add(add) & TOP;
+        mask |= (((top >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * w);
+    }
+    mask
 }
 
-/// The nine hand-made features of [`contact`] for `me` against `them`, both in their own
-/// numbering (my point `p` is their point `25 − p`).
-fn contact_features(me: &[u8; 26], them: &[u8; 26], checkers: u8, out: &mut [f32]) {
-    let checkers = f32::from(checkers.max(1));
-    // Their rearmost checker, in my numbering (0 when they have none on the board).
-    let their_back = (1..=25).rev().find(|&q| them[q] > 0).map_or(0, |q| 25 - q);
-    let my_back = (1..=25).rev().find(|&p| me[p] > 0).unwrap_or(0);
-    // 0: pip count / 167 (BG-8; 167 is the starting count).
-    out[0] = pips(me) as f32 / 167.0;
-    // 1: borne off / checkers (gnubg eval.c: I_OFF1..I_OFF3 split the same count in thirds).
-    out[1] = f32::from(me[0]) / checkers;
-    // 2: pips to break contact / 152: for each of my checkers behind their rearmost checker,
-    // the distance it must travel to pass it (gnubg eval.c: I_BREAK_CONTACT).
-    let break_contact: u32 = (1..=25usize)
-        .filter(|&p| p > their_back)
-        .map(|p| (p - their_back) as u32 * u32::from(me[p]))
-        .sum();
-    out[2] = break_contact as f32 / 152.0;
-    // 3: my rearmost checker's point / 25 (gnubg eval.c: I_BACK_CHEQUER; bar = 25).
-    out[3] = my_back as f32 / 25.0;
-    // 4: my rearmost anchor (a point of 2+ checkers) in their home board, points 19..24,
-    // / 24 (gnubg eval.c: I_BACK_ANCHOR); 0 when none.
-    out[4] = (19..=24)
-        .rev()
-        .find(|&p| me[p] >= 2)
-        .map_or(0.0, |p| p as f32 / 24.0);
-    // 5: my most forward anchor from point 13 back to 24, / 24 (gnubg eval.c:
-    // I_FORWARD_ANCHOR); 0 when none.
-    out[5] = (13..=24)
-        .find(|&p| me[p] >= 2)
-        .map_or(0.0, |p| p as f32 / 24.0);
-    // 6: points made in my home board / 6: how many of their entering numbers I close
-    // (gnubg eval.c: I_ENTER, I_ENTER2 count the rolls that fail to enter).
-    out[6] = (1..=6).filter(|&p| me[p] >= 2).count() as f32 / 6.0;
-    // 7: my blots / checkers (Tesauro's Neurogammon and Berliner's BKG 9.8 both weigh blot
-    // exposure).
-    out[7] = (1..=24).filter(|&p| me[p] == 1).count() as f32 / checkers;
-    // 8: my longest run of made points / 6 (a prime; gnubg eval.c: I_CONTAIN measures the
-    // containment the same points give).
-    let mut best = 0u32;
-    let mut run = 0u32;
-    for &n in &me[1..=24] {
-        run = if n >= 2 { run + 1 } else { 0 };
-        best = best.max(run);
+/// The points 1..=24 as bits.
+const POINT_BITS: u32 = 0x01ff_fffe;
+
+/// What the hand-made features of one side need, in that side's own numbering.
+struct SideSummary {
+    /// Bit `p`: the side has a checker on point `p` (1..=24, 25 its bar).
+    occupied: u32,
+    /// Bit `p`: the side has two or more checkers on point `p` (1..=24).
+    made: u32,
+    /// The pip count (BG-8).
+    pips: u32,
+    /// Checkers borne off.
+    off: u32,
+    /// Pips to break contact: for each checker behind the opponent's rearmost checker, the
+    /// distance to pass it.
+    break_contact: u32,
+}
+
+/// Both sides' [`SideSummary`] of a board (owner's view), the owner's first: a few loops over
+/// the 26 entries (padded to 32) that the compiler turns into SIMD, and bit masks.
+#[inline(always)]
+fn side_summaries(board: &[i8; 26], checkers: u8) -> [SideSummary; 2] {
+    // Board index i: the owner's point i (25 the bar) and the opponent's point 25 - i (0
+    // their bar).
+    const OPP_WEIGHT: [u32; 32] = {
+        let mut t = [0u32; 32];
+        let mut i = 0;
+        while i <= 25 {
+            t[i] = 25 - i as u32;
+            i += 1;
+        }
+        t
+    };
+    let mut own = [0u8; 32];
+    let mut opp = [0u8; 32];
+    for i in 1..26 {
+        own[i] = board[i].max(0).unsigned_abs();
     }
-    out[8] = best.min(6) as f32 / 6.0;
+    for i in 0..25 {
+        opp[i] = board[i].min(0).unsigned_abs();
+    }
+    let own_occupied = bytes_at_least(&own, 1);
+    let opp_occupied = bytes_at_least(&opp, 1);
+    let own_made = bytes_at_least(&own, 2) & POINT_BITS;
+    let opp_made = bytes_at_least(&opp, 2) & POINT_BITS;
+    // The opponent's rearmost checker in the owner's numbering is the lowest index they
+    // hold (0 when none); the owner's rearmost is the highest index the owner holds, and in
+    // the opponent's numbering 25 minus it (0 when none: then every checker counts 25 - i).
+    let their_back = if opp_occupied == 0 {
+        0
+    } else {
+        opp_occupied.trailing_zeros()
+    };
+    let my_back = if own_occupied == 0 {
+        25
+    } else {
+        31 - own_occupied.leading_zeros()
+    };
+    let (mut own_on, mut opp_on, mut own_pips, mut opp_pips) = (0u32, 0u32, 0u32, 0u32);
+    let (mut own_break, mut opp_break) = (0u32, 0u32);
+    for i in 0..32 {
+        let (o, t) = (u32::from(own[i]), u32::from(opp[i]));
+        own_on += o;
+        opp_on += t;
+        own_pips += i as u32 * o;
+        opp_pips += OPP_WEIGHT[i] * t;
+        own_break += (i as u32).saturating_sub(their_back) * o;
+        opp_break += my_back.saturating_sub(i as u32) * t;
+    }
+    let all = u32::from(checkers);
+    [
+        SideSummary {
+            occupied: own_occupied,
+            made: own_made,
+            pips: own_pips,
+            off: all.saturating_sub(own_on),
+            break_contact: own_break,
+        },
+        SideSummary {
+            // Bit i of a board mask is the opponent's point 25 - i.
+            occupied: opp_occupied.reverse_bits() >> 6,
+            made: opp_made.reverse_bits() >> 6,
+            pips: opp_pips,
+            off: all.saturating_sub(opp_on),
+            break_contact: opp_break,
+        },
+    ]
+}
+
+/// The nine hand-made features of [`contact`] for one side (see `contact_features_reference`
+/// in the tests for the plain definitions, one per unit, which this matches):
+/// - 0: pip count / 167 (BG-8; 167 is the starting count);
+/// - 1: borne off / checkers (gnubg eval.c: I_OFF1..I_OFF3 split the same count in thirds);
+/// - 2: pips to break contact / 152: for each of my checkers behind their rearmost checker,
+///   the distance it must travel to pass it (gnubg eval.c: I_BREAK_CONTACT);
+/// - 3: my rearmost checker's point / 25 (gnubg eval.c: I_BACK_CHEQUER; bar = 25);
+/// - 4: my rearmost anchor (a point of 2+ checkers) in their home board, points 19..24, / 24
+///   (gnubg eval.c: I_BACK_ANCHOR); 0 when none;
+/// - 5: my most forward anchor from point 13 back to 24, / 24 (gnubg eval.c:
+///   I_FORWARD_ANCHOR); 0 when none;
+/// - 6: points made in my home board / 6: how many of their entering numbers I close (gnubg
+///   eval.c: I_ENTER, I_ENTER2 count the rolls that fail to enter);
+/// - 7: my blots / checkers (Tesauro's Neurogammon and Berliner's BKG 9.8 both weigh blot
+///   exposure);
+/// - 8: my longest run of made points / 6 (a prime; gnubg eval.c: I_CONTAIN measures the
+///   containment the same points give).
+///
+/// Every feature is an integer count divided by a constant, so the values do not depend on
+/// how they were computed: an incremental update ([`Encoding::board_units`]) sees the same
+/// floats as a full encoding.
+#[inline(always)]
+fn contact_features(side: &SideSummary, checkers: u8, out: &mut [f32]) {
+    let out = &mut out[..CONTACT_FEATURES];
+    let per_checker = 1.0 / f64::from(checkers.max(1));
+    let highest = |m: u32| if m == 0 { 0 } else { 31 - m.leading_zeros() };
+    let made = side.made;
+    let forward = made & (0xfff << 13);
+    // The longest run of made points: how many shifts it takes to clear `made` (at most 6).
+    let mut best = 0u32;
+    let mut run = made;
+    while run != 0 && best < 6 {
+        run &= run >> 1;
+        best += 1;
+    }
+    out[0] = ratio(side.pips, 1.0 / 167.0);
+    out[1] = ratio(side.off, per_checker);
+    out[2] = ratio(side.break_contact, 1.0 / 152.0);
+    out[3] = ratio(highest(side.occupied), 1.0 / 25.0);
+    // 0 when there is no such anchor.
+    out[4] = ratio(highest(made & (0x3f << 19)), 1.0 / 24.0);
+    out[5] = ratio(
+        if forward == 0 {
+            0
+        } else {
+            forward.trailing_zeros()
+        },
+        1.0 / 24.0,
+    );
+    out[6] = ratio((made & 0x7e).count_ones(), 1.0 / 6.0);
+    // Points 1..=24 with exactly one checker.
+    out[7] = ratio(
+        (side.occupied & !made & POINT_BITS).count_ones(),
+        per_checker,
+    );
+    out[8] = ratio(best, 1.0 / 6.0);
+}
+
+/// `n / d` rounded to `f32`, from `reciprocal` = `1 / d` in `f64`: the same float as
+/// `n as f32 / d as f32` for the counts and divisors of the encodings (the `f64` product is
+/// within 2^-52 of `n / d`, which, being a fraction of small denominator that is not a
+/// power of two, is never that close to a midpoint between two `f32`s; the tests check
+/// every count up to 20,000), without a division.
+#[inline(always)]
+fn ratio(n: u32, reciprocal: f64) -> f32 {
+    (f64::from(n) * reciprocal) as f32
 }
 
 /// gnubg-style contact inputs: 220 units.
@@ -275,22 +393,22 @@ pub fn contact(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let both = sides(board, checkers);
     for (s, side) in both.iter().enumerate() {
         for p in 1..=25usize {
-            let n = side[p];
-            let u = &mut out[100 * s + 4 * (p - 1)..100 * s + 4 * p];
-            u[0] = f32::from(u8::from(n == 1));
-            u[1] = f32::from(u8::from(n == 2));
-            u[2] = f32::from(u8::from(n >= 3));
-            u[3] = if n > 3 { f32::from(n - 3) / 2.0 } else { 0.0 };
+            out[100 * s + 4 * (p - 1)..100 * s + 4 * p].copy_from_slice(&gnubg4(side[p]));
         }
-        let f = 200 + CONTACT_FEATURES * s;
-        contact_features(
-            side,
-            &both[1 - s],
-            checkers,
-            &mut out[f..f + CONTACT_FEATURES],
-        );
-        out[218 + s] = f32::from(u8::from(on_roll == (s == 0)));
     }
+    contact_board_units(board, checkers, on_roll, &mut out[200..]);
+}
+
+/// The per-board units of [`contact`] (its units 200..220).
+#[inline(always)]
+fn contact_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    let out = &mut out[..2 * CONTACT_FEATURES + 2];
+    let [mine, theirs] = side_summaries(board, checkers);
+    let (a, b) = out.split_at_mut(CONTACT_FEATURES);
+    contact_features(&mine, checkers, a);
+    contact_features(&theirs, checkers, &mut b[..CONTACT_FEATURES]);
+    out[18] = f32::from(u8::from(on_roll));
+    out[19] = f32::from(u8::from(!on_roll));
 }
 
 /// Bit `q` set for each point `q` (1..=24, in the moving side's numbering) where `f` holds.
@@ -460,6 +578,22 @@ pub fn contact_plus(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f3
 /// - `101·s + 100`: 1 when the side is on roll, else 0.
 pub fn nardy(board: &[i8; 26], on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..NARDY_UNITS];
+    let both = nardy_sides(board);
+    for (s, side) in both.iter().enumerate() {
+        let base = 101 * s;
+        for p in 1..=24usize {
+            out[base + 4 * (p - 1)..base + 4 * p].copy_from_slice(&nardy4(side[p]));
+        }
+    }
+    let mut units = [0f32; 10];
+    nardy_board_units(&both, on_roll, &mut units);
+    out[96..101].copy_from_slice(&units[..5]);
+    out[197..202].copy_from_slice(&units[5..]);
+}
+
+/// Each side's checkers on the points of a Long Nardy board, in its own numbering (LN-3).
+#[inline(always)]
+fn nardy_sides(board: &[i8; 26]) -> [[u8; 25]; 2] {
     let mut both = [[0u8; 25]; 2];
     for p in 1..=24u8 {
         let c = board[p as usize];
@@ -469,29 +603,288 @@ pub fn nardy(board: &[i8; 26], on_roll: bool, out: &mut [f32]) {
             both[1][other_point(p) as usize] = c.unsigned_abs();
         }
     }
+    both
+}
+
+/// Long Nardy's four units for `n` checkers on a point: n ≥ 1, n ≥ 2, n ≥ 3, (n − 3)/12.
+#[inline(always)]
+fn nardy4(n: u8) -> [f32; 4] {
+    [
+        f32::from(u8::from(n >= 1)),
+        f32::from(u8::from(n >= 2)),
+        f32::from(u8::from(n >= 3)),
+        if n > 3 { f32::from(n - 3) / 12.0 } else { 0.0 },
+    ]
+}
+
+/// gnubg's four units for `n` checkers on a point: n = 1, n = 2, n ≥ 3, (n − 3)/2 (from a
+/// table up to 15).
+#[inline(always)]
+fn gnubg4(n: u8) -> [f32; 4] {
+    const TABLE: [[f32; 4]; 16] = {
+        let mut t = [[0f32; 4]; 16];
+        let mut n = 1;
+        while n < 16 {
+            t[n][0] = if n == 1 { 1.0 } else { 0.0 };
+            t[n][1] = if n == 2 { 1.0 } else { 0.0 };
+            t[n][2] = if n >= 3 { 1.0 } else { 0.0 };
+            t[n][3] = if n > 3 { (n - 3) as f32 / 2.0 } else { 0.0 };
+            n += 1;
+        }
+        t
+    };
+    if let Some(units) = TABLE.get(usize::from(n)) {
+        return *units;
+    }
+    [
+        f32::from(u8::from(n == 1)),
+        f32::from(u8::from(n == 2)),
+        f32::from(u8::from(n >= 3)),
+        if n > 3 { f32::from(n - 3) / 2.0 } else { 0.0 },
+    ]
+}
+
+/// The per-board units of [`nardy`] (units 96..101 and 197..202, in that order).
+#[inline(always)]
+fn nardy_board_units(both: &[[u8; 25]; 2], on_roll: bool, out: &mut [f32]) {
     for (s, side) in both.iter().enumerate() {
-        let base = 101 * s;
         let mut on = 0u32;
         let mut pip = 0u32;
         let mut best = 0u32;
         let mut run = 0u32;
-        for p in 1..=24usize {
-            let n = side[p];
-            let u = &mut out[base + 4 * (p - 1)..base + 4 * p];
-            u[0] = f32::from(u8::from(n >= 1));
-            u[1] = f32::from(u8::from(n >= 2));
-            u[2] = f32::from(u8::from(n >= 3));
-            u[3] = if n > 3 { f32::from(n - 3) / 12.0 } else { 0.0 };
+        for (p, &n) in side.iter().enumerate().skip(1) {
             on += u32::from(n);
             pip += p as u32 * u32::from(n);
             run = if n > 0 { run + 1 } else { 0 };
             best = best.max(run);
         }
-        out[base + 96] = 15u32.saturating_sub(on) as f32 / 15.0;
-        out[base + 97] = pip as f32 / 360.0;
-        out[base + 98] = f32::from(u8::from(side[24] == 15));
-        out[base + 99] = best.min(6) as f32 / 6.0;
-        out[base + 100] = f32::from(u8::from(on_roll == (s == 0)));
+        let u = &mut out[5 * s..5 * s + 5];
+        u[0] = 15u32.saturating_sub(on) as f32 / 15.0;
+        u[1] = pip as f32 / 360.0;
+        u[2] = f32::from(u8::from(side[24] == 15));
+        u[3] = best.min(6) as f32 / 6.0;
+        u[4] = f32::from(u8::from(on_roll == (s == 0)));
+    }
+}
+
+/// The per-board units of [`tdgammon`] (units 97, 98, 196, 197: each side's borne-off
+/// checkers and turn unit).
+#[inline(always)]
+fn tdgammon_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    let (mut own_on, mut opp_on) = (0u32, 0u32);
+    for &c in &board[1..=24] {
+        own_on += u32::from(c.max(0).unsigned_abs());
+        opp_on += u32::from(c.min(0).unsigned_abs());
+    }
+    let own_bar = u32::from(board[25].max(0).unsigned_abs());
+    let opp_bar = u32::from(board[0].min(0).unsigned_abs());
+    let per_side = u32::from(checkers);
+    let div = f32::from(checkers.max(1));
+    out[0] = per_side.saturating_sub(own_on + own_bar) as f32 / div;
+    out[1] = f32::from(u8::from(on_roll));
+    out[2] = per_side.saturating_sub(opp_on + opp_bar) as f32 / div;
+    out[3] = f32::from(u8::from(!on_roll));
+}
+
+/// The most per-board units of any encoding ([`Encoding::board_unit_indices`]).
+pub const MAX_BOARD_UNITS: usize = 32;
+/// The most units of any encoding (the capacity of [`UnitDeltas`]).
+pub const MAX_UNITS: usize = 256;
+
+const CONTACT_BOARD_UNITS: [u16; 20] = {
+    let mut t = [0u16; 20];
+    let mut k = 0;
+    while k < 20 {
+        t[k] = 200 + k as u16;
+        k += 1;
+    }
+    t
+};
+const TDGAMMON_BOARD_UNITS: [u16; 4] = [97, 98, 196, 197];
+const NARDY_BOARD_UNITS: [u16; 10] = [96, 97, 98, 99, 100, 197, 198, 199, 200, 201];
+
+/// The input units that differ between two boards, with their changes (after − before):
+/// what the first layer of a net needs to go from one board's sums to the other's.
+#[derive(Clone, Debug)]
+pub struct UnitDeltas {
+    units: [u16; MAX_UNITS],
+    deltas: [f32; MAX_UNITS],
+    len: usize,
+}
+
+impl Default for UnitDeltas {
+    fn default() -> Self {
+        UnitDeltas::new()
+    }
+}
+
+impl UnitDeltas {
+    /// An empty list.
+    #[must_use]
+    pub fn new() -> UnitDeltas {
+        UnitDeltas {
+            units: [0; MAX_UNITS],
+            deltas: [0.0; MAX_UNITS],
+            len: 0,
+        }
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds the change `delta` of `unit`. A unit is added at most once per pair of boards,
+    /// so the list never holds more than an encoding's units.
+    #[inline]
+    pub fn push(&mut self, unit: u16, delta: f32) {
+        self.units[self.len] = unit;
+        self.deltas[self.len] = delta;
+        self.len += 1;
+    }
+
+    /// The units that changed.
+    #[inline]
+    #[must_use]
+    pub fn units(&self) -> &[u16] {
+        &self.units[..self.len]
+    }
+
+    /// Their changes, in the order of [`UnitDeltas::units`].
+    #[inline]
+    #[must_use]
+    pub fn deltas(&self) -> &[f32] {
+        &self.deltas[..self.len]
+    }
+
+    /// The number of changed units.
+    #[inline]
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when no unit changed.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds the units of a group whose values go from `before` to `after`, the first at unit
+    /// `first`: those whose value changed. Branch-free (whether a unit changes is not
+    /// predictable): every unit is written at the end of the list, which grows only by the
+    /// changed ones.
+    #[inline(always)]
+    fn push_group<const N: usize>(&mut self, first: usize, before: [f32; N], after: [f32; N]) {
+        let mut len = self.len;
+        // A group's units are not in the list yet, so there is room for them.
+        if len + N <= MAX_UNITS {
+            for k in 0..N {
+                let d = after[k] - before[k];
+                self.units[len] = (first + k) as u16;
+                self.deltas[len] = d;
+                len += usize::from(d != 0.0);
+            }
+        }
+        self.len = len;
+    }
+
+    /// Adds `unit` with its change `delta` when `delta` is not 0. Branch-free (whether a unit
+    /// changes is not predictable): the pair is written at the end of the list, which grows
+    /// only when `delta` is not 0.
+    #[inline(always)]
+    pub fn push_if_changed(&mut self, unit: u16, delta: f32) {
+        // A full list holds every unit of an encoding once: no slot is left to write to and
+        // no unit can change again.
+        if self.len < MAX_UNITS {
+            self.units[self.len] = unit;
+            self.deltas[self.len] = delta;
+            self.len += usize::from(delta != 0.0);
+        }
+    }
+}
+
+/// Incremental encoding: every unit of an encoding is either a **point unit**, a function of
+/// one entry of the board alone, or a **per-board unit** (pip counts, borne-off checkers,
+/// hand-made features, the turn), computed from the whole board. A play changes a few
+/// entries, so the inputs of the board after it differ from those before it in the point
+/// units of those entries and in whichever per-board units changed: the first layer of a
+/// net is updated from those alone (see `eval::net::Ranker`).
+impl Encoding {
+    /// Adds to `out` the point units of board entry `i` (0..26) that change when it goes
+    /// from `before` to `after` checkers (signed counts of the owner's view).
+    #[inline(always)]
+    pub fn point_deltas(self, i: usize, before: i8, after: i8, out: &mut UnitDeltas) {
+        let own = |c: i8| c.max(0).unsigned_abs();
+        let opp = |c: i8| c.min(0).unsigned_abs();
+        match self {
+            Encoding::Contact => {
+                // Owner's point i (25 = the bar); the opponent's point 25 - i (0: their bar).
+                if i >= 1 && own(before) != own(after) {
+                    out.push_group(4 * (i - 1), gnubg4(own(before)), gnubg4(own(after)));
+                }
+                if i <= 24 && opp(before) != opp(after) {
+                    let first = 100 + 4 * (24 - i);
+                    out.push_group(first, gnubg4(opp(before)), gnubg4(opp(after)));
+                }
+            }
+            Encoding::TdGammon => {
+                let unary = |n: u8| UNARY[usize::from(n.min(15))];
+                if (1..=24).contains(&i) {
+                    if own(before) != own(after) {
+                        out.push_group(4 * (i - 1), unary(own(before)), unary(own(after)));
+                    }
+                    if opp(before) != opp(after) {
+                        let first = 99 + 4 * (24 - i);
+                        out.push_group(first, unary(opp(before)), unary(opp(after)));
+                    }
+                } else {
+                    // The bars: the owner's at 25, the opponent's at 0 (checkers / 2).
+                    let (first, b, a) = if i == 25 {
+                        (96, own(before), own(after))
+                    } else {
+                        (99 + 96, opp(before), opp(after))
+                    };
+                    if b != a {
+                        out.push_group(first, [f32::from(b) / 2.0], [f32::from(a) / 2.0]);
+                    }
+                }
+            }
+            Encoding::Nardy => {
+                if (1..=24).contains(&i) {
+                    if own(before) != own(after) {
+                        out.push_group(4 * (i - 1), nardy4(own(before)), nardy4(own(after)));
+                    }
+                    if opp(before) != opp(after) {
+                        let first = 101 + 4 * (usize::from(other_point(i as u8)) - 1);
+                        out.push_group(first, nardy4(opp(before)), nardy4(opp(after)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The per-board units, in the order [`Encoding::board_units`] writes them.
+    #[must_use]
+    pub fn board_unit_indices(self) -> &'static [u16] {
+        match self {
+            Encoding::TdGammon => &TDGAMMON_BOARD_UNITS,
+            Encoding::Contact => &CONTACT_BOARD_UNITS,
+            Encoding::Nardy => &NARDY_BOARD_UNITS,
+        }
+    }
+
+    /// Writes the values of the per-board units ([`Encoding::board_unit_indices`], in that
+    /// order) of `board` to `out`: the same values [`Encoding::encode_into`] gives them.
+    #[inline(always)]
+    pub fn board_units(self, board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+        match self {
+            Encoding::TdGammon => tdgammon_board_units(board, checkers, on_roll, out),
+            Encoding::Contact => contact_board_units(board, checkers, on_roll, out),
+            Encoding::Nardy => nardy_board_units(&nardy_sides(board), on_roll, out),
+        }
     }
 }
 
@@ -696,6 +1089,216 @@ mod tests {
             assert_eq!(out[b + 99], 1.0 / 6.0);
         }
         assert_eq!((out[100], out[201]), (1.0, 0.0));
+    }
+
+    /// The pip count of one side in its own numbering (BG-8): bar counts 25.
+    fn pips(side: &[u8; 26]) -> u32 {
+        (1..=25).map(|p| p as u32 * u32::from(side[p])).sum()
+    }
+
+    /// The nine hand-made features of [`contact`], the plain definitions (one pass each) for `me` against `them`, both in their own
+    /// numbering (my point `p` is their point `25 − p`).
+    fn contact_features_reference(me: &[u8; 26], them: &[u8; 26], checkers: u8, out: &mut [f32]) {
+        let checkers = f32::from(checkers.max(1));
+        // Their rearmost checker, in my numbering (0 when they have none on the board).
+        let their_back = (1..=25).rev().find(|&q| them[q] > 0).map_or(0, |q| 25 - q);
+        let my_back = (1..=25).rev().find(|&p| me[p] > 0).unwrap_or(0);
+        // 0: pip count / 167 (BG-8; 167 is the starting count).
+        out[0] = pips(me) as f32 / 167.0;
+        // 1: borne off / checkers (gnubg eval.c: I_OFF1..I_OFF3 split the same count in thirds).
+        out[1] = f32::from(me[0]) / checkers;
+        // 2: pips to break contact / 152: for each of my checkers behind their rearmost checker,
+        // the distance it must travel to pass it (gnubg eval.c: I_BREAK_CONTACT).
+        let break_contact: u32 = (1..=25usize)
+            .filter(|&p| p > their_back)
+            .map(|p| (p - their_back) as u32 * u32::from(me[p]))
+            .sum();
+        out[2] = break_contact as f32 / 152.0;
+        // 3: my rearmost checker's point / 25 (gnubg eval.c: I_BACK_CHEQUER; bar = 25).
+        out[3] = my_back as f32 / 25.0;
+        // 4: my rearmost anchor (a point of 2+ checkers) in their home board, points 19..24,
+        // / 24 (gnubg eval.c: I_BACK_ANCHOR); 0 when none.
+        out[4] = (19..=24)
+            .rev()
+            .find(|&p| me[p] >= 2)
+            .map_or(0.0, |p| p as f32 / 24.0);
+        // 5: my most forward anchor from point 13 back to 24, / 24 (gnubg eval.c:
+        // I_FORWARD_ANCHOR); 0 when none.
+        out[5] = (13..=24)
+            .find(|&p| me[p] >= 2)
+            .map_or(0.0, |p| p as f32 / 24.0);
+        // 6: points made in my home board / 6: how many of their entering numbers I close
+        // (gnubg eval.c: I_ENTER, I_ENTER2 count the rolls that fail to enter).
+        out[6] = (1..=6).filter(|&p| me[p] >= 2).count() as f32 / 6.0;
+        // 7: my blots / checkers (Tesauro's Neurogammon and Berliner's BKG 9.8 both weigh blot
+        // exposure).
+        out[7] = (1..=24).filter(|&p| me[p] == 1).count() as f32 / checkers;
+        // 8: my longest run of made points / 6 (a prime; gnubg eval.c: I_CONTAIN measures the
+        // containment the same points give).
+        let mut best = 0u32;
+        let mut run = 0u32;
+        for &n in &me[1..=24] {
+            run = if n >= 2 { run + 1 } else { 0 };
+            best = best.max(run);
+        }
+        out[8] = best.min(6) as f32 / 6.0;
+    }
+
+    /// Boards of random play from the start (contact, hits, races, bear-offs).
+    fn random_boards() -> Vec<[i8; 26]> {
+        use crate::rules::position::Position;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut out = Vec::new();
+        for _ in 0..40 {
+            let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+            for _ in 0..next(200) {
+                if pos.is_game_over() {
+                    break;
+                }
+                let d = crate::Dice::new(1 + next(6) as u8, 1 + next(6) as u8).unwrap();
+                let plays = pos.legal_plays(d);
+                pos = if plays.is_empty() {
+                    pos.pass_turn()
+                } else {
+                    pos.play_unchecked(&plays[next(plays.len() as u64) as usize])
+                };
+                out.push(*pos.raw());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn ratios_from_reciprocals_are_the_divisions() {
+        for d in [167u32, 152, 25, 24, 6, 360, 12].into_iter().chain(1..=15) {
+            for n in 0..=20_000u32 {
+                assert_eq!(ratio(n, 1.0 / f64::from(d)), n as f32 / d as f32, "{n}/{d}");
+            }
+        }
+    }
+
+    #[test]
+    fn contact_features_match_their_plain_definitions() {
+        let boards = random_boards();
+        assert!(boards.len() > 1000);
+        for b in &boards {
+            let both = sides(b, 15);
+            let summaries = side_summaries(b, 15);
+            for s in 0..2 {
+                let mut fast = [f32::NAN; CONTACT_FEATURES];
+                contact_features(&summaries[s], 15, &mut fast);
+                let mut plain = [f32::NAN; CONTACT_FEATURES];
+                contact_features_reference(&both[s], &both[1 - s], 15, &mut plain);
+                assert_eq!(fast, plain, "{b:?}");
+            }
+        }
+    }
+
+    /// The encoding of `board` rebuilt from its point units (each entry's, from an empty
+    /// entry) and its per-board units.
+    fn encode_by_parts(enc: Encoding, board: &[i8; 26], on_roll: bool) -> Vec<f32> {
+        let mut out = vec![0f32; enc.units()];
+        let mut d = UnitDeltas::new();
+        for (i, &c) in board.iter().enumerate() {
+            enc.point_deltas(i, 0, c, &mut d);
+        }
+        for (&u, &v) in d.units().iter().zip(d.deltas()) {
+            assert_eq!(out[usize::from(u)], 0.0, "unit {u} given twice");
+            out[usize::from(u)] = v;
+        }
+        let idx = enc.board_unit_indices();
+        let mut units = [f32::NAN; MAX_BOARD_UNITS];
+        enc.board_units(board, 15, on_roll, &mut units[..idx.len()]);
+        for (&u, &v) in idx.iter().zip(&units) {
+            out[usize::from(u)] = v;
+        }
+        out
+    }
+
+    #[test]
+    fn point_and_board_units_rebuild_every_encoding() {
+        let mut boards = random_boards();
+        // Long Nardy boards: the start (LN-6) and positions of random play.
+        let mut nardy_boards = Vec::new();
+        {
+            use crate::rules::position::Position;
+            let mut state = 0x1234_5678_9abc_def1u64;
+            let mut next = move |n: u64| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state % n
+            };
+            for _ in 0..10 {
+                let mut pos = Nardy::start(Color::White);
+                for _ in 0..next(150) {
+                    if pos.is_game_over() {
+                        break;
+                    }
+                    let d = crate::Dice::new(1 + next(6) as u8, 1 + next(6) as u8).unwrap();
+                    let plays = pos.legal_plays(d);
+                    pos = if plays.is_empty() {
+                        pos.pass_turn()
+                    } else {
+                        pos.play_unchecked(&plays[next(plays.len() as u64) as usize])
+                    };
+                    let mut b = [0i8; 26];
+                    b[..25].copy_from_slice(pos.raw());
+                    b[0] = 0;
+                    nardy_boards.push(b);
+                }
+            }
+        }
+        assert!(nardy_boards.len() > 200);
+        boards.truncate(2000);
+        for on_roll in [false, true] {
+            for (enc, set) in [
+                (Encoding::Contact, &boards),
+                (Encoding::TdGammon, &boards),
+                (Encoding::Nardy, &nardy_boards),
+            ] {
+                for b in set {
+                    let mut full = vec![f32::NAN; enc.units()];
+                    enc.encode_into(b, 15, on_roll, &mut full);
+                    assert_eq!(full, encode_by_parts(enc, b, on_roll), "{enc:?} {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn point_deltas_between_two_boards_are_the_encodings_difference() {
+        let boards = random_boards();
+        for pair in boards.windows(2).take(1500) {
+            for enc in [Encoding::Contact, Encoding::TdGammon] {
+                let (a, b) = (&pair[0], &pair[1]);
+                let mut xa = vec![0f32; enc.units()];
+                let mut xb = vec![0f32; enc.units()];
+                enc.encode_into(a, 15, false, &mut xa);
+                enc.encode_into(b, 15, false, &mut xb);
+                let mut d = UnitDeltas::new();
+                for i in 0..26 {
+                    if a[i] != b[i] {
+                        enc.point_deltas(i, a[i], b[i], &mut d);
+                    }
+                }
+                let mut rebuilt = xa.clone();
+                for (&u, &v) in d.units().iter().zip(d.deltas()) {
+                    rebuilt[usize::from(u)] += v;
+                }
+                let idx = enc.board_unit_indices();
+                for &u in idx {
+                    rebuilt[usize::from(u)] = xb[usize::from(u)];
+                }
+                assert_eq!(rebuilt, xb, "{enc:?}");
+            }
+        }
     }
 
     #[test]

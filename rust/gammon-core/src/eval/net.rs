@@ -32,7 +32,7 @@ use crate::base::moves::{Play, PlayList, OFF};
 use crate::base::outcome::OutcomeKind;
 use crate::base::variant::RulesFamily;
 use crate::bearoff;
-use crate::encode::Encoding;
+use crate::encode::{Encoding, UnitDeltas, MAX_BOARD_UNITS};
 use crate::eval::{Evaluator, Probabilities};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::nardy::Nardy;
@@ -202,16 +202,15 @@ impl Mlp {
     }
 
     /// The raw outputs for a board in the owner's view (see [`crate::encode`]), owner not on
-    /// roll (the fast inference path: [`fast_sigmoid`]).
+    /// roll (the fast inference path: [`fast_sigmoid`]; the first layer from the board's
+    /// non-zero point units and its per-board units, as the [`Ranker`] starts a position).
     #[must_use]
     pub fn forward_board(&self, board: &[i8; 26], checkers: u8) -> [f32; NET_OUTPUTS] {
-        let mut x = [0f32; MAX_INPUTS];
-        let n = self.inputs();
-        self.encoding
-            .encode_into(board, checkers, false, &mut x[..n]);
-        let mut acc = [0f32; MAX_HIDDEN];
-        self.accumulate(&x[..n], &mut acc);
-        self.finish(&acc)
+        let mut base = Base::new();
+        let mut d = UnitDeltas::new();
+        base_sums(self, board, checkers, &mut base, &mut d);
+        let mut h = [0f32; MAX_HIDDEN];
+        finish_dispatched(self, &base.acc, &mut h)
     }
 
     /// The first layer's sums (before the sigmoid) for the encoded input `x`: the biases plus
@@ -268,6 +267,39 @@ impl Mlp {
         }
     }
 
+    /// The first layer's sums of a board from those of another board (`base_acc`) and the
+    /// inputs that differ between them (`rows`: unit and change, see
+    /// [`Encoding::point_deltas`] and [`Encoding::board_units`]): `acc = base_acc + Σ change ·
+    /// row`. The hidden units go 32 at a time, every changed row added to the same 32 sums,
+    /// which stay in registers.
+    #[inline(always)]
+    pub fn accumulate_rows(&self, base_acc: &[f32], rows: &UnitDeltas, acc: &mut [f32]) {
+        const CHUNK: usize = 32;
+        let hn = self.hidden;
+        let (base_acc, acc) = (&base_acc[..hn], &mut acc[..hn]);
+        let (units, deltas) = (rows.units(), rows.deltas());
+        let mut c = 0;
+        while c + CHUNK <= hn {
+            let mut a = [0f32; CHUNK];
+            a.copy_from_slice(&base_acc[c..c + CHUNK]);
+            for (&u, &d) in units.iter().zip(deltas) {
+                let at = usize::from(u) * hn + c;
+                for (x, &w) in a.iter_mut().zip(&self.w1[at..at + CHUNK]) {
+                    *x += d * w;
+                }
+            }
+            acc[c..c + CHUNK].copy_from_slice(&a);
+            c += CHUNK;
+        }
+        if c < hn {
+            acc[c..].copy_from_slice(&base_acc[c..]);
+            for (&u, &d) in units.iter().zip(deltas) {
+                let at = usize::from(u) * hn;
+                axpy(&mut acc[c..], d, &self.w1[at + c..at + hn]);
+            }
+        }
+    }
+
     /// The outputs from the first layer's sums (the fast sigmoid on both layers).
     #[inline]
     #[must_use]
@@ -278,7 +310,7 @@ impl Mlp {
 
     /// [`Mlp::finish`] with the hidden activations written to `h` (at least `hidden` long),
     /// a buffer the caller keeps.
-    #[inline]
+    #[inline(always)]
     pub fn finish_with(&self, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
         let hn = self.hidden;
         for (o, &a) in h[..hn].iter_mut().zip(&acc[..hn]) {
@@ -329,23 +361,25 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 }
 
 /// The logistic function from a polynomial `exp`, accurate to a few parts in a million and
-/// branch-free, so that a layer's sigmoids vectorize: `2^t` is split into `2^round(t)`
-/// (built in the exponent bits) times `2^f`, `|f| <= 1/2`, from its Taylor series to degree 5
-/// (the first term left out is below 2.5e-6 of `2^f`).
+/// branch-free, so that a layer's sigmoids vectorize: `2^t` is split into `2^n` (built in the
+/// exponent bits), `n` the integer nearest to `t`, times `2^f`, `|f| <= 1/2`, from its Taylor
+/// series to degree 5 (the first term left out is below 2.5e-6 of `2^f`). `n` is found by
+/// the float rounding of `t + 1.5 · 2^23` (whose last mantissa bits then hold `n`), not by a
+/// float-to-integer conversion, which SSE2 has only for saturating scalars.
 #[inline(always)]
 #[must_use]
 pub fn fast_sigmoid(x: f32) -> f32 {
+    /// 1.5 · 2^23: adding it rounds a float of magnitude below 2^22 to an integer.
+    const ROUND: f32 = 12_582_912.0;
     let t = (-x * std::f32::consts::LOG2_E).clamp(-126.0, 126.0);
-    let r = t + 0.5;
-    let mut i = r as i32;
-    if (i as f32) > r {
-        i -= 1;
-    }
-    let f = t - i as f32;
+    let r = t + ROUND;
+    let f = t - (r - ROUND);
     let p = 1.0
         + f * (std::f32::consts::LN_2
             + f * (0.240_226_5 + f * (0.055_504_11 + f * (0.009_618_129 + f * 0.001_333_355_8))));
-    let scale = f32::from_bits(((i + 127) as u32) << 23);
+    // r's bits are those of ROUND plus n; n + 127 (1..=253) is the biased exponent of 2^n.
+    let n = (r.to_bits() as i32).wrapping_sub(ROUND.to_bits() as i32);
+    let scale = f32::from_bits((n.wrapping_add(127) as u32) << 23);
     1.0 / (1.0 + p * scale)
 }
 
@@ -848,30 +882,36 @@ impl NetEvaluator {
     }
 }
 
-/// The first layer's sums of one net for the board before a play.
+/// One net's first-layer sums and per-board units for the board before a play.
 struct Base {
-    x: [f32; MAX_INPUTS],
     acc: [f32; MAX_HIDDEN],
+    board_units: [f32; MAX_BOARD_UNITS],
     ready: bool,
 }
 
 impl Base {
     fn new() -> Base {
         Base {
-            x: [0.0; MAX_INPUTS],
             acc: [0.0; MAX_HIDDEN],
+            board_units: [0.0; MAX_BOARD_UNITS],
             ready: false,
         }
     }
 }
 
 /// Values the plays of one position incrementally (see [`NetEvaluator::best_play_from`]).
+///
+/// The first layer's sums of the board before the plays are computed once per net (contact
+/// and race); each play's sums are those plus the rows of the inputs it changed: the point
+/// units of the board entries that differ ([`Encoding::point_deltas`]: a play moves at most
+/// four checkers, so at most nine entries change) and the per-board units whose values
+/// differ ([`Encoding::board_units`], computed on the board after the play).
 pub struct Ranker<'a> {
     nets: &'a NetEvaluator,
     before: [i8; 26],
     checkers: u8,
     bases: [Base; 2],
-    x: [f32; MAX_INPUTS],
+    deltas: UnitDeltas,
     acc: [f32; MAX_HIDDEN],
     h: [f32; MAX_HIDDEN],
 }
@@ -885,7 +925,7 @@ impl<'a> Ranker<'a> {
             before: before.owner_board(),
             checkers: before.checkers(),
             bases: [Base::new(), Base::new()],
-            x: [0.0; MAX_INPUTS],
+            deltas: UnitDeltas::new(),
             acc: [0.0; MAX_HIDDEN],
             h: [0.0; MAX_HIDDEN],
         }
@@ -906,20 +946,96 @@ impl<'a> Ranker<'a> {
             Some(r) if self.nets.family == RulesFamily::Backgammon && is_race(&board) => (r, 1),
             _ => (&self.nets.contact, 0),
         };
-        let n = net.inputs();
         let base = &mut self.bases[slot];
         if !base.ready {
-            net.encoding
-                .encode_into(&self.before, self.checkers, false, &mut base.x[..n]);
-            net.accumulate(&base.x[..n], &mut base.acc);
+            base_sums(net, &self.before, self.checkers, base, &mut self.deltas);
             base.ready = true;
         }
-        net.encoding
-            .encode_into(&board, self.checkers, false, &mut self.x[..n]);
-        net.accumulate_delta(&base.x[..n], &base.acc, &self.x[..n], &mut self.acc);
-        let p = probabilities_of(&net.finish_with(&self.acc, &mut self.h));
+        let out = candidate_outputs(
+            net,
+            &self.before,
+            &board,
+            self.checkers,
+            base,
+            &mut self.deltas,
+            &mut self.acc,
+            &mut self.h,
+        );
+        let p = probabilities_of(&out);
         sanity(self.nets.family, &board, self.checkers, p)
     }
+}
+
+/// Fills `base` for the board `before`: its per-board units, and its first-layer sums as the
+/// rows of its non-zero inputs (every point unit is 0 on an empty board entry, so they are
+/// [`Encoding::point_deltas`] from empty entries) added to the biases. Compiled for AVX2 and
+/// AVX as well (as [`candidate_outputs`]).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+fn base_sums(net: &Mlp, before: &[i8; 26], checkers: u8, base: &mut Base, d: &mut UnitDeltas) {
+    let enc = net.encoding;
+    let idx = enc.board_unit_indices();
+    let nb = idx.len();
+    d.clear();
+    for (i, &c) in before.iter().enumerate() {
+        if c != 0 {
+            enc.point_deltas(i, 0, c, d);
+        }
+    }
+    enc.board_units(before, checkers, false, &mut base.board_units[..nb]);
+    for (&u, &x) in idx.iter().zip(&base.board_units[..nb]) {
+        d.push_if_changed(u, x);
+    }
+    net.accumulate_rows(&net.b1, d, &mut base.acc);
+}
+
+/// [`Mlp::finish_with`], compiled for AVX2 and AVX as well (as [`candidate_outputs`]).
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+fn finish_dispatched(net: &Mlp, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
+    net.finish_with(acc, h)
+}
+
+/// The raw outputs of `net` for `board`, a play of `before` whose first-layer sums and
+/// per-board units are `base`: the inputs the play changed ([`Encoding::point_deltas`] for
+/// the board entries that differ, [`Encoding::board_units`] compared), their rows added to
+/// the sums ([`Mlp::accumulate_rows`]), then the sigmoids and outputs ([`Mlp::finish_with`]).
+///
+/// Compiled for AVX2 and for AVX as well as for the baseline (SSE2), the best the CPU runs
+/// chosen at run time (once per candidate: a load and an indirect call). The operations are
+/// the same (no fused multiply-add: Rust does not contract `a * b + c`), in the same order,
+/// so every version gives the same floats.
+#[allow(clippy::too_many_arguments)]
+#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+fn candidate_outputs(
+    net: &Mlp,
+    before: &[i8; 26],
+    board: &[i8; 26],
+    checkers: u8,
+    base: &Base,
+    d: &mut UnitDeltas,
+    acc: &mut [f32; MAX_HIDDEN],
+    h: &mut [f32; MAX_HIDDEN],
+) -> [f32; NET_OUTPUTS] {
+    let enc = net.encoding;
+    let idx = enc.board_unit_indices();
+    let nb = idx.len();
+    d.clear();
+    // The entries that differ, as bits (branch-free), then one visit each.
+    let mut changed = 0u32;
+    for (i, (&b, &a)) in before.iter().zip(board).enumerate() {
+        changed |= u32::from(b != a) << i;
+    }
+    while changed != 0 {
+        let i = changed.trailing_zeros() as usize;
+        changed &= changed - 1;
+        enc.point_deltas(i, before[i], board[i], d);
+    }
+    let mut units = [0f32; MAX_BOARD_UNITS];
+    enc.board_units(board, checkers, false, &mut units[..nb]);
+    for ((&u, &x), &bx) in idx.iter().zip(&units[..nb]).zip(&base.board_units[..nb]) {
+        d.push_if_changed(u, x - bx);
+    }
+    net.accumulate_rows(&base.acc, d, acc);
+    net.finish_with(acc, h)
 }
 
 /// How a net evaluator values the position after a play of rules type `P` (see
