@@ -529,7 +529,9 @@ impl Trainer {
         match (&from.race, &mut self.nets.race) {
             (Some(src), Some(dst)) => grow_into(src, dst)?,
             (None, None) => {}
-            _ => return Err("init_from: the race nets do not match the config's race_hidden".into()),
+            _ => {
+                return Err("init_from: the race nets do not match the config's race_hidden".into())
+            }
         }
         Ok(())
     }

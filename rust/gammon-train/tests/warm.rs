@@ -2,7 +2,7 @@
 //! position exactly as before, then go on learning.
 
 use gammon_core::encode::Encoding;
-use gammon_core::{Backgammon, Color, Dice, GameDice, FirstRoll, Position, Variant};
+use gammon_core::{Backgammon, Color, Dice, FirstRoll, GameDice, Position, Variant};
 use gammon_train::{Config, Trainer};
 
 fn tiny() -> Config {
@@ -71,7 +71,8 @@ fn a_grown_net_values_every_position_as_the_net_it_grew_from() {
 
     // It learns: the new inputs' weights move away from zero.
     big.train_until(20);
-    let row = |i: usize| &big.nets.contact.w1[i * big.nets.contact.hidden..][..big.nets.contact.hidden];
+    let row =
+        |i: usize| &big.nets.contact.w1[i * big.nets.contact.hidden..][..big.nets.contact.hidden];
     assert!((220..224).any(|i| row(i).iter().any(|&w| w != 0.0)));
 
     // What cannot grow is refused: fewer hidden units, another family, a missing race net.

@@ -426,13 +426,22 @@ fn point_mask(f: impl Fn(usize) -> bool) -> u32 {
 #[must_use]
 pub fn shots(me: &[u8; 26], them: &[u8; 26]) -> u32 {
     // Everything in their numbering: they move from 25 (the bar) down towards 1.
-    let blots = point_mask(|q| me[25 - q] == 1);
+    shot_rolls(
+        point_mask(|q| me[25 - q] == 1),
+        point_mask(|q| me[25 - q] >= 2),
+        point_mask(|q| them[q] > 0),
+        u32::from(them[25]),
+    )
+}
+
+/// [`shots`] on bit masks in the numbering of the side to move (bit `q` = its point `q`):
+/// the other side's blots and made points, the mover's occupied points 1..=24, and the
+/// mover's checkers on the bar.
+#[inline]
+fn shot_rolls(blots: u32, blocked: u32, movers: u32, bar: u32) -> u32 {
     if blots == 0 {
         return 0;
     }
-    let blocked = point_mask(|q| me[25 - q] >= 2);
-    let movers = point_mask(|q| them[q] > 0);
-    let bar = u32::from(them[25]);
     let hits_plain = |x: u32, y: u32| -> bool {
         for (a, b) in [(x, y), (y, x)] {
             if bar >= 1 {
@@ -444,8 +453,7 @@ pub fn shots(me: &[u8; 26], them: &[u8; 26]) -> u32 {
                     return true;
                 }
                 if bar >= 2 {
-                    let second = 1u32 << (25 - b);
-                    if second & blots != 0 {
+                    if (1u32 << (25 - b)) & blots != 0 {
                         return true;
                     }
                     continue;
@@ -490,13 +498,9 @@ pub fn shots(me: &[u8; 26], them: &[u8; 26]) -> u32 {
     };
     let mut rolls = 0;
     for a in 1..=6u32 {
-        if hits_double(a) {
-            rolls += 1;
-        }
+        rolls += u32::from(hits_double(a));
         for b in a + 1..=6 {
-            if hits_plain(a, b) {
-                rolls += 2;
-            }
+            rolls += 2 * u32::from(hits_plain(a, b));
         }
     }
     rolls
@@ -510,16 +514,26 @@ pub fn shots(me: &[u8; 26], them: &[u8; 26]) -> u32 {
 /// counts them with its own definition.)
 #[must_use]
 pub fn escapes(me: &[u8; 26], them: &[u8; 26]) -> u32 {
-    let Some(back) = (1..=25usize).rev().find(|&p| me[p] > 0) else {
-        return 36;
+    let back = (1..=25usize).rev().find(|&p| me[p] > 0).unwrap_or(0);
+    escape_rolls(back as u32, point_mask(|p| them[25 - p] >= 2))
+}
+
+/// [`escapes`] from the rearmost checker's point `back` (0: none; 25 the bar) and the other
+/// side's made points as bits in the escaping side's numbering.
+#[inline]
+fn escape_rolls(back: u32, blocked: u32) -> u32 {
+    // The farthest of their points within 12 pips in front of it.
+    let window = if back <= 1 {
+        0
+    } else {
+        ((1u32 << back) - 1) & !((1u32 << back.saturating_sub(12).max(1)) - 1)
     };
-    // The farthest of their points (in my numbering) within 12 pips in front of it.
-    let Some(front) = (back.saturating_sub(12).max(1)..back).find(|&p| them[25 - p] >= 2) else {
+    let ahead = blocked & window;
+    if ahead == 0 {
         return 36;
-    };
-    let blocked = point_mask(|p| them[25 - p] >= 2);
+    }
+    let front = ahead.trailing_zeros() as i32;
     let back = back as i32;
-    let front = front as i32;
     let open = |p: i32| p < 1 || blocked & (1 << p) == 0;
     let mut rolls = 0;
     for a in 1..=6i32 {
@@ -544,6 +558,56 @@ pub fn escapes(me: &[u8; 26], them: &[u8; 26]) -> u32 {
         }
     }
     rolls
+}
+
+/// Bit `p` to bit `25 − p` for `p` in 0..=25: a mask in one side's numbering in the other's.
+#[inline(always)]
+fn flip(mask: u32) -> u32 {
+    mask.reverse_bits() >> 6
+}
+
+/// The four dice-based units of [`contact_plus`] (its units 220..224) from the sides'
+/// summaries and bars.
+#[inline(always)]
+fn dice_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut [f32]) {
+    let blots = |s: &SideSummary| s.occupied & !s.made & POINT_BITS;
+    let back = |s: &SideSummary| {
+        31u32.saturating_sub(s.occupied.leading_zeros()) * u32::from(s.occupied != 0)
+    };
+    out[0] = shot_rolls(
+        flip(blots(mine)),
+        flip(mine.made),
+        theirs.occupied & POINT_BITS,
+        bars[1],
+    ) as f32
+        / 36.0;
+    out[1] = escape_rolls(back(mine), flip(theirs.made)) as f32 / 36.0;
+    out[2] = shot_rolls(
+        flip(blots(theirs)),
+        flip(theirs.made),
+        mine.occupied & POINT_BITS,
+        bars[0],
+    ) as f32
+        / 36.0;
+    out[3] = escape_rolls(back(theirs), flip(mine.made)) as f32 / 36.0;
+}
+
+/// The per-board units of [`contact_plus`]: [`contact`]'s (its units 200..220) and then its
+/// own four (220..224).
+#[inline(always)]
+fn contact_plus_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    let out = &mut out[..2 * CONTACT_FEATURES + 6];
+    let [mine, theirs] = side_summaries(board, checkers);
+    let (a, b) = out.split_at_mut(CONTACT_FEATURES);
+    contact_features(&mine, checkers, a);
+    contact_features(&theirs, checkers, &mut b[..CONTACT_FEATURES]);
+    out[18] = f32::from(u8::from(on_roll));
+    out[19] = f32::from(u8::from(!on_roll));
+    let bars = [
+        u32::from(board[25].max(0).unsigned_abs()),
+        u32::from(board[0].min(0).unsigned_abs()),
+    ];
+    dice_units(&mine, &theirs, bars, &mut out[20..24]);
 }
 
 /// [`contact`] plus four dice-based units: 224 units.
@@ -700,6 +764,15 @@ const CONTACT_BOARD_UNITS: [u16; 20] = {
     }
     t
 };
+const CONTACT_PLUS_BOARD_UNITS: [u16; 24] = {
+    let mut t = [0u16; 24];
+    let mut k = 0;
+    while k < 24 {
+        t[k] = 200 + k as u16;
+        k += 1;
+    }
+    t
+};
 const TDGAMMON_BOARD_UNITS: [u16; 4] = [97, 98, 196, 197];
 const NARDY_BOARD_UNITS: [u16; 10] = [96, 97, 98, 99, 100, 197, 198, 199, 200, 201];
 
@@ -820,7 +893,7 @@ impl Encoding {
         let own = |c: i8| c.max(0).unsigned_abs();
         let opp = |c: i8| c.min(0).unsigned_abs();
         match self {
-            Encoding::Contact => {
+            Encoding::Contact | Encoding::ContactPlus => {
                 // Owner's point i (25 = the bar); the opponent's point 25 - i (0: their bar).
                 if i >= 1 && own(before) != own(after) {
                     out.push_group(4 * (i - 1), gnubg4(own(before)), gnubg4(own(after)));
@@ -872,6 +945,7 @@ impl Encoding {
         match self {
             Encoding::TdGammon => &TDGAMMON_BOARD_UNITS,
             Encoding::Contact => &CONTACT_BOARD_UNITS,
+            Encoding::ContactPlus => &CONTACT_PLUS_BOARD_UNITS,
             Encoding::Nardy => &NARDY_BOARD_UNITS,
         }
     }
@@ -883,6 +957,7 @@ impl Encoding {
         match self {
             Encoding::TdGammon => tdgammon_board_units(board, checkers, on_roll, out),
             Encoding::Contact => contact_board_units(board, checkers, on_roll, out),
+            Encoding::ContactPlus => contact_plus_board_units(board, checkers, on_roll, out),
             Encoding::Nardy => nardy_board_units(&nardy_sides(board), on_roll, out),
         }
     }
