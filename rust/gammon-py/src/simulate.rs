@@ -161,7 +161,11 @@ impl CubePolicy<Backgammon> for SideCube {
 }
 
 impl SideCube {
-    fn take_error(&self) -> Option<PyErr> {
+    pub(crate) fn is_python(&self) -> bool {
+        matches!(self, SideCube::Python(_))
+    }
+
+    pub(crate) fn take_error(&self) -> Option<PyErr> {
         match self {
             SideCube::Python(p) => p.take_error(),
             SideCube::Builtin(_) => None,
@@ -169,11 +173,25 @@ impl SideCube {
     }
 }
 
+/// Checks that the shipped weights of the `net` cube policy read (they are tested; this turns
+/// a damaged build into an `InternalError` rather than another policy).
+pub(crate) fn check_cube_weights(kind: CubePolicyKind) -> PyResult<()> {
+    if kind == CubePolicyKind::Net {
+        gammon_core::JanowskiCube::shipped_net()
+            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
+    }
+    Ok(())
+}
+
 /// Reads one side's cube policy: a built-in name or a wrapped Python policy.
-fn side_cube(obj: &Bound<'_, PyAny>, variant: gammon_core::Variant) -> PyResult<SideCube> {
+pub(crate) fn side_cube(
+    obj: &Bound<'_, PyAny>,
+    variant: gammon_core::Variant,
+) -> PyResult<SideCube> {
     if let Ok(name) = obj.cast::<PyString>() {
         let kind: CubePolicyKind = name.to_cow()?.parse().map_err(|e| cube_policy_error(&e))?;
         kind.check(variant).map_err(|e| cube_policy_error(&e))?;
+        check_cube_weights(kind)?;
         return Ok(SideCube::Builtin(kind.into()));
     }
     if obj.hasattr("double")? && obj.hasattr("take")? {
@@ -183,13 +201,13 @@ fn side_cube(obj: &Bound<'_, PyAny>, variant: gammon_core::Variant) -> PyResult<
         }));
     }
     Err(InvalidInputError::new_err(format!(
-        "a cube policy is a name (never, race) or an object with double(view) and take(view) methods, not {}",
+        "a cube policy is a name (never, race, net) or an object with double(view) and take(view) methods, not {}",
         obj.repr().map(|r| r.to_string()).unwrap_or_default()
     )))
 }
 
 /// The session's cube rules, a `gammon.CubeRules` (validated when it was made).
-fn cube_rules_arg(rules: PyCubeRules) -> PyResult<CubeRules> {
+pub(crate) fn cube_rules_arg(rules: PyCubeRules) -> PyResult<CubeRules> {
     rules.inner.validate().map_err(|e| cube_rules_error(&e))
 }
 
