@@ -102,6 +102,14 @@ def test_cubeful_rollouts_are_reproducible_and_do_not_depend_on_threads() -> Non
     assert one.doubled > 0.5  # money games between equal players see the cube turned
     other = gammon.rollout(start, 600, policy="net", cube="net", seed=10, threads=2)
     assert other.tally != one.tally
+    # Ranges of the same rollout merge into the whole, in either order.
+    a = gammon.rollout(start, 250, policy="net", cube="net", seed=9)
+    b = gammon.rollout(start, 350, policy="net", cube="net", seed=9, first_game=250)
+    assert b.merge(a) == one and a.merge(b).ranges == ((0, 600),)
+    with pytest.raises(gammon.InvalidInputError, match="overlap"):
+        a.merge(a)
+    with pytest.raises(gammon.InvalidInputError, match="different seed"):
+        a.merge(other)
 
 
 def test_money_options_and_python_cube_policies_in_cubeful_rollouts() -> None:

@@ -39,7 +39,7 @@ from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
 from gammon._format import plus_minus
-from gammon._results import RunResult
+from gammon._results import RunResult, merge_ranges
 from gammon.errors import InvalidInputError
 
 __all__ = ["CUBE_OWNERS", "CubefulRolloutResult"]
@@ -77,8 +77,7 @@ class CubefulRolloutResult(RunResult):
         stop: str,
         elapsed: float,
         threads: int,
-        first: int,
-        end: int,
+        ranges: tuple[tuple[int, int], ...],
         games_requested: int,
     ) -> None:
         self.position = position
@@ -114,7 +113,7 @@ class CubefulRolloutResult(RunResult):
         """Wall-clock seconds."""
         self.threads = threads
         """Worker threads used."""
-        self.ranges = ((first, end),)
+        self.ranges = merge_ranges(ranges)
         """The game indices covered, as half-open intervals."""
 
     # -- statistics ---------------------------------------------------------------------
@@ -208,6 +207,52 @@ class CubefulRolloutResult(RunResult):
     def mean_plies(self) -> float:
         """Average turns per game."""
         return self._share(self.tally.plies)
+
+    def merge(self, other: CubefulRolloutResult) -> CubefulRolloutResult:
+        """Combine both rollouts' games (ranges of one rollout run apart, ``first_game=``).
+
+        Exact: merging in any order gives the same totals. Raises
+        :class:`~gammon.InvalidInputError` when the rollouts differ in anything that decides
+        their games (position, policies, cube, seed, dice) or when their games overlap.
+        """
+        if not isinstance(other, CubefulRolloutResult):
+            raise InvalidInputError(
+                f"a cubeful rollout merges with another cubeful rollout, not {brief(other)}"
+            )
+        fields = (
+            "position",
+            "policies",
+            "cube_policies",
+            "cube_value",
+            "cube_owner",
+            "cube_rules",
+            "seed",
+            "opening",
+            "quasi_random",
+        )
+        for name in fields:
+            if getattr(self, name) != getattr(other, name):
+                raise InvalidInputError(
+                    f"cannot merge cubeful rollouts with different {name}: "
+                    f"{getattr(self, name)!r} and {getattr(other, name)!r}"
+                )
+        return CubefulRolloutResult(
+            position=self.position,
+            policies=self.policies,
+            cube_policies=self.cube_policies,
+            cube_value=self.cube_value,
+            cube_owner=self.cube_owner,
+            cube_rules=self.cube_rules,
+            seed=self.seed,
+            opening=self.opening,
+            quasi_random=self.quasi_random,
+            tally=self.tally.merge(other.tally),
+            stop="interrupted" if (self.interrupted or other.interrupted) else "completed",
+            elapsed=self.elapsed + other.elapsed,
+            threads=max(self.threads, other.threads),
+            ranges=self.ranges + other.ranges,
+            games_requested=self.games_requested + other.games_requested,
+        )
 
     # -- display --------------------------------------------------------------------------
 
@@ -431,8 +476,7 @@ def cubeful_rollout(
         stop=run.stop,
         elapsed=run.elapsed,
         threads=run.threads,
-        first=run.first,
-        end=run.end,
+        ranges=((run.first, run.end),),
         games_requested=games,
     )
 
