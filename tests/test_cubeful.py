@@ -144,6 +144,16 @@ def test_money_options_and_python_cube_policies_in_cubeful_rollouts() -> None:
     assert "beavers" in r.describe()
 
 
+class _AlwaysTake:
+    """A Python cube policy: never doubles, takes everything."""
+
+    def double(self, view: CubeView) -> bool:
+        return False
+
+    def take(self, view: CubeView) -> Union[bool, str]:
+        return True
+
+
 @pytest.mark.parametrize(
     ("options", "words"),
     [
@@ -163,6 +173,7 @@ def test_money_options_and_python_cube_policies_in_cubeful_rollouts() -> None:
         ({"cube": "net", "cube_rules": "jacoby"}, "cube_rules must be a gammon.CubeRules"),
         ({"cube": "net", "variant": "hypergammon-3"}, "backgammon and nackgammon"),
         ({"cube": "race", "variant": "long-nardy"}, "Long Nardy is played without"),
+        ({"cube": ("net", _AlwaysTake()), "threads": 2}, "runs on one thread"),
     ],
 )
 def test_options_that_do_not_combine_with_the_cube_are_refused_by_name(
