@@ -557,28 +557,36 @@ def _read_position(
 ) -> tuple[Any, Optional[tuple[int, int]]]:
     """The position ``text`` names (a Position ID, a gnubg ID or an XGID) and its dice."""
     import gammon
-    from gammon.errors import InvalidInputError
 
     if text is None:
         return gammon.Position.start(variant, turn or "white"), None
+    game = _id_game(text, variant, turn)
+    if game is not None:
+        return game.position, game.dice
+    return gammon.Position.from_id(text.strip(), variant, turn or "white"), None
+
+
+def _id_game(text: str, variant: Optional[str], turn: Optional[str]) -> Any:
+    """The game a gnubg ID (PositionID:MatchID) or an XGID describes, None for a Position ID."""
+    import gammon
+    from gammon.errors import InvalidInputError
+
     t = text.strip()
     is_xgid = t[:5].upper() == "XGID=" or t.count(":") >= 8
     is_gnubg = not is_xgid and ":" in t
-    if is_xgid or is_gnubg:
-        kind = "an XGID" if is_xgid else "a gnubg ID (PositionID:MatchID)"
-        if variant is not None and gammon.find_variant(variant) == gammon.Variant.LONG_NARDY:
-            raise InvalidInputError(
-                f"{t!r} is {kind}, which describes backgammon positions only; it cannot be "
-                "read as a long-nardy position (use a Position ID of a long-nardy position)"
-            )
-        if turn is not None:
-            raise InvalidInputError(f"--turn does not apply to {kind}: the ID says who is on roll")
-        if is_xgid:
-            game = gammon.Game.from_xgid(t, variant=variant)
-        else:
-            game = gammon.Game.from_gnubg_id(t, variant=variant)
-        return game.position, game.dice
-    return gammon.Position.from_id(t, variant, turn or "white"), None
+    if not (is_xgid or is_gnubg):
+        return None
+    kind = "an XGID" if is_xgid else "a gnubg ID (PositionID:MatchID)"
+    if variant is not None and gammon.find_variant(variant) == gammon.Variant.LONG_NARDY:
+        raise InvalidInputError(
+            f"{t!r} is {kind}, which describes backgammon positions only; it cannot be "
+            "read as a long-nardy position (use a Position ID of a long-nardy position)"
+        )
+    if turn is not None:
+        raise InvalidInputError(f"--turn does not apply to {kind}: the ID says who is on roll")
+    if is_xgid:
+        return gammon.Game.from_xgid(t, variant=variant)
+    return gammon.Game.from_gnubg_id(t, variant=variant)
 
 
 # -- commands ---------------------------------------------------------------------------------
@@ -901,13 +909,8 @@ def _cube_options(args: argparse.Namespace) -> dict[str, Any]:
     import gammon
 
     value, owner = args.cube_value, args.cube_owner
-    text = (args.position or "").strip()
-    if text and (text[:5].upper() == "XGID=" or ":" in text):
-        game = (
-            gammon.Game.from_xgid(text, variant=args.variant)
-            if text[:5].upper() == "XGID=" or text.count(":") >= 8
-            else gammon.Game.from_gnubg_id(text, variant=args.variant)
-        )
+    game = None if args.position is None else _id_game(args.position, args.variant, args.turn)
+    if game is not None:
         if value is None:
             value = game.cube.value
         if owner is None and game.cube.owner is not None:

@@ -398,7 +398,7 @@ def cubeful_rollout(
     ``rollout`` has checked the common arguments.
     """
     from gammon.cube import CubeRules
-    from gammon.rollout import RolloutProgress
+    from gammon.rollout import RolloutProgress, _check_threads_for_python
 
     if pos.variant == _core.Variant.LONG_NARDY:
         raise InvalidInputError(
@@ -414,13 +414,7 @@ def cubeful_rollout(
         )
     owner = _cube_owner(cube_owner)
     pair = _cube_pair(cube)
-    python = [p for p in (*pair, *policies) if not isinstance(p, str)]
-    if python and threads is not None and threads > 1:
-        raise InvalidInputError(
-            f"threads={threads}: a policy written in Python runs on one thread (each call "
-            "needs the GIL), so the games would not run in parallel; pass threads=1 or leave "
-            "threads out"
-        )
+    _check_threads_for_python(threads, [*pair, *policies])
     n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
     _int_arg("first_game", first_game, 0, _MAX_U64 - games)
 

@@ -14,7 +14,7 @@ use crate::classes::PyPosition;
 use crate::cube::PyCubeRules;
 use crate::errors::{game_error, simulation_error, InvalidInputError};
 use crate::rollout::{run_detached, side_policy, SidePolicy};
-use crate::simulate::{cube_rules_arg, side_cube, SideCube};
+use crate::simulate::{cube_rules_arg, side_cube, sim_run, SideCube};
 use crate::stats::PySimulationRun;
 use crate::types::PyColor;
 
@@ -234,18 +234,13 @@ pub fn _cubeful_rollout<'py>(
         game_error,
     )?;
     let tally = Py::new(py, PyCubefulTally { inner: run.tally })?.into_any();
-    let stop = if interrupted {
-        "interrupted"
-    } else {
-        run.stop.name()
-    };
-    Ok(PySimulationRun {
-        first: run.games.start,
-        end: run.games.end,
-        stop: stop.to_owned(),
-        elapsed: run.elapsed.as_secs_f64(),
-        threads: run.threads,
+    Ok(sim_run(
+        &run.games,
+        run.stop,
+        run.elapsed,
+        run.threads,
+        interrupted,
         tally,
-        records: None,
-    })
+        None,
+    ))
 }

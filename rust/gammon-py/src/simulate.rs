@@ -7,10 +7,13 @@
 //! thread. A Python cube policy reaches this module wrapped (`gammon.simulate._CubeAdapter`),
 //! which turns the user's answers into the plain values read here.
 
+use std::ops::Range;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use gammon_core::BatchProgress;
-use gammon_core::{simulate_matches, simulate_money, MatchTotals, MoneyTotals, SimConfig, SimRun};
+use gammon_core::StopReason;
+use gammon_core::{simulate_matches, simulate_money, MatchTotals, MoneyTotals, SimConfig};
 use gammon_core::{Backgammon, ByColor, Color, RulesFamily, StandardReferee, VariantPosition};
 use gammon_core::{BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response};
 use gammon_core::{BackgammonPolicy, PolicyStop};
@@ -305,10 +308,13 @@ impl Contest {
     }
 }
 
-/// The typed result of a simulation: the range played, why it stopped, the time, the
-/// threads, the statistics and the records.
-fn sim_run<T, R>(
-    run: &SimRun<T, R>,
+/// The typed result of a simulation (or a cubeful rollout): the range played, why it
+/// stopped (`interrupted` overrides), the time, the threads, the statistics and the records.
+pub(crate) fn sim_run(
+    items: &Range<u64>,
+    stop: StopReason,
+    elapsed: Duration,
+    threads: usize,
     interrupted: bool,
     tally: Py<PyAny>,
     records: Option<Py<PyTuple>>,
@@ -316,14 +322,14 @@ fn sim_run<T, R>(
     let stop = if interrupted {
         "interrupted"
     } else {
-        run.stop.name()
+        stop.name()
     };
     PySimulationRun {
-        first: run.items.start,
-        end: run.items.end,
+        first: items.start,
+        end: items.end,
         stop: stop.to_owned(),
-        elapsed: run.elapsed.as_secs_f64(),
-        threads: run.threads,
+        elapsed: elapsed.as_secs_f64(),
+        threads,
         tally,
         records,
     }
@@ -406,7 +412,15 @@ pub fn _simulate_match<'py>(
         None => None,
     };
     let tally = Py::new(py, PyMatchTally { inner: out.tally })?.into_any();
-    Ok(sim_run(&out, interrupted, tally, records))
+    Ok(sim_run(
+        &out.items,
+        out.stop,
+        out.elapsed,
+        out.threads,
+        interrupted,
+        tally,
+        records,
+    ))
 }
 
 /// Plays money games ``first`` .. ``end`` of a simulation and returns a
@@ -464,5 +478,13 @@ pub fn _simulate_money<'py>(
         None => None,
     };
     let tally = Py::new(py, PyMoneyTally { inner: out.tally })?.into_any();
-    Ok(sim_run(&out, interrupted, tally, records))
+    Ok(sim_run(
+        &out.items,
+        out.stop,
+        out.elapsed,
+        out.threads,
+        interrupted,
+        tally,
+        records,
+    ))
 }
