@@ -166,16 +166,12 @@ pub fn _cubeful_rollout<'py>(
         side_cube(&cube_policies.1, variant)?,
     ];
     let rules = cube_rules_arg(cube_rules)?;
-    let root = start.turn();
-    let (mine, theirs) = (0usize, 1usize);
-    let by_color = |a: usize, b: usize| {
-        if root == Color::White {
-            (a, b)
-        } else {
-            (b, a)
-        }
+    // The pairs are (player on roll, opponent); the rules want them by color.
+    let (w, b) = if start.turn() == Color::White {
+        (0, 1)
+    } else {
+        (1, 0)
     };
-    let (w, b) = by_color(mine, theirs);
     let cubeful = CubefulRules {
         referee: &StandardReferee,
         policies: ByColor {
