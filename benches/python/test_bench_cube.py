@@ -71,3 +71,39 @@ def test_seven_point_matches(benchmark: Any) -> None:
     record(benchmark, first.games, first.plies)
     if benchmark.stats is not None:
         benchmark.extra_info["matches_per_second"] = MATCHES / benchmark.stats.stats.mean
+
+
+# -- the net cube (issue 11, item 4) ----------------------------------------------------------
+
+NET_GAMES = max(50, round(4_000 * SCALE))
+
+
+@pytest.mark.benchmark(group="the cost of the net cube, one core")
+@pytest.mark.parametrize("cube", ["never", "net"])
+def test_net_money_games(benchmark: Any, cube: str) -> None:
+    """Money games of the net against itself, without and with the net's cube decisions."""
+    player = gammon.Player("net", cube=cube)
+
+    def run() -> gammon.MoneyResult:
+        return gammon.simulate_money(NET_GAMES, players=(player, player), seed=1, threads=1)
+
+    first = run()
+    assert first.games_completed == NET_GAMES
+    assert (first.doubles > NET_GAMES // 2) == (cube == "net")
+    benchmark.pedantic(run, rounds=3, iterations=1)
+    record(benchmark, NET_GAMES, first.plies)
+
+
+@pytest.mark.benchmark(group="the cost of the net cube, one core")
+@pytest.mark.parametrize("cube", [None, "net"])
+def test_net_rollouts_cubeless_and_cubeful(benchmark: Any, cube: Any) -> None:
+    """A rollout of the opening with the net, cubeless and cubeful (the cube for both sides)."""
+
+    def run() -> Any:
+        return gammon.rollout(games=NET_GAMES, policy="net", cube=cube, seed=1, threads=1)
+
+    first = run()
+    assert first.games_completed == NET_GAMES
+    benchmark.pedantic(run, rounds=3, iterations=1)
+    plies = first.tally.plies
+    record(benchmark, NET_GAMES, plies)

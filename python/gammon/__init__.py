@@ -44,6 +44,7 @@ from gammon.actions import (
 )
 from gammon.compare import ManyRolloutResult, RankedPlay, rank_plays, rollout_many
 from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel
+from gammon.cubeful import CubefulRolloutResult
 from gammon.equity import (
     OutcomeDistribution,
     cubeless_equity,
@@ -117,6 +118,7 @@ __all__ = [
     "CubePolicy",
     "CubeRules",
     "CubeView",
+    "CubefulRolloutResult",
     "Decline",
     "Double",
     "Drop",

@@ -25,6 +25,7 @@ __all__ = [
     "Cube",
     "CubeOffer",
     "CubeRules",
+    "CubefulTally",
     "Ending",
     "GameResult",
     "MatchScore",
@@ -63,6 +64,7 @@ __all__ = [
     "_bearoff_two_sided",
     "_choose_play",
     "_cube_decision",
+    "_cubeful_rollout",
     "_match_events",
     "_match_score",
     "_move_from_parts",
@@ -776,6 +778,27 @@ def _simulate_money(
 ) -> SimulationRun:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
 
+def _cubeful_rollout(
+    position: Position,
+    first: int,
+    end: int,
+    policies: tuple[Any, Any],
+    cube_policies: tuple[Any, Any],
+    cube_rules: CubeRules,
+    cube_value: int,
+    cube_owner: Color | None,
+    *,
+    seed: int,
+    opening: bool,
+    quasi_random: bool,
+    threads: int,
+    chunk_size: int,
+    max_seconds: float | None = None,
+    target_std_error: float | None = None,
+    callback: Callable[[int, int, float, float, float], object] | None = None,
+) -> SimulationRun:
+    """Plays games ``first``..``end`` of a cubeful rollout (``gammon.rollout`` with ``cube=``)."""
+
 def _match_events(
     variant: Variant,
     players: _Players,
@@ -1085,6 +1108,51 @@ class MoneyTally:
     def __hash__(self) -> int: ...
 
 @final
+class CubefulTally:
+    """Streaming statistics of a cubeful rollout (exact integer sums), player on roll's side."""
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+    @property
+    def points(self) -> int:
+        """The net points of the player on roll, cube included."""
+    @property
+    def points_sq(self) -> int:
+        """The sum of the squares of the per-game points."""
+    @property
+    def wins(self) -> tuple[list[int], list[int]]:
+        """Games borne off, won by the player on roll and by the opponent, by class."""
+    @property
+    def drops(self) -> tuple[int, int]:
+        """Games won by a dropped double: by the player on roll, by the opponent."""
+    @property
+    def draws(self) -> int:
+        """Drawn games."""
+    @property
+    def cube(self) -> int:
+        """The sum of the cube values the games were scored at."""
+    @property
+    def doubles(self) -> int:
+        """Cube offers made (doubles, beavers, raccoons)."""
+    @property
+    def doubled_games(self) -> int:
+        """Games with at least one double."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    @property
+    def points_per_game(self) -> float:
+        """The mean net points per game of the player on roll (NaN for none)."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``points_per_game``."""
+    def merge(self, other: CubefulTally) -> CubefulTally:
+        """Both tallies' games together."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
 class RolloutRun:
     """What ``_rollout`` returns: the games played, the stop, the statistics, the outcomes."""
 
@@ -1141,7 +1209,7 @@ class SimulationRun:
         """Worker threads used."""
     @property
     def tally(self) -> Any:
-        """A ``MatchTally`` or a ``MoneyTally``."""
+        """A ``MatchTally``, a ``MoneyTally`` or a ``CubefulTally``."""
     @property
     def records(self) -> tuple[npt.NDArray[Any], ...] | None:
         """The per-item records as numpy arrays, or None."""

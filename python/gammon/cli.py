@@ -1,7 +1,8 @@
 """The ``gammon`` command line: ``gammon rollout``, ``gammon simulate``, ``gammon plays`` and more.
 
 ``gammon rollout`` with no option rolls out the opening position of backgammon with a million
-pubeval games on every core, with a progress bar, and prints a table of the result.
+pubeval games on every core, with a progress bar, and prints a table of the result;
+``gammon rollout --cube net`` plays the games with the doubling cube (a cubeful rollout).
 ``gammon simulate match LENGTH`` and ``gammon simulate money`` play whole matches or money
 games with the cube. ``gammon plays [POSITION] [DICE]`` lists the legal plays of a roll.
 ``gammon bearoff build`` builds the bear-off databases into the cache directory and prints
@@ -294,6 +295,33 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         "exact in bear-offs, a pip-count estimate elsewhere) or net (gammon's neural net)",
     )
     r.add_argument(
+        "--cube",
+        metavar="NAME",
+        default=None,
+        help="a cubeful rollout: money games with the doubling cube in play for both sides, "
+        "decided by the cube policy NAME: net (the net's probabilities by Janowski's "
+        "formula), race (the Keith count in races) or never; prints the cubeful equity per "
+        "initial cube and how often doubles and drops happened. The cube of a gnubg ID or "
+        "XGID is the starting cube unless --cube-value/--cube-owner say otherwise",
+    )
+    r.add_argument(
+        "--cube-value",
+        type=_count(1),
+        default=None,
+        metavar="N",
+        help="with --cube: the cube value every game starts with, a power of two (default 1)",
+    )
+    r.add_argument(
+        "--cube-owner",
+        choices=("centre", "white", "black"),
+        default=None,
+        help="with --cube: who owns the cube at the start (default centre)",
+    )
+    r.add_argument("--jacoby", action="store_true", help="with --cube: the Jacoby rule (MONEY-2)")
+    r.add_argument(
+        "--beavers", action="store_true", help="with --cube: a doubled player may beaver (CUBE-12)"
+    )
+    r.add_argument(
         "--checkpoint",
         metavar="FILE",
         default=None,
@@ -337,8 +365,9 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         description="Play whole matches (`gammon simulate match LENGTH`) or money games "
         "(`gammon simulate money`) between two players, in Rust on every core, with the cube. "
         "A player is a checker policy (random, pubeval, heuristic, net) and a cube policy "
-        "(never: never doubles, always takes; race: the Keith count in races), written "
-        "CHECKER+CUBE, e.g. pubeval+race. The result is from the first player's side, with "
+        "(never: never doubles, always takes; race: the Keith count in races; net: the net's "
+        "probabilities by Janowski's cube-life formula), written CHECKER+CUBE, e.g. "
+        "pubeval+race or net+net. The result is from the first player's side, with "
         "'± H (95%)' the half-width of the 95% confidence interval.",
     )
     commands["simulate"] = s
@@ -528,28 +557,36 @@ def _read_position(
 ) -> tuple[Any, Optional[tuple[int, int]]]:
     """The position ``text`` names (a Position ID, a gnubg ID or an XGID) and its dice."""
     import gammon
-    from gammon.errors import InvalidInputError
 
     if text is None:
         return gammon.Position.start(variant, turn or "white"), None
+    game = _id_game(text, variant, turn)
+    if game is not None:
+        return game.position, game.dice
+    return gammon.Position.from_id(text.strip(), variant, turn or "white"), None
+
+
+def _id_game(text: str, variant: Optional[str], turn: Optional[str]) -> Any:
+    """The game a gnubg ID (PositionID:MatchID) or an XGID describes, None for a Position ID."""
+    import gammon
+    from gammon.errors import InvalidInputError
+
     t = text.strip()
     is_xgid = t[:5].upper() == "XGID=" or t.count(":") >= 8
     is_gnubg = not is_xgid and ":" in t
-    if is_xgid or is_gnubg:
-        kind = "an XGID" if is_xgid else "a gnubg ID (PositionID:MatchID)"
-        if variant is not None and gammon.find_variant(variant) == gammon.Variant.LONG_NARDY:
-            raise InvalidInputError(
-                f"{t!r} is {kind}, which describes backgammon positions only; it cannot be "
-                "read as a long-nardy position (use a Position ID of a long-nardy position)"
-            )
-        if turn is not None:
-            raise InvalidInputError(f"--turn does not apply to {kind}: the ID says who is on roll")
-        if is_xgid:
-            game = gammon.Game.from_xgid(t, variant=variant)
-        else:
-            game = gammon.Game.from_gnubg_id(t, variant=variant)
-        return game.position, game.dice
-    return gammon.Position.from_id(t, variant, turn or "white"), None
+    if not (is_xgid or is_gnubg):
+        return None
+    kind = "an XGID" if is_xgid else "a gnubg ID (PositionID:MatchID)"
+    if variant is not None and gammon.find_variant(variant) == gammon.Variant.LONG_NARDY:
+        raise InvalidInputError(
+            f"{t!r} is {kind}, which describes backgammon positions only; it cannot be "
+            "read as a long-nardy position (use a Position ID of a long-nardy position)"
+        )
+    if turn is not None:
+        raise InvalidInputError(f"--turn does not apply to {kind}: the ID says who is on roll")
+    if is_xgid:
+        return gammon.Game.from_xgid(t, variant=variant)
+    return gammon.Game.from_gnubg_id(t, variant=variant)
 
 
 # -- commands ---------------------------------------------------------------------------------
@@ -725,6 +762,25 @@ def _rollout(args: argparse.Namespace) -> int:
         run_options["chunk_size"] = args.chunk_size
     if args.checkpoint_every is not None:
         run_options["checkpoint_every"] = args.checkpoint_every
+    cube_flags = [
+        flag
+        for flag, value in (
+            ("--cube-value", args.cube_value),
+            ("--cube-owner", args.cube_owner),
+            ("--jacoby", args.jacoby or None),
+            ("--beavers", args.beavers or None),
+        )
+        if value is not None
+    ]
+    if args.cube is None and cube_flags:
+        raise InvalidInputError(
+            f"{', '.join(cube_flags)} apply to cubeful rollouts: add --cube NAME"
+        )
+    if args.cube is not None and (args.plays is not None or args.resume is not None):
+        raise InvalidInputError(
+            "--cube does not combine with --plays or --resume: plays are ranked, and "
+            "checkpoints kept, for cubeless rollouts only"
+        )
     if args.plays is not None:
         if args.position is not None or args.resume or args.checkpoint:
             raise InvalidInputError(
@@ -820,6 +876,8 @@ def _rollout(args: argparse.Namespace) -> int:
             )
         if args.checkpoint is not None:
             run_options["checkpoint"] = args.checkpoint
+        if args.cube is not None:
+            run_options.update(_cube_options(args))
         result = gammon.rollout(
             position,
             games,
@@ -835,10 +893,73 @@ def _rollout(args: argparse.Namespace) -> int:
             **run_options,
         )
     if args.json:
-        print(json.dumps(_summary(result), indent=2))
+        summary = _summary(result) if args.cube is None else _cubeful_summary(result)
+        print(json.dumps(summary, indent=2))
     else:
         print(result)
     return 130 if result.interrupted else 0
+
+
+def _cube_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Return the cube arguments of a cubeful rollout.
+
+    The cube policy, the starting cube (from the options, else from a gnubg ID or XGID, else 1
+    centred) and the money options.
+    """
+    import gammon
+
+    value, owner = args.cube_value, args.cube_owner
+    game = None if args.position is None else _id_game(args.position, args.variant, args.turn)
+    if game is not None:
+        if value is None:
+            value = game.cube.value
+        if owner is None and game.cube.owner is not None:
+            owner = str(game.cube.owner)
+    return {
+        "cube": args.cube,
+        "cube_value": value,
+        "cube_owner": owner,
+        "cube_rules": gammon.CubeRules(jacoby=args.jacoby, beavers=args.beavers),
+    }
+
+
+def _cubeful_summary(result: Any) -> dict[str, Any]:
+    lo, hi = result.ci95
+    return {
+        "position": result.position.id,
+        "variant": result.position.variant.canonical_name,
+        "opening": result.opening,
+        "policies": list(result.policies),
+        "cube_policies": list(result.cube_policies),
+        "cube_value": result.cube_value,
+        "cube_owner": None if result.cube_owner is None else str(result.cube_owner),
+        "jacoby": result.cube_rules.jacoby,
+        "beavers": result.cube_rules.beavers,
+        "seed": result.seed,
+        "games": result.games_completed,
+        "games_requested": result.games_requested,
+        "interrupted": result.interrupted,
+        "stop_reason": result.stop_reason,
+        "threads": result.threads,
+        "seconds": result.elapsed,
+        "games_per_second": result.games_per_second,
+        "win": result.win,
+        "win_gammon": result.win_gammon,
+        "win_backgammon": result.win_backgammon,
+        "lose": result.lose,
+        "lose_gammon": result.lose_gammon,
+        "lose_backgammon": result.lose_backgammon,
+        "won_by_drop": result.won_by_drop,
+        "lost_by_drop": result.lost_by_drop,
+        "doubled": result.doubled,
+        "doubles_per_game": result.doubles_per_game,
+        "mean_cube": result.mean_cube,
+        "points_per_game": result.points_per_game,
+        "equity": result.equity,
+        "std_error": result.std_error,
+        "ci95": [lo, hi],
+        "mean_plies": result.mean_plies,
+    }
 
 
 def _player(text: str) -> Any:

@@ -35,8 +35,13 @@ def add_parsers(sub: Any) -> None:
         help="TCP port (gnubg: set player 0 external localhost:PORT)",
     )
     s.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    s.add_argument("--policy", default="pubeval", help="random, pubeval (default), heuristic")
-    s.add_argument("--cube", default="race", help="cube policy: race (default), never")
+    s.add_argument("--policy", default="pubeval", help="random, pubeval (default), heuristic, net")
+    s.add_argument(
+        "--cube",
+        default="race",
+        help="cube policy: race (default: the Keith count in races), never, net (the net's "
+        "probabilities by Janowski's formula)",
+    )
     s.add_argument("--seed", type=int, default=0, help="seed of the random policy")
     s.add_argument("--max-connections", type=int, default=8, help="clients at once (8)")
     s.add_argument("--max-line", type=int, default=4096, help="longest line in bytes (4096)")

@@ -65,7 +65,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple, Optional, Protocol, Union, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    NamedTuple,
+    Optional,
+    Protocol,
+    Union,
+    overload,
+    runtime_checkable,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -75,7 +84,7 @@ from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
-from gammon._core import Play, PlayList, Position, Variant
+from gammon._core import Color, CubeRules, Play, PlayList, Position, Variant
 from gammon._distribute import (
     DEFAULT_CHECKPOINT_EVERY,
     DEFAULT_GAMES_PER_TASK,
@@ -91,6 +100,10 @@ from gammon._format import plus_minus
 from gammon._results import RunResult, merge_ranges
 from gammon.errors import CheckpointError, InvalidInputError
 from gammon.nardy import NardySettings
+
+if TYPE_CHECKING:
+    from gammon.cubeful import CubefulRolloutResult
+    from gammon.simulate import CubePolicy
 
 __all__ = [
     "BUILTIN_POLICIES",
@@ -140,6 +153,10 @@ class Policy(Protocol):
 
 
 PolicySpec = Union[str, Policy, Callable[[Position, PlayList], Union[Play, int]]]
+
+#: A cube policy for a cubeful :func:`rollout`: a built-in name or a
+#: :class:`~gammon.CubePolicy` object.
+CubeSpec = Union[str, "CubePolicy"]
 
 
 class FunctionPolicy:
@@ -1032,6 +1049,7 @@ def _policy_pair(policy: object, variant: Variant) -> tuple[PolicySpec, PolicySp
     return (pair[0], pair[1])
 
 
+@overload
 def rollout(
     position: Union[Position, str, None] = None,
     games: int = 1296,
@@ -1059,7 +1077,80 @@ def rollout(
     retries: int = DEFAULT_RETRIES,
     checkpoint: Union[str, os.PathLike[str], None] = None,
     checkpoint_every: float = DEFAULT_CHECKPOINT_EVERY,
-) -> RolloutResult:
+    cube: None = None,
+    cube_value: Optional[int] = None,
+    cube_owner: Union[Color, str, None] = None,
+    cube_rules: Optional[CubeRules] = None,
+) -> RolloutResult: ...
+
+
+@overload
+def rollout(
+    position: Union[Position, str, None] = None,
+    games: int = 1296,
+    *,
+    cube: Union[CubeSpec, tuple[CubeSpec, CubeSpec]],
+    policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    variant: Union[Variant, str, None] = None,
+    opening: Optional[bool] = None,
+    quasi_random: bool = True,
+    first_game: int = 0,
+    chunk_size: int = _core.DEFAULT_CHUNK_SIZE,
+    record_games: bool = False,
+    max_seconds: Optional[float] = None,
+    target_std_error: Optional[float] = None,
+    progress: bool = False,
+    callback: Optional[Callable[[RolloutProgress], object]] = None,
+    nardy: Optional[NardySettings] = None,
+    truncate: Optional[str] = None,
+    truncate_after: Optional[int] = None,
+    variance_reduction: bool = False,
+    evaluator: Optional[str] = None,
+    executor: Any = None,
+    games_per_task: int = DEFAULT_GAMES_PER_TASK,
+    retries: int = DEFAULT_RETRIES,
+    checkpoint: Union[str, os.PathLike[str], None] = None,
+    checkpoint_every: float = DEFAULT_CHECKPOINT_EVERY,
+    cube_value: Optional[int] = None,
+    cube_owner: Union[Color, str, None] = None,
+    cube_rules: Optional[CubeRules] = None,
+) -> CubefulRolloutResult: ...
+
+
+def rollout(
+    position: Union[Position, str, None] = None,
+    games: int = 1296,
+    *,
+    policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    variant: Union[Variant, str, None] = None,
+    opening: Optional[bool] = None,
+    quasi_random: bool = True,
+    first_game: int = 0,
+    chunk_size: int = _core.DEFAULT_CHUNK_SIZE,
+    record_games: bool = False,
+    max_seconds: Optional[float] = None,
+    target_std_error: Optional[float] = None,
+    progress: bool = False,
+    callback: Optional[Callable[[RolloutProgress], object]] = None,
+    nardy: Optional[NardySettings] = None,
+    truncate: Optional[str] = None,
+    truncate_after: Optional[int] = None,
+    variance_reduction: bool = False,
+    evaluator: Optional[str] = None,
+    executor: Any = None,
+    games_per_task: int = DEFAULT_GAMES_PER_TASK,
+    retries: int = DEFAULT_RETRIES,
+    checkpoint: Union[str, os.PathLike[str], None] = None,
+    checkpoint_every: float = DEFAULT_CHECKPOINT_EVERY,
+    cube: Union[CubeSpec, tuple[CubeSpec, CubeSpec], None] = None,
+    cube_value: Optional[int] = None,
+    cube_owner: Union[Color, str, None] = None,
+    cube_rules: Optional[CubeRules] = None,
+) -> Union[RolloutResult, CubefulRolloutResult]:
     """Plays ``games`` games from ``position`` and returns a :class:`RolloutResult`.
 
     ``position``: a :class:`Position`, a position ID, or None for the start of ``variant``
@@ -1116,6 +1207,22 @@ def rollout(
     naming the difference. Per-game outcomes are not kept in checkpoints (``record_games``
     is refused with one).
 
+    ``cube``: play money games with the doubling cube in play for both sides and return a
+    :class:`~gammon.CubefulRolloutResult` (the cubeful equity per initial cube unit, its
+    standard error, how often doubles and drops happened): a cube policy name
+    (``"net"``: Janowski's model over the shipped net, backgammon and nackgammon;
+    ``"race"``: the Keith count in races; ``"never"``), a :class:`~gammon.CubePolicy`
+    object, or a pair (player on roll, opponent). ``cube_value`` (default 1, a power of two)
+    and ``cube_owner`` (None: centred; ``"white"``, ``"black"`` or a :class:`~gammon.Color`)
+    set the cube every game starts with; ``cube_rules`` (a :class:`~gammon.CubeRules`,
+    default ``CubeRules()``) the money options (Jacoby, beavers, raccoons, the cap). The player
+    on roll may double before the first roll unless it is an opening roll (BG-12). Options
+    that settle or reweight games cubeless (``truncate``, ``truncate_after``,
+    ``variance_reduction``, ``evaluator``), ``record_games``, ``executor``, ``checkpoint`` and
+    Long Nardy do not combine with ``cube`` and raise :class:`InvalidInputError` naming the
+    conflict; ``cube_value``, ``cube_owner`` and ``cube_rules`` without ``cube`` raise too.
+    See :mod:`gammon.cubeful`.
+
     Ctrl-C (or a ``KeyboardInterrupt`` raised by the callback or a Python policy) stops the
     rollout and returns the games finished so far with ``interrupted`` set.
 
@@ -1137,6 +1244,54 @@ def rollout(
         raise InvalidInputError(f"callback must be callable, not {callback!r}")
     pair = _policy_pair(policy, pos.variant)
     _check_threads_for_python(threads, pair)
+    if cube is not None:
+        from gammon import cubeful
+
+        cubeful.refuse_uncubeful_options(
+            nardy=nardy,
+            truncate=truncate,
+            truncate_after=truncate_after,
+            variance_reduction=variance_reduction,
+            evaluator=evaluator,
+            record_games=record_games,
+            executor=executor,
+            checkpoint=checkpoint,
+        )
+        backgammon = pos.variant != Variant.LONG_NARDY
+        return cubeful.cubeful_rollout(
+            pos,
+            games,
+            policies=pair,
+            policy_names=(_policy_name(pair[0]), _policy_name(pair[1])),
+            cube=cube,
+            cube_value=cube_value,
+            cube_owner=cube_owner,
+            cube_rules=cube_rules,
+            seed=seed,
+            threads=threads,
+            opening=bool(
+                (backgammon and pos == Position.start(pos.variant, pos.turn))
+                if opening is None
+                else opening
+            ),
+            quasi_random=bool(quasi_random),
+            first_game=first_game,
+            chunk_size=chunk_size,
+            max_seconds=max_s,
+            target_std_error=target,
+            progress=progress,
+            callback=callback,
+        )
+    for name, value in (
+        ("cube_value", cube_value),
+        ("cube_owner", cube_owner),
+        ("cube_rules", cube_rules),
+    ):
+        if value is not None:
+            raise InvalidInputError(
+                f"{name} applies to cubeful rollouts only: pass cube= (a cube policy: never, "
+                "race, net or a CubePolicy object) with it"
+            )
     backgammon_family = pos.variant != Variant.LONG_NARDY
     if nardy is not None and not isinstance(nardy, NardySettings):
         raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
@@ -1343,7 +1498,9 @@ def _empty_tally() -> _core.Tally:
 
 def _play_range(options: dict[str, Any], first: int, end: int) -> RolloutResult:
     """One task of a distributed rollout: games ``first .. end`` (runs on a worker)."""
-    return rollout(games=end - first, first_game=first, **options)
+    result = rollout(games=end - first, first_game=first, **options)
+    assert isinstance(result, RolloutResult)
+    return result
 
 
 def _combined_estimate(tally: _core.Tally, done: int, eq: float, se: float) -> tuple[float, float]:

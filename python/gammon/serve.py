@@ -56,8 +56,9 @@ class Engine:
 
     ``policy`` is a built-in name (``"pubeval"``, ``"heuristic"``, ``"random"``, ``"net"``) or an
     object with ``choose(position, plays)`` (:class:`gammon.Policy`); ``cube`` is a built-in cube
-    policy (``"never"``: never double, always take; ``"race"``: Keith's count in races) or a
-    :class:`gammon.CubePolicy`. ``seed`` seeds the random policy.
+    policy (``"never"``: never double, always take; ``"race"``: Keith's count in races;
+    ``"net"``: Janowski's model over the shipped net) or a :class:`gammon.CubePolicy`.
+    ``seed`` seeds the random policy.
 
     Raises :class:`~gammon.InvalidInputError` for an unknown policy name.
     """

@@ -15,11 +15,29 @@ core with the GIL released and return the estimate with its standard error::
     True
 
 A :class:`Player` is a checker policy (as for :func:`gammon.rollout`: ``"random"``,
-``"pubeval"``, ``"heuristic"``, ``"bearoff"`` or an object with ``choose(position, plays)``) and
+``"pubeval"``, ``"heuristic"``, ``"bearoff"``, ``"net"`` or an object with ``choose(position,
+plays)``) and
 a cube policy: ``"never"`` (never doubles, always takes), ``"race"`` (the Keith count in races, no
-cube action outside them) or an object with ``double(view)`` and ``take(view)`` methods
-(:class:`CubePolicy`). The first player plays White, the second Black; the opening roll of
-each game decides who moves first (BG-10), so the colors give no edge.
+cube action outside them), ``"net"`` (cube decisions from the shipped net's probabilities by
+Janowski's cube-life model, see below) or an object with ``double(view)`` and ``take(view)``
+methods (:class:`CubePolicy`).
+
+The ``"net"`` cube policy evaluates the position with the shipped backgammon net (0 ply) and
+decides by Rick Janowski's cube-life model ("Take-Points in Money Games", 1993) with GNU
+Backgammon's default cube efficiencies (0.68 in contact, 0.6 to 0.7 in races by pip count,
+0.6 in bear-offs): it doubles when doubling beats playing on whatever the answer (not when
+"too good"), takes when the take is worth at least the drop, and beavers (money play, where
+the rules allow it) when its equity after taking would be above zero. In
+matches the same model is applied to match winning chances from the Kazaross-XG2 table (each
+outcome valued by the score it leads to): a simplification, the money cube-life model carried
+over to match equities rather than a true match-play cubeful evaluation such as gnubg's; the
+Crawford game, post-Crawford play and dead cubes (MATCH-3, MATCH-7) are handled by the rules
+machinery. It plays standard backgammon and nackgammon (the net was trained on standard
+backgammon; nackgammon positions, same rules and 15 checkers, are evaluated by the same net,
+an extrapolation), not hypergammon.
+
+The first player plays White, the second Black; the opening roll of each game decides who
+moves first (BG-10), so the colors give no edge.
 
 Match *m* (or money game *g*) takes its dice from ``(seed, m)`` only: the same seed gives
 the same results on any number of threads and in chunks of any size. Python policies are the
@@ -82,7 +100,7 @@ __all__ = [
 ]
 
 #: The cube policies built into the core.
-BUILTIN_CUBE_POLICIES = ("never", "race")
+BUILTIN_CUBE_POLICIES = ("never", "race", "net")
 
 #: Names of the result classes of money games, indexed as in :attr:`MoneyRecords.kind`.
 MONEY_KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "dropped")
@@ -167,10 +185,11 @@ class Player:
     """A player of simulated matches and money games: a checker policy and a cube policy.
 
     ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
-    ``"bearoff"``), a :class:`~gammon.Policy` object or a function ``f(position, plays)`` (kept
-    wrapped in a :class:`~gammon.FunctionPolicy`); ``cube`` is ``"never"`` (the default: never
-    doubles, always takes), ``"race"`` (the Keith count in races, no cube action outside them)
-    or a :class:`CubePolicy` object.
+    ``"bearoff"``, ``"net"``), a :class:`~gammon.Policy` object or a function
+    ``f(position, plays)`` (kept wrapped in a :class:`~gammon.FunctionPolicy`); ``cube`` is
+    ``"never"`` (the default: never doubles, always takes), ``"race"`` (the Keith count in
+    races, no cube action outside them), ``"net"`` (Janowski's model over the shipped net, see
+    :mod:`gammon.simulate`) or a :class:`CubePolicy` object.
 
     Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
     methods a policy needs.

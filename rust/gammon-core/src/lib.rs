@@ -57,10 +57,8 @@ pub use play::turn::{
     level_name, may_double, opening_throw, GameOver, OpeningThrow, Resignation, TurnError,
     TurnErrorKind, TurnPosition, TurnSetupError, TurnState,
 };
-pub use policy::cube::{
-    BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyError, CubePolicyKind, KeithRace,
-    NeverDouble, Response,
-};
+pub use policy::cube::{CubeContext, CubePolicy, KeithRace, NeverDouble, Response};
+pub use policy::cube_kind::{BackgammonCubePolicy, CubePolicyError, CubePolicyKind};
 pub use policy::janowski::{
     cash_point, cube_life, cubeful_equity, match_decision, money_decision, take_point,
     CubeDecision, GameValue, JanowskiCube, Ownership,
@@ -76,6 +74,7 @@ pub use rules::nardy::sequences::for_each_sequence;
 pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
 pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
+pub use run::cubeful::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
 pub use run::rollout::{
     rollout, rollout_with_luck, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally,
     TallyError, DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,

@@ -6,6 +6,7 @@ mod bearoff;
 mod classes;
 mod convert;
 mod cube;
+mod cubeful;
 mod errors;
 mod evaluated;
 mod match_log;
@@ -37,6 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<stats::PyTally>()?;
     m.add_class::<stats::PyMatchTally>()?;
     m.add_class::<stats::PyMoneyTally>()?;
+    m.add_class::<cubeful::PyCubefulTally>()?;
     m.add_class::<stats::PyRolloutRun>()?;
     m.add_class::<stats::PySimulationRun>()?;
     m.add_class::<cube::PyCubeRules>()?;
@@ -58,6 +60,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(types::_outcome_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(cubeful::_cubeful_rollout, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
     m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;

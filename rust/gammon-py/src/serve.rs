@@ -18,7 +18,7 @@ use crate::types::PyColor;
 /// `gammon.Cube` under the game's rules) and `board` (the `gammon.MatchScore`, `None` in money
 /// play): without a pending offer, whether the player on roll doubles (`"double"` or
 /// `"roll"`); with one, the answer (`"take"`, `"drop"` or `"redouble"`, the last only when
-/// `may_redouble`). Backgammon variants only.
+/// `may_redouble`). Backgammon variants only (`"net"`: backgammon and nackgammon).
 #[pyfunction]
 #[pyo3(signature = (position, policy, player, cube, board, may_redouble))]
 pub fn _cube_decision(
@@ -35,6 +35,9 @@ pub fn _cube_decision(
             "the built-in cube policies play backgammon variants only",
         ));
     };
+    kind.check(position.inner.variant())
+        .map_err(|e| cube_policy_error(&e))?;
+    crate::simulate::check_cube_weights(kind)?;
     guard(|| {
         let cube = cube.inner;
         let rules = cube.rules;

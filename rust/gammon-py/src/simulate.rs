@@ -7,10 +7,13 @@
 //! thread. A Python cube policy reaches this module wrapped (`gammon.simulate._CubeAdapter`),
 //! which turns the user's answers into the plain values read here.
 
+use std::ops::Range;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use gammon_core::BatchProgress;
-use gammon_core::{simulate_matches, simulate_money, MatchTotals, MoneyTotals, SimConfig, SimRun};
+use gammon_core::StopReason;
+use gammon_core::{simulate_matches, simulate_money, MatchTotals, MoneyTotals, SimConfig};
 use gammon_core::{Backgammon, ByColor, Color, RulesFamily, StandardReferee, VariantPosition};
 use gammon_core::{BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response};
 use gammon_core::{BackgammonPolicy, PolicyStop};
@@ -161,7 +164,11 @@ impl CubePolicy<Backgammon> for SideCube {
 }
 
 impl SideCube {
-    fn take_error(&self) -> Option<PyErr> {
+    pub(crate) fn is_python(&self) -> bool {
+        matches!(self, SideCube::Python(_))
+    }
+
+    pub(crate) fn take_error(&self) -> Option<PyErr> {
         match self {
             SideCube::Python(p) => p.take_error(),
             SideCube::Builtin(_) => None,
@@ -169,11 +176,25 @@ impl SideCube {
     }
 }
 
+/// Checks that the shipped weights of the `net` cube policy read (they are tested; this turns
+/// a damaged build into an `InternalError` rather than another policy).
+pub(crate) fn check_cube_weights(kind: CubePolicyKind) -> PyResult<()> {
+    if kind == CubePolicyKind::Net {
+        gammon_core::JanowskiCube::shipped_net()
+            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
+    }
+    Ok(())
+}
+
 /// Reads one side's cube policy: a built-in name or a wrapped Python policy.
-fn side_cube(obj: &Bound<'_, PyAny>, variant: gammon_core::Variant) -> PyResult<SideCube> {
+pub(crate) fn side_cube(
+    obj: &Bound<'_, PyAny>,
+    variant: gammon_core::Variant,
+) -> PyResult<SideCube> {
     if let Ok(name) = obj.cast::<PyString>() {
         let kind: CubePolicyKind = name.to_cow()?.parse().map_err(|e| cube_policy_error(&e))?;
         kind.check(variant).map_err(|e| cube_policy_error(&e))?;
+        check_cube_weights(kind)?;
         return Ok(SideCube::Builtin(kind.into()));
     }
     if obj.hasattr("double")? && obj.hasattr("take")? {
@@ -183,13 +204,13 @@ fn side_cube(obj: &Bound<'_, PyAny>, variant: gammon_core::Variant) -> PyResult<
         }));
     }
     Err(InvalidInputError::new_err(format!(
-        "a cube policy is a name (never, race) or an object with double(view) and take(view) methods, not {}",
+        "a cube policy is a name (never, race, net) or an object with double(view) and take(view) methods, not {}",
         obj.repr().map(|r| r.to_string()).unwrap_or_default()
     )))
 }
 
 /// The session's cube rules, a `gammon.CubeRules` (validated when it was made).
-fn cube_rules_arg(rules: PyCubeRules) -> PyResult<CubeRules> {
+pub(crate) fn cube_rules_arg(rules: PyCubeRules) -> PyResult<CubeRules> {
     rules.inner.validate().map_err(|e| cube_rules_error(&e))
 }
 
@@ -287,10 +308,13 @@ impl Contest {
     }
 }
 
-/// The typed result of a simulation: the range played, why it stopped, the time, the
-/// threads, the statistics and the records.
-fn sim_run<T, R>(
-    run: &SimRun<T, R>,
+/// The typed result of a simulation (or a cubeful rollout): the range played, why it
+/// stopped (`interrupted` overrides), the time, the threads, the statistics and the records.
+pub(crate) fn sim_run(
+    items: &Range<u64>,
+    stop: StopReason,
+    elapsed: Duration,
+    threads: usize,
     interrupted: bool,
     tally: Py<PyAny>,
     records: Option<Py<PyTuple>>,
@@ -298,14 +322,14 @@ fn sim_run<T, R>(
     let stop = if interrupted {
         "interrupted"
     } else {
-        run.stop.name()
+        stop.name()
     };
     PySimulationRun {
-        first: run.items.start,
-        end: run.items.end,
+        first: items.start,
+        end: items.end,
         stop: stop.to_owned(),
-        elapsed: run.elapsed.as_secs_f64(),
-        threads: run.threads,
+        elapsed: elapsed.as_secs_f64(),
+        threads,
         tally,
         records,
     }
@@ -388,7 +412,15 @@ pub fn _simulate_match<'py>(
         None => None,
     };
     let tally = Py::new(py, PyMatchTally { inner: out.tally })?.into_any();
-    Ok(sim_run(&out, interrupted, tally, records))
+    Ok(sim_run(
+        &out.items,
+        out.stop,
+        out.elapsed,
+        out.threads,
+        interrupted,
+        tally,
+        records,
+    ))
 }
 
 /// Plays money games ``first`` .. ``end`` of a simulation and returns a
@@ -446,5 +478,13 @@ pub fn _simulate_money<'py>(
         None => None,
     };
     let tally = Py::new(py, PyMoneyTally { inner: out.tally })?.into_any();
-    Ok(sim_run(&out, interrupted, tally, records))
+    Ok(sim_run(
+        &out.items,
+        out.stop,
+        out.elapsed,
+        out.threads,
+        interrupted,
+        tally,
+        records,
+    ))
 }

@@ -27,6 +27,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::base::color::{ByColor, Color};
+use crate::base::dice::Dice;
 use crate::base::outcome::OutcomeKind;
 use crate::base::rng::GameDice;
 use crate::play::event::{GameEvent, Observer};
@@ -63,6 +64,15 @@ impl<R, Pol: ?Sized, C: ?Sized> Copy for CubefulRules<'_, R, Pol, C> {}
 /// The most games a match may take before [`GameError::MatchTooLong`]: a backgammon match
 /// cannot come near it (every game scores at least a point); only draws could.
 pub const MAX_GAMES_PER_MATCH: u32 = 1 << 20;
+
+/// Where the game loop with the cube takes over: the position, the cube, a first roll already
+/// thrown (the opening roll) and the record so far.
+struct Begin<P> {
+    pos: P,
+    cube: CubeState,
+    next: Option<Dice>,
+    rec: CubefulRecord,
+}
 
 /// How a cube action ended.
 enum CubeActionEnd {
@@ -163,12 +173,12 @@ impl<P: Position> GameRunner<P> {
                 }
             }
         };
-        let mut pos = if start.turn() == starter {
+        let pos = if start.turn() == starter {
             *start
         } else {
             start.pass_turn()
         };
-        let mut rec = CubefulRecord {
+        let rec = CubefulRecord {
             winner: None,
             kind: OutcomeKind::Draw,
             ending: Ending::BorneOff,
@@ -179,12 +189,96 @@ impl<P: Position> GameRunner<P> {
             doubles: 0,
             plies: 0,
         };
+        // BG-12: the opening roll is the starter's first roll; no cube action comes before it.
+        let begin = Begin {
+            pos,
+            cube,
+            next: Some(opening_roll),
+            rec,
+        };
+        self.play_on(begin, rules, &cube_rules, board, dice, rng, obs)
+    }
+
+    /// Plays one game with the cube from `start` as it stands: its player on roll rolls first
+    /// (from `dice`, the rollout's streams), with the cube at `cube` and no opening throw. The
+    /// player on roll may double before that first roll, unless it is an opening roll
+    /// ([`GameDice::next_is_opening`], BG-12). The game of a cubeful rollout; the referee
+    /// scores it with White as the starter, as in cubeless rollouts.
+    ///
+    /// With cube policies that never double, the game is the one [`GameRunner::play`] plays
+    /// with the same streams: the same rolls, the same random choices.
+    ///
+    /// # Errors
+    /// As [`GameRunner::play_with_cube`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn play_position_with_cube<R, Pol, C, O>(
+        &mut self,
+        start: &P,
+        cube: CubeState,
+        rules: &CubefulRules<'_, R, Pol, C>,
+        board: &Scoreboard,
+        dice: &mut GameDice<'_>,
+        rng: &mut Xoshiro256PlusPlus,
+        obs: &mut O,
+    ) -> Result<CubefulRecord, GameError>
+    where
+        R: Referee<P>,
+        Pol: Policy<P> + ?Sized,
+        C: CubePolicy<P> + ?Sized,
+        O: Observer<P>,
+    {
+        let cube_rules = board.cube_rules(rules.cube_rules);
+        let rec = CubefulRecord {
+            winner: None,
+            kind: OutcomeKind::Draw,
+            ending: Ending::BorneOff,
+            points: 0,
+            cube,
+            starter: Color::White,
+            ties: 0,
+            doubles: 0,
+            plies: 0,
+        };
+        let begin = Begin {
+            pos: *start,
+            cube,
+            next: None,
+            rec,
+        };
+        self.play_on(begin, rules, &cube_rules, board, dice, rng, obs)
+    }
+
+    /// The game loop with the cube from `begin` to the end of the game.
+    #[allow(clippy::too_many_arguments)]
+    fn play_on<R, Pol, C, O>(
+        &mut self,
+        begin: Begin<P>,
+        rules: &CubefulRules<'_, R, Pol, C>,
+        cube_rules: &CubeRules,
+        board: &Scoreboard,
+        dice: &mut GameDice<'_>,
+        rng: &mut Xoshiro256PlusPlus,
+        obs: &mut O,
+    ) -> Result<CubefulRecord, GameError>
+    where
+        R: Referee<P>,
+        Pol: Policy<P> + ?Sized,
+        C: CubePolicy<P> + ?Sized,
+        O: Observer<P>,
+    {
+        let Begin {
+            mut pos,
+            mut cube,
+            mut next,
+            mut rec,
+        } = begin;
+        let starter = rec.starter;
         let finish = |pos: &P, cube: CubeState, mut rec: CubefulRecord| {
             let r = rules.referee.score(pos, starter);
             rec.winner = r.winner;
             rec.kind = r.kind;
             rec.points = match r.winner {
-                Some(_) => cube.points(u32::from(r.points), &cube_rules),
+                Some(_) => cube.points(u32::from(r.points), cube_rules),
                 None => 0,
             };
             rec.cube = cube;
@@ -193,27 +287,26 @@ impl<P: Position> GameRunner<P> {
         if pos.is_game_over() {
             return Ok(finish(&pos, cube, rec));
         }
-        // BG-12: the opening roll is the starter's first roll; no cube action comes before it.
-        let mut next = Some(opening_roll);
         loop {
             let player = pos.turn();
             let roll = match next.take() {
                 Some(roll) => roll,
                 None => {
-                    if may_double(board, &cube, player, &cube_rules) {
+                    // BG-12: no cube action before an opening roll.
+                    if !dice.next_is_opening() && may_double(board, &cube, player, cube_rules) {
                         obs.event(&GameEvent::MayDouble { player, cube });
                         let ctx = CubeContext {
                             position: &pos,
                             player,
                             cube,
-                            rules: &cube_rules,
+                            rules: cube_rules,
                             board,
                         };
                         if rules.cube_policies[player].offer_double(&ctx)? {
                             let end = Self::cube_action(
                                 &pos,
                                 cube,
-                                &cube_rules,
+                                cube_rules,
                                 board,
                                 &rules.cube_policies,
                                 &mut rec.doubles,

@@ -1,17 +1,13 @@
 //! Cube policies for the game loop with the cube: the [`CubePolicy`] trait and the built-in
-//! policies [`NeverDouble`] (`"never"`) and [`KeithRace`] (`"race"`), with
-//! [`CubePolicyKind`] naming them.
+//! policies [`NeverDouble`] (`"never"`) and [`KeithRace`] (`"race"`). The names of the built-in
+//! policies (with the net's, `"net"`) are in `cube_kind`.
 //!
 //! The game loop asks a cube policy only when the action is legal: [`CubePolicy::offer_double`]
 //! before a roll when the player may double (CUBE-2, CUBE-3, CUBE-10, BG-12, MATCH-3,
 //! MATCH-7), and [`CubePolicy::respond`] when the player must answer a double, a beaver or a
 //! raccoon (CUBE-4, CUBE-12, CUBE-13).
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::base::color::Color;
-use crate::base::variant::{RulesFamily, Variant};
 use crate::policy::{is_race, PolicyStop};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
@@ -201,129 +197,11 @@ impl CubePolicy<Backgammon> for KeithRace {
     }
 }
 
-/// The built-in cube policies by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum CubePolicyKind {
-    /// [`NeverDouble`]: `"never"`.
-    Never,
-    /// [`KeithRace`]: `"race"`.
-    Race,
-}
-
-/// The text names no built-in cube policy, or the policy does not play that variant.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CubePolicyError {
-    /// No built-in cube policy has this name.
-    #[error("unknown cube policy {0:?}; built-in cube policies: never, race")]
-    Unknown(String),
-    /// The policy knows backgammon rules only.
-    #[error("the {policy} cube policy plays backgammon variants only, not {variant}")]
-    Unsupported {
-        /// The policy asked for.
-        policy: CubePolicyKind,
-        /// The variant it cannot play.
-        variant: Variant,
-    },
-}
-
-impl CubePolicyKind {
-    /// Every built-in cube policy.
-    pub const ALL: [CubePolicyKind; 2] = [CubePolicyKind::Never, CubePolicyKind::Race];
-
-    /// The name: `"never"` or `"race"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            CubePolicyKind::Never => "never",
-            CubePolicyKind::Race => "race",
-        }
-    }
-
-    /// Checks that the policy plays `variant`.
-    ///
-    /// # Errors
-    /// [`CubePolicyError::Unsupported`].
-    pub fn check(self, variant: Variant) -> Result<(), CubePolicyError> {
-        if matches!(self, CubePolicyKind::Never)
-            || matches!(variant.family(), RulesFamily::Backgammon)
-        {
-            Ok(())
-        } else {
-            Err(CubePolicyError::Unsupported {
-                policy: self,
-                variant,
-            })
-        }
-    }
-}
-
-impl fmt::Display for CubePolicyKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for CubePolicyKind {
-    type Err = CubePolicyError;
-
-    /// Reads a cube policy name (any case).
-    ///
-    /// # Errors
-    /// [`CubePolicyError::Unknown`].
-    fn from_str(s: &str) -> Result<CubePolicyKind, CubePolicyError> {
-        let key = s.trim().to_ascii_lowercase();
-        CubePolicyKind::ALL
-            .into_iter()
-            .find(|k| k.name() == key)
-            .ok_or_else(|| CubePolicyError::Unknown(s.to_string()))
-    }
-}
-
-/// A built-in backgammon cube policy chosen at run time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BackgammonCubePolicy {
-    /// [`NeverDouble`].
-    Never(NeverDouble),
-    /// [`KeithRace`].
-    Race(KeithRace),
-}
-
-impl From<CubePolicyKind> for BackgammonCubePolicy {
-    fn from(kind: CubePolicyKind) -> BackgammonCubePolicy {
-        match kind {
-            CubePolicyKind::Never => BackgammonCubePolicy::Never(NeverDouble),
-            CubePolicyKind::Race => BackgammonCubePolicy::Race(KeithRace),
-        }
-    }
-}
-
-impl CubePolicy<Backgammon> for BackgammonCubePolicy {
-    #[inline]
-    fn offer_double(&self, ctx: &CubeContext<'_, Backgammon>) -> Result<bool, PolicyStop> {
-        match self {
-            BackgammonCubePolicy::Never(p) => p.offer_double(ctx),
-            BackgammonCubePolicy::Race(p) => p.offer_double(ctx),
-        }
-    }
-
-    #[inline]
-    fn respond(
-        &self,
-        ctx: &CubeContext<'_, Backgammon>,
-        offer: &CubeOffer,
-        may_redouble: bool,
-    ) -> Result<Response, PolicyStop> {
-        match self {
-            BackgammonCubePolicy::Never(p) => p.respond(ctx, offer, may_redouble),
-            BackgammonCubePolicy::Race(p) => p.respond(ctx, offer, may_redouble),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::base::setup::Setup;
+    use crate::base::variant::Variant;
     use crate::scoring::scoreboard::MatchScore;
 
     fn bg(turn: Color, mover: &[(u8, u8)], opponent: &[(u8, u8)]) -> Backgammon {
@@ -471,20 +349,5 @@ mod tests {
         assert_eq!(NeverDouble.offer_double(&c), Ok(false));
         let offer = CubeState::default().offer(Color::Black);
         assert_eq!(NeverDouble.respond(&c, &offer, true), Ok(Response::Take));
-    }
-
-    #[test]
-    fn cube_policy_names_parse_and_check_variants() {
-        for k in CubePolicyKind::ALL {
-            assert_eq!(k.name().parse::<CubePolicyKind>(), Ok(k));
-        }
-        assert_eq!(" Race ".parse::<CubePolicyKind>(), Ok(CubePolicyKind::Race));
-        assert!(matches!(
-            "gnubg".parse::<CubePolicyKind>(),
-            Err(CubePolicyError::Unknown(_))
-        ));
-        assert!(CubePolicyKind::Race.check(Variant::LongNardy).is_err());
-        assert!(CubePolicyKind::Never.check(Variant::LongNardy).is_ok());
-        assert!(CubePolicyKind::Race.check(Variant::Hypergammon3).is_ok());
     }
 }

@@ -36,7 +36,9 @@
 use std::sync::Arc;
 
 use crate::base::color::Color;
+use crate::base::variant::RulesFamily;
 use crate::bearoff;
+use crate::eval::net::NetFileError;
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::cube::{CubeContext, CubePolicy, Response};
 use crate::policy::{is_race, PolicyStop};
@@ -314,15 +316,24 @@ pub fn match_decision(
     })
 }
 
+/// The evaluator a [`JanowskiCube`] asks: a `'static` one (the shipped net, read once) or one
+/// shared behind an [`Arc`].
+#[derive(Clone)]
+enum Source {
+    Static(&'static dyn Evaluator<Backgammon>),
+    Shared(Arc<dyn Evaluator<Backgammon>>),
+}
+
 /// Cube decisions from an evaluator's probabilities by Janowski's model (see the module
 /// documentation): money play by points, match play by the Kazaross-XG2 match equity table
 /// (matches beyond its 25 points fall back to the money decision). Backgammon rules.
 ///
-/// Generic over the evaluator: the bear-off evaluator today, the neural net once it lands
-/// (`JanowskiCube::new(Arc::new(net))`).
+/// Generic over the evaluator: the shipped neural net ([`JanowskiCube::shipped_net`], the cube
+/// policy `"net"`), the bear-off evaluator, or any other (`JanowskiCube::new(Arc::new(e))`).
+/// Cloning it is cheap (a reference or an `Arc`).
 #[derive(Clone)]
 pub struct JanowskiCube {
-    evaluator: Arc<dyn Evaluator<Backgammon>>,
+    evaluator: Source,
     /// A fixed cube life instead of [`cube_life`] by position class, when set.
     pub fixed_life: Option<f64>,
 }
@@ -340,8 +351,34 @@ impl JanowskiCube {
     #[must_use]
     pub fn new(evaluator: Arc<dyn Evaluator<Backgammon>>) -> JanowskiCube {
         JanowskiCube {
-            evaluator,
+            evaluator: Source::Shared(evaluator),
             fixed_life: None,
+        }
+    }
+
+    /// The policy over an evaluator that lives for the whole program (no reference count).
+    #[must_use]
+    pub fn with_static(evaluator: &'static dyn Evaluator<Backgammon>) -> JanowskiCube {
+        JanowskiCube {
+            evaluator: Source::Static(evaluator),
+            fixed_life: None,
+        }
+    }
+
+    /// The policy over the shipped backgammon net ([`crate::eval::net::shipped`]): the cube
+    /// policy `"net"`.
+    ///
+    /// # Errors
+    /// [`NetFileError`] if the embedded weights are damaged (a build error).
+    pub fn shipped_net() -> Result<JanowskiCube, NetFileError> {
+        let net = crate::eval::net::shipped(RulesFamily::Backgammon)?;
+        Ok(JanowskiCube::with_static(net))
+    }
+
+    fn evaluator(&self) -> &dyn Evaluator<Backgammon> {
+        match &self.evaluator {
+            Source::Static(e) => *e,
+            Source::Shared(e) => e.as_ref(),
         }
     }
 
@@ -350,7 +387,7 @@ impl JanowskiCube {
     pub fn decision(&self, ctx: &CubeContext<'_, Backgammon>) -> CubeDecision {
         let pos = ctx.position;
         let roller = pos.turn();
-        let probs = self.evaluator.evaluate(pos);
+        let probs = self.evaluator().evaluate(pos);
         let x = self.fixed_life.unwrap_or_else(|| cube_life(pos));
         let own = match ctx.cube.owner {
             None => Ownership::Centred,

@@ -2,7 +2,8 @@
 //! [`Random`], [`Pubeval`] and [`Heuristic`], with [`PolicyKind`] naming them.
 //!
 //! Layer 6, **policy**: checker-play policies (this module, `heuristic`, `race`) and cube
-//! policies (`cube`, and `janowski`: cube decisions from an evaluator's probabilities), and the
+//! policies (`cube`; `janowski`: cube decisions from an evaluator's probabilities; `cube_kind`:
+//! the built-in cube policies by name), and the
 //! Long Nardy heuristic (`nardy`). May use: `base`, `rules`, `bearoff`, `eval`, `scoring`.
 //!
 //! - [`Random`]: uniform over the distinct plays (every rules type).
@@ -34,6 +35,7 @@ use crate::rules::position::Position;
 
 mod bearoff;
 pub(crate) mod cube;
+pub(crate) mod cube_kind;
 mod heuristic;
 pub(crate) mod janowski;
 pub(crate) mod nardy;

@@ -1,10 +1,12 @@
 //! Layer 8, **run**: many games, reproducibly and in parallel — the batch engine (with its
-//! stop reasons and errors), rollouts and match/money simulations.
+//! stop reasons and errors), rollouts (cubeless, and cubeful in `cubeful`) and match/money
+//! simulations.
 //!
 //! May use: every layer below (`base`, `rules`, `text`, `variant_position`, `scoring`,
 //! `policy`, `play`).
 
 pub(crate) mod batch;
+pub(crate) mod cubeful;
 pub(crate) mod rollout;
 pub(crate) mod simulate;
 pub(crate) mod trajectory;

@@ -107,6 +107,16 @@ pub enum SimulationError {
     /// The chunk size is zero, or the threads cannot start.
     #[error(transparent)]
     Batch(#[from] BatchError),
+    /// The initial cube of a cubeful rollout is not a power of two within the cap.
+    #[error(
+        "the cube value must be a power of two from 1 to the cap {max}, not {value} (CUBE-10)"
+    )]
+    InitialCube {
+        /// The value asked for.
+        value: u32,
+        /// The cap of the cube rules.
+        max: u32,
+    },
 }
 
 // ---------------------------------------------------------------------------------------
