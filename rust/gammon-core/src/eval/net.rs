@@ -1307,7 +1307,7 @@ mod tests {
     fn the_shipped_weights_load_and_fit_their_families() {
         let b = shipped(RulesFamily::Backgammon).unwrap();
         assert_eq!(b.family, RulesFamily::Backgammon);
-        assert_eq!(b.contact.encoding, Encoding::Contact);
+        assert_eq!(b.contact.encoding, Encoding::ContactPlus);
         assert!(b.race.is_some());
         let n = shipped(RulesFamily::LongNardy).unwrap();
         assert_eq!(n.family, RulesFamily::LongNardy);
