@@ -4,7 +4,9 @@
 
 Keeps the contact net's first KEEP hidden units and drops the rest, folding each dropped
 unit's mean contribution into the output biases: its activation averaged over the after-states
-of 200 games of the net's own play (0 ply), times its output weights. The race net is kept as
+of 200 games of the installed package's net playing itself at 0 ply (dice seeded 7), times its
+output weights. Run it with the package built on IN's weights (for bg-td3: bg-td2's, exported
+into ``rust/gammon-core/nets/backgammon.gnet`` before ``maturin develop``). The race net is kept as
 it is. What the pruned net loses is then trained back by a short warm-started run
 (`train/bg-td3.conf`, train/README.md). The weights format is documented in
 `rust/gammon-core/src/eval/net.rs`; the file is read and written with the CRC-32 it ends with.
@@ -26,6 +28,7 @@ HEADER = 8 + 4 + 1 + 1
 
 
 def read(path: str) -> tuple[bytes, list[dict[str, object]]]:
+    """The header and the nets (weights as numpy arrays) of a weights file."""
     b = open(path, "rb").read()
     if zlib.crc32(b[:-4]) != struct.unpack("<I", b[-4:])[0]:
         raise SystemExit(f"{path}: bad checksum")
@@ -35,11 +38,13 @@ def read(path: str) -> tuple[bytes, list[dict[str, object]]]:
         role, enc = b[o], b[o + 1]
         inp, hid, out = struct.unpack_from("<III", b, o + 2)
         o += 14
+
         def take(n: int) -> np.ndarray:
             nonlocal o
             a = np.frombuffer(b, dtype="<f4", count=n, offset=o).copy()
             o += 4 * n
             return a
+
         w1 = take(inp * hid).reshape(inp, hid)
         b1 = take(hid)
         w2 = take(out * hid).reshape(out, hid)
@@ -49,6 +54,7 @@ def read(path: str) -> tuple[bytes, list[dict[str, object]]]:
 
 
 def write(path: str, header: bytes, nets: list[dict[str, object]]) -> None:
+    """Writes a weights file: the header, the nets, the CRC-32."""
     out = bytearray(header)
     for n in nets:
         w1, b1, w2, b2 = (np.asarray(n[k], dtype="<f4") for k in ("w1", "b1", "w2", "b2"))
@@ -61,8 +67,11 @@ def write(path: str, header: bytes, nets: list[dict[str, object]]) -> None:
 
 
 def after_states(games: int, seed: int) -> np.ndarray:
-    """After-states of the shipped net's self-play: the board after each play, seen by the
-    player who made it (the rows of ``PlayList.boards()``, as the net values them)."""
+    """After-states of the installed net's self-play.
+
+    Each is the board after a play, seen by the player who made it (the rows of
+    ``PlayList.boards()``, as the net values them).
+    """
     rng = random.Random(seed)
     boards = []
     for _ in range(games):
@@ -81,6 +90,7 @@ def after_states(games: int, seed: int) -> np.ndarray:
 
 
 def main() -> None:
+    """Prunes IN into OUT."""
     src, dst, keep = sys.argv[1], sys.argv[2], int(sys.argv[3])
     header, nets = read(src)
     contact = nets[0]

@@ -35,6 +35,7 @@ STARTS = {
 
 
 def main() -> None:
+    """Runs the rollouts and prints the rows and the table."""
     rows = []
     for name, (pos, plain_games, cut_games, cuts) in STARTS.items():
         runs: list[tuple[int | None, int]] = [(None, plain_games)]
