@@ -66,12 +66,13 @@ impl<R, Pol: ?Sized, C: ?Sized> Copy for CubefulRules<'_, R, Pol, C> {}
 pub const MAX_GAMES_PER_MATCH: u32 = 1 << 20;
 
 /// Where the game loop with the cube takes over: the position, the cube, a first roll already
-/// thrown (the opening roll) and the record so far.
+/// thrown (the opening roll), the player who started the game and the ties thrown before.
 struct Begin<P> {
     pos: P,
     cube: CubeState,
     next: Option<Dice>,
-    rec: CubefulRecord,
+    starter: Color,
+    ties: u32,
 }
 
 /// How a cube action ended.
@@ -178,23 +179,13 @@ impl<P: Position> GameRunner<P> {
         } else {
             start.pass_turn()
         };
-        let rec = CubefulRecord {
-            winner: None,
-            kind: OutcomeKind::Draw,
-            ending: Ending::BorneOff,
-            points: 0,
-            cube,
-            starter,
-            ties,
-            doubles: 0,
-            plies: 0,
-        };
         // BG-12: the opening roll is the starter's first roll; no cube action comes before it.
         let begin = Begin {
             pos,
             cube,
             next: Some(opening_roll),
-            rec,
+            starter,
+            ties,
         };
         self.play_on(begin, rules, &cube_rules, board, dice, rng, obs)
     }
@@ -228,22 +219,12 @@ impl<P: Position> GameRunner<P> {
         O: Observer<P>,
     {
         let cube_rules = board.cube_rules(rules.cube_rules);
-        let rec = CubefulRecord {
-            winner: None,
-            kind: OutcomeKind::Draw,
-            ending: Ending::BorneOff,
-            points: 0,
-            cube,
-            starter: Color::White,
-            ties: 0,
-            doubles: 0,
-            plies: 0,
-        };
         let begin = Begin {
             pos: *start,
             cube,
             next: None,
-            rec,
+            starter: Color::White,
+            ties: 0,
         };
         self.play_on(begin, rules, &cube_rules, board, dice, rng, obs)
     }
@@ -270,9 +251,20 @@ impl<P: Position> GameRunner<P> {
             mut pos,
             mut cube,
             mut next,
-            mut rec,
+            starter,
+            ties,
         } = begin;
-        let starter = rec.starter;
+        let mut rec = CubefulRecord {
+            winner: None,
+            kind: OutcomeKind::Draw,
+            ending: Ending::BorneOff,
+            points: 0,
+            cube,
+            starter,
+            ties,
+            doubles: 0,
+            plies: 0,
+        };
         let finish = |pos: &P, cube: CubeState, mut rec: CubefulRecord| {
             let r = rules.referee.score(pos, starter);
             rec.winner = r.winner;
