@@ -390,23 +390,40 @@ fn ratio(n: u32, reciprocal: f64) -> f32 {
 /// - `218 + s`: 1 when side `s` is on roll, else 0.
 pub fn contact(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..CONTACT_UNITS];
-    let both = sides(board, checkers);
-    for (s, side) in both.iter().enumerate() {
+    contact_point_units(board, checkers, &mut out[..200]);
+    contact_board_units(board, checkers, on_roll, &mut out[200..]);
+}
+
+/// The point units of [`contact`] and [`contact_plus`] (their units 0..200).
+fn contact_point_units(board: &[i8; 26], checkers: u8, out: &mut [f32]) {
+    for (s, side) in sides(board, checkers).iter().enumerate() {
         for p in 1..=25usize {
             out[100 * s + 4 * (p - 1)..100 * s + 4 * p].copy_from_slice(&gnubg4(side[p]));
         }
     }
-    contact_board_units(board, checkers, on_roll, &mut out[200..]);
 }
 
 /// The per-board units of [`contact`] (its units 200..220).
 #[inline(always)]
 fn contact_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
-    let out = &mut out[..2 * CONTACT_FEATURES + 2];
     let [mine, theirs] = side_summaries(board, checkers);
+    contact_features_and_turn(&mine, &theirs, checkers, on_roll, out);
+}
+
+/// The 20 per-board units [`contact`] and [`contact_plus`] share, from the sides' summaries:
+/// each side's nine features, then the two turn units.
+#[inline(always)]
+fn contact_features_and_turn(
+    mine: &SideSummary,
+    theirs: &SideSummary,
+    checkers: u8,
+    on_roll: bool,
+    out: &mut [f32],
+) {
+    let out = &mut out[..2 * CONTACT_FEATURES + 2];
     let (a, b) = out.split_at_mut(CONTACT_FEATURES);
-    contact_features(&mine, checkers, a);
-    contact_features(&theirs, checkers, &mut b[..CONTACT_FEATURES]);
+    contact_features(mine, checkers, a);
+    contact_features(theirs, checkers, &mut b[..CONTACT_FEATURES]);
     out[18] = f32::from(u8::from(on_roll));
     out[19] = f32::from(u8::from(!on_roll));
 }
@@ -654,11 +671,7 @@ fn dice_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mu
 fn contact_plus_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..2 * CONTACT_FEATURES + 6];
     let [mine, theirs] = side_summaries(board, checkers);
-    let (a, b) = out.split_at_mut(CONTACT_FEATURES);
-    contact_features(&mine, checkers, a);
-    contact_features(&theirs, checkers, &mut b[..CONTACT_FEATURES]);
-    out[18] = f32::from(u8::from(on_roll));
-    out[19] = f32::from(u8::from(!on_roll));
+    contact_features_and_turn(&mine, &theirs, checkers, on_roll, &mut out[..20]);
     let bars = [
         u32::from(board[25].max(0).unsigned_abs()),
         u32::from(board[0].min(0).unsigned_abs()),
@@ -675,13 +688,8 @@ fn contact_plus_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: 
 ///   points in front of it ([`escapes`]) / 36.
 pub fn contact_plus(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..CONTACT_PLUS_UNITS];
-    contact(board, checkers, on_roll, &mut out[..CONTACT_UNITS]);
-    let both = sides(board, checkers);
-    for s in 0..2 {
-        let (me, them) = (&both[s], &both[1 - s]);
-        out[CONTACT_UNITS + 2 * s] = shots(me, them) as f32 / 36.0;
-        out[CONTACT_UNITS + 2 * s + 1] = escapes(me, them) as f32 / 36.0;
-    }
+    contact_point_units(board, checkers, &mut out[..200]);
+    contact_plus_board_units(board, checkers, on_roll, &mut out[200..]);
 }
 
 /// gammon's Long Nardy inputs: 202 units.
