@@ -75,6 +75,7 @@ ENCODING_UNITS: dict[str, int] = {
     "tdgammon": 198,
     "contact": 220,
     "contact-plus": 224,
+    "contact-ext": 230,
     "nardy": 202,
 }
 
@@ -307,7 +308,8 @@ def encode(
     ``encoding`` is ``"tdgammon"`` (198 units, Tesauro's TD-Gammon inputs), ``"contact"`` (220
     units, gnubg's base inputs and nine hand-made features a side, each named with its source),
     ``"contact-plus"`` (224 units: ``"contact"`` then each side's shots and escapes, in rolls
-    of 36) or ``"nardy"`` (202 units, Long Nardy). The units are documented one by one in the Rust
+    of 36), ``"contact-ext"`` (230 units: ``"contact-plus"`` then each side's pip loss to hits,
+    double shots and containment) or ``"nardy"`` (202 units, Long Nardy). The units are documented one by one in the Rust
     core (``gammon_core::encode``) and in ``docs/backend.md``. ``on_roll`` says whether the
     owner of the rows is to roll next: True for boards about to be played, False for the
     result of the owner's play (rows of :func:`legal_plays`). The variant defaults to Long

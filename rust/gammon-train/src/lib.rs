@@ -20,6 +20,8 @@
 //! `GameDice::new(seed, g, ..)`, so a run stopped at a checkpoint and resumed makes the same
 //! weights as an uninterrupted run ([`Trainer::save`], [`Trainer::resume`]).
 
+pub mod supervised;
+
 use std::fmt;
 use std::fs;
 use std::io::Write;
@@ -261,7 +263,14 @@ fn random_net(encoding: Encoding, hidden: usize, scale: f32, rng: &mut SplitMix)
 
 /// True when every input of `small` is the same unit, at the same index, of `big`.
 fn is_prefix(small: Encoding, big: Encoding) -> bool {
-    small == big || (small == Encoding::Contact && big == Encoding::ContactPlus)
+    // Each of these is the one before it with units added at the end.
+    const CHAIN: [Encoding; 3] = [
+        Encoding::Contact,
+        Encoding::ContactPlus,
+        Encoding::ContactExt,
+    ];
+    let at = |e| CHAIN.iter().position(|&c| c == e);
+    small == big || matches!((at(small), at(big)), (Some(i), Some(j)) if i <= j)
 }
 
 /// Copies `src` into the larger `dst` ([`Trainer::warm_start`]).
@@ -510,7 +519,8 @@ impl Trainer {
 
     /// Starts the run from trained nets instead of its random weights (the config's
     /// `init_from`), growing them to the config's shape without changing what they compute:
-    /// a net on [`Encoding::Contact`] may grow into [`Encoding::ContactPlus`] (whose first 220
+    /// a net on [`Encoding::Contact`] may grow into [`Encoding::ContactPlus`] or
+    /// [`Encoding::ContactExt`], and one on `ContactPlus` into `ContactExt` (whose first 220
     /// units are the same; the new inputs start with zero weights), and hidden units may be
     /// added (their input weights stay this run's random ones, their output weights start at
     /// zero). So the grown nets value every position exactly as `from` does, and training

@@ -4,7 +4,22 @@
 //! gammon-train run CONFIG RUN_DIR        train (resuming RUN_DIR/checkpoint.bin if present)
 //! gammon-train export CHECKPOINT OUT     write the checkpoint's nets as a weights file
 //! gammon-train strength CONFIG FILE N    measure a checkpoint or weights file over N games
+//! gammon-train label NETS OUT GAMES [plies=1 seed=1 alt=500 top=4 threads=1 chunk=200]
+//!                                         label the positions of GAMES games (resumes OUT)
+//! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
+//!                  seed=1 holdout=20 eval_games=20000]
+//!                                         train INIT's nets on labelled positions (resumes)
 //! ```
+//!
+//! `label` and `fit` are the supervised stage ([`gammon_train::supervised`]): `label` plays
+//! GAMES games with NETS at 0 ply and writes their after-states with the values NETS gives them
+//! searched `plies` deeper, in chunks of `chunk` games, appending to OUT (an interrupted run
+//! resumes after its last complete chunk); `alt` per mille of turns also label one of the `top`
+//! next best candidates. `fit` takes `epochs` passes over the samples (the last `holdout` per
+//! mille, the latest games, held out), the learning rate falling geometrically from `alpha` to
+//! `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
+//! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
+//! after the last epoch written.
 //!
 //! `run` appends to `RUN_DIR/log.txt` (and prints) the games done, games a second and, every
 //! `eval_every` games, the strength against pubeval (backgammon) or `random` (Long Nardy). It
@@ -18,7 +33,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use gammon_core::eval::net::NetEvaluator;
-use gammon_train::{Config, Trainer};
+use gammon_core::{Backgammon, Nardy, Pubeval, Random, RulesFamily};
+use gammon_train::supervised::{
+    chunk_bytes, errors, fit_epoch, label_range, open_labels, read_labels, shuffled, LabelsHeader,
+    Sample,
+};
+use gammon_train::{strength_vs, Config, Strength, Trainer};
 
 /// Seed of the strength measurements (never a training seed).
 const EVAL_SEED: u64 = 0xe5a1_0000;
@@ -157,13 +177,193 @@ fn strength(config_path: &str, file: &str, games: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `key=value` options after the positional arguments, each with its default.
+fn options(args: &[String], defaults: &[(&str, f64)]) -> Result<Vec<f64>, String> {
+    let mut vals: Vec<f64> = defaults.iter().map(|d| d.1).collect();
+    for a in args {
+        let (k, v) = a
+            .split_once('=')
+            .ok_or(format!("expected key=value, got {a:?}"))?;
+        let i = defaults
+            .iter()
+            .position(|d| d.0 == k)
+            .ok_or(format!("unknown option {k}"))?;
+        vals[i] = v.parse().map_err(|_| format!("{k}={v}: not a number"))?;
+    }
+    Ok(vals)
+}
+
+fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(), String> {
+    let games: u64 = games
+        .parse()
+        .map_err(|_| format!("bad game count {games}"))?;
+    let o = options(
+        opts,
+        &[
+            ("plies", 1.0),
+            ("seed", 1.0),
+            ("alt", 500.0),
+            ("top", 4.0),
+            ("threads", 1.0),
+            ("chunk", 200.0),
+        ],
+    )?;
+    let bytes = fs::read(nets_path).map_err(|e| format!("{nets_path}: {e}"))?;
+    let (nets, _) = load_nets(nets_path)?;
+    let header = LabelsHeader {
+        family: nets.family,
+        checkers: 15,
+        plies: o[0] as u32,
+        seed: o[1] as u64,
+        alt_per_mille: o[2] as u32,
+        top: o[3] as u32,
+        nets_crc: crc32fast::hash(&bytes),
+    };
+    if header.plies == 0 || header.plies > 3 {
+        return Err("plies must be 1, 2 or 3".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads((o[4] as usize).max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let chunk = (o[5] as u64).max(1);
+    let path = PathBuf::from(out);
+    let (mut file, mut next) = open_labels(&path, header)?;
+    let started = Instant::now();
+    let first = next;
+    let mut samples_done = 0usize;
+    println!("{} label {out}: games {next}..{games}, {header:?}", now());
+    while next < games {
+        let end = (next + chunk).min(games);
+        let samples: Vec<Sample> = pool.install(|| label_range(&nets, &header, next..end));
+        let n = u32::try_from(end - next).map_err(|e| e.to_string())?;
+        file.write_all(&chunk_bytes(next, n, &samples))
+            .and_then(|()| file.sync_data())
+            .map_err(|e| format!("{out}: {e}"))?;
+        samples_done += samples.len();
+        next = end;
+        let secs = started.elapsed().as_secs_f64();
+        println!(
+            "{} games {next} samples +{samples_done} ({:.0} samples/s, {:.1} games/s)",
+            now(),
+            samples_done as f64 / secs,
+            (next - first) as f64 / secs
+        );
+    }
+    Ok(())
+}
+
+fn strength_of(nets: &NetEvaluator, games: u64) -> Strength {
+    match nets.family {
+        RulesFamily::Backgammon => {
+            strength_vs::<Backgammon, _>(nets, &Pubeval::new(), games, EVAL_SEED ^ 0x77)
+        }
+        RulesFamily::LongNardy => strength_vs::<Nardy, _>(nets, &Random, games, EVAL_SEED ^ 0x77),
+    }
+}
+
+fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), String> {
+    let o = options(
+        opts,
+        &[
+            ("epochs", 8.0),
+            ("alpha", 0.003),
+            ("alpha_final", 0.0005),
+            ("seed", 1.0),
+            ("holdout", 20.0),
+            ("eval_games", 20000.0),
+        ],
+    )?;
+    let (epochs, alpha, alpha_final) = (o[0] as u32, o[1] as f32, o[2] as f32);
+    let (seed, holdout, eval_games) = (o[3] as u64, o[4], o[5] as u64);
+    let dir = PathBuf::from(dir);
+    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut samples = Vec::new();
+    let mut checkers = None;
+    for file in labels.split(',') {
+        let l = read_labels(Path::new(file))?;
+        if *checkers.get_or_insert(l.header.checkers) != l.header.checkers {
+            return Err(format!("{file}: another number of checkers"));
+        }
+        log(
+            &dir,
+            &format!(
+                "{} labels {file}: {} samples of {} games, {:?}",
+                now(),
+                l.samples.len(),
+                l.next_game,
+                l.header
+            ),
+        );
+        samples.extend(l.samples);
+    }
+    let checkers = checkers.unwrap_or(15);
+    let held = ((samples.len() as f64) * holdout / 1000.0) as usize;
+    let (train, test) = samples.split_at(samples.len() - held);
+    // Resume after the last epoch written.
+    let mut start = 0;
+    let mut nets = load_nets(init)?.0;
+    for e in (1..=epochs).rev() {
+        let p = dir.join(format!("epoch-{e}.gnet"));
+        if p.exists() {
+            nets = load_nets(&p.to_string_lossy())?.0;
+            start = e;
+            break;
+        }
+    }
+    let report = |nets: &NetEvaluator, e: u32, secs: f64| {
+        let (mse, mae) = errors(nets, checkers, test);
+        let s = strength_of(nets, eval_games);
+        log(
+            &dir,
+            &format!(
+                "{} epoch {e} ({secs:.0} s): held-out {} samples mse {mse:.5} equity mae {mae:.4}; strength {s}",
+                now(),
+                test.len()
+            ),
+        );
+    };
+    if start == 0 {
+        log(
+            &dir,
+            &format!(
+                "{} fit {init}: {} training samples, {} held out, {epochs} epochs, alpha {alpha} -> {alpha_final}, seed {seed}",
+                now(),
+                train.len(),
+                test.len()
+            ),
+        );
+        report(&nets, 0, 0.0);
+    }
+    for e in start + 1..=epochs {
+        let t = Instant::now();
+        let frac = if epochs > 1 {
+            (e - 1) as f32 / (epochs - 1) as f32
+        } else {
+            0.0
+        };
+        let a = alpha * (alpha_final / alpha).powf(frac);
+        let order = shuffled(train.len(), seed ^ u64::from(e).wrapping_mul(0x9e37_79b9));
+        fit_epoch(&mut nets, checkers, train, &order, a);
+        let out = dir.join(format!("epoch-{e}.gnet"));
+        let tmp = dir.join(format!("epoch-{e}.tmp"));
+        fs::write(&tmp, nets.to_bytes())
+            .and_then(|()| fs::rename(&tmp, &out))
+            .map_err(|err| format!("{}: {err}", out.display()))?;
+        report(&nets, e, t.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let result = match args.get(1).map(String::as_str) {
         Some("run") if args.len() == 4 => run(&args[2], &args[3]),
         Some("export") if args.len() == 4 => export(&args[2], &args[3]),
         Some("strength") if args.len() == 5 => strength(&args[2], &args[3], &args[4]),
-        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES".into()),
+        Some("label") if args.len() >= 5 => label(&args[2], &args[3], &args[4], &args[5..]),
+        Some("fit") if args.len() >= 5 => fit(&args[2], &args[3], &args[4], &args[5..]),
+        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -86,3 +86,34 @@ fn a_grown_net_values_every_position_as_the_net_it_grew_from() {
     no_race.race_hidden = 0;
     assert!(Trainer::new(no_race).warm_start(&small.nets).is_err());
 }
+
+#[test]
+fn contact_plus_nets_grow_into_contact_ext_and_not_back() {
+    let mut plus_config = tiny();
+    plus_config.encoding = Encoding::ContactPlus;
+    let mut plus = Trainer::new(plus_config.clone());
+    plus.train_until(10);
+
+    let mut ext_config = plus_config.clone();
+    ext_config.encoding = Encoding::ContactExt;
+    ext_config.init_from = Some("plus.gnet".into());
+    let mut ext = Trainer::new(ext_config.clone());
+    ext.warm_start(&plus.nets).unwrap();
+    for b in &boards(&plus) {
+        let (x, y) = (
+            plus.nets.evaluate_after_board(b, 15),
+            ext.nets.evaluate_after_board(b, 15),
+        );
+        assert!((x.win - y.win).abs() < 1e-5 && (x.win_gammon - y.win_gammon).abs() < 1e-5);
+    }
+    ext.train_until(10);
+    let row =
+        |i: usize| &ext.nets.contact.w1[i * ext.nets.contact.hidden..][..ext.nets.contact.hidden];
+    assert!((224..230).any(|i| row(i).iter().any(|&w| w != 0.0)));
+
+    // A contact-ext net does not shrink back into contact-plus.
+    let mut back = plus_config;
+    back.init_from = Some("ext.gnet".into());
+    let err = Trainer::new(back).warm_start(&ext.nets).unwrap_err();
+    assert!(err.contains("cannot grow"), "{err}");
+}

@@ -8,12 +8,14 @@
 //! whether the owner is the player to roll next: `true` for a position about to be played,
 //! `false` for the result of the owner's play (the rows of `PlayList.boards()`).
 //!
-//! Four encodings, each documented unit by unit on its function:
+//! Five encodings, each documented unit by unit on its function:
 //! - [`Encoding::TdGammon`] ([`tdgammon`], 198 units): Tesauro's TD-Gammon inputs.
 //! - [`Encoding::Contact`] ([`contact`], 220 units): gnubg's base inputs plus hand-made
 //!   features, each named with its source.
 //! - [`Encoding::ContactPlus`] ([`contact_plus`], 224 units): [`contact`] followed by each
 //!   side's shots and escapes (rolls of 36), the two dice-based features it lacks.
+//! - [`Encoding::ContactExt`] ([`contact_ext`], 230 units): [`contact_plus`] followed by each
+//!   side's pip loss to hits, double shots and containment.
 //! - [`Encoding::Nardy`] ([`nardy`], 202 units): a Long Nardy encoding of gammon's design.
 //!
 //! The encoders do not validate: pass boards that came from validated positions (the Python
@@ -30,6 +32,8 @@ pub const TDGAMMON_UNITS: usize = 198;
 pub const CONTACT_UNITS: usize = 220;
 /// Units of [`contact_plus`].
 pub const CONTACT_PLUS_UNITS: usize = 224;
+/// Units of [`contact_ext`].
+pub const CONTACT_EXT_UNITS: usize = 230;
 /// Units of [`nardy`].
 pub const NARDY_UNITS: usize = 202;
 /// Hand-made features per side in [`contact`].
@@ -44,27 +48,32 @@ pub enum Encoding {
     Contact,
     /// [`contact`] plus shots and escapes ([`contact_plus`]); backgammon family.
     ContactPlus,
+    /// [`contact_plus`] plus pip loss, double shots and containment ([`contact_ext`]);
+    /// backgammon family.
+    ContactExt,
     /// gammon's Long Nardy inputs ([`nardy`]); Long Nardy only.
     Nardy,
 }
 
 impl Encoding {
     /// Every encoding.
-    pub const ALL: [Encoding; 4] = [
+    pub const ALL: [Encoding; 5] = [
         Encoding::TdGammon,
         Encoding::Contact,
         Encoding::ContactPlus,
+        Encoding::ContactExt,
         Encoding::Nardy,
     ];
 
     /// The name used by the Python layer: `"tdgammon"`, `"contact"`, `"contact-plus"`,
-    /// `"nardy"`.
+    /// `"contact-ext"`, `"nardy"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Encoding::TdGammon => "tdgammon",
             Encoding::Contact => "contact",
             Encoding::ContactPlus => "contact-plus",
+            Encoding::ContactExt => "contact-ext",
             Encoding::Nardy => "nardy",
         }
     }
@@ -82,6 +91,7 @@ impl Encoding {
             Encoding::TdGammon => TDGAMMON_UNITS,
             Encoding::Contact => CONTACT_UNITS,
             Encoding::ContactPlus => CONTACT_PLUS_UNITS,
+            Encoding::ContactExt => CONTACT_EXT_UNITS,
             Encoding::Nardy => NARDY_UNITS,
         }
     }
@@ -90,9 +100,10 @@ impl Encoding {
     #[must_use]
     pub fn supports(self, variant: Variant) -> bool {
         match self {
-            Encoding::TdGammon | Encoding::Contact | Encoding::ContactPlus => {
-                variant.family() == RulesFamily::Backgammon
-            }
+            Encoding::TdGammon
+            | Encoding::Contact
+            | Encoding::ContactPlus
+            | Encoding::ContactExt => variant.family() == RulesFamily::Backgammon,
             Encoding::Nardy => variant.family() == RulesFamily::LongNardy,
         }
     }
@@ -104,6 +115,7 @@ impl Encoding {
             Encoding::TdGammon => tdgammon(board, checkers, on_roll, out),
             Encoding::Contact => contact(board, checkers, on_roll, out),
             Encoding::ContactPlus => contact_plus(board, checkers, on_roll, out),
+            Encoding::ContactExt => contact_ext(board, checkers, on_roll, out),
             Encoding::Nardy => nardy(board, on_roll, out),
         }
     }
@@ -692,6 +704,172 @@ pub fn contact_plus(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f3
     contact_plus_board_units(board, checkers, on_roll, &mut out[200..]);
 }
 
+/// What the rolls of one side (to roll next) can hit: over the 36 rolls, how many hit at least
+/// one blot of the other side (the count [`shots`] gives), how many could hit two or more
+/// different blots, and the sum over the rolls of the most pips a hit costs (a blot on its
+/// owner's point `p` sent to the bar loses `25 − p` pips: the hitter's point number).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HitStats {
+    /// Rolls (of 36) that hit at least one blot.
+    pub shots: u32,
+    /// Rolls (of 36) whose moves reach two or more different blots (each blot reachable by
+    /// some sequence of the roll; not necessarily both in one sequence).
+    pub double_shots: u32,
+    /// The sum over the 36 rolls of the pips the costliest blot the roll reaches would lose.
+    pub pip_loss: u32,
+}
+
+/// The blots (a mask in the mover's numbering) one roll `a`-`b` of the mover reaches, with the
+/// rules of [`shots`]: direct and combined shots over open points, a double moving up to four
+/// steps, checkers on the bar entering first.
+#[inline]
+fn roll_hits(a: u32, b: u32, blots: u32, blocked: u32, movers: u32, bar: u32) -> u32 {
+    if a == b {
+        let mut frontier = movers;
+        let mut steps = 4u32;
+        let mut hits = 0;
+        if bar >= 1 {
+            let enter = 1u32 << (25 - a);
+            if enter & blocked != 0 {
+                return 0;
+            }
+            hits |= enter & blots;
+            steps -= bar.min(4);
+            frontier |= enter;
+        }
+        for _ in 0..steps {
+            let next = frontier >> a;
+            hits |= next & blots;
+            frontier = next & !blocked;
+        }
+        return hits;
+    }
+    let mut hits = 0;
+    for (x, y) in [(a, b), (b, a)] {
+        if bar >= 1 {
+            let enter = 1u32 << (25 - x);
+            if enter & blocked != 0 {
+                continue;
+            }
+            hits |= enter & blots;
+            if bar >= 2 {
+                // Both dice enter: the second lands on its entry point.
+                let second = 1u32 << (25 - y);
+                if second & blocked == 0 {
+                    hits |= second & blots;
+                }
+                continue;
+            }
+            hits |= ((movers | enter) >> y) & blots;
+        } else {
+            hits |= (movers >> x) & blots;
+            hits |= (((movers >> x) & !blocked) >> y) & blots;
+        }
+    }
+    hits
+}
+
+/// [`HitStats`] on bit masks in the mover's numbering (as [`shot_rolls`] takes them).
+#[must_use]
+fn hit_stats(blots: u32, blocked: u32, movers: u32, bar: u32) -> HitStats {
+    let mut st = HitStats::default();
+    if blots == 0 {
+        return st;
+    }
+    for a in 1..=6u32 {
+        for b in a..=6 {
+            let hits = roll_hits(a, b, blots, blocked, movers, bar);
+            if hits != 0 {
+                let w = if a == b { 1 } else { 2 };
+                st.shots += w;
+                st.double_shots += w * u32::from(hits.count_ones() >= 2);
+                st.pip_loss += w * (31 - hits.leading_zeros());
+            }
+        }
+    }
+    st
+}
+
+/// [`HitStats`] of `them` (to roll next) against `me`, both sides in their own numbering (as
+/// [`shots`] takes them).
+#[must_use]
+pub fn hits(me: &[u8; 26], them: &[u8; 26]) -> HitStats {
+    hit_stats(
+        point_mask(|q| me[25 - q] == 1),
+        point_mask(|q| me[25 - q] >= 2),
+        point_mask(|q| them[q] > 0),
+        u32::from(them[25]),
+    )
+}
+
+/// How well `them`'s points contain a checker of `me`: the fewest rolls (of 36) with which a
+/// checker of `me` on any of its points 15..=24 escapes them ([`escapes`]'s rules), 36 when
+/// none of those points is contained. (gnubg's `I_CONTAIN` and `I_ACONTAIN` measure the same
+/// containment over the same points; gammon counts it with its own definition.)
+#[must_use]
+pub fn containment(them: &[u8; 26]) -> u32 {
+    containment_rolls(point_mask(|p| them[25 - p] >= 2))
+}
+
+/// [`containment`] from the other side's made points as bits in the contained side's
+/// numbering.
+#[inline]
+fn containment_rolls(blocked: u32) -> u32 {
+    (15..=24u32)
+        .map(|p| escape_rolls(p, blocked))
+        .min()
+        .unwrap_or(36)
+}
+
+/// The six units [`contact_ext`] adds to [`contact_plus`] (its units 224..230).
+#[inline(always)]
+fn ext_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut [f32]) {
+    let blots = |s: &SideSummary| s.occupied & !s.made & POINT_BITS;
+    for (k, (me, them, bar)) in [(mine, theirs, bars[1]), (theirs, mine, bars[0])]
+        .into_iter()
+        .enumerate()
+    {
+        let st = hit_stats(
+            flip(blots(me)),
+            flip(me.made),
+            them.occupied & POINT_BITS,
+            bar,
+        );
+        out[3 * k] = st.pip_loss as f32 / (36.0 * 24.0);
+        out[3 * k + 1] = st.double_shots as f32 / 36.0;
+        out[3 * k + 2] = containment_rolls(flip(them.made)) as f32 / 36.0;
+    }
+}
+
+/// The per-board units of [`contact_ext`]: [`contact_plus`]'s (its units 200..224) and then
+/// its own six (224..230).
+#[inline(always)]
+fn contact_ext_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    let out = &mut out[..2 * CONTACT_FEATURES + 12];
+    contact_plus_board_units(board, checkers, on_roll, &mut out[..24]);
+    let [mine, theirs] = side_summaries(board, checkers);
+    let bars = [
+        u32::from(board[25].max(0).unsigned_abs()),
+        u32::from(board[0].min(0).unsigned_abs()),
+    ];
+    ext_units(&mine, &theirs, bars, &mut out[24..30]);
+}
+
+/// [`contact_plus`] plus six more units: 230 units.
+///
+/// Units `0..224` are [`contact_plus`]'s; then, with `s = 0` for the board's owner and
+/// `s = 1` for the opponent ([`hits`] of the other side against side `s`, [`containment`] of
+/// side `s` by the other side's points):
+/// - `224 + 3·s`: the pips side `s` loses to the other side's next roll, summed over the 36
+///   rolls (each roll's costliest hit) / (36 · 24) (gnubg's `I_PIPLOSS` weighs the same loss);
+/// - `225 + 3·s`: the rolls that reach two or more of side `s`'s blots / 36 (gnubg's `I_P2`);
+/// - `226 + 3·s`: [`containment`] of side `s` / 36.
+pub fn contact_ext(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    let out = &mut out[..CONTACT_EXT_UNITS];
+    contact_point_units(board, checkers, &mut out[..200]);
+    contact_ext_board_units(board, checkers, on_roll, &mut out[200..]);
+}
+
 /// gammon's Long Nardy inputs: 202 units.
 ///
 /// Units, with `s = 0` for the board's owner and `s = 1` for the opponent, each side in its
@@ -837,6 +1015,15 @@ const CONTACT_PLUS_BOARD_UNITS: [u16; 24] = {
     }
     t
 };
+const CONTACT_EXT_BOARD_UNITS: [u16; 30] = {
+    let mut t = [0u16; 30];
+    let mut k = 0;
+    while k < 30 {
+        t[k] = 200 + k as u16;
+        k += 1;
+    }
+    t
+};
 const TDGAMMON_BOARD_UNITS: [u16; 4] = [97, 98, 196, 197];
 const NARDY_BOARD_UNITS: [u16; 10] = [96, 97, 98, 99, 100, 197, 198, 199, 200, 201];
 
@@ -957,7 +1144,7 @@ impl Encoding {
         let own = |c: i8| c.max(0).unsigned_abs();
         let opp = |c: i8| c.min(0).unsigned_abs();
         match self {
-            Encoding::Contact | Encoding::ContactPlus => {
+            Encoding::Contact | Encoding::ContactPlus | Encoding::ContactExt => {
                 // Owner's point i (25 = the bar); the opponent's point 25 - i (0: their bar).
                 if i >= 1 && own(before) != own(after) {
                     out.push_group(4 * (i - 1), gnubg4(own(before)), gnubg4(own(after)));
@@ -1010,6 +1197,7 @@ impl Encoding {
             Encoding::TdGammon => &TDGAMMON_BOARD_UNITS,
             Encoding::Contact => &CONTACT_BOARD_UNITS,
             Encoding::ContactPlus => &CONTACT_PLUS_BOARD_UNITS,
+            Encoding::ContactExt => &CONTACT_EXT_BOARD_UNITS,
             Encoding::Nardy => &NARDY_BOARD_UNITS,
         }
     }
@@ -1022,6 +1210,7 @@ impl Encoding {
             Encoding::TdGammon => tdgammon_board_units(board, checkers, on_roll, out),
             Encoding::Contact => contact_board_units(board, checkers, on_roll, out),
             Encoding::ContactPlus => contact_plus_board_units(board, checkers, on_roll, out),
+            Encoding::ContactExt => contact_ext_board_units(board, checkers, on_roll, out),
             Encoding::Nardy => nardy_board_units(&nardy_sides(board), on_roll, out),
         }
     }
@@ -1305,6 +1494,141 @@ mod tests {
         *state ^= *state >> 7;
         *state ^= *state << 17;
         *state
+    }
+
+    /// The blots of `me` that one roll of `them` reaches, both in their own numbering, found
+    /// by trying every sequence of single-die moves (the rules of [`shots`]: touch down on
+    /// open points, enter from the bar first, bearing off ignored) on plain arrays.
+    fn reached_by_search(me: &[u8; 26], them: &[u8; 26], a: usize, b: usize) -> Vec<usize> {
+        fn go(them: &mut [u8; 26], me: &[u8; 26], dice: &[usize], found: &mut Vec<usize>) {
+            let Some((&d, rest)) = dice.split_first() else {
+                return;
+            };
+            let from: Vec<usize> = if them[25] > 0 {
+                vec![25]
+            } else {
+                (1..=24).filter(|&p| them[p] > 0).collect()
+            };
+            for p in from {
+                if p <= d {
+                    continue;
+                }
+                let q = p - d;
+                // Their point q is my point 25 - q.
+                let mine = me[25 - q];
+                if mine >= 2 {
+                    continue;
+                }
+                if mine == 1 && !found.contains(&q) {
+                    found.push(q);
+                }
+                them[p] -= 1;
+                them[q] += 1;
+                go(them, me, rest, found);
+                them[q] -= 1;
+                them[p] += 1;
+            }
+        }
+        let mut found = Vec::new();
+        let orders: Vec<Vec<usize>> = if a == b {
+            vec![vec![a; 4]]
+        } else {
+            vec![vec![a, b], vec![b, a]]
+        };
+        for dice in orders {
+            go(&mut them.clone(), me, &dice, &mut found);
+        }
+        found
+    }
+
+    /// [`HitStats`] the plain way: [`reached_by_search`] for each of the 21 rolls.
+    fn hits_reference(me: &[u8; 26], them: &[u8; 26]) -> HitStats {
+        let mut st = HitStats::default();
+        for a in 1..=6 {
+            for b in a..=6 {
+                let w = if a == b { 1 } else { 2 };
+                let found = reached_by_search(me, them, a, b);
+                if let Some(&q) = found.iter().max() {
+                    st.shots += w;
+                    st.double_shots += w * u32::from(found.len() >= 2);
+                    st.pip_loss += w * q as u32;
+                }
+            }
+        }
+        st
+    }
+
+    #[test]
+    fn hit_stats_match_a_search_of_every_roll_bg12() {
+        let mut with_bar = 0;
+        for board in random_boards() {
+            let [own, opp] = sides(&board, 15);
+            for (me, them) in [(&own, &opp), (&opp, &own)] {
+                let st = hits(me, them);
+                assert_eq!(st, hits_reference(me, them), "{board:?}");
+                assert_eq!(st.shots, shots(me, them), "{board:?}");
+                with_bar += usize::from(them[25] > 0 && st.shots > 0);
+            }
+        }
+        assert!(with_bar > 5, "the boards test entering from the bar (BG-12)");
+    }
+
+    #[test]
+    fn pip_loss_is_the_hitters_point_and_double_shots_need_two_blots() {
+        // One blot of mine on my 18 (their 7), their checker on their 13, 6 away: each of the
+        // 17 hitting rolls costs me the pips from my 18 to the bar, 25 − 18 = 7.
+        let them = side(&[(13, 1)]);
+        let st = hits(&side(&[(18, 1)]), &them);
+        assert_eq!((st.shots, st.double_shots, st.pip_loss), (17, 0, 17 * 7));
+        // A blot on my 13 (their 12), 1 in front of their checker on their 13 and 8 in front
+        // of one on their 20: every roll with a 1 hits (11) and more, each costing 12 pips.
+        let st = hits(&side(&[(13, 1)]), &side(&[(13, 1), (20, 1)]));
+        assert!(st.shots > 11, "{st:?}");
+        assert_eq!(st.pip_loss, st.shots * 12);
+        // Two blots 6 and 5 away: 6-5 reaches both.
+        let st = hits(&side(&[(18, 1), (17, 1)]), &them);
+        assert!(st.double_shots >= 2, "{st:?}");
+        assert!(st.double_shots < st.shots);
+    }
+
+    #[test]
+    fn containment_counts_the_worst_point_to_escape_from() {
+        // No points: nothing contains.
+        assert_eq!(containment(&side(&[(1, 15)])), 36);
+        // Their six-prime on their 7..12 (my 18..13): a checker of mine on my 19..24 cannot
+        // get past it.
+        let prime = side(&[(7, 2), (8, 2), (9, 2), (10, 2), (11, 2), (12, 2), (6, 3)]);
+        assert_eq!(containment(&prime), 0);
+        // Containment is the least of the escapes from 15..=24, so never more than the
+        // escapes of a rearmost checker there.
+        for board in random_boards() {
+            let [own, opp] = sides(&board, 15);
+            let c = containment(&opp);
+            assert!(c <= 36);
+            let back = (1..=25usize).rev().find(|&p| own[p] > 0).unwrap_or(0);
+            if (15..=24).contains(&back) {
+                assert!(c <= escapes(&own, &opp), "{board:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn contact_ext_is_contact_plus_then_the_six_units() {
+        for board in random_boards().into_iter().step_by(5) {
+            let mut p = vec![0f32; CONTACT_PLUS_UNITS];
+            let mut x = vec![0f32; CONTACT_EXT_UNITS];
+            contact_plus(&board, 15, false, &mut p);
+            Encoding::ContactExt.encode_into(&board, 15, false, &mut x);
+            assert_eq!(&x[..CONTACT_PLUS_UNITS], &p[..]);
+            let [own, opp] = sides(&board, 15);
+            for (s, (me, them)) in [(&own, &opp), (&opp, &own)].into_iter().enumerate() {
+                let st = hits(me, them);
+                let at = CONTACT_PLUS_UNITS + 3 * s;
+                assert_eq!(x[at], st.pip_loss as f32 / 864.0);
+                assert_eq!(x[at + 1], st.double_shots as f32 / 36.0);
+                assert_eq!(x[at + 2], containment(them) as f32 / 36.0);
+            }
+        }
     }
 
     /// Boards of random play from the start (contact, hits, races, bear-offs).

@@ -18,7 +18,7 @@
 //! - 8 bytes magic `GAMMONNT`, `u32` format version (1), `u8` rules family (0 backgammon, 1
 //!   Long Nardy), `u8` number of nets `n` (1 or 2);
 //! - per net: `u8` role (0 contact / all positions, 1 race), `u8` encoding (0 TdGammon, 1
-//!   Contact, 2 Nardy, 3 ContactPlus), `u32` inputs, `u32` hidden units, `u32` outputs (5);
+//!   Contact, 2 Nardy, 3 ContactPlus, 4 ContactExt), `u32` inputs, `u32` hidden units, `u32` outputs (5);
 //!   then the `f32` weights: `w1` (inputs × hidden, input-major), `b1` (hidden), `w2` (outputs × hidden,
 //!   output-major), `b2` (outputs);
 //! - `u32` CRC-32 (IEEE) of every byte before it.
@@ -564,6 +564,7 @@ fn encoding_code(e: Encoding) -> u8 {
         Encoding::Contact => 1,
         Encoding::Nardy => 2,
         Encoding::ContactPlus => 3,
+        Encoding::ContactExt => 4,
     }
 }
 
@@ -704,10 +705,13 @@ impl NetEvaluator {
                 1 => Encoding::Contact,
                 2 => Encoding::Nardy,
                 3 => Encoding::ContactPlus,
+                4 => Encoding::ContactExt,
                 x => {
                     return Err(NetFileError::Field {
                         field: "encoding",
-                        detail: format!("{x} (0 tdgammon, 1 contact, 2 nardy, 3 contact-plus)"),
+                        detail: format!(
+                            "{x} (0 tdgammon, 1 contact, 2 nardy, 3 contact-plus, 4 contact-ext)"
+                        ),
                     })
                 }
             };
@@ -1205,7 +1209,7 @@ impl NetEvaluator {
             let v = if list.is_empty() {
                 self.on_roll_plies(&pos.pass_turn(), plies - 1, bufs).flip()
             } else {
-                let best = self.best_play(list.as_slice());
+                let best = self.best_play_from(pos, list.as_slice());
                 self.after_value_plies(list[best].after(), plies - 1, bufs)
             };
             let w = dice.weight() as f32 / 36.0;

@@ -1,0 +1,393 @@
+//! Supervised refinement: positions of the net's own games labelled by a deeper search of the
+//! same net, and gradient steps towards those labels.
+//!
+//! TD(λ) self-play moves each after-state's value towards the values of the after-states that
+//! follow it in one game. Once that has flattened out, a net can still learn from a better
+//! teacher than its next move: the value of the same position searched a ply or two deeper,
+//! which averages the opponent's 21 rolls and (at 2 plies) one's own replies, exactly as
+//! gnubg's n-ply evaluation does. Training the 0-ply net towards its own n-ply values is
+//! search bootstrapping (J. Veness, D. Silver, W. Uther, A. Blair, "Bootstrapping from Game
+//! Tree Search", NIPS 2009; in backgammon, the supervised stage of gnubg's training on
+//! positions valued by deeper evaluations and rollouts). Nothing is learned from another
+//! engine: the labels come from our own nets.
+//!
+//! [`label_range`] plays games at 0 ply and labels, for every turn, the chosen play's
+//! after-state and, some of the time, one of the next best candidates (so that the net also
+//! learns the positions it must rank but does not reach), skipping positions whose value is
+//! exact (finished games, bear-offs). A labels file ([`LabelsHeader`], then chunks of whole
+//! games, each with a CRC-32) grows by appending chunks; an interrupted labelling resumes
+//! after its last complete chunk ([`read_labels`]). [`fit_epoch`] takes one pass of gradient
+//! steps over the samples in an order fixed by a seed.
+
+use std::fs;
+use std::io::{Read, Write};
+use std::path::Path;
+
+use gammon_core::eval::net::{
+    is_race, outputs_of, AfterState, NetEvaluator, Ranker, SearchBuffers, MAX_INPUTS, NET_OUTPUTS,
+};
+use gammon_core::{Backgammon, GameDice, Nardy, PlayList, RulesFamily};
+
+use crate::{sgd_step, SplitMix, Trainable};
+
+/// The first bytes of a labels file.
+pub const LABELS_MAGIC: [u8; 8] = *b"GAMMONLB";
+/// The labels file version this code writes and reads.
+pub const LABELS_VERSION: u32 = 1;
+const CHUNK_MAGIC: u32 = 0x4b4e_4843; // "CHNK"
+/// Bytes of one sample: the board (26 signed entries, owner's view) and five targets.
+const RECORD: usize = 26 + 4 * NET_OUTPUTS;
+/// Bytes of the header.
+const HEADER: usize = 8 + 4 + 1 + 1 + 4 + 8 + 4 + 4 + 4;
+/// Bytes of a chunk's header: magic, first game, games, samples.
+const CHUNK_HEADER: usize = 4 + 8 + 4 + 4;
+
+/// One labelled after-state: the board from the view of the player who just played and the
+/// five outputs (win, win gammon, win backgammon, lose gammon, lose backgammon) a search gave
+/// it for that player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// The after-state, owner's view (as [`gammon_core::eval::net::NetPosition::owner_board`]).
+    pub board: [i8; 26],
+    /// The search's values, as the net's outputs.
+    pub target: [f32; NET_OUTPUTS],
+}
+
+/// How a labels file was made: everything that decides its samples except the game range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabelsHeader {
+    /// The rules family of the games.
+    pub family: RulesFamily,
+    /// Checkers per side (the encoders' scale).
+    pub checkers: u8,
+    /// The search depth of the labels (1: the opponent's 21 rolls; 2: and one's replies).
+    pub plies: u32,
+    /// The seed of the games' dice and of the choice of extra candidates.
+    pub seed: u64,
+    /// Per mille of turns that also label one of the next best candidates.
+    pub alt_per_mille: u32,
+    /// How many of the next best candidates that extra one is drawn from.
+    pub top: u32,
+    /// CRC-32 of the weights file of the nets that played and labelled.
+    pub nets_crc: u32,
+}
+
+impl LabelsHeader {
+    fn to_bytes(self) -> [u8; HEADER] {
+        let mut b = [0u8; HEADER];
+        b[..8].copy_from_slice(&LABELS_MAGIC);
+        b[8..12].copy_from_slice(&LABELS_VERSION.to_le_bytes());
+        b[12] = match self.family {
+            RulesFamily::Backgammon => 0,
+            RulesFamily::LongNardy => 1,
+        };
+        b[13] = self.checkers;
+        b[14..18].copy_from_slice(&self.plies.to_le_bytes());
+        b[18..26].copy_from_slice(&self.seed.to_le_bytes());
+        b[26..30].copy_from_slice(&self.alt_per_mille.to_le_bytes());
+        b[30..34].copy_from_slice(&self.top.to_le_bytes());
+        b[34..38].copy_from_slice(&self.nets_crc.to_le_bytes());
+        b
+    }
+
+    fn from_bytes(b: &[u8]) -> Result<LabelsHeader, String> {
+        if b.len() < HEADER || b[..8] != LABELS_MAGIC {
+            return Err("not a gammon-train labels file".into());
+        }
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let version = u32_at(8);
+        if version != LABELS_VERSION {
+            return Err(format!(
+                "labels file version {version}, this program reads {LABELS_VERSION}"
+            ));
+        }
+        let family = match b[12] {
+            0 => RulesFamily::Backgammon,
+            1 => RulesFamily::LongNardy,
+            f => return Err(format!("unknown rules family code {f}")),
+        };
+        let mut seed = [0u8; 8];
+        seed.copy_from_slice(&b[18..26]);
+        Ok(LabelsHeader {
+            family,
+            checkers: b[13],
+            plies: u32_at(14),
+            seed: u64::from_le_bytes(seed),
+            alt_per_mille: u32_at(26),
+            top: u32_at(30),
+            nets_crc: u32_at(34),
+        })
+    }
+}
+
+/// A labels file's contents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Labels {
+    /// How it was made.
+    pub header: LabelsHeader,
+    /// The samples of its complete chunks, in game order.
+    pub samples: Vec<Sample>,
+    /// The first game not in it (its chunks cover games `0..next_game`).
+    pub next_game: u64,
+    /// Bytes of the header and complete chunks (what follows is a torn chunk).
+    pub valid_len: u64,
+}
+
+/// Reads a labels file, keeping its complete chunks: a chunk cut short or failing its CRC
+/// (an interrupted write) ends the file.
+///
+/// # Errors
+/// I/O errors, a file that is not a labels file, or chunks that do not follow each other.
+pub fn read_labels(path: &Path) -> Result<Labels, String> {
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let header = LabelsHeader::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut at = HEADER;
+    let mut samples = Vec::new();
+    let mut next_game = 0u64;
+    while bytes.len() >= at + CHUNK_HEADER {
+        let c = &bytes[at..];
+        let u32_at = |i: usize| u32::from_le_bytes([c[i], c[i + 1], c[i + 2], c[i + 3]]);
+        if u32_at(0) != CHUNK_MAGIC {
+            break;
+        }
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&c[4..12]);
+        let first = u64::from_le_bytes(first);
+        let games = u64::from(u32_at(12));
+        let count = u32_at(16) as usize;
+        let len = CHUNK_HEADER + count * RECORD;
+        if c.len() < len + 4 || crc32fast::hash(&c[..len]) != u32_at(len) {
+            break;
+        }
+        if first != next_game {
+            return Err(format!(
+                "{}: a chunk starts at game {first}, expected {next_game}",
+                path.display()
+            ));
+        }
+        for r in c[CHUNK_HEADER..len].chunks_exact(RECORD) {
+            let mut board = [0i8; 26];
+            for (b, &x) in board.iter_mut().zip(&r[..26]) {
+                *b = x as i8;
+            }
+            let mut target = [0f32; NET_OUTPUTS];
+            for (k, t) in target.iter_mut().enumerate() {
+                let o = 26 + 4 * k;
+                *t = f32::from_le_bytes([r[o], r[o + 1], r[o + 2], r[o + 3]]);
+            }
+            samples.push(Sample { board, target });
+        }
+        next_game = first + games;
+        at += len + 4;
+    }
+    Ok(Labels {
+        header,
+        samples,
+        next_game,
+        valid_len: at as u64,
+    })
+}
+
+/// One chunk's bytes: games `first..first + games` and their samples, with a CRC-32.
+#[must_use]
+pub fn chunk_bytes(first: u64, games: u32, samples: &[Sample]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(CHUNK_HEADER + samples.len() * RECORD + 4);
+    out.extend_from_slice(&CHUNK_MAGIC.to_le_bytes());
+    out.extend_from_slice(&first.to_le_bytes());
+    out.extend_from_slice(&games.to_le_bytes());
+    let count = u32::try_from(samples.len()).unwrap_or(u32::MAX);
+    out.extend_from_slice(&count.to_le_bytes());
+    for s in samples.iter().take(count as usize) {
+        out.extend(s.board.iter().map(|&x| x as u8));
+        for t in s.target {
+            out.extend_from_slice(&t.to_le_bytes());
+        }
+    }
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// Opens a labels file for appending: creates it with `header`, or checks that the existing
+/// one was made the same way and cuts off a torn last chunk. Returns the file (positioned at
+/// its end) and the first game still to label.
+///
+/// # Errors
+/// I/O errors, or an existing file made another way.
+pub fn open_labels(path: &Path, header: LabelsHeader) -> Result<(fs::File, u64), String> {
+    let name = path.display();
+    if path.exists() {
+        let labels = read_labels(path)?;
+        if labels.header != header {
+            return Err(format!(
+                "{name} was labelled another way ({:?}); this run is {header:?}: use another file",
+                labels.header
+            ));
+        }
+        let f = fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("{name}: {e}"))?;
+        f.set_len(labels.valid_len)
+            .map_err(|e| format!("{name}: {e}"))?;
+        Ok((f, labels.next_game))
+    } else {
+        let mut f = fs::File::create(path).map_err(|e| format!("{name}: {e}"))?;
+        f.write_all(&header.to_bytes())
+            .and_then(|()| f.sync_all())
+            .map_err(|e| format!("{name}: {e}"))?;
+        Ok((f, 0))
+    }
+}
+
+/// Labels the turns of game `g` (see the module documentation) into `out`.
+fn label_game<P: Trainable>(
+    nets: &NetEvaluator,
+    h: &LabelsHeader,
+    g: u64,
+    bufs: &mut SearchBuffers<P>,
+    out: &mut Vec<Sample>,
+) where
+    NetEvaluator: AfterState<P>,
+{
+    let mut dice = GameDice::new(h.seed, g, P::FIRST, None);
+    let mut rng = SplitMix(h.seed ^ g.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0xa17);
+    let mut pos = P::start();
+    let mut plays: PlayList<P> = PlayList::new();
+    let mut ranked: Vec<(f32, usize)> = Vec::new();
+    for _turn in 0..10_000 {
+        let roll = dice.next_roll();
+        pos.legal_plays_into(roll, &mut plays);
+        if plays.is_empty() {
+            pos = pos.pass_turn();
+            continue;
+        }
+        let mut ranker = Ranker::new(nets, &pos);
+        ranked.clear();
+        ranked.extend(
+            plays
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (ranker.value(p.after()).equity(), i)),
+        );
+        // Best first; ties keep the generator's order (the first of equals is chosen).
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let best = ranked[0].1;
+        let mut chosen = [Some(best), None];
+        let others = ranked.len().saturating_sub(1).min(h.top as usize);
+        if others > 0 && (rng.next() % 1000) < u64::from(h.alt_per_mille) {
+            let k = 1 + (rng.next() % others as u64) as usize;
+            chosen[1] = Some(ranked[k].1);
+        }
+        for i in chosen.into_iter().flatten() {
+            let after = plays[i].after();
+            if nets.exact_after(after).is_none() {
+                let v = nets.after_value_plies(after, h.plies, bufs);
+                out.push(Sample {
+                    board: after.owner_board(),
+                    target: outputs_of(&v),
+                });
+            }
+        }
+        if nets.exact_after(plays[best].after()).is_some() {
+            break;
+        }
+        pos = pos.play_unchecked(&plays[best]);
+    }
+}
+
+/// Labels games `games` (by index: each game is a function of the header and its index) with
+/// `nets`, in parallel on the current rayon pool, returning their samples in game order.
+#[must_use]
+pub fn label_range(nets: &NetEvaluator, h: &LabelsHeader, games: std::ops::Range<u64>) -> Vec<Sample> {
+    use rayon::prelude::*;
+    let per_game: Vec<Vec<Sample>> = games
+        .into_par_iter()
+        .map_init(
+            || (SearchBuffers::default(), SearchBuffers::default()),
+            |(bg, nardy), g| {
+                let mut out = Vec::new();
+                match h.family {
+                    RulesFamily::Backgammon => label_game::<Backgammon>(nets, h, g, bg, &mut out),
+                    RulesFamily::LongNardy => label_game::<Nardy>(nets, h, g, nardy, &mut out),
+                }
+                out
+            },
+        )
+        .collect();
+    per_game.into_iter().flatten().collect()
+}
+
+/// The net of `nets` that values `board` (owner's view), mutably: the race net for a
+/// backgammon race when there is one, else the contact net.
+fn net_for_mut<'a>(
+    nets: &'a mut NetEvaluator,
+    board: &[i8; 26],
+) -> &'a mut gammon_core::eval::net::Mlp {
+    let race = nets.family == RulesFamily::Backgammon && nets.race.is_some() && is_race(board);
+    match (&mut nets.race, race) {
+        (Some(r), true) => r,
+        _ => &mut nets.contact,
+    }
+}
+
+/// A permutation of `0..n` from `seed` (Fisher-Yates on SplitMix64).
+#[must_use]
+pub fn shuffled(n: usize, seed: u64) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..u32::try_from(n).unwrap_or(u32::MAX)).collect();
+    let mut rng = SplitMix(seed);
+    for i in (1..order.len()).rev() {
+        let j = (rng.next() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
+/// One pass of gradient steps of `nets` towards the samples' targets, in `order`, at learning
+/// rate `alpha` (the same step as TD training's, [`sgd_step`]).
+pub fn fit_epoch(
+    nets: &mut NetEvaluator,
+    checkers: u8,
+    samples: &[Sample],
+    order: &[u32],
+    alpha: f32,
+) {
+    let mut x = [0f32; MAX_INPUTS];
+    for &i in order {
+        let s = &samples[i as usize];
+        let net = net_for_mut(nets, &s.board);
+        let n = net.inputs();
+        net.encoding
+            .encode_into(&s.board, checkers, false, &mut x[..n]);
+        sgd_step(net, &x[..n], &s.target, alpha);
+    }
+}
+
+/// The mean squared error of the nets' outputs against the samples' targets (over the five
+/// outputs), and the mean absolute error of the cubeless equity.
+#[must_use]
+pub fn errors(nets: &NetEvaluator, checkers: u8, samples: &[Sample]) -> (f64, f64) {
+    let mut x = [0f32; MAX_INPUTS];
+    let (mut se, mut ae) = (0f64, 0f64);
+    for s in samples {
+        let net = nets.net_for(&s.board);
+        let n = net.inputs();
+        net.encoding
+            .encode_into(&s.board, checkers, false, &mut x[..n]);
+        let y = net.forward(&x[..n]);
+        se += y
+            .iter()
+            .zip(&s.target)
+            .map(|(a, b)| f64::from(a - b).powi(2))
+            .sum::<f64>();
+        let eq = |o: &[f32; NET_OUTPUTS]| {
+            f64::from(2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4])
+        };
+        ae += (eq(&y) - eq(&s.target)).abs();
+    }
+    let n = samples.len().max(1) as f64;
+    (se / (n * NET_OUTPUTS as f64), ae / n)
+}

@@ -1,0 +1,127 @@
+//! The supervised stage: labels are search values, labelling resumes after an interruption to
+//! the same file, and fitting moves the nets towards the labels.
+
+use std::io::Write;
+
+use gammon_core::eval::net::{
+    outputs_of, probabilities_of, shipped, AfterState, NetEvaluator, SearchBuffers,
+};
+use gammon_core::{Backgammon, Color, RulesFamily, Variant};
+use gammon_train::supervised::{
+    chunk_bytes, errors, fit_epoch, label_range, open_labels, read_labels, shuffled, LabelsHeader,
+};
+
+fn header(nets_crc: u32) -> LabelsHeader {
+    LabelsHeader {
+        family: RulesFamily::Backgammon,
+        checkers: 15,
+        plies: 1,
+        seed: 42,
+        alt_per_mille: 500,
+        top: 4,
+        nets_crc,
+    }
+}
+
+fn nets() -> &'static NetEvaluator {
+    shipped(RulesFamily::Backgammon).unwrap()
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gammon-sup-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("labels.lbl")
+}
+
+#[test]
+fn labels_are_the_one_ply_values_of_the_after_states() {
+    let h = header(1);
+    let samples = label_range(nets(), &h, 0..3);
+    assert!(samples.len() > 60, "3 games give a sample a turn or more");
+    let mut bufs = SearchBuffers::default();
+    for s in samples.iter().step_by(7) {
+        // The after-state from its owner's view, White to have played: the position with
+        // White on roll and this board, as the trainer encodes it.
+        let after = Backgammon::from_raw_unchecked(s.board, Variant::Backgammon, Color::White);
+        assert!(nets().exact_after(&after).is_none(), "exact positions are not labelled");
+        let v = nets().after_value_plies(&after, 1, &mut bufs);
+        assert_eq!(outputs_of(&v), s.target);
+        let p = probabilities_of(&s.target);
+        assert!((0.0..=1.0).contains(&p.win));
+        assert!(p.win_gammon <= p.win + 1e-6 && p.lose_gammon <= 1.0 - p.win + 1e-6);
+        // A 1-ply value is not the 0-ply one (the search looked further).
+        assert_ne!(outputs_of(&nets().net_after(&after)), s.target);
+    }
+}
+
+#[test]
+fn labelling_in_two_sessions_writes_the_same_file_as_in_one() {
+    let h = header(7);
+    let one = temp("one");
+    let _ = std::fs::remove_file(&one);
+    let (mut f, next) = open_labels(&one, h).unwrap();
+    assert_eq!(next, 0);
+    for (a, b) in [(0, 2), (2, 5)] {
+        f.write_all(&chunk_bytes(a, (b - a) as u32, &label_range(nets(), &h, a..b)))
+            .unwrap();
+    }
+    drop(f);
+
+    let two = temp("two");
+    let _ = std::fs::remove_file(&two);
+    let (mut f, _) = open_labels(&two, h).unwrap();
+    f.write_all(&chunk_bytes(0, 2, &label_range(nets(), &h, 0..2)))
+        .unwrap();
+    // An interrupted write: half a chunk.
+    let torn = chunk_bytes(2, 3, &label_range(nets(), &h, 2..5));
+    f.write_all(&torn[..torn.len() / 2]).unwrap();
+    drop(f);
+    let l = read_labels(&two).unwrap();
+    assert_eq!(l.next_game, 2, "the torn chunk is not read");
+    let (mut f, next) = open_labels(&two, h).unwrap();
+    assert_eq!(next, 2);
+    f.write_all(&chunk_bytes(2, 3, &label_range(nets(), &h, 2..5)))
+        .unwrap();
+    drop(f);
+    assert!(
+        std::fs::read(&one).unwrap() == std::fs::read(&two).unwrap(),
+        "the resumed file differs from the uninterrupted one"
+    );
+    let l = read_labels(&two).unwrap();
+    assert_eq!(l.next_game, 5);
+    assert!(l.samples == label_range(nets(), &h, 0..5));
+
+    // A file labelled another way is refused, naming the reason.
+    let err = open_labels(&two, header(8)).unwrap_err();
+    assert!(err.contains("labelled another way"), "{err}");
+}
+
+#[test]
+fn fitting_moves_the_nets_towards_the_labels() {
+    let h = header(3);
+    let samples = label_range(nets(), &h, 0..40);
+    let mut fitted = nets().clone();
+    let before = errors(&fitted, 15, &samples);
+    for e in 0..3 {
+        fit_epoch(&mut fitted, 15, &samples, &shuffled(samples.len(), e), 0.01);
+    }
+    let after = errors(&fitted, 15, &samples);
+    assert!(
+        after.0 < 0.9 * before.0,
+        "squared error {before:?} -> {after:?}"
+    );
+    assert!(after.1 < before.1, "equity error {before:?} -> {after:?}");
+    // Both nets learned: the samples hold contact and race positions.
+    assert_ne!(fitted.contact, nets().contact);
+    assert_ne!(fitted.race, nets().race);
+}
+
+#[test]
+fn shuffled_is_a_permutation_fixed_by_its_seed() {
+    let a = shuffled(1000, 9);
+    let mut sorted = a.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..1000).collect::<Vec<u32>>());
+    assert_eq!(a, shuffled(1000, 9));
+    assert_ne!(a, shuffled(1000, 10));
+}
