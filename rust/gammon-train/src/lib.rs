@@ -29,8 +29,8 @@ use std::path::Path;
 
 use gammon_core::encode::Encoding;
 use gammon_core::eval::net::{
-    finished, outputs_of, probabilities_of, AfterState, Mlp, NetEvaluator, NetPosition, MAX_HIDDEN,
-    MAX_INPUTS, NET_OUTPUTS,
+    finished, outputs_of, probabilities_of, AfterState, Mlp, NetEvaluator, NetPosition, Ranker,
+    MAX_HIDDEN, MAX_INPUTS, NET_OUTPUTS,
 };
 use gammon_core::eval::Probabilities;
 use gammon_core::{
@@ -580,8 +580,11 @@ impl Trainer {
             let mut best = 0;
             let mut best_value = Probabilities::default();
             let mut best_eq = f32::NEG_INFINITY;
+            // Valued incrementally from the position's first-layer sums (as the "net" policy
+            // does): the same values as `after_state` up to float rounding.
+            let mut ranker = Ranker::new(&self.nets, &pos);
             for (i, play) in plays.iter().enumerate() {
-                let v = self.nets.after_state(play.after());
+                let v = ranker.value(play.after());
                 let e = v.equity();
                 if e > best_eq {
                     best_eq = e;
@@ -769,7 +772,7 @@ where
                         continue;
                     }
                     1 => 0,
-                    _ if pos.turn() == net_color => nets.best_play(plays.as_slice()),
+                    _ if pos.turn() == net_color => nets.best_play_from(&pos, plays.as_slice()),
                     _ => opponent.choose(&pos, roll, &plays, &mut rng).unwrap_or(0),
                 };
                 pos = pos.play_unchecked(&plays[i]);
