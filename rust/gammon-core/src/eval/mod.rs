@@ -10,6 +10,7 @@
 
 pub mod bearoff;
 
+use crate::base::moves::Play;
 use crate::rules::position::Position;
 
 pub mod net;
@@ -70,6 +71,21 @@ impl Probabilities {
 pub trait Evaluator<P: Position>: Send + Sync {
     /// The outcome probabilities of `pos` for its player on roll, before the roll.
     fn evaluate(&self, pos: &P) -> Probabilities;
+
+    /// The cubeless equity of each of `plays` (legal plays of `pos`) for the player who makes
+    /// it: `out[i]` is the value, for the mover, of the position after `plays[i]` with the
+    /// opponent on roll ([`Evaluator::evaluate`] of it, negated). The default evaluates each
+    /// position after a play; an evaluator may value the plays of one position together,
+    /// faster (the nets do, from the position's first-layer sums). The value of a play that
+    /// ends the game is the evaluator's: callers that score finished games do it themselves.
+    fn play_equities(&self, pos: &P, plays: &[Play<P>], out: &mut Vec<f32>) {
+        out.clear();
+        out.extend(
+            plays
+                .iter()
+                .map(|p| -self.evaluate(&pos.play_unchecked(p)).equity()),
+        );
+    }
 }
 
 #[cfg(test)]

@@ -1238,6 +1238,11 @@ impl Evaluator<Backgammon> for NetEvaluator {
         }
         self.after_state(&pos.pass_turn()).flip()
     }
+
+    /// Valued together by a [`Ranker`]: the same equities up to float rounding.
+    fn play_equities(&self, pos: &Backgammon, plays: &[Play<Backgammon>], out: &mut Vec<f32>) {
+        ranked_equities(self, pos, plays, out);
+    }
 }
 
 /// As for backgammon: the opponent's after-state value, flipped.
@@ -1248,6 +1253,25 @@ impl Evaluator<Nardy> for NetEvaluator {
         }
         self.after_state(&pos.pass_turn()).flip()
     }
+
+    /// Valued together by a [`Ranker`]: the same equities up to float rounding.
+    fn play_equities(&self, pos: &Nardy, plays: &[Play<Nardy>], out: &mut Vec<f32>) {
+        ranked_equities(self, pos, plays, out);
+    }
+}
+
+/// [`Evaluator::play_equities`] of the nets: each play's after-state valued incrementally.
+fn ranked_equities<P: NetPosition>(
+    nets: &NetEvaluator,
+    pos: &P,
+    plays: &[Play<P>],
+    out: &mut Vec<f32>,
+) where
+    NetEvaluator: AfterState<P>,
+{
+    let mut ranker = Ranker::new(nets, pos);
+    out.clear();
+    out.extend(plays.iter().map(|p| ranker.value(p.after()).equity()));
 }
 
 /// True when `play` bears off a checker (only then can a game end).

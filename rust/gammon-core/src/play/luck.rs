@@ -19,6 +19,11 @@ use crate::play::game::Luck;
 use crate::rules::position::Position;
 use crate::scoring::referee::Referee;
 
+thread_local! {
+    /// The equities of one roll's plays (reused: no allocation per roll).
+    static EQUITIES: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The luck of each roll measured by an evaluator (see the module documentation).
 pub struct EvalLuck<'a, P, R> {
     /// The evaluator that values positions.
@@ -37,14 +42,23 @@ impl<P: Position, R: Referee<P>> EvalLuck<'_, P, R> {
         if buf.is_empty() {
             return self.value_after(mover, &pos.pass_turn());
         }
-        let mut best = f64::NEG_INFINITY;
-        for play in buf.iter() {
-            let v = self.value_after(mover, &pos.play_unchecked(play));
-            if v > best {
-                best = v;
+        EQUITIES.with_borrow_mut(|equities| {
+            self.evaluator
+                .play_equities(pos, buf.as_slice(), equities);
+            let mut best = f64::NEG_INFINITY;
+            for (play, &e) in buf.iter().zip(equities.iter()) {
+                let next = pos.play_unchecked(play);
+                let v = if next.is_game_over() {
+                    self.value_after(mover, &next)
+                } else {
+                    f64::from(e)
+                };
+                if v > best {
+                    best = v;
+                }
             }
-        }
-        best
+            best
+        })
     }
 
     /// The value for `mover` of `next` (the position after its play, the opponent on roll).
@@ -95,6 +109,54 @@ mod tests {
     use crate::eval::bearoff::BearoffEvaluator;
     use crate::rules::backgammon::Backgammon;
     use crate::scoring::referee::StandardReferee;
+
+    /// The shipped net through [`Evaluator::evaluate`] only (the default `play_equities`).
+    struct OnePositionAtATime(&'static crate::eval::net::NetEvaluator);
+
+    impl Evaluator<Backgammon> for OnePositionAtATime {
+        fn evaluate(&self, pos: &Backgammon) -> crate::eval::Probabilities {
+            self.0.evaluate(pos)
+        }
+    }
+
+    #[test]
+    fn the_nets_valuing_a_rolls_plays_together_measure_the_same_luck() {
+        let nets = crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
+        let slow = OnePositionAtATime(nets);
+        let together = EvalLuck {
+            evaluator: nets,
+            referee: &StandardReferee,
+            starter: Color::White,
+        };
+        let apart = EvalLuck {
+            evaluator: &slow,
+            referee: &StandardReferee,
+            starter: Color::White,
+        };
+        let mut buf: Box<PlayList<Backgammon>> = Box::default();
+        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        while !pos.is_game_over() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let roll = Dice::ALL_21[(state % 21) as usize];
+            let (a, b) = (
+                together.luck(&pos, roll, false, &mut buf),
+                apart.luck(&pos, roll, false, &mut buf),
+            );
+            assert!((a - b).abs() < 1e-4, "{a} vs {b} at {pos:?}");
+            checked += 1;
+            let plays = pos.legal_plays(roll);
+            pos = if plays.is_empty() {
+                pos.pass_turn()
+            } else {
+                pos.play_unchecked(&plays[nets.best_play_from(&pos, plays.as_slice())])
+            };
+        }
+        assert!(checked > 20);
+    }
 
     #[test]
     fn luck_averages_to_zero_over_the_rolls_and_rewards_doubles_in_a_race() {
