@@ -691,6 +691,73 @@ impl Trainer {
     }
 }
 
+/// The nets whose every weight is the mean of that weight over `nets` (which must have the same
+/// shapes): the average of snapshots of one run along its last stretch of training, which
+/// smooths the noise of its last gradient steps (P. Izmailov et al., "Averaging Weights Leads
+/// to Wider Optima and Better Generalization", UAI 2018: stochastic weight averaging).
+///
+/// # Errors
+/// No nets, or nets of other families, encodings or sizes.
+pub fn average_nets(nets: &[NetEvaluator]) -> Result<NetEvaluator, String> {
+    let Some(first) = nets.first() else {
+        return Err("no nets to average".into());
+    };
+    let shape = |n: &NetEvaluator| {
+        (
+            n.family,
+            n.contact.encoding,
+            n.contact.hidden,
+            n.race.as_ref().map(|r| (r.encoding, r.hidden)),
+        )
+    };
+    if let Some(i) = nets.iter().position(|n| shape(n) != shape(first)) {
+        return Err(format!(
+            "net {} has another shape than net 0: {:?} against {:?}",
+            i,
+            shape(&nets[i]),
+            shape(first)
+        ));
+    }
+    let k = nets.len() as f32;
+    let mean = |get: &dyn Fn(&NetEvaluator) -> &Mlp| -> Mlp {
+        let mut m = get(first).clone();
+        for v in m
+            .w1
+            .iter_mut()
+            .chain(m.b1.iter_mut())
+            .chain(m.w2.iter_mut())
+            .chain(m.b2.iter_mut())
+        {
+            *v = 0.0;
+        }
+        for n in nets {
+            let src = get(n);
+            for (d, s) in m.w1.iter_mut().zip(&src.w1) {
+                *d += s / k;
+            }
+            for (d, s) in m.b1.iter_mut().zip(&src.b1) {
+                *d += s / k;
+            }
+            for (d, s) in m.w2.iter_mut().zip(&src.w2) {
+                *d += s / k;
+            }
+            for (d, s) in m.b2.iter_mut().zip(&src.b2) {
+                *d += s / k;
+            }
+        }
+        m
+    };
+    let contact = mean(&|n: &NetEvaluator| &n.contact);
+    let race = first.race.as_ref().map(|_| {
+        mean(&|n: &NetEvaluator| n.race.as_ref().unwrap_or_else(|| unreachable!()))
+    });
+    Ok(NetEvaluator {
+        family: first.family,
+        contact,
+        race,
+    })
+}
+
 /// True for a backgammon board (owner's view) that the bear-off databases cover.
 fn is_bg_bearoff(b: &[i8; 26]) -> bool {
     b[7..26].iter().all(|&c| c <= 0)

@@ -4,6 +4,7 @@
 //! gammon-train run CONFIG RUN_DIR        train (resuming RUN_DIR/checkpoint.bin if present)
 //! gammon-train export CHECKPOINT OUT     write the checkpoint's nets as a weights file
 //! gammon-train strength CONFIG FILE N    measure a checkpoint or weights file over N games
+//! gammon-train average OUT IN IN..        average the weights of checkpoints or weights files
 //! gammon-train label NETS OUT GAMES [plies=1 seed=1 alt=500 top=4 threads=1 chunk=200]
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
@@ -355,15 +356,29 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     Ok(())
 }
 
+fn average(out: &str, inputs: &[String]) -> Result<(), String> {
+    let nets = inputs
+        .iter()
+        .map(|p| load_nets(p).map(|n| n.0))
+        .collect::<Result<Vec<_>, _>>()?;
+    let avg = gammon_train::average_nets(&nets)?;
+    let tmp = format!("{out}.tmp");
+    fs::write(&tmp, avg.to_bytes()).map_err(|e| format!("{tmp}: {e}"))?;
+    fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))?;
+    println!("wrote {out}: the mean of {} nets", nets.len());
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let result = match args.get(1).map(String::as_str) {
         Some("run") if args.len() == 4 => run(&args[2], &args[3]),
         Some("export") if args.len() == 4 => export(&args[2], &args[3]),
         Some("strength") if args.len() == 5 => strength(&args[2], &args[3], &args[4]),
+        Some("average") if args.len() >= 4 => average(&args[2], &args[3..]),
         Some("label") if args.len() >= 5 => label(&args[2], &args[3], &args[4], &args[5..]),
         Some("fit") if args.len() >= 5 => fit(&args[2], &args[3], &args[4], &args[5..]),
-        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..]".into()),
+        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | average OUT IN.. | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -117,3 +117,29 @@ fn contact_plus_nets_grow_into_contact_ext_and_not_back() {
     let err = Trainer::new(back).warm_start(&ext.nets).unwrap_err();
     assert!(err.contains("cannot grow"), "{err}");
 }
+
+#[test]
+fn averaging_nets_takes_the_mean_of_every_weight_and_refuses_other_shapes() {
+    let config = tiny();
+    let mut a = Trainer::new(config.clone());
+    a.train_until(5);
+    let mut b = Trainer::new(config.clone());
+    b.train_until(15);
+    assert_ne!(a.nets, b.nets);
+    let avg = gammon_train::average_nets(&[a.nets.clone(), b.nets.clone()]).unwrap();
+    for (i, w) in avg.contact.w1.iter().enumerate() {
+        let mid = (a.nets.contact.w1[i] + b.nets.contact.w1[i]) / 2.0;
+        assert!((w - mid).abs() < 1e-6);
+    }
+    let race = |n: &gammon_core::eval::net::NetEvaluator| n.race.clone().unwrap().b2;
+    for k in 0..5 {
+        assert!((race(&avg)[k] - (race(&a.nets)[k] + race(&b.nets)[k]) / 2.0).abs() < 1e-6);
+    }
+    // The mean of one net is that net.
+    assert_eq!(gammon_train::average_nets(&[a.nets.clone()]).unwrap(), a.nets);
+    let mut wide = config;
+    wide.hidden += 1;
+    let err = gammon_train::average_nets(&[a.nets, Trainer::new(wide).nets]).unwrap_err();
+    assert!(err.contains("another shape"), "{err}");
+    assert!(gammon_train::average_nets(&[]).is_err());
+}
