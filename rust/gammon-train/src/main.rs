@@ -5,7 +5,7 @@
 //! gammon-train export CHECKPOINT OUT     write the checkpoint's nets as a weights file
 //! gammon-train strength CONFIG FILE N    measure a checkpoint or weights file over N games
 //! gammon-train average OUT IN IN..        average the weights of checkpoints or weights files
-//! gammon-train label NETS OUT GAMES [plies=1 seed=1 alt=500 top=4 threads=1 chunk=200]
+//! gammon-train label NETS OUT GAMES [plies=1 seed=1 alt=500 top=4 threads=1 chunk=200 filter=0]
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
 //!                  seed=1 holdout=20 eval_games=20000]
@@ -16,8 +16,9 @@
 //! GAMES games with NETS at 0 ply and writes their after-states with the values NETS gives them
 //! searched `plies` deeper, in chunks of `chunk` games, appending to OUT (an interrupted run
 //! resumes after its last complete chunk); `alt` per mille of turns also label one of the `top`
-//! next best candidates. `fit` takes `epochs` passes over the samples (the last `holdout` per
-//! mille, the latest games, held out), the learning rate falling geometrically from `alpha` to
+//! next best candidates; `filter=K` (with `plies=2`) chooses the opponent's replies at 1 ply
+//! among its K best at 0 ply ([`gammon_train::supervised::filtered_two_ply`]). `fit` takes
+//! `epochs` passes over the samples (the last `holdout` per mille, the latest games, held out), the learning rate falling geometrically from `alpha` to
 //! `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
 //! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
 //! after the last epoch written.
@@ -207,6 +208,7 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
             ("top", 4.0),
             ("threads", 1.0),
             ("chunk", 200.0),
+            ("filter", 0.0),
         ],
     )?;
     let bytes = fs::read(nets_path).map_err(|e| format!("{nets_path}: {e}"))?;
@@ -219,9 +221,13 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         alt_per_mille: o[2] as u32,
         top: o[3] as u32,
         nets_crc: crc32fast::hash(&bytes),
+        reply_filter: o[6] as u32,
     };
     if header.plies == 0 || header.plies > 3 {
         return Err("plies must be 1, 2 or 3".into());
+    }
+    if header.reply_filter > 0 && header.plies != 2 {
+        return Err("filter=K (replies chosen at 1 ply among the K best) needs plies=2".into());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads((o[4] as usize).max(1))

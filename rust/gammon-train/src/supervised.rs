@@ -24,9 +24,11 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use gammon_core::eval::net::{
-    is_race, outputs_of, AfterState, NetEvaluator, Ranker, SearchBuffers, MAX_INPUTS, NET_OUTPUTS,
+    is_race, outputs_of, probabilities_of, AfterState, NetEvaluator, NetPosition, Ranker,
+    SearchBuffers, MAX_INPUTS, NET_OUTPUTS,
 };
-use gammon_core::{Backgammon, GameDice, Nardy, PlayList, RulesFamily};
+use gammon_core::eval::Probabilities;
+use gammon_core::{Backgammon, Dice, GameDice, Nardy, PlayList, RulesFamily};
 
 use crate::{sgd_step, SplitMix, Trainable};
 
@@ -38,7 +40,7 @@ const CHUNK_MAGIC: u32 = 0x4b4e_4843; // "CHNK"
 /// Bytes of one sample: the board (26 signed entries, owner's view) and five targets.
 const RECORD: usize = 26 + 4 * NET_OUTPUTS;
 /// Bytes of the header.
-const HEADER: usize = 8 + 4 + 1 + 1 + 4 + 8 + 4 + 4 + 4;
+const HEADER: usize = 8 + 4 + 1 + 1 + 4 + 8 + 4 + 4 + 4 + 4;
 /// Bytes of a chunk's header: magic, first game, games, samples.
 const CHUNK_HEADER: usize = 4 + 8 + 4 + 4;
 
@@ -70,6 +72,12 @@ pub struct LabelsHeader {
     pub top: u32,
     /// CRC-32 of the weights file of the nets that played and labelled.
     pub nets_crc: u32,
+    /// 0: the search picks every reply at 0 ply (`plies` deep, [`NetEvaluator::after_value_plies`]).
+    /// `k` > 0: a 2-ply value whose replies are chosen by a deeper look, as a stronger player
+    /// would choose them: for each of the opponent's 21 rolls, its `k` best replies at 0 ply
+    /// are valued at 1 ply and the best of those is taken ([`filtered_two_ply`]; `plies` must
+    /// be 2).
+    pub reply_filter: u32,
 }
 
 impl LabelsHeader {
@@ -87,6 +95,7 @@ impl LabelsHeader {
         b[26..30].copy_from_slice(&self.alt_per_mille.to_le_bytes());
         b[30..34].copy_from_slice(&self.top.to_le_bytes());
         b[34..38].copy_from_slice(&self.nets_crc.to_le_bytes());
+        b[38..42].copy_from_slice(&self.reply_filter.to_le_bytes());
         b
     }
 
@@ -116,6 +125,7 @@ impl LabelsHeader {
             alt_per_mille: u32_at(26),
             top: u32_at(30),
             nets_crc: u32_at(34),
+            reply_filter: u32_at(38),
         })
     }
 }
@@ -285,7 +295,11 @@ fn label_game<P: Trainable>(
         for i in chosen.into_iter().flatten() {
             let after = plays[i].after();
             if nets.exact_after(after).is_none() {
-                let v = nets.after_value_plies(after, h.plies, bufs);
+                let v = if h.reply_filter > 0 {
+                    filtered_two_ply(nets, after, h.reply_filter as usize, bufs)
+                } else {
+                    nets.after_value_plies(after, h.plies, bufs)
+                };
                 out.push(Sample {
                     board: after.owner_board(),
                     target: outputs_of(&v),
@@ -297,6 +311,63 @@ fn label_game<P: Trainable>(
         }
         pos = pos.play_unchecked(&plays[best]);
     }
+}
+
+/// The value of `after` for the player who made it, searched 2 plies deep with the opponent's
+/// replies chosen as a 1-ply player chooses them: for each of the opponent's 21 rolls, its
+/// `filter` best replies at 0 ply are valued at 1 ply (the player's 21 rolls answered at
+/// 0 ply) and the best of them is the roll's value (gnubg's 2-ply evaluation with a move
+/// filter picks its replies the same way). Unlike [`NetEvaluator::after_value_plies`], whose
+/// replies are the 0-ply player's, this value assumes a stronger opponent: the policy
+/// improvement a 0-ply net cannot find in its own games.
+pub fn filtered_two_ply<P: NetPosition>(
+    nets: &NetEvaluator,
+    after: &P,
+    filter: usize,
+    bufs: &mut SearchBuffers<P>,
+) -> Probabilities
+where
+    NetEvaluator: AfterState<P>,
+{
+    if let Some(p) = nets.exact_after(after) {
+        return p;
+    }
+    let opp = after.pass_turn();
+    let mut plays: PlayList<P> = PlayList::new();
+    let mut ranked: Vec<(f32, usize)> = Vec::new();
+    let mut acc = [0f32; NET_OUTPUTS];
+    for dice in Dice::ALL_21 {
+        opp.legal_plays_into(dice, &mut plays);
+        // The opponent's value of its best reply.
+        let v = if plays.is_empty() {
+            nets.on_roll_plies(&opp.pass_turn(), 0, bufs).flip()
+        } else {
+            let mut ranker = Ranker::new(nets, &opp);
+            ranked.clear();
+            ranked.extend(
+                plays
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| (ranker.value(p.after()).equity(), i)),
+            );
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            let mut best = Probabilities::default();
+            let mut best_eq = f32::NEG_INFINITY;
+            for &(_, i) in ranked.iter().take(filter.max(1)) {
+                let v = nets.after_value_plies(plays[i].after(), 1, bufs);
+                if v.equity() > best_eq {
+                    best_eq = v.equity();
+                    best = v;
+                }
+            }
+            best
+        };
+        let w = dice.weight() as f32 / 36.0;
+        for (a, x) in acc.iter_mut().zip(outputs_of(&v)) {
+            *a += w * x;
+        }
+    }
+    probabilities_of(&acc).flip()
 }
 
 /// Labels games `games` (by index: each game is a function of the header and its index) with

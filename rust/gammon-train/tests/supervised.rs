@@ -20,6 +20,7 @@ fn header(nets_crc: u32) -> LabelsHeader {
         alt_per_mille: 500,
         top: 4,
         nets_crc,
+        reply_filter: 0,
     }
 }
 
