@@ -220,7 +220,9 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         seed: o[1] as u64,
         alt_per_mille: o[2] as u32,
         top: o[3] as u32,
-        nets_crc: crc32fast::hash(&bytes),
+        // The file's bytes before its own CRC-32 (a CRC over a message and its CRC is the
+        // same constant for every message).
+        nets_crc: crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)]),
         reply_filter: o[6] as u32,
     };
     if header.plies == 0 || header.plies > 3 {

@@ -70,7 +70,8 @@ pub struct LabelsHeader {
     pub alt_per_mille: u32,
     /// How many of the next best candidates that extra one is drawn from.
     pub top: u32,
-    /// CRC-32 of the weights file of the nets that played and labelled.
+    /// CRC-32 of the weights file (or checkpoint) of the nets that played and labelled, over
+    /// its bytes before its own CRC-32.
     pub nets_crc: u32,
     /// 0: the search picks every reply at 0 ply (`plies` deep, [`NetEvaluator::after_value_plies`]).
     /// `k` > 0: a 2-ply value whose replies are chosen by a deeper look, as a stronger player
