@@ -276,10 +276,10 @@ def test_a_rollout_many_checkpoint_of_other_arguments_or_edited_is_refused(
     # A checkpoint of one rollout is not one of rollout_many, and the other way round.
     one = tmp_path / "one.json"
     gammon.rollout(positions[0], 100, seed=1, threads=1, checkpoint=one)
-    with pytest.raises(gammon.CheckpointError, match="not a rollout checkpoint file"):
+    with pytest.raises(gammon.CheckpointError, match="the checkpoint of one rollout"):
         gammon.rollout_many(positions, games=500, threads=1, checkpoint=one)
     ck.write_text(json.dumps(good))
-    with pytest.raises(gammon.CheckpointError, match="not a rollout checkpoint file"):
+    with pytest.raises(gammon.CheckpointError, match="the checkpoint of rollout_many"):
         gammon.rollout(positions[0], 500, seed=1, threads=1, checkpoint=ck)
 
 

@@ -58,6 +58,7 @@ from gammon._format import plus_minus
 from gammon.errors import CheckpointError, InternalError, InvalidInputError
 from gammon.nardy import NardySettings
 from gammon.rollout import (
+    _MANY_CHECKPOINT_FILE_FORMAT,
     PolicySpec,
     RolloutResult,
     _check_continues,
@@ -80,7 +81,6 @@ __all__ = ["ManyRolloutResult", "RankedPlay", "rank_plays", "rollout_many"]
 #: products (the memory held is this many games times the positions, 8 bytes each).
 DEFAULT_BLOCK_GAMES = 65_536
 
-_CHECKPOINT_FORMAT = "gammon.rollout-many-checkpoint/1"
 _CHECKPOINT_FIELDS = {"format", "games", "seed", "common_dice", "rollouts", "cross", "check"}
 
 
@@ -288,7 +288,7 @@ class _Saved(NamedTuple):
 
 def _checkpoint_dict(part: _Part, *, seed: int, common_dice: bool, games: int) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "format": _CHECKPOINT_FORMAT,
+        "format": _MANY_CHECKPOINT_FILE_FORMAT,
         "games": games,
         "seed": seed,
         "common_dice": common_dice,
@@ -309,7 +309,7 @@ def _read_saved(path: Path, policies: tuple[PolicySpec, PolicySpec]) -> _Saved:
 
     Raises :class:`CheckpointError` naming what is wrong.
     """
-    where, data = _read_checkpoint_file(path, _CHECKPOINT_FORMAT, _CHECKPOINT_FIELDS)
+    where, data = _read_checkpoint_file(path, _MANY_CHECKPOINT_FILE_FORMAT, _CHECKPOINT_FIELDS)
     try:
         seed = _cp_int(data, "seed", 0, _MAX_U64)
         _cp_int(data, "games", 1, _MAX_U64)

@@ -1448,6 +1448,8 @@ def rollout(
 # -- distributed and checkpointed rollouts ------------------------------------------------------
 
 _CHECKPOINT_FILE_FORMAT = "gammon.rollout-checkpoint/1"
+#: The format of the checkpoint files of :func:`~gammon.rollout_many` (``gammon.compare``).
+_MANY_CHECKPOINT_FILE_FORMAT = "gammon.rollout-many-checkpoint/1"
 
 
 class RolloutCheckpoint(NamedTuple):
@@ -1604,9 +1606,15 @@ def _read_checkpoint_file(
         raise CheckpointError(f"the checkpoint {where} is not JSON (corrupt?): {e}") from None
     if not isinstance(data, dict) or data.get("format") != file_format:
         found = data.get("format") if isinstance(data, dict) else type(data).__name__
+        hint = {
+            _CHECKPOINT_FILE_FORMAT: " (it is the checkpoint of one rollout: continue it with "
+            "rollout(..., checkpoint=) or gammon rollout --resume)",
+            _MANY_CHECKPOINT_FILE_FORMAT: " (it is the checkpoint of rollout_many, rank_plays "
+            "or gammon rollout --plays: continue it with the same call or command)",
+        }.get(str(found), "")
         raise CheckpointError(
             f"{where} is not a rollout checkpoint file: its format is {found!r}, not "
-            f"{file_format!r}"
+            f"{file_format!r}{hint}"
         )
     if set(data) != fields:
         raise CheckpointError(
