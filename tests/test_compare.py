@@ -283,6 +283,45 @@ def test_a_rollout_many_checkpoint_of_other_arguments_or_edited_is_refused(
         gammon.rollout(positions[0], 500, seed=1, threads=1, checkpoint=ck)
 
 
+class _FirstPlay:
+    """A Python policy that plays the first play and presses Ctrl-C at decision ``stop_at``."""
+
+    def __init__(self, stop_at: int | None = None) -> None:
+        self.stop_at = stop_at
+        self.calls = 0
+
+    def choose(self, position: gammon.Position, plays: gammon.PlayList) -> int:
+        self.calls += 1
+        if self.calls == self.stop_at:
+            raise KeyboardInterrupt
+        return 0
+
+
+def test_ctrl_c_keeps_the_finished_turns_in_the_checkpoint_and_a_rerun_completes_it(
+    tmp_path: Path,
+) -> None:
+    positions = [p.after for p in RACE.legal_plays((6, 4))[:3]]
+    ck = tmp_path / "many.json"
+    part = gammon.rollout_many(
+        positions,
+        games=400,
+        seed=3,
+        threads=1,
+        policy=_FirstPlay(stop_at=6000),
+        block_games=50,
+        checkpoint=ck,
+        checkpoint_every=0.0001,
+    )
+    assert part.interrupted and 0 < part.games < 400
+    assert _games_in(ck) == part.games
+    resumed = gammon.rollout_many(
+        positions, games=400, threads=1, policy=_FirstPlay(), checkpoint=ck
+    )
+    whole = gammon.rollout_many(positions, games=400, seed=3, threads=1, policy=_FirstPlay())
+    assert not resumed.interrupted and resumed == whole
+    assert resumed.difference_std_errors.tolist() == whole.difference_std_errors.tolist()
+
+
 GAMES = 10000
 SEED = 41
 
