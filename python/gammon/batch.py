@@ -309,8 +309,9 @@ def encode(
     units, gnubg's base inputs and nine hand-made features a side, each named with its source),
     ``"contact-plus"`` (224 units: ``"contact"`` then each side's shots and escapes, in rolls
     of 36), ``"contact-ext"`` (230 units: ``"contact-plus"`` then each side's pip loss to hits,
-    double shots and containment) or ``"nardy"`` (202 units, Long Nardy). The units are documented one by one in the Rust
-    core (``gammon_core::encode``) and in ``docs/backend.md``. ``on_roll`` says whether the
+    double shots and containment) or ``"nardy"`` (202 units, Long Nardy). The units are
+    documented one by one in the Rust core (``gammon_core::encode``) and in
+    ``docs/backend.md``. ``on_roll`` says whether the
     owner of the rows is to roll next: True for boards about to be played, False for the
     result of the owner's play (rows of :func:`legal_plays`). The variant defaults to Long
     Nardy for ``"nardy"`` and to backgammon otherwise. ``out``, a C-contiguous float32 array

@@ -721,12 +721,11 @@ pub fn average_nets(nets: &[NetEvaluator]) -> Result<NetEvaluator, String> {
     let k = nets.len() as f32;
     let mean = |get: &dyn Fn(&NetEvaluator) -> &Mlp| -> Mlp {
         let mut m = get(first).clone();
-        for v in m
-            .w1
-            .iter_mut()
-            .chain(m.b1.iter_mut())
-            .chain(m.w2.iter_mut())
-            .chain(m.b2.iter_mut())
+        for v in
+            m.w1.iter_mut()
+                .chain(m.b1.iter_mut())
+                .chain(m.w2.iter_mut())
+                .chain(m.b2.iter_mut())
         {
             *v = 0.0;
         }
@@ -748,9 +747,10 @@ pub fn average_nets(nets: &[NetEvaluator]) -> Result<NetEvaluator, String> {
         m
     };
     let contact = mean(&|n: &NetEvaluator| &n.contact);
-    let race = first.race.as_ref().map(|_| {
-        mean(&|n: &NetEvaluator| n.race.as_ref().unwrap_or_else(|| unreachable!()))
-    });
+    let race = first
+        .race
+        .as_ref()
+        .map(|_| mean(&|n: &NetEvaluator| n.race.as_ref().unwrap_or_else(|| unreachable!())));
     Ok(NetEvaluator {
         family: first.family,
         contact,

@@ -154,7 +154,8 @@ pub fn read_labels(path: &Path) -> Result<Labels, String> {
     fs::File::open(path)
         .and_then(|mut f| f.read_to_end(&mut bytes))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let header = LabelsHeader::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let header =
+        LabelsHeader::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut at = HEADER;
     let mut samples = Vec::new();
     let mut next_game = 0u64;
@@ -374,7 +375,11 @@ where
 /// Labels games `games` (by index: each game is a function of the header and its index) with
 /// `nets`, in parallel on the current rayon pool, returning their samples in game order.
 #[must_use]
-pub fn label_range(nets: &NetEvaluator, h: &LabelsHeader, games: std::ops::Range<u64>) -> Vec<Sample> {
+pub fn label_range(
+    nets: &NetEvaluator,
+    h: &LabelsHeader,
+    games: std::ops::Range<u64>,
+) -> Vec<Sample> {
     use rayon::prelude::*;
     let per_game: Vec<Vec<Sample>> = games
         .into_par_iter()
@@ -455,9 +460,7 @@ pub fn errors(nets: &NetEvaluator, checkers: u8, samples: &[Sample]) -> (f64, f6
             .zip(&s.target)
             .map(|(a, b)| f64::from(a - b).powi(2))
             .sum::<f64>();
-        let eq = |o: &[f32; NET_OUTPUTS]| {
-            f64::from(2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4])
-        };
+        let eq = |o: &[f32; NET_OUTPUTS]| f64::from(2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]);
         ae += (eq(&y) - eq(&s.target)).abs();
     }
     let n = samples.len().max(1) as f64;

@@ -44,7 +44,10 @@ fn labels_are_the_one_ply_values_of_the_after_states() {
         // The after-state from its owner's view, White to have played: the position with
         // White on roll and this board, as the trainer encodes it.
         let after = Backgammon::from_raw_unchecked(s.board, Variant::Backgammon, Color::White);
-        assert!(nets().exact_after(&after).is_none(), "exact positions are not labelled");
+        assert!(
+            nets().exact_after(&after).is_none(),
+            "exact positions are not labelled"
+        );
         let v = nets().after_value_plies(&after, 1, &mut bufs);
         assert_eq!(outputs_of(&v), s.target);
         let p = probabilities_of(&s.target);
@@ -63,8 +66,12 @@ fn labelling_in_two_sessions_writes_the_same_file_as_in_one() {
     let (mut f, next) = open_labels(&one, h).unwrap();
     assert_eq!(next, 0);
     for (a, b) in [(0, 2), (2, 5)] {
-        f.write_all(&chunk_bytes(a, (b - a) as u32, &label_range(nets(), &h, a..b)))
-            .unwrap();
+        f.write_all(&chunk_bytes(
+            a,
+            (b - a) as u32,
+            &label_range(nets(), &h, a..b),
+        ))
+        .unwrap();
     }
     drop(f);
 

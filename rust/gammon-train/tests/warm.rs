@@ -136,7 +136,10 @@ fn averaging_nets_takes_the_mean_of_every_weight_and_refuses_other_shapes() {
         assert!((race(&avg)[k] - (race(&a.nets)[k] + race(&b.nets)[k]) / 2.0).abs() < 1e-6);
     }
     // The mean of one net is that net.
-    assert_eq!(gammon_train::average_nets(&[a.nets.clone()]).unwrap(), a.nets);
+    assert_eq!(
+        gammon_train::average_nets(&[a.nets.clone()]).unwrap(),
+        a.nets
+    );
     let mut wide = config;
     wide.hidden += 1;
     let err = gammon_train::average_nets(&[a.nets, Trainer::new(wide).nets]).unwrap_err();

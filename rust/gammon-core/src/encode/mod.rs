@@ -1570,7 +1570,10 @@ mod tests {
                 with_bar += usize::from(them[25] > 0 && st.shots > 0);
             }
         }
-        assert!(with_bar > 5, "the boards test entering from the bar (BG-12)");
+        assert!(
+            with_bar > 5,
+            "the boards test entering from the bar (BG-12)"
+        );
     }
 
     #[test]

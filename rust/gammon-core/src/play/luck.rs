@@ -43,8 +43,7 @@ impl<P: Position, R: Referee<P>> EvalLuck<'_, P, R> {
             return self.value_after(mover, &pos.pass_turn());
         }
         EQUITIES.with_borrow_mut(|equities| {
-            self.evaluator
-                .play_equities(pos, buf.as_slice(), equities);
+            self.evaluator.play_equities(pos, buf.as_slice(), equities);
             let mut best = f64::NEG_INFINITY;
             for (play, &e) in buf.iter().zip(equities.iter()) {
                 let next = pos.play_unchecked(play);
@@ -121,7 +120,8 @@ mod tests {
 
     #[test]
     fn the_nets_valuing_a_rolls_plays_together_measure_the_same_luck() {
-        let nets = crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
+        let nets =
+            crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
         let slow = OnePositionAtATime(nets);
         let together = EvalLuck {
             evaluator: nets,
