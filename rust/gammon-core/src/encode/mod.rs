@@ -627,18 +627,18 @@ fn escape_rolls(back: u32, blocked: u32) -> u32 {
     if back <= 1 {
         return 36;
     }
-    // Bit k (1..=18) of `ahead`: their point k pips in front of the checker.
-    let ahead = ((blocked & ((1u32 << back) - 1)).reverse_bits() >> (31 - back)) & 0x7_fffe;
+    // Bit j (0..18) of `window`: their point back - 18 + j, which is 18 - j pips in front of
+    // the checker (0 for the points below 1).
+    let window = ((u64::from(blocked) << 18) >> back) as u32 & 0x3_ffff;
     let table = TABLE.get_or_init(|| {
         (0..1u32 << 18)
             .map(|index| {
-                // From point 24, k pips in front is point 24 - k (6..=23 for k <= 18).
-                let blocked = (index << 1).reverse_bits() >> 7;
-                escape_rolls_direct(24, blocked) as u8
+                // From point 24, the window's bit j is point 6 + j.
+                escape_rolls_direct(24, index << 6) as u8
             })
             .collect()
     });
-    u32::from(table[(ahead >> 1) as usize])
+    u32::from(table[window as usize])
 }
 
 /// [`escape_rolls`] counted roll by roll.
