@@ -232,6 +232,11 @@ struct SideSummary {
     /// Pips to break contact: for each checker behind the opponent's rearmost checker, the
     /// distance to pass it.
     break_contact: u32,
+    /// [`SideSummary::occupied`] in the numbering of the board's owner (bit `i` = board index
+    /// `i`): the same mask for the owner, the opponent's before its bits are reversed.
+    board_occupied: u32,
+    /// [`SideSummary::made`] in the numbering of the board's owner.
+    board_made: u32,
 }
 
 /// Both sides' [`SideSummary`] of a board (owner's view), the owner's first: a few loops over
@@ -293,6 +298,8 @@ fn side_summaries(board: &[i8; 26], checkers: u8) -> [SideSummary; 2] {
             pips: own_pips,
             off: all.saturating_sub(own_on),
             break_contact: own_break,
+            board_occupied: own_occupied,
+            board_made: own_made,
         },
         SideSummary {
             // Bit i of a board mask is the opponent's point 25 - i.
@@ -301,6 +308,8 @@ fn side_summaries(board: &[i8; 26], checkers: u8) -> [SideSummary; 2] {
             pips: opp_pips,
             off: all.saturating_sub(opp_on),
             break_contact: opp_break,
+            board_occupied: opp_occupied,
+            board_made: opp_made,
         },
     ]
 }
@@ -681,12 +690,6 @@ fn escape_rolls_direct(back: u32, blocked: u32) -> u32 {
     rolls
 }
 
-/// Bit `p` to bit `25 − p` for `p` in 0..=25: a mask in one side's numbering in the other's.
-#[inline(always)]
-fn flip(mask: u32) -> u32 {
-    mask.reverse_bits() >> 6
-}
-
 /// The four dice-based units of [`contact_plus`] (its units 220..224) from the sides'
 /// summaries and bars.
 #[inline(always)]
@@ -695,15 +698,18 @@ fn dice_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mu
     let back = |s: &SideSummary| {
         31u32.saturating_sub(s.occupied.leading_zeros()) * u32::from(s.occupied != 0)
     };
-    // Their shots at my blots (in their numbering), and mine at theirs (in mine).
+    // Their shots at my blots (in their numbering), and mine at theirs (in mine, the board's:
+    // their masks as the board has them). My two masks in their numbering come from one
+    // 64-bit reversal: bit i of the low half goes to bit 63 - i, of the high half to 31 - i.
+    let mine_flipped = (u64::from(blots(mine)) | (u64::from(mine.made) << 32)).reverse_bits();
     let at_mine = [
-        flip(blots(mine)),
-        flip(mine.made),
+        (mine_flipped >> 38) as u32,
+        (mine_flipped as u32) >> 6,
         theirs.occupied & POINT_BITS,
     ];
     let at_theirs = [
-        flip(blots(theirs)),
-        flip(theirs.made),
+        theirs.board_occupied & !theirs.board_made & POINT_BITS,
+        theirs.board_made,
         mine.occupied & POINT_BITS,
     ];
     let shots = if bars == [0, 0] {
@@ -715,9 +721,9 @@ fn dice_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mu
         ]
     };
     out[0] = shots[0] as f32 / 36.0;
-    out[1] = escape_rolls(back(mine), flip(theirs.made)) as f32 / 36.0;
+    out[1] = escape_rolls(back(mine), theirs.board_made) as f32 / 36.0;
     out[2] = shots[1] as f32 / 36.0;
-    out[3] = escape_rolls(back(theirs), flip(mine.made)) as f32 / 36.0;
+    out[3] = escape_rolls(back(theirs), at_mine[1]) as f32 / 36.0;
 }
 
 /// [`shot_rolls`] for two movers at once, neither with a checker on the bar: each given as
