@@ -6,12 +6,19 @@ stay alike."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import gammon
 from gammon.cli import main
+from gammon.nardy import NardySettings
 
 START = gammon.Position.start()
 # A race: two plays of 64 lead to games that stay alike, so the luck they share cancels.
@@ -108,3 +115,282 @@ def test_the_cli_ranks_plays(capsys: pytest.CaptureFixture[str]) -> None:
     )
     rows = json.loads(capsys.readouterr().out)
     assert code == 0 and rows[0]["loss"] == 0.0 and len(rows) == 16
+
+
+# -- plays that end the game (BG-14, SCORE-1; LN-32 to LN-37) ----------------------------------
+
+# White bears off its last two checkers with 21 (2/off 1/off) or keeps one (2/off, the 1
+# playing 2/1 first); Black has one checker left on its 6-point, which it bears off with any
+# roll of 6 pips or more (27 of the 36 rolls).
+ENDGAME = gammon.Position.from_checkers({1: 1, 2: 1}, {6: 1})
+
+
+def test_bg14_score1_a_play_that_ends_the_game_is_worth_its_result_exactly() -> None:
+    ranked = gammon.rank_plays(ENDGAME, (2, 1), games=1296, seed=4, threads=1)
+    assert [str(r.play) for r in ranked] == ["2/off 1/off", "2/off"]
+    won, other = ranked
+    assert won.result is None and won.ending is not None
+    assert (won.ending.winner, won.ending.kind, won.ending.points) == (
+        gammon.Color.WHITE,
+        "single",
+        1,
+    )
+    assert (won.equity, won.std_error, won.loss, won.loss_std_error) == (1.0, 0.0, 0.0, 0.0)
+    # The other play is rolled out: Black wins at once with 27 of the 36 rolls (SCORE-1:
+    # White has borne off checkers), which quasi-random dice cover exactly.
+    assert other.ending is None and other.result is not None
+    assert other.result == gammon.rollout(other.play.after, 1296, seed=4, opening=False)
+    assert other.equity == -other.result.equity == pytest.approx(-0.5, abs=1e-12)
+    # Against an exact best the error of the loss is the rolled-out play's own.
+    assert other.loss == 1.0 - other.equity
+    assert other.loss_std_error == other.std_error == other.result.std_error > 0
+
+
+@pytest.mark.parametrize(
+    ("black", "kind", "points"),
+    [
+        ({6: 2, 18: 1}, "single", 1),  # Black has borne off checkers
+        ({6: 2, 18: 1, 12: 12}, "gammon", 2),  # none off, none in White's home
+        ({6: 2, 18: 1, 22: 12}, "backgammon", 3),  # none off, checkers on White's 3-point
+    ],
+)
+def test_score1_the_exact_value_is_the_class_of_the_win(
+    black: dict[int, int], kind: str, points: int
+) -> None:
+    pos = gammon.Position.from_checkers({1: 1, 2: 1}, black)
+    ranked = gammon.rank_plays(pos, (2, 1), games=36, seed=1, threads=1)
+    ends = [r for r in ranked if r.ending is not None]
+    assert len(ends) == 1 and ends[0].ending is not None
+    assert (ends[0].ending.kind, ends[0].ending.points, ends[0].equity) == (kind, points, points)
+    assert ranked[0].loss == 0.0 and ranked[0].equity == points
+
+
+def _nardy(black: dict[int, int]) -> gammon.Position:
+    return gammon.Position.from_checkers({1: 1, 2: 1}, black, variant="long-nardy")
+
+
+@pytest.mark.parametrize(
+    ("black", "settings", "kind", "points"),
+    [
+        ({6: 1}, NardySettings(), "oin", 1),  # LN-33: Black has borne off checkers
+        ({20: 15}, NardySettings(), "mars", 2),  # LN-34: none off
+        ({20: 15}, NardySettings(end_variant="oin"), "oin", 1),  # LN-34: every win is 1
+        ({20: 15}, NardySettings(koks="no_checker_home"), "koks", 3),  # LN-35
+    ],
+)
+def test_ln32_to_ln35_a_long_nardy_play_that_ends_the_game_scores_under_the_settings(
+    black: dict[int, int], settings: NardySettings, kind: str, points: int
+) -> None:
+    ranked = gammon.rank_plays(_nardy(black), (2, 1), games=36, seed=2, nardy=settings)
+    won = next(r for r in ranked if r.ending is not None)
+    assert won.ending is not None and won.result is None
+    assert (won.ending.kind, won.equity, won.std_error) == (kind, points, 0.0)
+    assert ranked[0].equity == points
+
+
+def test_ln37_with_the_last_roll_whites_finishing_play_is_rolled_out() -> None:
+    """White's finish leaves Black a last roll (LN-37): with one checker on its 6-point and
+    14 off, Black draws with the 27 rolls of 6 pips or more, otherwise White wins an Oin.
+    36 quasi-random games cover every roll once, so the rollout is exact here."""
+    last_roll = NardySettings(last_roll=True)
+    ranked = gammon.rank_plays(_nardy({6: 1}), (2, 1), games=36, seed=3, nardy=last_roll)
+    finish = next(r for r in ranked if str(r.play) == "2/off 1/off")
+    assert finish.ending is None and finish.result is not None
+    assert finish.result.draws == 27 / 36
+    assert finish.equity == pytest.approx(9 / 36, abs=1e-12)
+    assert finish.result.nardy == last_roll
+    # Without the last-roll right the same play ends the game: an Oin, exactly.
+    plain = gammon.rank_plays(_nardy({6: 1}), (2, 1), games=36, seed=3)
+    assert plain[0].ending is not None and plain[0].equity == 1.0
+    with pytest.raises(gammon.InvalidInputError, match="Long Nardy rollouts only"):
+        gammon.rank_plays(ENDGAME, (2, 1), games=36, nardy=last_roll)
+
+
+# -- executors and checkpoints (issue 12's contract) --------------------------------------------
+
+
+def test_rollout_many_gives_identical_results_however_the_games_are_split() -> None:
+    positions = [p.after for p in RACE.legal_plays((6, 4))[:3]]
+    whole = gammon.rollout_many(positions, games=3000, seed=5, threads=2)
+    blocks = gammon.rollout_many(positions, games=3000, seed=5, threads=1, block_games=777)
+    with ThreadPoolExecutor(2) as ex:
+        tasks = gammon.rollout_many(positions, games=3000, seed=5, executor=ex, games_per_task=400)
+    for other in (blocks, tasks):
+        assert other == whole and other.cross == whole.cross
+        assert other.difference_std_errors.tolist() == whole.difference_std_errors.tolist()
+    # The sums of products are exact: the diagonal is each rollout's sum of squares.
+    assert [whole.cross[i][i] for i in range(3)] == [r.tally.points_sq for r in whole.results]
+
+
+def test_rollout_many_checkpoints_with_an_executor_and_continues_them(tmp_path: Path) -> None:
+    positions = [p.after for p in RACE.legal_plays((6, 4))[:3]]
+    ck = tmp_path / "many.json"
+    with ThreadPoolExecutor(2) as ex:
+        part = gammon.rollout_many(
+            positions,
+            games=2000,
+            seed=6,
+            executor=ex,
+            games_per_task=300,
+            checkpoint=ck,
+            checkpoint_every=0.0001,
+        )
+    assert part == gammon.rollout_many(positions, games=2000, seed=6, threads=1)
+    # Run again with more games (seed=None: the checkpoint's), it plays only the new ones.
+    more = gammon.rollout_many(positions, games=3000, threads=1, checkpoint=ck)
+    assert more == gammon.rollout_many(positions, games=3000, seed=6, threads=1)
+    assert more.seed == 6 and not [p for p in tmp_path.iterdir() if p.name != ck.name]
+
+
+def test_a_rollout_many_checkpoint_of_other_arguments_or_edited_is_refused(
+    tmp_path: Path,
+) -> None:
+    positions = [p.after for p in RACE.legal_plays((6, 4))[:3]]
+    ck = tmp_path / "many.json"
+    gammon.rollout_many(positions, games=500, seed=1, threads=1, checkpoint=ck)
+    for args, kwargs, named in (
+        (positions, {"seed": 2}, "seed=1 there, seed=2 here"),
+        (positions, {"common_dice": False}, "common_dice=True there, common_dice=False here"),
+        (positions[:2], {}, "positions=3 there, positions=2 here"),
+        (positions[::-1], {}, "position 0: position="),
+        (positions, {"policy": "random"}, "policy= names"),
+        (positions, {"truncate": "bearoff"}, "position 0: truncate="),
+    ):
+        with pytest.raises(gammon.CheckpointError, match=named):
+            gammon.rollout_many(args, games=500, threads=1, checkpoint=ck, **kwargs)
+    with pytest.raises(gammon.CheckpointError, match="ask for at least 500 games"):
+        gammon.rollout_many(positions, games=400, threads=1, checkpoint=ck)
+    good = json.loads(ck.read_text())
+    edited = json.loads(ck.read_text())
+    edited["cross"][0][1] += 1
+    ck.write_text(json.dumps(edited))
+    with pytest.raises(gammon.CheckpointError, match="integrity check"):
+        gammon.rollout_many(positions, games=500, threads=1, checkpoint=ck)
+    # Even with the check made again, sums of products that do not fit the points are refused.
+    from gammon.rollout import _checkpoint_check
+
+    edited["check"] = _checkpoint_check(edited)
+    ck.write_text(json.dumps(edited))
+    with pytest.raises(gammon.CheckpointError, match="do not fit"):
+        gammon.rollout_many(positions, games=500, threads=1, checkpoint=ck)
+    # A checkpoint of one rollout is not one of rollout_many, and the other way round.
+    one = tmp_path / "one.json"
+    gammon.rollout(positions[0], 100, seed=1, threads=1, checkpoint=one)
+    with pytest.raises(gammon.CheckpointError, match="the checkpoint of one rollout"):
+        gammon.rollout_many(positions, games=500, threads=1, checkpoint=one)
+    ck.write_text(json.dumps(good))
+    with pytest.raises(gammon.CheckpointError, match="the checkpoint of rollout_many"):
+        gammon.rollout(positions[0], 500, seed=1, threads=1, checkpoint=ck)
+
+
+class _FirstPlay:
+    """A Python policy that plays the first play and presses Ctrl-C at decision ``stop_at``."""
+
+    def __init__(self, stop_at: int | None = None) -> None:
+        self.stop_at = stop_at
+        self.calls = 0
+
+    def choose(self, position: gammon.Position, plays: gammon.PlayList) -> int:
+        self.calls += 1
+        if self.calls == self.stop_at:
+            raise KeyboardInterrupt
+        return 0
+
+
+def test_ctrl_c_keeps_the_finished_turns_in_the_checkpoint_and_a_rerun_completes_it(
+    tmp_path: Path,
+) -> None:
+    positions = [p.after for p in RACE.legal_plays((6, 4))[:3]]
+    ck = tmp_path / "many.json"
+    part = gammon.rollout_many(
+        positions,
+        games=400,
+        seed=3,
+        threads=1,
+        policy=_FirstPlay(stop_at=6000),
+        block_games=50,
+        checkpoint=ck,
+        checkpoint_every=0.0001,
+    )
+    assert part.interrupted and 0 < part.games < 400
+    assert _games_in(ck) == part.games
+    resumed = gammon.rollout_many(
+        positions, games=400, threads=1, policy=_FirstPlay(), checkpoint=ck
+    )
+    whole = gammon.rollout_many(positions, games=400, seed=3, threads=1, policy=_FirstPlay())
+    assert not resumed.interrupted and resumed == whole
+    assert resumed.difference_std_errors.tolist() == whole.difference_std_errors.tolist()
+
+
+GAMES = 10000
+SEED = 41
+
+
+def _games_in(path: Path) -> int:
+    try:
+        return int(json.loads(path.read_text())["rollouts"][0]["games"])
+    except (OSError, ValueError, KeyError, IndexError):
+        return 0
+
+
+def _kill_when_it_has_progressed(cmd: list[str], path: Path) -> int:
+    """Start ``cmd``, SIGKILL it once the checkpoint holds more games than before."""
+    before = _games_in(path)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if _games_in(path) > before:
+                break
+            time.sleep(0.02)
+        assert proc.poll() is None, "the rollouts ended before they could be killed"
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    after = _games_in(path)
+    assert before < after < GAMES
+    return after
+
+
+def test_ranking_plays_killed_twice_then_resumed_equals_the_uninterrupted_run(
+    tmp_path: Path,
+) -> None:
+    ck = tmp_path / "plays.json"
+    script = (
+        f"import gammon; gammon.rank_plays({RACE.id!r}, (6, 4), {GAMES}, seed={SEED}, "
+        f"threads=1, checkpoint={str(ck)!r}, checkpoint_every=0.1)"
+    )
+    first = _kill_when_it_has_progressed([sys.executable, "-c", script], ck)
+    # The second time through the command line: the same plays, the same checkpoint.
+    cli = [sys.executable, "-m", "gammon", "rollout", "--plays", RACE.id, "64", "--quiet"]
+    cli += ["--games", str(GAMES), "--seed", str(SEED), "--threads", "1"]
+    cli += ["--checkpoint", str(ck), "--checkpoint-every", "0.1"]
+    second = _kill_when_it_has_progressed(cli, ck)
+    assert second > first
+    resumed = gammon.rank_plays(RACE, (6, 4), GAMES, seed=SEED, threads=1, checkpoint=ck)
+    whole = gammon.rank_plays(RACE, (6, 4), GAMES, seed=SEED, threads=2)
+    assert resumed == whole
+    assert all(r.result is not None and r.result.ranges == ((0, GAMES),) for r in resumed)
+    assert not [p for p in tmp_path.iterdir() if p.name != ck.name]  # no temporary files
+
+
+def test_the_cli_ranks_a_bear_off_roll_and_checkpoints_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ck = tmp_path / "ck.json"
+    args = ["rollout", "--plays", ENDGAME.id, "21", "--games", "360", "--seed", "2", "--quiet"]
+    code = main([*args, "--checkpoint", str(ck)])
+    out = capsys.readouterr().out
+    assert code == 0 and "ends the game: white wins a single (1 point)" in out
+    assert _games_in(ck) == 360
+    code = main([*args, "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert code == 0 and rows[0]["ends_game"] is not None and rows[0]["games"] == 0
+    assert rows[1]["games"] == 360 and rows[1]["loss_std_error"] == rows[1]["std_error"]
+    for bad, named in (
+        (["--resume", str(ck)], "no --resume"),
+        (["--truncate-after", "3"], "does not take --truncate-after"),
+    ):
+        assert main([*args, *bad]) == 2
+        assert named in capsys.readouterr().err

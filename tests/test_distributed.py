@@ -123,6 +123,31 @@ def test_a_worker_killed_mid_range_costs_only_a_rerun_of_its_range(client: Clien
     assert killed[0] not in client.run(os.getpid).values()
 
 
+RACE = gammon.Position.from_checkers(
+    {6: 3, 5: 3, 3: 4, 8: 2, 9: 3}, {6: 4, 5: 4, 4: 3, 10: 2, 11: 2}
+)
+
+
+def test_dask_rollouts_of_many_positions_and_ranked_plays_equal_the_direct_ones(
+    client: Client,
+) -> None:
+    positions = [p.after for p in RACE.legal_plays((6, 4))[:3]]
+    direct = gammon.rollout_many(positions, games=3000, seed=14, threads=1)
+    spread = gammon.rollout_many(
+        positions, games=3000, seed=14, executor=client, games_per_task=700
+    )
+    assert spread == direct and spread.cross == direct.cross
+    assert spread.difference(0, 2) == direct.difference(0, 2)
+    assert all(r.ranges == ((0, 3000),) for r in spread.results)
+    # A bear-off roll: the play that ends the game is exact, the other one is distributed.
+    endgame = gammon.Position.from_checkers({1: 1, 2: 1}, {6: 1})
+    ranked = gammon.rank_plays(endgame, (2, 1), 1296, seed=2, threads=1)
+    spread_ranked = gammon.rank_plays(
+        endgame, (2, 1), 1296, seed=2, executor=client, games_per_task=300
+    )
+    assert spread_ranked == ranked and ranked[1].result is not None
+
+
 class _Locked:
     """A policy that cannot be pickled (it holds a lock)."""
 
@@ -140,6 +165,9 @@ def test_a_policy_that_does_not_pickle_is_refused_clearly(client: Client) -> Non
         gammon.rollout(games=10, seed=1, policy=_Locked(), executor=ex)
     with pytest.raises(gammon.InvalidInputError, match="executor must be"):
         gammon.rollout(games=10, seed=1, executor="tcp://scheduler:8786")
+    start = gammon.Position.start()
+    with pytest.raises(gammon.InvalidInputError, match="cannot be pickled"):
+        gammon.rollout_many([start, start], 10, seed=1, policy=_Locked(), executor=client)
 
 
 class _Flaky(Executor):

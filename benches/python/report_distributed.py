@@ -48,6 +48,16 @@ def main(path: str) -> None:
             "test_direct_two_threads",
             "test_checkpoint_at_the_default_interval_two_threads",
         ),
+        (
+            "rollout_many / separate rollouts, 8 plays",
+            "test_the_cost_of_pairing_the_plays[separate_rollouts]",
+            "test_the_cost_of_pairing_the_plays[rollout_many]",
+        ),
+        (
+            "rollout_many with checkpoint / separate rollouts",
+            "test_the_cost_of_pairing_the_plays[separate_rollouts]",
+            "test_the_cost_of_pairing_the_plays[rollout_many_checkpoint]",
+        ),
     )
     for label, fast, slow in pairs:
         if fast in info and slow in info:

@@ -178,6 +178,93 @@ def run_ranges(
     return reason
 
 
+def run_segments(
+    todo: Sequence[tuple[int, int]],
+    *,
+    executor: Any,
+    task: Callable[[int, int], T],
+    take: Callable[[tuple[int, int], T], Optional[str]],
+    turn: Callable[[int, int, float], tuple[int, Optional[str]]],
+    save: Optional[Callable[[], None]],
+    every: float,
+    deadline: Optional[float] = None,
+    per_task: int = DEFAULT_GAMES_PER_TASK,
+    retries: int = DEFAULT_RETRIES,
+) -> str:
+    """Play the ranges ``todo`` on ``executor`` or here in turns, saving every ``every`` seconds.
+
+    The loop of a run that is distributed or checkpointed (a rollout, the rollouts of
+    several positions): the caller merges what is played and writes its checkpoint; this
+    decides what to play when and when to save.
+
+    - With an executor the ranges are cut into tasks of ``per_task`` items and played as
+      ``task(first, end)`` by :func:`run_ranges`; ``take(range, result)`` merges each result
+      as it arrives and returns None to go on or a stop reason.
+    - Without one they are played here in turns: ``turn(first, end, seconds)`` plays from
+      ``first`` towards ``end`` for about ``seconds`` (so that a checkpoint can be written in
+      between), merges what it played itself and returns the index it reached and None, or a
+      stop reason. A turn too short to play anything gets more time the next time.
+
+    ``save()`` is called whenever ``every`` seconds passed since the last write, and when an
+    error ends the run (then the error is raised again). ``deadline``: a ``time.monotonic()``
+    after which the run stops with ``"max_seconds"``. Ctrl-C ends it with ``"interrupted"``.
+    Returns ``"completed"`` or the stop reason; the caller writes the final checkpoint.
+    """
+    last_write = time.monotonic()
+
+    def save_if_due() -> None:
+        nonlocal last_write
+        if save is not None and time.monotonic() - last_write >= every:
+            save()
+            last_write = time.monotonic()
+
+    stop = "completed"
+    try:
+        if executor is not None:
+
+            def on_result(r: tuple[int, int], result: T) -> Optional[str]:
+                reason = take(r, result)
+                save_if_due()
+                return reason
+
+            stop = run_ranges(
+                executor,
+                task,
+                split(todo, per_task),
+                on_result,
+                retries=retries,
+                deadline=deadline,
+            )
+        else:
+            floor = 0.0  # raised while a turn is too short to play anything
+            for a, b in todo:
+                while a < b and stop == "completed":
+                    limit = max(every, floor)
+                    if deadline is not None:
+                        left = deadline - time.monotonic()
+                        if left <= 0:
+                            stop = "max_seconds"
+                            break
+                        limit = min(limit, left)
+                    reached, reason = turn(a, b, max(limit, 0.001))
+                    if reached == a:
+                        floor = max(2 * floor, 0.05)
+                    a = reached
+                    if reason is not None:
+                        stop = reason
+                    else:
+                        save_if_due()
+                if stop != "completed":
+                    break
+    except KeyboardInterrupt:
+        stop = "interrupted"
+    except Exception:
+        if save is not None:
+            save()  # keep what was done before the error
+        raise
+    return stop
+
+
 # -- checkpoint files --------------------------------------------------------------------------
 
 

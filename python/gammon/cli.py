@@ -327,7 +327,8 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         default=None,
         help="keep the rollout's state in FILE (JSON with an integrity check), written "
         "atomically every --checkpoint-every seconds, on Ctrl-C and at the end; if FILE "
-        "exists, continue it (the same options are needed)",
+        "exists, continue it (the same options are needed). With --plays: the state of the "
+        "plays' rollouts, continued by the same --plays command",
     )
     r.add_argument(
         "--checkpoint-every",
@@ -349,7 +350,8 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         metavar=("ID", "DICE"),
         default=None,
         help="roll out every legal play of DICE in the position ID on common dice and rank "
-        "them, best first, with each play's loss and its standard error",
+        "them, best first, with each play's loss and its standard error (a play that ends "
+        "the game is worth its result exactly; --checkpoint and --scheduler apply)",
     )
     r.add_argument(
         "--scheduler",
@@ -717,8 +719,14 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
         threads=args.threads,
         quasi_random=args.quasi_random,
         truncate=args.truncate,
+        nardy=_nardy_settings(args),
         progress=run_options["progress"],
+        executor=run_options.get("executor"),
+        checkpoint=args.checkpoint,
+        **({} if args.checkpoint_every is None else {"checkpoint_every": args.checkpoint_every}),
     )
+    rolled = [r.result for r in ranked if r.result is not None]
+    interrupted = any(r.interrupted for r in rolled)
     if args.json:
         rows = [
             {
@@ -727,25 +735,40 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
                 "std_error": r.std_error,
                 "loss": r.loss,
                 "loss_std_error": r.loss_std_error,
-                "games": r.result.games_completed,
-                "seed": r.result.seed,
+                "games": 0 if r.result is None else r.result.games_completed,
+                "seed": None if r.result is None else r.result.seed,
+                "ends_game": None if r.ending is None else str(r.ending),
             }
             for r in ranked
         ]
         print(json.dumps(rows, indent=2))
-        return 0
-    seed = ranked[0].result.seed
-    games = ranked[0].result.games_completed
-    print(
-        f"plays of {dice_text} in {position.id}: {games:,} games each on common dice, seed {seed}"
-    )
+        return 130 if interrupted else 0
+    if rolled:
+        how = f"{rolled[0].games_completed:,} games each on common dice, seed {rolled[0].seed}"
+    else:
+        how = "every play ends the game: nothing rolled out"
+    print(f"plays of {dice_text} in {position.id}: {how}")
     print(f"{'':4}{'play':<24}{'equity':>9}{'error':>8}{'loss':>9}{'error':>8}")
     for i, r in enumerate(ranked, 1):
+        note = "" if r.ending is None else f"  ends the game: {r.ending}"
         print(
             f"{i:>3} {r.play!s:<24}{r.equity:>+9.4f}{r.std_error:>8.4f}"
-            f"{-r.loss:>+9.4f}{r.loss_std_error:>8.4f}"
+            f"{-r.loss:>+9.4f}{r.loss_std_error:>8.4f}{note}"
         )
-    return 0
+    return 130 if interrupted else 0
+
+
+def _nardy_settings(args: argparse.Namespace) -> Any:
+    """The Long Nardy settings of --end-variant, --koks and --last-roll (None without them)."""
+    if args.end_variant is None and args.koks is None and not args.last_roll:
+        return None
+    from gammon.nardy import NardySettings
+
+    return NardySettings(
+        end_variant=args.end_variant or "mars",
+        koks=args.koks or "off",
+        last_roll=args.last_roll,
+    )
 
 
 def _rollout(args: argparse.Namespace) -> int:
@@ -781,18 +804,37 @@ def _rollout(args: argparse.Namespace) -> int:
             "--cube does not combine with --plays or --resume: plays are ranked, and "
             "checkpoints kept, for cubeless rollouts only"
         )
-    if args.plays is not None:
-        if args.position is not None or args.resume or args.checkpoint:
-            raise InvalidInputError(
-                "--plays names its own position; it takes no --position, --resume or --checkpoint"
-            )
-        return _rank_plays(args, run_options)
+    if args.plays is not None and (args.position is not None or args.resume is not None):
+        raise InvalidInputError(
+            "--plays names its own position; it takes no --position, and no --resume: run the "
+            "same --plays command with --checkpoint FILE again to continue its rollouts"
+        )
     if args.scheduler is not None:
         try:
             import distributed
         except ImportError:
             raise InvalidInputError("--scheduler needs Dask: pip install 'gammon[dask]'") from None
         run_options["executor"] = distributed.Client(args.scheduler)  # type: ignore[no-untyped-call]
+    if args.plays is not None:
+        ignored = [
+            flag
+            for flag, value in (
+                ("--opponent-policy", args.opponent_policy),
+                ("--opening/--no-opening", args.opening),
+                ("--max-seconds", args.max_seconds),
+                ("--target-std-error", args.target_std_error),
+                ("--truncate-after", args.truncate_after),
+                ("--variance-reduction", args.variance_reduction),
+                ("--evaluator", args.evaluator),
+            )
+            if value is not None
+        ]
+        if ignored:
+            raise InvalidInputError(
+                f"--plays does not take {', '.join(ignored)}: the plays are rolled out with "
+                "--policy for both sides, to the end of every game"
+            )
+        return _rank_plays(args, run_options)
     if args.resume is not None:
         fixed = [
             flag
@@ -865,15 +907,7 @@ def _rollout(args: argparse.Namespace) -> int:
                 f"rolling out {position.id} ({position.variant.canonical_name}), {games:,} games",
                 file=sys.stderr,
             )
-        nardy = None
-        if args.end_variant is not None or args.koks is not None or args.last_roll:
-            from gammon.nardy import NardySettings
-
-            nardy = NardySettings(
-                end_variant=args.end_variant or "mars",
-                koks=args.koks or "off",
-                last_roll=args.last_roll,
-            )
+        nardy = _nardy_settings(args)
         if args.checkpoint is not None:
             run_options["checkpoint"] = args.checkpoint
         if args.cube is not None:

@@ -91,8 +91,7 @@ from gammon._distribute import (
     DEFAULT_RETRIES,
     check_executor,
     check_picklable,
-    run_ranges,
-    split,
+    run_segments,
     subtract,
     write_atomically,
 )
@@ -1049,6 +1048,67 @@ def _policy_pair(policy: object, variant: Variant) -> tuple[PolicySpec, PolicySp
     return (pair[0], pair[1])
 
 
+def _setup(
+    pos: Position,
+    pair: tuple[PolicySpec, PolicySpec],
+    *,
+    seed: Optional[int],
+    opening: Optional[bool],
+    quasi_random: bool,
+    nardy: Optional[NardySettings],
+    truncate: Optional[str],
+    truncate_after: Optional[int],
+    variance_reduction: bool,
+    evaluator: Optional[str],
+    first_game: int,
+    games: int,
+) -> _Setup:
+    """The checked :class:`_Setup` of a cubeless rollout of ``pos`` (see :func:`rollout`).
+
+    Raises :class:`InvalidInputError` for an argument :func:`rollout` refuses.
+    """
+    backgammon_family = pos.variant != Variant.LONG_NARDY
+    if nardy is not None and not isinstance(nardy, NardySettings):
+        raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
+    if backgammon_family and nardy is not None:
+        raise InvalidInputError("nardy= settings apply to Long Nardy rollouts only")
+    settings = None if backgammon_family else _settings_for(pos, nardy)
+    cut = "none" if truncate is None else truncate
+    if not isinstance(cut, str) or cut not in TRUNCATIONS:
+        raise InvalidInputError(
+            f"truncate must be one of {', '.join(map(repr, TRUNCATIONS))} or None, not {truncate!r}"
+        )
+    if truncate_after is not None:
+        truncate_after = _int_arg("truncate_after", truncate_after, 0, 2**32 - 1)
+    if not isinstance(variance_reduction, bool):
+        raise InvalidInputError(
+            f"variance_reduction must be True or False, not {brief(variance_reduction)}"
+        )
+    uses_evaluator = truncate_after is not None or variance_reduction
+    if evaluator is not None and evaluator not in EVALUATORS:
+        raise InvalidInputError(
+            f"evaluator must be one of {', '.join(map(repr, EVALUATORS))}, not {brief(evaluator)}"
+        )
+    evaluator = (evaluator or EVALUATORS[0]) if uses_evaluator else None
+    if opening is None:
+        opening = backgammon_family and pos == Position.start(pos.variant, pos.turn)
+    opening = bool(opening) and backgammon_family
+    return _Setup(
+        position=pos,
+        policies=pair,
+        seed=seed,
+        opening=opening,
+        quasi_random=bool(quasi_random),
+        nardy=settings,
+        truncate=cut,
+        truncate_after=truncate_after,
+        variance_reduction=variance_reduction,
+        evaluator=evaluator,
+        first_game=first_game,
+        games=games,
+    )
+
+
 @overload
 def rollout(
     position: Union[Position, str, None] = None,
@@ -1292,47 +1352,21 @@ def rollout(
                 f"{name} applies to cubeful rollouts only: pass cube= (a cube policy: never, "
                 "race, net or a CubePolicy object) with it"
             )
-    backgammon_family = pos.variant != Variant.LONG_NARDY
-    if nardy is not None and not isinstance(nardy, NardySettings):
-        raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
-    if backgammon_family and nardy is not None:
-        raise InvalidInputError("nardy= settings apply to Long Nardy rollouts only")
-    settings = None if backgammon_family else _settings_for(pos, nardy)
-    cut = "none" if truncate is None else truncate
-    if not isinstance(cut, str) or cut not in TRUNCATIONS:
-        raise InvalidInputError(
-            f"truncate must be one of {', '.join(map(repr, TRUNCATIONS))} or None, not {truncate!r}"
-        )
-    if truncate_after is not None:
-        truncate_after = _int_arg("truncate_after", truncate_after, 0, 2**32 - 1)
-    if not isinstance(variance_reduction, bool):
-        raise InvalidInputError(
-            f"variance_reduction must be True or False, not {brief(variance_reduction)}"
-        )
-    uses_evaluator = truncate_after is not None or variance_reduction
-    if evaluator is not None and evaluator not in EVALUATORS:
-        raise InvalidInputError(
-            f"evaluator must be one of {', '.join(map(repr, EVALUATORS))}, not {brief(evaluator)}"
-        )
-    evaluator = (evaluator or EVALUATORS[0]) if uses_evaluator else None
-    if opening is None:
-        opening = backgammon_family and pos == Position.start(pos.variant, pos.turn)
-    opening = bool(opening) and backgammon_family
+    setup = _setup(
+        pos,
+        pair,
+        seed=None if seed_given is None else seed,
+        opening=opening,
+        quasi_random=quasi_random,
+        nardy=nardy,
+        truncate=truncate,
+        truncate_after=truncate_after,
+        variance_reduction=variance_reduction,
+        evaluator=evaluator,
+        first_game=first_game,
+        games=games,
+    )
     if executor is not None or checkpoint is not None:
-        setup = _Setup(
-            position=pos,
-            policies=pair,
-            seed=None if seed_given is None else seed,
-            opening=opening,
-            quasi_random=bool(quasi_random),
-            nardy=settings,
-            truncate=cut,
-            truncate_after=truncate_after,
-            variance_reduction=variance_reduction,
-            evaluator=evaluator,
-            first_game=first_game,
-            games=games,
-        )
         return _segmented_rollout(
             setup,
             executor=executor,
@@ -1348,6 +1382,8 @@ def rollout(
             checkpoint=checkpoint,
             checkpoint_every=_positive_float("checkpoint_every", checkpoint_every),
         )
+    settings, cut, opening = setup.nardy, setup.truncate, setup.opening
+    truncate_after, evaluator = setup.truncate_after, setup.evaluator
 
     bar: Any = None
     if progress:
@@ -1412,6 +1448,8 @@ def rollout(
 # -- distributed and checkpointed rollouts ------------------------------------------------------
 
 _CHECKPOINT_FILE_FORMAT = "gammon.rollout-checkpoint/1"
+#: The format of the checkpoint files of :func:`~gammon.rollout_many` (``gammon.compare``).
+_MANY_CHECKPOINT_FILE_FORMAT = "gammon.rollout-many-checkpoint/1"
 
 
 class RolloutCheckpoint(NamedTuple):
@@ -1441,6 +1479,21 @@ class _Setup:
     evaluator: Optional[str]
     first_game: int
     games: int
+
+    def options(self, seed: int) -> dict[str, Any]:
+        """The arguments of :func:`rollout` that play this setup's games with ``seed``."""
+        return {
+            "position": self.position,
+            "policy": self.policies,
+            "seed": seed,
+            "opening": self.opening,
+            "quasi_random": self.quasi_random,
+            "nardy": self.nardy,
+            "truncate": self.truncate,
+            "truncate_after": self.truncate_after,
+            "variance_reduction": self.variance_reduction,
+            "evaluator": self.evaluator,
+        }
 
     def result(
         self,
@@ -1533,6 +1586,47 @@ def _checkpoint_file_dict(result: RolloutResult, first_game: int, games: int) ->
     return data
 
 
+def _read_checkpoint_file(
+    path: Union[str, os.PathLike[str]], file_format: str, fields: set[str]
+) -> tuple[str, dict[str, Any]]:
+    """The path as text and the JSON object of the checkpoint file at ``path``, checked.
+
+    Its format, its fields and its integrity check are verified.
+
+    Raises :class:`CheckpointError` naming what is wrong.
+    """
+    where = os.fspath(path)
+    try:
+        text = Path(where).read_text()
+    except OSError as e:
+        raise CheckpointError(f"cannot read the checkpoint {where}: {e.strerror}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise CheckpointError(f"the checkpoint {where} is not JSON (corrupt?): {e}") from None
+    if not isinstance(data, dict) or data.get("format") != file_format:
+        found = data.get("format") if isinstance(data, dict) else type(data).__name__
+        hint = {
+            _CHECKPOINT_FILE_FORMAT: " (it is the checkpoint of one rollout: continue it with "
+            "rollout(..., checkpoint=) or gammon rollout --resume)",
+            _MANY_CHECKPOINT_FILE_FORMAT: " (it is the checkpoint of rollout_many, rank_plays "
+            "or gammon rollout --plays: continue it with the same call or command)",
+        }.get(str(found), "")
+        raise CheckpointError(
+            f"{where} is not a rollout checkpoint file: its format is {found!r}, not "
+            f"{file_format!r}{hint}"
+        )
+    if set(data) != fields:
+        raise CheckpointError(
+            f"the checkpoint {where} has fields {sorted(data)}, not {sorted(fields)}"
+        )
+    if data["check"] != _checkpoint_check(data):
+        raise CheckpointError(
+            f"the checkpoint {where} fails its integrity check: it was edited or corrupted"
+        )
+    return where, data
+
+
 def read_checkpoint(
     path: Union[str, os.PathLike[str]],
     *,
@@ -1547,30 +1641,9 @@ def read_checkpoint(
     Raises :class:`CheckpointError` naming what is wrong (an unreadable file, not JSON,
     another format, a failed integrity check, games outside the rollout's range).
     """
-    where = os.fspath(path)
-    try:
-        text = Path(where).read_text()
-    except OSError as e:
-        raise CheckpointError(f"cannot read the checkpoint {where}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise CheckpointError(f"the checkpoint {where} is not JSON (corrupt?): {e}") from None
-    if not isinstance(data, dict) or data.get("format") != _CHECKPOINT_FILE_FORMAT:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise CheckpointError(
-            f"{where} is not a rollout checkpoint file: its format is {found!r}, not "
-            f"{_CHECKPOINT_FILE_FORMAT!r}"
-        )
-    fields = {"format", "first_game", "games", "rollout", "check"}
-    if set(data) != fields:
-        raise CheckpointError(
-            f"the checkpoint {where} has fields {sorted(data)}, not {sorted(fields)}"
-        )
-    if data["check"] != _checkpoint_check(data):
-        raise CheckpointError(
-            f"the checkpoint {where} fails its integrity check: it was edited or corrupted"
-        )
+    where, data = _read_checkpoint_file(
+        path, _CHECKPOINT_FILE_FORMAT, {"format", "first_game", "games", "rollout", "check"}
+    )
     try:
         first = _cp_int(data, "first_game", 0, _MAX_U64)
         games = _cp_int(data, "games", 0, _MAX_U64 - first)
@@ -1589,11 +1662,31 @@ def read_checkpoint(
     return RolloutCheckpoint(result, first, games)
 
 
+def _check_shippable(executor: Any, policies: Sequence[PolicySpec]) -> None:
+    """Refuse an executor that is not one, or Python policies that cannot go to its workers."""
+    check_executor(executor)
+    for p in policies:
+        if not isinstance(p, str):
+            check_picklable("the policy", p, executor)
+
+
 def _continue_from(path: Path, setup: _Setup) -> Optional[RolloutResult]:
     """The games done of the checkpoint at ``path``, checked against ``setup`` (None if none)."""
     if not path.exists():
         return None
     done, first, _games = read_checkpoint(path, policy=setup.policies)
+    _check_continues(path, done, first, setup)
+    return done
+
+
+def _check_continues(
+    path: Path, done: RolloutResult, first: int, setup: _Setup, which: str = ""
+) -> None:
+    """Raise :class:`CheckpointError` unless ``done`` (from ``path``) can continue as ``setup``.
+
+    ``which`` names the rollout within the checkpoint (``"position 2: "``) when it holds
+    several.
+    """
     mismatches = [
         (name, theirs, mine)
         for name, theirs, mine in (
@@ -1618,7 +1711,7 @@ def _continue_from(path: Path, setup: _Setup) -> Optional[RolloutResult]:
     if mismatches:
         said = "; ".join(f"{n}={t!r} there, {n}={m!r} here" for n, t, m in mismatches)
         raise CheckpointError(
-            f"the checkpoint {path} was made by another rollout ({said}): pass the same "
+            f"the checkpoint {path} was made by another rollout ({which}{said}): pass the same "
             "arguments to continue it, or another checkpoint file to start afresh"
         )
     end = setup.first_game + setup.games
@@ -1628,7 +1721,6 @@ def _continue_from(path: Path, setup: _Setup) -> Optional[RolloutResult]:
             f"games={setup.games} from first_game={setup.first_game}: ask for at least "
             f"{done.ranges[-1][1] - setup.first_game} games"
         )
-    return done
 
 
 def _segmented_rollout(
@@ -1649,10 +1741,7 @@ def _segmented_rollout(
 ) -> RolloutResult:
     """A rollout played in ranges: on an executor, or in turns between checkpoint writes."""
     if executor is not None:
-        check_executor(executor)
-        for p in setup.policies:
-            if not isinstance(p, str):
-                check_picklable("the policy", p, executor)
+        _check_shippable(executor, setup.policies)
     path = None if checkpoint is None else Path(os.fspath(checkpoint))
     if path is not None and record_games:
         raise InvalidInputError(
@@ -1669,8 +1758,6 @@ def _segmented_rollout(
     whole = (setup.first_game, setup.first_game + setup.games)
     todo = subtract(whole, done.ranges if done is not None and done.games_completed else ())
     start = time.monotonic()
-    deadline = None if max_seconds is None else start + max_seconds
-    last_write = start
     threads_used = 1
 
     def merged(stop: str) -> RolloutResult:
@@ -1683,12 +1770,9 @@ def _segmented_rollout(
         )
 
     def save(result: RolloutResult) -> None:
-        nonlocal last_write
         if path is not None:
-            write_atomically(path, _checkpoint_file_dict(result, *whole_args))
-            last_write = time.monotonic()
+            write_atomically(path, _checkpoint_file_dict(result, setup.first_game, setup.games))
 
-    whole_args = (setup.first_game, setup.games)
     tally = _empty_tally()
     for done_part in parts:
         tally = tally.merge(done_part.tally)
@@ -1716,94 +1800,67 @@ def _segmented_rollout(
             and tally.std_error <= target_std_error
         )
 
-    options: dict[str, Any] = {
-        "position": setup.position,
-        "policy": setup.policies,
-        "seed": seed,
-        "opening": setup.opening,
-        "quasi_random": setup.quasi_random,
-        "nardy": setup.nardy,
-        "truncate": setup.truncate,
-        "truncate_after": setup.truncate_after,
-        "variance_reduction": setup.variance_reduction,
-        "evaluator": setup.evaluator,
-        "chunk_size": chunk_size,
-        "record_games": record_games,
-    }
-    stop = "completed"
-    try:
-        if executor is not None:
-            options["threads"] = 1 if threads is None else threads
+    options = setup.options(seed)
+    options["chunk_size"] = chunk_size
+    options["record_games"] = record_games
+    options["threads"] = (1 if threads is None else threads) if executor is not None else threads
 
-            def on_result(r: tuple[int, int], part: RolloutResult) -> Optional[str]:
-                nonlocal tally, threads_used
-                if part.ranges != ((r[0], r[1]),) or part.games_completed != r[1] - r[0]:
-                    raise InvalidInputError(
-                        f"the task of games {r[0]}..{r[1]} returned games {part.ranges}"
-                    )
-                parts.append(part)
-                tally = tally.merge(part.tally)
-                threads_used = max(threads_used, part.threads)
-                report(tally.games, tally.equity, tally.std_error)
-                if path is not None and time.monotonic() - last_write >= every:
-                    save(merged("interrupted"))
-                return "target_std_error" if target_met() else None
+    def add(part: RolloutResult) -> None:
+        nonlocal tally, threads_used
+        parts.append(part)
+        tally = tally.merge(part.tally)
+        threads_used = max(threads_used, part.threads)
 
-            stop = run_ranges(
-                executor,
-                partial(_play_range, options),
-                split(todo, games_per_task),
-                on_result,
-                retries=retries,
-                deadline=deadline,
+    def take(r: tuple[int, int], part: RolloutResult) -> Optional[str]:
+        if part.ranges != ((r[0], r[1]),) or part.games_completed != r[1] - r[0]:
+            raise InvalidInputError(
+                f"the task of games {r[0]}..{r[1]} returned games {part.ranges}"
             )
-        else:
-            options["threads"] = threads
-            floor = 0.0  # raised while a turn is too short to finish a chunk
-            for a, b in todo:
-                while a < b and stop == "completed":
-                    limit = max(every, floor)
-                    if deadline is not None:
-                        left = deadline - time.monotonic()
-                        if left <= 0:
-                            stop = "max_seconds"
-                            break
-                        limit = min(limit, left)
-                    base = tally
+        add(part)
+        report(tally.games, tally.equity, tally.std_error)
+        return "target_std_error" if target_met() else None
 
-                    def inner(p: RolloutProgress, base: _core.Tally = base) -> None:
-                        eq, se = _combined_estimate(base, p.done, p.equity, p.std_error)
-                        report(base.games + p.done, eq, se)
+    def turn(a: int, b: int, seconds: float) -> tuple[int, Optional[str]]:
+        base = tally
 
-                    part = rollout(
-                        games=b - a,
-                        first_game=a,
-                        max_seconds=max(limit, 0.001),
-                        target_std_error=target_std_error,
-                        callback=inner if (bar is not None or callback is not None) else None,
-                        **options,
-                    )
-                    if not part.games_completed:
-                        floor = max(2 * floor, 0.05)
-                    else:
-                        parts.append(part)
-                        tally = tally.merge(part.tally)
-                        threads_used = max(threads_used, part.threads)
-                        a = part.next_game
-                    if part.interrupted:
-                        stop = "interrupted"
-                    elif part.stop_reason == "target_std_error" or target_met():
-                        stop = "target_std_error"
-                    elif time.monotonic() - last_write >= every:
-                        save(merged("interrupted"))
-                if stop != "completed":
-                    break
-    except KeyboardInterrupt:
-        stop = "interrupted"
-    except Exception:
+        def inner(p: RolloutProgress) -> None:
+            eq, se = _combined_estimate(base, p.done, p.equity, p.std_error)
+            report(base.games + p.done, eq, se)
+
+        part = rollout(
+            games=b - a,
+            first_game=a,
+            max_seconds=seconds,
+            target_std_error=target_std_error,
+            callback=inner if (bar is not None or callback is not None) else None,
+            **options,
+        )
+        if part.games_completed:
+            add(part)
+            a = part.next_game
+        if part.interrupted:
+            return a, "interrupted"
+        if part.stop_reason == "target_std_error" or target_met():
+            return a, "target_std_error"
+        return a, None
+
+    def save_so_far() -> None:
         if parts:
-            save(merged("interrupted"))  # keep what was done before the error
-        raise
+            save(merged("interrupted"))
+
+    try:
+        stop = run_segments(
+            todo,
+            executor=executor,
+            task=partial(_play_range, options),
+            take=take,
+            turn=turn,
+            save=save_so_far if path is not None else None,
+            every=every,
+            deadline=None if max_seconds is None else start + max_seconds,
+            per_task=games_per_task,
+            retries=retries,
+        )
     finally:
         if bar is not None:
             bar.close()

@@ -161,6 +161,35 @@ impl Board26 for Nardy {
     }
 }
 
+/// A rules type taken out of a [`VariantPosition`] of its family.
+trait OfFamily: Sized {
+    /// The position if it is of this rules type.
+    fn of(position: &VariantPosition) -> Option<Self>;
+}
+
+impl OfFamily for Backgammon {
+    fn of(position: &VariantPosition) -> Option<Backgammon> {
+        match position {
+            VariantPosition::Backgammon(p) => Some(*p),
+            VariantPosition::Nardy(_) => None,
+        }
+    }
+}
+
+impl OfFamily for Nardy {
+    fn of(position: &VariantPosition) -> Option<Nardy> {
+        match position {
+            VariantPosition::Nardy(p) => Some(*p),
+            VariantPosition::Backgammon(_) => None,
+        }
+    }
+}
+
+/// The positions of rules type `P` (all of them, for rows read as one variant).
+fn family<P: OfFamily>(positions: &[VariantPosition]) -> Vec<P> {
+    positions.iter().filter_map(P::of).collect()
+}
+
 /// The output of [`legal_plays_of`]: resulting boards, offsets, and the moves if asked.
 struct Plays {
     boards: Vec<i8>,
@@ -243,25 +272,9 @@ pub fn _batch_legal_plays<'py>(
                 .map_err(InvalidPositionError::new_err)?;
             Ok(match variant.family() {
                 RulesFamily::Backgammon => {
-                    let ps: Vec<Backgammon> = positions
-                        .iter()
-                        .filter_map(|p| match p {
-                            VariantPosition::Backgammon(b) => Some(*b),
-                            VariantPosition::Nardy(_) => None,
-                        })
-                        .collect();
-                    legal_plays_of(&ps, &ds, moves)
+                    legal_plays_of(&family::<Backgammon>(&positions), &ds, moves)
                 }
-                RulesFamily::LongNardy => {
-                    let ps: Vec<Nardy> = positions
-                        .iter()
-                        .filter_map(|p| match p {
-                            VariantPosition::Nardy(b) => Some(*b),
-                            VariantPosition::Backgammon(_) => None,
-                        })
-                        .collect();
-                    legal_plays_of(&ps, &ds, moves)
-                }
+                RulesFamily::LongNardy => legal_plays_of(&family::<Nardy>(&positions), &ds, moves),
             })
         })
     })?;
@@ -771,8 +784,7 @@ pub fn _batch_policy_play<'py>(
     policy: &str,
     seed: u64,
 ) -> PyResult<Bound<'py, PyArray2<i8>>> {
-    use gammon_core::{BackgammonPolicy, GameRng, Policy, PolicyKind};
-    use rand_core::SeedableRng;
+    use gammon_core::{BackgammonPolicy, PolicyKind};
     let variant = variant_arg(variant)?;
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
     kind.check(variant).map_err(|e| policy_error(&e))?;
@@ -793,54 +805,51 @@ pub fn _batch_policy_play<'py>(
             let ds = dice_of(dice)?;
             let positions = positions_of(board, variant, Color::White)
                 .map_err(InvalidPositionError::new_err)?;
-            let mut out = Vec::with_capacity(n * 26);
-            let mix = |i: usize| {
-                GameRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
-            };
-            match variant.family() {
+            Ok(match variant.family() {
                 RulesFamily::Backgammon => {
-                    let pol = BackgammonPolicy::from(kind);
-                    let mut list: Box<PlayList<Backgammon>> = Box::default();
-                    for (i, (p, &d)) in positions.iter().zip(&ds).enumerate() {
-                        let VariantPosition::Backgammon(p) = p else {
-                            continue;
-                        };
-                        p.legal_plays_into(d, &mut list);
-                        let k = match list.len() {
-                            0 => None,
-                            1 => Some(0),
-                            _ => Some(pol.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
-                        };
-                        out.extend_from_slice(&match k {
-                            Some(k) if k < list.len() => list[k].after().board26(),
-                            _ => p.board26(),
-                        });
-                    }
+                    let policy = BackgammonPolicy::from(kind);
+                    policy_plays_of(&family::<Backgammon>(&positions), &ds, &policy, seed)
                 }
                 RulesFamily::LongNardy => {
-                    let pol = crate::rollout::nardy_policy(kind);
-                    let mut list: Box<PlayList<Nardy>> = Box::default();
-                    for (i, (p, &d)) in positions.iter().zip(&ds).enumerate() {
-                        let VariantPosition::Nardy(p) = p else {
-                            continue;
-                        };
-                        p.legal_plays_into(d, &mut list);
-                        let k = match list.len() {
-                            0 => None,
-                            1 => Some(0),
-                            _ => Some(pol.choose(p, d, &list, &mut mix(i)).unwrap_or(0)),
-                        };
-                        out.extend_from_slice(&match k {
-                            Some(k) if k < list.len() => list[k].after().board26(),
-                            _ => p.board26(),
-                        });
-                    }
+                    let policy = crate::rollout::nardy_policy(kind);
+                    policy_plays_of(&family::<Nardy>(&positions), &ds, &policy, seed)
                 }
-            }
-            Ok(out)
+            })
         })
     })?;
     board_array(py, out)
+}
+
+/// The board after the play `policy` chooses for each position and roll, owned by the mover
+/// (the board itself for a pass, MOVE-8). Row `i` draws its random choices from a generator
+/// seeded by `(seed, i)`.
+fn policy_plays_of<P: Position + Board26>(
+    positions: &[P],
+    dice: &[Dice],
+    policy: &impl gammon_core::Policy<P>,
+    seed: u64,
+) -> Vec<i8> {
+    use gammon_core::GameRng;
+    use rand_core::SeedableRng;
+    let mut out = Vec::with_capacity(positions.len() * 26);
+    let mut list: Box<PlayList<P>> = Box::default();
+    for (i, (p, &d)) in positions.iter().zip(dice).enumerate() {
+        p.legal_plays_into(d, &mut list);
+        let k = match list.len() {
+            0 => None,
+            1 => Some(0),
+            _ => {
+                let mix = seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let mut rng = GameRng::seed_from_u64(mix);
+                Some(policy.choose(p, d, &list, &mut rng).unwrap_or(0))
+            }
+        };
+        out.extend_from_slice(&match k {
+            Some(k) if k < list.len() => list[k].after().board26(),
+            _ => p.board26(),
+        });
+    }
+    out
 }
 
 /// Reads validated dice from `(N, 2)` int8 values.

@@ -296,6 +296,13 @@ impl<P: Position> GameRunner<P> {
             plies,
         };
         if pos.is_game_over() {
+            // LN-37: a game may start just after White's finish with Black's last roll still
+            // due (the position after White's last play, as a rollout of that play starts).
+            if rules.referee.extra_turn(&pos, rules.starter) {
+                let policy = rules.policies[pos.turn()];
+                self.turn(&mut pos, policy, dice, rng, luck, &mut white_luck)?;
+                plies += 1;
+            }
             return Ok((finish(&pos, plies), white_luck));
         }
         loop {
@@ -467,5 +474,32 @@ mod tests {
             .play(&pos, &plain, &mut dice, &mut rng)
             .unwrap();
         assert_eq!(rec.plies, 1);
+    }
+
+    #[test]
+    fn ln37_a_game_that_starts_after_whites_finish_plays_the_extra_turn_first() {
+        // The position after White's last play: White has everything off, Black is on roll
+        // with its last roll due (the referee grants it). Without the grant it is scored at
+        // once, as a finished start is.
+        let finished = Backgammon::from_setup(&Setup::from_points(
+            Variant::Backgammon,
+            Color::Black,
+            &[],
+            &[(1, 1)],
+        ))
+        .unwrap();
+        let rules = GameRules::new(&LastRoll, &Random, &NoTruncation);
+        let mut dice = GameDice::new(5, 0, FirstRoll::Any, None);
+        let mut rng = game_stream(5, 0, Stream::Choices);
+        let rec = GameRunner::new()
+            .play(&finished, &rules, &mut dice, &mut rng)
+            .unwrap();
+        assert_eq!((rec.plies, dice.turns()), (1, 1));
+        let plain = GameRules::new(&StandardReferee, &Random, &NoTruncation);
+        let mut dice = GameDice::new(5, 0, FirstRoll::Any, None);
+        let rec = GameRunner::new()
+            .play(&finished, &plain, &mut dice, &mut rng)
+            .unwrap();
+        assert_eq!((rec.plies, dice.turns()), (0, 0));
     }
 }
