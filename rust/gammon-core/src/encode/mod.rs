@@ -244,6 +244,11 @@ struct SideSummary {
     /// Pips to break contact: for each checker behind the opponent's rearmost checker, the
     /// distance to pass it.
     break_contact: u32,
+    /// [`SideSummary::occupied`] in the numbering of the board's owner (bit `i` = board index
+    /// `i`): the same mask for the owner, the opponent's before its bits are reversed.
+    board_occupied: u32,
+    /// [`SideSummary::made`] in the numbering of the board's owner.
+    board_made: u32,
 }
 
 /// Both sides' [`SideSummary`] of a board (owner's view), the owner's first: a few loops over
@@ -305,6 +310,8 @@ fn side_summaries(board: &[i8; 26], checkers: u8) -> [SideSummary; 2] {
             pips: own_pips,
             off: all.saturating_sub(own_on),
             break_contact: own_break,
+            board_occupied: own_occupied,
+            board_made: own_made,
         },
         SideSummary {
             // Bit i of a board mask is the opponent's point 25 - i.
@@ -313,6 +320,8 @@ fn side_summaries(board: &[i8; 26], checkers: u8) -> [SideSummary; 2] {
             pips: opp_pips,
             off: all.saturating_sub(opp_on),
             break_contact: opp_break,
+            board_occupied: opp_occupied,
+            board_made: opp_made,
         },
     ]
 }
@@ -499,10 +508,58 @@ fn shot_rolls(blots: u32, blocked: u32, movers: u32, bar: u32) -> u32 {
         }
         return rolls;
     }
-    shot_rolls_from_the_bar(blots, blocked, movers, bar)
+    shot_rolls_entering(blots, blocked, movers, bar)
 }
 
-/// [`shot_rolls`] for a mover with checkers on the bar (and, in the tests, any mover).
+/// [`shot_rolls`] for a mover with checkers on the bar: [`shot_rolls_from_the_bar`]'s count
+/// with each die's entry worked out once (open, and whether it hits) and the 15 non-doubles
+/// from those, without branches.
+#[inline(never)]
+fn shot_rolls_entering(blots: u32, blocked: u32, movers: u32, bar: u32) -> u32 {
+    // For each die d: the entry point 25 - d is open, is a blot, and (one on the bar) the
+    // landings of one step of d from the board.
+    let mut open = [false; 7];
+    let mut enters_on_blot = [false; 7];
+    let mut hit = [false; 7];
+    for d in 1..=6usize {
+        let enter = 1u32 << (25 - d);
+        open[d] = enter & blocked == 0;
+        enters_on_blot[d] = enter & blots != 0;
+        hit[d] = (movers >> d) & blots != 0;
+    }
+    let dice_left = 4 - bar.min(4);
+    let mut rolls = 0;
+    for a in 1..=6usize {
+        // A double: enter (on a blot, or go on with the dice left from the board and the
+        // entered checker).
+        let mut doubled = enters_on_blot[a];
+        let mut frontier = movers | (1u32 << (25 - a));
+        for _ in 0..dice_left {
+            let next = frontier >> a;
+            doubled |= next & blots != 0;
+            frontier = next & !blocked;
+        }
+        rolls += u32::from(open[a] & doubled);
+        for b in a + 1..=6 {
+            // Enter with one die, then (one on the bar) move any checker, the entered one
+            // too, with the other, or (two or more) enter with the other as well.
+            let both = (1u32 << (25 - a - b)) & blots != 0;
+            let (then_a, then_b) = if bar >= 2 {
+                (enters_on_blot[a], enters_on_blot[b])
+            } else {
+                (hit[a] | both, hit[b] | both)
+            };
+            let first_a = open[a] & (enters_on_blot[a] | then_b);
+            let first_b = open[b] & (enters_on_blot[b] | then_a);
+            rolls += 2 * u32::from(first_a | first_b);
+        }
+    }
+    rolls
+}
+
+/// [`shot_rolls`] counted roll by roll, for any mover: the plain definition the fast paths
+/// are checked against.
+#[cfg(test)]
 fn shot_rolls_from_the_bar(blots: u32, blocked: u32, movers: u32, bar: u32) -> u32 {
     let hits_plain = |x: u32, y: u32| -> bool {
         for (a, b) in [(x, y), (y, x)] {
@@ -591,18 +648,18 @@ fn escape_rolls(back: u32, blocked: u32) -> u32 {
     if back <= 1 {
         return 36;
     }
-    // Bit k (1..=18) of `ahead`: their point k pips in front of the checker.
-    let ahead = ((blocked & ((1u32 << back) - 1)).reverse_bits() >> (31 - back)) & 0x7_fffe;
+    // Bit j (0..18) of `window`: their point back - 18 + j, which is 18 - j pips in front of
+    // the checker (0 for the points below 1).
+    let window = ((u64::from(blocked) << 18) >> back) as u32 & 0x3_ffff;
     let table = TABLE.get_or_init(|| {
         (0..1u32 << 18)
             .map(|index| {
-                // From point 24, k pips in front is point 24 - k (6..=23 for k <= 18).
-                let blocked = (index << 1).reverse_bits() >> 7;
-                escape_rolls_direct(24, blocked) as u8
+                // From point 24, the window's bit j is point 6 + j.
+                escape_rolls_direct(24, index << 6) as u8
             })
             .collect()
     });
-    u32::from(table[(ahead >> 1) as usize])
+    u32::from(table[window as usize])
 }
 
 /// [`escape_rolls`] counted roll by roll.
@@ -645,12 +702,6 @@ fn escape_rolls_direct(back: u32, blocked: u32) -> u32 {
     rolls
 }
 
-/// Bit `p` to bit `25 − p` for `p` in 0..=25: a mask in one side's numbering in the other's.
-#[inline(always)]
-fn flip(mask: u32) -> u32 {
-    mask.reverse_bits() >> 6
-}
-
 /// The four dice-based units of [`contact_plus`] (its units 220..224) from the sides'
 /// summaries and bars.
 #[inline(always)]
@@ -659,22 +710,73 @@ fn dice_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mu
     let back = |s: &SideSummary| {
         31u32.saturating_sub(s.occupied.leading_zeros()) * u32::from(s.occupied != 0)
     };
-    out[0] = shot_rolls(
-        flip(blots(mine)),
-        flip(mine.made),
+    // Their shots at my blots (in their numbering), and mine at theirs (in mine, the board's:
+    // their masks as the board has them). My two masks in their numbering come from one
+    // 64-bit reversal: bit i of the low half goes to bit 63 - i, of the high half to 31 - i.
+    let mine_flipped = (u64::from(blots(mine)) | (u64::from(mine.made) << 32)).reverse_bits();
+    let at_mine = [
+        (mine_flipped >> 38) as u32,
+        (mine_flipped as u32) >> 6,
         theirs.occupied & POINT_BITS,
-        bars[1],
-    ) as f32
-        / 36.0;
-    out[1] = escape_rolls(back(mine), flip(theirs.made)) as f32 / 36.0;
-    out[2] = shot_rolls(
-        flip(blots(theirs)),
-        flip(theirs.made),
+    ];
+    let at_theirs = [
+        theirs.board_occupied & !theirs.board_made & POINT_BITS,
+        theirs.board_made,
         mine.occupied & POINT_BITS,
-        bars[0],
-    ) as f32
-        / 36.0;
-    out[3] = escape_rolls(back(theirs), flip(mine.made)) as f32 / 36.0;
+    ];
+    let shots = if bars == [0, 0] {
+        shot_rolls_both(at_mine, at_theirs)
+    } else {
+        [
+            shot_rolls(at_mine[0], at_mine[1], at_mine[2], bars[1]),
+            shot_rolls(at_theirs[0], at_theirs[1], at_theirs[2], bars[0]),
+        ]
+    };
+    out[0] = shots[0] as f32 / 36.0;
+    out[1] = escape_rolls(back(mine), theirs.board_made) as f32 / 36.0;
+    out[2] = shots[1] as f32 / 36.0;
+    out[3] = escape_rolls(back(theirs), at_mine[1]) as f32 / 36.0;
+}
+
+/// [`shot_rolls`] for two movers at once, neither with a checker on the bar: each given as
+/// `[blots, blocked, movers]`. The two sets of masks go in the two halves of 64-bit words, so
+/// that each shift, and and or serves both; the bits a shift carries from the upper half into
+/// the top of the lower one (points 26..31 there, which hold nothing) are treated as blocked
+/// points, so they never go on, and they are never blots.
+#[inline(always)]
+fn shot_rolls_both(first: [u32; 3], second: [u32; 3]) -> [u32; 2] {
+    const LOW: u64 = 0xffff_ffff;
+    const FENCE: u64 = 0xfc00_0000_fc00_0000;
+    let pair = |k: usize| u64::from(first[k]) | (u64::from(second[k]) << 32);
+    let (blots, blocked, movers) = (pair(0), pair(1) | FENCE, pair(2));
+    if blots == 0 {
+        return [0, 0];
+    }
+    let mut hit = [0u64; 7];
+    let mut open = [0u64; 7];
+    for d in 1..=6 {
+        let land = movers >> d;
+        hit[d] = land & blots;
+        open[d] = land & !blocked;
+    }
+    let (mut low, mut high) = (0u32, 0u32);
+    for a in 1..=6usize {
+        let mut doubled = hit[a];
+        let mut frontier = open[a];
+        for _ in 1..4 {
+            let next = frontier >> a;
+            doubled |= next & blots;
+            frontier = next & !blocked;
+        }
+        low += u32::from(doubled & LOW != 0);
+        high += u32::from(doubled >> 32 != 0);
+        for b in a + 1..=6 {
+            let m = hit[a] | hit[b] | (((open[a] >> b) | (open[b] >> a)) & blots);
+            low += 2 * u32::from(m & LOW != 0);
+            high += 2 * u32::from(m >> 32 != 0);
+        }
+    }
+    [low, high]
 }
 
 /// The per-board units of [`contact_plus`]: [`contact`]'s (its units 200..220) and then its
@@ -1115,6 +1217,26 @@ impl UnitDeltas {
         self.len = len;
     }
 
+    /// Adds each unit of `units` whose value goes from `before` to `after` (the three in the
+    /// same order) with its change, when the change is not 0: [`UnitDeltas::push_if_changed`]
+    /// for each, with the list's length kept in a register for the whole group.
+    #[inline(always)]
+    pub fn push_changed(&mut self, units: &[u16], after: &[f32], before: &[f32]) {
+        let mut len = self.len;
+        let n = units.len().min(after.len()).min(before.len());
+        // The group's units are not in the list yet, so there is room for them (and `len`
+        // stays below `MAX_UNITS`: the remainder only spares the bounds checks).
+        if len + n <= MAX_UNITS {
+            for k in 0..n {
+                let d = after[k] - before[k];
+                self.units[len % MAX_UNITS] = units[k];
+                self.deltas[len % MAX_UNITS] = d;
+                len += usize::from(d != 0.0);
+            }
+        }
+        self.len = len;
+    }
+
     /// Adds `unit` with its change `delta` when `delta` is not 0. Branch-free (whether a unit
     /// changes is not predictable): the pair is written at the end of the list, which grows
     /// only when `delta` is not 0.
@@ -1307,6 +1429,47 @@ mod tests {
                 shot_rolls_from_the_bar(blots, blocked, movers, 0),
                 "blots {blots:#x} blocked {blocked:#x} movers {movers:#x}"
             );
+        }
+    }
+
+    #[test]
+    fn two_sides_shots_counted_together_agree_with_each_counted_alone() {
+        let mut state = 0xbb67_ae85_84ca_a73bu64;
+        let mut masks = || {
+            let x = xorshift(&mut state);
+            let movers = (x as u32) & POINT_BITS;
+            let blocked = ((x >> 32) as u32) & POINT_BITS & !movers;
+            let blots = ((x >> 20) as u32) & POINT_BITS & !movers & !blocked;
+            [blots, blocked, movers]
+        };
+        for _ in 0..50_000 {
+            let (a, b) = (masks(), masks());
+            assert_eq!(
+                shot_rolls_both(a, b),
+                [
+                    shot_rolls_from_the_bar(a[0], a[1], a[2], 0),
+                    shot_rolls_from_the_bar(b[0], b[1], b[2], 0)
+                ],
+                "{a:#x?} {b:#x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_shots_from_the_bar_agree_with_the_roll_by_roll_count_bar2() {
+        let mut state = 0x6a09_e667_f3bc_c908u64;
+        for _ in 0..50_000 {
+            let x = xorshift(&mut state);
+            let movers = (x as u32) & POINT_BITS;
+            let blocked = ((x >> 32) as u32) & POINT_BITS & !movers;
+            let blots = ((x >> 20) as u32) & POINT_BITS & !movers & !blocked;
+            for bar in 1..=5 {
+                assert_eq!(
+                    shot_rolls(blots, blocked, movers, bar),
+                    shot_rolls_from_the_bar(blots, blocked, movers, bar),
+                    "blots {blots:#x} blocked {blocked:#x} movers {movers:#x} bar {bar}"
+                );
+            }
         }
     }
 

@@ -270,34 +270,55 @@ impl Mlp {
     /// The first layer's sums of a board from those of another board (`base_acc`) and the
     /// inputs that differ between them (`rows`: unit and change, see
     /// [`Encoding::point_deltas`] and [`Encoding::board_units`]): `acc = base_acc + Σ change ·
-    /// row`. The hidden units go 32 at a time, every changed row added to the same 32 sums,
-    /// which stay in registers.
+    /// row`, the rows added in their order. The hidden units go 96 at a time (then 64, 32 and
+    /// the rest), every changed row added to the same sums, which stay in registers: one pass
+    /// over the rows for a net of 96 hidden units (each sum gets the same additions in the
+    /// same order whatever the grouping, so the same floats).
     #[inline(always)]
     pub fn accumulate_rows(&self, base_acc: &[f32], rows: &UnitDeltas, acc: &mut [f32]) {
-        const CHUNK: usize = 32;
         let hn = self.hidden;
         let (base_acc, acc) = (&base_acc[..hn], &mut acc[..hn]);
-        let (units, deltas) = (rows.units(), rows.deltas());
         let mut c = 0;
-        while c + CHUNK <= hn {
-            let mut a = [0f32; CHUNK];
-            a.copy_from_slice(&base_acc[c..c + CHUNK]);
-            for (&u, &d) in units.iter().zip(deltas) {
-                let at = usize::from(u) * hn + c;
-                for (x, &w) in a.iter_mut().zip(&self.w1[at..at + CHUNK]) {
-                    *x += d * w;
-                }
-            }
-            acc[c..c + CHUNK].copy_from_slice(&a);
-            c += CHUNK;
+        while c + 96 <= hn {
+            self.rows_chunk::<96>(c, base_acc, rows, acc);
+            c += 96;
+        }
+        if c + 64 <= hn {
+            self.rows_chunk::<64>(c, base_acc, rows, acc);
+            c += 64;
+        }
+        if c + 32 <= hn {
+            self.rows_chunk::<32>(c, base_acc, rows, acc);
+            c += 32;
         }
         if c < hn {
             acc[c..].copy_from_slice(&base_acc[c..]);
-            for (&u, &d) in units.iter().zip(deltas) {
+            for (&u, &d) in rows.units().iter().zip(rows.deltas()) {
                 let at = usize::from(u) * hn;
                 axpy(&mut acc[c..], d, &self.w1[at + c..at + hn]);
             }
         }
+    }
+
+    /// The hidden units `c..c + N` of [`Mlp::accumulate_rows`].
+    #[inline(always)]
+    fn rows_chunk<const N: usize>(
+        &self,
+        c: usize,
+        base_acc: &[f32],
+        rows: &UnitDeltas,
+        acc: &mut [f32],
+    ) {
+        let hn = self.hidden;
+        let mut a = [0f32; N];
+        a.copy_from_slice(&base_acc[c..c + N]);
+        for (&u, &d) in rows.units().iter().zip(rows.deltas()) {
+            let at = usize::from(u) * hn + c;
+            for (x, &w) in a.iter_mut().zip(&self.w1[at..at + N]) {
+                *x += d * w;
+            }
+        }
+        acc[c..c + N].copy_from_slice(&a);
     }
 
     /// The outputs from the first layer's sums (the fast sigmoid on both layers).
@@ -310,6 +331,13 @@ impl Mlp {
 
     /// [`Mlp::finish`] with the hidden activations written to `h` (at least `hidden` long),
     /// a buffer the caller keeps.
+    ///
+    /// One pass over the hidden units, eight at a time: their sigmoids, then their products
+    /// with the five outputs' weights added to five sets of eight partial sums (lane `l` of
+    /// output `k` sums the products of the units `l`, `l + 8`, ... in that order; the eight
+    /// lanes are then added in order, and the units past the last eight after them), so that neither the activations nor
+    /// one output's chain of additions waits for another; the five output sigmoids then go
+    /// together.
     #[inline(always)]
     pub fn finish_with(&self, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
         let hn = self.hidden;
@@ -414,8 +442,15 @@ pub fn sanity(
     family: RulesFamily,
     board: &[i8; 26],
     checkers: u8,
-    mut p: Probabilities,
+    p: Probabilities,
 ) -> Probabilities {
+    let race = family == RulesFamily::Backgammon && is_race(board);
+    sanity_in(board, checkers, race, p)
+}
+
+/// [`sanity`] with `race` (a backgammon race: [`is_race`]) already known.
+#[inline]
+fn sanity_in(board: &[i8; 26], checkers: u8, race: bool, mut p: Probabilities) -> Probabilities {
     let mut mine = 0i32;
     let mut theirs = 0i32;
     for &c in board {
@@ -434,7 +469,7 @@ pub fn sanity(
         p.lose_gammon = 0.0;
         p.lose_backgammon = 0.0;
     }
-    if family == RulesFamily::Backgammon && is_race(board) {
+    if race {
         // Their checkers in my home board (my points 1..=6) or on their bar (index 0).
         if board[0..=6].iter().all(|&c| c >= 0) {
             p.win_backgammon = 0.0;
@@ -872,17 +907,7 @@ impl NetEvaluator {
     where
         Self: AfterState<P>,
     {
-        let mut ranker = Ranker::new(self, before);
-        let mut best = 0;
-        let mut best_eq = f32::NEG_INFINITY;
-        for (i, p) in plays.iter().enumerate() {
-            let e = ranker.value(p.after()).equity();
-            if e > best_eq {
-                best_eq = e;
-                best = i;
-            }
-        }
-        best
+        Ranker::new(self, before).best(plays)
     }
 }
 
@@ -935,6 +960,36 @@ impl<'a> Ranker<'a> {
         }
     }
 
+    /// Starts over for the plays of `before` with the nets `nets`: as [`Ranker::new`], without
+    /// allocating or clearing the buffers (a player keeps one ranker for all its turns).
+    pub fn reset<P: NetPosition>(&mut self, nets: &'a NetEvaluator, before: &P) {
+        self.nets = nets;
+        self.before = before.owner_board();
+        self.checkers = before.checkers();
+        for base in &mut self.bases {
+            base.ready = false;
+        }
+    }
+
+    /// The index of the play of highest cubeless equity among `plays` (plays of the position
+    /// given to [`Ranker::new`] or [`Ranker::reset`]; the first of equals, 0 for none): what
+    /// [`NetEvaluator::best_play_from`] returns.
+    pub fn best<P: NetPosition>(&mut self, plays: &[Play<P>]) -> usize
+    where
+        NetEvaluator: AfterState<P>,
+    {
+        let mut best = 0;
+        let mut best_eq = f32::NEG_INFINITY;
+        for (i, p) in plays.iter().enumerate() {
+            let e = self.value(p.after()).equity();
+            if e > best_eq {
+                best_eq = e;
+                best = i;
+            }
+        }
+        best
+    }
+
     /// The value of `after` (a play of the position given to [`Ranker::new`]) for the player
     /// who made it: exact when known, else the net's.
     #[inline]
@@ -946,8 +1001,10 @@ impl<'a> Ranker<'a> {
             return p;
         }
         let board = after.owner_board();
+        // Whether it is a backgammon race decides the net and the sanity check: found once.
+        let race = self.nets.family == RulesFamily::Backgammon && is_race(&board);
         let (net, slot) = match &self.nets.race {
-            Some(r) if self.nets.family == RulesFamily::Backgammon && is_race(&board) => (r, 1),
+            Some(r) if race => (r, 1),
             _ => (&self.nets.contact, 0),
         };
         let base = &mut self.bases[slot];
@@ -966,7 +1023,7 @@ impl<'a> Ranker<'a> {
             &mut self.h,
         );
         let p = probabilities_of(&out);
-        sanity(self.nets.family, &board, self.checkers, p)
+        sanity_in(&board, self.checkers, race, p)
     }
 }
 
@@ -986,9 +1043,7 @@ fn base_sums(net: &Mlp, before: &[i8; 26], checkers: u8, base: &mut Base, d: &mu
         }
     }
     enc.board_units(before, checkers, false, &mut base.board_units[..nb]);
-    for (&u, &x) in idx.iter().zip(&base.board_units[..nb]) {
-        d.push_if_changed(u, x);
-    }
+    d.push_changed(idx, &base.board_units[..nb], &[0.0; MAX_BOARD_UNITS][..nb]);
     net.accumulate_rows(&net.b1, d, &mut base.acc);
 }
 
@@ -1035,9 +1090,7 @@ fn candidate_outputs(
     }
     let mut units = [0f32; MAX_BOARD_UNITS];
     enc.board_units(board, checkers, false, &mut units[..nb]);
-    for ((&u, &x), &bx) in idx.iter().zip(&units[..nb]).zip(&base.board_units[..nb]) {
-        d.push_if_changed(u, x - bx);
-    }
+    d.push_changed(idx, &units[..nb], &base.board_units[..nb]);
     net.accumulate_rows(&base.acc, d, acc);
     net.finish_with(acc, h)
 }

@@ -1,13 +1,21 @@
 //! The `"net"` policy: the play whose resulting position the shipped net (or the exact
 //! bear-off value) rates best for the mover, at 0 ply ([`crate::eval::net`]).
 
+use std::cell::RefCell;
+
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::{Policy, PolicyStop};
 use crate::base::dice::Dice;
 use crate::base::moves::PlayList;
 use crate::base::variant::RulesFamily;
-use crate::eval::net::{shipped, AfterState, NetEvaluator, NetFileError, NetPosition};
+use crate::eval::net::{shipped, AfterState, NetEvaluator, NetFileError, NetPosition, Ranker};
+
+thread_local! {
+    /// Each thread's ranker, kept from turn to turn so that its buffers (a few KB) are not
+    /// cleared again for every position.
+    static RANKER: RefCell<Option<Ranker<'static>>> = const { RefCell::new(None) };
+}
 
 /// Plays the best play of a [`NetEvaluator`] at 0 ply: one evaluation per legal play.
 #[derive(Clone, Copy, Debug)]
@@ -52,6 +60,19 @@ where
         plays: &PlayList<P>,
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
-        Ok(self.nets.best_play_from(pos, plays.as_slice()))
+        // The same choice as `best_play_from`, with the thread's ranker.
+        Ok(RANKER.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut slot) => match slot.as_mut() {
+                Some(ranker) => {
+                    ranker.reset(self.nets, pos);
+                    ranker.best(plays.as_slice())
+                }
+                None => slot
+                    .insert(Ranker::new(self.nets, pos))
+                    .best(plays.as_slice()),
+            },
+            // Not reached (a choice does not call another), but never wrong.
+            Err(_) => self.nets.best_play_from(pos, plays.as_slice()),
+        }))
     }
 }
