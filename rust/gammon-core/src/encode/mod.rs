@@ -923,6 +923,12 @@ fn containment_rolls(blocked: u32) -> u32 {
         .unwrap_or(36)
 }
 
+/// Bit `p` to bit `25 − p` for `p` in 0..=25: a mask in one side's numbering in the other's.
+#[inline(always)]
+fn flip(mask: u32) -> u32 {
+    mask.reverse_bits() >> 6
+}
+
 /// The six units [`contact_ext`] adds to [`contact_plus`] (its units 224..230).
 #[inline(always)]
 fn ext_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut [f32]) {
