@@ -18,8 +18,8 @@
 //! resumes after its last complete chunk); `alt` per mille of turns also label one of the `top`
 //! next best candidates; `filter=K` (with `plies=2`) chooses the opponent's replies at 1 ply
 //! among its K best at 0 ply ([`gammon_train::supervised::filtered_two_ply`]). `fit` takes
-//! `epochs` passes over the samples (the last `holdout` per mille, the latest games, held out), the learning rate falling geometrically from `alpha` to
-//! `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
+//! `epochs` passes over the samples (the last `holdout` per mille, the latest games, held
+//! out), the learning rate falling geometrically from `alpha` to `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
 //! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
 //! after the last epoch written.
 //!
@@ -180,35 +180,52 @@ fn strength(config_path: &str, file: &str, games: &str) -> Result<(), String> {
 }
 
 /// `key=value` options after the positional arguments, each with its default.
-fn options(args: &[String], defaults: &[(&str, f64)]) -> Result<Vec<f64>, String> {
-    let mut vals: Vec<f64> = defaults.iter().map(|d| d.1).collect();
-    for a in args {
-        let (k, v) = a
-            .split_once('=')
-            .ok_or(format!("expected key=value, got {a:?}"))?;
-        let i = defaults
-            .iter()
-            .position(|d| d.0 == k)
-            .ok_or(format!("unknown option {k}"))?;
-        vals[i] = v.parse().map_err(|_| format!("{k}={v}: not a number"))?;
+struct Options(Vec<(&'static str, String)>);
+
+impl Options {
+    /// Reads `args` against `defaults` (every key a command knows, with its default).
+    fn parse(args: &[String], defaults: &[(&'static str, &str)]) -> Result<Options, String> {
+        let mut vals: Vec<(&'static str, String)> =
+            defaults.iter().map(|&(k, v)| (k, v.to_string())).collect();
+        for a in args {
+            let (k, v) = a
+                .split_once('=')
+                .ok_or(format!("expected key=value, got {a:?}"))?;
+            let slot = vals
+                .iter_mut()
+                .find(|(key, _)| *key == k)
+                .ok_or(format!("unknown option {k}"))?;
+            slot.1 = v.to_string();
+        }
+        Ok(Options(vals))
     }
-    Ok(vals)
+
+    /// The value of `key`, read as a `T`.
+    fn get<T: std::str::FromStr>(&self, key: &str) -> Result<T, String> {
+        let v = self
+            .0
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or("", |(_, v)| v.as_str());
+        v.parse()
+            .map_err(|_| format!("{key}={v}: not a valid {}", std::any::type_name::<T>()))
+    }
 }
 
 fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(), String> {
     let games: u64 = games
         .parse()
         .map_err(|_| format!("bad game count {games}"))?;
-    let o = options(
+    let o = Options::parse(
         opts,
         &[
-            ("plies", 1.0),
-            ("seed", 1.0),
-            ("alt", 500.0),
-            ("top", 4.0),
-            ("threads", 1.0),
-            ("chunk", 200.0),
-            ("filter", 0.0),
+            ("plies", "1"),
+            ("seed", "1"),
+            ("alt", "500"),
+            ("top", "4"),
+            ("threads", "1"),
+            ("chunk", "200"),
+            ("filter", "0"),
         ],
     )?;
     let bytes = fs::read(nets_path).map_err(|e| format!("{nets_path}: {e}"))?;
@@ -216,14 +233,14 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
     let header = LabelsHeader {
         family: nets.family,
         checkers: 15,
-        plies: o[0] as u32,
-        seed: o[1] as u64,
-        alt_per_mille: o[2] as u32,
-        top: o[3] as u32,
+        plies: o.get("plies")?,
+        seed: o.get("seed")?,
+        alt_per_mille: o.get("alt")?,
+        top: o.get("top")?,
         // The file's bytes before its own CRC-32 (a CRC over a message and its CRC is the
         // same constant for every message).
         nets_crc: crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)]),
-        reply_filter: o[6] as u32,
+        reply_filter: o.get("filter")?,
     };
     if header.plies == 0 || header.plies > 3 {
         return Err("plies must be 1, 2 or 3".into());
@@ -232,10 +249,10 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         return Err("filter=K (replies chosen at 1 ply among the K best) needs plies=2".into());
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads((o[4] as usize).max(1))
+        .num_threads(o.get::<usize>("threads")?.max(1))
         .build()
         .map_err(|e| e.to_string())?;
-    let chunk = (o[5] as u64).max(1);
+    let chunk = o.get::<u64>("chunk")?.max(1);
     let path = PathBuf::from(out);
     let (mut file, mut next) = open_labels(&path, header)?;
     let started = Instant::now();
@@ -272,19 +289,24 @@ fn strength_of(nets: &NetEvaluator, games: u64) -> Strength {
 }
 
 fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), String> {
-    let o = options(
+    let o = Options::parse(
         opts,
         &[
-            ("epochs", 8.0),
-            ("alpha", 0.003),
-            ("alpha_final", 0.0005),
-            ("seed", 1.0),
-            ("holdout", 20.0),
-            ("eval_games", 20000.0),
+            ("epochs", "8"),
+            ("alpha", "0.003"),
+            ("alpha_final", "0.0005"),
+            ("seed", "1"),
+            ("holdout", "20"),
+            ("eval_games", "20000"),
         ],
     )?;
-    let (epochs, alpha, alpha_final) = (o[0] as u32, o[1] as f32, o[2] as f32);
-    let (seed, holdout, eval_games) = (o[3] as u64, o[4], o[5] as u64);
+    let (epochs, alpha, alpha_final): (u32, f32, f32) =
+        (o.get("epochs")?, o.get("alpha")?, o.get("alpha_final")?);
+    let (seed, holdout, eval_games): (u64, f64, u64) =
+        (o.get("seed")?, o.get("holdout")?, o.get("eval_games")?);
+    if !((0.0..1000.0).contains(&holdout) && alpha > 0.0 && alpha_final > 0.0) {
+        return Err("holdout must be 0..1000 per mille, alpha and alpha_final above 0".into());
+    }
     let dir = PathBuf::from(dir);
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut samples = Vec::new();
