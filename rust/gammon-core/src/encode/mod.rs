@@ -878,6 +878,42 @@ fn hit_stats(blots: u32, blocked: u32, movers: u32, bar: u32) -> HitStats {
     if blots == 0 {
         return st;
     }
+    if bar == 0 {
+        // Nobody on the bar (nearly always): each die's landings (`land`) and the open ones
+        // to go on from (`open`) once, then each roll's reach from those, without branches:
+        // what [`roll_hits`] finds roll by roll (the tests check both against a search of
+        // every sequence of moves).
+        let mut land = [0u32; 7];
+        let mut open = [0u32; 7];
+        for d in 1..=6 {
+            land[d] = movers >> d;
+            open[d] = land[d] & !blocked;
+        }
+        let mut add = |w: u32, hits: u32| {
+            let some = u32::from(hits != 0);
+            st.shots += w * some;
+            st.double_shots += w * u32::from(hits.count_ones() >= 2);
+            // 31 - leading zeros is the highest blot reached; times 0 when none is.
+            st.pip_loss += w * some * 31u32.wrapping_sub(hits.leading_zeros());
+        };
+        for a in 1..=6usize {
+            let mut hits = land[a] & blots;
+            let mut frontier = open[a];
+            for _ in 1..4 {
+                let next = frontier >> a;
+                hits |= next & blots;
+                frontier = next & !blocked;
+            }
+            add(1, hits);
+            for b in a + 1..=6 {
+                add(
+                    2,
+                    (land[a] | land[b] | (open[a] >> b) | (open[b] >> a)) & blots,
+                );
+            }
+        }
+        return st;
+    }
     for a in 1..=6u32 {
         for b in a..=6 {
             let hits = roll_hits(a, b, blots, blocked, movers, bar);
@@ -953,13 +989,15 @@ fn ext_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut
 /// its own six (224..230).
 #[inline(always)]
 fn contact_ext_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    // As contact_plus_board_units, on the same side summaries, then the six units more.
     let out = &mut out[..2 * CONTACT_FEATURES + 12];
-    contact_plus_board_units(board, checkers, on_roll, &mut out[..24]);
     let [mine, theirs] = side_summaries(board, checkers);
+    contact_features_and_turn(&mine, &theirs, checkers, on_roll, &mut out[..20]);
     let bars = [
         u32::from(board[25].max(0).unsigned_abs()),
         u32::from(board[0].min(0).unsigned_abs()),
     ];
+    dice_units(&mine, &theirs, bars, &mut out[20..24]);
     ext_units(&mine, &theirs, bars, &mut out[24..30]);
 }
 
@@ -1735,6 +1773,26 @@ mod tests {
             for (me, them) in [(&own, &opp), (&opp, &own)] {
                 let st = hits(me, them);
                 assert_eq!(st, hits_reference(me, them), "{board:?}");
+                // Roll by roll too, on and off the bar.
+                let blots = point_mask(|q| me[25 - q] == 1);
+                let blocked = point_mask(|q| me[25 - q] >= 2);
+                let movers = point_mask(|q| them[q] > 0);
+                for a in 1..=6usize {
+                    for b in a..=6 {
+                        let mask = reached_by_search(me, them, a, b)
+                            .iter()
+                            .fold(0u32, |m, &q| m | (1 << q));
+                        let got = roll_hits(
+                            a as u32,
+                            b as u32,
+                            blots,
+                            blocked,
+                            movers,
+                            u32::from(them[25]),
+                        );
+                        assert_eq!(got, mask, "{a}-{b} on {board:?}");
+                    }
+                }
                 assert_eq!(st.shots, shots(me, them), "{board:?}");
                 with_bar += usize::from(them[25] > 0 && st.shots > 0);
             }
