@@ -251,6 +251,14 @@ struct SideSummary {
     board_made: u32,
 }
 
+impl SideSummary {
+    /// Bit `p`: the side has exactly one checker on point `p` (1..=24).
+    #[inline(always)]
+    fn blots(&self) -> u32 {
+        self.occupied & !self.made & POINT_BITS
+    }
+}
+
 /// Both sides' [`SideSummary`] of a board (owner's view), the owner's first: a few loops over
 /// the 26 entries (padded to 32) that the compiler turns into SIMD, and bit masks.
 #[inline(always)]
@@ -463,13 +471,20 @@ fn point_mask(f: impl Fn(usize) -> bool) -> u32 {
 /// Berliner's BKG 9.8 and gnubg's `I_P1` weigh; gammon counts it with its own definition.)
 #[must_use]
 pub fn shots(me: &[u8; 26], them: &[u8; 26]) -> u32 {
-    // Everything in their numbering: they move from 25 (the bar) down towards 1.
-    shot_rolls(
+    let [blots, blocked, movers, bar] = hitter_masks(me, them);
+    shot_rolls(blots, blocked, movers, bar)
+}
+
+/// The masks [`shot_rolls`] and [`hit_stats`] take, from `me` (to be hit) and `them` (to
+/// roll), both in their own numbering: everything in theirs, as they move from 25 (the bar)
+/// down towards 1 — my blots, my made points, their occupied points, their checkers on the bar.
+fn hitter_masks(me: &[u8; 26], them: &[u8; 26]) -> [u32; 4] {
+    [
         point_mask(|q| me[25 - q] == 1),
         point_mask(|q| me[25 - q] >= 2),
         point_mask(|q| them[q] > 0),
         u32::from(them[25]),
-    )
+    ]
 }
 
 /// [`shots`] on bit masks in the numbering of the side to move (bit `q` = its point `q`):
@@ -706,14 +721,13 @@ fn escape_rolls_direct(back: u32, blocked: u32) -> u32 {
 /// summaries and bars.
 #[inline(always)]
 fn dice_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut [f32]) {
-    let blots = |s: &SideSummary| s.occupied & !s.made & POINT_BITS;
     let back = |s: &SideSummary| {
         31u32.saturating_sub(s.occupied.leading_zeros()) * u32::from(s.occupied != 0)
     };
     // Their shots at my blots (in their numbering), and mine at theirs (in mine, the board's:
     // their masks as the board has them). My two masks in their numbering come from one
     // 64-bit reversal: bit i of the low half goes to bit 63 - i, of the high half to 31 - i.
-    let mine_flipped = (u64::from(blots(mine)) | (u64::from(mine.made) << 32)).reverse_bits();
+    let mine_flipped = (u64::from(mine.blots()) | (u64::from(mine.made) << 32)).reverse_bits();
     let at_mine = [
         (mine_flipped >> 38) as u32,
         (mine_flipped as u32) >> 6,
@@ -783,14 +797,33 @@ fn shot_rolls_both(first: [u32; 3], second: [u32; 3]) -> [u32; 2] {
 /// own four (220..224).
 #[inline(always)]
 fn contact_plus_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
-    let out = &mut out[..2 * CONTACT_FEATURES + 6];
     let [mine, theirs] = side_summaries(board, checkers);
-    contact_features_and_turn(&mine, &theirs, checkers, on_roll, &mut out[..20]);
-    let bars = [
+    contact_plus_units_of(&mine, &theirs, bars(board), checkers, on_roll, out);
+}
+
+/// The owner's and the opponent's checkers on the bar of a board (owner's view).
+#[inline(always)]
+fn bars(board: &[i8; 26]) -> [u32; 2] {
+    [
         u32::from(board[25].max(0).unsigned_abs()),
         u32::from(board[0].min(0).unsigned_abs()),
-    ];
-    dice_units(&mine, &theirs, bars, &mut out[20..24]);
+    ]
+}
+
+/// [`contact_plus`]'s 24 per-board units (its units 200..224) from the sides' summaries and
+/// bars: [`contact`]'s 20, then the four dice units.
+#[inline(always)]
+fn contact_plus_units_of(
+    mine: &SideSummary,
+    theirs: &SideSummary,
+    bars: [u32; 2],
+    checkers: u8,
+    on_roll: bool,
+    out: &mut [f32],
+) {
+    let out = &mut out[..2 * CONTACT_FEATURES + 6];
+    contact_features_and_turn(mine, theirs, checkers, on_roll, &mut out[..20]);
+    dice_units(mine, theirs, bars, &mut out[20..24]);
 }
 
 /// [`contact`] plus four dice-based units: 224 units.
@@ -932,12 +965,8 @@ fn hit_stats(blots: u32, blocked: u32, movers: u32, bar: u32) -> HitStats {
 /// [`shots`] takes them).
 #[must_use]
 pub fn hits(me: &[u8; 26], them: &[u8; 26]) -> HitStats {
-    hit_stats(
-        point_mask(|q| me[25 - q] == 1),
-        point_mask(|q| me[25 - q] >= 2),
-        point_mask(|q| them[q] > 0),
-        u32::from(them[25]),
-    )
+    let [blots, blocked, movers, bar] = hitter_masks(me, them);
+    hit_stats(blots, blocked, movers, bar)
 }
 
 /// How well `them`'s points contain a checker of `me`: the fewest rolls (of 36) with which a
@@ -968,13 +997,12 @@ fn flip(mask: u32) -> u32 {
 /// The six units [`contact_ext`] adds to [`contact_plus`] (its units 224..230).
 #[inline(always)]
 fn ext_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut [f32]) {
-    let blots = |s: &SideSummary| s.occupied & !s.made & POINT_BITS;
     for (k, (me, them, bar)) in [(mine, theirs, bars[1]), (theirs, mine, bars[0])]
         .into_iter()
         .enumerate()
     {
         let st = hit_stats(
-            flip(blots(me)),
+            flip(me.blots()),
             flip(me.made),
             them.occupied & POINT_BITS,
             bar,
@@ -989,15 +1017,10 @@ fn ext_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut
 /// its own six (224..230).
 #[inline(always)]
 fn contact_ext_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
-    // As contact_plus_board_units, on the same side summaries, then the six units more.
     let out = &mut out[..2 * CONTACT_FEATURES + 12];
     let [mine, theirs] = side_summaries(board, checkers);
-    contact_features_and_turn(&mine, &theirs, checkers, on_roll, &mut out[..20]);
-    let bars = [
-        u32::from(board[25].max(0).unsigned_abs()),
-        u32::from(board[0].min(0).unsigned_abs()),
-    ];
-    dice_units(&mine, &theirs, bars, &mut out[20..24]);
+    let bars = bars(board);
+    contact_plus_units_of(&mine, &theirs, bars, checkers, on_roll, &mut out[..24]);
     ext_units(&mine, &theirs, bars, &mut out[24..30]);
 }
 
