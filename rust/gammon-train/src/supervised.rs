@@ -255,6 +255,27 @@ pub fn open_labels(path: &Path, header: LabelsHeader) -> Result<(fs::File, u64),
     }
 }
 
+/// Fills `ranked` with `(equity, index)` of the plays of `pos` at 0 ply, best first; ties keep
+/// the generator's order (the first of equals is the one the net policy chooses).
+fn rank<P: NetPosition>(
+    nets: &NetEvaluator,
+    pos: &P,
+    plays: &PlayList<P>,
+    ranked: &mut Vec<(f32, usize)>,
+) where
+    NetEvaluator: AfterState<P>,
+{
+    let mut ranker = Ranker::new(nets, pos);
+    ranked.clear();
+    ranked.extend(
+        plays
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (ranker.value(p.after()).equity(), i)),
+    );
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+}
+
 /// Labels the turns of game `g` (see the module documentation) into `out`.
 fn label_game<P: Trainable>(
     nets: &NetEvaluator,
@@ -277,16 +298,7 @@ fn label_game<P: Trainable>(
             pos = pos.pass_turn();
             continue;
         }
-        let mut ranker = Ranker::new(nets, &pos);
-        ranked.clear();
-        ranked.extend(
-            plays
-                .iter()
-                .enumerate()
-                .map(|(i, p)| (ranker.value(p.after()).equity(), i)),
-        );
-        // Best first; ties keep the generator's order (the first of equals is chosen).
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        rank(nets, &pos, &plays, &mut ranked);
         let best = ranked[0].1;
         let mut chosen = [Some(best), None];
         let others = ranked.len().saturating_sub(1).min(h.top as usize);
@@ -344,15 +356,7 @@ where
         let v = if plays.is_empty() {
             nets.on_roll_plies(&opp.pass_turn(), 0, bufs).flip()
         } else {
-            let mut ranker = Ranker::new(nets, &opp);
-            ranked.clear();
-            ranked.extend(
-                plays
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| (ranker.value(p.after()).equity(), i)),
-            );
-            ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            rank(nets, &opp, &plays, &mut ranked);
             let mut best = Probabilities::default();
             let mut best_eq = f32::NEG_INFINITY;
             for &(_, i) in ranked.iter().take(filter.max(1)) {
