@@ -886,16 +886,7 @@ impl NetEvaluator {
     where
         Self: AfterState<P>,
     {
-        let mut best = 0;
-        let mut best_eq = f32::NEG_INFINITY;
-        for (i, p) in plays.iter().enumerate() {
-            let e = self.after_state(p.after()).equity();
-            if e > best_eq {
-                best_eq = e;
-                best = i;
-            }
-        }
-        best
+        first_best(plays.iter().map(|p| self.after_state(p.after()).equity()))
     }
 
     /// As [`NetEvaluator::best_play`] for the plays of `before` (the position they are made
@@ -909,6 +900,20 @@ impl NetEvaluator {
     {
         Ranker::new(self, before).best(plays)
     }
+}
+
+/// The index of the greatest of `equities` (the first of equals; 0 when there is none).
+#[inline]
+fn first_best(equities: impl Iterator<Item = f32>) -> usize {
+    let mut best = 0;
+    let mut best_eq = f32::NEG_INFINITY;
+    for (i, e) in equities.enumerate() {
+        if e > best_eq {
+            best_eq = e;
+            best = i;
+        }
+    }
+    best
 }
 
 /// One net's first-layer sums and per-board units for the board before a play.
@@ -978,16 +983,7 @@ impl<'a> Ranker<'a> {
     where
         NetEvaluator: AfterState<P>,
     {
-        let mut best = 0;
-        let mut best_eq = f32::NEG_INFINITY;
-        for (i, p) in plays.iter().enumerate() {
-            let e = self.value(p.after()).equity();
-            if e > best_eq {
-                best_eq = e;
-                best = i;
-            }
-        }
-        best
+        first_best(plays.iter().map(|p| self.value(p.after()).equity()))
     }
 
     /// The value of `after` (a play of the position given to [`Ranker::new`]) for the player
