@@ -1,15 +1,9 @@
 //! Checkpoint and resume: an interrupted run continues to the same weights.
 
-use gammon_train::{Config, Trainer};
+mod common;
 
-fn tiny() -> Config {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../train/tiny.conf"
-    ))
-    .unwrap();
-    Config::parse(&text).unwrap()
-}
+use common::tiny;
+use gammon_train::{Config, Trainer};
 
 #[test]
 fn interrupted_and_resumed_run_gives_the_same_weights_as_an_uninterrupted_one() {

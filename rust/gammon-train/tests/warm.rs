@@ -3,16 +3,10 @@
 
 use gammon_core::encode::Encoding;
 use gammon_core::{Backgammon, Color, Dice, FirstRoll, GameDice, Position, Variant};
-use gammon_train::{Config, Trainer};
+mod common;
 
-fn tiny() -> Config {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../train/tiny.conf"
-    ))
-    .unwrap();
-    Config::parse(&text).unwrap()
-}
+use common::tiny;
+use gammon_train::Trainer;
 
 /// After-state boards of a few games of the small net's own play.
 fn boards(t: &Trainer) -> Vec<[i8; 26]> {
