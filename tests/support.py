@@ -1,10 +1,14 @@
-"""Helpers shared by the pytest modules: where the golden and oracle data live."""
+"""Helpers shared by the pytest modules: where the golden and oracle data live, and a process
+killed in the middle of its work."""
 
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 DATA = Path(__file__).parent / "data"
 CONFORMANCE = DATA / "conformance"
@@ -68,3 +72,30 @@ def random_sides(kind: str, mover_bytes: list[int], opp_bytes: list[int]) -> tup
 def as_mapping(side: Side) -> dict[int, int]:
     """A side as the ``{point: count}`` mapping of ``Position.from_checkers`` (off included)."""
     return {p: n for p, n in enumerate(side) if n}
+
+
+def kill_when_it_has_progressed(
+    cmd: list[str], path: Path, games_in: Callable[[Path], int], total: int
+) -> int:
+    """Start ``cmd``, SIGKILL it once its checkpoint ``path`` holds more games than before.
+
+    ``games_in`` reads the games a checkpoint holds (0 when it cannot). Asserts that the
+    process was killed, not finished, and that the checkpoint moved on and holds fewer than
+    ``total`` games; returns the games it holds.
+    """
+    before = games_in(path)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if games_in(path) > before:
+                break
+            time.sleep(0.02)
+        assert proc.poll() is None, "the work ended before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    after = games_in(path)
+    assert before < after < total
+    return after

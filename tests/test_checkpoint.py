@@ -6,16 +6,14 @@ file are refused with a CheckpointError naming what is wrong."""
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 import gammon
 from gammon.cli import main
+from support import kill_when_it_has_progressed
 
 GAMES = 20000
 SEED = 77
@@ -28,26 +26,6 @@ def _games_in(path: Path) -> int:
         return 0
 
 
-def _kill_when_it_has_progressed(cmd: list[str], path: Path) -> int:
-    """Start ``cmd``, SIGKILL it once the checkpoint holds more games than before; return them."""
-    before = _games_in(path)
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None:
-            if _games_in(path) > before:
-                break
-            time.sleep(0.02)
-        assert proc.poll() is None, "the rollout ended before it could be killed"
-        proc.send_signal(signal.SIGKILL)
-    finally:
-        proc.wait()
-    assert proc.returncode == -signal.SIGKILL
-    after = _games_in(path)
-    assert before < after < GAMES
-    return after
-
-
 def test_a_rollout_killed_twice_then_resumed_equals_the_uninterrupted_run(
     tmp_path: Path,
 ) -> None:
@@ -56,11 +34,11 @@ def test_a_rollout_killed_twice_then_resumed_equals_the_uninterrupted_run(
         f"import gammon; gammon.rollout(games={GAMES}, seed={SEED}, threads=1, "
         f"checkpoint={str(ck)!r}, checkpoint_every=0.1)"
     )
-    first = _kill_when_it_has_progressed([sys.executable, "-c", script], ck)
+    first = kill_when_it_has_progressed([sys.executable, "-c", script], ck, _games_in, GAMES)
     # The second time through the command line: the same rollout, the same checkpoint.
     cli = [sys.executable, "-m", "gammon", "rollout", "--games", str(GAMES), "--seed", str(SEED)]
     cli += ["--threads", "1", "--checkpoint", str(ck), "--checkpoint-every", "0.1", "--quiet"]
-    second = _kill_when_it_has_progressed(cli, ck)
+    second = kill_when_it_has_progressed(cli, ck, _games_in, GAMES)
     assert second > first
     resumed = gammon.rollout(games=GAMES, seed=SEED, threads=1, checkpoint=ck)
     whole = gammon.rollout(games=GAMES, seed=SEED, threads=2)

@@ -6,10 +6,7 @@ stay alike."""
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -19,6 +16,7 @@ import pytest
 import gammon
 from gammon.cli import main
 from gammon.nardy import NardySettings
+from support import kill_when_it_has_progressed
 
 START = gammon.Position.start()
 # A race: two plays of 64 lead to games that stay alike, so the luck they share cancels.
@@ -333,26 +331,6 @@ def _games_in(path: Path) -> int:
         return 0
 
 
-def _kill_when_it_has_progressed(cmd: list[str], path: Path) -> int:
-    """Start ``cmd``, SIGKILL it once the checkpoint holds more games than before."""
-    before = _games_in(path)
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None:
-            if _games_in(path) > before:
-                break
-            time.sleep(0.02)
-        assert proc.poll() is None, "the rollouts ended before they could be killed"
-        proc.send_signal(signal.SIGKILL)
-    finally:
-        proc.wait()
-    assert proc.returncode == -signal.SIGKILL
-    after = _games_in(path)
-    assert before < after < GAMES
-    return after
-
-
 def test_ranking_plays_killed_twice_then_resumed_equals_the_uninterrupted_run(
     tmp_path: Path,
 ) -> None:
@@ -361,12 +339,12 @@ def test_ranking_plays_killed_twice_then_resumed_equals_the_uninterrupted_run(
         f"import gammon; gammon.rank_plays({RACE.id!r}, (6, 4), {GAMES}, seed={SEED}, "
         f"threads=1, checkpoint={str(ck)!r}, checkpoint_every=0.1)"
     )
-    first = _kill_when_it_has_progressed([sys.executable, "-c", script], ck)
+    first = kill_when_it_has_progressed([sys.executable, "-c", script], ck, _games_in, GAMES)
     # The second time through the command line: the same plays, the same checkpoint.
     cli = [sys.executable, "-m", "gammon", "rollout", "--plays", RACE.id, "64", "--quiet"]
     cli += ["--games", str(GAMES), "--seed", str(SEED), "--threads", "1"]
     cli += ["--checkpoint", str(ck), "--checkpoint-every", "0.1"]
-    second = _kill_when_it_has_progressed(cli, ck)
+    second = kill_when_it_has_progressed(cli, ck, _games_in, GAMES)
     assert second > first
     resumed = gammon.rank_plays(RACE, (6, 4), GAMES, seed=SEED, threads=1, checkpoint=ck)
     whole = gammon.rank_plays(RACE, (6, 4), GAMES, seed=SEED, threads=2)
