@@ -705,6 +705,11 @@ def _summary(result: Any) -> dict[str, Any]:
     }
 
 
+def _given(*flags: tuple[str, object]) -> list[str]:
+    """The flags of ``(flag, value)`` pairs that were given (value not None), in order."""
+    return [flag for flag, value in flags if value is not None]
+
+
 def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
     import gammon
 
@@ -785,16 +790,12 @@ def _rollout(args: argparse.Namespace) -> int:
         run_options["chunk_size"] = args.chunk_size
     if args.checkpoint_every is not None:
         run_options["checkpoint_every"] = args.checkpoint_every
-    cube_flags = [
-        flag
-        for flag, value in (
-            ("--cube-value", args.cube_value),
-            ("--cube-owner", args.cube_owner),
-            ("--jacoby", args.jacoby or None),
-            ("--beavers", args.beavers or None),
-        )
-        if value is not None
-    ]
+    cube_flags = _given(
+        ("--cube-value", args.cube_value),
+        ("--cube-owner", args.cube_owner),
+        ("--jacoby", args.jacoby or None),
+        ("--beavers", args.beavers or None),
+    )
     if args.cube is None and cube_flags:
         raise InvalidInputError(
             f"{', '.join(cube_flags)} apply to cubeful rollouts: add --cube NAME"
@@ -816,19 +817,15 @@ def _rollout(args: argparse.Namespace) -> int:
             raise InvalidInputError("--scheduler needs Dask: pip install 'gammon[dask]'") from None
         run_options["executor"] = distributed.Client(args.scheduler)  # type: ignore[no-untyped-call]
     if args.plays is not None:
-        ignored = [
-            flag
-            for flag, value in (
-                ("--opponent-policy", args.opponent_policy),
-                ("--opening/--no-opening", args.opening),
-                ("--max-seconds", args.max_seconds),
-                ("--target-std-error", args.target_std_error),
-                ("--truncate-after", args.truncate_after),
-                ("--variance-reduction", args.variance_reduction),
-                ("--evaluator", args.evaluator),
-            )
-            if value is not None
-        ]
+        ignored = _given(
+            ("--opponent-policy", args.opponent_policy),
+            ("--opening/--no-opening", args.opening),
+            ("--max-seconds", args.max_seconds),
+            ("--target-std-error", args.target_std_error),
+            ("--truncate-after", args.truncate_after),
+            ("--variance-reduction", args.variance_reduction),
+            ("--evaluator", args.evaluator),
+        )
         if ignored:
             raise InvalidInputError(
                 f"--plays does not take {', '.join(ignored)}: the plays are rolled out with "
@@ -836,27 +833,23 @@ def _rollout(args: argparse.Namespace) -> int:
             )
         return _rank_plays(args, run_options)
     if args.resume is not None:
-        fixed = [
-            flag
-            for flag, value in (
-                ("--position", args.position),
-                ("--variant", args.variant),
-                ("--turn", args.turn),
-                ("--policy", args.policy),
-                ("--opponent-policy", args.opponent_policy),
-                ("--seed", args.seed),
-                ("--opening/--no-opening", args.opening),
-                ("--no-quasi-random", None if args.quasi_random else True),
-                ("--end-variant", args.end_variant),
-                ("--koks", args.koks),
-                ("--last-roll", args.last_roll or None),
-                ("--truncate", args.truncate),
-                ("--truncate-after", args.truncate_after),
-                ("--variance-reduction", args.variance_reduction),
-                ("--evaluator", args.evaluator),
-            )
-            if value is not None
-        ]
+        fixed = _given(
+            ("--position", args.position),
+            ("--variant", args.variant),
+            ("--turn", args.turn),
+            ("--policy", args.policy),
+            ("--opponent-policy", args.opponent_policy),
+            ("--seed", args.seed),
+            ("--opening/--no-opening", args.opening),
+            ("--no-quasi-random", None if args.quasi_random else True),
+            ("--end-variant", args.end_variant),
+            ("--koks", args.koks),
+            ("--last-roll", args.last_roll or None),
+            ("--truncate", args.truncate),
+            ("--truncate-after", args.truncate_after),
+            ("--variance-reduction", args.variance_reduction),
+            ("--evaluator", args.evaluator),
+        )
         if fixed:
             raise InvalidInputError(
                 f"--resume keeps the checkpoint's setup; do not pass {', '.join(fixed)}"
