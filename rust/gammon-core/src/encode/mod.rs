@@ -659,22 +659,33 @@ pub fn escapes(me: &[u8; 26], them: &[u8; 26]) -> u32 {
 /// roll's first landing past them is more than 6 pips further), built on first use.
 #[inline]
 fn escape_rolls(back: u32, blocked: u32) -> u32 {
-    static TABLE: std::sync::OnceLock<Box<[u8]>> = std::sync::OnceLock::new();
     if back <= 1 {
         return 36;
     }
-    // Bit j (0..18) of `window`: their point back - 18 + j, which is 18 - j pips in front of
-    // the checker (0 for the points below 1).
-    let window = ((u64::from(blocked) << 18) >> back) as u32 & 0x3_ffff;
-    let table = TABLE.get_or_init(|| {
+    u32::from(escape_table()[escape_window(back, blocked)])
+}
+
+/// The index into [`escape_table`] of a checker on point `back` (2..=25) with the other
+/// side's made points `blocked` (bits in the escaping side's numbering): bit j (0..18) is
+/// their point back - 18 + j, which is 18 - j pips in front of the checker (0 for the points
+/// below 1).
+#[inline(always)]
+fn escape_window(back: u32, blocked: u32) -> usize {
+    ((u64::from(blocked) << 18) >> back) as usize & 0x3_ffff
+}
+
+/// [`escape_rolls_direct`] of every window of 18 points ([`escape_window`]), built on first use.
+#[inline(always)]
+fn escape_table() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Box<[u8]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
         (0..1u32 << 18)
             .map(|index| {
                 // From point 24, the window's bit j is point 6 + j.
                 escape_rolls_direct(24, index << 6) as u8
             })
             .collect()
-    });
-    u32::from(table[window as usize])
+    })
 }
 
 /// [`escape_rolls`] counted roll by roll.
@@ -721,23 +732,7 @@ fn escape_rolls_direct(back: u32, blocked: u32) -> u32 {
 /// summaries and bars.
 #[inline(always)]
 fn dice_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut [f32]) {
-    let back = |s: &SideSummary| {
-        31u32.saturating_sub(s.occupied.leading_zeros()) * u32::from(s.occupied != 0)
-    };
-    // Their shots at my blots (in their numbering), and mine at theirs (in mine, the board's:
-    // their masks as the board has them). My two masks in their numbering come from one
-    // 64-bit reversal: bit i of the low half goes to bit 63 - i, of the high half to 31 - i.
-    let mine_flipped = (u64::from(mine.blots()) | (u64::from(mine.made) << 32)).reverse_bits();
-    let at_mine = [
-        (mine_flipped >> 38) as u32,
-        (mine_flipped as u32) >> 6,
-        theirs.occupied & POINT_BITS,
-    ];
-    let at_theirs = [
-        theirs.board_occupied & !theirs.board_made & POINT_BITS,
-        theirs.board_made,
-        mine.occupied & POINT_BITS,
-    ];
+    let [at_mine, at_theirs] = shot_masks(mine, theirs);
     let shots = if bars == [0, 0] {
         shot_rolls_both(at_mine, at_theirs)
     } else {
@@ -746,10 +741,48 @@ fn dice_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mu
             shot_rolls(at_theirs[0], at_theirs[1], at_theirs[2], bars[0]),
         ]
     };
+    dice_units_of(mine, theirs, at_mine[1], shots, out);
+}
+
+/// The masks of both sides' shots, each `[blots, blocked, movers]` in the numbering of the
+/// side that rolls ([`shot_rolls`]): their shots at my blots (in their numbering), and mine
+/// at theirs (in mine, the board's: their masks as the board has them).
+#[inline(always)]
+fn shot_masks(mine: &SideSummary, theirs: &SideSummary) -> [[u32; 3]; 2] {
+    // My two masks in their numbering come from one 64-bit reversal: bit i of the low half
+    // goes to bit 63 - i, of the high half to 31 - i.
+    let mine_flipped = (u64::from(mine.blots()) | (u64::from(mine.made) << 32)).reverse_bits();
+    [
+        [
+            (mine_flipped >> 38) as u32,
+            (mine_flipped as u32) >> 6,
+            theirs.occupied & POINT_BITS,
+        ],
+        [
+            theirs.board_occupied & !theirs.board_made & POINT_BITS,
+            theirs.board_made,
+            mine.occupied & POINT_BITS,
+        ],
+    ]
+}
+
+/// The four dice units from the shots each side suffers (`shots`: at my blots, at theirs)
+/// and `my_made_for_them`, my made points in their numbering.
+#[inline(always)]
+fn dice_units_of(
+    mine: &SideSummary,
+    theirs: &SideSummary,
+    my_made_for_them: u32,
+    shots: [u32; 2],
+    out: &mut [f32],
+) {
+    let back = |s: &SideSummary| {
+        31u32.saturating_sub(s.occupied.leading_zeros()) * u32::from(s.occupied != 0)
+    };
     out[0] = shots[0] as f32 / 36.0;
     out[1] = escape_rolls(back(mine), theirs.board_made) as f32 / 36.0;
     out[2] = shots[1] as f32 / 36.0;
-    out[3] = escape_rolls(back(theirs), at_mine[1]) as f32 / 36.0;
+    out[3] = escape_rolls(back(theirs), my_made_for_them) as f32 / 36.0;
 }
 
 /// [`shot_rolls`] for two movers at once, neither with a checker on the bar: each given as
@@ -856,8 +889,9 @@ pub struct HitStats {
 
 /// The blots (a mask in the mover's numbering) one roll `a`-`b` of the mover reaches, with the
 /// rules of [`shots`]: direct and combined shots over open points, a double moving up to four
-/// steps, checkers on the bar entering first.
-#[inline]
+/// steps, checkers on the bar entering first. Roll by roll: the plain definition the fast
+/// paths of [`hit_stats`] are checked against.
+#[cfg(test)]
 fn roll_hits(a: u32, b: u32, blots: u32, blocked: u32, movers: u32, bar: u32) -> u32 {
     if a == b {
         let mut frontier = movers;
@@ -904,49 +938,10 @@ fn roll_hits(a: u32, b: u32, blots: u32, blocked: u32, movers: u32, bar: u32) ->
     hits
 }
 
-/// [`HitStats`] on bit masks in the mover's numbering (as [`shot_rolls`] takes them).
-#[must_use]
-fn hit_stats(blots: u32, blocked: u32, movers: u32, bar: u32) -> HitStats {
+/// [`HitStats`] the plain way: [`roll_hits`] for each of the 21 rolls.
+#[cfg(test)]
+fn hit_stats_roll_by_roll(blots: u32, blocked: u32, movers: u32, bar: u32) -> HitStats {
     let mut st = HitStats::default();
-    if blots == 0 {
-        return st;
-    }
-    if bar == 0 {
-        // Nobody on the bar (nearly always): each die's landings (`land`) and the open ones
-        // to go on from (`open`) once, then each roll's reach from those, without branches:
-        // what [`roll_hits`] finds roll by roll (the tests check both against a search of
-        // every sequence of moves).
-        let mut land = [0u32; 7];
-        let mut open = [0u32; 7];
-        for d in 1..=6 {
-            land[d] = movers >> d;
-            open[d] = land[d] & !blocked;
-        }
-        let mut add = |w: u32, hits: u32| {
-            let some = u32::from(hits != 0);
-            st.shots += w * some;
-            st.double_shots += w * u32::from(hits.count_ones() >= 2);
-            // 31 - leading zeros is the highest blot reached; times 0 when none is.
-            st.pip_loss += w * some * 31u32.wrapping_sub(hits.leading_zeros());
-        };
-        for a in 1..=6usize {
-            let mut hits = land[a] & blots;
-            let mut frontier = open[a];
-            for _ in 1..4 {
-                let next = frontier >> a;
-                hits |= next & blots;
-                frontier = next & !blocked;
-            }
-            add(1, hits);
-            for b in a + 1..=6 {
-                add(
-                    2,
-                    (land[a] | land[b] | (open[a] >> b) | (open[b] >> a)) & blots,
-                );
-            }
-        }
-        return st;
-    }
     for a in 1..=6u32 {
         for b in a..=6 {
             let hits = roll_hits(a, b, blots, blocked, movers, bar);
@@ -959,6 +954,180 @@ fn hit_stats(blots: u32, blocked: u32, movers: u32, bar: u32) -> HitStats {
         }
     }
     st
+}
+
+/// Each roll's blots reached (a mask in the mover's numbering, as [`roll_hits`] gives it), in
+/// slots: the 15 non-doubles a-b (a < b, in that order) in slots 0..15, the doubles 1-1..6-6
+/// in slots 16..22, and slots 15, 22 and 23 empty (so that each weight fills whole vectors
+/// when [`sum_reach`] adds them up). `T` is `u32` for one mover, `u64` for two (one in each
+/// half).
+type Reach<T> = [T; 24];
+
+/// The slot in a [`Reach`] of the first double.
+const DOUBLES: usize = 16;
+
+/// [`hit_stats`] for a mover: each roll's reach, then [`sum_reach`].
+#[must_use]
+#[inline]
+fn hit_stats(blots: u32, blocked: u32, movers: u32, bar: u32) -> HitStats {
+    let [st, _] = sum_reach(&pair_reach(
+        &reach_one([blots, blocked, movers], bar),
+        &[0; 24],
+    ));
+    st
+}
+
+/// Each roll's reach of one mover `[blots, blocked, movers]` with `bar` checkers on the bar.
+#[inline(always)]
+fn reach_one(masks: [u32; 3], bar: u32) -> Reach<u32> {
+    if bar != 0 {
+        return reach_entering(masks, bar);
+    }
+    let both = reach_both(masks, [0; 3]);
+    let mut out = [0u32; 24];
+    for (o, m) in out.iter_mut().zip(both) {
+        *o = m as u32;
+    }
+    out
+}
+
+/// Two movers' reaches as one, the first in the low halves.
+#[inline(always)]
+fn pair_reach(low: &Reach<u32>, high: &Reach<u32>) -> Reach<u64> {
+    let mut out = [0u64; 24];
+    for k in 0..24 {
+        out[k] = u64::from(low[k]) | (u64::from(high[k]) << 32);
+    }
+    out
+}
+
+/// Each roll's reach for two movers at once, neither with a checker on the bar, each given as
+/// `[blots, blocked, movers]`: the two sets of masks in the two halves of 64-bit words, as
+/// [`shot_rolls_both`] counts their shots (the bits a shift carries from the upper half into
+/// the top of the lower one are blocked and never blots). Each die's landings (`land`) and the
+/// open ones to go on from (`open`) once, then each roll's reach from those, without
+/// branches: what [`roll_hits`] finds roll by roll (the tests check both against a search of
+/// every sequence of moves).
+#[inline(always)]
+fn reach_both(first: [u32; 3], second: [u32; 3]) -> Reach<u64> {
+    const FENCE: u64 = 0xfc00_0000_fc00_0000;
+    let pair = |k: usize| u64::from(first[k]) | (u64::from(second[k]) << 32);
+    let (blots, blocked, movers) = (pair(0), pair(1) | FENCE, pair(2));
+    let mut land = [0u64; 7];
+    let mut open = [0u64; 7];
+    for d in 1..=6 {
+        land[d] = movers >> d;
+        open[d] = land[d] & !blocked;
+    }
+    let mut out = [0u64; 24];
+    let mut k = 0;
+    for a in 1..=6usize {
+        // A double: up to four steps of `a` from open landings.
+        let mut hits = land[a] & blots;
+        let mut frontier = open[a];
+        for _ in 1..4 {
+            let next = frontier >> a;
+            hits |= next & blots;
+            frontier = next & !blocked;
+        }
+        out[DOUBLES + a - 1] = hits;
+        for b in a + 1..=6 {
+            out[k % 15] = (land[a] | land[b] | (open[a] >> b) | (open[b] >> a)) & blots;
+            k += 1;
+        }
+    }
+    out
+}
+
+/// Each roll's reach for a mover `[blots, blocked, movers]` with `bar` (1 or more) checkers on
+/// the bar: each die's entry worked out once (open, and the blot it lands on), then each
+/// roll's reach from those without branches: what [`roll_hits`] finds roll by roll.
+#[inline(never)]
+fn reach_entering([blots, blocked, movers]: [u32; 3], bar: u32) -> Reach<u32> {
+    // For each die d: its entry point 25 - d, all ones when that point is open (else 0), and
+    // the blot entering lands on.
+    let mut enter = [0u32; 7];
+    let mut open = [0u32; 7];
+    let mut on_blot = [0u32; 7];
+    for d in 1..=6usize {
+        enter[d] = 1u32 << (25 - d);
+        open[d] = 0u32.wrapping_sub(u32::from(enter[d] & blocked == 0));
+        on_blot[d] = enter[d] & blots;
+    }
+    // A double: the dice left after entering move on, from the board or the entry point.
+    let steps = 4 - bar.min(4);
+    let mut out = [0u32; 24];
+    let mut k = 0;
+    for a in 1..=6usize {
+        let mut hits = on_blot[a];
+        let mut frontier = movers | enter[a];
+        for _ in 0..steps {
+            let next = frontier >> a;
+            hits |= next & blots;
+            frontier = next & !blocked;
+        }
+        out[DOUBLES + a - 1] = open[a] & hits;
+        for b in a + 1..=6 {
+            // Enter with one die, then (one on the bar) move any checker, the entered one too,
+            // with the other, or (two or more) enter with the other as well.
+            let (then_a, then_b) = if bar >= 2 {
+                (open[a] & on_blot[a], open[b] & on_blot[b])
+            } else {
+                (
+                    ((movers | enter[b]) >> a) & blots,
+                    ((movers | enter[a]) >> b) & blots,
+                )
+            };
+            out[k % 15] = (open[a] & (on_blot[a] | then_b)) | (open[b] & (on_blot[b] | then_a));
+            k += 1;
+        }
+    }
+    out
+}
+
+/// Per lane of eight, over `lanes` (a multiple of eight): how many are not 0, how many have
+/// two or more bits, and the sum of their highest bits' indices (0 for 0), each a count of
+/// rolls of one weight ([`sum_reach`]).
+#[inline(always)]
+fn lane_sums(lanes: &[u32]) -> [[u32; 8]; 3] {
+    let mut s = [[0u32; 8]; 3];
+    for chunk in lanes.chunks_exact(8) {
+        for j in 0..8 {
+            let v = chunk[j];
+            s[0][j] += u32::from(v != 0);
+            s[1][j] += u32::from(v & v.wrapping_sub(1) != 0);
+            // 127 + the highest bit's index, or 0 for no bit.
+            s[2][j] += ((v as i32 as f32).to_bits() >> 23).max(127) - 127;
+        }
+    }
+    s
+}
+
+/// The [`HitStats`] of two movers' reaches (the first's in the low halves): for each roll, of
+/// weight 2 (a non-double) or 1 (a double), whether it reaches a blot, whether two (clearing
+/// the lowest bit leaves one), and the highest blot's point (the pips it loses): the
+/// exponent of the mask as an `f32`, exact because a mask is even and below 2^25. Written
+/// lane by lane over eight 32-bit lanes so that the compiler adds up eight at a time (there
+/// is no vector count of leading zeros before AVX-512).
+#[inline(always)]
+fn sum_reach(reach: &Reach<u64>) -> [HitStats; 2] {
+    let mut lanes = [0u32; 48];
+    for (k, &m) in reach.iter().enumerate() {
+        lanes[2 * k] = m as u32;
+        lanes[2 * k + 1] = (m >> 32) as u32;
+    }
+    let (non_doubles, doubles) = lanes.split_at(2 * DOUBLES);
+    let sums = [lane_sums(non_doubles), lane_sums(doubles)];
+    let total = |k: usize, half: usize| -> u32 {
+        (0..4)
+            .map(|i| 2 * sums[0][k][2 * i + half] + sums[1][k][2 * i + half])
+            .sum()
+    };
+    [0, 1].map(|half| HitStats {
+        shots: total(0, half),
+        double_shots: total(1, half),
+        pip_loss: total(2, half),
+    })
 }
 
 /// [`HitStats`] of `them` (to roll next) against `me`, both sides in their own numbering (as
@@ -980,8 +1149,39 @@ pub fn containment(them: &[u8; 26]) -> u32 {
 
 /// [`containment`] from the other side's made points as bits in the contained side's
 /// numbering.
-#[inline]
+#[inline(always)]
 fn containment_rolls(blocked: u32) -> u32 {
+    // Five look-ups of two points each (24 and 23, 22 and 21, .., 16 and 15): bit j (0..19)
+    // of a pair's window is their point p - 19 + j, below the upper point p.
+    let table = escape_pair_table();
+    let wide = u64::from(blocked) << 19;
+    let window = |p: u32| (wide >> p) as usize & 0x7_ffff;
+    let least = table[window(24)]
+        .min(table[window(22)])
+        .min(table[window(20)])
+        .min(table[window(18)])
+        .min(table[window(16)]);
+    u32::from(least)
+}
+
+/// The lesser of the escapes ([`escape_rolls`]) from two neighbouring points `p` and `p − 1`
+/// (both 3 or above), indexed by the window of 19 points below `p`: bit j is point p − 19 + j.
+/// The upper point's window of 18 ([`escape_window`]) is its bits 1..19, the lower's its bits
+/// 0..18. Built on first use from [`escape_table`].
+#[inline(always)]
+fn escape_pair_table() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Box<[u8]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let single = escape_table();
+        (0..1usize << 19)
+            .map(|w| single[w >> 1].min(single[w & 0x3_ffff]))
+            .collect()
+    })
+}
+
+/// [`containment_rolls`] the plain way: the least of [`escape_rolls`] over points 15..=24.
+#[cfg(test)]
+fn containment_rolls_plain(blocked: u32) -> u32 {
     (15..=24u32)
         .map(|p| escape_rolls(p, blocked))
         .min()
@@ -989,13 +1189,15 @@ fn containment_rolls(blocked: u32) -> u32 {
 }
 
 /// Bit `p` to bit `25 − p` for `p` in 0..=25: a mask in one side's numbering in the other's.
-#[inline(always)]
+#[cfg(test)]
 fn flip(mask: u32) -> u32 {
     mask.reverse_bits() >> 6
 }
 
-/// The six units [`contact_ext`] adds to [`contact_plus`] (its units 224..230).
-#[inline(always)]
+/// The six units [`contact_ext`] adds to [`contact_plus`] (its units 224..230), the plain
+/// way: each side's [`hit_stats`] and containment from its summaries. The tests' reference
+/// for [`contact_ext_board_units`], which shares the hit masks with the shots.
+#[cfg(test)]
 fn ext_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut [f32]) {
     for (k, (me, them, bar)) in [(mine, theirs, bars[1]), (theirs, mine, bars[0])]
         .into_iter()
@@ -1009,19 +1211,45 @@ fn ext_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut
         );
         out[3 * k] = st.pip_loss as f32 / (36.0 * 24.0);
         out[3 * k + 1] = st.double_shots as f32 / 36.0;
-        out[3 * k + 2] = containment_rolls(flip(them.made)) as f32 / 36.0;
+        out[3 * k + 2] = containment_rolls_plain(flip(them.made)) as f32 / 36.0;
     }
 }
 
 /// The per-board units of [`contact_ext`]: [`contact_plus`]'s (its units 200..224) and then
-/// its own six (224..230).
+/// its own six (224..230). The hit statistics of both sides come from one pass over the
+/// rolls, which counts the shots of [`contact_plus`] too.
 #[inline(always)]
 fn contact_ext_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..2 * CONTACT_FEATURES + 12];
     let [mine, theirs] = side_summaries(board, checkers);
     let bars = bars(board);
-    contact_plus_units_of(&mine, &theirs, bars, checkers, on_roll, &mut out[..24]);
-    ext_units(&mine, &theirs, bars, &mut out[24..30]);
+    contact_features_and_turn(&mine, &theirs, checkers, on_roll, &mut out[..20]);
+    let [at_mine, at_theirs] = shot_masks(&mine, &theirs);
+    // Both sides' reach of every roll in one array (mine at theirs in the high halves).
+    let reach = if bars == [0, 0] {
+        reach_both(at_mine, at_theirs)
+    } else {
+        pair_reach(&reach_one(at_mine, bars[1]), &reach_one(at_theirs, bars[0]))
+    };
+    let stats = sum_reach(&reach);
+    dice_units_of(
+        &mine,
+        &theirs,
+        at_mine[1],
+        [stats[0].shots, stats[1].shots],
+        &mut out[20..24],
+    );
+    // Containment of each side by the other's made points, in the contained side's
+    // numbering: mine by theirs as the board has them, theirs by mine flipped.
+    let contained = [
+        containment_rolls(theirs.board_made),
+        containment_rolls(at_mine[1]),
+    ];
+    for k in 0..2 {
+        out[24 + 3 * k] = stats[k].pip_loss as f32 / (36.0 * 24.0);
+        out[24 + 3 * k + 1] = stats[k].double_shots as f32 / 36.0;
+        out[24 + 3 * k + 2] = contained[k] as f32 / 36.0;
+    }
 }
 
 /// [`contact_plus`] plus six more units: 230 units.
@@ -1880,6 +2108,168 @@ mod tests {
                 assert_eq!(x[at], st.pip_loss as f32 / 864.0);
                 assert_eq!(x[at + 1], st.double_shots as f32 / 36.0);
                 assert_eq!(x[at + 2], containment(them) as f32 / 36.0);
+            }
+        }
+    }
+
+    /// Random hitter masks `[blots, blocked, movers]` (disjoint, points 1..=24).
+    fn random_masks(state: &mut u64) -> [u32; 3] {
+        let x = xorshift(state);
+        let movers = (x as u32) & POINT_BITS;
+        let blocked = ((x >> 32) as u32) & POINT_BITS & !movers;
+        let blots = ((x >> 20) as u32) & POINT_BITS & !movers & !blocked;
+        [blots, blocked, movers]
+    }
+
+    #[test]
+    fn hit_stats_fast_paths_agree_with_the_roll_by_roll_count_bg12() {
+        let mut state = 0x3c6e_f372_fe94_f82bu64;
+        for _ in 0..50_000 {
+            let [blots, blocked, movers] = random_masks(&mut state);
+            for bar in 0..=5 {
+                assert_eq!(
+                    hit_stats(blots, blocked, movers, bar),
+                    hit_stats_roll_by_roll(blots, blocked, movers, bar),
+                    "blots {blots:#x} blocked {blocked:#x} movers {movers:#x} bar {bar}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn two_sides_hit_stats_counted_together_agree_with_each_counted_alone_bg12() {
+        let mut state = 0xa54f_f53a_5f1d_36f1u64;
+        for _ in 0..50_000 {
+            let (a, b) = (random_masks(&mut state), random_masks(&mut state));
+            assert_eq!(
+                sum_reach(&reach_both(a, b)),
+                [
+                    hit_stats_roll_by_roll(a[0], a[1], a[2], 0),
+                    hit_stats_roll_by_roll(b[0], b[1], b[2], 0)
+                ],
+                "{a:#x?} {b:#x?}"
+            );
+            // Either side on the bar, or both (BG-12): each side's reach counted alone, then
+            // the two added up together.
+            let (bar_a, bar_b) = ((state % 3) as u32, ((state >> 8) % 3) as u32);
+            assert_eq!(
+                sum_reach(&pair_reach(&reach_one(a, bar_a), &reach_one(b, bar_b))),
+                [
+                    hit_stats_roll_by_roll(a[0], a[1], a[2], bar_a),
+                    hit_stats_roll_by_roll(b[0], b[1], b[2], bar_b)
+                ],
+                "{a:#x?} {b:#x?} bars {bar_a} {bar_b}"
+            );
+        }
+    }
+
+    #[test]
+    fn containment_unrolled_agrees_with_the_least_escape() {
+        let mut state = 0x510e_527f_ade6_82d1u64;
+        for _ in 0..50_000 {
+            let blocked = (xorshift(&mut state) as u32) & POINT_BITS;
+            let plain = (15..=24u32)
+                .map(|p| escape_rolls_direct(p, blocked))
+                .min()
+                .unwrap_or(36);
+            assert_eq!(containment_rolls(blocked), plain, "{blocked:#x}");
+            assert_eq!(containment_rolls_plain(blocked), plain, "{blocked:#x}");
+        }
+    }
+
+    /// Boards with each side's checkers scattered at random (owner's view): on the bar, borne
+    /// off, anywhere or (bear-off-ish) in the home boards only, so that both bars, blots and
+    /// races come up far more often than in play.
+    fn scattered_boards(n: usize) -> Vec<[i8; 26]> {
+        let mut state = 0x1f83_d9ab_fb41_bd6bu64;
+        let mut next = move |k: u64| xorshift(&mut state) % k;
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut board = [0i8; 26];
+            let home_only = next(4) == 0;
+            let bar_odds = 1 + next(12);
+            for owner in [true, false] {
+                for _ in 0..15 {
+                    let r = next(100);
+                    if r < bar_odds {
+                        // The owner's bar is 25, the opponent's 0.
+                        if owner {
+                            board[25] += 1;
+                        } else {
+                            board[0] -= 1;
+                        }
+                        continue;
+                    }
+                    if r < bar_odds + 8 {
+                        continue; // borne off
+                    }
+                    // A point of the side's own numbering, on the board as i (owner) or 25 - i.
+                    let q = if home_only {
+                        1 + next(6) as usize
+                    } else {
+                        1 + next(24) as usize
+                    };
+                    let i = if owner { q } else { 25 - q };
+                    if owner && board[i] >= 0 {
+                        board[i] += 1;
+                    } else if !owner && board[i] <= 0 {
+                        board[i] -= 1;
+                    }
+                }
+            }
+            out.push(board);
+        }
+        out
+    }
+
+    /// The six units of [`contact_ext`] for `board` by their plain definitions: the hit
+    /// statistics from a search of every roll's moves ([`hits_reference`]) and containment as
+    /// the least roll-by-roll escape count over points 15..=24.
+    fn ext_units_reference(board: &[i8; 26]) -> [f32; 6] {
+        let [own, opp] = sides(board, 15);
+        let mut out = [0f32; 6];
+        for (s, (me, them)) in [(&own, &opp), (&opp, &own)].into_iter().enumerate() {
+            let st = hits_reference(me, them);
+            let blocked = point_mask(|p| them[25 - p] >= 2);
+            let contained = (15..=24u32)
+                .map(|p| escape_rolls_direct(p, blocked))
+                .min()
+                .unwrap_or(36);
+            out[3 * s] = st.pip_loss as f32 / 864.0;
+            out[3 * s + 1] = st.double_shots as f32 / 36.0;
+            out[3 * s + 2] = contained as f32 / 36.0;
+        }
+        out
+    }
+
+    #[test]
+    fn contact_ext_units_match_their_plain_definitions_with_bars_and_bear_offs_bg12() {
+        let mut boards = scattered_boards(600);
+        let both_bars = boards.iter().filter(|b| b[0] < 0 && b[25] > 0).count();
+        let home = boards
+            .iter()
+            .filter(|b| b[7..=18].iter().all(|&c| c == 0))
+            .count();
+        assert!(both_bars > 100 && home > 50, "{both_bars} {home}");
+        boards.extend(random_boards().into_iter().step_by(3));
+        for board in &boards {
+            let want = ext_units_reference(board);
+            for on_roll in [false, true] {
+                let mut p = [f32::NAN; CONTACT_PLUS_UNITS];
+                let mut x = [f32::NAN; CONTACT_EXT_UNITS];
+                contact_plus(board, 15, on_roll, &mut p);
+                contact_ext(board, 15, on_roll, &mut x);
+                assert_eq!(x[..CONTACT_PLUS_UNITS], p[..], "{board:?}");
+                assert_eq!(x[CONTACT_PLUS_UNITS..], want[..], "{board:?}");
+                // The per-board units alone (what the incremental path computes) and the
+                // summaries' plain form.
+                let mut units = [f32::NAN; 30];
+                Encoding::ContactExt.board_units(board, 15, on_roll, &mut units);
+                assert_eq!(units[..], x[200..], "{board:?}");
+                let [mine, theirs] = side_summaries(board, 15);
+                let mut plain = [f32::NAN; 6];
+                ext_units(&mine, &theirs, bars(board), &mut plain);
+                assert_eq!(plain, want, "{board:?}");
             }
         }
     }
