@@ -1,0 +1,98 @@
+//! Checks that a change to the encodings or the net keeps every value and play, and times the
+//! games of a net file (issue 11): the five outputs of every candidate of net self-play
+//! positions, valued incrementally (`Ranker`) and directly, hashed, with the chosen plays.
+//!
+//! ```text
+//! cargo run --release -p gammon-core --example net_probe -- NET_FILE POSITIONS
+//! cargo run --release -p gammon-core --example net_probe -- NET_FILE GAMES games
+//! ```
+//!
+//! The first form prints the three hashes (the same before and after a change that must not
+//! change the values); the second plays net self-play games through the rollout loop, to be
+//! timed. With `GROW=1` in the environment a `contact-plus` contact net is grown to
+//! `contact-ext` with zero rows for the six added inputs: the same values and games, at
+//! `contact-ext`'s cost.
+
+use std::ops::ControlFlow;
+
+use gammon_core::encode::Encoding;
+use gammon_core::eval::net::{AfterState, NetEvaluator, Ranker};
+use gammon_core::{rollout, Backgammon, Color, FirstRoll, GameDice, GameRules, NetPolicy};
+use gammon_core::{NoTruncation, Position, RolloutConfig, StandardReferee, Variant};
+
+/// Folds `x` into the FNV-1a hash `h`.
+fn mix(h: &mut u64, x: u32) {
+    *h ^= u64::from(x);
+    *h = h.wrapping_mul(0x100_0000_01b3);
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, file, count, rest @ ..] = args.as_slice() else {
+        return Err("usage: net_probe NET_FILE COUNT [games]".into());
+    };
+    let mut nets = NetEvaluator::from_bytes(&std::fs::read(file)?)?;
+    if std::env::var_os("GROW").is_some() {
+        let c = &mut nets.contact;
+        if c.encoding != Encoding::ContactPlus {
+            return Err("GROW needs a contact-plus contact net".into());
+        }
+        c.encoding = Encoding::ContactExt;
+        c.w1.resize(c.w1.len() + 6 * c.hidden, 0.0);
+    }
+    let n: u64 = count.parse()?;
+    let start = Backgammon::start(Variant::Backgammon, Color::White).ok_or("no start")?;
+    if rest.first().map(String::as_str) == Some("games") {
+        let nets: &'static NetEvaluator = Box::leak(Box::new(nets));
+        let policy = NetPolicy::new(nets);
+        let rules = GameRules::new(&StandardReferee, &policy, &NoTruncation);
+        let mut config = RolloutConfig::new(5);
+        config.first_roll = FirstRoll::Opening;
+        config.threads = 1;
+        let run = rollout(&start, &rules, 0..n, &config, &mut |_| {
+            ControlFlow::Continue(())
+        })?;
+        println!("games {}", run.tally.games);
+        return Ok(());
+    }
+    let mut dice = GameDice::new(11, 0, FirstRoll::Any, None);
+    let mut pos = start;
+    let [mut incremental, mut direct, mut chosen] = [0xcbf2_9ce4_8422_2325u64; 3];
+    let (mut positions, mut candidates) = (0u64, 0u64);
+    let mut ranker = Ranker::new(&nets, &pos);
+    while positions < n {
+        if pos.is_game_over() {
+            pos = start;
+        }
+        let plays = pos.legal_plays(dice.next_roll());
+        if plays.is_empty() {
+            pos = pos.pass_turn();
+            continue;
+        }
+        positions += 1;
+        ranker.reset(&nets, &pos);
+        let (mut best, mut best_equity) = (0, f32::NEG_INFINITY);
+        for (i, play) in plays.iter().enumerate() {
+            let v = ranker.value(play.after());
+            let d = nets.after_state(play.after());
+            for (h, p) in [(&mut incremental, v), (&mut direct, d)] {
+                for x in [p.win, p.win_gammon, p.win_backgammon, p.lose_gammon] {
+                    mix(h, x.to_bits());
+                }
+                mix(h, p.lose_backgammon.to_bits());
+            }
+            candidates += 1;
+            if v.equity() > best_equity {
+                best_equity = v.equity();
+                best = i;
+            }
+        }
+        mix(&mut chosen, best as u32);
+        pos = pos.play_unchecked(&plays[best]);
+    }
+    println!(
+        "positions {positions} candidates {candidates} incremental {incremental:016x} \
+         direct {direct:016x} chosen {chosen:016x}"
+    );
+    Ok(())
+}
