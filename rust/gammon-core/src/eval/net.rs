@@ -432,6 +432,7 @@ pub fn fast_sigmoid(x: f32) -> f32 {
 
 /// Turns raw net outputs into consistent [`Probabilities`]: each clamped to `[0, 1]`, and
 /// `win >= win_gammon >= win_backgammon`, `lose >= lose_gammon >= lose_backgammon`.
+#[inline(always)]
 #[must_use]
 pub fn probabilities_of(out: &[f32; NET_OUTPUTS]) -> Probabilities {
     let win = out[0].clamp(0.0, 1.0);
@@ -596,7 +597,7 @@ impl NetPosition for Nardy {
 
 /// True when a backgammon board (owner's view) is a race: every checker of the owner is past
 /// every checker of the opponent, so no hit is possible any more.
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn is_race(board: &[i8; 26]) -> bool {
     // The owner's rearmost checker (25 = the bar) and the opponent's rearmost in the owner's
@@ -1311,8 +1312,22 @@ impl AfterState<Backgammon> for NetEvaluator {
 /// The bear-off databases' value of `after` (a bear-off, not finished) for the player who
 /// just played.
 fn bearoff_after(after: &Backgammon) -> Option<Probabilities> {
-    let next = after.pass_turn();
-    let e = bearoff::evaluate(&next).ok()?;
+    // Both sides are home (the caller checked): their home boards straight from the board,
+    // the owner's points 1..=6 and the opponent's (the owner's 24..=19). The opponent is on
+    // roll next: the value is theirs, flipped (as `bearoff::evaluate(&after.pass_turn())`).
+    let b = after.raw();
+    let mut mine = [0u8; 6];
+    let mut theirs = [0u8; 6];
+    for p in 1..=6 {
+        mine[p - 1] = b[p].max(0) as u8;
+        theirs[p - 1] = (-b[25 - p]).max(0) as u8;
+    }
+    let (my_on, their_on) = (mine.iter().sum::<u8>(), theirs.iter().sum::<u8>());
+    if my_on == 0 || their_on == 0 {
+        return None;
+    }
+    let total = after.checkers_per_side();
+    let e = bearoff::evaluate_boards(&theirs, &mine, their_on == total, my_on == total);
     let p = Probabilities {
         win: e.win as f32,
         win_gammon: e.win_gammon as f32,
@@ -1856,6 +1871,31 @@ mod fast_tests {
             }
         }
         assert!(checked > 5000, "{checked}");
+    }
+
+    #[test]
+    fn bearoff_values_after_a_play_are_the_databases_for_the_opponent_flipped() {
+        // OFF-1..OFF-3: a bear-off's value for the player who played is the databases' value
+        // for the opponent, who is on roll, flipped.
+        let mut seen = 0;
+        for (_, plays) in self_play_positions(20_000) {
+            for p in plays.iter() {
+                let after = p.after();
+                if !bearoff::is_bearoff(&after.pass_turn()) {
+                    continue;
+                }
+                let e = bearoff::evaluate(&after.pass_turn()).unwrap();
+                let theirs = Probabilities {
+                    win: e.win as f32,
+                    win_gammon: e.win_gammon as f32,
+                    lose_gammon: e.lose_gammon as f32,
+                    ..Probabilities::default()
+                };
+                assert_eq!(bearoff_after(after), Some(theirs.flip()));
+                seen += 1;
+            }
+        }
+        assert!(seen > 1000, "{seen}");
     }
 
     #[test]
