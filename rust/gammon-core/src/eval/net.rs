@@ -1196,10 +1196,13 @@ fn finish_dispatched(net: &Mlp, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS
 /// the board entries that differ, [`Encoding::board_units`] compared), their rows added to
 /// the sums ([`Mlp::accumulate_rows`]), then the sigmoids and outputs ([`Mlp::finish_with`]).
 ///
-/// Compiled for AVX2 and for AVX as well as for the baseline (SSE2), the best the CPU runs
-/// chosen at run time (once per candidate: a load and an indirect call). The operations are
-/// the same (no fused multiply-add: Rust does not contract `a * b + c`), in the same order,
-/// so every version gives the same floats.
+/// Compiled for AVX2 (with `popcnt`, `lzcnt` and BMI for the features' bit counts) and for
+/// AVX as well as for the baseline (SSE2), the best the CPU runs chosen at run time (once per
+/// call: a load and an indirect call; [`Ranker::value`] calls it, the loop over a roll's plays
+/// compiles its body in instead: [`equities_dispatched`]). The operations are the same (no
+/// fused multiply-add: Rust does not contract `a * b + c`), in the same order, so every
+/// version gives the same floats. (An AVX-512 version was slower on the Xeon of
+/// `BENCHMARKS.md`: its 16-lane sigmoids wait on the divider as long as two 8-lane ones.)
 #[allow(clippy::too_many_arguments)]
 #[multiversion::multiversion(targets("x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt", "x86_64+avx"))]
 fn candidate_outputs(
