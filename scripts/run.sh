@@ -3,7 +3,7 @@
 # opening, a million pubeval games on every core, with a progress bar and a table of the result.
 # Any argument is passed on to `gammon rollout`, e.g.
 #   scripts/run.sh --games 100000 --seed 1
-#   scripts/run.sh --variant long-nardy --policy random
+#   scripts/run.sh --variant long-nardy          (gammon's Long Nardy net plays both sides)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >&2

@@ -67,8 +67,9 @@ def test_d3_ln18_ln26_a_checkpoint_keeps_the_section_9_options_and_resumes_exact
     pos = gammon.Position.start(
         "long-nardy", first_turn_exception="unconditional", block_check="end_of_turn"
     )
-    full = gammon.rollout(pos, games=1200, seed=12, threads=1)
-    part = gammon.rollout(pos, games=400, seed=12, threads=1)
+    # random play: these are tests of the rules and the checkpoint, and it is fast
+    full = gammon.rollout(pos, games=1200, seed=12, threads=1, policy="random")
+    part = gammon.rollout(pos, games=400, seed=12, threads=1, policy="random")
     cp = RolloutResult.from_dict(json.loads(json.dumps(part.to_dict())))
     assert cp.position.first_turn_exception == "unconditional"
     assert cp.position.block_check == "end_of_turn"
@@ -79,8 +80,10 @@ def test_d3_the_section_9_options_change_the_games_so_the_test_above_can_fail() 
     odd = gammon.Position.start(
         "long-nardy", first_turn_exception="unconditional", block_check="end_of_turn"
     )
-    a = gammon.rollout(odd, games=1200, seed=12, threads=1)
-    b = gammon.rollout(gammon.Position.start("long-nardy"), games=1200, seed=12, threads=1)
+    a = gammon.rollout(odd, games=1200, seed=12, threads=1, policy="random")
+    b = gammon.rollout(
+        gammon.Position.start("long-nardy"), games=1200, seed=12, threads=1, policy="random"
+    )
     assert (a.win, a.plies) != (b.win, b.plies)
 
 

@@ -414,15 +414,24 @@ def test_zero_games_is_an_empty_result() -> None:
 def test_long_nardy_rollouts_follow_the_settings_ln34_ln37() -> None:
     from gammon.nardy import NardySettings
 
-    plain = gammon.rollout(variant="long-nardy", games=3000, seed=5)
+    # random play (fast); the default, the Long Nardy net, follows the same settings
+    plain = gammon.rollout(variant="long-nardy", games=3000, seed=5, policy="random")
     assert plain.nardy == NardySettings()
     assert plain.draws == 0.0  # no draw without the last-roll right (LN-37)
     last = gammon.rollout(
-        variant="long-nardy", games=3000, seed=5, nardy=NardySettings(last_roll=True)
+        variant="long-nardy",
+        games=3000,
+        seed=5,
+        nardy=NardySettings(last_roll=True),
+        policy="random",
     )
     assert last.draws > 0.0  # Black's extra turn sometimes bears off the rest: a draw
     oin = gammon.rollout(
-        variant="long-nardy", games=3000, seed=5, nardy=NardySettings(end_variant="oin")
+        variant="long-nardy",
+        games=3000,
+        seed=5,
+        nardy=NardySettings(end_variant="oin"),
+        policy="random",
     )
     # Same dice, so the same games: under "oin" every win is worth 1 (LN-34), so the equity
     # is the difference of the win shares.
@@ -434,6 +443,22 @@ def test_long_nardy_rollouts_follow_the_settings_ln34_ln37() -> None:
         last.merge(plain)
     with pytest.raises(gammon.InvalidInputError):
         gammon.rollout(games=10, nardy=NardySettings())
+
+
+def test_a_long_nardy_rollout_without_a_policy_is_played_by_the_net() -> None:
+    """Random play says nothing about a position: Long Nardy's default is its net, and the
+    games are the net's (the same as naming it, unlike random play's)."""
+    default = gammon.rollout(variant="long-nardy", games=200, seed=3, threads=1)
+    assert (
+        default.policies
+        == ("net", "net")
+        == (gammon.default_policy(gammon.Variant.LONG_NARDY),) * 2
+    )
+    assert default == gammon.rollout(variant="long-nardy", games=200, seed=3, policy="net")
+    random_play = gammon.rollout(variant="long-nardy", games=200, seed=3, policy="random")
+    assert (default.win, default.plies) != (random_play.win, random_play.plies)
+    assert gammon.default_policy(gammon.Variant.BACKGAMMON) == "pubeval"
+    assert gammon.rollout(games=10, seed=3).policies == ("pubeval", "pubeval")
 
 
 def test_variance_reduction_with_the_net_keeps_the_mean_and_shrinks_the_error() -> None:

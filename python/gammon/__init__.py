@@ -82,6 +82,7 @@ from gammon.rollout import (
     RolloutCheckpoint,
     RolloutProgress,
     RolloutResult,
+    default_policy,
     read_checkpoint,
     rollout,
 )
@@ -178,6 +179,7 @@ __all__ = [
     "__version__",
     "bearoff",
     "cubeless_equity",
+    "default_policy",
     "evaluate",
     "fibs",
     "find_variant",

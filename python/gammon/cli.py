@@ -203,7 +203,7 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         "--policy",
         default=None,
         metavar="NAME",
-        help="the checker play of the player on roll: random, pubeval (default; random for "
+        help="the checker play of the player on roll: random, pubeval (default; net for "
         "long-nardy), heuristic (stronger than pubeval, about 55%% of its speed; for "
         "long-nardy a hand-made policy of its own), bearoff (the heuristic, named for its "
         "perfect bear-off play) or net (gammon's neural net at 0 ply, backgammon and "
@@ -891,9 +891,9 @@ def _rollout(args: argparse.Namespace) -> int:
         position, _dice = _read_position(args.position, args.variant, args.turn)
         policy: Any = args.policy
         if args.opponent_policy is not None:
-            mine = args.policy or (
-                "random" if position.variant == gammon.Variant.LONG_NARDY else "pubeval"
-            )
+            from gammon.rollout import default_policy
+
+            mine = args.policy or default_policy(position.variant)
             policy = (mine, args.opponent_policy)
         if not args.quiet and not args.json:
             print(

@@ -123,6 +123,20 @@ __all__ = [
 #: The policies built into the core.
 BUILTIN_POLICIES = ("random", "pubeval", "heuristic", "bearoff", "net")
 
+
+def default_policy(variant: Variant) -> str:
+    """The checker play of a rollout of ``variant`` that names none.
+
+    ``"pubeval"`` for the backgammon variants (the fast baseline of bulk rollouts; name
+    ``"net"`` for strong play) and ``"net"``, gammon's own Long Nardy net, for Long Nardy
+    (pubeval plays backgammon only, and random play says nothing about a position).
+
+    >>> default_policy(Variant.LONG_NARDY), default_policy(Variant.BACKGAMMON)
+    ('net', 'pubeval')
+    """
+    return "net" if variant == Variant.LONG_NARDY else "pubeval"
+
+
 #: The truncation rules of :func:`rollout`.
 TRUNCATIONS = ("none", "bearoff", "bearoff-one-sided")
 
@@ -1025,7 +1039,7 @@ def _resolve_position(position: Union[Position, str, None], variant: object) -> 
 
 def _policy_pair(policy: object, variant: Variant) -> tuple[PolicySpec, PolicySpec]:
     if policy is None:
-        policy = "random" if variant == Variant.LONG_NARDY else "pubeval"
+        policy = default_policy(variant)
     if isinstance(policy, tuple) and len(policy) == 2:
         pair = (_as_policy(policy[0]), _as_policy(policy[1]))
     elif isinstance(policy, (str, Policy)) or callable(policy):
@@ -1217,10 +1231,10 @@ def rollout(
     (default backgammon). ``policy``: ``"random"``, ``"pubeval"`` (default for backgammon
     variants), ``"heuristic"`` (stronger than pubeval, slower), a :class:`Policy` object, a
     function ``f(position, plays)`` returning a play or its index, or a pair (player on roll,
-    opponent); Long Nardy defaults to ``"random"``. ``seed``: the master seed (a random one
-    when None; it is in the result). ``threads``: worker threads (None: one per core; a policy
-    written in Python runs on one thread, and ``threads`` above 1 with one raises
-    :class:`InvalidInputError`). ``opening``: make the first roll an opening roll,
+    opponent); Long Nardy defaults to ``"net"`` (:func:`default_policy`). ``seed``: the
+    master seed (a random one when None; it is in the result). ``threads``: worker threads
+    (None: one per core; a policy written in Python runs on one thread, and ``threads`` above
+    1 with one raises :class:`InvalidInputError`). ``opening``: make the first roll an opening roll,
     never a double (BG-10); None means yes for the starting position of a backgammon variant.
     Long Nardy's first roll is an ordinary roll (LN-10). ``quasi_random``: stratify the first
     two rolls (every 36 games cover all first rolls, every 1296 all pairs; 15 and 540 for an

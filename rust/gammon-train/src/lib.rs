@@ -69,6 +69,11 @@ pub struct Config {
     pub eval_every: u64,
     /// `eval_games`: games of each strength measurement (pairs with seats swapped).
     pub eval_games: u64,
+    /// `snapshot_every`: games between snapshots, copies of the checkpoint kept as
+    /// `RUN_DIR/snapshots/games-N.bin` (0 = none). Taken at fixed game counts, so the
+    /// snapshots (and a weight average of them) are the same whenever and however often the
+    /// run is interrupted.
+    pub snapshot_every: u64,
     /// `init_from`: a weights file or checkpoint whose nets start the run instead of random
     /// weights ([`Trainer::warm_start`]); the path is part of the fingerprint.
     pub init_from: Option<String>,
@@ -86,8 +91,8 @@ pub struct ConfigError {
 
 impl Config {
     /// Parses a config file's text. Every key is required except `race_hidden` (0),
-    /// `checkpoint_seconds` (300), `eval_every` (0), `eval_games` (2000) and `init_from`
-    /// (none).
+    /// `checkpoint_seconds` (300), `eval_every` (0), `eval_games` (2000), `snapshot_every` (0)
+    /// and `init_from` (none).
     ///
     /// # Errors
     /// [`ConfigError`] naming the line and the key.
@@ -164,6 +169,7 @@ impl Config {
             checkpoint_seconds: get(&mut kv, "checkpoint_seconds", Some(300))?,
             eval_every: get(&mut kv, "eval_every", Some(0))?,
             eval_games: get(&mut kv, "eval_games", Some(2000))?,
+            snapshot_every: get(&mut kv, "snapshot_every", Some(0))?,
             init_from: kv.remove("init_from").map(|(_, v)| v),
         };
         if let Some((k, (line, _))) = kv.into_iter().next() {
@@ -201,7 +207,7 @@ impl Config {
     }
 
     /// A fingerprint of the settings that shape the weights (not the checkpoint interval,
-    /// the evaluation schedule nor the total games, which may change between sessions of a
+    /// the evaluation and snapshot schedules nor the total games, which may change between sessions of a
     /// run): a checkpoint is resumed only under the same fingerprint.
     #[must_use]
     pub fn fingerprint(&self) -> u64 {

@@ -26,7 +26,9 @@
 //! `run` appends to `RUN_DIR/log.txt` (and prints) the games done, games a second and, every
 //! `eval_every` games, the strength against pubeval (backgammon) or `random` (Long Nardy). It
 //! writes `RUN_DIR/checkpoint.bin` atomically every `checkpoint_seconds` and at the end, and
-//! refuses a checkpoint made under another config.
+//! refuses a checkpoint made under another config. With `snapshot_every = N` it also keeps a
+//! copy of the checkpoint every N games as `RUN_DIR/snapshots/games-G.bin` (G a multiple of N),
+//! the inputs of a reproducible `average`.
 
 use std::fs;
 use std::io::Write;
@@ -109,6 +111,22 @@ fn run(config_path: &str, dir: &str) -> Result<(), String> {
             log(
                 &dir,
                 &format!("{} games {} strength {s}", now(), t.games_done),
+            );
+        }
+        if config.snapshot_every > 0 && t.games_done % config.snapshot_every == 0 {
+            let snaps = dir.join("snapshots");
+            let path = snaps.join(format!("games-{}.bin", t.games_done));
+            fs::create_dir_all(&snaps)
+                .map_err(|e| format!("{}: {e}", snaps.display()))
+                .and_then(|()| t.save(&path).map_err(|e| e.to_string()))?;
+            log(
+                &dir,
+                &format!(
+                    "{} games {} snapshot {}",
+                    now(),
+                    t.games_done,
+                    path.display()
+                ),
             );
         }
         if last_log.elapsed().as_secs() >= 60 {
