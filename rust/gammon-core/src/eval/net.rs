@@ -333,7 +333,7 @@ impl Mlp {
     /// a buffer the caller keeps.
     ///
     /// The hidden sigmoids first (elementwise: any vector width gives the same floats), then
-    /// each output's dot product with them ([`dot`]: lane `l` sums the products of the units
+    /// each output's dot product with them (lane `l` sums the products of the units
     /// `l`, `l + 8`, ... in that order, the eight lanes are then added in order, and the units
     /// past the last eight after them), then the five output sigmoids together, as one
     /// vector.
