@@ -332,24 +332,43 @@ impl Mlp {
     /// [`Mlp::finish`] with the hidden activations written to `h` (at least `hidden` long),
     /// a buffer the caller keeps.
     ///
-    /// One pass over the hidden units, eight at a time: their sigmoids, then their products
-    /// with the five outputs' weights added to five sets of eight partial sums (lane `l` of
-    /// output `k` sums the products of the units `l`, `l + 8`, ... in that order; the eight
-    /// lanes are then added in order, and the units past the last eight after them), so that neither the activations nor
-    /// one output's chain of additions waits for another; the five output sigmoids then go
-    /// together.
+    /// The hidden sigmoids first (elementwise: any vector width gives the same floats), then
+    /// each output's dot product with them (lane `l` sums the products of the units
+    /// `l`, `l + 8`, ... in that order, the eight lanes are then added in order, and the units
+    /// past the last eight after them), then the five output sigmoids together, as one
+    /// vector.
+    ///
+    /// The shipped nets' sizes (96 and 64 hidden units) have versions of their own, whose
+    /// loops the compiler lays out in full (the same operations in the same order).
     #[inline(always)]
     pub fn finish_with(&self, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
-        let hn = self.hidden;
-        for (o, &a) in h[..hn].iter_mut().zip(&acc[..hn]) {
+        match self.hidden {
+            96 => self.finish_n(96, acc, h),
+            64 => self.finish_n(64, acc, h),
+            hn => self.finish_n(hn, acc, h),
+        }
+    }
+
+    /// [`Mlp::finish_with`] for `hn` hidden units (the net's: a constant where it is inlined).
+    #[inline(always)]
+    fn finish_n(&self, hn: usize, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
+        let h = &mut h[..hn];
+        for (o, &a) in h.iter_mut().zip(&acc[..hn]) {
             *o = fast_sigmoid(a);
         }
-        let h = &h[..hn];
-        let mut out = self.b2;
-        for (k, o) in out.iter_mut().enumerate() {
-            *o = fast_sigmoid(*o + dot(h, &self.w2[k * hn..(k + 1) * hn]));
+        let h = &*h;
+        let w2 = &self.w2[..NET_OUTPUTS * hn];
+        // Each output's dot product in a loop of its own: written together, LLVM vectorizes
+        // them across the outputs, with shuffles.
+        let mut x = [0f32; 8];
+        for (k, xk) in x.iter_mut().take(NET_OUTPUTS).enumerate() {
+            *xk = self.b2[k] + dot(h, &w2[k * hn..(k + 1) * hn]);
         }
-        out
+        let mut y = [0f32; 8];
+        for (yk, &xk) in y.iter_mut().zip(&x) {
+            *yk = fast_sigmoid(xk);
+        }
+        [y[0], y[1], y[2], y[3], y[4]]
     }
 }
 
@@ -413,6 +432,7 @@ pub fn fast_sigmoid(x: f32) -> f32 {
 
 /// Turns raw net outputs into consistent [`Probabilities`]: each clamped to `[0, 1]`, and
 /// `win >= win_gammon >= win_backgammon`, `lose >= lose_gammon >= lose_backgammon`.
+#[inline(always)]
 #[must_use]
 pub fn probabilities_of(out: &[f32; NET_OUTPUTS]) -> Probabilities {
     let win = out[0].clamp(0.0, 1.0);
@@ -448,9 +468,9 @@ pub fn sanity(
     sanity_in(board, checkers, race, p)
 }
 
-/// [`sanity`] with `race` (a backgammon race: [`is_race`]) already known.
+/// The checkers each side has on `board` (owner's view): the owner's, the opponent's.
 #[inline]
-fn sanity_in(board: &[i8; 26], checkers: u8, race: bool, mut p: Probabilities) -> Probabilities {
+fn checkers_on(board: &[i8; 26]) -> (i32, i32) {
     let mut mine = 0i32;
     let mut theirs = 0i32;
     for &c in board {
@@ -460,12 +480,31 @@ fn sanity_in(board: &[i8; 26], checkers: u8, race: bool, mut p: Probabilities) -
             theirs -= i32::from(c);
         }
     }
+    (mine, theirs)
+}
+
+/// [`sanity`] with `race` (a backgammon race: [`is_race`]) already known.
+#[inline]
+fn sanity_in(board: &[i8; 26], checkers: u8, race: bool, p: Probabilities) -> Probabilities {
+    let (mine, theirs) = checkers_on(board);
     let all = i32::from(checkers);
-    if theirs < all {
+    sanity_known(board, mine < all, theirs < all, race, p)
+}
+
+/// [`sanity_in`] with whether each side has borne off a checker already known.
+#[inline(always)]
+fn sanity_known(
+    board: &[i8; 26],
+    mine_off: bool,
+    theirs_off: bool,
+    race: bool,
+    mut p: Probabilities,
+) -> Probabilities {
+    if theirs_off {
         p.win_gammon = 0.0;
         p.win_backgammon = 0.0;
     }
-    if mine < all {
+    if mine_off {
         p.lose_gammon = 0.0;
         p.lose_backgammon = 0.0;
     }
@@ -558,7 +597,7 @@ impl NetPosition for Nardy {
 
 /// True when a backgammon board (owner's view) is a race: every checker of the owner is past
 /// every checker of the opponent, so no hit is possible any more.
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn is_race(board: &[i8; 26]) -> bool {
     // The owner's rearmost checker (25 = the bar) and the opponent's rearmost in the owner's
@@ -945,23 +984,67 @@ pub struct Ranker<'a> {
     before: [i8; 26],
     checkers: u8,
     bases: [Base; 2],
+    off: BorneOff,
     deltas: UnitDeltas,
     acc: [f32; MAX_HIDDEN],
     h: [f32; MAX_HIDDEN],
+    /// [`Ranker::best`]'s equities, kept from roll to roll.
+    equities: Vec<f32>,
+}
+
+/// What the sanity check ([`sanity`]) needs to know of the checkers borne off after a play,
+/// found once from the position before the plays: the opponent's checkers on the board do
+/// not change with a play (a hit sends one to the bar), the owner's only when it bears off.
+#[derive(Clone, Copy, Debug)]
+struct BorneOff {
+    /// The owner has borne off a checker before the play (and so after it).
+    mine: bool,
+    /// The opponent has borne off a checker.
+    theirs: bool,
+    /// The owner has none off, but a play may bear off one: count the checkers after it.
+    count_mine: bool,
+}
+
+impl BorneOff {
+    fn of(family: RulesFamily, board: &[i8; 26], checkers: u8) -> BorneOff {
+        let (mine, theirs) = checkers_on(board);
+        let all = i32::from(checkers);
+        // Backgammon: a checker is borne off only once all are home (points 1..=6; 25 is
+        // the bar), and a roll moves at most 24 pips.
+        let far = family == RulesFamily::Backgammon
+            && (7..=25)
+                .map(|i| i32::from(board[i].max(0)) * (i as i32 - 6))
+                .sum::<i32>()
+                > 24;
+        BorneOff {
+            mine: mine < all,
+            theirs: theirs < all,
+            count_mine: mine >= all && !far,
+        }
+    }
+
+    /// Whether the owner of `board`, a play of the position, has borne off a checker.
+    #[inline(always)]
+    fn mine_after(self, board: &[i8; 26], checkers: u8) -> bool {
+        self.mine || (self.count_mine && checkers_on(board).0 < i32::from(checkers))
+    }
 }
 
 impl<'a> Ranker<'a> {
     /// A ranker for the plays of `before` (the player on roll makes them).
     #[must_use]
     pub fn new<P: NetPosition>(nets: &'a NetEvaluator, before: &P) -> Ranker<'a> {
+        let board = before.owner_board();
         Ranker {
             nets,
-            before: before.owner_board(),
+            before: board,
             checkers: before.checkers(),
             bases: [Base::new(), Base::new()],
+            off: BorneOff::of(nets.family, &board, before.checkers()),
             deltas: UnitDeltas::new(),
             acc: [0.0; MAX_HIDDEN],
             h: [0.0; MAX_HIDDEN],
+            equities: Vec::new(),
         }
     }
 
@@ -971,6 +1054,7 @@ impl<'a> Ranker<'a> {
         self.nets = nets;
         self.before = before.owner_board();
         self.checkers = before.checkers();
+        self.off = BorneOff::of(nets.family, &self.before, self.checkers);
         for base in &mut self.bases {
             base.ready = false;
         }
@@ -983,13 +1067,38 @@ impl<'a> Ranker<'a> {
     where
         NetEvaluator: AfterState<P>,
     {
-        first_best(plays.iter().map(|p| self.value(p.after()).equity()))
+        let mut equities = std::mem::take(&mut self.equities);
+        equities_dispatched(self, plays, &mut equities);
+        let best = first_best(equities.iter().copied());
+        self.equities = equities;
+        best
+    }
+
+    /// Fills `out` with the cubeless equity of each of `plays` (plays of the position given to
+    /// [`Ranker::new`] or [`Ranker::reset`]) for the player who makes them: the equities of
+    /// [`Ranker::value`].
+    pub fn equities<P: NetPosition>(&mut self, plays: &[Play<P>], out: &mut Vec<f32>)
+    where
+        NetEvaluator: AfterState<P>,
+    {
+        equities_dispatched(self, plays, out);
     }
 
     /// The value of `after` (a play of the position given to [`Ranker::new`]) for the player
     /// who made it: exact when known, else the net's.
     #[inline]
     pub fn value<P: NetPosition>(&mut self, after: &P) -> Probabilities
+    where
+        NetEvaluator: AfterState<P>,
+    {
+        self.value_with::<P, false>(after)
+    }
+
+    /// [`Ranker::value`]; with `INLINE`, the net's arithmetic is compiled into the caller
+    /// (for the loop over a roll's plays, compiled for AVX2 as well: [`equities_dispatched`]),
+    /// else it calls the dispatched [`base_sums`] and [`candidate_outputs`].
+    #[inline(always)]
+    fn value_with<P: NetPosition, const INLINE: bool>(&mut self, after: &P) -> Probabilities
     where
         NetEvaluator: AfterState<P>,
     {
@@ -1005,21 +1114,42 @@ impl<'a> Ranker<'a> {
         };
         let base = &mut self.bases[slot];
         if !base.ready {
-            base_sums(net, &self.before, self.checkers, base, &mut self.deltas);
+            if INLINE {
+                base_sums_inline(net, &self.before, self.checkers, base, &mut self.deltas);
+            } else {
+                base_sums(net, &self.before, self.checkers, base, &mut self.deltas);
+            }
             base.ready = true;
         }
-        let out = candidate_outputs(
-            net,
-            &self.before,
-            &board,
-            self.checkers,
-            base,
-            &mut self.deltas,
-            &mut self.acc,
-            &mut self.h,
-        );
+        let (before, checkers) = (&self.before, self.checkers);
+        let (d, acc, h) = (&mut self.deltas, &mut self.acc, &mut self.h);
+        let out = if INLINE {
+            candidate_outputs_inline(net, before, &board, checkers, base, d, acc, h)
+        } else {
+            candidate_outputs(net, before, &board, checkers, base, d, acc, h)
+        };
         let p = probabilities_of(&out);
-        sanity_in(&board, self.checkers, race, p)
+        let mine_off = self.off.mine_after(&board, self.checkers);
+        sanity_known(&board, mine_off, self.off.theirs, race, p)
+    }
+}
+
+/// [`Ranker::equities`] (and so [`Ranker::best`]): the plays valued one by one
+/// ([`Ranker::value`]) in one function compiled for AVX2 and AVX as well as for the baseline
+/// (as [`candidate_outputs`]; the same floats), the version chosen once per roll.
+#[multiversion::multiversion(targets("x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt", "x86_64+avx"))]
+fn equities_dispatched<'a, P: NetPosition>(
+    r: &mut Ranker<'a>,
+    plays: &[Play<P>],
+    out: &mut Vec<f32>,
+) where
+    NetEvaluator: AfterState<P>,
+{
+    out.clear();
+    // A loop, not a closure: a closure is compiled without the function's target features.
+    for p in plays {
+        let e = r.value_with::<P, true>(p.after()).equity();
+        out.push(e);
     }
 }
 
@@ -1027,8 +1157,20 @@ impl<'a> Ranker<'a> {
 /// rows of its non-zero inputs (every point unit is 0 on an empty board entry, so they are
 /// [`Encoding::point_deltas`] from empty entries) added to the biases. Compiled for AVX2 and
 /// AVX as well (as [`candidate_outputs`]).
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt", "x86_64+avx"))]
 fn base_sums(net: &Mlp, before: &[i8; 26], checkers: u8, base: &mut Base, d: &mut UnitDeltas) {
+    base_sums_inline(net, before, checkers, base, d);
+}
+
+/// The body of [`base_sums`], compiled into its callers.
+#[inline(always)]
+fn base_sums_inline(
+    net: &Mlp,
+    before: &[i8; 26],
+    checkers: u8,
+    base: &mut Base,
+    d: &mut UnitDeltas,
+) {
     let enc = net.encoding;
     let idx = enc.board_unit_indices();
     let nb = idx.len();
@@ -1044,7 +1186,7 @@ fn base_sums(net: &Mlp, before: &[i8; 26], checkers: u8, base: &mut Base, d: &mu
 }
 
 /// [`Mlp::finish_with`], compiled for AVX2 and AVX as well (as [`candidate_outputs`]).
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt", "x86_64+avx"))]
 fn finish_dispatched(net: &Mlp, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
     net.finish_with(acc, h)
 }
@@ -1054,13 +1196,32 @@ fn finish_dispatched(net: &Mlp, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS
 /// the board entries that differ, [`Encoding::board_units`] compared), their rows added to
 /// the sums ([`Mlp::accumulate_rows`]), then the sigmoids and outputs ([`Mlp::finish_with`]).
 ///
-/// Compiled for AVX2 and for AVX as well as for the baseline (SSE2), the best the CPU runs
-/// chosen at run time (once per candidate: a load and an indirect call). The operations are
-/// the same (no fused multiply-add: Rust does not contract `a * b + c`), in the same order,
-/// so every version gives the same floats.
+/// Compiled for AVX2 (with `popcnt`, `lzcnt` and BMI for the features' bit counts) and for
+/// AVX as well as for the baseline (SSE2), the best the CPU runs chosen at run time (once per
+/// call: a load and an indirect call; [`Ranker::value`] calls it, the loop over a roll's plays
+/// compiles its body in instead: [`equities_dispatched`]). The operations are the same (no
+/// fused multiply-add: Rust does not contract `a * b + c`), in the same order, so every
+/// version gives the same floats. (An AVX-512 version was slower on the Xeon of
+/// `BENCHMARKS.md`: its 16-lane sigmoids wait on the divider as long as two 8-lane ones.)
 #[allow(clippy::too_many_arguments)]
-#[multiversion::multiversion(targets("x86_64+avx2+fma", "x86_64+avx"))]
+#[multiversion::multiversion(targets("x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt", "x86_64+avx"))]
 fn candidate_outputs(
+    net: &Mlp,
+    before: &[i8; 26],
+    board: &[i8; 26],
+    checkers: u8,
+    base: &Base,
+    d: &mut UnitDeltas,
+    acc: &mut [f32; MAX_HIDDEN],
+    h: &mut [f32; MAX_HIDDEN],
+) -> [f32; NET_OUTPUTS] {
+    candidate_outputs_inline(net, before, board, checkers, base, d, acc, h)
+}
+
+/// The body of [`candidate_outputs`], compiled into its callers.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn candidate_outputs_inline(
     net: &Mlp,
     before: &[i8; 26],
     board: &[i8; 26],
@@ -1154,8 +1315,22 @@ impl AfterState<Backgammon> for NetEvaluator {
 /// The bear-off databases' value of `after` (a bear-off, not finished) for the player who
 /// just played.
 fn bearoff_after(after: &Backgammon) -> Option<Probabilities> {
-    let next = after.pass_turn();
-    let e = bearoff::evaluate(&next).ok()?;
+    // Both sides are home (the caller checked): their home boards straight from the board,
+    // the owner's points 1..=6 and the opponent's (the owner's 24..=19). The opponent is on
+    // roll next: the value is theirs, flipped (as `bearoff::evaluate(&after.pass_turn())`).
+    let b = after.raw();
+    let mut mine = [0u8; 6];
+    let mut theirs = [0u8; 6];
+    for p in 1..=6 {
+        mine[p - 1] = b[p].max(0) as u8;
+        theirs[p - 1] = (-b[25 - p]).max(0) as u8;
+    }
+    let (my_on, their_on) = (mine.iter().sum::<u8>(), theirs.iter().sum::<u8>());
+    if my_on == 0 || their_on == 0 {
+        return None;
+    }
+    let total = after.checkers_per_side();
+    let e = bearoff::evaluate_boards(&theirs, &mine, their_on == total, my_on == total);
     let p = Probabilities {
         win: e.win as f32,
         win_gammon: e.win_gammon as f32,
@@ -1318,9 +1493,7 @@ fn ranked_equities<P: NetPosition>(
 ) where
     NetEvaluator: AfterState<P>,
 {
-    let mut ranker = Ranker::new(nets, pos);
-    out.clear();
-    out.extend(plays.iter().map(|p| ranker.value(p.after()).equity()));
+    Ranker::new(nets, pos).equities(plays, out);
 }
 
 /// True when `play` bears off a checker (only then can a game end).
@@ -1586,6 +1759,181 @@ mod fast_tests {
             pos = pos.play_unchecked(&plays[i]);
         }
         let _ = Dice::ALL_21;
+    }
+
+    /// Positions of net self-play before a roll, with their legal plays (at least one).
+    fn self_play_positions(n: usize) -> Vec<(Backgammon, PlayList<Backgammon>)> {
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let mut rng = crate::base::rng::game_stream(9, 0, crate::base::rng::Stream::Dice);
+        let mut pos = start;
+        let mut out = Vec::new();
+        while out.len() < n {
+            if pos.is_game_over() {
+                pos = start;
+            }
+            let plays = pos.legal_plays(crate::base::rng::roll(&mut rng));
+            if plays.is_empty() {
+                pos = pos.pass_turn();
+                continue;
+            }
+            let best = nets.best_play_from(&pos, plays.as_slice());
+            let next = pos.play_unchecked(&plays[best]);
+            out.push((pos, plays));
+            pos = next;
+        }
+        out
+    }
+
+    #[test]
+    fn every_compiled_version_gives_the_floats_of_the_baseline_build() {
+        // The dispatched functions run the best version this CPU has (AVX-512, AVX2, AVX or
+        // the baseline); the same steps written out here are compiled for the baseline
+        // (SSE2). Every value must agree to the bit, so that plays do not depend on the CPU.
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let mut d = UnitDeltas::new();
+        let mut acc = [0f32; MAX_HIDDEN];
+        let mut h = [0f32; MAX_HIDDEN];
+        let mut checked = 0;
+        for (pos, plays) in self_play_positions(400) {
+            let before = pos.owner_board();
+            // The loops over a roll's plays (dispatched) and the values one by one, inlined
+            // here (baseline).
+            let mut r = Ranker::new(nets, &pos);
+            let mut equities = Vec::new();
+            r.equities(plays.as_slice(), &mut equities);
+            let mut plain = Ranker::new(nets, &pos);
+            let one_by_one: Vec<f32> = plays
+                .iter()
+                .map(|p| plain.value_with::<_, true>(p.after()).equity())
+                .collect();
+            assert_eq!(
+                equities.iter().map(|e| e.to_bits()).collect::<Vec<_>>(),
+                one_by_one.iter().map(|e| e.to_bits()).collect::<Vec<_>>()
+            );
+            r.reset(nets, &pos);
+            assert_eq!(
+                r.best(plays.as_slice()),
+                first_best(one_by_one.iter().copied())
+            );
+            for net in std::iter::once(&nets.contact).chain(nets.race.as_ref()) {
+                let mut base = Base::new();
+                base_sums(net, &before, 15, &mut base, &mut d);
+                // The position's sums, the plain way: the biases and each non-zero input.
+                let mut x = vec![0f32; net.inputs()];
+                net.encoding.encode_into(&before, 15, false, &mut x);
+                let mut plain = Base::new();
+                let enc = net.encoding;
+                let idx = enc.board_unit_indices();
+                let mut rows = UnitDeltas::new();
+                for (i, &c) in before.iter().enumerate() {
+                    if c != 0 {
+                        enc.point_deltas(i, 0, c, &mut rows);
+                    }
+                }
+                enc.board_units(&before, 15, false, &mut plain.board_units[..idx.len()]);
+                rows.push_changed(
+                    idx,
+                    &plain.board_units[..idx.len()],
+                    &[0.0; MAX_BOARD_UNITS][..idx.len()],
+                );
+                net.accumulate_rows(&net.b1, &rows, &mut plain.acc);
+                for j in 0..net.hidden {
+                    assert_eq!(base.acc[j].to_bits(), plain.acc[j].to_bits());
+                }
+                let mut h2 = [0f32; MAX_HIDDEN];
+                let direct = finish_dispatched(net, &base.acc, &mut h);
+                let baseline = net.finish_with(&plain.acc, &mut h2);
+                assert_eq!(direct.map(f32::to_bits), baseline.map(f32::to_bits));
+                for p in plays.iter() {
+                    let board = p.after().owner_board();
+                    let out = candidate_outputs(
+                        net, &before, &board, 15, &base, &mut d, &mut acc, &mut h,
+                    );
+                    rows.clear();
+                    for i in 0..26 {
+                        if before[i] != board[i] {
+                            enc.point_deltas(i, before[i], board[i], &mut rows);
+                        }
+                    }
+                    let mut units = [0f32; MAX_BOARD_UNITS];
+                    enc.board_units(&board, 15, false, &mut units[..idx.len()]);
+                    rows.push_changed(idx, &units[..idx.len()], &plain.board_units[..idx.len()]);
+                    let mut acc2 = [0f32; MAX_HIDDEN];
+                    net.accumulate_rows(&plain.acc, &rows, &mut acc2);
+                    let baseline = net.finish_with(&acc2, &mut h2);
+                    assert_eq!(out.map(f32::to_bits), baseline.map(f32::to_bits));
+                    // And the outputs are the plain formula's: each output's sigmoid of its
+                    // bias plus its dot product with the hidden sigmoids.
+                    let hn = net.hidden;
+                    for (k, (o, w)) in out.iter().zip(net.w2.chunks_exact(hn)).enumerate() {
+                        let z = net.b2[k] + dot(&h2[..hn], w);
+                        assert_eq!(o.to_bits(), fast_sigmoid(z).to_bits());
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked}");
+    }
+
+    #[test]
+    fn bearoff_values_after_a_play_are_the_databases_for_the_opponent_flipped() {
+        // OFF-1..OFF-3: a bear-off's value for the player who played is the databases' value
+        // for the opponent, who is on roll, flipped.
+        let mut seen = 0;
+        for (_, plays) in self_play_positions(20_000) {
+            for p in plays.iter() {
+                let after = p.after();
+                if !bearoff::is_bearoff(&after.pass_turn()) {
+                    continue;
+                }
+                let e = bearoff::evaluate(&after.pass_turn()).unwrap();
+                let theirs = Probabilities {
+                    win: e.win as f32,
+                    win_gammon: e.win_gammon as f32,
+                    lose_gammon: e.lose_gammon as f32,
+                    ..Probabilities::default()
+                };
+                assert_eq!(bearoff_after(after), Some(theirs.flip()));
+                seen += 1;
+            }
+        }
+        assert!(seen > 1000, "{seen}");
+    }
+
+    #[test]
+    fn a_rankers_sanity_check_zeroes_what_the_plain_one_does_score1() {
+        // SCORE-1: no gammon against a side with a checker off. The ranker knows from the
+        // position before the plays which side has one off and whether a play can bear off
+        // the first; the plain check counts the checkers of every board.
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let (mut first_off, mut kept) = (0, 0);
+        for (pos, plays) in self_play_positions(6000) {
+            let before = pos.owner_board();
+            let off = BorneOff::of(RulesFamily::Backgammon, &before, 15);
+            let (mine_before, theirs) = checkers_on(&before);
+            assert_eq!(off.theirs, theirs < 15);
+            let mut ranker = Ranker::new(nets, &pos);
+            for p in plays.iter() {
+                let board = p.after().owner_board();
+                let (mine, theirs_after) = checkers_on(&board);
+                assert_eq!(theirs_after, theirs, "a play moves none of theirs off");
+                assert_eq!(
+                    off.mine_after(&board, 15),
+                    mine < 15,
+                    "{before:?} {board:?}"
+                );
+                first_off += usize::from(mine_before == 15 && mine < 15);
+                kept += usize::from(off.count_mine && mine == 15);
+                if nets.exact_after(p.after()).is_none() {
+                    let v = ranker.value(p.after());
+                    let plain = sanity(RulesFamily::Backgammon, &board, 15, v);
+                    assert_eq!(v, plain);
+                }
+            }
+        }
+        assert!(first_off > 20 && kept > 20, "{first_off} {kept}");
     }
 }
 
