@@ -1755,10 +1755,7 @@ mod tests {
     fn the_shots_from_the_bar_agree_with_the_roll_by_roll_count_bar2() {
         let mut state = 0x6a09_e667_f3bc_c908u64;
         for _ in 0..50_000 {
-            let x = xorshift(&mut state);
-            let movers = (x as u32) & POINT_BITS;
-            let blocked = ((x >> 32) as u32) & POINT_BITS & !movers;
-            let blots = ((x >> 20) as u32) & POINT_BITS & !movers & !blocked;
+            let [blots, blocked, movers] = random_masks(&mut state);
             for bar in 1..=5 {
                 assert_eq!(
                     shot_rolls(blots, blocked, movers, bar),
