@@ -1124,11 +1124,19 @@ fn sum_reach(reach: &Reach<u64>) -> [HitStats; 2] {
             .map(|i| 2 * sums[0][k][2 * i + half] + sums[1][k][2 * i + half])
             .sum()
     };
-    [0, 1].map(|half| HitStats {
-        shots: total(0, half),
-        double_shots: total(1, half),
-        pip_loss: total(2, half),
-    })
+    // Written out (an array's `map` was left a call, not inlined).
+    [
+        HitStats {
+            shots: total(0, 0),
+            double_shots: total(1, 0),
+            pip_loss: total(2, 0),
+        },
+        HitStats {
+            shots: total(0, 1),
+            double_shots: total(1, 1),
+            pip_loss: total(2, 1),
+        },
+    ]
 }
 
 /// [`HitStats`] of `them` (to roll next) against `me`, both sides in their own numbering (as
@@ -1223,9 +1231,29 @@ fn ext_units(mine: &SideSummary, theirs: &SideSummary, bars: [u32; 2], out: &mut
 fn contact_ext_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..2 * CONTACT_FEATURES + 12];
     let [mine, theirs] = side_summaries(board, checkers);
-    let bars = bars(board);
     contact_features_and_turn(&mine, &theirs, checkers, on_roll, &mut out[..20]);
-    let [at_mine, at_theirs] = shot_masks(&mine, &theirs);
+    let contained_mine = containment_rolls(theirs.board_made);
+    ext_dice_units(
+        &mine,
+        &theirs,
+        bars(board),
+        contained_mine,
+        &mut out[20..30],
+    );
+}
+
+/// The ten dice units of [`contact_ext`] (its units 220..230) from the sides' summaries and
+/// bars, and `contained_mine`, the owner's containment by the opponent's made points.
+#[inline(always)]
+fn ext_dice_units(
+    mine: &SideSummary,
+    theirs: &SideSummary,
+    bars: [u32; 2],
+    contained_mine: u32,
+    out: &mut [f32],
+) {
+    let out = &mut out[..10];
+    let [at_mine, at_theirs] = shot_masks(mine, theirs);
     // Both sides' reach of every roll in one array (mine at theirs in the high halves).
     let reach = if bars == [0, 0] {
         reach_both(at_mine, at_theirs)
@@ -1234,22 +1262,20 @@ fn contact_ext_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &
     };
     let stats = sum_reach(&reach);
     dice_units_of(
-        &mine,
-        &theirs,
+        mine,
+        theirs,
         at_mine[1],
         [stats[0].shots, stats[1].shots],
-        &mut out[20..24],
+        &mut out[..4],
     );
     // Containment of each side by the other's made points, in the contained side's
-    // numbering: mine by theirs as the board has them, theirs by mine flipped.
-    let contained = [
-        containment_rolls(theirs.board_made),
-        containment_rolls(at_mine[1]),
-    ];
+    // numbering: mine by theirs as the board has them (`contained_mine`), theirs by mine
+    // flipped.
+    let contained = [contained_mine, containment_rolls(at_mine[1])];
     for k in 0..2 {
-        out[24 + 3 * k] = ratio(stats[k].pip_loss, 1.0 / (36.0 * 24.0));
-        out[24 + 3 * k + 1] = ratio(stats[k].double_shots, 1.0 / 36.0);
-        out[24 + 3 * k + 2] = ratio(contained[k], 1.0 / 36.0);
+        out[4 + 3 * k] = ratio(stats[k].pip_loss, 1.0 / (36.0 * 24.0));
+        out[4 + 3 * k + 1] = ratio(stats[k].double_shots, 1.0 / 36.0);
+        out[4 + 3 * k + 2] = ratio(contained[k], 1.0 / 36.0);
     }
 }
 
@@ -1630,6 +1656,229 @@ impl Encoding {
             Encoding::ContactPlus => contact_plus_board_units(board, checkers, on_roll, out),
             Encoding::ContactExt => contact_ext_board_units(board, checkers, on_roll, out),
             Encoding::Nardy => nardy_board_units(&nardy_sides(board), on_roll, out),
+        }
+    }
+}
+
+/// What the per-board units of the plays of one position share (see
+/// [`Encoding::roll_context`]): the opponent's side, which a play changes only when it hits.
+///
+/// A play moves the owner's checkers; the opponent's change only when one is hit (sent to
+/// their bar, board index 0). For the plays that hit nothing, the opponent's side summary,
+/// their nine hand-made features but one (pips to break contact, which depends on the
+/// owner's rearmost checker: a table of 26), and the containment of the owner's checkers by
+/// their points are those of the board before the plays, found once per position.
+/// [`Encoding::board_units_in`] checks each board's opponent checkers against the context's
+/// and falls back to [`Encoding::board_units`] when they differ (or for the encodings it
+/// does not cover), so the values are always [`Encoding::board_units`]'s.
+#[derive(Clone, Debug)]
+pub struct RollContext {
+    /// The opponent's checkers by board index (as [`side_summaries`] reads them).
+    opp: [u8; 32],
+    /// Whether the fields below hold the summary of `opp` (an encoding of the contact family).
+    ready: bool,
+    /// The opponent's occupied points (board numbering).
+    opp_occupied: u32,
+    /// The opponent's made points (board numbering).
+    opp_made: u32,
+    /// The opponent's pip count.
+    opp_pips: u32,
+    /// The opponent's checkers on the board.
+    opp_on: u32,
+    /// The opponent's rearmost checker in the owner's numbering (0 when none).
+    their_back: u32,
+    /// The opponent's pips to break contact for each index of the owner's rearmost checker
+    /// (0..=25, as [`side_summaries`] finds it).
+    opp_break: [u32; 26],
+    /// [`contact_features`] of the opponent, with pips to break contact of 0.
+    their_features: [f32; CONTACT_FEATURES],
+    /// The break-contact unit of the opponent for each index of the owner's rearmost checker.
+    break_units: [f32; 26],
+    /// [`containment_rolls`] of the owner by the opponent's made points.
+    contained_mine: u32,
+}
+
+impl Default for RollContext {
+    fn default() -> Self {
+        RollContext {
+            opp: [0; 32],
+            ready: false,
+            opp_occupied: 0,
+            opp_made: 0,
+            opp_pips: 0,
+            opp_on: 0,
+            their_back: 0,
+            opp_break: [0; 26],
+            their_features: [0.0; CONTACT_FEATURES],
+            break_units: [0.0; 26],
+            contained_mine: 36,
+        }
+    }
+}
+
+/// The opponent's checkers of a board by board index (0 their bar, 25 and above empty), as
+/// [`side_summaries`] reads them.
+#[inline(always)]
+fn opp_counts(board: &[i8; 26]) -> [u8; 32] {
+    let mut opp = [0u8; 32];
+    for i in 0..25 {
+        opp[i] = board[i].min(0).unsigned_abs();
+    }
+    opp
+}
+
+impl RollContext {
+    /// Fills the context from `before`, the board of the position whose plays follow.
+    fn fill(&mut self, before: &[i8; 26], checkers: u8) {
+        let [_, theirs] = side_summaries(before, checkers);
+        self.opp = opp_counts(before);
+        self.opp_occupied = theirs.board_occupied;
+        self.opp_made = theirs.board_made;
+        self.opp_pips = theirs.pips;
+        self.opp_on = u32::from(checkers).saturating_sub(theirs.off);
+        self.their_back = if theirs.board_occupied == 0 {
+            0
+        } else {
+            theirs.board_occupied.trailing_zeros()
+        };
+        // Their pips to break contact with my rearmost checker on index b: the sum over
+        // their checkers on indices i < b of (b - i), from running sums.
+        let (mut count, mut weighted) = (0u32, 0u32);
+        for b in 0..26u32 {
+            self.opp_break[b as usize] = b * count - weighted;
+            let t = u32::from(self.opp[b as usize]);
+            count += t;
+            weighted += b * t;
+        }
+        for (unit, &pips) in self.break_units.iter_mut().zip(&self.opp_break) {
+            *unit = ratio(pips, 1.0 / 152.0);
+        }
+        let summary = SideSummary {
+            break_contact: 0,
+            ..theirs
+        };
+        contact_features(&summary, checkers, &mut self.their_features);
+        self.contained_mine = containment_rolls(theirs.board_made);
+        self.ready = true;
+    }
+
+    /// Both sides' summaries of `board` (owner's view) and the owner's rearmost index, when
+    /// its opponent checkers are those of the context (the owner's side computed as
+    /// [`side_summaries`] does, the opponent's taken from the context); `None` otherwise.
+    #[inline(always)]
+    fn summaries(&self, board: &[i8; 26], checkers: u8) -> Option<([SideSummary; 2], u32)> {
+        if !self.ready || opp_counts(board) != self.opp {
+            return None;
+        }
+        let mut own = [0u8; 32];
+        for i in 1..26 {
+            own[i] = board[i].max(0).unsigned_abs();
+        }
+        let own_occupied = bytes_at_least(&own, 1);
+        let own_made = bytes_at_least(&own, 2) & POINT_BITS;
+        let my_back = if own_occupied == 0 {
+            25
+        } else {
+            31 - own_occupied.leading_zeros()
+        };
+        let (mut own_on, mut own_pips, mut own_break) = (0u32, 0u32, 0u32);
+        for (i, &c) in own.iter().enumerate() {
+            let o = u32::from(c);
+            own_on += o;
+            own_pips += i as u32 * o;
+            own_break += (i as u32).saturating_sub(self.their_back) * o;
+        }
+        let all = u32::from(checkers);
+        let back = (my_back as usize).min(25);
+        Some((
+            [
+                SideSummary {
+                    occupied: own_occupied,
+                    made: own_made,
+                    pips: own_pips,
+                    off: all.saturating_sub(own_on),
+                    break_contact: own_break,
+                    board_occupied: own_occupied,
+                    board_made: own_made,
+                },
+                SideSummary {
+                    occupied: self.opp_occupied.reverse_bits() >> 6,
+                    made: self.opp_made.reverse_bits() >> 6,
+                    pips: self.opp_pips,
+                    off: all.saturating_sub(self.opp_on),
+                    break_contact: self.opp_break[back],
+                    board_occupied: self.opp_occupied,
+                    board_made: self.opp_made,
+                },
+            ],
+            my_back,
+        ))
+    }
+
+    /// The 20 per-board units of [`contact`] from the summaries of
+    /// [`RollContext::summaries`]: the opponent's features from the context.
+    #[inline(always)]
+    fn features_and_turn(
+        &self,
+        mine: &SideSummary,
+        my_back: u32,
+        checkers: u8,
+        on_roll: bool,
+        out: &mut [f32],
+    ) {
+        let out = &mut out[..2 * CONTACT_FEATURES + 2];
+        contact_features(mine, checkers, &mut out[..CONTACT_FEATURES]);
+        out[CONTACT_FEATURES..2 * CONTACT_FEATURES].copy_from_slice(&self.their_features);
+        out[CONTACT_FEATURES + 2] = self.break_units[(my_back as usize).min(25)];
+        out[18] = f32::from(u8::from(on_roll));
+        out[19] = f32::from(u8::from(!on_roll));
+    }
+}
+
+impl Encoding {
+    /// Fills `ctx` for the plays of `before` (see [`RollContext`]); a no-op but for marking
+    /// it unused for the encodings it does not cover.
+    pub fn roll_context(self, before: &[i8; 26], checkers: u8, ctx: &mut RollContext) {
+        match self {
+            Encoding::Contact | Encoding::ContactPlus | Encoding::ContactExt => {
+                ctx.fill(before, checkers);
+            }
+            _ => ctx.ready = false,
+        }
+    }
+
+    /// [`Encoding::board_units`] of `board`, a play of the position `ctx` was filled from
+    /// ([`Encoding::roll_context`]): the same values, the opponent's share taken from the
+    /// context when the play hit nothing.
+    #[inline(always)]
+    pub fn board_units_in(
+        self,
+        ctx: &RollContext,
+        board: &[i8; 26],
+        checkers: u8,
+        on_roll: bool,
+        out: &mut [f32],
+    ) {
+        let cached = match self {
+            Encoding::Contact | Encoding::ContactPlus | Encoding::ContactExt => {
+                ctx.summaries(board, checkers)
+            }
+            _ => None,
+        };
+        let Some(([mine, theirs], my_back)) = cached else {
+            return self.board_units(board, checkers, on_roll, out);
+        };
+        ctx.features_and_turn(&mine, my_back, checkers, on_roll, out);
+        match self {
+            Encoding::ContactPlus => dice_units(&mine, &theirs, bars(board), &mut out[20..24]),
+            Encoding::ContactExt => ext_dice_units(
+                &mine,
+                &theirs,
+                bars(board),
+                ctx.contained_mine,
+                &mut out[20..30],
+            ),
+            _ => {}
         }
     }
 }

@@ -32,7 +32,7 @@ use crate::base::moves::{Play, PlayList, OFF};
 use crate::base::outcome::OutcomeKind;
 use crate::base::variant::RulesFamily;
 use crate::bearoff;
-use crate::encode::{Encoding, UnitDeltas, MAX_BOARD_UNITS};
+use crate::encode::{Encoding, RollContext, UnitDeltas, MAX_BOARD_UNITS};
 use crate::eval::{Evaluator, Probabilities};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::nardy::Nardy;
@@ -955,10 +955,12 @@ fn first_best(equities: impl Iterator<Item = f32>) -> usize {
     best
 }
 
-/// One net's first-layer sums and per-board units for the board before a play.
+/// One net's first-layer sums and per-board units for the board before a play, and (for the
+/// [`Ranker`]) what the per-board units of its plays share ([`RollContext`]).
 struct Base {
     acc: [f32; MAX_HIDDEN],
     board_units: [f32; MAX_BOARD_UNITS],
+    ctx: RollContext,
     ready: bool,
 }
 
@@ -967,6 +969,7 @@ impl Base {
         Base {
             acc: [0.0; MAX_HIDDEN],
             board_units: [0.0; MAX_BOARD_UNITS],
+            ctx: RollContext::default(),
             ready: false,
         }
     }
@@ -1119,6 +1122,8 @@ impl<'a> Ranker<'a> {
             } else {
                 base_sums(net, &self.before, self.checkers, base, &mut self.deltas);
             }
+            net.encoding
+                .roll_context(&self.before, self.checkers, &mut base.ctx);
             base.ready = true;
         }
         let (before, checkers) = (&self.before, self.checkers);
@@ -1246,7 +1251,7 @@ fn candidate_outputs_inline(
         enc.point_deltas(i, before[i], board[i], d);
     }
     let mut units = [0f32; MAX_BOARD_UNITS];
-    enc.board_units(board, checkers, false, &mut units[..nb]);
+    enc.board_units_in(&base.ctx, board, checkers, false, &mut units[..nb]);
     d.push_changed(idx, &units[..nb], &base.board_units[..nb]);
     net.accumulate_rows(&base.acc, d, acc);
     net.finish_with(acc, h)
