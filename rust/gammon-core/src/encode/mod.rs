@@ -369,27 +369,46 @@ fn contact_features(side: &SideSummary, checkers: u8, out: &mut [f32]) {
         run &= run >> 1;
         best += 1;
     }
-    out[0] = ratio(side.pips, 1.0 / 167.0);
-    out[1] = ratio(side.off, per_checker);
-    out[2] = ratio(side.break_contact, 1.0 / 152.0);
-    out[3] = ratio(highest(side.occupied), 1.0 / 25.0);
-    // 0 when there is no such anchor.
-    out[4] = ratio(highest(made & (0x3f << 19)), 1.0 / 24.0);
-    out[5] = ratio(
+    let counts = [
+        side.pips,
+        side.off,
+        side.break_contact,
+        highest(side.occupied),
+        // 0 when there is no such anchor.
+        highest(made & (0x3f << 19)),
         if forward == 0 {
             0
         } else {
             forward.trailing_zeros()
         },
-        1.0 / 24.0,
-    );
-    out[6] = ratio((made & 0x7e).count_ones(), 1.0 / 6.0);
-    // Points 1..=24 with exactly one checker.
-    out[7] = ratio(
+        (made & 0x7e).count_ones(),
+        // Points 1..=24 with exactly one checker.
         (side.occupied & !made & POINT_BITS).count_ones(),
+        best,
+    ];
+    let reciprocals = [
+        1.0 / 167.0,
         per_checker,
-    );
-    out[8] = ratio(best, 1.0 / 6.0);
+        1.0 / 152.0,
+        1.0 / 25.0,
+        1.0 / 24.0,
+        1.0 / 24.0,
+        1.0 / 6.0,
+        per_checker,
+        1.0 / 6.0,
+    ];
+    ratios(&counts, &reciprocals, out);
+}
+
+/// [`ratio`] of each count with its reciprocal, into `out`: one loop, which the compiler
+/// turns into vector conversions (the counts, far below 2^31, converted as `i32`: the same
+/// `f64`s).
+#[inline(always)]
+fn ratios<const N: usize>(counts: &[u32; N], reciprocals: &[f64; N], out: &mut [f32]) {
+    let out = &mut out[..N];
+    for k in 0..N {
+        out[k] = (f64::from(counts[k] as i32) * reciprocals[k]) as f32;
+    }
 }
 
 /// `n / d` rounded to `f32`, from `reciprocal` = `1 / d` in `f64`: the same float as
@@ -780,10 +799,13 @@ fn dice_units_of(
         31u32.saturating_sub(s.occupied.leading_zeros()) * u32::from(s.occupied != 0)
     };
     // Rolls of 36 as `ratio`s: the quotients, without a division's latency.
-    out[0] = ratio(shots[0], 1.0 / 36.0);
-    out[1] = ratio(escape_rolls(back(mine), theirs.board_made), 1.0 / 36.0);
-    out[2] = ratio(shots[1], 1.0 / 36.0);
-    out[3] = ratio(escape_rolls(back(theirs), my_made_for_them), 1.0 / 36.0);
+    let counts = [
+        shots[0],
+        escape_rolls(back(mine), theirs.board_made),
+        shots[1],
+        escape_rolls(back(theirs), my_made_for_them),
+    ];
+    ratios(&counts, &[1.0 / 36.0; 4], out);
 }
 
 /// [`shot_rolls`] for two movers at once, neither with a checker on the bar: each given as
@@ -1272,11 +1294,18 @@ fn ext_dice_units(
     // numbering: mine by theirs as the board has them (`contained_mine`), theirs by mine
     // flipped.
     let contained = [contained_mine, containment_rolls(at_mine[1])];
-    for k in 0..2 {
-        out[4 + 3 * k] = ratio(stats[k].pip_loss, 1.0 / (36.0 * 24.0));
-        out[4 + 3 * k + 1] = ratio(stats[k].double_shots, 1.0 / 36.0);
-        out[4 + 3 * k + 2] = ratio(contained[k], 1.0 / 36.0);
-    }
+    let counts = [
+        stats[0].pip_loss,
+        stats[0].double_shots,
+        contained[0],
+        stats[1].pip_loss,
+        stats[1].double_shots,
+        contained[1],
+    ];
+    let per_roll = 1.0 / 36.0;
+    let per_pip = 1.0 / (36.0 * 24.0);
+    let reciprocals = [per_pip, per_roll, per_roll, per_pip, per_roll, per_roll];
+    ratios(&counts, &reciprocals, &mut out[4..]);
 }
 
 /// [`contact_plus`] plus six more units: 230 units.
