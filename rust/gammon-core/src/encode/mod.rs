@@ -1276,13 +1276,23 @@ fn ext_dice_units(
 ) {
     let out = &mut out[..10];
     let [at_mine, at_theirs] = shot_masks(mine, theirs);
-    // Both sides' reach of every roll in one array (mine at theirs in the high halves).
-    let reach = if bars == [0, 0] {
-        reach_both(at_mine, at_theirs)
+    // Without contact (every checker of mine below every one of theirs in the board's
+    // numbering, so none on a bar), no roll of either side reaches the other's checkers: no
+    // shots, no pips lost. Else both sides' reach of every roll in one array (mine at
+    // theirs in the high halves).
+    let (mine_at, theirs_at) = (mine.board_occupied, theirs.board_occupied);
+    let race =
+        mine_at != 0 && theirs_at != 0 && 31 - mine_at.leading_zeros() < theirs_at.trailing_zeros();
+    let stats = if race {
+        [HitStats::default(); 2]
+    } else if bars == [0, 0] {
+        sum_reach(&reach_both(at_mine, at_theirs))
     } else {
-        pair_reach(&reach_one(at_mine, bars[1]), &reach_one(at_theirs, bars[0]))
+        sum_reach(&pair_reach(
+            &reach_one(at_mine, bars[1]),
+            &reach_one(at_theirs, bars[0]),
+        ))
     };
-    let stats = sum_reach(&reach);
     dice_units_of(
         mine,
         theirs,
