@@ -1386,6 +1386,58 @@ fn nardy4(n: u8) -> [f32; 4] {
     ]
 }
 
+/// The non-zero changes of gnubg's four units ([`gnubg4`]) when a count goes from one value
+/// to another (both up to 15), in unit order, padded with changes of 0.
+#[derive(Clone, Copy)]
+struct Gnubg4Change {
+    /// The units that change, as offsets from the point's first unit.
+    offsets: [u8; 4],
+    /// Their changes (after − before).
+    deltas: [f32; 4],
+    /// How many units change.
+    len: u8,
+}
+
+/// [`Gnubg4Change`] by count before and count after, built at compile time with the
+/// subtractions [`UnitDeltas::push_group`] makes (the same floats).
+const GNUBG4_CHANGES: [[Gnubg4Change; 16]; 16] = {
+    let mut units = [[0f32; 4]; 16];
+    let mut n = 1;
+    while n < 16 {
+        units[n][0] = if n == 1 { 1.0 } else { 0.0 };
+        units[n][1] = if n == 2 { 1.0 } else { 0.0 };
+        units[n][2] = if n >= 3 { 1.0 } else { 0.0 };
+        units[n][3] = if n > 3 { (n - 3) as f32 / 2.0 } else { 0.0 };
+        n += 1;
+    }
+    let none = Gnubg4Change {
+        offsets: [0; 4],
+        deltas: [0.0; 4],
+        len: 0,
+    };
+    let mut t = [[none; 16]; 16];
+    let mut b = 0;
+    while b < 16 {
+        let mut a = 0;
+        while a < 16 {
+            let mut k = 0;
+            while k < 4 {
+                let d = units[a][k] - units[b][k];
+                if d != 0.0 {
+                    let at = t[b][a].len as usize;
+                    t[b][a].offsets[at] = k as u8;
+                    t[b][a].deltas[at] = d;
+                    t[b][a].len += 1;
+                }
+                k += 1;
+            }
+            a += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// gnubg's four units for `n` checkers on a point: n = 1, n = 2, n ≥ 3, (n − 3)/2 (from a
 /// table up to 15).
 #[inline(always)]
@@ -1578,6 +1630,27 @@ impl UnitDeltas {
         self.len = len;
     }
 
+    /// [`UnitDeltas::push_group`] of gnubg's four units ([`gnubg4`]) of a point whose count
+    /// goes from `before` to `after`, first at unit `first`: from a table of the changes
+    /// (made of the same subtractions) for counts up to 15, without comparing floats.
+    #[inline(always)]
+    fn push_gnubg4_change(&mut self, first: usize, before: u8, after: u8) {
+        let len = self.len;
+        match GNUBG4_CHANGES
+            .get(usize::from(before))
+            .and_then(|row| row.get(usize::from(after)))
+        {
+            Some(change) if len + 4 <= MAX_UNITS => {
+                for k in 0..4 {
+                    self.units[len + k] = first as u16 + u16::from(change.offsets[k]);
+                    self.deltas[len + k] = change.deltas[k];
+                }
+                self.len = len + usize::from(change.len);
+            }
+            _ => self.push_group(first, gnubg4(before), gnubg4(after)),
+        }
+    }
+
     /// Adds each unit of `units` whose value goes from `before` to `after` (the three in the
     /// same order) with its change, when the change is not 0: [`UnitDeltas::push_if_changed`]
     /// for each, with the list's length kept in a register for the whole group.
@@ -1630,11 +1703,11 @@ impl Encoding {
             Encoding::Contact | Encoding::ContactPlus | Encoding::ContactExt => {
                 // Owner's point i (25 = the bar); the opponent's point 25 - i (0: their bar).
                 if i >= 1 && own(before) != own(after) {
-                    out.push_group(4 * (i - 1), gnubg4(own(before)), gnubg4(own(after)));
+                    out.push_gnubg4_change(4 * (i - 1), own(before), own(after));
                 }
                 if i <= 24 && opp(before) != opp(after) {
                     let first = 100 + 4 * (24 - i);
-                    out.push_group(first, gnubg4(opp(before)), gnubg4(opp(after)));
+                    out.push_gnubg4_change(first, opp(before), opp(after));
                 }
             }
             Encoding::TdGammon => {
