@@ -2788,6 +2788,98 @@ mod tests {
         }
     }
 
+    /// Every play of positions of random games, valued with the position's
+    /// [`RollContext`], gets [`Encoding::board_units`]'s values bit for bit, with and without
+    /// hits (the context's fast path and its fallback), races included; and a context filled
+    /// from an unrelated board falls back rather than give other values.
+    #[test]
+    fn board_units_from_a_roll_context_are_the_plain_ones_bg12() {
+        use crate::rules::position::Position;
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| xorshift(&mut state) % n;
+        let (mut hits, mut quiet, mut races) = (0, 0, 0);
+        let encodings = [
+            Encoding::Contact,
+            Encoding::ContactPlus,
+            Encoding::ContactExt,
+            Encoding::TdGammon,
+        ];
+        for _ in 0..60 {
+            let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+            while !pos.is_game_over() {
+                let d = crate::Dice::new(1 + next(6) as u8, 1 + next(6) as u8).unwrap();
+                let plays = pos.legal_plays(d);
+                if plays.is_empty() {
+                    pos = pos.pass_turn();
+                    continue;
+                }
+                let before = *pos.raw();
+                for enc in encodings {
+                    let mut ctx = RollContext::default();
+                    enc.roll_context(&before, 15, &mut ctx);
+                    let n = enc.board_unit_indices().len();
+                    for play in plays.iter() {
+                        let after = *play.after().raw();
+                        let (mut plain, mut fast) =
+                            ([0f32; MAX_BOARD_UNITS], [1f32; MAX_BOARD_UNITS]);
+                        enc.board_units(&after, 15, false, &mut plain[..n]);
+                        enc.board_units_in(&ctx, &after, 15, false, &mut fast[..n]);
+                        let bits = |x: &[f32]| x.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+                        assert_eq!(bits(&fast[..n]), bits(&plain[..n]), "{enc:?} {after:?}");
+                        if enc == Encoding::ContactExt {
+                            if after[0] != before[0] {
+                                hits += 1;
+                            } else {
+                                quiet += 1;
+                            }
+                            // No contact: my rearmost checker below their rearmost.
+                            let mine = (1..26).rev().find(|&p| after[p] > 0).unwrap_or(0);
+                            let theirs = (0..25).find(|&q| after[q] < 0).unwrap_or(25);
+                            races += usize::from(mine < theirs);
+                        }
+                    }
+                }
+                pos = pos.play_unchecked(&plays[next(plays.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            hits > 100 && quiet > 1000 && races > 100,
+            "{hits} {quiet} {races}"
+        );
+        // A context of another board: the opponent's checkers differ, the plain values.
+        let boards = scattered_boards(300);
+        for pair in boards.windows(2) {
+            for enc in encodings {
+                let mut ctx = RollContext::default();
+                enc.roll_context(&pair[0], 15, &mut ctx);
+                let n = enc.board_unit_indices().len();
+                let (mut plain, mut fast) = ([0f32; MAX_BOARD_UNITS], [1f32; MAX_BOARD_UNITS]);
+                enc.board_units(&pair[1], 15, false, &mut plain[..n]);
+                enc.board_units_in(&ctx, &pair[1], 15, false, &mut fast[..n]);
+                assert_eq!(fast[..n], plain[..n], "{enc:?}");
+            }
+        }
+    }
+
+    /// The table of gnubg's four units' changes pushes what [`UnitDeltas::push_group`]
+    /// pushes, for every pair of counts (and past the table, the plain way).
+    #[test]
+    fn gnubg4_changes_from_the_table_are_the_group_differences() {
+        for b in 0..20u8 {
+            for a in 0..20u8 {
+                let (mut table, mut plain) = (UnitDeltas::new(), UnitDeltas::new());
+                table.push(7, 0.5);
+                plain.push(7, 0.5);
+                table.push_gnubg4_change(40, b, a);
+                plain.push_group(40, gnubg4(b), gnubg4(a));
+                assert_eq!(table.units(), plain.units(), "{b} -> {a}");
+                let bits =
+                    |d: &UnitDeltas| d.deltas().iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&table), bits(&plain), "{b} -> {a}");
+            }
+        }
+    }
+
     #[test]
     fn names_round_trip() {
         for e in Encoding::ALL {

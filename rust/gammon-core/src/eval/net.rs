@@ -1824,6 +1824,9 @@ mod fast_tests {
             for net in std::iter::once(&nets.contact).chain(nets.race.as_ref()) {
                 let mut base = Base::new();
                 base_sums(net, &before, 15, &mut base, &mut d);
+                // The plays' per-board units through the position's context, as the ranker
+                // values them (checked against the plain encoding below).
+                net.encoding.roll_context(&before, 15, &mut base.ctx);
                 // The position's sums, the plain way: the biases and each non-zero input.
                 let mut x = vec![0f32; net.inputs()];
                 net.encoding.encode_into(&before, 15, false, &mut x);
