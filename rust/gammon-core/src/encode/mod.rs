@@ -362,12 +362,14 @@ fn contact_features(side: &SideSummary, checkers: u8, out: &mut [f32]) {
     let highest = |m: u32| if m == 0 { 0 } else { 31 - m.leading_zeros() };
     let made = side.made;
     let forward = made & (0xfff << 13);
-    // The longest run of made points: how many shifts it takes to clear `made` (at most 6).
+    // The longest run of made points (at most 6): how many of `made`, `made & made >> 1`, ..
+    // (each the starts of runs one longer) are not 0, without a loop whose end the branch
+    // predictor would miss.
     let mut best = 0u32;
     let mut run = made;
-    while run != 0 && best < 6 {
+    for _ in 0..6 {
+        best += u32::from(run != 0);
         run &= run >> 1;
-        best += 1;
     }
     let counts = [
         side.pips,
