@@ -1289,35 +1289,40 @@ pub fn contact_ext(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32
 fn contact_shape_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..44];
     contact_ext_board_units(board, checkers, on_roll, &mut out[..30]);
-    // Each side's counts in its own numbering: the owner's point p is board[p], the
-    // opponent's point q is board[25 - q] (its bar, q = 25, is board[0]).
-    let mut own = [0u8; 26];
-    let mut opp = [0u8; 26];
-    for p in 1..=25 {
-        own[p] = board[p].max(0).unsigned_abs();
-        opp[p] = board[25 - p].min(0).unsigned_abs();
-    }
-    // The opponent's rearmost checker in the owner's numbering: the lowest board index it
-    // holds (0: its bar, or none); the owner's rearmost in the opponent's numbering: 25
-    // minus the highest index the owner holds (0: the owner's bar, or none).
-    let their_back = (0..=24).find(|&i| board[i] < 0).unwrap_or(0) as u32;
-    let my_back = (1..=25)
-        .rev()
-        .find(|&i| board[i] > 0)
-        .map_or(0, |i| 25 - i as u32);
-    let (mut their_made, mut my_made) = (0u32, 0u32);
-    for p in 1..=24 {
-        their_made |= u32::from(opp[25 - p] >= 2) << p;
-        my_made |= u32::from(own[25 - p] >= 2) << p;
-    }
+    let [own, opp] = shape_counts(board);
+    // Each side's rearmost checker in the other's numbering: 25 minus its highest point (0
+    // when it is on the bar or has none).
+    let rearmost = |counts: &[u8; 32]| {
+        let occupied = bytes_at_least(counts, 1);
+        if occupied == 0 {
+            0
+        } else {
+            25 - (31 - occupied.leading_zeros())
+        }
+    };
+    // Each side's made points in the other's numbering.
+    let made = |counts: &[u8; 32]| (bytes_at_least(counts, 2) & POINT_BITS).reverse_bits() >> 6;
     let (mine, theirs) = out[30..].split_at_mut(shape::SHAPE_FEATURES);
     let side = |counts, front, blocked| shape::ShapeSide {
         counts,
         front,
         blocked,
     };
-    shape::shape_units(&side(&own, their_back, their_made), mine);
-    shape::shape_units(&side(&opp, my_back, my_made), theirs);
+    shape::shape_units(&side(&own, rearmost(&opp), made(&opp)), mine);
+    shape::shape_units(&side(&opp, rearmost(&own), made(&own)), theirs);
+}
+
+/// Each side's checkers in its own numbering, padded to 32: the owner's point `p` is
+/// `board[p]`, the opponent's point `q` is `board[25 − q]` (its bar, `q = 25`, is `board[0]`).
+#[inline(always)]
+fn shape_counts(board: &[i8; 26]) -> [[u8; 32]; 2] {
+    let mut own = [0u8; 32];
+    let mut opp = [0u8; 32];
+    for p in 1..=25 {
+        own[p] = board[p].max(0).unsigned_abs();
+        opp[p] = board[25 - p].min(0).unsigned_abs();
+    }
+    [own, opp]
 }
 
 /// [`contact_ext`] plus fourteen more units: 244 units.
@@ -2375,6 +2380,34 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn shape_units_match_their_plain_definitions() {
+        let boards = random_boards();
+        for b in &boards {
+            let [own, opp] = shape_counts(b);
+            let flip = |m: u32| m.reverse_bits() >> 6;
+            // The plain way: rearmost points and made points found one point at a time.
+            let highest = |c: &[u8; 32]| (1..=25u32).rev().find(|&p| c[p as usize] > 0);
+            let made = |c: &[u8; 32]| point_mask(|p| c[p] >= 2);
+            let mut want = [f32::NAN; 2 * shape::SHAPE_FEATURES];
+            let (a, c) = want.split_at_mut(shape::SHAPE_FEATURES);
+            for (out, (me, them)) in [a, c].into_iter().zip([(&own, &opp), (&opp, &own)]) {
+                let side = shape::ShapeSide {
+                    counts: me,
+                    front: highest(them).map_or(0, |q| 25 - q),
+                    blocked: flip(made(them)),
+                };
+                let mut fast = [f32::NAN; shape::SHAPE_FEATURES];
+                shape::shape_units(&side, &mut fast);
+                shape::shape_units_plain(&side, out);
+                assert_eq!(&fast[..], &out[..], "{b:?}");
+            }
+            let mut units = [f32::NAN; CONTACT_SHAPE_UNITS];
+            contact_shape(b, 15, true, &mut units);
+            assert_eq!(&units[CONTACT_EXT_UNITS..], &want[..], "{b:?}");
+        }
     }
 
     #[test]

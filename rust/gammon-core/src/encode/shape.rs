@@ -4,23 +4,48 @@
 //! `I_TIMING`, `I_MOMENT2`, `I_BACKBONE`, `I_BACKG`, `I_BACKG1`, `I_MOBILITY`). gammon
 //! computes each from its own definition below; the values are not gnubg's bit for bit.
 
-use super::{escape_rolls, ratio};
+use super::{bytes_at_least, escape_rolls, ratio, POINT_BITS};
 
 /// Shape units per side.
 pub(super) const SHAPE_FEATURES: usize = 7;
 
-/// One side's checkers in its own numbering (index 1..=24 its points, 25 its bar) and what
-/// the features need of the other side: `front`, the point (in this side's numbering) of the
-/// other side's rearmost checker (0 when it is on the bar or has none), and `blocked`, the
-/// other side's made points as bits in this side's numbering.
+/// One side's checkers in its own numbering (index 1..=24 its points, 25 its bar, the rest
+/// 0) and what the features need of the other side: `front`, the point (in this side's
+/// numbering) of the other side's rearmost checker (0 when it is on the bar or has none), and
+/// `blocked`, the other side's made points as bits in this side's numbering.
 pub(super) struct ShapeSide<'a> {
-    /// Checkers per point (index 0 unused).
-    pub counts: &'a [u8; 26],
+    /// Checkers per point (index 0 and 26.. are 0).
+    pub counts: &'a [u8; 32],
     /// The other side's rearmost checker, in this side's numbering.
     pub front: u32,
     /// The other side's points of two or more checkers, bit `p` = this side's point `p`.
     pub blocked: u32,
 }
+
+/// A table of 32 `u32`s, entry `p` the expression `$f` of `p` (a `u32`).
+macro_rules! table {
+    (|$p:ident| $f:expr) => {{
+        let mut t = [0u32; 32];
+        let mut i = 0;
+        while i < 32 {
+            let $p = i as u32;
+            t[i] = $f;
+            i += 1;
+        }
+        t
+    }};
+}
+
+/// `p`, the pips of a checker on point `p`.
+const PIPS: [u32; 32] = table!(|p| p);
+/// `p − 1` on the points 7..=25, the pips timing counts for a checker there; 0 elsewhere.
+const TIMING_PIPS: [u32; 32] = table!(|p| if p >= 7 && p <= 25 { p - 1 } else { 0 });
+/// 1 on the points 7..=25, whose checkers timing counts before the home points.
+const OUTFIELD: [u32; 32] = table!(|p| (p >= 7 && p <= 25) as u32);
+/// 1 on the points 13..=24, where only the spares count while in contact.
+const SPARES_ONLY: [u32; 32] = table!(|p| (p >= 13 && p <= 24) as u32);
+/// 1 on the points 19..=25: the other side's home and the bar.
+const BACK: [u32; 32] = table!(|p| (p >= 19) as u32);
 
 /// The seven shape units of one side, in order:
 /// - 0, **free pips** / 100: the pips of the side's checkers that have passed every
@@ -49,9 +74,124 @@ pub(super) struct ShapeSide<'a> {
 ///   points (`super::escapes`' rules), summed.
 ///
 /// Every value is a count divided by a constant, except unit 3 (a fraction of two counts),
-/// so it does not depend on how it was computed.
+/// so it does not depend on how it was computed. Branch-free passes over the 32 counts with
+/// constant weight tables (which the compiler turns into SIMD), then loops over the set bits
+/// of the side's masks (the tests check it against `shape_units_plain`, the definitions
+/// above one by one).
 #[inline(always)]
 pub(super) fn shape_units(side: &ShapeSide<'_>, out: &mut [f32]) {
+    let out = &mut out[..SHAPE_FEATURES];
+    let c = side.counts;
+    let front = side.front;
+
+    // The checkers, their pips, the free pips and the checkers on 19..=25.
+    let (mut total, mut pips, mut free, mut back) = (0u32, 0u32, 0u32, 0u32);
+    for p in 0..32 {
+        let k = u32::from(c[p]);
+        total += k;
+        pips += PIPS[p] * k;
+        free += PIPS[p] * k * u32::from((p as u32) < front);
+        back += BACK[p] * k;
+    }
+    // Timing of the points 7..=25: all the checkers, or only the spares on 13..=24 in
+    // contact (all but two, or the one of a blot).
+    let (mut t_out, mut spare_out) = (0u32, 0u32);
+    for p in 0..32 {
+        let k = u32::from(c[p]);
+        let spares_only = SPARES_ONLY[p] & u32::from(p as u32 > front);
+        let spares = k.saturating_sub(2) + u32::from(k == 1);
+        let counted = OUTFIELD[p] * (spares_only * spares + (1 - spares_only) * k);
+        t_out += TIMING_PIPS[p] * counted;
+        spare_out += counted;
+    }
+    // The home points, 6 down to 1, in order.
+    let (mut t, mut spare) = (i64::from(t_out), i64::from(spare_out));
+    for p in (1..=6usize).rev() {
+        let k = i64::from(c[p]);
+        let w = p as i64 - 1;
+        if k > 2 {
+            t += w * (k - 2);
+            spare += k - 2;
+        } else if spare >= 2 - k {
+            t -= w * (2 - k);
+            spare -= 2 - k;
+        }
+    }
+
+    // The one-sided spread: each checker's distance beyond the mean, squared (positions
+    // counted from point 1: their sum is the pips less one a checker).
+    let mut moment = 0u32;
+    if total > 0 {
+        let a = (pips - total).div_ceil(total) + 1;
+        let (mut m, mut beyond) = (0u32, 0u32);
+        for p in 0..32 {
+            let k = u32::from(c[p]);
+            let d = PIPS[p].saturating_sub(a);
+            m += k * d * d;
+            beyond += k * u32::from(d > 0);
+        }
+        if beyond > 0 {
+            moment = m.div_ceil(beyond);
+        }
+    }
+
+    // Gaps between made points, from the highest down.
+    let made = bytes_at_least(c, 2) & POINT_BITS;
+    let (mut w, mut counted) = (0u32, 0u32);
+    let mut rest = made & !0b11;
+    if rest != 0 {
+        let mut above = 31 - rest.leading_zeros();
+        rest &= !(1 << above);
+        while rest != 0 {
+            let q = 31 - rest.leading_zeros();
+            rest &= !(1 << q);
+            let d = above - q;
+            let weight = match d {
+                0..=6 => 11,
+                7..=11 => 13 - d,
+                _ => 0,
+            };
+            let n = u32::from(c[above as usize]);
+            w += weight * n;
+            counted += n;
+            above = q;
+        }
+    }
+    let backbone = if counted == 0 {
+        0.0
+    } else {
+        let all = 11 * counted;
+        (f64::from(all - w) / f64::from(all)) as f32
+    };
+
+    // Back game: anchors on 19..=24.
+    let (backg, backg1) = match (made & (0x3f << 19)).count_ones() {
+        0 => (0, 0),
+        1 => (0, back),
+        _ => (back.saturating_sub(3), 0),
+    };
+
+    // Mobility: each occupied point from 7 up.
+    let mut mobility = 0u32;
+    let mut outside = bytes_at_least(c, 1) & !0x7f & ((1 << 26) - 1);
+    while outside != 0 {
+        let p = outside.trailing_zeros();
+        outside &= outside - 1;
+        mobility += (p - 6) * u32::from(c[p as usize]) * escape_rolls(p, side.blocked);
+    }
+
+    out[0] = ratio(free, 1.0 / 100.0);
+    out[1] = ratio(t.max(0) as u32, 1.0 / 100.0);
+    out[2] = ratio(moment, 1.0 / 400.0);
+    out[3] = backbone;
+    out[4] = ratio(backg, 1.0 / 4.0);
+    out[5] = ratio(backg1, 1.0 / 8.0);
+    out[6] = ratio(mobility, 1.0 / 3600.0);
+}
+
+/// [`shape_units`] the plain way, each unit by its definition: the tests' reference.
+#[cfg(test)]
+pub(super) fn shape_units_plain(side: &ShapeSide<'_>, out: &mut [f32]) {
     let out = &mut out[..SHAPE_FEATURES];
     let c = side.counts;
     let n = |p: usize| u32::from(c[p]);
