@@ -116,6 +116,7 @@ def test_encodings_shapes_and_units() -> None:
         "contact": 220,
         "contact-plus": 224,
         "contact-ext": 230,
+        "contact-shape": 244,
         "nardy": 202,
     }
 
@@ -277,7 +278,9 @@ def test_legal_plays_buffer_bad_input_is_named() -> None:
         batch.legal_plays(start, np.array([[0, 1]]), out=batch.LegalPlaysBuffer())
 
 
-@pytest.mark.parametrize("encoding", ["tdgammon", "contact", "contact-plus", "contact-ext"])
+@pytest.mark.parametrize(
+    "encoding", ["tdgammon", "contact", "contact-plus", "contact-ext", "contact-shape"]
+)
 def test_encode_into_out_matches_a_fresh_array(encoding: str) -> None:
     positions = _random_positions("backgammon", 30, 9)
     boards = batch.boards(positions)

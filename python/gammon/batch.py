@@ -76,6 +76,7 @@ ENCODING_UNITS: dict[str, int] = {
     "contact": 220,
     "contact-plus": 224,
     "contact-ext": 230,
+    "contact-shape": 244,
     "nardy": 202,
 }
 
@@ -309,7 +310,10 @@ def encode(
     units, gnubg's base inputs and nine hand-made features a side, each named with its source),
     ``"contact-plus"`` (224 units: ``"contact"`` then each side's shots and escapes, in rolls
     of 36), ``"contact-ext"`` (230 units: ``"contact-plus"`` then each side's pip loss to hits,
-    double shots and containment) or ``"nardy"`` (202 units, Long Nardy). The units are
+    double shots and containment), ``"contact-shape"`` (244 units: ``"contact-ext"`` then
+    seven features a side of how its checkers are spread: free pips, timing, one-sided spread,
+    gaps between made points, back game, one back anchor, mobility) or ``"nardy"`` (202
+    units, Long Nardy). The units are
     documented one by one in the Rust core (``gammon_core::encode``) and in
     ``docs/backend.md``. ``on_roll`` says whether the
     owner of the rows is to roll next: True for boards about to be played, False for the

@@ -11,7 +11,8 @@
 //! change the values); the second plays net self-play games through the rollout loop, to be
 //! timed. With `GROW=1` in the environment a `contact-plus` contact net is grown to
 //! `contact-ext` with zero rows for the six added inputs: the same values and games, at
-//! `contact-ext`'s cost.
+//! `contact-ext`'s cost; with `GROW=NAME` (say `contact-shape`) it is grown to the encoding
+//! `NAME` in the same way.
 
 use std::ops::ControlFlow;
 
@@ -32,13 +33,29 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("usage: net_probe NET_FILE COUNT [games]".into());
     };
     let mut nets = NetEvaluator::from_bytes(&std::fs::read(file)?)?;
-    if std::env::var_os("GROW").is_some() {
-        let c = &mut nets.contact;
-        if c.encoding != Encoding::ContactPlus {
-            return Err("GROW needs a contact-plus contact net".into());
+    if let Some(grow) = std::env::var_os("GROW") {
+        // `GROW=1`: contact-plus to contact-ext; `GROW=NAME`: to the encoding NAME, which
+        // must extend the nets' (the same units first, more at the end). The race net, if
+        // any, grows too: the incremental path needs both nets on one encoding.
+        let to = match grow.to_str() {
+            Some("1") => Encoding::ContactExt,
+            Some(name) => Encoding::from_name(name).ok_or("GROW: no such encoding")?,
+            None => return Err("GROW: not an encoding name".into()),
+        };
+        let chain = [
+            Encoding::ContactPlus,
+            Encoding::ContactExt,
+            Encoding::ContactShape,
+        ];
+        let at = |e| chain.iter().position(|&x| x == e);
+        for net in std::iter::once(&mut nets.contact).chain(nets.race.as_mut()) {
+            if !matches!((at(net.encoding), at(to)), (Some(i), Some(j)) if i < j) {
+                return Err("GROW: the encoding must extend the nets'".into());
+            }
+            let added = to.units() - net.encoding.units();
+            net.encoding = to;
+            net.w1.resize(net.w1.len() + added * net.hidden, 0.0);
         }
-        c.encoding = Encoding::ContactExt;
-        c.w1.resize(c.w1.len() + 6 * c.hidden, 0.0);
     }
     let n: u64 = count.parse()?;
     let start = Backgammon::start(Variant::Backgammon, Color::White).ok_or("no start")?;

@@ -270,10 +270,11 @@ fn random_net(encoding: Encoding, hidden: usize, scale: f32, rng: &mut SplitMix)
 /// True when every input of `small` is the same unit, at the same index, of `big`.
 fn is_prefix(small: Encoding, big: Encoding) -> bool {
     // Each of these is the one before it with units added at the end.
-    const CHAIN: [Encoding; 3] = [
+    const CHAIN: [Encoding; 4] = [
         Encoding::Contact,
         Encoding::ContactPlus,
         Encoding::ContactExt,
+        Encoding::ContactShape,
     ];
     let at = |e| CHAIN.iter().position(|&c| c == e);
     small == big || matches!((at(small), at(big)), (Some(i), Some(j)) if i <= j)
@@ -525,9 +526,10 @@ impl Trainer {
 
     /// Starts the run from trained nets instead of its random weights (the config's
     /// `init_from`), growing them to the config's shape without changing what they compute:
-    /// a net on [`Encoding::Contact`] may grow into [`Encoding::ContactPlus`] or
-    /// [`Encoding::ContactExt`], and one on `ContactPlus` into `ContactExt` (whose first 220
-    /// units are the same; the new inputs start with zero weights), and hidden units may be
+    /// a net on one of [`Encoding::Contact`], [`Encoding::ContactPlus`],
+    /// [`Encoding::ContactExt`] and [`Encoding::ContactShape`] may grow into any later one of
+    /// them (each is the one before it with units added at the end; the new inputs start with
+    /// zero weights), and hidden units may be
     /// added (their input weights stay this run's random ones, their output weights start at
     /// zero). So the grown nets value every position exactly as `from` does, and training
     /// teaches them to use what was added (Net2Net's function-preserving growth: T. Chen, I.

@@ -8,7 +8,7 @@
 //! whether the owner is the player to roll next: `true` for a position about to be played,
 //! `false` for the result of the owner's play (the rows of `PlayList.boards()`).
 //!
-//! Five encodings, each documented unit by unit on its function:
+//! Six encodings, each documented unit by unit on its function:
 //! - [`Encoding::TdGammon`] ([`tdgammon`], 198 units): Tesauro's TD-Gammon inputs.
 //! - [`Encoding::Contact`] ([`contact`], 220 units): gnubg's base inputs plus hand-made
 //!   features, each named with its source.
@@ -16,6 +16,9 @@
 //!   side's shots and escapes (rolls of 36), the two dice-based features it lacks.
 //! - [`Encoding::ContactExt`] ([`contact_ext`], 230 units): [`contact_plus`] followed by each
 //!   side's pip loss to hits, double shots and containment.
+//! - [`Encoding::ContactShape`] ([`contact_shape`], 244 units): [`contact_ext`] followed by
+//!   seven features per side of how its checkers are spread (timing, spread, gaps, back
+//!   game, mobility).
 //! - [`Encoding::Nardy`] ([`nardy`], 202 units): a Long Nardy encoding of gammon's design.
 //!
 //! The encoders do not validate: pass boards that came from validated positions (the Python
@@ -26,6 +29,8 @@
 use crate::base::variant::{RulesFamily, Variant};
 use crate::rules::nardy::other_point;
 
+mod shape;
+
 /// Units of [`tdgammon`].
 pub const TDGAMMON_UNITS: usize = 198;
 /// Units of [`contact`].
@@ -34,6 +39,8 @@ pub const CONTACT_UNITS: usize = 220;
 pub const CONTACT_PLUS_UNITS: usize = 224;
 /// Units of [`contact_ext`].
 pub const CONTACT_EXT_UNITS: usize = 230;
+/// Units of [`contact_shape`].
+pub const CONTACT_SHAPE_UNITS: usize = 244;
 /// Units of [`nardy`].
 pub const NARDY_UNITS: usize = 202;
 /// Hand-made features per side in [`contact`].
@@ -51,22 +58,26 @@ pub enum Encoding {
     /// [`contact_plus`] plus pip loss, double shots and containment ([`contact_ext`]);
     /// backgammon family.
     ContactExt,
+    /// [`contact_ext`] plus seven shape features per side ([`contact_shape`]); backgammon
+    /// family.
+    ContactShape,
     /// gammon's Long Nardy inputs ([`nardy`]); Long Nardy only.
     Nardy,
 }
 
 impl Encoding {
     /// Every encoding.
-    pub const ALL: [Encoding; 5] = [
+    pub const ALL: [Encoding; 6] = [
         Encoding::TdGammon,
         Encoding::Contact,
         Encoding::ContactPlus,
         Encoding::ContactExt,
+        Encoding::ContactShape,
         Encoding::Nardy,
     ];
 
     /// The name used by the Python layer: `"tdgammon"`, `"contact"`, `"contact-plus"`,
-    /// `"contact-ext"`, `"nardy"`.
+    /// `"contact-ext"`, `"contact-shape"`, `"nardy"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -74,6 +85,7 @@ impl Encoding {
             Encoding::Contact => "contact",
             Encoding::ContactPlus => "contact-plus",
             Encoding::ContactExt => "contact-ext",
+            Encoding::ContactShape => "contact-shape",
             Encoding::Nardy => "nardy",
         }
     }
@@ -92,6 +104,7 @@ impl Encoding {
             Encoding::Contact => CONTACT_UNITS,
             Encoding::ContactPlus => CONTACT_PLUS_UNITS,
             Encoding::ContactExt => CONTACT_EXT_UNITS,
+            Encoding::ContactShape => CONTACT_SHAPE_UNITS,
             Encoding::Nardy => NARDY_UNITS,
         }
     }
@@ -103,7 +116,8 @@ impl Encoding {
             Encoding::TdGammon
             | Encoding::Contact
             | Encoding::ContactPlus
-            | Encoding::ContactExt => variant.family() == RulesFamily::Backgammon,
+            | Encoding::ContactExt
+            | Encoding::ContactShape => variant.family() == RulesFamily::Backgammon,
             Encoding::Nardy => variant.family() == RulesFamily::LongNardy,
         }
     }
@@ -116,6 +130,7 @@ impl Encoding {
             Encoding::Contact => contact(board, checkers, on_roll, out),
             Encoding::ContactPlus => contact_plus(board, checkers, on_roll, out),
             Encoding::ContactExt => contact_ext(board, checkers, on_roll, out),
+            Encoding::ContactShape => contact_shape(board, checkers, on_roll, out),
             Encoding::Nardy => nardy(board, on_roll, out),
         }
     }
@@ -1335,6 +1350,62 @@ pub fn contact_ext(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32
     contact_ext_board_units(board, checkers, on_roll, &mut out[200..]);
 }
 
+/// The per-board units of [`contact_shape`]: [`contact_ext`]'s (its units 200..230), then
+/// each side's seven shape units (230..244).
+#[inline(always)]
+fn contact_shape_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    let out = &mut out[..44];
+    contact_ext_board_units(board, checkers, on_roll, &mut out[..30]);
+    let [own, opp] = shape_counts(board);
+    // Each side's rearmost checker in the other's numbering: 25 minus its highest point (0
+    // when it is on the bar or has none).
+    let rearmost = |counts: &[u8; 32]| {
+        let occupied = bytes_at_least(counts, 1);
+        if occupied == 0 {
+            0
+        } else {
+            25 - (31 - occupied.leading_zeros())
+        }
+    };
+    // Each side's made points in the other's numbering.
+    let made = |counts: &[u8; 32]| (bytes_at_least(counts, 2) & POINT_BITS).reverse_bits() >> 6;
+    let (mine, theirs) = out[30..].split_at_mut(shape::SHAPE_FEATURES);
+    let side = |counts, front, blocked| shape::ShapeSide {
+        counts,
+        front,
+        blocked,
+    };
+    shape::shape_units(&side(&own, rearmost(&opp), made(&opp)), mine);
+    shape::shape_units(&side(&opp, rearmost(&own), made(&own)), theirs);
+}
+
+/// Each side's checkers in its own numbering, padded to 32: the owner's point `p` is
+/// `board[p]`, the opponent's point `q` is `board[25 − q]` (its bar, `q = 25`, is `board[0]`).
+#[inline(always)]
+fn shape_counts(board: &[i8; 26]) -> [[u8; 32]; 2] {
+    let mut own = [0u8; 32];
+    let mut opp = [0u8; 32];
+    for p in 1..=25 {
+        own[p] = board[p].max(0).unsigned_abs();
+        opp[p] = board[25 - p].min(0).unsigned_abs();
+    }
+    [own, opp]
+}
+
+/// [`contact_ext`] plus fourteen more units: 244 units.
+///
+/// Units `0..230` are [`contact_ext`]'s; then `230 + 7·s .. +7` for side `s` (`0` the
+/// board's owner, `1` the opponent): the side's seven shape units, in the order and with
+/// the definitions of `shape::shape_units` — free pips / 100, timing / 100, one-sided
+/// spread / 400, gaps between made points, back game, one back anchor, mobility / 3600
+/// (after gnubg `eval.c`'s `I_FREEPIP`, `I_TIMING`, `I_MOMENT2`, `I_BACKBONE`, `I_BACKG`,
+/// `I_BACKG1`, `I_MOBILITY`; gammon's own definitions, not gnubg's values bit for bit).
+pub fn contact_shape(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
+    let out = &mut out[..CONTACT_SHAPE_UNITS];
+    contact_point_units(board, checkers, &mut out[..200]);
+    contact_shape_board_units(board, checkers, on_roll, &mut out[200..]);
+}
+
 /// gammon's Long Nardy inputs: 202 units.
 ///
 /// Units, with `s = 0` for the board's owner and `s = 1` for the opponent, each side in its
@@ -1510,7 +1581,7 @@ fn tdgammon_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut
 }
 
 /// The most per-board units of any encoding ([`Encoding::board_unit_indices`]).
-pub const MAX_BOARD_UNITS: usize = 32;
+pub const MAX_BOARD_UNITS: usize = 48;
 /// The most units of any encoding (the capacity of [`UnitDeltas`]).
 pub const MAX_UNITS: usize = 256;
 
@@ -1536,6 +1607,15 @@ const CONTACT_EXT_BOARD_UNITS: [u16; 30] = {
     let mut t = [0u16; 30];
     let mut k = 0;
     while k < 30 {
+        t[k] = 200 + k as u16;
+        k += 1;
+    }
+    t
+};
+const CONTACT_SHAPE_BOARD_UNITS: [u16; 44] = {
+    let mut t = [0u16; 44];
+    let mut k = 0;
+    while k < 44 {
         t[k] = 200 + k as u16;
         k += 1;
     }
@@ -1702,7 +1782,10 @@ impl Encoding {
         let own = |c: i8| c.max(0).unsigned_abs();
         let opp = |c: i8| c.min(0).unsigned_abs();
         match self {
-            Encoding::Contact | Encoding::ContactPlus | Encoding::ContactExt => {
+            Encoding::Contact
+            | Encoding::ContactPlus
+            | Encoding::ContactExt
+            | Encoding::ContactShape => {
                 // Owner's point i (25 = the bar); the opponent's point 25 - i (0: their bar).
                 if i >= 1 && own(before) != own(after) {
                     out.push_gnubg4_change(4 * (i - 1), own(before), own(after));
@@ -1756,6 +1839,7 @@ impl Encoding {
             Encoding::Contact => &CONTACT_BOARD_UNITS,
             Encoding::ContactPlus => &CONTACT_PLUS_BOARD_UNITS,
             Encoding::ContactExt => &CONTACT_EXT_BOARD_UNITS,
+            Encoding::ContactShape => &CONTACT_SHAPE_BOARD_UNITS,
             Encoding::Nardy => &NARDY_BOARD_UNITS,
         }
     }
@@ -1769,6 +1853,7 @@ impl Encoding {
             Encoding::Contact => contact_board_units(board, checkers, on_roll, out),
             Encoding::ContactPlus => contact_plus_board_units(board, checkers, on_roll, out),
             Encoding::ContactExt => contact_ext_board_units(board, checkers, on_roll, out),
+            Encoding::ContactShape => contact_shape_board_units(board, checkers, on_roll, out),
             Encoding::Nardy => nardy_board_units(&nardy_sides(board), on_roll, out),
         }
     }
@@ -2658,6 +2743,34 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn shape_units_match_their_plain_definitions() {
+        let boards = random_boards();
+        for b in &boards {
+            let [own, opp] = shape_counts(b);
+            let flip = |m: u32| m.reverse_bits() >> 6;
+            // The plain way: rearmost points and made points found one point at a time.
+            let highest = |c: &[u8; 32]| (1..=25u32).rev().find(|&p| c[p as usize] > 0);
+            let made = |c: &[u8; 32]| point_mask(|p| c[p] >= 2);
+            let mut want = [f32::NAN; 2 * shape::SHAPE_FEATURES];
+            let (a, c) = want.split_at_mut(shape::SHAPE_FEATURES);
+            for (out, (me, them)) in [a, c].into_iter().zip([(&own, &opp), (&opp, &own)]) {
+                let side = shape::ShapeSide {
+                    counts: me,
+                    front: highest(them).map_or(0, |q| 25 - q),
+                    blocked: flip(made(them)),
+                };
+                let mut fast = [f32::NAN; shape::SHAPE_FEATURES];
+                shape::shape_units(&side, &mut fast);
+                shape::shape_units_plain(&side, out);
+                assert_eq!(&fast[..], &out[..], "{b:?}");
+            }
+            let mut units = [f32::NAN; CONTACT_SHAPE_UNITS];
+            contact_shape(b, 15, true, &mut units);
+            assert_eq!(&units[CONTACT_EXT_UNITS..], &want[..], "{b:?}");
+        }
     }
 
     #[test]

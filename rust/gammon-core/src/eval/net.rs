@@ -18,7 +18,8 @@
 //! - 8 bytes magic `GAMMONNT`, `u32` format version (1), `u8` rules family (0 backgammon, 1
 //!   Long Nardy), `u8` number of nets `n` (1 or 2);
 //! - per net: `u8` role (0 contact / all positions, 1 race), `u8` encoding (0 TdGammon, 1
-//!   Contact, 2 Nardy, 3 ContactPlus, 4 ContactExt), `u32` inputs, `u32` hidden units, `u32` outputs (5);
+//!   Contact, 2 Nardy, 3 ContactPlus, 4 ContactExt, 5 ContactShape), `u32` inputs, `u32`
+//!   hidden units, `u32` outputs (5);
 //!   then the `f32` weights: `w1` (inputs × hidden, input-major), `b1` (hidden), `w2` (outputs × hidden,
 //!   output-major), `b2` (outputs);
 //! - `u32` CRC-32 (IEEE) of every byte before it.
@@ -639,6 +640,7 @@ fn encoding_code(e: Encoding) -> u8 {
         Encoding::Nardy => 2,
         Encoding::ContactPlus => 3,
         Encoding::ContactExt => 4,
+        Encoding::ContactShape => 5,
     }
 }
 
@@ -780,11 +782,12 @@ impl NetEvaluator {
                 2 => Encoding::Nardy,
                 3 => Encoding::ContactPlus,
                 4 => Encoding::ContactExt,
+                5 => Encoding::ContactShape,
                 x => {
                     return Err(NetFileError::Field {
                         field: "encoding",
                         detail: format!(
-                            "{x} (0 tdgammon, 1 contact, 2 nardy, 3 contact-plus, 4 contact-ext)"
+                            "{x} (0 tdgammon, 1 contact, 2 nardy, 3 contact-plus, 4 contact-ext, 5 contact-shape)"
                         ),
                     })
                 }
