@@ -1356,6 +1356,13 @@ pub fn contact_ext(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32
 fn contact_shape_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..44];
     contact_ext_board_units(board, checkers, on_roll, &mut out[..30]);
+    shape_board_units(board, &mut out[30..]);
+}
+
+/// Each side's seven shape units of [`contact_shape`] (its units 230..244).
+#[inline(always)]
+fn shape_board_units(board: &[i8; 26], out: &mut [f32]) {
+    let out = &mut out[..2 * shape::SHAPE_FEATURES];
     let [own, opp] = shape_counts(board);
     // Each side's rearmost checker in the other's numbering: 25 minus its highest point (0
     // when it is on the bar or has none).
@@ -1369,7 +1376,7 @@ fn contact_shape_board_units(board: &[i8; 26], checkers: u8, on_roll: bool, out:
     };
     // Each side's made points in the other's numbering.
     let made = |counts: &[u8; 32]| (bytes_at_least(counts, 2) & POINT_BITS).reverse_bits() >> 6;
-    let (mine, theirs) = out[30..].split_at_mut(shape::SHAPE_FEATURES);
+    let (mine, theirs) = out.split_at_mut(shape::SHAPE_FEATURES);
     let side = |counts, front, blocked| shape::ShapeSide {
         counts,
         front,
@@ -2039,9 +2046,10 @@ impl Encoding {
     /// it unused for the encodings it does not cover.
     pub fn roll_context(self, before: &[i8; 26], checkers: u8, ctx: &mut RollContext) {
         match self {
-            Encoding::Contact | Encoding::ContactPlus | Encoding::ContactExt => {
-                ctx.fill(before, checkers);
-            }
+            Encoding::Contact
+            | Encoding::ContactPlus
+            | Encoding::ContactExt
+            | Encoding::ContactShape => ctx.fill(before, checkers),
             _ => ctx.ready = false,
         }
     }
@@ -2059,9 +2067,10 @@ impl Encoding {
         out: &mut [f32],
     ) {
         let cached = match self {
-            Encoding::Contact | Encoding::ContactPlus | Encoding::ContactExt => {
-                ctx.summaries(board, checkers)
-            }
+            Encoding::Contact
+            | Encoding::ContactPlus
+            | Encoding::ContactExt
+            | Encoding::ContactShape => ctx.summaries(board, checkers),
             _ => None,
         };
         let Some(([mine, theirs], my_back)) = cached else {
@@ -2077,6 +2086,16 @@ impl Encoding {
                 ctx.contained_mine,
                 &mut out[20..30],
             ),
+            Encoding::ContactShape => {
+                ext_dice_units(
+                    &mine,
+                    &theirs,
+                    bars(board),
+                    ctx.contained_mine,
+                    &mut out[20..30],
+                );
+                shape_board_units(board, &mut out[30..]);
+            }
             _ => {}
         }
     }
@@ -2917,6 +2936,7 @@ mod tests {
             Encoding::Contact,
             Encoding::ContactPlus,
             Encoding::ContactExt,
+            Encoding::ContactShape,
             Encoding::TdGammon,
         ];
         for _ in 0..60 {
