@@ -1,6 +1,6 @@
 """Where gammon's 0-ply net play loses against gnubg's 0-ply play (issue 11: strength).
 
-    python tools/where_lost.py GAMES PLIES
+    python tools/where_lost.py GAMES PLIES [WORST]
 
 Takes every 4th position of GAMES gnubg 0-ply self-play games (seed 11, the games of
 ``benches/python/test_bench_net.py``), rolls fresh dice for each (seed 5), and asks both
@@ -10,7 +10,8 @@ judge: the loss is its equity of gnubg's after-state minus its equity of gammon'
 mover's side. Prints, by gnubg's position class, the decisions, how often the plays differ
 (in value) and the mean loss per decision. The judge is gnubg's own net, so the figures are biased
 towards gnubg's choices, less so at 2 ply than at 0; they say where the gap is, not its size
-in points a game.
+in points a game. With WORST, the WORST costliest decisions are listed too (position ID,
+dice, both plays, loss).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def positions(games: int) -> list[Board]:
 def main() -> None:
     """Prints the losses by position class."""
     games, plies = int(sys.argv[1]), int(sys.argv[2])
+    worst = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    costly: list[tuple[float, str]] = []
 
     def mover_equity(after: Board) -> float:
         # ``after`` has the opponent on roll: the mover's equity is the negative.
@@ -86,6 +89,10 @@ def main() -> None:
         if abs(loss) > 1e-9:  # plays of equal value (a bear-off's twins) are the same choice
             s[1] += 1
             s[2] += loss
+            gnubg_play = gnubg_nn.best_move(b, d1, d2, b=1)[0]
+            costly.append(
+                (loss, f"{kind} {pos.id} {d1}{d2}: gammon {hints[0].play} gnubg {gnubg_play}")
+            )
     total = sum(s[0] for s in stats.values())
     took = time.time() - start
     print(f"{len(boards)} positions of {games} games, judge gnubg {plies}-ply, {took:.0f} s")
@@ -95,6 +102,8 @@ def main() -> None:
             f"  mean loss a decision {loss / n:+.4f}  sum {loss:+.2f}"
         )
     print(f"all: mean loss a decision {sum(s[2] for s in stats.values()) / total:+.4f}")
+    for loss, what in sorted(costly, reverse=True)[:worst]:
+        print(f"{loss:+.3f} {what}")
 
 
 if __name__ == "__main__":
