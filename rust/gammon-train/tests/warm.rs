@@ -82,34 +82,40 @@ fn a_grown_net_values_every_position_as_the_net_it_grew_from() {
 }
 
 #[test]
-fn contact_plus_nets_grow_into_contact_ext_and_not_back() {
-    let mut plus_config = tiny();
-    plus_config.encoding = Encoding::ContactPlus;
-    let mut plus = Trainer::new(plus_config.clone());
-    plus.train_until(10);
+fn contact_nets_grow_into_the_next_encoding_and_not_back() {
+    // contact-plus into contact-ext, contact-ext into contact-shape: the added units come last.
+    for (small_enc, big_enc) in [
+        (Encoding::ContactPlus, Encoding::ContactExt),
+        (Encoding::ContactExt, Encoding::ContactShape),
+    ] {
+        let mut small_config = tiny();
+        small_config.encoding = small_enc;
+        let mut small = Trainer::new(small_config.clone());
+        small.train_until(10);
 
-    let mut ext_config = plus_config.clone();
-    ext_config.encoding = Encoding::ContactExt;
-    ext_config.init_from = Some("plus.gnet".into());
-    let mut ext = Trainer::new(ext_config.clone());
-    ext.warm_start(&plus.nets).unwrap();
-    for b in &boards(&plus) {
-        let (x, y) = (
-            plus.nets.evaluate_after_board(b, 15),
-            ext.nets.evaluate_after_board(b, 15),
-        );
-        assert!((x.win - y.win).abs() < 1e-5 && (x.win_gammon - y.win_gammon).abs() < 1e-5);
+        let mut big_config = small_config.clone();
+        big_config.encoding = big_enc;
+        big_config.init_from = Some("small.gnet".into());
+        let mut big = Trainer::new(big_config.clone());
+        big.warm_start(&small.nets).unwrap();
+        for b in &boards(&small) {
+            let (x, y) = (
+                small.nets.evaluate_after_board(b, 15),
+                big.nets.evaluate_after_board(b, 15),
+            );
+            assert!((x.win - y.win).abs() < 1e-5 && (x.win_gammon - y.win_gammon).abs() < 1e-5);
+        }
+        big.train_until(10);
+        let hidden = big.nets.contact.hidden;
+        let row = |i: usize| &big.nets.contact.w1[i * hidden..][..hidden];
+        assert!((small_enc.units()..big_enc.units()).any(|i| row(i).iter().any(|&w| w != 0.0)));
+
+        // A bigger net does not shrink back.
+        let mut back = small_config;
+        back.init_from = Some("big.gnet".into());
+        let err = Trainer::new(back).warm_start(&big.nets).unwrap_err();
+        assert!(err.contains("cannot grow"), "{err}");
     }
-    ext.train_until(10);
-    let row =
-        |i: usize| &ext.nets.contact.w1[i * ext.nets.contact.hidden..][..ext.nets.contact.hidden];
-    assert!((224..230).any(|i| row(i).iter().any(|&w| w != 0.0)));
-
-    // A contact-ext net does not shrink back into contact-plus.
-    let mut back = plus_config;
-    back.init_from = Some("ext.gnet".into());
-    let err = Trainer::new(back).warm_start(&ext.nets).unwrap_err();
-    assert!(err.contains("cannot grow"), "{err}");
 }
 
 #[test]
