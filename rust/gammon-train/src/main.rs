@@ -5,7 +5,8 @@
 //! gammon-train export CHECKPOINT OUT     write the checkpoint's nets as a weights file
 //! gammon-train strength CONFIG FILE N    measure a checkpoint or weights file over N games
 //! gammon-train average OUT IN IN..        average the weights of checkpoints or weights files
-//! gammon-train label NETS OUT GAMES [plies=1 seed=1 alt=500 top=4 threads=1 chunk=200 filter=0]
+//! gammon-train label NETS OUT GAMES [plies=1 seed=1 alt=500 top=4 threads=1 chunk=200 filter=0
+//!                  rollout=0 depth=10]
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
 //!                  seed=1 holdout=20 eval_games=20000]
@@ -17,7 +18,10 @@
 //! searched `plies` deeper, in chunks of `chunk` games, appending to OUT (an interrupted run
 //! resumes after its last complete chunk); `alt` per mille of turns also label one of the `top`
 //! next best candidates; `filter=K` (with `plies=2`) chooses the opponent's replies at 1 ply
-//! among its K best at 0 ply ([`gammon_train::supervised::filtered_two_ply`]). `fit` takes
+//! among its K best at 0 ply ([`gammon_train::supervised::filtered_two_ply`]); `rollout=T`
+//! labels each position instead with the mean of T rollouts by a 1-ply player (its move
+//! filter `filter`, 3 when 0) cut off after `depth` plies
+//! ([`gammon_train::supervised::rollout_value`]). `fit` takes
 //! `epochs` passes over the samples (the last `holdout` per mille, the latest games, held
 //! out), the learning rate falling geometrically from `alpha` to `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
 //! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
@@ -244,6 +248,8 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
             ("threads", "1"),
             ("chunk", "200"),
             ("filter", "0"),
+            ("rollout", "0"),
+            ("depth", "10"),
         ],
     )?;
     let bytes = fs::read(nets_path).map_err(|e| format!("{nets_path}: {e}"))?;
@@ -259,11 +265,13 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         // same constant for every message).
         nets_crc: crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)]),
         reply_filter: o.get("filter")?,
+        rollout_trials: o.get("rollout")?,
+        rollout_depth: o.get("depth")?,
     };
     if header.plies == 0 || header.plies > 3 {
         return Err("plies must be 1, 2 or 3".into());
     }
-    if header.reply_filter > 0 && header.plies != 2 {
+    if header.reply_filter > 0 && header.plies != 2 && header.rollout_trials == 0 {
         return Err("filter=K (replies chosen at 1 ply among the K best) needs plies=2".into());
     }
     let pool = rayon::ThreadPoolBuilder::new()

@@ -28,19 +28,22 @@ use gammon_core::eval::net::{
     SearchBuffers, MAX_INPUTS, NET_OUTPUTS,
 };
 use gammon_core::eval::Probabilities;
-use gammon_core::{Backgammon, Dice, GameDice, Nardy, PlayList, RulesFamily};
+use gammon_core::{Backgammon, Dice, FirstRoll, GameDice, Nardy, PlayList, RulesFamily};
 
 use crate::{sgd_step, SplitMix, Trainable};
 
 /// The first bytes of a labels file.
 pub const LABELS_MAGIC: [u8; 8] = *b"GAMMONLB";
-/// The labels file version this code writes and reads.
-pub const LABELS_VERSION: u32 = 1;
+/// The labels file version this code writes (it also reads version 1, whose header ends
+/// before the rollout fields: its labels are searches, `rollout_trials` 0).
+pub const LABELS_VERSION: u32 = 2;
 const CHUNK_MAGIC: u32 = 0x4b4e_4843; // "CHNK"
 /// Bytes of one sample: the board (26 signed entries, owner's view) and five targets.
 const RECORD: usize = 26 + 4 * NET_OUTPUTS;
-/// Bytes of the header.
-const HEADER: usize = 8 + 4 + 1 + 1 + 4 + 8 + 4 + 4 + 4 + 4;
+/// Bytes of a version 1 header.
+const HEADER_V1: usize = 8 + 4 + 1 + 1 + 4 + 8 + 4 + 4 + 4 + 4;
+/// Bytes of the header (version 2: the rollout fields added).
+const HEADER: usize = HEADER_V1 + 4 + 4;
 /// Bytes of a chunk's header: magic, first game, games, samples.
 const CHUNK_HEADER: usize = 4 + 8 + 4 + 4;
 
@@ -79,6 +82,13 @@ pub struct LabelsHeader {
     /// are valued at 1 ply and the best of those is taken ([`filtered_two_ply`]; `plies` must
     /// be 2).
     pub reply_filter: u32,
+    /// 0: the labels are searches (above). `t` > 0: each label is the mean of `t` rollouts
+    /// of the after-state by a 1-ply player ([`rollout_value`]), truncated after
+    /// `rollout_depth` plies and valued there by the nets at 0 ply: the values of a stronger
+    /// player than the 0-ply one that played the games (`plies` is then unused).
+    pub rollout_trials: u32,
+    /// The plies each rollout plays before it stops (with `rollout_trials` > 0).
+    pub rollout_depth: u32,
 }
 
 impl LabelsHeader {
@@ -97,20 +107,29 @@ impl LabelsHeader {
         b[30..34].copy_from_slice(&self.top.to_le_bytes());
         b[34..38].copy_from_slice(&self.nets_crc.to_le_bytes());
         b[38..42].copy_from_slice(&self.reply_filter.to_le_bytes());
+        b[42..46].copy_from_slice(&self.rollout_trials.to_le_bytes());
+        b[46..50].copy_from_slice(&self.rollout_depth.to_le_bytes());
         b
     }
 
-    fn from_bytes(b: &[u8]) -> Result<LabelsHeader, String> {
-        if b.len() < HEADER || b[..8] != LABELS_MAGIC {
+    /// The header and its length in bytes (which depends on the version).
+    fn from_bytes(b: &[u8]) -> Result<(LabelsHeader, usize), String> {
+        if b.len() < HEADER_V1 || b[..8] != LABELS_MAGIC {
             return Err("not a gammon-train labels file".into());
         }
         let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
         let version = u32_at(8);
-        if version != LABELS_VERSION {
-            return Err(format!(
-                "labels file version {version}, this program reads {LABELS_VERSION}"
-            ));
-        }
+        let len = match version {
+            1 => HEADER_V1,
+            LABELS_VERSION if b.len() >= HEADER => HEADER,
+            LABELS_VERSION => return Err("labels file header cut short".into()),
+            _ => {
+                return Err(format!(
+                    "labels file version {version}, this program reads 1 and {LABELS_VERSION}"
+                ))
+            }
+        };
+        let rollout = |i: usize| if len == HEADER { u32_at(i) } else { 0 };
         let family = match b[12] {
             0 => RulesFamily::Backgammon,
             1 => RulesFamily::LongNardy,
@@ -118,7 +137,7 @@ impl LabelsHeader {
         };
         let mut seed = [0u8; 8];
         seed.copy_from_slice(&b[18..26]);
-        Ok(LabelsHeader {
+        let header = LabelsHeader {
             family,
             checkers: b[13],
             plies: u32_at(14),
@@ -127,7 +146,10 @@ impl LabelsHeader {
             top: u32_at(30),
             nets_crc: u32_at(34),
             reply_filter: u32_at(38),
-        })
+            rollout_trials: rollout(42),
+            rollout_depth: rollout(46),
+        };
+        Ok((header, len))
     }
 }
 
@@ -154,9 +176,8 @@ pub fn read_labels(path: &Path) -> Result<Labels, String> {
     fs::File::open(path)
         .and_then(|mut f| f.read_to_end(&mut bytes))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let header =
+    let (header, mut at) =
         LabelsHeader::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut at = HEADER;
     let mut samples = Vec::new();
     let mut next_game = 0u64;
     while bytes.len() >= at + CHUNK_HEADER {
@@ -309,7 +330,10 @@ fn label_game<P: Trainable>(
         for i in chosen.into_iter().flatten() {
             let after = plays[i].after();
             if nets.exact_after(after).is_none() {
-                let v = if h.reply_filter > 0 {
+                let v = if h.rollout_trials > 0 {
+                    let stream = (g << 20) | (out.len() as u64 & 0xf_ffff);
+                    rollout_value(nets, after, h, stream, bufs)
+                } else if h.reply_filter > 0 {
                     filtered_two_ply(nets, after, h.reply_filter as usize, bufs)
                 } else {
                     nets.after_value_plies(after, h.plies, bufs)
@@ -374,6 +398,103 @@ where
         }
     }
     probabilities_of(&acc).flip()
+}
+
+/// The play a 1-ply player makes among `plays` of `pos`: the `filter` best at 0 ply are
+/// valued at 1 ply ([`NetEvaluator::after_value_plies`]) and the best of those is played
+/// (gnubg's move filter works the same way). Returns its index.
+fn one_ply_choice<P: NetPosition>(
+    nets: &NetEvaluator,
+    pos: &P,
+    plays: &PlayList<P>,
+    filter: usize,
+    ranked: &mut Vec<(f32, usize)>,
+    bufs: &mut SearchBuffers<P>,
+) -> usize
+where
+    NetEvaluator: AfterState<P>,
+{
+    rank(nets, pos, plays, ranked);
+    let mut best = ranked[0].1;
+    let mut best_eq = f32::NEG_INFINITY;
+    for &(_, i) in ranked.iter().take(filter.max(1)) {
+        let eq = nets.after_value_plies(plays[i].after(), 1, bufs).equity();
+        if eq > best_eq {
+            best_eq = eq;
+            best = i;
+        }
+    }
+    best
+}
+
+/// The value of `after` for the player who made it, from `h.rollout_trials` rollouts: each
+/// plays on from `after` with a 1-ply player on both sides (its move filter keeps the
+/// `h.reply_filter` best plays at 0 ply, 3 when that is 0) for at most `h.rollout_depth`
+/// plies on dice of its own (seeded by `h.seed`, `stream` and the trial), and ends in the
+/// exact value of a finished game or bear-off, or else the nets' 0-ply value of the last
+/// after-state; the label is the mean of the trials' five outputs. A rollout by a player
+/// stronger than the 0-ply one gives what TD(λ) on the 0-ply player's own games cannot: the
+/// values of better play (the supervised stage of gnubg's training rolled its positions out
+/// in the same spirit).
+pub fn rollout_value<P: NetPosition>(
+    nets: &NetEvaluator,
+    after: &P,
+    h: &LabelsHeader,
+    stream: u64,
+    bufs: &mut SearchBuffers<P>,
+) -> Probabilities
+where
+    NetEvaluator: AfterState<P>,
+{
+    if let Some(p) = nets.exact_after(after) {
+        return p;
+    }
+    let filter = if h.reply_filter > 0 {
+        h.reply_filter as usize
+    } else {
+        3
+    };
+    let mut plays: PlayList<P> = PlayList::new();
+    let mut ranked: Vec<(f32, usize)> = Vec::new();
+    let mut acc = [0f32; NET_OUTPUTS];
+    let trials = h.rollout_trials.max(1);
+    for t in 0..u64::from(trials) {
+        let mut dice = GameDice::new(
+            // Dice of their own: not the labelled games' (their streams are 0, 1, ...).
+            h.seed ^ 0x9e37_79b9_7f4a_7c15,
+            stream.wrapping_mul(4096).wrapping_add(t),
+            FirstRoll::Any,
+            None,
+        );
+        // The after-state reached and whether its owner is the labelled player.
+        let mut cur = *after;
+        let mut mine = true;
+        let mut value = None;
+        for _ in 0..h.rollout_depth {
+            if let Some(p) = nets.exact_after(&cur) {
+                value = Some(p);
+                break;
+            }
+            let pos = cur.pass_turn();
+            pos.legal_plays_into(dice.next_roll(), &mut plays);
+            cur = if plays.is_empty() {
+                pos
+            } else {
+                let i = one_ply_choice(nets, &pos, &plays, filter, &mut ranked, bufs);
+                *plays[i].after()
+            };
+            mine = !mine;
+        }
+        let v = value.unwrap_or_else(|| nets.after_value_plies(&cur, 0, bufs));
+        let v = if mine { v } else { v.flip() };
+        for (a, x) in acc.iter_mut().zip(outputs_of(&v)) {
+            *a += x;
+        }
+    }
+    for a in &mut acc {
+        *a /= trials as f32;
+    }
+    probabilities_of(&acc)
 }
 
 /// Labels games `games` (by index: each game is a function of the header and its index) with

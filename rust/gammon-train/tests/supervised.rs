@@ -8,7 +8,8 @@ use gammon_core::eval::net::{
 };
 use gammon_core::{Backgammon, Color, RulesFamily, Variant};
 use gammon_train::supervised::{
-    chunk_bytes, errors, fit_epoch, label_range, open_labels, read_labels, shuffled, LabelsHeader,
+    chunk_bytes, errors, fit_epoch, label_range, open_labels, read_labels, rollout_value, shuffled,
+    LabelsHeader,
 };
 
 fn header(nets_crc: u32) -> LabelsHeader {
@@ -21,6 +22,8 @@ fn header(nets_crc: u32) -> LabelsHeader {
         top: 4,
         nets_crc,
         reply_filter: 0,
+        rollout_trials: 0,
+        rollout_depth: 0,
     }
 }
 
@@ -132,4 +135,62 @@ fn shuffled_is_a_permutation_fixed_by_its_seed() {
     assert_eq!(sorted, (0..1000).collect::<Vec<u32>>());
     assert_eq!(a, shuffled(1000, 9));
     assert_ne!(a, shuffled(1000, 10));
+}
+
+#[test]
+fn rollout_labels_are_the_mean_of_their_trials_and_depth_zero_is_the_net() {
+    let mut h = header(3);
+    h.rollout_trials = 3;
+    h.rollout_depth = 4;
+    let samples = label_range(nets(), &h, 0..1);
+    assert!(samples.len() > 20);
+    let mut bufs = SearchBuffers::default();
+    let mut differ = 0;
+    for (k, s) in samples.iter().enumerate().step_by(5) {
+        let after = Backgammon::from_raw_unchecked(s.board, Variant::Backgammon, Color::White);
+        // The label is a function of the header, the game and the sample's place in it.
+        let again = rollout_value(nets(), &after, &h, k as u64, &mut bufs);
+        assert_eq!(outputs_of(&again), s.target, "sample {k}");
+        let p = probabilities_of(&s.target);
+        assert!((0.0..=1.0).contains(&p.win));
+        assert!(p.win_gammon <= p.win + 1e-6 && p.lose_gammon <= 1.0 - p.win + 1e-6);
+        differ += usize::from(outputs_of(&nets().net_after(&after)) != s.target);
+        // Cut off before the first ply, a rollout is the nets' 0-ply value (the mean of
+        // three equal trials, up to its rounding).
+        let mut flat = h;
+        flat.rollout_depth = 0;
+        let flat = outputs_of(&rollout_value(nets(), &after, &flat, k as u64, &mut bufs));
+        let net = outputs_of(&nets().net_after(&after));
+        for (a, b) in flat.iter().zip(net) {
+            assert!((a - b).abs() < 1e-6, "{flat:?} {net:?}");
+        }
+    }
+    assert!(
+        differ > 0,
+        "rollouts four plies deep look past the 0-ply value"
+    );
+}
+
+#[test]
+fn a_version_1_labels_file_still_reads_as_search_labels() {
+    let path = temp("v1");
+    let _ = std::fs::remove_file(&path);
+    let h = header(4);
+    let (mut file, next) = open_labels(&path, h).unwrap();
+    assert_eq!(next, 0);
+    let samples = label_range(nets(), &h, 0..1);
+    file.write_all(&chunk_bytes(0, 1, &samples)).unwrap();
+    drop(file);
+    // The same file as version 1 wrote it: the header without its last 8 bytes (the
+    // rollout fields) and version 1.
+    let bytes = std::fs::read(&path).unwrap();
+    let mut v1 = bytes[..42].to_vec();
+    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+    v1.extend_from_slice(&bytes[50..]);
+    std::fs::write(&path, &v1).unwrap();
+    let read = read_labels(&path).unwrap();
+    assert_eq!(read.header, h);
+    assert_eq!(read.samples, samples);
+    assert_eq!(read.next_game, 1);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
