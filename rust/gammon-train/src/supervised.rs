@@ -1,5 +1,6 @@
 //! Supervised refinement: positions of the net's own games labelled by a deeper search of the
-//! same net, and gradient steps towards those labels.
+//! same net or by rollouts of a 1-ply player ([`rollout_value`]), and gradient steps towards
+//! those labels.
 //!
 //! TD(λ) self-play moves each after-state's value towards the values of the after-states that
 //! follow it in one game. Once that has flattened out, a net can still learn from a better

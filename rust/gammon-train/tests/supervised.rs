@@ -1,5 +1,6 @@
-//! The supervised stage: labels are search values, labelling resumes after an interruption to
-//! the same file, and fitting moves the nets towards the labels.
+//! The supervised stage: labels are search values or rollouts' means, labelling resumes after
+//! an interruption to the same file (whose older version still reads), and fitting moves the
+//! nets towards the labels.
 
 use std::io::Write;
 
