@@ -104,19 +104,7 @@ pub(super) fn shape_units(side: &ShapeSide<'_>, out: &mut [f32]) {
         t_out += TIMING_PIPS[p] * counted;
         spare_out += counted;
     }
-    // The home points, 6 down to 1, in order.
-    let (mut t, mut spare) = (i64::from(t_out), i64::from(spare_out));
-    for p in (1..=6usize).rev() {
-        let k = i64::from(c[p]);
-        let w = p as i64 - 1;
-        if k > 2 {
-            t += w * (k - 2);
-            spare += k - 2;
-        } else if spare >= 2 - k {
-            t -= w * (2 - k);
-            spare -= 2 - k;
-        }
-    }
+    let timing = home_timing(c, i64::from(t_out), i64::from(spare_out));
 
     // The one-sided spread: each checker's distance beyond the mean, squared (positions
     // counted from point 1: their sum is the pips less one a checker).
@@ -145,31 +133,12 @@ pub(super) fn shape_units(side: &ShapeSide<'_>, out: &mut [f32]) {
         while rest != 0 {
             let q = 31 - rest.leading_zeros();
             rest &= !(1 << q);
-            let d = above - q;
-            let weight = match d {
-                0..=6 => 11,
-                7..=11 => 13 - d,
-                _ => 0,
-            };
             let n = u32::from(c[above as usize]);
-            w += weight * n;
+            w += gap_weight(above - q) * n;
             counted += n;
             above = q;
         }
     }
-    let backbone = if counted == 0 {
-        0.0
-    } else {
-        let all = 11 * counted;
-        (f64::from(all - w) / f64::from(all)) as f32
-    };
-
-    // Back game: anchors on 19..=24.
-    let (backg, backg1) = match (made & (0x3f << 19)).count_ones() {
-        0 => (0, 0),
-        1 => (0, back),
-        _ => (back.saturating_sub(3), 0),
-    };
 
     // Mobility: each occupied point from 7 up.
     let mut mobility = 0u32;
@@ -180,13 +149,11 @@ pub(super) fn shape_units(side: &ShapeSide<'_>, out: &mut [f32]) {
         mobility += (p - 6) * u32::from(c[p as usize]) * escape_rolls(p, side.blocked);
     }
 
-    out[0] = ratio(free, 1.0 / 100.0);
-    out[1] = ratio(t.max(0) as u32, 1.0 / 100.0);
-    out[2] = ratio(moment, 1.0 / 400.0);
-    out[3] = backbone;
-    out[4] = ratio(backg, 1.0 / 4.0);
-    out[5] = ratio(backg1, 1.0 / 8.0);
-    out[6] = ratio(mobility, 1.0 / 3600.0);
+    let anchors = (made & (0x3f << 19)).count_ones();
+    write_units(
+        [free, timing, moment, w, counted, anchors, back, mobility],
+        out,
+    );
 }
 
 /// [`shape_units`] the plain way, each unit by its definition: the tests' reference.
@@ -225,17 +192,7 @@ pub(super) fn shape_units_plain(side: &ShapeSide<'_>, out: &mut [f32]) {
         t += w * i64::from(counted);
         spare += i64::from(counted);
     }
-    for p in (1..=6usize).rev() {
-        let k = i64::from(n(p));
-        let w = p as i64 - 1;
-        if k > 2 {
-            t += w * (k - 2);
-            spare += k - 2;
-        } else if spare >= 2 - k {
-            t -= w * (2 - k);
-            spare -= 2 - k;
-        }
-    }
+    let timing = home_timing(c, t, spare);
 
     // The one-sided spread.
     let mut moment = 0u32;
@@ -260,33 +217,16 @@ pub(super) fn shape_units_plain(side: &ShapeSide<'_>, out: &mut [f32]) {
     for q in (2..=24usize).rev() {
         if c[q] >= 2 {
             if let Some(pa) = above {
-                let d = pa - q;
-                let weight = match d {
-                    0..=6 => 11,
-                    7..=11 => 13 - d as u32,
-                    _ => 0,
-                };
-                w += weight * n(pa);
+                w += gap_weight((pa - q) as u32) * n(pa);
                 counted += n(pa);
             }
             above = Some(q);
         }
     }
-    let backbone = if counted == 0 {
-        0.0
-    } else {
-        let all = 11 * counted;
-        (f64::from(all - w) / f64::from(all)) as f32
-    };
 
     // Back game.
-    let anchors = (19..=24usize).filter(|&p| c[p] >= 2).count();
+    let anchors = (19..=24usize).filter(|&p| c[p] >= 2).count() as u32;
     let back: u32 = (19..=25usize).map(n).sum();
-    let (backg, backg1) = match anchors {
-        0 => (0, 0),
-        1 => (0, back),
-        _ => (back.saturating_sub(3), 0),
-    };
 
     // Mobility.
     let mut mobility = 0u32;
@@ -297,8 +237,64 @@ pub(super) fn shape_units_plain(side: &ShapeSide<'_>, out: &mut [f32]) {
         }
     }
 
+    write_units(
+        [free, timing, moment, w, counted, anchors, back, mobility],
+        out,
+    );
+}
+
+/// The home points' share of the timing unit, 6 down to 1 in order, from `t` pips and `spare`
+/// checkers counted on the points above them: each checker above two adds `p − 1`, each
+/// checker a home point lacks to hold two takes `p − 1` away while enough spares are left to
+/// fill it. Never below 0.
+#[inline(always)]
+fn home_timing(c: &[u8; 32], mut t: i64, mut spare: i64) -> u32 {
+    for p in (1..=6usize).rev() {
+        let k = i64::from(c[p]);
+        let w = p as i64 - 1;
+        if k > 2 {
+            t += w * (k - 2);
+            spare += k - 2;
+        } else if spare >= 2 - k {
+            t -= w * (2 - k);
+            spare -= 2 - k;
+        }
+    }
+    t.max(0) as u32
+}
+
+/// How well a made point `d` pips above the next made point below it connects to it: 11
+/// within 6 pips, `13 − d` at 7..=11, else 0 (the gaps unit).
+#[inline(always)]
+fn gap_weight(d: u32) -> u32 {
+    match d {
+        0..=6 => 11,
+        7..=11 => 13 - d,
+        _ => 0,
+    }
+}
+
+/// Writes the seven units from their counts: free pips, timing, spread, the gaps' weighted
+/// sum `w` over the `counted` checkers, the anchors and checkers on 19..=25 (the back game
+/// units), mobility.
+#[inline(always)]
+fn write_units(
+    [free, timing, moment, w, counted, anchors, back, mobility]: [u32; 8],
+    out: &mut [f32],
+) {
+    let backbone = if counted == 0 {
+        0.0
+    } else {
+        let all = 11 * counted;
+        (f64::from(all - w) / f64::from(all)) as f32
+    };
+    let (backg, backg1) = match anchors {
+        0 => (0, 0),
+        1 => (0, back),
+        _ => (back.saturating_sub(3), 0),
+    };
     out[0] = ratio(free, 1.0 / 100.0);
-    out[1] = ratio(t.max(0) as u32, 1.0 / 100.0);
+    out[1] = ratio(timing, 1.0 / 100.0);
     out[2] = ratio(moment, 1.0 / 400.0);
     out[3] = backbone;
     out[4] = ratio(backg, 1.0 / 4.0);
