@@ -381,17 +381,7 @@ where
         let v = if plays.is_empty() {
             nets.on_roll_plies(&opp.pass_turn(), 0, bufs).flip()
         } else {
-            rank(nets, &opp, &plays, &mut ranked);
-            let mut best = Probabilities::default();
-            let mut best_eq = f32::NEG_INFINITY;
-            for &(_, i) in ranked.iter().take(filter.max(1)) {
-                let v = nets.after_value_plies(plays[i].after(), 1, bufs);
-                if v.equity() > best_eq {
-                    best_eq = v.equity();
-                    best = v;
-                }
-            }
-            best
+            one_ply_choice(nets, &opp, &plays, filter, &mut ranked, bufs).1
         };
         let w = dice.weight() as f32 / 36.0;
         for (a, x) in acc.iter_mut().zip(outputs_of(&v)) {
@@ -403,7 +393,8 @@ where
 
 /// The play a 1-ply player makes among `plays` of `pos`: the `filter` best at 0 ply are
 /// valued at 1 ply ([`NetEvaluator::after_value_plies`]) and the best of those is played
-/// (gnubg's move filter works the same way). Returns its index.
+/// (gnubg's move filter works the same way; the first of equals wins). Returns its index and
+/// its 1-ply value for the player who makes it. `plays` must not be empty.
 fn one_ply_choice<P: NetPosition>(
     nets: &NetEvaluator,
     pos: &P,
@@ -411,18 +402,18 @@ fn one_ply_choice<P: NetPosition>(
     filter: usize,
     ranked: &mut Vec<(f32, usize)>,
     bufs: &mut SearchBuffers<P>,
-) -> usize
+) -> (usize, Probabilities)
 where
     NetEvaluator: AfterState<P>,
 {
     rank(nets, pos, plays, ranked);
-    let mut best = ranked[0].1;
+    let mut best = (ranked[0].1, Probabilities::default());
     let mut best_eq = f32::NEG_INFINITY;
     for &(_, i) in ranked.iter().take(filter.max(1)) {
-        let eq = nets.after_value_plies(plays[i].after(), 1, bufs).equity();
-        if eq > best_eq {
-            best_eq = eq;
-            best = i;
+        let v = nets.after_value_plies(plays[i].after(), 1, bufs);
+        if v.equity() > best_eq {
+            best_eq = v.equity();
+            best = (i, v);
         }
     }
     best
@@ -481,7 +472,7 @@ where
             cur = if plays.is_empty() {
                 pos
             } else {
-                let i = one_ply_choice(nets, &pos, &plays, filter, &mut ranked, bufs);
+                let (i, _) = one_ply_choice(nets, &pos, &plays, filter, &mut ranked, bufs);
                 *plays[i].after()
             };
             mine = !mine;
