@@ -3,11 +3,14 @@ killed in the middle of its work."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable
 
 DATA = Path(__file__).parent / "data"
@@ -15,6 +18,17 @@ CONFORMANCE = DATA / "conformance"
 
 # The 21 distinct rolls, larger die first.
 ROLLS = [(hi, lo) for hi in range(1, 7) for lo in range(1, hi + 1)]
+
+
+def load_module(path: Path, name: str) -> ModuleType:
+    """The Python file ``path`` imported as module ``name`` (a tool or example that is not in a
+    package), registered in ``sys.modules`` so that its dataclasses and pickles resolve."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def conformance_cases() -> list[dict[str, Any]]:

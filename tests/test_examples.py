@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -11,17 +9,13 @@ import numpy as np
 import pytest
 
 from gammon import batch
+from support import load_module
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_module(EXAMPLES / f"{name}.py", f"example_{name}")
 
 
 def check_figures(fig: dict[str, float], games: int) -> None:

@@ -4,28 +4,16 @@ and on a name taken through the crate root, and pass a clean tree."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from support import load_module
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "check_layers", ROOT / "tools" / "check_layers.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["check_layers"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-check_layers = _load()
+check_layers = load_module(ROOT / "tools" / "check_layers.py", "check_layers")
 LAYERS = ["base", "rules", "run"]
 
 

@@ -4,14 +4,12 @@ bar, hits, bear-offs)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import gammon
+from support import load_module
 
 gnubg_nn = pytest.importorskip("gnubg_nn", reason="the gnubg player needs gnubg-nn")
 
@@ -20,18 +18,7 @@ pytestmark = pytest.mark.oracle
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "net_strength", ROOT / "tools" / "net_strength.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["net_strength"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-net_strength = _load()
+net_strength = load_module(ROOT / "tools" / "net_strength.py", "net_strength")
 
 
 def test_gnubg_plays_its_book_opening_move() -> None:
