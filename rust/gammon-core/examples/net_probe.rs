@@ -42,14 +42,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Some(name) => Encoding::from_name(name).ok_or("GROW: no such encoding")?,
             None => return Err("GROW: not an encoding name".into()),
         };
-        let chain = [
-            Encoding::ContactPlus,
-            Encoding::ContactExt,
-            Encoding::ContactShape,
-        ];
-        let at = |e| chain.iter().position(|&x| x == e);
         for net in std::iter::once(&mut nets.contact).chain(nets.race.as_mut()) {
-            if !matches!((at(net.encoding), at(to)), (Some(i), Some(j)) if i < j) {
+            if to == net.encoding || !to.extends(net.encoding) {
                 return Err("GROW: the encoding must extend the nets'".into());
             }
             let added = to.units() - net.encoding.units();

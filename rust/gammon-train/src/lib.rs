@@ -267,22 +267,9 @@ fn random_net(encoding: Encoding, hidden: usize, scale: f32, rng: &mut SplitMix)
     net
 }
 
-/// True when every input of `small` is the same unit, at the same index, of `big`.
-fn is_prefix(small: Encoding, big: Encoding) -> bool {
-    // Each of these is the one before it with units added at the end.
-    const CHAIN: [Encoding; 4] = [
-        Encoding::Contact,
-        Encoding::ContactPlus,
-        Encoding::ContactExt,
-        Encoding::ContactShape,
-    ];
-    let at = |e| CHAIN.iter().position(|&c| c == e);
-    small == big || matches!((at(small), at(big)), (Some(i), Some(j)) if i <= j)
-}
-
 /// Copies `src` into the larger `dst` ([`Trainer::warm_start`]).
 fn grow_into(src: &Mlp, dst: &mut Mlp) -> Result<(), String> {
-    if !is_prefix(src.encoding, dst.encoding) {
+    if !dst.encoding.extends(src.encoding) {
         return Err(format!(
             "init_from: a {} net cannot grow into a {} net",
             src.encoding.name(),

@@ -109,6 +109,22 @@ impl Encoding {
         }
     }
 
+    /// True when `self` is `smaller` with units added at the end: every unit of `smaller` is
+    /// the same unit at the same index of `self` (the chain `contact`, `contact-plus`,
+    /// `contact-ext`, `contact-shape`; an encoding extends itself). A net on `smaller` grows
+    /// into one on `self` by zero rows for the added units.
+    #[must_use]
+    pub fn extends(self, smaller: Encoding) -> bool {
+        const CHAIN: [Encoding; 4] = [
+            Encoding::Contact,
+            Encoding::ContactPlus,
+            Encoding::ContactExt,
+            Encoding::ContactShape,
+        ];
+        let at = |e| CHAIN.iter().position(|&c| c == e);
+        self == smaller || matches!((at(smaller), at(self)), (Some(i), Some(j)) if i <= j)
+    }
+
     /// True when the encoding is defined for `variant`'s rules family.
     #[must_use]
     pub fn supports(self, variant: Variant) -> bool {
@@ -2762,6 +2778,32 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn an_encoding_that_extends_another_starts_with_its_units() {
+        let boards = random_boards();
+        let mut pairs = 0;
+        for big in Encoding::ALL {
+            for small in Encoding::ALL {
+                if !big.extends(small) || !big.supports(Variant::Backgammon) {
+                    continue;
+                }
+                pairs += 1;
+                assert!(big.units() >= small.units());
+                for b in boards.iter().step_by(17) {
+                    let mut x = vec![f32::NAN; big.units()];
+                    let mut y = vec![f32::NAN; small.units()];
+                    big.encode_into(b, 15, true, &mut x);
+                    small.encode_into(b, 15, true, &mut y);
+                    assert_eq!(&x[..small.units()], &y[..], "{big:?} {small:?}");
+                }
+            }
+        }
+        // The four contact encodings' ten pairs and TD-Gammon's with itself.
+        assert_eq!(pairs, 11);
+        assert!(!Encoding::ContactExt.extends(Encoding::ContactShape));
+        assert!(!Encoding::ContactPlus.extends(Encoding::TdGammon));
     }
 
     #[test]
