@@ -20,6 +20,7 @@
 //! `GameDice::new(seed, g, ..)`, so a run stopped at a checkpoint and resumed makes the same
 //! weights as an uninterrupted run ([`Trainer::save`], [`Trainer::resume`]).
 
+pub mod judge;
 pub mod supervised;
 
 use std::fmt;

@@ -11,6 +11,7 @@
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
 //!                  seed=1 holdout=20 eval_games=20000]
 //!                                         train INIT's nets on labelled positions (resumes)
+//! gammon-train judge DB NETS..             score nets at 0 ply on judged decisions
 //! ```
 //!
 //! `label` and `fit` are the supervised stage ([`gammon_train::supervised`]): `label` plays
@@ -26,6 +27,10 @@
 //! out), the learning rate falling geometrically from `alpha` to `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
 //! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
 //! after the last epoch written.
+//!
+//! `judge` ([`gammon_train::judge`]) plays every decision of DB (`tools/judge_db.py` writes
+//! them) with each of NETS and prints the mean equity its plays lose against the judge's best,
+//! by position class, and each net's difference from the first one on the same decisions.
 //!
 //! `run` appends to `RUN_DIR/log.txt` (and prints) the games done, games a second and, every
 //! `eval_every` games, the strength against pubeval (backgammon) or `random` (Long Nardy). It
@@ -412,6 +417,41 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     Ok(())
 }
 
+fn judge(db: &str, nets: &[String]) -> Result<(), String> {
+    use gammon_train::judge::{losses, mean_se, parse_db};
+    let text = fs::read_to_string(db).map_err(|e| format!("{db}: {e}"))?;
+    let decisions = parse_db(&text).map_err(|e| format!("{db}: {e}"))?;
+    let mut classes: Vec<&str> = decisions.iter().map(|d| d.class.as_str()).collect();
+    classes.sort_unstable();
+    classes.dedup();
+    println!("{db}: {} decisions", decisions.len());
+    let mut first: Option<Vec<f64>> = None;
+    for path in nets {
+        let (n, _) = load_nets(path)?;
+        let l = losses(&n, &decisions).map_err(|e| format!("{path}: {e}"))?;
+        let (m, se) = mean_se(&l);
+        let mut line = format!("{path}: mean loss {m:.5} ± {se:.5}");
+        for c in &classes {
+            let lc: Vec<f64> = decisions
+                .iter()
+                .zip(&l)
+                .filter(|(d, _)| d.class == *c)
+                .map(|(_, x)| *x)
+                .collect();
+            line += &format!("  {c} {:.5} ({})", mean_se(&lc).0, lc.len());
+        }
+        if let Some(f) = &first {
+            let diff: Vec<f64> = l.iter().zip(f).map(|(a, b)| a - b).collect();
+            let (dm, dse) = mean_se(&diff);
+            line += &format!("  minus the first: {dm:+.5} ± {dse:.5}");
+        } else {
+            first = Some(l);
+        }
+        println!("{line}");
+    }
+    Ok(())
+}
+
 fn average(out: &str, inputs: &[String]) -> Result<(), String> {
     let nets = inputs
         .iter()
@@ -433,8 +473,9 @@ fn main() -> ExitCode {
         Some("strength") if args.len() == 5 => strength(&args[2], &args[3], &args[4]),
         Some("average") if args.len() >= 4 => average(&args[2], &args[3..]),
         Some("label") if args.len() >= 5 => label(&args[2], &args[3], &args[4], &args[5..]),
+        Some("judge") if args.len() >= 4 => judge(&args[2], &args[3..]),
         Some("fit") if args.len() >= 5 => fit(&args[2], &args[3], &args[4], &args[5..]),
-        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | average OUT IN.. | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..]".into()),
+        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | average OUT IN.. | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..] | judge DB NETS..".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

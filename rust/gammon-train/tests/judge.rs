@@ -1,0 +1,89 @@
+//! Scoring nets on judged decisions: the loss is the best judged value minus the value of the
+//! net's play, the file format's errors name their line, and a set judged for other plays is
+//! refused rather than scored.
+
+use gammon_core::eval::net::{shipped, AfterState, NetEvaluator};
+use gammon_core::{position_id, Backgammon, Color, Dice, PlayList, Position, RulesFamily, Variant};
+use gammon_train::judge::{losses, mean_se, parse_db};
+
+fn nets() -> &'static NetEvaluator {
+    shipped(RulesFamily::Backgammon).unwrap()
+}
+
+/// The after-state IDs (opponent on roll) of `pos`'s plays of `dice`, with the mover's 0-ply
+/// equity of each by the shipped nets, best first.
+fn valued(pos: &Backgammon, dice: Dice) -> Vec<(String, f64)> {
+    let mut plays: PlayList<Backgammon> = PlayList::new();
+    pos.legal_plays_into(dice, &mut plays);
+    let mut out: Vec<(String, f64)> = plays
+        .iter()
+        .map(|p| {
+            let e = nets().after_state(p.after()).equity();
+            (position_id(&p.after().pass_turn()), f64::from(e))
+        })
+        .collect();
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    out.dedup_by(|a, b| a.0 == b.0);
+    out
+}
+
+fn line(class: &str, pos: &Backgammon, dice: Dice, values: &[(String, f64)]) -> String {
+    let cells: Vec<String> = values.iter().map(|(i, v)| format!("{i} {v:.6}")).collect();
+    format!(
+        "{class} {} {} {} {}",
+        position_id(pos),
+        dice.high(),
+        dice.low(),
+        cells.join(" ")
+    )
+}
+
+#[test]
+fn a_net_judged_by_its_own_values_loses_nothing_and_a_better_play_costs_the_difference() {
+    let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let dice = Dice::new(6, 2).unwrap();
+    let own = valued(&start, dice);
+    assert!(own.len() > 5, "6-2 from the start has many plays");
+    let mut text = format!("# a comment\n\n{}\n", line("contact", &start, dice, &own));
+    // The same decision with the net's 3rd choice raised 0.25 above its 1st.
+    let mut raised = own.clone();
+    raised[2].1 = own[0].1 + 0.25;
+    text += &line("race", &start, dice, &raised);
+    let db = parse_db(&text).unwrap();
+    assert_eq!(db.len(), 2);
+    assert_eq!(db[1].class, "race");
+    let l = losses(nets(), &db).unwrap();
+    assert!(
+        l[0].abs() < 1e-5,
+        "its own best play loses nothing: {}",
+        l[0]
+    );
+    assert!(
+        (l[1] - 0.25).abs() < 1e-5,
+        "the raised play is missed by 0.25: {}",
+        l[1]
+    );
+    let (m, se) = mean_se(&l);
+    assert!((m - 0.125).abs() < 1e-5 && se > 0.1, "{m} {se}");
+}
+
+#[test]
+fn bad_lines_are_named_and_unjudged_plays_refused() {
+    let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let dice = Dice::new(3, 1).unwrap();
+    let own = valued(&start, dice);
+    let ok = line("contact", &start, dice, &own);
+    for (text, want) in [
+        ("contact 4HPwATDgc/ABMA 3 1 x".to_string(), "line 1: want"),
+        (format!("{ok}\ncontact nonsense 3 1 a 1"), "line 2:"),
+        ("contact 4HPwATDgc/ABMA 7 1 a 1".to_string(), "line 1: die"),
+        ("contact 4HPwATDgc/ABMA 3 1 a one".to_string(), "bad value"),
+    ] {
+        let err = parse_db(&text).unwrap_err();
+        assert!(err.contains(want), "{text:?}: {err}");
+    }
+    // The best play left out: the set cannot score it.
+    let db = parse_db(&line("contact", &start, dice, &own[1..])).unwrap();
+    let err = losses(nets(), &db).unwrap_err();
+    assert!(err.contains("is not judged") && err.contains("31"), "{err}");
+}

@@ -1,0 +1,86 @@
+"""A judged set of checker-play decisions, for scoring nets by the equity their choices lose.
+
+    python tools/judge_db.py OUT GAMES [TOP]
+
+The decisions are those of ``tools/where_lost.py``: every 4th position of GAMES gnubg 0-ply
+self-play games (seed 11), each with fresh dice (seed 5). For each decision with more than
+one distinct after-state (and none that ends the game), every after-state is valued by
+gnubg at 1 ply, and the TOP best of those (default 5) again at 2 ply; a play's judge value,
+the mover's cubeless equity, is its 2-ply value, or for the others its 1-ply value moved by
+the mean difference between the two depths over the TOP plays of the same decision. One line
+a decision::
+
+    CLASS POSITION_ID D1 D2 AFTER_ID EQUITY AFTER_ID EQUITY ...
+
+(``CLASS`` gnubg's position class: contact, crashed, race, bear-off). ``gammon-train judge
+DB NETS..`` then plays each decision with each net at 0 ply and reports the mean equity lost
+against the best judged play: a measure of a net's checker play with far less noise than
+games (the same decisions for every net), biased as far as gnubg's own evaluations are. The
+file is written to ``OUT.tmp`` and renamed when complete.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import random
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import gnubg_nn
+from where_lost import positions
+
+import gammon
+
+CLASSES = {
+    gnubg_nn.c_contact: "contact",
+    gnubg_nn.c_crashed: "crashed",
+    gnubg_nn.c_race: "race",
+    gnubg_nn.c_bearoff: "bear-off",
+}
+
+
+def mover_equity(after_id: str, plies: int) -> float:
+    """The mover's cubeless equity of an after-state (the opponent on roll) by gnubg."""
+    board = [list(side) for side in gnubg_nn.board_from_position_id(after_id)]
+    w, wg, wbg, lg, lbg = gnubg_nn.probabilities(board, plies)
+    return -float(2 * w - 1 + wg - lg + wbg - lbg)
+
+
+def main() -> None:
+    """Writes the judged decisions."""
+    out, games = sys.argv[1], int(sys.argv[2])
+    top = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+    dice_rng = random.Random(5)
+    start = time.time()
+    written = 0
+    tmp = out + ".tmp"
+    with open(tmp, "w") as f:
+        for b in positions(games):
+            kind = CLASSES.get(gnubg_nn.classify(b))
+            d1, d2 = dice_rng.randint(1, 6), dice_rng.randint(1, 6)
+            if kind is None:
+                continue
+            pos = gammon.Position.from_id(gnubg_nn.position_id(b))
+            afters = {pos.play(p) for p in pos.legal_plays((d1, d2))}
+            if len(afters) < 2 or any(a.is_game_over() for a in afters):
+                continue
+            ids = sorted({a.id for a in afters})
+            value = {i: mover_equity(i, 1) for i in ids}
+            best = sorted(ids, key=value.__getitem__, reverse=True)[:top]
+            deeper = {i: mover_equity(i, 2) for i in best}
+            # 1- and 2-ply values differ systematically (the odd-even effect): the plays
+            # valued at 1 ply only are moved by the decision's mean difference over the others.
+            shift = sum(deeper[i] - value[i] for i in best) / len(best)
+            value = {i: deeper.get(i, value[i] + shift) for i in ids}
+            cells = " ".join(f"{i} {value[i]:.5f}" for i in ids)
+            f.write(f"{kind} {pos.id} {d1} {d2} {cells}\n")
+            written += 1
+    os.replace(tmp, out)
+    print(f"{out}: {written} decisions of {games} games, {time.time() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
