@@ -11,7 +11,7 @@
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
 //!                  seed=1 holdout=20 eval_games=20000]
 //!                                         train INIT's nets on labelled positions (resumes)
-//! gammon-train judge DB NETS..             score nets at 0 ply on judged decisions
+//! gammon-train judge DB [filter=0] NETS..  score nets' plays on judged decisions
 //! ```
 //!
 //! `label` and `fit` are the supervised stage ([`gammon_train::supervised`]): `label` plays
@@ -29,7 +29,8 @@
 //! after the last epoch written.
 //!
 //! `judge` ([`gammon_train::judge`]) plays every decision of DB (`tools/judge_db.py` writes
-//! them) with each of NETS and prints the mean equity its plays lose against the judge's best,
+//! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply among its K best at 0 ply) and
+//! prints the mean equity its plays lose against the judge's best,
 //! by position class, and each net's difference from the first one on the same decisions.
 //!
 //! `run` appends to `RUN_DIR/log.txt` (and prints) the games done, games a second and, every
@@ -417,7 +418,16 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     Ok(())
 }
 
-fn judge(db: &str, nets: &[String]) -> Result<(), String> {
+fn judge(db: &str, args: &[String]) -> Result<(), String> {
+    // Leading `filter=K`: the nets play at 1 ply among their K best at 0 ply.
+    let (filter, nets) = match args.first().and_then(|a| a.strip_prefix("filter=")) {
+        Some(k) => (
+            k.parse::<usize>()
+                .map_err(|_| format!("filter={k}: not a number"))?,
+            &args[1..],
+        ),
+        None => (0, args),
+    };
     use gammon_train::judge::{losses, mean_se, parse_db};
     let text = fs::read_to_string(db).map_err(|e| format!("{db}: {e}"))?;
     let decisions = parse_db(&text).map_err(|e| format!("{db}: {e}"))?;
@@ -428,7 +438,7 @@ fn judge(db: &str, nets: &[String]) -> Result<(), String> {
     let mut first: Option<Vec<f64>> = None;
     for path in nets {
         let (n, _) = load_nets(path)?;
-        let l = losses(&n, &decisions).map_err(|e| format!("{path}: {e}"))?;
+        let l = losses(&n, &decisions, filter).map_err(|e| format!("{path}: {e}"))?;
         let (m, se) = mean_se(&l);
         let mut line = format!("{path}: mean loss {m:.5} ± {se:.5}");
         for c in &classes {

@@ -395,7 +395,7 @@ where
 /// valued at 1 ply ([`NetEvaluator::after_value_plies`]) and the best of those is played
 /// (gnubg's move filter works the same way; the first of equals wins). Returns its index and
 /// its 1-ply value for the player who makes it. `plays` must not be empty.
-fn one_ply_choice<P: NetPosition>(
+pub fn one_ply_choice<P: NetPosition>(
     nets: &NetEvaluator,
     pos: &P,
     plays: &PlayList<P>,
