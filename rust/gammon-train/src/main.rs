@@ -6,7 +6,7 @@
 //! gammon-train strength CONFIG FILE N    measure a checkpoint or weights file over N games
 //! gammon-train average OUT IN IN..        average the weights of checkpoints or weights files
 //! gammon-train label NETS OUT GAMES [plies=1 seed=1 alt=500 top=4 threads=1 chunk=200 filter=0
-//!                  rollout=0 depth=10]
+//!                  rollout=0 depth=10 siblings=0]
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
 //!                  seed=1 holdout=20 eval_games=20000]
@@ -22,7 +22,8 @@
 //! among its K best at 0 ply ([`gammon_train::supervised::filtered_two_ply`]); `rollout=T`
 //! labels each position instead with the mean of T rollouts by a 1-ply player (its move
 //! filter `filter`, 3 when 0) cut off after `depth` plies
-//! ([`gammon_train::supervised::rollout_value`]). `fit` takes
+//! ([`gammon_train::supervised::rollout_value`]); `siblings=K` labels each turn's K best plays
+//! at 0 ply (distinct boards) instead of the chosen one and `alt`'s. `fit` takes
 //! `epochs` passes over the samples (the last `holdout` per mille, the latest games, held
 //! out), the learning rate falling geometrically from `alpha` to `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
 //! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
@@ -256,6 +257,7 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
             ("filter", "0"),
             ("rollout", "0"),
             ("depth", "10"),
+            ("siblings", "0"),
         ],
     )?;
     let bytes = fs::read(nets_path).map_err(|e| format!("{nets_path}: {e}"))?;
@@ -273,6 +275,7 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         reply_filter: o.get("filter")?,
         rollout_trials: o.get("rollout")?,
         rollout_depth: o.get("depth")?,
+        siblings: o.get("siblings")?,
     };
     if header.plies == 0 || header.plies > 3 {
         return Err("plies must be 1, 2 or 3".into());
