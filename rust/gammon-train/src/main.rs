@@ -9,7 +9,8 @@
 //!                  rollout=0 depth=10 siblings=0]
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
-//!                  seed=1 holdout=20 eval_games=20000]
+//!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2
+//!                  labeller=INIT]
 //!                                         train INIT's nets on labelled positions (resumes)
 //! gammon-train judge DB [filter=0] NETS..  score nets' plays on judged decisions
 //! ```
@@ -27,7 +28,10 @@
 //! `epochs` passes over the samples (the last `holdout` per mille, the latest games, held
 //! out), the learning rate falling geometrically from `alpha` to `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
 //! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
-//! after the last epoch written.
+//! after the last epoch written. `loss=rank` fits `siblings` labels decision by decision
+//! ([`gammon_train::supervised::rank_epoch`]: a listwise ranking loss at temperature `temp`
+//! plus `beta` times the squared error), the decisions found by replaying the labelled games
+//! with `labeller`, the nets that labelled them (by default INIT).
 //!
 //! `judge` ([`gammon_train::judge`]) plays every decision of DB (`tools/judge_db.py` writes
 //! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply among its K best at 0 ply) and
@@ -50,8 +54,8 @@ use std::time::Instant;
 use gammon_core::eval::net::NetEvaluator;
 use gammon_core::{Backgammon, Nardy, Pubeval, Random, RulesFamily};
 use gammon_train::supervised::{
-    chunk_bytes, errors, fit_epoch, label_range, open_labels, read_labels, shuffled, LabelsHeader,
-    Sample,
+    chunk_bytes, errors, fit_epoch, label_range, open_labels, rank_epoch, ranking_errors,
+    read_labels, shuffled, sibling_groups, LabelsHeader, Sample,
 };
 use gammon_train::{strength_vs, Config, Strength, Trainer};
 
@@ -333,8 +337,21 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
             ("seed", "1"),
             ("holdout", "20"),
             ("eval_games", "20000"),
+            ("loss", "mse"),
+            ("temp", "0.05"),
+            ("beta", "0.2"),
+            ("labeller", init),
         ],
     )?;
+    let rank = match o.get::<String>("loss")?.as_str() {
+        "mse" => false,
+        "rank" => true,
+        other => return Err(format!("loss={other}: mse or rank")),
+    };
+    let (temp, beta): (f32, f32) = (o.get("temp")?, o.get("beta")?);
+    if rank && !(temp > 0.0 && beta >= 0.0) {
+        return Err("temp must be above 0 and beta 0 or more".into());
+    }
     let (epochs, alpha, alpha_final): (u32, f32, f32) =
         (o.get("epochs")?, o.get("alpha")?, o.get("alpha_final")?);
     let (seed, holdout, eval_games): (u64, f64, u64) =
@@ -345,9 +362,28 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     let dir = PathBuf::from(dir);
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut samples = Vec::new();
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    let labeller = if rank {
+        let path: String = o.get("labeller")?;
+        let bytes = fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
+        let crc = crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)]);
+        Some((load_nets(&path)?.0, crc, path))
+    } else {
+        None
+    };
     let mut checkers = None;
     for file in labels.split(',') {
         let l = read_labels(Path::new(file))?;
+        if let Some((nets, crc, path)) = &labeller {
+            if *crc != l.header.nets_crc {
+                return Err(format!(
+                    "{file} was labelled by other nets than {path}: name them with labeller=PATH"
+                ));
+            }
+            let at = samples.len();
+            let g = sibling_groups(nets, &l).map_err(|e| format!("{file}: {e}"))?;
+            groups.extend(g.into_iter().map(|r| r.start + at..r.end + at));
+        }
         if *checkers.get_or_insert(l.header.checkers) != l.header.checkers {
             return Err(format!("{file}: another number of checkers"));
         }
@@ -364,7 +400,14 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
         samples.extend(l.samples);
     }
     let checkers = checkers.unwrap_or(15);
-    let held = ((samples.len() as f64) * holdout / 1000.0) as usize;
+    // Held out: the latest games' samples (with loss=rank, whole decisions).
+    let held_groups = ((groups.len() as f64) * holdout / 1000.0) as usize;
+    let (train_groups, test_groups) = groups.split_at(groups.len() - held_groups);
+    let held = if rank {
+        samples.len() - test_groups.first().map_or(samples.len(), |r| r.start)
+    } else {
+        ((samples.len() as f64) * holdout / 1000.0) as usize
+    };
     let (train, test) = samples.split_at(samples.len() - held);
     // Resume after the last epoch written.
     let mut start = 0;
@@ -379,11 +422,21 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     }
     let report = |nets: &NetEvaluator, e: u32, secs: f64| {
         let (mse, mae) = errors(nets, checkers, test);
+        let ranking = if rank {
+            let (agree, loss) = ranking_errors(nets, checkers, &samples, test_groups);
+            format!(
+                "; {} held-out decisions: best sibling agreed {:.1}%, loss by the labels {loss:.5}",
+                test_groups.len(),
+                100.0 * agree
+            )
+        } else {
+            String::new()
+        };
         let s = strength_of(nets, eval_games);
         log(
             &dir,
             &format!(
-                "{} epoch {e} ({secs:.0} s): held-out {} samples mse {mse:.5} equity mae {mae:.4}; strength {s}",
+                "{} epoch {e} ({secs:.0} s): held-out {} samples mse {mse:.5} equity mae {mae:.4}{ranking}; strength {s}",
                 now(),
                 test.len()
             ),
@@ -409,8 +462,25 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
             0.0
         };
         let a = alpha * (alpha_final / alpha).powf(frac);
-        let order = shuffled(train.len(), seed ^ u64::from(e).wrapping_mul(0x9e37_79b9));
-        fit_epoch(&mut nets, checkers, train, &order, a);
+        if rank {
+            let order = shuffled(
+                train_groups.len(),
+                seed ^ u64::from(e).wrapping_mul(0x9e37_79b9),
+            );
+            rank_epoch(
+                &mut nets,
+                checkers,
+                &samples,
+                train_groups,
+                &order,
+                a,
+                temp,
+                beta,
+            );
+        } else {
+            let order = shuffled(train.len(), seed ^ u64::from(e).wrapping_mul(0x9e37_79b9));
+            fit_epoch(&mut nets, checkers, train, &order, a);
+        }
         let out = dir.join(format!("epoch-{e}.gnet"));
         let tmp = dir.join(format!("epoch-{e}.tmp"));
         fs::write(&tmp, nets.to_bytes())

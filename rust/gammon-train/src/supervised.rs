@@ -322,11 +322,43 @@ fn label_game<P: Trainable>(
 ) where
     NetEvaluator: AfterState<P>,
 {
+    walk_game::<P>(nets, h, g, |afters| {
+        for after in afters {
+            let v = if h.rollout_trials > 0 {
+                let stream = (g << 20) | (out.len() as u64 & 0xf_ffff);
+                rollout_value(nets, after, h, stream, bufs)
+            } else if h.reply_filter > 0 {
+                filtered_two_ply(nets, after, h.reply_filter as usize, bufs)
+            } else {
+                nets.after_value_plies(after, h.plies, bufs)
+            };
+            out.push(Sample {
+                board: after.owner_board(),
+                target: outputs_of(&v),
+            });
+        }
+    });
+}
+
+/// Plays game `g` as [`label_range`] does (the nets at 0 ply, the dice of the header's seed)
+/// and calls `turn` with each turn's after-states to label, in order: the chosen play's and
+/// the extra candidate's, or with `siblings` the turn's best distinct boards; after-states
+/// with exact values are left out (a turn may pass none). The one place that decides which
+/// positions a labels file holds, so that [`sibling_groups`] finds a file's decisions again.
+fn walk_game<P: Trainable>(
+    nets: &NetEvaluator,
+    h: &LabelsHeader,
+    g: u64,
+    mut turn: impl FnMut(&[P]),
+) where
+    NetEvaluator: AfterState<P>,
+{
     let mut dice = GameDice::new(h.seed, g, P::FIRST, None);
     let mut rng = SplitMix(h.seed ^ g.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0xa17);
     let mut pos = P::start();
     let mut plays: PlayList<P> = PlayList::new();
     let mut ranked: Vec<(f32, usize)> = Vec::new();
+    let mut afters: Vec<P> = Vec::new();
     for _turn in 0..10_000 {
         let roll = dice.next_roll();
         pos.legal_plays_into(roll, &mut plays);
@@ -336,52 +368,88 @@ fn label_game<P: Trainable>(
         }
         rank(nets, &pos, &plays, &mut ranked);
         let best = ranked[0].1;
-        let mut chosen = [Some(best), None];
-        let others = ranked.len().saturating_sub(1).min(h.top as usize);
-        if h.siblings == 0 && others > 0 && (rng.next() % 1000) < u64::from(h.alt_per_mille) {
-            let k = 1 + (rng.next() % others as u64) as usize;
-            chosen[1] = Some(ranked[k].1);
-        }
-        let labelled: Vec<usize> = if h.siblings > 0 {
+        afters.clear();
+        if h.siblings > 0 {
             let mut seen: Vec<[i8; 26]> = Vec::new();
-            let mut v = Vec::new();
             for &(_, i) in &ranked {
-                if v.len() == h.siblings as usize {
+                if seen.len() == h.siblings as usize {
                     break;
                 }
                 // Plays that reach the same board are one sibling.
                 let b = plays[i].after().owner_board();
                 if !seen.contains(&b) {
                     seen.push(b);
-                    v.push(i);
+                    afters.push(*plays[i].after());
                 }
             }
-            v
         } else {
-            chosen.into_iter().flatten().collect()
-        };
-        for i in labelled {
-            let after = plays[i].after();
-            if nets.exact_after(after).is_none() {
-                let v = if h.rollout_trials > 0 {
-                    let stream = (g << 20) | (out.len() as u64 & 0xf_ffff);
-                    rollout_value(nets, after, h, stream, bufs)
-                } else if h.reply_filter > 0 {
-                    filtered_two_ply(nets, after, h.reply_filter as usize, bufs)
-                } else {
-                    nets.after_value_plies(after, h.plies, bufs)
-                };
-                out.push(Sample {
-                    board: after.owner_board(),
-                    target: outputs_of(&v),
-                });
+            afters.push(*plays[best].after());
+            let others = ranked.len().saturating_sub(1).min(h.top as usize);
+            if others > 0 && (rng.next() % 1000) < u64::from(h.alt_per_mille) {
+                let k = 1 + (rng.next() % others as u64) as usize;
+                afters.push(*plays[ranked[k].1].after());
             }
         }
+        afters.retain(|a| nets.exact_after(a).is_none());
+        turn(&afters);
         if nets.exact_after(plays[best].after()).is_some() {
             break;
         }
         pos = pos.play_unchecked(&plays[best]);
     }
+}
+
+/// The decisions of a `siblings` labels file: the ranges of its samples that are one turn's
+/// siblings, found by replaying its games with `nets`, the nets that labelled it (their
+/// CRC-32 is the header's `nets_crc`, which the caller checks).
+///
+/// # Errors
+/// A file without siblings, or whose boards are not the replayed games' (other nets).
+pub fn sibling_groups(
+    nets: &NetEvaluator,
+    labels: &Labels,
+) -> Result<Vec<std::ops::Range<usize>>, String> {
+    let h = &labels.header;
+    if h.siblings == 0 {
+        return Err("the labels were not made with siblings=K: no decisions to rank".into());
+    }
+    let mut groups = Vec::new();
+    let mut at = 0usize;
+    let mut bad = None;
+    for g in 0..labels.next_game {
+        let mut visit = |boards: &mut dyn Iterator<Item = [i8; 26]>| {
+            let first = at;
+            for b in boards {
+                if labels.samples.get(at).map(|s| s.board) != Some(b) && bad.is_none() {
+                    bad = Some(format!(
+                        "game {g}, sample {at}: not the replayed game's board"
+                    ));
+                }
+                at += 1;
+            }
+            if at > first {
+                groups.push(first..at);
+            }
+        };
+        match h.family {
+            RulesFamily::Backgammon => walk_game::<Backgammon>(nets, h, g, |a| {
+                visit(&mut a.iter().map(NetPosition::owner_board));
+            }),
+            RulesFamily::LongNardy => walk_game::<Nardy>(nets, h, g, |a| {
+                visit(&mut a.iter().map(NetPosition::owner_board));
+            }),
+        }
+        if let Some(e) = bad.take() {
+            return Err(format!("{e} (labelled by other nets?)"));
+        }
+    }
+    if at != labels.samples.len() {
+        return Err(format!(
+            "the replayed games label {at} samples, the file holds {}",
+            labels.samples.len()
+        ));
+    }
+    Ok(groups)
 }
 
 /// The value of `after` for the player who made it, searched 2 plies deep with the opponent's
@@ -590,6 +658,107 @@ pub fn fit_epoch(
             .encode_into(&s.board, checkers, false, &mut x[..n]);
         sgd_step(net, &x[..n], &s.target, alpha);
     }
+}
+
+/// The cubeless equity of five outputs (win, win gammon, win backgammon, lose gammon, lose
+/// backgammon).
+fn equity_of(o: &[f32; NET_OUTPUTS]) -> f32 {
+    2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]
+}
+
+/// How the equity depends on each output.
+const EQUITY_WEIGHTS: [f32; NET_OUTPUTS] = [2.0, 1.0, 1.0, -1.0, -1.0];
+
+/// The softmax of `z / temp`.
+fn softmax(z: &[f32], temp: f32, out: &mut Vec<f32>) {
+    let m = z.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    out.clear();
+    out.extend(z.iter().map(|&t| ((t - m) / temp).exp()));
+    let sum: f32 = out.iter().sum();
+    for x in out.iter_mut() {
+        *x /= sum;
+    }
+}
+
+/// One pass of ranking steps over the decisions `groups` (ranges of `samples`, each one
+/// turn's siblings from a `siblings` labels file; see [`sibling_groups`]) in the order
+/// `order`: for each decision, the cross-entropy between the softmax of the labels' equities
+/// and the softmax of the nets' equities, both at temperature `temp` (a listwise ranking
+/// loss: Z. Cao, T. Qin, T.-Y. Liu, M.-F. Tsai, H. Li, "Learning to Rank: From Pairwise
+/// Approach to Listwise Approach", ICML 2007), plus `beta` times the squared error of the
+/// outputs against the labels, one gradient step a sibling. The squared error alone (what
+/// [`fit_epoch`] does) teaches the level the siblings share more than the differences
+/// between them, which decide the play.
+#[allow(clippy::too_many_arguments)] // the loss's parameters, named as in the equations
+pub fn rank_epoch(
+    nets: &mut NetEvaluator,
+    checkers: u8,
+    samples: &[Sample],
+    groups: &[std::ops::Range<usize>],
+    order: &[u32],
+    alpha: f32,
+    temp: f32,
+    beta: f32,
+) {
+    let mut x = [0f32; MAX_INPUTS];
+    let (mut ys, mut e, mut v, mut p, mut q) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for &gi in order {
+        let group = &samples[groups[gi as usize].clone()];
+        ys.clear();
+        ys.extend(
+            group
+                .iter()
+                .map(|s| nets.net_for(&s.board).forward_board(&s.board, checkers)),
+        );
+        e.clear();
+        e.extend(ys.iter().map(equity_of));
+        v.clear();
+        v.extend(group.iter().map(|s| equity_of(&s.target)));
+        softmax(&e, temp, &mut p);
+        softmax(&v, temp, &mut q);
+        for (k, s) in group.iter().enumerate() {
+            // The loss's gradient on this sibling's equity, turned into the output targets
+            // whose squared error has that gradient (sgd_step steps towards targets).
+            let grad = (p[k] - q[k]) / temp;
+            let mut target = [0f32; NET_OUTPUTS];
+            for (o, t) in target.iter_mut().enumerate() {
+                *t = ys[k][o] + beta * (s.target[o] - ys[k][o]) - grad * EQUITY_WEIGHTS[o];
+            }
+            let net = net_for_mut(nets, &s.board);
+            let n = net.inputs();
+            net.encoding
+                .encode_into(&s.board, checkers, false, &mut x[..n]);
+            sgd_step(net, &x[..n], &target, alpha);
+        }
+    }
+}
+
+/// Over the decisions `groups` of a `siblings` labels file: how often the nets' best sibling
+/// at 0 ply is the labels' best, and the mean of what the nets' choice loses by the labels
+/// (the labels' best equity minus that of the nets' choice).
+#[must_use]
+pub fn ranking_errors(
+    nets: &NetEvaluator,
+    checkers: u8,
+    samples: &[Sample],
+    groups: &[std::ops::Range<usize>],
+) -> (f64, f64) {
+    let (mut agree, mut loss) = (0usize, 0f64);
+    let argmax = |xs: &[f32]| (0..xs.len()).fold(0, |b, i| if xs[i] > xs[b] { i } else { b });
+    for r in groups {
+        let group = &samples[r.clone()];
+        let e: Vec<f32> = group
+            .iter()
+            .map(|s| equity_of(&nets.net_for(&s.board).forward_board(&s.board, checkers)))
+            .collect();
+        let v: Vec<f32> = group.iter().map(|s| equity_of(&s.target)).collect();
+        let (ie, iv) = (argmax(&e), argmax(&v));
+        agree += usize::from(ie == iv);
+        loss += f64::from(v[iv] - v[ie]);
+    }
+    let n = groups.len().max(1) as f64;
+    (agree as f64 / n, loss / n)
 }
 
 /// The mean squared error of the nets' outputs against the samples' targets (over the five

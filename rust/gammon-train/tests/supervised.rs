@@ -9,8 +9,8 @@ use gammon_core::eval::net::{
 };
 use gammon_core::{Backgammon, Color, RulesFamily, Variant};
 use gammon_train::supervised::{
-    chunk_bytes, errors, fit_epoch, label_range, open_labels, read_labels, rollout_value, shuffled,
-    LabelsHeader,
+    chunk_bytes, errors, fit_epoch, label_range, open_labels, rank_epoch, ranking_errors,
+    read_labels, rollout_value, shuffled, sibling_groups, LabelsHeader,
 };
 
 fn header(nets_crc: u32) -> LabelsHeader {
@@ -241,4 +241,66 @@ fn siblings_label_each_turns_best_plays_with_the_same_search() {
         let v = outputs_of(&nets().after_value_plies(&pos, one.plies, &mut bufs));
         assert_eq!(v, s.target);
     }
+}
+
+#[test]
+fn sibling_decisions_are_found_again_and_ranking_steps_follow_the_labels_choices() {
+    let h = LabelsHeader {
+        siblings: 4,
+        alt_per_mille: 0,
+        ..header(4)
+    };
+    let path = temp("groups");
+    let _ = std::fs::remove_file(&path);
+    let (mut file, _) = open_labels(&path, h).unwrap();
+    let samples = label_range(nets(), &h, 0..6);
+    file.write_all(&chunk_bytes(0, 6, &samples)).unwrap();
+    drop(file);
+    let labels = read_labels(&path).unwrap();
+    let groups = sibling_groups(nets(), &labels).unwrap();
+    // The decisions partition the samples, each of 1 to 4 siblings, most of 4.
+    assert_eq!(groups[0].start, 0);
+    assert_eq!(groups.last().unwrap().end, samples.len());
+    assert!(groups.windows(2).all(|w| w[0].end == w[1].start));
+    assert!(groups.iter().all(|g| (1..=4).contains(&g.len())));
+    assert!(groups.iter().filter(|g| g.len() == 4).count() * 2 > groups.len());
+    // Each decision starts with the chosen play: the labels without siblings are (up to the
+    // last turns of a game, whose best play may have an exact value) the decisions' firsts.
+    let chosen = label_range(nets(), &LabelsHeader { siblings: 0, ..h }, 0..6);
+    let firsts: Vec<_> = groups.iter().map(|g| samples[g.start]).collect();
+    let mut it = firsts.iter();
+    assert!(chosen.iter().all(|c| it.any(|f| f == c)));
+    assert!(chosen.len() + 6 >= groups.len());
+    // Other nets replay other games: refused.
+    let other = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../train/nets/bg-td3-3275991.gnet"
+    ))
+    .unwrap();
+    let other = NetEvaluator::from_bytes(&other).unwrap();
+    assert!(sibling_groups(&other, &labels).is_err());
+    let mse_only = read_labels(&path).map(|mut l| {
+        l.header.siblings = 0;
+        l
+    });
+    assert!(sibling_groups(nets(), &mse_only.unwrap())
+        .unwrap_err()
+        .contains("siblings"));
+    // Ranking steps on these decisions make the nets choose the labels' best more often.
+    let mut fitted = nets().clone();
+    let before = ranking_errors(&fitted, 15, &samples, &groups);
+    for e in 0..20u64 {
+        let order = shuffled(groups.len(), e);
+        rank_epoch(&mut fitted, 15, &samples, &groups, &order, 0.01, 0.05, 0.0);
+    }
+    let after = ranking_errors(&fitted, 15, &samples, &groups);
+    assert!(
+        before.1 > 0.0,
+        "the 0-ply choices lose something by the 2-ply labels"
+    );
+    assert!(
+        after.0 > before.0 && after.1 < 0.5 * before.1,
+        "{before:?} {after:?}"
+    );
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
