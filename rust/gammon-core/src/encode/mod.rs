@@ -1992,6 +1992,13 @@ impl RollContext {
         if !self.ready || opp_counts(board) != self.opp {
             return None;
         }
+        Some(self.summaries_same(board, checkers))
+    }
+
+    /// [`RollContext::summaries`] of a board whose opponent checkers are known to be the
+    /// context's (the caller has checked them; the context is ready).
+    #[inline(always)]
+    fn summaries_same(&self, board: &[i8; 26], checkers: u8) -> ([SideSummary; 2], u32) {
         let mut own = [0u8; 32];
         for i in 1..26 {
             own[i] = board[i].max(0).unsigned_abs();
@@ -2012,7 +2019,7 @@ impl RollContext {
         }
         let all = u32::from(checkers);
         let back = (my_back as usize).min(25);
-        Some((
+        (
             [
                 SideSummary {
                     occupied: own_occupied,
@@ -2034,7 +2041,7 @@ impl RollContext {
                 },
             ],
             my_back,
-        ))
+        )
     }
 
     /// The 20 per-board units of [`contact`] from the summaries of
@@ -2082,16 +2089,34 @@ impl Encoding {
         on_roll: bool,
         out: &mut [f32],
     ) {
-        let cached = match self {
+        let same = ctx.summaries(board, checkers).is_some();
+        self.board_units_known(ctx, board, checkers, on_roll, same, out);
+    }
+
+    /// [`Encoding::board_units_in`] when the caller knows whether the opponent's checkers of
+    /// `board` are those of the position `ctx` was filled from (`same_opponent`): the
+    /// context's share taken without comparing them.
+    #[inline(always)]
+    fn board_units_known(
+        self,
+        ctx: &RollContext,
+        board: &[i8; 26],
+        checkers: u8,
+        on_roll: bool,
+        same_opponent: bool,
+        out: &mut [f32],
+    ) {
+        let covered = matches!(
+            self,
             Encoding::Contact
-            | Encoding::ContactPlus
-            | Encoding::ContactExt
-            | Encoding::ContactShape => ctx.summaries(board, checkers),
-            _ => None,
-        };
-        let Some(([mine, theirs], my_back)) = cached else {
+                | Encoding::ContactPlus
+                | Encoding::ContactExt
+                | Encoding::ContactShape
+        );
+        if !(covered && ctx.ready && same_opponent) {
             return self.board_units(board, checkers, on_roll, out);
-        };
+        }
+        let ([mine, theirs], my_back) = ctx.summaries_same(board, checkers);
         ctx.features_and_turn(&mine, my_back, checkers, on_roll, out);
         match self {
             Encoding::ContactPlus => dice_units(&mine, &theirs, bars(board), &mut out[20..24]),
@@ -2114,6 +2139,49 @@ impl Encoding {
             }
             _ => {}
         }
+    }
+
+    /// Fills `d` with the inputs that differ between `before` and `board` (owner's views),
+    /// each with its change, in the order the first layer adds their rows: the point units
+    /// of each entry that differs ([`Encoding::point_deltas`], by increasing index), then the
+    /// per-board units whose values differ from `before_units` (`before`'s
+    /// [`Encoding::board_units`]). `ctx` must have been filled from `before`
+    /// ([`Encoding::roll_context`]): the per-board units of `board` are then
+    /// [`Encoding::board_units_in`]'s, whether the opponent's checkers moved (a hit) found from
+    /// the entries that differ rather than by comparing the whole board.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn play_deltas(
+        self,
+        ctx: &RollContext,
+        before: &[i8; 26],
+        before_units: &[f32],
+        board: &[i8; 26],
+        checkers: u8,
+        on_roll: bool,
+        d: &mut UnitDeltas,
+    ) {
+        let idx = self.board_unit_indices();
+        let nb = idx.len();
+        d.clear();
+        // The entries that differ, as bits (branch-free), then one visit each.
+        let mut changed = 0u32;
+        for (i, (&b, &a)) in before.iter().zip(board).enumerate() {
+            changed |= u32::from(b != a) << i;
+        }
+        // The opponent's checkers are those of `before` unless an entry that differs has
+        // other opponent checkers (a hit).
+        let mut opp_moved = false;
+        while changed != 0 {
+            let i = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            let (b, a) = (before[i], board[i]);
+            opp_moved |= b.min(0) != a.min(0);
+            self.point_deltas(i, b, a, d);
+        }
+        let mut units = [0f32; MAX_BOARD_UNITS];
+        self.board_units_known(ctx, board, checkers, on_roll, !opp_moved, &mut units[..nb]);
+        d.push_changed(idx, &units[..nb], &before_units[..nb]);
     }
 }
 

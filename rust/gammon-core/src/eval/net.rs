@@ -1240,22 +1240,9 @@ fn candidate_outputs_inline(
     h: &mut [f32; MAX_HIDDEN],
 ) -> [f32; NET_OUTPUTS] {
     let enc = net.encoding;
-    let idx = enc.board_unit_indices();
-    let nb = idx.len();
-    d.clear();
-    // The entries that differ, as bits (branch-free), then one visit each.
-    let mut changed = 0u32;
-    for (i, (&b, &a)) in before.iter().zip(board).enumerate() {
-        changed |= u32::from(b != a) << i;
-    }
-    while changed != 0 {
-        let i = changed.trailing_zeros() as usize;
-        changed &= changed - 1;
-        enc.point_deltas(i, before[i], board[i], d);
-    }
-    let mut units = [0f32; MAX_BOARD_UNITS];
-    enc.board_units_in(&base.ctx, board, checkers, false, &mut units[..nb]);
-    d.push_changed(idx, &units[..nb], &base.board_units[..nb]);
+    let nb = enc.board_unit_indices().len();
+    let before_units = &base.board_units[..nb];
+    enc.play_deltas(&base.ctx, before, before_units, board, checkers, false, d);
     net.accumulate_rows(&base.acc, d, acc);
     net.finish_with(acc, h)
 }
