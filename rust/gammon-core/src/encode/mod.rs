@@ -259,6 +259,29 @@ fn bytes_at_least(x: &[u8; 32], k: u8) -> u32 {
     mask
 }
 
+/// Bit `i` set when entry `i` of `a` and `b` differ: eight entries at a time, each byte of
+/// their difference (`^`) with its top bit set when it is not 0 (the low seven bits' sum
+/// with `0x7f` carries into the top bit, which cannot carry further), the eight top bits
+/// then gathered by one multiplication (as [`bytes_at_least`]).
+#[inline(always)]
+fn differing_entries(a: &[i8; 26], b: &[i8; 26]) -> u32 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let (mut pa, mut pb) = ([0u8; 32], [0u8; 32]);
+    for i in 0..26 {
+        pa[i] = a[i] as u8;
+        pb[i] = b[i] as u8;
+    }
+    let mut mask = 0u32;
+    for (w, (ca, cb)) in pa.chunks_exact(8).zip(pb.chunks_exact(8)).enumerate() {
+        let word = |c: &[u8]| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        let x = word(ca) ^ word(cb);
+        let top = (((x & LOW) + LOW) | x) & !LOW;
+        mask |= (((top >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * w);
+    }
+    mask
+}
+
 /// The points 1..=24 as bits.
 const POINT_BITS: u32 = 0x01ff_fffe;
 
@@ -2165,10 +2188,7 @@ impl Encoding {
         let nb = idx.len();
         d.clear();
         // The entries that differ, as bits (branch-free), then one visit each.
-        let mut changed = 0u32;
-        for (i, (&b, &a)) in before.iter().zip(board).enumerate() {
-            changed |= u32::from(b != a) << i;
-        }
+        let mut changed = differing_entries(before, board);
         // The opponent's checkers are those of `before` unless an entry that differs has
         // other opponent checkers (a hit).
         let mut opp_moved = false;
@@ -3102,6 +3122,40 @@ mod tests {
                 enc.board_units(&pair[1], 15, false, &mut plain[..n]);
                 enc.board_units_in(&ctx, &pair[1], 15, false, &mut fast[..n]);
                 assert_eq!(fast[..n], plain[..n], "{enc:?}");
+            }
+        }
+    }
+
+    /// The entries two boards differ in, as bits: those of a plain comparison, for boards
+    /// of random counts (-15..=15, any pattern of equal entries) and every single change.
+    #[test]
+    fn differing_entries_are_the_plain_comparisons() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let plain = |a: &[i8; 26], b: &[i8; 26]| {
+            (0..26).fold(0u32, |m, i| m | (u32::from(a[i] != b[i]) << i))
+        };
+        for _ in 0..20_000 {
+            let mut a = [0i8; 26];
+            let mut b = [0i8; 26];
+            let keep = xorshift(&mut state);
+            for i in 0..26 {
+                a[i] = (xorshift(&mut state) % 31) as i8 - 15;
+                b[i] = if keep >> i & 1 == 1 {
+                    a[i]
+                } else {
+                    (xorshift(&mut state) % 31) as i8 - 15
+                };
+            }
+            assert_eq!(differing_entries(&a, &b), plain(&a, &b), "{a:?} {b:?}");
+        }
+        for i in 0..26 {
+            for (x, y) in [(0i8, 1i8), (-1, 0), (15, -15), (-128, 127), (1, -127)] {
+                let mut a = [0i8; 26];
+                let mut b = [0i8; 26];
+                a[i] = x;
+                b[i] = y;
+                assert_eq!(differing_entries(&a, &b), 1 << i);
+                assert_eq!(differing_entries(&a, &a), 0);
             }
         }
     }
