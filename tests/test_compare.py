@@ -102,6 +102,54 @@ def test_rank_plays_orders_the_plays_of_a_roll_best_first() -> None:
         gammon.rank_plays(gammon.Position.from_checkers({3: 1}, {3: 1}), (6, 6))
 
 
+def test_rollout_many_with_variance_reduction_pairs_the_games_less_their_luck(
+    tmp_path: Path,
+) -> None:
+    # Each position's result is the VR rollout of the same seed, and the paired error is that
+    # of the per-game differences of the points less the luck.
+    plays = RACE.legal_plays((6, 4))
+    x, y = plays[0].after, plays[3].after
+    vr = {"variance_reduction": True, "evaluator": "bearoff"}
+    many = gammon.rollout_many([x, y], games=1500, seed=7, block_games=600, **vr)
+    alone = [gammon.rollout(p, games=1500, seed=7, record_games=True, **vr) for p in (x, y)]
+    for r, a in zip(many.results, alone):
+        assert r.variance_reduction and r.evaluator == "bearoff"
+        assert r.equity == a.equity and r.std_error == a.std_error
+    px, py = (a.outcomes.points for a in alone if a.outcomes is not None)
+    diff = px - py
+    assert many.difference(0, 1)[1] == pytest.approx(diff.std(ddof=1) / np.sqrt(1500), rel=1e-9)
+    # The luck taken off shrinks the paired error against the plain rollouts of the seed.
+    plain = gammon.rollout_many([x, y], games=1500, seed=7)
+    assert many.difference(0, 1)[1] < 0.8 * plain.difference(0, 1)[1]
+    # A checkpointed VR run continued to more games equals the uninterrupted one.
+    ck = tmp_path / "vr.json"
+    gammon.rollout_many([x, y], games=600, seed=7, checkpoint=ck, **vr)
+    assert gammon.rollout_many([x, y], games=1500, checkpoint=ck, **vr) == many
+    # Truncation reaches every position too.
+    cut = gammon.rollout_many([x, y], games=200, seed=7, truncate_after=4, evaluator="bearoff")
+    assert all(r.truncate_after == 4 and r.evaluator == "bearoff" for r in cut.results)
+    assert all(r.settled > 0 for r in cut.results)
+
+
+def test_rank_plays_with_the_nets_luck_taken_off_ranks_the_opening_31(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # gnubg's way of rolling out candidate plays: the net plays and measures each roll's luck.
+    vr = {"policy": "net", "variance_reduction": True, "evaluator": "net"}
+    ranked = gammon.rank_plays(START, (3, 1), games=144, seed=3, **vr)
+    plain = gammon.rank_plays(START, (3, 1), games=144, seed=3, policy="net")
+    assert str(ranked[0].play) == "8/5 6/5"
+    assert all(r.result is not None and r.result.variance_reduction for r in ranked)
+    errors = {str(r.play): r.loss_std_error for r in ranked[1:]}
+    shrunk = [errors[str(r.play)] / r.loss_std_error for r in plain[1:] if str(r.play) in errors]
+    assert float(np.median(shrunk)) < 0.7
+    args = ["rollout", "--plays", RACE.id, "64", "--games", "144", "--seed", "1", "--quiet"]
+    assert main([*args, "--variance-reduction", "--truncate-after", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "the luck of the dice taken off by the bearoff evaluator" in out
+    assert "cut after 6 turns at the bearoff evaluator" in out
+
+
 def test_the_cli_ranks_plays(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["rollout", "--plays", START.id, "31", "--games", "648", "--seed", "1", "--quiet"])
     out = capsys.readouterr().out
@@ -253,6 +301,8 @@ def test_a_rollout_many_checkpoint_of_other_arguments_or_edited_is_refused(
         (positions[::-1], {}, "position 0: position="),
         (positions, {"policy": "random"}, "policy= names"),
         (positions, {"truncate": "bearoff"}, "position 0: truncate="),
+        (positions, {"variance_reduction": True}, "position 0: variance_reduction="),
+        (positions, {"truncate_after": 6}, "position 0: truncate_after="),
     ):
         with pytest.raises(gammon.CheckpointError, match=named):
             gammon.rollout_many(args, games=500, threads=1, checkpoint=ck, **kwargs)
@@ -368,7 +418,7 @@ def test_the_cli_ranks_a_bear_off_roll_and_checkpoints_it(
     assert rows[1]["games"] == 360 and rows[1]["loss_std_error"] == rows[1]["std_error"]
     for bad, named in (
         (["--resume", str(ck)], "no --resume"),
-        (["--truncate-after", "3"], "does not take --truncate-after"),
+        (["--max-seconds", "3"], "does not take --max-seconds"),
     ):
         assert main([*args, *bad]) == 2
         assert named in capsys.readouterr().err

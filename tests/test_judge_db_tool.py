@@ -44,3 +44,8 @@ def test_decisions_list_every_after_state_with_the_judges_values(
         best = max(values, key=values.__getitem__)
         assert values[best] == pytest.approx(judge_db.mover_equity(best, 2), abs=1e-5)
     assert "contact" in classes
+    # gnubg's own play is judged too: a loss of 0 or more on every decision, small on average.
+    losses = judge_db.gnubg_losses(str(out))
+    assert sum(len(v) for v in losses.values()) == len(lines)
+    every = [x for v in losses.values() for x in v]
+    assert min(every) >= -1e-9 and sum(every) / len(every) < 0.02

@@ -1,6 +1,7 @@
 """A judged set of checker-play decisions, for scoring nets by the equity their choices lose.
 
     python tools/judge_db.py OUT GAMES [TOP]
+    python tools/judge_db.py --score DB
 
 The decisions are those of ``tools/where_lost.py``: every 4th position of GAMES gnubg 0-ply
 self-play games (seed 11), each with fresh dice (seed 5). For each decision with more than
@@ -17,6 +18,9 @@ DB NETS..`` then plays each decision with each net at 0 ply and reports the mean
 against the best judged play: a measure of a net's checker play with far less noise than
 games (the same decisions for every net), biased as far as gnubg's own evaluations are. The
 file is written to ``OUT.tmp`` and renamed when complete.
+
+``--score DB`` prints what gnubg 0-ply's own plays lose on DB (``gnubg_nn.best_move``), by
+class: the reference for the nets' figures (biased in gnubg's favour, its judge being gnubg).
 """
 
 from __future__ import annotations
@@ -49,8 +53,35 @@ def mover_equity(after_id: str, plies: int) -> float:
     return -float(2 * w - 1 + wg - lg + wbg - lbg)
 
 
+def gnubg_losses(path: str) -> dict[str, list[float]]:
+    """What gnubg 0-ply's play loses on each decision of the judged set ``path``, by class."""
+    out: dict[str, list[float]] = {}
+    with open(path) as f:
+        for line in f:
+            cells = line.split()
+            kind, pos_id, d1, d2 = cells[0], cells[1], int(cells[2]), int(cells[3])
+            values = dict(zip(cells[4::2], map(float, cells[5::2])))
+            board = [list(side) for side in gnubg_nn.board_from_position_id(pos_id)]
+            _, key = gnubg_nn.best_move(board, d1, d2, b=1)
+            after = [list(side) for side in gnubg_nn.board_from_position_key(key)]
+            chosen = values[gnubg_nn.position_id(after)]
+            out.setdefault(kind, []).append(max(values.values()) - chosen)
+    return out
+
+
+def score(path: str) -> None:
+    """Prints gnubg 0-ply's mean loss on the judged set ``path``, in all and by class."""
+    by_class = gnubg_losses(path)
+    every = [x for xs in by_class.values() for x in xs]
+    parts = "  ".join(f"{k} {sum(v) / len(v):.5f} ({len(v)})" for k, v in sorted(by_class.items()))
+    print(f"gnubg 0-ply: mean loss {sum(every) / len(every):.5f} over {len(every)}  {parts}")
+
+
 def main() -> None:
-    """Writes the judged decisions."""
+    """Writes the judged decisions (or with ``--score``, scores gnubg's own play)."""
+    if sys.argv[1] == "--score":
+        score(sys.argv[2])
+        return
     out, games = sys.argv[1], int(sys.argv[2])
     top = int(sys.argv[3]) if len(sys.argv) > 3 else 5
     dice_rng = random.Random(5)

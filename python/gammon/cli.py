@@ -724,6 +724,9 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
         threads=args.threads,
         quasi_random=args.quasi_random,
         truncate=args.truncate,
+        truncate_after=args.truncate_after,
+        variance_reduction=bool(args.variance_reduction),
+        evaluator=args.evaluator,
         nardy=_nardy_settings(args),
         progress=run_options["progress"],
         executor=run_options.get("executor"),
@@ -749,7 +752,12 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
         print(json.dumps(rows, indent=2))
         return 130 if interrupted else 0
     if rolled:
-        how = f"{rolled[0].games_completed:,} games each on common dice, seed {rolled[0].seed}"
+        first = rolled[0]
+        how = f"{first.games_completed:,} games each on common dice, seed {first.seed}"
+        if first.variance_reduction:
+            how += f", the luck of the dice taken off by the {first.evaluator} evaluator"
+        if first.truncate_after is not None:
+            how += f", cut after {first.truncate_after} turns at the {first.evaluator} evaluator"
     else:
         how = "every play ends the game: nothing rolled out"
     print(f"plays of {dice_text} in {position.id}: {how}")
@@ -822,14 +830,11 @@ def _rollout(args: argparse.Namespace) -> int:
             ("--opening/--no-opening", args.opening),
             ("--max-seconds", args.max_seconds),
             ("--target-std-error", args.target_std_error),
-            ("--truncate-after", args.truncate_after),
-            ("--variance-reduction", args.variance_reduction),
-            ("--evaluator", args.evaluator),
         )
         if ignored:
             raise InvalidInputError(
                 f"--plays does not take {', '.join(ignored)}: the plays are rolled out with "
-                "--policy for both sides, to the end of every game"
+                "--policy for both sides, each for --games games"
             )
         return _rank_plays(args, run_options)
     if args.resume is not None:

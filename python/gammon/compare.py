@@ -391,6 +391,9 @@ def rollout_many(
     opening: Optional[bool] = None,
     quasi_random: bool = True,
     truncate: Optional[str] = None,
+    truncate_after: Optional[int] = None,
+    variance_reduction: bool = False,
+    evaluator: Optional[str] = None,
     nardy: Optional[NardySettings] = None,
     common_dice: bool = True,
     block_games: int = DEFAULT_BLOCK_GAMES,
@@ -405,8 +408,11 @@ def rollout_many(
 
     Game *i* of every position uses the dice of ``(seed, i)``. The arguments are those of
     :func:`~gammon.rollout` and apply to every position (``opening=None`` decides per
-    position). ``common_dice=False`` gives each position its own seed instead (independent
-    dice: to measure what the common dice gain). The games are played in blocks of
+    position); with ``variance_reduction`` the per-game points, and so the differences and
+    their paired standard errors, are those less the luck of the dice, and ``truncate_after``
+    settles every position's games after that many turns at ``evaluator``'s value.
+    ``common_dice=False`` gives each position its own seed instead (independent dice: to
+    measure what the common dice gain). The games are played in blocks of
     ``block_games``; only a block's per-game points are held, folded into exact sums of
     products per pair of positions, so memory does not grow with ``games``.
 
@@ -465,9 +471,9 @@ def rollout_many(
                 quasi_random=quasi_random,
                 nardy=nardy,
                 truncate=truncate,
-                truncate_after=None,
-                variance_reduction=False,
-                evaluator=None,
+                truncate_after=truncate_after,
+                variance_reduction=variance_reduction,
+                evaluator=evaluator,
                 first_game=0,
                 games=games,
             )
@@ -626,6 +632,9 @@ def rank_plays(
     threads: Optional[int] = None,
     quasi_random: bool = True,
     truncate: Optional[str] = None,
+    truncate_after: Optional[int] = None,
+    variance_reduction: bool = False,
+    evaluator: Optional[str] = None,
     nardy: Optional[NardySettings] = None,
     common_dice: bool = True,
     progress: bool = False,
@@ -640,7 +649,12 @@ def rank_plays(
     Each play's position (the opponent on roll) is rolled out with :func:`rollout_many` (the
     arguments are its own, ``executor`` and ``checkpoint`` included); the equities are turned
     to the mover's side and each play's loss against the best comes with the standard error
-    of the paired difference.
+    of the paired difference. ``variance_reduction=True`` (GNU Backgammon's method) takes
+    each roll's luck, measured by ``evaluator``, off every game of every play: the losses keep
+    their means and their standard errors shrink (about 4x with ``evaluator="net"`` from the
+    opening), though each turn then values all 21 rolls, so with the 0-ply ``"net"`` player in
+    contact the plain rollout still gives more precision per second (BENCHMARKS.md);
+    ``truncate_after`` cuts the games short at the evaluator's value.
 
     A play that ends the game is not rolled out: it is worth its result exactly (the mover
     wins a single, gammon or backgammon, BG-14 and SCORE-1; in Long Nardy an Oin, Mars or
@@ -680,6 +694,9 @@ def rank_plays(
             opening=False,
             quasi_random=quasi_random,
             truncate=truncate,
+            truncate_after=truncate_after,
+            variance_reduction=variance_reduction,
+            evaluator=evaluator,
             nardy=settings,
             common_dice=common_dice,
             progress=progress,

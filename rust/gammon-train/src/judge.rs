@@ -10,8 +10,10 @@
 
 use std::collections::HashMap;
 
-use gammon_core::eval::net::{NetEvaluator, Ranker};
+use gammon_core::eval::net::{NetEvaluator, Ranker, SearchBuffers};
 use gammon_core::{position_id, Backgammon, Color, Dice, PlayList, Position, Variant};
+
+use crate::supervised::one_ply_choice;
 
 /// One judged decision: a position, a roll and the judge's value of each after-state.
 #[derive(Clone, Debug)]
@@ -77,21 +79,33 @@ pub fn parse_db(text: &str) -> Result<Vec<Decision>, String> {
     Ok(out)
 }
 
-/// What `nets` loses on each decision at 0 ply: the best judged value minus the judged value
-/// of the play the nets choose (the first of equal plays, as the `net` policy does).
+/// What `nets` loses on each decision: the best judged value minus the judged value of the
+/// play the nets choose at 0 ply (the first of equal plays, as the `net` policy does), or with
+/// `filter` above 0 at 1 ply among the `filter` best at 0 ply
+/// ([`crate::supervised::one_ply_choice`], the player of the rollout labels).
 ///
 /// # Errors
 /// When a chosen play's after-state is not in the decision's values (a set judged with other
 /// rules, or a truncated line).
-pub fn losses(nets: &NetEvaluator, decisions: &[Decision]) -> Result<Vec<f64>, String> {
+pub fn losses(
+    nets: &NetEvaluator,
+    decisions: &[Decision],
+    filter: usize,
+) -> Result<Vec<f64>, String> {
     let mut plays: PlayList<Backgammon> = PlayList::new();
+    let mut ranked = Vec::new();
+    let mut bufs = SearchBuffers::default();
     let mut out = Vec::with_capacity(decisions.len());
     for d in decisions {
         d.position.legal_plays_into(d.dice, &mut plays);
         if plays.is_empty() {
             return Err(format!("{}: no legal play", position_id(&d.position)));
         }
-        let best = Ranker::new(nets, &d.position).best(&plays);
+        let best = if filter == 0 {
+            Ranker::new(nets, &d.position).best(&plays)
+        } else {
+            one_ply_choice(nets, &d.position, &plays, filter, &mut ranked, &mut bufs).0
+        };
         let id = position_id(&plays[best].after().pass_turn());
         let v = d.values.get(&id).ok_or_else(|| {
             format!(

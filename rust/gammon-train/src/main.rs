@@ -6,12 +6,12 @@
 //! gammon-train strength CONFIG FILE N    measure a checkpoint or weights file over N games
 //! gammon-train average OUT IN IN..        average the weights of checkpoints or weights files
 //! gammon-train label NETS OUT GAMES [plies=1 seed=1 alt=500 top=4 threads=1 chunk=200 filter=0
-//!                  rollout=0 depth=10]
+//!                  rollout=0 depth=10 siblings=0]
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
 //!                  seed=1 holdout=20 eval_games=20000]
 //!                                         train INIT's nets on labelled positions (resumes)
-//! gammon-train judge DB NETS..             score nets at 0 ply on judged decisions
+//! gammon-train judge DB [filter=0] NETS..  score nets' plays on judged decisions
 //! ```
 //!
 //! `label` and `fit` are the supervised stage ([`gammon_train::supervised`]): `label` plays
@@ -22,14 +22,16 @@
 //! among its K best at 0 ply ([`gammon_train::supervised::filtered_two_ply`]); `rollout=T`
 //! labels each position instead with the mean of T rollouts by a 1-ply player (its move
 //! filter `filter`, 3 when 0) cut off after `depth` plies
-//! ([`gammon_train::supervised::rollout_value`]). `fit` takes
+//! ([`gammon_train::supervised::rollout_value`]); `siblings=K` labels each turn's K best plays
+//! at 0 ply (distinct boards) instead of the chosen one and `alt`'s. `fit` takes
 //! `epochs` passes over the samples (the last `holdout` per mille, the latest games, held
 //! out), the learning rate falling geometrically from `alpha` to `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
 //! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
 //! after the last epoch written.
 //!
 //! `judge` ([`gammon_train::judge`]) plays every decision of DB (`tools/judge_db.py` writes
-//! them) with each of NETS and prints the mean equity its plays lose against the judge's best,
+//! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply among its K best at 0 ply) and
+//! prints the mean equity its plays lose against the judge's best,
 //! by position class, and each net's difference from the first one on the same decisions.
 //!
 //! `run` appends to `RUN_DIR/log.txt` (and prints) the games done, games a second and, every
@@ -255,6 +257,7 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
             ("filter", "0"),
             ("rollout", "0"),
             ("depth", "10"),
+            ("siblings", "0"),
         ],
     )?;
     let bytes = fs::read(nets_path).map_err(|e| format!("{nets_path}: {e}"))?;
@@ -272,6 +275,7 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         reply_filter: o.get("filter")?,
         rollout_trials: o.get("rollout")?,
         rollout_depth: o.get("depth")?,
+        siblings: o.get("siblings")?,
     };
     if header.plies == 0 || header.plies > 3 {
         return Err("plies must be 1, 2 or 3".into());
@@ -417,7 +421,16 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     Ok(())
 }
 
-fn judge(db: &str, nets: &[String]) -> Result<(), String> {
+fn judge(db: &str, args: &[String]) -> Result<(), String> {
+    // Leading `filter=K`: the nets play at 1 ply among their K best at 0 ply.
+    let (filter, nets) = match args.first().and_then(|a| a.strip_prefix("filter=")) {
+        Some(k) => (
+            k.parse::<usize>()
+                .map_err(|_| format!("filter={k}: not a number"))?,
+            &args[1..],
+        ),
+        None => (0, args),
+    };
     use gammon_train::judge::{losses, mean_se, parse_db};
     let text = fs::read_to_string(db).map_err(|e| format!("{db}: {e}"))?;
     let decisions = parse_db(&text).map_err(|e| format!("{db}: {e}"))?;
@@ -428,7 +441,7 @@ fn judge(db: &str, nets: &[String]) -> Result<(), String> {
     let mut first: Option<Vec<f64>> = None;
     for path in nets {
         let (n, _) = load_nets(path)?;
-        let l = losses(&n, &decisions).map_err(|e| format!("{path}: {e}"))?;
+        let l = losses(&n, &decisions, filter).map_err(|e| format!("{path}: {e}"))?;
         let (m, se) = mean_se(&l);
         let mut line = format!("{path}: mean loss {m:.5} ± {se:.5}");
         for c in &classes {

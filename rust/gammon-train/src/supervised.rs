@@ -37,14 +37,16 @@ use crate::{sgd_step, SplitMix, Trainable};
 pub const LABELS_MAGIC: [u8; 8] = *b"GAMMONLB";
 /// The labels file version this code writes (it also reads version 1, whose header ends
 /// before the rollout fields: its labels are searches, `rollout_trials` 0).
-pub const LABELS_VERSION: u32 = 2;
+pub const LABELS_VERSION: u32 = 3;
 const CHUNK_MAGIC: u32 = 0x4b4e_4843; // "CHNK"
 /// Bytes of one sample: the board (26 signed entries, owner's view) and five targets.
 const RECORD: usize = 26 + 4 * NET_OUTPUTS;
 /// Bytes of a version 1 header.
 const HEADER_V1: usize = 8 + 4 + 1 + 1 + 4 + 8 + 4 + 4 + 4 + 4;
-/// Bytes of the header (version 2: the rollout fields added).
-const HEADER: usize = HEADER_V1 + 4 + 4;
+/// Bytes of a version 2 header (the rollout fields added).
+const HEADER_V2: usize = HEADER_V1 + 4 + 4;
+/// Bytes of the header (version 3: `siblings` added).
+const HEADER: usize = HEADER_V2 + 4;
 /// Bytes of a chunk's header: magic, first game, games, samples.
 const CHUNK_HEADER: usize = 4 + 8 + 4 + 4;
 
@@ -90,6 +92,12 @@ pub struct LabelsHeader {
     pub rollout_trials: u32,
     /// The plies each rollout plays before it stops (with `rollout_trials` > 0).
     pub rollout_depth: u32,
+    /// 0: each turn labels the chosen play and, on `alt_per_mille` of turns, one of the `top`
+    /// next best. `k` > 0: each turn labels its `k` best plays at 0 ply (the chosen one
+    /// first; `alt_per_mille` and `top` unused): the siblings of a decision valued by the same
+    /// search, so that a fit learns the differences between them, which decide the play, and
+    /// not only the level they share.
+    pub siblings: u32,
 }
 
 impl LabelsHeader {
@@ -110,6 +118,7 @@ impl LabelsHeader {
         b[38..42].copy_from_slice(&self.reply_filter.to_le_bytes());
         b[42..46].copy_from_slice(&self.rollout_trials.to_le_bytes());
         b[46..50].copy_from_slice(&self.rollout_depth.to_le_bytes());
+        b[50..54].copy_from_slice(&self.siblings.to_le_bytes());
         b
     }
 
@@ -122,15 +131,19 @@ impl LabelsHeader {
         let version = u32_at(8);
         let len = match version {
             1 => HEADER_V1,
-            LABELS_VERSION if b.len() >= HEADER => HEADER,
-            LABELS_VERSION => return Err("labels file header cut short".into()),
+            2 => HEADER_V2,
+            LABELS_VERSION => HEADER,
             _ => {
                 return Err(format!(
-                    "labels file version {version}, this program reads 1 and {LABELS_VERSION}"
+                    "labels file version {version}, this program reads 1 to {LABELS_VERSION}"
                 ))
             }
         };
-        let rollout = |i: usize| if len == HEADER { u32_at(i) } else { 0 };
+        if b.len() < len {
+            return Err("labels file header cut short".into());
+        }
+        // Fields a version did not have read as 0: what that version did.
+        let field = |i: usize| if i + 4 <= len { u32_at(i) } else { 0 };
         let family = match b[12] {
             0 => RulesFamily::Backgammon,
             1 => RulesFamily::LongNardy,
@@ -147,8 +160,9 @@ impl LabelsHeader {
             top: u32_at(30),
             nets_crc: u32_at(34),
             reply_filter: u32_at(38),
-            rollout_trials: rollout(42),
-            rollout_depth: rollout(46),
+            rollout_trials: field(42),
+            rollout_depth: field(46),
+            siblings: field(50),
         };
         Ok((header, len))
     }
@@ -324,11 +338,29 @@ fn label_game<P: Trainable>(
         let best = ranked[0].1;
         let mut chosen = [Some(best), None];
         let others = ranked.len().saturating_sub(1).min(h.top as usize);
-        if others > 0 && (rng.next() % 1000) < u64::from(h.alt_per_mille) {
+        if h.siblings == 0 && others > 0 && (rng.next() % 1000) < u64::from(h.alt_per_mille) {
             let k = 1 + (rng.next() % others as u64) as usize;
             chosen[1] = Some(ranked[k].1);
         }
-        for i in chosen.into_iter().flatten() {
+        let labelled: Vec<usize> = if h.siblings > 0 {
+            let mut seen: Vec<[i8; 26]> = Vec::new();
+            let mut v = Vec::new();
+            for &(_, i) in &ranked {
+                if v.len() == h.siblings as usize {
+                    break;
+                }
+                // Plays that reach the same board are one sibling.
+                let b = plays[i].after().owner_board();
+                if !seen.contains(&b) {
+                    seen.push(b);
+                    v.push(i);
+                }
+            }
+            v
+        } else {
+            chosen.into_iter().flatten().collect()
+        };
+        for i in labelled {
             let after = plays[i].after();
             if nets.exact_after(after).is_none() {
                 let v = if h.rollout_trials > 0 {
@@ -395,7 +427,7 @@ where
 /// valued at 1 ply ([`NetEvaluator::after_value_plies`]) and the best of those is played
 /// (gnubg's move filter works the same way; the first of equals wins). Returns its index and
 /// its 1-ply value for the player who makes it. `plays` must not be empty.
-fn one_ply_choice<P: NetPosition>(
+pub fn one_ply_choice<P: NetPosition>(
     nets: &NetEvaluator,
     pos: &P,
     plays: &PlayList<P>,

@@ -2,7 +2,7 @@
 //! net's play, the file format's errors name their line, and a set judged for other plays is
 //! refused rather than scored.
 
-use gammon_core::eval::net::{shipped, AfterState, NetEvaluator};
+use gammon_core::eval::net::{shipped, AfterState, NetEvaluator, SearchBuffers};
 use gammon_core::{position_id, Backgammon, Color, Dice, PlayList, Position, RulesFamily, Variant};
 use gammon_train::judge::{losses, mean_se, parse_db};
 
@@ -52,7 +52,7 @@ fn a_net_judged_by_its_own_values_loses_nothing_and_a_better_play_costs_the_diff
     let db = parse_db(&text).unwrap();
     assert_eq!(db.len(), 2);
     assert_eq!(db[1].class, "race");
-    let l = losses(nets(), &db).unwrap();
+    let l = losses(nets(), &db, 0).unwrap();
     assert!(
         l[0].abs() < 1e-5,
         "its own best play loses nothing: {}",
@@ -84,6 +84,38 @@ fn bad_lines_are_named_and_unjudged_plays_refused() {
     }
     // The best play left out: the set cannot score it.
     let db = parse_db(&line("contact", &start, dice, &own[1..])).unwrap();
-    let err = losses(nets(), &db).unwrap_err();
+    let err = losses(nets(), &db, 0).unwrap_err();
     assert!(err.contains("is not judged") && err.contains("31"), "{err}");
+}
+
+#[test]
+fn at_one_ply_the_nets_play_their_best_one_ply_value() {
+    // Judged by the nets' own 1-ply values, the 1-ply player with a filter as wide as the roll
+    // loses nothing, and the 0-ply player loses what its choice's 1-ply value lacks.
+    let pos = Backgammon::from_id("2M6RASTg8+ABUA", Variant::Backgammon, Color::White).unwrap();
+    // From the judged set: 0 ply enters and hits (bar/22 8/3*), 1 ply plays bar/22 13/8.
+    let dice = Dice::new(5, 3).unwrap();
+    let mut plays: PlayList<Backgammon> = PlayList::new();
+    pos.legal_plays_into(dice, &mut plays);
+    let mut bufs = SearchBuffers::default();
+    let mut one: Vec<(String, f64)> = plays
+        .iter()
+        .map(|p| {
+            let v = nets().after_value_plies(p.after(), 1, &mut bufs).equity();
+            (position_id(&p.after().pass_turn()), f64::from(v))
+        })
+        .collect();
+    one.sort_by(|a, b| b.1.total_cmp(&a.1));
+    one.dedup_by(|a, b| a.0 == b.0);
+    let zero = valued(&pos, dice);
+    assert_ne!(
+        one[0].0, zero[0].0,
+        "a decision where 1 ply changes the play"
+    );
+    let db = parse_db(&line("contact", &pos, dice, &one)).unwrap();
+    let wide = losses(nets(), &db, plays.len()).unwrap()[0];
+    assert!(wide.abs() < 1e-5, "{wide}");
+    let flat = losses(nets(), &db, 0).unwrap()[0];
+    let want = one[0].1 - one.iter().find(|(i, _)| *i == zero[0].0).unwrap().1;
+    assert!(want > 1e-4 && (flat - want).abs() < 1e-5, "{flat} {want}");
 }

@@ -25,6 +25,7 @@ fn header(nets_crc: u32) -> LabelsHeader {
         reply_filter: 0,
         rollout_trials: 0,
         rollout_depth: 0,
+        siblings: 0,
     }
 }
 
@@ -173,25 +174,71 @@ fn rollout_labels_are_the_mean_of_their_trials_and_depth_zero_is_the_net() {
 }
 
 #[test]
-fn a_version_1_labels_file_still_reads_as_search_labels() {
+fn version_1_and_2_labels_files_still_read_as_search_labels_of_one_sibling() {
     let path = temp("v1");
-    let _ = std::fs::remove_file(&path);
     let h = header(4);
-    let (mut file, next) = open_labels(&path, h).unwrap();
-    assert_eq!(next, 0);
-    let samples = label_range(nets(), &h, 0..1);
-    file.write_all(&chunk_bytes(0, 1, &samples)).unwrap();
-    drop(file);
-    // The same file as version 1 wrote it: the header without its last 8 bytes (the
-    // rollout fields) and version 1.
-    let bytes = std::fs::read(&path).unwrap();
-    let mut v1 = bytes[..42].to_vec();
-    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
-    v1.extend_from_slice(&bytes[50..]);
-    std::fs::write(&path, &v1).unwrap();
-    let read = read_labels(&path).unwrap();
-    assert_eq!(read.header, h);
-    assert_eq!(read.samples, samples);
-    assert_eq!(read.next_game, 1);
+    for (version, header_len) in [(1u32, 42usize), (2, 50)] {
+        let _ = std::fs::remove_file(&path);
+        let (mut file, next) = open_labels(&path, h).unwrap();
+        assert_eq!(next, 0);
+        let samples = label_range(nets(), &h, 0..1);
+        file.write_all(&chunk_bytes(0, 1, &samples)).unwrap();
+        drop(file);
+        // The same file as that version wrote it: the header without the fields added since
+        // (version 2 the rollout fields, version 3 `siblings`) and its version number.
+        let bytes = std::fs::read(&path).unwrap();
+        let mut old = bytes[..header_len].to_vec();
+        old[8..12].copy_from_slice(&version.to_le_bytes());
+        old.extend_from_slice(&bytes[54..]);
+        std::fs::write(&path, &old).unwrap();
+        let read = read_labels(&path).unwrap();
+        assert_eq!(read.header, h, "version {version}");
+        assert_eq!(read.samples, samples);
+        assert_eq!(read.next_game, 1);
+    }
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn siblings_label_each_turns_best_plays_with_the_same_search() {
+    // Without extra candidates each turn labels its chosen play; with siblings=4 its 4 best
+    // distinct boards, the chosen one first, each with the same search's value.
+    let one = LabelsHeader {
+        alt_per_mille: 0,
+        ..header(4)
+    };
+    let four = LabelsHeader { siblings: 4, ..one };
+    let chosen = label_range(nets(), &one, 0..2);
+    let all = label_range(nets(), &four, 0..2);
+    assert!(
+        all.len() > chosen.len() * 2,
+        "{} {}",
+        all.len(),
+        chosen.len()
+    );
+    // The chosen plays appear in order among the siblings, with the same targets.
+    let mut at = 0;
+    for s in &chosen {
+        let k = all[at..]
+            .iter()
+            .position(|x| x == s)
+            .expect("a chosen play is labelled");
+        assert!(k <= 4, "at most 3 siblings lie between two chosen plays");
+        at += k + 1;
+    }
+    // Siblings of one turn are distinct boards: no board repeats within 4 samples.
+    for w in all.windows(4) {
+        for i in 0..4 {
+            for j in i + 1..4 {
+                assert_ne!(w[i].board, w[j].board);
+            }
+        }
+    }
+    // Every sibling's target is the search of its board.
+    let mut bufs = SearchBuffers::default();
+    for s in all.iter().step_by(7) {
+        let pos = Backgammon::from_raw_unchecked(s.board, Variant::Backgammon, Color::White);
+        let v = outputs_of(&nets().after_value_plies(&pos, one.plies, &mut bufs));
+        assert_eq!(v, s.target);
+    }
 }
