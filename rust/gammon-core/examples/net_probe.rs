@@ -120,7 +120,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "fused ({}): other choices {other_choices} of {positions}, largest equity difference \
          {largest:e}",
-        if fused.is_fused() { "FMA" } else { "no FMA on this CPU: plain" }
+        if fused.is_fused() {
+            "FMA"
+        } else {
+            "no FMA on this CPU: plain"
+        }
     );
     Ok(())
 }
