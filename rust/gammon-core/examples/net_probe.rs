@@ -8,7 +8,8 @@
 //! ```
 //!
 //! The first form prints the three hashes (the same before and after a change that must not
-//! change the values); the second plays net self-play games through the rollout loop, to be
+//! change the values), and how often the policy's fused arithmetic ([`Ranker::fused`])
+//! chooses another play than the plain one, with its largest equity difference; the second plays net self-play games through the rollout loop, to be
 //! timed. With `GROW=1` in the environment a `contact-plus` contact net is grown to
 //! `contact-ext` with zero rows for the six added inputs: the same values and games, at
 //! `contact-ext`'s cost; with `GROW=NAME` (say `contact-shape`) it is grown to the encoding
@@ -71,6 +72,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let [mut incremental, mut direct, mut chosen] = [0xcbf2_9ce4_8422_2325u64; 3];
     let (mut positions, mut candidates) = (0u64, 0u64);
     let mut ranker = Ranker::new(&nets, &pos);
+    // The policy's fused arithmetic (`Ranker::fused`) against the plain one: how often it
+    // chooses another play, and its largest equity difference.
+    let mut fused = Ranker::fused(&nets, &pos);
+    let (mut other_choices, mut largest) = (0u64, 0f32);
+    let mut fused_equities = Vec::new();
     while positions < n {
         if pos.is_game_over() {
             pos = start;
@@ -99,11 +105,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
         mix(&mut chosen, best as u32);
+        fused.reset(&nets, &pos);
+        fused.equities(plays.as_slice(), &mut fused_equities);
+        for (play, &e) in plays.iter().zip(&fused_equities) {
+            largest = largest.max((e - ranker.value(play.after()).equity()).abs());
+        }
+        other_choices += u64::from(fused.best(plays.as_slice()) != best);
         pos = pos.play_unchecked(&plays[best]);
     }
     println!(
         "positions {positions} candidates {candidates} incremental {incremental:016x} \
          direct {direct:016x} chosen {chosen:016x}"
+    );
+    println!(
+        "fused ({}): other choices {other_choices} of {positions}, largest equity difference \
+         {largest:e}",
+        if fused.is_fused() {
+            "FMA"
+        } else {
+            "no FMA on this CPU: plain"
+        }
     );
     Ok(())
 }

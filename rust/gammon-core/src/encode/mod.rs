@@ -259,6 +259,29 @@ fn bytes_at_least(x: &[u8; 32], k: u8) -> u32 {
     mask
 }
 
+/// Bit `i` set when entry `i` of `a` and `b` differ: eight entries at a time, each byte of
+/// their difference (`^`) with its top bit set when it is not 0 (the low seven bits' sum
+/// with `0x7f` carries into the top bit, which cannot carry further), the eight top bits
+/// then gathered by one multiplication (as [`bytes_at_least`]).
+#[inline(always)]
+fn differing_entries(a: &[i8; 26], b: &[i8; 26]) -> u32 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let (mut pa, mut pb) = ([0u8; 32], [0u8; 32]);
+    for i in 0..26 {
+        pa[i] = a[i] as u8;
+        pb[i] = b[i] as u8;
+    }
+    let mut mask = 0u32;
+    for (w, (ca, cb)) in pa.chunks_exact(8).zip(pb.chunks_exact(8)).enumerate() {
+        let word = |c: &[u8]| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        let x = word(ca) ^ word(cb);
+        let top = (((x & LOW) + LOW) | x) & !LOW;
+        mask |= (((top >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * w);
+    }
+    mask
+}
+
 /// The points 1..=24 as bits.
 const POINT_BITS: u32 = 0x01ff_fffe;
 
@@ -1992,6 +2015,13 @@ impl RollContext {
         if !self.ready || opp_counts(board) != self.opp {
             return None;
         }
+        Some(self.summaries_same(board, checkers))
+    }
+
+    /// [`RollContext::summaries`] of a board whose opponent checkers are known to be the
+    /// context's (the caller has checked them; the context is ready).
+    #[inline(always)]
+    fn summaries_same(&self, board: &[i8; 26], checkers: u8) -> ([SideSummary; 2], u32) {
         let mut own = [0u8; 32];
         for i in 1..26 {
             own[i] = board[i].max(0).unsigned_abs();
@@ -2012,7 +2042,7 @@ impl RollContext {
         }
         let all = u32::from(checkers);
         let back = (my_back as usize).min(25);
-        Some((
+        (
             [
                 SideSummary {
                     occupied: own_occupied,
@@ -2034,7 +2064,7 @@ impl RollContext {
                 },
             ],
             my_back,
-        ))
+        )
     }
 
     /// The 20 per-board units of [`contact`] from the summaries of
@@ -2082,16 +2112,34 @@ impl Encoding {
         on_roll: bool,
         out: &mut [f32],
     ) {
-        let cached = match self {
+        let same = ctx.summaries(board, checkers).is_some();
+        self.board_units_known(ctx, board, checkers, on_roll, same, out);
+    }
+
+    /// [`Encoding::board_units_in`] when the caller knows whether the opponent's checkers of
+    /// `board` are those of the position `ctx` was filled from (`same_opponent`): the
+    /// context's share taken without comparing them.
+    #[inline(always)]
+    fn board_units_known(
+        self,
+        ctx: &RollContext,
+        board: &[i8; 26],
+        checkers: u8,
+        on_roll: bool,
+        same_opponent: bool,
+        out: &mut [f32],
+    ) {
+        let covered = matches!(
+            self,
             Encoding::Contact
-            | Encoding::ContactPlus
-            | Encoding::ContactExt
-            | Encoding::ContactShape => ctx.summaries(board, checkers),
-            _ => None,
-        };
-        let Some(([mine, theirs], my_back)) = cached else {
+                | Encoding::ContactPlus
+                | Encoding::ContactExt
+                | Encoding::ContactShape
+        );
+        if !(covered && ctx.ready && same_opponent) {
             return self.board_units(board, checkers, on_roll, out);
-        };
+        }
+        let ([mine, theirs], my_back) = ctx.summaries_same(board, checkers);
         ctx.features_and_turn(&mine, my_back, checkers, on_roll, out);
         match self {
             Encoding::ContactPlus => dice_units(&mine, &theirs, bars(board), &mut out[20..24]),
@@ -2114,6 +2162,46 @@ impl Encoding {
             }
             _ => {}
         }
+    }
+
+    /// Fills `d` with the inputs that differ between `before` and `board` (owner's views),
+    /// each with its change, in the order the first layer adds their rows: the point units
+    /// of each entry that differs ([`Encoding::point_deltas`], by increasing index), then the
+    /// per-board units whose values differ from `before_units` (`before`'s
+    /// [`Encoding::board_units`]). `ctx` must have been filled from `before`
+    /// ([`Encoding::roll_context`]): the per-board units of `board` are then
+    /// [`Encoding::board_units_in`]'s, whether the opponent's checkers moved (a hit) found from
+    /// the entries that differ rather than by comparing the whole board.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn play_deltas(
+        self,
+        ctx: &RollContext,
+        before: &[i8; 26],
+        before_units: &[f32],
+        board: &[i8; 26],
+        checkers: u8,
+        on_roll: bool,
+        d: &mut UnitDeltas,
+    ) {
+        let idx = self.board_unit_indices();
+        let nb = idx.len();
+        d.clear();
+        // The entries that differ, as bits (branch-free), then one visit each.
+        let mut changed = differing_entries(before, board);
+        // The opponent's checkers are those of `before` unless an entry that differs has
+        // other opponent checkers (a hit).
+        let mut opp_moved = false;
+        while changed != 0 {
+            let i = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            let (b, a) = (before[i], board[i]);
+            opp_moved |= b.min(0) != a.min(0);
+            self.point_deltas(i, b, a, d);
+        }
+        let mut units = [0f32; MAX_BOARD_UNITS];
+        self.board_units_known(ctx, board, checkers, on_roll, !opp_moved, &mut units[..nb]);
+        d.push_changed(idx, &units[..nb], &before_units[..nb]);
     }
 }
 
@@ -3034,6 +3122,40 @@ mod tests {
                 enc.board_units(&pair[1], 15, false, &mut plain[..n]);
                 enc.board_units_in(&ctx, &pair[1], 15, false, &mut fast[..n]);
                 assert_eq!(fast[..n], plain[..n], "{enc:?}");
+            }
+        }
+    }
+
+    /// The entries two boards differ in, as bits: those of a plain comparison, for boards
+    /// of random counts (-15..=15, any pattern of equal entries) and every single change.
+    #[test]
+    fn differing_entries_are_the_plain_comparisons() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let plain = |a: &[i8; 26], b: &[i8; 26]| {
+            (0..26).fold(0u32, |m, i| m | (u32::from(a[i] != b[i]) << i))
+        };
+        for _ in 0..20_000 {
+            let mut a = [0i8; 26];
+            let mut b = [0i8; 26];
+            let keep = xorshift(&mut state);
+            for i in 0..26 {
+                a[i] = (xorshift(&mut state) % 31) as i8 - 15;
+                b[i] = if keep >> i & 1 == 1 {
+                    a[i]
+                } else {
+                    (xorshift(&mut state) % 31) as i8 - 15
+                };
+            }
+            assert_eq!(differing_entries(&a, &b), plain(&a, &b), "{a:?} {b:?}");
+        }
+        for i in 0..26 {
+            for (x, y) in [(0i8, 1i8), (-1, 0), (15, -15), (-128, 127), (1, -127)] {
+                let mut a = [0i8; 26];
+                let mut b = [0i8; 26];
+                a[i] = x;
+                b[i] = y;
+                assert_eq!(differing_entries(&a, &b), 1 << i);
+                assert_eq!(differing_entries(&a, &a), 0);
             }
         }
     }

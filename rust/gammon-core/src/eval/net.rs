@@ -209,7 +209,7 @@ impl Mlp {
     pub fn forward_board(&self, board: &[i8; 26], checkers: u8) -> [f32; NET_OUTPUTS] {
         let mut base = Base::new();
         let mut d = UnitDeltas::new();
-        base_sums(self, board, checkers, &mut base, &mut d);
+        base_sums(self, board, checkers, &mut base, &mut d, false);
         let mut h = [0f32; MAX_HIDDEN];
         finish_dispatched(self, &base.acc, &mut h)
     }
@@ -223,7 +223,7 @@ impl Mlp {
         acc.copy_from_slice(&self.b1);
         for (i, &xi) in x.iter().enumerate() {
             if xi != 0.0 {
-                axpy(acc, xi, &self.w1[i * hn..(i + 1) * hn]);
+                axpy::<false>(acc, xi, &self.w1[i * hn..(i + 1) * hn]);
             }
         }
     }
@@ -253,7 +253,7 @@ impl Mlp {
                     let d = xs[l] - bs[l];
                     if d != 0.0 {
                         let i = 8 * c + l;
-                        axpy(acc, d, &self.w1[i * hn..(i + 1) * hn]);
+                        axpy::<false>(acc, d, &self.w1[i * hn..(i + 1) * hn]);
                     }
                 }
             }
@@ -263,7 +263,7 @@ impl Mlp {
             let d = xi - bi;
             if d != 0.0 {
                 let i = done + k;
-                axpy(acc, d, &self.w1[i * hn..(i + 1) * hn]);
+                axpy::<false>(acc, d, &self.w1[i * hn..(i + 1) * hn]);
             }
         }
     }
@@ -277,33 +277,46 @@ impl Mlp {
     /// same order whatever the grouping, so the same floats).
     #[inline(always)]
     pub fn accumulate_rows(&self, base_acc: &[f32], rows: &UnitDeltas, acc: &mut [f32]) {
+        self.accumulate_rows_as::<false>(base_acc, rows, acc);
+    }
+
+    /// [`Mlp::accumulate_rows`], with `FUSED` each `sum + change · weight` as one fused
+    /// multiply-add ([`f32::mul_add`]: one rounding, not two), the arithmetic of
+    /// [`Ranker::fused`].
+    #[inline(always)]
+    pub fn accumulate_rows_as<const FUSED: bool>(
+        &self,
+        base_acc: &[f32],
+        rows: &UnitDeltas,
+        acc: &mut [f32],
+    ) {
         let hn = self.hidden;
         let (base_acc, acc) = (&base_acc[..hn], &mut acc[..hn]);
         let mut c = 0;
         while c + 96 <= hn {
-            self.rows_chunk::<96>(c, base_acc, rows, acc);
+            self.rows_chunk::<96, FUSED>(c, base_acc, rows, acc);
             c += 96;
         }
         if c + 64 <= hn {
-            self.rows_chunk::<64>(c, base_acc, rows, acc);
+            self.rows_chunk::<64, FUSED>(c, base_acc, rows, acc);
             c += 64;
         }
         if c + 32 <= hn {
-            self.rows_chunk::<32>(c, base_acc, rows, acc);
+            self.rows_chunk::<32, FUSED>(c, base_acc, rows, acc);
             c += 32;
         }
         if c < hn {
             acc[c..].copy_from_slice(&base_acc[c..]);
             for (&u, &d) in rows.units().iter().zip(rows.deltas()) {
                 let at = usize::from(u) * hn;
-                axpy(&mut acc[c..], d, &self.w1[at + c..at + hn]);
+                axpy::<FUSED>(&mut acc[c..], d, &self.w1[at + c..at + hn]);
             }
         }
     }
 
     /// The hidden units `c..c + N` of [`Mlp::accumulate_rows`].
     #[inline(always)]
-    fn rows_chunk<const N: usize>(
+    fn rows_chunk<const N: usize, const FUSED: bool>(
         &self,
         c: usize,
         base_acc: &[f32],
@@ -316,7 +329,7 @@ impl Mlp {
         for (&u, &d) in rows.units().iter().zip(rows.deltas()) {
             let at = usize::from(u) * hn + c;
             for (x, &w) in a.iter_mut().zip(&self.w1[at..at + N]) {
-                *x += d * w;
+                *x = if FUSED { d.mul_add(w, *x) } else { *x + d * w };
             }
         }
         acc[c..c + N].copy_from_slice(&a);
@@ -343,19 +356,36 @@ impl Mlp {
     /// loops the compiler lays out in full (the same operations in the same order).
     #[inline(always)]
     pub fn finish_with(&self, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
+        self.finish_with_as::<false>(acc, h)
+    }
+
+    /// [`Mlp::finish_with`], with `FUSED` the sigmoids' polynomials and the output dot
+    /// products in fused multiply-adds ([`fused_sigmoid`]), the arithmetic of
+    /// [`Ranker::fused`].
+    #[inline(always)]
+    pub fn finish_with_as<const FUSED: bool>(
+        &self,
+        acc: &[f32],
+        h: &mut [f32],
+    ) -> [f32; NET_OUTPUTS] {
         match self.hidden {
-            96 => self.finish_n(96, acc, h),
-            64 => self.finish_n(64, acc, h),
-            hn => self.finish_n(hn, acc, h),
+            96 => self.finish_n::<FUSED>(96, acc, h),
+            64 => self.finish_n::<FUSED>(64, acc, h),
+            hn => self.finish_n::<FUSED>(hn, acc, h),
         }
     }
 
     /// [`Mlp::finish_with`] for `hn` hidden units (the net's: a constant where it is inlined).
     #[inline(always)]
-    fn finish_n(&self, hn: usize, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
+    fn finish_n<const FUSED: bool>(
+        &self,
+        hn: usize,
+        acc: &[f32],
+        h: &mut [f32],
+    ) -> [f32; NET_OUTPUTS] {
         let h = &mut h[..hn];
         for (o, &a) in h.iter_mut().zip(&acc[..hn]) {
-            *o = fast_sigmoid(a);
+            *o = sigmoid_as::<FUSED>(a);
         }
         let h = &*h;
         let w2 = &self.w2[..NET_OUTPUTS * hn];
@@ -363,34 +393,44 @@ impl Mlp {
         // them across the outputs, with shuffles.
         let mut x = [0f32; 8];
         for (k, xk) in x.iter_mut().take(NET_OUTPUTS).enumerate() {
-            *xk = self.b2[k] + dot(h, &w2[k * hn..(k + 1) * hn]);
+            *xk = self.b2[k] + dot_as::<FUSED>(h, &w2[k * hn..(k + 1) * hn]);
         }
         let mut y = [0f32; 8];
         for (yk, &xk) in y.iter_mut().zip(&x) {
-            *yk = fast_sigmoid(xk);
+            *yk = sigmoid_as::<FUSED>(xk);
         }
         [y[0], y[1], y[2], y[3], y[4]]
     }
 }
 
 /// `acc += a * row`, eight lanes at a time (the loop the compiler turns into SIMD).
+/// With `FUSED`, each `x + a · w` as one fused multiply-add.
 #[inline(always)]
-fn axpy(acc: &mut [f32], a: f32, row: &[f32]) {
+fn axpy<const FUSED: bool>(acc: &mut [f32], a: f32, row: &[f32]) {
+    let step = |x: f32, w: f32| if FUSED { a.mul_add(w, x) } else { x + a * w };
     let mut ac = acc.chunks_exact_mut(8);
     let mut rc = row.chunks_exact(8);
     for (x, w) in (&mut ac).zip(&mut rc) {
         for l in 0..8 {
-            x[l] += a * w[l];
+            x[l] = step(x[l], w[l]);
         }
     }
     for (x, w) in ac.into_remainder().iter_mut().zip(rc.remainder()) {
-        *x += a * w;
+        *x = step(*x, *w);
     }
 }
 
 /// The dot product of two equally long slices, in eight partial sums.
+#[cfg(test)]
 #[inline(always)]
 fn dot(a: &[f32], b: &[f32]) -> f32 {
+    dot_as::<false>(a, b)
+}
+
+/// [`dot`], with `FUSED` each lane's `sum + x · y` as one fused multiply-add (the tail past
+/// the last eight as in [`dot`]).
+#[inline(always)]
+fn dot_as<const FUSED: bool>(a: &[f32], b: &[f32]) -> f32 {
     let mut s = [0f32; 8];
     let ac = a.chunks_exact(8);
     let bc = b.chunks_exact(8);
@@ -402,7 +442,11 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
         .sum();
     for (x, y) in ac.zip(bc) {
         for l in 0..8 {
-            s[l] += x[l] * y[l];
+            s[l] = if FUSED {
+                x[l].mul_add(y[l], s[l])
+            } else {
+                s[l] + x[l] * y[l]
+            };
         }
     }
     s.iter().sum::<f32>() + tail
@@ -429,6 +473,38 @@ pub fn fast_sigmoid(x: f32) -> f32 {
     let n = (r.to_bits() as i32).wrapping_sub(ROUND.to_bits() as i32);
     let scale = f32::from_bits((n.wrapping_add(127) as u32) << 23);
     1.0 / (1.0 + p * scale)
+}
+
+/// [`fast_sigmoid`] with its polynomial and last product in fused multiply-adds
+/// ([`f32::mul_add`], one rounding each): within a few parts in a million of the logistic
+/// function as well, and a few float steps from [`fast_sigmoid`]. The sigmoid of
+/// [`Ranker::fused`].
+#[inline(always)]
+#[must_use]
+pub fn fused_sigmoid(x: f32) -> f32 {
+    /// 1.5 · 2^23, as in [`fast_sigmoid`].
+    const ROUND: f32 = 12_582_912.0;
+    let t = (-x * std::f32::consts::LOG2_E).clamp(-126.0, 126.0);
+    let r = t + ROUND;
+    let f = t - (r - ROUND);
+    let p = f.mul_add(0.001_333_355_8, 0.009_618_129);
+    let p = f.mul_add(p, 0.055_504_11);
+    let p = f.mul_add(p, 0.240_226_5);
+    let p = f.mul_add(p, std::f32::consts::LN_2);
+    let p = f.mul_add(p, 1.0);
+    let n = (r.to_bits() as i32).wrapping_sub(ROUND.to_bits() as i32);
+    let scale = f32::from_bits((n.wrapping_add(127) as u32) << 23);
+    1.0 / p.mul_add(scale, 1.0)
+}
+
+/// [`fast_sigmoid`], or with `FUSED` [`fused_sigmoid`].
+#[inline(always)]
+fn sigmoid_as<const FUSED: bool>(x: f32) -> f32 {
+    if FUSED {
+        fused_sigmoid(x)
+    } else {
+        fast_sigmoid(x)
+    }
 }
 
 /// Turns raw net outputs into consistent [`Probabilities`]: each clamped to `[0, 1]`, and
@@ -996,6 +1072,25 @@ pub struct Ranker<'a> {
     h: [f32; MAX_HIDDEN],
     /// [`Ranker::best`]'s equities, kept from roll to roll.
     equities: Vec<f32>,
+    /// The net's multiply-adds fused ([`Ranker::fused`]).
+    fused: bool,
+}
+
+/// Whether the CPU has fused multiply-add instructions (x86-64: FMA3, found at run time;
+/// AArch64 always): where [`Ranker::fused`] fuses them.
+fn hardware_fma() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("fma")
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        true
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        false
+    }
 }
 
 /// What the sanity check ([`sanity`]) needs to know of the checkers borne off after a play,
@@ -1051,11 +1146,35 @@ impl<'a> Ranker<'a> {
             acc: [0.0; MAX_HIDDEN],
             h: [0.0; MAX_HIDDEN],
             equities: Vec::new(),
+            fused: false,
         }
     }
 
-    /// Starts over for the plays of `before` with the nets `nets`: as [`Ranker::new`], without
-    /// allocating or clearing the buffers (a player keeps one ranker for all its turns).
+    /// A ranker as [`Ranker::new`] whose net arithmetic fuses each multiply and add (the
+    /// first-layer rows, the sigmoids' polynomials, the output dot products) into one fused
+    /// multiply-add, rounded once, where the CPU has the instruction (x86-64 with FMA3, every
+    /// AArch64; elsewhere it is [`Ranker::new`]): half the arithmetic instructions of the
+    /// first layer. The `"net"` policy ([`crate::NetPolicy`]) ranks its plays so. The values
+    /// differ from [`Ranker::new`]'s (and [`NetEvaluator::evaluate_after`]'s) by rounding
+    /// only, a few parts in a million of an equity, which changes the play chosen only in
+    /// near ties; they are the same on every CPU that fuses. The trainer keeps
+    /// [`Ranker::new`]'s arithmetic.
+    #[must_use]
+    pub fn fused<P: NetPosition>(nets: &'a NetEvaluator, before: &P) -> Ranker<'a> {
+        let mut r = Ranker::new(nets, before);
+        r.fused = hardware_fma();
+        r
+    }
+
+    /// Whether this ranker fuses its multiply-adds ([`Ranker::fused`] on a CPU that has them).
+    #[must_use]
+    pub fn is_fused(&self) -> bool {
+        self.fused
+    }
+
+    /// Starts over for the plays of `before` with the nets `nets`: as [`Ranker::new`] (or
+    /// [`Ranker::fused`], as this ranker was made), without allocating or clearing the buffers
+    /// (a player keeps one ranker for all its turns).
     pub fn reset<P: NetPosition>(&mut self, nets: &'a NetEvaluator, before: &P) {
         self.nets = nets;
         self.before = before.owner_board();
@@ -1097,14 +1216,22 @@ impl<'a> Ranker<'a> {
     where
         NetEvaluator: AfterState<P>,
     {
-        self.value_with::<P, false>(after)
+        if self.fused {
+            self.value_with::<P, false, true>(after)
+        } else {
+            self.value_with::<P, false, false>(after)
+        }
     }
 
     /// [`Ranker::value`]; with `INLINE`, the net's arithmetic is compiled into the caller
     /// (for the loop over a roll's plays, compiled for AVX2 as well: [`equities_dispatched`]),
-    /// else it calls the dispatched [`base_sums`] and [`candidate_outputs`].
+    /// else it calls the dispatched [`base_sums`] and [`candidate_outputs`]. `FUSED`: the
+    /// arithmetic of [`Ranker::fused`] (the caller passes `self.fused`).
     #[inline(always)]
-    fn value_with<P: NetPosition, const INLINE: bool>(&mut self, after: &P) -> Probabilities
+    fn value_with<P: NetPosition, const INLINE: bool, const FUSED: bool>(
+        &mut self,
+        after: &P,
+    ) -> Probabilities
     where
         NetEvaluator: AfterState<P>,
     {
@@ -1120,10 +1247,11 @@ impl<'a> Ranker<'a> {
         };
         let base = &mut self.bases[slot];
         if !base.ready {
+            let (before, checkers, d) = (&self.before, self.checkers, &mut self.deltas);
             if INLINE {
-                base_sums_inline(net, &self.before, self.checkers, base, &mut self.deltas);
+                base_sums_inline::<FUSED>(net, before, checkers, base, d);
             } else {
-                base_sums(net, &self.before, self.checkers, base, &mut self.deltas);
+                base_sums(net, before, checkers, base, d, FUSED);
             }
             net.encoding
                 .roll_context(&self.before, self.checkers, &mut base.ctx);
@@ -1132,9 +1260,9 @@ impl<'a> Ranker<'a> {
         let (before, checkers) = (&self.before, self.checkers);
         let (d, acc, h) = (&mut self.deltas, &mut self.acc, &mut self.h);
         let out = if INLINE {
-            candidate_outputs_inline(net, before, &board, checkers, base, d, acc, h)
+            candidate_outputs_inline::<FUSED>(net, before, &board, checkers, base, d, acc, h)
         } else {
-            candidate_outputs(net, before, &board, checkers, base, d, acc, h)
+            candidate_outputs(net, before, &board, checkers, base, d, acc, h, FUSED)
         };
         let p = probabilities_of(&out);
         let mine_off = self.off.mine_after(&board, self.checkers);
@@ -1155,9 +1283,16 @@ fn equities_dispatched<'a, P: NetPosition>(
 {
     out.clear();
     // A loop, not a closure: a closure is compiled without the function's target features.
-    for p in plays {
-        let e = r.value_with::<P, true>(p.after()).equity();
-        out.push(e);
+    if r.fused {
+        for p in plays {
+            let e = r.value_with::<P, true, true>(p.after()).equity();
+            out.push(e);
+        }
+    } else {
+        for p in plays {
+            let e = r.value_with::<P, true, false>(p.after()).equity();
+            out.push(e);
+        }
     }
 }
 
@@ -1166,13 +1301,24 @@ fn equities_dispatched<'a, P: NetPosition>(
 /// [`Encoding::point_deltas`] from empty entries) added to the biases. Compiled for AVX2 and
 /// AVX as well (as [`candidate_outputs`]).
 #[multiversion::multiversion(targets("x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt", "x86_64+avx"))]
-fn base_sums(net: &Mlp, before: &[i8; 26], checkers: u8, base: &mut Base, d: &mut UnitDeltas) {
-    base_sums_inline(net, before, checkers, base, d);
+fn base_sums(
+    net: &Mlp,
+    before: &[i8; 26],
+    checkers: u8,
+    base: &mut Base,
+    d: &mut UnitDeltas,
+    fused: bool,
+) {
+    if fused {
+        base_sums_inline::<true>(net, before, checkers, base, d);
+    } else {
+        base_sums_inline::<false>(net, before, checkers, base, d);
+    }
 }
 
 /// The body of [`base_sums`], compiled into its callers.
 #[inline(always)]
-fn base_sums_inline(
+fn base_sums_inline<const FUSED: bool>(
     net: &Mlp,
     before: &[i8; 26],
     checkers: u8,
@@ -1190,7 +1336,7 @@ fn base_sums_inline(
     }
     enc.board_units(before, checkers, false, &mut base.board_units[..nb]);
     d.push_changed(idx, &base.board_units[..nb], &[0.0; MAX_BOARD_UNITS][..nb]);
-    net.accumulate_rows(&net.b1, d, &mut base.acc);
+    net.accumulate_rows_as::<FUSED>(&net.b1, d, &mut base.acc);
 }
 
 /// [`Mlp::finish_with`], compiled for AVX2 and AVX as well (as [`candidate_outputs`]).
@@ -1222,14 +1368,19 @@ fn candidate_outputs(
     d: &mut UnitDeltas,
     acc: &mut [f32; MAX_HIDDEN],
     h: &mut [f32; MAX_HIDDEN],
+    fused: bool,
 ) -> [f32; NET_OUTPUTS] {
-    candidate_outputs_inline(net, before, board, checkers, base, d, acc, h)
+    if fused {
+        candidate_outputs_inline::<true>(net, before, board, checkers, base, d, acc, h)
+    } else {
+        candidate_outputs_inline::<false>(net, before, board, checkers, base, d, acc, h)
+    }
 }
 
 /// The body of [`candidate_outputs`], compiled into its callers.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn candidate_outputs_inline(
+fn candidate_outputs_inline<const FUSED: bool>(
     net: &Mlp,
     before: &[i8; 26],
     board: &[i8; 26],
@@ -1240,24 +1391,11 @@ fn candidate_outputs_inline(
     h: &mut [f32; MAX_HIDDEN],
 ) -> [f32; NET_OUTPUTS] {
     let enc = net.encoding;
-    let idx = enc.board_unit_indices();
-    let nb = idx.len();
-    d.clear();
-    // The entries that differ, as bits (branch-free), then one visit each.
-    let mut changed = 0u32;
-    for (i, (&b, &a)) in before.iter().zip(board).enumerate() {
-        changed |= u32::from(b != a) << i;
-    }
-    while changed != 0 {
-        let i = changed.trailing_zeros() as usize;
-        changed &= changed - 1;
-        enc.point_deltas(i, before[i], board[i], d);
-    }
-    let mut units = [0f32; MAX_BOARD_UNITS];
-    enc.board_units_in(&base.ctx, board, checkers, false, &mut units[..nb]);
-    d.push_changed(idx, &units[..nb], &base.board_units[..nb]);
-    net.accumulate_rows(&base.acc, d, acc);
-    net.finish_with(acc, h)
+    let nb = enc.board_unit_indices().len();
+    let before_units = &base.board_units[..nb];
+    enc.play_deltas(&base.ctx, before, before_units, board, checkers, false, d);
+    net.accumulate_rows_as::<FUSED>(&base.acc, d, acc);
+    net.finish_with_as::<FUSED>(acc, h)
 }
 
 /// How a net evaluator values the position after a play of rules type `P` (see
@@ -1721,6 +1859,138 @@ mod fast_tests {
     }
 
     #[test]
+    fn the_fused_sigmoid_is_the_logistic_function_and_near_the_plain_fast_one() {
+        let mut worst = 0f32;
+        let mut apart = 0f32;
+        for k in -4000..=4000 {
+            let x = k as f32 / 100.0;
+            let err = (fused_sigmoid(x) - sigmoid(x)).abs();
+            worst = worst.max(err / sigmoid(x).min(1.0 - sigmoid(x)).max(1e-30));
+            apart = apart.max((fused_sigmoid(x) - fast_sigmoid(x)).abs());
+        }
+        assert!(worst < 5e-5, "{worst}");
+        assert!(apart < 1e-6, "{apart}");
+        assert_eq!(fused_sigmoid(1000.0), 1.0);
+        assert!(fused_sigmoid(-1000.0) < 1e-30);
+    }
+
+    /// A fused ranker's equities are the plain ranker's but for rounding, its choices the
+    /// plain ones but in near ties, and it fuses where the CPU has fused multiply-adds.
+    #[test]
+    fn a_fused_ranker_values_the_plays_as_the_plain_one_but_for_rounding() {
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let (mut differ, mut values) = (0usize, 0usize);
+        for (pos, plays) in self_play_positions(300) {
+            let mut fused = Ranker::fused(nets, &pos);
+            assert_eq!(fused.is_fused(), hardware_fma());
+            // The fused arithmetic, also where the CPU has no FMA (then from the library).
+            fused.fused = true;
+            let mut plain = Ranker::new(nets, &pos);
+            assert!(!plain.is_fused());
+            let (mut ef, mut ep) = (Vec::new(), Vec::new());
+            fused.equities(plays.as_slice(), &mut ef);
+            plain.equities(plays.as_slice(), &mut ep);
+            for (f, p) in ef.iter().zip(&ep) {
+                assert!((f - p).abs() < 2e-5, "{f} {p}");
+                differ += usize::from(f != p);
+                values += 1;
+            }
+            let (bf, bp) = (
+                first_best(ef.iter().copied()),
+                first_best(ep.iter().copied()),
+            );
+            assert!(bf == bp || (ep[bf] - ep[bp]).abs() < 4e-5, "{bf} {bp}");
+            // One by one, as the plays' equities.
+            fused.reset(nets, &pos);
+            assert!(fused.is_fused());
+            for (play, &e) in plays.iter().zip(&ef) {
+                assert_eq!(fused.value(play.after()).equity().to_bits(), e.to_bits());
+            }
+        }
+        // The arithmetic does differ: most net values are not bit for bit the plain ones.
+        assert!(values > 3000 && differ > values / 2, "{differ} of {values}");
+    }
+
+    /// The fused arithmetic of every compiled version (the dispatched loop over a roll's
+    /// plays) is the baseline build's bit for bit (`f32::mul_add` rounds once everywhere),
+    /// so that plays do not depend on the CPU.
+    #[test]
+    fn every_compiled_version_of_the_fused_arithmetic_gives_the_baseline_floats() {
+        let nets = shipped(RulesFamily::Backgammon).unwrap();
+        let mut checked = 0;
+        let mut acc = [0f32; MAX_HIDDEN];
+        let mut h = [0f32; MAX_HIDDEN];
+        for (pos, plays) in self_play_positions(150) {
+            let before = pos.owner_board();
+            let mut r = Ranker::new(nets, &pos);
+            r.fused = true;
+            let mut equities = Vec::new();
+            r.equities(plays.as_slice(), &mut equities);
+            let mut plain = Ranker::new(nets, &pos);
+            let one_by_one: Vec<u32> = plays
+                .iter()
+                .map(|p| {
+                    plain
+                        .value_with::<_, true, true>(p.after())
+                        .equity()
+                        .to_bits()
+                })
+                .collect();
+            assert_eq!(
+                equities.iter().map(|e| e.to_bits()).collect::<Vec<_>>(),
+                one_by_one
+            );
+            // The plain sums of the plays, fused, against the dispatched candidates'.
+            for net in std::iter::once(&nets.contact).chain(nets.race.as_ref()) {
+                let enc = net.encoding;
+                let nb = enc.board_unit_indices().len();
+                let (mut base, mut d) = (Base::new(), UnitDeltas::new());
+                base_sums(net, &before, 15, &mut base, &mut d, true);
+                enc.roll_context(&before, 15, &mut base.ctx);
+                let mut rows = UnitDeltas::new();
+                for (i, &c) in before.iter().enumerate() {
+                    if c != 0 {
+                        enc.point_deltas(i, 0, c, &mut rows);
+                    }
+                }
+                let mut units = [0f32; MAX_BOARD_UNITS];
+                enc.board_units(&before, 15, false, &mut units[..nb]);
+                let idx = enc.board_unit_indices();
+                rows.push_changed(idx, &units[..nb], &[0.0; MAX_BOARD_UNITS][..nb]);
+                let mut sums = [0f32; MAX_HIDDEN];
+                net.accumulate_rows_as::<true>(&net.b1, &rows, &mut sums);
+                assert_eq!(base.acc.map(f32::to_bits), sums.map(f32::to_bits));
+                for p in plays.iter() {
+                    let board = p.after().owner_board();
+                    let out = candidate_outputs(
+                        net, &before, &board, 15, &base, &mut d, &mut acc, &mut h, true,
+                    );
+                    rows.clear();
+                    for i in 0..26 {
+                        if before[i] != board[i] {
+                            enc.point_deltas(i, before[i], board[i], &mut rows);
+                        }
+                    }
+                    let mut after_units = [0f32; MAX_BOARD_UNITS];
+                    enc.board_units(&board, 15, false, &mut after_units[..nb]);
+                    rows.push_changed(idx, &after_units[..nb], &units[..nb]);
+                    let mut acc2 = [0f32; MAX_HIDDEN];
+                    net.accumulate_rows_as::<true>(&sums, &rows, &mut acc2);
+                    let mut h2 = [0f32; MAX_HIDDEN];
+                    let baseline = net.finish_with_as::<true>(&acc2, &mut h2);
+                    assert_eq!(out.map(f32::to_bits), baseline.map(f32::to_bits));
+                    // Each hidden unit is the fused sigmoid of its sum.
+                    for j in 0..net.hidden {
+                        assert_eq!(h2[j].to_bits(), fused_sigmoid(acc2[j]).to_bits());
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 2000, "{checked}");
+    }
+
+    #[test]
     fn incremental_values_equal_the_direct_ones_and_choose_the_same_plays() {
         let nets = shipped(RulesFamily::Backgammon).unwrap();
         let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
@@ -1813,7 +2083,7 @@ mod fast_tests {
             let mut plain = Ranker::new(nets, &pos);
             let one_by_one: Vec<f32> = plays
                 .iter()
-                .map(|p| plain.value_with::<_, true>(p.after()).equity())
+                .map(|p| plain.value_with::<_, true, false>(p.after()).equity())
                 .collect();
             assert_eq!(
                 equities.iter().map(|e| e.to_bits()).collect::<Vec<_>>(),
@@ -1826,7 +2096,7 @@ mod fast_tests {
             );
             for net in std::iter::once(&nets.contact).chain(nets.race.as_ref()) {
                 let mut base = Base::new();
-                base_sums(net, &before, 15, &mut base, &mut d);
+                base_sums(net, &before, 15, &mut base, &mut d, false);
                 // The plays' per-board units through the position's context, as the ranker
                 // values them (checked against the plain encoding below).
                 net.encoding.roll_context(&before, 15, &mut base.ctx);
@@ -1859,7 +2129,7 @@ mod fast_tests {
                 for p in plays.iter() {
                     let board = p.after().owner_board();
                     let out = candidate_outputs(
-                        net, &before, &board, 15, &base, &mut d, &mut acc, &mut h,
+                        net, &before, &board, 15, &base, &mut d, &mut acc, &mut h, false,
                     );
                     rows.clear();
                     for i in 0..26 {

@@ -17,7 +17,8 @@ thread_local! {
     static RANKER: RefCell<Option<Ranker<'static>>> = const { RefCell::new(None) };
 }
 
-/// Plays the best play of a [`NetEvaluator`] at 0 ply: one evaluation per legal play.
+/// Plays the best play of a [`NetEvaluator`] at 0 ply: one evaluation per legal play, ranked
+/// by a [`Ranker::fused`] (the net's multiply-adds fused where the CPU has them).
 #[derive(Clone, Copy, Debug)]
 pub struct NetPolicy {
     nets: &'static NetEvaluator,
@@ -60,7 +61,8 @@ where
         plays: &PlayList<P>,
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
-        // The same choice as `best_play_from`, with the thread's ranker.
+        // `best_play_from`'s choice with the thread's ranker, its multiply-adds fused
+        // (`Ranker::fused`: the same values but for rounding, on CPUs that fuse).
         Ok(RANKER.with(|cell| match cell.try_borrow_mut() {
             Ok(mut slot) => match slot.as_mut() {
                 Some(ranker) => {
@@ -68,11 +70,11 @@ where
                     ranker.best(plays.as_slice())
                 }
                 None => slot
-                    .insert(Ranker::new(self.nets, pos))
+                    .insert(Ranker::fused(self.nets, pos))
                     .best(plays.as_slice()),
             },
             // Not reached (a choice does not call another), but never wrong.
-            Err(_) => self.nets.best_play_from(pos, plays.as_slice()),
+            Err(_) => Ranker::fused(self.nets, pos).best(plays.as_slice()),
         }))
     }
 }
