@@ -1649,9 +1649,11 @@ pub fn bears_off<P>(play: &Play<P>) -> bool {
     play.moves().iter().any(|m| m.to == OFF)
 }
 
-/// The shipped backgammon weights (a weights file, see the module documentation): the mean
-/// of the snapshots of `gammon-train`'s run `train/bg-td5.conf` from 4.25 M to 6 M games
-/// (`gammon-train average`; encoding `contact-ext`), as `train/README.md` records.
+/// The shipped backgammon weights (a weights file, see the module documentation): bg-td5's
+/// averaged TD(λ) nets (`train/bg-td5.conf`, the snapshots from 4.25 M to 6 M games) fitted
+/// by `gammon-train fit ... loss=rank` to the 2-ply values of every turn's 8 best plays in
+/// 2,120 of their own games (`train/nets/bg-rank1-2120.gnet`; encoding `contact-ext`), as
+/// `train/README.md` records with the commands.
 pub const SHIPPED_BACKGAMMON: &[u8] = include_bytes!("../../nets/backgammon.gnet");
 /// The shipped Long Nardy weights: made by `gammon-train` from `train/nardy-td1.conf`.
 pub const SHIPPED_LONG_NARDY: &[u8] = include_bytes!("../../nets/long-nardy.gnet");
