@@ -180,6 +180,13 @@ fn load_nets(path: &str) -> Result<(NetEvaluator, Option<u64>), String> {
     }
 }
 
+/// The CRC-32 that labels files keep of the nets that labelled them: over the weights file's
+/// bytes before its own CRC-32 (a CRC over a message and its CRC is the same constant for
+/// every message).
+fn nets_crc(bytes: &[u8]) -> u32 {
+    crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)])
+}
+
 fn export(ckpt: &str, out: &str) -> Result<(), String> {
     let (nets, games) = load_nets(ckpt)?;
     let bytes = nets.to_bytes();
@@ -273,9 +280,7 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         seed: o.get("seed")?,
         alt_per_mille: o.get("alt")?,
         top: o.get("top")?,
-        // The file's bytes before its own CRC-32 (a CRC over a message and its CRC is the
-        // same constant for every message).
-        nets_crc: crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)]),
+        nets_crc: nets_crc(&bytes),
         reply_filter: o.get("filter")?,
         rollout_trials: o.get("rollout")?,
         rollout_depth: o.get("depth")?,
@@ -366,7 +371,7 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     let labeller = if rank {
         let path: String = o.get("labeller")?;
         let bytes = fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
-        let crc = crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)]);
+        let crc = nets_crc(&bytes);
         Some((load_nets(&path)?.0, crc, path))
     } else {
         None

@@ -778,7 +778,7 @@ pub fn errors(nets: &NetEvaluator, checkers: u8, samples: &[Sample]) -> (f64, f6
             .zip(&s.target)
             .map(|(a, b)| f64::from(a - b).powi(2))
             .sum::<f64>();
-        let eq = |o: &[f32; NET_OUTPUTS]| f64::from(2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]);
+        let eq = |o: &[f32; NET_OUTPUTS]| f64::from(equity_of(o));
         ae += (eq(&y) - eq(&s.target)).abs();
     }
     let n = samples.len().max(1) as f64;
