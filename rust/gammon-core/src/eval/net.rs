@@ -1945,20 +1945,11 @@ mod fast_tests {
             // The plain sums of the plays, fused, against the dispatched candidates'.
             for net in std::iter::once(&nets.contact).chain(nets.race.as_ref()) {
                 let enc = net.encoding;
-                let nb = enc.board_unit_indices().len();
                 let (mut base, mut d) = (Base::new(), UnitDeltas::new());
                 base_sums(net, &before, 15, &mut base, &mut d, true);
                 enc.roll_context(&before, 15, &mut base.ctx);
-                let mut rows = UnitDeltas::new();
-                for (i, &c) in before.iter().enumerate() {
-                    if c != 0 {
-                        enc.point_deltas(i, 0, c, &mut rows);
-                    }
-                }
                 let mut units = [0f32; MAX_BOARD_UNITS];
-                enc.board_units(&before, 15, false, &mut units[..nb]);
-                let idx = enc.board_unit_indices();
-                rows.push_changed(idx, &units[..nb], &[0.0; MAX_BOARD_UNITS][..nb]);
+                let mut rows = rows_from_empty(enc, &before, &mut units);
                 let mut sums = [0f32; MAX_HIDDEN];
                 net.accumulate_rows_as::<true>(&net.b1, &rows, &mut sums);
                 assert_eq!(base.acc.map(f32::to_bits), sums.map(f32::to_bits));
@@ -1967,15 +1958,7 @@ mod fast_tests {
                     let out = candidate_outputs(
                         net, &before, &board, 15, &base, &mut d, &mut acc, &mut h, true,
                     );
-                    rows.clear();
-                    for i in 0..26 {
-                        if before[i] != board[i] {
-                            enc.point_deltas(i, before[i], board[i], &mut rows);
-                        }
-                    }
-                    let mut after_units = [0f32; MAX_BOARD_UNITS];
-                    enc.board_units(&board, 15, false, &mut after_units[..nb]);
-                    rows.push_changed(idx, &after_units[..nb], &units[..nb]);
+                    rows_of_play(enc, &before, &board, &units, &mut rows);
                     let mut acc2 = [0f32; MAX_HIDDEN];
                     net.accumulate_rows_as::<true>(&sums, &rows, &mut acc2);
                     let mut h2 = [0f32; MAX_HIDDEN];
@@ -2039,6 +2022,46 @@ mod fast_tests {
             pos = pos.play_unchecked(&plays[i]);
         }
         let _ = Dice::ALL_21;
+    }
+
+    /// The rows (and board units, written to `units`) that take an empty board's sums to
+    /// `board`'s: each occupied point's inputs and every board unit, the plain way.
+    fn rows_from_empty(enc: Encoding, board: &[i8; 26], units: &mut [f32]) -> UnitDeltas {
+        let (idx, mut rows) = (enc.board_unit_indices(), UnitDeltas::new());
+        for (i, &c) in board.iter().enumerate() {
+            if c != 0 {
+                enc.point_deltas(i, 0, c, &mut rows);
+            }
+        }
+        enc.board_units(board, 15, false, &mut units[..idx.len()]);
+        rows.push_changed(
+            idx,
+            &units[..idx.len()],
+            &[0.0; MAX_BOARD_UNITS][..idx.len()],
+        );
+        rows
+    }
+
+    /// Replaces `rows` by the rows a play changes, the plain way: the inputs of every point
+    /// that differs between `before` and `board`, and the board units that moved from
+    /// `before_units` (`before`'s).
+    fn rows_of_play(
+        enc: Encoding,
+        before: &[i8; 26],
+        board: &[i8; 26],
+        before_units: &[f32],
+        rows: &mut UnitDeltas,
+    ) {
+        let idx = enc.board_unit_indices();
+        rows.clear();
+        for i in 0..26 {
+            if before[i] != board[i] {
+                enc.point_deltas(i, before[i], board[i], rows);
+            }
+        }
+        let mut units = [0f32; MAX_BOARD_UNITS];
+        enc.board_units(board, 15, false, &mut units[..idx.len()]);
+        rows.push_changed(idx, &units[..idx.len()], &before_units[..idx.len()]);
     }
 
     /// Positions of net self-play before a roll, with their legal plays (at least one).
@@ -2107,19 +2130,7 @@ mod fast_tests {
                 net.encoding.encode_into(&before, 15, false, &mut x);
                 let mut plain = Base::new();
                 let enc = net.encoding;
-                let idx = enc.board_unit_indices();
-                let mut rows = UnitDeltas::new();
-                for (i, &c) in before.iter().enumerate() {
-                    if c != 0 {
-                        enc.point_deltas(i, 0, c, &mut rows);
-                    }
-                }
-                enc.board_units(&before, 15, false, &mut plain.board_units[..idx.len()]);
-                rows.push_changed(
-                    idx,
-                    &plain.board_units[..idx.len()],
-                    &[0.0; MAX_BOARD_UNITS][..idx.len()],
-                );
+                let mut rows = rows_from_empty(enc, &before, &mut plain.board_units);
                 net.accumulate_rows(&net.b1, &rows, &mut plain.acc);
                 for j in 0..net.hidden {
                     assert_eq!(base.acc[j].to_bits(), plain.acc[j].to_bits());
@@ -2133,15 +2144,7 @@ mod fast_tests {
                     let out = candidate_outputs(
                         net, &before, &board, 15, &base, &mut d, &mut acc, &mut h, false,
                     );
-                    rows.clear();
-                    for i in 0..26 {
-                        if before[i] != board[i] {
-                            enc.point_deltas(i, before[i], board[i], &mut rows);
-                        }
-                    }
-                    let mut units = [0f32; MAX_BOARD_UNITS];
-                    enc.board_units(&board, 15, false, &mut units[..idx.len()]);
-                    rows.push_changed(idx, &units[..idx.len()], &plain.board_units[..idx.len()]);
+                    rows_of_play(enc, &before, &board, &plain.board_units, &mut rows);
                     let mut acc2 = [0f32; MAX_HIDDEN];
                     net.accumulate_rows(&plain.acc, &rows, &mut acc2);
                     let baseline = net.finish_with(&acc2, &mut h2);
