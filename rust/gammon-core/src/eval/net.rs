@@ -1652,7 +1652,8 @@ pub fn bears_off<P>(play: &Play<P>) -> bool {
 /// The shipped backgammon weights (a weights file, see the module documentation): bg-td5's
 /// averaged TD(λ) nets (`train/bg-td5.conf`, the snapshots from 4.25 M to 6 M games) fitted
 /// by `gammon-train fit ... loss=rank` to the 2-ply values of every turn's 8 best plays in
-/// 2,120 of their own games (`train/nets/bg-rank1-2120.gnet`; encoding `contact-ext`), as
+/// 2,120 of their own games (bg-rank1), then fitted the same way to bg-rank1's own 2-ply
+/// search over 10,780 games (`train/nets/bg-rank2-10780.gnet`; encoding `contact-ext`), as
 /// `train/README.md` records with the commands.
 pub const SHIPPED_BACKGAMMON: &[u8] = include_bytes!("../../nets/backgammon.gnet");
 /// The shipped Long Nardy weights: made by `gammon-train` from `train/nardy-td1.conf`.
