@@ -10,7 +10,7 @@
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
 //!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2
-//!                  labeller=INIT]
+//!                  labeller=INIT[,NETS..]]
 //!                                         train INIT's nets on labelled positions (resumes)
 //! gammon-train judge DB [filter=0] NETS..  score nets' plays on judged decisions
 //! ```
@@ -31,7 +31,9 @@
 //! after the last epoch written. `loss=rank` fits `siblings` labels decision by decision
 //! ([`gammon_train::supervised::rank_epoch`]: a listwise ranking loss at temperature `temp`
 //! plus `beta` times the squared error), the decisions found by replaying the labelled games
-//! with `labeller`, the nets that labelled them (by default INIT).
+//! with `labeller`, the nets that labelled them (by default INIT; a comma-separated list when
+//! the files were labelled by different nets, each file matched to its labeller by the CRC it
+//! keeps).
 //!
 //! `judge` ([`gammon_train::judge`]) plays every decision of DB (`tools/judge_db.py` writes
 //! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply among its K best at 0 ply) and
@@ -171,11 +173,17 @@ fn run(config_path: &str, dir: &str) -> Result<(), String> {
 
 fn load_nets(path: &str) -> Result<(NetEvaluator, Option<u64>), String> {
     let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    nets_of(path, &bytes)
+}
+
+/// The nets of a checkpoint's or weights file's bytes (read from `path`), with the games of
+/// training a checkpoint records.
+fn nets_of(path: &str, bytes: &[u8]) -> Result<(NetEvaluator, Option<u64>), String> {
     if bytes.starts_with(b"GAMMONCK") {
-        let (_, games, nets) = Trainer::parse_checkpoint(&bytes).map_err(|e| e.to_string())?;
+        let (_, games, nets) = Trainer::parse_checkpoint(bytes).map_err(|e| e.to_string())?;
         Ok((nets, Some(games)))
     } else {
-        let nets = NetEvaluator::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        let nets = NetEvaluator::from_bytes(bytes).map_err(|e| format!("{path}: {e}"))?;
         Ok((nets, None))
     }
 }
@@ -272,7 +280,7 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         ],
     )?;
     let bytes = fs::read(nets_path).map_err(|e| format!("{nets_path}: {e}"))?;
-    let (nets, _) = load_nets(nets_path)?;
+    let (nets, _) = nets_of(nets_path, &bytes)?;
     let header = LabelsHeader {
         family: nets.family,
         checkers: 15,
@@ -368,23 +376,27 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut samples = Vec::new();
     let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
-    let labeller = if rank {
-        let path: String = o.get("labeller")?;
-        let bytes = fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
-        let crc = nets_crc(&bytes);
-        Some((load_nets(&path)?.0, crc, path))
-    } else {
-        None
-    };
+    // The nets that labelled the files, each known by the CRC its labels files keep.
+    let mut labellers = Vec::new();
+    if rank {
+        let paths: String = o.get("labeller")?;
+        for path in paths.split(',') {
+            let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let nets = nets_of(path, &bytes)?.0;
+            labellers.push((nets, nets_crc(&bytes)));
+        }
+    }
     let mut checkers = None;
     for file in labels.split(',') {
         let l = read_labels(Path::new(file))?;
-        if let Some((nets, crc, path)) = &labeller {
-            if *crc != l.header.nets_crc {
+        if rank {
+            let Some((nets, _)) = labellers.iter().find(|(_, crc)| *crc == l.header.nets_crc)
+            else {
                 return Err(format!(
-                    "{file} was labelled by other nets than {path}: name them with labeller=PATH"
+                    "{file} was labelled by other nets than {}: name them with labeller=PATH[,PATH..]",
+                    o.get::<String>("labeller")?
                 ));
-            }
+            };
             let at = samples.len();
             let g = sibling_groups(nets, &l).map_err(|e| format!("{file}: {e}"))?;
             groups.extend(g.into_iter().map(|r| r.start + at..r.end + at));

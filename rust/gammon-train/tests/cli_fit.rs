@@ -1,0 +1,84 @@
+//! `gammon-train fit loss=rank` pools labels files of different labellers: each file is
+//! matched to its labeller by the nets CRC it keeps, and a file whose labeller is not named is
+//! refused with its name.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gammon_train(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gammon-train"))
+        .args(args)
+        .output()
+        .expect("gammon-train runs")
+}
+
+fn repo_file(rel: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel);
+    assert!(p.exists(), "{} is in the repository", p.display());
+    p.to_string_lossy().into_owned()
+}
+
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gammon-cli-fit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_ranking_fit_pools_files_of_two_labellers_each_matched_by_its_crc() {
+    let shipped = repo_file("rust/gammon-core/nets/backgammon.gnet");
+    let older = repo_file("train/nets/bg-rank1-2120.gnet");
+    let dir = scratch();
+    let a = dir.join("a.lbl").to_string_lossy().into_owned();
+    let b = dir.join("b.lbl").to_string_lossy().into_owned();
+    for (nets, out, seed) in [(&shipped, &a, "seed=1"), (&older, &b, "seed=2")] {
+        let o = gammon_train(&[
+            "label",
+            nets,
+            out,
+            "2",
+            "plies=1",
+            "siblings=3",
+            "chunk=1",
+            seed,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let files = format!("{a},{b}");
+    let fit = |dir: &str, labeller: &str| {
+        gammon_train(&[
+            "fit",
+            &shipped,
+            dir,
+            &files,
+            "loss=rank",
+            "epochs=1",
+            "eval_games=10",
+            "holdout=300",
+            labeller,
+        ])
+    };
+
+    // One labeller named: b.lbl's labeller is not among them.
+    let one = dir.join("one").to_string_lossy().into_owned();
+    let o = fit(&one, &format!("labeller={shipped}"));
+    assert!(!o.status.success(), "b.lbl's labeller was not named");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("b.lbl") && err.contains("labelled by other nets"),
+        "{err}"
+    );
+
+    // Both named, in either order: the fit reads both files and writes its epoch.
+    let both = dir.join("both").to_string_lossy().into_owned();
+    let o = fit(&both, &format!("labeller={older},{shipped}"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let log = std::fs::read_to_string(Path::new(&both).join("log.txt")).unwrap();
+    assert!(log.contains("a.lbl") && log.contains("b.lbl"), "{log}");
+    assert!(log.contains("epoch 1 "), "{log}");
+    assert!(Path::new(&both).join("epoch-1.gnet").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
