@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use gammon_core::eval::net::{NetEvaluator, Ranker, SearchBuffers};
 use gammon_core::{position_id, Backgammon, Color, Dice, PlayList, Position, Variant};
 
-use crate::supervised::one_ply_choice;
+use crate::supervised::search_choice;
 
 /// One judged decision: a position, a roll and the judge's value of each after-state.
 #[derive(Clone, Debug)]
@@ -81,8 +81,9 @@ pub fn parse_db(text: &str) -> Result<Vec<Decision>, String> {
 
 /// What `nets` loses on each decision: the best judged value minus the judged value of the
 /// play the nets choose at 0 ply (the first of equal plays, as the `net` policy does), or with
-/// `filter` above 0 at 1 ply among the `filter` best at 0 ply
-/// ([`crate::supervised::one_ply_choice`], the player of the rollout labels).
+/// `filter` above 0 at `plies` ply among the `filter` best at 0 ply
+/// ([`crate::supervised::search_choice`]; at 1 ply the player of the rollout labels, with
+/// `filter` 8 at 2 ply the teacher of the ranking fit).
 ///
 /// # Errors
 /// When a chosen play's after-state is not in the decision's values (a set judged with other
@@ -91,6 +92,7 @@ pub fn losses(
     nets: &NetEvaluator,
     decisions: &[Decision],
     filter: usize,
+    plies: u32,
 ) -> Result<Vec<f64>, String> {
     let mut plays: PlayList<Backgammon> = PlayList::new();
     let mut ranked = Vec::new();
@@ -104,7 +106,16 @@ pub fn losses(
         let best = if filter == 0 {
             Ranker::new(nets, &d.position).best(&plays)
         } else {
-            one_ply_choice(nets, &d.position, &plays, filter, &mut ranked, &mut bufs).0
+            search_choice(
+                nets,
+                &d.position,
+                &plays,
+                filter,
+                plies,
+                &mut ranked,
+                &mut bufs,
+            )
+            .0
         };
         let id = position_id(&plays[best].after().pass_turn());
         let v = d.values.get(&id).ok_or_else(|| {

@@ -12,7 +12,7 @@
 //!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2
 //!                  labeller=INIT[,NETS..]]
 //!                                         train INIT's nets on labelled positions (resumes)
-//! gammon-train judge DB [filter=0] NETS..  score nets' plays on judged decisions
+//! gammon-train judge DB [filter=0 plies=1] NETS..  score nets' plays on judged decisions
 //! ```
 //!
 //! `label` and `fit` are the supervised stage ([`gammon_train::supervised`]): `label` plays
@@ -36,7 +36,8 @@
 //! keeps).
 //!
 //! `judge` ([`gammon_train::judge`]) plays every decision of DB (`tools/judge_db.py` writes
-//! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply among its K best at 0 ply) and
+//! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply, or `plies=P` ply, among its K
+//! best at 0 ply: `filter=8 plies=2` is the ranking fit's teacher) and
 //! prints the mean equity its plays lose against the judge's best,
 //! by position class, and each net's difference from the first one on the same decisions.
 //!
@@ -509,15 +510,21 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
 }
 
 fn judge(db: &str, args: &[String]) -> Result<(), String> {
-    // Leading `filter=K`: the nets play at 1 ply among their K best at 0 ply.
-    let (filter, nets) = match args.first().and_then(|a| a.strip_prefix("filter=")) {
-        Some(k) => (
-            k.parse::<usize>()
-                .map_err(|_| format!("filter={k}: not a number"))?,
-            &args[1..],
-        ),
-        None => (0, args),
-    };
+    // Leading `filter=K` and `plies=P`: the nets play at P ply (1 by default) among their K
+    // best at 0 ply.
+    let (mut filter, mut plies, mut nets) = (0usize, 1u32, args);
+    while let Some((key, value)) = nets.first().and_then(|a| a.split_once('=')) {
+        let bad = || format!("{key}={value}: not a number");
+        match key {
+            "filter" => filter = value.parse().map_err(|_| bad())?,
+            "plies" => plies = value.parse().map_err(|_| bad())?,
+            _ => return Err(format!("{key}={value}: judge takes filter=K and plies=P")),
+        }
+        nets = &nets[1..];
+    }
+    if !(1..=3).contains(&plies) || (plies != 1 && filter == 0) {
+        return Err("plies must be 1, 2 or 3, and deeper than 1 only with filter=K".into());
+    }
     use gammon_train::judge::{losses, mean_se, parse_db};
     let text = fs::read_to_string(db).map_err(|e| format!("{db}: {e}"))?;
     let decisions = parse_db(&text).map_err(|e| format!("{db}: {e}"))?;
@@ -528,7 +535,7 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
     let mut first: Option<Vec<f64>> = None;
     for path in nets {
         let (n, _) = load_nets(path)?;
-        let l = losses(&n, &decisions, filter).map_err(|e| format!("{path}: {e}"))?;
+        let l = losses(&n, &decisions, filter, plies).map_err(|e| format!("{path}: {e}"))?;
         let (m, se) = mean_se(&l);
         let mut line = format!("{path}: mean loss {m:.5} ± {se:.5}");
         for c in &classes {

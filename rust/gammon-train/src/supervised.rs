@@ -506,11 +506,29 @@ pub fn one_ply_choice<P: NetPosition>(
 where
     NetEvaluator: AfterState<P>,
 {
+    search_choice(nets, pos, plays, filter, 1, ranked, bufs)
+}
+
+/// [`one_ply_choice`] searched `plies` deep: the `filter` best plays at 0 ply valued at
+/// `plies` ply. With `filter` 8 and `plies` 2 it is the player whose values a `siblings=8
+/// plies=2` labels file holds (the ranking fit's teacher).
+pub fn search_choice<P: NetPosition>(
+    nets: &NetEvaluator,
+    pos: &P,
+    plays: &PlayList<P>,
+    filter: usize,
+    plies: u32,
+    ranked: &mut Vec<(f32, usize)>,
+    bufs: &mut SearchBuffers<P>,
+) -> (usize, Probabilities)
+where
+    NetEvaluator: AfterState<P>,
+{
     rank(nets, pos, plays, ranked);
     let mut best = (ranked[0].1, Probabilities::default());
     let mut best_eq = f32::NEG_INFINITY;
     for &(_, i) in ranked.iter().take(filter.max(1)) {
-        let v = nets.after_value_plies(plays[i].after(), 1, bufs);
+        let v = nets.after_value_plies(plays[i].after(), plies, bufs);
         if v.equity() > best_eq {
             best_eq = v.equity();
             best = (i, v);
