@@ -441,11 +441,13 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     let report = |nets: &NetEvaluator, e: u32, secs: f64| {
         let (mse, mae) = errors(nets, checkers, test);
         let ranking = if rank {
-            let (agree, loss) = ranking_errors(nets, checkers, &samples, test_groups);
+            let r = ranking_errors(nets, checkers, &samples, test_groups);
             format!(
-                "; {} held-out decisions: best sibling agreed {:.1}%, loss by the labels {loss:.5}",
+                "; {} held-out decisions: best sibling agreed {:.1}%, loss by the labels {:.5}, chosen sibling overrated by {:+.4}",
                 test_groups.len(),
-                100.0 * agree
+                100.0 * r.agree,
+                r.loss,
+                r.chosen_bias
             )
         } else {
             String::new()

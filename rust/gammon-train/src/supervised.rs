@@ -752,17 +752,30 @@ pub fn rank_epoch(
     }
 }
 
-/// Over the decisions `groups` of a `siblings` labels file: how often the nets' best sibling
-/// at 0 ply is the labels' best, and the mean of what the nets' choice loses by the labels
-/// (the labels' best equity minus that of the nets' choice).
+/// How the nets' 0-ply choices compare with a `siblings` labels file's ([`ranking_errors`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RankingErrors {
+    /// The share of decisions whose best sibling by the nets is the labels' best.
+    pub agree: f64,
+    /// The mean of what the nets' choice loses by the labels (the labels' best equity minus
+    /// that of the nets' choice).
+    pub loss: f64,
+    /// The mean of the nets' equity of their choice minus its label: how far the nets
+    /// overrate the play they choose, which a search that takes each side's best play at 0 ply
+    /// inherits at every ply.
+    pub chosen_bias: f64,
+}
+
+/// Over the decisions `groups` of a `siblings` labels file: how the nets' best sibling at
+/// 0 ply compares with the labels' best.
 #[must_use]
 pub fn ranking_errors(
     nets: &NetEvaluator,
     checkers: u8,
     samples: &[Sample],
     groups: &[std::ops::Range<usize>],
-) -> (f64, f64) {
-    let (mut agree, mut loss) = (0usize, 0f64);
+) -> RankingErrors {
+    let (mut agree, mut loss, mut bias) = (0usize, 0f64, 0f64);
     let argmax = |xs: &[f32]| (0..xs.len()).fold(0, |b, i| if xs[i] > xs[b] { i } else { b });
     for r in groups {
         let group = &samples[r.clone()];
@@ -774,9 +787,14 @@ pub fn ranking_errors(
         let (ie, iv) = (argmax(&e), argmax(&v));
         agree += usize::from(ie == iv);
         loss += f64::from(v[iv] - v[ie]);
+        bias += f64::from(e[ie] - v[ie]);
     }
     let n = groups.len().max(1) as f64;
-    (agree as f64 / n, loss / n)
+    RankingErrors {
+        agree: agree as f64 / n,
+        loss: loss / n,
+        chosen_bias: bias / n,
+    }
 }
 
 /// The mean squared error of the nets' outputs against the samples' targets (over the five

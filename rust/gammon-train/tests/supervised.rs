@@ -295,12 +295,25 @@ fn sibling_decisions_are_found_again_and_ranking_steps_follow_the_labels_choices
     }
     let after = ranking_errors(&fitted, 15, &samples, &groups);
     assert!(
-        before.1 > 0.0,
+        before.loss > 0.0,
         "the 0-ply choices lose something by the 2-ply labels"
     );
     assert!(
-        after.0 > before.0 && after.1 < 0.5 * before.1,
+        after.agree > before.agree && after.loss < 0.5 * before.loss,
         "{before:?} {after:?}"
     );
+    // The chosen sibling's overrating: on one decision, the nets' equity of their first best
+    // sibling minus its label's.
+    let eq = |o: &[f32; 5]| f64::from(2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]);
+    let first = &samples[groups[0].clone()];
+    let net_eq: Vec<f64> = first
+        .iter()
+        .map(|s| eq(&fitted.net_for(&s.board).forward_board(&s.board, 15)))
+        .collect();
+    let top = net_eq.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let chosen = net_eq.iter().position(|&e| e == top).unwrap();
+    let want = net_eq[chosen] - eq(&first[chosen].target);
+    let one = ranking_errors(&fitted, 15, &samples, &groups[..1]);
+    assert!((one.chosen_bias - want).abs() < 1e-5, "{one:?} {want}");
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
