@@ -1653,8 +1653,9 @@ pub fn bears_off<P>(play: &Play<P>) -> bool {
 /// averaged TD(λ) nets (`train/bg-td5.conf`, the snapshots from 4.25 M to 6 M games) fitted
 /// by `gammon-train fit ... loss=rank` to the 2-ply values of every turn's 8 best plays in
 /// 2,120 of their own games (bg-rank1), then fitted the same way to bg-rank1's own 2-ply
-/// search over 10,780 games (`train/nets/bg-rank2-10780.gnet`; encoding `contact-ext`), as
-/// `train/README.md` records with the commands.
+/// search over 10,780 games (bg-rank2), then from bg-rank2 to those labels pooled with 6,020
+/// games labelled by bg-td5's 2-ply search (`train/nets/bg-rank3-16800.gnet`; encoding
+/// `contact-ext`), as `train/README.md` records with the commands.
 pub const SHIPPED_BACKGAMMON: &[u8] = include_bytes!("../../nets/backgammon.gnet");
 /// The shipped Long Nardy weights: made by `gammon-train` from `train/nardy-td1.conf`.
 pub const SHIPPED_LONG_NARDY: &[u8] = include_bytes!("../../nets/long-nardy.gnet");
