@@ -510,8 +510,9 @@ where
 }
 
 /// [`one_ply_choice`] searched `plies` deep: the `filter` best plays at 0 ply valued at
-/// `plies` ply. With `filter` 8 and `plies` 2 it is the player whose values a `siblings=8
-/// plies=2` labels file holds (the ranking fit's teacher).
+/// `plies` ply. With `filter` 8 and `plies` 2 it is nearly the player whose values a
+/// `siblings=8 plies=2` labels file holds, the ranking fit's teacher (the file takes the 8
+/// best distinct boards; here plays that reach one board each fill a place).
 pub fn search_choice<P: NetPosition>(
     nets: &NetEvaluator,
     pos: &P,
