@@ -680,8 +680,9 @@ pub fn fit_epoch(
 }
 
 /// The cubeless equity of five outputs (win, win gammon, win backgammon, lose gammon, lose
-/// backgammon).
-fn equity_of(o: &[f32; NET_OUTPUTS]) -> f32 {
+/// backgammon), unclamped: what the ranking loss and [`ranking_errors`] compare.
+#[must_use]
+pub fn equity_of(o: &[f32; NET_OUTPUTS]) -> f32 {
     2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]
 }
 

@@ -9,8 +9,8 @@ use gammon_core::eval::net::{
 };
 use gammon_core::{Backgammon, Color, RulesFamily, Variant};
 use gammon_train::supervised::{
-    chunk_bytes, errors, fit_epoch, label_range, open_labels, rank_epoch, ranking_errors,
-    read_labels, rollout_value, shuffled, sibling_groups, LabelsHeader,
+    chunk_bytes, equity_of, errors, fit_epoch, label_range, open_labels, rank_epoch,
+    ranking_errors, read_labels, rollout_value, shuffled, sibling_groups, LabelsHeader,
 };
 
 fn header(nets_crc: u32) -> LabelsHeader {
@@ -304,7 +304,7 @@ fn sibling_decisions_are_found_again_and_ranking_steps_follow_the_labels_choices
     );
     // The chosen sibling's overrating: on one decision, the nets' equity of their first best
     // sibling minus its label's.
-    let eq = |o: &[f32; 5]| f64::from(2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]);
+    let eq = |o: &[f32; 5]| f64::from(equity_of(o));
     let first = &samples[groups[0].clone()];
     let net_eq: Vec<f64> = first
         .iter()
