@@ -379,9 +379,9 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
     // The nets that labelled the files, each known by the CRC its labels files keep.
     let mut labellers = Vec::new();
+    let labeller_paths: String = o.get("labeller")?;
     if rank {
-        let paths: String = o.get("labeller")?;
-        for path in paths.split(',') {
+        for path in labeller_paths.split(',') {
             let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
             let nets = nets_of(path, &bytes)?.0;
             labellers.push((nets, nets_crc(&bytes)));
@@ -394,8 +394,7 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
             let Some((nets, _)) = labellers.iter().find(|(_, crc)| *crc == l.header.nets_crc)
             else {
                 return Err(format!(
-                    "{file} was labelled by other nets than {}: name them with labeller=PATH[,PATH..]",
-                    o.get::<String>("labeller")?
+                    "{file} was labelled by other nets than {labeller_paths}: name them with labeller=PATH[,PATH..]"
                 ));
             };
             let at = samples.len();
