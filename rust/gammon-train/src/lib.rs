@@ -754,6 +754,32 @@ pub fn average_nets(nets: &[NetEvaluator]) -> Result<NetEvaluator, String> {
     })
 }
 
+/// `nets` with the contact net grown to `hidden` units, computing exactly what `nets` compute
+/// (the grown units' input weights uniform in ±`init_scale`/√inputs from `seed`, their output
+/// weights zero: Net2Net's function-preserving growth, as [`Trainer::warm_start`]), for a
+/// supervised fit to teach the added units (`gammon-train grow`).
+///
+/// # Errors
+/// When `hidden` is fewer units than the contact net has, or more than 256.
+pub fn grow_contact(
+    nets: &NetEvaluator,
+    hidden: usize,
+    init_scale: f32,
+    seed: u64,
+) -> Result<NetEvaluator, String> {
+    if hidden > MAX_HIDDEN {
+        return Err(format!("hidden={hidden}: at most {MAX_HIDDEN} units"));
+    }
+    let mut rng = SplitMix(seed ^ 0x0006_a0e5_f7e7);
+    let mut contact = random_net(nets.contact.encoding, hidden, init_scale, &mut rng);
+    grow_into(&nets.contact, &mut contact).map_err(|e| e.replace("init_from: ", ""))?;
+    Ok(NetEvaluator {
+        family: nets.family,
+        contact,
+        race: nets.race.clone(),
+    })
+}
+
 /// True for a backgammon board (owner's view) that the bear-off databases cover.
 fn is_bg_bearoff(b: &[i8; 26]) -> bool {
     b[7..26].iter().all(|&c| c <= 0)

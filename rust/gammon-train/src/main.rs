@@ -13,6 +13,8 @@
 //!                  labeller=INIT[,NETS..]]
 //!                                         train INIT's nets on labelled positions (resumes)
 //! gammon-train judge DB [filter=0 plies=1] NETS..  score nets' plays on judged decisions
+//! gammon-train grow IN OUT hidden=N [seed=1 init_scale=0.5]
+//!                                         the contact net of IN grown to N hidden units
 //! ```
 //!
 //! `label` and `fit` are the supervised stage ([`gammon_train::supervised`]): `label` plays
@@ -573,6 +575,25 @@ fn average(out: &str, inputs: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn grow(input: &str, out: &str, opts: &[String]) -> Result<(), String> {
+    let o = Options::parse(
+        opts,
+        &[("hidden", "0"), ("seed", "1"), ("init_scale", "0.5")],
+    )?;
+    let (hidden, seed, init_scale): (usize, u64, f32) =
+        (o.get("hidden")?, o.get("seed")?, o.get("init_scale")?);
+    let nets = load_nets(input)?.0;
+    let grown = gammon_train::grow_contact(&nets, hidden, init_scale, seed)?;
+    let tmp = format!("{out}.tmp");
+    fs::write(&tmp, grown.to_bytes()).map_err(|e| format!("{tmp}: {e}"))?;
+    fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "wrote {out}: contact net grown from {} to {hidden} hidden units",
+        nets.contact.hidden
+    );
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let result = match args.get(1).map(String::as_str) {
@@ -583,7 +604,8 @@ fn main() -> ExitCode {
         Some("label") if args.len() >= 5 => label(&args[2], &args[3], &args[4], &args[5..]),
         Some("judge") if args.len() >= 4 => judge(&args[2], &args[3..]),
         Some("fit") if args.len() >= 5 => fit(&args[2], &args[3], &args[4], &args[5..]),
-        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | average OUT IN.. | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..] | judge DB NETS..".into()),
+        Some("grow") if args.len() >= 5 => grow(&args[2], &args[3], &args[4..]),
+        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | average OUT IN.. | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..] | judge DB NETS.. | grow IN OUT hidden=N [key=value..]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -146,3 +146,31 @@ fn averaging_nets_takes_the_mean_of_every_weight_and_refuses_other_shapes() {
     assert!(err.contains("another shape"), "{err}");
     assert!(gammon_train::average_nets(&[]).is_err());
 }
+
+#[test]
+fn grow_contact_adds_hidden_units_that_change_no_value() {
+    let mut small = Trainer::new(tiny());
+    small.train_until(10);
+    let h = small.nets.contact.hidden;
+    let grown = gammon_train::grow_contact(&small.nets, h + 7, 0.5, 3).unwrap();
+    assert_eq!(grown.contact.hidden, h + 7);
+    assert_eq!(grown.contact.encoding, small.nets.contact.encoding);
+    // The new units have input weights (so a fit can move them) and no output weight yet.
+    let hd = h + 7;
+    assert!((0..grown.contact.inputs()).any(|i| grown.contact.w1[i * hd + h] != 0.0));
+    assert!((0..5).all(|k| grown.contact.w2[k * hd + h..(k + 1) * hd]
+        .iter()
+        .all(|&w| w == 0.0)));
+    for b in &boards(&small) {
+        let (x, y) = (
+            small.nets.evaluate_after_board(b, 15),
+            grown.evaluate_after_board(b, 15),
+        );
+        assert!((x.win - y.win).abs() < 1e-5, "{b:?}: {x:?} vs {y:?}");
+        assert!((x.win_gammon - y.win_gammon).abs() < 1e-5);
+    }
+    // The same seed grows the same net; fewer units than the net has are refused.
+    let again = gammon_train::grow_contact(&small.nets, h + 7, 0.5, 3).unwrap();
+    assert_eq!(again.to_bytes(), grown.to_bytes());
+    assert!(gammon_train::grow_contact(&small.nets, h - 1, 0.5, 3).is_err());
+}
