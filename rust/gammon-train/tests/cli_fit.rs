@@ -82,3 +82,26 @@ fn a_ranking_fit_pools_files_of_two_labellers_each_matched_by_its_crc() {
     assert!(Path::new(&both).join("epoch-1.gnet").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn grow_writes_a_wider_net_and_refuses_to_shrink() {
+    let shipped = repo_file("rust/gammon-core/nets/backgammon.gnet");
+    // Not `scratch()`: it empties the directory the other test of this process works in.
+    let dir = std::env::temp_dir().join(format!("gammon-cli-grow-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("wide.gnet").to_string_lossy().into_owned();
+    let o = gammon_train(&["grow", &shipped, &out, "hidden=112", "seed=5"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("to 112 hidden units"));
+    let wide = gammon_core::eval::net::NetEvaluator::from_bytes(&std::fs::read(&out).unwrap())
+        .expect("the grown file loads");
+    assert_eq!(wide.contact.hidden, 112);
+
+    // Fewer units than the net has, or an unknown option, is an error naming it.
+    let o = gammon_train(&["grow", &shipped, &out, "hidden=8"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("do not fit in 8"));
+    let o = gammon_train(&["grow", &shipped, &out, "width=200"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown option width"));
+}
