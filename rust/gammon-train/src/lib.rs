@@ -754,16 +754,20 @@ pub fn average_nets(nets: &[NetEvaluator]) -> Result<NetEvaluator, String> {
     })
 }
 
-/// `nets` with the contact net grown to `hidden` units, computing exactly what `nets` compute
-/// (the grown units' input weights uniform in ±`init_scale`/√inputs from `seed`, their output
-/// weights zero: Net2Net's function-preserving growth, as [`Trainer::warm_start`]), for a
-/// supervised fit to teach the added units (`gammon-train grow`).
+/// `nets` with the contact net grown to `hidden` units on `encoding` (a later encoding of
+/// the chain [`Encoding::extends`] follows, or the net's own), computing exactly what `nets`
+/// compute (the grown units' input weights uniform in ±`init_scale`/√inputs from `seed`, their
+/// output weights zero, the added inputs' weights zero: Net2Net's function-preserving growth,
+/// as [`Trainer::warm_start`]), for a supervised fit to teach what was added (`gammon-train
+/// grow`).
 ///
 /// # Errors
-/// When `hidden` is fewer units than the contact net has, or more than 256.
+/// When `hidden` is fewer units than the contact net has or more than 256, or `encoding` does
+/// not extend the net's.
 pub fn grow_contact(
     nets: &NetEvaluator,
     hidden: usize,
+    encoding: Encoding,
     init_scale: f32,
     seed: u64,
 ) -> Result<NetEvaluator, String> {
@@ -771,7 +775,7 @@ pub fn grow_contact(
         return Err(format!("hidden={hidden}: at most {MAX_HIDDEN} units"));
     }
     let mut rng = SplitMix(seed ^ 0x0006_a0e5_f7e7);
-    let mut contact = random_net(nets.contact.encoding, hidden, init_scale, &mut rng);
+    let mut contact = random_net(encoding, hidden, init_scale, &mut rng);
     grow_into(&nets.contact, &mut contact).map_err(|e| e.replace("init_from: ", ""))?;
     Ok(NetEvaluator {
         family: nets.family,

@@ -13,8 +13,9 @@
 //!                  labeller=INIT[,NETS..]]
 //!                                         train INIT's nets on labelled positions (resumes)
 //! gammon-train judge DB [filter=0 plies=1] NETS..  score nets' plays on judged decisions
-//! gammon-train grow IN OUT hidden=N [seed=1 init_scale=0.5]
+//! gammon-train grow IN OUT [hidden=N encoding=NAME seed=1 init_scale=0.5]
 //!                                         the contact net of IN grown to N hidden units
+//!                                         and a later encoding, computing the same values
 //! ```
 //!
 //! `label` and `fit` are the supervised stage ([`gammon_train::supervised`]): `label` plays
@@ -56,6 +57,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use gammon_core::encode::Encoding;
 use gammon_core::eval::net::NetEvaluator;
 use gammon_core::{Backgammon, Nardy, Pubeval, Random, RulesFamily};
 use gammon_train::supervised::{
@@ -578,18 +580,37 @@ fn average(out: &str, inputs: &[String]) -> Result<(), String> {
 fn grow(input: &str, out: &str, opts: &[String]) -> Result<(), String> {
     let o = Options::parse(
         opts,
-        &[("hidden", "0"), ("seed", "1"), ("init_scale", "0.5")],
+        &[
+            ("hidden", "0"),
+            ("encoding", ""),
+            ("seed", "1"),
+            ("init_scale", "0.5"),
+        ],
     )?;
     let (hidden, seed, init_scale): (usize, u64, f32) =
         (o.get("hidden")?, o.get("seed")?, o.get("init_scale")?);
     let nets = load_nets(input)?.0;
-    let grown = gammon_train::grow_contact(&nets, hidden, init_scale, seed)?;
+    let hidden = if hidden == 0 {
+        nets.contact.hidden
+    } else {
+        hidden
+    };
+    let name: String = o.get("encoding")?;
+    let encoding = if name.is_empty() {
+        nets.contact.encoding
+    } else {
+        Encoding::from_name(&name).ok_or(format!("encoding={name}: no such encoding"))?
+    };
+    let grown = gammon_train::grow_contact(&nets, hidden, encoding, init_scale, seed)?;
     let tmp = format!("{out}.tmp");
     fs::write(&tmp, grown.to_bytes()).map_err(|e| format!("{tmp}: {e}"))?;
     fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))?;
     println!(
-        "wrote {out}: contact net grown from {} to {hidden} hidden units",
-        nets.contact.hidden
+        "wrote {out}: contact net grown from {} to {hidden} hidden units, {} to {} inputs ({})",
+        nets.contact.hidden,
+        nets.contact.inputs(),
+        grown.contact.inputs(),
+        encoding.name()
     );
     Ok(())
 }
@@ -604,8 +625,8 @@ fn main() -> ExitCode {
         Some("label") if args.len() >= 5 => label(&args[2], &args[3], &args[4], &args[5..]),
         Some("judge") if args.len() >= 4 => judge(&args[2], &args[3..]),
         Some("fit") if args.len() >= 5 => fit(&args[2], &args[3], &args[4], &args[5..]),
-        Some("grow") if args.len() >= 5 => grow(&args[2], &args[3], &args[4..]),
-        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | average OUT IN.. | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..] | judge DB NETS.. | grow IN OUT hidden=N [key=value..]".into()),
+        Some("grow") if args.len() >= 4 => grow(&args[2], &args[3], &args[4..]),
+        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | average OUT IN.. | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..] | judge DB NETS.. | grow IN OUT [key=value..]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

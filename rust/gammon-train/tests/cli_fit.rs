@@ -97,6 +97,17 @@ fn grow_writes_a_wider_net_and_refuses_to_shrink() {
         .expect("the grown file loads");
     assert_eq!(wide.contact.hidden, 112);
 
+    // A later encoding: the added inputs start with zero weights.
+    let o = gammon_train(&["grow", &shipped, &out, "encoding=contact-shape"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let shaped = gammon_core::eval::net::NetEvaluator::from_bytes(&std::fs::read(&out).unwrap())
+        .expect("the grown file loads");
+    assert_eq!(shaped.contact.encoding.name(), "contact-shape");
+    let o = gammon_train(&["grow", &shipped, &out, "encoding=tdgammon"]);
+    assert!(!o.status.success(), "an earlier encoding is refused");
+    let o = gammon_train(&["grow", &shipped, &out, "encoding=bogus"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("encoding=bogus"));
+
     // Fewer units than the net has, or an unknown option, is an error naming it.
     let o = gammon_train(&["grow", &shipped, &out, "hidden=8"]);
     assert!(!o.status.success());

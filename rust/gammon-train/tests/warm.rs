@@ -152,7 +152,8 @@ fn grow_contact_adds_hidden_units_that_change_no_value() {
     let mut small = Trainer::new(tiny());
     small.train_until(10);
     let h = small.nets.contact.hidden;
-    let grown = gammon_train::grow_contact(&small.nets, h + 7, 0.5, 3).unwrap();
+    let grown = gammon_train::grow_contact(&small.nets, h + 7, small.nets.contact.encoding, 0.5, 3)
+        .unwrap();
     assert_eq!(grown.contact.hidden, h + 7);
     assert_eq!(grown.contact.encoding, small.nets.contact.encoding);
     // The new units have input weights (so a fit can move them) and no output weight yet.
@@ -170,7 +171,11 @@ fn grow_contact_adds_hidden_units_that_change_no_value() {
         assert!((x.win_gammon - y.win_gammon).abs() < 1e-5);
     }
     // The same seed grows the same net; fewer units than the net has are refused.
-    let again = gammon_train::grow_contact(&small.nets, h + 7, 0.5, 3).unwrap();
+    let again = gammon_train::grow_contact(&small.nets, h + 7, small.nets.contact.encoding, 0.5, 3)
+        .unwrap();
     assert_eq!(again.to_bytes(), grown.to_bytes());
-    assert!(gammon_train::grow_contact(&small.nets, h - 1, 0.5, 3).is_err());
+    assert!(
+        gammon_train::grow_contact(&small.nets, h - 1, small.nets.contact.encoding, 0.5, 3)
+            .is_err()
+    );
 }
