@@ -103,6 +103,9 @@ fn grow_writes_a_wider_net_and_refuses_to_shrink() {
     let shaped = gammon_core::eval::net::NetEvaluator::from_bytes(&std::fs::read(&out).unwrap())
         .expect("the grown file loads");
     assert_eq!(shaped.contact.encoding.name(), "contact-shape");
+    let (old_in, h) = (wide.contact.inputs(), shaped.contact.hidden);
+    assert!(shaped.contact.inputs() > old_in);
+    assert!(shaped.contact.w1[old_in * h..].iter().all(|&w| w == 0.0));
     let o = gammon_train(&["grow", &shipped, &out, "encoding=tdgammon"]);
     assert!(!o.status.success(), "an earlier encoding is refused");
     let o = gammon_train(&["grow", &shipped, &out, "encoding=bogus"]);
@@ -115,4 +118,5 @@ fn grow_writes_a_wider_net_and_refuses_to_shrink() {
     let o = gammon_train(&["grow", &shipped, &out, "width=200"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown option width"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
