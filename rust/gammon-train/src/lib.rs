@@ -268,18 +268,18 @@ fn random_net(encoding: Encoding, hidden: usize, scale: f32, rng: &mut SplitMix)
     net
 }
 
-/// Copies `src` into the larger `dst` ([`Trainer::warm_start`]).
+/// Copies `src` into the larger `dst` ([`Trainer::warm_start`], [`grow_contact`]).
 fn grow_into(src: &Mlp, dst: &mut Mlp) -> Result<(), String> {
     if !dst.encoding.extends(src.encoding) {
         return Err(format!(
-            "init_from: a {} net cannot grow into a {} net",
+            "a {} net cannot grow into a {} net",
             src.encoding.name(),
             dst.encoding.name()
         ));
     }
     if src.hidden > dst.hidden {
         return Err(format!(
-            "init_from: {} hidden units do not fit in {}",
+            "{} hidden units do not fit in {}",
             src.hidden, dst.hidden
         ));
     }
@@ -531,9 +531,10 @@ impl Trainer {
         if from.family != self.nets.family {
             return Err("init_from: the nets are of another rules family".into());
         }
-        grow_into(&from.contact, &mut self.nets.contact)?;
+        let init_from = |e: String| format!("init_from: {e}");
+        grow_into(&from.contact, &mut self.nets.contact).map_err(init_from)?;
         match (&from.race, &mut self.nets.race) {
-            (Some(src), Some(dst)) => grow_into(src, dst)?,
+            (Some(src), Some(dst)) => grow_into(src, dst).map_err(init_from)?,
             (None, None) => {}
             _ => {
                 return Err("init_from: the race nets do not match the config's race_hidden".into())
@@ -776,7 +777,7 @@ pub fn grow_contact(
     }
     let mut rng = SplitMix(seed ^ 0x0006_a0e5_f7e7);
     let mut contact = random_net(encoding, hidden, init_scale, &mut rng);
-    grow_into(&nets.contact, &mut contact).map_err(|e| e.replace("init_from: ", ""))?;
+    grow_into(&nets.contact, &mut contact)?;
     Ok(NetEvaluator {
         family: nets.family,
         contact,

@@ -200,12 +200,17 @@ fn nets_crc(bytes: &[u8]) -> u32 {
     crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)])
 }
 
+/// Writes `bytes` to `out` through `out.tmp` and a rename, so that `out` is never half written.
+fn write_replacing(out: &str, bytes: &[u8]) -> Result<(), String> {
+    let tmp = format!("{out}.tmp");
+    fs::write(&tmp, bytes).map_err(|e| format!("{tmp}: {e}"))?;
+    fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))
+}
+
 fn export(ckpt: &str, out: &str) -> Result<(), String> {
     let (nets, games) = load_nets(ckpt)?;
     let bytes = nets.to_bytes();
-    let tmp = format!("{out}.tmp");
-    fs::write(&tmp, &bytes).map_err(|e| format!("{tmp}: {e}"))?;
-    fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))?;
+    write_replacing(out, &bytes)?;
     println!(
         "wrote {out}: {} bytes, {} games of training",
         bytes.len(),
@@ -570,9 +575,7 @@ fn average(out: &str, inputs: &[String]) -> Result<(), String> {
         .map(|p| load_nets(p).map(|n| n.0))
         .collect::<Result<Vec<_>, _>>()?;
     let avg = gammon_train::average_nets(&nets)?;
-    let tmp = format!("{out}.tmp");
-    fs::write(&tmp, avg.to_bytes()).map_err(|e| format!("{tmp}: {e}"))?;
-    fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))?;
+    write_replacing(out, &avg.to_bytes())?;
     println!("wrote {out}: the mean of {} nets", nets.len());
     Ok(())
 }
@@ -602,9 +605,7 @@ fn grow(input: &str, out: &str, opts: &[String]) -> Result<(), String> {
         Encoding::from_name(&name).ok_or(format!("encoding={name}: no such encoding"))?
     };
     let grown = gammon_train::grow_contact(&nets, hidden, encoding, init_scale, seed)?;
-    let tmp = format!("{out}.tmp");
-    fs::write(&tmp, grown.to_bytes()).map_err(|e| format!("{tmp}: {e}"))?;
-    fs::rename(&tmp, out).map_err(|e| format!("{out}: {e}"))?;
+    write_replacing(out, &grown.to_bytes())?;
     println!(
         "wrote {out}: contact net grown from {} to {hidden} hidden units, {} to {} inputs ({})",
         nets.contact.hidden,
