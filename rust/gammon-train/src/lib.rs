@@ -21,6 +21,7 @@
 //! weights as an uninterrupted run ([`Trainer::save`], [`Trainer::resume`]).
 
 pub mod judge;
+pub mod optim;
 pub mod supervised;
 
 use std::fmt;

@@ -10,7 +10,7 @@
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
 //!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2
-//!                  labeller=INIT[,NETS..]]
+//!                  labeller=INIT[,NETS..] opt=sgd batch=64]
 //!                                         train INIT's nets on labelled positions (resumes)
 //! gammon-train judge DB [filter=0 plies=1] NETS..  score nets' plays on judged decisions
 //! gammon-train grow IN OUT [hidden=N encoding=NAME seed=1 init_scale=0.5]
@@ -36,7 +36,9 @@
 //! plus `beta` times the squared error), the decisions found by replaying the labelled games
 //! with `labeller`, the nets that labelled them (by default INIT; a comma-separated list when
 //! the files were labelled by different nets, each file matched to its labeller by the CRC it
-//! keeps).
+//! keeps). `opt=adam` steps by Adam over batches of `batch` samples
+//! ([`gammon_train::optim::Optimizer`]; `alpha` is then Adam's step size, and its running means
+//! start afresh when a fit resumes) instead of one plain gradient step a sample.
 //!
 //! `judge` ([`gammon_train::judge`]) plays every decision of DB (`tools/judge_db.py` writes
 //! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply, or `plies=P` ply, among its K
@@ -60,6 +62,7 @@ use std::time::Instant;
 use gammon_core::encode::Encoding;
 use gammon_core::eval::net::NetEvaluator;
 use gammon_core::{Backgammon, Nardy, Pubeval, Random, RulesFamily};
+use gammon_train::optim::Optimizer;
 use gammon_train::supervised::{
     chunk_bytes, errors, fit_epoch, label_range, open_labels, rank_epoch, ranking_errors,
     read_labels, shuffled, sibling_groups, LabelsHeader, Sample,
@@ -364,8 +367,17 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
             ("temp", "0.05"),
             ("beta", "0.2"),
             ("labeller", init),
+            ("opt", "sgd"),
+            ("batch", "64"),
         ],
     )?;
+    let batch: usize = o.get("batch")?;
+    let adam = match o.get::<String>("opt")?.as_str() {
+        "sgd" => false,
+        "adam" if batch > 0 => true,
+        "adam" => return Err("batch must be 1 or more".into()),
+        other => return Err(format!("opt={other}: sgd or adam")),
+    };
     let rank = match o.get::<String>("loss")?.as_str() {
         "mse" => false,
         "rank" => true,
@@ -482,6 +494,12 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
         );
         report(&nets, 0, 0.0);
     }
+    // Adam's running means start afresh when a fit resumes (the epochs keep only weights).
+    let mut opt = if adam {
+        Optimizer::adam(&nets, batch)
+    } else {
+        Optimizer::sgd()
+    };
     for e in start + 1..=epochs {
         let t = Instant::now();
         let frac = if epochs > 1 {
@@ -504,10 +522,11 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
                 a,
                 temp,
                 beta,
+                &mut opt,
             );
         } else {
             let order = shuffled(train.len(), seed ^ u64::from(e).wrapping_mul(0x9e37_79b9));
-            fit_epoch(&mut nets, checkers, train, &order, a);
+            fit_epoch(&mut nets, checkers, train, &order, a, &mut opt);
         }
         let out = dir.join(format!("epoch-{e}.gnet"));
         let tmp = dir.join(format!("epoch-{e}.tmp"));

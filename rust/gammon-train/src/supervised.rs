@@ -25,13 +25,14 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use gammon_core::eval::net::{
-    is_race, outputs_of, probabilities_of, AfterState, NetEvaluator, NetPosition, Ranker,
-    SearchBuffers, MAX_INPUTS, NET_OUTPUTS,
+    outputs_of, probabilities_of, AfterState, NetEvaluator, NetPosition, Ranker, SearchBuffers,
+    MAX_INPUTS, NET_OUTPUTS,
 };
 use gammon_core::eval::Probabilities;
 use gammon_core::{Backgammon, Dice, FirstRoll, GameDice, Nardy, PlayList, RulesFamily};
 
-use crate::{sgd_step, SplitMix, Trainable};
+use crate::optim::Optimizer;
+use crate::{SplitMix, Trainable};
 
 /// The first bytes of a labels file.
 pub const LABELS_MAGIC: [u8; 8] = *b"GAMMONLB";
@@ -634,19 +635,6 @@ pub fn label_range(
     per_game.into_iter().flatten().collect()
 }
 
-/// The net of `nets` that values `board` (owner's view), mutably: the race net for a
-/// backgammon race when there is one, else the contact net.
-fn net_for_mut<'a>(
-    nets: &'a mut NetEvaluator,
-    board: &[i8; 26],
-) -> &'a mut gammon_core::eval::net::Mlp {
-    let race = nets.family == RulesFamily::Backgammon && nets.race.is_some() && is_race(board);
-    match (&mut nets.race, race) {
-        (Some(r), true) => r,
-        _ => &mut nets.contact,
-    }
-}
-
 /// A permutation of `0..n` from `seed` (Fisher-Yates on SplitMix64).
 #[must_use]
 pub fn shuffled(n: usize, seed: u64) -> Vec<u32> {
@@ -660,23 +648,25 @@ pub fn shuffled(n: usize, seed: u64) -> Vec<u32> {
 }
 
 /// One pass of gradient steps of `nets` towards the samples' targets, in `order`, at learning
-/// rate `alpha` (the same step as TD training's, [`sgd_step`]).
+/// rate `alpha`, by `opt` ([`Optimizer::sgd`]: the same step as TD training's, [`crate::sgd_step`]);
+/// an Adam batch left part-filled is stepped at the end.
 pub fn fit_epoch(
     nets: &mut NetEvaluator,
     checkers: u8,
     samples: &[Sample],
     order: &[u32],
     alpha: f32,
+    opt: &mut Optimizer,
 ) {
     let mut x = [0f32; MAX_INPUTS];
     for &i in order {
         let s = &samples[i as usize];
-        let net = net_for_mut(nets, &s.board);
-        let n = net.inputs();
-        net.encoding
-            .encode_into(&s.board, checkers, false, &mut x[..n]);
-        sgd_step(net, &x[..n], &s.target, alpha);
+        let encoding = nets.net_for(&s.board).encoding;
+        let n = encoding.units();
+        encoding.encode_into(&s.board, checkers, false, &mut x[..n]);
+        opt.sample(nets, &s.board, &x[..n], &s.target, alpha);
     }
+    opt.flush(nets, alpha);
 }
 
 /// The cubeless equity of five outputs (win, win gammon, win backgammon, lose gammon, lose
@@ -706,7 +696,8 @@ fn softmax(z: &[f32], temp: f32, out: &mut Vec<f32>) {
 /// and the softmax of the nets' equities, both at temperature `temp` (a listwise ranking
 /// loss: Z. Cao, T. Qin, T.-Y. Liu, M.-F. Tsai, H. Li, "Learning to Rank: From Pairwise
 /// Approach to Listwise Approach", ICML 2007), plus `beta` times the squared error of the
-/// outputs against the labels, one gradient step a sibling. The squared error alone (what
+/// outputs against the labels, one gradient step a sibling by `opt` (with Adam, the
+/// siblings' targets are those of the weights at the start of the batch). The squared error alone (what
 /// [`fit_epoch`] does) teaches the level the siblings share more than the differences
 /// between them, which decide the play.
 #[allow(clippy::too_many_arguments)] // the loss's parameters, named as in the equations
@@ -719,6 +710,7 @@ pub fn rank_epoch(
     alpha: f32,
     temp: f32,
     beta: f32,
+    opt: &mut Optimizer,
 ) {
     let mut x = [0f32; MAX_INPUTS];
     let (mut ys, mut e, mut v, mut p, mut q) =
@@ -745,13 +737,13 @@ pub fn rank_epoch(
             for (o, t) in target.iter_mut().enumerate() {
                 *t = ys[k][o] + beta * (s.target[o] - ys[k][o]) - grad * EQUITY_WEIGHTS[o];
             }
-            let net = net_for_mut(nets, &s.board);
-            let n = net.inputs();
-            net.encoding
-                .encode_into(&s.board, checkers, false, &mut x[..n]);
-            sgd_step(net, &x[..n], &target, alpha);
+            let encoding = nets.net_for(&s.board).encoding;
+            let n = encoding.units();
+            encoding.encode_into(&s.board, checkers, false, &mut x[..n]);
+            opt.sample(nets, &s.board, &x[..n], &target, alpha);
         }
     }
+    opt.flush(nets, alpha);
 }
 
 /// How the nets' 0-ply choices compare with a `siblings` labels file's ([`ranking_errors`]).

@@ -1,6 +1,6 @@
 //! `gammon-train fit loss=rank` pools labels files of different labellers: each file is
 //! matched to its labeller by the nets CRC it keeps, and a file whose labeller is not named is
-//! refused with its name.
+//! refused with its name; `opt=adam` fits by Adam.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -80,6 +80,39 @@ fn a_ranking_fit_pools_files_of_two_labellers_each_matched_by_its_crc() {
     assert!(log.contains("a.lbl") && log.contains("b.lbl"), "{log}");
     assert!(log.contains("epoch 1 "), "{log}");
     assert!(Path::new(&both).join("epoch-1.gnet").exists());
+
+    // The same fit by Adam writes other weights; an unknown optimizer or an empty batch is
+    // refused, naming the option.
+    let labellers = format!("labeller={older},{shipped}");
+    let adam_fit = |out: &str, opt: &str, batch: &str| {
+        gammon_train(&[
+            "fit",
+            &shipped,
+            out,
+            &files,
+            "loss=rank",
+            "epochs=1",
+            "eval_games=10",
+            "holdout=300",
+            &labellers,
+            opt,
+            batch,
+        ])
+    };
+    let adam = dir.join("adam").to_string_lossy().into_owned();
+    let o = adam_fit(&adam, "opt=adam", "batch=8");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let weights = |d: &str| std::fs::read(Path::new(d).join("epoch-1.gnet")).unwrap();
+    assert_ne!(weights(&adam), weights(&both));
+    for (opt, batch, named) in [
+        ("opt=nadam", "batch=8", "opt=nadam"),
+        ("opt=adam", "batch=0", "batch"),
+    ] {
+        let o = adam_fit(&dir.join("bad").to_string_lossy(), opt, batch);
+        assert!(!o.status.success(), "{opt} {batch}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(named), "{err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

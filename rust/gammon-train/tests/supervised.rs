@@ -8,6 +8,7 @@ use gammon_core::eval::net::{
     outputs_of, probabilities_of, shipped, AfterState, NetEvaluator, SearchBuffers,
 };
 use gammon_core::{Backgammon, Color, RulesFamily, Variant};
+use gammon_train::optim::Optimizer;
 use gammon_train::supervised::{
     chunk_bytes, equity_of, errors, fit_epoch, label_range, open_labels, rank_epoch,
     ranking_errors, read_labels, rollout_value, shuffled, sibling_groups, LabelsHeader,
@@ -113,20 +114,33 @@ fn labelling_in_two_sessions_writes_the_same_file_as_in_one() {
 fn fitting_moves_the_nets_towards_the_labels() {
     let h = header(3);
     let samples = label_range(nets(), &h, 0..40);
-    let mut fitted = nets().clone();
-    let before = errors(&fitted, 15, &samples);
-    for e in 0..3 {
-        fit_epoch(&mut fitted, 15, &samples, &shuffled(samples.len(), e), 0.01);
+    let before = errors(nets(), 15, &samples);
+    // Plain steps and Adam's (`fit ... opt=adam`), at their usual step sizes.
+    for (mut opt, alpha) in [
+        (Optimizer::sgd(), 0.01),
+        (Optimizer::adam(nets(), 16), 0.0003),
+    ] {
+        let mut fitted = nets().clone();
+        for e in 0..3 {
+            fit_epoch(
+                &mut fitted,
+                15,
+                &samples,
+                &shuffled(samples.len(), e),
+                alpha,
+                &mut opt,
+            );
+        }
+        let after = errors(&fitted, 15, &samples);
+        assert!(
+            after.0 < 0.9 * before.0,
+            "{opt:?}: squared error {before:?} -> {after:?}"
+        );
+        assert!(after.1 < before.1, "equity error {before:?} -> {after:?}");
+        // Both nets learned: the samples hold contact and race positions.
+        assert_ne!(fitted.contact, nets().contact);
+        assert_ne!(fitted.race, nets().race);
     }
-    let after = errors(&fitted, 15, &samples);
-    assert!(
-        after.0 < 0.9 * before.0,
-        "squared error {before:?} -> {after:?}"
-    );
-    assert!(after.1 < before.1, "equity error {before:?} -> {after:?}");
-    // Both nets learned: the samples hold contact and race positions.
-    assert_ne!(fitted.contact, nets().contact);
-    assert_ne!(fitted.race, nets().race);
 }
 
 #[test]
@@ -291,7 +305,17 @@ fn sibling_decisions_are_found_again_and_ranking_steps_follow_the_labels_choices
     let before = ranking_errors(&fitted, 15, &samples, &groups);
     for e in 0..20u64 {
         let order = shuffled(groups.len(), e);
-        rank_epoch(&mut fitted, 15, &samples, &groups, &order, 0.01, 0.05, 0.0);
+        rank_epoch(
+            &mut fitted,
+            15,
+            &samples,
+            &groups,
+            &order,
+            0.01,
+            0.05,
+            0.0,
+            &mut Optimizer::sgd(),
+        );
     }
     let after = ranking_errors(&fitted, 15, &samples, &groups);
     assert!(

@@ -1,0 +1,309 @@
+//! How the supervised fits step: plain stochastic gradient descent, one step a sample (TD
+//! training's [`sgd_step`]), or Adam over minibatches (D. P. Kingma, J. Ba, "Adam: A Method
+//! for Stochastic Optimization", ICLR 2015), which scales each weight's step by the running
+//! size of its own gradient.
+//!
+//! Both follow the same direction for a sample: the squared error of the five sigmoid outputs
+//! against a target, as [`sgd_step`] computes it. Adam sums that direction over `batch`
+//! samples, then moves every weight of the nets that had samples in the batch.
+
+use gammon_core::eval::net::{is_race, Mlp, NetEvaluator, MAX_HIDDEN, NET_OUTPUTS};
+use gammon_core::RulesFamily;
+
+use crate::sgd_step;
+
+/// Adam's decay rate of the gradient's running mean (Kingma and Ba's default).
+const BETA1: f32 = 0.9;
+/// Adam's decay rate of the squared gradient's running mean (Kingma and Ba's default).
+const BETA2: f32 = 0.999;
+/// Added to the root of the squared gradient's running mean (Kingma and Ba's default).
+const EPSILON: f32 = 1e-8;
+
+/// Adds the descent direction of the squared error of `net`'s outputs on input `x` against
+/// `target` to `g` (a net of the same shape used as a gradient buffer): the change
+/// [`sgd_step`] would make at learning rate 1, from the weights as they are.
+#[allow(clippy::needless_range_loop)] // the indices name the units, as in the equations
+pub fn add_direction(net: &Mlp, x: &[f32], target: &[f32; NET_OUTPUTS], g: &mut Mlp) {
+    let hn = net.hidden;
+    let mut h = [0f32; MAX_HIDDEN];
+    net.hidden_into(x, &mut h);
+    let y = net.outputs_from_hidden(&h);
+    let mut d_hid = [0f32; MAX_HIDDEN];
+    for k in 0..NET_OUTPUTS {
+        let d = (target[k] - y[k]) * y[k] * (1.0 - y[k]);
+        let row = &net.w2[k * hn..(k + 1) * hn];
+        let grow = &mut g.w2[k * hn..(k + 1) * hn];
+        for j in 0..hn {
+            d_hid[j] += d * row[j];
+            grow[j] += d * h[j];
+        }
+        g.b2[k] += d;
+    }
+    for j in 0..hn {
+        d_hid[j] *= h[j] * (1.0 - h[j]);
+        g.b1[j] += d_hid[j];
+    }
+    for (i, &xi) in x.iter().enumerate() {
+        if xi != 0.0 {
+            for (w, &d) in g.w1[i * hn..(i + 1) * hn].iter_mut().zip(&d_hid[..hn]) {
+                *w += xi * d;
+            }
+        }
+    }
+}
+
+/// Adam's state for one net: the summed direction of the current batch and the running
+/// means of the direction and of its square.
+#[derive(Clone, Debug)]
+struct AdamNet {
+    g: Mlp,
+    m: Mlp,
+    v: Mlp,
+    /// Steps taken (for the bias correction).
+    t: i32,
+    /// Samples summed in `g` since the last step.
+    pending: usize,
+}
+
+impl AdamNet {
+    fn new(net: &Mlp) -> AdamNet {
+        let z = Mlp::zeros(net.encoding, net.hidden);
+        AdamNet {
+            g: z.clone(),
+            m: z.clone(),
+            v: z,
+            t: 0,
+            pending: 0,
+        }
+    }
+
+    /// Moves `net`'s weights by one Adam step of size `alpha` along the batch's direction,
+    /// and empties the batch.
+    fn step(&mut self, net: &mut Mlp, alpha: f32) {
+        if self.pending == 0 {
+            return;
+        }
+        self.t += 1;
+        let c1 = 1.0 - BETA1.powi(self.t);
+        let c2 = 1.0 - BETA2.powi(self.t);
+        let update = |w: &mut [f32], g: &mut [f32], m: &mut [f32], v: &mut [f32]| {
+            for (((w, g), m), v) in w.iter_mut().zip(g.iter_mut()).zip(m).zip(v) {
+                *m = BETA1 * *m + (1.0 - BETA1) * *g;
+                *v = BETA2 * *v + (1.0 - BETA2) * *g * *g;
+                *w += alpha * (*m / c1) / ((*v / c2).sqrt() + EPSILON);
+                *g = 0.0;
+            }
+        };
+        update(&mut net.w1, &mut self.g.w1, &mut self.m.w1, &mut self.v.w1);
+        update(&mut net.b1, &mut self.g.b1, &mut self.m.b1, &mut self.v.b1);
+        update(&mut net.w2, &mut self.g.w2, &mut self.m.w2, &mut self.v.w2);
+        update(&mut net.b2, &mut self.g.b2, &mut self.m.b2, &mut self.v.b2);
+        self.pending = 0;
+    }
+}
+
+/// How a fit moves the nets towards its targets: [`Optimizer::sgd`] or [`Optimizer::adam`].
+#[derive(Clone, Debug)]
+pub struct Optimizer {
+    adam: Option<Adam>,
+}
+
+/// Adam's state for a contact net and a race net.
+#[derive(Clone, Debug)]
+struct Adam {
+    /// Samples a step.
+    batch: usize,
+    /// Samples summed since the last step, both nets.
+    pending: usize,
+    contact: AdamNet,
+    race: Option<AdamNet>,
+}
+
+impl Optimizer {
+    /// One [`sgd_step`] a sample.
+    #[must_use]
+    pub fn sgd() -> Optimizer {
+        Optimizer { adam: None }
+    }
+
+    /// Adam over batches of `batch` samples (at least 1; counted over both nets), for nets
+    /// shaped as `nets`.
+    #[must_use]
+    pub fn adam(nets: &NetEvaluator, batch: usize) -> Optimizer {
+        Optimizer {
+            adam: Some(Adam {
+                batch: batch.max(1),
+                pending: 0,
+                contact: AdamNet::new(&nets.contact),
+                race: nets.race.as_ref().map(AdamNet::new),
+            }),
+        }
+    }
+
+    /// Moves `nets` towards `target` on the sample `x` (the encoding of `board`, owner's
+    /// view, by the net that values it) at learning rate `alpha`: at once with SGD, at the
+    /// end of the batch with Adam.
+    pub fn sample(
+        &mut self,
+        nets: &mut NetEvaluator,
+        board: &[i8; 26],
+        x: &[f32],
+        target: &[f32; NET_OUTPUTS],
+        alpha: f32,
+    ) {
+        let race = nets.family == RulesFamily::Backgammon && nets.race.is_some() && is_race(board);
+        let net = match (&mut nets.race, race) {
+            (Some(r), true) => r,
+            _ => &mut nets.contact,
+        };
+        let Some(adam) = &mut self.adam else {
+            sgd_step(net, x, target, alpha);
+            return;
+        };
+        let state = match (adam.race.as_mut(), race) {
+            (Some(r), true) => r,
+            _ => &mut adam.contact,
+        };
+        add_direction(net, x, target, &mut state.g);
+        state.pending += 1;
+        adam.pending += 1;
+        if adam.pending >= adam.batch {
+            self.flush(nets, alpha);
+        }
+    }
+
+    /// Takes the step of a part-filled Adam batch (nothing for SGD, which has none): call
+    /// at the end of an epoch, before the nets are written.
+    pub fn flush(&mut self, nets: &mut NetEvaluator, alpha: f32) {
+        if let Some(adam) = &mut self.adam {
+            adam.pending = 0;
+            adam.contact.step(&mut nets.contact, alpha);
+            if let (Some(state), Some(net)) = (adam.race.as_mut(), nets.race.as_mut()) {
+                state.step(net, alpha);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{random_net, SplitMix};
+    use gammon_core::encode::Encoding;
+
+    /// A contact-encoded sample (some inputs zero, as in play) and a target.
+    fn sample(rng: &mut SplitMix) -> (Vec<f32>, [f32; NET_OUTPUTS]) {
+        let x = (0..Encoding::Contact.units())
+            .map(|i| if i % 3 == 0 { 0.0 } else { rng.uniform() })
+            .collect();
+        let target = std::array::from_fn(|_| 0.5 + 0.5 * rng.uniform());
+        (x, target)
+    }
+
+    fn nets(rng: &mut SplitMix) -> NetEvaluator {
+        NetEvaluator {
+            family: RulesFamily::Backgammon,
+            contact: random_net(Encoding::Contact, 8, 0.5, rng),
+            race: None,
+        }
+    }
+
+    fn weights(net: &Mlp) -> Vec<f32> {
+        [&net.w1[..], &net.b1, &net.w2, &net.b2].concat()
+    }
+
+    /// A board with contact (the starting position, owner's view).
+    const START: [i8; 26] = [
+        0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0,
+    ];
+
+    #[test]
+    fn the_direction_is_the_change_of_a_plain_gradient_step() {
+        let mut rng = SplitMix(7);
+        let net = random_net(Encoding::Contact, 8, 0.5, &mut rng);
+        let (x, target) = sample(&mut rng);
+        let mut g = Mlp::zeros(net.encoding, net.hidden);
+        add_direction(&net, &x, &target, &mut g);
+        let alpha = 1e-3;
+        let mut stepped = net.clone();
+        sgd_step(&mut stepped, &x, &target, alpha);
+        let (w0, w1, d) = (weights(&net), weights(&stepped), weights(&g));
+        let mut moved = 0;
+        for ((a, b), d) in w0.iter().zip(&w1).zip(&d) {
+            assert!(
+                ((b - a) - alpha * d).abs() < 1e-6,
+                "{a} -> {b}, direction {d}"
+            );
+            moved += usize::from(*d != 0.0);
+        }
+        // Every weight but those of the zero inputs moves.
+        assert!(moved > w0.len() / 2, "{moved} of {}", w0.len());
+    }
+
+    #[test]
+    fn adam_steps_once_a_batch_and_its_first_step_moves_each_weight_by_alpha() {
+        let mut rng = SplitMix(11);
+        let start = nets(&mut rng);
+        let mut nets = start.clone();
+        let batch = 4;
+        let mut opt = Optimizer::adam(&nets, batch);
+        let samples: Vec<_> = (0..batch + 1).map(|_| sample(&mut rng)).collect();
+        let mut direction = Mlp::zeros(start.contact.encoding, start.contact.hidden);
+        let alpha = 1e-3;
+        for (i, (x, t)) in samples.iter().enumerate() {
+            if i < batch {
+                add_direction(&start.contact, x, t, &mut direction);
+            }
+            opt.sample(&mut nets, &START, x, t, alpha);
+            if i + 1 < batch {
+                assert_eq!(nets, start, "no step before the batch is full");
+            }
+            if i + 1 == batch {
+                // Adam's first step is alpha times the sign of the batch's direction.
+                for ((a, b), d) in weights(&start.contact)
+                    .iter()
+                    .zip(weights(&nets.contact))
+                    .zip(weights(&direction))
+                {
+                    // (The sign, to within Adam's epsilon against the direction's size.)
+                    let expected = alpha * d / (d.abs() + EPSILON);
+                    assert!(
+                        ((b - a) - expected).abs() < 1e-3 * alpha,
+                        "{a} -> {b}, direction {d}"
+                    );
+                }
+            }
+        }
+        // The fifth sample waits in a part-filled batch until the flush.
+        let after_batch = nets.clone();
+        opt.flush(&mut nets, alpha);
+        assert_ne!(nets, after_batch);
+        let flushed = nets.clone();
+        opt.flush(&mut nets, alpha);
+        assert_eq!(nets, flushed, "an empty batch takes no step");
+    }
+
+    #[test]
+    fn adam_fits_a_sample_as_sgd_does() {
+        let mut rng = SplitMix(5);
+        let start = nets(&mut rng);
+        let (x, target) = sample(&mut rng);
+        let error = |n: &NetEvaluator| -> f32 {
+            let y = n.contact.forward(&x);
+            y.iter().zip(&target).map(|(y, t)| (y - t) * (y - t)).sum()
+        };
+        for (mut opt, alpha) in [(Optimizer::sgd(), 0.1), (Optimizer::adam(&start, 2), 0.01)] {
+            let mut n = start.clone();
+            for _ in 0..200 {
+                opt.sample(&mut n, &START, &x, &target, alpha);
+            }
+            opt.flush(&mut n, alpha);
+            assert!(
+                error(&n) < 0.2 * error(&start),
+                "{opt:?}: {} -> {}",
+                error(&start),
+                error(&n)
+            );
+        }
+    }
+}
