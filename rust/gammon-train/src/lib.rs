@@ -794,18 +794,27 @@ fn is_bg_bearoff(b: &[i8; 26]) -> bool {
         && b[19..25].iter().any(|&c| c < 0)
 }
 
+/// The hidden activations of `net` on input `x` and each output's error signal against
+/// `target`, `(target − y) y (1 − y)` (the squared error's descent through the sigmoid): the
+/// start of [`sgd_step`] and of [`optim::add_direction`].
+fn output_deltas(
+    net: &Mlp,
+    x: &[f32],
+    target: &[f32; NET_OUTPUTS],
+) -> ([f32; MAX_HIDDEN], [f32; NET_OUTPUTS]) {
+    let mut h = [0f32; MAX_HIDDEN];
+    net.hidden_into(x, &mut h);
+    let y = net.outputs_from_hidden(&h);
+    let d_out = std::array::from_fn(|k| (target[k] - y[k]) * y[k] * (1.0 - y[k]));
+    (h, d_out)
+}
+
 /// One gradient step of `net` on input `x` towards `target` (TD-Gammon's update:
 /// `w += α (target − y) ∂y/∂w`, summed over the outputs).
 #[allow(clippy::needless_range_loop)] // the indices name the units, as in the equations
 pub fn sgd_step(net: &mut Mlp, x: &[f32], target: &[f32; NET_OUTPUTS], alpha: f32) {
     let hn = net.hidden;
-    let mut h = [0f32; MAX_HIDDEN];
-    net.hidden_into(x, &mut h);
-    let y = net.outputs_from_hidden(&h);
-    let mut d_out = [0f32; NET_OUTPUTS];
-    for k in 0..NET_OUTPUTS {
-        d_out[k] = (target[k] - y[k]) * y[k] * (1.0 - y[k]);
-    }
+    let (h, d_out) = output_deltas(net, x, target);
     let mut d_hid = [0f32; MAX_HIDDEN];
     for k in 0..NET_OUTPUTS {
         let row = &mut net.w2[k * hn..(k + 1) * hn];

@@ -10,7 +10,7 @@
 use gammon_core::eval::net::{is_race, Mlp, NetEvaluator, MAX_HIDDEN, NET_OUTPUTS};
 use gammon_core::RulesFamily;
 
-use crate::sgd_step;
+use crate::{output_deltas, sgd_step};
 
 /// Adam's decay rate of the gradient's running mean (Kingma and Ba's default).
 const BETA1: f32 = 0.9;
@@ -25,12 +25,10 @@ const EPSILON: f32 = 1e-8;
 #[allow(clippy::needless_range_loop)] // the indices name the units, as in the equations
 pub fn add_direction(net: &Mlp, x: &[f32], target: &[f32; NET_OUTPUTS], g: &mut Mlp) {
     let hn = net.hidden;
-    let mut h = [0f32; MAX_HIDDEN];
-    net.hidden_into(x, &mut h);
-    let y = net.outputs_from_hidden(&h);
+    let (h, d_out) = output_deltas(net, x, target);
     let mut d_hid = [0f32; MAX_HIDDEN];
     for k in 0..NET_OUTPUTS {
-        let d = (target[k] - y[k]) * y[k] * (1.0 - y[k]);
+        let d = d_out[k];
         let row = &net.w2[k * hn..(k + 1) * hn];
         let grow = &mut g.w2[k * hn..(k + 1) * hn];
         for j in 0..hn {
