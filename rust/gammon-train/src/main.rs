@@ -37,8 +37,9 @@
 //! with `labeller`, the nets that labelled them (by default INIT; a comma-separated list when
 //! the files were labelled by different nets, each file matched to its labeller by the CRC it
 //! keeps). `opt=adam` steps by Adam over batches of `batch` samples
-//! ([`gammon_train::optim::Optimizer`]; `alpha` is then Adam's step size, and its running means
-//! start afresh when a fit resumes) instead of one plain gradient step a sample.
+//! ([`gammon_train::optim::Optimizer`]; `alpha` is then Adam's step size; its state is written
+//! beside each epoch as `DIR/epoch-K.adam`, from which a resumed fit continues exactly)
+//! instead of one plain gradient step a sample.
 //!
 //! `judge` ([`gammon_train::judge`]) plays every decision of DB (`tools/judge_db.py` writes
 //! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply, or `plies=P` ply, among its K
@@ -494,12 +495,23 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
         );
         report(&nets, 0, 0.0);
     }
-    // Adam's running means start afresh when a fit resumes (the epochs keep only weights).
+    // Adam's state is kept beside each epoch's weights: a resumed fit continues it.
     let mut opt = if adam {
         Optimizer::adam(&nets, batch)
     } else {
         Optimizer::sgd()
     };
+    if adam && start > 0 {
+        let p = dir.join(format!("epoch-{start}.adam"));
+        let bytes = fs::read(&p).map_err(|e| {
+            format!(
+                "{}: {e} (an opt=adam fit resumes from the optimizer state it wrote)",
+                p.display()
+            )
+        })?;
+        opt.restore(&bytes)
+            .map_err(|e| format!("{}: {e}", p.display()))?;
+    }
     for e in start + 1..=epochs {
         let t = Instant::now();
         let frac = if epochs > 1 {
@@ -527,6 +539,13 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
         } else {
             let order = shuffled(train.len(), seed ^ u64::from(e).wrapping_mul(0x9e37_79b9));
             fit_epoch(&mut nets, checkers, train, &order, a, &mut opt);
+        }
+        // The state first: an epoch's weights on disk mean its state is there too.
+        if let Some(state) = opt.state_bytes() {
+            write_replacing(
+                &dir.join(format!("epoch-{e}.adam")).to_string_lossy(),
+                &state,
+            )?;
         }
         let out = dir.join(format!("epoch-{e}.gnet"));
         let tmp = dir.join(format!("epoch-{e}.tmp"));

@@ -19,6 +19,11 @@ const BETA2: f32 = 0.999;
 /// Added to the root of the squared gradient's running mean (Kingma and Ba's default).
 const EPSILON: f32 = 1e-8;
 
+/// The first bytes of an optimizer state ([`Optimizer::state_bytes`]).
+pub const STATE_MAGIC: [u8; 8] = *b"GAMMONAD";
+/// The optimizer state version this code writes and reads.
+pub const STATE_VERSION: u32 = 1;
+
 /// Adds the descent direction of the squared error of `net`'s outputs on input `x` against
 /// `target` to `g` (a net of the same shape used as a gradient buffer): the change
 /// [`sgd_step`] would make at learning rate 1, from the weights as they are.
@@ -109,6 +114,8 @@ pub struct Optimizer {
 /// Adam's state for a contact net and a race net.
 #[derive(Clone, Debug)]
 struct Adam {
+    /// The nets' rules family (for the state's files).
+    family: RulesFamily,
     /// Samples a step.
     batch: usize,
     /// Samples summed since the last step, both nets.
@@ -130,6 +137,7 @@ impl Optimizer {
     pub fn adam(nets: &NetEvaluator, batch: usize) -> Optimizer {
         Optimizer {
             adam: Some(Adam {
+                family: nets.family,
                 batch: batch.max(1),
                 pending: 0,
                 contact: AdamNet::new(&nets.contact),
@@ -168,6 +176,84 @@ impl Optimizer {
         if adam.pending >= adam.batch {
             self.flush(nets, alpha);
         }
+    }
+
+    /// Adam's state after a flushed batch, as bytes (`None` for SGD, which has none): its
+    /// step counts and running means, so that a fit resumed from them continues exactly as
+    /// an uninterrupted one. The means are written as two weights files (the nets' shape,
+    /// with their checksums), after [`STATE_MAGIC`], a version and the step counts.
+    #[must_use]
+    pub fn state_bytes(&self) -> Option<Vec<u8>> {
+        let adam = self.adam.as_ref()?;
+        let means = |pick: fn(&AdamNet) -> &Mlp| NetEvaluator {
+            family: adam.family,
+            contact: pick(&adam.contact).clone(),
+            race: adam.race.as_ref().map(|r| pick(r).clone()),
+        };
+        let m = means(|a| &a.m).to_bytes();
+        let mut out = Vec::from(STATE_MAGIC);
+        out.extend_from_slice(&STATE_VERSION.to_le_bytes());
+        out.extend_from_slice(&adam.contact.t.to_le_bytes());
+        out.extend_from_slice(&adam.race.as_ref().map_or(0, |r| r.t).to_le_bytes());
+        out.extend_from_slice(&(m.len() as u32).to_le_bytes());
+        out.extend_from_slice(&m);
+        out.extend_from_slice(&means(|a| &a.v).to_bytes());
+        Some(out)
+    }
+
+    /// Takes Adam's state from [`Optimizer::state_bytes`] of a fit of nets of this shape.
+    ///
+    /// # Errors
+    /// Names what is wrong: SGD (no state), another file, a damaged one, other nets' shape.
+    pub fn restore(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let Some(adam) = &mut self.adam else {
+            return Err("a plain-gradient fit keeps no optimizer state".into());
+        };
+        let u32_at = |at: usize| -> Result<u32, String> {
+            bytes
+                .get(at..at + 4)
+                .map(|b| u32::from_le_bytes(b.try_into().unwrap_or_default()))
+                .ok_or_else(|| "the optimizer state is cut short".to_string())
+        };
+        if !bytes.starts_with(&STATE_MAGIC) {
+            return Err("not an optimizer state (its first bytes)".into());
+        }
+        let version = u32_at(8)?;
+        if version != STATE_VERSION {
+            return Err(format!(
+                "optimizer state version {version}, not {STATE_VERSION}"
+            ));
+        }
+        let (t_contact, t_race, m_len) = (u32_at(12)?, u32_at(16)?, u32_at(20)? as usize);
+        let m_bytes = bytes
+            .get(24..24 + m_len)
+            .ok_or("the optimizer state is cut short")?;
+        let read =
+            |b: &[u8]| NetEvaluator::from_bytes(b).map_err(|e| format!("optimizer state: {e}"));
+        let (m, v) = (read(m_bytes)?, read(&bytes[24 + m_len..])?);
+        let same = |a: &Mlp, b: &Mlp| a.encoding == b.encoding && a.hidden == b.hidden;
+        let fits = |n: &NetEvaluator| {
+            n.family == adam.family
+                && same(&n.contact, &adam.contact.m)
+                && match (&n.race, &adam.race) {
+                    (Some(a), Some(b)) => same(a, &b.m),
+                    (None, None) => true,
+                    _ => false,
+                }
+        };
+        if !(fits(&m) && fits(&v)) {
+            return Err("the optimizer state is of nets of another shape".into());
+        }
+        let take = |state: &mut AdamNet, m: Mlp, v: Mlp, t: u32| {
+            state.m = m;
+            state.v = v;
+            state.t = i32::try_from(t).unwrap_or(i32::MAX);
+        };
+        take(&mut adam.contact, m.contact, v.contact, t_contact);
+        if let (Some(state), Some(mr), Some(vr)) = (adam.race.as_mut(), m.race, v.race) {
+            take(state, mr, vr, t_race);
+        }
+        Ok(())
     }
 
     /// Takes the step of a part-filled Adam batch (nothing for SGD, which has none): call
@@ -279,6 +365,55 @@ mod tests {
         let flushed = nets.clone();
         opt.flush(&mut nets, alpha);
         assert_eq!(nets, flushed, "an empty batch takes no step");
+    }
+
+    #[test]
+    fn adam_resumed_from_its_state_continues_as_uninterrupted() {
+        let mut rng = SplitMix(3);
+        let mut nets = nets(&mut rng);
+        nets.race = Some(random_net(Encoding::Contact, 8, 0.5, &mut rng));
+        let samples: Vec<_> = (0..12).map(|_| sample(&mut rng)).collect();
+        let mut opt = Optimizer::adam(&nets, 3);
+        for (x, t) in &samples[..6] {
+            opt.sample(&mut nets, &START, x, t, 0.01);
+        }
+        opt.flush(&mut nets, 0.01);
+        let state = opt.state_bytes().expect("Adam has a state");
+        let mut resumed = Optimizer::adam(&nets, 3);
+        resumed.restore(&state).unwrap();
+        assert_eq!(resumed.state_bytes(), Some(state.clone()));
+        let mut other = nets.clone();
+        for (x, t) in &samples[6..] {
+            opt.sample(&mut nets, &START, x, t, 0.01);
+            resumed.sample(&mut other, &START, x, t, 0.01);
+        }
+        assert_eq!(nets, other);
+        // A fresh Adam (its moments empty) would have stepped otherwise.
+        let mut fresh = Optimizer::adam(&nets, 3);
+        let mut third = other.clone();
+        fresh.sample(&mut third, &START, &samples[0].0, &samples[0].1, 0.01);
+        resumed.sample(&mut other, &START, &samples[0].0, &samples[0].1, 0.01);
+        fresh.flush(&mut third, 0.01);
+        resumed.flush(&mut other, 0.01);
+        assert_ne!(third, other);
+
+        // Refused, naming why: SGD, another file, a damaged state, nets of another shape.
+        let err = Optimizer::sgd().restore(&state).unwrap_err();
+        assert!(err.contains("plain-gradient"), "{err}");
+        let err = Optimizer::adam(&nets, 3)
+            .restore(b"GAMMONNT....")
+            .unwrap_err();
+        assert!(err.contains("not an optimizer state"), "{err}");
+        let mut damaged = state.clone();
+        damaged[40] ^= 1;
+        let err = Optimizer::adam(&nets, 3).restore(&damaged).unwrap_err();
+        assert!(err.contains("optimizer state"), "{err}");
+        let err = Optimizer::adam(&nets, 3).restore(&state[..30]).unwrap_err();
+        assert!(err.contains("cut short"), "{err}");
+        let mut wider = nets.clone();
+        wider.contact = random_net(Encoding::Contact, 9, 0.5, &mut rng);
+        let err = Optimizer::adam(&wider, 3).restore(&state).unwrap_err();
+        assert!(err.contains("another shape"), "{err}");
     }
 
     #[test]

@@ -104,6 +104,44 @@ fn a_ranking_fit_pools_files_of_two_labellers_each_matched_by_its_crc() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let weights = |d: &str| std::fs::read(Path::new(d).join("epoch-1.gnet")).unwrap();
     assert_ne!(weights(&adam), weights(&both));
+    // An interrupted Adam fit (its second epoch lost) resumes from the state it kept beside
+    // the first epoch and writes the same second epoch; without that state it refuses.
+    let two = dir.join("two").to_string_lossy().into_owned();
+    let fit2 = || {
+        gammon_train(&[
+            "fit",
+            &shipped,
+            &two,
+            &files,
+            "loss=rank",
+            "epochs=2",
+            "eval_games=10",
+            "holdout=300",
+            &labellers,
+            "opt=adam",
+            "batch=8",
+        ])
+    };
+    let o = fit2();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let epoch = |k: u32, ext: &str| Path::new(&two).join(format!("epoch-{k}.{ext}"));
+    let second = std::fs::read(epoch(2, "gnet")).unwrap();
+    assert!(epoch(1, "adam").exists());
+    std::fs::remove_file(epoch(2, "gnet")).unwrap();
+    std::fs::remove_file(epoch(2, "adam")).unwrap();
+    let o = fit2();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        std::fs::read(epoch(2, "gnet")).unwrap() == second,
+        "the resumed epoch differs"
+    );
+    std::fs::remove_file(epoch(2, "gnet")).unwrap();
+    std::fs::remove_file(epoch(1, "adam")).unwrap();
+    let o = fit2();
+    assert!(!o.status.success(), "resumed without the optimizer state");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("epoch-1.adam"), "{err}");
+
     for (opt, batch, named) in [
         ("opt=nadam", "batch=8", "opt=nadam"),
         ("opt=adam", "batch=0", "batch"),
