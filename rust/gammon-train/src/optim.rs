@@ -6,6 +6,8 @@
 //! Both follow the same direction for a sample: the squared error of the five sigmoid outputs
 //! against a target, as [`sgd_step`] computes it. Adam sums that direction over `batch`
 //! samples, then moves every weight of the nets that had samples in the batch.
+//! [`Optimizer::state_bytes`] and [`Optimizer::restore`] carry Adam's state across the
+//! stops of a resumable fit.
 
 use gammon_core::eval::net::{is_race, Mlp, NetEvaluator, MAX_HIDDEN, NET_OUTPUTS};
 use gammon_core::RulesFamily;

@@ -648,8 +648,8 @@ pub fn shuffled(n: usize, seed: u64) -> Vec<u32> {
 }
 
 /// One pass of gradient steps of `nets` towards the samples' targets, in `order`, at learning
-/// rate `alpha`, by `opt` ([`Optimizer::sgd`]: the same step as TD training's, [`crate::sgd_step`]);
-/// an Adam batch left part-filled is stepped at the end.
+/// rate `alpha`, by `opt` ([`Optimizer::sgd`]: the same step as TD training's,
+/// [`crate::sgd_step`]); an Adam batch left part-filled is stepped at the end.
 pub fn fit_epoch(
     nets: &mut NetEvaluator,
     checkers: u8,
@@ -696,10 +696,10 @@ fn softmax(z: &[f32], temp: f32, out: &mut Vec<f32>) {
 /// and the softmax of the nets' equities, both at temperature `temp` (a listwise ranking
 /// loss: Z. Cao, T. Qin, T.-Y. Liu, M.-F. Tsai, H. Li, "Learning to Rank: From Pairwise
 /// Approach to Listwise Approach", ICML 2007), plus `beta` times the squared error of the
-/// outputs against the labels, one gradient step a sibling by `opt` (with Adam, the
-/// siblings' targets are those of the weights at the start of the batch). The squared error alone (what
-/// [`fit_epoch`] does) teaches the level the siblings share more than the differences
-/// between them, which decide the play.
+/// outputs against the labels, one gradient step a sibling by `opt` (Adam changes the
+/// weights only at the end of a batch, so a decision's targets come from the weights of the
+/// batch in which it starts). The squared error alone (what [`fit_epoch`] does) teaches the
+/// level the siblings share more than the differences between them, which decide the play.
 #[allow(clippy::too_many_arguments)] // the loss's parameters, named as in the equations
 pub fn rank_epoch(
     nets: &mut NetEvaluator,
