@@ -547,11 +547,10 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
                 &state,
             )?;
         }
-        let out = dir.join(format!("epoch-{e}.gnet"));
-        let tmp = dir.join(format!("epoch-{e}.tmp"));
-        fs::write(&tmp, nets.to_bytes())
-            .and_then(|()| fs::rename(&tmp, &out))
-            .map_err(|err| format!("{}: {err}", out.display()))?;
+        write_replacing(
+            &dir.join(format!("epoch-{e}.gnet")).to_string_lossy(),
+            &nets.to_bytes(),
+        )?;
         report(&nets, e, t.elapsed().as_secs_f64());
     }
     Ok(())

@@ -9,7 +9,7 @@
 //! [`Optimizer::state_bytes`] and [`Optimizer::restore`] carry Adam's state across the
 //! stops of a resumable fit.
 
-use gammon_core::eval::net::{is_race, Mlp, NetEvaluator, MAX_HIDDEN, NET_OUTPUTS};
+use gammon_core::eval::net::{Mlp, NetEvaluator, MAX_HIDDEN, NET_OUTPUTS};
 use gammon_core::RulesFamily;
 
 use crate::{output_deltas, sgd_step};
@@ -159,7 +159,8 @@ impl Optimizer {
         target: &[f32; NET_OUTPUTS],
         alpha: f32,
     ) {
-        let race = nets.family == RulesFamily::Backgammon && nets.race.is_some() && is_race(board);
+        // The net that values the board, as the evaluator chooses it.
+        let race = matches!(&nets.race, Some(r) if std::ptr::eq(nets.net_for(board), r));
         let net = match (&mut nets.race, race) {
             (Some(r), true) => r,
             _ => &mut nets.contact,

@@ -647,6 +647,23 @@ pub fn shuffled(n: usize, seed: u64) -> Vec<u32> {
     order
 }
 
+/// One step of `opt` towards `target` on `board` (owner's view), encoded into `x` by the
+/// net that values it: the step of [`fit_epoch`] and [`rank_epoch`].
+fn step_on(
+    nets: &mut NetEvaluator,
+    checkers: u8,
+    board: &[i8; 26],
+    target: &[f32; NET_OUTPUTS],
+    alpha: f32,
+    opt: &mut Optimizer,
+    x: &mut [f32; MAX_INPUTS],
+) {
+    let encoding = nets.net_for(board).encoding;
+    let n = encoding.units();
+    encoding.encode_into(board, checkers, false, &mut x[..n]);
+    opt.sample(nets, board, &x[..n], target, alpha);
+}
+
 /// One pass of gradient steps of `nets` towards the samples' targets, in `order`, at learning
 /// rate `alpha`, by `opt` ([`Optimizer::sgd`]: the same step as TD training's,
 /// [`crate::sgd_step`]); an Adam batch left part-filled is stepped at the end.
@@ -661,10 +678,7 @@ pub fn fit_epoch(
     let mut x = [0f32; MAX_INPUTS];
     for &i in order {
         let s = &samples[i as usize];
-        let encoding = nets.net_for(&s.board).encoding;
-        let n = encoding.units();
-        encoding.encode_into(&s.board, checkers, false, &mut x[..n]);
-        opt.sample(nets, &s.board, &x[..n], &s.target, alpha);
+        step_on(nets, checkers, &s.board, &s.target, alpha, opt, &mut x);
     }
     opt.flush(nets, alpha);
 }
@@ -737,10 +751,7 @@ pub fn rank_epoch(
             for (o, t) in target.iter_mut().enumerate() {
                 *t = ys[k][o] + beta * (s.target[o] - ys[k][o]) - grad * EQUITY_WEIGHTS[o];
             }
-            let encoding = nets.net_for(&s.board).encoding;
-            let n = encoding.units();
-            encoding.encode_into(&s.board, checkers, false, &mut x[..n]);
-            opt.sample(nets, &s.board, &x[..n], &target, alpha);
+            step_on(nets, checkers, &s.board, &target, alpha, opt, &mut x);
         }
     }
     opt.flush(nets, alpha);
