@@ -2,7 +2,8 @@
 
 - ``games``: net-policy self-play games per second on one core (``gammon.rollout(policy="net",
   threads=1)``, the whole game loop in Rust) against gnubg 0-ply self-play games driven from
-  Python through ``gnubg_nn.best_move`` (gnubg's evaluator in C, one call per roll);
+  Python through ``gnubg_nn.best_move`` (gnubg's evaluator in C, one call per roll), and
+  the same net read as a net of one's own (``gammon.Net``);
 - ``equity``: the mean absolute difference between ``gammon.evaluate(pos).equity`` and the
   cubeless equity of gnubg's 0-ply evaluation (``gnubg_nn.probabilities(board, 0)``) over a
   fixed set of positions from gnubg 0-ply self-play games (seeded), contact and race apart
@@ -70,8 +71,8 @@ def gnubg_games(n: int, seed: int) -> int:
     return sum(1 for _ in range(n) if gnubg_game(rng) > 0)
 
 
-def gammon_net_games(n: int, seed: int) -> int:
-    return gammon.rollout(games=n, policy="net", seed=seed, threads=1).games_completed
+def gammon_net_games(n: int, seed: int, policy: Any = "net") -> int:
+    return gammon.rollout(games=n, policy=policy, seed=seed, threads=1).games_completed
 
 
 def record(benchmark: Any, games: int) -> None:
@@ -92,6 +93,16 @@ def test_gnubg_0ply_games(benchmark: Any) -> None:
 def test_gammon_net_games(benchmark: Any) -> None:
     assert gammon_net_games(20, 0) == 20
     benchmark.pedantic(gammon_net_games, args=(NET_GAMES, 1), rounds=3, iterations=1)
+    record(benchmark, NET_GAMES)
+
+
+@pytest.mark.benchmark(group="net-policy self-play, one core")
+def test_gammon_own_net_games(benchmark: Any) -> None:
+    """The shipped weights read back as a net of one's own (``gammon.Net.from_bytes``): the
+    same games, with a ranker made each turn instead of one kept by the thread."""
+    own = gammon.Net.from_bytes(gammon.Net.shipped().to_bytes())
+    assert gammon_net_games(20, 0, own) == 20
+    benchmark.pedantic(gammon_net_games, args=(NET_GAMES, 1, own), rounds=3, iterations=1)
     record(benchmark, NET_GAMES)
 
 

@@ -63,6 +63,7 @@ from gammon.errors import (
     InvalidInputError,
     InvalidPositionError,
     MatchRecordError,
+    NetFileError,
     NotBearoffError,
     ParseError,
 )
@@ -71,7 +72,7 @@ from gammon.match import Match, MatchScore, MoneySession
 from gammon.matchfile import GameRecord, MatchRecord, read_match, write_match
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
-from gammon.net import Evaluation, Hint, evaluate, hint
+from gammon.net import Evaluation, Hint, Net, evaluate, hint
 from gammon.result import Ending, GameResult
 from gammon.rollout import (
     DEFAULT_CHECKPOINT_EVERY,
@@ -153,6 +154,8 @@ __all__ = [
     "MoneyResult",
     "MoneySession",
     "Move",
+    "Net",
+    "NetFileError",
     "NotBearoffError",
     "Outcome",
     "OutcomeDistribution",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, Protocol, Union, final, overload
 
@@ -32,6 +33,7 @@ __all__ = [
     "MatchTally",
     "MoneyTally",
     "Move",
+    "Net",
     "Outcome",
     "Play",
     "PlayList",
@@ -205,6 +207,50 @@ class Play:
         """The position after the play, turn passed."""
     def __hash__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Net:
+    """Neural nets that value positions: the shipped ones, or nets of your own.
+
+    Nets of your own are read from a weights file of gammon's format (``.gnet``, written by
+    ``gammon-train``). A checker-play policy wherever one is accepted, played in Rust on
+    every thread as ``"net"`` is; ``gammon.evaluate`` and ``gammon.hint`` take one as
+    ``net=``.
+    """
+
+    @staticmethod
+    def shipped(variant: Variant | str | None = None) -> Net:
+        """The shipped nets of ``variant`` (backgammon by default): the ``"net"`` policy's."""
+    @staticmethod
+    def from_bytes(data: bytes) -> Net:
+        """Nets read from the bytes of a weights file; raises ``NetFileError`` if unreadable."""
+    @staticmethod
+    def load(path: str | os.PathLike[str]) -> Net:
+        """Nets read from a weights file; raises ``OSError`` or ``NetFileError`` naming the file."""
+    def to_bytes(self) -> bytes:
+        """The weights file's bytes (``Net.from_bytes`` reads them back)."""
+    @property
+    def variant(self) -> Variant:
+        """``Variant.BACKGAMMON`` (every backgammon variant) or ``Variant.LONG_NARDY``."""
+    @property
+    def is_shipped(self) -> bool:
+        """Whether these are the shipped nets."""
+    @property
+    def checksum(self) -> int:
+        """The CRC-32 of the weights (the file's last four bytes)."""
+    @property
+    def name(self) -> str:
+        """``"net"`` for the shipped nets, ``"net:"`` and the checksum in hex for others."""
+    @property
+    def contact(self) -> tuple[int, str]:
+        """``(hidden units, encoding name)`` of the contact net."""
+    @property
+    def race(self) -> tuple[int, str] | None:
+        """``(hidden units, encoding name)`` of the race net, or ``None``."""
+    def choose(self, position: Position, plays: PlayList) -> int:
+        """The index in ``plays`` of the play the nets rate best at 0 ply."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class PlayList(Sequence[Play]):
@@ -816,18 +862,18 @@ def _bearoff_evaluate(
     """``(win, lose, win_gammon, lose_gammon, draw, equity, exact)`` for the player on roll."""
 
 def _net_evaluate(
-    position: Position, plies: int = 0
+    position: Position, plies: int = 0, net: Net | None = None
 ) -> tuple[tuple[float, float, float, float, float, float], str]:
-    """The shipped net's probabilities and their source for the player on roll.
+    """The net's (default: the shipped) probabilities and their source for the player on roll.
 
     ``((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon, draw), source)`` with
     ``source`` ``"net"``, ``"bearoff"`` or ``"final"``.
     """
 
 def _net_rank(
-    plays: PlayList, plies: int = 0
+    plays: PlayList, plies: int = 0, net: Net | None = None
 ) -> list[tuple[tuple[float, float, float, float, float, float], bool]]:
-    """The shipped net's ``(probabilities, exact)`` of each play, for the player who makes it."""
+    """The net's (default: the shipped) ``(probabilities, exact)`` of each play, for its maker."""
 
 def _bearoff_one_sided(board: Sequence[int]) -> tuple[float, list[float], list[float]]:
     """``(mean, all_off, first_off)`` of one side's home board (points 1..6)."""

@@ -215,6 +215,14 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         metavar="NAME",
         help="the opponent's checker play (default: the same as --policy)",
     )
+    r.add_argument(
+        "--net",
+        metavar="FILE",
+        default=None,
+        help="a weights file of gammon's nets (.gnet, as gammon-train writes them): the "
+        "policy net plays with these nets instead of the shipped ones (and --policy defaults "
+        "to net)",
+    )
     opening = r.add_mutually_exclusive_group()
     opening.add_argument(
         "--opening",
@@ -504,6 +512,13 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
     h.add_argument(
         "--top", type=_count(1), default=None, metavar="N", help="print the best N plays only"
     )
+    h.add_argument(
+        "--net",
+        metavar="FILE",
+        default=None,
+        help="value the plays with the nets of this weights file (.gnet) instead of the "
+        "shipped ones",
+    )
     _add_position_options(h)
 
     b = sub.add_parser(
@@ -628,11 +643,24 @@ def _position_and_dice(args: argparse.Namespace, command: str) -> tuple[Any, tup
     return pos, dice
 
 
+def _load_net(path: Optional[str]) -> Any:
+    """The nets of ``--net FILE``, or None; an unreadable file is an input error."""
+    if path is None:
+        return None
+    import gammon
+    from gammon.errors import InvalidInputError
+
+    try:
+        return gammon.Net.load(path)
+    except OSError as e:
+        raise InvalidInputError(f"--net: cannot read {path}: {e.strerror or e}") from None
+
+
 def _hint(args: argparse.Namespace) -> int:
     import gammon
 
     pos, dice = _position_and_dice(args, "hint")
-    hints = gammon.hint(pos, dice, plies=args.plies)
+    hints = gammon.hint(pos, dice, plies=args.plies, net=_load_net(args.net))
     hi, lo = max(dice), min(dice)
     print(pos)
     print(
@@ -715,11 +743,17 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
 
     pos_text, dice_text = args.plays
     position, _ = _read_position(pos_text, args.variant, args.turn)
+    policy: Any = args.policy
+    net = _load_net(args.net)
+    if net is not None:
+        if (args.policy or "net").strip().lower() != "net":
+            raise gammon.InvalidInputError(f"--net {args.net}: --policy {args.policy} is not net")
+        policy = net
     ranked = gammon.rank_plays(
         position,
         _roll(dice_text),
         args.games or 1296,
-        policy=args.policy,
+        policy=policy,
         seed=args.seed,
         threads=args.threads,
         quasi_random=args.quasi_random,
@@ -863,12 +897,28 @@ def _rollout(args: argparse.Namespace) -> int:
         before = saved.result
         from gammon.rollout import BUILTIN_POLICIES
 
+        net = _load_net(args.net)
         for p in before.policies:
+            if net is not None and p == net.name:
+                continue
+            if p.startswith("net:"):
+                raise InvalidInputError(
+                    f"--resume: the checkpoint was played by the nets {p!r}: pass their "
+                    "weights file as --net FILE"
+                    + (f" (--net {args.net} holds {net.name!r})" if net is not None else "")
+                )
             if p not in BUILTIN_POLICIES:
                 raise InvalidInputError(
                     f"--resume: the checkpoint was played by the Python policy {p!r}, which "
                     "the command line cannot load"
                 )
+        if net is not None:
+            if net.name not in before.policies:
+                raise InvalidInputError(
+                    f"--resume: --net {args.net} holds {net.name!r}, which the checkpoint's "
+                    f"policies {list(before.policies)} do not name"
+                )
+        resumed = tuple(net if net is not None and p == net.name else p for p in before.policies)
         games = args.games if args.games is not None else saved.games
         if not args.quiet and not args.json:
             print(
@@ -878,7 +928,7 @@ def _rollout(args: argparse.Namespace) -> int:
         result = gammon.rollout(
             before.position,
             games,
-            policy=(before.policies[0], before.policies[1]),
+            policy=(resumed[0], resumed[1]),
             seed=before.seed,
             opening=before.opening,
             quasi_random=before.quasi_random,
@@ -895,11 +945,21 @@ def _rollout(args: argparse.Namespace) -> int:
         games = args.games if args.games is not None else 1_000_000
         position, _dice = _read_position(args.position, args.variant, args.turn)
         policy: Any = args.policy
-        if args.opponent_policy is not None:
+        net = _load_net(args.net)
+        if args.opponent_policy is not None or net is not None:
             from gammon.rollout import default_policy
 
-            mine = args.policy or default_policy(position.variant)
-            policy = (mine, args.opponent_policy)
+            default = "net" if net is not None else default_policy(position.variant)
+            mine = args.policy or default
+            pair = (mine, args.opponent_policy or mine)
+            policy = pair
+            if net is not None:
+                if "net" not in (p.strip().lower() for p in pair):
+                    raise InvalidInputError(
+                        f"--net {args.net}: neither side plays the policy net "
+                        f"(--policy {pair[0]}, --opponent-policy {pair[1]})"
+                    )
+                policy = tuple(net if p.strip().lower() == "net" else p for p in pair)
         if not args.quiet and not args.json:
             print(
                 f"rolling out {position.id} ({position.variant.canonical_name}), {games:,} games",

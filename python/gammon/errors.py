@@ -19,6 +19,7 @@ __all__ = [
     "InvalidInputError",
     "InvalidPositionError",
     "MatchRecordError",
+    "NetFileError",
     "NotBearoffError",
     "ParseError",
 ]
@@ -51,6 +52,15 @@ class MatchRecordError(ParseError):
         self.reason = reason
         self.game = game
         self.move = move
+
+
+class NetFileError(ParseError):
+    """A weights file of gammon's nets (``.gnet``) that cannot be read.
+
+    The message names the first thing wrong: truncated, not a weights file, another format
+    version, a checksum that does not match, a field out of range, nets that do not fit their
+    game.
+    """
 
 
 class InvalidPositionError(InvalidInputError):

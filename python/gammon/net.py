@@ -27,19 +27,36 @@ makes them, at 0 ply (the net alone) or searched 1 or 2 plies deep (each of the 
     (16, '8/5 6/5')
     >>> hints[0].equity >= hints[-1].equity
     True
+
+:class:`Net` holds nets: the shipped ones (``Net.shipped()``) or nets of your own, such as
+those ``gammon-train`` writes (``Net.load("my.gnet")``). Pass one as ``net=`` to
+:func:`evaluate` and :func:`hint`, or as the policy of a rollout or a simulation, where it
+plays in Rust on every thread as ``"net"`` does::
+
+    >>> net = gammon.Net.shipped()
+    >>> net.name, net.variant, net.contact
+    ('net', Variant.BACKGAMMON, (96, 'contact-ext'))
+    >>> gammon.evaluate(gammon.Position.start(), net=net) == e
+    True
+    >>> mine = gammon.Net.from_bytes(net.to_bytes())   # as Net.load(path) reads a file
+    >>> mine.name == f"net:{net.checksum:08x}", mine == net
+    (True, True)
+    >>> r = gammon.rollout(games=100, policy=mine, seed=1)
+    >>> r.policies == (mine.name, mine.name)
+    True
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Optional
 
 from gammon import _core
-from gammon._core import Play, Position
+from gammon._core import Net, Play, Position
 from gammon.errors import InvalidInputError
 
-__all__ = ["MAX_PLIES", "Evaluation", "Hint", "evaluate", "hint"]
+__all__ = ["MAX_PLIES", "Evaluation", "Hint", "Net", "evaluate", "hint"]
 
 MAX_PLIES: int = _core.MAX_PLIES
 """The deepest search :func:`evaluate` and :func:`hint` accept."""
@@ -123,8 +140,17 @@ def _position(position: object) -> Position:
     return position
 
 
-def evaluate(position: Position, plies: int = 0) -> Evaluation:
-    """The shipped net's outcome probabilities of ``position`` for its player on roll.
+def _net(net: object) -> Optional[Net]:
+    if net is None or isinstance(net, Net):
+        return net
+    raise InvalidInputError(f"net must be a gammon.Net or None, not {net!r}")
+
+
+def evaluate(position: Position, plies: int = 0, net: Optional[Net] = None) -> Evaluation:
+    """The outcome probabilities of ``position`` for its player on roll, by ``net``.
+
+    ``net`` is a :class:`Net` of the position's game; ``None`` (the default) is the shipped
+    nets.
 
     Before the roll, searched ``plies`` plies deep (0 to :data:`MAX_PLIES`; 1 averages the
     net's values over the 21 rolls, each answered by its best play). Exact where that is
@@ -132,16 +158,20 @@ def evaluate(position: Position, plies: int = 0) -> Evaluation:
     databases cover (``"bearoff"``). Backgammon (standard rules, 15 checkers) and Long Nardy
     under the default scoring (Mars 2, no Koks, no last roll).
 
-    Raises :class:`~gammon.errors.InvalidInputError` for a bad argument.
+    Raises :class:`~gammon.errors.InvalidInputError` for a bad argument (a ``net`` of
+    another game among them).
     """
     pos = _position(position)
     n = _plies(plies)
-    probs, source = _core._net_evaluate(pos, n)
+    probs, source = _core._net_evaluate(pos, n, _net(net))
     return _evaluation(probs, source, n)
 
 
-def hint(position: Position, dice: Any, plies: int = 0) -> list[Hint]:
+def hint(position: Position, dice: Any, plies: int = 0, net: Optional[Net] = None) -> list[Hint]:
     """The legal plays of ``dice`` in ``position``, valued for the player on roll, best first.
+
+    ``net`` values them: a :class:`Net` of the position's game, or ``None`` (the default) for
+    the shipped nets.
 
     Ties keep the order of :meth:`Position.legal_plays`. ``plies`` (0 to :data:`MAX_PLIES`) is
     the depth of the search behind each play: 0 is the net's value of the resulting position;
@@ -151,12 +181,14 @@ def hint(position: Position, dice: Any, plies: int = 0) -> list[Hint]:
     1-ply choices lose more than its 0-ply ones (BENCHMARKS.md, "the teachers judged").
 
     Raises :class:`~gammon.errors.InvalidDiceError` for bad dice and
-    :class:`~gammon.errors.InvalidInputError` for another bad argument.
+    :class:`~gammon.errors.InvalidInputError` for another bad argument (a ``net`` of another
+    game among them).
     """
     pos = _position(position)
     n = _plies(plies)
+    nets = _net(net)
     plays = pos.legal_plays(dice)
-    ranked = _core._net_rank(plays, n)
+    ranked = _core._net_rank(plays, n, nets)
     hints = [
         Hint(play=plays[i], evaluation=_evaluation(probs, "bearoff" if exact else "net", n))
         for i, (probs, exact) in enumerate(ranked)

@@ -84,7 +84,7 @@ from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
-from gammon._core import Color, CubeRules, Play, PlayList, Position, Variant
+from gammon._core import Color, CubeRules, Net, Play, PlayList, Position, Variant
 from gammon._distribute import (
     DEFAULT_CHECKPOINT_EVERY,
     DEFAULT_GAMES_PER_TASK,
@@ -165,7 +165,7 @@ class Policy(Protocol):
         ...
 
 
-PolicySpec = Union[str, Policy, Callable[[Position, PlayList], Union[Play, int]]]
+PolicySpec = Union[str, Net, Policy, Callable[[Position, PlayList], Union[Play, int]]]
 
 #: A cube policy for a cubeful :func:`rollout`: a built-in name or a
 #: :class:`~gammon.CubePolicy` object.
@@ -219,7 +219,7 @@ def _as_policy(spec: object) -> PolicySpec:
 
 
 def _is_python_policy(spec: object) -> bool:
-    return not isinstance(spec, str)
+    return not isinstance(spec, (str, Net))
 
 
 def _check_threads_for_python(threads: Optional[int], specs: Sequence[object]) -> None:
@@ -261,7 +261,9 @@ class GameOutcomes(NamedTuple):
 
 
 class _PolicyName:
-    """A Python policy read back from a checkpoint (which records only its class name).
+    """A Python policy or a :class:`~gammon.Net` of your own read back from a checkpoint.
+
+    The checkpoint records only its name: the class name, or ``"net:"`` and the checksum.
 
     It names the policy but cannot play (issue 15, D5).
     """
@@ -276,8 +278,9 @@ class _PolicyName:
 
     def refuse(self) -> None:
         """Raise the error that says how to resume such a checkpoint."""
+        what = "the net" if self.name.startswith("net:") else "the Python policy"
         raise InvalidInputError(
-            f"this rollout was played by the Python policy {self.name!r}, which a checkpoint "
+            f"this rollout was played by {what} {self.name!r}, which a checkpoint "
             "records by name only: pass the policy objects to "
             "RolloutResult.from_dict(..., policy=...) to resume it (D5)"
         )
@@ -286,6 +289,8 @@ class _PolicyName:
 def _policy_name(p: PolicySpec) -> str:
     if isinstance(p, str):
         return p.strip().lower()
+    if isinstance(p, Net):
+        return p.name
     if isinstance(p, _PolicyName):
         return p.name
     if isinstance(p, FunctionPolicy):

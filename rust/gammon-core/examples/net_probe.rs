@@ -55,8 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: u64 = count.parse()?;
     let start = Backgammon::start(Variant::Backgammon, Color::White).ok_or("no start")?;
     if rest.first().map(String::as_str) == Some("games") {
-        let nets: &'static NetEvaluator = Box::leak(Box::new(nets));
-        let policy = NetPolicy::new(nets);
+        let policy = NetPolicy::new(std::sync::Arc::new(nets));
         let rules = GameRules::new(&StandardReferee, &policy, &NoTruncation);
         let mut config = RolloutConfig::new(5);
         config.first_roll = FirstRoll::Opening;

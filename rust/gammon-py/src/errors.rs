@@ -27,6 +27,7 @@ pyo3::import_exception!(gammon.errors, InternalError);
 pyo3::import_exception!(gammon.errors, NotBearoffError);
 pyo3::import_exception!(gammon.errors, IllegalCubeActionError);
 pyo3::import_exception!(gammon.errors, IllegalActionError);
+pyo3::import_exception!(gammon.errors, NetFileError);
 
 /// Runs `f`, turning a Rust panic into `gammon.InternalError` so that no panic reaches Python
 /// (PyO3's own `PanicException` derives from `BaseException` and would escape
@@ -74,6 +75,17 @@ pub fn bounded(message: String) -> String {
     let head: String = message.chars().take(HEAD).collect();
     let tail: String = message.chars().skip(n - TAIL).collect();
     format!("{head} … [{} characters cut] … {tail}", n - HEAD - TAIL)
+}
+
+/// `gammon.NetFileError` for weights that do not read, naming the file when there is one.
+pub fn net_file_error(
+    e: &gammon_core::eval::net::NetFileError,
+    path: Option<&std::path::Path>,
+) -> PyErr {
+    match path {
+        Some(p) => NetFileError::new_err(bounded(format!("{}: {e}", p.display()))),
+        None => NetFileError::new_err(e.to_string()),
+    }
 }
 
 /// `gammon.ParseError` for an unreadable position ID.

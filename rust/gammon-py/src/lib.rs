@@ -85,6 +85,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::_batch_trajectories, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_policy_play, m)?)?;
     m.add_function(wrap_pyfunction!(evaluated::_batch_play_evaluated, m)?)?;
+    m.add_class::<net::PyNet>()?;
     m.add_function(wrap_pyfunction!(net::_net_evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(net::_net_rank, m)?)?;
     m.add("MAX_PLIES", net::MAX_PLIES)?;

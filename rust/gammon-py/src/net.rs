@@ -1,13 +1,290 @@
-//! `gammon._core._net_*`: the shipped neural nets of the core for `gammon.evaluate` and
-//! `gammon.hint` (which validate arguments and build the result objects).
+//! `gammon.Net` (the shipped nets of the core or nets of your own, read from gammon's
+//! weights files) and `gammon._core._net_*` for `gammon.evaluate` and `gammon.hint` (which
+//! validate arguments and build the result objects).
 
-use gammon_core::eval::net::{shipped, AfterState, NetEvaluator, NetPosition, SearchBuffers};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use gammon_core::eval::net::{
+    AfterState, NetEvaluator, NetFileError, NetPosition, SearchBuffers, SHIPPED_BACKGAMMON,
+    SHIPPED_LONG_NARDY,
+};
 use gammon_core::eval::{Evaluator, Probabilities};
-use gammon_core::{RulesFamily, VariantPlay, VariantPosition};
+use gammon_core::{
+    NetPolicy, Policy, Position, RulesFamily, Variant, VariantPlay, VariantPosition,
+};
+use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyTuple};
 
 use crate::classes::{PyPlayList, PyPosition};
-use crate::errors::{guard, InternalError, InvalidInputError};
+use crate::errors::{guard, net_file_error, InternalError, InvalidInputError};
+use crate::types::PyVariant;
+
+/// Neural nets that value positions: the shipped ones of a game, or nets of your own read
+/// from a weights file of gammon's format (``.gnet``, written by ``gammon-train``).
+///
+/// A ``Net`` is a checker-play policy wherever one is accepted (``gammon.rollout(pos,
+/// policy=net)``, the simulations, ``Player(net)``): it plays in Rust on every thread, as
+/// ``"net"`` does, and ``choose(position, plays)`` gives its choice. ``gammon.evaluate`` and
+/// ``gammon.hint`` take one as ``net=``. Backgammon nets play every backgammon variant; Long
+/// Nardy nets play Long Nardy. Where the bear-off databases cover a backgammon position its
+/// exact value is used instead of any net's.
+///
+/// Raises ``NetFileError`` (a ``ParseError``) for weights that do not read, naming the first
+/// thing wrong, and ``OSError`` for a file that cannot be read.
+#[pyclass(name = "Net", module = "gammon", frozen)]
+pub struct PyNet {
+    /// The policy of the nets (and through it the nets).
+    pub(crate) policy: NetPolicy,
+    /// The shipped nets of their family.
+    shipped: bool,
+    /// The CRC-32 stored at the end of the weights.
+    checksum: u32,
+}
+
+fn family_variant(family: RulesFamily) -> PyVariant {
+    match family {
+        RulesFamily::Backgammon => PyVariant::Backgammon,
+        RulesFamily::LongNardy => PyVariant::LongNardy,
+    }
+}
+
+/// The CRC-32 of a weights file: its last four bytes (checked by the reader).
+fn stored_checksum(bytes: &[u8]) -> u32 {
+    let n = bytes.len();
+    u32::from_le_bytes([bytes[n - 4], bytes[n - 3], bytes[n - 2], bytes[n - 1]])
+}
+
+impl PyNet {
+    /// The nets.
+    pub(crate) fn nets(&self) -> &NetEvaluator {
+        self.policy.nets()
+    }
+
+    /// Checks that the nets play `variant`.
+    pub(crate) fn check_variant(&self, variant: Variant) -> PyResult<()> {
+        let family = self.nets().family;
+        if variant.family() == family {
+            return Ok(());
+        }
+        Err(InvalidInputError::new_err(format!(
+            "{} plays {}, not {}",
+            self.repr(),
+            variant_name(family_variant(family).into()),
+            variant_name(variant)
+        )))
+    }
+
+    fn shipped_of(family: RulesFamily) -> PyResult<PyNet> {
+        let policy = NetPolicy::shipped(family)
+            .map_err(|e| InternalError::new_err(format!("the shipped weights: {e}")))?;
+        let bytes = match family {
+            RulesFamily::Backgammon => SHIPPED_BACKGAMMON,
+            RulesFamily::LongNardy => SHIPPED_LONG_NARDY,
+        };
+        Ok(PyNet {
+            policy,
+            shipped: true,
+            checksum: stored_checksum(bytes),
+        })
+    }
+
+    fn read(bytes: &[u8]) -> Result<PyNet, NetFileError> {
+        let nets = NetEvaluator::from_bytes(bytes)?;
+        Ok(PyNet {
+            policy: NetPolicy::new(Arc::new(nets)),
+            shipped: false,
+            checksum: stored_checksum(bytes),
+        })
+    }
+
+    fn repr(&self) -> String {
+        let nets = self.nets();
+        let layer = |m: &gammon_core::eval::net::Mlp| {
+            format!("{} hidden units on {}", m.hidden, m.encoding.name())
+        };
+        let race = nets
+            .race
+            .as_ref()
+            .map(|m| format!(", race net {}", layer(m)))
+            .unwrap_or_default();
+        let whose = if self.shipped { "shipped " } else { "" };
+        format!(
+            "<Net {whose}{}: contact net {}{race}, CRC-32 {:08x}>",
+            variant_name(family_variant(nets.family).into()),
+            layer(&nets.contact),
+            self.checksum
+        )
+    }
+}
+
+fn variant_name(v: Variant) -> &'static str {
+    match v.family() {
+        RulesFamily::Backgammon => "backgammon",
+        RulesFamily::LongNardy => "long-nardy",
+    }
+}
+
+#[pymethods]
+impl PyNet {
+    /// The shipped nets of ``variant`` (a ``gammon.Variant`` or its name; backgammon by
+    /// default): the nets of the ``"net"`` policy.
+    #[staticmethod]
+    #[pyo3(signature = (variant=None))]
+    fn shipped(variant: Option<&Bound<'_, PyAny>>) -> PyResult<PyNet> {
+        let family = match variant {
+            None => RulesFamily::Backgammon,
+            Some(v) => match v.extract::<PyVariant>() {
+                Ok(v) => Variant::from(v).family(),
+                Err(_) => Variant::from(crate::types::find_variant(v)?).family(),
+            },
+        };
+        PyNet::shipped_of(family)
+    }
+
+    /// Nets read from the bytes of a weights file (``to_bytes()`` gives them back).
+    ///
+    /// Raises ``NetFileError`` naming the first thing wrong: a short file, the magic, the
+    /// format version, the checksum, a field out of range, nets that do not fit their game.
+    #[staticmethod]
+    fn from_bytes(data: &[u8]) -> PyResult<PyNet> {
+        PyNet::read(data).map_err(|e| net_file_error(&e, None))
+    }
+
+    /// Nets read from a weights file (``.gnet``) at ``path``.
+    ///
+    /// Raises ``OSError`` (``FileNotFoundError``...) when the file cannot be read and
+    /// ``NetFileError`` naming the file and the first thing wrong in it.
+    #[staticmethod]
+    fn load(py: Python<'_>, path: PathBuf) -> PyResult<PyNet> {
+        let bytes = py.detach(|| std::fs::read(&path)).map_err(|e| {
+            // OSError(errno, message, filename) is FileNotFoundError, PermissionError... by
+            // the errno, as Python's own open() raises; the message without Rust's suffix.
+            let text = e.to_string();
+            let message = text.split(" (os error").next().unwrap_or(&text).to_owned();
+            PyOSError::new_err((
+                e.raw_os_error().unwrap_or(0),
+                message,
+                path.display().to_string(),
+            ))
+        })?;
+        PyNet::read(&bytes).map_err(|e| net_file_error(&e, Some(&path)))
+    }
+
+    /// The weights file's bytes (``Net.from_bytes`` reads them back).
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.nets().to_bytes())
+    }
+
+    /// The game the nets play: ``Variant.BACKGAMMON`` (every backgammon variant) or
+    /// ``Variant.LONG_NARDY``.
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        family_variant(self.nets().family)
+    }
+
+    /// Whether these are the shipped nets (the ``"net"`` policy's).
+    #[getter]
+    fn is_shipped(&self) -> bool {
+        self.shipped
+    }
+
+    /// The CRC-32 of the weights (the file's last four bytes): two nets with the same
+    /// weights have the same checksum.
+    #[getter]
+    fn checksum(&self) -> u32 {
+        self.checksum
+    }
+
+    /// The policy's name in results and checkpoints: ``"net"`` for the shipped nets,
+    /// ``"net:"`` and the checksum in hex for others.
+    #[getter]
+    fn name(&self) -> String {
+        if self.shipped {
+            "net".to_owned()
+        } else {
+            format!("net:{:08x}", self.checksum)
+        }
+    }
+
+    /// ``(hidden units, encoding name)`` of the contact net (Long Nardy: the only net).
+    #[getter]
+    fn contact(&self) -> (usize, &'static str) {
+        let m = &self.nets().contact;
+        (m.hidden, m.encoding.name())
+    }
+
+    /// ``(hidden units, encoding name)`` of the race net, or ``None`` when the contact net
+    /// values races too.
+    #[getter]
+    fn race(&self) -> Option<(usize, &'static str)> {
+        self.nets()
+            .race
+            .as_ref()
+            .map(|m| (m.hidden, m.encoding.name()))
+    }
+
+    /// The index in ``plays`` (the legal plays of ``position``) of the play the nets rate
+    /// best at 0 ply, as the policy plays it.
+    ///
+    /// Raises ``InvalidInputError`` when ``plays`` are not the plays of ``position`` or the
+    /// nets play another game.
+    fn choose(&self, position: PyPosition, plays: &PyPlayList) -> PyResult<usize> {
+        if plays.before != position.inner {
+            return Err(InvalidInputError::new_err(
+                "plays are not the legal plays of position",
+            ));
+        }
+        self.check_variant(position.inner.variant())?;
+        guard(|| {
+            if plays.plays.len() < 2 {
+                return Ok(0);
+            }
+            let mut rng = gammon_core::game_stream(0, 0, gammon_core::Stream::Choices);
+            let chosen = match plays.before {
+                VariantPosition::Backgammon(pos) => {
+                    let list = pos.legal_plays(plays.dice);
+                    self.policy.choose(&pos, plays.dice, &list, &mut rng)
+                }
+                VariantPosition::Nardy(pos) => {
+                    let list = pos.legal_plays(plays.dice);
+                    self.policy.choose(&pos, plays.dice, &list, &mut rng)
+                }
+            };
+            chosen.map_err(|_| InternalError::new_err("the net policy stopped"))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        self.repr()
+    }
+
+    /// Nets are equal when their weights are (the shipped nets and a copy of them too).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyNet>()
+            .is_ok_and(|o| o.get().nets() == self.nets())
+    }
+
+    fn __hash__(&self) -> u64 {
+        u64::from(self.checksum)
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let cls = py.import("gammon._core")?.getattr("Net")?;
+        if self.shipped {
+            let v = Bound::new(py, family_variant(self.nets().family))?.into_any();
+            Ok((cls.getattr("shipped")?, PyTuple::new(py, [v])?))
+        } else {
+            let b = self.to_bytes(py).into_any();
+            Ok((cls.getattr("from_bytes")?, PyTuple::new(py, [b])?))
+        }
+    }
+}
 
 /// The most plies a search may look ahead (a 3-ply search of one play already evaluates
 /// about ten million positions).
@@ -26,10 +303,6 @@ fn tuple(p: &Probabilities) -> Probs {
         p.lose_backgammon,
         p.draw,
     )
-}
-
-fn nets(family: RulesFamily) -> PyResult<&'static NetEvaluator> {
-    shipped(family).map_err(|e| InternalError::new_err(format!("the shipped weights: {e}")))
 }
 
 fn check_plies(plies: u32) -> PyResult<()> {
@@ -73,21 +346,35 @@ where
     (tuple(&p), source)
 }
 
-/// The shipped net's value of `position` for its player on roll, before the roll, searched
-/// `plies` plies deep: `((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon,
-/// draw), source)` with `source` `"net"`, `"bearoff"` (exact) or `"final"`.
+/// The nets `net` (the shipped ones of `family` when `None`), checked to play `variant`.
+fn nets_for(net: Option<&PyNet>, variant: Variant) -> PyResult<NetPolicy> {
+    match net {
+        Some(n) => {
+            n.check_variant(variant)?;
+            Ok(n.policy.clone())
+        }
+        None => NetPolicy::shipped(variant.family())
+            .map_err(|e| InternalError::new_err(format!("the shipped weights: {e}"))),
+    }
+}
+
+/// The value of `position` for its player on roll, before the roll, by `net` (the shipped
+/// nets when `None`) searched `plies` plies deep: `((win, win_gammon, win_backgammon,
+/// lose_gammon, lose_backgammon, draw), source)` with `source` `"net"`, `"bearoff"` (exact)
+/// or `"final"`.
 #[pyfunction]
-#[pyo3(signature = (position, plies=0))]
+#[pyo3(signature = (position, plies=0, net=None))]
 pub fn _net_evaluate(
     py: Python<'_>,
     position: PyPosition,
     plies: u32,
+    net: Option<PyRef<'_, PyNet>>,
 ) -> PyResult<(Probs, &'static str)> {
     check_plies(plies)?;
-    let family = position.inner.variant().family();
-    let nets = nets(family)?;
+    let policy = nets_for(net.as_deref(), position.inner.variant())?;
     py.detach(|| {
         guard(|| {
+            let nets = policy.nets();
             Ok(match position.inner {
                 VariantPosition::Backgammon(pos) => evaluate_on_roll(nets, &pos, plies),
                 VariantPosition::Nardy(pos) => evaluate_on_roll(nets, &pos, plies),
@@ -115,17 +402,24 @@ where
         .collect()
 }
 
-/// The shipped net's value of every play of `plays` for the player who makes it, searched
-/// `plies` plies deep, in the list's order: `[(probabilities, exact), ...]`.
+/// The value by `net` (the shipped nets when `None`) of every play of `plays` for the player
+/// who makes it, searched `plies` plies deep, in the list's order: `[(probabilities, exact),
+/// ...]`.
 #[pyfunction]
-#[pyo3(signature = (plays, plies=0))]
-pub fn _net_rank(py: Python<'_>, plays: &PyPlayList, plies: u32) -> PyResult<Vec<(Probs, bool)>> {
+#[pyo3(signature = (plays, plies=0, net=None))]
+pub fn _net_rank(
+    py: Python<'_>,
+    plays: &PyPlayList,
+    plies: u32,
+    net: Option<PyRef<'_, PyNet>>,
+) -> PyResult<Vec<(Probs, bool)>> {
     check_plies(plies)?;
     let family = plays.before.variant().family();
-    let nets = nets(family)?;
+    let policy = nets_for(net.as_deref(), plays.before.variant())?;
     let list = plays.plays.clone();
     py.detach(|| {
         guard(|| {
+            let nets = policy.nets();
             Ok(match family {
                 RulesFamily::Backgammon => {
                     let v: Vec<_> = list

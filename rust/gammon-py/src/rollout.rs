@@ -200,12 +200,18 @@ pub(crate) fn nardy_policy(kind: PolicyKind) -> NardyPolicy {
     NardyPolicy::of(kind).unwrap_or(NardyPolicy::Random(Random))
 }
 
-/// Reads one side's policy: a built-in name or an object with a `choose` method.
-pub(crate) fn side_policy<B>(
+/// Reads one side's policy: a built-in name, a `gammon.Net` (played in Rust as `"net"` is)
+/// or an object with a `choose` method.
+pub(crate) fn side_policy<B: From<gammon_core::NetPolicy>>(
     obj: &Bound<'_, PyAny>,
     variant: gammon_core::Variant,
     builtin: impl Fn(PolicyKind) -> B,
 ) -> PyResult<SidePolicy<B>> {
+    if let Ok(net) = obj.cast::<crate::net::PyNet>() {
+        let net = net.get();
+        net.check_variant(variant)?;
+        return Ok(SidePolicy::Builtin(B::from(net.policy.clone())));
+    }
     if let Ok(name) = obj.cast::<PyString>() {
         let kind: PolicyKind = name.to_cow()?.parse().map_err(|e| policy_error(&e))?;
         kind.check(variant).map_err(|e| policy_error(&e))?;
@@ -240,7 +246,7 @@ pub(crate) fn side_policy<B>(
         }));
     }
     Err(InvalidInputError::new_err(format!(
-        "a policy is a name (random, pubeval, heuristic, bearoff, net) or an object with a choose(position, plays) method, not {}",
+        "a policy is a name (random, pubeval, heuristic, bearoff, net), a gammon.Net or an object with a choose(position, plays) method, not {}",
         bounded(obj.repr().map(|r| r.to_string()).unwrap_or_default())
     )))
 }

@@ -472,6 +472,13 @@ impl From<PolicyKind> for BackgammonPolicy {
     }
 }
 
+impl From<NetPolicy> for BackgammonPolicy {
+    /// The policy of a [`NetPolicy`] (backgammon nets: a caller checks the family).
+    fn from(net: NetPolicy) -> BackgammonPolicy {
+        BackgammonPolicy::Net(net)
+    }
+}
+
 impl Policy<Backgammon> for BackgammonPolicy {
     #[inline]
     fn choose(

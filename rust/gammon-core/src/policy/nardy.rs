@@ -133,14 +133,21 @@ impl Policy<Nardy> for NardyHeuristic {
 }
 
 /// A built-in Long Nardy policy chosen at run time: `"random"`, `"heuristic"` or `"net"`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum NardyPolicy {
     /// [`Random`].
     Random(Random),
     /// [`NardyHeuristic`].
     Heuristic(NardyHeuristic),
-    /// [`NetPolicy`] with the shipped Long Nardy net.
+    /// [`NetPolicy`]: the shipped Long Nardy net or one of your own.
     Net(NetPolicy),
+}
+
+impl From<NetPolicy> for NardyPolicy {
+    /// The policy of a [`NetPolicy`] (Long Nardy nets: a caller checks the family).
+    fn from(net: NetPolicy) -> NardyPolicy {
+        NardyPolicy::Net(net)
+    }
 }
 
 impl NardyPolicy {

@@ -1,7 +1,8 @@
-//! The `"net"` policy: the play whose resulting position the shipped net (or the exact
-//! bear-off value) rates best for the mover, at 0 ply ([`crate::eval::net`]).
+//! The `"net"` policy: the play whose resulting position the shipped net or a net of
+//! your own (or the exact bear-off value) rates best for the mover, at 0 ply ([`crate::eval::net`]).
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -19,9 +20,23 @@ thread_local! {
 
 /// Plays the best play of a [`NetEvaluator`] at 0 ply: one evaluation per legal play, ranked
 /// by a [`Ranker::fused`] (the net's multiply-adds fused where the CPU has them).
-#[derive(Clone, Copy, Debug)]
+///
+/// The nets are the shipped ones ([`NetPolicy::shipped`]) or nets of your own
+/// ([`NetPolicy::new`], shared with every thread of a run). Either plays the same way; the
+/// shipped nets' rankers are kept from turn to turn by each thread, your own nets' are made
+/// for each turn (a few KB cleared: BENCHMARKS.md, "Nets of your own", has the cost).
+#[derive(Clone, Debug)]
 pub struct NetPolicy {
-    nets: &'static NetEvaluator,
+    nets: Nets,
+}
+
+/// The nets of a [`NetPolicy`].
+#[derive(Clone, Debug)]
+enum Nets {
+    /// The shipped nets, read once for the process.
+    Shipped(&'static NetEvaluator),
+    /// Nets of the caller's, shared.
+    Own(Arc<NetEvaluator>),
 }
 
 impl NetPolicy {
@@ -31,21 +46,26 @@ impl NetPolicy {
     /// [`NetFileError`] when the embedded weights are damaged.
     pub fn shipped(family: RulesFamily) -> Result<NetPolicy, NetFileError> {
         Ok(NetPolicy {
-            nets: shipped(family)?,
+            nets: Nets::Shipped(shipped(family)?),
         })
     }
 
-    /// The policy of nets of your own (leaked once: policies are shared by every thread of
-    /// a run and live as long as it).
+    /// The policy of nets of your own (read with [`NetEvaluator::from_bytes`]; the policy
+    /// and its clones share them, so a run's threads do not copy them).
     #[must_use]
-    pub fn new(nets: &'static NetEvaluator) -> NetPolicy {
-        NetPolicy { nets }
+    pub fn new(nets: Arc<NetEvaluator>) -> NetPolicy {
+        NetPolicy {
+            nets: Nets::Own(nets),
+        }
     }
 
     /// The nets.
     #[must_use]
-    pub fn nets(&self) -> &'static NetEvaluator {
-        self.nets
+    pub fn nets(&self) -> &NetEvaluator {
+        match &self.nets {
+            Nets::Shipped(n) => n,
+            Nets::Own(n) => n,
+        }
     }
 }
 
@@ -61,20 +81,79 @@ where
         plays: &PlayList<P>,
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
+        let nets = match &self.nets {
+            Nets::Shipped(nets) => *nets,
+            // A ranker borrows its nets, so one kept by the thread can hold only nets that
+            // live as long as it: your own nets get a ranker for the turn.
+            Nets::Own(nets) => return Ok(Ranker::fused(nets, pos).best(plays.as_slice())),
+        };
         // `best_play_from`'s choice with the thread's ranker, its multiply-adds fused
         // (`Ranker::fused`: the same values but for rounding, on CPUs that fuse).
         Ok(RANKER.with(|cell| match cell.try_borrow_mut() {
             Ok(mut slot) => match slot.as_mut() {
                 Some(ranker) => {
-                    ranker.reset(self.nets, pos);
+                    ranker.reset(nets, pos);
                     ranker.best(plays.as_slice())
                 }
-                None => slot
-                    .insert(Ranker::fused(self.nets, pos))
-                    .best(plays.as_slice()),
+                None => slot.insert(Ranker::fused(nets, pos)).best(plays.as_slice()),
             },
             // Not reached (a choice does not call another), but never wrong.
-            Err(_) => Ranker::fused(self.nets, pos).best(plays.as_slice()),
+            Err(_) => Ranker::fused(nets, pos).best(plays.as_slice()),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::color::Color;
+    use crate::base::rng::{game_stream, Stream};
+    use crate::base::variant::Variant;
+    use crate::eval::net::SHIPPED_BACKGAMMON;
+    use crate::rules::backgammon::Backgammon;
+    use crate::rules::position::Position;
+    use rand_core::Rng;
+
+    /// A policy of nets of one's own (a ranker made each turn) chooses every play as the
+    /// shipped policy (a ranker kept by the thread) does when the nets are the same, and
+    /// another net chooses otherwise somewhere.
+    #[test]
+    fn own_nets_play_as_the_shipped_ones_with_the_same_weights() {
+        let shipped = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
+        let copy = NetPolicy::new(Arc::new(
+            NetEvaluator::from_bytes(SHIPPED_BACKGAMMON).unwrap(),
+        ));
+        let mut other_nets = NetEvaluator::from_bytes(SHIPPED_BACKGAMMON).unwrap();
+        for w in &mut other_nets.contact.w1 {
+            *w *= 0.5;
+        }
+        let other = NetPolicy::new(Arc::new(other_nets));
+        assert_eq!(copy.nets(), shipped.nets());
+        let mut rng = game_stream(7, 0, Stream::Choices);
+        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let (mut decisions, mut different) = (0, 0);
+        while decisions < 2000 {
+            let mut die = || (rng.next_u32() % 6 + 1) as u8;
+            let dice = Dice::new(die(), die()).unwrap();
+            let plays = pos.legal_plays(dice);
+            if plays.len() >= 2 {
+                let a = shipped.choose(&pos, dice, &plays, &mut rng).unwrap();
+                let b = copy.choose(&pos, dice, &plays, &mut rng).unwrap();
+                assert_eq!(a, b, "{pos:?} {dice:?}");
+                different += usize::from(other.choose(&pos, dice, &plays, &mut rng).unwrap() != a);
+                decisions += 1;
+            }
+            pos = match plays
+                .as_slice()
+                .get(rng.next_u32() as usize % plays.len().max(1))
+            {
+                Some(p) => *p.after(),
+                None => pos.pass_turn(),
+            };
+            if pos.is_game_over() {
+                pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+            }
+        }
+        assert!(different > 20, "{different}");
     }
 }
