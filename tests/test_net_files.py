@@ -221,6 +221,79 @@ def test_a_net_plays_in_simulations_and_on_other_processes(copy: gammon.Net) -> 
     assert spread.tally == direct.tally
 
 
+def test_a_net_as_cube_policy_decides_as_net_does_over_its_own_probabilities(
+    copy: gammon.Net,
+) -> None:
+    """CUBE-2/CUBE-5 by Janowski's model: a copy of the shipped weights as checker and cube
+    policy plays the very money games and cubeful rollouts of ``("net", "net")``; another
+    net's probabilities double and take otherwise."""
+    td1 = gammon.Net.load(TD1)
+    other = gammon.Player("pubeval", "race")
+    kw = dict(seed=3, threads=1)
+    shipped = gammon.simulate_money(300, players=(gammon.Player("net", "net"), other), **kw)  # type: ignore[arg-type]
+    mine = gammon.simulate_money(300, players=(gammon.Player(copy, copy), other), **kw)  # type: ignore[arg-type]
+    theirs = gammon.simulate_money(300, players=(gammon.Player(copy, td1), other), **kw)  # type: ignore[arg-type]
+    assert mine.tally == shipped.tally and theirs.tally != shipped.tally
+    assert gammon.Player(copy, td1).name == f"{copy.name}+{td1.name}"
+    race = gammon.Position.from_checkers(
+        {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3}
+    )
+    a = gammon.rollout(race, 360, policy="net", cube="net", seed=1)
+    b = gammon.rollout(race, 360, policy=copy, cube=copy, seed=1)
+    assert a.equity == b.equity and b.cube_policies == (copy.name, copy.name)
+    m = gammon.simulate_match(3, players=(gammon.Player(td1, td1), "pubeval"), matches=40, seed=2)
+    assert m.matches_completed == 40
+
+
+def test_a_net_cube_policy_plays_backgammon_and_nackgammon_only() -> None:
+    nardy = gammon.Net.shipped("long-nardy")
+    with pytest.raises(gammon.InvalidInputError, match="plays long-nardy, not backgammon"):
+        gammon.simulate_money(10, players=(gammon.Player("net", nardy), "pubeval"))
+    net = gammon.Net.shipped()
+    with pytest.raises(gammon.InvalidInputError, match="nackgammon"):
+        gammon.simulate_money(
+            10, players=(gammon.Player("pubeval", net), "pubeval"), variant="hypergammon-3"
+        )
+    r = gammon.simulate_money(
+        20, players=(gammon.Player("pubeval", net), "pubeval"), variant="nackgammon", seed=1
+    )
+    assert r.games_completed == 20
+
+
+def test_a_net_as_the_evaluator_of_variance_reduction_and_truncation(
+    copy: gammon.Net, tmp_path: Path
+) -> None:
+    """A copy of the shipped weights measures the luck and cuts games as ``"net"`` does;
+    another net measures otherwise, and a checkpoint of it resumes with the net given again,
+    or continues from its file when the same call runs again."""
+    td1 = gammon.Net.load(TD1)
+    kw = dict(games=400, policy="pubeval", seed=2, threads=1, variance_reduction=True)
+    a = gammon.rollout(evaluator="net", **kw)  # type: ignore[arg-type]
+    b = gammon.rollout(evaluator=copy, **kw)  # type: ignore[arg-type]
+    c = gammon.rollout(evaluator=td1, **kw)  # type: ignore[arg-type]
+    assert a.tally == b.tally and a.tally != c.tally
+    assert b.evaluator == copy.name and f"variance reduction by {td1.name}" in c.describe()
+    # The luck is taken off, the games are the same: the wins are those of the plain games.
+    plain = gammon.rollout(games=400, policy="pubeval", seed=2, threads=1)
+    assert c.win == plain.win and c.equity != plain.equity
+    cut = dict(games=300, policy="pubeval", seed=5, threads=1, truncate_after=6, evaluator=td1)
+    half = gammon.rollout(**cut)  # type: ignore[arg-type]
+    whole = gammon.rollout(**{**cut, "games": 600})  # type: ignore[arg-type]
+    with pytest.raises(gammon.InvalidInputError, match=r"evaluator=\.\.\."):
+        gammon.RolloutResult.from_dict(half.to_dict()).resume(300)
+    with pytest.raises(gammon.InvalidInputError, match="checkpoint's evaluator"):
+        gammon.RolloutResult.from_dict(half.to_dict(), evaluator=copy)
+    again = gammon.RolloutResult.from_dict(half.to_dict(), evaluator=td1)
+    assert again.resume(300).tally == whole.tally
+    path = tmp_path / "cut.json"
+    gammon.rollout(**cut, checkpoint=path)  # type: ignore[arg-type]
+    assert gammon.rollout(**{**cut, "games": 600}, checkpoint=path).tally == whole.tally  # type: ignore[arg-type]
+    with pytest.raises(gammon.InvalidInputError, match="plays long-nardy"):
+        gammon.rollout(**{**cut, "evaluator": gammon.Net.shipped("long-nardy")})  # type: ignore[arg-type]
+    with pytest.raises(gammon.InvalidInputError, match=r"or a gammon\.Net"):
+        gammon.rollout(**{**cut, "evaluator": "gnubg"})  # type: ignore[arg-type]
+
+
 def test_a_checkpoint_of_a_net_resumes_with_the_net_given_again(tmp_path: Path) -> None:
     td1 = gammon.Net.load(TD1)
     whole = gammon.rollout(games=400, policy=td1, seed=12, threads=1)
@@ -273,4 +346,31 @@ def test_cli_resumes_a_net_checkpoint_with_net(
     assert "holds" in capsys.readouterr().err
     assert main(["rollout", "--resume", cp, "--games", "400", "--quiet", "--net", str(TD1)]) == 0
     whole = gammon.rollout(games=400, policy=gammon.Net.load(TD1), seed=5, threads=1)
+    assert f"{whole.equity:+.4f}" in capsys.readouterr().out
+
+
+def test_cli_net_means_the_files_nets_as_evaluator_and_cube(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    td1 = gammon.Net.load(TD1)
+    base = ["rollout", "--threads", "1", "--seed", "5", "--quiet", "--net", str(TD1)]
+    vr = ["--policy", "pubeval", "--evaluator", "net", "--variance-reduction"]
+    assert main([*base, "--games", "200", *vr]) == 0
+    out = capsys.readouterr().out
+    r = gammon.rollout(
+        games=200, policy="pubeval", seed=5, threads=1, variance_reduction=True, evaluator=td1
+    )
+    assert f"variance reduction by {td1.name}" in out and f"{r.equity:+.4f}" in out
+    assert main([*base, "--games", "100", "--cube", "net"]) == 0
+    assert f"cube policy {td1.name}" in capsys.readouterr().out
+    cp = str(tmp_path / "cp.json")
+    cut = ["--policy", "pubeval", "--evaluator", "net", "--truncate-after", "6"]
+    assert main([*base, "--games", "200", *cut, "--checkpoint", cp]) == 0
+    capsys.readouterr()
+    assert main(["rollout", "--resume", cp, "--games", "400", "--quiet"]) == 2
+    assert "evaluated by the nets" in capsys.readouterr().err
+    assert main(["rollout", "--resume", cp, "--games", "400", "--quiet", "--net", str(TD1)]) == 0
+    whole = gammon.rollout(
+        games=400, policy="pubeval", seed=5, threads=1, truncate_after=6, evaluator=td1
+    )
     assert f"{whole.equity:+.4f}" in capsys.readouterr().out

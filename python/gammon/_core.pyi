@@ -774,7 +774,7 @@ def _rollout(
     truncate: str = "none",
     truncate_after: int | None = None,
     variance_reduction: bool = False,
-    evaluator: str = "bearoff",
+    evaluator: str | Net | None = None,
 ) -> RolloutRun:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
 

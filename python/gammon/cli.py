@@ -219,9 +219,9 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         "--net",
         metavar="FILE",
         default=None,
-        help="a weights file of gammon's nets (.gnet, as gammon-train writes them): the "
-        "policy net plays with these nets instead of the shipped ones (and --policy defaults "
-        "to net)",
+        help="a weights file of gammon's nets (.gnet, as gammon-train writes them): net "
+        "means these nets instead of the shipped ones, as the policy (--policy then defaults "
+        "to net), the --evaluator and the --cube policy",
     )
     opening = r.add_mutually_exclusive_group()
     opening.add_argument(
@@ -656,6 +656,18 @@ def _load_net(path: Optional[str]) -> Any:
         raise InvalidInputError(f"--net: cannot read {path}: {e.strerror or e}") from None
 
 
+def _is_net(name: object) -> bool:
+    return isinstance(name, str) and name.strip().lower() == "net"
+
+
+def _with_net(name: Any, net: Any) -> Any:
+    """Return ``net`` (the nets of ``--net FILE``) where ``name`` is ``"net"``, else ``name``.
+
+    The file's nets replace the shipped ones wherever ``net`` is named.
+    """
+    return net if net is not None and _is_net(name) else name
+
+
 def _hint(args: argparse.Namespace) -> int:
     import gammon
 
@@ -746,9 +758,11 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
     policy: Any = args.policy
     net = _load_net(args.net)
     if net is not None:
-        if (args.policy or "net").strip().lower() != "net":
-            raise gammon.InvalidInputError(f"--net {args.net}: --policy {args.policy} is not net")
-        policy = net
+        if not _is_net(args.policy or "net") and not _is_net(args.evaluator):
+            raise gammon.InvalidInputError(
+                f"--net {args.net}: neither --policy ({args.policy}) nor --evaluator is net"
+            )
+        policy = _with_net(args.policy or "net", net)
     ranked = gammon.rank_plays(
         position,
         _roll(dice_text),
@@ -760,7 +774,7 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
         truncate=args.truncate,
         truncate_after=args.truncate_after,
         variance_reduction=bool(args.variance_reduction),
-        evaluator=args.evaluator,
+        evaluator=_with_net(args.evaluator, net),
         nardy=_nardy_settings(args),
         progress=run_options["progress"],
         executor=run_options.get("executor"),
@@ -912,11 +926,17 @@ def _rollout(args: argparse.Namespace) -> int:
                     f"--resume: the checkpoint was played by the Python policy {p!r}, which "
                     "the command line cannot load"
                 )
+        if before.evaluator is not None and before.evaluator.startswith("net:"):
+            if net is None or net.name != before.evaluator:
+                raise InvalidInputError(
+                    f"--resume: the checkpoint was evaluated by the nets {before.evaluator!r}: "
+                    "pass their weights file as --net FILE"
+                )
         if net is not None:
-            if net.name not in before.policies:
+            if net.name not in (*before.policies, before.evaluator):
                 raise InvalidInputError(
                     f"--resume: --net {args.net} holds {net.name!r}, which the checkpoint's "
-                    f"policies {list(before.policies)} do not name"
+                    f"policies {list(before.policies)} and evaluator do not name"
                 )
         resumed = tuple(net if net is not None and p == net.name else p for p in before.policies)
         games = args.games if args.games is not None else saved.games
@@ -936,7 +956,7 @@ def _rollout(args: argparse.Namespace) -> int:
             truncate=before.truncate,
             truncate_after=before.truncate_after,
             variance_reduction=before.variance_reduction,
-            evaluator=before.evaluator,
+            evaluator=net if net is not None and before.evaluator == net.name else before.evaluator,
             first_game=saved.first_game,
             checkpoint=args.checkpoint or args.resume,
             **run_options,
@@ -954,12 +974,14 @@ def _rollout(args: argparse.Namespace) -> int:
             pair = (mine, args.opponent_policy or mine)
             policy = pair
             if net is not None:
-                if "net" not in (p.strip().lower() for p in pair):
+                uses = [*pair, args.evaluator, args.cube]
+                if not any(_is_net(u) for u in uses):
                     raise InvalidInputError(
                         f"--net {args.net}: neither side plays the policy net "
-                        f"(--policy {pair[0]}, --opponent-policy {pair[1]})"
+                        f"(--policy {pair[0]}, --opponent-policy {pair[1]}) and neither "
+                        "--evaluator nor --cube is net"
                     )
-                policy = tuple(net if p.strip().lower() == "net" else p for p in pair)
+                policy = tuple(_with_net(p, net) for p in pair)
         if not args.quiet and not args.json:
             print(
                 f"rolling out {position.id} ({position.variant.canonical_name}), {games:,} games",
@@ -970,6 +992,7 @@ def _rollout(args: argparse.Namespace) -> int:
             run_options["checkpoint"] = args.checkpoint
         if args.cube is not None:
             run_options.update(_cube_options(args))
+            run_options["cube"] = _with_net(run_options["cube"], net)
         result = gammon.rollout(
             position,
             games,
@@ -981,7 +1004,7 @@ def _rollout(args: argparse.Namespace) -> int:
             truncate=args.truncate,
             truncate_after=args.truncate_after,
             variance_reduction=bool(args.variance_reduction),
-            evaluator=args.evaluator,
+            evaluator=_with_net(args.evaluator, net),
             **run_options,
         )
     if args.json:

@@ -45,7 +45,7 @@ from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import check_dice
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
-from gammon._core import GameResult, Play, Position, Variant
+from gammon._core import GameResult, Net, Play, Position, Variant
 from gammon._distribute import (
     DEFAULT_CHECKPOINT_EVERY,
     DEFAULT_GAMES_PER_TASK,
@@ -393,7 +393,7 @@ def rollout_many(
     truncate: Optional[str] = None,
     truncate_after: Optional[int] = None,
     variance_reduction: bool = False,
-    evaluator: Optional[str] = None,
+    evaluator: Union[str, Net, None] = None,
     nardy: Optional[NardySettings] = None,
     common_dice: bool = True,
     block_games: int = DEFAULT_BLOCK_GAMES,
@@ -634,7 +634,7 @@ def rank_plays(
     truncate: Optional[str] = None,
     truncate_after: Optional[int] = None,
     variance_reduction: bool = False,
-    evaluator: Optional[str] = None,
+    evaluator: Union[str, Net, None] = None,
     nardy: Optional[NardySettings] = None,
     common_dice: bool = True,
     progress: bool = False,

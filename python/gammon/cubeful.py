@@ -38,6 +38,7 @@ from gammon import _core
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
+from gammon._core import Net
 from gammon._format import plus_minus
 from gammon._results import RunResult, merge_ranges
 from gammon.errors import InvalidInputError
@@ -352,11 +353,13 @@ def _cube_pair(cube: object) -> tuple[Any, Any]:
                     f"{', '.join(BUILTIN_CUBE_POLICIES)}"
                 )
             return name
+        if isinstance(spec, Net):
+            return spec
         if isinstance(spec, CubePolicy):
             return _CubeAdapter(spec)
         raise InvalidInputError(
-            "cube must be a cube policy name (never, race, net), an object with double(view) "
-            f"and take(view) methods, or a pair of them; got {brief(spec)}"
+            "cube must be a cube policy name (never, race, net), a gammon.Net, an object with "
+            f"double(view) and take(view) methods, or a pair of them; got {brief(spec)}"
         )
 
     if isinstance(cube, tuple) and len(cube) == 2:
@@ -368,6 +371,8 @@ def _cube_pair(cube: object) -> tuple[Any, Any]:
 def _name(p: object) -> str:
     if isinstance(p, str):
         return p
+    if isinstance(p, Net):
+        return p.name
     inner = getattr(p, "_policy", p)
     return type(inner).__name__
 

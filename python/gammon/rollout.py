@@ -38,8 +38,9 @@ distributions where the two-sided table does not reach (as gnubg does; an approx
 Long Nardy games are settled the same way at their race endings, under their own scoring.
 
 Two more tools use a position *evaluator* (``evaluator=``: ``"bearoff"``, the bear-off
-databases, exact in bear-offs and a pip-count estimate elsewhere; or ``"net"``, the shipped
-neural net of the variant, exact in bear-offs too). ``truncate_after=N`` settles a
+databases, exact in bear-offs and a pip-count estimate elsewhere; ``"net"``, the shipped
+neural net of the variant, exact in bear-offs too; or a :class:`~gammon.Net` of your own).
+``truncate_after=N`` settles a
 game still going after ``N`` turns at the evaluator's value (a truncated rollout: as good as the
 evaluator where it cuts). ``variance_reduction=True`` takes the luck of each roll off the game's
 points, as GNU Backgammon does (its manual, "Rollouts"): a roll's luck is what the best play
@@ -59,6 +60,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -69,6 +71,7 @@ from typing import (
     TYPE_CHECKING,
     Any,
     NamedTuple,
+    NoReturn,
     Optional,
     Protocol,
     Union,
@@ -274,16 +277,27 @@ class _PolicyName:
     def choose(self, position: Position, plays: PlayList) -> int:
         """Refuse to play: the policy itself was not saved."""
         self.refuse()
-        return 0
 
-    def refuse(self) -> None:
+    def refuse(self) -> NoReturn:
         """Raise the error that says how to resume such a checkpoint."""
-        what = "the net" if self.name.startswith("net:") else "the Python policy"
+        if self.name.startswith("net:"):
+            raise InvalidInputError(
+                f"this rollout was played or evaluated by the net {self.name!r}, which a "
+                "checkpoint records by name only: pass it to RolloutResult.from_dict(..., "
+                "policy=...) (or evaluator=..., for a net that only evaluated) to resume it (D5)"
+            )
         raise InvalidInputError(
-            f"this rollout was played by {what} {self.name!r}, which a checkpoint "
+            f"this rollout was played by the Python policy {self.name!r}, which a checkpoint "
             "records by name only: pass the policy objects to "
             "RolloutResult.from_dict(..., policy=...) to resume it (D5)"
         )
+
+
+def _evaluator_name(e: Union[str, Net, _PolicyName, None]) -> Optional[str]:
+    """The name of an evaluator: ``"bearoff"``, ``"net"``, a net's ``"net:..."`` or None."""
+    if isinstance(e, (Net, _PolicyName)):
+        return e.name
+    return e
 
 
 def _policy_name(p: PolicySpec) -> str:
@@ -328,7 +342,7 @@ class RolloutResult(RunResult):
         truncate: str = "none",
         truncate_after: Optional[int] = None,
         variance_reduction: bool = False,
-        evaluator: Optional[str] = None,
+        evaluator: Union[str, Net, _PolicyName, None] = None,
     ) -> None:
         self.position = position
         """The position rolled out."""
@@ -338,8 +352,10 @@ class RolloutResult(RunResult):
         """The turns after which games were settled at the evaluator's value (None: never)."""
         self.variance_reduction = variance_reduction
         """True when the luck of the dice was taken off each game's points."""
-        self.evaluator = evaluator
-        """The evaluator of ``truncate_after`` and ``variance_reduction`` (None: not used)."""
+        self._evaluator = evaluator
+        self.evaluator = _evaluator_name(evaluator)
+        """The name of the evaluator of ``truncate_after`` and ``variance_reduction``:
+        ``"bearoff"``, ``"net"`` or a :class:`~gammon.Net`'s name (None: not used)."""
         self.nardy = nardy
         """The Long Nardy settings the games were scored by (None for backgammon)."""
         self._policies = policies
@@ -544,7 +560,7 @@ class RolloutResult(RunResult):
             truncate=self.truncate,
             truncate_after=self.truncate_after,
             variance_reduction=self.variance_reduction,
-            evaluator=self.evaluator,
+            evaluator=self._evaluator,
         )
 
     @property
@@ -578,6 +594,9 @@ class RolloutResult(RunResult):
         for p in self._policies:
             if isinstance(p, _PolicyName):
                 p.refuse()
+        evaluator = self._evaluator
+        if isinstance(evaluator, _PolicyName):
+            evaluator.refuse()
         more = rollout(
             self.position,
             games,
@@ -590,7 +609,7 @@ class RolloutResult(RunResult):
             truncate=self.truncate,
             truncate_after=self.truncate_after,
             variance_reduction=self.variance_reduction,
-            evaluator=self.evaluator,
+            evaluator=evaluator,
             **options,
         )
         return self.merge(more)
@@ -644,6 +663,7 @@ class RolloutResult(RunResult):
         data: dict[str, Any],
         *,
         policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
+        evaluator: Optional[Net] = None,
     ) -> RolloutResult:
         """Read a checkpoint made by :meth:`to_dict`, validated completely (issue 15, D5).
 
@@ -656,9 +676,12 @@ class RolloutResult(RunResult):
         refused. It guards against mistakes and corruption, not against a forger who
         recomputes it.
 
-        A checkpoint of Python policies records only their class names: pass the policy
+        A checkpoint of Python policies records only their class names, and of a
+        :class:`~gammon.Net` only its name (``"net:"`` and its checksum): pass the policy
         objects as ``policy`` (one, or a pair as for :func:`rollout`) to be able to
-        :meth:`resume` it; their class names must match.
+        :meth:`resume` it; their names must match. A net that was the evaluator (of
+        ``truncate_after`` or ``variance_reduction``) is taken from ``policy`` when it played
+        too, else pass it as ``evaluator``.
 
         Raises :class:`InvalidInputError` (or a :class:`ParseError` for a bad position ID)
         naming what is wrong.
@@ -666,7 +689,11 @@ class RolloutResult(RunResult):
         if not isinstance(data, dict):
             raise InvalidInputError(f"a rollout checkpoint is a dict, not {type(data).__name__}")
         try:
-            return cls._from_checked_dict(data, policy)
+            if evaluator is not None and not isinstance(evaluator, Net):
+                raise InvalidInputError(
+                    f"evaluator must be a gammon.Net or None, not {evaluator!r}"
+                )
+            return cls._from_checked_dict(data, policy, evaluator)
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, InvalidInputError):
                 raise
@@ -677,6 +704,7 @@ class RolloutResult(RunResult):
         cls,
         data: dict[str, Any],
         policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None],
+        given_evaluator: Optional[Net] = None,
     ) -> RolloutResult:
         missing = sorted(set(_CHECKPOINT_FIELDS) - set(data))
         extra = sorted(set(data) - set(_CHECKPOINT_FIELDS) - set(_CHECKPOINT_EVALUATOR_FIELDS))
@@ -776,10 +804,19 @@ class RolloutResult(RunResult):
         evaluator = data.get("evaluator")
         truncate_after = data.get("truncate_after")
         variance_reduction = data.get("variance_reduction", False)
+        evaluator_spec: Union[str, Net, _PolicyName, None] = evaluator
         if evaluator is not None:
-            if evaluator not in EVALUATORS:
+            if not isinstance(evaluator, str) or not (
+                evaluator in EVALUATORS or re.fullmatch(r"net:[0-9a-f]{8}", evaluator)
+            ):
                 raise InvalidInputError(
-                    f"checkpoint field evaluator must be one of {EVALUATORS}, not {evaluator!r}"
+                    f"checkpoint field evaluator must be one of {EVALUATORS} or a net's name "
+                    f"(net: and eight hex digits), not {evaluator!r}"
+                )
+            if evaluator not in EVALUATORS:
+                nets = [n for n in (given_evaluator, *pair) if isinstance(n, Net)]
+                evaluator_spec = next(
+                    (n for n in nets if n.name == evaluator), _PolicyName(evaluator)
                 )
             _cp_type(data, "variance_reduction", bool)
             if truncate_after is not None:
@@ -788,6 +825,11 @@ class RolloutResult(RunResult):
                 raise InvalidInputError("checkpoint names an evaluator that nothing used")
         elif tally.luck:
             raise InvalidInputError("checkpoint counts luck without variance reduction")
+        if given_evaluator is not None and given_evaluator.name != evaluator:
+            raise InvalidInputError(
+                f"evaluator= is {given_evaluator.name!r} but the checkpoint's evaluator is "
+                f"{evaluator!r}"
+            )
         backgammon_family = position.variant != Variant.LONG_NARDY
         if data["opening"] and not backgammon_family:
             raise InvalidInputError("a Long Nardy rollout has no opening roll (LN-10)")
@@ -817,7 +859,7 @@ class RolloutResult(RunResult):
             truncate=truncate,
             truncate_after=truncate_after,
             variance_reduction=variance_reduction,
-            evaluator=evaluator,
+            evaluator=evaluator_spec,
         )
 
     # -- display --------------------------------------------------------------------------
@@ -1078,7 +1120,7 @@ def _setup(
     truncate: Optional[str],
     truncate_after: Optional[int],
     variance_reduction: bool,
-    evaluator: Optional[str],
+    evaluator: Union[str, Net, None],
     first_game: int,
     games: int,
 ) -> _Setup:
@@ -1104,9 +1146,10 @@ def _setup(
             f"variance_reduction must be True or False, not {brief(variance_reduction)}"
         )
     uses_evaluator = truncate_after is not None or variance_reduction
-    if evaluator is not None and evaluator not in EVALUATORS:
+    if evaluator is not None and not isinstance(evaluator, Net) and evaluator not in EVALUATORS:
         raise InvalidInputError(
-            f"evaluator must be one of {', '.join(map(repr, EVALUATORS))}, not {brief(evaluator)}"
+            f"evaluator must be one of {', '.join(map(repr, EVALUATORS))} or a gammon.Net, "
+            f"not {brief(evaluator)}"
         )
     evaluator = (evaluator or EVALUATORS[0]) if uses_evaluator else None
     if opening is None:
@@ -1150,7 +1193,7 @@ def rollout(
     truncate: Optional[str] = None,
     truncate_after: Optional[int] = None,
     variance_reduction: bool = False,
-    evaluator: Optional[str] = None,
+    evaluator: Union[str, Net, None] = None,
     executor: Any = None,
     games_per_task: int = DEFAULT_GAMES_PER_TASK,
     retries: int = DEFAULT_RETRIES,
@@ -1186,7 +1229,7 @@ def rollout(
     truncate: Optional[str] = None,
     truncate_after: Optional[int] = None,
     variance_reduction: bool = False,
-    evaluator: Optional[str] = None,
+    evaluator: Union[str, Net, None] = None,
     executor: Any = None,
     games_per_task: int = DEFAULT_GAMES_PER_TASK,
     retries: int = DEFAULT_RETRIES,
@@ -1219,7 +1262,7 @@ def rollout(
     truncate: Optional[str] = None,
     truncate_after: Optional[int] = None,
     variance_reduction: bool = False,
-    evaluator: Optional[str] = None,
+    evaluator: Union[str, Net, None] = None,
     executor: Any = None,
     games_per_task: int = DEFAULT_GAMES_PER_TASK,
     retries: int = DEFAULT_RETRIES,
@@ -1263,7 +1306,8 @@ def rollout(
     ``variance_reduction``: take the luck of each roll, as ``evaluator`` measures it, off each
     game's points (GNU Backgammon's method): the equity keeps its mean and its standard error
     shrinks; the win and gammon shares stay those of the games as played. ``evaluator``: one of
-    :data:`EVALUATORS` (default ``"bearoff"``), used only by those two.
+    :data:`EVALUATORS` (default ``"bearoff"``) or a :class:`~gammon.Net` of the position's
+    game, used only by those two.
 
     ``executor``: a ``dask.distributed.Client`` or any ``concurrent.futures.Executor``; the
     games are split into ranges of ``games_per_task`` game indices (default
@@ -1495,7 +1539,7 @@ class _Setup:
     truncate: str
     truncate_after: Optional[int]
     variance_reduction: bool
-    evaluator: Optional[str]
+    evaluator: Union[str, Net, None]
     first_game: int
     games: int
 
@@ -1719,7 +1763,7 @@ def _check_continues(
             ("truncate", done.truncate, setup.truncate),
             ("truncate_after", done.truncate_after, setup.truncate_after),
             ("variance_reduction", done.variance_reduction, setup.variance_reduction),
-            ("evaluator", done.evaluator, setup.evaluator),
+            ("evaluator", done.evaluator, _evaluator_name(setup.evaluator)),
             ("nardy", done.nardy, setup.nardy),
             ("first_game", first, setup.first_game),
         )

@@ -61,7 +61,7 @@ from gammon._checks import MAX_MATCH_LENGTH, brief
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
-from gammon._core import Color, Position, Variant, find_variant
+from gammon._core import Color, Net, Position, Variant, find_variant
 from gammon._distribute import (
     DEFAULT_GAMES_PER_TASK,
     DEFAULT_MATCHES_PER_TASK,
@@ -171,12 +171,14 @@ class CubePolicy(Protocol):
         ...
 
 
-CubePolicySpec = Union[str, CubePolicy]
+CubePolicySpec = Union[str, Net, CubePolicy]
 
 
 def _label(p: object) -> str:
     if isinstance(p, FunctionPolicy):
         return p.__name__
+    if isinstance(p, Net):
+        return p.name
     return p.strip().lower() if isinstance(p, str) else type(p).__name__
 
 
@@ -185,11 +187,12 @@ class Player:
     """A player of simulated matches and money games: a checker policy and a cube policy.
 
     ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
-    ``"bearoff"``, ``"net"``), a :class:`~gammon.Policy` object or a function
-    ``f(position, plays)`` (kept wrapped in a :class:`~gammon.FunctionPolicy`); ``cube`` is
-    ``"never"`` (the default: never doubles, always takes), ``"race"`` (the Keith count in
-    races, no cube action outside them), ``"net"`` (Janowski's model over the shipped net, see
-    :mod:`gammon.simulate`) or a :class:`CubePolicy` object.
+    ``"bearoff"``, ``"net"``), a :class:`~gammon.Net`, a :class:`~gammon.Policy` object or a
+    function ``f(position, plays)`` (kept wrapped in a :class:`~gammon.FunctionPolicy`);
+    ``cube`` is ``"never"`` (the default: never doubles, always takes), ``"race"`` (the Keith
+    count in races, no cube action outside them), ``"net"`` (Janowski's model over the shipped
+    net, see :mod:`gammon.simulate`), a :class:`~gammon.Net` (the same model over its
+    probabilities) or a :class:`CubePolicy` object.
 
     Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
     methods a policy needs.
@@ -214,7 +217,9 @@ class Player:
                 f"method, not {c!r}"
             )
         k = self.cube
-        if isinstance(k, str):
+        if isinstance(k, Net):
+            pass  # its game is checked where it plays (backgammon and nackgammon, as "net")
+        elif isinstance(k, str):
             if k.strip().lower() not in BUILTIN_CUBE_POLICIES:
                 raise InvalidInputError(
                     f"Player: unknown cube policy {brief(k)}; built-in cube policies: "
@@ -316,7 +321,13 @@ class _CubeAdapter:
 def _core_players(players: tuple[Player, Player], rules: CubeRules) -> tuple[Any, Any]:
     def one(p: Player) -> tuple[object, object]:
         checker = p.checker.strip().lower() if isinstance(p.checker, str) else p.checker
-        cube: object = p.cube.strip().lower() if isinstance(p.cube, str) else _CubeAdapter(p.cube)
+        cube: object = (
+            p.cube.strip().lower()
+            if isinstance(p.cube, str)
+            else p.cube
+            if isinstance(p.cube, Net)
+            else _CubeAdapter(p.cube)
+        )
         return (checker, cube)
 
     return (one(players[0]), one(players[1]))

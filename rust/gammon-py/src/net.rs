@@ -62,6 +62,21 @@ impl PyNet {
         self.policy.nets()
     }
 
+    /// The cube policy of these nets: Janowski's model over their probabilities, as the cube
+    /// policy `"net"` is over the shipped nets'. Checked to play `variant` (backgammon and
+    /// nackgammon, as `"net"`).
+    pub(crate) fn cube_policy(&self, variant: Variant) -> PyResult<gammon_core::JanowskiCube> {
+        gammon_core::CubePolicyKind::Net
+            .check(variant)
+            .map_err(|e| crate::errors::cube_policy_error(&e))?;
+        self.check_variant(variant)?;
+        Ok(match self.policy.own_nets() {
+            Some(nets) => gammon_core::JanowskiCube::new(nets.clone()),
+            None => gammon_core::JanowskiCube::shipped_net()
+                .map_err(|e| InternalError::new_err(format!("the shipped weights: {e}")))?,
+        })
+    }
+
     /// Checks that the nets play `variant`.
     pub(crate) fn check_variant(&self, variant: Variant) -> PyResult<()> {
         let family = self.nets().family;
@@ -69,10 +84,9 @@ impl PyNet {
             return Ok(());
         }
         Err(InvalidInputError::new_err(format!(
-            "{} plays {}, not {}",
+            "{} plays {}, not {variant}",
             self.repr(),
-            variant_name(family_variant(family).into()),
-            variant_name(variant)
+            family_name(family),
         )))
     }
 
@@ -112,15 +126,15 @@ impl PyNet {
         let whose = if self.shipped { "shipped " } else { "" };
         format!(
             "<Net {whose}{}: contact net {}{race}, CRC-32 {:08x}>",
-            variant_name(family_variant(nets.family).into()),
+            family_name(nets.family),
             layer(&nets.contact),
             self.checksum
         )
     }
 }
 
-fn variant_name(v: Variant) -> &'static str {
-    match v.family() {
+fn family_name(family: RulesFamily) -> &'static str {
+    match family {
         RulesFamily::Backgammon => "backgammon",
         RulesFamily::LongNardy => "long-nardy",
     }

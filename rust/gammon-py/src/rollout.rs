@@ -383,13 +383,14 @@ pub(crate) fn run_detached<R: Send>(
 /// ``truncate_after``: settle a game still going after that many turns at ``evaluator``'s
 /// value. ``variance_reduction``: take the luck of each roll, measured by ``evaluator``, off
 /// the game's points (gnubg's method). ``evaluator``: ``"bearoff"`` (exact in bear-offs, a
-/// pip-count estimate elsewhere) or ``"net"`` (the shipped neural net of the variant).
+/// pip-count estimate elsewhere), ``"net"`` (the shipped neural net of the variant) or a
+/// ``gammon.Net`` of the variant's game.
 ///
 /// Raises ``InvalidInputError`` for an unknown policy or one that cannot play the variant,
 /// ``InternalError`` when a game cannot be finished, and whatever a Python policy or the
 /// callback raises (except ``KeyboardInterrupt``, which ends the rollout as interrupted).
 #[pyfunction]
-#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None, nardy=None, truncate="none", truncate_after=None, variance_reduction=false, evaluator="bearoff"))]
+#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None, nardy=None, truncate="none", truncate_after=None, variance_reduction=false, evaluator=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _rollout<'py>(
     py: Python<'py>,
@@ -410,25 +411,33 @@ pub fn _rollout<'py>(
     truncate: &str,
     truncate_after: Option<u32>,
     variance_reduction: bool,
-    evaluator: &str,
+    evaluator: Option<Bound<'py, PyAny>>,
 ) -> PyResult<PyRolloutRun> {
-    let use_net = match evaluator {
-        "bearoff" => false,
-        "net" => true,
-        _ => {
-            return Err(InvalidInputError::new_err(format!(
-                "evaluator must be \"bearoff\" or \"net\", not {evaluator:?}"
-            )))
+    let evaluator = match evaluator {
+        Some(e) => e,
+        None => PyString::new(py, "bearoff").into_any(),
+    };
+    // The evaluator: "bearoff", "net" (the shipped nets) or a gammon.Net of its game.
+    let net: Option<gammon_core::NetPolicy> = if let Ok(n) = evaluator.cast::<crate::net::PyNet>() {
+        let n = n.get();
+        n.check_variant(position.inner.variant())?;
+        Some(n.policy.clone())
+    } else {
+        match evaluator.extract::<String>().ok().as_deref() {
+            Some("bearoff") => None,
+            Some("net") => Some(
+                gammon_core::NetPolicy::shipped(position.inner.variant().family())
+                    .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?,
+            ),
+            _ => {
+                return Err(InvalidInputError::new_err(format!(
+                    "evaluator must be \"bearoff\", \"net\" or a gammon.Net, not {}",
+                    bounded(evaluator.repr().map(|r| r.to_string()).unwrap_or_default())
+                )))
+            }
         }
     };
-    let net = if use_net {
-        Some(
-            gammon_core::eval::net::shipped(position.inner.variant().family())
-                .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?,
-        )
-    } else {
-        None
-    };
+    let net = net.as_ref().map(gammon_core::NetPolicy::nets);
     let truncation = BearoffTruncation::from_name(truncate).ok_or_else(|| {
         InvalidInputError::new_err(format!(
             "truncate must be \"none\", \"bearoff\" or \"bearoff-one-sided\", not {truncate:?}"

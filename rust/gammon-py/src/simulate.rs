@@ -186,11 +186,16 @@ pub(crate) fn check_cube_weights(kind: CubePolicyKind) -> PyResult<()> {
     Ok(())
 }
 
-/// Reads one side's cube policy: a built-in name or a wrapped Python policy.
+/// Reads one side's cube policy: a built-in name, a `gammon.Net` (Janowski's model over its
+/// probabilities, as `"net"` is over the shipped nets') or a wrapped Python policy.
 pub(crate) fn side_cube(
     obj: &Bound<'_, PyAny>,
     variant: gammon_core::Variant,
 ) -> PyResult<SideCube> {
+    if let Ok(net) = obj.cast::<crate::net::PyNet>() {
+        let cube = net.get().cube_policy(variant)?;
+        return Ok(SideCube::Builtin(BackgammonCubePolicy::Net(cube)));
+    }
     if let Ok(name) = obj.cast::<PyString>() {
         let kind: CubePolicyKind = name.to_cow()?.parse().map_err(|e| cube_policy_error(&e))?;
         kind.check(variant).map_err(|e| cube_policy_error(&e))?;
@@ -204,7 +209,7 @@ pub(crate) fn side_cube(
         }));
     }
     Err(InvalidInputError::new_err(format!(
-        "a cube policy is a name (never, race, net) or an object with double(view) and take(view) methods, not {}",
+        "a cube policy is a name (never, race, net), a gammon.Net or an object with double(view) and take(view) methods, not {}",
         obj.repr().map(|r| r.to_string()).unwrap_or_default()
     )))
 }

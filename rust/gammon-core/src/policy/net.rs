@@ -59,6 +59,15 @@ impl NetPolicy {
         }
     }
 
+    /// Nets of your own ([`NetPolicy::new`]), shared; `None` for the shipped nets.
+    #[must_use]
+    pub fn own_nets(&self) -> Option<&Arc<NetEvaluator>> {
+        match &self.nets {
+            Nets::Shipped(_) => None,
+            Nets::Own(n) => Some(n),
+        }
+    }
+
     /// The nets.
     #[must_use]
     pub fn nets(&self) -> &NetEvaluator {
