@@ -4,7 +4,7 @@
 # (scripts/fuzz_python.py over tests/fuzz_targets.py), in slices that are recorded as they
 # finish, so that a stopped run resumes where it stopped. Prints the totals per target.
 #   scripts/fuzz.sh     # Rust: 4 x 100,000 proptest cases + 4 x 5 M bulk inputs;
-#                       # Python: 9 x 200,000 atheris inputs
+#                       # Python: 14 x 200,000 atheris inputs
 #   RUST_CASES=1000 BULK=1000 PY_SLICES=1 PY_RUNS=200 FUZZ_STATE=/tmp/s scripts/fuzz.sh  # quick
 # CI runs the same targets briefly (cargo test --test fuzz, pytest tests/test_fuzz_targets.py).
 set -euo pipefail
@@ -19,7 +19,7 @@ STATE=${FUZZ_STATE:-target/fuzz-state.txt}
 PY=${PYTHON:-.venv/bin/python}
 RUST_TARGETS="fuzz_position_ids fuzz_setups fuzz_play_notation fuzz_dice_names_and_settings"
 BULK_TARGETS="bulk_position_ids bulk_setups bulk_play_notation bulk_dice_names_and_settings"
-PY_TARGETS="position_id xgid match_id gnubg_id play dice checkers settings checkpoint fibs match_file batch serve"
+PY_TARGETS="position_id xgid match_id gnubg_id play dice checkers settings checkpoint fibs match_file batch serve net_file"
 mkdir -p "$(dirname "$STATE")"
 touch "$STATE"
 work=$(mktemp -d)

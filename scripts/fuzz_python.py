@@ -160,12 +160,19 @@ def one(fdp: atheris.FuzzedDataProvider, target: str) -> None:
             ft.serve_field(fdp.ConsumeIntInRange(0, 60), text(fdp))
         else:
             ft.serve_line(text(fdp) if fdp.ConsumeIntInRange(0, 9) else value(fdp))
+    elif target == "net_file":
+        count = fdp.ConsumeIntInRange(0, 8)
+        edits = [(fdp.ConsumeIntInRange(0, 2**20), fdp.ConsumeIntInRange(0, 255))
+                 for _ in range(count)]  # fmt: skip
+        cut = fdp.ConsumeIntInRange(0, 2**20) if fdp.ConsumeIntInRange(0, 4) == 0 else None
+        ft.net_file(edits, fdp.ConsumeIntInRange(0, 4) > 0, cut)
     else:
         raise SystemExit(f"unknown target {target!r}")
 
 
 TARGETS = ["position_id", "xgid", "match_id", "gnubg_id", "play", "dice", "checkers",
-           "settings", "checkpoint", "fibs", "match_file", "batch", "serve"]  # fmt: skip
+           "settings", "checkpoint", "fibs", "match_file", "batch", "serve",
+           "net_file"]  # fmt: skip
 
 
 def main() -> None:

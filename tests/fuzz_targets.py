@@ -288,3 +288,43 @@ def serve_field(index: int, value: str) -> None:
     parts = FIBS_BOARD.split(":")
     parts[1 + index % (len(parts) - 1)] = value
     serve_line(":".join(parts))
+
+
+_NETS: list[bytes] = []
+_NET_START = gammon.Position.start()
+
+
+def net_file(edits: list[tuple[int, int]], fix_checksum: bool, cut: Optional[int]) -> None:
+    """Weights files (``gammon.Net.from_bytes``): the shipped backgammon weights with bytes
+    replaced (``(offset, byte)``), cut short, and checksummed again or not. A file is refused
+    with a ``GammonError`` (a ``NetFileError``) or reads; one that reads writes back the same
+    bytes, pickles, and evaluates, hints and plays to probabilities in [0, 1], never a NaN nor
+    a panic (its weights are finite and bounded, ``MAX_WEIGHT``)."""
+    import math
+    import zlib
+
+    if not _NETS:
+        _NETS.append(gammon.Net.shipped().to_bytes())
+    body = bytearray(_NETS[0][:-4])
+    for at, byte in edits:
+        body[at % len(body)] = byte & 0xFF
+    if cut is not None:
+        body = body[: cut % (len(body) + 1)]
+    tail = zlib.crc32(bytes(body)).to_bytes(4, "little") if fix_checksum else _NETS[0][-4:]
+    data = bytes(body) + tail
+    what = f"net file with edits {edits[:8]}, cut {cut}, checksum fixed {fix_checksum}"
+    net = check(lambda: gammon.Net.from_bytes(data), what)
+    if net is None:
+        return
+    assert net.to_bytes() == data, what
+    assert pickle.loads(pickle.dumps(net)) == net, what
+    evaluations = [
+        gammon.evaluate(_NET_START, net=net),
+        gammon.evaluate(_NET_START, plies=1, net=net),
+        *(h.evaluation for h in gammon.hint(_NET_START, (6, 5), net=net)),
+    ]
+    for e in evaluations:
+        values = (e.win, e.win_gammon, e.win_backgammon, e.lose, e.lose_gammon, e.lose_backgammon)
+        assert all(math.isfinite(v) and -1e-6 <= v <= 1 + 1e-6 for v in values), (what, e)
+    r = gammon.rollout(games=2, policy=net, seed=1, threads=1, progress=False)
+    assert r.games_completed == 2, what

@@ -220,3 +220,13 @@ def test_fuzz_serve_lines(text: Any) -> None:
 @given(st.integers(0, 60), st.one_of(any_text, st.integers(-30, 30).map(str)))
 def test_fuzz_serve_board_fields(index: int, value: str) -> None:
     ft.serve_field(index, value)
+
+
+@settings(max_examples=N, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 2**20), st.integers(0, 255)), max_size=8),
+    st.booleans(),
+    st.one_of(st.none(), st.integers(0, 2**20)),
+)
+def test_fuzz_net_files(edits: list[tuple[int, int]], fix_checksum: bool, cut: Any) -> None:
+    ft.net_file(edits, fix_checksum, cut)

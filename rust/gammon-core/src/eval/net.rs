@@ -43,6 +43,11 @@ use crate::rules::position::Position;
 pub const NET_OUTPUTS: usize = 5;
 /// The most hidden units a net may have (the evaluator keeps its buffers on the stack).
 pub const MAX_HIDDEN: usize = 256;
+/// The largest weight magnitude a weights file may hold. The trained nets' largest is below
+/// 10; the bound keeps every sum of an evaluation far inside `f32`'s range (at most 256
+/// inputs, each below 100, and 256 hidden units: sums below 10^11), so that no evaluation of
+/// a net that reads can be infinite or NaN, whatever its weights.
+pub const MAX_WEIGHT: f32 = 1.0e6;
 /// The most input units of any encoding.
 pub const MAX_INPUTS: usize = 256;
 /// The magic bytes that open a weights file.
@@ -509,15 +514,19 @@ fn sigmoid_as<const FUSED: bool>(x: f32) -> f32 {
 
 /// Turns raw net outputs into consistent [`Probabilities`]: each clamped to `[0, 1]`, and
 /// `win >= win_gammon >= win_backgammon`, `lose >= lose_gammon >= lose_backgammon`.
+///
+/// By `max` and `min`, not `clamp`: the same values for numbers, and a NaN output (which the
+/// reader's bound on the weights rules out, [`MAX_WEIGHT`]) becomes 0 instead of a panic.
 #[inline(always)]
 #[must_use]
+#[allow(clippy::manual_clamp)] // `clamp` keeps a NaN (and panics on a NaN bound); these do not
 pub fn probabilities_of(out: &[f32; NET_OUTPUTS]) -> Probabilities {
-    let win = out[0].clamp(0.0, 1.0);
+    let win = out[0].max(0.0).min(1.0);
     let lose = 1.0 - win;
-    let win_gammon = out[1].clamp(0.0, win);
-    let win_backgammon = out[2].clamp(0.0, win_gammon);
-    let lose_gammon = out[3].clamp(0.0, lose);
-    let lose_backgammon = out[4].clamp(0.0, lose_gammon);
+    let win_gammon = out[1].max(0.0).min(win);
+    let win_backgammon = out[2].max(0.0).min(win_gammon);
+    let lose_gammon = out[3].max(0.0).min(lose);
+    let lose_backgammon = out[4].max(0.0).min(lose_gammon);
     Probabilities {
         win,
         win_gammon,
@@ -749,6 +758,12 @@ impl Reader<'_> {
                 return Err(NetFileError::Field {
                     field: what,
                     detail: "a weight is not a finite number".into(),
+                });
+            }
+            if o.abs() > MAX_WEIGHT {
+                return Err(NetFileError::Field {
+                    field: what,
+                    detail: format!("a weight is {o:e}, beyond ±{MAX_WEIGHT:e}"),
                 });
             }
         }
@@ -1752,6 +1767,115 @@ mod tests {
         bad.extend_from_slice(&crc.to_le_bytes());
         let err = NetEvaluator::from_bytes(&bad).unwrap_err();
         assert!(err.to_string().contains("hidden units"), "{err}");
+    }
+
+    /// The shipped backgammon weights with every weight of the nets replaced by `f(i)`,
+    /// checksummed again.
+    fn reweighted(f: impl Fn(usize) -> f32) -> Vec<u8> {
+        let mut nets = NetEvaluator::from_bytes(SHIPPED_BACKGAMMON).unwrap();
+        let mut i = 0;
+        for net in std::iter::once(&mut nets.contact).chain(nets.race.as_mut()) {
+            for w in net
+                .w1
+                .iter_mut()
+                .chain(&mut net.b1)
+                .chain(&mut net.w2)
+                .chain(&mut net.b2)
+            {
+                *w = f(i);
+                i += 1;
+            }
+        }
+        nets.to_bytes()
+    }
+
+    #[test]
+    fn a_weight_beyond_the_bound_is_refused_and_one_at_it_evaluates_finitely() {
+        let err = NetEvaluator::from_bytes(&reweighted(|i| if i == 7 { 2.0e6 } else { 0.1 }))
+            .unwrap_err();
+        assert!(err.to_string().contains("beyond ±1e6"), "{err}");
+        // Every weight at the bound, signs mixed: sums of opposite huge terms, the case that
+        // overflowed to inf - inf = NaN (and a panic) before the bound.
+        let bytes = reweighted(|i| {
+            if (i * 2_654_435_761) % 7 < 3 {
+                -MAX_WEIGHT
+            } else {
+                MAX_WEIGHT
+            }
+        });
+        let nets = NetEvaluator::from_bytes(&bytes).unwrap();
+        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let mut bufs = SearchBuffers::default();
+        for turn in 0..60u8 {
+            let p = nets.evaluate(&pos);
+            let all = [
+                p.win,
+                p.win_gammon,
+                p.win_backgammon,
+                p.lose_gammon,
+                p.lose_backgammon,
+            ];
+            assert!(
+                all.iter().all(|x| x.is_finite() && (0.0..=1.0).contains(x)),
+                "{p:?}"
+            );
+            if turn % 20 == 0 {
+                assert!(nets.on_roll_plies(&pos, 1, &mut bufs).win.is_finite());
+            }
+            let plays = pos.legal_plays(Dice::new(turn % 6 + 1, (turn / 6) % 6 + 1).unwrap());
+            let best = Ranker::fused(&nets, &pos).best(plays.as_slice());
+            pos = match plays.as_slice().get(best) {
+                Some(play) => pos.play_unchecked(play),
+                None => pos.pass_turn(),
+            };
+            if pos.is_game_over() {
+                break;
+            }
+        }
+    }
+
+    /// The bound's argument (`MAX_WEIGHT`): every input of every encoding is below 100.
+    #[test]
+    fn every_encodings_inputs_stay_below_100() {
+        let mut out = vec![0f32; MAX_INPUTS];
+        for (variant, encodings) in [
+            (
+                Variant::Backgammon,
+                &[
+                    Encoding::TdGammon,
+                    Encoding::Contact,
+                    Encoding::ContactPlus,
+                    Encoding::ContactExt,
+                    Encoding::ContactShape,
+                ][..],
+            ),
+            (Variant::LongNardy, &[Encoding::Nardy][..]),
+        ] {
+            let mut rng = crate::base::rng::game_stream(3, 0, crate::base::rng::Stream::Choices);
+            let mut pos = crate::VariantPosition::start(variant, Color::White);
+            for _ in 0..3000 {
+                let board = match &pos {
+                    crate::VariantPosition::Backgammon(p) => p.owner_board(),
+                    crate::VariantPosition::Nardy(p) => p.owner_board(),
+                };
+                for &e in encodings {
+                    let n = e.units();
+                    e.encode_into(&board, variant.checkers_per_side(), true, &mut out[..n]);
+                    let top = out[..n].iter().fold(0f32, |m, x| m.max(x.abs()));
+                    assert!(top < 100.0, "{e:?}: an input of {top}");
+                }
+                let mut die = || (rand_core::Rng::next_u32(&mut rng) % 6 + 1) as u8;
+                let plays = pos.legal_plays(Dice::new(die(), die()).unwrap());
+                let k = rand_core::Rng::next_u32(&mut rng) as usize % plays.len().max(1);
+                pos = match plays.get(k) {
+                    Some(play) => play.after(),
+                    None => pos.pass_turn(),
+                };
+                if pos.outcome().is_some() {
+                    pos = crate::VariantPosition::start(variant, Color::White);
+                }
+            }
+        }
     }
 
     #[test]
