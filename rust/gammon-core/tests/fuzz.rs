@@ -431,3 +431,87 @@ fn bulk_dice_names_and_settings() {
     }
     report("dice_names_and_settings", n, started);
 }
+
+/// Weights files (`NetEvaluator::from_bytes`, the input of `gammon.Net`): the shipped weights
+/// of either game with random bytes replaced (half of them the high byte of a weight, the
+/// values near the reader's bound `MAX_WEIGHT`), sometimes cut short, checksummed again so
+/// that the reader gets past its CRC. Each is refused with a `NetFileError` or reads; one that
+/// reads writes back the same bytes and evaluates, ranks and searches to probabilities in
+/// [0, 1], never a NaN nor a panic. A twentieth of `GAMMON_FUZZ_BULK` inputs (each is a copy
+/// of a 150 KB file and evaluations).
+#[test]
+fn bulk_weights_files() {
+    use gammon_core::eval::net::{
+        NetEvaluator, Ranker, SearchBuffers, SHIPPED_BACKGAMMON, SHIPPED_LONG_NARDY,
+    };
+    use gammon_core::eval::{Evaluator, Probabilities};
+    use gammon_core::{Backgammon, Nardy, Position};
+
+    fn sound(p: &Probabilities) -> bool {
+        [
+            p.win,
+            p.win_gammon,
+            p.win_backgammon,
+            p.lose_gammon,
+            p.lose_backgammon,
+        ]
+        .iter()
+        .all(|x| x.is_finite() && (0.0..=1.0).contains(x))
+    }
+    let mut g = Bulk::new(5);
+    let started = std::time::Instant::now();
+    let n = (bulk_count() / 20).max(50);
+    let (mut read, mut refused) = (0u64, 0u64);
+    let bg = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let ln = Nardy::start(Color::White);
+    let mut bufs = SearchBuffers::default();
+    for i in 0..n {
+        let base = if g.below(4) == 0 {
+            SHIPPED_LONG_NARDY
+        } else {
+            SHIPPED_BACKGAMMON
+        };
+        let mut body = base[..base.len() - 4].to_vec();
+        for _ in 0..=g.below(8) {
+            let at = g.below(body.len() as u64) as usize;
+            body[at] = if g.below(2) == 0 {
+                g.below(256) as u8
+            } else {
+                // A weight's high byte (weights start at byte 28): magnitudes near 1e6.
+                *g.pick(&[0x49, 0xc9, 0x48, 0xc8, 0x4a, 0x7f, 0xff, 0x00])
+            };
+        }
+        if g.below(8) == 0 {
+            body.truncate(g.below(body.len() as u64 + 1) as usize);
+        }
+        let crc = crc32fast::hash(&body);
+        body.extend_from_slice(&crc.to_le_bytes());
+        let Ok(nets) = NetEvaluator::from_bytes(&body) else {
+            refused += 1;
+            continue;
+        };
+        read += 1;
+        assert_eq!(nets.to_bytes(), body, "input {i}");
+        match nets.family {
+            gammon_core::RulesFamily::Backgammon => {
+                assert!(sound(&nets.evaluate(&bg)), "input {i}");
+                let plays = bg.legal_plays(Dice::new(6, 5).unwrap());
+                let best = Ranker::fused(&nets, &bg).best(plays.as_slice());
+                assert!(best < plays.len(), "input {i}");
+                if i % 16 == 0 {
+                    let p = nets.on_roll_plies(&bg, 1, &mut bufs);
+                    assert!(sound(&p), "input {i}: {p:?}");
+                }
+            }
+            gammon_core::RulesFamily::LongNardy => {
+                assert!(sound(&nets.evaluate(&ln)), "input {i}");
+                let plays = ln.legal_plays(Dice::new(6, 5).unwrap());
+                let best = Ranker::fused(&nets, &ln).best(plays.as_slice());
+                assert!(best < plays.len(), "input {i}");
+            }
+        }
+    }
+    assert!(read > 0 && refused > 0, "read {read}, refused {refused}");
+    println!("bulk weights_files: {read} read, {refused} refused");
+    report("weights_files", n, started);
+}

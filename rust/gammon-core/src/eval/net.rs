@@ -1573,7 +1573,8 @@ impl NetEvaluator {
     }
 
     /// The value of `pos` for its player on roll searched `plies` plies deep (at 0 plies:
-    /// the opponent's after-state value, flipped).
+    /// the opponent's after-state value, flipped); probabilities in [0, 1], consistent as
+    /// [`probabilities_of`] makes them.
     pub fn on_roll_plies<P: NetPosition>(
         &self,
         pos: &P,
@@ -1603,14 +1604,9 @@ impl NetEvaluator {
             }
         }
         bufs.give(depth, list);
-        Probabilities {
-            win: acc[0],
-            win_gammon: acc[1],
-            win_backgammon: acc[2],
-            lose_gammon: acc[3],
-            lose_backgammon: acc[4],
-            draw: 0.0,
-        }
+        // An average of consistent probabilities is consistent but for rounding, which can
+        // take a certain win to 1.0000002: bounded as the net's outputs are.
+        probabilities_of(&acc)
     }
 }
 
