@@ -668,6 +668,15 @@ def _with_net(name: Any, net: Any) -> Any:
     return net if net is not None and _is_net(name) else name
 
 
+def _named_net(name: Any, net: Any) -> Any:
+    """Return ``net`` where a checkpoint's ``name`` is the net's name, else ``name``.
+
+    The nets of ``--net FILE`` (named ``net:`` and their CRC-32) take their place when a
+    checkpoint resumes.
+    """
+    return net if net is not None and name == net.name else name
+
+
 def _hint(args: argparse.Namespace) -> int:
     import gammon
 
@@ -938,7 +947,7 @@ def _rollout(args: argparse.Namespace) -> int:
                     f"--resume: --net {args.net} holds {net.name!r}, which the checkpoint's "
                     f"policies {list(before.policies)} and evaluator do not name"
                 )
-        resumed = tuple(net if net is not None and p == net.name else p for p in before.policies)
+        resumed = tuple(_named_net(p, net) for p in before.policies)
         games = args.games if args.games is not None else saved.games
         if not args.quiet and not args.json:
             print(
@@ -956,7 +965,7 @@ def _rollout(args: argparse.Namespace) -> int:
             truncate=before.truncate,
             truncate_after=before.truncate_after,
             variance_reduction=before.variance_reduction,
-            evaluator=net if net is not None and before.evaluator == net.name else before.evaluator,
+            evaluator=_named_net(before.evaluator, net),
             first_game=saved.first_game,
             checkpoint=args.checkpoint or args.resume,
             **run_options,

@@ -10,9 +10,7 @@ use gammon_core::eval::net::{
     SHIPPED_LONG_NARDY,
 };
 use gammon_core::eval::{Evaluator, Probabilities};
-use gammon_core::{
-    NetPolicy, Policy, Position, RulesFamily, Variant, VariantPlay, VariantPosition,
-};
+use gammon_core::{NetPolicy, RulesFamily, Variant, VariantPlay, VariantPosition};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
@@ -43,11 +41,11 @@ pub struct PyNet {
     checksum: u32,
 }
 
-fn family_variant(family: RulesFamily) -> PyVariant {
-    match family {
-        RulesFamily::Backgammon => PyVariant::Backgammon,
-        RulesFamily::LongNardy => PyVariant::LongNardy,
-    }
+/// The shipped nets' policy of `family` (their weights are tested: a failure to read them is
+/// an `InternalError`).
+pub(crate) fn shipped_policy(family: RulesFamily) -> PyResult<NetPolicy> {
+    NetPolicy::shipped(family)
+        .map_err(|e| InternalError::new_err(format!("the shipped weights: {e}")))
 }
 
 /// The CRC-32 of a weights file: its last four bytes (checked by the reader).
@@ -86,13 +84,12 @@ impl PyNet {
         Err(InvalidInputError::new_err(format!(
             "{} plays {}, not {variant}",
             self.repr(),
-            family_name(family),
+            family.variant().name(),
         )))
     }
 
     fn shipped_of(family: RulesFamily) -> PyResult<PyNet> {
-        let policy = NetPolicy::shipped(family)
-            .map_err(|e| InternalError::new_err(format!("the shipped weights: {e}")))?;
+        let policy = shipped_policy(family)?;
         let bytes = match family {
             RulesFamily::Backgammon => SHIPPED_BACKGAMMON,
             RulesFamily::LongNardy => SHIPPED_LONG_NARDY,
@@ -126,17 +123,10 @@ impl PyNet {
         let whose = if self.shipped { "shipped " } else { "" };
         format!(
             "<Net {whose}{}: contact net {}{race}, CRC-32 {:08x}>",
-            family_name(nets.family),
+            nets.family.variant().name(),
             layer(&nets.contact),
             self.checksum
         )
-    }
-}
-
-fn family_name(family: RulesFamily) -> &'static str {
-    match family {
-        RulesFamily::Backgammon => "backgammon",
-        RulesFamily::LongNardy => "long-nardy",
     }
 }
 
@@ -195,7 +185,7 @@ impl PyNet {
     /// ``Variant.LONG_NARDY``.
     #[getter]
     fn variant(&self) -> PyVariant {
-        family_variant(self.nets().family)
+        self.nets().family.variant().into()
     }
 
     /// Whether these are the shipped nets (the ``"net"`` policy's).
@@ -251,23 +241,7 @@ impl PyNet {
             ));
         }
         self.check_variant(position.inner.variant())?;
-        guard(|| {
-            if plays.plays.len() < 2 {
-                return Ok(0);
-            }
-            let mut rng = gammon_core::game_stream(0, 0, gammon_core::Stream::Choices);
-            let chosen = match plays.before {
-                VariantPosition::Backgammon(pos) => {
-                    let list = pos.legal_plays(plays.dice);
-                    self.policy.choose(&pos, plays.dice, &list, &mut rng)
-                }
-                VariantPosition::Nardy(pos) => {
-                    let list = pos.legal_plays(plays.dice);
-                    self.policy.choose(&pos, plays.dice, &list, &mut rng)
-                }
-            };
-            chosen.map_err(|_| InternalError::new_err("the net policy stopped"))
-        })
+        crate::rollout::choose_in(plays, 0, 0, || self.policy.clone(), || self.policy.clone())
     }
 
     fn __repr__(&self) -> String {
@@ -291,7 +265,7 @@ impl PyNet {
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let cls = py.import("gammon._core")?.getattr("Net")?;
         if self.shipped {
-            let v = Bound::new(py, family_variant(self.nets().family))?.into_any();
+            let v = Bound::new(py, PyVariant::from(self.nets().family.variant()))?.into_any();
             Ok((cls.getattr("shipped")?, PyTuple::new(py, [v])?))
         } else {
             let b = self.to_bytes(py).into_any();
@@ -360,15 +334,15 @@ where
     (tuple(&p), source)
 }
 
-/// The nets `net` (the shipped ones of `family` when `None`), checked to play `variant`.
-fn nets_for(net: Option<&PyNet>, variant: Variant) -> PyResult<NetPolicy> {
+/// The nets `net` (the shipped ones of `variant`'s family when `None`), checked to play
+/// `variant`.
+pub(crate) fn nets_for(net: Option<&PyNet>, variant: Variant) -> PyResult<NetPolicy> {
     match net {
         Some(n) => {
             n.check_variant(variant)?;
             Ok(n.policy.clone())
         }
-        None => NetPolicy::shipped(variant.family())
-            .map_err(|e| InternalError::new_err(format!("the shipped weights: {e}"))),
+        None => shipped_policy(variant.family()),
     }
 }
 

@@ -208,9 +208,8 @@ pub(crate) fn side_policy<B: From<gammon_core::NetPolicy>>(
     builtin: impl Fn(PolicyKind) -> B,
 ) -> PyResult<SidePolicy<B>> {
     if let Ok(net) = obj.cast::<crate::net::PyNet>() {
-        let net = net.get();
-        net.check_variant(variant)?;
-        return Ok(SidePolicy::Builtin(B::from(net.policy.clone())));
+        let net = crate::net::nets_for(Some(net.get()), variant)?;
+        return Ok(SidePolicy::Builtin(B::from(net)));
     }
     if let Ok(name) = obj.cast::<PyString>() {
         let kind: PolicyKind = name.to_cow()?.parse().map_err(|e| policy_error(&e))?;
@@ -418,17 +417,13 @@ pub fn _rollout<'py>(
         None => PyString::new(py, "bearoff").into_any(),
     };
     // The evaluator: "bearoff", "net" (the shipped nets) or a gammon.Net of its game.
+    let variant = position.inner.variant();
     let net: Option<gammon_core::NetPolicy> = if let Ok(n) = evaluator.cast::<crate::net::PyNet>() {
-        let n = n.get();
-        n.check_variant(position.inner.variant())?;
-        Some(n.policy.clone())
+        Some(crate::net::nets_for(Some(n.get()), variant)?)
     } else {
         match evaluator.extract::<String>().ok().as_deref() {
             Some("bearoff") => None,
-            Some("net") => Some(
-                gammon_core::NetPolicy::shipped(position.inner.variant().family())
-                    .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?,
-            ),
+            Some("net") => Some(crate::net::nets_for(None, variant)?),
             _ => {
                 return Err(InvalidInputError::new_err(format!(
                     "evaluator must be \"bearoff\", \"net\" or a gammon.Net, not {}",
@@ -556,6 +551,25 @@ pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> 
     let variant = plays.before.variant();
     kind.check(variant).map_err(|e| policy_error(&e))?;
     check_weights(kind, variant)?;
+    choose_in(
+        plays,
+        seed,
+        index,
+        || BackgammonPolicy::from(kind),
+        || nardy_policy(kind),
+    )
+}
+
+/// The index in `plays` of the play a built-in policy chooses (`backgammon` or `nardy`,
+/// made for the rules of `plays`), its random choices from the stream of (`seed`, `index`):
+/// what `_choose_play` and `gammon.Net.choose` answer. Fewer than two plays need no choice.
+pub(crate) fn choose_in<B: Policy<Backgammon>, N: Policy<Nardy>>(
+    plays: &PyPlayList,
+    seed: u64,
+    index: u64,
+    backgammon: impl FnOnce() -> B,
+    nardy: impl FnOnce() -> N,
+) -> PyResult<usize> {
     guard(|| {
         if plays.plays.len() < 2 {
             return Ok(0);
@@ -564,11 +578,11 @@ pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> 
         let chosen = match plays.before {
             VariantPosition::Backgammon(pos) => {
                 let list = pos.legal_plays(plays.dice);
-                BackgammonPolicy::from(kind).choose(&pos, plays.dice, &list, &mut rng)
+                backgammon().choose(&pos, plays.dice, &list, &mut rng)
             }
             VariantPosition::Nardy(pos) => {
                 let list = pos.legal_plays(plays.dice);
-                nardy_policy(kind).choose(&pos, plays.dice, &list, &mut rng)
+                nardy().choose(&pos, plays.dice, &list, &mut rng)
             }
         };
         chosen.map_err(|_| InvalidInputError::new_err("the policy stopped"))

@@ -12,6 +12,17 @@ pub enum RulesFamily {
     LongNardy,
 }
 
+impl RulesFamily {
+    /// The variant that stands for the family: standard backgammon or Long Nardy.
+    #[must_use]
+    pub const fn variant(self) -> Variant {
+        match self {
+            RulesFamily::Backgammon => Variant::Backgammon,
+            RulesFamily::LongNardy => Variant::LongNardy,
+        }
+    }
+}
+
 /// A game: standard backgammon, one of its set-ups, or Long Nardy.
 ///
 /// Standard, nackgammon and hypergammon share one rules type and differ only in their start

@@ -949,10 +949,7 @@ impl NetEvaluator {
     /// # Errors
     /// [`NetFileError::Mismatch`] naming the misfit.
     pub fn check(&self) -> Result<(), NetFileError> {
-        let variant = match self.family {
-            RulesFamily::Backgammon => crate::base::variant::Variant::Backgammon,
-            RulesFamily::LongNardy => crate::base::variant::Variant::LongNardy,
-        };
+        let variant = self.family.variant();
         let mismatch = |detail: String| NetFileError::Mismatch {
             family: family_name(self.family),
             detail,
