@@ -241,7 +241,7 @@ impl PyNet {
             ));
         }
         self.check_variant(position.inner.variant())?;
-        crate::rollout::choose_in(plays, 0, 0, || self.policy.clone(), || self.policy.clone())
+        crate::plays::choose_in(plays, 0, 0, || self.policy.clone(), || self.policy.clone())
     }
 
     fn __repr__(&self) -> String {

@@ -283,3 +283,35 @@ impl PlayListIter {
         }
     }
 }
+
+/// The index in `plays` of the play a built-in policy chooses (`backgammon` or `nardy`,
+/// made for the rules of `plays`), its random choices from the stream of (`seed`, `index`):
+/// what `_choose_play` and `gammon.Net.choose` answer. Fewer than two plays need no choice.
+pub(crate) fn choose_in<
+    B: gammon_core::Policy<gammon_core::Backgammon>,
+    N: gammon_core::Policy<gammon_core::Nardy>,
+>(
+    plays: &PyPlayList,
+    seed: u64,
+    index: u64,
+    backgammon: impl FnOnce() -> B,
+    nardy: impl FnOnce() -> N,
+) -> PyResult<usize> {
+    crate::errors::guard(|| {
+        if plays.plays.len() < 2 {
+            return Ok(0);
+        }
+        let mut rng = gammon_core::game_stream(seed, index, gammon_core::Stream::Choices);
+        let chosen = match plays.before {
+            gammon_core::VariantPosition::Backgammon(pos) => {
+                let list = gammon_core::Position::legal_plays(&pos, plays.dice);
+                backgammon().choose(&pos, plays.dice, &list, &mut rng)
+            }
+            gammon_core::VariantPosition::Nardy(pos) => {
+                let list = gammon_core::Position::legal_plays(&pos, plays.dice);
+                nardy().choose(&pos, plays.dice, &list, &mut rng)
+            }
+        };
+        chosen.map_err(|_| crate::errors::InvalidInputError::new_err("the policy stopped"))
+    })
+}

@@ -14,12 +14,12 @@ use gammon_core::eval::Evaluator;
 use gammon_core::GameError;
 use gammon_core::GameRng as Xoshiro256PlusPlus;
 use gammon_core::GameRules;
-use gammon_core::{game_stream, BackgammonPolicy, PolicyStop, Stream};
 use gammon_core::{rollout_with_luck, Progress, RolloutConfig, RolloutRun, StopReason};
 use gammon_core::{
     Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyPolicy, NardyReferee, Play, PlayList,
     Policy, PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
+use gammon_core::{BackgammonPolicy, PolicyStop};
 use gammon_core::{BearoffTruncation, NardyTruncation, Truncation};
 use gammon_core::{EvalLuck, Luck, PlyTruncation};
 use numpy::PyArray1;
@@ -551,40 +551,11 @@ pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> 
     let variant = plays.before.variant();
     kind.check(variant).map_err(|e| policy_error(&e))?;
     check_weights(kind, variant)?;
-    choose_in(
+    crate::plays::choose_in(
         plays,
         seed,
         index,
         || BackgammonPolicy::from(kind),
         || nardy_policy(kind),
     )
-}
-
-/// The index in `plays` of the play a built-in policy chooses (`backgammon` or `nardy`,
-/// made for the rules of `plays`), its random choices from the stream of (`seed`, `index`):
-/// what `_choose_play` and `gammon.Net.choose` answer. Fewer than two plays need no choice.
-pub(crate) fn choose_in<B: Policy<Backgammon>, N: Policy<Nardy>>(
-    plays: &PyPlayList,
-    seed: u64,
-    index: u64,
-    backgammon: impl FnOnce() -> B,
-    nardy: impl FnOnce() -> N,
-) -> PyResult<usize> {
-    guard(|| {
-        if plays.plays.len() < 2 {
-            return Ok(0);
-        }
-        let mut rng = game_stream(seed, index, Stream::Choices);
-        let chosen = match plays.before {
-            VariantPosition::Backgammon(pos) => {
-                let list = pos.legal_plays(plays.dice);
-                backgammon().choose(&pos, plays.dice, &list, &mut rng)
-            }
-            VariantPosition::Nardy(pos) => {
-                let list = pos.legal_plays(plays.dice);
-                nardy().choose(&pos, plays.dice, &list, &mut rng)
-            }
-        };
-        chosen.map_err(|_| InvalidInputError::new_err("the policy stopped"))
-    })
 }
