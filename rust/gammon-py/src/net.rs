@@ -41,6 +41,13 @@ pub struct PyNet {
     checksum: u32,
 }
 
+/// The cube policy `"net"`: Janowski's model over the shipped nets, whose weights are tested;
+/// a damaged build's are an `InternalError` rather than another policy.
+pub(crate) fn shipped_cube() -> PyResult<gammon_core::JanowskiCube> {
+    gammon_core::JanowskiCube::shipped_net()
+        .map_err(|e| InternalError::new_err(format!("the shipped weights: {e}")))
+}
+
 /// The shipped nets' policy of `family` (their weights are tested: a failure to read them is
 /// an `InternalError`).
 pub(crate) fn shipped_policy(family: RulesFamily) -> PyResult<NetPolicy> {
@@ -70,8 +77,7 @@ impl PyNet {
         self.check_variant(variant)?;
         Ok(match self.policy.own_nets() {
             Some(nets) => gammon_core::JanowskiCube::new(nets.clone()),
-            None => gammon_core::JanowskiCube::shipped_net()
-                .map_err(|e| InternalError::new_err(format!("the shipped weights: {e}")))?,
+            None => shipped_cube()?,
         })
     }
 

@@ -180,8 +180,7 @@ impl SideCube {
 /// a damaged build into an `InternalError` rather than another policy).
 pub(crate) fn check_cube_weights(kind: CubePolicyKind) -> PyResult<()> {
     if kind == CubePolicyKind::Net {
-        gammon_core::JanowskiCube::shipped_net()
-            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
+        crate::net::shipped_cube()?;
     }
     Ok(())
 }
