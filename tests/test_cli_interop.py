@@ -14,6 +14,7 @@ import gammon
 from gammon.cli import main
 
 DATA = Path(__file__).parent / "data" / "gnubg"
+NETS = Path(__file__).resolve().parent.parent / "train" / "nets"
 
 
 def test_replay_prints_each_games_result_and_the_final_score(
@@ -53,12 +54,13 @@ def test_show_draws_a_position_or_a_game_as_svg(tmp_path: Path) -> None:
     assert main(["show", "not-an-id"]) == 2
 
 
-def test_serve_answers_on_the_port_it_is_given() -> None:
+def _serve_and_ask(args: list[str], game: gammon.Game) -> str:
+    """Start ``gammon serve ARGS`` on a free port and return its answer to ``game``'s board."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gammon", "serve", "--port", str(port)],
+        [sys.executable, "-m", "gammon", "serve", "--port", str(port), *args],
         stderr=subprocess.DEVNULL,
     )
     try:
@@ -71,10 +73,36 @@ def test_serve_answers_on_the_port_it_is_given() -> None:
                 assert time.monotonic() < deadline and proc.poll() is None
                 time.sleep(0.1)
         with conn:
-            start = gammon.Game(gammon.Match(3), position=gammon.Position.start(), dice=(3, 1))
-            conn.sendall(str(gammon.fibs.FibsBoard.from_game(start)).encode() + b"\n")
+            conn.sendall(str(gammon.fibs.FibsBoard.from_game(game)).encode() + b"\n")
             with conn.makefile() as reply:
-                assert reply.readline() == "8/5 6/5\n"
+                return reply.readline()
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_serve_answers_on_the_port_it_is_given() -> None:
+    start = gammon.Game(gammon.Match(3), position=gammon.Position.start(), dice=(3, 1))
+    assert _serve_and_ask([], start) == "8/5 6/5\n"
+
+
+def test_serve_net_plays_the_nets_of_a_weights_file() -> None:
+    """``--net FILE``: ``net`` in ``--policy`` means the file's nets (an early TD net here,
+    which plays 6-4 otherwise than the shipped one does)."""
+    path = NETS / "bg-td1-2577502.gnet"
+    td1 = gammon.Net.load(path)
+    pos = gammon.Position.start()
+    plays = pos.legal_plays((6, 4))
+    theirs = gammon.mat.format_play(plays[td1.choose(pos, plays)])
+    shipped = gammon.mat.format_play(plays[gammon.Net.shipped().choose(pos, plays)])
+    assert theirs != shipped
+    game = gammon.Game(gammon.Match(3), position=pos, dice=(6, 4))
+    assert _serve_and_ask(["--policy", "net", "--net", str(path)], game) == theirs + "\n"
+
+
+def test_serve_refuses_a_net_file_nothing_uses(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(NETS / "bg-td1-2577502.gnet")
+    assert main(["serve", "--port", "0", "--net", path]) == 2
+    assert "neither --policy (pubeval) nor --cube (race) is net" in capsys.readouterr().err
+    assert main(["serve", "--port", "0", "--net", "no-such.gnet", "--policy", "net"]) == 2
+    assert "cannot read no-such.gnet" in capsys.readouterr().err

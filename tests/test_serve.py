@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import socket
 import threading
 import time
@@ -13,8 +14,11 @@ import pytest
 import gammon
 from gammon import Color, CubeView, Game, Match, Position
 from gammon.fibs import FibsBoard, FibsState
+from gammon.mat import format_play
 from gammon.serve import Engine, Server
 from gnubg_cli import final_score, gnubg_binary, run_gnubg
+
+NETS = Path(__file__).resolve().parent.parent / "train" / "nets"
 
 
 def board(game: Game) -> str:
@@ -219,3 +223,61 @@ def test_gnubg_plays_whole_matches_against_gammon_serve(
             if isinstance(action, gammon.Double):
                 doublers.add(shadow.turn)
     assert doublers == {Color.WHITE, Color.BLACK}
+
+
+def net_boards(n: int, seed: int) -> list[str]:
+    """FIBS boards of random 7-point-match games: each position before its roll, facing a
+    double, and with its dice (when it has a choice of plays)."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    pos = Position.start()
+    while len(out) < n:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = pos.legal_plays(dice)
+        if pos.pip_count()[0] < 130:  # past the opening, where doubles come
+            out.append(board(Game(Match(7), position=pos)))
+            offered = Game(Match(7), position=pos)
+            offered.double()
+            out.append(board(offered))
+            if len(plays) >= 2:
+                out.append(board(Game(Match(7), position=pos, dice=dice)))
+        pos = plays[rng.randrange(len(plays))].after if plays else pos.pass_turn()
+        if pos.is_game_over():
+            pos = Position.start()
+    return out
+
+
+def test_a_net_of_ones_own_plays_and_cubes_for_gnubg_as_its_weights_say(tmp_path: Path) -> None:
+    """CUBE-2/CUBE-5 by Janowski's model over a net of one's own (a ``gammon.Net``): a copy of
+    the shipped weights answers every board as ``"net"`` does; another net answers its own way,
+    its plays being the ones ``Net.choose`` picks."""
+    path = tmp_path / "copy.gnet"
+    path.write_bytes(gammon.Net.shipped().to_bytes())
+    copy = gammon.Net.load(path)
+    td1 = gammon.Net.load(NETS / "bg-td1-2577502.gnet")
+    boards = net_boards(300, seed=5)
+    shipped = [Engine("net", "net").answer(b) for b in boards]
+    assert [Engine(copy, copy).answer(b) for b in boards] == shipped
+    assert not any(a.startswith("Error") for a in shipped)
+    assert {"double", "roll", "take", "drop"} <= set(shipped)
+    theirs = Engine(td1, td1)
+    answers = [theirs.answer(b) for b in boards]
+    assert answers != shipped
+    cube_differs = play_differs = False
+    for b, mine, net in zip(boards, answers, shipped):
+        state = FibsBoard.parse(b).state()
+        if state.dice is None:
+            cube_differs |= mine != net
+            continue
+        plays = state.position.legal_plays(state.dice)
+        assert mine == format_play(plays[td1.choose(state.position, plays)])
+        play_differs |= mine != net
+    assert cube_differs and play_differs
+
+
+def test_a_long_nardy_net_is_refused_by_serve() -> None:
+    nardy = gammon.Net.shipped("long-nardy")
+    with pytest.raises(gammon.InvalidInputError, match=r"policy .* plays long-nardy"):
+        Engine(nardy)
+    with pytest.raises(gammon.InvalidInputError, match=r"cube policy .* plays long-nardy"):
+        Engine("pubeval", nardy)

@@ -978,13 +978,13 @@ def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
 
 def _cube_decision(
     position: Position,
-    policy: str,
+    policy: str | Net,
     player: Color,
     cube: Cube,
     board: MatchScore | None,
     may_redouble: bool,
 ) -> str:
-    """One decision of a built-in cube policy: ``"double"``/``"roll"`` or an answer."""
+    """One decision of a built-in cube policy or a net's: ``"double"``/``"roll"`` or an answer."""
 
 @final
 class Tally:

@@ -30,6 +30,7 @@ from types import FrameType
 from typing import Any, Callable, Optional
 
 from gammon import cli_interop
+from gammon._cli_net import is_net, load_net, named_net, with_net
 from gammon.errors import GammonError, InternalError
 
 __all__ = ["EXIT_CODES", "main"]
@@ -643,45 +644,11 @@ def _position_and_dice(args: argparse.Namespace, command: str) -> tuple[Any, tup
     return pos, dice
 
 
-def _load_net(path: Optional[str]) -> Any:
-    """The nets of ``--net FILE``, or None; an unreadable file is an input error."""
-    if path is None:
-        return None
-    import gammon
-    from gammon.errors import InvalidInputError
-
-    try:
-        return gammon.Net.load(path)
-    except OSError as e:
-        raise InvalidInputError(f"--net: cannot read {path}: {e.strerror or e}") from None
-
-
-def _is_net(name: object) -> bool:
-    return isinstance(name, str) and name.strip().lower() == "net"
-
-
-def _with_net(name: Any, net: Any) -> Any:
-    """Return ``net`` (the nets of ``--net FILE``) where ``name`` is ``"net"``, else ``name``.
-
-    The file's nets replace the shipped ones wherever ``net`` is named.
-    """
-    return net if net is not None and _is_net(name) else name
-
-
-def _named_net(name: Any, net: Any) -> Any:
-    """Return ``net`` where a checkpoint's ``name`` is the net's name, else ``name``.
-
-    The nets of ``--net FILE`` (named ``net:`` and their CRC-32) take their place when a
-    checkpoint resumes.
-    """
-    return net if net is not None and name == net.name else name
-
-
 def _hint(args: argparse.Namespace) -> int:
     import gammon
 
     pos, dice = _position_and_dice(args, "hint")
-    hints = gammon.hint(pos, dice, plies=args.plies, net=_load_net(args.net))
+    hints = gammon.hint(pos, dice, plies=args.plies, net=load_net(args.net))
     hi, lo = max(dice), min(dice)
     print(pos)
     print(
@@ -765,13 +732,13 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
     pos_text, dice_text = args.plays
     position, _ = _read_position(pos_text, args.variant, args.turn)
     policy: Any = args.policy
-    net = _load_net(args.net)
+    net = load_net(args.net)
     if net is not None:
-        if not _is_net(args.policy or "net") and not _is_net(args.evaluator):
+        if not is_net(args.policy or "net") and not is_net(args.evaluator):
             raise gammon.InvalidInputError(
                 f"--net {args.net}: neither --policy ({args.policy}) nor --evaluator is net"
             )
-        policy = _with_net(args.policy or "net", net)
+        policy = with_net(args.policy or "net", net)
     ranked = gammon.rank_plays(
         position,
         _roll(dice_text),
@@ -783,7 +750,7 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
         truncate=args.truncate,
         truncate_after=args.truncate_after,
         variance_reduction=bool(args.variance_reduction),
-        evaluator=_with_net(args.evaluator, net),
+        evaluator=with_net(args.evaluator, net),
         nardy=_nardy_settings(args),
         progress=run_options["progress"],
         executor=run_options.get("executor"),
@@ -920,7 +887,7 @@ def _rollout(args: argparse.Namespace) -> int:
         before = saved.result
         from gammon.rollout import BUILTIN_POLICIES
 
-        net = _load_net(args.net)
+        net = load_net(args.net)
         for p in before.policies:
             if net is not None and p == net.name:
                 continue
@@ -947,7 +914,7 @@ def _rollout(args: argparse.Namespace) -> int:
                     f"--resume: --net {args.net} holds {net.name!r}, which the checkpoint's "
                     f"policies {list(before.policies)} and evaluator do not name"
                 )
-        resumed = tuple(_named_net(p, net) for p in before.policies)
+        resumed = tuple(named_net(p, net) for p in before.policies)
         games = args.games if args.games is not None else saved.games
         if not args.quiet and not args.json:
             print(
@@ -965,7 +932,7 @@ def _rollout(args: argparse.Namespace) -> int:
             truncate=before.truncate,
             truncate_after=before.truncate_after,
             variance_reduction=before.variance_reduction,
-            evaluator=_named_net(before.evaluator, net),
+            evaluator=named_net(before.evaluator, net),
             first_game=saved.first_game,
             checkpoint=args.checkpoint or args.resume,
             **run_options,
@@ -974,7 +941,7 @@ def _rollout(args: argparse.Namespace) -> int:
         games = args.games if args.games is not None else 1_000_000
         position, _dice = _read_position(args.position, args.variant, args.turn)
         policy: Any = args.policy
-        net = _load_net(args.net)
+        net = load_net(args.net)
         if args.opponent_policy is not None or net is not None:
             from gammon.rollout import default_policy
 
@@ -984,13 +951,13 @@ def _rollout(args: argparse.Namespace) -> int:
             policy = pair
             if net is not None:
                 uses = [*pair, args.evaluator, args.cube]
-                if not any(_is_net(u) for u in uses):
+                if not any(is_net(u) for u in uses):
                     raise InvalidInputError(
                         f"--net {args.net}: neither side plays the policy net "
                         f"(--policy {pair[0]}, --opponent-policy {pair[1]}) and neither "
                         "--evaluator nor --cube is net"
                     )
-                policy = tuple(_with_net(p, net) for p in pair)
+                policy = tuple(with_net(p, net) for p in pair)
         if not args.quiet and not args.json:
             print(
                 f"rolling out {position.id} ({position.variant.canonical_name}), {games:,} games",
@@ -1001,7 +968,7 @@ def _rollout(args: argparse.Namespace) -> int:
             run_options["checkpoint"] = args.checkpoint
         if args.cube is not None:
             run_options.update(_cube_options(args))
-            run_options["cube"] = _with_net(run_options["cube"], net)
+            run_options["cube"] = with_net(run_options["cube"], net)
         result = gammon.rollout(
             position,
             games,
@@ -1013,7 +980,7 @@ def _rollout(args: argparse.Namespace) -> int:
             truncate=args.truncate,
             truncate_after=args.truncate_after,
             variance_reduction=bool(args.variance_reduction),
-            evaluator=_with_net(args.evaluator, net),
+            evaluator=with_net(args.evaluator, net),
             **run_options,
         )
     if args.json:

@@ -42,6 +42,12 @@ def add_parsers(sub: Any) -> None:
         help="cube policy: race (default: the Keith count in races), never, net (the net's "
         "probabilities by Janowski's formula)",
     )
+    s.add_argument(
+        "--net",
+        metavar="FILE",
+        default=None,
+        help="a weights file (gammon-train's .gnet): net in --policy and --cube means its nets",
+    )
     s.add_argument("--seed", type=int, default=0, help="seed of the random policy")
     s.add_argument("--max-connections", type=int, default=8, help="clients at once (8)")
     s.add_argument("--max-line", type=int, default=4096, help="longest line in bytes (4096)")
@@ -92,10 +98,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"final score {white} {w}, {black} {b}")
         return 0
     if args.command == "serve":
+        from gammon._cli_net import is_net, load_net, with_net
         from gammon.serve import serve
 
+        net = load_net(args.net)
+        if net is not None and not (is_net(args.policy) or is_net(args.cube)):
+            raise gammon.InvalidInputError(
+                f"--net {args.net}: neither --policy ({args.policy}) nor --cube ({args.cube}) "
+                "is net"
+            )
+        policy, cube = with_net(args.policy, net), with_net(args.cube, net)
         print(
-            f"gammon serve: {args.policy} (cube: {args.cube}) on {args.host}:{args.port} "
+            f"gammon serve: {getattr(policy, 'name', policy)} "
+            f"(cube: {getattr(cube, 'name', cube)}) on {args.host}:{args.port} "
             f"(gnubg: set player 0 external {args.host}:{args.port})",
             file=sys.stderr,
         )
@@ -103,8 +118,8 @@ def run(args: argparse.Namespace) -> int:
             serve(
                 args.port,
                 host=args.host,
-                policy=args.policy,
-                cube=args.cube,
+                policy=policy,
+                cube=cube,
                 seed=args.seed,
                 max_connections=args.max_connections,
                 max_line=args.max_line,

@@ -33,6 +33,7 @@ import threading
 from typing import Optional, Union
 
 from gammon import _core
+from gammon._core import Net, Variant
 from gammon.cube import Cube, CubeRules
 from gammon.errors import GammonError, InvalidInputError
 from gammon.fibs import FibsBoard, FibsState
@@ -54,19 +55,21 @@ _MONEY_RULES = CubeRules(max_cube=4096, beavers=True)  # gnubg allows beavers by
 class Engine:
     """Answers gnubg's questions with a checker policy and a cube policy.
 
-    ``policy`` is a built-in name (``"pubeval"``, ``"heuristic"``, ``"random"``, ``"net"``) or an
-    object with ``choose(position, plays)`` (:class:`gammon.Policy`); ``cube`` is a built-in cube
-    policy (``"never"``: never double, always take; ``"race"``: Keith's count in races;
-    ``"net"``: Janowski's model over the shipped net) or a :class:`gammon.CubePolicy`.
-    ``seed`` seeds the random policy.
+    ``policy`` is a built-in name (``"pubeval"``, ``"heuristic"``, ``"random"``, ``"net"``), a
+    :class:`gammon.Net` (nets of one's own, read from a weights file) or an object with
+    ``choose(position, plays)`` (:class:`gammon.Policy`); ``cube`` is a built-in cube policy
+    (``"never"``: never double, always take; ``"race"``: Keith's count in races; ``"net"``:
+    Janowski's model over the shipped net), a :class:`gammon.Net` (the same model over its
+    probabilities) or a :class:`gammon.CubePolicy`. ``seed`` seeds the random policy.
 
-    Raises :class:`~gammon.InvalidInputError` for an unknown policy name.
+    Raises :class:`~gammon.InvalidInputError` for an unknown policy name or a net of another
+    game than backgammon.
     """
 
     def __init__(
         self,
-        policy: Union[str, Policy] = "pubeval",
-        cube: Union[str, CubePolicy] = "race",
+        policy: Union[str, Net, Policy] = "pubeval",
+        cube: Union[str, Net, CubePolicy] = "race",
         *,
         seed: int = 0,
     ) -> None:
@@ -79,6 +82,12 @@ class Engine:
                 f"serve: unknown cube policy {cube!r}; built-in: "
                 f"{', '.join(BUILTIN_CUBE_POLICIES)} (or a CubePolicy)"
             )
+        for what, obj in (("policy", policy), ("cube policy", cube)):
+            if isinstance(obj, Net) and obj.variant != Variant.BACKGAMMON:
+                game = obj.variant.canonical_name
+                raise InvalidInputError(
+                    f"serve: the {what} {obj!r} plays {game}; gnubg plays backgammon"
+                )
         self.policy = policy
         self.cube = cube
         self.seed = seed
@@ -104,7 +113,7 @@ class Engine:
             rules = _RULES if isinstance(board, Match) else _MONEY_RULES
             cube = Cube(state.cube, state.cube_owner, rules=rules).double(doubler)
             view = CubeView(pos, doubler.other(), cube, board)
-            if isinstance(self.cube, str):
+            if isinstance(self.cube, (str, Net)):
                 return _core._cube_decision(
                     pos, self.cube, doubler.other(), cube, _match_score(board), False
                 )
@@ -123,7 +132,7 @@ class Engine:
             )
             if not game.can_double():
                 return "roll"
-            if isinstance(self.cube, str):
+            if isinstance(self.cube, (str, Net)):
                 return _core._cube_decision(
                     pos, self.cube, pos.turn, game.cube, _match_score(board), False
                 )
@@ -230,8 +239,8 @@ def serve(
     port: int,
     *,
     host: str = DEFAULT_HOST,
-    policy: Union[str, Policy] = "pubeval",
-    cube: Union[str, CubePolicy] = "race",
+    policy: Union[str, Net, Policy] = "pubeval",
+    cube: Union[str, Net, CubePolicy] = "race",
     seed: int = 0,
     max_connections: int = 8,
     max_line: int = 4096,

@@ -1,20 +1,18 @@
-//! `gammon._core._cube_decision`: one decision of a built-in cube policy, asked by
+//! `gammon._core._cube_decision`: one decision of a built-in cube policy or a net's, asked by
 //! `gammon serve` (`gammon/serve.py`) when gnubg wants a double or an answer from its external
 //! player. The Python layer reads the FIBS board and checks that the decision is legal.
 
-use gammon_core::{
-    BackgammonCubePolicy, Color, CubeContext, CubePolicy, CubePolicyKind, Response, Scoreboard,
-    VariantPosition,
-};
+use gammon_core::{Color, CubeContext, CubePolicy, Response, Scoreboard, VariantPosition};
 use pyo3::prelude::*;
 
 use crate::classes::PyPosition;
 use crate::cube::PyCube;
-use crate::errors::{cube_policy_error, guard, InvalidInputError};
+use crate::errors::{guard, InvalidInputError};
 use crate::match_score::PyMatchScore;
+use crate::simulate::{side_cube, SideCube};
 use crate::types::PyColor;
 
-/// The decision of the built-in cube policy `policy` for `player` with `cube` (a
+/// The decision of the cube policy `policy` (a built-in name or a `gammon.Net`) for `player` with `cube` (a
 /// `gammon.Cube` under the game's rules) and `board` (the `gammon.MatchScore`, `None` in money
 /// play): without a pending offer, whether the player on roll doubles (`"double"` or
 /// `"roll"`); with one, the answer (`"take"`, `"drop"` or `"redouble"`, the last only when
@@ -23,21 +21,22 @@ use crate::types::PyColor;
 #[pyo3(signature = (position, policy, player, cube, board, may_redouble))]
 pub fn _cube_decision(
     position: &PyPosition,
-    policy: &str,
+    policy: &Bound<'_, PyAny>,
     player: PyColor,
     cube: PyCube,
     board: Option<PyMatchScore>,
     may_redouble: bool,
 ) -> PyResult<&'static str> {
-    let kind: CubePolicyKind = policy.parse().map_err(|e| cube_policy_error(&e))?;
     let VariantPosition::Backgammon(pos) = position.inner else {
         return Err(InvalidInputError::new_err(
             "the built-in cube policies play backgammon variants only",
         ));
     };
-    kind.check(position.inner.variant())
-        .map_err(|e| cube_policy_error(&e))?;
-    crate::simulate::check_cube_weights(kind)?;
+    let SideCube::Builtin(pol) = side_cube(policy, position.inner.variant())? else {
+        return Err(InvalidInputError::new_err(
+            "_cube_decision takes a built-in cube policy's name or a gammon.Net",
+        ));
+    };
     guard(|| {
         let cube = cube.inner;
         let rules = cube.rules;
@@ -52,7 +51,6 @@ pub fn _cube_decision(
             rules: &rules,
             board: &scoreboard,
         };
-        let pol = BackgammonCubePolicy::from(kind);
         let stopped = |_| InvalidInputError::new_err("the cube policy stopped");
         match cube.offer {
             None => Ok(if pol.offer_double(&ctx).map_err(stopped)? {
