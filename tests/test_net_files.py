@@ -14,6 +14,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import gammon
@@ -374,3 +375,72 @@ def test_cli_net_means_the_files_nets_as_evaluator_and_cube(
         games=400, policy="pubeval", seed=5, threads=1, truncate_after=6, evaluator=td1
     )
     assert f"{whole.equity:+.4f}" in capsys.readouterr().out
+
+
+# -- batch self-play and environments ------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "long-nardy"])
+def test_trajectories_of_a_net_are_its_self_play(variant: str) -> None:
+    """``batch.trajectories(policy=net)``: a copy of the shipped weights records the very
+    plies of ``"net"`` (LN-33 for Long Nardy's results); another net records its own games,
+    every chosen play the one ``Net.choose`` picks (MOVE-9: one play per resulting board)."""
+    from gammon import batch
+
+    copy = gammon.Net.from_bytes(gammon.Net.shipped(variant).to_bytes())
+    named = next(batch.trajectories(8, variant=variant, policy="net", seed=4))
+    mine = next(batch.trajectories(8, variant=variant, policy=copy, seed=4))
+    for field in named._fields:
+        np.testing.assert_array_equal(getattr(named, field), getattr(mine, field))
+    if variant != "backgammon":
+        return
+    td1 = gammon.Net.load(TD1)
+    t = next(batch.trajectories(8, variant=variant, policy=td1, seed=4))
+    assert len(t.board) != len(named.board) or not np.array_equal(t.after, named.after)
+    for k in range(0, len(t.game), 7):
+        if t.choices[k] < 2:
+            continue
+        pos = gammon.batch.positions(t.board[k : k + 1])[0]
+        plays = pos.legal_plays(tuple(int(d) for d in t.dice[k]))
+        assert td1.choose(pos, plays) == t.chosen[k]
+
+
+def test_an_environment_plays_against_a_net_of_ones_own() -> None:
+    """``VectorGammonEnv(opponent=net)``: a frozen net as the opponent, in Rust; a copy of the
+    shipped weights plays the games of ``opponent="net"``, step for step."""
+    from gammon.envs import VectorGammonEnv
+
+    copy = gammon.Net.from_bytes(gammon.Net.shipped().to_bytes())
+    td1 = gammon.Net.load(TD1)
+    runs = []
+    for opponent in ("net", copy, td1):
+        env = VectorGammonEnv(16, opponent=opponent, seed=7)
+        obs, info = env.reset(seed=7)
+        rng = np.random.default_rng(3)
+        seen = [obs]
+        for _ in range(40):
+            actions = [int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]]
+            obs, _, _, _, info = env.step(actions)
+            seen.append(obs)
+        runs.append(np.stack(seen))
+    np.testing.assert_array_equal(runs[0], runs[1])
+    assert not np.array_equal(runs[0], runs[2])
+
+
+class First:
+    """A Python policy: the first legal play."""
+
+    def choose(self, position: gammon.Position, plays: gammon.PlayList) -> int:
+        return 0
+
+
+def test_batch_calls_take_names_and_nets_not_python_policies() -> None:
+    from gammon import batch
+    from gammon.envs import VectorGammonEnv
+
+    with pytest.raises(gammon.InvalidInputError, match="plays long-nardy, not backgammon"):
+        next(batch.trajectories(1, policy=gammon.Net.shipped("long-nardy")))
+    with pytest.raises(gammon.InvalidInputError, match="plays backgammon, not long-nardy"):
+        VectorGammonEnv(2, variant="long-nardy", opponent=gammon.Net.load(TD1))
+    with pytest.raises(gammon.InvalidInputError, match=r"built-in policy's name or a gammon\.Net"):
+        next(batch.trajectories(1, policy=First()))  # type: ignore[arg-type]

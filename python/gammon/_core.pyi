@@ -942,7 +942,7 @@ def _batch_encode_into(
     """Network inputs of the rows written into ``out``; ``gammon.batch.encode`` wraps it."""
 
 def _batch_trajectories(
-    variant: Variant | str, policy: str, seed: int, first: int, end: int
+    variant: Variant | str, policy: str | Net, seed: int, first: int, end: int
 ) -> dict[str, Any]:
     """Per-ply records of self-played games; ``gammon.batch.trajectories`` wraps it."""
 
@@ -950,10 +950,10 @@ def _batch_policy_play(
     boards: npt.NDArray[np.int8],
     dice: npt.NDArray[np.int8],
     variant: Variant | str,
-    policy: str,
+    policy: str | Net,
     seed: int,
 ) -> npt.NDArray[np.int8]:
-    """One turn per row with a built-in policy: the boards after the chosen plays."""
+    """One turn per row with a built-in policy or a net: the boards after the chosen plays."""
 
 def _batch_play_evaluated(
     evaluator: Callable[[npt.NDArray[np.float32]], npt.NDArray[np.float64]],

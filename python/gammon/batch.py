@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gammon import _core
-from gammon._core import Position, Variant
+from gammon._core import Net, Position, Variant
 from gammon._distribute import (
     DEFAULT_GAMES_PER_TASK,
     DEFAULT_RETRIES,
@@ -365,7 +365,7 @@ def trajectories(
     games: int,
     *,
     variant: Variant | str = "backgammon",
-    policy: str = "heuristic",
+    policy: str | Net = "heuristic",
     seed: int = 0,
     first: int = 0,
     chunk_games: int = 1000,
@@ -376,7 +376,9 @@ def trajectories(
     the chunks (``chunk_games`` games each) concatenate to the same data whatever the chunk
     size, and only one chunk is in memory at a time. ``policy`` is a built-in policy name
     (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"net"``; Long Nardy: ``"random"``, its own
-    ``"heuristic"`` or ``"net"``). The first roll of backgammon is never a double (BG-10).
+    ``"heuristic"`` or ``"net"``) or a :class:`gammon.Net` of the variant's game (nets of one's
+    own: their self-play, in Rust as ``"net"``'s). The first roll of backgammon is never a
+    double (BG-10).
 
     >>> chunk = next(trajectories(2, seed=1))
     >>> chunk.board.shape[1], len(chunk.game_points)

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gammon import _core, batch
-from gammon._core import Position, Variant
+from gammon._core import Net, Position, Variant
 
 #: Size of the fixed action space: an upper bound on the distinct legal plays of any roll in
 #: any variant (gammon-core's ``MAX_PLAYS``).
@@ -106,10 +106,10 @@ def opponent_turn(
     boards: Array,
     dice: Array,
     variant: Variant,
-    policy: str,
+    policy: str | Net,
     rng: np.random.Generator,
 ) -> Array:
-    """One turn of a built-in policy for each row: the boards after it, owned by the mover."""
+    """One turn of a built-in policy or a net for each row: the boards after, the mover's."""
     seed = int(rng.integers(0, 2**62))
     return _core._batch_policy_play(
         np.ascontiguousarray(boards), np.ascontiguousarray(dice), variant, policy, seed

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from gammon._core import Variant
+from gammon._core import Net, Variant
 from gammon.envs._engine import ACTIONS
 from gammon.envs.vector import VectorGammonEnv
 
@@ -35,7 +35,7 @@ class GammonEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def __init__(
         self,
         variant: Variant | str = "backgammon",
-        opponent: str = "random",
+        opponent: str | Net = "random",
         encoding: Optional[str] = None,
         render_mode: Optional[str] = None,
     ) -> None:

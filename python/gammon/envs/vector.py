@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gammon import batch
-from gammon._core import Variant
+from gammon._core import Net, Variant
 from gammon.envs import _engine
 from gammon.envs._engine import ACTIONS
 from gammon.errors import InvalidInputError
@@ -21,9 +21,10 @@ class VectorGammonEnv:
 
     The agent moves in every game at every step; between two steps the opponent (``"random"``,
     ``"pubeval"``, ``"heuristic"`` or ``"net"``; Long Nardy: ``"random"``, ``"heuristic"`` or
-    ``"net"``) plays its turn in Rust for all games in one call. Who starts a game is a coin
-    flip (the roll-off); in backgammon the first roll is never a double (BG-10), in Long Nardy
-    it is any roll (LN-10).
+    ``"net"``; or a :class:`gammon.Net` of the variant's game, say a frozen copy of the agent's
+    own net written by ``gammon-train``) plays its turn in Rust for all games in one call. Who
+    starts a game is a coin flip (the roll-off); in backgammon the first roll is never a double
+    (BG-10), in Long Nardy it is any roll (LN-10).
 
     **Action space** (fixed, ``ACTIONS = 3060`` actions): action ``i`` is the ``i``-th play of
     ``Position.legal_plays(dice)`` for the agent's board and roll (the order of
@@ -55,7 +56,7 @@ class VectorGammonEnv:
         num_envs: int,
         *,
         variant: Variant | str = "backgammon",
-        opponent: str = "random",
+        opponent: str | Net = "random",
         encoding: Optional[str] = None,
         seed: Optional[int] = None,
         autoreset: bool = True,
@@ -78,7 +79,7 @@ class VectorGammonEnv:
         self._buffers = (batch.LegalPlaysBuffer(), batch.LegalPlaysBuffer())
         self._turn = 0
         self.plays: batch.Plays = batch.legal_plays(self.boards, self.dice, variant=self.variant)
-        # Checks the opponent's name now rather than at the first step.
+        # Checks the opponent now rather than at the first step.
         _engine.opponent_turn(self.boards[:1], self.dice[:1], self.variant, opponent, self._rng)
 
     @property

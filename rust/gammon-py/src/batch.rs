@@ -17,8 +17,7 @@ use pyo3::prelude::*;
 
 use crate::classes::PyPosition;
 use crate::errors::{
-    game_error, guard, id_error, policy_error, InvalidDiceError, InvalidInputError,
-    InvalidPositionError,
+    game_error, guard, id_error, InvalidDiceError, InvalidInputError, InvalidPositionError,
 };
 use crate::types::{color_arg, variant_arg};
 
@@ -34,6 +33,41 @@ fn rows<'a>(boards: &'a PyReadonlyArray2<'_, i8>) -> PyResult<&'a [i8]> {
     boards
         .as_slice()
         .map_err(|_| InvalidInputError::new_err("boards must be a C-contiguous int8 array"))
+}
+
+/// The policy of a batch call, played in Rust on every row: a built-in name or a
+/// `gammon.Net`, for the game of the variant.
+enum BatchPolicy {
+    Backgammon(gammon_core::BackgammonPolicy),
+    Nardy(gammon_core::NardyPolicy),
+}
+
+/// Reads a batch call's `policy`: a built-in name (checked to play `variant`) or a
+/// `gammon.Net` (checked to play its game). A Python policy object is refused: batch calls
+/// play without the interpreter.
+fn batch_policy(obj: &Bound<'_, PyAny>, variant: Variant) -> PyResult<BatchPolicy> {
+    use crate::rollout::{side_policy, SidePolicy};
+    let is_name = obj.is_instance_of::<pyo3::types::PyString>();
+    if is_name || obj.cast::<crate::net::PyNet>().is_ok() {
+        match variant.family() {
+            RulesFamily::Backgammon => {
+                let b = gammon_core::BackgammonPolicy::from;
+                if let SidePolicy::Builtin(p) = side_policy(obj, variant, b)? {
+                    return Ok(BatchPolicy::Backgammon(p));
+                }
+            }
+            RulesFamily::LongNardy => {
+                let n = crate::rollout::nardy_policy;
+                if let SidePolicy::Builtin(p) = side_policy(obj, variant, n)? {
+                    return Ok(BatchPolicy::Nardy(p));
+                }
+            }
+        }
+    }
+    Err(InvalidInputError::new_err(crate::errors::bounded(format!(
+        "a batch policy is a built-in policy's name or a gammon.Net, not {}",
+        obj.repr().map(|r| r.to_string()).unwrap_or_default()
+    ))))
 }
 
 /// Reads one board row (owner's view) into plain data with the owner as `turn`.
@@ -694,16 +728,14 @@ pub(crate) fn encode_rows(
 pub fn _batch_trajectories<'py>(
     py: Python<'py>,
     variant: &Bound<'py, PyAny>,
-    policy: &str,
+    policy: &Bound<'py, PyAny>,
     seed: u64,
     first: u64,
     end: u64,
 ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    use gammon_core::{record_games, BackgammonPolicy, FirstRoll, PolicyKind};
+    use gammon_core::{record_games, FirstRoll};
     let variant = variant_arg(variant)?;
-    let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
-    kind.check(variant).map_err(|e| policy_error(&e))?;
-    crate::rollout::check_weights(kind, variant)?;
+    let policy = batch_policy(policy, variant)?;
     if end < first {
         return Err(InvalidInputError::new_err(format!(
             "games {first}..{end}: the end must not come before the first"
@@ -711,26 +743,24 @@ pub fn _batch_trajectories<'py>(
     }
     let t = py.detach(|| {
         guard(|| {
-            let result = match VariantPosition::start(variant, Color::White) {
-                VariantPosition::Backgammon(start) => {
-                    let pol = BackgammonPolicy::from(kind);
-                    record_games(
-                        &start,
-                        &pol,
-                        |p: &Backgammon| p.board26(),
-                        seed,
-                        FirstRoll::Opening,
-                        first..end,
-                    )
-                }
-                VariantPosition::Nardy(start) => record_games(
+            let result = match (VariantPosition::start(variant, Color::White), &policy) {
+                (VariantPosition::Backgammon(start), BatchPolicy::Backgammon(pol)) => record_games(
                     &start,
-                    &crate::rollout::nardy_policy(kind),
+                    pol,
+                    |p: &Backgammon| p.board26(),
+                    seed,
+                    FirstRoll::Opening,
+                    first..end,
+                ),
+                (VariantPosition::Nardy(start), BatchPolicy::Nardy(pol)) => record_games(
+                    &start,
+                    pol,
                     |p: &Nardy| p.board26(),
                     seed,
                     FirstRoll::Any,
                     first..end,
                 ),
+                _ => unreachable!("batch_policy reads the policy for the variant's game"),
             };
             result.map_err(|e| game_error(first, &e))
         })
@@ -781,14 +811,11 @@ pub fn _batch_policy_play<'py>(
     boards: PyReadonlyArray2<'py, i8>,
     dice: PyReadonlyArray2<'py, i8>,
     variant: &Bound<'py, PyAny>,
-    policy: &str,
+    policy: &Bound<'py, PyAny>,
     seed: u64,
 ) -> PyResult<Bound<'py, PyArray2<i8>>> {
-    use gammon_core::{BackgammonPolicy, PolicyKind};
     let variant = variant_arg(variant)?;
-    let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
-    kind.check(variant).map_err(|e| policy_error(&e))?;
-    crate::rollout::check_weights(kind, variant)?;
+    let policy = batch_policy(policy, variant)?;
     let board = rows(&boards)?;
     let n = board.len() / 26;
     let dshape = dice.shape();
@@ -805,14 +832,12 @@ pub fn _batch_policy_play<'py>(
             let ds = dice_of(dice)?;
             let positions = positions_of(board, variant, Color::White)
                 .map_err(InvalidPositionError::new_err)?;
-            Ok(match variant.family() {
-                RulesFamily::Backgammon => {
-                    let policy = BackgammonPolicy::from(kind);
-                    policy_plays_of(&family::<Backgammon>(&positions), &ds, &policy, seed)
+            Ok(match &policy {
+                BatchPolicy::Backgammon(pol) => {
+                    policy_plays_of(&family::<Backgammon>(&positions), &ds, pol, seed)
                 }
-                RulesFamily::LongNardy => {
-                    let policy = crate::rollout::nardy_policy(kind);
-                    policy_plays_of(&family::<Nardy>(&positions), &ds, &policy, seed)
+                BatchPolicy::Nardy(pol) => {
+                    policy_plays_of(&family::<Nardy>(&positions), &ds, pol, seed)
                 }
             })
         })
