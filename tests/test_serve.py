@@ -173,14 +173,19 @@ show score
 
 
 @pytest.mark.parametrize(
-    ("ext", "seed", "length", "cube"), [(0, 3, 3, "pip"), (1, 8, 5, "pip"), (0, 5, 5, "race")]
+    ("ext", "seed", "length", "cube"),
+    [(0, 3, 3, "pip"), (1, 8, 5, "pip"), (0, 5, 5, "race"), (1, 4, 5, "own net")],
 )
 def test_gnubg_plays_whole_matches_against_gammon_serve(
     ext: int, seed: int, length: int, cube: str, tmp_path: Path
 ) -> None:
     """gnubg accepts every play and cube answer: its own export replays through the rules."""
     binary = gnubg_binary()
-    engine = Recording("heuristic", PipCube() if cube == "pip" else cube)
+    if cube == "own net":  # a gammon.Net read from a weights file, for checker play and cube
+        td1 = gammon.Net.load(NETS / "bg-td1-2577502.gnet")
+        engine = Recording(td1, td1)
+    else:
+        engine = Recording("heuristic", PipCube() if cube == "pip" else cube)
     srv = Server(engine, 0)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
@@ -212,6 +217,8 @@ def test_gnubg_plays_whole_matches_against_gammon_serve(
     assert engine.seen and {(st.score, st.crawford) for st in engine.seen} <= starts
     ours = Color.BLACK if ext == 0 else Color.WHITE
     assert {st.to_act for st in engine.seen} == {ours}
+    if cube == "own net":  # the net was asked for cube decisions too, not only for plays
+        assert any(st.dice is None for st in engine.seen)
     if cube != "pip":
         return
     # Cube decisions crossed the wire both ways (these seeds have doubles and takes by each).

@@ -8,7 +8,8 @@ against ``random``. Two rollouts of GAMES games with the same seed, hence the sa
 the first the player is on roll at the start, in the second its opponent is. Prints the
 player's points a game and win rate over both, with the standard error from the two runs' own.
 
-``--player`` (default ``net``) and ``--opponent`` take any policy name, or ``gnubg``: GNU
+``--player`` (default ``net``) and ``--opponent`` take any policy name, a weights file
+(``.gnet``: its nets as a :class:`gammon.Net`), or ``gnubg``: GNU
 Backgammon's 0-ply play (the installed ``gnubg_nn`` module, ``best_move`` at 0 ply), as a
 Python policy on one thread (slow: about a minute per 10,000 games). So ``--player gnubg``
 measures gnubg 0-ply against pubeval on the dice the net is measured on, and ``--opponent
@@ -57,7 +58,9 @@ class GnubgPolicy:
 
 
 def policy(name: str) -> Any:
-    """A policy name, or a :class:`GnubgPolicy` for ``gnubg``."""
+    """A policy name, a :class:`gammon.Net` for a ``.gnet`` file, or gnubg 0-ply's play."""
+    if name.endswith(".gnet"):
+        return gammon.Net.load(name)
     return GnubgPolicy() if name == "gnubg" else name
 
 
