@@ -65,7 +65,7 @@ fn batch_policy(obj: &Bound<'_, PyAny>, variant: Variant) -> PyResult<BatchPolic
         }
     }
     Err(InvalidInputError::new_err(crate::errors::bounded(format!(
-        "a batch policy is a built-in policy's name or a gammon.Net, not {}",
+        "the policy must be a built-in policy's name or a gammon.Net (played in Rust), not {}",
         obj.repr().map(|r| r.to_string()).unwrap_or_default()
     ))))
 }
