@@ -1665,7 +1665,11 @@ pub fn bears_off<P>(play: &Play<P>) -> bool {
 /// games labelled by bg-td5's 2-ply search (`train/nets/bg-rank3-16800.gnet`; encoding
 /// `contact-ext`), as `train/README.md` records with the commands.
 pub const SHIPPED_BACKGAMMON: &[u8] = include_bytes!("../../nets/backgammon.gnet");
-/// The shipped Long Nardy weights: made by `gammon-train` from `train/nardy-td1.conf`.
+/// The shipped Long Nardy weights: nardy-td1's TD(λ) net (`train/nardy-td1.conf`, 1,025,000
+/// games) trained on by `train/nardy-td2.conf` and averaged over its snapshots from 1.25 M to
+/// 2.5 M games, then fitted by `gammon-train fit ... loss=rank` to nardy-td1's 2-ply values of
+/// every turn's 8 best plays in 1,240 of its games (`train/nets/nardy-rank1-1240.gnet`), as
+/// `train/README.md` records with the commands.
 pub const SHIPPED_LONG_NARDY: &[u8] = include_bytes!("../../nets/long-nardy.gnet");
 
 static SHIPPED_BG: std::sync::OnceLock<Result<NetEvaluator, NetFileError>> =
