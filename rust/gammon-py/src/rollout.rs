@@ -188,8 +188,7 @@ impl<B> SidePolicy<B> {
 /// damaged build into an `InternalError` rather than another policy).
 pub(crate) fn check_weights(kind: PolicyKind, variant: gammon_core::Variant) -> PyResult<()> {
     if kind == PolicyKind::Net {
-        gammon_core::eval::net::shipped(variant.family())
-            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
+        crate::net::shipped_policy(variant.family())?;
     }
     Ok(())
 }

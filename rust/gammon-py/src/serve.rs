@@ -12,11 +12,11 @@ use crate::match_score::PyMatchScore;
 use crate::simulate::{side_cube, SideCube};
 use crate::types::PyColor;
 
-/// The decision of the cube policy `policy` (a built-in name or a `gammon.Net`) for `player` with `cube` (a
-/// `gammon.Cube` under the game's rules) and `board` (the `gammon.MatchScore`, `None` in money
-/// play): without a pending offer, whether the player on roll doubles (`"double"` or
-/// `"roll"`); with one, the answer (`"take"`, `"drop"` or `"redouble"`, the last only when
-/// `may_redouble`). Backgammon variants only (`"net"`: backgammon and nackgammon).
+/// The decision of the cube policy `policy` (a built-in name or a `gammon.Net`) for `player`
+/// with `cube` (a `gammon.Cube` under the game's rules) and `board` (the `gammon.MatchScore`,
+/// `None` in money play): without a pending offer, whether the player on roll doubles
+/// (`"double"` or `"roll"`); with one, the answer (`"take"`, `"drop"` or `"redouble"`, the last
+/// only when `may_redouble`). Backgammon variants only (`"net"`: backgammon and nackgammon).
 #[pyfunction]
 #[pyo3(signature = (position, policy, player, cube, board, may_redouble))]
 pub fn _cube_decision(
