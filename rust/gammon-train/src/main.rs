@@ -6,7 +6,7 @@
 //! gammon-train strength CONFIG FILE N    measure a checkpoint or weights file over N games
 //! gammon-train average OUT IN IN..        average the weights of checkpoints or weights files
 //! gammon-train label NETS OUT GAMES [plies=1 seed=1 alt=500 top=4 threads=1 chunk=200 filter=0
-//!                  rollout=0 depth=10 siblings=0]
+//!                  rollout=0 depth=10 siblings=0 walker=NETS]
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
 //!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2
@@ -27,16 +27,18 @@
 //! labels each position instead with the mean of T rollouts by a 1-ply player (its move
 //! filter `filter`, 3 when 0) cut off after `depth` plies
 //! ([`gammon_train::supervised::rollout_value`]); `siblings=K` labels each turn's K best plays
-//! at 0 ply (distinct boards) instead of the chosen one and `alt`'s. `fit` takes
+//! at 0 ply (distinct boards) instead of the chosen one and `alt`'s; `walker=W` has other
+//! nets, W, play the games and choose the siblings at 0 ply, NETS still labelling them (a
+//! teacher's labels on its student's games). `fit` takes
 //! `epochs` passes over the samples (the last `holdout` per mille, the latest games, held
 //! out), the learning rate falling geometrically from `alpha` to `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
 //! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
 //! after the last epoch written. `loss=rank` fits `siblings` labels decision by decision
 //! ([`gammon_train::supervised::rank_epoch`]: a listwise ranking loss at temperature `temp`
 //! plus `beta` times the squared error), the decisions found by replaying the labelled games
-//! with `labeller`, the nets that labelled them (by default INIT; a comma-separated list when
-//! the files were labelled by different nets, each file matched to its labeller by the CRC it
-//! keeps). `opt=adam` steps by Adam over batches of `batch` samples
+//! with `labeller`, the nets that played them: those that labelled them, or their `walker`
+//! (by default INIT; a comma-separated list when the files' games were played by different
+//! nets, each file matched to its nets by the CRC it keeps). `opt=adam` steps by Adam over batches of `batch` samples
 //! ([`gammon_train::optim::Optimizer`]; `alpha` is then Adam's step size; its state is written
 //! beside each epoch as `DIR/epoch-K.adam`, from which a resumed fit continues exactly)
 //! instead of one plain gradient step a sample.
@@ -65,7 +67,7 @@ use gammon_core::eval::net::NetEvaluator;
 use gammon_core::{Backgammon, Nardy, Pubeval, Random, RulesFamily};
 use gammon_train::optim::Optimizer;
 use gammon_train::supervised::{
-    chunk_bytes, errors, fit_epoch, label_range, open_labels, rank_epoch, ranking_errors,
+    chunk_bytes, errors, fit_epoch, label_walked_range, open_labels, rank_epoch, ranking_errors,
     read_labels, shuffled, sibling_groups, LabelsHeader, Sample,
 };
 use gammon_train::{strength_vs, Config, Strength, Trainer};
@@ -291,10 +293,24 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
             ("rollout", "0"),
             ("depth", "10"),
             ("siblings", "0"),
+            ("walker", ""),
         ],
     )?;
     let bytes = fs::read(nets_path).map_err(|e| format!("{nets_path}: {e}"))?;
     let (nets, _) = nets_of(nets_path, &bytes)?;
+    let walker_path: String = o.get("walker")?;
+    let walker = if walker_path.is_empty() {
+        None
+    } else {
+        let bytes = fs::read(&walker_path).map_err(|e| format!("{walker_path}: {e}"))?;
+        let walker = nets_of(&walker_path, &bytes)?.0;
+        if walker.family != nets.family {
+            return Err(format!(
+                "{walker_path}: the walker plays another game than {nets_path}"
+            ));
+        }
+        Some((walker, nets_crc(&bytes)))
+    };
     let header = LabelsHeader {
         family: nets.family,
         checkers: 15,
@@ -307,6 +323,7 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         rollout_trials: o.get("rollout")?,
         rollout_depth: o.get("depth")?,
         siblings: o.get("siblings")?,
+        walker_crc: walker.as_ref().map_or(0, |w| w.1),
     };
     if header.plies == 0 || header.plies > 3 {
         return Err("plies must be 1, 2 or 3".into());
@@ -327,7 +344,9 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
     println!("{} label {out}: games {next}..{games}, {header:?}", now());
     while next < games {
         let end = (next + chunk).min(games);
-        let samples: Vec<Sample> = pool.install(|| label_range(&nets, &header, next..end));
+        let walks = walker.as_ref().map_or(&nets, |w| &w.0);
+        let samples: Vec<Sample> =
+            pool.install(|| label_walked_range(&nets, walks, &header, next..end));
         let n = u32::try_from(end - next).map_err(|e| e.to_string())?;
         file.write_all(&chunk_bytes(next, n, &samples))
             .and_then(|()| file.sync_data())
@@ -399,7 +418,8 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut samples = Vec::new();
     let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
-    // The nets that labelled the files, each known by the CRC its labels files keep.
+    // The nets that played the files' games (labelled them, or walked them), each known by
+    // the CRC its labels files keep.
     let mut labellers = Vec::new();
     let labeller_paths: String = o.get("labeller")?;
     if rank {
@@ -413,10 +433,15 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     for file in labels.split(',') {
         let l = read_labels(Path::new(file))?;
         if rank {
-            let Some((nets, _)) = labellers.iter().find(|(_, crc)| *crc == l.header.nets_crc)
-            else {
+            let h = &l.header;
+            let played_by = if h.walker_crc == 0 {
+                h.nets_crc
+            } else {
+                h.walker_crc
+            };
+            let Some((nets, _)) = labellers.iter().find(|(_, crc)| *crc == played_by) else {
                 return Err(format!(
-                    "{file} was labelled by other nets than {labeller_paths}: name them with labeller=PATH[,PATH..]"
+                    "{file}'s games were played by other nets than {labeller_paths}: name them with labeller=PATH[,PATH..] (the labelling nets, or the walker= of the labelling)"
                 ));
             };
             let at = samples.len();

@@ -36,9 +36,9 @@ use crate::{SplitMix, Trainable};
 
 /// The first bytes of a labels file.
 pub const LABELS_MAGIC: [u8; 8] = *b"GAMMONLB";
-/// The labels file version this code writes (it also reads version 1, whose header ends
-/// before the rollout fields: its labels are searches, `rollout_trials` 0).
-pub const LABELS_VERSION: u32 = 3;
+/// The labels file version this code writes (it also reads versions 1 to 3, whose headers end
+/// before later fields: those read as 0, what the older versions did).
+pub const LABELS_VERSION: u32 = 4;
 const CHUNK_MAGIC: u32 = 0x4b4e_4843; // "CHNK"
 /// Bytes of one sample: the board (26 signed entries, owner's view) and five targets.
 const RECORD: usize = 26 + 4 * NET_OUTPUTS;
@@ -46,8 +46,10 @@ const RECORD: usize = 26 + 4 * NET_OUTPUTS;
 const HEADER_V1: usize = 8 + 4 + 1 + 1 + 4 + 8 + 4 + 4 + 4 + 4;
 /// Bytes of a version 2 header (the rollout fields added).
 const HEADER_V2: usize = HEADER_V1 + 4 + 4;
-/// Bytes of the header (version 3: `siblings` added).
-const HEADER: usize = HEADER_V2 + 4;
+/// Bytes of a version 3 header (`siblings` added).
+const HEADER_V3: usize = HEADER_V2 + 4;
+/// Bytes of the header (version 4: `walker_crc` added).
+const HEADER: usize = HEADER_V3 + 4;
 /// Bytes of a chunk's header: magic, first game, games, samples.
 const CHUNK_HEADER: usize = 4 + 8 + 4 + 4;
 
@@ -99,6 +101,14 @@ pub struct LabelsHeader {
     /// search, so that a fit learns the differences between them, which decide the play, and
     /// not only the level they share.
     pub siblings: u32,
+    /// 0: the labelling nets play the games and choose the siblings. Otherwise the CRC-32
+    /// (as `nets_crc`) of other nets, the walker, that play the games at 0 ply and choose
+    /// the turns' siblings, while `nets` still value them: the labels of a teacher's search
+    /// on the positions its student reaches and the plays it considers (S. Ross, G. Gordon,
+    /// D. Bagnell, "A Reduction of Imitation Learning and Structured Prediction to No-Regret
+    /// Online Learning", AISTATS 2011: a student taught on the teacher's own games meets
+    /// positions of its own that it was never taught).
+    pub walker_crc: u32,
 }
 
 impl LabelsHeader {
@@ -120,6 +130,7 @@ impl LabelsHeader {
         b[42..46].copy_from_slice(&self.rollout_trials.to_le_bytes());
         b[46..50].copy_from_slice(&self.rollout_depth.to_le_bytes());
         b[50..54].copy_from_slice(&self.siblings.to_le_bytes());
+        b[54..58].copy_from_slice(&self.walker_crc.to_le_bytes());
         b
     }
 
@@ -133,6 +144,7 @@ impl LabelsHeader {
         let len = match version {
             1 => HEADER_V1,
             2 => HEADER_V2,
+            3 => HEADER_V3,
             LABELS_VERSION => HEADER,
             _ => {
                 return Err(format!(
@@ -164,6 +176,7 @@ impl LabelsHeader {
             rollout_trials: field(42),
             rollout_depth: field(46),
             siblings: field(50),
+            walker_crc: field(54),
         };
         Ok((header, len))
     }
@@ -313,9 +326,11 @@ fn rank<P: NetPosition>(
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
 }
 
-/// Labels the turns of game `g` (see the module documentation) into `out`.
+/// Labels the turns of game `g` (see the module documentation), played by `walker`, into
+/// `out`.
 fn label_game<P: Trainable>(
     nets: &NetEvaluator,
+    walker: &NetEvaluator,
     h: &LabelsHeader,
     g: u64,
     bufs: &mut SearchBuffers<P>,
@@ -323,7 +338,7 @@ fn label_game<P: Trainable>(
 ) where
     NetEvaluator: AfterState<P>,
 {
-    walk_game::<P>(nets, h, g, |afters| {
+    walk_game::<P>(walker, h, g, |afters| {
         for after in afters {
             let v = if h.rollout_trials > 0 {
                 let stream = (g << 20) | (out.len() as u64 & 0xf_ffff);
@@ -401,8 +416,9 @@ fn walk_game<P: Trainable>(
 }
 
 /// The decisions of a `siblings` labels file: the ranges of its samples that are one turn's
-/// siblings, found by replaying its games with `nets`, the nets that labelled it (their
-/// CRC-32 is the header's `nets_crc`, which the caller checks).
+/// siblings, found by replaying its games with `nets`, the nets that played them (the
+/// labelling nets, whose CRC-32 is the header's `nets_crc`, or the walker of `walker_crc`;
+/// the caller checks which).
 ///
 /// # Errors
 /// A file without siblings, or whose boards are not the replayed games' (other nets).
@@ -617,6 +633,18 @@ pub fn label_range(
     h: &LabelsHeader,
     games: std::ops::Range<u64>,
 ) -> Vec<Sample> {
+    label_walked_range(nets, nets, h, games)
+}
+
+/// [`label_range`] with the games played, and each turn's siblings chosen, by `walker` at
+/// 0 ply (the header's `walker_crc` names it), the labels still `nets`' searches.
+#[must_use]
+pub fn label_walked_range(
+    nets: &NetEvaluator,
+    walker: &NetEvaluator,
+    h: &LabelsHeader,
+    games: std::ops::Range<u64>,
+) -> Vec<Sample> {
     use rayon::prelude::*;
     let per_game: Vec<Vec<Sample>> = games
         .into_par_iter()
@@ -625,8 +653,12 @@ pub fn label_range(
             |(bg, nardy), g| {
                 let mut out = Vec::new();
                 match h.family {
-                    RulesFamily::Backgammon => label_game::<Backgammon>(nets, h, g, bg, &mut out),
-                    RulesFamily::LongNardy => label_game::<Nardy>(nets, h, g, nardy, &mut out),
+                    RulesFamily::Backgammon => {
+                        label_game::<Backgammon>(nets, walker, h, g, bg, &mut out);
+                    }
+                    RulesFamily::LongNardy => {
+                        label_game::<Nardy>(nets, walker, h, g, nardy, &mut out);
+                    }
                 }
                 out
             },

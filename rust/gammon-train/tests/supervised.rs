@@ -10,8 +10,8 @@ use gammon_core::eval::net::{
 use gammon_core::{Backgammon, Color, RulesFamily, Variant};
 use gammon_train::optim::Optimizer;
 use gammon_train::supervised::{
-    chunk_bytes, equity_of, errors, fit_epoch, label_range, open_labels, rank_epoch,
-    ranking_errors, read_labels, rollout_value, shuffled, sibling_groups, LabelsHeader,
+    chunk_bytes, equity_of, errors, fit_epoch, label_range, label_walked_range, open_labels,
+    rank_epoch, ranking_errors, read_labels, rollout_value, shuffled, sibling_groups, LabelsHeader,
 };
 
 fn header(nets_crc: u32) -> LabelsHeader {
@@ -27,6 +27,7 @@ fn header(nets_crc: u32) -> LabelsHeader {
         rollout_trials: 0,
         rollout_depth: 0,
         siblings: 0,
+        walker_crc: 0,
     }
 }
 
@@ -188,10 +189,10 @@ fn rollout_labels_are_the_mean_of_their_trials_and_depth_zero_is_the_net() {
 }
 
 #[test]
-fn version_1_and_2_labels_files_still_read_as_search_labels_of_one_sibling() {
+fn version_1_to_3_labels_files_still_read_as_search_labels_of_one_sibling_and_no_walker() {
     let path = temp("v1");
     let h = header(4);
-    for (version, header_len) in [(1u32, 42usize), (2, 50)] {
+    for (version, header_len) in [(1u32, 42usize), (2, 50), (3, 54)] {
         let _ = std::fs::remove_file(&path);
         let (mut file, next) = open_labels(&path, h).unwrap();
         assert_eq!(next, 0);
@@ -199,11 +200,12 @@ fn version_1_and_2_labels_files_still_read_as_search_labels_of_one_sibling() {
         file.write_all(&chunk_bytes(0, 1, &samples)).unwrap();
         drop(file);
         // The same file as that version wrote it: the header without the fields added since
-        // (version 2 the rollout fields, version 3 `siblings`) and its version number.
+        // (version 2 the rollout fields, version 3 `siblings`, version 4 `walker_crc`) and its
+        // version number.
         let bytes = std::fs::read(&path).unwrap();
         let mut old = bytes[..header_len].to_vec();
         old[8..12].copy_from_slice(&version.to_le_bytes());
-        old.extend_from_slice(&bytes[54..]);
+        old.extend_from_slice(&bytes[58..]);
         std::fs::write(&path, &old).unwrap();
         let read = read_labels(&path).unwrap();
         assert_eq!(read.header, h, "version {version}");
@@ -339,5 +341,57 @@ fn sibling_decisions_are_found_again_and_ranking_steps_follow_the_labels_choices
     let want = net_eq[chosen] - eq(&first[chosen].target);
     let one = ranking_errors(&fitted, 15, &samples, &groups[..1]);
     assert!((one.chosen_bias - want).abs() < 1e-5, "{one:?} {want}");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn a_walker_plays_the_games_and_chooses_the_siblings_while_the_nets_label_them() {
+    // The shipped nets label the games that bg-td3's nets play (`label ... walker=W`).
+    let walker = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../train/nets/bg-td3-3275991.gnet"
+    ))
+    .unwrap();
+    let walker = NetEvaluator::from_bytes(&walker).unwrap();
+    let h = LabelsHeader {
+        siblings: 4,
+        alt_per_mille: 0,
+        walker_crc: 99,
+        ..header(5)
+    };
+    let walked = label_walked_range(nets(), &walker, &h, 0..3);
+    let own = label_range(nets(), &h, 0..3);
+    assert_ne!(walked, own, "other players reach other positions");
+    // The walker's own labels of its games: the same boards, other values.
+    let by_walker = label_walked_range(&walker, &walker, &h, 0..3);
+    assert_eq!(walked.len(), by_walker.len());
+    assert!(walked
+        .iter()
+        .zip(&by_walker)
+        .all(|(a, b)| a.board == b.board));
+    assert!(walked
+        .iter()
+        .zip(&by_walker)
+        .any(|(a, b)| a.target != b.target));
+    // Every label is the labelling nets' search of its board.
+    let mut bufs = SearchBuffers::default();
+    for s in walked.iter().step_by(5) {
+        let after = Backgammon::from_raw_unchecked(s.board, Variant::Backgammon, Color::White);
+        let v = nets().after_value_plies(&after, h.plies, &mut bufs);
+        assert_eq!(outputs_of(&v), s.target);
+    }
+    // The file keeps the walker's CRC; its decisions are found by replaying the walker's games.
+    let path = temp("walker");
+    let _ = std::fs::remove_file(&path);
+    let (mut file, _) = open_labels(&path, h).unwrap();
+    file.write_all(&chunk_bytes(0, 3, &walked)).unwrap();
+    drop(file);
+    let labels = read_labels(&path).unwrap();
+    assert_eq!(labels.header.walker_crc, 99);
+    let groups = sibling_groups(&walker, &labels).unwrap();
+    assert_eq!(groups.last().unwrap().end, walked.len());
+    assert!(sibling_groups(nets(), &labels).is_err());
+    let err = open_labels(&path, LabelsHeader { walker_crc: 0, ..h }).unwrap_err();
+    assert!(err.contains("labelled another way"), "{err}");
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
