@@ -3,7 +3,10 @@
 - ``games``: net-policy self-play games per second on one core (``gammon.rollout(policy="net",
   threads=1)``, the whole game loop in Rust) against gnubg 0-ply self-play games driven from
   Python through ``gnubg_nn.best_move`` (gnubg's evaluator in C, one call per roll), and
-  the same net read as a net of one's own (``gammon.Net``);
+  the same net read as a net of one's own (``gammon.Net``), and bgsage's nets in C++
+  (``bgbot_cpp.play_games_pair_vs_self``, one thread: the 17 stage-9 nets its production
+  model keeps unchanged; that model's 7 back-game nets need a 24-net strategy its game
+  loops do not take);
 - ``equity``: the mean absolute difference between ``gammon.evaluate(pos).equity`` and the
   cubeless equity of gnubg's 0-ply evaluation (``gnubg_nn.probabilities(board, 0)``) over a
   fixed set of positions from gnubg 0-ply self-play games (seeded), contact and race apart
@@ -39,6 +42,7 @@ def scaled(n: int) -> int:
 
 NET_GAMES = scaled(5_000)
 GNUBG_GAMES = scaled(500)
+BGSAGE_GAMES = scaled(500)
 POSITION_GAMES = scaled(1_000)
 START_ID = "4HPwATDgc/ABMA"
 
@@ -104,6 +108,29 @@ def test_gammon_own_net_games(benchmark: Any) -> None:
     assert gammon_net_games(20, 0, own) == 20
     benchmark.pedantic(gammon_net_games, args=(NET_GAMES, 1, own), rounds=3, iterations=1)
     record(benchmark, NET_GAMES)
+
+
+def bgsage_pair() -> tuple[Any, list[str], list[int]]:
+    """bgsage's C++ module and its production model's 17 standard (stage 9) nets."""
+    bgsage = pytest.importorskip("bgsage")
+    from bgsage.weights import PRODUCTION_MODEL, WeightConfigPair
+
+    paths, hidden = WeightConfigPair.from_model(PRODUCTION_MODEL).weight_args
+    return bgsage._cpp, list(paths[:17]), list(hidden[:17])
+
+
+@pytest.mark.benchmark(group="net-policy self-play, one core")
+def test_bgsage_pair_games(benchmark: Any) -> None:
+    cpp, paths, hidden = bgsage_pair()
+
+    def games(n: int, seed: int) -> int:
+        return int(
+            cpp.play_games_pair_vs_self(paths, hidden, n_games=n, seed=seed, n_threads=1).n_games
+        )
+
+    assert games(2, 0) == 2
+    benchmark.pedantic(games, args=(BGSAGE_GAMES, 1), rounds=3, iterations=1)
+    record(benchmark, BGSAGE_GAMES)
 
 
 def gnubg_equity(board: Board) -> float:
