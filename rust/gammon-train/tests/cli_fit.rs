@@ -68,7 +68,7 @@ fn a_ranking_fit_pools_files_of_two_labellers_each_matched_by_its_crc() {
     assert!(!o.status.success(), "b.lbl's labeller was not named");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("b.lbl") && err.contains("labelled by other nets"),
+        err.contains("b.lbl") && err.contains("played by other nets"),
         "{err}"
     );
 
