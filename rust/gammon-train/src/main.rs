@@ -206,6 +206,13 @@ fn nets_crc(bytes: &[u8]) -> u32 {
     crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)])
 }
 
+/// The nets of the weights file or checkpoint at `path` and the CRC-32 that labels files keep
+/// of them ([`nets_crc`]).
+fn nets_and_crc(path: &str) -> Result<(NetEvaluator, u32), String> {
+    let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    Ok((nets_of(path, &bytes)?.0, nets_crc(&bytes)))
+}
+
 /// Writes `bytes` to `out` through `out.tmp` and a rename, so that `out` is never half written.
 fn write_replacing(out: &str, bytes: &[u8]) -> Result<(), String> {
     let tmp = format!("{out}.tmp");
@@ -296,20 +303,18 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
             ("walker", ""),
         ],
     )?;
-    let bytes = fs::read(nets_path).map_err(|e| format!("{nets_path}: {e}"))?;
-    let (nets, _) = nets_of(nets_path, &bytes)?;
+    let (nets, crc) = nets_and_crc(nets_path)?;
     let walker_path: String = o.get("walker")?;
     let walker = if walker_path.is_empty() {
         None
     } else {
-        let bytes = fs::read(&walker_path).map_err(|e| format!("{walker_path}: {e}"))?;
-        let walker = nets_of(&walker_path, &bytes)?.0;
-        if walker.family != nets.family {
+        let walker = nets_and_crc(&walker_path)?;
+        if walker.0.family != nets.family {
             return Err(format!(
                 "{walker_path}: the walker plays another game than {nets_path}"
             ));
         }
-        Some((walker, nets_crc(&bytes)))
+        Some(walker)
     };
     let header = LabelsHeader {
         family: nets.family,
@@ -318,7 +323,7 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
         seed: o.get("seed")?,
         alt_per_mille: o.get("alt")?,
         top: o.get("top")?,
-        nets_crc: nets_crc(&bytes),
+        nets_crc: crc,
         reply_filter: o.get("filter")?,
         rollout_trials: o.get("rollout")?,
         rollout_depth: o.get("depth")?,
@@ -338,13 +343,13 @@ fn label(nets_path: &str, out: &str, games: &str, opts: &[String]) -> Result<(),
     let chunk = o.get::<u64>("chunk")?.max(1);
     let path = PathBuf::from(out);
     let (mut file, mut next) = open_labels(&path, header)?;
+    let walks = walker.as_ref().map_or(&nets, |w| &w.0);
     let started = Instant::now();
     let first = next;
     let mut samples_done = 0usize;
     println!("{} label {out}: games {next}..{games}, {header:?}", now());
     while next < games {
         let end = (next + chunk).min(games);
-        let walks = walker.as_ref().map_or(&nets, |w| &w.0);
         let samples: Vec<Sample> =
             pool.install(|| label_walked_range(&nets, walks, &header, next..end));
         let n = u32::try_from(end - next).map_err(|e| e.to_string())?;
@@ -424,21 +429,14 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
     let labeller_paths: String = o.get("labeller")?;
     if rank {
         for path in labeller_paths.split(',') {
-            let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            let nets = nets_of(path, &bytes)?.0;
-            labellers.push((nets, nets_crc(&bytes)));
+            labellers.push(nets_and_crc(path)?);
         }
     }
     let mut checkers = None;
     for file in labels.split(',') {
         let l = read_labels(Path::new(file))?;
         if rank {
-            let h = &l.header;
-            let played_by = if h.walker_crc == 0 {
-                h.nets_crc
-            } else {
-                h.walker_crc
-            };
+            let played_by = l.header.played_by();
             let Some((nets, _)) = labellers.iter().find(|(_, crc)| *crc == played_by) else {
                 return Err(format!(
                     "{file}'s games were played by other nets than {labeller_paths}: name them with labeller=PATH[,PATH..] (the labelling nets, or the walker= of the labelling)"

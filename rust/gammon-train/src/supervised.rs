@@ -112,6 +112,17 @@ pub struct LabelsHeader {
 }
 
 impl LabelsHeader {
+    /// The CRC-32 of the nets that played the games (and chose the siblings): the walker's,
+    /// or without one the labelling nets'. [`sibling_groups`] replays the games with them.
+    #[must_use]
+    pub fn played_by(&self) -> u32 {
+        if self.walker_crc == 0 {
+            self.nets_crc
+        } else {
+            self.walker_crc
+        }
+    }
+
     fn to_bytes(self) -> [u8; HEADER] {
         let mut b = [0u8; HEADER];
         b[..8].copy_from_slice(&LABELS_MAGIC);
@@ -416,9 +427,8 @@ fn walk_game<P: Trainable>(
 }
 
 /// The decisions of a `siblings` labels file: the ranges of its samples that are one turn's
-/// siblings, found by replaying its games with `nets`, the nets that played them (the
-/// labelling nets, whose CRC-32 is the header's `nets_crc`, or the walker of `walker_crc`;
-/// the caller checks which).
+/// siblings, found by replaying its games with `nets`, the nets that played them (their
+/// CRC-32 is the header's [`LabelsHeader::played_by`], which the caller checks).
 ///
 /// # Errors
 /// A file without siblings, or whose boards are not the replayed games' (other nets).

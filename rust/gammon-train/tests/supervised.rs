@@ -388,6 +388,12 @@ fn a_walker_plays_the_games_and_chooses_the_siblings_while_the_nets_label_them()
     drop(file);
     let labels = read_labels(&path).unwrap();
     assert_eq!(labels.header.walker_crc, 99);
+    assert_eq!(labels.header.played_by(), 99);
+    assert_eq!(
+        header(5).played_by(),
+        5,
+        "without a walker the labelling nets played"
+    );
     let groups = sibling_groups(&walker, &labels).unwrap();
     assert_eq!(groups.last().unwrap().end, walked.len());
     assert!(sibling_groups(nets(), &labels).is_err());
