@@ -32,7 +32,9 @@
 //! teacher's labels on its student's games). `fit` takes
 //! `epochs` passes over the samples (the last `holdout` per mille, the latest games, held
 //! out), the learning rate falling geometrically from `alpha` to `alpha_final`, and writes `DIR/epoch-K.gnet` after each pass with a line in `DIR/log.txt`
-//! (held-out errors, strength over `eval_games` games against pubeval or `random`); it resumes
+//! (held-out errors; with `loss=rank` also the agreement of as many training decisions, to
+//! tell overfitting from what the nets cannot fit; strength over `eval_games` games against
+//! pubeval or `random`); it resumes
 //! after the last epoch written. `loss=rank` fits `siblings` labels decision by decision
 //! ([`gammon_train::supervised::rank_epoch`]: a listwise ranking loss at temperature `temp`
 //! plus `beta` times the squared error), the decisions found by replaying the labelled games
@@ -486,12 +488,18 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
         let (mse, mae) = errors(nets, checkers, test);
         let ranking = if rank {
             let r = ranking_errors(nets, checkers, &samples, test_groups);
+            // As many of the latest training decisions: a gap between the two is
+            // overfitting; none, with the held-out figures stuck, is what the nets cannot hold.
+            let seen = &train_groups[train_groups.len().saturating_sub(test_groups.len())..];
+            let t = ranking_errors(nets, checkers, &samples, seen);
             format!(
-                "; {} held-out decisions: best sibling agreed {:.1}%, loss by the labels {:.5}, chosen sibling overrated by {:+.4}",
+                "; {} held-out decisions: best sibling agreed {:.1}%, loss by the labels {:.5}, chosen sibling overrated by {:+.4}; as many training decisions: agreed {:.1}%, loss {:.5}",
                 test_groups.len(),
                 100.0 * r.agree,
                 r.loss,
-                r.chosen_bias
+                r.chosen_bias,
+                100.0 * t.agree,
+                t.loss
             )
         } else {
             String::new()
