@@ -14,14 +14,16 @@
 //! ```text
 //! cargo run --release -p gammon-train --example deep_fit -- INIT LABELLERS LABELS[,..] JUDGE_DB \
 //!     [h2=32 epochs=12 alpha=0.003 alpha_final=0.0005 beta=1 temp=0.05 seed=1 holdout=20
-//!      init=1 deep_alpha=1 sane=0 skip_race=0 skip_crashed=0 avg=0]
+//!      init=1 deep_alpha=1 sane=0 skip_race=0 skip_crashed=0 avg=0 scratch=0]
 //! ```
 //!
 //! LABELLERS are the nets that played the labels files' games (`gammon-train fit`'s
 //! `labeller=`). `sane=1` ranks by the equity the policy ranks by (`sanity`'s zeros applied;
 //! the ranking term off the outputs they zero); `skip_race=1` and `skip_crashed=1` leave out
 //! the training decisions whose first sibling is a race or (gnubg's class) crashed; `avg=K`
-//! also reports the mean weights of the last K epochs. With `h2=0` each epoch's nets are
+//! also reports the mean weights of the last K epochs; `scratch=H` starts the contact net
+//! from random weights with `H` units in its first layer (a net trained from scratch on the
+//! labels, the race net still INIT's). With `h2=0` each epoch's nets are
 //! written to `$OUT-E.gnet` (`OUT` from the environment, `deep` by default), the mean to
 //! `$OUT-avgK.gnet`.
 //!
@@ -39,8 +41,8 @@ use gammon_core::eval::net::{
 };
 use gammon_core::{position_id, Backgammon, PlayList, Position, RulesFamily};
 use gammon_train::judge::{mean_se, parse_db, Decision};
-use gammon_train::sgd_step;
 use gammon_train::supervised::{equity_of, read_labels, shuffled, sibling_groups, Sample};
+use gammon_train::{average_nets, sgd_step};
 
 const EQUITY_WEIGHTS: [f32; NET_OUTPUTS] = [2.0, 1.0, 1.0, -1.0, -1.0];
 const MAX_H2: usize = 256;
@@ -65,7 +67,9 @@ struct Acts {
 }
 
 impl Deep {
-    fn new(base: Mlp, h2: usize, init: f32, seed: u64) -> Deep {
+    /// `scratch`: layer 1 and the outputs' weights drawn at random too (a net trained from
+    /// scratch) instead of `base`'s values.
+    fn new(mut base: Mlp, h2: usize, init: f32, seed: u64, scratch: bool) -> Deep {
         let hn = base.hidden;
         let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         let mut rnd = || {
@@ -75,10 +79,21 @@ impl Deep {
             ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
         };
         let scale = init / (hn as f32).sqrt();
+        let mut v = vec![0.0; NET_OUTPUTS * h2];
+        if scratch {
+            // About 30 of the inputs are non-zero: the first layer's sums start near ±init.
+            let s1 = init / 30f32.sqrt();
+            base.w1.iter_mut().for_each(|w| *w = rnd() * s1);
+            base.b1.iter_mut().for_each(|w| *w = 0.0);
+            base.w2.iter_mut().for_each(|w| *w = rnd() * scale);
+            base.b2 = [0.0; NET_OUTPUTS];
+            let s2 = init / (h2.max(1) as f32).sqrt();
+            v.iter_mut().for_each(|w| *w = rnd() * s2);
+        }
         Deep {
             u: (0..h2 * hn).map(|_| rnd() * scale).collect(),
             c: vec![0.0; h2],
-            v: vec![0.0; NET_OUTPUTS * h2],
+            v,
             h2,
             base,
         }
@@ -186,24 +201,34 @@ impl Model {
         !std::ptr::eq(nets.net_for(board), &nets.contact)
     }
 
+    /// The one-layer contact net (the deep net's first layer and skip weights) and the race
+    /// net, as a weights file holds them.
+    fn nets(&self) -> NetEvaluator {
+        NetEvaluator {
+            family: RulesFamily::Backgammon,
+            contact: self.deep.base.clone(),
+            race: Some(self.race.clone()),
+        }
+    }
+
+    /// Encodes `board` into `x` for the net that values it: whether that is the race net,
+    /// and the number of inputs.
+    fn encode(&self, nets: &NetEvaluator, board: &[i8; 26], x: &mut [f32]) -> (bool, usize) {
+        let race = self.is_race(nets, board);
+        let net = if race { &self.race } else { &self.deep.base };
+        let n = net.inputs();
+        net.encoding.encode_into(board, 15, false, &mut x[..n]);
+        (race, n)
+    }
+
     fn forward(&self, nets: &NetEvaluator, board: &[i8; 26], x: &mut [f32]) -> [f32; NET_OUTPUTS] {
-        if self.is_race(nets, board) {
-            let n = self.race.inputs();
-            self.race
-                .encoding
-                .encode_into(board, 15, false, &mut x[..n]);
+        let (race, n) = self.encode(nets, board, x);
+        if race {
             self.race.forward(&x[..n])
+        } else if self.deep.h2 == 0 {
+            self.deep.base.forward(&x[..n])
         } else {
-            let n = self.deep.base.inputs();
-            self.deep
-                .base
-                .encoding
-                .encode_into(board, 15, false, &mut x[..n]);
-            if self.deep.h2 == 0 {
-                self.deep.base.forward(&x[..n])
-            } else {
-                self.deep.forward(&x[..n]).y
-            }
+            self.deep.forward(&x[..n]).y
         }
     }
 
@@ -216,23 +241,13 @@ impl Model {
         deep_alpha: f32,
         x: &mut [f32],
     ) {
-        if self.is_race(nets, board) {
-            let n = self.race.inputs();
-            self.race
-                .encoding
-                .encode_into(board, 15, false, &mut x[..n]);
+        let (race, n) = self.encode(nets, board, x);
+        if race {
             sgd_step(&mut self.race, &x[..n], target, alpha);
+        } else if self.deep.h2 == 0 {
+            sgd_step(&mut self.deep.base, &x[..n], target, alpha);
         } else {
-            let n = self.deep.base.inputs();
-            self.deep
-                .base
-                .encoding
-                .encode_into(board, 15, false, &mut x[..n]);
-            if self.deep.h2 == 0 {
-                sgd_step(&mut self.deep.base, &x[..n], target, alpha);
-            } else {
-                self.deep.step(&x[..n], target, alpha, deep_alpha);
-            }
+            self.deep.step(&x[..n], target, alpha, deep_alpha);
         }
     }
 }
@@ -355,6 +370,7 @@ fn main() -> Result<(), String> {
         ("skip_crashed", 0.0),
         ("skip_race", 0.0),
         ("avg", 0.0),
+        ("scratch", 0.0),
     ]
     .into_iter()
     .collect();
@@ -421,7 +437,17 @@ fn main() -> Result<(), String> {
     let h2 = o["h2"] as usize;
     assert!(h2 <= MAX_H2);
     let mut model = Model {
-        deep: Deep::new(nets.contact.clone(), h2, o["init"] as f32, o["seed"] as u64),
+        deep: Deep::new(
+            if o["scratch"] > 0.0 {
+                Mlp::zeros(nets.contact.encoding, o["scratch"] as usize)
+            } else {
+                nets.contact.clone()
+            },
+            h2,
+            o["init"] as f32,
+            o["seed"] as u64,
+            o["scratch"] > 0.0,
+        ),
         race: nets.race.clone().ok_or("no race net")?,
         sane: o["sane"] != 0.0,
     };
@@ -466,7 +492,7 @@ fn main() -> Result<(), String> {
     let (temp, beta, deep_alpha) = (o["temp"] as f32, o["beta"] as f32, o["deep_alpha"] as f32);
     let mut x = [0f32; 256];
     let avg = o["avg"] as usize;
-    let mut sum: Option<(Mlp, Mlp)> = None;
+    let mut last: Vec<NetEvaluator> = Vec::new();
     let out_prefix = std::env::var("OUT").unwrap_or_else(|_| "deep".into());
     for e in 1..=epochs {
         let frac = if epochs > 1 {
@@ -515,60 +541,22 @@ fn main() -> Result<(), String> {
             }
         }
         report(&model, e);
-        if avg > 0 && e + avg > epochs {
-            let add = |a: &mut [f32], b: &[f32]| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-            match &mut sum {
-                None => sum = Some((model.deep.base.clone(), model.race.clone())),
-                Some((c, r)) => {
-                    add(&mut c.w1, &model.deep.base.w1);
-                    add(&mut c.b1, &model.deep.base.b1);
-                    add(&mut c.w2, &model.deep.base.w2);
-                    add(&mut c.b2, &model.deep.base.b2);
-                    add(&mut r.w1, &model.race.w1);
-                    add(&mut r.b1, &model.race.b1);
-                    add(&mut r.w2, &model.race.w2);
-                    add(&mut r.b2, &model.race.b2);
-                }
-            }
-        }
+        let out = model.nets();
         if h2 == 0 {
-            let out = NetEvaluator {
-                family: RulesFamily::Backgammon,
-                contact: model.deep.base.clone(),
-                race: Some(model.race.clone()),
-            };
             fs::write(format!("{out_prefix}-{e}.gnet"), out.to_bytes())
                 .map_err(|e| e.to_string())?;
         }
+        if avg > 0 && e + avg > epochs {
+            last.push(out);
+        }
     }
-    if let Some((mut c, mut r)) = sum {
-        let k = avg as f32;
-        for w in
-            c.w1.iter_mut()
-                .chain(c.b1.iter_mut())
-                .chain(c.w2.iter_mut())
-                .chain(c.b2.iter_mut())
-        {
-            *w /= k;
-        }
-        for w in
-            r.w1.iter_mut()
-                .chain(r.b1.iter_mut())
-                .chain(r.w2.iter_mut())
-                .chain(r.b2.iter_mut())
-        {
-            *w /= k;
-        }
-        model.deep.base = c;
-        model.race = r;
+    if !last.is_empty() {
+        let mean = average_nets(&last)?;
+        model.deep.base = mean.contact.clone();
+        model.race = mean.race.clone().ok_or("no race net")?;
         println!("the mean of the last {avg} epochs:");
         report(&model, epochs);
-        let out = NetEvaluator {
-            family: RulesFamily::Backgammon,
-            contact: model.deep.base.clone(),
-            race: Some(model.race.clone()),
-        };
-        fs::write(format!("{out_prefix}-avg{avg}.gnet"), out.to_bytes())
+        fs::write(format!("{out_prefix}-avg{avg}.gnet"), mean.to_bytes())
             .map_err(|e| e.to_string())?;
     }
     Ok(())
