@@ -80,6 +80,15 @@ fn a_ranking_fit_pools_files_of_two_labellers_each_matched_by_its_crc() {
     assert!(log.contains("a.lbl") && log.contains("b.lbl"), "{log}");
     assert!(log.contains("epoch 1 "), "{log}");
     assert!(Path::new(&both).join("epoch-1.gnet").exists());
+    // Each epoch's line sets the training decisions' agreement beside the held-out ones'.
+    let line = log.lines().find(|l| l.contains("epoch 1 ")).unwrap();
+    let agreed: f64 = line
+        .split("as many training decisions: agreed ")
+        .nth(1)
+        .and_then(|r| r.split('%').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap_or_else(|| panic!("no training decisions' agreement: {line}"));
+    assert!((0.0..=100.0).contains(&agreed), "{line}");
 
     // The same fit by Adam writes other weights; an unknown optimizer or an empty batch is
     // refused, naming the option.
