@@ -36,15 +36,16 @@ use std::collections::HashMap;
 use std::fs;
 
 use gammon_core::eval::net::{
-    probabilities_of, sanity, sigmoid, AfterState, Mlp, NetEvaluator, NetPosition, MAX_HIDDEN,
-    NET_OUTPUTS,
+    is_race, probabilities_of, sanity, sigmoid, AfterState, Mlp, NetEvaluator, NetPosition,
+    MAX_HIDDEN, NET_OUTPUTS,
 };
 use gammon_core::{position_id, Backgammon, PlayList, Position, RulesFamily};
 use gammon_train::judge::{mean_se, parse_db, Decision};
-use gammon_train::supervised::{equity_of, read_labels, shuffled, sibling_groups, Sample};
+use gammon_train::supervised::{
+    equity_of, nets_crc, read_labels, shuffled, sibling_groups, softmax, Sample, EQUITY_WEIGHTS,
+};
 use gammon_train::{average_nets, sgd_step};
 
-const EQUITY_WEIGHTS: [f32; NET_OUTPUTS] = [2.0, 1.0, 1.0, -1.0, -1.0];
 const MAX_H2: usize = 256;
 
 /// The contact net with a second hidden layer.
@@ -197,10 +198,6 @@ impl Model {
         }
     }
 
-    fn is_race(&self, nets: &NetEvaluator, board: &[i8; 26]) -> bool {
-        !std::ptr::eq(nets.net_for(board), &nets.contact)
-    }
-
     /// The one-layer contact net (the deep net's first layer and skip weights) and the race
     /// net, as a weights file holds them.
     fn nets(&self) -> NetEvaluator {
@@ -213,16 +210,16 @@ impl Model {
 
     /// Encodes `board` into `x` for the net that values it: whether that is the race net,
     /// and the number of inputs.
-    fn encode(&self, nets: &NetEvaluator, board: &[i8; 26], x: &mut [f32]) -> (bool, usize) {
-        let race = self.is_race(nets, board);
+    fn encode(&self, board: &[i8; 26], x: &mut [f32]) -> (bool, usize) {
+        let race = is_race(board);
         let net = if race { &self.race } else { &self.deep.base };
         let n = net.inputs();
         net.encoding.encode_into(board, 15, false, &mut x[..n]);
         (race, n)
     }
 
-    fn forward(&self, nets: &NetEvaluator, board: &[i8; 26], x: &mut [f32]) -> [f32; NET_OUTPUTS] {
-        let (race, n) = self.encode(nets, board, x);
+    fn forward(&self, board: &[i8; 26], x: &mut [f32]) -> [f32; NET_OUTPUTS] {
+        let (race, n) = self.encode(board, x);
         if race {
             self.race.forward(&x[..n])
         } else if self.deep.h2 == 0 {
@@ -234,14 +231,13 @@ impl Model {
 
     fn step(
         &mut self,
-        nets: &NetEvaluator,
         board: &[i8; 26],
         target: &[f32; NET_OUTPUTS],
         alpha: f32,
         deep_alpha: f32,
         x: &mut [f32],
     ) {
-        let (race, n) = self.encode(nets, board, x);
+        let (race, n) = self.encode(board, x);
         if race {
             sgd_step(&mut self.race, &x[..n], target, alpha);
         } else if self.deep.h2 == 0 {
@@ -250,13 +246,6 @@ impl Model {
             self.deep.step(&x[..n], target, alpha, deep_alpha);
         }
     }
-}
-
-fn softmax(z: &[f32], temp: f32) -> Vec<f32> {
-    let m = z.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let e: Vec<f32> = z.iter().map(|&t| ((t - m) / temp).exp()).collect();
-    let s: f32 = e.iter().sum();
-    e.into_iter().map(|x| x / s).collect()
 }
 
 /// The equity play sees (the outputs clamped and sanity's zeros applied, as the policy
@@ -299,19 +288,14 @@ fn argmax(xs: &[f32]) -> usize {
 }
 
 /// Agreement with the labels' best sibling and the mean loss by the labels.
-fn ranking(
-    model: &Model,
-    nets: &NetEvaluator,
-    samples: &[Sample],
-    groups: &[std::ops::Range<usize>],
-) -> (f64, f64) {
+fn ranking(model: &Model, samples: &[Sample], groups: &[std::ops::Range<usize>]) -> (f64, f64) {
     let mut x = [0f32; 256];
     let (mut agree, mut loss) = (0usize, 0f64);
     for r in groups {
         let g = &samples[r.clone()];
         let e: Vec<f32> = g
             .iter()
-            .map(|s| model.equity(&s.board, &model.forward(nets, &s.board, &mut x)))
+            .map(|s| model.equity(&s.board, &model.forward(&s.board, &mut x)))
             .collect();
         let v: Vec<f32> = g.iter().map(|s| equity_of(&s.target)).collect();
         let (ie, iv) = (argmax(&e), argmax(&v));
@@ -337,7 +321,7 @@ fn judged(model: &Model, nets: &NetEvaluator, db: &[Decision]) -> Vec<f64> {
                         Some(pr) => pr.equity(),
                         None => {
                             let b = after.owner_board();
-                            let out = model.forward(nets, &b, &mut x);
+                            let out = model.forward(&b, &mut x);
                             sanity(RulesFamily::Backgammon, &b, 15, probabilities_of(&out)).equity()
                         }
                     }
@@ -382,7 +366,7 @@ fn main() -> Result<(), String> {
     let load = |p: &str| -> Result<(NetEvaluator, u32), String> {
         let b = fs::read(p).map_err(|e| format!("{p}: {e}"))?;
         let n = NetEvaluator::from_bytes(&b).map_err(|e| format!("{p}: {e}"))?;
-        Ok((n, crc32fast::hash(&b[..b.len() - 4])))
+        Ok((n, nets_crc(&b)))
     };
     let (nets, _) = load(&args[0])?;
     let labellers: Vec<(NetEvaluator, u32)> =
@@ -425,7 +409,7 @@ fn main() -> Result<(), String> {
         .iter()
         .filter(|r| {
             let b = &samples[r.start].board;
-            let race = !std::ptr::eq(nets.net_for(b), &nets.contact);
+            let race = is_race(b);
             let skip = (o["skip_race"] != 0.0 && race)
                 || (o["skip_crashed"] != 0.0 && !race && crashed(b));
             !skip
@@ -453,8 +437,8 @@ fn main() -> Result<(), String> {
     };
     let base_judged = judged(&model, &nets, &db);
     let report = |model: &Model, e: usize| {
-        let (ta, tl) = ranking(model, &nets, &samples, test);
-        let (sa, sl) = ranking(model, &nets, &samples, seen);
+        let (ta, tl) = ranking(model, &samples, test);
+        let (sa, sl) = ranking(model, &samples, seen);
         let j = judged(model, &nets, &db);
         let (m, _) = mean_se(&j);
         let diff: Vec<f64> = j.iter().zip(&base_judged).map(|(a, b)| a - b).collect();
@@ -505,23 +489,19 @@ fn main() -> Result<(), String> {
             train.len(),
             (o["seed"] as u64) ^ (e as u64).wrapping_mul(0x9e37_79b9),
         );
+        let (mut p, mut q) = (Vec::new(), Vec::new());
         for &gi in &order {
             let g = &samples[train[gi as usize].clone()];
-            let ys: Vec<[f32; NET_OUTPUTS]> = g
+            let ys: Vec<[f32; NET_OUTPUTS]> =
+                g.iter().map(|s| model.forward(&s.board, &mut x)).collect();
+            let e: Vec<f32> = g
                 .iter()
-                .map(|s| model.forward(&nets, &s.board, &mut x))
+                .zip(&ys)
+                .map(|(s, y)| model.equity(&s.board, y))
                 .collect();
-            let p = softmax(
-                &g.iter()
-                    .zip(&ys)
-                    .map(|(s, y)| model.equity(&s.board, y))
-                    .collect::<Vec<_>>(),
-                temp,
-            );
-            let q = softmax(
-                &g.iter().map(|s| equity_of(&s.target)).collect::<Vec<_>>(),
-                temp,
-            );
+            let v: Vec<f32> = g.iter().map(|s| equity_of(&s.target)).collect();
+            softmax(&e, temp, &mut p);
+            softmax(&v, temp, &mut q);
             for (k, s) in g.iter().enumerate() {
                 let grad = (p[k] - q[k]) / temp;
                 let kept = if model.sane {
@@ -537,7 +517,7 @@ fn main() -> Result<(), String> {
                     };
                     ys[k][o] + beta * (s.target[o] - ys[k][o]) - rank
                 });
-                model.step(&nets, &s.board, &target, a, deep_alpha, &mut x);
+                model.step(&s.board, &target, a, deep_alpha, &mut x);
             }
         }
         report(&model, e);

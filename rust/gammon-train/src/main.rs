@@ -69,8 +69,8 @@ use gammon_core::eval::net::NetEvaluator;
 use gammon_core::{Backgammon, Nardy, Pubeval, Random, RulesFamily};
 use gammon_train::optim::Optimizer;
 use gammon_train::supervised::{
-    chunk_bytes, errors, fit_epoch, label_walked_range, open_labels, rank_epoch, ranking_errors,
-    read_labels, shuffled, sibling_groups, LabelsHeader, Sample,
+    chunk_bytes, errors, fit_epoch, label_walked_range, nets_crc, open_labels, rank_epoch,
+    ranking_errors, read_labels, shuffled, sibling_groups, LabelsHeader, Sample,
 };
 use gammon_train::{strength_vs, Config, Strength, Trainer};
 
@@ -199,13 +199,6 @@ fn nets_of(path: &str, bytes: &[u8]) -> Result<(NetEvaluator, Option<u64>), Stri
         let nets = NetEvaluator::from_bytes(bytes).map_err(|e| format!("{path}: {e}"))?;
         Ok((nets, None))
     }
-}
-
-/// The CRC-32 that labels files keep of the nets that labelled them: over the weights file's
-/// bytes before its own CRC-32 (a CRC over a message and its CRC is the same constant for
-/// every message).
-fn nets_crc(bytes: &[u8]) -> u32 {
-    crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)])
 }
 
 /// The nets of the weights file or checkpoint at `path` and the CRC-32 that labels files keep

@@ -111,6 +111,15 @@ pub struct LabelsHeader {
     pub walker_crc: u32,
 }
 
+/// The CRC-32 that labels files keep of the nets that labelled (or played) them
+/// ([`LabelsHeader::nets_crc`], [`LabelsHeader::walker_crc`]): over the weights file's or
+/// checkpoint's `bytes` before its own CRC-32 (a CRC over a message and its CRC is the same
+/// constant for every message).
+#[must_use]
+pub fn nets_crc(bytes: &[u8]) -> u32 {
+    crc32fast::hash(&bytes[..bytes.len().saturating_sub(4)])
+}
+
 impl LabelsHeader {
     /// The CRC-32 of the nets that played the games (and chose the siblings): the walker's,
     /// or without one the labelling nets'. [`sibling_groups`] replays the games with them.
@@ -732,11 +741,11 @@ pub fn equity_of(o: &[f32; NET_OUTPUTS]) -> f32 {
     2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]
 }
 
-/// How the equity depends on each output.
-const EQUITY_WEIGHTS: [f32; NET_OUTPUTS] = [2.0, 1.0, 1.0, -1.0, -1.0];
+/// How the equity ([`equity_of`]) depends on each output.
+pub const EQUITY_WEIGHTS: [f32; NET_OUTPUTS] = [2.0, 1.0, 1.0, -1.0, -1.0];
 
-/// The softmax of `z / temp`.
-fn softmax(z: &[f32], temp: f32, out: &mut Vec<f32>) {
+/// The softmax of `z / temp`, into `out`.
+pub fn softmax(z: &[f32], temp: f32, out: &mut Vec<f32>) {
     let m = z.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     out.clear();
     out.extend(z.iter().map(|&t| ((t - m) / temp).exp()));
