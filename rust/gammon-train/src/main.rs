@@ -9,7 +9,7 @@
 //!                  rollout=0 depth=10 siblings=0 walker=NETS]
 //!                                         label the positions of GAMES games (resumes OUT)
 //! gammon-train fit INIT DIR LABELS[,LABELS..] [epochs=8 alpha=0.003 alpha_final=0.0005
-//!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2
+//!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2 regret=0 sane=0
 //!                  labeller=INIT[,NETS..] opt=sgd batch=64]
 //!                                         train INIT's nets on labelled positions (resumes)
 //! gammon-train judge DB [filter=0 plies=1] NETS..  score nets' plays on judged decisions
@@ -37,7 +37,9 @@
 //! pubeval or `random`); it resumes
 //! after the last epoch written. `loss=rank` fits `siblings` labels decision by decision
 //! ([`gammon_train::supervised::rank_epoch`]: a listwise ranking loss at temperature `temp`
-//! plus `beta` times the squared error), the decisions found by replaying the labelled games
+//! plus `beta` times the squared error, plus `regret` times the expected loss of the nets'
+//! softmax choice by the labels; `sane=1` ranks the equity the policy ranks by, after
+//! `sanity`), the decisions found by replaying the labelled games
 //! with `labeller`, the nets that played them: those that labelled them, or their `walker`
 //! (by default INIT; a comma-separated list when the files' games were played by different
 //! nets, each file matched to its nets by the CRC it keeps). `opt=adam` steps by Adam over batches of `batch` samples
@@ -70,7 +72,7 @@ use gammon_core::{Backgammon, Nardy, Pubeval, Random, RulesFamily};
 use gammon_train::optim::Optimizer;
 use gammon_train::supervised::{
     chunk_bytes, errors, fit_epoch, label_walked_range, nets_crc, open_labels, rank_epoch,
-    ranking_errors, read_labels, shuffled, sibling_groups, LabelsHeader, Sample,
+    ranking_errors, read_labels, shuffled, sibling_groups, LabelsHeader, RankLoss, Sample,
 };
 use gammon_train::{strength_vs, Config, Strength, Trainer};
 
@@ -386,6 +388,8 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
             ("loss", "mse"),
             ("temp", "0.05"),
             ("beta", "0.2"),
+            ("regret", "0"),
+            ("sane", "0"),
             ("labeller", init),
             ("opt", "sgd"),
             ("batch", "64"),
@@ -403,10 +407,21 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
         "rank" => true,
         other => return Err(format!("loss={other}: mse or rank")),
     };
-    let (temp, beta): (f32, f32) = (o.get("temp")?, o.get("beta")?);
-    if rank && !(temp > 0.0 && beta >= 0.0) {
-        return Err("temp must be above 0 and beta 0 or more".into());
+    let (temp, beta, regret): (f32, f32, f32) = (o.get("temp")?, o.get("beta")?, o.get("regret")?);
+    if rank && !(temp > 0.0 && beta >= 0.0 && regret >= 0.0) {
+        return Err("temp must be above 0, beta and regret 0 or more".into());
     }
+    let sane = match o.get::<String>("sane")?.as_str() {
+        "0" => false,
+        "1" => true,
+        other => return Err(format!("sane={other}: 0 or 1")),
+    };
+    let rank_loss = RankLoss {
+        temp,
+        beta,
+        regret,
+        sane,
+    };
     let (epochs, alpha, alpha_final): (u32, f32, f32) =
         (o.get("epochs")?, o.get("alpha")?, o.get("alpha_final")?);
     let (seed, holdout, eval_games): (u64, f64, u64) =
@@ -556,8 +571,7 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
                 train_groups,
                 &order,
                 a,
-                temp,
-                beta,
+                rank_loss,
                 &mut opt,
             );
         } else {

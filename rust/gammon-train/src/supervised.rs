@@ -25,8 +25,8 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use gammon_core::eval::net::{
-    outputs_of, probabilities_of, AfterState, NetEvaluator, NetPosition, Ranker, SearchBuffers,
-    MAX_INPUTS, NET_OUTPUTS,
+    outputs_of, probabilities_of, sanity, AfterState, NetEvaluator, NetPosition, Ranker,
+    SearchBuffers, MAX_INPUTS, NET_OUTPUTS,
 };
 use gammon_core::eval::Probabilities;
 use gammon_core::{Backgammon, Dice, FirstRoll, GameDice, Nardy, PlayList, RulesFamily};
@@ -755,17 +755,76 @@ pub fn softmax(z: &[f32], temp: f32, out: &mut Vec<f32>) {
     }
 }
 
+/// The ranking loss of [`rank_epoch`] and its weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RankLoss {
+    /// The softmax temperature, in equity (0.05 in the shipped fits).
+    pub temp: f32,
+    /// The weight of the squared error of the outputs against the labels.
+    pub beta: f32,
+    /// The weight of the expected loss of the nets' softmax choice by the labels (0: none).
+    pub regret: f32,
+    /// Rank by the equity the policy ranks by: the outputs with [`sanity`]'s zeros applied
+    /// (the ranking terms then leave the outputs it zeroes alone), not the raw outputs.
+    pub sane: bool,
+}
+
+impl RankLoss {
+    /// The shipped fits' loss: listwise cross-entropy at `temp` plus `beta` times the
+    /// squared error, ranked by the raw outputs.
+    #[must_use]
+    pub fn new(temp: f32, beta: f32) -> RankLoss {
+        RankLoss {
+            temp,
+            beta,
+            regret: 0.0,
+            sane: false,
+        }
+    }
+
+    /// The equity the nets' outputs `y` for `board` are ranked by, and which outputs it
+    /// depends on.
+    fn equity(
+        &self,
+        family: RulesFamily,
+        board: &[i8; 26],
+        checkers: u8,
+        y: &[f32; NET_OUTPUTS],
+    ) -> (f32, [bool; NET_OUTPUTS]) {
+        if !self.sane {
+            return (equity_of(y), [true; NET_OUTPUTS]);
+        }
+        let p = sanity(family, board, checkers, probabilities_of(y));
+        // An output counts unless sanity zeroed it (a clamped negative output reads 0 too).
+        let kept = [
+            true,
+            p.win_gammon != 0.0 || y[1] <= 0.0,
+            p.win_backgammon != 0.0 || y[2] <= 0.0,
+            p.lose_gammon != 0.0 || y[3] <= 0.0,
+            p.lose_backgammon != 0.0 || y[4] <= 0.0,
+        ];
+        (p.equity(), kept)
+    }
+}
+
 /// One pass of ranking steps over the decisions `groups` (ranges of `samples`, each one
 /// turn's siblings from a `siblings` labels file; see [`sibling_groups`]) in the order
 /// `order`: for each decision, the cross-entropy between the softmax of the labels' equities
-/// and the softmax of the nets' equities, both at temperature `temp` (a listwise ranking
-/// loss: Z. Cao, T. Qin, T.-Y. Liu, M.-F. Tsai, H. Li, "Learning to Rank: From Pairwise
-/// Approach to Listwise Approach", ICML 2007), plus `beta` times the squared error of the
-/// outputs against the labels, one gradient step a sibling by `opt` (Adam changes the
-/// weights only at the end of a batch, so a decision's targets come from the weights of the
-/// batch in which it starts). The squared error alone (what [`fit_epoch`] does) teaches the
-/// level the siblings share more than the differences between them, which decide the play.
-#[allow(clippy::too_many_arguments)] // the loss's parameters, named as in the equations
+/// and the softmax of the nets' equities, both at temperature `loss.temp` (a listwise
+/// ranking loss: Z. Cao, T. Qin, T.-Y. Liu, M.-F. Tsai, H. Li, "Learning to Rank: From
+/// Pairwise Approach to Listwise Approach", ICML 2007), plus `loss.beta` times the squared
+/// error of the outputs against the labels, one gradient step a sibling by `opt` (Adam
+/// changes the weights only at the end of a batch, so a decision's targets come from the
+/// weights of the batch in which it starts). The squared error alone (what [`fit_epoch`]
+/// does) teaches the level the siblings share more than the differences between them,
+/// which decide the play.
+///
+/// `loss.regret` weighs a third term: the expected loss of the nets' softmax choice by the
+/// labels, `Σ p_k (max v − v_k)` (`p` the nets' softmax, `v` the labels' equities). The
+/// cross-entropy asks the nets to reproduce the labels' preferences among near-equal plays
+/// as much as among far ones; this term weighs each sibling by what choosing it would cost,
+/// which is what a judged set measures.
+#[allow(clippy::too_many_arguments)] // the data, the order, the step and the loss, as `fit_epoch`'s
 pub fn rank_epoch(
     nets: &mut NetEvaluator,
     checkers: u8,
@@ -773,13 +832,21 @@ pub fn rank_epoch(
     groups: &[std::ops::Range<usize>],
     order: &[u32],
     alpha: f32,
-    temp: f32,
-    beta: f32,
+    loss: RankLoss,
     opt: &mut Optimizer,
 ) {
+    let RankLoss {
+        temp, beta, regret, ..
+    } = loss;
     let mut x = [0f32; MAX_INPUTS];
-    let (mut ys, mut e, mut v, mut p, mut q) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut ys, mut e, mut kept, mut v, mut p, mut q) = (
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+    );
     for &gi in order {
         let group = &samples[groups[gi as usize].clone()];
         ys.clear();
@@ -789,18 +856,32 @@ pub fn rank_epoch(
                 .map(|s| nets.net_for(&s.board).forward_board(&s.board, checkers)),
         );
         e.clear();
-        e.extend(ys.iter().map(equity_of));
+        kept.clear();
+        for (s, y) in group.iter().zip(&ys) {
+            let (eq, k) = loss.equity(nets.family, &s.board, checkers, y);
+            e.push(eq);
+            kept.push(k);
+        }
         v.clear();
         v.extend(group.iter().map(|s| equity_of(&s.target)));
         softmax(&e, temp, &mut p);
         softmax(&v, temp, &mut q);
+        // The expected loss's gradient on e_k is p_k (r_k − Σ_j p_j r_j) / temp, r_k the
+        // sibling's loss by the labels.
+        let best = v.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mean_loss: f32 = p.iter().zip(&v).map(|(pk, vk)| pk * (best - vk)).sum();
         for (k, s) in group.iter().enumerate() {
             // The loss's gradient on this sibling's equity, turned into the output targets
             // whose squared error has that gradient (sgd_step steps towards targets).
-            let grad = (p[k] - q[k]) / temp;
+            let grad = (p[k] - q[k] + regret * p[k] * (best - v[k] - mean_loss)) / temp;
             let mut target = [0f32; NET_OUTPUTS];
             for (o, t) in target.iter_mut().enumerate() {
-                *t = ys[k][o] + beta * (s.target[o] - ys[k][o]) - grad * EQUITY_WEIGHTS[o];
+                let rank = if kept[k][o] {
+                    grad * EQUITY_WEIGHTS[o]
+                } else {
+                    0.0
+                };
+                *t = ys[k][o] + beta * (s.target[o] - ys[k][o]) - rank;
             }
             step_on(nets, checkers, &s.board, &target, alpha, opt, &mut x);
         }
@@ -875,4 +956,28 @@ pub fn errors(nets: &NetEvaluator, checkers: u8, samples: &[Sample]) -> (f64, f6
     }
     let n = samples.len().max(1) as f64;
     (se / (n * NET_OUTPUTS as f64), ae / n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sane_ranking_leaves_out_the_results_the_rules_exclude() {
+        // The owner's 14 checkers home and the opponent's 14 in the owner's outfield: each
+        // side has borne off one (no gammon either way), no race backgammon either way.
+        let mut board = [0i8; 26];
+        board[1] = 14;
+        board[12] = -14;
+        let y = [0.6, 0.3, 0.1, 0.2, 0.05];
+        let raw = RankLoss::new(0.05, 1.0);
+        let sane = RankLoss { sane: true, ..raw };
+        let (e_raw, kept_raw) = raw.equity(RulesFamily::Backgammon, &board, 15, &y);
+        let (e_sane, kept_sane) = sane.equity(RulesFamily::Backgammon, &board, 15, &y);
+        assert!((e_raw - equity_of(&y)).abs() < 1e-6);
+        assert_eq!(kept_raw, [true; NET_OUTPUTS]);
+        // Only the win counts (2 · 0.6 − 1), and the gradient reaches only it.
+        assert!((e_sane - 0.2).abs() < 1e-5, "{e_sane}");
+        assert_eq!(kept_sane, [true, false, false, false, false]);
+    }
 }

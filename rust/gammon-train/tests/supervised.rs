@@ -12,6 +12,7 @@ use gammon_train::optim::Optimizer;
 use gammon_train::supervised::{
     chunk_bytes, equity_of, errors, fit_epoch, label_range, label_walked_range, open_labels,
     rank_epoch, ranking_errors, read_labels, rollout_value, shuffled, sibling_groups, LabelsHeader,
+    RankLoss,
 };
 
 fn header(nets_crc: u32) -> LabelsHeader {
@@ -314,8 +315,7 @@ fn sibling_decisions_are_found_again_and_ranking_steps_follow_the_labels_choices
             &groups,
             &order,
             0.01,
-            0.05,
-            0.0,
+            RankLoss::new(0.05, 0.0),
             &mut Optimizer::sgd(),
         );
     }
@@ -328,6 +328,32 @@ fn sibling_decisions_are_found_again_and_ranking_steps_follow_the_labels_choices
         after.agree > before.agree && after.loss < 0.5 * before.loss,
         "{before:?} {after:?}"
     );
+    // With the expected loss weighed in and the policy's equity ranked, the same.
+    let mut weighed = nets().clone();
+    let loss = RankLoss {
+        regret: 20.0,
+        sane: true,
+        ..RankLoss::new(0.05, 0.0)
+    };
+    for e in 0..20u64 {
+        let order = shuffled(groups.len(), e);
+        rank_epoch(
+            &mut weighed,
+            15,
+            &samples,
+            &groups,
+            &order,
+            0.01,
+            loss,
+            &mut Optimizer::sgd(),
+        );
+    }
+    let after_weighed = ranking_errors(&weighed, 15, &samples, &groups);
+    assert!(
+        after_weighed.agree > before.agree && after_weighed.loss < 0.5 * before.loss,
+        "{before:?} {after_weighed:?}"
+    );
+    assert_ne!(weighed, fitted);
     // The chosen sibling's overrating: on one decision, the nets' equity of their first best
     // sibling minus its label's.
     let eq = |o: &[f32; 5]| f64::from(equity_of(o));
