@@ -42,7 +42,8 @@ use gammon_core::eval::net::{
 use gammon_core::{position_id, Backgammon, PlayList, Position, RulesFamily};
 use gammon_train::judge::{mean_se, parse_db, Decision};
 use gammon_train::supervised::{
-    equity_of, nets_crc, read_labels, shuffled, sibling_groups, softmax, Sample, EQUITY_WEIGHTS,
+    equity_of, nets_crc, read_labels, shuffled, sibling_groups, softmax, RankLoss, Sample,
+    EQUITY_WEIGHTS,
 };
 use gammon_train::{average_nets, sgd_step};
 
@@ -184,18 +185,14 @@ impl Deep {
 struct Model {
     deep: Deep,
     race: Mlp,
-    /// Rank by the play's equity ([`sane`]) rather than the raw outputs'.
-    sane: bool,
+    /// What the fit ranks by: with `sane`, the play's equity rather than the raw outputs'.
+    loss: RankLoss,
 }
 
 impl Model {
     /// The equity the fit ranks `board` by, from its outputs `y`.
     fn equity(&self, board: &[i8; 26], y: &[f32; NET_OUTPUTS]) -> f32 {
-        if self.sane {
-            sane(board, y).0
-        } else {
-            equity_of(y)
-        }
+        self.loss.equity(RulesFamily::Backgammon, board, 15, y).0
     }
 
     /// The one-layer contact net (the deep net's first layer and skip weights) and the race
@@ -246,20 +243,6 @@ impl Model {
             self.deep.step(&x[..n], target, alpha, deep_alpha);
         }
     }
-}
-
-/// The equity play sees (the outputs clamped and sanity's zeros applied, as the policy
-/// values a board) and which outputs sanity kept.
-fn sane(board: &[i8; 26], y: &[f32; NET_OUTPUTS]) -> (f32, [bool; NET_OUTPUTS]) {
-    let p = sanity(RulesFamily::Backgammon, board, 15, probabilities_of(y));
-    let kept = [
-        true,
-        p.win_gammon != 0.0 || y[1] <= 0.0,
-        p.win_backgammon != 0.0 || y[2] <= 0.0,
-        p.lose_gammon != 0.0 || y[3] <= 0.0,
-        p.lose_backgammon != 0.0 || y[4] <= 0.0,
-    ];
-    (p.equity(), kept)
 }
 
 /// gnubg's "crashed" class (its `ClassifyPosition`, eval.c: a side with at most 6 checkers
@@ -433,7 +416,10 @@ fn main() -> Result<(), String> {
             o["scratch"] > 0.0,
         ),
         race: nets.race.clone().ok_or("no race net")?,
-        sane: o["sane"] != 0.0,
+        loss: RankLoss {
+            sane: o["sane"] != 0.0,
+            ..RankLoss::new(o["temp"] as f32, o["beta"] as f32)
+        },
     };
     let base_judged = judged(&model, &nets, &db);
     let report = |model: &Model, e: usize| {
@@ -504,11 +490,10 @@ fn main() -> Result<(), String> {
             softmax(&v, temp, &mut q);
             for (k, s) in g.iter().enumerate() {
                 let grad = (p[k] - q[k]) / temp;
-                let kept = if model.sane {
-                    sane(&s.board, &ys[k]).1
-                } else {
-                    [true; NET_OUTPUTS]
-                };
+                let kept = model
+                    .loss
+                    .equity(RulesFamily::Backgammon, &s.board, 15, &ys[k])
+                    .1;
                 let target: [f32; NET_OUTPUTS] = std::array::from_fn(|o| {
                     let rank = if kept[o] {
                         grad * EQUITY_WEIGHTS[o]

@@ -782,9 +782,10 @@ impl RankLoss {
         }
     }
 
-    /// The equity the nets' outputs `y` for `board` are ranked by, and which outputs it
-    /// depends on.
-    fn equity(
+    /// The equity the nets' outputs `y` for `board` (owner's view, `checkers` a side) are
+    /// ranked by, and which outputs it depends on (those the ranking term steps).
+    #[must_use]
+    pub fn equity(
         &self,
         family: RulesFamily,
         board: &[i8; 26],
