@@ -304,21 +304,25 @@ fn sibling_decisions_are_found_again_and_ranking_steps_follow_the_labels_choices
         .unwrap_err()
         .contains("siblings"));
     // Ranking steps on these decisions make the nets choose the labels' best more often.
-    let mut fitted = nets().clone();
-    let before = ranking_errors(&fitted, 15, &samples, &groups);
-    for e in 0..20u64 {
-        let order = shuffled(groups.len(), e);
-        rank_epoch(
-            &mut fitted,
-            15,
-            &samples,
-            &groups,
-            &order,
-            0.01,
-            RankLoss::new(0.05, 0.0),
-            &mut Optimizer::sgd(),
-        );
-    }
+    let fit = |loss: RankLoss| {
+        let mut fitted = nets().clone();
+        for e in 0..20u64 {
+            let order = shuffled(groups.len(), e);
+            rank_epoch(
+                &mut fitted,
+                15,
+                &samples,
+                &groups,
+                &order,
+                0.01,
+                loss,
+                &mut Optimizer::sgd(),
+            );
+        }
+        fitted
+    };
+    let before = ranking_errors(nets(), 15, &samples, &groups);
+    let fitted = fit(RankLoss::new(0.05, 0.0));
     let after = ranking_errors(&fitted, 15, &samples, &groups);
     assert!(
         before.loss > 0.0,
@@ -329,25 +333,11 @@ fn sibling_decisions_are_found_again_and_ranking_steps_follow_the_labels_choices
         "{before:?} {after:?}"
     );
     // With the expected loss weighed in and the policy's equity ranked, the same.
-    let mut weighed = nets().clone();
-    let loss = RankLoss {
+    let weighed = fit(RankLoss {
         regret: 20.0,
         sane: true,
         ..RankLoss::new(0.05, 0.0)
-    };
-    for e in 0..20u64 {
-        let order = shuffled(groups.len(), e);
-        rank_epoch(
-            &mut weighed,
-            15,
-            &samples,
-            &groups,
-            &order,
-            0.01,
-            loss,
-            &mut Optimizer::sgd(),
-        );
-    }
+    });
     let after_weighed = ranking_errors(&weighed, 15, &samples, &groups);
     assert!(
         after_weighed.agree > before.agree && after_weighed.loss < 0.5 * before.loss,
