@@ -480,20 +480,19 @@ fn main() -> Result<(), String> {
             let g = &samples[train[gi as usize].clone()];
             let ys: Vec<[f32; NET_OUTPUTS]> =
                 g.iter().map(|s| model.forward(&s.board, &mut x)).collect();
-            let e: Vec<f32> = g
+            // The equities ranked and the outputs their gradient reaches, found once.
+            let ranked: Vec<(f32, [bool; NET_OUTPUTS])> = g
                 .iter()
                 .zip(&ys)
-                .map(|(s, y)| model.equity(&s.board, y))
+                .map(|(s, y)| model.loss.equity(RulesFamily::Backgammon, &s.board, 15, y))
                 .collect();
+            let e: Vec<f32> = ranked.iter().map(|r| r.0).collect();
             let v: Vec<f32> = g.iter().map(|s| equity_of(&s.target)).collect();
             softmax(&e, temp, &mut p);
             softmax(&v, temp, &mut q);
             for (k, s) in g.iter().enumerate() {
                 let grad = (p[k] - q[k]) / temp;
-                let kept = model
-                    .loss
-                    .equity(RulesFamily::Backgammon, &s.board, 15, &ys[k])
-                    .1;
+                let kept = ranked[k].1;
                 let target: [f32; NET_OUTPUTS] = std::array::from_fn(|o| {
                     let rank = if kept[o] {
                         grad * EQUITY_WEIGHTS[o]
