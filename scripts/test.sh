@@ -45,8 +45,8 @@ step crate-package scripts/check-crate.sh
 # The wheel workflow is valid against GitHub's workflow schema (the wheels themselves:
 # scripts/build-wheel.sh, 2 to 6 minutes, not run here).
 step workflow-lint check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/wheels.yml
-step ruff ruff check python tests benches/python examples
-step ruff-format ruff format --check python tests benches/python examples
+step ruff ruff check python tests benches/python examples experiments
+step ruff-format ruff format --check python tests benches/python examples experiments
 step mypy mypy --strict python/gammon
 step stubtest python -m mypy.stubtest gammon._core
 export GAMMON_REQUIRE_ORACLES=1

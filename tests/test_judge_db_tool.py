@@ -1,5 +1,5 @@
-"""`tools/judge_db.py`: every decision lists each distinct legal after-state of its roll once,
-as gammon's position IDs (what `gammon-train judge` looks the nets' plays up by), valued for
+"""`experiments/judge_db.py`: every decision lists each distinct legal after-state of its roll
+once, as gammon's position IDs (what `gammon-train judge` looks the nets' plays up by), valued for
 the mover by gnubg: the best plays at 2 ply."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.oracle
 
 ROOT = Path(__file__).resolve().parent.parent
 
-judge_db = load_module(ROOT / "tools" / "judge_db.py", "judge_db")
+judge_db = load_module(ROOT / "experiments" / "judge_db.py", "judge_db")
 
 
 def test_decisions_list_every_after_state_with_the_judges_values(

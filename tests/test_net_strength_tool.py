@@ -1,5 +1,5 @@
-"""`tools/net_strength.py`'s gnubg player: GNU Backgammon 0-ply's play found among gammon's
-legal plays by its after-state, in every kind of position a game reaches (entering from the
+"""`experiments/net_strength.py`'s gnubg player: GNU Backgammon 0-ply's play found among
+gammon's legal plays by its after-state, in every kind of position a game reaches (entering from the
 bar, hits, bear-offs)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.oracle
 ROOT = Path(__file__).resolve().parent.parent
 
 
-net_strength = load_module(ROOT / "tools" / "net_strength.py", "net_strength")
+net_strength = load_module(ROOT / "experiments" / "net_strength.py", "net_strength")
 
 
 def test_gnubg_plays_its_book_opening_move() -> None:

@@ -6,7 +6,7 @@ legal play. Start positions are gnubg's (``set variation N-chequer-hypergammon``
 ``perft``: (roll, play) paths over the 21 distinct rolls, each roll once; a roll with no legal
 play is one path; a finished game ends a path.
 
-Usage: python hypergammon_oracle.py MAX_DEPTH  (prints the lines of the .perft files)
+Usage: python tools/hypergammon_perft_oracle.py MAX_DEPTH  (prints the lines of the .perft files)
 """
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-//! Bear-off databases (issue 9, item 9): how long each table takes to build, and lookups per
-//! second from Rust.
+//! Bear-off databases: how long each table takes to build, and lookups per second from Rust.
 //!
 //! - `build/one-sided 6x15`: the one-sided database (54,264 boards, both distributions);
 //! - `build/two-sided 6`, `build/two-sided 8`: the two-sided database of 6 checkers a side

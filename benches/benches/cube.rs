@@ -1,5 +1,5 @@
-//! The cost of the cube (issue 5, item 7): money games per second with the Keith-count race
-//! cube policy against cubeless games in the same run, all pubeval self-play on one thread.
+//! The cost of the cube: money games per second with the Keith-count race cube policy against
+//! cubeless games in the same run, all pubeval self-play on one thread.
 //!
 //! - `cubeless`: the rollouts' game loop (`rollout`, opening roll, no cube);
 //! - `money, cube never`: the game loop with the cube, nobody doubling;

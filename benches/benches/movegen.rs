@@ -15,7 +15,8 @@ use gammon_core::{Backgammon, Color, Dice, PlayList, Position, Variant};
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// One corpus file with its oracle totals (conformance README: doubles, non-doubles) and the
-/// totals bkgm 0.6 reports for it (it counts a few positions differently, see BENCHMARKS.md).
+/// totals bkgm 0.6 reports for it (it counts a few positions differently, see
+/// `docs/lab/2026-11-29-move-generation.md`).
 struct Corpus {
     name: &'static str,
     file: &'static str,

@@ -1,5 +1,5 @@
 //! Long Nardy move generation and random games, with the standard-backgammon corpus measured
-//! in the same run for the ratio (BENCHMARKS.md, "Long Nardy").
+//! in the same run for the ratio (`docs/lab/2026-11-29-move-generation.md`, "Long Nardy").
 //!
 //! Units: `movegen/*` count resulting positions (one per distinct legal play, a forced pass
 //! counting as one) over every position and all 21 rolls; `games/*` count whole games.

@@ -1,5 +1,5 @@
-//! The neural-net evaluator (issue 11): evaluations per second and net-policy games per
-//! second on one thread, with pubeval self-play measured in the same run for the ratio.
+//! The neural-net evaluator: evaluations per second and net-policy games per second on one thread,
+//! with pubeval self-play measured in the same run for the ratio.
 //!
 //! Run: `cargo bench -p gammon-benches --bench net`. Each bench checks its work before timing
 //! it; criterion reports the unit as elements (evaluations or games).

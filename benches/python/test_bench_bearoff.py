@@ -1,5 +1,5 @@
-"""Bear-off databases from Python (issue 9, item 9): lookups per second against gnubg, and the
-gain of truncated rollouts.
+"""Bear-off databases from Python: lookups per second against gnubg, and the gain of truncated
+rollouts.
 
 - ``lookups``: ``gammon.bearoff.evaluate`` over 2,000 bear-off positions of up to 6 checkers a
   side (gnubg's two-sided range) and over 2,000 of 15 checkers a side (one-sided, gammons

@@ -1,4 +1,4 @@
-"""The cost of the cube (issue 5, item 7): money games per second with the race cube policy
+"""The cost of the cube: money games per second with the race cube policy
 against cubeless pubeval games, through the public Python calls, on one thread.
 
 Run: ``pytest benches/python/test_bench_cube.py --benchmark-only --benchmark-json=cube.json``
@@ -73,7 +73,7 @@ def test_seven_point_matches(benchmark: Any) -> None:
         benchmark.extra_info["matches_per_second"] = MATCHES / benchmark.stats.stats.mean
 
 
-# -- the net cube (issue 11, item 4) ----------------------------------------------------------
+# -- the net cube -------------------------------------------------------------------------------
 
 NET_GAMES = max(50, round(4_000 * SCALE))
 

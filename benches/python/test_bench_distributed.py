@@ -1,4 +1,4 @@
-"""Rollouts through an executor (issue 12): the overhead of distribution against the direct
+"""Rollouts through an executor: the overhead of distribution against the direct
 call, the speed-up with two Dask worker processes, the cost of checkpoints at the default
 interval, and the standard error of a difference on common against independent dice.
 

@@ -1,4 +1,4 @@
-"""`gammon.Game` step by step (issue 8): whole games through ``push``, ``legal_actions`` and
+"""`gammon.Game` step by step: whole games through ``push``, ``legal_actions`` and
 ``pop``, the path of an engine that uses gammon as its rules backend. Every step goes through
 the core's turn state machine.
 

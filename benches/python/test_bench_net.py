@@ -1,4 +1,4 @@
-"""gammon's neural net against GNU Backgammon's 0-ply net (issue 11, item 6), in the same run.
+"""gammon's neural net against GNU Backgammon's 0-ply net, in the same run.
 
 - ``games``: net-policy self-play games per second on one core (``gammon.rollout(policy="net",
   threads=1)``, the whole game loop in Rust) against gnubg 0-ply self-play games driven from
@@ -177,6 +177,6 @@ def test_equity_against_gnubg(benchmark: Any, kind: str) -> None:
     benchmark.extra_info["mean_abs_equity_diff"] = mad
     benchmark.extra_info["median_abs_equity_diff"] = statistics.median(diffs)
     print(f"\n{kind}: {len(boards)} positions, mean |equity - gnubg 0-ply| = {mad:.4f}")
-    # A sanity bound, far above the measured figures (BENCHMARKS.md): the two nets value the
+    # A sanity bound, far above the measured figures (train/log.md): the two nets value the
     # same positions, so they must broadly agree.
     assert mad < 0.35

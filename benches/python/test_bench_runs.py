@@ -1,4 +1,4 @@
-"""The cost of the Python boundary of runs (issue 8): many small rollouts (the per-call
+"""The cost of the Python boundary of runs: many small rollouts (the per-call
 overhead: arguments in, the run value and its tally out), a checkpoint round trip, and money
 and match simulations with the cube.
 

@@ -1,5 +1,4 @@
-"""Variance reduction and truncated rollouts with an evaluator, and the Long Nardy heuristic
-(issue 11, items 3-5).
+"""Variance reduction and truncated rollouts with an evaluator, and the Long Nardy heuristic.
 
 - ``reduction``: rollouts of three starts, on one thread, played out (``plain``), with the
   luck of the dice taken off (``variance_reduction=True``) and cut after 8 turns

@@ -1,7 +1,7 @@
-"""Rollout speed against peers, measured side by side (issue 4, item 6).
+"""Rollout speed against peers, measured side by side.
 
 Run: ``pytest benches/python/test_rollout_peers.py --benchmark-only --benchmark-json=bench.json``
-then ``python benches/python/report.py bench.json`` for the table and the ratios.
+then ``python benches/python/report.py --from-json bench.json`` for the rows of the headline table.
 Needs ``pip install open-spiel bgsage`` (the peers). Not part of the default test run.
 
 - random-policy games per second on one core: gammon vs OpenSpiel's backgammon driven from

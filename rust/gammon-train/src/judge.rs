@@ -1,12 +1,12 @@
 //! Nets scored on judged checker-play decisions (`gammon-train judge DB NETS..`).
 //!
-//! A judged decision is a backgammon position, a roll, and a value for every distinct
-//! after-state of the roll's legal plays, from a stronger judge (`tools/judge_db.py` writes
-//! them with gnubg at 1 and 2 ply). A net plays each decision at 0 ply, as its policy does in
-//! games; what its play loses is the best judged value minus the value of its choice. The mean
-//! loss over the same decisions compares nets with far less noise than games between them:
-//! games add the dice's luck to every difference of play, the judged set only the judge's own
-//! errors, which are the same for every net.
+//! A judged decision is a backgammon position, a roll, and a value for every distinct after-state
+//! of the roll's legal plays, from a stronger judge (`experiments/judge_db.py` writes them with
+//! gnubg at 1 and 2 ply). A net plays each decision at 0 ply, as its policy does in games; what its
+//! play loses is the best judged value minus the value of its choice. The mean loss over the same
+//! decisions compares nets with far less noise than games between them: games add the dice's luck
+//! to every difference of play, the judged set only the judge's own errors, which are the same for
+//! every net.
 
 use std::collections::HashMap;
 

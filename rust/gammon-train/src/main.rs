@@ -47,11 +47,11 @@
 //! beside each epoch as `DIR/epoch-K.adam`, from which a resumed fit continues exactly)
 //! instead of one plain gradient step a sample.
 //!
-//! `judge` ([`gammon_train::judge`]) plays every decision of DB (`tools/judge_db.py` writes
-//! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply, or `plies=P` ply, among its K
-//! best at 0 ply: `filter=8 plies=2` is the ranking fit's teacher) and
-//! prints the mean equity its plays lose against the judge's best,
-//! by position class, and each net's difference from the first one on the same decisions.
+//! `judge` ([`gammon_train::judge`]) plays every decision of DB (`experiments/judge_db.py` writes
+//! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply, or `plies=P` ply, among its K best
+//! at 0 ply: `filter=8 plies=2` is the ranking fit's teacher) and prints the mean equity its plays
+//! lose against the judge's best, by position class, and each net's difference from the first one
+//! on the same decisions.
 //!
 //! `run` appends to `RUN_DIR/log.txt` (and prints) the games done, games a second and, every
 //! `eval_every` games, the strength against pubeval (backgammon) or `random` (Long Nardy). It

@@ -44,21 +44,20 @@ const LAZY_PLAYS: usize = 256;
 ///   table of all 54,264 home boards, computed on first use by dynamic programming from the
 ///   bear-off rules), estimated for checkers still outside (OFF-1..OFF-4).
 ///
-/// Features tried and dropped because they won no points against pubeval (`tools/heuristic.rs
+/// Features tried and dropped because they won no points against pubeval (`experiments/heuristic.rs
 /// duel --set`, 40,000 opening games and 80,000 corpus games each): a pip-count term in every
-/// contact position, a fixed cost per hit, a cost for rolls that hit two blots, a hit cost
-/// lowered by the mover's own board, an extra bonus for a closed board, the opponent's prime
-/// in front of the mover's back checkers, the escape numbers of the mover's rearmost checker
-/// and of the opponent's, primes weighted by the checkers trapped behind them, stragglers in
-/// the opponent's home board late in the game, and the bear-off table before the first
-/// checker is off (it loses gammons that pubeval's race weights save, even when used only
-/// with no gammon in sight).
+/// contact position, a fixed cost per hit, a cost for rolls that hit two blots, a hit cost lowered
+/// by the mover's own board, an extra bonus for a closed board, the opponent's prime in front of
+/// the mover's back checkers, the escape numbers of the mover's rearmost checker and of the
+/// opponent's, primes weighted by the checkers trapped behind them, stragglers in the opponent's
+/// home board late in the game, and the bear-off table before the first checker is off (it loses
+/// gammons that pubeval's race weights save, even when used only with no gammon in sight).
 ///
-/// **Strength** (`BENCHMARKS.md`, measured with `tools/heuristic.rs duel`, seats swapped over
-/// the same dice): +0.22 points a game against pubeval from the opening (200,000 games,
-/// standard error 0.003) and +0.17 from positions of the wildbg contact corpus, including
-/// positions never used in tuning; +2.48 against `random`. It counts a play's shots only when
-/// its cheaper terms leave it a chance to be chosen, which keeps about 55% of pubeval's
+/// **Strength** (`docs/lab/2026-11-29-heuristics.md`, measured with `experiments/heuristic.rs
+/// duel`, seats swapped over the same dice): +0.22 points a game against pubeval from the opening
+/// (200,000 games, standard error 0.003) and +0.17 from positions of the wildbg contact corpus,
+/// including positions never used in tuning; +2.48 against `random`. It counts a play's shots only
+/// when its cheaper terms leave it a chance to be chosen, which keeps about 55% of pubeval's
 /// rollout speed (23,000 against 41,000 games a second on one core).
 #[derive(Clone, Debug, Default)]
 pub struct Heuristic {
@@ -67,11 +66,11 @@ pub struct Heuristic {
     pubeval: Pubeval,
 }
 
-/// The hand-set weights of [`Heuristic`], in units of pubeval's score (where a point made
-/// is worth about one). The defaults are the output of a reproducible coordinate search in
-/// games against pubeval (`tools/heuristic.rs`, `tune`; its log is `tools/heuristic-tune.log`),
-/// started from hand-set values: it kept three of them and raised the share of the hit cost
-/// per opposing home point from 0.2 to 0.3 and the race lead from 0.2 to 0.3 a pip.
+/// The hand-set weights of [`Heuristic`], in units of pubeval's score (where a point made is worth
+/// about one). The defaults are the output of a reproducible coordinate search in games against
+/// pubeval (`experiments/heuristic.rs`, `tune`; its log is `experiments/heuristic-tune.log`),
+/// started from hand-set values: it kept three of them and raised the share of the hit cost per
+/// opposing home point from 0.2 to 0.3 and the race lead from 0.2 to 0.3 a pip.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HeuristicWeights {
     /// Cost of a sure hit per pip the hit blot loses (its distance travelled); multiplied by
@@ -417,8 +416,8 @@ mod tests {
 
     #[test]
     fn the_default_weights_are_the_committed_tuning_runs_result() {
-        // tools/heuristic.rs `tune` prints its final weights; the defaults must be them.
-        let log = include_str!("../../../../tools/heuristic-tune.log");
+        // experiments/heuristic.rs `tune` prints its final weights; the defaults must be them.
+        let log = include_str!("../../../../experiments/heuristic-tune.log");
         let last = log
             .lines()
             .find_map(|l| l.strip_prefix("final weights: "))

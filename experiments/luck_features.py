@@ -1,4 +1,4 @@
-"""The share of a roll's luck that cheap features of the roll explain (issue 11, item 5).
+"""The share of a roll's luck that cheap features of the roll explain.
 
 Variance reduction subtracts each roll's luck: the value of the best play of the roll thrown
 minus the mean over the 21 rolls, which needs the move generator and the net for every roll
@@ -10,10 +10,10 @@ double, and the pips the opponent loses to the roll's best hit (and whether it h
 each also times the pip total and its square (a linear least-squares fit on half the turns,
 scored on the other half, each roll weighted by its probability).
 
-    python tools/luck_features.py [GAMES] [SEED]      # default 300 games, seed 2; ~3 minutes
+    python experiments/luck_features.py [GAMES] [SEED]      # default 300 games, seed 2; ~3 minutes
 
 Prints the share of the luck's variance each feature, and all of them together, explain.
-BENCHMARKS.md ("Past bg-td3", variance reduction) quotes it.
+train/log.md ("Past bg-td3", variance reduction) quotes it.
 """
 
 from __future__ import annotations

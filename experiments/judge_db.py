@@ -1,9 +1,9 @@
 """A judged set of checker-play decisions, for scoring nets by the equity their choices lose.
 
-    python tools/judge_db.py OUT GAMES [TOP]
-    python tools/judge_db.py --score DB
+    python experiments/judge_db.py OUT GAMES [TOP]
+    python experiments/judge_db.py --score DB
 
-The decisions are those of ``tools/where_lost.py``: every 4th position of GAMES gnubg 0-ply
+The decisions are those of ``experiments/where_lost.py``: every 4th position of GAMES gnubg 0-ply
 self-play games (seed 11), each with fresh dice (seed 5). For each decision with more than
 one distinct after-state (and none that ends the game), every after-state is valued by
 gnubg at 1 ply, and the TOP best of those (default 5) again at 2 ply; a play's judge value,

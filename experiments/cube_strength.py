@@ -1,10 +1,12 @@
-"""The net cube's strength (issue 11, item 4): money sessions and matches between players who
-play the same checkers (the shipped net) and differ only in their cube policy.
+"""The net cube's strength against simpler cube policies.
 
-Run: ``python benches/python/cube_strength.py [--money GAMES] [--matches N] [--seed S]``.
-Prints a Markdown table (points a game, or match-win share, with its standard error) for
-BENCHMARKS.md. Every game starts with an opening roll; the first player plays White, and the
-opening roll decides who starts, so the colors give no edge.
+Money sessions and matches between players who play the same checkers (the shipped net) and
+differ only in their cube policy.
+
+Run: ``python experiments/cube_strength.py [--money GAMES] [--matches N] [--seed S]``.
+Prints Markdown tables (points a game, or match-win share, with its standard error), those of
+docs/lab/2026-12-01-net-cube.md. Every game starts with an opening roll; the first player plays
+White, and the opening roll decides who starts, so the colors give no edge.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Truncated net rollouts against long plain ones: bias and standard error per second.
 
-Issue 11, item 5. Each start is rolled out with the net policy on one thread, played out
-(`plain`) and cut after N turns at the net's value (`truncate_after=N, evaluator="net"`); the
-table in BENCHMARKS.md ("Truncation with the net") comes from this script:
+Each start is rolled out with the net policy on one thread, played out (`plain`) and cut after
+N turns at the net's value (`truncate_after=N, evaluator="net"`); the table in
+docs/lab/2026-12-01-variance-reduction.md ("Truncation with the net") comes from this script:
 
-    python tools/truncation_bias.py            # about 10 minutes on one core
+    python experiments/truncation_bias.py            # about 10 minutes on one core
 
 Prints one JSON line per rollout and then a table: mean ± standard error, games/s,
 efficiency 1/(se² · seconds) and its gain over `plain`, and the difference from `plain` in

@@ -1,6 +1,6 @@
-"""Where gammon's 0-ply net play loses against gnubg's 0-ply play (issue 11: strength).
+"""Where gammon's 0-ply net play loses against gnubg's 0-ply play.
 
-    python tools/where_lost.py GAMES PLIES [WORST]
+    python experiments/where_lost.py GAMES PLIES [WORST]
 
 Takes every 4th position of GAMES gnubg 0-ply self-play games (seed 11, the games of
 ``benches/python/test_bench_net.py``), rolls fresh dice for each (seed 5), and asks both

@@ -1,6 +1,6 @@
-"""Strength of the shipped nets at 0 ply, cubeless, with the seats swapped (issue 11, item 6).
+"""Strength of the shipped nets at 0 ply, cubeless, with the seats swapped.
 
-Usage: ``python tools/net_strength.py [GAMES] [--variant long-nardy] [--opponent NAME]
+Usage: ``python experiments/net_strength.py [GAMES] [--variant long-nardy] [--opponent NAME]
 [--player NAME]``
 
 Backgammon: the ``net`` policy against ``pubeval`` (default) from the opening; Long Nardy:

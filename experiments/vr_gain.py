@@ -1,10 +1,10 @@
 """Variance reduction with the net against the plain rollout: precision per second.
 
-Issue 11, item 5. The opening is rolled out with the net policy on one thread, plain and with
-``variance_reduction=True, evaluator="net"``, on the same seed, twice; BENCHMARKS.md ("Past
+The opening is rolled out with the net policy on one thread, plain and with
+``variance_reduction=True, evaluator="net"``, on the same seed, twice; train/log.md ("Past
 bg-td3") quotes it:
 
-    taskset -c 0 python tools/vr_gain.py [GAMES]      # default 1000 games, about 1 minute
+    taskset -c 0 python experiments/vr_gain.py [GAMES]      # default 1000 games, about 1 minute
 
 Prints for each round both standard errors and times, the standard error's ratio, the cost
 ratio and the gain in precision per second, (se_plain / se_vr)² / (t_vr / t_plain), above 1

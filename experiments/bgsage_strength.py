@@ -1,8 +1,9 @@
 """bgsage's nets against pubeval, in bgsage's own C++ game loop.
 
-The peer's side of the strength figures in BENCHMARKS.md ("bgsage measured").
+The peer's side of the strength figures in BENCHMARKS.md and train/log.md ("bgsage
+measured").
 
-    python tools/bgsage_strength.py GAMES [--seed S] [--threads T]
+    python experiments/bgsage_strength.py GAMES [--seed S] [--threads T]
 
 The player is the 17 standard (stage 9) nets that bgsage's production model keeps unchanged
 (``bgbot_cpp.play_games_pair_vs_pubeval``; the production model's 7 back-game nets need a

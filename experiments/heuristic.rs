@@ -27,7 +27,7 @@
 //! **tune** is the reproducible coordinate search that set the default weights (see
 //! [`tune`]): it prints every step and the final weights. Its games depend on its fixed seeds
 //! only, so it prints the same log on any machine and thread count
-//! (`tools/heuristic-tune.log` is its output at the commit that set the defaults).
+//! (`experiments/heuristic-tune.log` is its output at the commit that set the defaults).
 
 use std::ops::ControlFlow;
 use std::time::Instant;

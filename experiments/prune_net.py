@@ -1,6 +1,6 @@
-"""Drops hidden units from the contact net of a backgammon weights file (issue 11: speed).
+"""Drops hidden units from the contact net of a backgammon weights file (a smaller, faster net).
 
-    python tools/prune_net.py IN.gnet OUT.gnet KEEP
+    python experiments/prune_net.py IN.gnet OUT.gnet KEEP
 
 Keeps the contact net's first KEEP hidden units and drops the rest, folding each dropped
 unit's mean contribution into the output biases: its activation averaged over the after-states

@@ -5,7 +5,7 @@ The shipped backgammon weights read back with ``gammon.Net.from_bytes`` play the
 thread. Alternating the two in short rounds (each first in half of them) pairs them on the
 same machine state, which a shared machine's drift would otherwise swamp. Run::
 
-    python benches/python/own_net_speed.py [rounds] [games]
+    python experiments/own_net_speed.py [rounds] [games]
 """
 
 from __future__ import annotations
