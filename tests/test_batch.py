@@ -414,3 +414,61 @@ def test_ragged_arrays_are_named_errors() -> None:
         batch.legal_plays(start, [None, []])
     with pytest.raises(InvalidInputError, match="boards must be"):
         batch.legal_plays([[1, 2], [3]], [[3, 1]])
+
+
+def test_flip_refuses_a_count_it_cannot_negate() -> None:
+    """-128 has no int8 negative: flip validates its rows and names the bad one (BG-6)."""
+    boards = np.repeat(batch.boards([gammon.Position.start()]), 3, axis=0)
+    boards[2, 7] = -128
+    with pytest.raises(InvalidPositionError, match="row 2"):
+        batch.flip(boards)
+    nardy = np.repeat(batch.boards([gammon.Position.start("long-nardy")]), 2, axis=0)
+    nardy[1, 5] = -128
+    with pytest.raises(InvalidPositionError, match="row 1"):
+        batch.flip(nardy, variant="long-nardy")
+
+
+def test_encode_into_a_read_only_array_is_a_named_error() -> None:
+    boards = batch.boards([gammon.Position.start()])
+    out = np.zeros((1, 198), np.float32)
+    out.flags.writeable = False
+    with pytest.raises(InvalidInputError, match="writeable"):
+        batch.encode(boards, out=out)
+
+
+def test_a_legal_plays_buffer_shared_by_threads_is_a_named_error() -> None:
+    """Two threads using one buffer at once get a gammon error saying one buffer per thread;
+    every call that goes through returns the plays of its own boards."""
+    import threading
+
+    positions = _random_positions("backgammon", 400, 12)
+    boards = batch.boards(positions)
+    rng = np.random.default_rng(3)
+    dice = rng.integers(1, 7, size=(len(boards), 2))
+    expected = batch.legal_plays(boards, dice).offsets.copy()
+    buf = batch.LegalPlaysBuffer()
+    errors: list[BaseException] = []
+    done: list[bool] = []
+    start = threading.Barrier(2)
+
+    def work() -> None:
+        start.wait()
+        for _ in range(40):
+            try:
+                got = batch.legal_plays(boards, dice, out=buf)
+                done.append(len(got.offsets) == len(expected))
+            except Exception as e:
+                errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(done)
+    for e in errors:
+        assert isinstance(e, InvalidInputError), repr(e)
+        assert "one buffer per thread" in str(e)
+    # Used from one thread at a time, the buffer serves every thread.
+    got = batch.legal_plays(boards, dice, out=buf)
+    np.testing.assert_array_equal(got.offsets, expected)

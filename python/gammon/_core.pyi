@@ -48,6 +48,7 @@ __all__ = [
     "_batch_boards",
     "_batch_encode",
     "_batch_encode_into",
+    "_batch_flip",
     "_batch_from_ids",
     "_batch_legal_plays",
     "_batch_legal_plays_into",
@@ -222,8 +223,11 @@ class Net:
     def shipped(variant: Variant | str | None = None) -> Net:
         """The shipped nets of ``variant`` (backgammon by default): the ``"net"`` policy's."""
     @staticmethod
-    def from_bytes(data: bytes) -> Net:
-        """Nets read from the bytes of a weights file; raises ``NetFileError`` if unreadable."""
+    def from_bytes(data: bytes | bytearray | memoryview) -> Net:
+        """Nets read from the bytes of a weights file (any bytes-like object).
+
+        Raises ``NetFileError`` if unreadable, ``InvalidInputError`` if not bytes-like.
+        """
     @staticmethod
     def load(path: str | os.PathLike[str]) -> Net:
         """Nets read from a weights file; raises ``OSError`` or ``NetFileError`` naming the file."""
@@ -907,6 +911,9 @@ def _batch_legal_plays_into(
 
 def _batch_validate(boards: npt.NDArray[np.int8], variant: Variant | str) -> int:
     """Validates every row; ``gammon.batch.validate`` wraps it."""
+
+def _batch_flip(boards: npt.NDArray[np.int8], variant: Variant | str) -> npt.NDArray[np.int8]:
+    """The rows turned over (validated first); ``gammon.batch.flip`` wraps it."""
 
 def _batch_boards(positions: list[Position]) -> npt.NDArray[np.int8]:
     """The boards of positions; ``gammon.batch.boards`` wraps it."""

@@ -29,6 +29,7 @@ White and Black.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any, NamedTuple, Union
@@ -163,7 +164,9 @@ class LegalPlaysBuffer:
     from call to call and grows them (by doubling) only when a call needs more rows, so
     repeated calls write into memory already touched. The :class:`Plays` returned with
     ``out=buffer`` are views of the buffer: the next call with the same buffer overwrites
-    them (copy what you keep).
+    them (copy what you keep). A buffer serves one thread at a time: a call while another
+    thread's call is filling it raises :class:`~gammon.InvalidInputError` (use one buffer per
+    thread).
 
     >>> import numpy as np
     >>> import gammon
@@ -182,6 +185,16 @@ class LegalPlaysBuffer:
         self._boards: Boards = np.empty((rows, 26), dtype=np.int8)
         self._offsets: npt.NDArray[np.int64] = np.empty(pairs + 1, dtype=np.int64)
         self._moves: Boards = np.empty((0, 4, 2), dtype=np.int8)
+        self._busy = threading.Lock()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["_busy"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._busy = threading.Lock()
 
     @property
     def capacity(self) -> int:
@@ -194,6 +207,16 @@ class LegalPlaysBuffer:
         return self._offsets[: n + 1]
 
     def _fill(self, array: Boards, dice: Boards, variant: Variant, moves: bool) -> Plays:
+        if not self._busy.acquire(blocking=False):
+            raise InvalidInputError(
+                "this LegalPlaysBuffer is being filled by another thread: use one buffer per thread"
+            )
+        try:
+            return self._fill_unlocked(array, dice, variant, moves)
+        finally:
+            self._busy.release()
+
+    def _fill_unlocked(self, array: Boards, dice: Boards, variant: Variant, moves: bool) -> Plays:
         offsets = self._offsets_for(len(array))
         if moves and len(self._moves) < len(self._boards):
             self._moves = np.empty((len(self._boards), 4, 2), dtype=np.int8)
@@ -285,15 +308,13 @@ def game_over(boards: BoardsLike, *, variant: Variant | str | None = None) -> np
     return over
 
 
-_NARDY_FLIP = np.array([0] + [(p + 11) % 24 + 1 for p in range(1, 25)] + [25])
-_BG_FLIP = np.arange(25, -1, -1)
-
-
 def flip(boards: BoardsLike, *, variant: Variant | str | None = None) -> Boards:
-    """The same boards owned by the other player (turns the board over)."""
+    """The same boards owned by the other player (turns the board over).
+
+    Every row is validated first: raises ``InvalidPositionError`` naming the first bad row.
+    """
     array, v = _prepare(boards, variant)
-    index = _NARDY_FLIP if v == Variant.LONG_NARDY else _BG_FLIP
-    return np.negative(array[:, index])
+    return _core._batch_flip(array, v)
 
 
 def encode(
