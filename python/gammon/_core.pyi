@@ -972,13 +972,18 @@ def _batch_play_evaluated(
     lockstep: int,
     cube: Callable[[npt.NDArray[np.float32]], npt.NDArray[np.uint8]] | None = None,
     max_cube: int = 64,
+    record: bool = False,
 ) -> tuple[
     npt.NDArray[np.int8],
     npt.NDArray[np.uint32],
     npt.NDArray[np.uint32],
     tuple[int, int, float, int, int],
+    dict[str, Any] | None,
 ]:
-    """Games chosen by a batched evaluator; ``gammon.batch.play_games`` wraps it."""
+    """Games chosen by a batched evaluator, and their plies if ``record``.
+
+    ``gammon.batch.play_games`` and ``gammon.batch.trajectories`` wrap it.
+    """
 
 def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
     """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""

@@ -51,6 +51,7 @@ from gammon.errors import InvalidInputError
 
 __all__ = [
     "ENCODING_UNITS",
+    "Evaluator",
     "LegalPlaysBuffer",
     "PlayedGames",
     "Plays",
@@ -382,23 +383,82 @@ class Trajectories(NamedTuple):
     game_points: Boards
 
 
+#: A batched evaluator: ``(M, units)`` float32 rows in, ``M`` scores out (higher is better).
+EvaluatorFunction = Callable[[npt.NDArray[np.float32]], npt.ArrayLike]
+
+
+class Evaluator:
+    """A batched evaluator used as a policy: your own model choosing plays for many games.
+
+    ``function`` takes ONE ``(M, units)`` float32 array, the ``encoding`` (:func:`encode`,
+    ``on_roll=False``; default ``"tdgammon"``, ``"nardy"`` for Long Nardy) of every candidate
+    position of every game with a choice, each row owned by the player who would make the play,
+    and returns ``M`` scores; each game makes its best-scored play (the first of equal
+    scores). :func:`play_games` and :func:`trajectories` drive it for both sides (a bare
+    function is accepted there too); the environments of :mod:`gammon.envs` take one as their
+    opponent, where a bare function would be ambiguous.
+
+    >>> import numpy as np
+    >>> bear_off = Evaluator(lambda rows: rows[:, 97])  # TD-Gammon's "checkers off" unit
+    >>> chunk = next(trajectories(3, policy=bear_off, seed=2))
+    >>> len(chunk.game_points), bool(np.isin(np.abs(chunk.result), [1, 2, 3]).all())
+    (3, True)
+    """
+
+    def __init__(self, function: EvaluatorFunction, encoding: str | None = None) -> None:
+        if not callable(function):
+            raise InvalidInputError(f"an evaluator must be callable, not {function!r}")
+        if encoding is not None and encoding not in ENCODING_UNITS:
+            raise InvalidInputError(
+                f"unknown encoding {encoding!r}; expected one of {', '.join(ENCODING_UNITS)}"
+            )
+        self.function = function
+        """The function that scores the rows."""
+        self.encoding = encoding
+        """The encoding of its rows (``None``: the variant's default)."""
+
+    def __call__(self, rows: npt.NDArray[np.float32]) -> npt.ArrayLike:
+        """The scores of ``rows``."""
+        return self.function(rows)
+
+    def encoding_for(self, variant: Variant) -> str:
+        """The encoding of the rows in ``variant``: its own, or the variant's default."""
+        return self.encoding or ("nardy" if variant == Variant.LONG_NARDY else "tdgammon")
+
+    def __repr__(self) -> str:
+        return f"Evaluator({self.function!r}, encoding={self.encoding!r})"
+
+
+def _scores(evaluator: EvaluatorFunction) -> Callable[[npt.NDArray[np.float32]], Any]:
+    """The evaluator as the Rust loop calls it: one contiguous float64 score per row."""
+
+    def scores(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        out = np.ascontiguousarray(evaluator(rows), dtype=np.float64).reshape(-1)
+        return out
+
+    return scores
+
+
 def trajectories(
     games: int,
     *,
     variant: Variant | str = "backgammon",
-    policy: str | Net = "heuristic",
+    policy: str | Net | Evaluator | EvaluatorFunction = "heuristic",
     seed: int = 0,
     first: int = 0,
     chunk_games: int = 1000,
+    lockstep: int = 1024,
 ) -> Iterator[Trajectories]:
-    """Plays ``games`` games from the start, Rust on both sides, and yields their plies.
+    """Plays ``games`` games from the start, one policy on both sides, and yields their plies.
 
-    The games are ``first .. first + games`` of ``seed``; each depends only on (seed, index), so
-    the chunks (``chunk_games`` games each) concatenate to the same data whatever the chunk
-    size, and only one chunk is in memory at a time. ``policy`` is a built-in policy name
-    (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"net"``; Long Nardy: ``"random"``, its own
-    ``"heuristic"`` or ``"net"``) or a :class:`gammon.Net` of the variant's game (nets of one's
-    own: their self-play, in Rust as ``"net"``'s). The first roll of backgammon is never a
+    The games are ``first .. first + games`` of ``seed``; each depends only on (seed, index)
+    (and the policy), so the chunks (``chunk_games`` games each) concatenate to the same data
+    whatever the chunk size, and only one chunk is in memory at a time. ``policy`` is a
+    built-in policy name (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"net"``; Long Nardy:
+    ``"random"``, its own ``"heuristic"`` or ``"net"``) or a :class:`gammon.Net` of the
+    variant's game (nets of one's own: their self-play, in Rust as ``"net"``'s), or your own
+    model: an :class:`Evaluator` (or a bare batched evaluator function, as :func:`play_games`
+    takes), called for ``lockstep`` games at a time. The first roll of backgammon is never a
     double (BG-10).
 
     >>> chunk = next(trajectories(2, seed=1))
@@ -409,11 +469,40 @@ def trajectories(
         raise InvalidInputError("games, first and seed must be non-negative")
     if chunk_games < 1:
         raise InvalidInputError("chunk_games must be at least 1")
+    if lockstep < 1:
+        raise InvalidInputError("lockstep must be at least 1")
     v = _variant(variant)
     end = first + games
+    if isinstance(policy, (str, Net)) or not callable(policy):
+        for start in range(first, end, chunk_games):
+            d = _core._batch_trajectories(v, policy, seed, start, min(start + chunk_games, end))
+            yield Trajectories(**d)
+        return
+    if hasattr(policy, "choose"):
+        raise InvalidInputError(
+            "trajectories plays a built-in policy, a gammon.Net or a batched evaluator "
+            "(gammon.batch.Evaluator); a policy choosing one position at a time is played by "
+            "gammon.rollout and the simulations"
+        )
+    enc = policy.encoding_for(v) if isinstance(policy, Evaluator) else _default_encoding(v)
+    scores = _scores(policy)
     for start in range(first, end, chunk_games):
-        d = _core._batch_trajectories(v, policy, seed, start, min(start + chunk_games, end))
-        yield Trajectories(**d)
+        stop = min(start + chunk_games, end)
+        *_, recorded = _core._batch_play_evaluated(
+            scores, v, enc, seed, start, stop, lockstep, None, 64, True
+        )
+        if recorded is None:  # pragma: no cover (record=True always returns them)
+            raise AssertionError("play_evaluated returned no trajectories")
+        yield Trajectories(**recorded)
+
+
+def _default_encoding(variant: Variant) -> str:
+    return "nardy" if variant == Variant.LONG_NARDY else "tdgammon"
+
+
+def _concat(parts: Sequence[Trajectories]) -> Trajectories:
+    """Trajectories of consecutive ranges of games, joined in order."""
+    return Trajectories(*(np.concatenate(field) for field in zip(*parts)))
 
 
 class PlayedGames(NamedTuple):
@@ -435,6 +524,10 @@ class PlayedGames(NamedTuple):
     cube: npt.NDArray[np.uint32]
     #: How many rows the cube evaluator answered in all (0 without one).
     cube_rows: int
+    #: Every checker ply of the games (``record=True``), else ``None``: the same records as
+    #: :func:`trajectories` gives, ``result`` being each game's ``points`` (cube decisions are
+    #: not plies).
+    trajectories: Trajectories | None = None
 
 
 #: A cube evaluator: ``(K, units)`` float32 rows in, ``(K, 2)`` flags ``(double, take)`` out.
@@ -442,7 +535,7 @@ CubeEvaluator = Callable[[npt.NDArray[np.float32]], npt.ArrayLike]
 
 
 def play_games(
-    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    evaluator: Evaluator | EvaluatorFunction,
     games: int,
     *,
     variant: Variant | str = "backgammon",
@@ -452,6 +545,7 @@ def play_games(
     lockstep: int = 1024,
     cube: CubeEvaluator | None = None,
     max_cube: int = 64,
+    record: bool = False,
     executor: Any = None,
     games_per_task: int = DEFAULT_GAMES_PER_TASK,
     retries: int = DEFAULT_RETRIES,
@@ -465,7 +559,10 @@ def play_games(
     player who would make the play, with ``on_roll=False``. The evaluator returns ``M`` scores,
     higher being better for that player; each game makes its best-scored play (the first of
     equal scores). Game ``i`` depends only on ``(seed, i)`` and on the evaluator's answers, so
-    results do not depend on ``lockstep``.
+    results do not depend on ``lockstep``. ``evaluator`` is a function or an
+    :class:`Evaluator` (whose encoding is used unless ``encoding`` is given). ``record=True``
+    also returns every ply of the games (:attr:`PlayedGames.trajectories`, the records of
+    :func:`trajectories`): self-play data of your own model in one call.
 
     **Cube decisions** (money play, backgammon family): with ``cube``, every game whose player
     on roll may double (CUBE-2, CUBE-3: before rolling, from the second turn on, the cube
@@ -497,13 +594,20 @@ def play_games(
     >>> done = play_games(lambda x: x[:, 97], 4, seed=1, cube=always, max_cube=8)
     >>> sorted(set(done.cube.tolist()))
     [8]
+    >>> done = play_games(lambda x: x[:, 97], 2, seed=1, record=True)
+    >>> t = done.trajectories
+    >>> t.game_points.tolist() == done.points.tolist(), len(t.ply) == int(done.plies.sum())
+    (True, True)
     """
     if games < 0 or first < 0 or seed < 0:
         raise InvalidInputError("games, first and seed must be non-negative")
     if lockstep < 1:
         raise InvalidInputError("lockstep must be at least 1")
     v = _variant(variant)
-    enc = encoding or ("nardy" if v == Variant.LONG_NARDY else "tdgammon")
+    if isinstance(evaluator, Evaluator):
+        enc = encoding or evaluator.encoding_for(v)
+    else:
+        enc = encoding or _default_encoding(v)
     if executor is not None:
         return _play_distributed(
             evaluator,
@@ -514,6 +618,7 @@ def play_games(
                 "lockstep": lockstep,
                 "cube": cube,
                 "max_cube": max_cube,
+                "record": record,
             },
             first,
             games,
@@ -521,10 +626,6 @@ def play_games(
             per_task=games_per_task,
             retries=retries,
         )
-
-    def scores(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
-        out = np.ascontiguousarray(evaluator(rows), dtype=np.float64).reshape(-1)
-        return out
 
     flags = None
     if cube is not None:
@@ -539,14 +640,16 @@ def play_games(
                 )
             return np.ascontiguousarray(answer != 0, dtype=np.uint8).reshape(-1)
 
-    points, plies, cubes, (calls, rows, inside, _, cube_rows) = _core._batch_play_evaluated(
-        scores, v, enc, seed, first, first + games, lockstep, flags, max_cube
+    points, plies, cubes, stats, plies_of = _core._batch_play_evaluated(
+        _scores(evaluator), v, enc, seed, first, first + games, lockstep, flags, max_cube, record
     )
-    return PlayedGames(points, plies, calls, rows, inside, cubes, cube_rows)
+    calls, rows, inside, _, cube_rows = stats
+    recorded = None if plies_of is None else Trajectories(**plies_of)
+    return PlayedGames(points, plies, calls, rows, inside, cubes, cube_rows, recorded)
 
 
 def _play_range(
-    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    evaluator: Evaluator | EvaluatorFunction,
     options: dict[str, Any],
     first: int,
     end: int,
@@ -556,7 +659,7 @@ def _play_range(
 
 
 def _play_distributed(
-    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    evaluator: Evaluator | EvaluatorFunction,
     options: dict[str, Any],
     first: int,
     games: int,
@@ -598,4 +701,7 @@ def _play_distributed(
         sum(p.evaluator_seconds for p in ordered),
         np.concatenate([p.cube for p in ordered]),
         sum(p.cube_rows for p in ordered),
+        _concat([p.trajectories for p in ordered if p.trajectories is not None])
+        if options["record"]
+        else None,
     )

@@ -819,6 +819,14 @@ pub fn _batch_trajectories<'py>(
             result.map_err(|e| game_error(first, &e))
         })
     })?;
+    trajectories_dict(py, t)
+}
+
+/// The trajectories as a dict of numpy arrays, the fields of `gammon.batch.Trajectories`.
+pub(crate) fn trajectories_dict(
+    py: Python<'_>,
+    t: gammon_core::Trajectories,
+) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     let n = t.len();
     let shape_err = |e: numpy::ndarray::ShapeError| InvalidInputError::new_err(e.to_string());
     let d = pyo3::types::PyDict::new(py);
