@@ -83,6 +83,9 @@ def add_parsers(sub: Any) -> None:
         default="white",
         help="the player whose side is at the bottom of the SVG (default white)",
     )
+    w.add_argument(
+        "--size", type=int, default=None, metavar="PIXELS", help="width of the SVG in pixels"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -166,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
             )
             obj = pos
         if args.svg:
-            text = gammon.svg.board(obj, perspective=args.perspective)
+            text = gammon.svg.board(obj, perspective=args.perspective, size=args.size)
             if args.svg == "-":
                 sys.stdout.write(text)
             else:
