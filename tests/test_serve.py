@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
+import re
 import socket
 import struct
 import threading
@@ -226,7 +227,9 @@ def test_early_disconnects_log_one_line_and_no_traceback(
         s.close()
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        gone = [r for r in caplog.records if "disconnected" in r.getMessage()]
+        # One line a connection: its disconnection, or its refusal while the server is
+        # still freeing the slots of the ones before (under load).
+        gone = [r for r in caplog.records if re.search("disconnected|refused", r.getMessage())]
         if len(gone) == 6:
             break
         time.sleep(0.05)

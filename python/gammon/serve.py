@@ -321,8 +321,8 @@ class _Handler(socketserver.BaseRequestHandler):
         except OSError as e:  # a reset or a broken pipe: the client went away
             why = f"lost: {e.strerror or type(e).__name__}"
         finally:
+            srv.slots.release()  # first: once a connection no longer counts, its slot is free
             srv._connections.discard(sock)
-            srv.slots.release()
         level = logging.INFO if why == "closed by the client" else logging.WARNING
         _log.log(level, "%s disconnected: %s", peer, why)
 
