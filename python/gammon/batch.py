@@ -58,6 +58,7 @@ __all__ = [
     "Trajectories",
     "boards",
     "checkers_off",
+    "default_encoding",
     "encode",
     "flip",
     "from_ids",
@@ -383,6 +384,11 @@ class Trajectories(NamedTuple):
     game_points: Boards
 
 
+def default_encoding(variant: Variant | str) -> str:
+    """The encoding used when none is given: ``"nardy"`` for Long Nardy, else ``"tdgammon"``."""
+    return "nardy" if _variant(variant) == Variant.LONG_NARDY else "tdgammon"
+
+
 #: A batched evaluator: ``(M, units)`` float32 rows in, ``M`` scores out (higher is better).
 EvaluatorFunction = Callable[[npt.NDArray[np.float32]], npt.ArrayLike]
 
@@ -423,7 +429,7 @@ class Evaluator:
 
     def encoding_for(self, variant: Variant) -> str:
         """The encoding of the rows in ``variant``: its own, or the variant's default."""
-        return self.encoding or ("nardy" if variant == Variant.LONG_NARDY else "tdgammon")
+        return self.encoding or default_encoding(variant)
 
     def __repr__(self) -> str:
         return f"Evaluator({self.function!r}, encoding={self.encoding!r})"
@@ -484,7 +490,7 @@ def trajectories(
             "(gammon.batch.Evaluator); a policy choosing one position at a time is played by "
             "gammon.rollout and the simulations"
         )
-    enc = policy.encoding_for(v) if isinstance(policy, Evaluator) else _default_encoding(v)
+    enc = policy.encoding_for(v) if isinstance(policy, Evaluator) else default_encoding(v)
     scores = _scores(policy)
     for start in range(first, end, chunk_games):
         stop = min(start + chunk_games, end)
@@ -494,10 +500,6 @@ def trajectories(
         if recorded is None:  # pragma: no cover (record=True always returns them)
             raise AssertionError("play_evaluated returned no trajectories")
         yield Trajectories(**recorded)
-
-
-def _default_encoding(variant: Variant) -> str:
-    return "nardy" if variant == Variant.LONG_NARDY else "tdgammon"
 
 
 def _concat(parts: Sequence[Trajectories]) -> Trajectories:
@@ -607,7 +609,7 @@ def play_games(
     if isinstance(evaluator, Evaluator):
         enc = encoding or evaluator.encoding_for(v)
     else:
-        enc = encoding or _default_encoding(v)
+        enc = encoding or default_encoding(v)
     if executor is not None:
         return _play_distributed(
             evaluator,

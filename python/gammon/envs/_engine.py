@@ -26,11 +26,6 @@ def variant_of(variant: Variant | str) -> Variant:
     return variant if isinstance(variant, Variant) else _core.find_variant(variant)
 
 
-def default_encoding(variant: Variant) -> str:
-    """The observation encoding used when none is given: TD-Gammon, or Long Nardy's."""
-    return "nardy" if variant == Variant.LONG_NARDY else "tdgammon"
-
-
 def start_boards(variant: Variant, n: int) -> Array:
     """``n`` copies of the starting board (BG-7, LN-6)."""
     return np.repeat(batch.boards([Position.start(variant)]), n, axis=0)

@@ -48,7 +48,7 @@ class GammonAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.variant = _engine.variant_of(variant)
-        self.encoding = encoding or _engine.default_encoding(self.variant)
+        self.encoding = encoding or batch.default_encoding(self.variant)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         size = batch.ENCODING_UNITS[self.encoding] + 12

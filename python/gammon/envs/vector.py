@@ -75,7 +75,7 @@ class VectorGammonEnv:
         self.num_envs = num_envs
         self.variant = _engine.variant_of(variant)
         self.opponent = opponent
-        self.encoding = encoding or _engine.default_encoding(self.variant)
+        self.encoding = encoding or batch.default_encoding(self.variant)
         if self.encoding not in batch.ENCODING_UNITS:
             raise InvalidInputError(f"unknown encoding {self.encoding!r}")
         self.observation_size = batch.ENCODING_UNITS[self.encoding] + 12
