@@ -342,8 +342,21 @@ def _server() -> Any:
 
     from gammon.serve import Engine, Server
 
+    class Counting(Server):
+        """Counts the connections whose handler has finished (slot freed, line logged)."""
+
+        finished = 0
+        lock = threading.Lock()
+
+        def finish_request(self, request: Any, client_address: Any) -> None:
+            try:
+                super().finish_request(request, client_address)
+            finally:
+                with self.lock:
+                    self.finished += 1
+
     if not _SERVER:
-        srv = Server(
+        srv = Counting(
             Engine("pubeval"),
             0,
             max_connections=2,
@@ -384,6 +397,7 @@ def serve_connection(chunks: list[bytes], ending: int) -> None:
 
     srv, failures = _server()
     what = f"serve connection {chunks!r}, ending {ending}"[:400]
+    done = srv.finished + 1  # this connection's handler has finished (one at a time)
     with socket.create_connection(("127.0.0.1", srv.port), timeout=20) as s:
         for chunk in chunks:
             s.sendall(chunk)
@@ -400,7 +414,8 @@ def serve_connection(chunks: list[bytes], ending: int) -> None:
                 assert "the policy failed" not in line, (what, line)
             assert len(lines) - 1 == _expected_replies(b"".join(chunks)), (what, data[:300])
     deadline = time.monotonic() + 20
-    while srv.active_connections and time.monotonic() < deadline:
+    while srv.finished < done and time.monotonic() < deadline:
         time.sleep(0.005)
+    assert srv.finished == done, f"{what}: the connection was not closed"
     assert srv.active_connections == 0, f"{what}: the slot was not freed"
     assert not failures, f"{what}: {failures!r}"

@@ -196,10 +196,9 @@ class _Connection:
     timeout) and, while replies are waiting, for room to send them.
     """
 
-    def __init__(self, sock: socket.socket, srv: Server, peer: str) -> None:
+    def __init__(self, sock: socket.socket, srv: Server) -> None:
         self.sock = sock
         self.srv = srv
-        self.peer = peer
         self.pending = bytearray()  # bytes of the line being read
         self.skipping = False  # the rest of an overlong line is being skipped
         self.out = bytearray()  # replies not yet taken by the client
@@ -208,11 +207,14 @@ class _Connection:
         """Serve until the client leaves or is dropped; returns why the connection ended."""
         srv = self.srv
         with selectors.DefaultSelector() as sel:
-            sel.register(self.sock, selectors.EVENT_READ)
+            watching = selectors.EVENT_READ
+            sel.register(self.sock, watching)
             deadline = _deadline(srv.idle_timeout)
             while not srv.closing.is_set():
                 events = selectors.EVENT_READ | (selectors.EVENT_WRITE if self.out else 0)
-                sel.modify(self.sock, events)
+                if events != watching:
+                    sel.modify(self.sock, events)
+                    watching = events
                 wait = None if deadline is None else max(0.0, deadline - time.monotonic())
                 ready = sel.select(_POLL if wait is None else min(wait, _POLL))
                 if not ready:
@@ -317,7 +319,7 @@ class _Handler(socketserver.BaseRequestHandler):
         _log.info("%s connected", peer)
         why = "closed"
         try:
-            why = _Connection(sock, srv, peer).run()
+            why = _Connection(sock, srv).run()
         except OSError as e:  # a reset or a broken pipe: the client went away
             why = f"lost: {e.strerror or type(e).__name__}"
         finally:
