@@ -19,7 +19,7 @@ STATE=${FUZZ_STATE:-target/fuzz-state.txt}
 PY=${PYTHON:-.venv/bin/python}
 RUST_TARGETS="fuzz_position_ids fuzz_setups fuzz_play_notation fuzz_dice_names_and_settings"
 BULK_TARGETS="bulk_position_ids bulk_setups bulk_play_notation bulk_dice_names_and_settings bulk_weights_files"
-PY_TARGETS="position_id xgid match_id gnubg_id play dice checkers settings checkpoint fibs match_file batch serve net_file"
+PY_TARGETS="position_id xgid match_id gnubg_id play dice checkers settings checkpoint fibs match_file batch serve serve_connection net_file"
 mkdir -p "$(dirname "$STATE")"
 touch "$STATE"
 work=$(mktemp -d)

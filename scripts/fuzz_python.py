@@ -160,6 +160,10 @@ def one(fdp: atheris.FuzzedDataProvider, target: str) -> None:
             ft.serve_field(fdp.ConsumeIntInRange(0, 60), text(fdp))
         else:
             ft.serve_line(text(fdp) if fdp.ConsumeIntInRange(0, 9) else value(fdp))
+    elif target == "serve_connection":
+        chunks = [fdp.ConsumeBytes(fdp.ConsumeIntInRange(0, 300))
+                  for _ in range(fdp.ConsumeIntInRange(0, 8))]  # fmt: skip
+        ft.serve_connection(chunks, fdp.ConsumeIntInRange(0, 2))
     elif target == "net_file":
         count = fdp.ConsumeIntInRange(0, 8)
         edits = [(fdp.ConsumeIntInRange(0, 2**20), fdp.ConsumeIntInRange(0, 255))
@@ -172,7 +176,7 @@ def one(fdp: atheris.FuzzedDataProvider, target: str) -> None:
 
 TARGETS = ["position_id", "xgid", "match_id", "gnubg_id", "play", "dice", "checkers",
            "settings", "checkpoint", "fibs", "match_file", "batch", "serve",
-           "net_file"]  # fmt: skip
+           "serve_connection", "net_file"]  # fmt: skip
 
 
 def main() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import io
 import pickle
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional
@@ -328,3 +329,93 @@ def net_file(edits: list[tuple[int, int]], fix_checksum: bool, cut: Optional[int
         assert all(math.isfinite(v) and -1e-6 <= v <= 1 + 1e-6 for v in values), (what, e)
     r = gammon.rollout(games=2, policy=net, seed=1, threads=1, progress=False)
     assert r.games_completed == 2, what
+
+
+_SERVER: list[Any] = []
+_SERVE_MAX_LINE = 256
+
+
+def _server() -> Any:
+    """One ``gammon serve`` for the connection target, with small limits, started once; its
+    handler failures are kept (a failure is a broken contract: it would print a traceback)."""
+    import threading
+
+    from gammon.serve import Engine, Server
+
+    class Counting(Server):
+        """Counts the connections whose handler has finished (slot freed, line logged)."""
+
+        finished = 0
+        lock = threading.Lock()
+
+        def finish_request(self, request: Any, client_address: Any) -> None:
+            try:
+                super().finish_request(request, client_address)
+            finally:
+                with self.lock:
+                    self.finished += 1
+
+    if not _SERVER:
+        srv = Counting(
+            Engine("pubeval"),
+            0,
+            max_connections=2,
+            max_line=_SERVE_MAX_LINE,
+            idle_timeout=2.0,
+            max_output=4096,
+        )
+        failures: list[BaseException] = []
+
+        def keep(request: Any, address: Any) -> None:
+            failures.append(sys.exc_info()[1] or RuntimeError("no exception"))
+
+        srv.handle_error = keep  # type: ignore[method-assign]
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        _SERVER.append((srv, failures))
+    return _SERVER[0]
+
+
+def _expected_replies(data: bytes) -> int:
+    """How many replies ``gammon serve`` owes for ``data``: one for each complete line that
+    is overlong or holds something besides NULs and blanks."""
+    count = 0
+    for raw in data.split(b"\n")[:-1]:
+        text = raw.replace(b"\x00", b"").decode("utf-8", errors="replace").strip()
+        count += len(raw) > _SERVE_MAX_LINE or bool(text)
+    return count
+
+
+def serve_connection(chunks: list[bytes], ending: int) -> None:
+    """``gammon serve`` over a real socket: arbitrary bytes sent in chunks (lines of any
+    length, NULs, invalid UTF-8, real boards), then the client closes (``ending`` 0), resets
+    the connection (1) or stops sending and reads every reply (2). Every reply is one line, an
+    answer or ``Error (gammon): ...``, one per line owed; whatever the ending, the slot is
+    freed and no handler fails."""
+    import socket
+    import struct
+    import time
+
+    srv, failures = _server()
+    what = f"serve connection {chunks!r}, ending {ending}"[:400]
+    done = srv.finished + 1  # this connection's handler has finished (one at a time)
+    with socket.create_connection(("127.0.0.1", srv.port), timeout=20) as s:
+        for chunk in chunks:
+            s.sendall(chunk)
+        if ending == 1:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        elif ending == 2:
+            s.shutdown(socket.SHUT_WR)
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+            lines = data.decode("utf-8").split("\n")
+            assert lines[-1] == "", what
+            for line in lines[:-1]:
+                assert "the policy failed" not in line, (what, line)
+            assert len(lines) - 1 == _expected_replies(b"".join(chunks)), (what, data[:300])
+    deadline = time.monotonic() + 20
+    while srv.finished < done and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert srv.finished == done, f"{what}: the connection was not closed"
+    assert srv.active_connections == 0, f"{what}: the slot was not freed"
+    assert not failures, f"{what}: {failures!r}"

@@ -184,6 +184,102 @@ def test_trajectories_replay_and_chunking(variant: str) -> None:
     assert len(t.game_points) == 6 and set(np.abs(t.game_points)) <= {1, 2, 3}
 
 
+def _check_replay(t: batch.Trajectories, variant: str, score: Callable[..., np.ndarray]) -> None:
+    """Every ply of ``t`` is legal (MOVE-9), chosen as ``score`` ranks the candidates (the first
+    of equal scores), each game goes on from the last ply turned over, and the results follow
+    SCORE-1 / LN-33."""
+    enc = "nardy" if variant == "long-nardy" else "tdgammon"
+    res = batch.legal_plays(t.board, t.dice, variant=variant)
+    np.testing.assert_array_equal(np.diff(res.offsets), t.choices)
+    scores = np.asarray(score(batch.encode(res.boards, enc, variant=variant, on_roll=False)))
+    for k in range(len(t.game)):
+        a, b = res.offsets[k], res.offsets[k + 1]
+        if b == a:
+            np.testing.assert_array_equal(t.after[k], t.board[k])
+        else:
+            assert t.chosen[k] == int(np.argmax(scores[a:b])), k
+            np.testing.assert_array_equal(t.after[k], res.boards[a + t.chosen[k]])
+        last = k + 1 == len(t.game) or t.game[k + 1] != t.game[k]
+        if last:
+            assert (
+                t.result[k] > 0
+                and batch.outcomes(t.after[k : k + 1], variant=variant)[0] == (t.result[k])
+            )
+        else:
+            assert t.ply[k + 1] == t.ply[k] + 1 and t.turn[k + 1] != t.turn[k]
+            np.testing.assert_array_equal(
+                t.board[k + 1], batch.flip(t.after[k : k + 1], variant=variant)[0]
+            )
+            assert abs(t.result[k + 1]) == abs(t.result[k])
+    starts = np.flatnonzero(t.ply == 0)
+    assert len(starts) == len(t.game_points) and (t.game[starts] == np.unique(t.game)).all()
+    if variant != "long-nardy":  # BG-10: the opening roll is not a double
+        assert (t.dice[starts, 0] != t.dice[starts, 1]).all()
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "hypergammon-3", "long-nardy"])
+def test_trajectories_of_your_own_evaluator(variant: str) -> None:
+    """A batched evaluator plays both sides of trajectories: chunks concatenate to the same
+    games whatever the chunk size and lockstep, and they are play_games' games, plies and all."""
+    units = batch.ENCODING_UNITS["nardy" if variant == "long-nardy" else "tdgammon"]
+    net = _mlp(units, seed=7)
+    mine = batch.Evaluator(net)
+    one = list(batch.trajectories(7, variant=variant, policy=mine, seed=5, chunk_games=7))
+    many = list(
+        batch.trajectories(7, variant=variant, policy=net, seed=5, chunk_games=3, lockstep=2)
+    )
+    assert len(one) == 1 and len(many) == 3
+    t = one[0]
+    for field in batch.Trajectories._fields:
+        np.testing.assert_array_equal(
+            getattr(t, field), np.concatenate([getattr(c, field) for c in many]), err_msg=field
+        )
+    _check_replay(t, variant, net)
+    played = batch.play_games(net, 7, variant=variant, seed=5, record=True)
+    assert played.trajectories is not None
+    for field in batch.Trajectories._fields:
+        np.testing.assert_array_equal(getattr(played.trajectories, field), getattr(t, field))
+    np.testing.assert_array_equal(played.points, t.game_points)
+    np.testing.assert_array_equal(played.plies, np.bincount(t.game.astype(np.int64), minlength=7))
+    # Without record=True nothing is kept, and the games are the same.
+    plain = batch.play_games(net, 7, variant=variant, seed=5)
+    assert plain.trajectories is None
+    np.testing.assert_array_equal(plain.points, played.points)
+
+
+def test_recorded_games_with_a_cube_keep_the_checker_plies_cube6() -> None:
+    """With a cube evaluator, a dropped double ends the game (CUBE-6): its plies end early and
+    its result is the single point the doubler wins."""
+    net = _mlp(198, seed=2)
+    drop = batch.play_games(net, 6, seed=3, cube=_flags(True, False), record=True)
+    t = drop.trajectories
+    assert t is not None and set(drop.points.tolist()) <= {-1, 1}
+    np.testing.assert_array_equal(t.game_points, drop.points)
+    assert set(np.abs(t.result).tolist()) == {1}
+    # CUBE-2: the games end on the second turn's double, after the opening ply alone.
+    assert drop.plies.tolist() == [1] * 6 and t.ply.tolist() == [0] * 6
+    np.testing.assert_array_equal(t.result, t.game_points * np.where(t.turn == 0, 1, -1))
+
+
+def test_an_evaluator_names_a_bad_encoding_and_refuses_a_choose_policy() -> None:
+    with pytest.raises(InvalidInputError, match="unknown encoding"):
+        batch.Evaluator(lambda x: x[:, 0], encoding="nope")
+    with pytest.raises(InvalidInputError, match="callable"):
+        batch.Evaluator(42)  # type: ignore[arg-type]
+
+    class Chooser:
+        def choose(self, position: gammon.Position, plays: gammon.PlayList) -> int:
+            return 0
+
+        def __call__(self, rows: np.ndarray) -> np.ndarray:
+            return rows[:, 0]
+
+    with pytest.raises(InvalidInputError, match="one position at a time"):
+        next(batch.trajectories(1, policy=Chooser()))
+    contact = batch.Evaluator(lambda x: x[:, 0], encoding="contact")
+    assert batch.play_games(contact, 2, seed=1).points.shape == (2,)
+
+
 def test_trajectories_reject_policy_for_nardy() -> None:
     with pytest.raises(InvalidInputError):
         next(batch.trajectories(1, variant="long-nardy", policy="pubeval"))
@@ -414,3 +510,83 @@ def test_ragged_arrays_are_named_errors() -> None:
         batch.legal_plays(start, [None, []])
     with pytest.raises(InvalidInputError, match="boards must be"):
         batch.legal_plays([[1, 2], [3]], [[3, 1]])
+
+
+def test_flip_refuses_a_count_it_cannot_negate() -> None:
+    """-128 has no int8 negative: flip validates its rows and names the bad one (BG-6)."""
+    boards = np.repeat(batch.boards([gammon.Position.start()]), 3, axis=0)
+    boards[2, 7] = -128
+    with pytest.raises(InvalidPositionError, match="row 2"):
+        batch.flip(boards)
+    nardy = np.repeat(batch.boards([gammon.Position.start("long-nardy")]), 2, axis=0)
+    nardy[1, 5] = -128
+    with pytest.raises(InvalidPositionError, match="row 1"):
+        batch.flip(nardy, variant="long-nardy")
+
+
+def test_encode_into_a_read_only_array_is_a_named_error() -> None:
+    boards = batch.boards([gammon.Position.start()])
+    out = np.zeros((1, 198), np.float32)
+    out.flags.writeable = False
+    with pytest.raises(InvalidInputError, match="writeable"):
+        batch.encode(boards, out=out)
+
+
+def test_a_legal_plays_buffer_shared_by_threads_is_a_named_error() -> None:
+    """Two threads using one buffer at once get a gammon error saying one buffer per thread;
+    every call that goes through returns the plays of its own boards."""
+    import threading
+
+    positions = _random_positions("backgammon", 400, 12)
+    boards = batch.boards(positions)
+    rng = np.random.default_rng(3)
+    dice = rng.integers(1, 7, size=(len(boards), 2))
+    expected = batch.legal_plays(boards, dice).offsets.copy()
+    buf = batch.LegalPlaysBuffer()
+    errors: list[BaseException] = []
+    done: list[bool] = []
+    start = threading.Barrier(2)
+
+    def work() -> None:
+        start.wait()
+        for _ in range(40):
+            try:
+                got = batch.legal_plays(boards, dice, out=buf)
+                done.append(len(got.offsets) == len(expected))
+            except Exception as e:
+                errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(done)
+    for e in errors:
+        assert isinstance(e, InvalidInputError), repr(e)
+        assert "one buffer per thread" in str(e)
+    # Used from one thread at a time, the buffer serves every thread.
+    got = batch.legal_plays(boards, dice, out=buf)
+    np.testing.assert_array_equal(got.offsets, expected)
+
+
+_W = np.random.default_rng(4).normal(0, 0.3, 198).astype(np.float32)
+
+
+def _linear(rows: np.ndarray) -> np.ndarray:
+    """A fixed linear evaluator of TD-Gammon rows, defined at the top level (it pickles)."""
+    return rows @ _W
+
+
+def test_recorded_games_on_an_executor_are_the_single_calls() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    net = _linear
+    whole = batch.play_games(net, 7, seed=6, record=True)
+    with ThreadPoolExecutor(2) as pool:
+        split = batch.play_games(net, 7, seed=6, record=True, executor=pool, games_per_task=3)
+    assert whole.trajectories is not None and split.trajectories is not None
+    for field in batch.Trajectories._fields:
+        np.testing.assert_array_equal(
+            getattr(split.trajectories, field), getattr(whole.trajectories, field)
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -52,6 +53,8 @@ def test_show_draws_a_position_or_a_game_as_svg(tmp_path: Path) -> None:
     assert main(["show", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "--svg", str(svg)]) == 0
     assert 'class="cube"' in svg.read_text()
     assert main(["show", "not-an-id"]) == 2
+    assert main(["show", "--svg", str(svg), "--size", "272"]) == 0
+    assert 'width="272" height="194"' in svg.read_text()
 
 
 def _serve_and_ask(args: list[str], game: gammon.Game) -> str:
@@ -106,3 +109,36 @@ def test_serve_refuses_a_net_file_nothing_uses(capsys: pytest.CaptureFixture[str
     assert "neither --policy (pubeval) nor --cube (race) is net" in capsys.readouterr().err
     assert main(["serve", "--port", "0", "--net", "no-such.gnet", "--policy", "net"]) == 2
     assert "cannot read no-such.gnet" in capsys.readouterr().err
+
+
+def test_serve_logs_each_connection_in_one_line_and_drops_idle_clients() -> None:
+    """``--idle-timeout``: a silent client is disconnected and the server says so in one line
+    on stderr, without a traceback; ``--idle-timeout`` below 0 is refused."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gammon", "serve", "--port", str(port), "--idle-timeout", "0.5"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+                break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None
+                time.sleep(0.1)
+        with conn:
+            assert conn.recv(100) == b""  # closed by the server after half a second
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    lines = err.splitlines()
+    assert any(re.fullmatch(r"gammon serve: 127\.0\.0\.1:\d+ connected", x) for x in lines), err
+    gone = [x for x in lines if "disconnected" in x]
+    assert len(gone) == 1 and gone[0].endswith("disconnected: idle for 0.5 s"), err
+    assert "Traceback" not in err
+    assert main(["serve", "--port", "0", "--idle-timeout", "-1"]) == 2

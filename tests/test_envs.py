@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import gammon
+import gammon.envs
 from gammon import batch
 from gammon.envs import ACTIONS, VectorGammonEnv
 
@@ -125,3 +126,85 @@ def test_env_bad_arguments() -> None:
     env.reset()
     with pytest.raises(gammon.errors.InvalidInputError):
         env.step([0, 0, 0])
+
+
+def _run(env: VectorGammonEnv, steps: int, seed: int) -> list[np.ndarray]:
+    """The agent's boards over ``steps`` steps of masked random play (a record of the games)."""
+    rng = np.random.default_rng(seed)
+    _, info = env.reset()
+    seen = [info["boards"]]
+    for _ in range(steps):
+        actions = np.array([_masked_action(m, rng) for m in info["action_mask"]])
+        _, _, _, _, info = env.step(actions)
+        seen.append(info["boards"])
+    return seen
+
+
+def test_the_default_opponent_is_the_shipped_net() -> None:
+    assert VectorGammonEnv(1).opponent == "net"
+    default = _run(VectorGammonEnv(8, seed=3), 30, seed=1)
+    net = _run(VectorGammonEnv(8, opponent=gammon.Net.shipped(), seed=3), 30, seed=1)
+    randomly = _run(VectorGammonEnv(8, opponent="random", seed=3), 30, seed=1)
+    assert all(np.array_equal(a, b) for a, b in zip(default, net))
+    assert not all(np.array_equal(a, b) for a, b in zip(default, randomly))
+
+
+def _bear_off_rows(rows: np.ndarray) -> np.ndarray:
+    """Prefers the mover's borne-off checkers, then its checkers on its six home points."""
+    return rows[:, 97] * 100 + rows[:, 72:96].sum(axis=1)
+
+
+class BearOffChooser:
+    """The same choice as ``_bear_off_rows``, made one position at a time in Python."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, position: gammon.Position, plays: gammon.PlayList) -> int:
+        self.calls += 1
+        rows = batch.encode(plays.boards(), "tdgammon", on_roll=False)
+        return int(np.argmax(_bear_off_rows(rows)))
+
+
+def test_your_own_batched_model_is_an_opponent() -> None:
+    """A batched evaluator plays the opponent's turns exactly as the same choice made one
+    position at a time, and as differently from the net as its preferences say."""
+    chooser = BearOffChooser()
+    batched = _run(VectorGammonEnv(8, opponent=batch.Evaluator(_bear_off_rows), seed=4), 40, 2)
+    python = _run(VectorGammonEnv(8, opponent=chooser, seed=4), 40, 2)
+    net = _run(VectorGammonEnv(8, seed=4), 40, 2)
+    assert chooser.calls > 0
+    assert all(np.array_equal(a, b) for a, b in zip(batched, python))
+    assert not all(np.array_equal(a, b) for a, b in zip(batched, net))
+
+
+@pytest.mark.parametrize("variant", ["hypergammon-3", "long-nardy"])
+def test_an_evaluator_opponent_plays_every_variant(variant: str) -> None:
+    encoding = "nardy" if variant == "long-nardy" else "tdgammon"
+    first = batch.Evaluator(lambda rows: np.zeros(len(rows)))  # always the first play
+    env = VectorGammonEnv(16, variant=variant, opponent=first, seed=6)
+    assert env.encoding == encoding
+    seen = _run(env, 60, 3)
+    for boards in seen:
+        batch.validate(boards, variant=variant)
+
+
+def test_a_bare_function_or_a_foreign_net_is_not_an_opponent() -> None:
+    with pytest.raises(gammon.errors.InvalidInputError, match=r"gammon\.batch\.Evaluator"):
+        VectorGammonEnv(2, opponent=lambda rows: rows[:, 0])
+    with pytest.raises(gammon.errors.InvalidInputError):
+        VectorGammonEnv(2, opponent=gammon.Net.shipped("long-nardy"))
+    with pytest.raises(gammon.errors.InvalidInputError, match="evaluator returned"):
+        env = VectorGammonEnv(4, opponent=batch.Evaluator(lambda rows: rows[:1, 0]), seed=1)
+        _run(env, 10, 1)
+
+
+@pytest.mark.parametrize("env_id", sorted(gammon.envs.GYMNASIUM_IDS))
+def test_the_environments_are_registered_with_gymnasium(env_id: str) -> None:
+    env = gymnasium.make(env_id, opponent="random")
+    obs, info = env.reset(seed=2)
+    inner = env.unwrapped
+    assert inner._vec.variant == gammon.find_variant(gammon.envs.GYMNASIUM_IDS[env_id])
+    assert inner._vec.opponent == "random"
+    assert obs.shape == env.observation_space.shape
+    assert info["action_mask"].sum() == max(len(info["after"]), 1)

@@ -222,6 +222,18 @@ def test_fuzz_serve_board_fields(index: int, value: str) -> None:
     ft.serve_field(index, value)
 
 
+serve_bytes = st.one_of(
+    st.binary(max_size=300),
+    st.sampled_from([ft.FIBS_BOARD.encode(), b"\n", b"\x00", b"\r\n", b"x" * 300, b"\xff\xfe"]),
+)
+
+
+@settings(max_examples=N, deadline=None)
+@given(st.lists(serve_bytes, max_size=8), st.integers(0, 2))
+def test_fuzz_serve_connections(chunks: list[bytes], ending: int) -> None:
+    ft.serve_connection(chunks, ending)
+
+
 @settings(max_examples=N, deadline=None)
 @given(
     st.lists(st.tuples(st.integers(0, 2**20), st.integers(0, 255)), max_size=8),

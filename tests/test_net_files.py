@@ -444,3 +444,15 @@ def test_batch_calls_take_names_and_nets_not_python_policies() -> None:
         VectorGammonEnv(2, variant="long-nardy", opponent=gammon.Net.load(TD1))
     with pytest.raises(gammon.InvalidInputError, match=r"built-in policy's name or a gammon\.Net"):
         next(batch.trajectories(1, policy=First()))  # type: ignore[arg-type]
+
+
+def test_from_bytes_takes_any_bytes_like_object() -> None:
+    data = TD1.read_bytes()
+    net = gammon.Net.from_bytes(data)
+    assert gammon.Net.from_bytes(bytearray(data)) == net
+    assert gammon.Net.from_bytes(memoryview(data)) == net
+    assert gammon.Net.from_bytes(np.frombuffer(data, dtype=np.uint8)) == net
+    with pytest.raises(gammon.InvalidInputError, match="bytes-like"):
+        gammon.Net.from_bytes("not bytes")  # type: ignore[arg-type]
+    with pytest.raises(gammon.InvalidInputError, match="bytes-like"):
+        gammon.Net.from_bytes(None)  # type: ignore[arg-type]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import random
+import re
 import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -132,6 +136,124 @@ def test_the_server_limits_its_connections(server: Server) -> None:
             break
         time.sleep(0.05)
     assert reply == "8/5 6/5"
+
+
+def _served(srv: Server, start: bytes, deadline: float = 20.0) -> str:
+    """A new client's reply to ``start``, retried until a slot is free (or the deadline)."""
+    end = time.monotonic() + deadline
+    while True:
+        with _connect(srv) as d:
+            reply = _ask(d, start)
+        if reply == "8/5 6/5" or time.monotonic() > end:
+            return reply
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def tight() -> Iterator[Server]:
+    """A server of two slots whose idle clients time out fast and whose replies may not pile up."""
+    srv = Server(Engine("pubeval"), 0, max_connections=2, idle_timeout=0.5, max_output=256)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+START = board(Game(Match(3), position=Position.start(), dice=(3, 1))).encode() + b"\n"
+
+
+def test_idle_clients_time_out_and_free_their_slots(
+    tight: Server, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+) -> None:
+    caplog.set_level(logging.INFO, logger="gammon.serve")
+    idle = [_connect(tight), _connect(tight)]  # they connect and never send a byte
+    try:
+        deadline = time.monotonic() + 10
+        while tight.active_connections < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with _connect(tight) as c:
+            assert "too many connections" in _ask(c, START)
+        # The idle clients are dropped after idle_timeout; then a client is served again.
+        assert _served(tight, START) == "8/5 6/5"
+        for s in idle:
+            assert s.recv(100) == b""  # the server closed them
+    finally:
+        for s in idle:
+            s.close()
+    lines = [r.getMessage() for r in caplog.records if r.name == "gammon.serve"]
+    assert sum("disconnected: idle for 0.5 s" in m for m in lines) == 2, lines
+    assert any("refused: all 2 connections are taken" in m for m in lines), lines
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_client_that_never_reads_is_dropped_when_its_replies_pile_up(
+    tight: Server, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+) -> None:
+    caplog.set_level(logging.INFO, logger="gammon.serve")
+    lazy = socket.socket()
+    lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)  # before connecting
+    lazy.settimeout(10)
+    lazy.connect(("127.0.0.1", tight.port))
+    try:
+        deadline = time.monotonic() + 10
+        while not tight.active_connections and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with contextlib.suppress(OSError):  # the server may hang up while it still sends
+            lazy.sendall(b"nonsense\n" * 20_000)
+        # The client stays connected and never reads: the server drops it.
+        deadline = time.monotonic() + 20
+        while tight.active_connections and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert tight.active_connections == 0
+    finally:
+        lazy.close()
+    with _connect(tight) as a, _connect(tight) as b:  # both slots are free
+        assert _ask(a, START) == "8/5 6/5" and _ask(b, START) == "8/5 6/5"
+    lines = [r.getMessage() for r in caplog.records if r.name == "gammon.serve"]
+    assert any("more than 256 bytes of replies unread" in m for m in lines), lines
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_early_disconnects_log_one_line_and_no_traceback(
+    server: Server, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+) -> None:
+    caplog.set_level(logging.INFO, logger="gammon.serve")
+    for k in range(6):
+        s = _connect(server)
+        s.sendall(START * 20)  # many questions, then gone without reading a reply
+        if k % 2:  # a reset (RST) instead of a close
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        s.close()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        # One line a connection: its disconnection, or its refusal while the server is
+        # still freeing the slots of the ones before (under load).
+        gone = [r for r in caplog.records if re.search("disconnected|refused", r.getMessage())]
+        if len(gone) == 6:
+            break
+        time.sleep(0.05)
+    assert len(gone) == 6, [r.getMessage() for r in caplog.records]
+    assert all("\n" not in r.getMessage() and r.exc_info is None for r in caplog.records)
+    assert "Traceback" not in capfd.readouterr().err
+    assert _served(server, START) == "8/5 6/5"
+
+
+def test_a_client_that_stops_sending_still_gets_its_replies(server: Server) -> None:
+    with _connect(server) as s:
+        s.sendall(START * 3)
+        s.shutdown(socket.SHUT_WR)  # as `printf ... | nc` does
+        data = b""
+        while chunk := s.recv(4096):
+            data += chunk
+    assert data.decode().splitlines() == ["8/5 6/5"] * 3
+
+
+def test_server_options_are_checked() -> None:
+    with pytest.raises(gammon.InvalidInputError, match="idle_timeout"):
+        Server(Engine("pubeval"), 0, idle_timeout=0)
+    with pytest.raises(gammon.InvalidInputError, match="max_output"):
+        Server(Engine("pubeval"), 0, max_output=10)
 
 
 class PipCube:

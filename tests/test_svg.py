@@ -14,6 +14,7 @@ import importlib
 import os
 import shutil
 import subprocess
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from gammon import Color, Game, Match, Position
 from gammon import svg as gsvg
 
 GOLDEN = Path(__file__).parent / "data" / "golden" / "svg"
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def _cases() -> dict[str, str]:
@@ -82,6 +84,85 @@ def test_the_svg_holds_every_checker_the_dice_and_the_cube() -> None:
         gsvg.board(Position.start(), perspective="red")
 
 
+def _parse(text: str) -> ET.Element:
+    """The SVG as XML (it must parse)."""
+    return ET.fromstring(text)
+
+
+def _lit(root: ET.Element) -> list[str]:
+    return sorted(
+        e.get("data-point", "") for e in root.iter(f"{SVG}rect") if e.get("class") == "lastmove"
+    )
+
+
+def _arrows(root: ET.Element) -> int:
+    return sum(1 for e in root.iter(f"{SVG}line") if e.get("class") == "arrow")
+
+
+def _point_play() -> gammon.Play:
+    """The opening 31 made on the 5 point: 8/5 6/5."""
+    return Position.start().parse_play("8/5 6/5", (3, 1))
+
+
+def test_size_scales_the_picture_and_keeps_the_drawing() -> None:
+    plain = _parse(gsvg.board(Position.start()))
+    small = _parse(gsvg.board(Position.start(), size=300))
+    assert (plain.get("width"), plain.get("height")) == (str(gsvg.WIDTH), str(gsvg.HEIGHT))
+    assert small.get("width") == "300"
+    assert small.get("height") == str(round(300 * gsvg.HEIGHT / gsvg.WIDTH))
+    assert small.get("viewBox") == plain.get("viewBox") == f"0 0 {gsvg.WIDTH} {gsvg.HEIGHT}"
+    assert len(list(small.iter())) == len(list(plain.iter()))
+    for bad in (0, -5, 2.5, True, "300"):
+        with pytest.raises(gammon.InvalidInputError, match="size"):
+            gsvg.board(Position.start(), size=bad)  # type: ignore[arg-type]
+
+
+def test_lastmove_lights_its_points_and_draws_its_moves() -> None:
+    """The play 8/5 6/5 lights White's 8, 6 and 5 and draws two arrows (MOVE-1)."""
+    play = _point_play()
+    root = _parse(gsvg.board(play.after, lastmove=play))
+    assert _lit(root) == ["5", "6", "8"] and _arrows(root) == 2
+    quiet = _parse(gsvg.board(play.after, lastmove=play, arrows=False))
+    assert _lit(quiet) == ["5", "6", "8"] and _arrows(quiet) == 0
+    # Black at the bottom: White's points are drawn at their facing points (25 - p, BG-3).
+    flipped = _parse(gsvg.board(play.after, lastmove=play, perspective="black"))
+    assert _lit(flipped) == ["17", "19", "20"]
+    # A checker that moves on through a point leaves it unlit: 24/18/13 lights 24 and 13.
+    run = next(p for p in Position.start().legal_plays((6, 5)) if str(p) == "24/13")
+    assert _lit(_parse(gsvg.board(run.after, lastmove=run))) == ["13", "24"]
+
+
+def test_lastmove_marks_the_bar_and_the_tray() -> None:
+    """BAR-1: entering from the bar lights the mover's half of the bar; OFF-1: bearing off
+    lights its tray; a hit's victim is not marked (only the mover's points change)."""
+    entering = Position.from_checkers({25: 1, 6: 14}, {6: 15}, turn="white")
+    enter = entering.legal_plays((3, 1))[0]
+    lit = _lit(_parse(gsvg.board(enter.after, lastmove=enter)))
+    assert "bar" in lit and "off" not in lit
+    bearing = Position.from_checkers({1: 2, 2: 3}, {6: 15}, turn="white")
+    off = next(p for p in bearing.legal_plays((2, 1)) if "off" in str(p))
+    lit = _lit(_parse(gsvg.board(off.after, lastmove=off)))
+    assert "off" in lit and "bar" not in lit
+
+
+def test_lastmove_in_long_nardy_and_a_game() -> None:
+    game = Game(variant="long-nardy", seed=1)
+    game.set_dice(6, 5)
+    play = game.legal_actions(resignations=False)[0]
+    assert isinstance(play, gammon.Play)
+    game.push(play)
+    root = _parse(gsvg.board(game, lastmove=play))
+    assert "24" in _lit(root) and _arrows(root) == len(play.moves)
+
+
+def test_a_lastmove_that_does_not_lead_to_the_position_is_refused() -> None:
+    play = _point_play()
+    with pytest.raises(gammon.InvalidInputError, match="does not lead to the position"):
+        gsvg.board(Position.start(), lastmove=play)
+    with pytest.raises(gammon.InvalidInputError, match=r"lastmove must be a gammon\.Play"):
+        gsvg.board(Position.start(), lastmove="8/5 6/5")  # type: ignore[arg-type]
+
+
 # -- the browser check --------------------------------------------------------------------
 
 
@@ -95,7 +176,9 @@ def _chromium() -> str:
     pytest.skip("chromium is not installed (apt-get install chromium)")
 
 
-def _screenshot(svg_text: str, tmp: Path, name: str) -> object:
+def _screenshot(
+    svg_text: str, tmp: Path, name: str, window: tuple[int, int] = (gsvg.WIDTH, gsvg.HEIGHT)
+) -> object:
     if os.environ.get("GAMMON_REQUIRE_ORACLES") == "1":
         image = importlib.import_module("PIL.Image")  # missing Pillow: an error, not a skip
     else:
@@ -112,7 +195,7 @@ def _screenshot(svg_text: str, tmp: Path, name: str) -> object:
             "--hide-scrollbars",
             "--force-device-scale-factor=1",
             f"--screenshot={png}",
-            f"--window-size={gsvg.WIDTH},{gsvg.HEIGHT}",
+            f"--window-size={window[0]},{window[1]}",
             src.as_uri(),
         ],
         capture_output=True,
@@ -201,3 +284,28 @@ def test_chromium_shows_every_checker_where_the_position_has_it(
     high = shot.getpixel((tray_x, gsvg.BOARD_TOP + 2 + 4))  # type: ignore[attr-defined]
     assert _close(low, fills[bottom]) == bool(mine[0])
     assert _close(high, fills[top]) == bool(theirs[0])
+
+
+def test_chromium_shows_the_last_move_lit_at_any_size(tmp_path: Path) -> None:
+    """The lit points of 8/5 6/5 look yellower than the unlit ones in a real browser, in a
+    picture drawn at 300 pixels."""
+    play = _point_play()
+    size = 300
+    height = round(size * gsvg.HEIGHT / gsvg.WIDTH)
+    shot = _screenshot(
+        gsvg.board(play.after, lastmove=play, size=size), tmp_path, "lit", (size, height)
+    )
+    assert shot.size == (size, height)  # type: ignore[attr-defined]
+    scale = size / gsvg.WIDTH
+    mid = gsvg.BOARD_TOP + 330 // 2
+
+    def felt(point: int) -> tuple[int, int, int]:
+        """The pixel between the middle and the tip of a bottom point (no checker there)."""
+        x, _ = _first_checker(point)
+        return shot.getpixel((int(x * scale), int((mid + 8) * scale)))  # type: ignore[attr-defined,no-any-return]
+
+    for lit in (5, 6, 8):
+        for unlit in (3, 4, 7, 9, 10):
+            r, g, _ = felt(lit)
+            r0, g0, _ = felt(unlit)
+            assert r > r0 + 30 and g > g0 + 30, (lit, unlit, felt(lit), felt(unlit))

@@ -48,6 +48,7 @@ __all__ = [
     "_batch_boards",
     "_batch_encode",
     "_batch_encode_into",
+    "_batch_flip",
     "_batch_from_ids",
     "_batch_legal_plays",
     "_batch_legal_plays_into",
@@ -222,8 +223,11 @@ class Net:
     def shipped(variant: Variant | str | None = None) -> Net:
         """The shipped nets of ``variant`` (backgammon by default): the ``"net"`` policy's."""
     @staticmethod
-    def from_bytes(data: bytes) -> Net:
-        """Nets read from the bytes of a weights file; raises ``NetFileError`` if unreadable."""
+    def from_bytes(data: bytes | bytearray | memoryview) -> Net:
+        """Nets read from the bytes of a weights file (any bytes-like object).
+
+        Raises ``NetFileError`` if unreadable, ``InvalidInputError`` if not bytes-like.
+        """
     @staticmethod
     def load(path: str | os.PathLike[str]) -> Net:
         """Nets read from a weights file; raises ``OSError`` or ``NetFileError`` naming the file."""
@@ -908,6 +912,9 @@ def _batch_legal_plays_into(
 def _batch_validate(boards: npt.NDArray[np.int8], variant: Variant | str) -> int:
     """Validates every row; ``gammon.batch.validate`` wraps it."""
 
+def _batch_flip(boards: npt.NDArray[np.int8], variant: Variant | str) -> npt.NDArray[np.int8]:
+    """The rows turned over (validated first); ``gammon.batch.flip`` wraps it."""
+
 def _batch_boards(positions: list[Position]) -> npt.NDArray[np.int8]:
     """The boards of positions; ``gammon.batch.boards`` wraps it."""
 
@@ -965,13 +972,18 @@ def _batch_play_evaluated(
     lockstep: int,
     cube: Callable[[npt.NDArray[np.float32]], npt.NDArray[np.uint8]] | None = None,
     max_cube: int = 64,
+    record: bool = False,
 ) -> tuple[
     npt.NDArray[np.int8],
     npt.NDArray[np.uint32],
     npt.NDArray[np.uint32],
     tuple[int, int, float, int, int],
+    dict[str, Any] | None,
 ]:
-    """Games chosen by a batched evaluator; ``gammon.batch.play_games`` wraps it."""
+    """Games chosen by a batched evaluator, and their plies if ``record``.
+
+    ``gammon.batch.play_games`` and ``gammon.batch.trajectories`` wrap it.
+    """
 
 def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
     """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""

@@ -29,6 +29,7 @@ White and Black.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any, NamedTuple, Union
@@ -50,12 +51,14 @@ from gammon.errors import InvalidInputError
 
 __all__ = [
     "ENCODING_UNITS",
+    "Evaluator",
     "LegalPlaysBuffer",
     "PlayedGames",
     "Plays",
     "Trajectories",
     "boards",
     "checkers_off",
+    "default_encoding",
     "encode",
     "flip",
     "from_ids",
@@ -163,7 +166,9 @@ class LegalPlaysBuffer:
     from call to call and grows them (by doubling) only when a call needs more rows, so
     repeated calls write into memory already touched. The :class:`Plays` returned with
     ``out=buffer`` are views of the buffer: the next call with the same buffer overwrites
-    them (copy what you keep).
+    them (copy what you keep). A buffer serves one thread at a time: a call while another
+    thread's call is filling it raises :class:`~gammon.InvalidInputError` (use one buffer per
+    thread).
 
     >>> import numpy as np
     >>> import gammon
@@ -182,6 +187,16 @@ class LegalPlaysBuffer:
         self._boards: Boards = np.empty((rows, 26), dtype=np.int8)
         self._offsets: npt.NDArray[np.int64] = np.empty(pairs + 1, dtype=np.int64)
         self._moves: Boards = np.empty((0, 4, 2), dtype=np.int8)
+        self._busy = threading.Lock()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["_busy"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._busy = threading.Lock()
 
     @property
     def capacity(self) -> int:
@@ -194,6 +209,16 @@ class LegalPlaysBuffer:
         return self._offsets[: n + 1]
 
     def _fill(self, array: Boards, dice: Boards, variant: Variant, moves: bool) -> Plays:
+        if not self._busy.acquire(blocking=False):
+            raise InvalidInputError(
+                "this LegalPlaysBuffer is being filled by another thread: use one buffer per thread"
+            )
+        try:
+            return self._fill_unlocked(array, dice, variant, moves)
+        finally:
+            self._busy.release()
+
+    def _fill_unlocked(self, array: Boards, dice: Boards, variant: Variant, moves: bool) -> Plays:
         offsets = self._offsets_for(len(array))
         if moves and len(self._moves) < len(self._boards):
             self._moves = np.empty((len(self._boards), 4, 2), dtype=np.int8)
@@ -285,15 +310,13 @@ def game_over(boards: BoardsLike, *, variant: Variant | str | None = None) -> np
     return over
 
 
-_NARDY_FLIP = np.array([0] + [(p + 11) % 24 + 1 for p in range(1, 25)] + [25])
-_BG_FLIP = np.arange(25, -1, -1)
-
-
 def flip(boards: BoardsLike, *, variant: Variant | str | None = None) -> Boards:
-    """The same boards owned by the other player (turns the board over)."""
+    """The same boards owned by the other player (turns the board over).
+
+    Every row is validated first: raises ``InvalidPositionError`` naming the first bad row.
+    """
     array, v = _prepare(boards, variant)
-    index = _NARDY_FLIP if v == Variant.LONG_NARDY else _BG_FLIP
-    return np.negative(array[:, index])
+    return _core._batch_flip(array, v)
 
 
 def encode(
@@ -361,23 +384,87 @@ class Trajectories(NamedTuple):
     game_points: Boards
 
 
+def default_encoding(variant: Variant | str) -> str:
+    """The encoding used when none is given: ``"nardy"`` for Long Nardy, else ``"tdgammon"``."""
+    return "nardy" if _variant(variant) == Variant.LONG_NARDY else "tdgammon"
+
+
+#: A batched evaluator: ``(M, units)`` float32 rows in, ``M`` scores out (higher is better).
+EvaluatorFunction = Callable[[npt.NDArray[np.float32]], npt.ArrayLike]
+
+
+class Evaluator:
+    """A batched evaluator used as a policy: your own model choosing plays for many games.
+
+    ``function`` takes ONE ``(M, units)`` float32 array, the ``encoding`` (:func:`encode`,
+    ``on_roll=False``; default ``"tdgammon"``, ``"nardy"`` for Long Nardy) of every candidate
+    position of every game with a choice, each row owned by the player who would make the play,
+    and returns ``M`` scores; each game makes its best-scored play (the first of equal
+    scores). :func:`play_games` and :func:`trajectories` drive it for both sides (a bare
+    function is accepted there too); the environments of :mod:`gammon.envs` take one as their
+    opponent, where a bare function would be ambiguous.
+
+    >>> import numpy as np
+    >>> bear_off = Evaluator(lambda rows: rows[:, 97])  # TD-Gammon's "checkers off" unit
+    >>> chunk = next(trajectories(3, policy=bear_off, seed=2))
+    >>> len(chunk.game_points), bool(np.isin(np.abs(chunk.result), [1, 2, 3]).all())
+    (3, True)
+    """
+
+    def __init__(self, function: EvaluatorFunction, encoding: str | None = None) -> None:
+        if not callable(function):
+            raise InvalidInputError(f"an evaluator must be callable, not {function!r}")
+        if encoding is not None and encoding not in ENCODING_UNITS:
+            raise InvalidInputError(
+                f"unknown encoding {encoding!r}; expected one of {', '.join(ENCODING_UNITS)}"
+            )
+        self.function = function
+        """The function that scores the rows."""
+        self.encoding = encoding
+        """The encoding of its rows (``None``: the variant's default)."""
+
+    def __call__(self, rows: npt.NDArray[np.float32]) -> npt.ArrayLike:
+        """The scores of ``rows``."""
+        return self.function(rows)
+
+    def encoding_for(self, variant: Variant) -> str:
+        """The encoding of the rows in ``variant``: its own, or the variant's default."""
+        return self.encoding or default_encoding(variant)
+
+    def __repr__(self) -> str:
+        return f"Evaluator({self.function!r}, encoding={self.encoding!r})"
+
+
+def _scores(evaluator: EvaluatorFunction) -> Callable[[npt.NDArray[np.float32]], Any]:
+    """The evaluator as the Rust loop calls it: one contiguous float64 score per row."""
+
+    def scores(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        out = np.ascontiguousarray(evaluator(rows), dtype=np.float64).reshape(-1)
+        return out
+
+    return scores
+
+
 def trajectories(
     games: int,
     *,
     variant: Variant | str = "backgammon",
-    policy: str | Net = "heuristic",
+    policy: str | Net | Evaluator | EvaluatorFunction = "heuristic",
     seed: int = 0,
     first: int = 0,
     chunk_games: int = 1000,
+    lockstep: int = 1024,
 ) -> Iterator[Trajectories]:
-    """Plays ``games`` games from the start, Rust on both sides, and yields their plies.
+    """Plays ``games`` games from the start, one policy on both sides, and yields their plies.
 
-    The games are ``first .. first + games`` of ``seed``; each depends only on (seed, index), so
-    the chunks (``chunk_games`` games each) concatenate to the same data whatever the chunk
-    size, and only one chunk is in memory at a time. ``policy`` is a built-in policy name
-    (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"net"``; Long Nardy: ``"random"``, its own
-    ``"heuristic"`` or ``"net"``) or a :class:`gammon.Net` of the variant's game (nets of one's
-    own: their self-play, in Rust as ``"net"``'s). The first roll of backgammon is never a
+    The games are ``first .. first + games`` of ``seed``; each depends only on (seed, index)
+    (and the policy), so the chunks (``chunk_games`` games each) concatenate to the same data
+    whatever the chunk size, and only one chunk is in memory at a time. ``policy`` is a
+    built-in policy name (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"net"``; Long Nardy:
+    ``"random"``, its own ``"heuristic"`` or ``"net"``) or a :class:`gammon.Net` of the
+    variant's game (nets of one's own: their self-play, in Rust as ``"net"``'s), or your own
+    model: an :class:`Evaluator` (or a bare batched evaluator function, as :func:`play_games`
+    takes), called for ``lockstep`` games at a time. The first roll of backgammon is never a
     double (BG-10).
 
     >>> chunk = next(trajectories(2, seed=1))
@@ -388,11 +475,36 @@ def trajectories(
         raise InvalidInputError("games, first and seed must be non-negative")
     if chunk_games < 1:
         raise InvalidInputError("chunk_games must be at least 1")
+    if lockstep < 1:
+        raise InvalidInputError("lockstep must be at least 1")
     v = _variant(variant)
     end = first + games
+    if isinstance(policy, (str, Net)) or not callable(policy):
+        for start in range(first, end, chunk_games):
+            d = _core._batch_trajectories(v, policy, seed, start, min(start + chunk_games, end))
+            yield Trajectories(**d)
+        return
+    if hasattr(policy, "choose"):
+        raise InvalidInputError(
+            "trajectories plays a built-in policy, a gammon.Net or a batched evaluator "
+            "(gammon.batch.Evaluator); a policy choosing one position at a time is played by "
+            "gammon.rollout and the simulations"
+        )
+    enc = policy.encoding_for(v) if isinstance(policy, Evaluator) else default_encoding(v)
+    scores = _scores(policy)
     for start in range(first, end, chunk_games):
-        d = _core._batch_trajectories(v, policy, seed, start, min(start + chunk_games, end))
-        yield Trajectories(**d)
+        stop = min(start + chunk_games, end)
+        *_, recorded = _core._batch_play_evaluated(
+            scores, v, enc, seed, start, stop, lockstep, None, 64, True
+        )
+        if recorded is None:  # pragma: no cover (record=True always returns them)
+            raise AssertionError("play_evaluated returned no trajectories")
+        yield Trajectories(**recorded)
+
+
+def _concat(parts: Sequence[Trajectories]) -> Trajectories:
+    """Trajectories of consecutive ranges of games, joined in order."""
+    return Trajectories(*(np.concatenate(field) for field in zip(*parts)))
 
 
 class PlayedGames(NamedTuple):
@@ -414,6 +526,10 @@ class PlayedGames(NamedTuple):
     cube: npt.NDArray[np.uint32]
     #: How many rows the cube evaluator answered in all (0 without one).
     cube_rows: int
+    #: Every checker ply of the games (``record=True``), else ``None``: the same records as
+    #: :func:`trajectories` gives, ``result`` being each game's ``points`` (cube decisions are
+    #: not plies).
+    trajectories: Trajectories | None = None
 
 
 #: A cube evaluator: ``(K, units)`` float32 rows in, ``(K, 2)`` flags ``(double, take)`` out.
@@ -421,7 +537,7 @@ CubeEvaluator = Callable[[npt.NDArray[np.float32]], npt.ArrayLike]
 
 
 def play_games(
-    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    evaluator: Evaluator | EvaluatorFunction,
     games: int,
     *,
     variant: Variant | str = "backgammon",
@@ -431,6 +547,7 @@ def play_games(
     lockstep: int = 1024,
     cube: CubeEvaluator | None = None,
     max_cube: int = 64,
+    record: bool = False,
     executor: Any = None,
     games_per_task: int = DEFAULT_GAMES_PER_TASK,
     retries: int = DEFAULT_RETRIES,
@@ -444,7 +561,10 @@ def play_games(
     player who would make the play, with ``on_roll=False``. The evaluator returns ``M`` scores,
     higher being better for that player; each game makes its best-scored play (the first of
     equal scores). Game ``i`` depends only on ``(seed, i)`` and on the evaluator's answers, so
-    results do not depend on ``lockstep``.
+    results do not depend on ``lockstep``. ``evaluator`` is a function or an
+    :class:`Evaluator` (whose encoding is used unless ``encoding`` is given). ``record=True``
+    also returns every ply of the games (:attr:`PlayedGames.trajectories`, the records of
+    :func:`trajectories`): self-play data of your own model in one call.
 
     **Cube decisions** (money play, backgammon family): with ``cube``, every game whose player
     on roll may double (CUBE-2, CUBE-3: before rolling, from the second turn on, the cube
@@ -476,13 +596,20 @@ def play_games(
     >>> done = play_games(lambda x: x[:, 97], 4, seed=1, cube=always, max_cube=8)
     >>> sorted(set(done.cube.tolist()))
     [8]
+    >>> done = play_games(lambda x: x[:, 97], 2, seed=1, record=True)
+    >>> t = done.trajectories
+    >>> t.game_points.tolist() == done.points.tolist(), len(t.ply) == int(done.plies.sum())
+    (True, True)
     """
     if games < 0 or first < 0 or seed < 0:
         raise InvalidInputError("games, first and seed must be non-negative")
     if lockstep < 1:
         raise InvalidInputError("lockstep must be at least 1")
     v = _variant(variant)
-    enc = encoding or ("nardy" if v == Variant.LONG_NARDY else "tdgammon")
+    if isinstance(evaluator, Evaluator):
+        enc = encoding or evaluator.encoding_for(v)
+    else:
+        enc = encoding or default_encoding(v)
     if executor is not None:
         return _play_distributed(
             evaluator,
@@ -493,6 +620,7 @@ def play_games(
                 "lockstep": lockstep,
                 "cube": cube,
                 "max_cube": max_cube,
+                "record": record,
             },
             first,
             games,
@@ -500,10 +628,6 @@ def play_games(
             per_task=games_per_task,
             retries=retries,
         )
-
-    def scores(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
-        out = np.ascontiguousarray(evaluator(rows), dtype=np.float64).reshape(-1)
-        return out
 
     flags = None
     if cube is not None:
@@ -518,14 +642,16 @@ def play_games(
                 )
             return np.ascontiguousarray(answer != 0, dtype=np.uint8).reshape(-1)
 
-    points, plies, cubes, (calls, rows, inside, _, cube_rows) = _core._batch_play_evaluated(
-        scores, v, enc, seed, first, first + games, lockstep, flags, max_cube
+    points, plies, cubes, stats, plies_of = _core._batch_play_evaluated(
+        _scores(evaluator), v, enc, seed, first, first + games, lockstep, flags, max_cube, record
     )
-    return PlayedGames(points, plies, calls, rows, inside, cubes, cube_rows)
+    calls, rows, inside, _, cube_rows = stats
+    recorded = None if plies_of is None else Trajectories(**plies_of)
+    return PlayedGames(points, plies, calls, rows, inside, cubes, cube_rows, recorded)
 
 
 def _play_range(
-    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    evaluator: Evaluator | EvaluatorFunction,
     options: dict[str, Any],
     first: int,
     end: int,
@@ -535,7 +661,7 @@ def _play_range(
 
 
 def _play_distributed(
-    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+    evaluator: Evaluator | EvaluatorFunction,
     options: dict[str, Any],
     first: int,
     games: int,
@@ -577,4 +703,7 @@ def _play_distributed(
         sum(p.evaluator_seconds for p in ordered),
         np.concatenate([p.cube for p in ordered]),
         sum(p.cube_rows for p in ordered),
+        _concat([p.trajectories for p in ordered if p.trajectories is not None])
+        if options["record"]
+        else None,
     )

@@ -51,6 +51,21 @@ def add_parsers(sub: Any) -> None:
     s.add_argument("--seed", type=int, default=0, help="seed of the random policy")
     s.add_argument("--max-connections", type=int, default=8, help="clients at once (8)")
     s.add_argument("--max-line", type=int, default=4096, help="longest line in bytes (4096)")
+    s.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="disconnect a client silent this long (600; 0: never). gnubg does not reconnect: "
+        "raise it when gnubg's other player may think longer",
+    )
+    s.add_argument(
+        "--max-output",
+        type=int,
+        default=65536,
+        metavar="BYTES",
+        help="disconnect a client that leaves more replies than this unread (65536)",
+    )
 
     w = sub.add_parser("show", help="print a position, or draw it as SVG")
     w.add_argument("id", nargs="?", help="Position ID or PositionID:MatchID (default: start)")
@@ -67,6 +82,9 @@ def add_parsers(sub: Any) -> None:
         choices=("white", "black"),
         default="white",
         help="the player whose side is at the bottom of the SVG (default white)",
+    )
+    w.add_argument(
+        "--size", type=int, default=None, metavar="PIXELS", help="width of the SVG in pixels"
     )
 
 
@@ -114,6 +132,14 @@ def run(args: argparse.Namespace) -> int:
             f"(gnubg: set player 0 external {args.host}:{args.port})",
             file=sys.stderr,
         )
+        import logging
+
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("gammon serve: %(message)s"))
+        log = logging.getLogger("gammon.serve")
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+        log.propagate = False
         try:
             serve(
                 args.port,
@@ -123,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 max_connections=args.max_connections,
                 max_line=args.max_line,
+                idle_timeout=args.idle_timeout or None,
+                max_output=args.max_output,
             )
         except KeyboardInterrupt:
             return 0
@@ -141,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
             )
             obj = pos
         if args.svg:
-            text = gammon.svg.board(obj, perspective=args.perspective)
+            text = gammon.svg.board(obj, perspective=args.perspective, size=args.size)
             if args.svg == "-":
                 sys.stdout.write(text)
             else:

@@ -13,7 +13,10 @@ answers one line:
 A line that is not a board, or a board that no game can reach, gets ``Error (gammon): ...``
 (gnubg shows lines starting ``Error (`` as errors) and the server keeps serving. Lines longer
 than ``max_line`` bytes are refused, and at most ``max_connections`` clients are served at
-once; the server binds to ``127.0.0.1`` unless told otherwise.
+once; the server binds to ``127.0.0.1`` unless told otherwise. A client that sends nothing for
+``idle_timeout`` seconds (10 minutes by default), or that leaves more than ``max_output``
+bytes of replies unread (64 KiB), is disconnected and its slot freed; each connection and
+disconnection is logged in one line on the ``gammon.serve`` logger (see :class:`Server`).
 
     >>> import gammon
     >>> engine = Engine("pubeval")
@@ -27,10 +30,15 @@ once; the server binds to ``127.0.0.1`` unless told otherwise.
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import selectors
 import socket
 import socketserver
+import sys
 import threading
-from typing import Optional, Union
+import time
+from typing import Any, Optional, Union
 
 from gammon import _core
 from gammon._core import Net, Variant
@@ -43,7 +51,14 @@ from gammon.match import Match, MatchScore, MoneySession, Scoreboard
 from gammon.rollout import BUILTIN_POLICIES, Policy
 from gammon.simulate import BUILTIN_CUBE_POLICIES, CubePolicy, CubeView
 
-__all__ = ["DEFAULT_HOST", "Engine", "Server", "serve"]
+__all__ = [
+    "DEFAULT_HOST",
+    "DEFAULT_IDLE_TIMEOUT",
+    "DEFAULT_MAX_OUTPUT",
+    "Engine",
+    "Server",
+    "serve",
+]
 
 DEFAULT_HOST = "127.0.0.1"
 """The address the server binds to by default: this machine only."""
@@ -165,44 +180,169 @@ def _scoreboard(state: FibsState) -> Scoreboard:
         return Match(state.match_length, state.score)
 
 
-class _Handler(socketserver.StreamRequestHandler):
+_log = logging.getLogger("gammon.serve")
+
+DEFAULT_IDLE_TIMEOUT = 600.0
+"""Seconds a connection may stay silent before it is closed (:class:`Server`)."""
+
+DEFAULT_MAX_OUTPUT = 65536
+"""Bytes of replies a client may leave unread before it is dropped (:class:`Server`)."""
+
+
+class _Connection:
+    """One client: reads lines, answers them, and keeps its replies in a bounded buffer.
+
+    The socket is non-blocking; a selector waits for the next line (at most the idle
+    timeout) and, while replies are waiting, for room to send them.
+    """
+
+    def __init__(self, sock: socket.socket, srv: Server) -> None:
+        self.sock = sock
+        self.srv = srv
+        self.pending = bytearray()  # bytes of the line being read
+        self.skipping = False  # the rest of an overlong line is being skipped
+        self.out = bytearray()  # replies not yet taken by the client
+
+    def run(self) -> str:
+        """Serve until the client leaves or is dropped; returns why the connection ended."""
+        srv = self.srv
+        with selectors.DefaultSelector() as sel:
+            watching = selectors.EVENT_READ
+            sel.register(self.sock, watching)
+            deadline = _deadline(srv.idle_timeout)
+            while not srv.closing.is_set():
+                events = selectors.EVENT_READ | (selectors.EVENT_WRITE if self.out else 0)
+                if events != watching:
+                    sel.modify(self.sock, events)
+                    watching = events
+                wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+                ready = sel.select(_POLL if wait is None else min(wait, _POLL))
+                if not ready:
+                    if deadline is not None and time.monotonic() >= deadline:
+                        return f"idle for {srv.idle_timeout:g} s"
+                    continue
+                mask = ready[0][1]
+                if mask & selectors.EVENT_WRITE:
+                    self._send()
+                if mask & selectors.EVENT_READ:
+                    try:
+                        data = self.sock.recv(65536)
+                    except (BlockingIOError, InterruptedError):
+                        continue
+                    if not data:
+                        self._drain(sel)
+                        return "closed by the client"
+                    deadline = _deadline(srv.idle_timeout)
+                    self._lines(data)
+                if len(self.out) > srv.max_output:
+                    return f"dropped: more than {srv.max_output} bytes of replies unread"
+        return "the server is shutting down"
+
+    def _lines(self, data: bytes) -> None:
+        """Answers every complete line of ``data`` (with what came before it)."""
+        max_line = self.srv.max_line
+        while data:
+            cut = data.find(b"\n")
+            chunk, data = (data, b"") if cut < 0 else (data[:cut], data[cut + 1 :])
+            if not self.skipping:
+                self.pending += chunk
+                if len(self.pending) > max_line:
+                    self.skipping = True
+                    self.pending.clear()
+            if cut < 0:
+                return
+            if self.skipping:
+                self.skipping = False
+                self._reply(f"Error (gammon): line longer than {max_line} bytes")
+                continue
+            raw = bytes(self.pending)
+            self.pending.clear()
+            text = raw.replace(b"\x00", b"").decode("utf-8", errors="replace").strip()
+            if text:
+                self._reply(self.srv.engine.answer(text))
+            if len(self.out) > self.srv.max_output:
+                return  # the connection is dropped: the rest goes unanswered
+
+    def _reply(self, text: str) -> None:
+        self.out += text.encode("utf-8") + b"\n"
+        self._send()
+
+    def _drain(self, sel: selectors.BaseSelector) -> None:
+        """Sends the waiting replies to a client that has stopped sending.
+
+        It may still read: wait at most the idle timeout for room.
+        """
+        deadline = _deadline(self.srv.idle_timeout)
+        sel.modify(self.sock, selectors.EVENT_WRITE)
+        while self.out and not self.srv.closing.is_set():
+            if deadline is not None and time.monotonic() >= deadline:
+                return
+            if sel.select(_POLL):
+                self._send()
+
+    def _send(self) -> None:
+        """Sends what the socket takes now of the waiting replies."""
+        if not self.out:
+            return
+        try:
+            sent = self.sock.send(self.out)
+        except (BlockingIOError, InterruptedError):
+            return
+        del self.out[:sent]
+
+
+_POLL = 0.5  # how often a waiting connection looks whether the server is shutting down
+
+
+def _deadline(timeout: Optional[float]) -> Optional[float]:
+    return None if timeout is None else time.monotonic() + timeout
+
+
+class _Handler(socketserver.BaseRequestHandler):
     server: Server
 
     def handle(self) -> None:
         srv = self.server
+        sock: socket.socket = self.request
+        host, port = self.client_address[:2]
+        peer = f"{host}:{port}"
+        sock.setblocking(False)
+        # The kernel's buffer of unsent replies is bounded too (by default it grows to MBs).
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, srv.max_output)
         if not srv.slots.acquire(blocking=False):
-            self.wfile.write(b"Error (gammon): too many connections\n")
+            with contextlib.suppress(OSError):
+                sock.send(b"Error (gammon): too many connections\n")
+            _log.warning("%s refused: all %d connections are taken", peer, srv.max_connections)
             return
+        srv._connections.add(sock)
+        _log.info("%s connected", peer)
+        why = "closed"
         try:
-            self._serve(srv)
+            why = _Connection(sock, srv).run()
+        except OSError as e:  # a reset or a broken pipe: the client went away
+            why = f"lost: {e.strerror or type(e).__name__}"
         finally:
-            srv.slots.release()
-
-    def _serve(self, srv: Server) -> None:
-        while True:
-            raw = self.rfile.readline(srv.max_line + 1)
-            if not raw:
-                return
-            if len(raw) > srv.max_line and not raw.endswith(b"\n"):
-                # Skip the rest of the overlong line, then refuse it.
-                while raw and not raw.endswith(b"\n"):
-                    raw = self.rfile.readline(srv.max_line + 1)
-                self._reply(f"Error (gammon): line longer than {srv.max_line} bytes")
-                continue
-            text = raw.replace(b"\x00", b"").decode("utf-8", errors="replace").strip()
-            if not text:
-                continue
-            self._reply(srv.engine.answer(text))
-
-    def _reply(self, text: str) -> None:
-        self.wfile.write(text.encode("utf-8") + b"\n")
-        self.wfile.flush()
+            srv.slots.release()  # first: once a connection no longer counts, its slot is free
+            srv._connections.discard(sock)
+        level = logging.INFO if why == "closed by the client" else logging.WARNING
+        _log.log(level, "%s disconnected: %s", peer, why)
 
 
 class Server(socketserver.ThreadingTCPServer):
     """The TCP server of ``gammon serve`` (one thread per connection).
 
-    ``port`` 0 picks a free port (see :attr:`port`).
+    ``port`` 0 picks a free port (see :attr:`port`). At most ``max_connections`` clients are
+    served at once (the next ones get ``Error (gammon): too many connections``); a line longer
+    than ``max_line`` bytes is refused. A client that sends nothing for ``idle_timeout``
+    seconds (``None``: never) is disconnected, and so is one that leaves more than
+    ``max_output`` bytes of replies unread, so that idle or stuck clients cannot hold every
+    slot. gnubg does not reconnect to an external player it has lost: raise ``idle_timeout``
+    when its other player may think longer than that.
+
+    Connections and disconnections are logged, one line each, on the ``gammon.serve``
+    logger (disconnections for a cause at ``WARNING``, the rest at ``INFO``); a client that
+    goes away early never prints a traceback.
     """
 
     daemon_threads = True
@@ -216,13 +356,34 @@ class Server(socketserver.ThreadingTCPServer):
         *,
         max_connections: int = 8,
         max_line: int = 4096,
+        idle_timeout: Optional[float] = DEFAULT_IDLE_TIMEOUT,
+        max_output: int = DEFAULT_MAX_OUTPUT,
     ) -> None:
         if max_connections < 1 or max_line < 64:
             raise InvalidInputError("serve: max_connections >= 1 and max_line >= 64")
+        if idle_timeout is not None and not idle_timeout > 0:
+            raise InvalidInputError(
+                f"serve: idle_timeout must be a positive number of seconds or None, "
+                f"not {idle_timeout!r}"
+            )
+        if max_output < 256:
+            raise InvalidInputError(
+                f"serve: max_output must be at least 256 bytes, not {max_output}"
+            )
         self.engine = engine
         self.max_line = max_line
+        self.max_connections = max_connections
+        self.idle_timeout = idle_timeout
+        self.max_output = max_output
         self.slots = threading.BoundedSemaphore(max_connections)
+        self._connections: set[socket.socket] = set()
+        self.closing = threading.Event()
         super().__init__((host, port), _Handler)
+
+    @property
+    def active_connections(self) -> int:
+        """How many clients are being served now."""
+        return len(self._connections)
 
     @property
     def port(self) -> int:
@@ -234,6 +395,16 @@ class Server(socketserver.ThreadingTCPServer):
         self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         super().server_bind()
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Log a failed connection in one line (no traceback)."""
+        e = sys.exc_info()[1]
+        _log.warning("%s: connection failed: %s: %s", client_address, type(e).__name__, e)
+
+    def server_close(self) -> None:
+        """Stop listening and end every connection (their threads leave within a second)."""
+        self.closing.set()
+        super().server_close()
+
 
 def serve(
     port: int,
@@ -244,15 +415,19 @@ def serve(
     seed: int = 0,
     max_connections: int = 8,
     max_line: int = 4096,
+    idle_timeout: Optional[float] = DEFAULT_IDLE_TIMEOUT,
+    max_output: int = DEFAULT_MAX_OUTPUT,
     ready: Optional[threading.Event] = None,
 ) -> None:
-    """Serve until interrupted (Ctrl-C)."""
+    """Serve until interrupted (Ctrl-C); the options are :class:`Engine`'s and :class:`Server`'s."""
     with Server(
         Engine(policy, cube, seed=seed),
         port,
         host,
         max_connections=max_connections,
         max_line=max_line,
+        idle_timeout=idle_timeout,
+        max_output=max_output,
     ) as srv:
         if ready is not None:
             ready.set()

@@ -3,12 +3,18 @@
 :func:`board` draws a :class:`gammon.Position`, a :class:`gammon.Play` (the position before
 it, with an arrow per move) or a :class:`gammon.Game` (with its dice, cube and score), and
 ``Position``, ``Play`` and ``Game`` (Long Nardy games too) get a ``_repr_svg_`` so that
-notebooks show them.
+notebooks show them. As python-chess's ``chess.svg.board`` does, ``size`` sets the width in
+pixels and ``lastmove`` marks the play that led to the position: its points lit and one arrow
+per move.
 
     >>> import gammon
     >>> svg = board(gammon.Position.start())
     >>> svg.startswith("<svg") and svg.count('class="checker white"') == 15
     True
+    >>> play = gammon.Position.start().parse_play("8/5 6/5", (3, 1))
+    >>> svg = board(play.after, lastmove=play, size=300)
+    >>> svg.count('class="lastmove"'), svg.count('class="arrow"'), 'width="300"' in svg
+    (3, 2, True)
 
 The layout is the usual one, seen by the player at the bottom (``perspective``, White by
 default): that player's points 1-12 run right to left along the bottom edge and 13-24 left to
@@ -73,6 +79,7 @@ _FRAME = "#5a3a22"
 _POINT_A = "#d9b779"
 _POINT_B = "#8c3b2f"
 _ARROW = "#e0442b"
+_LASTMOVE = "#f2d649"
 _TRAY_X = MARGIN + 12 * POINT_WIDTH + BAR_WIDTH + 8
 _BOTTOM = BOARD_TOP + BOARD_HEIGHT
 _MAX_STACK = 5
@@ -144,6 +151,8 @@ def board(
     perspective: Union[Color, str] = Color.WHITE,
     numbers: str = "bottom",
     arrows: bool = True,
+    lastmove: Optional[Play] = None,
+    size: Optional[int] = None,
 ) -> str:
     """Return an SVG picture of a position, a play or a game (also a Long Nardy game).
 
@@ -153,8 +162,14 @@ def board(
     (that player's numbering) or ``"both"``. A ``Play`` draws the position before it with its
     dice and one arrow per move (``arrows=False`` leaves them out).
 
+    ``lastmove`` is the play that led to the position drawn (its ``after`` is the position):
+    the points it moved from and to are lit (``class="lastmove"``: where the mover's count
+    changed, the bar or the tray when it entered or bore off) and, unless ``arrows=False``,
+    an arrow shows each move. ``size`` is the width of the picture in pixels (the height
+    follows; by default the drawing's own :data:`WIDTH` x :data:`HEIGHT`).
+
     Raises :class:`~gammon.InvalidInputError` for an object that is not a position, play or game,
-    or a bad option.
+    a ``lastmove`` that does not lead to the position, or a bad option.
     """
     play: Optional[Play] = None
     if isinstance(obj, Game):
@@ -178,8 +193,21 @@ def board(
     if numbers not in ("bottom", "both"):
         raise InvalidInputError(f"svg: numbers must be 'bottom' or 'both', not {numbers!r}")
     bottom = _color_arg(perspective)
-    return _Drawing(pos, bottom).render(
-        play if arrows else None, dice, cube, score, match_length, numbers
+    if lastmove is not None:
+        if not isinstance(lastmove, Play):
+            raise InvalidInputError(f"svg: lastmove must be a gammon.Play, not {lastmove!r}")
+        if lastmove.after != pos:
+            raise InvalidInputError(
+                f"svg: the lastmove {lastmove} does not lead to the position drawn "
+                f"({pos.id}); it leads to {lastmove.after.id}"
+            )
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
+        raise InvalidInputError(f"svg: size must be a positive number of pixels, not {size!r}")
+    drawing = _Drawing(pos, bottom)
+    drawing.size = size
+    drawing.lastmove = lastmove
+    return drawing.render(
+        play if arrows else None, dice, cube, score, match_length, numbers, arrows
     )
 
 
@@ -190,6 +218,8 @@ class _Drawing:
         self.top = bottom.other()
         self.variant = pos.variant
         self.out: list[str] = []
+        self.size: Optional[int] = None
+        self.lastmove: Optional[Play] = None
 
     def add(self, s: str) -> None:
         self.out.append(s)
@@ -206,10 +236,14 @@ class _Drawing:
         score: Optional[tuple[int, int]],
         match_length: Optional[int],
         numbers: str,
+        arrows: bool = True,
     ) -> str:
         pos = self.pos
+        width, height = WIDTH, HEIGHT
+        if self.size is not None:
+            width, height = self.size, round(self.size * HEIGHT / WIDTH)
         self.add(
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">'
         )
         self.add(
@@ -235,6 +269,8 @@ class _Drawing:
             f'<rect x="{MARGIN + 6 * POINT_WIDTH}" y="{BOARD_TOP}" width="{BAR_WIDTH}" '
             f'height="{BOARD_HEIGHT}" fill="{_FRAME}"/>'
         )
+        if self.lastmove is not None:
+            self._lit(self.lastmove)
         self._checkers()
         self._trays()
         if cube is not None and self.variant != Variant.LONG_NARDY:
@@ -243,6 +279,8 @@ class _Drawing:
             self._dice(dice, pos.turn)
         if play is not None:
             self._arrows(play)
+        if self.lastmove is not None and arrows:
+            self._arrows(self.lastmove)
         self._caption(score, match_length)
         self.add("</svg>")
         return "\n".join(self.out) + "\n"
@@ -371,9 +409,33 @@ class _Drawing:
             return _TRAY_X + TRAY_WIDTH / 2, y
         return checker_center(self.where(color, point), index)
 
+    def _lit(self, play: Play) -> None:
+        """Lights the points the play moved from and to (the bar, the tray), under the checkers."""
+        mover = play.before.turn
+        mid = BOARD_TOP + BOARD_HEIGHT / 2
+        before, after = play.before.checkers(mover), play.after.checkers(mover)
+        # Where the mover's count changed: a checker moving on through a point leaves it unlit.
+        for p in (q for q in range(26) if before[q] != after[q]):
+            h = BOARD_HEIGHT / 2
+            x: float
+            y: float = mid if mover == self.bottom else BOARD_TOP
+            if p == 25:  # the mover's half of the bar
+                x, w, where = MARGIN + 6 * POINT_WIDTH, BAR_WIDTH, "bar"
+            elif p == 0:  # the mover's tray
+                x, w, where = _TRAY_X, TRAY_WIDTH, "off"
+            else:
+                point = self.where(mover, p)
+                col, top = point_column(point)
+                x, w, where = _column_x(col), POINT_WIDTH, str(point)
+                y = BOARD_TOP if top else mid
+            self.add(
+                f'<rect class="lastmove" data-point="{where}" x="{x:g}" y="{y:g}" '
+                f'width="{w:g}" height="{h:g}" fill="{_LASTMOVE}" opacity="0.45"/>'
+            )
+
     def _arrows(self, play: Play) -> None:
         mover = play.before.turn
-        counts = list(self.pos.checkers(mover))
+        counts = list(play.before.checkers(mover))
         for m in play.moves:
             a, b = m.from_point, m.to_point
             x0, y0 = self._slot(mover, a, max(counts[a] - 1, 0))

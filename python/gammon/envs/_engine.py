@@ -5,13 +5,14 @@ Every board is in the owner's view of :mod:`gammon.batch`, owned by the player t
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from gammon import _core, batch
-from gammon._core import Net, Position, Variant
+from gammon._core import Net, Play, PlayList, Position, Variant
+from gammon.errors import InvalidInputError
 
 #: Size of the fixed action space: an upper bound on the distinct legal plays of any roll in
 #: any variant (gammon-core's ``MAX_PLAYS``).
@@ -23,11 +24,6 @@ Array = npt.NDArray[np.int8]
 def variant_of(variant: Variant | str) -> Variant:
     """A ``Variant`` from a name or a ``Variant``."""
     return variant if isinstance(variant, Variant) else _core.find_variant(variant)
-
-
-def default_encoding(variant: Variant) -> str:
-    """The observation encoding used when none is given: TD-Gammon, or Long Nardy's."""
-    return "nardy" if variant == Variant.LONG_NARDY else "tdgammon"
 
 
 def start_boards(variant: Variant, n: int) -> Array:
@@ -102,18 +98,119 @@ def apply(
     return after, legal
 
 
+#: An opponent: a built-in policy's name, a ``gammon.Net``, a batched ``gammon.batch.Evaluator``
+#: or a policy choosing one position at a time (an object with ``choose(position, plays)``,
+#: such as ``gammon.FunctionPolicy(f)``).
+Opponent = Union[str, Net, batch.Evaluator, Any]
+
+
+def check_opponent(opponent: object, variant: Variant) -> None:
+    """Raises ``InvalidInputError`` naming what is wrong with ``opponent`` for ``variant``.
+
+    A built-in name or a net is tried on the starting position (a name of another game, a
+    net of another game); a Python policy is not called.
+    """
+    if isinstance(opponent, (str, Net)):
+        start = start_boards(variant, 1)
+        _core._batch_policy_play(start, np.array([[2, 1]], np.int8), variant, opponent, 0)
+        return
+    if isinstance(opponent, batch.Evaluator):
+        opponent.encoding_for(variant)
+        return
+    if callable(getattr(opponent, "choose", None)):
+        return
+    kind = "a function" if callable(opponent) else repr(opponent)
+    raise InvalidInputError(
+        "the opponent is a built-in policy's name, a gammon.Net, a batched evaluator wrapped "
+        "in gammon.batch.Evaluator(f) or a policy with choose(position, plays) (a function "
+        f"f(position, plays) wrapped in gammon.FunctionPolicy(f)); got {kind}"
+    )
+
+
 def opponent_turn(
     boards: Array,
     dice: Array,
     variant: Variant,
-    policy: str | Net,
+    policy: Opponent,
     rng: np.random.Generator,
 ) -> Array:
-    """One turn of a built-in policy or a net for each row: the boards after, the mover's."""
-    seed = int(rng.integers(0, 2**62))
-    return _core._batch_policy_play(
-        np.ascontiguousarray(boards), np.ascontiguousarray(dice), variant, policy, seed
+    """One turn of the opponent for each row: the boards after, the mover's.
+
+    A built-in policy or a net plays in Rust; an evaluator scores every candidate of every
+    row in one call (each row takes its best-scored play, the first of equal scores, as in
+    ``gammon.batch.play_games``); a Python policy chooses row by row. Forced plays and passes
+    (MOVE-8) are made without asking.
+    """
+    if isinstance(policy, (str, Net)):
+        seed = int(rng.integers(0, 2**62))
+        return _core._batch_policy_play(
+            np.ascontiguousarray(boards), np.ascontiguousarray(dice), variant, policy, seed
+        )
+    plays = batch.legal_plays(boards, dice, variant=variant)
+    counts = np.diff(plays.offsets)
+    if isinstance(policy, batch.Evaluator):
+        chosen = _best(plays, counts, policy, variant)
+    else:
+        chosen = _chosen_by(policy, boards, dice, counts, variant)
+    after, _ = apply(boards, plays, chosen)
+    return after
+
+
+def _best(
+    plays: batch.Plays, counts: npt.NDArray[np.int64], evaluator: batch.Evaluator, variant: Variant
+) -> npt.NDArray[np.int64]:
+    """Each row's best-scored candidate (0 for a pass); forced plays are not scored."""
+    chosen = np.zeros(len(counts), dtype=np.int64)
+    ask = np.flatnonzero(counts > 1)
+    if len(ask) == 0:
+        return chosen
+    starts, sizes = plays.offsets[:-1][ask], counts[ask]
+    rows = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
+    encoded = batch.encode(
+        plays.boards[rows], evaluator.encoding_for(variant), variant=variant, on_roll=False
     )
+    scores = np.asarray(evaluator(encoded), dtype=np.float64).reshape(-1)
+    if scores.shape != (len(rows),):
+        raise InvalidInputError(f"the evaluator returned {scores.size} values for {len(rows)} rows")
+    group_starts = np.cumsum(sizes) - sizes
+    best = np.maximum.reduceat(scores, group_starts)
+    is_best = scores == np.repeat(best, sizes)
+    group = np.repeat(np.arange(len(ask)), sizes)
+    local = np.arange(len(rows)) - np.repeat(group_starts, sizes)
+    first = np.zeros(len(ask), dtype=np.int64)  # all-NaN scores: the first play
+    hits = np.flatnonzero(is_best)
+    groups, at = np.unique(group[hits], return_index=True)  # the first of equal scores
+    first[groups] = local[hits[at]]
+    chosen[ask] = first
+    return chosen
+
+
+def _chosen_by(
+    policy: Any,
+    boards: Array,
+    dice: Array,
+    counts: npt.NDArray[np.int64],
+    variant: Variant,
+) -> npt.NDArray[np.int64]:
+    """The index of the play a Python policy chooses in each row with a choice."""
+    chosen = np.zeros(len(counts), dtype=np.int64)
+    ask = np.flatnonzero(counts > 1)
+    if len(ask) == 0:
+        return chosen
+    choose: Callable[[Position, PlayList], Union[Play, int]] = policy.choose
+    for k, pos in zip(ask, batch.positions(boards[ask], variant=variant)):
+        plays = pos.legal_plays((int(dice[k, 0]), int(dice[k, 1])))
+        pick = choose(pos, plays)
+        if isinstance(pick, (int, np.integer)) and not isinstance(pick, bool):
+            index = int(pick)
+        else:
+            index = next((i for i, p in enumerate(plays) if p == pick), -1)
+        if not 0 <= index < len(plays):
+            raise InvalidInputError(
+                f"the opponent {policy!r} chose {pick!r}: not one of the {len(plays)} plays"
+            )
+        chosen[k] = index
+    return chosen
 
 
 def opening(variant: Variant, n: int, rng: np.random.Generator) -> Optional[npt.NDArray[np.bool_]]:

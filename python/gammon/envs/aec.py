@@ -12,9 +12,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+import gammon.envs._engine as _engine
 from gammon import batch
 from gammon._core import Variant
-from gammon.envs import _engine
 from gammon.envs._engine import ACTIONS
 from gammon.envs.gym import OBS_HIGH
 
@@ -48,7 +48,7 @@ class GammonAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.variant = _engine.variant_of(variant)
-        self.encoding = encoding or _engine.default_encoding(self.variant)
+        self.encoding = encoding or batch.default_encoding(self.variant)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         size = batch.ENCODING_UNITS[self.encoding] + 12

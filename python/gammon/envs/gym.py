@@ -1,6 +1,14 @@
-"""A Gymnasium environment: one learning agent against a built-in policy.
+"""A Gymnasium environment: one learning agent against an opponent policy.
 
-Needs ``gymnasium`` (the ``gammon[envs]`` extra).
+Needs ``gymnasium`` (the ``gammon[envs]`` extra). Importing :mod:`gammon.envs` registers it
+with Gymnasium, one id a variant (:data:`gammon.envs.GYMNASIUM_IDS`)::
+
+    >>> import gymnasium
+    >>> import gammon.envs
+    >>> env = gymnasium.make("gammon/Backgammon-v0", opponent="pubeval")
+    >>> obs, info = env.reset(seed=1)
+    >>> obs.shape, int(info["action_mask"].sum()) >= 1
+    ((210,), True)
 """
 
 from __future__ import annotations
@@ -12,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from gammon._core import Net, Variant
-from gammon.envs._engine import ACTIONS
+from gammon._core import Variant
+from gammon.envs._engine import ACTIONS, Opponent
 from gammon.envs.vector import VectorGammonEnv
 
 #: Upper bound of every observation unit (the largest is TD-Gammon's bar unit, 15 / 2).
@@ -21,10 +29,12 @@ OBS_HIGH = 16.0
 
 
 class GammonEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
-    """One game at a time against a built-in policy.
+    """One game at a time against an opponent policy (the shipped net by default).
 
-    The spaces, rewards and the illegal-action rule are those of
-    :class:`gammon.envs.VectorGammonEnv` with one game: ``action_space`` is
+    The opponent (any policy: a built-in name, a :class:`gammon.Net`, a
+    :class:`gammon.batch.Evaluator` or a ``choose(position, plays)`` policy), the spaces,
+    rewards and the illegal-action rule are those of :class:`gammon.envs.VectorGammonEnv`
+    with one game: ``action_space`` is
     ``Discrete(3060)`` (an index into ``Position.legal_plays(dice)``; ``info["action_mask"]``
     marks the legal ones, action 0 is the pass when no play is legal), ``observation_space`` a
     float32 ``Box`` of the encoding plus 12 dice units. After ``terminated``, call ``reset``.
@@ -35,7 +45,7 @@ class GammonEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def __init__(
         self,
         variant: Variant | str = "backgammon",
-        opponent: str | Net = "random",
+        opponent: Opponent = "net",
         encoding: Optional[str] = None,
         render_mode: Optional[str] = None,
     ) -> None:

@@ -1,4 +1,4 @@
-"""A vectorized environment: N games against a built-in policy, stepped by one numpy array."""
+"""A vectorized environment: N games against an opponent policy, stepped by one numpy array."""
 
 from __future__ import annotations
 
@@ -7,24 +7,33 @@ from typing import Any, Optional
 import numpy as np
 import numpy.typing as npt
 
+import gammon.envs._engine as _engine
 from gammon import batch
-from gammon._core import Net, Variant
-from gammon.envs import _engine
-from gammon.envs._engine import ACTIONS
+from gammon._core import Variant
+from gammon.envs._engine import ACTIONS, Opponent
 from gammon.errors import InvalidInputError
 
 Info = dict[str, Any]
 
 
 class VectorGammonEnv:
-    """``num_envs`` games of one variant, the learning agent against a built-in policy.
+    """``num_envs`` games of one variant, the learning agent against an opponent policy.
 
-    The agent moves in every game at every step; between two steps the opponent (``"random"``,
-    ``"pubeval"``, ``"heuristic"`` or ``"net"``; Long Nardy: ``"random"``, ``"heuristic"`` or
-    ``"net"``; or a :class:`gammon.Net` of the variant's game, say a frozen copy of the agent's
-    own net written by ``gammon-train``) plays its turn in Rust for all games in one call. Who
-    starts a game is a coin flip (the roll-off); in backgammon the first roll is never a double
-    (BG-10), in Long Nardy it is any roll (LN-10).
+    The agent moves in every game at every step; between two steps the opponent plays its turn
+    in every game. The opponent is any policy:
+
+    - ``"net"`` (the default: the shipped net of the variant's game), ``"random"``,
+      ``"pubeval"`` or ``"heuristic"`` (Long Nardy: ``"random"``, ``"heuristic"`` or
+      ``"net"``), or a :class:`gammon.Net` of the variant's game, say a frozen copy of the
+      agent's own net written by ``gammon-train``: played in Rust for all games in one call;
+    - a :class:`gammon.batch.Evaluator`, your own batched model (say the agent's own network,
+      for self-play): ONE call scores the candidate plays of every game, each game taking its
+      best-scored play;
+    - a policy choosing one position at a time (``choose(position, plays)``, or a function
+      wrapped in :class:`gammon.FunctionPolicy`): called game by game, the slow path.
+
+    Who starts a game is a coin flip (the roll-off); in backgammon the first roll is never a
+    double (BG-10), in Long Nardy it is any roll (LN-10).
 
     **Action space** (fixed, ``ACTIONS = 3060`` actions): action ``i`` is the ``i``-th play of
     ``Position.legal_plays(dice)`` for the agent's board and roll (the order of
@@ -56,7 +65,7 @@ class VectorGammonEnv:
         num_envs: int,
         *,
         variant: Variant | str = "backgammon",
-        opponent: str | Net = "random",
+        opponent: Opponent = "net",
         encoding: Optional[str] = None,
         seed: Optional[int] = None,
         autoreset: bool = True,
@@ -66,7 +75,7 @@ class VectorGammonEnv:
         self.num_envs = num_envs
         self.variant = _engine.variant_of(variant)
         self.opponent = opponent
-        self.encoding = encoding or _engine.default_encoding(self.variant)
+        self.encoding = encoding or batch.default_encoding(self.variant)
         if self.encoding not in batch.ENCODING_UNITS:
             raise InvalidInputError(f"unknown encoding {self.encoding!r}")
         self.observation_size = batch.ENCODING_UNITS[self.encoding] + 12
@@ -80,7 +89,7 @@ class VectorGammonEnv:
         self._turn = 0
         self.plays: batch.Plays = batch.legal_plays(self.boards, self.dice, variant=self.variant)
         # Checks the opponent now rather than at the first step.
-        _engine.opponent_turn(self.boards[:1], self.dice[:1], self.variant, opponent, self._rng)
+        _engine.check_opponent(opponent, self.variant)
 
     @property
     def action_count(self) -> int:

@@ -10,8 +10,8 @@ use gammon_core::{
 };
 use numpy::ndarray::Array2;
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyReadwriteArray1, PyReadwriteArray2,
-    PyReadwriteArray3, PyUntypedArrayMethods,
+    BorrowError, Element, IntoPyArray, PyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods,
+    PyReadonlyArray2, PyReadwriteArray, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
 
@@ -33,6 +33,24 @@ fn rows<'a>(boards: &'a PyReadonlyArray2<'_, i8>) -> PyResult<&'a [i8]> {
     boards
         .as_slice()
         .map_err(|_| InvalidInputError::new_err("boards must be a C-contiguous int8 array"))
+}
+
+/// A caller's output array borrowed for writing, or a gammon error naming why it cannot be:
+/// a read-only array, or one that another call is writing (another thread's, with the GIL
+/// released: output arrays and `LegalPlaysBuffer`s are one per thread).
+fn writable<'py, T: Element, D: numpy::ndarray::Dimension>(
+    array: &Bound<'py, PyArray<T, D>>,
+    what: &str,
+) -> PyResult<PyReadwriteArray<'py, T, D>> {
+    array.try_readwrite().map_err(|e| {
+        InvalidInputError::new_err(match e {
+            BorrowError::NotWriteable => format!("{what} must be a writeable array"),
+            _ => format!(
+                "{what} is being written by another call (another thread's?): use one output \
+                 array, or one LegalPlaysBuffer, per thread"
+            ),
+        })
+    })
 }
 
 /// The policy of a batch call, played in Rust on every row: a built-in name or a
@@ -395,11 +413,17 @@ pub fn _batch_legal_plays_into(
     boards: PyReadonlyArray2<'_, i8>,
     dice: PyReadonlyArray2<'_, i8>,
     variant: &Bound<'_, PyAny>,
-    mut out_boards: PyReadwriteArray2<'_, i8>,
-    mut out_offsets: PyReadwriteArray1<'_, i64>,
-    out_moves: Option<PyReadwriteArray3<'_, i8>>,
+    out_boards: Bound<'_, PyArray2<i8>>,
+    out_offsets: Bound<'_, PyArray1<i64>>,
+    out_moves: Option<Bound<'_, PyArray3<i8>>>,
 ) -> PyResult<usize> {
     let variant = variant_arg(variant)?;
+    let mut out_boards = writable(&out_boards, "the out boards")?;
+    let mut out_offsets = writable(&out_offsets, "the out offsets")?;
+    let mut out_moves = match out_moves.as_ref() {
+        Some(mv) => Some(writable(mv, "the out moves")?),
+        None => None,
+    };
     let board = rows(&boards)?;
     let n = board.len() / 26;
     let dshape = dice.shape();
@@ -419,7 +443,6 @@ pub fn _batch_legal_plays_into(
             n + 1
         )));
     }
-    let mut out_moves = out_moves;
     if let Some(mv) = out_moves.as_ref() {
         if mv.shape() != [room, 4, 2] {
             return Err(InvalidInputError::new_err(format!(
@@ -480,6 +503,36 @@ pub fn _batch_validate(
                 .map_err(InvalidPositionError::new_err)
         })
     })
+}
+
+/// The rows owned by the other player (each board turned over), every row validated first
+/// (a count such as -128, which has no int8 negative, is refused naming its row). The flip is
+/// the core's: the board of the position with the turn passed.
+#[pyfunction]
+pub fn _batch_flip<'py>(
+    py: Python<'py>,
+    boards: PyReadonlyArray2<'py, i8>,
+    variant: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    let variant = variant_arg(variant)?;
+    let board = rows(&boards)?;
+    let out = py.detach(|| {
+        guard(|| {
+            let mut out = Vec::with_capacity(board.len());
+            for (i, row) in board.chunks_exact(26).enumerate() {
+                let turned = match fast_backgammon(row, variant) {
+                    Some(p) => p.pass_turn().board26(),
+                    None => position_of(row, i, variant, Color::White)
+                        .map_err(InvalidPositionError::new_err)?
+                        .pass_turn()
+                        .board26(),
+                };
+                out.extend_from_slice(&turned);
+            }
+            Ok(out)
+        })
+    })?;
+    board_array(py, out)
 }
 
 /// The boards of positions (each from its player on roll's side) and their common variant.
@@ -665,9 +718,10 @@ pub fn _batch_encode_into(
     variant: &Bound<'_, PyAny>,
     encoding: &str,
     on_roll: bool,
-    mut out: PyReadwriteArray2<'_, f32>,
+    out: Bound<'_, PyArray2<f32>>,
 ) -> PyResult<()> {
     let variant = variant_arg(variant)?;
+    let mut out = writable(&out, "out")?;
     let enc = Encoding::from_name(encoding)
         .filter(|e| e.supports(variant))
         .ok_or_else(|| {
@@ -765,6 +819,14 @@ pub fn _batch_trajectories<'py>(
             result.map_err(|e| game_error(first, &e))
         })
     })?;
+    trajectories_dict(py, t)
+}
+
+/// The trajectories as a dict of numpy arrays, the fields of `gammon.batch.Trajectories`.
+pub(crate) fn trajectories_dict(
+    py: Python<'_>,
+    t: gammon_core::Trajectories,
+) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     let n = t.len();
     let shape_err = |e: numpy::ndarray::ShapeError| InvalidInputError::new_err(e.to_string());
     let d = pyo3::types::PyDict::new(py);

@@ -8,9 +8,15 @@
 //! `2 x cube <= max_cube`) first waits for ONE cube call over all such games that step: the
 //! call returns, per row, whether the player doubles and whether the opponent takes
 //! (CUBE-4..7); a drop ends the game for the cube value before the double (CUBE-6).
+//!
+//! With `record`, every checker ply of every game is kept (the board before and after, the
+//! roll, the choices and the chosen index) and returned as the trajectories of
+//! `gammon.batch.trajectories`, in game order; recording changes no choice.
 
 use gammon_core::encode::Encoding;
-use gammon_core::{Backgammon, Color, FirstRoll, GameDice, Nardy, PlayList, Position, Variant};
+use gammon_core::{
+    Backgammon, Color, Dice, FirstRoll, GameDice, Nardy, PlayList, Position, Trajectories, Variant,
+};
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -33,6 +39,39 @@ struct Slot<P> {
     cube_asked: bool,
     /// Set when a double was dropped: the winner (the doubler), CUBE-6.
     dropped: Option<Color>,
+    /// The roll of the choice awaiting the evaluator.
+    roll: Option<Dice>,
+    /// The plies played so far, when recording.
+    record: Option<Vec<Ply>>,
+}
+
+/// One recorded checker ply (see [`Trajectories`]).
+struct Ply {
+    ply: u32,
+    turn: Color,
+    before: [i8; 26],
+    roll: Dice,
+    after: [i8; 26],
+    choices: u16,
+    chosen: u16,
+}
+
+impl<P: Position + Board26> Slot<P> {
+    /// Records the game's latest ply (`plies` counts it already), when recording, from its
+    /// position before the play.
+    fn keep(&mut self, roll: Dice, after: [i8; 26], choices: usize, chosen: usize) {
+        if let Some(record) = self.record.as_mut() {
+            record.push(Ply {
+                ply: self.plies - 1,
+                turn: self.pos.turn(),
+                before: self.pos.board26(),
+                roll,
+                after,
+                choices: choices as u16,
+                chosen: chosen as u16,
+            });
+        }
+    }
 }
 
 /// The cube settings of a run: `None` without a cube evaluator, else the cap (CUBE-10).
@@ -53,16 +92,51 @@ struct Step<P> {
     cube_pending: Vec<usize>,
 }
 
-/// Game results: points from White's side and plies, indexed from `first`.
+/// Game results: points from White's side and plies, indexed from `first`; the plies of each
+/// game and its winner when recording.
 struct Results {
     points: Vec<i8>,
     plies: Vec<u32>,
     cube: Vec<u32>,
+    records: Vec<Option<(Vec<Ply>, Color)>>,
+}
+
+impl Results {
+    /// The recorded plies of every game, in game order, as flat trajectories.
+    fn trajectories(&mut self, first: u64) -> Trajectories {
+        let mut t = Trajectories::default();
+        for (k, rec) in self.records.iter_mut().enumerate() {
+            let Some((plies, winner)) = rec.take() else {
+                continue;
+            };
+            let points = self.points[k].abs();
+            for p in plies {
+                t.game.push(first + k as u64);
+                t.ply.push(p.ply.min(u32::from(u16::MAX)) as u16);
+                t.turn.push(p.turn);
+                t.before.extend_from_slice(&p.before);
+                t.dice.extend([p.roll.high(), p.roll.low()]);
+                t.after.extend_from_slice(&p.after);
+                t.choices.push(p.choices);
+                t.chosen.push(p.chosen);
+                t.result
+                    .push(if p.turn == winner { points } else { -points });
+            }
+            t.game_points.push(self.points[k]);
+        }
+        t
+    }
 }
 
 const MAX_PLIES: u32 = 100_000;
 
-fn new_slot<P: Position>(start: &P, seed: u64, game: u64, first: FirstRoll) -> Slot<P> {
+fn new_slot<P: Position>(
+    start: &P,
+    seed: u64,
+    game: u64,
+    first: FirstRoll,
+    record: bool,
+) -> Slot<P> {
     Slot {
         game,
         pos: *start,
@@ -72,6 +146,8 @@ fn new_slot<P: Position>(start: &P, seed: u64, game: u64, first: FirstRoll) -> S
         owner: None,
         cube_asked: false,
         dropped: None,
+        roll: None,
+        record: record.then(Vec::new),
     }
 }
 
@@ -110,8 +186,12 @@ fn advance<P: Position + Board26>(
                 results.points[k] = if winner == Color::White { pts } else { -pts };
                 results.plies[k] = s.plies;
                 results.cube[k] = s.cube;
+                if let Some(plies) = s.record.take() {
+                    results.records[k] = Some((plies, winner));
+                }
                 if *next_game < end {
-                    *s = new_slot(start, seed, *next_game, first);
+                    let record = !results.records.is_empty();
+                    *s = new_slot(start, seed, *next_game, first, record);
                     *next_game += 1;
                     continue;
                 }
@@ -144,9 +224,17 @@ fn advance<P: Position + Board26>(
             s.pos.legal_plays_into(roll, list);
             s.plies += 1;
             match list.len() {
-                0 => s.pos = s.pos.pass_turn(),
-                1 => s.pos = s.pos.play_unchecked(&list[0]),
+                0 => {
+                    let before = s.pos.board26();
+                    s.keep(roll, before, 0, 0);
+                    s.pos = s.pos.pass_turn();
+                }
+                1 => {
+                    s.keep(roll, list[0].after().board26(), 1, 0);
+                    s.pos = s.pos.play_unchecked(&list[0]);
+                }
                 n => {
+                    s.roll = Some(roll);
                     let row0 = step.next.len();
                     for play in list.iter() {
                         step.boards.push(play.after().board26());
@@ -164,20 +252,19 @@ fn advance<P: Position + Board26>(
 
 /// Applies the evaluator's scores: each pending game takes its best-scored candidate (the
 /// first of equal scores).
-fn apply<P: Position>(
-    slots: &mut [Slot<P>],
-    next: &[P],
-    pending: &[(usize, usize, usize)],
-    scores: &[f64],
-) {
-    for &(slot, row0, n) in pending {
+fn apply<P: Position + Board26>(slots: &mut [Slot<P>], step: &Step<P>, scores: &[f64]) {
+    for &(slot, row0, n) in &step.pending {
         let mut best = 0;
         for k in 1..n {
             if scores[row0 + k] > scores[row0 + best] {
                 best = k;
             }
         }
-        slots[slot].pos = next[row0 + best];
+        let s = &mut slots[slot];
+        if let Some(roll) = s.roll.take() {
+            s.keep(roll, step.boards[row0 + best], n, best);
+        }
+        s.pos = step.next[row0 + best];
     }
 }
 
@@ -288,17 +375,23 @@ fn run<'py, P: Position + Board26>(
     end: u64,
     lockstep: usize,
     first: FirstRoll,
+    record: bool,
 ) -> PyResult<(Results, RunStats)> {
     let n = (end - first_game) as usize;
     let mut results = Results {
         points: vec![0; n],
         plies: vec![0; n],
         cube: vec![1; n],
+        records: if record {
+            (0..n).map(|_| None).collect()
+        } else {
+            Vec::new()
+        },
     };
     let mut next_game = first_game;
     let mut slots: Vec<Slot<P>> = Vec::with_capacity(lockstep);
     while slots.len() < lockstep && next_game < end {
-        slots.push(new_slot(&start, seed, next_game, first));
+        slots.push(new_slot(&start, seed, next_game, first, record));
         next_game += 1;
     }
     let mut list: Box<PlayList<P>> = Box::default();
@@ -367,7 +460,7 @@ fn run<'py, P: Position + Board26>(
             )
         })?;
         let s = answer_slice(&scores, m, "evaluator")?;
-        apply(&mut slots, &step.next, &step.pending, s);
+        apply(&mut slots, &step, s);
         calls += 1;
         rows += m as u64;
     }
@@ -379,14 +472,19 @@ type Played<'py> = (
     Bound<'py, PyArray1<u32>>,
     Bound<'py, PyArray1<u32>>,
     RunStats,
+    Option<Bound<'py, pyo3::types::PyDict>>,
 );
 
 /// Plays games `first..end` of `seed` from the start of `variant`, both sides choosing with
 /// `evaluator` (a callable taking `(M, units)` float32 rows, returning `(M,)` float64 scores);
 /// with `cube` (backgammon family), a callable taking the `(K, units)` rows of the games whose
-/// player on roll may double, returning `(2 K,)` uint8 flags `double, take` per row.
+/// player on roll may double, returning `(2 K,)` uint8 flags `double, take` per row. With
+/// `record`, the last item is the games' trajectories (the dict of `_batch_trajectories`),
+/// else `None`.
 #[pyfunction]
-#[pyo3(signature = (evaluator, variant, encoding, seed, first, end, lockstep, cube=None, max_cube=64))]
+#[pyo3(signature = (
+    evaluator, variant, encoding, seed, first, end, lockstep, cube=None, max_cube=64, record=false
+))]
 #[allow(clippy::too_many_arguments)]
 pub fn _batch_play_evaluated<'py>(
     py: Python<'py>,
@@ -399,6 +497,7 @@ pub fn _batch_play_evaluated<'py>(
     lockstep: usize,
     cube: Option<Bound<'py, PyAny>>,
     max_cube: u32,
+    record: bool,
 ) -> PyResult<Played<'py>> {
     let variant = variant_arg(variant)?;
     let enc = Encoding::from_name(encoding)
@@ -425,7 +524,7 @@ pub fn _batch_play_evaluated<'py>(
         )));
     }
     let cube = cube.as_ref();
-    let (results, stats) = match gammon_core::VariantPosition::start(variant, Color::White) {
+    let (mut results, stats) = match gammon_core::VariantPosition::start(variant, Color::White) {
         gammon_core::VariantPosition::Backgammon(p) => run::<Backgammon>(
             py,
             evaluator,
@@ -439,6 +538,7 @@ pub fn _batch_play_evaluated<'py>(
             end,
             lockstep,
             FirstRoll::Opening,
+            record,
         )?,
         gammon_core::VariantPosition::Nardy(p) => run::<Nardy>(
             py,
@@ -453,12 +553,22 @@ pub fn _batch_play_evaluated<'py>(
             end,
             lockstep,
             FirstRoll::Any,
+            record,
         )?,
+    };
+    let trajectories = if record {
+        Some(crate::batch::trajectories_dict(
+            py,
+            results.trajectories(first),
+        )?)
+    } else {
+        None
     };
     Ok((
         results.points.into_pyarray(py),
         results.plies.into_pyarray(py),
         results.cube.into_pyarray(py),
         stats,
+        trajectories,
     ))
 }

@@ -75,6 +75,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::_batch_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_legal_plays_into, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_validate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::_batch_flip, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_encode_into, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_boards, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_positions, m)?)?;

@@ -13,7 +13,7 @@ use gammon_core::eval::{Evaluator, Probabilities};
 use gammon_core::{NetPolicy, RulesFamily, Variant, VariantPlay, VariantPosition};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBytes, PyMemoryView, PyTuple};
 
 use crate::classes::{PyPlayList, PyPosition};
 use crate::errors::{guard, net_file_error, InternalError, InvalidInputError};
@@ -153,13 +153,35 @@ impl PyNet {
         PyNet::shipped_of(family)
     }
 
-    /// Nets read from the bytes of a weights file (``to_bytes()`` gives them back).
+    /// Nets read from the bytes of a weights file (``to_bytes()`` gives them back): any
+    /// bytes-like object (``bytes``, ``bytearray``, ``memoryview``, a numpy array...).
     ///
     /// Raises ``NetFileError`` naming the first thing wrong: a short file, the magic, the
-    /// format version, the checksum, a field out of range, nets that do not fit their game.
+    /// format version, the checksum, a field out of range, nets that do not fit their game;
+    /// ``InvalidInputError`` for an object that is not bytes-like.
     #[staticmethod]
-    fn from_bytes(data: &[u8]) -> PyResult<PyNet> {
-        PyNet::read(data).map_err(|e| net_file_error(&e, None))
+    fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<PyNet> {
+        let read = |bytes: &[u8]| PyNet::read(bytes).map_err(|e| net_file_error(&e, None));
+        if let Ok(b) = data.cast::<PyBytes>() {
+            return read(b.as_bytes());
+        }
+        // Any object with the buffer protocol, copied out through a memoryview (the limited
+        // API of Python 3.9 has no direct access to buffers).
+        let not_bytes = || {
+            let kind = data
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            InvalidInputError::new_err(format!(
+                "Net.from_bytes takes a bytes-like object (bytes, bytearray, memoryview), \
+                 not {kind}"
+            ))
+        };
+        let view = PyMemoryView::from(data).map_err(|_| not_bytes())?;
+        let copy = view.call_method0("tobytes")?;
+        let bytes = copy.cast::<PyBytes>().map_err(|_| not_bytes())?;
+        read(bytes.as_bytes())
     }
 
     /// Nets read from a weights file (``.gnet``) at ``path``.
