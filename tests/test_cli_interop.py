@@ -32,7 +32,8 @@ def test_replay_flags_an_illegal_record(tmp_path: Path, capsys: pytest.CaptureFi
     bad.write_text(text.replace("62: 24/18 6/4*", "62: 24/18 6/3*", 1))
     assert main(["replay", str(bad)]) == 1
     out = capsys.readouterr().out
-    assert "illegal record: game 1, move 2" in out
+    # The error names the file, its line, the game and the move.
+    assert f"illegal record: {bad}, line 8, game 1, move 2: " in out
 
 
 def test_convert_between_mat_and_sgf(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             rec = gammon.read_match(args.file)
         except gammon.MatchRecordError as e:
-            print(f"{args.file}: illegal record: {e}")
+            print(f"illegal record: {e.located(source=args.file)}")
             return 1
         white, black = rec.names
         kind = "money session" if rec.is_money else f"{rec.length}-point match"
