@@ -777,3 +777,13 @@ def test_gnubg_reads_gammons_export_of_its_sessions_with_its_scores(
         if ext == "sgf" or want["initial_cube"][k] == 1:
             assert got == expected, (k, points)
     assert len(points) == len(want["points"])
+
+
+def test_long_names_and_names_with_colons_keep_the_mat_columns_readable() -> None:
+    """A score line reads "name : score": gammon's .mat writes a colon in a name as "_", and
+    a long first name does not move the right-hand column (found by fuzzing)."""
+    rec = _random_record(3, 5, doubles=0.2, games=9)
+    rec.names = ("Bert: the second player", "Wendy, who plays Black : 4 points")
+    again = gammon.mat.loads(gammon.mat.dumps(rec))
+    assert again.names == ("Bert_ the second player", "Wendy, who plays Black _ 4 points")
+    assert [g.actions for g in again.games] == [_without_opening_ties(g.actions) for g in rec.games]

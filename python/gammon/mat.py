@@ -86,7 +86,7 @@ __all__ = ["dumps", "format_play", "loads"]
 
 _LENGTH = re.compile(r"^\s*(\d{1,9})\s+point\s+match", re.IGNORECASE)
 _GAME = re.compile(r"^\s*Game\s+(\d{1,9})\b", re.IGNORECASE)
-_SCORE = re.compile(r"^\s*(.*?)\s*:\s*(-?\d{1,9})\s+(\S.*?)\s*:\s*(-?\d{1,9})\s*$")
+_SCORE = re.compile(r"^\s*(.*?)\s*:\s*(-?\d{1,9})\s+(.*?)\s*:\s*(-?\d{1,9})\s*$")
 _NUMBER = re.compile(r"^\s*\d{1,9}\)")
 _ANCHOR = re.compile(
     r"(?P<dice>\b[1-6][1-6]:)|(?P<word>\b(?:doubles|beavers|raccoons|takes|drops|wins|"
@@ -267,7 +267,9 @@ def _parse(text: str) -> _Parsed:
             cur.line = lineno
             cur.names = (_name(m.group(1)), _name(m.group(3)))
             cur.score = (int(m.group(2)), int(m.group(4)))
-            split = max(12, m.start(3) - 8)
+            # The right-hand column starts near the second name (gnubg: column 33), however
+            # long the first name is.
+            split = min(max(12, m.start(3) - 8), 33)
             move = 0
             continue
         if cur is None:
@@ -295,6 +297,8 @@ def _parse(text: str) -> _Parsed:
             cur.entries.append(_Entry(a.start() >= split, kind, chunk, move, lineno))
     if length is None:
         raise MatchRecordError("not a .mat file: no 'N point match' line")
+    if games and cur is None:
+        games.pop()  # the file stops before the last game's score line
     if not games:
         raise MatchRecordError("the .mat file holds no game")
     if comments:
@@ -302,9 +306,12 @@ def _parse(text: str) -> _Parsed:
     return _Parsed(length, info, settings, settings_line, variant, games)
 
 
+_RATING = re.compile(r",\s*[\d.+/-]+\s*$")
+
+
 def _name(s: str) -> str:
-    # GamesGrid writes ratings after a comma.
-    return s.split(",")[0].strip()
+    # GamesGrid writes a rating after a comma ("Alice, 1620.5").
+    return _RATING.sub("", s).strip()
 
 
 def _replay(parsed: _Parsed, crawford: bool, rules: CubeRules) -> MatchRecord:
@@ -366,7 +373,7 @@ def _replay_game(
             try:
                 try:
                     push_automatic_doubles(game, k)
-                except MatchRecordError:
+                except InvalidInputError:
                     return _plain(plain)  # the rules allow no more automatic doubles
                 _replay_entries(game, raw, scale)
             except MatchRecordError as e:
@@ -510,7 +517,9 @@ def dumps(record: MatchRecord) -> str:
 
     The settings the format has no place for (the Crawford rule, the cube rules of a money
     session) are header lines (:func:`gammon.matchfile.record_settings`); "Doubles => N" and
-    "Wins N points" give the cube and the points as played, automatic doubles included.
+    "Wins N points" give the cube and the points as played, automatic doubles included. In
+    the players' names, a colon becomes ``_`` and runs of spaces one space (a score line reads
+    ``name : score``).
 
     Raises :class:`~gammon.InvalidInputError` for a game that holds what the format cannot
     say (a declined resignation, a variant other than backgammon, nackgammon and hypergammon).
@@ -539,12 +548,13 @@ def dumps(record: MatchRecord) -> str:
     out.append("")
     out.append(f" {record.length} point match")
     out.append("")
-    white, black = record.names
+    # A score line is "name : score": a name keeps its words, and a colon becomes "_".
+    white, black = (" ".join(name.replace(":", "_").split()) for name in record.names)
     for gi, g in enumerate(record.games, start=1):
         out.append(f" Game {gi}")
         w, b = g.score
         left = f"{black} : {b}"
-        out.append(f" {left:<31}{white} : {w}")
+        out.append(f" {left:<30} {white} : {w}")
         out.extend(_game_lines(g.actions, g.game, gi))
         out.append("")
     return "\n".join(out) + "\n"

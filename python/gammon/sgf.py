@@ -125,12 +125,14 @@ def _trees(text: str) -> list[list[_Node]]:
     depth = 0
     i, n = 0, len(text)
     nodes: list[_Node] = []
+    opened = 0
     while i < n:
         c = text[i]
         if c == "(":
             depth += 1
             if depth == 1:
                 nodes = []
+                opened = i
             i += 1
         elif c == ")":
             depth -= 1
@@ -173,7 +175,11 @@ def _trees(text: str) -> list[list[_Node]]:
         else:
             raise MatchRecordError(f"SGF: unexpected {c!r}", line=_line(text, i))
     if depth != 0:
-        raise MatchRecordError("SGF: a game tree is not closed (the file is cut short?)")
+        raise MatchRecordError(
+            "SGF: the game tree that starts here is not closed (the file is cut short?)",
+            game=len(trees) + 1,
+            line=_line(text, opened),
+        )
     return trees
 
 
@@ -225,7 +231,10 @@ def loads(
     if gm.strip() != "6":
         raise MatchRecordError(f"SGF: GM[{gm[:20]}] is not backgammon (GM[6])", line=where)
     mi = dict(_mi(v) for v in root0.props.get("MI", []))
-    length = _int(mi.get("length", "0") or "0", "the match length of MI") if mi else 0
+    try:
+        length = _int(mi.get("length", "0") or "0", "the match length of MI")
+    except MatchRecordError as e:
+        raise e.located(game=1, line=where) from None
     if length > 32767:
         raise MatchRecordError(f"SGF: a {length}-point match is too long (MATCH-1)", line=where)
     tokens = [t.strip() for v in root0.props.get("RU", []) for t in v.split(":")]
@@ -263,6 +272,8 @@ def loads(
             _start(game, root, board.score)
         except MatchRecordError as e:
             raise e.located(game=gi, move=0, line=line) from None
+        except InvalidInputError as exc:
+            raise MatchRecordError(str(exc), game=gi, move=0, line=line) from None
         for mi_, node in enumerate(nodes[1:], start=1):
             try:
                 _apply(game, node)
