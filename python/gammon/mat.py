@@ -48,6 +48,7 @@ printed).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
@@ -105,7 +106,8 @@ _KINDS = {
 }
 _WRAP = re.compile(r"^(?:(?:bar|\d+)/(?:off|\d+)\*?(?:\(\d\))?\s*)+$", re.IGNORECASE)
 _HEADER = re.compile(r'^\[(\w[\w ]*?)\s+"(.*)"\]$')
-_LINES = re.compile(r"\r\n|\r|\n")
+_LINE = re.compile(r"[^\r\n]*")
+_COMMENT = re.compile(r"\s*[;#]\s*")
 _INFO_KEYS = {
     "event": "event",
     "site": "site",
@@ -214,12 +216,11 @@ def _parse(text: str) -> _Parsed:
     cur: Optional[_RawGame] = None
     split = 18
     move = 0
-    for lineno, raw in enumerate(_LINES.split(text.lstrip("\ufeff")), start=1):
-        s = raw.strip()
-        if not s:
-            continue
-        if s[0] in ";#":
-            body = s[1:].strip()
+    text = text.lstrip("\ufeff")
+    for lineno, (start, end) in enumerate(_lines(text), start=1):
+        c = _COMMENT.match(text, start, end)
+        if c is not None:
+            body = text[c.end() : end].rstrip()  # one copy, however long the comment
             m = _HEADER.match(body)
             if m is None:
                 if body:
@@ -240,6 +241,10 @@ def _parse(text: str) -> _Parsed:
             else:
                 settings[m.group(1).replace(" ", "")] = value
                 settings_line = settings_line or lineno
+            continue
+        raw = text[start:end]
+        s = raw.strip()
+        if not s:
             continue
         line = raw.expandtabs(8).rstrip()
         if length is None:
@@ -307,6 +312,17 @@ def _parse(text: str) -> _Parsed:
 
 
 _RATING = re.compile(r",\s*[\d.+/-]+\s*$")
+
+
+def _lines(text: str) -> Iterator[tuple[int, int]]:
+    """Where each line of ``text`` starts and ends (LF, CR LF or CR ends one)."""
+    at, n = 0, len(text)
+    while at <= n:
+        end = _LINE.match(text, at).end()  # type: ignore[union-attr]
+        yield at, end
+        if end >= n:
+            return
+        at = end + (2 if text.startswith("\r\n", end) else 1)
 
 
 def _name(s: str) -> str:
