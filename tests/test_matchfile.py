@@ -490,6 +490,8 @@ MONEY_RULES = [
     CubeRules(beavers=True, auto_doubles=1),
     CubeRules(auto_doubles=3, max_cube=4096, gnubg_raccoon_owner=True),
     CubeRules(enabled=False),
+    CubeRules(max_beavers=5),  # beavers off: a setting that matters only with them, kept
+    CubeRules(beavers=True),
     READ_CUBE_RULES,
 ]
 

@@ -274,24 +274,30 @@ def _on_off(value: bool) -> str:
 def record_settings(record: MatchRecord) -> list[tuple[str, str]]:
     """The settings a file of ``record`` states: ``[(name, value), ...]`` (see :data:`SETTINGS`).
 
-    ``Crawford`` for a match, then each cube setting that differs from
-    :data:`READ_CUBE_RULES` and applies to the record's kind of play.
+    ``Crawford`` for a match, then each cube setting that applies to the record's kind of play
+    and that :func:`rules_from_settings` would not read back from the ones before it.
 
-    >>> rec = MatchRecord(0, cube_rules=CubeRules(jacoby=True))
-    >>> record_settings(rec)[:3]
-    [('Jacoby', 'On'), ('Beaver', 'Off'), ('Raccoon', 'Off')]
+    >>> record_settings(MatchRecord(0, cube_rules=CubeRules(jacoby=True)))
+    [('Jacoby', 'On'), ('Beaver', 'Off'), ('AutomaticDoubles', '0'), ('CubeLimit', '64')]
     """
     out: list[tuple[str, str]] = []
     money = record.is_money
     if not money:
         out.append(("Crawford", _on_off(record.crawford)))
+    stated: dict[str, str] = {}
     for name, attr, money_only in SETTINGS:
         if money_only and not money:
             continue
         value = getattr(record.cube_rules, attr)
-        if value != getattr(READ_CUBE_RULES, attr):
-            out.append((name, _on_off(value) if isinstance(value, bool) else str(value)))
+        if value != getattr(rules_from_settings(stated)[0], attr):
+            stated[name] = _on_off(value) if isinstance(value, bool) else str(value)
+            out.append((name, stated[name]))
     return out
+
+
+_NO_BEAVERS = {"raccoons": False, "max_beavers": 3, "gnubg_raccoon_owner": False}
+"""What a file that turns beavers off implies for the settings that only matter with them:
+no raccoons (CUBE-13) and the engine's defaults (MONEY-3)."""
 
 
 def rules_from_settings(
@@ -300,8 +306,8 @@ def rules_from_settings(
     """Read settings a file states (names as in :data:`SETTINGS`, any case) over ``base``.
 
     Returns the cube rules and the Crawford rule (``None`` when the file does not say). Names
-    that are not settings are left alone. A file that turns beavers off without a word on
-    raccoons has none either (CUBE-13).
+    that are not settings are left alone. A file that turns beavers off has no raccoons
+    either (CUBE-13), and the engine's defaults for the other beaver settings unless it says.
 
     Raises :class:`~gammon.MatchRecordError` naming the setting for a value that is not
     ``On``/``Off`` or a number, or rules the core refuses (CUBE-10, CUBE-13, CUBE-20).
@@ -311,8 +317,9 @@ def rules_from_settings(
     for name, attr, _ in SETTINGS:
         if name.lower() in given:
             changes[attr] = _setting_value(name, given[name.lower()], getattr(base, attr))
-    if changes.get("beavers") is False and "raccoons" not in changes:
-        changes["raccoons"] = False
+    if changes.get("beavers") is False:
+        for attr, value in _NO_BEAVERS.items():
+            changes.setdefault(attr, value)
     crawford = None
     if "crawford" in given:
         crawford = bool(_setting_value("Crawford", given["crawford"], True))
