@@ -184,7 +184,7 @@ def checkpoint_keys() -> list[str]:
     return sorted(checkpoint_base())
 
 
-# -- the formats of issue 13: FIBS board strings and match files ----------------------------
+# -- the formats: FIBS board strings and match files -----------------------------------------
 
 _GNUBG = Path(__file__).resolve().parent / "data" / "gnubg"
 FIBS_BOARD = (

@@ -789,3 +789,14 @@ def test_long_names_and_names_with_colons_keep_the_mat_columns_readable() -> Non
     again = gammon.mat.loads(gammon.mat.dumps(rec))
     assert again.names == ("Bert_ the second player", "Wendy, who plays Black _ 4 points")
     assert [g.actions for g in again.games] == [_without_opening_ties(g.actions) for g in rec.games]
+
+
+@pytest.mark.parametrize(
+    ("header", "words"),
+    [('; [Jacoby "maybe"]', "Jacoby is On or Off"), ('; [CubeLimit "100"]', "CUBE-10")],
+)
+def test_a_setting_gammon_cannot_use_is_refused_with_its_line(header: str, words: str) -> None:
+    text = LENIENT.replace("; a free comment", header)
+    with pytest.raises(MatchRecordError, match=words) as info:
+        gammon.mat.loads(text)
+    assert info.value.line == 4

@@ -158,7 +158,7 @@ class _Parsed:
     length: int
     info: dict[str, str]
     settings: dict[str, str]
-    settings_line: int
+    settings_line: Optional[int]  # the first settings line
     variant: Variant
     games: list[_RawGame]
 
@@ -208,7 +208,7 @@ def loads(
 def _parse(text: str) -> _Parsed:
     info: dict[str, str] = {}
     settings: dict[str, str] = {}
-    settings_line = 0
+    settings_line: Optional[int] = None
     comments: list[str] = []
     length: Optional[int] = None
     variant = Variant.BACKGAMMON

@@ -295,7 +295,11 @@ def record_settings(record: MatchRecord) -> list[tuple[str, str]]:
     return out
 
 
-_NO_BEAVERS = {"raccoons": False, "max_beavers": 3, "gnubg_raccoon_owner": False}
+_NO_BEAVERS = {
+    "raccoons": False,
+    "max_beavers": CubeRules().max_beavers,
+    "gnubg_raccoon_owner": CubeRules().gnubg_raccoon_owner,
+}
 """What a file that turns beavers off implies for the settings that only matter with them:
 no raccoons (CUBE-13) and the engine's defaults (MONEY-3)."""
 
