@@ -672,6 +672,14 @@ def test_read_match_takes_binary_files_and_refuses_what_is_not_a_file(tmp_path: 
 
     with pytest.raises(gammon.InvalidInputError, match="gave int"):
         gammon.read_match(Odd())  # type: ignore[arg-type]
+    latin = tmp_path / "latin.mat"
+    latin.write_bytes(data.replace(b"gnubg", b"gn\xfcbg"))  # not UTF-8
+    with (
+        open(latin, encoding="utf-8") as f,
+        pytest.raises(gammon.InvalidInputError, match="binary"),
+    ):
+        gammon.read_match(f, fmt="sgf")
+    assert gammon.read_match(latin, fmt="sgf").names[1] == "gn\ufffdbg"
     with pytest.raises(gammon.InvalidInputError, match="fmt"):
         gammon.read_match(io.BytesIO(data), fmt="txt")
     rec = gammon.read_match(io.BytesIO(data))

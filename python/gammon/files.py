@@ -80,15 +80,22 @@ def _read_text(source: object) -> tuple[str, Optional[str]]:
         raise InvalidInputError(
             f"read_match: source is a path or an open file, not {type(source).__name__}"
         )
-    data = read()
+    try:
+        data = read()
+    except UnicodeError as e:
+        raise InvalidInputError(
+            f"read_match: the file is not text in its encoding ({e}); open it in binary mode "
+            "to read it as UTF-8 with the undecodable bytes replaced"
+        ) from None
+    name = getattr(source, "name", None)
+    name = name if isinstance(name, str) else None
     if isinstance(data, (bytes, bytearray)):
-        return bytes(data).decode("utf-8", errors="replace"), getattr(source, "name", None)
+        return bytes(data).decode("utf-8", errors="replace"), name
     if not isinstance(data, str):
         raise InvalidInputError(
             f"read_match: reading the file gave {type(data).__name__}, not text or bytes"
         )
-    name = getattr(source, "name", None)
-    return data, name if isinstance(name, str) else None
+    return data, name
 
 
 def read_match(
