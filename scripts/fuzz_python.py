@@ -130,9 +130,17 @@ def one(fdp: atheris.FuzzedDataProvider, target: str) -> None:
         else:
             ft.fibs_board(text(fdp) if fdp.ConsumeIntInRange(0, 9) else value(fdp))
     elif target == "match_file":
-        if fdp.ConsumeIntInRange(0, 3):
-            ft.match_file(fdp.PickValueInList(["mat", "sgf"]), fdp.ConsumeIntInRange(0, 10**6),
-                          text(fdp))  # fmt: skip
+        kind = fdp.ConsumeIntInRange(0, 5)
+        fmt = fdp.PickValueInList(["mat", "sgf"])
+        fixture = fdp.ConsumeIntInRange(0, len(ft.MATCH_FIXTURES) - 1)
+        if kind < 2:
+            ft.match_file(fmt, fdp.ConsumeIntInRange(0, 10**6), text(fdp), fixture)
+        elif kind == 2:
+            ft.match_cut(fmt, fixture, fdp.ConsumeIntInRange(0, 10**6))
+        elif kind == 3:
+            ft.match_insert(fmt, fixture, fdp.ConsumeIntInRange(0, 10**6), text(fdp))
+        elif kind == 4:
+            ft.match_source(value(fdp))
         else:
             ft.match_text(text(fdp))
     elif target == "batch":

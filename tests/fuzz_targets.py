@@ -185,17 +185,33 @@ def checkpoint_keys() -> list[str]:
     return sorted(checkpoint_base())
 
 
-# -- the formats of issue 13: FIBS board strings and match files ----------------------------
+# -- the formats: FIBS board strings and match files -----------------------------------------
 
 _GNUBG = Path(__file__).resolve().parent / "data" / "gnubg"
 FIBS_BOARD = (
     "board:You:gnubg:3:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:"
     "0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0"
 )
-MATCH_TEXTS = {
-    fmt: (_GNUBG / f"selfplay-3pt-seed2026.{fmt}").read_text("utf-8").splitlines()
+MATCH_FIXTURES = (
+    "selfplay-3pt-seed2026",
+    "money-autodoubles-jacoby-seed4",
+    "crawford-off-5pt-seed2",
+    "money-resignations-seed7",
+)
+"""gnubg's exports the match-file targets edit: a match, and sessions and a match under the
+settings the readers infer (automatic doubles, the Jacoby rule, no Crawford rule, beavers)."""
+MATCH_SOURCES = {
+    (fmt, name): (_GNUBG / f"{name}.{fmt}").read_text("utf-8")
     for fmt in ("mat", "sgf")
+    for name in MATCH_FIXTURES
 }
+MATCH_TEXTS = {fmt: MATCH_SOURCES[(fmt, MATCH_FIXTURES[0])].splitlines() for fmt in ("mat", "sgf")}
+_FILE_LEVEL = (
+    "not a .mat file",
+    "the .mat file holds no game",
+    "SGF: no game tree",
+)
+"""The match-file errors that concern the whole file, so name no line or game."""
 
 
 def fibs_board(text: Any) -> None:
@@ -215,17 +231,75 @@ def fibs_field(index: int, value: str) -> None:
     fibs_board(":".join(parts))
 
 
-def match_file(fmt: str, line: int, text: str) -> None:
-    """A real gnubg .mat/.sgf export with one line replaced: a record, or a gammon error."""
-    lines = list(MATCH_TEXTS[fmt])
+def read_record(source: str, fmt: Optional[str], what: str) -> Optional[gammon.MatchRecord]:
+    """``read_match`` of a text: a record that writes and reads back to the same score, or a
+    ``MatchRecordError`` that says where (the line or the game) unless it is about the whole
+    file; anything else fails."""
+    try:
+        rec = gammon.read_match(io.StringIO(source), fmt=fmt)
+    except gammon.MatchRecordError as e:
+        where = e.line is not None or e.game is not None
+        assert where or e.reason.startswith(_FILE_LEVEL), f"{what}: no position in {e!s:.300}"
+        return None
+    except BaseException as e:  # the contract is "MatchRecordError or a record"
+        raise AssertionError(f"{what}: {type(e).__name__} escaped: {e!r}"[:2000]) from e
+    for out in ("mat", "sgf"):
+        text = check(lambda out=out: _dumps(rec, out), f"{what}: write {out}")
+        if text is None:
+            continue  # what the format cannot hold (a declined resignation...) is refused
+        again = check(
+            lambda text=text, out=out: gammon.read_match(io.StringIO(text), fmt=out),
+            f"{what}: reread",
+        )
+        assert again is not None, f"{what}: gammon's own {out} does not read back"
+        assert again.final_score == rec.final_score, f"{what}: {out} round trip changes the score"
+    return rec
+
+
+def _dumps(rec: gammon.MatchRecord, fmt: str) -> str:
+    buf = io.StringIO()
+    gammon.write_match(rec, buf, fmt=fmt)
+    return buf.getvalue()
+
+
+def match_file(fmt: str, line: int, text: str, fixture: int = 0) -> None:
+    """A real gnubg .mat/.sgf export with one line replaced: a record, or a positioned error."""
+    name = MATCH_FIXTURES[fixture % len(MATCH_FIXTURES)]
+    lines = MATCH_SOURCES[(fmt, name)].splitlines()
     lines[line % len(lines)] = text
-    source = "\n".join(lines) + "\n"
-    check(lambda: gammon.read_match(io.StringIO(source), fmt=fmt), f"read_match({fmt}, {line})")
+    read_record("\n".join(lines) + "\n", fmt, f"read_match({fmt}, {name}, line {line})")
+
+
+def match_cut(fmt: str, fixture: int, cut: int) -> None:
+    """A real export cut short anywhere (a download that stopped)."""
+    name = MATCH_FIXTURES[fixture % len(MATCH_FIXTURES)]
+    source = MATCH_SOURCES[(fmt, name)]
+    read_record(source[: cut % (len(source) + 1)], fmt, f"read_match({fmt}, {name}, cut {cut})")
+
+
+def match_insert(fmt: str, fixture: int, at: int, text: str) -> None:
+    """A real export with ``text`` inserted anywhere: unknown properties and headers, stray
+    brackets, moves where none belong."""
+    name = MATCH_FIXTURES[fixture % len(MATCH_FIXTURES)]
+    source = MATCH_SOURCES[(fmt, name)]
+    k = at % (len(source) + 1)
+    what = f"read_match({fmt}, {name}, {text[:40]!r} at {k})"
+    read_record(source[:k] + text + source[k:], fmt, what)
 
 
 def match_text(text: str) -> None:
     """Any text as a match file of either format (the format guessed from the text)."""
-    check(lambda: gammon.read_match(io.StringIO(text)), f"read_match({text[:60]!r})")
+    read_record(text, None, f"read_match({text[:60]!r})")
+
+
+def match_source(source: Any) -> None:
+    """Anything as ``read_match``'s source: a gammon error (``InvalidInputError``) or a
+    record; paths are left out (the fuzzers do not touch the disk)."""
+    if isinstance(source, (str, bytes)) or hasattr(source, "__fspath__"):
+        source = io.BytesIO(
+            source.encode("utf-8", "replace") if isinstance(source, str) else source
+        )
+    check(lambda: gammon.read_match(source), f"read_match({source!r:.100})")
 
 
 # -- issue 10: the batch arrays of gammon.batch, and the lines `gammon serve` reads ----------

@@ -51,6 +51,22 @@ def run_gnubg(binary: str, script: str, *, timeout: float = 60.0, cwd: Path | No
     return proc.stdout + proc.stderr
 
 
+def run_gnubg_python(binary: str, script: str, *, cwd: Path, timeout: float = 300.0) -> str:
+    """Runs a Python ``script`` inside ``gnubg -t -q -p`` (``gnubg.command(...)`` works there)."""
+    path = cwd / "gnubg_script.py"
+    path.write_text(script)
+    proc = subprocess.run(
+        [binary, "-t", "-q", "-p", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+        env={**os.environ, "HOME": str(cwd)},
+        check=False,
+    )
+    return proc.stdout + proc.stderr
+
+
 _SCORE = re.compile(
     r"The score \(after (\d+) games?\) is: (.+?) (\d+), (.+?) (\d+) "
     r"\((?:match to (\d+) points?|money session)[^)]*\)"

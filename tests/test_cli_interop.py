@@ -27,13 +27,26 @@ def test_replay_prints_each_games_result_and_the_final_score(
     assert "final score root 9, gnubg 8" in out
 
 
+def test_replay_reads_the_crawford_rule_as_the_file_shows_or_as_told(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """MATCH-3: a double at 0-4 of a 5-point .mat match shows the rule was off; --crawford on
+    makes that double illegal."""
+    path = str(DATA / "crawford-off-5pt-seed2.mat")
+    assert main(["replay", path]) == 0
+    assert "(Crawford)" not in capsys.readouterr().out
+    assert main(["replay", "--crawford", "on", path]) == 1
+    assert "MATCH-3" in capsys.readouterr().out
+
+
 def test_replay_flags_an_illegal_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = (DATA / "selfplay-5pt-seed42.mat").read_text()
     bad = tmp_path / "bad.mat"
     bad.write_text(text.replace("62: 24/18 6/4*", "62: 24/18 6/3*", 1))
     assert main(["replay", str(bad)]) == 1
     out = capsys.readouterr().out
-    assert "illegal record: game 1, move 2" in out
+    # The error names the file, its line, the game and the move.
+    assert f"illegal record: {bad}, line 8, game 1, move 2: " in out
 
 
 def test_convert_between_mat_and_sgf(tmp_path: Path) -> None:

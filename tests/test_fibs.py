@@ -147,3 +147,47 @@ def test_boards_from_gnubg_read_with_their_score_crawford_flag_and_double(
     assert st.crawford == crawford and st.doubled == doubled
     assert st.match_length == 3
     assert sum(st.position.checkers(Color.WHITE)) == 15
+
+
+def _with_field(text: str, index: int, value: int) -> str:
+    parts = text.split(":")
+    parts[index] = str(value)
+    return ":".join(parts)
+
+
+@pytest.mark.parametrize(
+    ("index", "value", "words"),
+    [
+        (43, 0, "fields 43-44"),  # X moves up: its home is field 25
+        (44, 25, "fields 43-44"),
+        (45, 3, "field 45"),  # 13 on the board and 3 off: 16 checkers
+        (46, 1, "field 46"),  # the opponent's 15 on the board and 1 off
+        (47, 2, "field 47"),  # nobody is on the bar
+        (48, 1, "field 48"),
+    ],
+)
+def test_home_and_bar_fields_that_disagree_with_the_board_are_refused(
+    index: int, value: int, words: str
+) -> None:
+    """The home, bar, borne-off and on-bar fields must tell the board's story."""
+    bad = _with_field(FIBS_EXAMPLE.replace(" ", ""), index, value)
+    with pytest.raises(gammon.ParseError, match=words):
+        FibsBoard.parse(bad)
+
+
+def test_checkers_on_the_bar_read_with_the_bar_fields_as_fibs_or_gnubg_writes_them() -> None:
+    """FIBS counts the checkers on the bar in fields 47-48; gnubg writes 0 there."""
+    game = Game(Match(5), seed=3)
+    game.set_dice(6, 4)
+    game.push("24/18 13/9")
+    game.set_dice(3, 1)  # Black hits a White blot
+    plays = [p for p in game.legal_actions(resignations=False) if "*" in str(p)]
+    game.push(plays[0])
+    b = FibsBoard.from_game(game)
+    assert b.on_bar == (0, 0)  # as gnubg writes it
+    on_bar = game.position.checkers(Color.WHITE)[25]
+    assert on_bar >= 1
+    fibs = _with_field(str(b), 47, on_bar)  # as FIBS writes it ("you" is White)
+    assert FibsBoard.parse(fibs).state().position == game.position
+    with pytest.raises(gammon.ParseError, match="field 47"):
+        FibsBoard.parse(_with_field(str(b), 47, on_bar + 1))

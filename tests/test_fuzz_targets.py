@@ -178,10 +178,74 @@ def test_fuzz_fibs_board_fields(index: int, value: str) -> None:
     ft.fibs_field(index, value)
 
 
+# Texts made of what match files are written with, so that edits often read as something.
+match_words = st.lists(
+    st.sampled_from(
+        [
+            " Doubles => 2",
+            " Takes",
+            " Drops",
+            " Beavers => 4",
+            " Wins 2 points",
+            "53: 13/8 ",
+            "24/21",
+            "25/20*",
+            "Game 3",
+            " : 4",
+            '; [Crawford "Off"]',
+            '; [Jacoby "On"]',
+            '; [CubeLimit "8"]',
+            '; [Beaver "x"]',
+            ";B[double]",
+            ";W[take]",
+            ";B[31qtst]",
+            ";PL[W]DI[66]",
+            "CV[4]",
+            "CV[3]",
+            "RU[Jacoby:Beaver=Off]",
+            "RE[B+2R]",
+            "XY[z]",
+            "C[\\]]",
+            "MI[length:99999999999]",
+            "(",
+            ")",
+            "[",
+            "]",
+            "\n",
+            "  ",
+            "1)",
+            "99)",
+        ]
+    ),
+    max_size=6,
+).map("".join)
+match_edits = st.one_of(any_text, match_words)
+
+
 @settings(max_examples=N // 3, deadline=None)
-@given(st.sampled_from(["mat", "sgf"]), st.integers(0, 10**6), any_text)
-def test_fuzz_match_files_with_one_line_replaced(fmt: str, line: int, text: str) -> None:
-    ft.match_file(fmt, line, text)
+@given(st.sampled_from(["mat", "sgf"]), st.integers(0, 10**6), match_edits, st.integers(0, 3))
+def test_fuzz_match_files_with_one_line_replaced(
+    fmt: str, line: int, text: str, fixture: int
+) -> None:
+    ft.match_file(fmt, line, text, fixture)
+
+
+@settings(max_examples=N // 3, deadline=None)
+@given(st.sampled_from(["mat", "sgf"]), st.integers(0, 3), st.integers(0, 10**6))
+def test_fuzz_match_files_cut_short(fmt: str, fixture: int, cut: int) -> None:
+    ft.match_cut(fmt, fixture, cut)
+
+
+@settings(max_examples=N // 3, deadline=None)
+@given(st.sampled_from(["mat", "sgf"]), st.integers(0, 3), st.integers(0, 10**6), match_edits)
+def test_fuzz_match_files_with_text_inserted(fmt: str, fixture: int, at: int, text: str) -> None:
+    ft.match_insert(fmt, fixture, at, text)
+
+
+@settings(max_examples=N, deadline=None)
+@given(st.one_of(objects, st.binary(max_size=40)))
+def test_fuzz_read_match_sources(source: Any) -> None:
+    ft.match_source(source)
 
 
 @settings(max_examples=N, deadline=None)

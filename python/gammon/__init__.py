@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import collections.abc
 
-from gammon import bearoff, fibs, mat, matchfile, nardy, net, sgf, svg
+from gammon import bearoff, fibs, files, mat, matchfile, nardy, net, sgf, svg
 from gammon._core import (
     Color,
     Move,
@@ -67,9 +67,10 @@ from gammon.errors import (
     NotBearoffError,
     ParseError,
 )
+from gammon.files import read_match, write_match
 from gammon.game import Game
 from gammon.match import Match, MatchScore, MoneySession
-from gammon.matchfile import GameRecord, MatchRecord, read_match, write_match
+from gammon.matchfile import GameRecord, MatchRecord
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.net import Evaluation, Hint, Net, evaluate, hint
@@ -185,6 +186,7 @@ __all__ = [
     "default_policy",
     "evaluate",
     "fibs",
+    "files",
     "find_variant",
     "hint",
     "kazaross_xg2",

@@ -26,6 +26,12 @@ def add_parsers(sub: Any) -> None:
 
     r = sub.add_parser("replay", help="replay a match file and print each game's result")
     r.add_argument("file", help="a .mat or .sgf file")
+    for p in (c, r):
+        p.add_argument(
+            "--crawford",
+            choices=("on", "off"),
+            help="the match's Crawford rule (default: as the file says, or a .mat shows)",
+        )
 
     s = sub.add_parser("serve", help="play for gnubg as its external player (FIBS boards)")
     s.add_argument(
@@ -92,17 +98,18 @@ def run(args: argparse.Namespace) -> int:
     """Run one of :data:`COMMANDS`; returns the exit status."""
     import gammon
 
+    crawford = None if getattr(args, "crawford", None) is None else args.crawford == "on"
     if args.command == "convert":
-        rec = gammon.read_match(args.input)
+        rec = gammon.read_match(args.input, crawford=crawford)
         gammon.write_match(rec, args.output)
         w, b = rec.final_score
         print(f"{args.input} -> {args.output}: {len(rec.games)} games, {w}-{b}")
         return 0
     if args.command == "replay":
         try:
-            rec = gammon.read_match(args.file)
+            rec = gammon.read_match(args.file, crawford=crawford)
         except gammon.MatchRecordError as e:
-            print(f"{args.file}: illegal record: {e}")
+            print(f"illegal record: {e.located(source=args.file)}")
             return 1
         white, black = rec.names
         kind = "money session" if rec.is_money else f"{rec.length}-point match"

@@ -40,18 +40,48 @@ class ParseError(InvalidInputError):
 class MatchRecordError(ParseError):
     """A match record (``.mat``, ``.sgf``) that cannot be read or replayed through the rules.
 
-    ``game`` (1-based) and ``move`` (the record's move number, 1-based, or 0 for the game's
-    header) say where; ``reason`` says what is wrong. Both are ``None`` for a file-level error.
+    ``reason`` says what is wrong; the rest says where, each ``None`` when it does not apply:
+    ``source`` the file, ``line`` the line of the file (1-based), ``game`` the game (1-based)
+    and ``move`` the record's move number in it (1-based, or 0 for the game's header).
     """
 
-    def __init__(self, reason: str, *, game: int | None = None, move: int | None = None) -> None:
-        where = ""
+    def __init__(
+        self,
+        reason: str,
+        *,
+        game: int | None = None,
+        move: int | None = None,
+        line: int | None = None,
+        source: str | None = None,
+    ) -> None:
+        parts = [] if source is None else [source]
+        if line is not None:
+            parts.append(f"line {line}")
         if game is not None:
-            where = f"game {game}" + (f", move {move}" if move else "") + ": "
-        super().__init__(where + reason)
+            parts.append(f"game {game}" + (f", move {move}" if move else ""))
+        super().__init__((", ".join(parts) + ": " if parts else "") + reason)
         self.reason = reason
         self.game = game
         self.move = move
+        self.line = line
+        self.source = source
+
+    def located(
+        self,
+        *,
+        game: int | None = None,
+        move: int | None = None,
+        line: int | None = None,
+        source: str | None = None,
+    ) -> MatchRecordError:
+        """Return the error with the places it does not know filled in (known ones are kept)."""
+        return MatchRecordError(
+            self.reason,
+            game=self.game if self.game is not None else game,
+            move=self.move if self.move is not None else move,
+            line=self.line if self.line is not None else line,
+            source=self.source if self.source is not None else source,
+        )
 
 
 class NetFileError(ParseError):

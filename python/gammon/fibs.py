@@ -49,6 +49,14 @@ FIELDS = 53
 UNLIMITED_MATCH = 9999
 """The match length FIBS writes for an unlimited match (money play)."""
 
+_CHECKERS = {
+    15: Variant.BACKGAMMON,
+    1: Variant.HYPERGAMMON_1,
+    2: Variant.HYPERGAMMON_2,
+    3: Variant.HYPERGAMMON_3,
+}
+"""The variant a player's number of checkers (on the board and borne off) tells."""
+
 
 @dataclass(frozen=True)
 class FibsState:
@@ -150,6 +158,26 @@ class FibsBoard:
         return self._f(42)
 
     @property
+    def home(self) -> int:
+        """Field 43: the board field of your home (0 if you move down, 25 if up)."""
+        return self._f(43)
+
+    @property
+    def bar(self) -> int:
+        """Field 44: the board field of your bar (25 if you move down, 0 if up)."""
+        return self._f(44)
+
+    @property
+    def borne_off(self) -> tuple[int, int]:
+        """Fields 45-46: the checkers you and the opponent have borne off."""
+        return (self._f(45), self._f(46))
+
+    @property
+    def on_bar(self) -> tuple[int, int]:
+        """Fields 47-48: your checkers on the bar and the opponent's (gnubg writes 0, 0)."""
+        return (self._f(47), self._f(48))
+
+    @property
     def did_crawford(self) -> int:
         """Field 51: the Crawford game lies behind (gnubg: its post-Crawford flag)."""
         return self._f(51)
@@ -159,6 +187,11 @@ class FibsBoard:
     @classmethod
     def parse(cls, text: str) -> FibsBoard:
         """Read a ``board:...`` string.
+
+        The home and bar fields (43-48) must agree with the board: the home and bar where
+        ``direction`` puts them, the checkers borne off completing each side to the same
+        number (15, or 1-3 in hypergammon), the checkers on the bar as the board holds them
+        (or 0, as gnubg writes them).
 
         Raises :class:`~gammon.ParseError` naming the field that is wrong.
         """
@@ -193,6 +226,39 @@ class FibsBoard:
             raise ParseError(f"FIBS board: the cube must be a power of two, not {c}")
         if self.match_length < 0 or min(self.scores) < 0:
             raise ParseError("FIBS board: negative match length or score")
+        home = 0 if self.direction < 0 else 25
+        if self.home != home or self.bar != 25 - home:
+            raise ParseError(
+                f"FIBS board: with direction {self.direction} your home is field {home} and "
+                f"your bar field {25 - home}, but fields 43-44 (home, bar) say {self.home} and "
+                f"{self.bar}"
+            )
+        you, opp = self.checkers()
+        bars = (you.get(25, 0), opp.get(25, 0))
+        for k, (said, board) in enumerate(zip(self.on_bar, bars)):
+            if said not in (0, board):  # gnubg writes 0 whatever the bar holds
+                whose = "your" if k == 0 else "the opponent's"
+                raise ParseError(
+                    f"FIBS board: field {47 + k} ({whose} checkers on the bar) says {said}, "
+                    f"the board holds {board}"
+                )
+        for k, off in enumerate(self.borne_off):
+            if off < 0:
+                raise ParseError(f"FIBS board: field {45 + k} (checkers borne off) is {off}")
+        total = sum(you.values()) + self.borne_off[0]
+        if total not in _CHECKERS:
+            raise ParseError(
+                f"FIBS board: you have {sum(you.values())} checkers on the board and field 45 "
+                f"(borne off) says {self.borne_off[0]}: {total} in all, not 15 (or 1-3 in "
+                "hypergammon)"
+            )
+        theirs = sum(opp.values()) + self.borne_off[1]
+        if theirs != total:
+            raise ParseError(
+                f"FIBS board: the opponent has {sum(opp.values())} checkers on the board and "
+                f"field 46 (borne off) says {self.borne_off[1]}: {theirs} in all, but you "
+                f"have {total}"
+            )
 
     def __str__(self) -> str:
         return ":".join(["board", self.you, self.opponent, *map(str, self.ints)])
@@ -228,11 +294,7 @@ class FibsBoard:
         if self.turn == 0:
             raise ParseError("FIBS board: the game is over (turn 0)")
         you, opp = self.checkers()
-        count = sum(you.values()) + self._f(45)
-        variant = {15: Variant.BACKGAMMON}.get(count)
-        if variant is None:
-            hyper = {1: Variant.HYPERGAMMON_1, 2: Variant.HYPERGAMMON_2, 3: Variant.HYPERGAMMON_3}
-            variant = hyper.get(count, Variant.BACKGAMMON)
+        variant = _CHECKERS[sum(you.values()) + self.borne_off[0]]
         on_roll = Color.WHITE if self.turn == self.colour else Color.BLACK
         try:
             position = Position.from_checkers(you, opp, turn=on_roll, variant=variant)

@@ -12,19 +12,45 @@ bear-off or a drop, or on its own when the loser resigned).
 gnubg's player 0 (left column) is gammon's Black and player 1 (right) is White (see
 ``gammon.matchid``).
 
+**What the format leaves out, and how gammon reads it.** A ``.mat`` file does not say whether
+a match used the Crawford rule, nor the Jacoby rule or the automatic doubles of a money
+session, and gnubg's importer assumes the Crawford rule, takes the Jacoby rule from its own
+settings and knows no automatic doubles. gammon reads:
+
+- the settings from header lines when a file has them: ``; [Crawford "Off"]``,
+  ``; [Jacoby "On"]``, ``; [Beaver "On"]`` and ``; [CubeLimit "1024"]`` as eXtreme Gammon
+  writes them (gnubg reads and skips these), and gammon's own for what else its cube rules
+  hold (:data:`gammon.matchfile.SETTINGS`);
+- otherwise the Crawford rule as on, unless a cube action in what would be the Crawford game
+  shows that it was off (MATCH-3);
+- otherwise the Jacoby rule as off, unless the score lines show that gammons did not count on
+  a centred cube (MONEY-2);
+- the automatic doubles of a money game (the cube turned by tied opening rolls, CUBE-20) from
+  the next game's score line, and for the last game from its ``Wins`` line. gnubg's export
+  counts "Doubles => N" and "Wins N points" from a cube of 1 whatever the automatic doubles
+  and without the Jacoby rule; gammon writes the points won. Both read. The last game of a
+  gnubg session has no score line after it, so its automatic doubles cannot be seen.
+
+gammon writes the settings that differ from what a bare file is read with as such header
+lines (:func:`gammon.matchfile.record_settings`), so that its files read back with every
+setting of the record.
+
 Reading is lenient: comments anywhere, ``#`` comments, a byte-order mark, blank lines, any
 spacing (the column of an action is judged against the score line), a play wrapped onto the
 next line, ``bar``/``off`` as well as 25/0, chained moves (``24/20*/16``), ``Cannot Move``
-and XG's ``???`` for an unplayed roll, ``Wins`` without the final ``s``, and GamesGrid
-ratings after the names. Writing follows gnubg's layout (the moves of a play in a legal
-order, which may differ from the order gnubg printed).
+and XG's ``???`` for an unplayed roll, ``Wins`` without the final ``s``, GamesGrid ratings
+after the names, the take of a beaver that gnubg leaves out before a resignation, and an
+opening roll gnubg writes in the wrong column when its roller resigns at once. Writing follows
+gnubg's layout (the moves of a play in a legal order, which may differ from the order gnubg
+printed).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Optional
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Optional, Union
 
 from gammon._core import Color, Play, Variant
 from gammon.actions import (
@@ -39,24 +65,30 @@ from gammon.actions import (
     Roll,
     Take,
 )
+from gammon.cube import CubeRules
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
+from gammon.match import Scoreboard
 from gammon.matchfile import (
     GameRecord,
     MatchRecord,
     _fresh_game,
     _rolled,
+    push_automatic_doubles,
     push_double,
     push_resignation,
     push_roll,
+    record_settings,
+    rules_from_settings,
+    unreduced_points,
 )
 
 __all__ = ["dumps", "format_play", "loads"]
 
-_LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match", re.IGNORECASE)
-_GAME = re.compile(r"^\s*Game\s+(\d+)", re.IGNORECASE)
-_SCORE = re.compile(r"^\s*(.*?)\s*:\s*(-?\d+)\s+(\S.*?)\s*:\s*(-?\d+)\s*$")
-_NUMBER = re.compile(r"^\s*\d+\)")
+_LENGTH = re.compile(r"^\s*(\d{1,9})\s+point\s+match", re.IGNORECASE)
+_GAME = re.compile(r"^\s*Game\s+(\d{1,9})\b", re.IGNORECASE)
+_SCORE = re.compile(r"^\s*(.*?)\s*:\s*(-?\d{1,9})\s+(.*?)\s*:\s*(-?\d{1,9})\s*$")
+_NUMBER = re.compile(r"^\s*\d{1,9}\)")
 _ANCHOR = re.compile(
     r"(?P<dice>\b[1-6][1-6]:)|(?P<word>\b(?:doubles|beavers|raccoons|takes|drops|wins|"
     r"resigns?)\b)",
@@ -73,14 +105,29 @@ _KINDS = {
     "resigns": "resign",
 }
 _WRAP = re.compile(r"^(?:(?:bar|\d+)/(?:off|\d+)\*?(?:\(\d\))?\s*)+$", re.IGNORECASE)
-_HEADER = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
+_HEADER = re.compile(r'^\[(\w[\w ]*?)\s+"(.*)"\]$')
+_LINE = re.compile(r"[^\r\n]*")
+_COMMENT = re.compile(r"\s*[;#]\s*")
 _INFO_KEYS = {
     "event": "event",
     "site": "site",
     "round": "round",
     "eventdate": "date",
     "transcriber": "annotator",
-    "variation": "variation",
+}
+_VARIANTS = {
+    "backgammon": Variant.BACKGAMMON,
+    "standard": Variant.BACKGAMMON,
+    "nackgammon": Variant.NACKGAMMON,
+    "hypergammon1": Variant.HYPERGAMMON_1,
+    "hypergammon2": Variant.HYPERGAMMON_2,
+    "hypergammon3": Variant.HYPERGAMMON_3,
+}
+_VARIANT_NAMES = {
+    Variant.NACKGAMMON: "NackGammon",
+    Variant.HYPERGAMMON_1: "Hypergammon1",
+    Variant.HYPERGAMMON_2: "Hypergammon2",
+    Variant.HYPERGAMMON_3: "Hypergammon3",
 }
 
 
@@ -89,65 +136,145 @@ class _Entry:
     right: bool  # player 1's column (White)
     kind: str  # "roll", "double", "beaver", "raccoon", "take", "drop", "wins"
     text: str
-    line: int  # the record's move number
+    move: int  # the record's move number
+    line: int  # the line of the file
 
 
 @dataclass
 class _RawGame:
     number: int
-    names: tuple[str, str]  # (player 0, player 1)
-    score: tuple[int, int]  # (player 0, player 1)
-    entries: list[_Entry]
+    line: int  # the line of the score line
+    names: tuple[str, str] = ("", "")  # (player 0, player 1)
+    score: tuple[int, int] = (0, 0)  # (player 0, player 1)
+    entries: list[_Entry] = field(default_factory=list)
+
+    @property
+    def white_black(self) -> tuple[int, int]:
+        return (self.score[1], self.score[0])
+
+
+@dataclass
+class _Parsed:
+    length: int
+    info: dict[str, str]
+    settings: dict[str, str]
+    settings_line: Optional[int]  # the first settings line
+    variant: Variant
+    games: list[_RawGame]
 
 
 def _side_color(right: bool) -> Color:
     return Color.WHITE if right else Color.BLACK
 
 
-def loads(text: str) -> MatchRecord:
+def loads(
+    text: str, *, crawford: Optional[bool] = None, jacoby: Optional[bool] = None
+) -> MatchRecord:
     """Read a ``.mat`` text into a replayed :class:`~gammon.matchfile.MatchRecord`.
 
+    ``crawford`` and ``jacoby`` override what the file says or implies (see the module's
+    notes on what the format leaves out).
+
     Raises :class:`~gammon.MatchRecordError` for a text with no ``point match`` header or no
-    game, and for an action the rules reject (with the game and move number).
+    game, for an action the rules reject and for a score line the games before it do not add
+    up to, with the line, the game and the move number.
     """
+    parsed = _parse(text)
+    try:
+        rules, file_crawford = rules_from_settings(parsed.settings)
+    except MatchRecordError as e:
+        raise e.located(line=parsed.settings_line) from None
+    attempts: list[tuple[bool, CubeRules]] = []
+    if parsed.length:
+        known = crawford if crawford is not None else file_crawford
+        for c in (True, False) if known is None else (known,):
+            attempts.append((c, rules))
+    else:
+        if jacoby is not None:
+            rules = rules.replace(jacoby=jacoby)
+        known_jacoby = jacoby is not None or "jacoby" in {k.lower() for k in parsed.settings}
+        for j in (rules.jacoby,) if known_jacoby else (False, True):
+            attempts.append((False, rules.replace(jacoby=j)))
+    errors: list[MatchRecordError] = []
+    for c, r in attempts:
+        try:
+            return _replay(parsed, c, r)
+        except MatchRecordError as e:
+            errors.append(e)
+    # Every reading failed: report the one that got furthest into the file.
+    raise max(errors, key=lambda e: (e.game or 0, e.line or 0, -errors.index(e)))
+
+
+def _parse(text: str) -> _Parsed:
     info: dict[str, str] = {}
+    settings: dict[str, str] = {}
+    settings_line: Optional[int] = None
     comments: list[str] = []
     length: Optional[int] = None
+    variant = Variant.BACKGAMMON
     games: list[_RawGame] = []
     cur: Optional[_RawGame] = None
     split = 18
     move = 0
-    for raw in text.lstrip("\ufeff").splitlines():
-        line = raw.expandtabs(8).rstrip()
-        s = line.strip()
+    text = text.lstrip("\ufeff")
+    for lineno, (start, end) in enumerate(_lines(text), start=1):
+        c = _COMMENT.match(text, start, end)
+        if c is not None:
+            body = text[c.end() : end].rstrip()  # one copy, however long the comment
+            m = _HEADER.match(body)
+            if m is None:
+                if body:
+                    comments.append(body)
+                continue
+            key, value = m.group(1).lower().replace(" ", ""), m.group(2)
+            if key in _INFO_KEYS:
+                info[_INFO_KEYS[key]] = value
+            elif key == "variation":
+                found = _VARIANTS.get(value.lower().replace(" ", "").replace("-", ""))
+                if found is None:
+                    raise MatchRecordError(
+                        f"the variation {value[:40]!r} is not one gammon plays "
+                        f"({', '.join(_VARIANTS)})",
+                        line=lineno,
+                    )
+                variant = found
+            else:
+                settings[m.group(1).replace(" ", "")] = value
+                settings_line = settings_line or lineno
+            continue
+        raw = text[start:end]
+        s = raw.strip()
         if not s:
             continue
-        if s[0] in ";#":
-            body = s[1:].strip()
-            m = _HEADER.match(body)
-            if m and m.group(1).lower() in _INFO_KEYS:
-                info[_INFO_KEYS[m.group(1).lower()]] = m.group(2)
-            elif body and not m:
-                comments.append(body)
-            continue
+        line = raw.expandtabs(8).rstrip()
         if length is None:
             m = _LENGTH.match(line)
             if m:
                 length = int(m.group(1))
+                if length > 32767:
+                    raise MatchRecordError(
+                        f"a {length}-point match is longer than 32767 points (MATCH-1)",
+                        line=lineno,
+                    )
             continue
         m = _GAME.match(line)
         if m and not _NUMBER.match(line):
             cur = None
-            games.append(_RawGame(int(m.group(1)), ("", ""), (0, 0), []))
+            games.append(_RawGame(int(m.group(1)), lineno))
             continue
         if games and cur is None:
             m = _SCORE.match(line)
             if not m:
-                raise MatchRecordError(f"expected a score line, found {s!r}", game=len(games))
+                raise MatchRecordError(
+                    f"expected a score line, found {s[:60]!r}", game=len(games), line=lineno
+                )
             cur = games[-1]
+            cur.line = lineno
             cur.names = (_name(m.group(1)), _name(m.group(3)))
             cur.score = (int(m.group(2)), int(m.group(4)))
-            split = max(12, m.start(3) - 8)
+            # The right-hand column starts near the second name (gnubg: column 33), however
+            # long the first name is.
+            split = min(max(12, m.start(3) - 8), 33)
             move = 0
             continue
         if cur is None:
@@ -172,68 +299,140 @@ def loads(text: str) -> MatchRecord:
                 kind = _KINDS[a.group("word").lower()]
                 if kind == "resign":
                     continue  # a .gam note; the "Wins" line carries the result
-            cur.entries.append(_Entry(a.start() >= split, kind, chunk, move))
+            cur.entries.append(_Entry(a.start() >= split, kind, chunk, move, lineno))
     if length is None:
         raise MatchRecordError("not a .mat file: no 'N point match' line")
+    if games and cur is None:
+        games.pop()  # the file stops before the last game's score line
     if not games:
         raise MatchRecordError("the .mat file holds no game")
     if comments:
         info["comment"] = "\n".join(comments)
-    variant = Variant.NACKGAMMON if "nack" in info.get("variation", "").lower() else None
-    names = (games[0].names[1], games[0].names[0])
+    return _Parsed(length, info, settings, settings_line, variant, games)
+
+
+_RATING = re.compile(r",\s*[\d.+/-]+\s*$")
+
+
+def _lines(text: str) -> Iterator[tuple[int, int]]:
+    """Where each line of ``text`` starts and ends (LF, CR LF or CR ends one)."""
+    at, n = 0, len(text)
+    while at <= n:
+        end = _LINE.match(text, at).end()  # type: ignore[union-attr]
+        yield at, end
+        if end >= n:
+            return
+        at = end + (2 if text.startswith("\r\n", end) else 1)
+
+
+def _name(s: str) -> str:
+    # GamesGrid writes a rating after a comma ("Alice, 1620.5").
+    return _RATING.sub("", s).strip()
+
+
+def _replay(parsed: _Parsed, crawford: bool, rules: CubeRules) -> MatchRecord:
+    first = parsed.games[0]
     rec = MatchRecord(
-        length=length,
-        names=names,
-        crawford=length > 0,
-        variant=variant or Variant.BACKGAMMON,
-        info=info,
+        length=parsed.length,
+        names=(first.names[1], first.names[0]),
+        crawford=crawford,
+        variant=parsed.variant,
+        cube_rules=rules,
+        info=dict(parsed.info),
     )
     board = rec.first_board()
-    for raw_game in games:
-        gi = raw_game.number
+    games = parsed.games
+    for i, raw in enumerate(games):
+        gi = raw.number
         if board.is_over:
             break  # gnubg ignores games after the end of the match
-        white_black = (raw_game.score[1], raw_game.score[0])
-        if white_black != board.score:
+        if raw.white_black != board.score:
             raise MatchRecordError(
-                f"the score line says {raw_game.score[0]}-{raw_game.score[1]} but the games "
-                f"before it add up to {board.score[1]}-{board.score[0]}",
+                f"the score line says {raw.score[0]}-{raw.score[1]} but the games before it "
+                f"add up to {board.score[1]}-{board.score[0]}",
                 game=gi,
                 move=0,
+                line=raw.line,
             )
-        game = rec.new_game(board)
-        actions = _replay(game, raw_game, gi)
-        rec.games.append(GameRecord(actions=actions, game=game))
+        nxt = games[i + 1] if i + 1 < len(games) else None
+        game = _replay_game(rec, board, raw, nxt)
+        rec.games.append(GameRecord(actions=game.move_stack, game=game))
         if game.result is None:
+            if nxt is not None:
+                raise MatchRecordError(
+                    "the game has no end (no bear-off, drop or 'Wins' line) but another game "
+                    "follows",
+                    game=gi,
+                    line=nxt.line,
+                )
             break
         board = game.next_match()
     return rec
 
 
-def _name(s: str) -> str:
-    # GamesGrid writes ratings after a comma.
-    return s.split(",")[0].strip()
+def _replay_game(
+    rec: MatchRecord, board: Scoreboard, raw: _RawGame, nxt: Optional[_RawGame]
+) -> Game:
+    """Replay one game, with the automatic doubles its file implies (CUBE-20).
+
+    Without automatic doubles first; then with 1, 2... tied opening rolls, reading the file's
+    numbers as the points won or as gnubg's export counts them (from a cube of 1), until the
+    game ends as the next score line says (or, for the last game, as its "Wins" line says).
+    """
+    target = None if nxt is None or not rec.is_money else nxt.white_black
+    rules = rec.cube_rules
+    most = rules.auto_doubles if rec.is_money and rules.enabled else 0
+    plain: Optional[Union[Game, MatchRecordError]] = None
+    for k in range(most + 1):
+        for scale in (1,) if k == 0 else (1, 1 << k):
+            game = rec.new_game(board)
+            try:
+                try:
+                    push_automatic_doubles(game, k)
+                except InvalidInputError:
+                    return _plain(plain)  # the rules allow no more automatic doubles
+                _replay_entries(game, raw, scale)
+            except MatchRecordError as e:
+                plain = e if plain is None else plain
+                continue
+            plain = game if plain is None else plain
+            if target is None or (
+                game.result is not None and board.record(game.result).score == target
+            ):
+                return game
+    return _plain(plain)
 
 
-def _replay(game: Game, raw: _RawGame, gi: int) -> list[Action]:
+def _plain(plain: Optional[Union[Game, MatchRecordError]]) -> Game:
+    """The game as read without automatic doubles, or the error that reading gave."""
+    if isinstance(plain, MatchRecordError):
+        raise plain
+    assert plain is not None
+    return plain
+
+
+def _replay_entries(game: Game, raw: _RawGame, scale: int) -> None:
     entries = raw.entries
     for i, e in enumerate(entries):
         try:
-            _apply(game, e, entries[i + 1] if i + 1 < len(entries) else None)
+            _apply(game, e, entries[i + 1] if i + 1 < len(entries) else None, scale)
+        except MatchRecordError as exc:
+            raise exc.located(game=raw.number, move=e.move, line=e.line) from None
         except InvalidInputError as exc:
-            raise MatchRecordError(f"{e.text!r}: {exc}", game=gi, move=e.line) from None
-    return game.move_stack
+            raise MatchRecordError(
+                f"{e.text!r}: {exc}", game=raw.number, move=e.move, line=e.line
+            ) from None
 
 
-def _apply(game: Game, e: _Entry, nxt: Optional[_Entry]) -> None:
+def _apply(game: Game, e: _Entry, nxt: Optional[_Entry], scale: int) -> None:
     who = _side_color(e.right)
     if e.kind == "wins":
         m = re.search(r"\d+", e.text)
-        points = int(m.group()) if m else 1
+        points = int(m.group()[:9]) if m else 1
         if game.result is None:
-            push_resignation(game, who.other(), points)
+            push_resignation(game, who.other(), points * scale)
         r = game.result
-        if r is None or r.winner != who or r.points != points:
+        if r is None or r.winner != who or points * scale not in (r.points, unreduced_points(r)):
             raise MatchRecordError(
                 f"the record says {who} wins {points} point(s), the rules say "
                 f"{r if r is not None else 'the game goes on'}"
@@ -257,10 +456,15 @@ def _apply(game: Game, e: _Entry, nxt: Optional[_Entry]) -> None:
 
 
 def _roll_and_play(game: Game, e: _Entry, who: Color, nxt: Optional[_Entry]) -> None:
-    push_roll(game, who, (int(e.text[0]), int(e.text[1])))
     moves = e.text[3:].strip()
     low = moves.lower()
-    if low in ("", "cannot move", "???", "????") or set(low) <= {"?", " "}:
+    unplayed = low in ("", "cannot move", "???", "????") or set(low) <= {"?", " "}
+    if unplayed and game.is_opening and nxt is not None and nxt.kind == "wins":
+        # gnubg writes the opening roll of a player who resigns before playing it in the left
+        # column; the player who resigned is the one who does not win.
+        who = _side_color(not nxt.right)
+    push_roll(game, who, (int(e.text[0]), int(e.text[1])))
+    if unplayed:
         if nxt is not None and nxt.kind == "wins" and not game.is_legal(EmptyPlay()):
             return  # the player resigned after rolling (XG writes "???")
         game.push(EmptyPlay())
@@ -288,17 +492,17 @@ def _parse_play(game: Game, text: str) -> Play:
         for raw in tok.split("/"):
             sm = _STEP.match(raw)
             if not sm:
-                raise MatchRecordError(f"cannot read the move {tok!r}")
+                raise MatchRecordError(f"cannot read the move {tok[:40]!r}")
             point, hit = sm.group(1).lower(), sm.group(2)
             if point in ("bar", "25"):
                 point = "bar"
             elif point in ("off", "0"):
                 point = "off"
             else:
-                point = str(int(point))
+                point = str(int(point[:9]))
             steps.append((point, hit))
         if len(steps) < 2:
-            raise MatchRecordError(f"cannot read the move {tok!r}")
+            raise MatchRecordError(f"cannot read the move {tok[:40]!r}")
         for _ in range(count):
             for (a, _), (b, hit) in zip(steps, steps[1:]):
                 parts.append(f"{a}/{b}{hit}")
@@ -327,8 +531,14 @@ def _s(n: int) -> str:
 def dumps(record: MatchRecord) -> str:
     """Write a record as ``.mat`` text in gnubg's export layout.
 
+    The settings the format has no place for (the Crawford rule, the cube rules of a money
+    session) are header lines (:func:`gammon.matchfile.record_settings`); "Doubles => N" and
+    "Wins N points" give the cube and the points as played, automatic doubles included. In
+    the players' names, a colon becomes ``_`` and runs of spaces one space (a score line reads
+    ``name : score``).
+
     Raises :class:`~gammon.InvalidInputError` for a game that holds what the format cannot
-    say (a declined resignation, a raccoon).
+    say (a declined resignation, a variant other than backgammon, nackgammon and hypergammon).
     """
     out: list[str] = []
     info = record.info
@@ -340,33 +550,71 @@ def dumps(record: MatchRecord) -> str:
     ):
         if key in info:
             value = info[key].replace("-", ".") if key == "date" else info[key]
-            out.append(f'; [{tag} "{value}"]')
-    if record.variant == Variant.NACKGAMMON:
-        out.append('; [Variation "NackGammon"]')
+            out.append(f'; [{tag} "{_header_text(value)}"]')
+    if record.variant in _VARIANT_NAMES:
+        out.append(f'; [Variation "{_VARIANT_NAMES[record.variant]}"]')
+    elif record.variant != Variant.BACKGAMMON:
+        raise InvalidInputError(f".mat cannot hold a {record.variant} match")
+    out.extend(f'; [{name} "{value}"]' for name, value in record_settings(record))
     if "annotator" in info:
-        out.append(f'; [Transcriber "{info["annotator"]}"]')
+        out.append(f'; [Transcriber "{_header_text(info["annotator"])}"]')
     if "comment" in info:
         out.append("")
         out.extend("; " + c for c in info["comment"].splitlines())
     out.append("")
     out.append(f" {record.length} point match")
     out.append("")
-    white, black = record.names
+    # A score line is "name : score": a name keeps its words, and a colon becomes "_".
+    white, black = (" ".join(name.replace(":", "_").split()) for name in record.names)
     for gi, g in enumerate(record.games, start=1):
         out.append(f" Game {gi}")
         w, b = g.score
         left = f"{black} : {b}"
-        out.append(f" {left:<31}{white} : {w}")
+        out.append(f" {left:<30} {white} : {w}")
         out.extend(_game_lines(g.actions, g.game, gi))
         out.append("")
     return "\n".join(out) + "\n"
+
+
+def _header_text(value: str) -> str:
+    return " ".join(value.replace('"', "'").split())
+
+
+def _redouble_words(actions: list[Action]) -> dict[int, str]:
+    """How each beaver or raccoon is written, by its index in ``actions``.
+
+    As gnubg 1.07 writes them, "Beavers" (its importer takes the chain when the doubler next
+    rolls). A chain that ends otherwise (dropped, or taken and then resigned) ends with
+    "Doubles" and an explicit take: after "Beavers" gnubg's importer would take the chain at
+    the next roll, even in the next game.
+    """
+    words: dict[int, str] = {}
+    i = 0
+    while i < len(actions):
+        if not isinstance(actions[i], (Beaver, Raccoon)):
+            i += 1
+            continue
+        j = i
+        while j < len(actions) and isinstance(actions[j], (Beaver, Raccoon)):
+            words[j] = "Beavers"
+            j += 1
+        taken_by_roll = (
+            j + 1 < len(actions)
+            and isinstance(actions[j], Take)
+            and isinstance(actions[j + 1], Roll)
+        )
+        if not taken_by_roll:
+            words[j - 1] = "Doubles"
+        i = j
+    return words
 
 
 def _game_lines(actions: list[Action], final: Game, gi: int) -> list[str]:
     shadow = _fresh_game(final)
     cells: list[tuple[int, str]] = []  # (slot, text): slot i -> line i//2+1, right if i odd
     pending_roll: Optional[tuple[int, int]] = None
-    for a in actions:
+    words = _redouble_words(actions)
+    for index, a in enumerate(actions):
         right = shadow.to_act == Color.WHITE
         if isinstance(a, Roll):
             opening = shadow.is_opening
@@ -386,11 +634,11 @@ def _game_lines(actions: list[Action], final: Game, gi: int) -> list[str]:
             offer = shadow.cube.offer
             if offer is None:
                 raise InvalidInputError(f".mat: a {a} without a double (game {gi})")
-            word = "Beavers" if isinstance(a, Beaver) else "Raccoons"
-            text = f" {word} => {2 * offer.value}"
+            text = f" {words[index]} => {2 * offer.value}"
         elif isinstance(a, Take):
             offer = shadow.cube.offer
-            if offer is not None and offer.redoubles > 0:
+            after = actions[index + 1] if index + 1 < len(actions) else None
+            if offer is not None and offer.redoubles > 0 and isinstance(after, Roll):
                 shadow.push(a)
                 continue  # gnubg's importer takes a beaver when the doubler rolls
             text = " Takes"

@@ -1,38 +1,51 @@
-"""Match records: whole matches and money sessions in and out of files.
+"""Match records: whole matches and money sessions, as the match files hold them.
 
 A :class:`MatchRecord` holds the players' names, the match length (0 for money play), the
-Crawford rule and one :class:`GameRecord` per game. Each game record holds the actions of the
-game exactly as :meth:`gammon.Game.push` takes them (the opening roll first), and replays into
-a :class:`gammon.Game`: every record gammon reads has been replayed through the rules, so a
-record that breaks them is reported with the game, the move number and the reason
-(:class:`~gammon.MatchRecordError`).
+Crawford rule, the cube rules and one :class:`GameRecord` per game. Each game record holds the
+actions of the game exactly as :meth:`gammon.Game.push` takes them (the opening roll first),
+and replays into a :class:`gammon.Game`: every record gammon reads has been replayed through
+the rules, so a record that breaks them is reported with the file, the line, the game, the
+move number and the reason (:class:`~gammon.MatchRecordError`).
 
-:func:`read_match` reads Jellyfish/gnubg ``.mat`` text (:mod:`gammon.mat`) and gnubg's
-``.sgf`` (:mod:`gammon.sgf`); :func:`write_match` writes either, choosing by the extension.
+The formats build on this module: :mod:`gammon.mat` (Jellyfish/gnubg ``.mat``) and
+:mod:`gammon.sgf` (gnubg's ``.sgf``) read and write records, and :mod:`gammon.files` holds
+:func:`~gammon.read_match` and :func:`~gammon.write_match`, which choose between them.
 
+    >>> import gammon
     >>> game = gammon.Game(gammon.Match(3), seed=5)
     >>> game.set_dice(3, 1); game.push("8/5 6/5")
     >>> rec = MatchRecord.from_games([game], names=("Alice", "Bob"))
     >>> rec.length, rec.final_score, len(rec.games[0].actions)
     (3, (0, 0), 2)
-    >>> print(gammon.mat.dumps(rec).splitlines()[5])
+    >>> print(gammon.mat.dumps(rec), end="")
+    ; [Crawford "On"]
+    ; [CubeLimit "64"]
+    <BLANKLINE>
+     3 point match
+    <BLANKLINE>
+     Game 1
+     Bob : 0                        Alice : 0
       1)                             31: 8/5 6/5
+    <BLANKLINE>
 
 Colours: as in the Match ID (``gammon.matchid``), White is gnubg's player 1 (the right-hand
 column of a ``.mat`` file, ``B`` in gnubg's ``.sgf``) and Black its player 0 (left, ``W``).
+
+The settings a file states beyond what gnubg's formats hold (the Crawford rule of a ``.mat``
+match, beavers, the cube's cap...) are named as in :data:`SETTINGS`; both formats write them
+only where they differ from :data:`READ_CUBE_RULES`, the rules a file without them is read
+with.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Optional, Union
+from typing import Optional, Union
 
-import gammon
 from gammon._core import Color, Variant
 from gammon.actions import Accept, Action, Beaver, Double, Raccoon, Resign, Roll, Take
-from gammon.cube import CubeRules, ResignLevel
+from gammon.cube import MAX_AUTO_DOUBLES, CubeRules, ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
 from gammon.match import Match, MoneySession, Scoreboard
@@ -40,24 +53,52 @@ from gammon.result import GameResult
 
 __all__ = [
     "READ_CUBE_RULES",
+    "SETTINGS",
     "GameRecord",
     "MatchRecord",
+    "opening_doubles",
+    "push_automatic_doubles",
     "push_double",
     "push_resignation",
     "push_roll",
-    "read_match",
+    "record_settings",
+    "rules_from_settings",
     "simulated_match_record",
-    "write_match",
 ]
 
 READ_CUBE_RULES = CubeRules(
-    max_cube=4096, beavers=True, raccoons=True, max_beavers=12, gnubg_raccoon_owner=True
+    max_cube=4096,
+    beavers=True,
+    raccoons=True,
+    max_beavers=12,
+    auto_doubles=MAX_AUTO_DOUBLES,
+    gnubg_raccoon_owner=True,
 )
-"""The cube rules records are replayed with: gnubg's cap (``MAX_CUBE`` 4096), beavers and
-raccoons allowed in money play (they are money-only, CUBE-11, so a match ignores them), and
-gnubg's owner of the cube after a raccoon (CUBE-13's compatibility flag)."""
+"""The cube rules records are replayed with when their file does not say otherwise.
 
-PathOrFile = Union[str, "os.PathLike[str]", IO[str]]
+gnubg's cap (``MAX_CUBE`` 4096), beavers and raccoons allowed in money play (they are
+money-only, CUBE-11, so a match ignores them), automatic doubles up to gnubg's limit of 12
+(CUBE-20; a record only has the ones its file shows) and gnubg's owner of the cube after a
+raccoon (CUBE-13's compatibility flag)."""
+
+SETTINGS: tuple[tuple[str, str, bool], ...] = (
+    ("Jacoby", "jacoby", True),
+    ("Beaver", "beavers", True),
+    ("Raccoon", "raccoons", True),
+    ("MaxBeavers", "max_beavers", True),
+    ("AutomaticDoubles", "auto_doubles", True),
+    ("GnubgRaccoonOwner", "gnubg_raccoon_owner", True),
+    ("CubeLimit", "max_cube", False),
+    ("Cube", "enabled", False),
+    ("RefuseDeadCube", "refuse_dead_cube", False),
+)
+"""The cube settings a file can state: ``(name in the file, CubeRules field, money only)``.
+
+``Jacoby``, ``Beaver`` and ``CubeLimit`` are the names eXtreme Gammon writes in its ``.mat``
+headers (gnubg's importer reads and skips them, as it does ``Crawford``); the others are
+gammon's. A flag is ``On`` or ``Off``, a number is written in decimal."""
+
+_LEVELS = {"single": 1, "gammon": 2, "backgammon": 3}
 
 
 @dataclass
@@ -65,9 +106,9 @@ class GameRecord:
     """One game of a record: its actions and, once replayed, its :class:`gammon.Game`.
 
     ``actions`` are what :meth:`gammon.Game.push` took, oldest first (the opening
-    ``Roll((white_die, black_die))`` first). ``game`` is the game after replaying them;
-    :meth:`replay` builds a fresh copy. ``result`` is the game's result (``None`` for a game
-    the record leaves unfinished).
+    ``Roll((white_die, black_die))`` first, after any tied opening rolls). ``game`` is the game
+    after replaying them; :meth:`replay` builds a fresh copy. ``result`` is the game's result
+    (``None`` for a game the record leaves unfinished).
     """
 
     actions: list[Action]
@@ -83,12 +124,52 @@ class GameRecord:
         """The score ``(white, black)`` when the game began."""
         return self.game.match.score
 
+    @property
+    def automatic_doubles(self) -> int:
+        """How often the cube was turned by tied opening rolls (BG-11, CUBE-20)."""
+        return opening_doubles(self.actions, self.game)
+
     def replay(self) -> Game:
         """Return a new :class:`gammon.Game` with every action of the record pushed."""
         g = _fresh_game(self.game)
         for a in self.actions:
             g.push(a)
         return g
+
+
+def opening_doubles(actions: Sequence[Action], game: Game) -> int:
+    """The automatic doubles of a game's opening: ``actions`` replayed in a fresh ``game``.
+
+    The cube's value once the opening roll is decided is 2 to that power (BG-11, CUBE-20).
+    """
+    shadow = _fresh_game(game)
+    for a in actions:
+        if not shadow.is_opening:
+            break
+        shadow.push(a)
+    return shadow.cube.value.bit_length() - 1
+
+
+def push_automatic_doubles(game: Game, count: int) -> None:
+    """Push ``count`` tied opening rolls that each turn the cube (BG-11, CUBE-20).
+
+    Files show a game's automatic doubles (gnubg's ``CV[]``, or what a ``.mat`` score line
+    implies) but not the dice of the ties: they are pushed as 1-1.
+
+    Raises :class:`~gammon.MatchRecordError` when the game is past its opening or the rules
+    turn the cube fewer times (money play only, within the limit and the cap, CUBE-20).
+    """
+    for k in range(count):
+        if not game.is_opening:
+            raise MatchRecordError("automatic doubles after the opening roll (BG-11)")
+        before = game.cube.value
+        game.push(Roll((1, 1)))
+        if game.cube.value != 2 * before:
+            raise MatchRecordError(
+                f"the record has {count} automatic doubles at the opening but the rules turn "
+                f"the cube {k} times (CUBE-20: money play only, within the limit "
+                f"{game.cube_rules.auto_doubles} and the cap {game.cube_rules.max_cube})"
+            )
 
 
 def push_roll(game: Game, roller: Color, dice: tuple[int, int]) -> None:
@@ -100,9 +181,7 @@ def push_roll(game: Game, roller: Color, dice: tuple[int, int]) -> None:
     Raises :class:`~gammon.MatchRecordError` for a double at the opening or a roll out of
     turn, and the errors of :meth:`gammon.Game.push`.
     """
-    offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0:
-        game.push(Take())
+    _take_pending_redouble(game)
     d1, d2 = dice
     if game.is_opening:
         if d1 == d2:
@@ -115,6 +194,12 @@ def push_roll(game: Game, roller: Color, dice: tuple[int, int]) -> None:
     game.push(Roll((d1, d2)))
 
 
+def _take_pending_redouble(game: Game) -> None:
+    offer = game.cube.offer
+    if offer is not None and offer.redoubles > 0:
+        game.push(Take())
+
+
 def push_double(game: Game) -> None:
     """Push a double a record shows: a beaver or raccoon when a double is pending (CUBE-12, 13)."""
     offer = game.cube.offer
@@ -124,25 +209,46 @@ def push_double(game: Game) -> None:
         game.push(Beaver() if offer.redoubles == 0 else Raccoon())
 
 
-def push_resignation(game: Game, loser: Color, points: int) -> None:
+def resignation_level(points: int, cube: int) -> int:
+    """The level of a resignation worth ``points`` at ``cube``: the smallest that covers them.
+
+    This is how gnubg's importers read a resignation (RESIGN-1), capped at a backgammon.
+    """
+    return 1 if points <= cube else 2 if points <= 2 * cube else 3
+
+
+def push_resignation(game: Game, loser: Color, points: int, *, cube: Optional[int] = None) -> None:
     """Push the resignation a record implies by ``points`` won, and its acceptance (RESIGN-2).
 
-    The level is the smallest whose points at the current cube cover ``points``, as gnubg's
-    importer reads it. Raises :class:`~gammon.MatchRecordError` while a double or resignation
-    awaits an answer, or when ``loser`` is not the player to act (gammon replays only
-    resignations made by the player to act).
+    The level is the smallest whose points at ``cube`` (default: the current cube) cover
+    ``points``, as gnubg's importers read it. A beaver or raccoon that ``loser`` must answer is
+    taken first: gnubg's ``.mat`` export leaves that take out.
+
+    Raises :class:`~gammon.MatchRecordError` while a double or resignation awaits an answer,
+    or when ``loser`` is not the player to act (gammon replays only resignations made by the
+    player to act).
     """
+    offer = game.cube.offer
+    if offer is not None and offer.redoubles > 0 and offer.responder == loser:
+        game.push(Take())
     if game.cube.offer is not None or game.resignation is not None:
-        raise MatchRecordError("a resignation while a decision is pending")
-    cube = game.cube.value
-    level = 1 if points <= cube else 2 if points <= 2 * cube else 3
+        raise MatchRecordError("a resignation while a decision is pending (RESIGN-5)")
+    level = resignation_level(points, game.cube.value if cube is None else cube)
     if game.to_act != loser:
         raise MatchRecordError(
             f"{loser} resigns but it is {game.to_act}'s turn; gammon replays resignations made "
-            "by the player to act"
+            "by the player to act (RESIGN-1)"
         )
     game.push(Resign(ResignLevel(level)))
     game.push(Accept())
+
+
+def unreduced_points(result: GameResult) -> int:
+    """The points of ``result`` before the Jacoby rule: its level times its cube (MONEY-2).
+
+    gnubg's ``.mat`` export writes these in "Wins" lines, and gnubg scores resignations so.
+    """
+    return _LEVELS.get(result.kind, 1) * result.cube
 
 
 def _rolled(roll: Roll, opening: bool, after: Game) -> Optional[tuple[int, int]]:
@@ -161,12 +267,95 @@ def _fresh_game(game: Game) -> Game:
     return Game(session=board, cube=game.cube_rules, variant=game.position.variant)
 
 
+def _on_off(value: bool) -> str:
+    return "On" if value else "Off"
+
+
+def record_settings(record: MatchRecord) -> list[tuple[str, str]]:
+    """The settings a file of ``record`` states: ``[(name, value), ...]`` (see :data:`SETTINGS`).
+
+    ``Crawford`` for a match, then each cube setting that applies to the record's kind of play
+    and that :func:`rules_from_settings` would not read back from the ones before it.
+
+    >>> record_settings(MatchRecord(0, cube_rules=CubeRules(jacoby=True)))
+    [('Jacoby', 'On'), ('Beaver', 'Off'), ('AutomaticDoubles', '0'), ('CubeLimit', '64')]
+    """
+    out: list[tuple[str, str]] = []
+    money = record.is_money
+    if not money:
+        out.append(("Crawford", _on_off(record.crawford)))
+    stated: dict[str, str] = {}
+    for name, attr, money_only in SETTINGS:
+        if money_only and not money:
+            continue
+        value = getattr(record.cube_rules, attr)
+        if value != getattr(rules_from_settings(stated)[0], attr):
+            stated[name] = _on_off(value) if isinstance(value, bool) else str(value)
+            out.append((name, stated[name]))
+    return out
+
+
+_NO_BEAVERS = {
+    "raccoons": False,
+    "max_beavers": CubeRules().max_beavers,
+    "gnubg_raccoon_owner": CubeRules().gnubg_raccoon_owner,
+}
+"""What a file that turns beavers off implies for the settings that only matter with them:
+no raccoons (CUBE-13) and the engine's defaults (MONEY-3)."""
+
+
+def rules_from_settings(
+    settings: Mapping[str, str], base: CubeRules = READ_CUBE_RULES
+) -> tuple[CubeRules, Optional[bool]]:
+    """Read settings a file states (names as in :data:`SETTINGS`, any case) over ``base``.
+
+    Returns the cube rules and the Crawford rule (``None`` when the file does not say). Names
+    that are not settings are left alone. A file that turns beavers off has no raccoons
+    either (CUBE-13), and the engine's defaults for the other beaver settings unless it says.
+
+    Raises :class:`~gammon.MatchRecordError` naming the setting for a value that is not
+    ``On``/``Off`` or a number, or rules the core refuses (CUBE-10, CUBE-13, CUBE-20).
+    """
+    given = {k.lower(): v.strip() for k, v in settings.items()}
+    changes: dict[str, Union[bool, int]] = {}
+    for name, attr, _ in SETTINGS:
+        if name.lower() in given:
+            changes[attr] = _setting_value(name, given[name.lower()], getattr(base, attr))
+    if changes.get("beavers") is False:
+        for attr, value in _NO_BEAVERS.items():
+            changes.setdefault(attr, value)
+    crawford = None
+    if "crawford" in given:
+        crawford = bool(_setting_value("Crawford", given["crawford"], True))
+    try:
+        rules = base.replace(**changes)  # type: ignore[arg-type]
+    except InvalidInputError as e:
+        raise MatchRecordError(f"the settings {dict(settings)} are not cube rules: {e}") from None
+    return rules, crawford
+
+
+def _setting_value(name: str, text: str, like: object) -> Union[bool, int]:
+    word = text.lower()
+    if isinstance(like, bool):
+        if word in ("on", "yes", "true", "1"):
+            return True
+        if word in ("off", "no", "false", "0"):
+            return False
+        raise MatchRecordError(f"the setting {name} is On or Off, not {text[:40]!r}")
+    if word.isascii() and word.isdigit() and len(word) <= 10:
+        return int(word)
+    raise MatchRecordError(f"the setting {name} is a whole number, not {text[:40]!r}")
+
+
 @dataclass
 class MatchRecord:
     """A recorded match (``length`` >= 1) or money session (``length`` 0).
 
     ``names`` is ``(white, black)``; ``info`` holds the header fields a file carried
     (``"event"``, ``"site"``, ``"round"``, ``"date"``, ``"annotator"``, ``"comment"``...).
+    ``crawford`` is the Crawford rule of a match (MATCH-3); a money session has none
+    (MONEY-1), so it is always ``False`` there. ``cube_rules`` are the session's cube rules
+    (in a match only its cap, cube use and dead-cube setting apply, CUBE-11).
     """
 
     length: int
@@ -176,6 +365,10 @@ class MatchRecord:
     cube_rules: CubeRules = READ_CUBE_RULES
     games: list[GameRecord] = field(default_factory=list)
     info: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.length == 0:
+            self.crawford = False
 
     @property
     def is_money(self) -> bool:
@@ -305,12 +498,12 @@ def simulated_match_record(
 
     Raises :class:`~gammon.InvalidInputError` for bad arguments.
     """
-    from gammon import _core
+    from gammon._core import _match_events
     from gammon.simulate import _core_players, _players_arg
 
     rules = cube_rules if cube_rules is not None else CubeRules()
     both = _players_arg(players)
-    log = _core._match_events(
+    log = _match_events(
         Variant.BACKGAMMON,
         _core_players(both, rules),
         rules,
@@ -353,65 +546,3 @@ def simulated_match_record(
             break
         board = game.next_match()
     return rec
-
-
-def _format_of(path: str) -> str:
-    ext = os.path.splitext(path)[1].lower()
-    if ext in (".mat", ".txt", ".gam"):
-        return "mat"
-    if ext == ".sgf":
-        return "sgf"
-    raise InvalidInputError(
-        f"cannot tell the match format of {path!r}: use a .mat or .sgf extension or fmt="
-    )
-
-
-def read_match(source: PathOrFile, *, fmt: Optional[str] = None) -> MatchRecord:
-    """Read a match or money session from a ``.mat`` or ``.sgf`` file (path or open file).
-
-    The format comes from ``fmt`` (``"mat"`` or ``"sgf"``), the extension, or the text (an
-    SGF file starts with ``(;``). Every game is replayed through the rules.
-
-    Raises :class:`~gammon.MatchRecordError` (a :class:`~gammon.ParseError`) for a text that
-    is not a record or a record the rules reject, with the game and move number, and
-    :class:`OSError` for a file that cannot be read.
-    """
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
-        if fmt is None:
-            fmt = "sgf" if text.lstrip().startswith("(;") else _format_of(path)
-    else:
-        text = source.read()
-        if fmt is None:
-            fmt = "sgf" if text.lstrip().startswith("(;") else "mat"
-    if fmt == "mat":
-        return gammon.mat.loads(text)
-    if fmt == "sgf":
-        return gammon.sgf.loads(text)
-    raise InvalidInputError(f"read_match: fmt must be 'mat' or 'sgf', not {fmt!r}")
-
-
-def write_match(record: MatchRecord, target: PathOrFile, *, fmt: Optional[str] = None) -> None:
-    """Write a record as ``.mat`` or ``.sgf`` text (chosen by ``fmt`` or the extension).
-
-    Raises :class:`~gammon.InvalidInputError` for an unknown format and :class:`OSError` for
-    a file that cannot be written.
-    """
-    if isinstance(target, (str, os.PathLike)):
-        path = os.fspath(target)
-        fmt = fmt or _format_of(path)
-        text = _dumps(record, fmt)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        target.write(_dumps(record, fmt or "mat"))
-
-
-def _dumps(record: MatchRecord, fmt: str) -> str:
-    if fmt == "mat":
-        return gammon.mat.dumps(record)
-    if fmt == "sgf":
-        return gammon.sgf.dumps(record)
-    raise InvalidInputError(f"write_match: fmt must be 'mat' or 'sgf', not {fmt!r}")

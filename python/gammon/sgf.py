@@ -3,17 +3,24 @@
 Facts from gnubg 1.07's ``sgf.c`` (``SaveGame``, ``WriteMove``, ``RestoreNode``): one game tree
 per game. The root node holds ``MI[length:7][game:0][ws:0][bs:0]`` (match length, 0 for money;
 the 0-based game number; the scores of ``W`` and ``B``), the names ``PW``/``PB``, ``RU[...]``
-(``Crawford``, ``CrawfordGame``, ``Jacoby``, ``NoCube``, ``Nackgammon``...), ``RE[B+2]``
-(``R`` appended for a resignation) and match information (``DT``, ``EV``, ``RO``, ``PC``,
-``AN``, ``GC``). Then one node per action: ``;B[53lqad]`` is player B rolling 53 and moving;
-each move is a from/to pair of letters, ``a``..``x`` for points in W's numbering
-(B's numbering mirrored), ``y`` for the bar and ``z`` for off; ``;W[double]``, ``;B[take]``,
-``;B[drop]``. A resignation is not a node: only ``RE[...R]`` says it happened.
+(``Crawford``, ``CrawfordGame``, ``Jacoby``, ``NoCube``, ``Nackgammon``...), ``CV[4]`` (the
+cube after the automatic doubles of the opening, CUBE-20), ``RE[B+2]`` (``R`` appended for a
+resignation) and match information (``DT``, ``EV``, ``RO``, ``PC``, ``AN``, ``GC``). Then one
+node per action: ``;B[53lqad]`` is player B rolling 53 and moving; each move is a from/to pair
+of letters, ``a``..``x`` for points in W's numbering (B's numbering mirrored), ``y`` for the
+bar and ``z`` for off; ``;W[double]``, ``;B[take]``, ``;B[drop]``; ``;PL[B]DI[53]`` is a roll
+not played (the player resigned). A resignation is not a node: only ``RE[...R]`` says it
+happened.
 
 ``W`` is gnubg's player 0 (gammon's Black) and ``B`` its player 1 (gammon's White), as in the
 Match ID (``gammon.matchid``). A beaver is written as gnubg records one: a ``double`` by the
-doubled player. Setup nodes (``AE``, ``AW``, ``AB``: an edited position) and analysis
-properties are not represented; the former are reported, the latter ignored.
+doubled player. Setup nodes (``AE``, ``AW``, ``AB``, and ``CV``/``CP`` after the root: an
+edited position or cube) are reported; other properties (analysis, comments, properties of
+other programs) are skipped without being kept.
+
+gammon writes the cube settings gnubg's ``RU`` has no name for (beavers, the cap...) as more
+``RU`` entries, ``Name=Value`` with the names of :data:`gammon.matchfile.SETTINGS`; gnubg
+skips rule names it does not know.
 """
 
 from __future__ import annotations
@@ -37,18 +44,21 @@ from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
 from gammon.match import Match
 from gammon.matchfile import (
+    READ_CUBE_RULES,
     GameRecord,
     MatchRecord,
     _fresh_game,
     _rolled,
+    push_automatic_doubles,
     push_double,
     push_resignation,
     push_roll,
+    record_settings,
+    rules_from_settings,
+    unreduced_points,
 )
 
 __all__ = ["dumps", "loads"]
-
-Node = dict[str, list[str]]
 
 _VARIANTS = {
     "nackgammon": Variant.NACKGAMMON,
@@ -64,65 +74,112 @@ _INFO = {
     "AN": "annotator",
     "GC": "comment",
 }
+_KEPT = frozenset(
+    {"GM", "MI", "RU", "PB", "PW", "RE", "CV", "CP", "B", "W", "PL", "DI", "AE", "AW", "AB"}
+    | set(_INFO)
+)
+"""The properties the reader uses; the values of all others are skipped, not copied."""
+
+_IDENT = re.compile(r"[A-Za-z]+")
+_SPACE = re.compile(r"\s*")
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_GNUBG_RULES = {"crawford", "crawfordgame", "jacoby", "nocube", *_VARIANTS}
 
 
-def _trees(text: str) -> list[list[Node]]:
+class _Node:
+    """An SGF node: the properties kept and where the node starts in the text."""
+
+    __slots__ = ("offset", "props")
+
+    def __init__(self, offset: int) -> None:
+        self.offset = offset
+        self.props: dict[str, list[str]] = {}
+
+    def get(self, ident: str) -> Optional[str]:
+        values = self.props.get(ident)
+        return values[0] if values else None
+
+
+def _line(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _value_end(text: str, start: int) -> int:
+    """The index of the ``]`` that closes a value starting at ``start``, or -1."""
+    i = start
+    while True:
+        j = text.find("]", i)
+        if j < 0:
+            return -1
+        k = j
+        while k > start and text[k - 1] == "\\":
+            k -= 1
+        if (j - k) % 2 == 0:
+            return j
+        i = j + 1
+
+
+def _trees(text: str) -> list[list[_Node]]:
     """Split an SGF text into game trees, each a list of nodes (variations flattened)."""
-    trees: list[list[Node]] = []
+    trees: list[list[_Node]] = []
     depth = 0
     i, n = 0, len(text)
-    nodes: list[Node] = []
-    ident_re = re.compile(r"[A-Za-z]+")
+    nodes: list[_Node] = []
+    opened = 0
     while i < n:
         c = text[i]
         if c == "(":
             depth += 1
             if depth == 1:
                 nodes = []
+                opened = i
             i += 1
         elif c == ")":
             depth -= 1
             if depth < 0:
-                raise MatchRecordError("SGF: unbalanced ')'")
+                raise MatchRecordError("SGF: unbalanced ')'", line=_line(text, i))
             if depth == 0:
                 trees.append(nodes)
             i += 1
         elif c == ";":
             if depth == 0:
-                raise MatchRecordError("SGF: a node outside a game tree")
-            node: Node = {}
+                raise MatchRecordError("SGF: a node outside a game tree", line=_line(text, i))
+            node = _Node(i)
             i += 1
             while True:
-                while i < n and text[i].isspace():
-                    i += 1
-                m = ident_re.match(text, i)
+                i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+                m = _IDENT.match(text, i)
                 if not m:
                     break
                 ident = "".join(ch for ch in m.group() if ch.isupper())
-                i = m.end()
-                while True:
-                    while i < n and text[i].isspace():
-                        i += 1
-                    if i >= n or text[i] != "[":
-                        break
-                    i += 1
-                    buf: list[str] = []
-                    while i < n and text[i] != "]":
-                        if text[i] == "\\" and i + 1 < n:
-                            i += 1
-                        buf.append(text[i])
-                        i += 1
-                    if i >= n:
-                        raise MatchRecordError("SGF: a property value without ']'")
-                    i += 1
-                    node.setdefault(ident, []).append("".join(buf))
+                i = _SPACE.match(text, m.end()).end()  # type: ignore[union-attr]
+                if i >= n or text[i] != "[":
+                    raise MatchRecordError(
+                        f"SGF: the property {m.group()[:20]} has no value", line=_line(text, i)
+                    )
+                while i < n and text[i] == "[":
+                    j = _value_end(text, i + 1)
+                    if j < 0:
+                        raise MatchRecordError(
+                            "SGF: a property value without ']'", line=_line(text, i)
+                        )
+                    if ident in _KEPT:
+                        value = text[i + 1 : j]
+                        if "\\" in value:
+                            value = _ESCAPE.sub(r"\1", value)
+                        node.props.setdefault(ident, []).append(value)
+                    i = _SPACE.match(text, j + 1).end()  # type: ignore[union-attr]
             nodes.append(node)
         elif c.isspace():
-            i += 1
+            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
         else:
-            raise MatchRecordError(f"SGF: unexpected {c!r} at offset {i}")
+            raise MatchRecordError(f"SGF: unexpected {c!r}", line=_line(text, i))
     if depth != 0:
-        raise MatchRecordError("SGF: a game tree is not closed")
+        raise MatchRecordError(
+            "SGF: the game tree that starts here is not closed (the file is cut short?)",
+            game=len(trees) + 1,
+            line=_line(text, opened),
+        )
     return trees
 
 
@@ -147,70 +204,97 @@ def _letter(point: int, white_side: bool) -> str:
     return chr(ord("a") + (24 - point if white_side else point - 1))
 
 
-def loads(text: str) -> MatchRecord:
+def _int(value: str, what: str) -> int:
+    v = value.strip()
+    if not (v.isascii() and v.isdigit() and len(v) <= 9):
+        raise MatchRecordError(f"SGF: {what} is a whole number, not {value[:20]!r}")
+    return int(v)
+
+
+def loads(
+    text: str, *, crawford: Optional[bool] = None, jacoby: Optional[bool] = None
+) -> MatchRecord:
     """Read gnubg ``.sgf`` text into a replayed :class:`~gammon.matchfile.MatchRecord`.
 
+    ``crawford`` and ``jacoby`` override the file's ``RU`` (the Crawford rule of a match,
+    MATCH-3, and the Jacoby rule of a money session, MONEY-2).
+
     Raises :class:`~gammon.MatchRecordError` for a text that is not a backgammon SGF and for
-    an action the rules reject (with the game and the node number as the move).
+    an action the rules reject, with the line, the game and the node number as the move.
     """
     trees = _trees(text.lstrip("\ufeff"))
     if not trees or not trees[0]:
         raise MatchRecordError("SGF: no game tree")
     root0 = trees[0][0]
-    if root0.get("GM", ["6"])[0] != "6":
-        raise MatchRecordError(f"SGF: GM[{root0['GM'][0]}] is not backgammon (GM[6])")
-    length = 0
-    mi = dict(_mi(v) for v in root0.get("MI", []))
-    length = int(mi.get("length", "0") or 0)
-    rules = {r.lower() for v in root0.get("RU", []) for r in v.split(":")}
-    variant = next((_VARIANTS[r] for r in rules if r in _VARIANTS), Variant.BACKGAMMON)
-    names = (root0.get("PB", ["White"])[0], root0.get("PW", ["Black"])[0])
-    info = {key: root0[p][0] for p, key in _INFO.items() if p in root0}
-    rec = MatchRecord(length, names, "crawford" in rules, variant, info=info)
-    if "jacoby" in rules and length == 0:
-        rec.cube_rules = rec.cube_rules.replace(jacoby=True)
+    where = _line(text, root0.offset)
+    gm = root0.get("GM") or "6"
+    if gm.strip() != "6":
+        raise MatchRecordError(f"SGF: GM[{gm[:20]}] is not backgammon (GM[6])", line=where)
+    mi = dict(_mi(v) for v in root0.props.get("MI", []))
+    try:
+        length = _int(mi.get("length", "0") or "0", "the match length of MI")
+    except MatchRecordError as e:
+        raise e.located(game=1, line=where) from None
+    if length > 32767:
+        raise MatchRecordError(f"SGF: a {length}-point match is too long (MATCH-1)", line=where)
+    tokens = [t.strip() for v in root0.props.get("RU", []) for t in v.split(":")]
+    rules_said = {t.lower() for t in tokens}
+    extras = dict(t.split("=", 1) for t in tokens if "=" in t)
+    variant = next((_VARIANTS[r] for r in rules_said if r in _VARIANTS), Variant.BACKGAMMON)
+    base = READ_CUBE_RULES.replace(
+        jacoby=("jacoby" in rules_said) if jacoby is None else jacoby,
+        enabled="nocube" not in rules_said,
+    )
+    try:
+        cube_rules, _ = rules_from_settings(extras, base)
+    except MatchRecordError as e:
+        raise e.located(line=where) from None
+    names = (root0.get("PB") or "White", root0.get("PW") or "Black")
+    info = {key: v for p, key in _INFO.items() if (v := root0.get(p)) is not None}
+    rec = MatchRecord(
+        length,
+        names,
+        ("crawford" in rules_said) if crawford is None else crawford,
+        variant,
+        cube_rules,
+        info=info,
+    )
     board = rec.first_board()
     for gi, nodes in enumerate(trees, start=1):
         if board.is_over:
             break
+        if not nodes:
+            raise MatchRecordError("SGF: an empty game tree", game=gi)
         root = nodes[0]
-        gmi = dict(_mi(v) for v in root.get("MI", []))
-        if "ws" in gmi and "bs" in gmi:
-            want = (int(gmi["bs"]), int(gmi["ws"]))
-            if want != board.score:
-                raise MatchRecordError(
-                    f"MI says the score is {want} (White, Black), the games before add up to "
-                    f"{board.score}",
-                    game=gi,
-                    move=0,
-                )
+        line = _line(text, root.offset)
         game = rec.new_game(board)
+        try:
+            _start(game, root, board.score)
+        except MatchRecordError as e:
+            raise e.located(game=gi, move=0, line=line) from None
+        except InvalidInputError as exc:
+            raise MatchRecordError(str(exc), game=gi, move=0, line=line) from None
         for mi_, node in enumerate(nodes[1:], start=1):
             try:
                 _apply(game, node)
+            except MatchRecordError as e:
+                raise e.located(game=gi, move=mi_, line=_line(text, node.offset)) from None
             except InvalidInputError as exc:
-                raise MatchRecordError(str(exc), game=gi, move=mi_) from None
-        result = root.get("RE", [""])[0]
-        if game.result is None and result.endswith("R"):
-            m = re.fullmatch(r"([WB])\+(\d+)R", result)
-            if not m:
-                raise MatchRecordError(f"SGF: cannot read RE[{result}]", game=gi)
-            winner = Color.WHITE if m.group(1) == "B" else Color.BLACK
-            try:
-                push_resignation(game, winner.other(), int(m.group(2)))
-            except InvalidInputError as exc:
-                raise MatchRecordError(str(exc), game=gi, move=len(nodes)) from None
-        if result and game.result is not None:
-            m = re.fullmatch(r"([WB])\+(\d+)R?", result)
-            if m:
-                winner = Color.WHITE if m.group(1) == "B" else Color.BLACK
-                r = game.result
-                if (winner, int(m.group(2))) != (r.winner, r.points):
-                    raise MatchRecordError(
-                        f"RE[{result}] but the rules say {r}", game=gi, move=len(nodes)
-                    )
+                raise MatchRecordError(
+                    str(exc), game=gi, move=mi_, line=_line(text, node.offset)
+                ) from None
+        try:
+            _end(game, root.get("RE") or "")
+        except MatchRecordError as e:
+            raise e.located(game=gi, move=len(nodes), line=line) from None
+        except InvalidInputError as exc:
+            raise MatchRecordError(str(exc), game=gi, move=len(nodes), line=line) from None
         rec.games.append(GameRecord(actions=game.move_stack, game=game))
         if game.result is None:
+            if gi < len(trees):
+                raise MatchRecordError(
+                    "the game has no end (no RE[]) but another game follows", game=gi, line=line
+                )
             break
         board = game.next_match()
     return rec
@@ -221,15 +305,61 @@ def _mi(v: str) -> tuple[str, str]:
     return k.strip().lower(), val.strip()
 
 
-def _apply(game: Game, node: Node) -> None:
-    for key in ("AE", "AW", "AB"):
-        if key in node:
-            raise MatchRecordError("SGF: an edited position (AE/AW/AB) cannot be replayed")
-    side = "B" if "B" in node else "W" if "W" in node else None
+def _start(game: Game, root: _Node, score: tuple[int, int]) -> None:
+    """Check the score a game tree's root states and push its automatic doubles (CV)."""
+    gmi = dict(_mi(v) for v in root.props.get("MI", []))
+    if "ws" in gmi and "bs" in gmi:
+        want = (_int(gmi["bs"], "the score of MI"), _int(gmi["ws"], "the score of MI"))
+        if want != score:
+            raise MatchRecordError(
+                f"MI says the score is {want} (White, Black), the games before add up to {score}"
+            )
+    cv = root.get("CV")
+    if cv is not None:
+        value = _int(cv, "CV")
+        if value < 1 or value & (value - 1):
+            raise MatchRecordError(f"SGF: CV[{cv[:20]}] is not a cube value (a power of two)")
+        push_automatic_doubles(game, value.bit_length() - 1)
+
+
+def _end(game: Game, result: str) -> None:
+    """Push the resignation ``RE[...R]`` says, and check the result ``RE`` states."""
+    if not result:
+        return
+    m = re.fullmatch(r"([WB])\+(\d{1,9})(R?)", result.strip())
+    if not m:
+        if game.result is None and result.strip().endswith("R"):
+            raise MatchRecordError(f"SGF: cannot read RE[{result[:20]}]")
+        return
+    winner = Color.WHITE if m.group(1) == "B" else Color.BLACK
+    points = int(m.group(2))
+    if game.result is None and m.group(3):
+        push_resignation(game, winner.other(), points)
+    r = game.result
+    if r is not None and (winner, points) != (r.winner, r.points):
+        note = ""
+        if r.winner == winner and points == unreduced_points(r) and game.cube_rules.jacoby:
+            note = (
+                "; gammon applies the Jacoby rule to resignations too (RESIGN-2, MONEY-2), "
+                "gnubg does not"
+            )
+        raise MatchRecordError(f"RE[{result[:20]}] but the rules say {r}{note}")
+
+
+def _apply(game: Game, node: _Node) -> None:
+    for key in ("AE", "AW", "AB", "CV", "CP"):
+        if key in node.props:
+            raise MatchRecordError(
+                f"SGF: an edited position or cube ({key}) cannot be replayed through the rules"
+            )
+    side = "B" if "B" in node.props else "W" if "W" in node.props else None
     if side is None:
+        rolled = node.get("DI")
+        if rolled is not None:
+            _set_dice(game, node.get("PL") or "", rolled)
         return  # a comment or analysis node
     who = Color.WHITE if side == "B" else Color.BLACK
-    value = node[side][0].strip()
+    value = (node.get(side) or "").strip()
     if value in ("double", "take", "drop"):
         if game.to_act != who:
             raise MatchRecordError(f"{side}[{value}] but it is {game.to_act}'s turn")
@@ -244,11 +374,11 @@ def _apply(game: Game, node: Node) -> None:
         return  # not written by gnubg; resignations come from RE[...R]
     m = re.fullmatch(r"([1-6])([1-6])([a-z]*)", value)
     if not m:
-        raise MatchRecordError(f"SGF: cannot read the move {side}[{value}]")
+        raise MatchRecordError(f"SGF: cannot read the move {side}[{value[:40]}]")
     push_roll(game, who, (int(m.group(1)), int(m.group(2))))
     letters = m.group(3)
     if len(letters) % 2:
-        raise MatchRecordError(f"SGF: {value!r} has an odd number of point letters")
+        raise MatchRecordError(f"SGF: {value[:40]!r} has an odd number of point letters")
     if not letters:
         game.push(EmptyPlay())
         return
@@ -260,6 +390,15 @@ def _apply(game: Game, node: Node) -> None:
     dice = game.dice
     assert dice is not None
     game.push(game.position.parse_play(" ".join(parts), dice))
+
+
+def _set_dice(game: Game, player: str, dice: str) -> None:
+    """``PL[X]DI[53]``: a roll not played (gnubg saves one before a resignation)."""
+    m = re.fullmatch(r"([1-6])([1-6])", dice.strip())
+    if not m or player.strip() not in ("B", "W"):
+        raise MatchRecordError(f"SGF: cannot read the roll PL[{player[:5]}]DI[{dice[:10]}]")
+    who = Color.WHITE if player.strip() == "B" else Color.BLACK
+    push_roll(game, who, (int(m.group(1)), int(m.group(2))))
 
 
 # -- writing ----------------------------------------------------------------------------
@@ -276,6 +415,11 @@ def dumps(record: MatchRecord) -> str:
     resignation).
     """
     white, black = record.names
+    extras = [
+        f"{name}={value}"
+        for name, value in record_settings(record)
+        if name not in ("Crawford", "Jacoby", "Cube")
+    ]
     out: list[str] = []
     for gi, g in enumerate(record.games):
         head = "(;FF[4]GM[6]CA[UTF-8]AP[gammon]"
@@ -290,19 +434,23 @@ def dumps(record: MatchRecord) -> str:
                         value = value.replace(".", "-")
                     head += f"{prop}[{_escape(value)}]"
         rules = []
+        if not g.game.cube_rules.enabled:
+            rules.append("NoCube")
         if isinstance(g.game.match, Match) and record.crawford:
             rules.append("Crawford")
             if g.game.is_crawford_game:
                 rules.append("CrawfordGame")
         if record.is_money and g.game.cube_rules.jacoby:
             rules.append("Jacoby")
-        if not g.game.cube_rules.enabled:
-            rules.insert(0, "NoCube")
         for name, v in _VARIANTS.items():
             if v == record.variant:
                 rules.append(name.capitalize())
+        rules.extend(extras)
         if rules:
-            head += "RU[" + ":".join(rules) + "]"
+            head += "RU[" + _escape(":".join(rules)) + "]"
+        doubles = g.automatic_doubles
+        if doubles:
+            head += f"CV[{1 << doubles}]"
         r = g.result
         if r is not None:
             side = "B" if r.winner == Color.WHITE else "W"
@@ -343,7 +491,11 @@ def _nodes(g: GameRecord, gi: int) -> list[str]:
         elif isinstance(a, Drop):
             nodes.append(f"\n;{side}[drop]")
         elif isinstance(a, (Resign, Accept)):
-            pass  # gnubg writes a resignation only in RE[...R]
+            if dice is not None:
+                # Rolled, then resigned: gnubg saves the roll as a node of its own.
+                player = "B" if shadow.position.turn == Color.WHITE else "W"
+                nodes.append(f"\n;PL[{player}]DI[{dice[0]}{dice[1]}]")
+                dice = None
         else:
             raise InvalidInputError(f"SGF: gnubg's format cannot record {a} (game {gi})")
         shadow.push(a)
