@@ -72,6 +72,19 @@ def test_an_import_up_the_layers_fails(tmp_path: Path) -> None:
     assert any("a higher layer" in p and p.startswith("base::color") for p in problems)
 
 
+def test_a_test_module_in_its_own_file_may_use_any_layer(tmp_path: Path) -> None:
+    """`#[cfg(test)] mod tests;` puts the tests in `tests.rs`: ignored, as an inline test module
+    is; the same file declared without `#[cfg(test)]` is checked."""
+    files = dict(CLEAN)
+    files["base/mod.rs"] = "//! base\npub(crate) mod color;\n#[cfg(test)]\nmod tests;\n"
+    files["base/tests.rs"] = "use crate::rules::pos::Pos;\nuse crate::Color;\nfn t(_: Pos, _: Color) {}\n"
+    assert check_layers.check(_crate(tmp_path, files), LAYERS) == []
+    files["base/mod.rs"] = "//! base\npub(crate) mod color;\nmod tests;\n"
+    problems = check_layers.check(_crate(tmp_path, files), LAYERS)
+    assert any("a higher layer" in p and p.startswith("base::tests") for p in problems)
+    assert any("goes through the crate root" in p for p in problems)
+
+
 @pytest.mark.parametrize("crate", ["gammon-core", "gammon-py"])
 def test_the_real_crates_pass(crate: str) -> None:
     assert (

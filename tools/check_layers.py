@@ -13,7 +13,8 @@ hidden behind the crate root's flat re-exports still shows. The check fails (exi
 - a name imported through the **crate root's re-exports** (`crate::Name`) instead of from
   the module that owns it.
 
-`#[cfg(test)]` modules and comments are ignored: tests may use any layer.
+`#[cfg(test)]` modules (inline, or in their own file) and comments are ignored: tests may use
+any layer.
 """
 
 from __future__ import annotations
@@ -92,9 +93,20 @@ class Crate:
 
     def __init__(self, src: Path) -> None:
         self.src = src
+        raw = {module_of(src, path): path.read_text(encoding="utf-8") for path in src.rglob("*.rs")}
+        # A module declared `#[cfg(test)] mod name;` lives in its own file: a test module, left
+        # out with everything under it, as an inline `#[cfg(test)]` module is.
+        tests = {
+            mod + (name,)
+            for mod, text in raw.items()
+            for name in re.findall(
+                r"#\[cfg\(test\)\]\s*(?:pub(?:\([\w:]+\))?\s+)?mod\s+(\w+)\s*;", text
+            )
+        }
         self.code: dict[Module, str] = {}
-        for path in sorted(src.rglob("*.rs")):
-            self.code[module_of(src, path)] = strip(path.read_text(encoding="utf-8"))
+        for mod in sorted(raw):
+            if not any(mod[: len(t)] == t for t in tests):
+                self.code[mod] = strip(raw[mod])
         self.defined: dict[Module, set[str]] = {}
         self.reexports: dict[Module, dict[str, list[str]]] = {}
         for mod, code in self.code.items():
