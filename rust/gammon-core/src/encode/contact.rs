@@ -393,9 +393,12 @@ fn contact_plus_units_of(
 ///
 /// Units `0..220` are [`contact`]'s; then, with `s = 0` for the board's owner and `s = 1`
 /// for the opponent:
-/// - `220 + 2·s`: the rolls of the other side that hit a blot of side `s` ([`shots`](fn@super::shots)) / 36;
+/// - `220 + 2·s`: the rolls of the other side that hit a blot of side `s` ([`shots`]) / 36;
 /// - `221 + 2·s`: the rolls with which side `s`'s rearmost checker escapes the other side's
-///   points in front of it ([`escapes`](super::escapes)) / 36.
+///   points in front of it ([`escapes`]) / 36.
+///
+/// [`shots`]: fn@super::shots
+/// [`escapes`]: super::escapes
 pub fn contact_plus(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..CONTACT_PLUS_UNITS];
     contact_point_units(board, checkers, &mut out[..200]);
@@ -482,12 +485,15 @@ pub(super) fn ext_dice_units(
 /// [`contact_plus`] plus six more units: 230 units.
 ///
 /// Units `0..224` are [`contact_plus`]'s; then, with `s = 0` for the board's owner and
-/// `s = 1` for the opponent ([`hits`](super::hits) of the other side against side `s`, [`containment`](super::containment) of
+/// `s = 1` for the opponent ([`hits`] of the other side against side `s`, [`containment`] of
 /// side `s` by the other side's points):
 /// - `224 + 3·s`: the pips side `s` loses to the other side's next roll, summed over the 36
 ///   rolls (each roll's costliest hit) / (36 · 24) (gnubg's `I_PIPLOSS` weighs the same loss);
 /// - `225 + 3·s`: the rolls that reach two or more of side `s`'s blots / 36 (gnubg's `I_P2`);
-/// - `226 + 3·s`: [`containment`](super::containment) of side `s` / 36.
+/// - `226 + 3·s`: [`containment`] of side `s` / 36.
+///
+/// [`hits`]: super::hits
+/// [`containment`]: super::containment
 pub fn contact_ext(board: &[i8; 26], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let out = &mut out[..CONTACT_EXT_UNITS];
     contact_point_units(board, checkers, &mut out[..200]);

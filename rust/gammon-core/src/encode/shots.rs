@@ -266,10 +266,10 @@ pub struct HitStats {
 }
 
 /// Each roll's blots reached (a mask in the mover's numbering, as the tests' `roll_hits`
-/// gives it), in slots: the 15 non-doubles a-b (a < b, in that order) in slots 0..15, the doubles 1-1..6-6
-/// in slots 16..22, and slots 15, 22 and 23 empty (so that each weight fills whole vectors
-/// when [`sum_reach`] adds them up). `T` is `u32` for one mover, `u64` for two (one in each
-/// half).
+/// gives it), in slots: the 15 non-doubles a-b (a < b, in that order) in slots 0..15, the
+/// doubles 1-1..6-6 in slots 16..22, and slots 15, 22 and 23 empty (so that each weight fills
+/// whole vectors when [`sum_reach`] adds them up). `T` is `u32` for one mover, `u64` for two
+/// (one in each half).
 type Reach<T> = [T; 24];
 
 /// The slot in a [`Reach`] of the first double.
@@ -315,8 +315,8 @@ pub(super) fn pair_reach(low: &Reach<u32>, high: &Reach<u32>) -> Reach<u64> {
 /// [`shot_rolls_both`] counts their shots (the bits a shift carries from the upper half into
 /// the top of the lower one are blocked and never blots). Each die's landings (`land`) and the
 /// open ones to go on from (`open`) once, then each roll's reach from those, without
-/// branches: what the tests' `roll_hits` finds roll by roll (the tests check both against a search of
-/// every sequence of moves).
+/// branches: what the tests' `roll_hits` finds roll by roll (the tests check both against a
+/// search of every sequence of moves).
 #[inline(always)]
 pub(super) fn reach_both(first: [u32; 3], second: [u32; 3]) -> Reach<u64> {
     const FENCE: u64 = 0xfc00_0000_fc00_0000;
