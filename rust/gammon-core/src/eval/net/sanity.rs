@@ -76,7 +76,7 @@ pub(super) fn sanity_known(
 }
 
 #[cfg(test)]
-mod sanity_tests {
+mod tests {
     use super::*;
     use crate::base::color::Color;
     use crate::base::setup::Setup;
