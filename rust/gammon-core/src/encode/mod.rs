@@ -52,7 +52,7 @@ mod tests;
 pub use contact::{contact, contact_ext, contact_plus, contact_shape};
 pub use delta::{RollContext, UnitDeltas};
 pub use nardy::nardy;
-pub use shots::{containment, escapes, hits, shots, HitStats};
+pub use shots::{board_hits, containment, escapes, hits, shots, HitStats};
 pub use tdgammon::tdgammon;
 
 use contact::{

@@ -3,8 +3,9 @@
 //! double shots and pip loss ([`hits`], [`HitStats`]), the rolls with which a back checker
 //! escapes ([`escapes`]) and the containment of a side ([`containment`]).
 //!
-//! Each fast path is checked against a plain roll-by-roll count and a search of every sequence
-//! of moves (`tests.rs`).
+//! This is the crate's one shot counter: the dice-based units of the contact encodings and the
+//! heuristic policy's hit cost ([`board_hits`]) both count with it. Each fast path is checked
+//! against a plain roll-by-roll count and a search of every sequence of moves (`tests.rs`).
 
 /// Bit `q` set for each point `q` (1..=24, in the moving side's numbering) where `f` holds.
 pub(super) fn point_mask(f: impl Fn(usize) -> bool) -> u32 {
@@ -453,6 +454,33 @@ pub(super) fn sum_reach(reach: &Reach<u64>) -> [HitStats; 2] {
 pub fn hits(me: &[u8; 26], them: &[u8; 26]) -> HitStats {
     let [blots, blocked, movers, bar] = hitter_masks(me, them);
     hit_stats(blots, blocked, movers, bar)
+}
+
+/// [`HitStats`] of the opponent's next roll against the owner's blots on `board` (the owner's
+/// view of the encoders: the owner's points 1..=24, the opponent's checkers negative, their bar
+/// at index 0): [`hits`] of the opponent against the owner, read from the board as it is. The
+/// heuristic policy's hit cost counts with it.
+///
+/// A blot behind every opposing checker (the opponent moves up the owner's numbering) cannot
+/// be hit: when no blot is in front of one, the count stops there (the same result, sooner).
+#[must_use]
+#[inline]
+pub fn board_hits(board: &[i8; 26]) -> HitStats {
+    let (mut blots, mut made, mut theirs) = (0u32, 0u32, 0u32);
+    for (p, &c) in board.iter().enumerate().take(25).skip(1) {
+        blots |= u32::from(c == 1) << p;
+        made |= u32::from(c >= 2) << p;
+        theirs |= u32::from(c < 0) << p;
+    }
+    let bar = u32::from(board[0].min(0).unsigned_abs());
+    // The opponent's rearmost checker (0 = their bar): only blots above it can be hit.
+    let rearmost = if bar > 0 { 0 } else { theirs.trailing_zeros() };
+    if blots >> rearmost.min(31) == 0 {
+        return HitStats::default();
+    }
+    // In the opponent's numbering, which the counts take: the owner's point p is their 25 - p.
+    let flip = |mask: u32| mask.reverse_bits() >> 6;
+    hit_stats(flip(blots), flip(made), flip(theirs), bar)
 }
 
 /// How well `them`'s points contain a checker of `me`: the fewest rolls (of 36) with which a

@@ -599,6 +599,28 @@ fn hit_stats_match_a_search_of_every_roll_bg12() {
     );
 }
 
+/// The heuristic policy's count, [`board_hits`] on a board as it stands (owner's view), is
+/// the search's count of the opponent's rolls against the owner's blots, on boards of play and
+/// scattered ones (both bars, blots behind every opposing checker, no opposing checker left).
+#[test]
+fn board_hits_are_the_opponents_hits_found_by_a_search_bg12() {
+    let (mut hit, mut missed, mut from_bar) = (0, 0, 0);
+    for board in random_boards().into_iter().chain(scattered_boards(3000)) {
+        let [own, opp] = sides(&board, 15);
+        let st = board_hits(&board);
+        assert_eq!(st, hits(&own, &opp), "{board:?}");
+        assert_eq!(st, hits_reference(&own, &opp), "{board:?}");
+        let has_blots = (1..=24).any(|p| board[p] == 1);
+        hit += usize::from(st.shots > 0);
+        missed += usize::from(st.shots == 0 && has_blots);
+        from_bar += usize::from(st.shots > 0 && board[0] < 0);
+    }
+    assert!(
+        hit > 100 && missed > 100 && from_bar > 20,
+        "{hit} {missed} {from_bar}"
+    );
+}
+
 #[test]
 fn pip_loss_is_the_hitters_point_and_double_shots_need_two_blots() {
     // One blot of mine on my 18 (their 7), their checker on their 13, 6 away: each of the

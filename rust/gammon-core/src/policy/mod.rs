@@ -4,7 +4,8 @@
 //! Layer 6, **policy**: checker-play policies (this module, `heuristic`, `race`) and cube
 //! policies (`cube`; `janowski`: cube decisions from an evaluator's probabilities; `cube_kind`:
 //! the built-in cube policies by name), and the
-//! Long Nardy heuristic (`nardy`). May use: `base`, `rules`, `bearoff`, `eval`, `scoring`.
+//! Long Nardy heuristic (`nardy`). May use: `base`, `rules`, `bearoff`, `encode` (the shot
+//! counter), `eval`, `scoring`.
 //!
 //! - [`Random`]: uniform over the distinct plays (every rules type).
 //! - [`Pubeval`]: Tesauro's public linear evaluator with his published race and contact
