@@ -1,4 +1,5 @@
-//! Layer 2b, **encode**: neural-network input encodings of boards, as `f32` units.
+//! The **encode** layer, directly above `rules` (beside `bearoff`; `eval` builds on both):
+//! neural-network input encodings of boards, as `f32` units.
 //!
 //! Every encoder reads a board in the one layout of the crate's batch interfaces, the *owner's
 //! view* (the layout of [`crate::VariantPosition::board26`]): 26 signed counts seen from one

@@ -33,7 +33,7 @@
 //! zero impossible results: [`sanity()`]), with the tests in `tests.rs`, `fast_tests.rs` (the
 //! fast arithmetic and the ranker against the plain evaluation) and `sanity.rs`.
 //!
-//! May use: `base`, `rules`, `bearoff`, `encode` (and `eval`'s own [`Probabilities`]).
+//! May use: `base`, `rules`, `bearoff`, `encode` (and the rest of `eval`: [`Probabilities`]).
 
 use crate::base::color::Color;
 use crate::base::moves::{Play, OFF};
