@@ -58,8 +58,9 @@ pub use base::dice::{Dice, DiceError};
 pub use base::moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};
 pub use base::outcome::{Outcome, OutcomeKind};
 // `GameRunner::play` takes a game's dice and random stream: both are public so that other
-// engines can play single games (game `i` of seed `s`, as rollouts do).
-pub use base::rng::{game_stream, FirstRoll, GameDice, GameRng, QuasiRolls, Stream};
+// engines can play single games (game `i` of seed `s`, as rollouts do); `mix64` so that other
+// crates derive their reproducible numbers as the core does (the trainer's initial weights).
+pub use base::rng::{game_stream, mix64, FirstRoll, GameDice, GameRng, QuasiRolls, Stream};
 pub use base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_OFF};
 pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
 pub use play::cube_game::CubefulRules;
