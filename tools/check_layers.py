@@ -4,16 +4,28 @@ Usage: python tools/check_layers.py [CRATE_SRC] [--layers base,rules,...]
 
 Every `use` and inline path (`crate::`, `super::`, `self::` and a module's own children) is
 resolved to the module that *owns* the name, following `pub use` re-exports, so a dependency
-hidden behind the crate root's flat re-exports still shows. The check fails (exit status 1) on:
+hidden behind the crate root's flat re-exports still shows. The top-level folder or file of a
+module names its layer. The layers form a partial order (a DAG), read from the table of the
+crate root's "Layers" section (`src/lib.rs`: one row per layer, its last cell the layers it
+sits directly above); `--layers` gives a linear order instead, lowest first. A crate whose
+root has no such table (gammon-py) has no layers: only the first and last checks apply.
+The check fails (exit status 1) on:
 
 - an **import circle** between modules (a module's own children are part of it: a folder's
   `mod.rs` may use its children and they may use it, so parent -> child edges are not counted);
-- an import that runs **up the layer order**: a module under `base/` must not use `rules/`,
-  and so on (the top-level folder or file names the layer; the crate root is exempt);
+- an import of a layer that is **not below** the importing module's layer in the partial order
+  (a module under `base/` must not use `rules/`; `text/` must not use `scoring/`, its sibling),
+  a layer table that is not a DAG, and a top-level module in no layer;
+- a **"May use" line that is not exact**: every layer's root (`mod.rs` of its folder, or its
+  file) says in its module documentation "May use: `base`, `rules`." (or names none), and any
+  other module may say it for itself; the layers named (the first segment of each name in
+  backticks; its own layer's are ignored) must be exactly those the module and the modules
+  under it use, no more and no fewer;
 - a name imported through the **crate root's re-exports** (`crate::Name`) instead of from
   the module that owns it.
 
-`#[cfg(test)]` modules and comments are ignored: tests may use any layer.
+`#[cfg(test)]` modules (inline, or in their own file) and comments are ignored: tests may use
+any layer.
 """
 
 from __future__ import annotations
@@ -25,9 +37,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-DEFAULT_LAYERS = "base,rules,bearoff,encode,eval,text,variant_position,scoring,policy,play,run"
-
 Module = tuple[str, ...]
+# Each layer with the layers it sits directly above.
+Layers = dict[str, set[str]]
 
 
 def module_of(src: Path, path: Path) -> Module:
@@ -92,9 +104,26 @@ class Crate:
 
     def __init__(self, src: Path) -> None:
         self.src = src
+        raw = {module_of(src, path): path.read_text(encoding="utf-8") for path in src.rglob("*.rs")}
+        # A module declared `#[cfg(test)] mod name;` lives in its own file: a test module, left
+        # out with everything under it, as an inline `#[cfg(test)]` module is.
+        tests = {
+            (*mod, name)
+            for mod, text in raw.items()
+            for name in re.findall(
+                r"#\[cfg\(test\)\]\s*(?:pub(?:\([\w:]+\))?\s+)?mod\s+(\w+)\s*;", text
+            )
+        }
         self.code: dict[Module, str] = {}
-        for path in sorted(src.rglob("*.rs")):
-            self.code[module_of(src, path)] = strip(path.read_text(encoding="utf-8"))
+        self.docs: dict[Module, str] = {}
+        for mod in sorted(raw):
+            if not any(mod[: len(t)] == t for t in tests):
+                self.code[mod] = strip(raw[mod])
+                self.docs[mod] = "\n".join(
+                    line.strip()[3:].strip()
+                    for line in raw[mod].splitlines()
+                    if line.strip().startswith("//!")
+                )
         self.defined: dict[Module, set[str]] = {}
         self.reexports: dict[Module, dict[str, list[str]]] = {}
         for mod, code in self.code.items():
@@ -170,15 +199,109 @@ class Crate:
             yield m.group(1).split("::"), m.group(1)
 
 
-def check(src: Path, layers: list[str]) -> list[str]:
-    """The problems found in the crate at `src` (empty when it is clean)."""
+def layers_of_lib(src: Path) -> Layers | None:
+    """The layer table of the crate root's documentation, or None when it has none.
+
+    The table is the first Markdown table of `lib.rs`'s `//!` lines whose header row has a
+    cell "directly above": each row's first cell names a layer in backticks, its last cell the
+    layers it sits directly above (none for the lowest).
+    """
+    lib = src / "lib.rs"
+    if not lib.exists():
+        return None
+    layers: Layers = {}
+    in_table = False
+    for line in lib.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line.startswith("//!"):
+            continue
+        row = line[3:].strip()
+        if not row.startswith("|"):
+            if in_table:
+                break
+            continue
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        if "directly above" in cells[-1]:
+            in_table = True
+            continue
+        if not in_table or set(cells[0]) <= set("-: "):
+            continue
+        name = re.fullmatch(r"`(\w+)`", cells[0])
+        if name:
+            layers[name.group(1)] = set(re.findall(r"`(\w+)`", cells[-1]))
+    return layers or None
+
+
+def linear(order: list[str]) -> Layers:
+    """A linear order (lowest first) as a partial order: each layer directly above the last."""
+    return {name: set(order[i - 1 : i]) for i, name in enumerate(order)}
+
+
+def beneath(layers: Layers) -> dict[str, set[str]]:
+    """Every layer's layers below it, directly or not (the transitive closure).
+
+    A layer on a cycle of the table is below itself.
+    """
+    out: dict[str, set[str]] = {}
+    for name in layers:
+        found: set[str] = set()
+        todo = list(layers[name])
+        while todo:
+            lower = todo.pop()
+            if lower not in found:
+                found.add(lower)
+                todo.extend(layers.get(lower, set()))
+        out[name] = found
+    return out
+
+
+def may_use(doc: str) -> set[str] | None:
+    """The names in backticks (not in links) of a module's "May use:" sentence; None if none.
+
+    The sentence runs to its full stop (a period followed by a space or the end) or to the end
+    of its paragraph.
+    """
+    at = doc.find("May use:")
+    if at < 0:
+        return None
+    text = doc[at + len("May use:") :]
+    end = re.search(r"\.(?:\s|$)|\n\s*\n", text)
+    # A name in a link (`[`Probabilities`]`) is not a module.
+    return set(re.findall(r"(?<!\[)`([\w:]+)`", text[: end.start() if end else len(text)]))
+
+
+def check(src: Path, layers: list[str] | Layers | None = None) -> list[str]:
+    """The problems found in the crate at `src` (empty when it is clean).
+
+    `layers` is the layer order: a partial order (each layer with the layers directly below
+    it), a linear one (lowest first), or None to read it from the crate root's table.
+    """
     crate = Crate(src)
-    rank = {name: i for i, name in enumerate(layers)}
+    if layers is None:
+        order = layers_of_lib(src) or {}
+    elif isinstance(layers, list):
+        order = linear(layers)
+    else:
+        order = layers
+    below = beneath(order)
     edges: dict[Module, set[Module]] = {m: set() for m in crate.code}
     problems: list[str] = []
 
     def show(m: Module) -> str:
         return "::".join(m) or "crate"
+
+    def names(found: set[str]) -> str:
+        return ", ".join(f"`{n}`" for n in sorted(found)) or "nothing"
+
+    for name, lower in order.items():
+        if name in below[name]:
+            problems.append(f"layer order: `{name}` is below itself (the table has a cycle)")
+        for unknown in sorted(lower - order.keys()):
+            problems.append(f"layer order: `{name}` is above `{unknown}`, which is no layer")
+    if order:
+        for mod in crate.code:
+            if len(mod) == 1 and mod[0] not in order:
+                problems.append(f"{show(mod)}: a top-level module in no layer of the layer order")
 
     for mod in crate.code:
         if mod == ():
@@ -199,14 +322,46 @@ def check(src: Path, layers: list[str]) -> list[str]:
             if target in ((), mod) or target[: len(mod)] == mod:
                 continue  # itself, the root, or its own children
             edges[mod].add(target)
-            a, b = rank.get(mod[0]), rank.get(target[0])
-            if a is not None and b is not None and b > a:
+            a, b = mod[0], target[0]
+            if a != b and a in order and b in order and b not in below[a]:
                 problems.append(
-                    f"{show(mod)}: `{text}` imports from `{show(target)}`, a higher layer "
-                    f"({target[0]} is above {mod[0]} in {' -> '.join(layers)})"
+                    f"{show(mod)}: `{text}` imports from `{show(target)}`, a layer not below "
+                    f"`{a}` (below it: {names(below[a])})"
                 )
+    if order:
+        problems.extend(may_use_problems(crate, order, edges))
     problems.extend(f"import circle: {c}" for c in circles(edges))
     return sorted(set(problems))
+
+
+def may_use_problems(crate: Crate, order: Layers, edges: dict[Module, set[Module]]) -> list[str]:
+    """The "May use" lines that are missing (at a layer's root) or say other than the truth."""
+    problems = []
+    for mod, doc in crate.docs.items():
+        if not mod or mod[0] not in order:
+            continue
+        listed = may_use(doc)
+        where = "::".join(mod)
+        if listed is None:
+            if len(mod) == 1:
+                problems.append(f'{where}: the layer\'s root has no "May use:" line')
+            continue
+        layer = mod[0]
+        used = {
+            target[0]
+            for source, targets in edges.items()
+            if source[: len(mod)] == mod
+            for target in targets
+            if target and target[0] != layer and target[0] in order
+        }
+        named = {n.split("::")[0] for n in listed} - {layer}
+        for n in sorted(named - order.keys()):
+            problems.append(f'{where}: its "May use" line names `{n}`, which is no layer')
+        for n in sorted((named & order.keys()) - used):
+            problems.append(f'{where}: its "May use" line lists `{n}`, which it does not use')
+        for n in sorted(used - named):
+            problems.append(f'{where}: uses `{n}`, which its "May use" line omits')
+    return problems
 
 
 def circles(edges: dict[Module, set[Module]]) -> list[str]:
@@ -256,19 +411,36 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     default_src = Path(__file__).resolve().parent.parent / "rust" / "gammon-core" / "src"
     parser.add_argument("src", nargs="?", type=Path, default=default_src)
-    parser.add_argument("--layers", default=DEFAULT_LAYERS, help="layer names, lowest first")
+    parser.add_argument(
+        "--layers",
+        help="a linear layer order, lowest first (default: the table of the crate's lib.rs)",
+    )
     args = parser.parse_args(argv)
-    layers = [s for s in args.layers.split(",") if s]
-    problems = check(args.src, layers)
+    order = (
+        linear([s for s in args.layers.split(",") if s])
+        if args.layers
+        else layers_of_lib(args.src) or {}
+    )
+    problems = check(args.src, order)
     modules = len(Crate(args.src).code)
     for p in problems:
         print(p)
     if problems:
         print(f"check_layers: {len(problems)} problem(s) in {args.src}")
         return 1
+    if order:
+        shown = "; ".join(
+            f"{name} > {', '.join(sorted(lower))}" for name, lower in order.items() if lower
+        )
+        layered = (
+            f"imports follow the partial order of its {len(order)} layers ({shown}), "
+            'every "May use" line exact'
+        )
+    else:
+        layered = "no layers"
     print(
         f"check_layers: {modules} modules in {os.path.relpath(args.src)}, no import circle, "
-        f"no import up the layers ({' -> '.join(layers)})"
+        f"{layered}"
     )
     return 0
 

@@ -8,17 +8,38 @@
 //! - **Dice** are a roll of two dice; a **Variant** names a game.
 //!
 //! ## Layers
-//! The source is grouped in folders whose imports run one way, each folder's `mod.rs` saying
-//! what it owns and what it may use (checked by `tools/check_layers.py`):
-//! `base` (vocabulary values) -> `rules` (the [`Position`] trait, [`Backgammon`], [`Nardy`])
-//! -> `bearoff` (the bear-off databases, a public module) -> `encode` (network input
-//! encodings) -> `eval` (position evaluators) -> `text` (Position IDs, play notation, ASCII
-//! boards) -> `variant_position`
-//! (the one run-time dispatch) -> `scoring` (referees, cube, scoreboard) -> `policy`
-//! (checker and cube policies) -> `play` (one game or match) -> `run` (batches, rollouts,
-//! simulations, training-data trajectories).
+//! The source is grouped in layers, one folder (or file) each, whose imports run one way. The
+//! layers form a partial order, not a line: a layer may use the layers below it (those it
+//! sits directly above, and theirs) and no other, and two layers on different branches know
+//! nothing of each other (`text` and `scoring`; `bearoff` and `encode`). Each layer's
+//! `mod.rs` says what it owns and, in its "May use" line, exactly which layers it uses.
+//! `tools/check_layers.py` reads the table below and checks both.
+//!
+//! | layer | owns | directly above |
+//! |---|---|---|
+//! | `base` | vocabulary values: colors, dice, variants, moves, setups, dice streams | |
+//! | `rules` | the [`Position`] trait, [`Backgammon`], [`Nardy`] | `base` |
+//! | `bearoff` | the bear-off databases (public: [`bearoff`]) | `rules` |
+//! | `encode` | network input encodings (public: [`encode`]) | `rules` |
+//! | `eval` | position evaluators and the nets (public: [`eval`]) | `bearoff`, `encode` |
+//! | `text` | Position IDs, play notation, ASCII boards (public: [`text`]) | `rules` |
+//! | `variant_position` | the one run-time dispatch between rules types | `text` |
+//! | `scoring` | referees, the cube, the scoreboard, match equities | `rules` |
+//! | `policy` | checker and cube policies | `eval`, `scoring` |
+//! | `play` | one game or match: turns, game loops, records, luck | `policy`, `variant_position` |
+//! | `run` | batches, rollouts, simulations, training-data trajectories | `play` |
+//!
+//! The same order drawn, each layer to the left of those below it:
+//!
+//! ```text
+//! run ─ play ─┬─ policy ─┬─ eval ─┬─ bearoff ─┐
+//!             │          │        └─ encode ──┤
+//!             │          └─ scoring ──────────┼─ rules ─ base
+//!             └─ variant_position ─ text ─────┘
+//! ```
+//!
 //! Inside the crate a name is imported from the module that owns it; users see the flat
-//! re-exports below (and the public text formats in [`text`]).
+//! re-exports below (and the public modules [`bearoff`], [`encode`], [`eval`], [`text`]).
 
 mod base;
 pub mod bearoff;
@@ -37,8 +58,9 @@ pub use base::dice::{Dice, DiceError};
 pub use base::moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};
 pub use base::outcome::{Outcome, OutcomeKind};
 // `GameRunner::play` takes a game's dice and random stream: both are public so that other
-// engines can play single games (game `i` of seed `s`, as rollouts do).
-pub use base::rng::{game_stream, FirstRoll, GameDice, GameRng, QuasiRolls, Stream};
+// engines can play single games (game `i` of seed `s`, as rollouts do); `mix64` so that other
+// crates derive their reproducible numbers as the core does (the trainer's initial weights).
+pub use base::rng::{game_stream, mix64, FirstRoll, GameDice, GameRng, QuasiRolls, Stream};
 pub use base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_OFF};
 pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
 pub use play::cube_game::CubefulRules;

@@ -1,6 +1,9 @@
 //! [`VariantPosition`] and [`VariantPlay`]: the one place that dispatches between rules types
 //! at run time (for the Python layer and other dynamic callers). Hot code stays generic over
 //! [`Position`].
+//!
+//! The **variant_position** layer, directly above `text` (below `play`). May use: `base`,
+//! `rules`, `text`.
 
 use std::fmt;
 

@@ -36,8 +36,8 @@ use gammon_core::eval::net::{
 };
 use gammon_core::eval::Probabilities;
 use gammon_core::{
-    game_stream, Backgammon, Color, Dice, FirstRoll, GameDice, Nardy, PlayList, Policy, Pubeval,
-    Random, RulesFamily, Stream, Variant,
+    game_stream, mix64, Backgammon, Color, Dice, FirstRoll, GameDice, Nardy, PlayList, Policy,
+    Pubeval, Random, RulesFamily, Stream, Variant,
 };
 
 /// A training configuration, read from a `key = value` file (`#` starts a comment).
@@ -236,24 +236,19 @@ impl Config {
     }
 }
 
-/// A small deterministic generator for the initial weights (SplitMix64).
+/// A small deterministic generator for the initial weights (SplitMix64, with the core's
+/// finalizer [`mix64`]).
 struct SplitMix(u64);
 
 impl SplitMix {
     fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        gammon_core_mix(self.0)
+        mix64(self.0)
     }
     /// Uniform in [-1, 1).
     fn uniform(&mut self) -> f32 {
         ((self.next() >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
     }
-}
-
-fn gammon_core_mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 fn random_net(encoding: Encoding, hidden: usize, scale: f32, rng: &mut SplitMix) -> Mlp {

@@ -1,4 +1,4 @@
-//! Layer 1, **base**: the vocabulary of the crate, plain `Copy` values with no rules —
+//! The **base** layer, the lowest: the vocabulary of the crate, plain `Copy` values with no rules —
 //! colors, dice, variants, outcomes, unvalidated setups (and the per-side checker counts
 //! [`setup::Side`]), moves and plays, and the dice streams.
 //!

@@ -42,6 +42,19 @@ pub enum Stream {
 }
 
 /// SplitMix64's finalizer: a bijective mixing function of 64-bit words.
+///
+/// [`game_stream`] derives every game's generator with it. A SplitMix64 generator is this
+/// function applied to a counter stepped by the golden ratio `0x9e37_79b9_7f4a_7c15`:
+///
+/// ```
+/// let mut state = 7u64;
+/// let mut next = || {
+///     state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+///     gammon_core::mix64(state)
+/// };
+/// assert_ne!(next(), next());
+/// assert_eq!(gammon_core::mix64(0), 0); // bijective: 0 is its own image
+/// ```
 #[inline]
 #[must_use]
 pub const fn mix64(mut z: u64) -> u64 {

@@ -1,15 +1,18 @@
 //! Bear-off databases: exact race endings for backgammon.
 //!
+//! The **bearoff** layer, directly above `rules` (beside `encode`; `eval` builds on both).
 //! Owns the numbering of one side's race boards ([`index`]), the one-sided database (the
 //! distribution of rolls needed to bear off, [`one_sided()`]), the two-sided database (exact
 //! cubeless win probabilities with perfect play by both sides, [`two_sided()`]), their files in
 //! the user's cache directory ([`store`]) and the evaluation of bear-off positions
-//! ([`evaluate`]). It may use the base values and the rules only (positions, colors); the
-//! policy, the game loop and rollouts use it, never the other way round.
+//! ([`evaluate`]). The evaluators, the policies and the game loop use it, never the other way
+//! round.
 //!
 //! The tables are made from the rules of bearing off alone (OFF-1..OFF-3) by dynamic
 //! programming: nothing learned, nothing copied. They are built at first use and cached on
 //! disk ([`store::cache_dir`]); a file that fails a check is rebuilt.
+//!
+//! May use: `base`, `rules`.
 
 pub mod index;
 pub mod nardy;

@@ -4,7 +4,8 @@
 //! `I_TIMING`, `I_MOMENT2`, `I_BACKBONE`, `I_BACKG`, `I_BACKG1`, `I_MOBILITY`). gammon
 //! computes each from its own definition below; the values are not gnubg's bit for bit.
 
-use super::{bytes_at_least, escape_rolls, ratio, POINT_BITS};
+use super::shots::escape_rolls;
+use super::{bytes_at_least, ratio, POINT_BITS};
 
 /// Shape units per side.
 pub(super) const SHAPE_FEATURES: usize = 7;

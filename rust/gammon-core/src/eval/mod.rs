@@ -1,5 +1,5 @@
-//! Layer 2c, **eval**: position evaluators, which map a position to the probabilities of its
-//! outcomes for the player on roll.
+//! The **eval** layer, directly above `bearoff` and `encode`: position evaluators, which map a
+//! position to the probabilities of its outcomes for the player on roll.
 //!
 //! Owns the [`Probabilities`] value and the [`Evaluator`] trait that every evaluator implements
 //! (the neural nets, the exact bear-off values, test evaluators). Checker policies, cube

@@ -1,8 +1,8 @@
-//! Layer 7, **play**: one game or one match played out — the events observers see, the
-//! records a game or match leaves, the turn state machine (`turn.rs`: the one owner of the
-//! sequence of a game, which `gammon.Game` drives and whose may-double and opening rules the
-//! loops share), the cubeless game loop and the cube game and match loops, truncation and the
-//! luck of the dice (variance reduction).
+//! The **play** layer, directly above `policy` and `variant_position`: one game or one match played
+//! out — the events observers see, the records a game or match leaves, the turn state machine
+//! (`turn.rs`: the one owner of the sequence of a game, which `gammon.Game` drives and whose
+//! may-double and opening rules the loops share), the cubeless game loop and the cube game and
+//! match loops, truncation and the luck of the dice (variance reduction).
 //!
 //! May use: `base`, `rules`, `bearoff`, `eval`, `variant_position`, `scoring`, `policy`.
 

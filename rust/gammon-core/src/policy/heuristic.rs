@@ -7,6 +7,7 @@ use super::race::expected_rolls;
 use super::{argmax, is_race, Policy, PolicyStop, Pubeval, PUBEVAL_WIN};
 use crate::base::dice::Dice;
 use crate::base::moves::PlayList;
+use crate::encode::board_hits;
 use crate::rules::backgammon::Backgammon;
 
 /// The most plays [`Heuristic`] bounds on the stack in one decision; longer lists (rare)
@@ -102,116 +103,21 @@ impl Default for HeuristicWeights {
     }
 }
 
-/// Whether the opponent's checkers can land on each of the mover's points: not held by two
-/// or more of the mover's checkers (bit p for point p in the mover's numbering).
-#[inline]
-fn open_for_opponent(pts: &[i8; 26]) -> u32 {
-    let mut m = 0;
-    for (p, &c) in pts.iter().enumerate().take(25).skip(1) {
-        m |= u32::from(c < 2) << p;
-    }
-    m
-}
-
-/// Points 1..=24 in bits 1..=24.
-const BOARD: u32 = ((1 << 25) - 1) & !1;
-
 /// The number of the 36 rolls with which the opponent can hit at least one of the mover's
 /// blots in `pts` (mover's view), and the pips the mover would lose on average over the
 /// rolls that hit (the farthest-travelled blot counted for each roll).
 ///
-/// Every landing point of a combination shot must be open (not held by the mover). With
-/// checkers on the bar the opponent must enter them first: with two or more there, only a
-/// checker entering can hit (and, with doubles, move on after entering); with one there, the
-/// entering checker or, after it enters, any checker with the other die.
+/// Counted by the encoders' shot counter ([`board_hits`]): every landing point of a
+/// combination shot must be open (not held by the mover); with checkers on the bar the
+/// opponent must enter them first: with two or more there, only a checker entering can hit
+/// (and, with doubles, move on after entering); with one there, the entering checker or, after
+/// it enters, any checker with the other die.
 pub(crate) fn shots(pts: &[i8; 26]) -> (u32, f32) {
-    let mut blots = 0u32;
-    for (p, &c) in pts.iter().enumerate().take(25).skip(1) {
-        if c == 1 {
-            blots |= 1 << p;
-        }
-    }
-    if blots == 0 {
+    let hits = board_hits(pts);
+    if hits.shots == 0 {
         return (0, 0.0);
     }
-    let mut sources = 0u32; // where the opponent's checkers stand on the board
-    for (p, &c) in pts.iter().enumerate().take(25).skip(1) {
-        if c < 0 {
-            sources |= 1 << p;
-        }
-    }
-    let on_bar = -pts[0];
-    if sources == 0 && on_bar <= 0 {
-        return (0, 0.0);
-    }
-    // Only blots above the opponent's rearmost checker (the bar is 0) can be hit.
-    let rearmost = if on_bar > 0 {
-        0
-    } else {
-        sources.trailing_zeros()
-    };
-    blots &= !((2u32 << rearmost) - 1);
-    if blots == 0 {
-        return (0, 0.0);
-    }
-    let open = open_for_opponent(pts) & BOARD;
-    let mut hits = 0u32;
-    let mut loss = 0u32;
-    for a in 1..=6u32 {
-        for b in a..=6u32 {
-            let reach = if a == b {
-                // Four steps of `a`; checkers on the bar enter first, one step each.
-                let entry = (1u32 << a) & open;
-                if on_bar > 0 && entry == 0 {
-                    0
-                } else {
-                    let entering = (on_bar.max(0) as u32).min(4);
-                    let mut reach = if entering > 0 { entry } else { 0 };
-                    let mut frontier = if entering > 0 {
-                        sources | entry
-                    } else {
-                        sources
-                    };
-                    for _ in entering..4 {
-                        frontier = (frontier << a) & open;
-                        reach |= frontier;
-                    }
-                    reach
-                }
-            } else if on_bar >= 2 {
-                // Both dice enter.
-                ((1 << a) | (1 << b)) & open
-            } else if on_bar == 1 {
-                // One die enters, then any checker moves the other.
-                let in_a = (1u32 << a) & open;
-                let in_b = (1u32 << b) & open;
-                let mut reach = 0;
-                if in_a != 0 {
-                    reach |= in_a | (((sources | in_a) << b) & open);
-                }
-                if in_b != 0 {
-                    reach |= in_b | (((sources | in_b) << a) & open);
-                }
-                reach
-            } else {
-                let via_a = (sources << a) & open;
-                let via_b = (sources << b) & open;
-                via_a | via_b | ((via_a << b) & open) | ((via_b << a) & open)
-            };
-            let hit = reach & blots & BOARD;
-            if hit != 0 {
-                let weight = if a == b { 1 } else { 2 };
-                hits += weight;
-                loss += weight * (25 - hit.trailing_zeros());
-            }
-        }
-    }
-    let avg = if hits > 0 {
-        loss as f32 / hits as f32
-    } else {
-        0.0
-    };
-    (hits, avg)
+    (hits.shots, hits.pip_loss as f32 / hits.shots as f32)
 }
 
 /// The longest run of consecutive points held by the mover (two checkers or more) in front

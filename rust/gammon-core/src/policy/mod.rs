@@ -1,10 +1,10 @@
 //! Checker-play policies for the game loop: the [`Policy`] trait and the built-in policies
 //! [`Random`], [`Pubeval`] and [`Heuristic`], with [`PolicyKind`] naming them.
 //!
-//! Layer 6, **policy**: checker-play policies (this module, `heuristic`, `race`) and cube
-//! policies (`cube`; `janowski`: cube decisions from an evaluator's probabilities; `cube_kind`:
-//! the built-in cube policies by name), and the
-//! Long Nardy heuristic (`nardy`). May use: `base`, `rules`, `bearoff`, `eval`, `scoring`.
+//! The **policy** layer, directly above `eval` and `scoring`: checker-play policies (this module,
+//! `heuristic`, `race`) and cube policies (`cube`; `janowski`: cube decisions from an evaluator's
+//! probabilities; `cube_kind`: the built-in cube policies by name), and the Long Nardy heuristic
+//! (`nardy`). May use: `base`, `rules`, `bearoff`, `encode` (the shot counter), `eval`, `scoring`.
 //!
 //! - [`Random`]: uniform over the distinct plays (every rules type).
 //! - [`Pubeval`]: Tesauro's public linear evaluator with his published race and contact

@@ -1,9 +1,8 @@
-//! Layer 8, **run**: many games, reproducibly and in parallel — the batch engine (with its
-//! stop reasons and errors), rollouts (cubeless, and cubeful in `cubeful`) and match/money
-//! simulations.
+//! The **run** layer, the highest, directly above `play`: many games, reproducibly and in parallel
+//! — the batch engine (with its stop reasons and errors), rollouts (cubeless, and cubeful in
+//! `cubeful`) and match/money simulations.
 //!
-//! May use: every layer below (`base`, `rules`, `text`, `variant_position`, `scoring`,
-//! `policy`, `play`).
+//! May use: `base`, `rules`, `scoring`, `policy`, `play`.
 
 pub(crate) mod batch;
 pub(crate) mod cubeful;

@@ -1,6 +1,6 @@
-//! Layer 5, **scoring**: what a finished game is worth and who may double — the referees
-//! (backgammon and Long Nardy), the cube, the match scoreboard and the match equity table
-//! (`met`).
+//! The **scoring** layer, directly above `rules`: what a finished game is worth and who may double
+//! — the referees (backgammon and Long Nardy), the cube, the match scoreboard and the match equity
+//! table (`met`).
 //!
 //! May use: `base`, `rules`.
 

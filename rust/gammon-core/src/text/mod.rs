@@ -1,4 +1,5 @@
-//! Layer 3, **text**: the formats of positions and plays — gnubg Position IDs ([`id`]), play
+//! The **text** layer, directly above `rules` (a branch of its own, below `variant_position`
+//! only): the formats of positions and plays — gnubg Position IDs ([`id`]), play
 //! notation for backgammon (NOT-1 to NOT-7) and Long Nardy, and the ASCII boards (the
 //! `Display` impls of the rules types). The rules types know nothing of text: these formats
 //! reach them through the traits [`PositionId`] and [`PlayText`], implemented here.

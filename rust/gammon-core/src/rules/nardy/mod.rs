@@ -1,6 +1,6 @@
 //! The Long Nardy rules type, [`Nardy`] (spec long-nardy.md, LN-1 to LN-38).
 //!
-//! Part of layer 2, **rules**: the type, its options and its two move generators (`steps`,
+//! Part of the **rules** layer: the type, its options and its two move generators (`steps`,
 //! `movegen`, `sequences`). May use: `base`, `rules::position`, `rules::bits`.
 //!
 //! The board is stored from the point of view of the player on roll, as [`crate::Backgammon`]
