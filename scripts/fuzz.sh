@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long fuzz run (issue 15): proptest and a plain random bulk fuzzer on the core's parsers
+# The long fuzz run: proptest and a plain random bulk fuzzer on the core's parsers
 # and constructors (rust/gammon-core/tests/fuzz.rs) and atheris on every Python entry point
 # (scripts/fuzz_python.py over tests/fuzz_targets.py), in slices that are recorded as they
 # finish, so that a stopped run resumes where it stopped. Prints the totals per target.

@@ -1,4 +1,4 @@
-"""The long Python fuzz run (issue 15): atheris drives the targets of ``tests/fuzz_targets.py``.
+"""The long Python fuzz run: atheris drives the targets of ``tests/fuzz_targets.py``.
 
 Usage: ``python scripts/fuzz_python.py TARGET RUNS SEED`` runs one target (or ``all``) for RUNS
 inputs from the random seed SEED and prints ``TARGET RUNS`` when every input kept the contract.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long soak (issue 15): GAMES games (default ten million) in one process across variants,
+# The long soak: GAMES games (default ten million) in one process across variants,
 # checker policies, cube policies and Long Nardy settings, every position along the way
 # checked, the counts checked to add up and the resident memory checked to stay flat. Prints
 # the figures recorded in RELIABILITY.md. CI runs the same test with 24,000 games.

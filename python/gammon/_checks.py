@@ -30,7 +30,7 @@ def brief(value: object, limit: int = 80) -> str:
     """Return ``repr(value)``, cut in the middle past ``limit`` characters.
 
     Error messages quote the input through this, so that a megabyte of input does not come back
-    as a megabyte of message (issue 15, D10).
+    as a megabyte of message.
     """
     if isinstance(value, str) and len(value) > limit:
         return f"{value[: limit // 2]!r}…{value[-limit // 4 :]!r} ({len(value)} characters)"

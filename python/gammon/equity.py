@@ -314,7 +314,8 @@ def match_winning_chance(
 def _floats(values: Sequence[object], who: str) -> tuple[float, ...]:
     """Read shares as floats: real numbers only, not text.
 
-    Issue 15, D9: ``float()`` raised ``TypeError`` and ``ValueError``, and read ``'0.5'``.
+    ``float()`` alone would raise ``TypeError`` or ``ValueError`` and would read ``'0.5'``:
+    such values get a gammon error instead.
     """
     try:
         if any(isinstance(x, (str, bytes, bytearray)) for x in values):

@@ -134,7 +134,7 @@ def parse_met(text: Union[str, bytes], source: str = "") -> MatchEquityTable:
     except GammonError:
         raise
     except (TypeError, ValueError, OverflowError) as e:
-        # The XML parser and float() raise these for odd input (issue 15, D9).
+        # The XML parser and float() raise these for odd input.
         raise ParseError(f"MET {source or 'text'}: unreadable: {brief(str(e))}") from None
 
 

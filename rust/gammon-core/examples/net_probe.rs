@@ -1,5 +1,5 @@
 //! Checks that a change to the encodings or the net keeps every value and play, and times the
-//! games of a net file (issue 11): the five outputs of every candidate of net self-play
+//! games of a net file: the five outputs of every candidate of net self-play
 //! positions, valued incrementally (`Ranker`) and directly, hashed, with the chosen plays.
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! Fuzzing that stays (issue 15): every parser and constructor of the core that Python reaches
+//! Fuzzing that stays: every parser and constructor of the core that Python reaches
 //! (position IDs of every variant, setups, play notation, dice, names and settings) fed
 //! generated input. Each input is read or refused with an error, never a panic, and whatever is
 //! read survives its round trip.

@@ -1,4 +1,4 @@
-//! Matches and money games with the cube (issue 5, item 5): the rules the game loop keeps
+//! Matches and money games with the cube: the rules the game loop keeps
 //! (BG-10, BG-11, BG-12, CUBE-*, MATCH-*, MONEY-2), reproducibility across threads and chunk
 //! sizes, and sanity of the results.
 

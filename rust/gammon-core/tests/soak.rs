@@ -1,4 +1,4 @@
-//! The soak (issue 15): many games in one process across variants, checker policies, cube
+//! The soak: many games in one process across variants, checker policies, cube
 //! policies and Long Nardy settings, with every position along the way checked, the counts
 //! checked to add up, and the resident memory checked to stay flat.
 //!

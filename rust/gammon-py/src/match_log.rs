@@ -1,6 +1,6 @@
 //! `gammon._core._match_events`: replays one match (or money game) of a simulation and returns
 //! its events, game by game. `gammon.matchfile.simulated_match_record` turns them into a match
-//! record that can be written as `.mat`/`.sgf` (issue 13); `tests/test_simulate.py` also
+//! record that can be written as `.mat`/`.sgf`; `tests/test_simulate.py` also
 //! replays them through `gammon.Game` and `gammon.Match`.
 
 use gammon_core::PlayText;

@@ -114,7 +114,7 @@ impl PyPlayList {
             return Ok(pyo3::types::PyList::new(py, out)?.into_any());
         }
         let n = self.plays.len() as isize;
-        // An int too large for isize is out of range, like any other (issue 15, D10: was an
+        // An int too large for isize is out of range, like any other (not an
         // OverflowError).
         let i: isize = match index.extract() {
             Ok(i) => i,
