@@ -1,6 +1,6 @@
-//! Layer 3, **text**: the formats of positions and plays — gnubg Position IDs ([`id`]), play
-//! notation for backgammon (NOT-1 to NOT-7) and Long Nardy, and the ASCII boards (the
-//! `Display` impls of the rules types). The rules types know nothing of text: these formats
+//! Layer 3, **text**: the formats of positions and plays — gnubg Position IDs ([`id`]), gnubg
+//! Match IDs ([`match_id`]), XGIDs ([`xgid`]), play notation for backgammon (NOT-1 to NOT-7)
+//! and Long Nardy, and the ASCII boards (the `Display` impls of the rules types). The rules types know nothing of text: these formats
 //! reach them through the traits [`PositionId`] and [`PlayText`], implemented here.
 //!
 //! May use: `base`, `rules`.
@@ -14,7 +14,9 @@ use crate::rules::position::Position;
 mod backgammon;
 mod board;
 pub mod id;
+pub mod match_id;
 mod nardy;
+pub mod xgid;
 
 pub use backgammon::{format_backgammon, parse_backgammon};
 
