@@ -44,6 +44,10 @@ pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
 pub use play::cube_game::CubefulRules;
 pub use play::event::{GameEvent, NoObserver, Observer};
 pub use play::game::{GameError, GameRules, GameRunner, Luck, NoLuck, NoTruncation, Truncation};
+pub use play::ids::{
+    game_from_id, game_from_match_id, game_from_xgid, match_id_of, xgid_of, GameIdError, IdGame,
+    XgidOfError,
+};
 pub use play::luck::EvalLuck;
 pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,
@@ -54,8 +58,8 @@ pub use play::truncate::{
     PlyTruncation,
 };
 pub use play::turn::{
-    level_name, may_double, opening_throw, GameOver, OpeningThrow, Resignation, TurnError,
-    TurnErrorKind, TurnPosition, TurnSetupError, TurnState,
+    level_name, may_double, opening_throw, GameOver, OpeningThrow, Resignation, TurnAction,
+    TurnError, TurnErrorKind, TurnPosition, TurnSetupError, TurnState,
 };
 pub use policy::cube::{CubeContext, CubePolicy, KeithRace, NeverDouble, Response};
 pub use policy::cube_kind::{BackgammonCubePolicy, CubePolicyError, CubePolicyKind};
@@ -97,5 +101,7 @@ pub use scoring::scoreboard::{
     MAX_MATCH_LENGTH, MAX_SCORE,
 };
 pub use text::id::{position_id, position_key, ParseIdError};
-pub use text::{PlayText, PlayTextError, PositionId};
-pub use variant_position::{VariantPlay, VariantPosition};
+pub use text::match_id::{GameState, MatchId, MatchIdProblem, ParseMatchIdError};
+pub use text::xgid::{ParseXgidError, Xgid, XgidProblem};
+pub use text::{IdForm, PlayText, PlayTextError, PositionId};
+pub use variant_position::{IdFields, ReadIdError, VariantPlay, VariantPosition};

@@ -1,14 +1,16 @@
 //! Layer 7, **play**: one game or one match played out — the events observers see, the
 //! records a game or match leaves, the turn state machine (`turn.rs`: the one owner of the
 //! sequence of a game, which `gammon.Game` drives and whose may-double and opening rules the
-//! loops share), the cubeless game loop and the cube game and match loops, truncation and the
-//! luck of the dice (variance reduction).
+//! loops share), the games gnubg's Match ID and the XGID describe (`ids.rs`), the cubeless game
+//! loop and the cube game and match loops, truncation and the luck of the dice (variance
+//! reduction).
 //!
-//! May use: `base`, `rules`, `bearoff`, `eval`, `variant_position`, `scoring`, `policy`.
+//! May use: `base`, `rules`, `bearoff`, `eval`, `text`, `variant_position`, `scoring`, `policy`.
 
 pub(crate) mod cube_game;
 pub(crate) mod event;
 pub(crate) mod game;
+pub(crate) mod ids;
 pub(crate) mod luck;
 pub(crate) mod record;
 pub(crate) mod truncate;
