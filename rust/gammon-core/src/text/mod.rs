@@ -16,6 +16,7 @@ mod board;
 pub mod id;
 pub mod match_id;
 mod nardy;
+mod notation;
 pub mod xgid;
 
 pub use backgammon::{format_backgammon, parse_backgammon};
