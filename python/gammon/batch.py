@@ -36,7 +36,7 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 import numpy.typing as npt
 
-from gammon import _core
+import gammon._core as _core
 from gammon._core import Net, Position, Variant
 from gammon._distribute import (
     DEFAULT_GAMES_PER_TASK,
@@ -96,10 +96,6 @@ class Plays(NamedTuple):
     moves: npt.NDArray[np.int8] | None
 
 
-def _variant(variant: Variant | str) -> Variant:
-    return variant if isinstance(variant, Variant) else _core.find_variant(variant)
-
-
 def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, Variant]:
     """An ``(N, 26)`` C-contiguous int8 array and its variant from an array or positions."""
     if isinstance(data, Sequence) and len(data) > 0 and isinstance(data[0], Position):
@@ -108,7 +104,7 @@ def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, V
             raise InvalidInputError("boards must be an (N, 26) array or a list of Positions only")
         array = _core._batch_boards(items)
         found = data[0].variant
-        if variant is not None and _variant(variant) != found:
+        if variant is not None and _core.find_variant(variant) != found:
             raise InvalidInputError(f"the positions are {found.canonical_name}, not {variant}")
         return array, found
     try:
@@ -122,7 +118,7 @@ def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, V
             raise InvalidInputError(f"boards must hold integers, got dtype {array.dtype}")
         if array.size and (array.min() < -15 or array.max() > 15):
             raise InvalidInputError("board counts must lie in -15..15")
-    return np.ascontiguousarray(array, dtype=np.int8), _variant(variant or "backgammon")
+    return np.ascontiguousarray(array, dtype=np.int8), _core.find_variant(variant or "backgammon")
 
 
 def boards(positions: Sequence[Position]) -> Boards:
@@ -152,7 +148,7 @@ def to_ids(boards: BoardsLike, *, variant: Variant | str | None = None) -> list[
 
 def from_ids(ids: Sequence[str], *, variant: Variant | str = "backgammon") -> Boards:
     """The boards of Position IDs, each owned by the player on roll."""
-    return _core._batch_from_ids(list(ids), _variant(variant))
+    return _core._batch_from_ids(list(ids), variant)
 
 
 class LegalPlaysBuffer:
@@ -388,7 +384,7 @@ def trajectories(
         raise InvalidInputError("games, first and seed must be non-negative")
     if chunk_games < 1:
         raise InvalidInputError("chunk_games must be at least 1")
-    v = _variant(variant)
+    v = _core.find_variant(variant)
     end = first + games
     for start in range(first, end, chunk_games):
         d = _core._batch_trajectories(v, policy, seed, start, min(start + chunk_games, end))
@@ -481,7 +477,7 @@ def play_games(
         raise InvalidInputError("games, first and seed must be non-negative")
     if lockstep < 1:
         raise InvalidInputError("lockstep must be at least 1")
-    v = _variant(variant)
+    v = _core.find_variant(variant)
     enc = encoding or ("nardy" if v == Variant.LONG_NARDY else "tdgammon")
     if executor is not None:
         return _play_distributed(

@@ -73,7 +73,7 @@ pub use policy::{
     PolicyKind, PolicyStop, Pubeval, Random,
 };
 pub use rules::backgammon::Backgammon;
-pub use rules::nardy::options::ParseSettingError;
+pub use rules::nardy::options::{snake_case, ParseSettingError};
 pub use rules::nardy::sequences::for_each_sequence;
 pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
@@ -95,6 +95,9 @@ pub use scoring::cube::{
 };
 pub use scoring::met::{match_winning_chance, mwc, mwc_after};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
+pub use scoring::nardy_settings::{
+    parse_last_roll, FirstMove, NardySettings, NardySettingsError, LAST_ROLL_NAMES,
+};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};
 pub use scoring::scoreboard::{
     money_record, MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard,

@@ -301,7 +301,10 @@ pub enum ReadIdError {
         variant: Variant,
     },
     /// A player on roll given that contradicts the ID's.
-    #[error("{} says {said} is on roll, not {asked}", form.describe())]
+    #[error(
+        "the ID says who is on roll: {} puts {said} on roll, not {asked}",
+        form.describe()
+    )]
     Turn {
         /// The form of the ID.
         form: IdForm,
