@@ -68,6 +68,13 @@ def test_show_draws_a_position_or_a_game_as_svg(tmp_path: Path) -> None:
     assert main(["show", "not-an-id"]) == 2
     assert main(["show", "--svg", str(svg), "--size", "272"]) == 0
     assert 'width="272" height="194"' in svg.read_text()
+    # One reader of positions: an XGID is shown like the gnubg ID of the same game (ID-6,
+    # XGID-4).
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+    assert main(["show", xgid, "--svg", str(svg)]) == 0
+    from_xgid = svg.read_text()
+    assert main(["show", "4HPwATDgc/ABMA:cIkKAAAAAAAA", "--svg", str(svg)]) == 0
+    assert svg.read_text() == from_xgid
 
 
 def _serve_and_ask(args: list[str], game: gammon.Game) -> str:

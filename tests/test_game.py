@@ -428,6 +428,63 @@ def test_is_legal_agrees_with_push() -> None:
             assert legal
 
 
+def test_bg10_cube12_resign1_the_turn_state_lists_its_actions_as_plays_and_words() -> None:
+    state = gammon.TurnState(
+        Position.start(), gammon.Cube(rules=CubeRules(beavers=True)), opening=True
+    )
+    assert state.legal_actions() == ["roll"]
+    rolled = state.roll((3, 1))
+    actions = rolled.legal_actions()
+    assert all(isinstance(a, gammon.Play) for a in actions[:16])
+    assert actions[16:] == ["resign single", "resign gammon", "resign backgammon"]
+    assert rolled.legal_actions(resignations=False) == actions[:16]
+    assert rolled.is_legal(actions[0]) and rolled.is_legal("resign gammon")
+    assert not rolled.is_legal("roll") and not rolled.is_legal("double")
+    doubled = rolled.play(actions[0]).double()
+    assert doubled.legal_actions() == ["take", "drop", "beaver"]
+    with pytest.raises(gammon.InvalidInputError, match="action word"):
+        doubled.is_legal("jump")
+
+
+def _candidates(game: Game) -> list[object]:
+    """Every kind of action, with several resigning players and a play of another position."""
+    stranger = Position.start("nackgammon").legal_plays((5, 2))[0]
+    out: list[object] = [Roll(), Roll((2, 2)), Double(), gammon.Take(), gammon.Drop()]
+    out += [gammon.Beaver(), gammon.Raccoon(), gammon.Accept(), gammon.Decline()]
+    out += [gammon.EmptyPlay(), stranger]
+    out += [Resign(level, player) for level in ResignLevel for player in (None, WHITE, BLACK)]
+    if game.dice is not None and not game.is_over:
+        out += list(game.position.legal_plays(game.dice))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_is_legal_agrees_with_push_over_random_games(seed: int) -> None:
+    """Game.is_legal is the core's check; push applies the transitions: they agree."""
+    rng = random.Random(seed)
+    variant = ["backgammon", "long-nardy", "hypergammon-2"][seed % 3]
+    if variant == "long-nardy":
+        game = Game(variant=variant, seed=seed)
+    else:
+        rules = CubeRules(beavers=True, raccoons=True, max_beavers=2)
+        board = {"session": MoneySession()} if seed % 2 else {"match": Match(5)}
+        game = Game(cube=rules, variant=variant, seed=seed, **board)  # type: ignore[arg-type]
+    for _ in range(150):
+        for action in _candidates(game):
+            legal = game.is_legal(action)  # type: ignore[arg-type]
+            try:
+                game.push(action)  # type: ignore[arg-type]
+            except gammon.GammonError:
+                assert not legal, action
+            else:
+                assert legal, action
+                game.pop()
+        actions = game.legal_actions(resignations=rng.random() < 0.1)
+        if not actions:
+            break
+        game.push(rng.choice(actions))
+
+
 def test_ln8_one_game_class_plays_long_nardy_with_the_same_verbs() -> None:
     """LN-8: White starts and rolls its own dice; no opening roll, no cube, same verbs."""
     game = Game(variant="long-nardy", seed=3)

@@ -5,7 +5,6 @@ step."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -237,7 +236,7 @@ def test_property_parsers_raise_only_gammon_errors(text: str) -> None:
 def match_ids(draw: st.DrawFn) -> MatchId:
     length = draw(st.integers(0, 40))
     crawford = length > 1 and draw(st.booleans())
-    state = draw(st.sampled_from(list(GameState)))
+    state = draw(st.sampled_from(GameState.all()))
     playing = state == GameState.PLAYING
     doubled = not crawford and draw(st.booleans())
     rolled = not doubled and draw(st.booleans())
@@ -264,10 +263,102 @@ def test_property_match_ids_round_trip(mid: MatchId) -> None:
     text = str(mid)
     assert len(text) == 12
     back = MatchId.parse(text)
-    expected = (
-        mid if mid.dice is None else dataclasses.replace(mid, dice=(max(mid.dice), min(mid.dice)))
-    )
+    expected = mid if mid.dice is None else mid.replace(dice=(max(mid.dice), min(mid.dice)))
     assert back == expected
+
+
+# -- one reader of positions and games (Position ID, gnubg ID, XGID) ----------------------
+
+GNUBG_START = "4HPwATDgc/ABMA:cIkKAAAAAAAA"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["4HPwATDgc/ABMA", GNUBG_START, f"GNUbgID: {GNUBG_START}", START_XGID, START_XGID[5:]],
+)
+def test_id6_xgid1_position_from_id_reads_every_form(text: str) -> None:
+    assert Position.from_id(text) == Position.start()
+    assert Position(text) == Position.start()
+    assert Game.from_id(text).position == Position.start()
+
+
+def test_id6_xgid1_the_forms_that_name_the_player_on_roll_refuse_another() -> None:
+    black_on_roll = Game(Match(5), position=Position.start(turn=BLACK), dice=(4, 2))
+    for text in (black_on_roll.gnubg_id, black_on_roll.xgid):
+        assert Position.from_id(text).turn == BLACK
+        assert Position.from_id(text, turn=BLACK).turn == BLACK
+        with pytest.raises(gammon.InvalidInputError, match="the ID says who is on roll"):
+            Position.from_id(text, turn=WHITE)
+    # A Position ID does not say: turn decides.
+    assert Position.from_id("4HPwATDgc/ABMA", turn=BLACK).turn == BLACK
+
+
+@pytest.mark.parametrize("text", ["not-an-id", "4HPwATDgc/AB!A", ""])
+def test_id2_an_unreadable_text_is_a_parse_error_naming_the_forms(text: str) -> None:
+    with pytest.raises(gammon.ParseError) as info:
+        Position.from_id(text)
+    message = str(info.value)
+    assert "Position ID" in message and "gnubg ID" in message and "XGID" in message
+
+
+@pytest.mark.parametrize("text", [GNUBG_START, START_XGID])
+def test_xgid2_gnubg_ids_and_xgids_are_backgammon_only(text: str) -> None:
+    with pytest.raises(gammon.InvalidInputError, match="backgammon positions only"):
+        Position.from_id(text, "long-nardy")
+
+
+def test_game_from_id_reads_the_cube_score_and_dice_an_id_carries() -> None:
+    game = Game.from_id("4HPwATDgc/ABMA:QYkqASAAIAAA")
+    assert game.match == Match(9, (4, 2))
+    assert (game.cube.value, game.cube.owner, game.dice) == (2, P0, (5, 2))
+    x = Game.from_id(START_XGID)
+    assert x.dice == (5, 2) and x.cube_rules.jacoby and x.is_money
+    plain = Game.from_id("4HPwATDgc/ABMA", turn="black")
+    assert plain.turn == BLACK and plain.dice is None and plain.is_money
+    assert not plain.is_opening
+    nardy = Game.from_id(Position.start("long-nardy").id)
+    assert nardy.position.variant == gammon.Variant.LONG_NARDY
+
+
+def test_a_rollout_takes_a_gnubg_id_or_an_xgid() -> None:
+    for text in (GNUBG_START, START_XGID):
+        result = gammon.rollout(text, games=20, seed=1, threads=1, policy="random")
+        assert result.position == Position.start()
+
+
+def test_id4_xgid1_ids_are_values_of_the_turn_state() -> None:
+    # MatchId.of / Xgid.of work over a TurnState and a score, without a Game.
+    game = Game(session=MoneySession((3, 1)), position=Position.start(), dice=(5, 2))
+    state = game._state
+    assert MatchId.of(state, (3, 1)) == game.match_id_fields
+    assert MatchId.of(state, (3, 1)).score == (3, 1)
+    assert Xgid.of(state, (3, 1)).score == (3, 1)
+    assert str(Xgid.of(state, (3, 1))) == game.xgid
+
+
+def test_match_ids_and_xgids_pickle_print_and_replace() -> None:
+    import pickle
+
+    mid = MatchId.parse("QYkqASAAIAAE")
+    assert pickle.loads(pickle.dumps(mid)) == mid
+    namespace = {"MatchId": MatchId, "Color": Color, "GameState": GameState}
+    assert eval(repr(mid), namespace) == mid
+    assert hash(mid) == hash(MatchId.parse("QYkqASAAIAAA"))
+    assert mid.replace(score=(0, 0)).score == (0, 0) and mid.score == (4, 2)
+    with pytest.raises(gammon.InvalidInputError, match="CUBE-3"):
+        mid.replace(double_offered=True)
+    with pytest.raises(AttributeError):
+        mid.cube_value = 4  # type: ignore[misc]
+    x = Xgid.parse(START_XGID)
+    assert pickle.loads(pickle.dumps(x)) == x
+    assert eval(repr(x), {"Xgid": Xgid}) == x
+    assert x.replace(dice=None).dice is None
+    assert list(mid.fields()) == [
+        "cube_log2", "owner", "turn", "crawford", "game_state", "to_act", "doubled",
+        "resigned", "die1", "die2", "length", "score0", "score1", "not_jacoby",
+    ]  # fmt: skip
+    assert GameState.OVER == 2 and int(GameState.DROPPED) == 4
+    assert pickle.loads(pickle.dumps(GameState.RESIGNED)) == GameState.RESIGNED
 
 
 # -- against gnubg --------------------------------------------------------------------------
@@ -376,7 +467,7 @@ def _comparable(game: Game, text: str) -> str:
     if not game.is_money:
         return text
     pos, mid = text.split(":")
-    return f"{pos}:{dataclasses.replace(MatchId.parse(mid), score=(0, 0))}"
+    return f"{pos}:{MatchId.parse(mid).replace(score=(0, 0))}"
 
 
 def _choose(rng: random.Random, actions: list[Any], *, double: float, resign: float) -> Any:

@@ -256,7 +256,7 @@ def test_invalid_positions_name_the_problem(white: Side, black: Side, fragment: 
 def test_options_are_long_nardy_settings_only() -> None:
     with pytest.raises(gammon.InvalidInputError, match="Long Nardy"):
         Position.start("backgammon", first_turn_exception="unconditional")
-    with pytest.raises(gammon.InvalidInputError, match="everyStep"):
+    with pytest.raises(gammon.InvalidInputError, match="every_step"):
         Position.start("long-nardy", block_check="sometimes")
     assert Position.start().block_check is None
     assert Position.start("nardy").block_check == "every_step"
@@ -272,6 +272,36 @@ def test_options_survive_play_pickle_and_repr() -> None:
     assert eval(repr(after), vars(gammon)) == after
     plain = Position.start("long-nardy")
     assert plain != p and plain.id == p.id
+
+
+@pytest.mark.parametrize(
+    ("variant", "dice", "text", "printed"),
+    [
+        ("backgammon", (6, 1), "13-7 8-7", "13/7 8/7"),
+        ("long-nardy", (6, 1), "24-17", "24/17"),
+        ("backgammon", (6, 5), "24-18-13", "24/13"),
+        ("long-nardy", (6, 5), "24-18-13", "24/13"),
+        ("backgammon", (6, 6), "24-18(2) 13-7 13-7", "24/18(2) 13/7(2)"),
+        ("long-nardy", (6, 6), "24-18 24-18", "24/18(2)"),
+        ("long-nardy", (6, 6), "24-18(2)", "24/18(2)"),
+        ("long-nardy", (3, 3), "24-21 24/15", "24/15 24/21"),
+    ],
+)
+def test_not1_ln2_one_grammar_reads_both_variants(
+    variant: str, dice: tuple[int, int], text: str, printed: str
+) -> None:
+    """NOT-1 in both variants: dashes, repeats and counts mean the same (LN-2 numbering)."""
+    pos = Position.start(variant)
+    play = pos.parse_play(text, dice)
+    assert str(play) == printed
+    assert pos.parse_play(printed.replace("/", "-"), dice) == play
+
+
+def test_ln14_the_bar_and_hits_are_refused_in_every_spelling() -> None:
+    p = Position.start("long-nardy")
+    for text in ["b/20", "B-20", "25/20", "24-20*"]:
+        with pytest.raises(gammon.ParseError, match="LN-14"):
+            p.parse_play(text, (4, 4))
 
 
 def test_nardy_notation_reads_and_rejects() -> None:

@@ -4,7 +4,6 @@ scenarios S34-S43 of spec long-nardy.md §15."""
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import pickle
 import random
@@ -87,8 +86,54 @@ def test_bad_settings_raise_invalid_input_naming_the_rule(
 
 def test_settings_are_immutable() -> None:
     s = NardySettings()
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         s.end_variant = "oin"  # type: ignore[misc]
+
+
+def test_section9_settings_are_one_rust_value_that_pickles_hashes_and_prints_back() -> None:
+    s = NardySettings(koks="noCheckerHome", last_roll=True, block_check="end_of_turn")
+    assert pickle.loads(pickle.dumps(s)) == s
+    assert eval(repr(s), {"NardySettings": NardySettings}) == s
+    assert repr(NardySettings()) == (
+        "NardySettings(end_variant='mars', koks='off', last_roll=False, "
+        "first_move_in_series='to_loser', first_turn_exception='head_blocked', "
+        "block_check='every_step')"
+    )
+    assert hash(s) == hash(
+        NardySettings("mars", "no_checker_home", "on", "toLoser", "headBlocked", "endOfTurn")
+    )
+    assert len({NardySettings(), NardySettings(last_roll=False), s}) == 2
+    assert s.replace(koks="off").koks == "off" and s.koks == "no_checker_home"
+    assert NardySettings is gammon._core.NardySettings
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "names"),
+    [
+        ({"end_variant": "gammon"}, "'oin', 'mars'"),
+        ({"koks": 3}, "'off', 'no_checker_home', 'checker_in_start_quarter'"),
+        ({"first_move_in_series": None}, "'to_loser', 'alternate'"),
+        ({"first_turn_exception": "never"}, "'head_blocked', 'unconditional'"),
+        ({"block_check": "weekly"}, "'every_step', 'end_of_turn'"),
+        ({"last_roll": "maybe"}, "'off'/'on'"),
+    ],
+)
+def test_section9_a_bad_value_is_refused_listing_the_valid_ones(
+    kwargs: dict[str, object], names: str
+) -> None:
+    with pytest.raises(gammon.InvalidInputError) as info:
+        NardySettings(**kwargs)  # type: ignore[arg-type]
+    assert names in str(info.value) and next(iter(kwargs)) in str(info.value)
+
+
+def test_ln6_ln18_ln26_the_settings_give_positions_their_options() -> None:
+    s = NardySettings(first_turn_exception="unconditional", block_check="end_of_turn")
+    start = s.start_position()
+    assert start.variant == gammon.Variant.LONG_NARDY and start.turn == Color.WHITE
+    assert (start.first_turn_exception, start.block_check) == ("unconditional", "end_of_turn")
+    assert s.position(Position.start("long-nardy")) == start
+    with pytest.raises(gammon.InvalidInputError, match="long-nardy position"):
+        s.position(Position.start())
 
 
 # -- a game: gammon.Game(variant="long-nardy"), the verbs of every Game -------------------

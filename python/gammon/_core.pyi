@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Protocol, Union, final, overload
+from typing import Any, Final, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -15,6 +15,7 @@ __all__ = [
     "DEFAULT_GAME_CHUNK",
     "DEFAULT_MATCH_CHUNK",
     "DEFAULT_MAX_CUBE",
+    "MATCH_ID_LEN",
     "MAX_AUTO_DOUBLES",
     "MAX_CUBE_LIMIT",
     "MAX_PLIES",
@@ -22,6 +23,7 @@ __all__ = [
     "MIN_GAMES_FOR_TARGET",
     "ONE",
     "WIN_KINDS",
+    "XGID_POSITION_LEN",
     "Color",
     "Cube",
     "CubeOffer",
@@ -29,10 +31,13 @@ __all__ = [
     "CubefulTally",
     "Ending",
     "GameResult",
+    "GameState",
+    "MatchId",
     "MatchScore",
     "MatchTally",
     "MoneyTally",
     "Move",
+    "NardySettings",
     "Net",
     "Outcome",
     "Play",
@@ -44,6 +49,7 @@ __all__ = [
     "Tally",
     "TurnState",
     "Variant",
+    "Xgid",
     "__version__",
     "_batch_boards",
     "_batch_encode",
@@ -68,6 +74,7 @@ __all__ = [
     "_choose_play",
     "_cube_decision",
     "_cubeful_rollout",
+    "_game_from_id",
     "_match_events",
     "_match_score",
     "_move_from_parts",
@@ -80,7 +87,10 @@ __all__ = [
     "_simulate_match",
     "_simulate_money",
     "_turn_state",
+    "color_of_gnubg_player",
     "find_variant",
+    "gnubg_player",
+    "split_gnubg_id",
 ]
 
 __version__: Final[str]
@@ -90,6 +100,10 @@ MAX_AUTO_DOUBLES: Final[int]
 """The largest automatic-doubles limit gnubg accepts (CUBE-20)."""
 MAX_CUBE_LIMIT: Final[int]
 """The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
+MATCH_ID_LEN: Final[int]
+"""Characters in a Match ID (ID-4)."""
+XGID_POSITION_LEN: Final[int]
+"""Characters in the board field of an XGID (XGID-2)."""
 
 ONE: Final[int]
 """The fixed-point unit of the run statistics: one game (2**32)."""
@@ -153,8 +167,11 @@ class Variant:
         """Every variant."""
     def __int__(self) -> int: ...
 
-def find_variant(name: str) -> Variant:
-    """Look a variant up by canonical name or alias; raises ``InvalidInputError``."""
+def find_variant(name: _VariantLike) -> Variant:
+    """Look a variant up by canonical name or alias (a ``Variant`` as it is).
+
+    Raises ``InvalidInputError`` listing the valid names.
+    """
 
 @final
 class Outcome:
@@ -663,8 +680,11 @@ class TurnState:
         opening: bool = False,
         dice: _DiceLike | None = None,
         resignation: Resignation | None = None,
-        nardy: _NardyScoring | None = None,
+        nardy: NardySettings | None = None,
     ) -> TurnState: ...
+    @property
+    def match_score(self) -> MatchScore | None:
+        """The match the game belongs to, or ``None`` in money play."""
     @property
     def in_extra_turn(self) -> bool:
         """Black plays the extra last roll of Long Nardy (LN-37)."""
@@ -730,6 +750,14 @@ class TurnState:
         """After ``play`` (MOVE-1, MOVE-9)."""
     def empty_play(self) -> TurnState:
         """After the empty play (MOVE-8)."""
+    def legal_actions(self, resignations: bool = True) -> list[Play | str]:
+        """Everything the player to act may do now, in order.
+
+        ``Play`` objects and the action words ``gammon.Game.push`` reads (``"roll"``,
+        ``"double"``, ``"take"``...).
+        """
+    def is_legal(self, action: Play | str, player: _ColorLike | None = None) -> bool:
+        """Whether a ``Play`` or an action word (``player`` resigning) is allowed now."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
@@ -774,23 +802,13 @@ def _rollout(
     max_seconds: float | None = None,
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-    nardy: _NardyScoring | None = None,
+    nardy: NardySettings | None = None,
     truncate: str = "none",
     truncate_after: int | None = None,
     variance_reduction: bool = False,
     evaluator: str | Net | None = None,
 ) -> RolloutRun:
     """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
-
-class _NardyScoring(Protocol):
-    """What ``_rollout`` reads from a ``gammon.nardy.NardySettings``."""
-
-    @property
-    def end_variant(self) -> str: ...
-    @property
-    def koks(self) -> str: ...
-    @property
-    def last_roll(self) -> bool: ...
 
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
 
@@ -861,7 +879,7 @@ def _match_events(
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
 
 def _bearoff_evaluate(
-    position: Position, end_variant: str = "mars", last_roll: bool = False
+    position: Position, nardy: NardySettings | None = None
 ) -> tuple[float, float, float, float, float, float, bool]:
     """``(win, lose, win_gammon, lose_gammon, draw, equity, exact)`` for the player on roll."""
 
@@ -1271,3 +1289,211 @@ class SimulationRun:
     @property
     def records(self) -> tuple[npt.NDArray[Any], ...] | None:
         """The per-item records as numpy arrays, or None."""
+
+@final
+class NardySettings:
+    """The settings of a Long Nardy game or series (spec §9), validated and immutable."""
+
+    def __new__(
+        cls,
+        end_variant: str = "mars",
+        koks: str = "off",
+        last_roll: bool | str = False,
+        first_move_in_series: str = "to_loser",
+        first_turn_exception: str = "head_blocked",
+        block_check: str = "every_step",
+    ) -> NardySettings: ...
+    @property
+    def end_variant(self) -> str:
+        """``"mars"`` or ``"oin"`` (LN-34)."""
+    @property
+    def koks(self) -> str:
+        """``"off"``, ``"no_checker_home"`` or ``"checker_in_start_quarter"`` (LN-35)."""
+    @property
+    def last_roll(self) -> bool:
+        """Black's extra last roll (LN-37)."""
+    @property
+    def first_move_in_series(self) -> str:
+        """``"to_loser"`` or ``"alternate"`` (LN-11)."""
+    @property
+    def first_turn_exception(self) -> str:
+        """``"head_blocked"`` or ``"unconditional"`` (LN-18/19, §9)."""
+    @property
+    def block_check(self) -> str:
+        """``"every_step"`` or ``"end_of_turn"`` (LN-26, §9)."""
+    def replace(
+        self,
+        *,
+        end_variant: str = ...,
+        koks: str = ...,
+        last_roll: bool | str = ...,
+        first_move_in_series: str = ...,
+        first_turn_exception: str = ...,
+        block_check: str = ...,
+    ) -> NardySettings:
+        """A copy with settings changed."""
+    def start_position(self) -> Position:
+        """The starting position (LN-6), White on roll, with these options of §9."""
+    def position(self, position: Position) -> Position:
+        """``position`` (Long Nardy) with these options of §9."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class GameState:
+    """The Match ID's game state field (ID-4)."""
+
+    NONE: GameState
+    PLAYING: GameState
+    OVER: GameState
+    RESIGNED: GameState
+    DROPPED: GameState
+    @staticmethod
+    def all() -> list[GameState]:
+        """Every state, in the order of their codes."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class MatchId:
+    """The fields of a gnubg Match ID (ID-4), in gammon's terms."""
+
+    def __new__(
+        cls,
+        cube_value: int = 1,
+        cube_owner: Color | None = None,
+        turn: Color = ...,
+        to_act: Color = ...,
+        crawford: bool = False,
+        game_state: GameState | int = ...,
+        double_offered: bool = False,
+        resignation: int = 0,
+        dice: tuple[int, int] | None = None,
+        match_length: int = 0,
+        score: tuple[int, int] = (0, 0),
+        jacoby: bool = False,
+    ) -> MatchId: ...
+    @staticmethod
+    def parse(text: str) -> MatchId:
+        """Read a Match ID (ID-4, ID-5, ID-7)."""
+    @staticmethod
+    def of(state: TurnState, score: tuple[int, int] | None = None) -> MatchId:
+        """A game state's Match ID fields; ``score`` is the money session's."""
+    @property
+    def cube_value(self) -> int: ...
+    @property
+    def cube_owner(self) -> Color | None: ...
+    @property
+    def turn(self) -> Color: ...
+    @property
+    def to_act(self) -> Color: ...
+    @property
+    def crawford(self) -> bool: ...
+    @property
+    def game_state(self) -> GameState: ...
+    @property
+    def double_offered(self) -> bool: ...
+    @property
+    def resignation(self) -> int: ...
+    @property
+    def dice(self) -> tuple[int, int] | None: ...
+    @property
+    def match_length(self) -> int: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def jacoby(self) -> bool: ...
+    @property
+    def is_money(self) -> bool: ...
+    def score_of(self, player: _ColorLike) -> int:
+        """``player``'s score."""
+    def fields(self) -> dict[str, int]:
+        """The raw fields in gnubg's numbering, in bit order (ID-4)."""
+    def key(self) -> bytes:
+        """The 9-byte key (ID-4)."""
+    def replace(self, **changes: Any) -> MatchId:
+        """A copy with fields changed."""
+    def __replace__(self, **changes: Any) -> MatchId: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class Xgid:
+    """The fields of an XGID (XGID-1..XGID-3), in gammon's terms."""
+
+    def __new__(
+        cls,
+        position: Position,
+        cube_value: int = 1,
+        cube_owner: Color | None = None,
+        dice: tuple[int, int] | None = None,
+        double_offered: bool = False,
+        score: tuple[int, int] = (0, 0),
+        match_length: int = 0,
+        crawford: bool = False,
+        jacoby: bool = False,
+        beavers: bool = False,
+        max_cube: int = 1024,
+    ) -> Xgid: ...
+    @staticmethod
+    def parse(text: str, variant: _VariantLike | None = None) -> Xgid:
+        """Read an XGID (XGID-1..XGID-3)."""
+    @staticmethod
+    def of(state: TurnState, score: tuple[int, int] | None = None) -> Xgid:
+        """A game state's XGID fields; ``score`` is the money session's."""
+    @property
+    def position(self) -> Position: ...
+    @property
+    def cube_value(self) -> int: ...
+    @property
+    def cube_owner(self) -> Color | None: ...
+    @property
+    def dice(self) -> tuple[int, int] | None: ...
+    @property
+    def double_offered(self) -> bool: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def match_length(self) -> int: ...
+    @property
+    def crawford(self) -> bool: ...
+    @property
+    def jacoby(self) -> bool: ...
+    @property
+    def beavers(self) -> bool: ...
+    @property
+    def max_cube(self) -> int: ...
+    @property
+    def turn(self) -> Color: ...
+    @property
+    def rules(self) -> int: ...
+    def replace(self, **changes: Any) -> Xgid:
+        """A copy with fields changed."""
+    def __replace__(self, **changes: Any) -> Xgid: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+def gnubg_player(color: _ColorLike) -> int:
+    """The gnubg player number of ``color``: White is 1, Black 0 (ID-4, XGID-4)."""
+
+def color_of_gnubg_player(player: int) -> Color:
+    """The color of gnubg's player 0 or 1; raises ``InvalidInputError`` otherwise."""
+
+def split_gnubg_id(text: str) -> tuple[str, str]:
+    """Split ``PositionID:MatchID`` (ID-6); raises ``ParseError``."""
+
+def _game_from_id(
+    text: str,
+    cube: CubeRules | None = None,
+    *,
+    crawford: bool = True,
+    variant: _VariantLike | None = None,
+    turn: _ColorLike | None = None,
+    form: str | None = None,
+) -> tuple[Position, TurnState | None, tuple[int, int]]:
+    """The position a text names, and for a gnubg ID or XGID the game and its score."""

@@ -37,7 +37,7 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 import numpy.typing as npt
 
-from gammon import _core
+import gammon._core as _core
 from gammon._core import Net, Position, Variant
 from gammon._distribute import (
     DEFAULT_GAMES_PER_TASK,
@@ -99,10 +99,6 @@ class Plays(NamedTuple):
     moves: npt.NDArray[np.int8] | None
 
 
-def _variant(variant: Variant | str) -> Variant:
-    return variant if isinstance(variant, Variant) else _core.find_variant(variant)
-
-
 def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, Variant]:
     """An ``(N, 26)`` C-contiguous int8 array and its variant from an array or positions."""
     if isinstance(data, Sequence) and len(data) > 0 and isinstance(data[0], Position):
@@ -111,7 +107,7 @@ def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, V
             raise InvalidInputError("boards must be an (N, 26) array or a list of Positions only")
         array = _core._batch_boards(items)
         found = data[0].variant
-        if variant is not None and _variant(variant) != found:
+        if variant is not None and _core.find_variant(variant) != found:
             raise InvalidInputError(f"the positions are {found.canonical_name}, not {variant}")
         return array, found
     try:
@@ -125,7 +121,7 @@ def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, V
             raise InvalidInputError(f"boards must hold integers, got dtype {array.dtype}")
         if array.size and (array.min() < -15 or array.max() > 15):
             raise InvalidInputError("board counts must lie in -15..15")
-    return np.ascontiguousarray(array, dtype=np.int8), _variant(variant or "backgammon")
+    return np.ascontiguousarray(array, dtype=np.int8), _core.find_variant(variant or "backgammon")
 
 
 def boards(positions: Sequence[Position]) -> Boards:
@@ -155,7 +151,7 @@ def to_ids(boards: BoardsLike, *, variant: Variant | str | None = None) -> list[
 
 def from_ids(ids: Sequence[str], *, variant: Variant | str = "backgammon") -> Boards:
     """The boards of Position IDs, each owned by the player on roll."""
-    return _core._batch_from_ids(list(ids), _variant(variant))
+    return _core._batch_from_ids(list(ids), variant)
 
 
 class LegalPlaysBuffer:
@@ -386,7 +382,7 @@ class Trajectories(NamedTuple):
 
 def default_encoding(variant: Variant | str) -> str:
     """The encoding used when none is given: ``"nardy"`` for Long Nardy, else ``"tdgammon"``."""
-    return "nardy" if _variant(variant) == Variant.LONG_NARDY else "tdgammon"
+    return "nardy" if _core.find_variant(variant) == Variant.LONG_NARDY else "tdgammon"
 
 
 #: A batched evaluator: ``(M, units)`` float32 rows in, ``M`` scores out (higher is better).
@@ -477,7 +473,7 @@ def trajectories(
         raise InvalidInputError("chunk_games must be at least 1")
     if lockstep < 1:
         raise InvalidInputError("lockstep must be at least 1")
-    v = _variant(variant)
+    v = _core.find_variant(variant)
     end = first + games
     if isinstance(policy, (str, Net)) or not callable(policy):
         for start in range(first, end, chunk_games):
@@ -605,7 +601,7 @@ def play_games(
         raise InvalidInputError("games, first and seed must be non-negative")
     if lockstep < 1:
         raise InvalidInputError("lockstep must be at least 1")
-    v = _variant(variant)
+    v = _core.find_variant(variant)
     if isinstance(evaluator, Evaluator):
         enc = encoding or evaluator.encoding_for(v)
     else:

@@ -43,10 +43,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Optional
 
-from gammon import _core
-from gammon._core import Color, Position, Variant
+import gammon._core as _core
+from gammon._core import Color, NardySettings, Position, Variant
 from gammon.errors import InvalidInputError, NotBearoffError
-from gammon.nardy import NardySettings
 
 __all__ = [
     "BearoffEvaluation",
@@ -156,8 +155,7 @@ def evaluate(position: Position, nardy: Optional[NardySettings] = None) -> Bearo
         raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
     if position.variant != Variant.LONG_NARDY:
         raise InvalidInputError("nardy= settings apply to Long Nardy positions only")
-    raw = _core._bearoff_evaluate(position, nardy.end_variant, nardy.last_roll)
-    return BearoffEvaluation._make(raw)
+    return BearoffEvaluation._make(_core._bearoff_evaluate(position, nardy))
 
 
 def _board(board: object) -> list[int]:

@@ -574,37 +574,19 @@ def _read_position(
     text: Optional[str], variant: Optional[str], turn: Optional[str]
 ) -> tuple[Any, Optional[tuple[int, int]]]:
     """The position ``text`` names (a Position ID, a gnubg ID or an XGID) and its dice."""
-    import gammon
+    from gammon._core import Position
 
     if text is None:
-        return gammon.Position.start(variant, turn or "white"), None
+        return Position.start(variant, turn or "white"), None
     game = _id_game(text, variant, turn)
-    if game is not None:
-        return game.position, game.dice
-    return gammon.Position.from_id(text.strip(), variant, turn or "white"), None
+    return game.position, game.dice
 
 
 def _id_game(text: str, variant: Optional[str], turn: Optional[str]) -> Any:
-    """The game a gnubg ID (PositionID:MatchID) or an XGID describes, None for a Position ID."""
-    import gammon
-    from gammon.errors import InvalidInputError
+    """The game a Position ID, a gnubg ID (PositionID:MatchID) or an XGID describes."""
+    from gammon.game import Game
 
-    t = text.strip()
-    is_xgid = t[:5].upper() == "XGID=" or t.count(":") >= 8
-    is_gnubg = not is_xgid and ":" in t
-    if not (is_xgid or is_gnubg):
-        return None
-    kind = "an XGID" if is_xgid else "a gnubg ID (PositionID:MatchID)"
-    if variant is not None and gammon.find_variant(variant) == gammon.Variant.LONG_NARDY:
-        raise InvalidInputError(
-            f"{t!r} is {kind}, which describes backgammon positions only; it cannot be "
-            "read as a long-nardy position (use a Position ID of a long-nardy position)"
-        )
-    if turn is not None:
-        raise InvalidInputError(f"--turn does not apply to {kind}: the ID says who is on roll")
-    if is_xgid:
-        return gammon.Game.from_xgid(t, variant=variant)
-    return gammon.Game.from_gnubg_id(t, variant=variant)
+    return Game.from_id(text, variant=variant, turn=turn)
 
 
 # -- commands ---------------------------------------------------------------------------------

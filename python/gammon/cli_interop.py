@@ -165,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "show":
         ident = args.id
         if ident and ":" in ident:
-            game = gammon.Game.from_gnubg_id(ident)
+            # A gnubg ID or an XGID: a game, with its cube and dice.
+            game = gammon.Game.from_id(ident, variant=args.variant, turn=args.turn)
             obj: Any = game
             pos = game.position
         else:

@@ -41,9 +41,20 @@ resignations, the end and its score) is the Rust core's turn state machine,
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Optional, Union
+from typing import ClassVar, Optional, Protocol, Union
 
-from gammon._core import Color, Play, Position, TurnState, Variant, find_variant
+from gammon._core import (
+    Color,
+    MatchId,
+    NardySettings,
+    Play,
+    Position,
+    TurnState,
+    Variant,
+    Xgid,
+    _game_from_id,
+    find_variant,
+)
 from gammon.actions import (
     Accept,
     Action,
@@ -62,12 +73,33 @@ from gammon.actions import (
 from gammon.cube import Cube, CubeRules, Resignation, ResignLevel
 from gammon.errors import IllegalActionError, InvalidInputError
 from gammon.match import Match, MoneySession, Scoreboard
-from gammon.matchid import GameSetup, MatchId, match_id_of, read_gnubg_id
-from gammon.nardy import DiceSource, NardySettings
 from gammon.result import GameResult
-from gammon.xgid import Xgid, read_xgid, xgid_of
 
-__all__ = ["Game"]
+__all__ = ["DiceSource", "Game"]
+
+
+class DiceSource(Protocol):
+    """Anything that rolls a die: ``randint(1, 6)``, as :class:`random.Random` does."""
+
+    def randint(self, a: int, b: int) -> int:
+        """Return a random integer in ``a..b``, both included."""
+        ...
+
+
+_WORDED: tuple[Action, ...] = (
+    Roll(),
+    Double(),
+    Take(),
+    Drop(),
+    Beaver(),
+    Raccoon(),
+    Accept(),
+    Decline(),
+    EmptyPlay(),
+    *(Resign(level) for level in ResignLevel),
+)
+_ACTIONS: dict[str, Action] = {str(a): a for a in _WORDED}
+"""The actions :meth:`TurnState.legal_actions` names by their words (``str()`` of each)."""
 
 
 class Game:
@@ -128,11 +160,10 @@ class Game:
         board = _scoreboard_arg(match, session)
         opening = position is None and dice is None
         if position is None:
-            var = Variant.BACKGAMMON if variant is None else _variant_arg(variant)
-            position = Position.start(var)
+            position = Position.start(variant)
         elif not isinstance(position, Position):
             raise InvalidInputError(f"Game: position must be a gammon.Position, not {position!r}")
-        elif variant is not None and _variant_arg(variant) != position.variant:
+        elif variant is not None and find_variant(variant) != position.variant:
             raise InvalidInputError(
                 f"Game: variant {variant!r} contradicts the position's {position.variant}"
             )
@@ -188,10 +219,7 @@ class Game:
         elif not isinstance(cube, Cube):
             raise InvalidInputError(f"Game: cube must be CubeRules or Cube, not {cube!r}")
         match_score = board.match_score if isinstance(board, Match) else None
-        self._board: Scoreboard = board
-        self._rng = random.Random(seed)
-        self._settings = settings
-        self._state = TurnState(
+        state = TurnState(
             position,
             cube,
             match_score,
@@ -200,6 +228,19 @@ class Game:
             resignation=resignation,
             nardy=settings,
         )
+        self._start(board, state, seed, settings)
+
+    def _start(
+        self,
+        board: Scoreboard,
+        state: TurnState,
+        seed: Optional[int],
+        settings: Optional[NardySettings] = None,
+    ) -> None:
+        self._board: Scoreboard = board
+        self._rng = random.Random(seed)
+        self._settings = settings
+        self._state = state
         self._stack: list[tuple[Action, TurnState]] = []
 
     # -- state -----------------------------------------------------------------------------
@@ -313,7 +354,7 @@ class Game:
     def legal_actions(self, *, resignations: bool = True) -> list[Action]:
         """List everything the player to act (:attr:`turn`) may do now.
 
-        In a fixed order:
+        In a fixed order (the core's, :meth:`gammon.TurnState.legal_actions`):
 
         - at the opening: ``[Roll()]`` (BG-10);
         - facing a double: ``Take()``, ``Drop()``, and ``Beaver()`` / ``Raccoon()`` where
@@ -321,46 +362,29 @@ class Game:
         - facing a resignation: ``Accept()``, ``Decline()`` (RESIGN-2, RESIGN-3);
         - before rolling: ``Roll()``, ``Double()`` when allowed (CUBE-2, CUBE-3), offers to
           resign;
-        - after rolling: the legal plays (or ``[EmptyPlay()]`` when the roll cannot be
-          played, MOVE-8), offers to resign;
+        - after rolling: the legal plays (or ``[EmptyPlay()]`` when the roll cannot be played,
+          MOVE-8), offers to resign;
         - after the end: nothing.
 
         ``Roll()`` stands for a random roll: pushing it rolls with the game's dice.
         ``resignations=False`` leaves out the offers to resign (RESIGN-1).
         """
-        s = self._state
-        if s.result is not None:
-            return []
-        if s.is_opening:
-            return [Roll()]
-        cube = s.cube
-        if cube.offer is not None:
-            responder = cube.offer.responder
-            out: list[Action] = [Take(), Drop()]
-            if cube.can_beaver(responder):
-                out.append(Beaver())
-            if cube.can_raccoon(responder):
-                out.append(Raccoon())
-            return out
-        if s.resignation is not None:
-            return [Accept(), Decline()]
-        if s.dice is None:
-            out = [Roll()]
-            if s.may_double:
-                out.append(Double())
-        else:
-            plays = s.position.legal_plays(s.dice)
-            out = list(plays) if len(plays) else [EmptyPlay()]
-        if resignations:
-            out.extend(Resign(level) for level in ResignLevel if _allows(s, Resign(level)))
-        return out
+        return [
+            a if isinstance(a, Play) else _ACTIONS[a]
+            for a in self._state.legal_actions(resignations)
+        ]
 
     def is_legal(self, action: Union[Action, str]) -> bool:
-        """Tell whether :meth:`push` would accept ``action`` now."""
+        """Tell whether :meth:`push` would accept ``action`` now (the core checks it)."""
         try:
-            return _allows(self._state, self._action_arg(action))
+            act = self._action_arg(action)
         except InvalidInputError:
             return False
+        if isinstance(act, Play):
+            return self._state.is_legal(act)
+        if isinstance(act, Resign):
+            return self._state.is_legal(f"resign {act.level}", act.player)
+        return self._state.is_legal("roll" if isinstance(act, Roll) else str(act))
 
     def can_double(self) -> bool:
         """Tell whether the player on roll may double now.
@@ -526,8 +550,8 @@ class Game:
 
     @property
     def match_id_fields(self) -> MatchId:
-        """The state as the fields of gnubg's Match ID (ID-4); see ``matchid.match_id_of``."""
-        return match_id_of(self)
+        """The state as the fields of gnubg's Match ID (ID-4); see :meth:`MatchId.of`."""
+        return MatchId.of(self._state, self._board.score)
 
     @property
     def match_id(self) -> str:
@@ -541,12 +565,12 @@ class Game:
 
     @property
     def xgid_fields(self) -> Xgid:
-        """The state as the fields of an XGID (XGID-1..XGID-3); see :func:`gammon.xgid.xgid_of`.
+        """The state as the fields of an XGID (XGID-1..XGID-3); see :meth:`Xgid.of`.
 
         Raises :class:`~gammon.InvalidInputError` while a beaver or raccoon awaits an answer
         (XGID-3).
         """
-        return xgid_of(self)
+        return Xgid.of(self._state, self._board.score)
 
     @property
     def xgid(self) -> str:
@@ -581,8 +605,7 @@ class Game:
         :class:`~gammon.InvalidInputError` for a finished game (only a game in play can be
         set up) or a state the rules forbid.
         """
-        setup = read_gnubg_id(gnubg_id, cube, crawford=crawford, variant=variant)
-        return cls._from_setup(setup, seed)
+        return cls._from_id(gnubg_id, "gnubg", cube, crawford, variant, None, seed)
 
     @classmethod
     def from_xgid(
@@ -603,20 +626,63 @@ class Game:
         :class:`~gammon.InvalidPositionError` for an impossible board, and
         :class:`~gammon.InvalidInputError` for a state the rules forbid.
         """
-        return cls._from_setup(read_xgid(xgid, cube, crawford=crawford, variant=variant), seed)
+        return cls._from_id(xgid, "xgid", cube, crawford, variant, None, seed)
 
     @classmethod
-    def _from_setup(cls, setup: GameSetup, seed: Optional[int]) -> Game:
-        game = cls.__new__(cls)
-        game._init(
-            setup.board,
-            setup.cube,
-            setup.position,
-            setup.opening,
-            setup.dice,
-            setup.resignation,
-            seed,
+    def from_id(
+        cls,
+        text: str,
+        cube: Optional[CubeRules] = None,
+        *,
+        crawford: bool = True,
+        variant: Union[Variant, str, None] = None,
+        turn: Union[Color, str, None] = None,
+        seed: Optional[int] = None,
+    ) -> Game:
+        """Set up the game a text describes, in whichever form it is written.
+
+        A gnubg ID ``PositionID:MatchID`` as :meth:`from_gnubg_id` reads it (ID-6), an XGID
+        as :meth:`from_xgid` reads it (XGID-1), or a Position ID (ID-1..ID-3; a Long Nardy
+        ID too): a money game from that position, ``turn`` on roll (default White) and about
+        to roll. ``turn`` may not contradict a gnubg ID or an XGID, which say who is on roll.
+
+            >>> Game.from_id("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10").dice
+            (5, 2)
+            >>> Game.from_id("4HPwATDgc/ABMA", turn="black").turn
+            Color.BLACK
+
+        Raises :class:`~gammon.ParseError` for a text that is none of these forms (the
+        message names them), and the errors of :meth:`from_gnubg_id` and :meth:`from_xgid`.
+        """
+        return cls._from_id(text, None, cube, crawford, variant, turn, seed)
+
+    @classmethod
+    def _from_id(
+        cls,
+        text: str,
+        form: Optional[str],
+        cube: Optional[CubeRules],
+        crawford: bool,
+        variant: Union[Variant, str, None],
+        turn: Union[Color, str, None],
+        seed: Optional[int],
+    ) -> Game:
+        if cube is not None and not isinstance(cube, CubeRules):
+            raise InvalidInputError(f"Game: cube must be a gammon.CubeRules, not {cube!r}")
+        if not isinstance(crawford, bool):
+            raise InvalidInputError(f"Game: crawford must be True or False, not {crawford!r}")
+        position, state, score = _game_from_id(
+            text, cube, crawford=crawford, variant=variant, turn=turn, form=form
         )
+        if state is None:
+            return cls(cube=cube, position=position, seed=seed)
+        ms = state.match_score
+        board: Scoreboard = MoneySession(score) if ms is None else Match._wrap(ms, ())
+        if position.variant not in cls.supported_variants:
+            plays = ", ".join(sorted(str(v) for v in cls.supported_variants))
+            raise InvalidInputError(f"{cls.__name__} plays {plays}, not {position.variant}")
+        game = cls.__new__(cls)
+        game._start(board, state, seed)
         return game
 
     # -- internals -------------------------------------------------------------------------
@@ -678,21 +744,6 @@ def _apply(s: TurnState, action: Action) -> TurnState:
     if isinstance(action, EmptyPlay):
         return s.empty_play()
     return s.play(action)
-
-
-def _allows(s: TurnState, action: Action) -> bool:
-    """Tell whether the core accepts ``action`` in state ``s``."""
-    if isinstance(action, Roll) and action.dice is None:
-        action = Roll((3, 1))
-    try:
-        _apply(s, action)
-    except IllegalActionError:
-        return False
-    return True
-
-
-def _variant_arg(variant: Union[Variant, str]) -> Variant:
-    return variant if isinstance(variant, Variant) else find_variant(variant)
 
 
 def _scoreboard_arg(match: Optional[Match], session: Optional[MoneySession]) -> Scoreboard:

@@ -1,10 +1,11 @@
 """Long Nardy series under the settings of the spec (long-nardy.md, §9).
 
-:class:`NardySettings` holds the settings; one game is a :class:`gammon.Game` with
-``variant="long-nardy"`` (dice, plays, the extra last roll of LN-37, surrender of LN-36, all
-decided by the Rust core's turn state machine); :func:`play_out` plays one to its end with
-strategies; :class:`Series` runs games between two players: the roll-off of the first game
-(LN-9, LN-10), who is White in every later game (LN-8, LN-11) and the score (LN-38).
+:class:`NardySettings` holds the settings (the Rust core reads and checks them); one game is
+a :class:`gammon.Game` with ``variant="long-nardy"`` (dice, plays, the extra last roll of
+LN-37, surrender of LN-36, all decided by the Rust core's turn state machine);
+:func:`play_out` plays one to its end with strategies; :class:`Series` runs games between two
+players: the roll-off of the first game (LN-9, LN-10), who is White in every later game (LN-8,
+LN-11) and the score (LN-38).
 
 Decisions where the spec is silent: under ``end_variant="oin"`` every result is reported as
 kind ``"oin"`` worth 1 (LN-34: Mars is not counted), and Koks is refused unless the end
@@ -24,15 +25,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Protocol
+from typing import Optional, Protocol
 
-from gammon._checks import brief
-from gammon._core import Color, Play, PlayList, Position, Variant
+from gammon._core import Color, NardySettings, Play, PlayList, Position
 from gammon.errors import IllegalPlayError, InvalidInputError
+from gammon.game import DiceSource, Game
 from gammon.result import GameResult
-
-if TYPE_CHECKING:
-    from gammon.game import Game
 
 __all__ = [
     "DiceSource",
@@ -44,132 +42,6 @@ __all__ = [
     "play_out",
     "random_strategy",
 ]
-
-
-def _squash(text: str) -> str:
-    return "".join(c for c in text.lower() if c not in "_- ")
-
-
-def _choice(setting: str, value: object, choices: tuple[str, ...], rule: str) -> str:
-    """Return the canonical (snake_case) spelling of ``value`` among ``choices``.
-
-    Raises ``InvalidInputError`` naming the setting, the value and the rule.
-    """
-    if isinstance(value, str):
-        for choice in choices:
-            if _squash(value) == _squash(choice):
-                return choice
-    expected = ", ".join(repr(c) for c in choices)
-    raise InvalidInputError(
-        f"{setting}={brief(value)} is not valid; expected one of {expected} ({rule})"
-    )
-
-
-@dataclass(frozen=True)
-class NardySettings:
-    """The settings of a Long Nardy game or series (spec §9), validated and immutable.
-
-    Values are written in snake_case; the spec's camelCase spellings (``toLoser``,
-    ``noCheckerHome``, ``endOfTurn``...) are accepted and stored in snake_case.
-
-    - ``end_variant``: ``"mars"`` (default; Oin 1, Mars 2) or ``"oin"`` (every win 1), LN-34.
-    - ``koks``: ``"off"`` (default), ``"no_checker_home"`` or ``"checker_in_start_quarter"``:
-      a Mars upgraded to 3 points, LN-35. Only with ``end_variant="mars"``.
-    - ``last_roll``: ``False`` (default) or ``True`` (also ``"off"``/``"on"``): when White
-      finishes, Black gets one more turn and may draw, LN-37.
-    - ``first_move_in_series``: ``"to_loser"`` (default) or ``"alternate"``, LN-11.
-    - ``first_turn_exception``: ``"head_blocked"`` (default, LN-18/19) or the compatibility
-      option ``"unconditional"``.
-    - ``block_check``: ``"every_step"`` (default, LN-26) or the compatibility option
-      ``"end_of_turn"``.
-
-    Raises ``InvalidInputError`` for a value outside these, naming the rule.
-
-    >>> NardySettings(first_move_in_series="alternate", koks="noCheckerHome").koks
-    'no_checker_home'
-    """
-
-    end_variant: str = "mars"
-    koks: str = "off"
-    last_roll: bool = False
-    first_move_in_series: str = "to_loser"
-    first_turn_exception: str = "head_blocked"
-    block_check: str = "every_step"
-
-    def __post_init__(self) -> None:
-        """Validate and normalise every field; raises ``InvalidInputError``."""
-        fields = {
-            "end_variant": _choice("end_variant", self.end_variant, ("oin", "mars"), "LN-34"),
-            "koks": _choice(
-                "koks", self.koks, ("off", "no_checker_home", "checker_in_start_quarter"), "LN-35"
-            ),
-            "first_move_in_series": _choice(
-                "first_move_in_series",
-                self.first_move_in_series,
-                ("to_loser", "alternate"),
-                "LN-11",
-            ),
-            "first_turn_exception": _choice(
-                "first_turn_exception",
-                self.first_turn_exception,
-                ("head_blocked", "unconditional"),
-                "LN-18, LN-19, §9",
-            ),
-            "block_check": _choice(
-                "block_check", self.block_check, ("every_step", "end_of_turn"), "LN-26, §9"
-            ),
-        }
-        last_roll: object = self.last_roll
-        if isinstance(last_roll, str):
-            last_roll = {"on": True, "off": False}.get(last_roll.strip().lower(), last_roll)
-        if not isinstance(last_roll, bool):
-            raise InvalidInputError(
-                f"last_roll={self.last_roll!r} is not valid; expected True/False or 'on'/'off' "
-                "(LN-37)"
-            )
-        if fields["koks"] != "off" and fields["end_variant"] != "mars":
-            raise InvalidInputError(
-                f"koks={fields['koks']!r} needs end_variant='mars': under 'oin' every win is "
-                "worth 1 (LN-34, LN-35)"
-            )
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "last_roll", last_roll)
-
-    def start_position(self) -> Position:
-        """Return the starting position (LN-6), White on roll, with these options of §9."""
-        return Position.start(
-            "long-nardy",
-            Color.WHITE,
-            first_turn_exception=self.first_turn_exception,
-            block_check=self.block_check,
-        )
-
-    def position(self, position: Position) -> Position:
-        """Return ``position`` (Long Nardy) with these options of §9 (LN-18, LN-26).
-
-        Raises ``InvalidInputError`` for a position of another variant.
-        """
-        if position.variant != Variant.LONG_NARDY:
-            raise InvalidInputError(
-                "a Long Nardy game needs a long-nardy position, not "
-                f"{position.variant.canonical_name}"
-            )
-        return Position.from_id(
-            position.id,
-            "long-nardy",
-            position.turn,
-            first_turn_exception=self.first_turn_exception,
-            block_check=self.block_check,
-        )
-
-
-class DiceSource(Protocol):
-    """Anything that rolls a die: ``randint(1, 6)``, as :class:`random.Random` does."""
-
-    def randint(self, a: int, b: int) -> int:
-        """Return a random integer in ``a..b``, both included."""
-        ...
 
 
 class NardyStrategy(Protocol):
@@ -384,8 +256,6 @@ class Series:
             raise InvalidInputError("finish (or surrender) the current game first")
         if self.is_over:
             raise InvalidInputError(f"the series is over: {self.winner} reached {self._target}")
-        from gammon.game import Game
-
         white = self.next_white()
         black = self._players[1] if white == self._players[0] else self._players[0]
         self._current = Game(variant="long-nardy", settings=self._settings, rng=self._rng)

@@ -66,6 +66,10 @@ pub use base::variant::{RulesFamily, UnknownVariantError, Variant};
 pub use play::cube_game::CubefulRules;
 pub use play::event::{GameEvent, NoObserver, Observer};
 pub use play::game::{GameError, GameRules, GameRunner, Luck, NoLuck, NoTruncation, Truncation};
+pub use play::ids::{
+    game_from_id, game_from_match_id, game_from_xgid, match_id_of, xgid_of, GameIdError, IdGame,
+    XgidOfError,
+};
 pub use play::luck::EvalLuck;
 pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,
@@ -76,8 +80,8 @@ pub use play::truncate::{
     PlyTruncation,
 };
 pub use play::turn::{
-    level_name, may_double, opening_throw, GameOver, OpeningThrow, Resignation, TurnError,
-    TurnErrorKind, TurnPosition, TurnSetupError, TurnState,
+    level_name, may_double, opening_throw, GameOver, OpeningThrow, Resignation, TurnAction,
+    TurnError, TurnErrorKind, TurnPosition, TurnSetupError, TurnState,
 };
 pub use policy::cube::{CubeContext, CubePolicy, KeithRace, NeverDouble, Response};
 pub use policy::cube_kind::{BackgammonCubePolicy, CubePolicyError, CubePolicyKind};
@@ -91,7 +95,7 @@ pub use policy::{
     PolicyKind, PolicyStop, Pubeval, Random,
 };
 pub use rules::backgammon::Backgammon;
-pub use rules::nardy::options::ParseSettingError;
+pub use rules::nardy::options::{snake_case, ParseSettingError};
 pub use rules::nardy::sequences::for_each_sequence;
 pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
@@ -113,11 +117,16 @@ pub use scoring::cube::{
 };
 pub use scoring::met::{match_winning_chance, mwc, mwc_after};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
+pub use scoring::nardy_settings::{
+    parse_last_roll, FirstMove, NardySettings, NardySettingsError, LAST_ROLL_NAMES,
+};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};
 pub use scoring::scoreboard::{
     money_record, MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard,
     MAX_MATCH_LENGTH, MAX_SCORE,
 };
 pub use text::id::{position_id, position_key, ParseIdError};
-pub use text::{PlayText, PlayTextError, PositionId};
-pub use variant_position::{VariantPlay, VariantPosition};
+pub use text::match_id::{GameState, MatchId, MatchIdProblem, ParseMatchIdError};
+pub use text::xgid::{ParseXgidError, Xgid, XgidProblem};
+pub use text::{IdForm, PlayText, PlayTextError, PositionId};
+pub use variant_position::{IdFields, ReadIdError, VariantPlay, VariantPosition};

@@ -16,8 +16,10 @@ use crate::base::variant::{RulesFamily, Variant};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::nardy::{Nardy, NardyOptions};
 use crate::rules::position::Position;
-use crate::text::id::ParseIdError;
-use crate::text::{PlayText, PlayTextError, PositionId};
+use crate::text::id::{is_long_nardy_id, ParseIdError};
+use crate::text::match_id::{split_gnubg_id, MatchId, ParseMatchIdError, SplitGnubgIdError};
+use crate::text::xgid::{ParseXgidError, Xgid};
+use crate::text::{IdForm, PlayText, PlayTextError, PositionId, ID_FORMS};
 
 /// A position of any variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,6 +159,17 @@ impl VariantPosition {
         }
     }
 
+    /// True when `play` is legal for `dice` ([`Position::is_legal`]); a play of another rules
+    /// type is not.
+    #[must_use]
+    pub fn is_legal(&self, dice: Dice, play: &VariantPlay) -> bool {
+        match (self, play) {
+            (VariantPosition::Backgammon(p), VariantPlay::Backgammon(x)) => p.is_legal(dice, x),
+            (VariantPosition::Nardy(p), VariantPlay::Nardy(x)) => p.is_legal(dice, x),
+            _ => false,
+        }
+    }
+
     /// Applies a play of this position without checking it, and passes the turn.
     /// A play of another rules type leaves the position as it is, with the turn passed.
     #[must_use]
@@ -242,6 +255,139 @@ impl VariantPosition {
     #[must_use]
     pub fn to_setup(&self) -> Setup {
         dispatch!(self, p => p.to_setup())
+    }
+}
+
+/// What an ID says besides the position: nothing for a Position ID, the Match ID's fields for
+/// a gnubg ID, the XGID's fields for an XGID.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IdFields {
+    /// A Position ID: the position only.
+    PositionId,
+    /// A gnubg ID `PositionID:MatchID` (ID-6).
+    GnubgId(MatchId),
+    /// An XGID (XGID-1).
+    Xgid(Xgid),
+}
+
+/// A text that names no position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadIdError {
+    /// Not a Position ID (and not written as another form either): the message adds the forms
+    /// a position is read from.
+    #[error("{0}; {ID_FORMS}")]
+    Unreadable(ParseIdError),
+    /// A Position ID (alone or in a gnubg ID) that does not decode to a position.
+    #[error(transparent)]
+    PositionId(ParseIdError),
+    /// A gnubg ID without its single `:`.
+    #[error(transparent)]
+    Split(SplitGnubgIdError),
+    /// The Match ID of a gnubg ID.
+    #[error(transparent)]
+    MatchId(ParseMatchIdError),
+    /// An XGID.
+    #[error(transparent)]
+    Xgid(ParseXgidError),
+    /// A gnubg ID or XGID read as Long Nardy.
+    #[error(
+        "{text:?} is {}, which describes backgammon positions only; it cannot be read as a \
+         {variant} position (use a Position ID of a {variant} position)",
+        form.describe()
+    )]
+    NotBackgammon {
+        /// The text.
+        text: String,
+        /// Its form.
+        form: IdForm,
+        /// The variant asked for.
+        variant: Variant,
+    },
+    /// A player on roll given that contradicts the ID's.
+    #[error(
+        "the ID says who is on roll: {} puts {said} on roll, not {asked}",
+        form.describe()
+    )]
+    Turn {
+        /// The form of the ID.
+        form: IdForm,
+        /// The player on roll the ID gives.
+        said: Color,
+        /// The player asked for.
+        asked: Color,
+    },
+}
+
+impl VariantPosition {
+    /// Reads the position a text names, in whichever form it is written ([`IdForm::of`]): a
+    /// Position ID (ID-1 to ID-3; for Long Nardy, gammon's marked ID), a gnubg ID
+    /// `PositionID:MatchID` (ID-6) or an XGID (XGID-1 to XGID-4). `variant` defaults to Long
+    /// Nardy for a Long Nardy ID and to standard backgammon otherwise; `turn` is the player on
+    /// roll of a Position ID (default White), while the other two forms say who is on roll and
+    /// refuse a `turn` that contradicts them. See [`VariantPosition::read_id_as`].
+    ///
+    /// # Errors
+    /// [`ReadIdError`] naming the problem; for a text that is none of the forms, the message
+    /// lists them.
+    pub fn read_id(
+        text: &str,
+        variant: Option<Variant>,
+        turn: Option<Color>,
+    ) -> Result<(VariantPosition, IdFields), ReadIdError> {
+        VariantPosition::read_id_as(text, IdForm::of(text), variant, turn)
+    }
+
+    /// Reads `text` as an ID of the form `form` (see [`VariantPosition::read_id`]).
+    ///
+    /// # Errors
+    /// [`ReadIdError`] naming the problem.
+    pub fn read_id_as(
+        text: &str,
+        form: IdForm,
+        variant: Option<Variant>,
+        turn: Option<Color>,
+    ) -> Result<(VariantPosition, IdFields), ReadIdError> {
+        if form == IdForm::PositionId {
+            let variant = variant.unwrap_or(if is_long_nardy_id(text) {
+                Variant::LongNardy
+            } else {
+                Variant::Backgammon
+            });
+            return VariantPosition::from_id(text.trim(), variant, turn.unwrap_or(Color::White))
+                .map(|p| (p, IdFields::PositionId))
+                .map_err(|e| match e {
+                    ParseIdError::Length(..) | ParseIdError::Character(..) => {
+                        ReadIdError::Unreadable(e)
+                    }
+                    _ => ReadIdError::PositionId(e),
+                });
+        }
+        let variant = variant.unwrap_or(Variant::Backgammon);
+        if variant.family() != RulesFamily::Backgammon {
+            return Err(ReadIdError::NotBackgammon {
+                text: text.trim().to_string(),
+                form,
+                variant,
+            });
+        }
+        let (position, fields) = if form == IdForm::Xgid {
+            let x = Xgid::parse(text, variant).map_err(ReadIdError::Xgid)?;
+            (VariantPosition::Backgammon(x.position), IdFields::Xgid(x))
+        } else {
+            let (pos_text, mid_text) = split_gnubg_id(text).map_err(ReadIdError::Split)?;
+            let mid = MatchId::parse(mid_text).map_err(ReadIdError::MatchId)?;
+            let pos = Backgammon::from_id(pos_text, variant, mid.turn)
+                .map_err(ReadIdError::PositionId)?;
+            (VariantPosition::Backgammon(pos), IdFields::GnubgId(mid))
+        };
+        match turn {
+            Some(asked) if asked != position.turn() => Err(ReadIdError::Turn {
+                form,
+                said: position.turn(),
+                asked,
+            }),
+            _ => Ok((position, fields)),
+        }
     }
 }
 

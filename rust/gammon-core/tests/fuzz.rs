@@ -1,5 +1,6 @@
 //! Fuzzing that stays: every parser and constructor of the core that Python reaches
-//! (position IDs of every variant, setups, play notation, dice, names and settings) fed
+//! (position IDs of every variant, Match IDs, XGIDs, setups, play notation, dice, names and
+//! settings) fed
 //! generated input. Each input is read or refused with an error, never a panic, and whatever is
 //! read survives its round trip.
 //!
@@ -8,7 +9,8 @@
 //! `every_input_that_once_failed_is_replayed` (the corpus is `tests/data/fuzz-corpus.txt`).
 
 use gammon_core::{
-    ByColor, Color, Dice, EndVariant, Koks, NardyOptions, Setup, Variant, VariantPosition,
+    ByColor, Color, Dice, EndVariant, Koks, MatchId, NardyOptions, NardySettings, Setup, Variant,
+    VariantPosition, Xgid,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
@@ -127,6 +129,30 @@ proptest! {
         }
     }
 
+    /// Match IDs, XGIDs and the one reader of the three forms (ID-4..ID-7, XGID-1..XGID-3):
+    /// read or refused, never a panic; what is read writes a text that reads back the same.
+    #[test]
+    fn fuzz_match_ids_xgids_and_the_id_reader(
+        text in prop_oneof![
+            "\\PC{0,40}",
+            "[A-Za-z0-9+/]{12}",
+            "[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}",
+            "(XGID=)?[-a-pA-P]{24,27}(:-?[0-9]{1,2}){7,10}",
+            "(XGID=)?[-a-pA-P]{26}:[0-9]:-?[01]:-?1:([0-6]{2}|D|B):[0-9]{1,2}:[0-9]{1,2}:[0-3]:[0-9]{1,2}:[0-9]{1,2}",
+        ],
+        variant in any_variant(),
+    ) {
+        if let Ok(m) = MatchId::parse(&text) {
+            prop_assert_eq!(MatchId::parse(&m.to_string()), Ok(m));
+        }
+        if let Ok(x) = Xgid::parse(&text, variant) {
+            prop_assert_eq!(Xgid::parse(&x.to_string(), variant), Ok(x));
+        }
+        if let Ok((pos, _)) = VariantPosition::read_id(&text, Some(variant), None) {
+            prop_assert_eq!(pos.variant(), variant);
+        }
+    }
+
     /// Dice, names of variants, colors and the Long Nardy settings: read or refused; what is
     /// read prints as a text that reads back.
     #[test]
@@ -144,6 +170,7 @@ proptest! {
         let _ = text.parse::<Koks>();
         let _ = NardyOptions::first_turn_exception_from_name(&text);
         let _ = NardyOptions::block_check_from_name(&text);
+        let _ = NardySettings::from_names(&text, &text, &text, &text, &text, &text);
     }
 }
 

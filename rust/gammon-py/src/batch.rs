@@ -16,10 +16,11 @@ use numpy::{
 use pyo3::prelude::*;
 
 use crate::classes::PyPosition;
+use crate::convert::variant_arg;
 use crate::errors::{
     game_error, guard, id_error, InvalidDiceError, InvalidInputError, InvalidPositionError,
 };
-use crate::types::{color_arg, variant_arg};
+use crate::types::color_arg;
 
 /// The rows of an `(N, 26)` int8 array as one slice, or an error naming the shape.
 fn rows<'a>(boards: &'a PyReadonlyArray2<'_, i8>) -> PyResult<&'a [i8]> {

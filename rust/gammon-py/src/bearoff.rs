@@ -3,38 +3,35 @@
 
 use gammon_core::bearoff::nardy::{evaluate_nardy, NardyScoring};
 use gammon_core::bearoff::{self, store, NotBearoff};
-use gammon_core::VariantPosition;
+use gammon_core::{EndVariant, VariantPosition};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::classes::PyPosition;
 use crate::errors::{guard, InvalidInputError, NotBearoffError};
+use crate::nardy::PyNardySettings;
 
 fn not_bearoff(e: &NotBearoff) -> PyErr {
     NotBearoffError::new_err(e.to_string())
 }
 
 /// The value of a bear-off position (backgammon) or race ending (Long Nardy, scored under
-/// ``end_variant`` and ``last_roll``) for the player on roll: ``(win, lose, win_gammon,
-/// lose_gammon, draw, equity, exact)``, gammons being Mars in Long Nardy. Raises
-/// ``NotBearoffError`` for any other position.
+/// the ``gammon.nardy.NardySettings`` ``nardy``, default the spec's: Mars counts, no last
+/// roll) for the player on roll: ``(win, lose, win_gammon, lose_gammon, draw, equity,
+/// exact)``, gammons being Mars in Long Nardy. Raises ``NotBearoffError`` for any other
+/// position.
 #[pyfunction]
-#[pyo3(signature = (position, end_variant="mars", last_roll=false))]
+#[pyo3(signature = (position, nardy=None))]
 #[allow(clippy::type_complexity)]
 pub fn _bearoff_evaluate(
     py: Python<'_>,
     position: PyPosition,
-    end_variant: &str,
-    last_roll: bool,
+    nardy: Option<PyNardySettings>,
 ) -> PyResult<(f64, f64, f64, f64, f64, f64, bool)> {
-    let oin = match end_variant {
-        "mars" => false,
-        "oin" => true,
-        other => {
-            return Err(InvalidInputError::new_err(format!(
-                "end_variant must be \"mars\" or \"oin\", not {other:?}"
-            )))
-        }
+    let referee = nardy.map(|s| s.inner.referee).unwrap_or_default();
+    let scoring = NardyScoring {
+        oin: referee.end_variant == EndVariant::Oin,
+        last_roll: referee.last_roll,
     };
     let work = || {
         guard(|| match position.inner {
@@ -51,8 +48,7 @@ pub fn _bearoff_evaluate(
                 ))
             }
             VariantPosition::Nardy(pos) => {
-                let e = evaluate_nardy(&pos, NardyScoring { oin, last_roll })
-                    .map_err(|e| not_bearoff(&e))?;
+                let e = evaluate_nardy(&pos, scoring).map_err(|e| not_bearoff(&e))?;
                 Ok((
                     e.win,
                     e.lose,

@@ -1,10 +1,58 @@
 //! Converters shared by the pyclasses' methods.
 
+use gammon_core::Variant;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
-use crate::errors::InvalidInputError;
+use crate::errors::{variant_error, InvalidInputError};
+use crate::types::{text_arg, PyVariant};
+
+/// A variant argument: a ``gammon.Variant`` or a name or alias (case, spaces and underscores
+/// ignored), the one converter every binding that takes a variant uses. The error for anything
+/// else lists the valid names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantArg(pub Variant);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for VariantArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<VariantArg> {
+        if let Ok(v) = obj.extract::<PyVariant>() {
+            return Ok(VariantArg(v.into()));
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            return Variant::find(&text_arg(s.as_any(), "a variant name")?)
+                .map(VariantArg)
+                .map_err(|e| variant_error(&e));
+        }
+        Err(InvalidInputError::new_err(format!(
+            "expected a gammon.Variant or a variant name ({}), got {}",
+            Variant::ALL.map(Variant::name).join(", "),
+            repr(&obj.to_owned())
+        )))
+    }
+}
+
+/// Looks a variant up by canonical name or alias (case, spaces and underscores ignored); a
+/// ``Variant`` is returned as it is.
+///
+/// Raises `InvalidInputError` (a `ValueError`) for an unknown name, listing the valid ones.
+#[pyfunction]
+pub fn find_variant(name: VariantArg) -> PyVariant {
+    name.0.into()
+}
+
+/// Reads a variant argument given as any Python object (see [`VariantArg`]).
+pub fn variant_arg(obj: &Bound<'_, PyAny>) -> PyResult<Variant> {
+    obj.extract::<VariantArg>().map(|v| v.0)
+}
+
+impl From<VariantArg> for Variant {
+    fn from(v: VariantArg) -> Variant {
+        v.0
+    }
+}
 
 /// A numpy ``int8`` array of shape ``(rows, 26)`` over `boards` (one board per row), built
 /// by the `numpy` crate (no numpy import at run time).

@@ -14,6 +14,7 @@ use gammon_core::PolicyError;
 use gammon_core::SimulationError;
 use gammon_core::{CubeActionError, CubeError};
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
+use gammon_core::{GameIdError, ParseMatchIdError, ParseXgidError, ReadIdError, XgidOfError};
 use pyo3::prelude::*;
 
 pyo3::import_exception!(gammon.errors, GammonError);
@@ -93,6 +94,57 @@ pub fn id_error(e: &ParseIdError) -> PyErr {
     match e {
         ParseIdError::Invalid(..) => InvalidPositionError::new_err(bounded(e.to_string())),
         _ => ParseError::new_err(bounded(e.to_string())),
+    }
+}
+
+/// `gammon.ParseError` for a text that is not a Match ID, `gammon.InvalidInputError` for a
+/// Match ID of a state the rules make impossible (ID-7).
+pub fn match_id_error(e: &ParseMatchIdError) -> PyErr {
+    match e {
+        ParseMatchIdError::Invalid(..) => InvalidInputError::new_err(bounded(e.to_string())),
+        _ => ParseError::new_err(bounded(e.to_string())),
+    }
+}
+
+/// `gammon.ParseError` for a text that is not an XGID, `gammon.InvalidPositionError` for an
+/// impossible board, `gammon.InvalidInputError` for an impossible state.
+pub fn xgid_error(e: &ParseXgidError) -> PyErr {
+    match e {
+        ParseXgidError::Position(..) => InvalidPositionError::new_err(bounded(e.to_string())),
+        ParseXgidError::Invalid(..) => InvalidInputError::new_err(bounded(e.to_string())),
+        _ => ParseError::new_err(bounded(e.to_string())),
+    }
+}
+
+/// `gammon.InvalidInputError` for a game state that has no XGID.
+pub fn xgid_of_error(e: &XgidOfError) -> PyErr {
+    InvalidInputError::new_err(e.to_string())
+}
+
+/// The error for a text that names no position: as its form's reader raises it, and
+/// `gammon.InvalidInputError` for a form the variant cannot have or a contradicting turn.
+pub fn read_id_error(e: &ReadIdError) -> PyErr {
+    match e {
+        ReadIdError::Unreadable(p) => match p {
+            ParseIdError::Invalid(..) => InvalidPositionError::new_err(bounded(e.to_string())),
+            _ => ParseError::new_err(bounded(e.to_string())),
+        },
+        ReadIdError::PositionId(p) => id_error(p),
+        ReadIdError::Split(_) => ParseError::new_err(bounded(e.to_string())),
+        ReadIdError::MatchId(m) => match_id_error(m),
+        ReadIdError::Xgid(x) => xgid_error(x),
+        ReadIdError::NotBackgammon { .. } | ReadIdError::Turn { .. } => {
+            InvalidInputError::new_err(bounded(e.to_string()))
+        }
+    }
+}
+
+/// The error for an ID that names no game that can be played on: `read_id_error` for an
+/// unreadable text, `gammon.InvalidInputError` for a state the rules forbid.
+pub fn game_id_error(e: &GameIdError) -> PyErr {
+    match e {
+        GameIdError::Read(r) => read_id_error(r),
+        _ => InvalidInputError::new_err(bounded(e.to_string())),
     }
 }
 

@@ -23,8 +23,8 @@ use numpy::{
 use pyo3::prelude::*;
 
 use crate::batch::Board26;
+use crate::convert::variant_arg;
 use crate::errors::{guard, InternalError, InvalidInputError};
-use crate::types::variant_arg;
 
 /// One game in flight.
 struct Slot<P> {

@@ -9,6 +9,7 @@ mod cube;
 mod cubeful;
 mod errors;
 mod evaluated;
+mod ids;
 mod match_log;
 mod match_score;
 mod nardy;
@@ -51,10 +52,23 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<result::PyGameResult>()?;
     m.add_class::<result::PyEnding>()?;
     m.add_function(wrap_pyfunction!(turn::_turn_state, m)?)?;
+    m.add_class::<ids::PyGameState>()?;
+    m.add_class::<ids::PyMatchId>()?;
+    m.add_class::<ids::PyXgid>()?;
+    m.add_function(wrap_pyfunction!(ids::_game_from_id, m)?)?;
+    m.add_function(wrap_pyfunction!(ids::gnubg_player_of, m)?)?;
+    m.add_function(wrap_pyfunction!(ids::color_of_gnubg, m)?)?;
+    m.add_function(wrap_pyfunction!(ids::split_gnubg, m)?)?;
+    m.add("MATCH_ID_LEN", gammon_core::text::match_id::MATCH_ID_LEN)?;
+    m.add(
+        "XGID_POSITION_LEN",
+        gammon_core::text::xgid::XGID_POSITION_LEN,
+    )?;
+    m.add_class::<nardy::PyNardySettings>()?;
     m.add("DEFAULT_MAX_CUBE", cube::DEFAULT_MAX_CUBE)?;
     m.add("MAX_AUTO_DOUBLES", gammon_core::MAX_AUTO_DOUBLES)?;
     m.add("MAX_CUBE_LIMIT", 1u32 << gammon_core::MAX_CUBE_LOG2_LIMIT)?;
-    m.add_function(wrap_pyfunction!(types::find_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(convert::find_variant, m)?)?;
     m.add_function(wrap_pyfunction!(position::_play_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(types::_move_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(types::_outcome_from_parts, m)?)?;

@@ -43,7 +43,7 @@ const FIELDS: [&str; 5] = [
     "post_crawford",
 ];
 
-fn score_arg(who: &str, o: &Bound<'_, PyAny>) -> PyResult<ByColor<u32>> {
+pub(crate) fn score_arg(who: &str, o: &Bound<'_, PyAny>) -> PyResult<ByColor<u32>> {
     let bad = || {
         InvalidInputError::new_err(format!(
             "{who}: score must be a pair (white, black) of ints from 0 to {MAX_SCORE}, not {} \

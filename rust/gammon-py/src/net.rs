@@ -145,10 +145,7 @@ impl PyNet {
     fn shipped(variant: Option<&Bound<'_, PyAny>>) -> PyResult<PyNet> {
         let family = match variant {
             None => RulesFamily::Backgammon,
-            Some(v) => match v.extract::<PyVariant>() {
-                Ok(v) => Variant::from(v).family(),
-                Err(_) => Variant::from(crate::types::find_variant(v)?).family(),
-            },
+            Some(v) => crate::convert::variant_arg(v)?.family(),
         };
         PyNet::shipped_of(family)
     }

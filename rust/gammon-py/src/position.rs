@@ -1,17 +1,19 @@
 //! `gammon.Position`: an immutable, hashable, picklable position of any variant.
 
 use gammon_core::{
-    Color, Dice, NardyOptions, PlayTextError, Setup, Variant, VariantPlay, VariantPosition,
+    snake_case, Color, Dice, NardyOptions, PlayTextError, Setup, Variant, VariantPlay,
+    VariantPosition,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyMapping, PyString, PyTuple};
 
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
+use crate::convert::variant_arg;
 use crate::errors::{
-    bounded, dice_error, guard, id_error, play_text_error, setting_error, setup_error,
-    IllegalPlayError, InvalidInputError,
+    bounded, dice_error, guard, play_text_error, read_id_error, setup_error, IllegalPlayError,
+    InvalidInputError,
 };
-use crate::types::{color_arg, dice_arg, text_arg, variant_arg, PyColor, PyOutcome, PyVariant};
+use crate::types::{color_arg, dice_arg, text_arg, PyColor, PyOutcome, PyVariant};
 use numpy::PyArray1;
 
 fn default_variant(variant: Option<&Bound<'_, PyAny>>) -> PyResult<Variant> {
@@ -38,17 +40,24 @@ fn nardy_options_arg(
         )));
     }
     let mut options = NardyOptions::empty();
-    // Read as text with a `gammon` error for a non-string (issue 15, D9: was a TypeError).
+    // Read as text, with a `gammon` error for a non-string.
+    let bad = |name: &str, v: &Bound<'_, PyAny>, e: gammon_core::ParseSettingError| {
+        InvalidInputError::new_err(bounded(format!(
+            "{name}={} is not valid; expected one of {} ({})",
+            crate::convert::repr(v),
+            e.expected_snake('\''),
+            e.rule
+        )))
+    };
     if let Some(v) = first_turn_exception {
-        let v = text_arg(v, "first_turn_exception")?;
-        let v = v.as_ref();
-        options |=
-            NardyOptions::first_turn_exception_from_name(v).map_err(|e| setting_error(&e))?;
+        let text = text_arg(v, "first_turn_exception")?;
+        options |= NardyOptions::first_turn_exception_from_name(&text)
+            .map_err(|e| bad("first_turn_exception", v, e))?;
     }
     if let Some(v) = block_check {
-        let v = text_arg(v, "block_check")?;
-        let v = v.as_ref();
-        options |= NardyOptions::block_check_from_name(v).map_err(|e| setting_error(&e))?;
+        let text = text_arg(v, "block_check")?;
+        options |=
+            NardyOptions::block_check_from_name(&text).map_err(|e| bad("block_check", v, e))?;
     }
     Ok(Some(options))
 }
@@ -62,21 +71,13 @@ fn with_options(pos: VariantPosition, options: Option<NardyOptions>) -> VariantP
 }
 
 /// The Python spelling of the first-turn option (§9).
-fn first_turn_name(o: NardyOptions) -> &'static str {
-    if o.contains(NardyOptions::UNCONDITIONAL_FIRST_TURN) {
-        "unconditional"
-    } else {
-        "head_blocked"
-    }
+fn first_turn_name(o: NardyOptions) -> String {
+    snake_case(o.first_turn_exception_name())
 }
 
 /// The Python spelling of the block-check option (§9).
-fn block_check_name(o: NardyOptions) -> &'static str {
-    if o.contains(NardyOptions::END_OF_TURN_BLOCK_CHECK) {
-        "end_of_turn"
-    } else {
-        "every_step"
-    }
+fn block_check_name(o: NardyOptions) -> String {
+    snake_case(o.block_check_name())
 }
 
 /// Rebuilds a pickled position: its ID, variant, turn and Long Nardy options (§9).
@@ -315,10 +316,11 @@ impl PyPosition {
 #[pymethods]
 impl PyPosition {
     /// ``Position(id=None, variant="backgammon", turn=Color.WHITE, *, first_turn_exception=None,
-    /// block_check=None)``: the position with that ID, or the starting position when no ID is
-    /// given. The keywords set Long Nardy's compatibility options (§9): ``first_turn_exception``
-    /// ``"head_blocked"`` (default) or ``"unconditional"``; ``block_check`` ``"every_step"``
-    /// (default) or ``"end_of_turn"``.
+    /// block_check=None)``: the position an ID names (see ``from_id``: a Position ID, a gnubg
+    /// ID or an XGID), or the starting position when no ID is given. The keywords set Long
+    /// Nardy's compatibility options (§9): ``first_turn_exception`` ``"head_blocked"``
+    /// (default) or ``"unconditional"``; ``block_check`` ``"every_step"`` (default) or
+    /// ``"end_of_turn"``.
     ///
     /// Raises ``ParseError`` for a malformed ID, ``InvalidPositionError`` for an ID that
     /// decodes to an impossible board, ``InvalidInputError`` for an unknown variant, color or
@@ -333,23 +335,28 @@ impl PyPosition {
         block_check: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPosition> {
         let id = id.map(|id| text_arg(id, "a position ID")).transpose()?;
-        let id = id.as_deref();
-        // A Long Nardy ID names its variant (its mark); any other ID is backgammon's.
-        let variant = match (variant, id) {
-            (None, Some(id)) if gammon_core::text::id::is_long_nardy_id(id) => Variant::LongNardy,
-            _ => default_variant(variant)?,
-        };
-        let turn = default_turn(turn)?;
-        let options = nardy_options_arg(variant, first_turn_exception, block_check)?;
-        guard(|| match id {
-            None => Ok(PyPosition {
-                inner: with_options(VariantPosition::start(variant, turn), options),
-            }),
-            Some(id) => VariantPosition::from_id(id, variant, turn)
-                .map(|inner| PyPosition {
-                    inner: with_options(inner, options),
+        let variant = variant.map(variant_arg).transpose()?;
+        let turn = turn.map(color_arg).transpose()?;
+        let Some(id) = id else {
+            let variant = variant.unwrap_or(Variant::Backgammon);
+            let options = nardy_options_arg(variant, first_turn_exception, block_check)?;
+            return guard(|| {
+                Ok(PyPosition {
+                    inner: with_options(
+                        VariantPosition::start(variant, turn.unwrap_or(Color::White)),
+                        options,
+                    ),
                 })
-                .map_err(|e| id_error(&e)),
+            });
+        };
+        let inner = guard(|| {
+            VariantPosition::read_id(&id, variant, turn)
+                .map(|(p, _)| p)
+                .map_err(|e| read_id_error(&e))
+        })?;
+        let options = nardy_options_arg(inner.variant(), first_turn_exception, block_check)?;
+        Ok(PyPosition {
+            inner: with_options(inner, options),
         })
     }
 
@@ -375,13 +382,20 @@ impl PyPosition {
         })
     }
 
-    /// The position with gnubg Position ID ``id`` (for Long Nardy, gammon's ID of the same
-    /// layout, marked as Long Nardy in its last character), ``turn`` on roll. ``variant``
+    /// The position a text names, in any of the three forms other programs write (one reader
+    /// for all): gnubg's Position ID (ID-1..ID-3; for Long Nardy, gammon's ID of the same
+    /// layout, marked as Long Nardy in its last character) with ``turn`` on roll (default
+    /// White); a gnubg ID ``PositionID:MatchID`` (ID-6) or an XGID (XGID-1..XGID-4), which say
+    /// who is on roll themselves (a ``turn`` that contradicts them is refused; the rest of
+    /// what they hold, the cube, dice and score, is ``gammon.Game.from_id``'s). ``variant``
     /// defaults to ``"long-nardy"`` for a Long Nardy ID and ``"backgammon"`` otherwise; a
-    /// backgammon ID is refused as Long Nardy and a Long Nardy ID as backgammon.
+    /// backgammon ID is refused as Long Nardy and a Long Nardy ID as backgammon, and gnubg
+    /// IDs and XGIDs describe backgammon positions only.
     ///
-    /// Raises ``ParseError`` for a malformed ID, ``InvalidPositionError`` for an ID that
-    /// decodes to an impossible board and ``InvalidInputError`` for a bad option.
+    /// Raises ``ParseError`` for a malformed ID (naming the forms accepted when the text is
+    /// none of them), ``InvalidPositionError`` for an ID that decodes to an impossible board
+    /// and ``InvalidInputError`` for a bad option, a contradicting ``turn`` or a gnubg ID or
+    /// XGID read as Long Nardy.
     #[staticmethod]
     #[pyo3(signature = (id, variant=None, turn=None, *, first_turn_exception=None, block_check=None))]
     fn from_id(
@@ -449,14 +463,14 @@ impl PyPosition {
     /// Long Nardy's first-turn option (§9): ``"head_blocked"`` (LN-18/19) or
     /// ``"unconditional"``; ``None`` for backgammon variants.
     #[getter]
-    fn first_turn_exception(&self) -> Option<&'static str> {
+    fn first_turn_exception(&self) -> Option<String> {
         self.inner.nardy_options().map(first_turn_name)
     }
 
     /// Long Nardy's block-check option (§9): ``"every_step"`` (LN-26) or ``"end_of_turn"``;
     /// ``None`` for backgammon variants.
     #[getter]
-    fn block_check(&self) -> Option<&'static str> {
+    fn block_check(&self) -> Option<String> {
         self.inner.nardy_options().map(block_check_name)
     }
 

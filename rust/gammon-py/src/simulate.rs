@@ -24,6 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::classes::PyPosition;
+use crate::convert::variant_arg;
 use crate::cube::{PyCube, PyCubeRules};
 use crate::errors::{
     cube_answer_error, cube_policy_error, cube_rules_error, simulation_error, simulation_failed,
@@ -32,7 +33,7 @@ use crate::errors::{
 use crate::match_score::PyMatchScore;
 use crate::rollout::{run_detached, side_policy, SidePolicy};
 use crate::stats::{PyMatchTally, PyMoneyTally, PySimulationRun};
-use crate::types::{variant_arg, PyColor};
+use crate::types::PyColor;
 
 /// The match as a `gammon.MatchScore`; `None` in money play.
 pub(crate) fn py_board(board: &Scoreboard) -> Option<PyMatchScore> {

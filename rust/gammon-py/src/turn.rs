@@ -1,14 +1,15 @@
 //! `gammon.TurnState` and `gammon.Resignation`: the core's turn state machine
-//! (`gammon_core::TurnState`) as frozen values; its results are `result.rs`'s. `gammon.Game` keeps a history of
-//! `TurnState`s and presents them; every rule of the sequence of a game is the core's. Only
-//! argument conversion and the checks that tie a `Play` to the state live here.
+//! (`gammon_core::TurnState`) as frozen values; its results are `result.rs`'s. `gammon.Game`
+//! keeps a history of `TurnState`s and presents them; every rule of the sequence of a game,
+//! its legal actions included, is the core's. Only argument conversion and the checks that
+//! tie a `Play` object to the state live here.
 
 use gammon_core::{
-    level_name, CubeAnswer, Resignation, Scoreboard, TurnError, TurnErrorKind, TurnState,
-    VariantPosition,
+    level_name, Color, CubeAnswer, Resignation, Scoreboard, TurnAction, TurnError, TurnErrorKind,
+    TurnState, VariantPosition,
 };
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
 
 use crate::classes::{PyPlay, PyPosition};
 use crate::convert::{int_in, repr};
@@ -19,7 +20,7 @@ use crate::errors::{
 use crate::match_score::PyMatchScore;
 use crate::nardy::{referee, NardyScoring};
 use crate::result::PyGameResult;
-use crate::types::{color_arg, dice_arg, PyColor};
+use crate::types::{color_arg, dice_arg, text_arg, PyColor};
 
 fn turn_error(e: TurnError) -> PyErr {
     match e.kind {
@@ -125,6 +126,40 @@ pub struct PyTurnState {
     pub inner: TurnState<VariantPosition>,
 }
 
+fn opt_player(player: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Color>> {
+    match player {
+        Some(p) if !p.is_none() => Ok(Some(color_arg(p)?)),
+        _ => Ok(None),
+    }
+}
+
+impl PyTurnState {
+    /// Checks that `play` may be played now: a checker play is due (BG-12, BG-14), and the
+    /// play belongs to this position (MOVE-9) and these dice (MOVE-1). A `Play` is made only
+    /// from the legal plays of its position and dice, so that is legality.
+    fn check_py_play(&self, play: &PyPlay) -> PyResult<()> {
+        let text = play.text();
+        let dice = self.inner.check_play(&text).map_err(turn_error)?;
+        if play.before != self.inner.position {
+            return Err(IllegalPlayError::new_err(format!(
+                "the play {text} belongs to position {}, not to this game's {} (MOVE-9)",
+                play.before.id(),
+                self.inner.position.id()
+            )));
+        }
+        if play.dice != dice {
+            return Err(IllegalPlayError::new_err(format!(
+                "the play {text} was made for {}-{}, but {}-{} was rolled (MOVE-1)",
+                play.dice.high(),
+                play.dice.low(),
+                dice.high(),
+                dice.low()
+            )));
+        }
+        Ok(())
+    }
+}
+
 fn next(r: Result<TurnState<VariantPosition>, TurnError>) -> PyResult<PyTurnState> {
     r.map(|inner| PyTurnState { inner }).map_err(turn_error)
 }
@@ -185,6 +220,16 @@ impl PyTurnState {
         PyCube {
             inner: self.inner.cube,
         }
+    }
+
+    /// The match the game belongs to (its score and Crawford state), or ``None`` in money
+    /// play.
+    #[getter]
+    fn match_score(&self) -> Option<PyMatchScore> {
+        self.inner
+            .board
+            .as_match()
+            .map(|m| PyMatchScore { inner: *m })
     }
 
     /// True until the opening roll has decided who moves first (BG-10).
@@ -319,29 +364,7 @@ impl PyTurnState {
         player: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTurnState> {
         let level = level_arg(level)?;
-        let player = match player {
-            Some(p) if !p.is_none() => Some(color_arg(p)?),
-            _ => None,
-        };
-        if self.inner.nardy.is_some() {
-            if level != 1 {
-                return Err(IllegalActionError::new_err(format!(
-                    "LN-36: a Long Nardy surrender is valued from the position (Oin, Mars, \
-                     Koks), not at a chosen level; got level {level}"
-                )));
-            }
-            let loser = player.unwrap_or_else(|| self.inner.to_act());
-            return next(self.inner.surrender(loser));
-        }
-        if let Some(p) = player {
-            if p != self.inner.turn() && self.inner.result.is_none() {
-                return Err(IllegalActionError::new_err(format!(
-                    "RESIGN-1: {p} may not offer to resign now; the player on roll ({}) offers",
-                    self.inner.turn()
-                )));
-            }
-        }
-        next(self.inner.resign(level))
+        next(self.inner.resign_as(level, opt_player(player)?))
     }
 
     /// The state after the pending resignation is accepted: the game is over (RESIGN-2).
@@ -357,24 +380,7 @@ impl PyTurnState {
     /// The state after ``play`` (a ``Play`` of this position and dice, MOVE-1, MOVE-9).
     fn play(&self, play: PyPlay) -> PyResult<PyTurnState> {
         guard(|| {
-            let text = play.text();
-            let dice = self.inner.check_play(&text).map_err(turn_error)?;
-            if play.before != self.inner.position {
-                return Err(IllegalPlayError::new_err(format!(
-                    "the play {text} belongs to position {}, not to this game's {} (MOVE-9)",
-                    play.before.id(),
-                    self.inner.position.id()
-                )));
-            }
-            if play.dice != dice {
-                return Err(IllegalPlayError::new_err(format!(
-                    "the play {text} was made for {}-{}, but {}-{} was rolled (MOVE-1)",
-                    play.dice.high(),
-                    play.dice.low(),
-                    dice.high(),
-                    dice.low()
-                )));
-            }
+            self.check_py_play(&play)?;
             Ok(PyTurnState {
                 inner: self.inner.played(play.after_position()),
             })
@@ -384,19 +390,70 @@ impl PyTurnState {
     /// The state after the empty play, legal only when the roll cannot be played (MOVE-8).
     fn empty_play(&self) -> PyResult<PyTurnState> {
         guard(|| {
-            let dice = self.inner.check_play("empty play").map_err(turn_error)?;
-            if !self.inner.position.legal_plays(dice).is_empty() {
-                return Err(IllegalPlayError::new_err(format!(
-                    "MOVE-8: the empty play is legal only when {}-{} cannot be played at all; \
-                     it can",
-                    dice.high(),
-                    dice.low()
-                )));
-            }
+            self.inner.check_empty_play().map_err(turn_error)?;
             Ok(PyTurnState {
                 inner: self.inner.played(self.inner.position.pass_turn()),
             })
         })
+    }
+
+    /// Everything the player to act may do now, in a fixed order (the core's): at the
+    /// opening ``"roll"`` (BG-10); facing a double ``"take"``, ``"drop"`` and ``"beaver"`` /
+    /// ``"raccoon"`` where allowed (CUBE-4, CUBE-12, CUBE-13); facing a resignation
+    /// ``"accept"``, ``"decline"`` (RESIGN-2, RESIGN-3); before rolling ``"roll"`` and
+    /// ``"double"`` when allowed (CUBE-2, CUBE-3); after rolling the legal ``Play`` objects,
+    /// or ``"empty play"`` when the roll cannot be played (MOVE-8); then, with
+    /// ``resignations``, the offers to resign where allowed (``"resign single"``,
+    /// ``"resign gammon"``, ``"resign backgammon"``; RESIGN-1; Long Nardy's surrender,
+    /// LN-36); nothing after the end. The words are those ``gammon.Game.push`` reads.
+    #[pyo3(signature = (resignations=true))]
+    fn legal_actions<'py>(
+        &self,
+        py: Python<'py>,
+        resignations: bool,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let actions = guard(|| Ok(self.inner.legal_actions(resignations)))?;
+        let dice = self.inner.dice;
+        actions
+            .into_iter()
+            .map(|a| match (a, dice) {
+                (TurnAction::Play(play), Some(dice)) => Ok(PyPlay {
+                    before: self.inner.position,
+                    dice,
+                    play,
+                }
+                .into_pyobject(py)?
+                .into_any()),
+                (a, _) => Ok(PyString::new(py, &a.word().unwrap_or_default()).into_any()),
+            })
+            .collect()
+    }
+
+    /// Tell whether the player to act may take ``action`` now: a ``Play`` of this position
+    /// and dice, or an action word of ``legal_actions`` (``"roll"``, ``"double"``,
+    /// ``"resign gammon"``...), with ``player`` resigning for a resignation (default: the
+    /// player to act). The checks are those of the transitions themselves.
+    ///
+    /// Raises ``InvalidInputError`` for a text that is no action word.
+    #[pyo3(signature = (action, player=None))]
+    fn is_legal(
+        &self,
+        action: &Bound<'_, PyAny>,
+        player: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        if let Ok(play) = action.extract::<PyPlay>() {
+            return guard(|| Ok(self.check_py_play(&play).is_ok()));
+        }
+        let word = text_arg(action, "an action")?;
+        let player = opt_player(player)?;
+        let act = TurnAction::from_word(word.trim(), player).ok_or_else(|| {
+            InvalidInputError::new_err(format!(
+                "{} is not an action word: roll, double, take, drop, beaver, raccoon, accept, \
+                 decline, empty play, resign single|gammon|backgammon, or a Play",
+                repr(action)
+            ))
+        })?;
+        guard(|| Ok(self.inner.is_legal(&act)))
     }
 
     fn __reduce__<'py>(

@@ -9,7 +9,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use crate::errors::{
     dice_error, move_error, not_text_error, outcome_kind_error, unreadable_text_error,
-    variant_error, InvalidDiceError, InvalidInputError,
+    InvalidDiceError, InvalidInputError,
 };
 
 /// Reads a text argument. Raises `InvalidInputError` for a non-`str` and `ParseError` for a
@@ -85,7 +85,7 @@ impl PyColor {
 }
 
 /// What `__reduce__` returns for an enum member: `(getattr, (class, member name))`.
-type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyAny>, &'static str));
+pub(crate) type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyAny>, &'static str));
 
 /// Pickles an enum member as `getattr(gammon.<class>, <member>)`.
 fn reduce_to_attribute<'py>(
@@ -199,16 +199,6 @@ impl PyVariant {
     }
 }
 
-/// Looks a variant up by canonical name or alias (case, spaces and underscores ignored).
-///
-/// Raises `InvalidInputError` (a `ValueError`) for an unknown name.
-#[pyfunction]
-pub fn find_variant(name: &Bound<'_, PyAny>) -> PyResult<PyVariant> {
-    Variant::find(&text_arg(name, "a variant name")?)
-        .map(Into::into)
-        .map_err(|e| variant_error(&e))
-}
-
 /// Reads a `Color` or a color name.
 pub fn color_arg(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
     if let Ok(c) = obj.extract::<PyColor>() {
@@ -222,21 +212,6 @@ pub fn color_arg(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
     }
     Err(InvalidInputError::new_err(format!(
         "expected a gammon.Color or \"white\"/\"black\", got {}",
-        obj.repr().map(|r| r.to_string()).unwrap_or_default()
-    )))
-}
-
-/// Reads a `Variant` or a variant name.
-pub fn variant_arg(obj: &Bound<'_, PyAny>) -> PyResult<Variant> {
-    if let Ok(v) = obj.extract::<PyVariant>() {
-        return Ok(v.into());
-    }
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Variant::find(&text_arg(s.as_any(), "a variant name")?)
-            .map_err(|e| variant_error(&e));
-    }
-    Err(InvalidInputError::new_err(format!(
-        "expected a gammon.Variant or a variant name, got {}",
         obj.repr().map(|r| r.to_string()).unwrap_or_default()
     )))
 }

@@ -4,11 +4,12 @@
 //! may-double and opening rules the loops share), the cubeless game loop and the cube game and
 //! match loops, truncation and the luck of the dice (variance reduction).
 //!
-//! May use: `base`, `rules`, `bearoff`, `eval`, `variant_position`, `scoring`, `policy`.
+//! May use: `base`, `rules`, `bearoff`, `eval`, `text`, `variant_position`, `scoring`, `policy`.
 
 pub(crate) mod cube_game;
 pub(crate) mod event;
 pub(crate) mod game;
+pub(crate) mod ids;
 pub(crate) mod luck;
 pub(crate) mod record;
 pub(crate) mod truncate;

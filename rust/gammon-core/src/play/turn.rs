@@ -18,6 +18,7 @@ use std::fmt;
 
 use crate::base::color::Color;
 use crate::base::dice::Dice;
+use crate::base::moves::Play;
 use crate::base::outcome::{Outcome, OutcomeKind};
 use crate::play::record::Ending;
 use crate::rules::nardy::Nardy;
@@ -25,7 +26,7 @@ use crate::scoring::cube::{Cube, CubeActionError, CubeAnswer, CubeRules, CubeSta
 use crate::scoring::nardy_referee::NardyReferee;
 use crate::scoring::referee::Referee;
 use crate::scoring::scoreboard::Scoreboard;
-use crate::variant_position::VariantPosition;
+use crate::variant_position::{VariantPlay, VariantPosition};
 
 /// What the turn state machine needs of a position: the player on roll, the pass of the
 /// turn and the outcome once a player has borne off. Every rules type has it, and so has the
@@ -43,9 +44,25 @@ pub trait TurnPosition: Copy {
     fn as_nardy(&self) -> Option<Nardy> {
         None
     }
+    /// A checker play of this position.
+    type Play: Copy;
+    /// The legal plays for `dice` (MOVE-9), none when the roll cannot be played.
+    fn plays(&self, dice: Dice) -> Vec<Self::Play>;
+    /// True when `play` is a legal play for `dice` (MOVE-1 to MOVE-9).
+    fn is_legal_play(&self, dice: Dice, play: &Self::Play) -> bool;
 }
 
 impl<P: crate::rules::position::Position> TurnPosition for P {
+    type Play = Play<P>;
+    fn plays(&self, dice: Dice) -> Vec<Play<P>> {
+        crate::rules::position::Position::legal_plays(self, dice)
+            .iter()
+            .copied()
+            .collect()
+    }
+    fn is_legal_play(&self, dice: Dice, play: &Play<P>) -> bool {
+        !play.is_empty() && crate::rules::position::Position::is_legal(self, dice, play)
+    }
     #[inline]
     fn turn(&self) -> Color {
         crate::rules::position::Position::turn(self)
@@ -61,6 +78,13 @@ impl<P: crate::rules::position::Position> TurnPosition for P {
 }
 
 impl TurnPosition for VariantPosition {
+    type Play = VariantPlay;
+    fn plays(&self, dice: Dice) -> Vec<VariantPlay> {
+        self.legal_plays(dice)
+    }
+    fn is_legal_play(&self, dice: Dice, play: &VariantPlay) -> bool {
+        !play.is_empty() && self.is_legal(dice, play)
+    }
     #[inline]
     fn turn(&self) -> Color {
         VariantPosition::turn(self)
@@ -142,6 +166,88 @@ pub const fn level_name(level: u8) -> &'static str {
     }
 }
 
+/// An action of the turn state machine, as [`TurnState::legal_actions`] lists them and
+/// [`TurnState::check`] checks them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TurnAction<Pl> {
+    /// Roll the dice (BG-10, BG-12); the dice themselves do not decide whether a roll is due.
+    Roll,
+    /// Double before rolling (CUBE-3, CUBE-4).
+    Double,
+    /// Take the pending double (CUBE-5).
+    Take,
+    /// Drop the pending double (CUBE-6).
+    Drop,
+    /// Beaver the pending double (CUBE-12).
+    Beaver,
+    /// Raccoon the pending beaver (CUBE-13).
+    Raccoon,
+    /// Offer to resign at `level` 1-3 (RESIGN-1); in Long Nardy, surrender (LN-36). `player`
+    /// is who resigns, `None` for the player to act.
+    Resign {
+        /// 1 single, 2 gammon, 3 backgammon.
+        level: u8,
+        /// The resigning player, `None` for the player to act.
+        player: Option<Color>,
+    },
+    /// Accept the pending resignation (RESIGN-2).
+    Accept,
+    /// Decline the pending resignation (RESIGN-3).
+    Decline,
+    /// A checker play (MOVE-1 to MOVE-9).
+    Play(Pl),
+    /// The empty play, when the roll cannot be played at all (MOVE-8).
+    EmptyPlay,
+}
+
+impl<Pl> TurnAction<Pl> {
+    /// The action's word, as `gammon.Game.push` reads it (`"roll"`, `"double"`, `"take"`,
+    /// `"drop"`, `"beaver"`, `"raccoon"`, `"resign gammon"`, `"accept"`, `"decline"`,
+    /// `"empty play"`); `None` for a checker play.
+    #[must_use]
+    pub fn word(&self) -> Option<String> {
+        Some(
+            match self {
+                TurnAction::Roll => "roll",
+                TurnAction::Double => "double",
+                TurnAction::Take => "take",
+                TurnAction::Drop => "drop",
+                TurnAction::Beaver => "beaver",
+                TurnAction::Raccoon => "raccoon",
+                TurnAction::Resign { level, .. } => {
+                    return Some(format!("resign {}", level_name(*level)))
+                }
+                TurnAction::Accept => "accept",
+                TurnAction::Decline => "decline",
+                TurnAction::EmptyPlay => "empty play",
+                TurnAction::Play(_) => return None,
+            }
+            .to_owned(),
+        )
+    }
+
+    /// The action a word names (the words of [`TurnAction::word`]), with `player` resigning
+    /// for `"resign ..."`; `None` for any other text.
+    #[must_use]
+    pub fn from_word(word: &str, player: Option<Color>) -> Option<TurnAction<Pl>> {
+        Some(match word {
+            "roll" => TurnAction::Roll,
+            "double" => TurnAction::Double,
+            "take" => TurnAction::Take,
+            "drop" => TurnAction::Drop,
+            "beaver" => TurnAction::Beaver,
+            "raccoon" => TurnAction::Raccoon,
+            "accept" => TurnAction::Accept,
+            "decline" => TurnAction::Decline,
+            "empty play" => TurnAction::EmptyPlay,
+            _ => {
+                let level = (1..=3).find(|&l| word == format!("resign {}", level_name(l)))?;
+                TurnAction::Resign { level, player }
+            }
+        })
+    }
+}
+
 /// How a game ended and what it scored: the one game-result record of the turn state machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameOver {
@@ -208,6 +314,10 @@ impl TurnError {
         TurnError::new(TurnErrorKind::Cube, e.to_string())
     }
 }
+
+/// Why a backgammon game has no surrender.
+const NOT_NARDY_SURRENDER: &str = "RESIGN-1: backgammon has resignation offers at a level, \
+     answered by the opponent; surrender is Long Nardy's (LN-36)";
 
 /// A state the rules forbid a game to start from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -370,6 +480,20 @@ impl<P: TurnPosition> TurnState<P> {
         }
     }
 
+    /// Checks that a player may surrender now (LN-36): a Long Nardy game in progress.
+    ///
+    /// # Errors
+    /// As [`TurnState::surrender`].
+    fn check_surrender(&self) -> Result<(), TurnError> {
+        if let Some(e) = self.over_error(TurnErrorKind::Action, "surrender") {
+            return Err(e);
+        }
+        if self.nardy.is_none() || self.position.as_nardy().is_none() {
+            return Err(TurnError::new(TurnErrorKind::Action, NOT_NARDY_SURRENDER));
+        }
+        Ok(())
+    }
+
     /// `loser` surrenders a Long Nardy game, at any moment while it is in progress (LN-36):
     /// the opponent wins the value of the current position with `loser` as the loser.
     ///
@@ -377,15 +501,9 @@ impl<P: TurnPosition> TurnState<P> {
     /// [`TurnErrorKind::Action`] after the end or in backgammon (which has resignation
     /// offers instead, RESIGN-1).
     pub fn surrender(&self, loser: Color) -> Result<TurnState<P>, TurnError> {
-        if let Some(e) = self.over_error(TurnErrorKind::Action, "surrender") {
-            return Err(e);
-        }
+        self.check_surrender()?;
         let (Some(referee), Some(pos)) = (self.nardy, self.position.as_nardy()) else {
-            return Err(TurnError::new(
-                TurnErrorKind::Action,
-                "RESIGN-1: backgammon has resignation offers at a level, answered by the \
-                 opponent; surrender is Long Nardy's (LN-36)",
-            ));
+            return Err(TurnError::new(TurnErrorKind::Action, NOT_NARDY_SURRENDER));
         };
         let r = referee.result_for_loser(&pos, loser);
         Ok(TurnState {
@@ -476,8 +594,8 @@ impl<P: TurnPosition> TurnState<P> {
     pub fn check_double(&self) -> Result<(), TurnError> {
         let cube_err = |m: String| Err(TurnError::new(TurnErrorKind::Cube, m));
         let player = self.turn();
-        if self.result.is_some() {
-            return cube_err("BG-14: the game is over".to_owned());
+        if let Some(e) = self.over_error(TurnErrorKind::Cube, "double") {
+            return Err(e);
         }
         if self.opening {
             return cube_err(
@@ -512,13 +630,12 @@ impl<P: TurnPosition> TurnState<P> {
         Ok(())
     }
 
-    /// Rolls `(first, second)`: at the opening, White's die and Black's die (BG-10: a tie
-    /// throws again, doubling the cube where the rules say so, BG-11, CUBE-20; otherwise the
-    /// higher die starts with both dice); later the dice of the player on roll (BG-12).
+    /// Checks that the dice may be rolled now (BG-10, BG-12).
     ///
     /// # Errors
-    /// [`TurnErrorKind::Action`] when the dice may not be rolled now (BG-12, BG-14).
-    pub fn roll(&self, first: u8, second: u8) -> Result<TurnState<P>, TurnError> {
+    /// [`TurnErrorKind::Action`] after the end (BG-14), while an offer awaits an answer, or
+    /// once the dice are rolled (BG-12).
+    pub fn check_roll(&self) -> Result<(), TurnError> {
         if let Some(e) = self.over_error(TurnErrorKind::Action, "roll") {
             return Err(e);
         }
@@ -531,6 +648,17 @@ impl<P: TurnPosition> TurnState<P> {
                 format!("BG-12: no roll now: {}", self.phase_text()),
             ));
         }
+        Ok(())
+    }
+
+    /// Rolls `(first, second)`: at the opening, White's die and Black's die (BG-10: a tie
+    /// throws again, doubling the cube where the rules say so, BG-11, CUBE-20; otherwise the
+    /// higher die starts with both dice); later the dice of the player on roll (BG-12).
+    ///
+    /// # Errors
+    /// [`TurnErrorKind::Action`] when the dice may not be rolled now (BG-12, BG-14).
+    pub fn roll(&self, first: u8, second: u8) -> Result<TurnState<P>, TurnError> {
+        self.check_roll()?;
         if !self.opening {
             return Ok(TurnState {
                 dice: Some(Dice::new_unchecked(first, second)),
@@ -567,9 +695,6 @@ impl<P: TurnPosition> TurnState<P> {
     /// # Errors
     /// As [`TurnState::check_double`].
     pub fn double(&self) -> Result<TurnState<P>, TurnError> {
-        if let Some(e) = self.over_error(TurnErrorKind::Cube, "double") {
-            return Err(e);
-        }
         self.check_double()?;
         let cube = self.cube.double(self.turn()).map_err(TurnError::cube)?;
         Ok(TurnState {
@@ -579,13 +704,14 @@ impl<P: TurnPosition> TurnState<P> {
         })
     }
 
-    /// The player facing the double answers it (CUBE-4 to CUBE-13): a take, a drop (the
-    /// proposer wins the value before the offer, CUBE-6), or in money play a beaver or raccoon.
+    /// Checks that the player facing the double may answer it with `answer` now (CUBE-4 to
+    /// CUBE-13) and returns that player.
     ///
     /// # Errors
-    /// [`TurnErrorKind::Cube`] when no double is pending, or the answer is not allowed
-    /// (CUBE-11: only take or drop in a match; CUBE-12, CUBE-13).
-    pub fn answer(&self, answer: CubeAnswer) -> Result<TurnState<P>, TurnError> {
+    /// [`TurnErrorKind::Cube`] after the end (BG-14), when no double is pending (CUBE-4), for a
+    /// beaver or raccoon in match play (CUBE-11) or one the cube's rules forbid (CUBE-12,
+    /// CUBE-13).
+    pub fn check_answer(&self, answer: CubeAnswer) -> Result<Color, TurnError> {
         if let Some(e) = self.over_error(TurnErrorKind::Cube, &answer.to_string()) {
             return Err(e);
         }
@@ -596,6 +722,30 @@ impl<P: TurnPosition> TurnState<P> {
             ));
         };
         let responder = offer.responder();
+        match answer {
+            CubeAnswer::Take | CubeAnswer::Drop => Ok(responder),
+            _ if !self.board.is_money() => Err(TurnError::new(
+                TurnErrorKind::Cube,
+                format!(
+                    "CUBE-11: in match play a doubled player may only take or drop; no {answer}"
+                ),
+            )),
+            _ => self
+                .cube
+                .check_redouble(responder, answer == CubeAnswer::Beaver)
+                .map(|()| responder)
+                .map_err(TurnError::cube),
+        }
+    }
+
+    /// The player facing the double answers it (CUBE-4 to CUBE-13): a take, a drop (the
+    /// proposer wins the value before the offer, CUBE-6), or in money play a beaver or raccoon.
+    ///
+    /// # Errors
+    /// [`TurnErrorKind::Cube`] when no double is pending, or the answer is not allowed
+    /// (CUBE-11: only take or drop in a match; CUBE-12, CUBE-13).
+    pub fn answer(&self, answer: CubeAnswer) -> Result<TurnState<P>, TurnError> {
+        let responder = self.check_answer(answer)?;
         let next = |cube| TurnState {
             cube,
             resign_declined: None,
@@ -617,15 +767,6 @@ impl<P: TurnPosition> TurnState<P> {
                     ..*self
                 })
             }
-            CubeAnswer::Beaver | CubeAnswer::Raccoon if !self.board.is_money() => {
-                Err(TurnError::new(
-                    TurnErrorKind::Cube,
-                    format!(
-                        "CUBE-11: in match play a doubled player may only take or drop; no \
-                         {answer}"
-                    ),
-                ))
-            }
             CubeAnswer::Beaver => Ok(next(self.cube.beaver(responder).map_err(TurnError::cube)?)),
             CubeAnswer::Raccoon => Ok(next(self.cube.raccoon(responder).map_err(TurnError::cube)?)),
         }
@@ -639,6 +780,19 @@ impl<P: TurnPosition> TurnState<P> {
     /// (RESIGN-5), while an offer is pending (RESIGN-1), or at a level not above one this
     /// player just had declined (RESIGN-3); a level outside 1..=3.
     pub fn resign(&self, level: u8) -> Result<TurnState<P>, TurnError> {
+        let player = self.check_resign(level)?;
+        Ok(TurnState {
+            resign_offer: Some(Resignation { player, level }),
+            ..*self
+        })
+    }
+
+    /// Checks that the player on roll may offer to resign at `level` now and returns that
+    /// player; see [`TurnState::resign`].
+    ///
+    /// # Errors
+    /// As [`TurnState::resign`].
+    pub fn check_resign(&self, level: u8) -> Result<Color, TurnError> {
         let act = |m: String| Err(TurnError::new(TurnErrorKind::Action, m));
         if let Some(e) = self.over_error(
             TurnErrorKind::Action,
@@ -681,9 +835,70 @@ impl<P: TurnPosition> TurnState<P> {
                 ));
             }
         }
-        Ok(TurnState {
-            resign_offer: Some(Resignation { player, level }),
-            ..*self
+        Ok(player)
+    }
+
+    /// `player` (default: the player to act) resigns at `level`: in backgammon an offer by the
+    /// player on roll, which the opponent answers (RESIGN-1, see [`TurnState::resign`]); in
+    /// Long Nardy a surrender at any moment, valued from the position (LN-36, see
+    /// [`TurnState::surrender`]), whose level must be 1.
+    ///
+    /// # Errors
+    /// [`TurnErrorKind::Action`] naming the rule: another player than the one on roll
+    /// offering in backgammon (RESIGN-1), a level other than 1 in Long Nardy (LN-36), and the
+    /// errors of [`TurnState::resign`] and [`TurnState::surrender`].
+    pub fn resign_as(&self, level: u8, player: Option<Color>) -> Result<TurnState<P>, TurnError> {
+        match self.check_resign_as(level, player)? {
+            Some(loser) => self.surrender(loser),
+            None => self.resign(level),
+        }
+    }
+
+    /// Checks [`TurnState::resign_as`]: `Some(loser)` for a Long Nardy surrender, `None` for a
+    /// backgammon offer.
+    fn check_resign_as(
+        &self,
+        level: u8,
+        player: Option<Color>,
+    ) -> Result<Option<Color>, TurnError> {
+        let act = |m: String| Err(TurnError::new(TurnErrorKind::Action, m));
+        if self.nardy.is_some() {
+            if level != 1 {
+                return act(format!(
+                    "LN-36: a Long Nardy surrender is valued from the position (Oin, Mars, \
+                     Koks), not at a chosen level; got level {level}"
+                ));
+            }
+            let loser = player.unwrap_or_else(|| self.to_act());
+            self.check_surrender()?;
+            return Ok(Some(loser));
+        }
+        if let Some(p) = player {
+            if p != self.turn() && self.result.is_none() {
+                return act(format!(
+                    "RESIGN-1: {p} may not offer to resign now; the player on roll ({}) offers",
+                    self.turn()
+                ));
+            }
+        }
+        self.check_resign(level)?;
+        Ok(None)
+    }
+
+    /// Checks that a resignation awaits an answer and returns it (RESIGN-2, RESIGN-3).
+    ///
+    /// # Errors
+    /// As [`TurnState::answer_resignation`].
+    fn check_answer_resignation(&self, accept: bool) -> Result<Resignation, TurnError> {
+        let what = if accept { "accept" } else { "decline" };
+        if let Some(e) = self.over_error(TurnErrorKind::Action, what) {
+            return Err(e);
+        }
+        self.resign_offer.ok_or_else(|| {
+            TurnError::new(
+                TurnErrorKind::Action,
+                format!("RESIGN-2: no resignation to {what}: {}", self.phase_text()),
+            )
         })
     }
 
@@ -693,16 +908,7 @@ impl<P: TurnPosition> TurnState<P> {
     /// # Errors
     /// [`TurnErrorKind::Action`] when no resignation is pending (RESIGN-2).
     pub fn answer_resignation(&self, accept: bool) -> Result<TurnState<P>, TurnError> {
-        let what = if accept { "accept" } else { "decline" };
-        if let Some(e) = self.over_error(TurnErrorKind::Action, what) {
-            return Err(e);
-        }
-        let Some(offer) = self.resign_offer else {
-            return Err(TurnError::new(
-                TurnErrorKind::Action,
-                format!("RESIGN-2: no resignation to {what}: {}", self.phase_text()),
-            ));
-        };
+        let offer = self.check_answer_resignation(accept)?;
         if !accept {
             return Ok(TurnState {
                 resign_offer: None,
@@ -747,6 +953,133 @@ impl<P: TurnPosition> TurnState<P> {
                 format!("{what}: no checker play now: {} (BG-12)", self.phase_text()),
             )),
         }
+    }
+
+    /// Checks that the roll of the player on roll cannot be played at all, so that the empty
+    /// play is due (MOVE-8), and returns the dice.
+    ///
+    /// # Errors
+    /// The errors of [`TurnState::check_play`], and [`TurnErrorKind::Play`] when the roll can
+    /// be played.
+    pub fn check_empty_play(&self) -> Result<Dice, TurnError> {
+        let dice = self.check_play("empty play")?;
+        if !self.position.plays(dice).is_empty() {
+            return Err(TurnError::new(
+                TurnErrorKind::Play,
+                format!(
+                    "MOVE-8: the empty play is legal only when {}-{} cannot be played at all; \
+                     it can",
+                    dice.high(),
+                    dice.low()
+                ),
+            ));
+        }
+        Ok(dice)
+    }
+
+    /// Checks one action for the player to act, as the transition it names would check it.
+    ///
+    /// # Errors
+    /// The [`TurnError`] the transition would give, naming the rule; for a checker play that
+    /// is not among the legal plays, [`TurnErrorKind::Play`] (MOVE-1).
+    pub fn check(&self, action: &TurnAction<P::Play>) -> Result<(), TurnError> {
+        match action {
+            TurnAction::Roll => self.check_roll(),
+            TurnAction::Double => self.check_double(),
+            TurnAction::Take => self.check_answer(CubeAnswer::Take).map(|_| ()),
+            TurnAction::Drop => self.check_answer(CubeAnswer::Drop).map(|_| ()),
+            TurnAction::Beaver => self.check_answer(CubeAnswer::Beaver).map(|_| ()),
+            TurnAction::Raccoon => self.check_answer(CubeAnswer::Raccoon).map(|_| ()),
+            TurnAction::Resign { level, player } => {
+                self.check_resign_as(*level, *player).map(|_| ())
+            }
+            TurnAction::Accept => self.check_answer_resignation(true).map(|_| ()),
+            TurnAction::Decline => self.check_answer_resignation(false).map(|_| ()),
+            TurnAction::EmptyPlay => self.check_empty_play().map(|_| ()),
+            TurnAction::Play(play) => {
+                let dice = self.check_play("the play")?;
+                if self.position.is_legal_play(dice, play) {
+                    Ok(())
+                } else {
+                    Err(TurnError::new(
+                        TurnErrorKind::Play,
+                        format!(
+                            "MOVE-1: the play is not a legal play of this position with {}-{}",
+                            dice.high(),
+                            dice.low()
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+
+    /// True when [`TurnState::check`] accepts `action`.
+    #[must_use]
+    pub fn is_legal(&self, action: &TurnAction<P::Play>) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// Everything the player to act may do now, in a fixed order:
+    ///
+    /// - after the end: nothing (BG-14);
+    /// - at the opening: `Roll` (BG-10);
+    /// - facing a double: `Take`, `Drop`, and `Beaver` / `Raccoon` where allowed (CUBE-4,
+    ///   CUBE-12, CUBE-13);
+    /// - facing a resignation: `Accept`, `Decline` (RESIGN-2, RESIGN-3);
+    /// - before rolling: `Roll`, `Double` when allowed (CUBE-2, CUBE-3), then the offers to
+    ///   resign;
+    /// - after rolling: the legal plays, or `EmptyPlay` when the roll cannot be played
+    ///   (MOVE-8), then the offers to resign.
+    ///
+    /// The offers to resign (levels 1 to 3 where allowed, RESIGN-1; Long Nardy's surrender,
+    /// LN-36) are left out unless `resignations`.
+    #[must_use]
+    pub fn legal_actions(&self, resignations: bool) -> Vec<TurnAction<P::Play>> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        if self.opening {
+            return vec![TurnAction::Roll];
+        }
+        if self.cube.offer.is_some() {
+            let mut out = vec![TurnAction::Take, TurnAction::Drop];
+            for (answer, action) in [
+                (CubeAnswer::Beaver, TurnAction::Beaver),
+                (CubeAnswer::Raccoon, TurnAction::Raccoon),
+            ] {
+                if self.check_answer(answer).is_ok() {
+                    out.push(action);
+                }
+            }
+            return out;
+        }
+        if self.resign_offer.is_some() {
+            return vec![TurnAction::Accept, TurnAction::Decline];
+        }
+        let mut out = match self.dice {
+            None if self.may_double() => vec![TurnAction::Roll, TurnAction::Double],
+            None => vec![TurnAction::Roll],
+            Some(dice) => {
+                let plays = self.position.plays(dice);
+                if plays.is_empty() {
+                    vec![TurnAction::EmptyPlay]
+                } else {
+                    plays.into_iter().map(TurnAction::Play).collect()
+                }
+            }
+        };
+        if resignations {
+            for level in 1..=3 {
+                if self.check_resign_as(level, None).is_ok() {
+                    out.push(TurnAction::Resign {
+                        level,
+                        player: None,
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// The state after the player on roll played (the caller checked the play against the
@@ -909,5 +1242,246 @@ mod tests {
             (r.winner, r.kind, r.points, r.ending),
             (Some(White), OutcomeKind::Mars, 2, Ending::Resigned)
         );
+    }
+
+    /// Applies `action` with the transitions (a roll with `dice`), for comparing with
+    /// [`TurnState::check`].
+    fn apply(
+        s: &TurnState<VariantPosition>,
+        action: &TurnAction<VariantPlay>,
+        dice: (u8, u8),
+    ) -> Result<TurnState<VariantPosition>, TurnError> {
+        match *action {
+            TurnAction::Roll => s.roll(dice.0, dice.1),
+            TurnAction::Double => s.double(),
+            TurnAction::Take => s.answer(CubeAnswer::Take),
+            TurnAction::Drop => s.answer(CubeAnswer::Drop),
+            TurnAction::Beaver => s.answer(CubeAnswer::Beaver),
+            TurnAction::Raccoon => s.answer(CubeAnswer::Raccoon),
+            TurnAction::Resign { level, player } => s.resign_as(level, player),
+            TurnAction::Accept => s.answer_resignation(true),
+            TurnAction::Decline => s.answer_resignation(false),
+            TurnAction::EmptyPlay => s
+                .check_empty_play()
+                .map(|_| s.played(s.position.pass_turn())),
+            TurnAction::Play(p) => {
+                let d = s.check_play("play")?;
+                if s.position.is_legal_play(d, &p) {
+                    Ok(s.played(s.position.play_unchecked(&p)))
+                } else {
+                    Err(TurnError::new(TurnErrorKind::Play, "not legal"))
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bg10_cube4_resign1_legal_actions_come_in_order() {
+        let rules = CubeRules {
+            beavers: true,
+            raccoons: true,
+            ..CubeRules::default()
+        };
+        let vp = VariantPosition::start(Variant::Backgammon, White);
+        let s = TurnState::new(vp, Scoreboard::Money, Cube::new(rules), true, None, None).unwrap();
+        assert_eq!(s.legal_actions(true), vec![TurnAction::Roll]);
+        let s = s.roll(3, 1).unwrap();
+        let acts = s.legal_actions(true);
+        assert_eq!(acts.len(), 16 + 3);
+        assert!(matches!(acts[0], TurnAction::Play(_)));
+        assert_eq!(
+            acts[16..],
+            [1, 2, 3].map(|level| TurnAction::Resign {
+                level,
+                player: None
+            })
+        );
+        assert_eq!(s.legal_actions(false).len(), 16);
+        let black = TurnState {
+            position: s.position.pass_turn(),
+            dice: None,
+            ..s
+        };
+        assert_eq!(
+            black.legal_actions(false),
+            vec![TurnAction::Roll, TurnAction::Double]
+        );
+        let doubled = black.double().unwrap();
+        assert_eq!(
+            doubled.legal_actions(true),
+            vec![TurnAction::Take, TurnAction::Drop, TurnAction::Beaver]
+        );
+        let beavered = doubled.answer(CubeAnswer::Beaver).unwrap();
+        assert_eq!(
+            beavered.legal_actions(true),
+            vec![TurnAction::Take, TurnAction::Drop, TurnAction::Raccoon]
+        );
+        let offered = black.resign(2).unwrap();
+        assert_eq!(
+            offered.legal_actions(true),
+            vec![TurnAction::Accept, TurnAction::Decline]
+        );
+        // RESIGN-3: after a declined gammon only a backgammon may be offered again.
+        let declined = offered.answer_resignation(false).unwrap();
+        let resigns: Vec<_> = declined
+            .legal_actions(true)
+            .into_iter()
+            .filter(|a| matches!(a, TurnAction::Resign { .. }))
+            .collect();
+        assert_eq!(
+            resigns,
+            vec![TurnAction::Resign {
+                level: 3,
+                player: None
+            }]
+        );
+        assert_eq!(
+            TurnAction::<VariantPlay>::from_word("resign gammon", Some(Black)),
+            Some(TurnAction::Resign {
+                level: 2,
+                player: Some(Black)
+            })
+        );
+        assert_eq!(
+            TurnAction::<VariantPlay>::Raccoon.word().as_deref(),
+            Some("raccoon")
+        );
+    }
+
+    #[test]
+    fn ln36_long_nardy_lists_its_surrender_and_move8_the_empty_play() {
+        let ln = VariantPosition::start(Variant::LongNardy, White);
+        let s = TurnState::new_nardy(ln, NardyReferee::default()).unwrap();
+        assert_eq!(
+            s.legal_actions(true),
+            vec![
+                TurnAction::Roll,
+                TurnAction::Resign {
+                    level: 1,
+                    player: None
+                }
+            ]
+        );
+        assert!(s.is_legal(&TurnAction::Resign {
+            level: 1,
+            player: Some(Black)
+        }));
+        assert!(!s.is_legal(&TurnAction::Resign {
+            level: 2,
+            player: None
+        }));
+        // T12: a closed board with a checker on the bar: 6-4 has only the empty play.
+        let setup = crate::base::setup::Setup::from_points(
+            Variant::Backgammon,
+            White,
+            &[(25, 1), (13, 6), (8, 3), (6, 5)],
+            &[(6, 3), (5, 3), (4, 3), (3, 2), (2, 2), (1, 2)],
+        );
+        let closed = VariantPosition::from_setup(&setup).unwrap();
+        let s = TurnState::new(
+            closed,
+            Scoreboard::Money,
+            Cube::new(CubeRules::default()),
+            false,
+            Dice::new(6, 4).ok(),
+            None,
+        )
+        .unwrap();
+        assert_eq!(s.legal_actions(false), vec![TurnAction::EmptyPlay]);
+    }
+
+    #[test]
+    fn check_agrees_with_every_transition_over_random_games() {
+        let every = |s: &TurnState<VariantPosition>, extra: &[TurnAction<VariantPlay>]| {
+            let mut acts = vec![
+                TurnAction::Roll,
+                TurnAction::Double,
+                TurnAction::Take,
+                TurnAction::Drop,
+                TurnAction::Beaver,
+                TurnAction::Raccoon,
+                TurnAction::Accept,
+                TurnAction::Decline,
+                TurnAction::EmptyPlay,
+            ];
+            for level in 0..=4 {
+                for player in [None, Some(White), Some(Black)] {
+                    acts.push(TurnAction::Resign { level, player });
+                }
+            }
+            acts.extend_from_slice(extra);
+            if let Some(d) = s.dice {
+                acts.extend(s.position.plays(d).into_iter().map(TurnAction::Play));
+            }
+            acts
+        };
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let rules = CubeRules {
+            beavers: true,
+            raccoons: true,
+            max_beavers: 2,
+            ..CubeRules::default()
+        };
+        let mut checked = 0;
+        for game in 0..40 {
+            let (variant, board) = match game % 4 {
+                0 => (Variant::Backgammon, Scoreboard::Money),
+                1 => (
+                    Variant::Backgammon,
+                    Scoreboard::Match(MatchScore::new(5, true).unwrap()),
+                ),
+                2 => (Variant::Hypergammon2, Scoreboard::Money),
+                _ => (Variant::LongNardy, Scoreboard::Money),
+            };
+            let vp = VariantPosition::start(variant, White);
+            let mut s = if variant == Variant::LongNardy {
+                let referee = NardyReferee {
+                    last_roll: game % 8 == 3,
+                    ..NardyReferee::default()
+                };
+                TurnState::new_nardy(vp, referee).unwrap()
+            } else {
+                TurnState::new(vp, board, Cube::new(rules), true, None, None).unwrap()
+            };
+            // A play of another position (not legal here).
+            let stranger: Vec<_> = VariantPosition::start(Variant::Nackgammon, Black)
+                .plays(Dice::new(5, 2).unwrap())
+                .into_iter()
+                .take(1)
+                .map(TurnAction::Play)
+                .collect();
+            for _ in 0..300 {
+                let dice = ((next(6) + 1) as u8, (next(6) + 1) as u8);
+                for a in every(&s, &stranger) {
+                    let applied = apply(&s, &a, dice);
+                    assert_eq!(
+                        s.check(&a).is_ok(),
+                        applied.is_ok(),
+                        "{a:?} in {}",
+                        s.phase_text()
+                    );
+                    if let (Err(e), Err(f)) = (s.check(&a), applied) {
+                        assert_eq!(e.kind, f.kind, "{a:?}");
+                    }
+                    checked += 1;
+                }
+                let legal = s.legal_actions(next(10) == 0);
+                if legal.is_empty() {
+                    break;
+                }
+                for a in &legal {
+                    assert!(s.is_legal(a), "{a:?} listed but refused");
+                }
+                let a = legal[next(legal.len())];
+                s = apply(&s, &a, dice).unwrap();
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -1,6 +1,6 @@
 //! The **scoring** layer, directly above `rules`: what a finished game is worth and who may double
-//! — the referees (backgammon and Long Nardy), the cube, the match scoreboard and the match equity
-//! table (`met`).
+//! — the referees (backgammon and Long Nardy) and the Long Nardy settings of §9, the cube, the
+//! match scoreboard and the match equity table (`met`).
 //!
 //! May use: `base`, `rules`.
 
@@ -8,5 +8,6 @@ pub(crate) mod cube;
 pub mod met;
 pub(crate) mod met_table;
 pub(crate) mod nardy_referee;
+pub(crate) mod nardy_settings;
 pub(crate) mod referee;
 pub(crate) mod scoreboard;

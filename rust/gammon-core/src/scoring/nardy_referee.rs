@@ -8,7 +8,7 @@ use std::str::FromStr;
 use super::referee::{GameResult, Referee};
 use crate::base::color::Color;
 use crate::base::outcome::OutcomeKind;
-use crate::rules::nardy::options::{squash, ParseSettingError};
+use crate::rules::nardy::options::{choose, ParseSettingError};
 use crate::rules::nardy::{Nardy, CHECKERS_PER_SIDE};
 use crate::rules::position::Position;
 
@@ -23,13 +23,16 @@ pub enum EndVariant {
 }
 
 impl EndVariant {
+    /// Every value, in the order of [`EndVariant::NAMES`].
+    pub const ALL: [EndVariant; 2] = [EndVariant::Oin, EndVariant::Mars];
+
+    /// The spec's spellings.
+    pub const NAMES: &'static [&'static str] = &["oin", "mars"];
+
     /// The spec's spelling.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            EndVariant::Oin => "oin",
-            EndVariant::Mars => "mars",
-        }
+        EndVariant::NAMES[self as usize]
     }
 }
 
@@ -47,16 +50,7 @@ impl FromStr for EndVariant {
     /// # Errors
     /// [`ParseSettingError`] for any other text.
     fn from_str(s: &str) -> Result<EndVariant, ParseSettingError> {
-        match squash(s).as_str() {
-            "oin" => Ok(EndVariant::Oin),
-            "mars" => Ok(EndVariant::Mars),
-            _ => Err(ParseSettingError {
-                setting: "endVariant",
-                value: s.to_string(),
-                expected: "\"oin\", \"mars\"",
-                rule: "LN-34",
-            }),
-        }
+        choose("endVariant", s, EndVariant::NAMES, "LN-34").map(|i| EndVariant::ALL[i])
     }
 }
 
@@ -75,14 +69,16 @@ pub enum Koks {
 }
 
 impl Koks {
+    /// Every value, in the order of [`Koks::NAMES`].
+    pub const ALL: [Koks; 3] = [Koks::Off, Koks::NoCheckerHome, Koks::CheckerInStartQuarter];
+
+    /// The spec's spellings.
+    pub const NAMES: &'static [&'static str] = &["off", "noCheckerHome", "checkerInStartQuarter"];
+
     /// The spec's spelling.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            Koks::Off => "off",
-            Koks::NoCheckerHome => "noCheckerHome",
-            Koks::CheckerInStartQuarter => "checkerInStartQuarter",
-        }
+        Koks::NAMES[self as usize]
     }
 }
 
@@ -100,17 +96,7 @@ impl FromStr for Koks {
     /// # Errors
     /// [`ParseSettingError`] for any other text.
     fn from_str(s: &str) -> Result<Koks, ParseSettingError> {
-        match squash(s).as_str() {
-            "off" => Ok(Koks::Off),
-            "nocheckerhome" => Ok(Koks::NoCheckerHome),
-            "checkerinstartquarter" => Ok(Koks::CheckerInStartQuarter),
-            _ => Err(ParseSettingError {
-                setting: "koks",
-                value: s.to_string(),
-                expected: "\"off\", \"noCheckerHome\", \"checkerInStartQuarter\"",
-                rule: "LN-35",
-            }),
-        }
+        choose("koks", s, Koks::NAMES, "LN-35").map(|i| Koks::ALL[i])
     }
 }
 

@@ -1,7 +1,8 @@
 //! The **text** layer, directly above `rules` (a branch of its own, below `variant_position`
-//! only): the formats of positions and plays — gnubg Position IDs ([`id`]), play
-//! notation for backgammon (NOT-1 to NOT-7) and Long Nardy, and the ASCII boards (the
-//! `Display` impls of the rules types). The rules types know nothing of text: these formats
+//! only): the formats of positions and plays — gnubg Position IDs ([`id`]), gnubg Match IDs
+//! ([`match_id`]), XGIDs ([`xgid`]), play notation for backgammon (NOT-1 to NOT-7) and Long
+//! Nardy, and the ASCII boards (the `Display` impls of the rules types). The rules types know
+//! nothing of text: these formats
 //! reach them through the traits [`PositionId`] and [`PlayText`], implemented here.
 //!
 //! May use: `base`, `rules`.
@@ -15,9 +16,60 @@ use crate::rules::position::Position;
 mod backgammon;
 mod board;
 pub mod id;
+pub mod match_id;
 mod nardy;
+mod notation;
+pub mod xgid;
 
 pub use backgammon::{format_backgammon, parse_backgammon};
+
+/// The three texts that name a position: gnubg's Position ID (ID-1 to ID-3), gnubg's
+/// combined `PositionID:MatchID` (ID-6) and eXtreme Gammon's XGID (XGID-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IdForm {
+    /// A Position ID, e.g. `4HPwATDgc/ABMA`.
+    PositionId,
+    /// A gnubg ID `PositionID:MatchID`, e.g. `4HPwATDgc/ABMA:cIkFAAAAAAAA`.
+    GnubgId,
+    /// An XGID, e.g. `XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10`.
+    Xgid,
+}
+
+impl IdForm {
+    /// The form a text is written in: an XGID when it starts with `XGID=` (any case) or has
+    /// the eight or nine `:` of one; a gnubg ID when it has another `:` or starts with
+    /// `GNUbgID`/`GNUID`; otherwise a Position ID.
+    #[must_use]
+    pub fn of(text: &str) -> IdForm {
+        let t = text.trim();
+        let starts = |prefix: &str| {
+            t.len() >= prefix.len()
+                && t.is_char_boundary(prefix.len())
+                && t[..prefix.len()].eq_ignore_ascii_case(prefix)
+        };
+        if starts("XGID=") || t.matches(':').count() >= 8 {
+            IdForm::Xgid
+        } else if t.contains(':') || starts("GNUbgID") || starts("GNUID") {
+            IdForm::GnubgId
+        } else {
+            IdForm::PositionId
+        }
+    }
+
+    /// The form in words: `"a Position ID"`, `"a gnubg ID (PositionID:MatchID)"`, `"an XGID"`.
+    #[must_use]
+    pub const fn describe(self) -> &'static str {
+        match self {
+            IdForm::PositionId => "a Position ID",
+            IdForm::GnubgId => "a gnubg ID (PositionID:MatchID)",
+            IdForm::Xgid => "an XGID",
+        }
+    }
+}
+
+/// The sentence an error adds when a text is none of the forms of [`IdForm`].
+pub const ID_FORMS: &str = "a position is read from a Position ID (14 characters such as \
+     4HPwATDgc/ABMA), a gnubg ID (PositionID:MatchID) or an XGID (XGID=...)";
 
 /// A position's gnubg Position ID (spec ID-1 to ID-3 for backgammon; LN-2 numbering for Long
 /// Nardy).

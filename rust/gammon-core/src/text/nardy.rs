@@ -1,5 +1,8 @@
-//! Long Nardy play notation: backgammon's NOT-1 grammar and NOT-3 print style without hits
-//! and bar (LN-14), in the mover's own numbering (LN-2).
+//! Long Nardy play notation: the notation every variant shares ([`super::notation`]: the
+//! grammar of NOT-1 and the print of NOT-3), in the mover's own numbering (LN-2), under Long
+//! Nardy's rules: nothing is hit and there is no bar (LN-14), so a `*` or a `bar` in a text is
+//! an error, no point is ever kept in print, and `24-18`, `24/18(2)`, `6/o` mean here what they
+//! mean in backgammon.
 //!
 //! Printing: the steps are sorted by source (then destination) descending, a step that starts
 //! where an earlier move ends extends the earliest such move, intermediate points are dropped
@@ -16,49 +19,18 @@
 //! prints, and reads back, as `23/11`.) A complete match wins; otherwise a partial text is
 //! accepted when exactly one play contains it.
 
+use super::notation::{format_steps, read_text, WrittenMove};
 use super::{PlayText, PlayTextError};
 use crate::base::dice::Dice;
-use crate::base::moves::{Move, Play, OFF};
+use crate::base::moves::{Move, Play, BAR, OFF};
 use crate::rules::nardy::sequences::for_each_sequence;
 use crate::rules::nardy::Nardy;
 
-/// Prints a play of a Long Nardy position. The empty play prints as `""`.
+/// Prints a play of a Long Nardy position (NOT-3 without hits, LN-14). The empty play prints
+/// as `""`.
 #[must_use]
 pub fn format_play(play: &Play<Nardy>) -> String {
-    let mut steps: Vec<(u8, u8)> = play.moves().iter().map(|m| (m.from, m.to)).collect();
-    steps.sort_unstable_by(|a, b| b.cmp(a));
-    // Chain: (source, end) per checker.
-    let mut chains: Vec<(u8, u8)> = Vec::with_capacity(4);
-    for (from, to) in steps {
-        match chains.iter_mut().find(|c| c.1 == from) {
-            Some(c) => c.1 = to,
-            None => chains.push((from, to)),
-        }
-    }
-    // Merge equal moves, in order of first appearance.
-    let mut merged: Vec<((u8, u8), usize)> = Vec::with_capacity(4);
-    for c in chains {
-        match merged.iter_mut().find(|m| m.0 == c) {
-            Some(m) => m.1 += 1,
-            None => merged.push((c, 1)),
-        }
-    }
-    merged
-        .iter()
-        .map(|&((from, to), n)| {
-            let mut s = format!("{from}/");
-            if to == OFF {
-                s.push_str("off");
-            } else {
-                s.push_str(&to.to_string());
-            }
-            if n > 1 {
-                s.push_str(&format!("({n})"));
-            }
-            s
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    format_steps(play.moves(), |_| false)
 }
 
 fn syntax(text: &str, detail: impl Into<String>) -> PlayTextError {
@@ -68,71 +40,26 @@ fn syntax(text: &str, detail: impl Into<String>) -> PlayTextError {
     }
 }
 
-/// Reads the written paths of a text: one list of points per checker (0 = off).
+/// Reads the written paths of a text with the shared grammar (NOT-1): one list of points per
+/// checker (0 = off). A `*` or the bar is a syntax error: Long Nardy has neither (LN-14).
 fn parse_paths(text: &str) -> Result<Vec<Vec<u8>>, PlayTextError> {
+    let written = read_text(text).map_err(|detail| syntax(text, detail))?;
     let mut paths = Vec::new();
-    for token in text.split_whitespace() {
-        let lower = token.to_ascii_lowercase();
-        let (body, count) = match lower.strip_suffix(')') {
-            Some(rest) => {
-                let open = rest
-                    .rfind('(')
-                    .ok_or_else(|| syntax(text, format!("unbalanced parenthesis in {token:?}")))?;
-                let n: usize = rest[open + 1..]
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=4).contains(n))
-                    .ok_or_else(|| {
-                        syntax(text, format!("the count in {token:?} must be 1 to 4"))
-                    })?;
-                (rest[..open].to_string(), n)
-            }
-            None => (lower.clone(), 1),
-        };
-        if body.contains('*') {
+    for WrittenMove { path, count } in &written {
+        if path.iter().any(|w| w.star) {
             return Err(syntax(
                 text,
-                format!("{token:?} marks a hit, but Long Nardy has no hitting (LN-14)"),
+                "a '*' marks a hit, but Long Nardy has no hitting (LN-14)",
             ));
         }
-        let parts: Vec<&str> = body.split('/').collect();
-        if parts.len() < 2 {
+        if path.iter().any(|w| w.point == BAR) {
             return Err(syntax(
                 text,
-                format!("{token:?} is not a move: write source/destination, e.g. 24/18"),
+                "the bar (bar, b or 25) is not a point in Long Nardy, which has no bar (LN-14)",
             ));
         }
-        let mut points = Vec::with_capacity(parts.len());
-        for (i, part) in parts.iter().enumerate() {
-            let last = i + 1 == parts.len();
-            let p = match *part {
-                "bar" | "25" => {
-                    return Err(syntax(
-                        text,
-                        format!("{token:?} uses the bar, but Long Nardy has no bar (LN-14)"),
-                    ))
-                }
-                "off" | "0" if last && i > 0 => OFF,
-                "off" | "0" => {
-                    return Err(syntax(
-                        text,
-                        format!("in {token:?}, \"off\" can only be the last point"),
-                    ))
-                }
-                other => other
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|p| (1..=24).contains(p))
-                    .ok_or_else(|| {
-                        syntax(
-                            text,
-                            format!("{other:?} in {token:?} is not a point (1-24 or off)"),
-                        )
-                    })?,
-            };
-            points.push(p);
-        }
-        for _ in 0..count {
+        let points: Vec<u8> = path.iter().map(|w| w.point).collect();
+        for _ in 0..*count {
             paths.push(points.clone());
         }
     }
@@ -397,5 +324,76 @@ mod tests {
         assert_eq!(texts(&pos, dice(4, 4)), ["6/off 3/off(2)"]);
         let p = pos.parse_play(dice(4, 4), "6/2/off 3/off 3/off").unwrap();
         assert_eq!(pos.format_play(&p), "6/off 3/off(2)");
+    }
+
+    #[test]
+    fn not1_ln2_the_forms_backgammon_reads_mean_the_same_in_long_nardy() {
+        let start = Nardy::start(Color::White);
+        let whole = start.parse_play(dice(6, 5), "24/13").unwrap();
+        for text in ["24-13", "24-18-13", "24/19-13", " 24/13(1) ", "24/13\t"] {
+            assert_eq!(
+                start.resolve_play(dice(6, 5), text, false),
+                Ok(whole),
+                "{text:?}"
+            );
+        }
+        let sixes = start.parse_play(dice(6, 6), "24/18(2)").unwrap();
+        for text in ["24-18(2)", "24/18 24/18", "24-18 24/18"] {
+            assert_eq!(
+                start.resolve_play(dice(6, 6), text, false),
+                Ok(sixes),
+                "{text:?}"
+            );
+        }
+        // LN-30 worked example 6: off is `off`, `o` or `0`, in any case.
+        let s = Setup::from_points(
+            Variant::LongNardy,
+            Color::White,
+            &[(6, 1), (3, 2), (1, 12)],
+            &[(24, 15)],
+        );
+        let pos = Nardy::from_setup(&s).unwrap();
+        let off = pos.parse_play(dice(4, 4), "6/off 3/off(2)").unwrap();
+        for text in ["6-o 3-O(2)", "6/0 3/0 3/0", "6/2/OFF 3-off 3/o"] {
+            assert_eq!(
+                pos.resolve_play(dice(4, 4), text, false),
+                Ok(off),
+                "{text:?}"
+            );
+        }
+        // Every printed play reads back with dashes for slashes, as in backgammon (NOT-7).
+        for d in Dice::ALL_21 {
+            for p in start.legal_plays(d).iter() {
+                let dashed = start.format_play(p).replace('/', "-");
+                assert_eq!(
+                    start.resolve_play(d, &dashed, false).as_ref(),
+                    Ok(p),
+                    "{dashed}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ln14_the_bar_and_hits_are_refused_in_every_spelling() {
+        let start = Nardy::start(Color::White);
+        for text in ["b/20", "B-20", "25/20", "bar/20", "24/20*", "24-20*/13"] {
+            match start.parse_play(dice(6, 5), text) {
+                Err(PlayTextError::Syntax { detail, .. }) => {
+                    assert!(detail.contains("LN-14"), "{text:?}: {detail}");
+                }
+                other => panic!("{text:?}: expected a syntax error, got {other:?}"),
+            }
+        }
+        // The shared grammar's own errors (NOT-1) hold here too.
+        for text in ["13-24", "24/24", "24/13(0)", "24//13", "24/13)"] {
+            assert!(
+                matches!(
+                    start.parse_play(dice(6, 5), text),
+                    Err(PlayTextError::Syntax { .. })
+                ),
+                "{text:?}"
+            );
+        }
     }
 }

@@ -52,7 +52,7 @@ use crate::base::outcome::{Outcome, OutcomeKind};
 use crate::base::setup::{Setup, SetupError, SetupProblems, Side, SETUP_BAR, SETUP_OFF};
 use crate::base::variant::Variant;
 use crate::rules::position::Position;
-use options::{squash, ParseSettingError};
+use options::{choose, ParseSettingError};
 
 /// Checkers each player owns (LN-1).
 pub const CHECKERS_PER_SIDE: u8 = 15;
@@ -91,14 +91,18 @@ bitflags! {
 }
 
 impl NardyOptions {
+    /// The §9 spellings of `firstTurnDoubleException`: the default first (LN-18/19).
+    pub const FIRST_TURN_EXCEPTION_NAMES: &'static [&'static str] =
+        &["headBlocked", "unconditional"];
+
+    /// The §9 spellings of `blockCheck`: the default first (LN-26).
+    pub const BLOCK_CHECK_NAMES: &'static [&'static str] = &["everyStep", "endOfTurn"];
+
     /// The §9 spelling of the first-turn option: `"headBlocked"` or `"unconditional"`.
     #[must_use]
     pub const fn first_turn_exception_name(self) -> &'static str {
-        if self.contains(NardyOptions::UNCONDITIONAL_FIRST_TURN) {
-            "unconditional"
-        } else {
-            "headBlocked"
-        }
+        let i = self.contains(NardyOptions::UNCONDITIONAL_FIRST_TURN) as usize;
+        NardyOptions::FIRST_TURN_EXCEPTION_NAMES[i]
     }
 
     /// Reads the §9 setting `firstTurnDoubleException`: `headBlocked` (the default, LN-18/19)
@@ -108,16 +112,17 @@ impl NardyOptions {
     /// # Errors
     /// [`ParseSettingError`] for any other text.
     pub fn first_turn_exception_from_name(value: &str) -> Result<NardyOptions, ParseSettingError> {
-        match squash(value).as_str() {
-            "headblocked" => Ok(NardyOptions::empty()),
-            "unconditional" => Ok(NardyOptions::UNCONDITIONAL_FIRST_TURN),
-            _ => Err(ParseSettingError {
-                setting: "firstTurnDoubleException",
-                value: value.to_string(),
-                expected: "\"headBlocked\", \"unconditional\"",
-                rule: "LN-18, LN-19, §9",
-            }),
-        }
+        let i = choose(
+            "firstTurnDoubleException",
+            value,
+            NardyOptions::FIRST_TURN_EXCEPTION_NAMES,
+            "LN-18, LN-19, §9",
+        )?;
+        Ok(if i == 1 {
+            NardyOptions::UNCONDITIONAL_FIRST_TURN
+        } else {
+            NardyOptions::empty()
+        })
     }
 
     /// Reads the §9 setting `blockCheck`: `everyStep` (the default, LN-26) gives no flag,
@@ -127,26 +132,24 @@ impl NardyOptions {
     /// # Errors
     /// [`ParseSettingError`] for any other text.
     pub fn block_check_from_name(value: &str) -> Result<NardyOptions, ParseSettingError> {
-        match squash(value).as_str() {
-            "everystep" => Ok(NardyOptions::empty()),
-            "endofturn" => Ok(NardyOptions::END_OF_TURN_BLOCK_CHECK),
-            _ => Err(ParseSettingError {
-                setting: "blockCheck",
-                value: value.to_string(),
-                expected: "\"everyStep\", \"endOfTurn\"",
-                rule: "LN-26, §9",
-            }),
-        }
+        let i = choose(
+            "blockCheck",
+            value,
+            NardyOptions::BLOCK_CHECK_NAMES,
+            "LN-26, §9",
+        )?;
+        Ok(if i == 1 {
+            NardyOptions::END_OF_TURN_BLOCK_CHECK
+        } else {
+            NardyOptions::empty()
+        })
     }
 
     /// The §9 spelling of the block-check option: `"everyStep"` or `"endOfTurn"`.
     #[must_use]
     pub const fn block_check_name(self) -> &'static str {
-        if self.contains(NardyOptions::END_OF_TURN_BLOCK_CHECK) {
-            "endOfTurn"
-        } else {
-            "everyStep"
-        }
+        let i = self.contains(NardyOptions::END_OF_TURN_BLOCK_CHECK) as usize;
+        NardyOptions::BLOCK_CHECK_NAMES[i]
     }
 }
 

@@ -15,11 +15,13 @@ use std::collections::HashSet;
 
 use arrayvec::ArrayVec;
 
-use super::{format_backgammon, word_of, PlayTextError, Waypoint, WrittenMove, MAX_STEPS};
+use super::format_backgammon;
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList, BAR, OFF};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
+use crate::text::notation::{word_of, Waypoint, WrittenMove, MAX_STEPS};
+use crate::text::PlayTextError;
 
 /// The written path one checker follows (one of the `n` copies of a written move).
 #[derive(Clone, Copy, Debug)]
