@@ -110,7 +110,7 @@ pub fn _play_from_text(position: PyPosition, dice: &str, text: &str) -> PyResult
 
 /// "bar" for the bar, 0 or "off" for borne-off checkers.
 fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8; 26]> {
-    // Counted wide, so that a count past 255 is reported as it is (issue 15, D10).
+    // Counted wide, so that a count past 255 is reported as it is.
     let mut side = [0u64; 26];
     let mut off_given = false;
     let point_of = |key: &Bound<'_, PyAny>| -> PyResult<usize> {
@@ -133,7 +133,7 @@ fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8
                     }),
             };
         }
-        // A bool is an int to Python, but `True` as a point is a mistake (issue 15, D10).
+        // A bool is an int to Python, but `True` as a point is a mistake.
         let p: i64 = (!key.is_instance_of::<PyBool>())
             .then(|| key.extract().ok())
             .flatten()
@@ -172,7 +172,7 @@ fn side_arg(obj: &Bound<'_, PyAny>, who: &str, variant: Variant) -> PyResult<[u8
         )));
     }
     // Any mapping (a dict, a MappingProxyType, a custom collections.abc.Mapping) is read as
-    // {point: count}, as the stub promises (issue 15, D2).
+    // {point: count}, as the stub promises.
     if let Ok(d) = obj.cast::<PyMapping>() {
         let items = d.items().map_err(|_| {
             InvalidInputError::new_err(format!("{who}: the mapping's items cannot be read"))

@@ -106,7 +106,7 @@ where
 /// The items of chunk `c` of `range` in chunks of `chunk_size`, for `c` below the chunk count.
 ///
 /// Never wraps: a range that ends near `u64::MAX` or a chunk size near it keeps every item
-/// (issue 15, D1: `start + chunk_size` used to wrap to a small number and drop the chunk).
+/// (`start + chunk_size` must not wrap to a small number and drop the chunk).
 fn chunk_items(range: &Range<u64>, chunk_size: u64, c: u64) -> Range<u64> {
     // c < ceil(len / chunk_size), so c * chunk_size < len and `a` stays inside the range.
     let a = range.start + c * chunk_size;
@@ -177,7 +177,7 @@ impl<T: Totals> Merger<'_, T> {
         let start = self.range.start;
         let all_done = self.done == self.range.end - self.range.start;
         // An interrupt or the clock that comes after the last item does not make the batch
-        // interrupted (issue 15, D10): every item was done. A failure, or the stop rule met on
+        // interrupted: every item was done. A failure, or the stop rule met on
         // the last chunk, is still reported.
         let stop = match self.stop {
             Some(StopReason::Interrupted | StopReason::MaxSeconds) | None if all_done => {
@@ -251,7 +251,7 @@ where
     if threads <= 1 {
         // One worker: the chunk runs on the calling thread, which still reports progress and
         // applies the stop rules every 100 ms *inside* the chunk, so that an interrupt or the
-        // callback stops it at once however large the chunk (issue 15, D6).
+        // callback stops it at once however large the chunk.
         let mut worker = new_worker();
         merger.tick(progress);
         let mut next_tick = Instant::now() + TICK;
@@ -534,7 +534,7 @@ mod tests {
         assert_eq!((r.items, r.stop), (7..7, StopReason::Completed));
     }
 
-    /// Issue 15, D1: ranges that end near `u64::MAX`, and chunk sizes near it, keep every item.
+    /// Ranges that end near `u64::MAX`, and chunk sizes near it, keep every item.
     #[test]
     fn d1_ranges_near_u64_max_and_huge_chunks_keep_every_item() {
         let work = |_: &mut (), i: u64, t: &mut Seen| {
@@ -564,7 +564,7 @@ mod tests {
         }
     }
 
-    /// Issue 15, D6: with one worker (`threads = 1`, or a single chunk), the callback is still
+    /// With one worker (`threads = 1`, or a single chunk), the callback is still
     /// asked every 100 ms while a chunk runs, and its stop abandons the chunk.
     #[test]
     fn d6_the_callback_stops_a_single_huge_chunk_on_one_thread() {
@@ -607,7 +607,7 @@ mod tests {
         }
     }
 
-    /// Issue 15, D6: the time limit also ends a single huge chunk on one thread.
+    /// The time limit also ends a single huge chunk on one thread.
     #[test]
     fn d6_the_time_limit_stops_a_single_huge_chunk_on_one_thread() {
         let config = BatchConfig {
@@ -626,7 +626,7 @@ mod tests {
         assert_eq!((r.stop, r.items), (StopReason::MaxSeconds, 0..0));
     }
 
-    /// Issue 15, D10: an interrupt that comes after the last item leaves the batch completed.
+    /// An interrupt that comes after the last item leaves the batch completed.
     #[test]
     fn d10_an_interrupt_after_the_last_item_reports_completed() {
         for threads in [1, 2] {

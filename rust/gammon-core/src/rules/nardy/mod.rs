@@ -224,7 +224,7 @@ impl Nardy {
             ));
         } else {
             // Both sides finished is Long Nardy's draw (LN-37), a real end position: it must
-            // come back from its ID and from a pickle (issue 15, D8).
+            // come back from its ID and from a pickle.
             let mut counts = Vec::new();
             let found = setup.count_problems(&mut counts);
             problems |= found - SetupProblems::BOTH_BORNE_OFF;
@@ -508,7 +508,7 @@ mod tests {
     use super::*;
     use crate::text::PositionId;
 
-    /// Issue 15, D8: the draw of LN-37 (both sides borne off) is a valid position that comes
+    /// The draw of LN-37 (both sides borne off) is a valid position that comes
     /// back from its ID.
     #[test]
     fn d8_ln37_the_draw_with_both_sides_off_is_valid_and_round_trips_its_id() {
