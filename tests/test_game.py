@@ -327,7 +327,7 @@ def test_c24_resign3_a_declined_level_may_not_be_offered_again_before_another_ac
     game.resign("single")
     game.decline()
     assert game.turn == BLACK and game.resignation is None
-    assert Resign(ResignLevel.SINGLE) not in game.legal_actions()
+    assert Resign(ResignLevel.SINGLE) not in game.legal_actions(resignations=True)
     with pytest.raises(gammon.IllegalActionError, match="RESIGN-3"):
         game.resign("single")
     game.resign("gammon")  # a higher level is allowed
@@ -341,7 +341,7 @@ def test_c35_resign3_the_declined_level_is_forgotten_after_a_roll() -> None:
     game.resign("single")
     game.decline()
     game.set_dice(3, 1)
-    assert Resign(ResignLevel.SINGLE) in game.legal_actions()
+    assert Resign(ResignLevel.SINGLE) in game.legal_actions(resignations=True)
     game.resign("single")
     assert game.resignation == gammon.Resignation(BLACK, ResignLevel.SINGLE)
 
@@ -349,7 +349,7 @@ def test_c35_resign3_the_declined_level_is_forgotten_after_a_roll() -> None:
 def test_c36_resign5_no_resignation_while_a_double_awaits_an_answer() -> None:
     game = Game(position=Position.start())
     game.double()
-    assert not any(isinstance(a, Resign) for a in game.legal_actions())
+    assert not any(isinstance(a, Resign) for a in game.legal_actions(resignations=True))
     with pytest.raises(gammon.IllegalActionError, match="RESIGN-5"):
         game.resign()
     game.take()
@@ -434,10 +434,10 @@ def test_bg10_cube12_resign1_the_turn_state_lists_its_actions_as_plays_and_words
     )
     assert state.legal_actions() == ["roll"]
     rolled = state.roll((3, 1))
-    actions = rolled.legal_actions()
+    actions = rolled.legal_actions(resignations=True)
     assert all(isinstance(a, gammon.Play) for a in actions[:16])
     assert actions[16:] == ["resign single", "resign gammon", "resign backgammon"]
-    assert rolled.legal_actions(resignations=False) == actions[:16]
+    assert rolled.legal_actions() == actions[:16]
     assert rolled.is_legal(actions[0]) and rolled.is_legal("resign gammon")
     assert not rolled.is_legal("roll") and not rolled.is_legal("double")
     doubled = rolled.play(actions[0]).double()
@@ -490,7 +490,7 @@ def test_ln8_one_game_class_plays_long_nardy_with_the_same_verbs() -> None:
     game = Game(variant="long-nardy", seed=3)
     assert game.position == Position.start("long-nardy")
     assert not game.is_opening and game.turn == Color.WHITE
-    assert game.legal_actions() == [Roll(), gammon.Resign()]
+    assert game.legal_actions(resignations=True) == [Roll(), gammon.Resign()]
     game.roll()
     assert game.dice is not None and game.to_act == Color.WHITE
     game.push(game.legal_actions(resignations=False)[0])
@@ -578,3 +578,16 @@ def test_property_any_text_pushed_raises_only_gammon_errors(text: str, rolled: b
         game.push(text)
     except gammon.GammonError:
         assert game.gnubg_id == before
+
+
+def test_resign1_offers_to_resign_are_listed_only_when_asked_for() -> None:
+    # RESIGN-1 allows an offer before rolling and after rolling; the default list leaves the
+    # offers out, so that an agent picking at random from it plays instead of resigning.
+    for variant in ("backgammon", "long-nardy"):
+        game = Game(variant=variant)
+        game.roll()
+        default = game.legal_actions()
+        offers = [a for a in game.legal_actions(resignations=True) if isinstance(a, Resign)]
+        assert offers, variant
+        assert not any(isinstance(a, Resign) for a in default)
+        assert game.legal_actions(resignations=True) == default + offers

@@ -542,7 +542,7 @@ def test_oracle_every_state_of_whole_matches_has_gnubgs_ids(
             _sync_opening(gnubg, game)
             continue
         assert Game.from_gnubg_id(game.gnubg_id, rules).gnubg_id == game.gnubg_id
-        game.push(_choose(rng, game.legal_actions(), double=0.25, resign=resign))
+        game.push(_choose(rng, game.legal_actions(resignations=True), double=0.25, resign=resign))
         gnubg.command(_gnubg_command(gnubg, game.peek()))
         steps += 1
     assert steps > 50
@@ -580,7 +580,7 @@ def test_oracle_gnubg_reads_gammons_xgids_as_gammon_does(gnubg: Any, seed: int) 
                     assert gnubg.gnubg_id() == before_double
                 assert Game.from_xgid(game.xgid, rules).gnubg_id == game.gnubg_id
                 checked += 1
-            game.push(_choose(rng, game.legal_actions(), double=0.2, resign=0.0))
+            game.push(_choose(rng, game.legal_actions(resignations=True), double=0.2, resign=0.0))
         assert checked > 20
 
 
@@ -615,4 +615,4 @@ def test_property_every_state_of_a_game_round_trips_through_its_ids(seed: int, m
         offer = game.cube.offer
         if not game.is_opening and game.resignation is None and not (offer and offer.redoubles):
             assert Game.from_xgid(game.xgid, rules).gnubg_id == gid
-        game.push(_choose(rng, game.legal_actions(), double=0.3, resign=0.02))
+        game.push(_choose(rng, game.legal_actions(resignations=True), double=0.3, resign=0.02))

@@ -210,7 +210,7 @@ def test_s34_s35_ln34_the_win_is_scored_by_end_variant(
 def test_s36_ln36_surrender_is_scored_from_the_current_position() -> None:
     zero_off = Position.from_checkers({24: 15}, {24: 5, 3: 10}, turn="black", variant="long-nardy")
     game = nardy_game(position=zero_off)
-    assert gammon.Resign() in game.legal_actions()
+    assert gammon.Resign() in game.legal_actions(resignations=True)
     game.resign()  # the player to act (Black) surrenders
     assert game.result == result(Color.WHITE, "mars", 2, surrendered=True)
     with pytest.raises(gammon.IllegalActionError, match="BG-14"):

@@ -750,7 +750,7 @@ class TurnState:
         """After ``play`` (MOVE-1, MOVE-9)."""
     def empty_play(self) -> TurnState:
         """After the empty play (MOVE-8)."""
-    def legal_actions(self, resignations: bool = True) -> list[Play | str]:
+    def legal_actions(self, resignations: bool = False) -> list[Play | str]:
         """Everything the player to act may do now, in order.
 
         ``Play`` objects and the action words ``gammon.Game.push`` reads (``"roll"``,

@@ -351,7 +351,7 @@ class Game:
 
     # -- what may happen -------------------------------------------------------------------
 
-    def legal_actions(self, *, resignations: bool = True) -> list[Action]:
+    def legal_actions(self, *, resignations: bool = False) -> list[Action]:
         """List everything the player to act (:attr:`turn`) may do now.
 
         In a fixed order (the core's, :meth:`gammon.TurnState.legal_actions`):
@@ -360,14 +360,15 @@ class Game:
         - facing a double: ``Take()``, ``Drop()``, and ``Beaver()`` / ``Raccoon()`` where
           allowed (CUBE-4, CUBE-12, CUBE-13);
         - facing a resignation: ``Accept()``, ``Decline()`` (RESIGN-2, RESIGN-3);
-        - before rolling: ``Roll()``, ``Double()`` when allowed (CUBE-2, CUBE-3), offers to
-          resign;
+        - before rolling: ``Roll()``, ``Double()`` when allowed (CUBE-2, CUBE-3);
         - after rolling: the legal plays (or ``[EmptyPlay()]`` when the roll cannot be played,
-          MOVE-8), offers to resign;
+          MOVE-8);
         - after the end: nothing.
 
         ``Roll()`` stands for a random roll: pushing it rolls with the game's dice.
-        ``resignations=False`` leaves out the offers to resign (RESIGN-1).
+        ``resignations=True`` adds the offers to resign where allowed (RESIGN-1; Long Nardy's
+        surrender, LN-36) before rolling and after rolling. They are left out by default, so
+        that an agent choosing at random from this list plays the game instead of resigning.
         """
         return [
             a if isinstance(a, Play) else _ACTIONS[a]

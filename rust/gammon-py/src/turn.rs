@@ -403,10 +403,10 @@ impl PyTurnState {
     /// ``"accept"``, ``"decline"`` (RESIGN-2, RESIGN-3); before rolling ``"roll"`` and
     /// ``"double"`` when allowed (CUBE-2, CUBE-3); after rolling the legal ``Play`` objects,
     /// or ``"empty play"`` when the roll cannot be played (MOVE-8); then, with
-    /// ``resignations``, the offers to resign where allowed (``"resign single"``,
+    /// ``resignations=True`` (not by default), the offers to resign where allowed (``"resign single"``,
     /// ``"resign gammon"``, ``"resign backgammon"``; RESIGN-1; Long Nardy's surrender,
     /// LN-36); nothing after the end. The words are those ``gammon.Game.push`` reads.
-    #[pyo3(signature = (resignations=true))]
+    #[pyo3(signature = (resignations=false))]
     fn legal_actions<'py>(
         &self,
         py: Python<'py>,
