@@ -96,19 +96,23 @@ def add_parsers(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run one of :data:`COMMANDS`; returns the exit status."""
-    import gammon
+    import gammon.svg as svg
+    from gammon._core import Position
+    from gammon.errors import InvalidInputError, MatchRecordError
+    from gammon.files import read_match, write_match
+    from gammon.game import Game
 
     crawford = None if getattr(args, "crawford", None) is None else args.crawford == "on"
     if args.command == "convert":
-        rec = gammon.read_match(args.input, crawford=crawford)
-        gammon.write_match(rec, args.output)
+        rec = read_match(args.input, crawford=crawford)
+        write_match(rec, args.output)
         w, b = rec.final_score
         print(f"{args.input} -> {args.output}: {len(rec.games)} games, {w}-{b}")
         return 0
     if args.command == "replay":
         try:
-            rec = gammon.read_match(args.file, crawford=crawford)
-        except gammon.MatchRecordError as e:
+            rec = read_match(args.file, crawford=crawford)
+        except MatchRecordError as e:
             print(f"illegal record: {e.located(source=args.file)}")
             return 1
         white, black = rec.names
@@ -128,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
 
         net = load_net(args.net)
         if net is not None and not (is_net(args.policy) or is_net(args.cube)):
-            raise gammon.InvalidInputError(
+            raise InvalidInputError(
                 f"--net {args.net}: neither --policy ({args.policy}) nor --cube ({args.cube}) "
                 "is net"
             )
@@ -166,18 +170,18 @@ def run(args: argparse.Namespace) -> int:
         ident = args.id
         if ident and ":" in ident:
             # A gnubg ID or an XGID: a game, with its cube and dice.
-            game = gammon.Game.from_id(ident, variant=args.variant, turn=args.turn)
+            game = Game.from_id(ident, variant=args.variant, turn=args.turn)
             obj: Any = game
             pos = game.position
         else:
             pos = (
-                gammon.Position.from_id(ident, args.variant, args.turn)
+                Position.from_id(ident, args.variant, args.turn)
                 if ident
-                else gammon.Position.start(args.variant, args.turn)
+                else Position.start(args.variant, args.turn)
             )
             obj = pos
         if args.svg:
-            text = gammon.svg.board(obj, perspective=args.perspective, size=args.size)
+            text = svg.board(obj, perspective=args.perspective, size=args.size)
             if args.svg == "-":
                 sys.stdout.write(text)
             else:

@@ -40,7 +40,7 @@ import threading
 import time
 from typing import Any, Optional, Union
 
-from gammon import _core
+import gammon._core as _core
 from gammon._core import Net, Variant
 from gammon.cube import Cube, CubeRules
 from gammon.errors import GammonError, InvalidInputError

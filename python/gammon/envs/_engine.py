@@ -10,7 +10,8 @@ from typing import Any, Callable, Optional, Union
 import numpy as np
 import numpy.typing as npt
 
-from gammon import _core, batch
+import gammon._core as _core
+import gammon.batch as batch
 from gammon._core import Net, Play, PlayList, Position, Variant
 from gammon.errors import InvalidInputError
 

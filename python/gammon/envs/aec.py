@@ -12,8 +12,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+import gammon.batch as batch
 import gammon.envs._engine as _engine
-from gammon import batch
 from gammon._core import Variant
 from gammon.envs._engine import ACTIONS
 from gammon.envs.gym import OBS_HIGH

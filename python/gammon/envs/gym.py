@@ -94,7 +94,7 @@ class GammonEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def render(self) -> Optional[str]:
         """The board as text (``render_mode="ansi"``)."""
-        from gammon import batch
+        import gammon.batch as batch
 
         if self.render_mode != "ansi":
             return None

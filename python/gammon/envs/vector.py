@@ -7,8 +7,8 @@ from typing import Any, Optional
 import numpy as np
 import numpy.typing as npt
 
+import gammon.batch as batch
 import gammon.envs._engine as _engine
-from gammon import batch
 from gammon._core import Variant
 from gammon.envs._engine import ACTIONS, Opponent
 from gammon.errors import InvalidInputError
