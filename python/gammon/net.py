@@ -178,7 +178,7 @@ def hint(position: Position, dice: Any, plies: int = 0, net: Optional[Net] = Non
     1 averages, over the opponent's 21 rolls, the value after the opponent's best reply
     (chosen by the net); 2 looks one roll further. An empty list when the player cannot move.
     With the shipped backgammon net, 2 plies choose best and 1 ply worst: judged by gnubg, its
-    1-ply choices lose more than its 0-ply ones (BENCHMARKS.md, "the teachers judged").
+    1-ply choices lose more than its 0-ply ones (train/log.md, "the teachers judged").
 
     Raises :class:`~gammon.errors.InvalidDiceError` for bad dice and
     :class:`~gammon.errors.InvalidInputError` for another bad argument (a ``net`` of another

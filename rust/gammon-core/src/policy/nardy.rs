@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn ln17_heuristic_beats_random_as_either_player() {
-        // A small head-to-head (the full measurement is in BENCHMARKS.md): the heuristic as
+        // A small head-to-head (the full measurement is in docs/lab/2026-11-29-heuristics.md): the heuristic as
         // White against random, then as Black.
         let start = Nardy::start(Color::White);
         let referee = NardyReferee::default();

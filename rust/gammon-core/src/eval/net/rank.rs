@@ -288,8 +288,8 @@ fn equities_dispatched<'a, P: NetPosition>(
 /// call: a load and an indirect call; [`Ranker::value`] calls it, the loop over a roll's plays
 /// compiles its body in instead: [`equities_dispatched`]). The operations are the same (no
 /// fused multiply-add: Rust does not contract `a * b + c`), in the same order, so every
-/// version gives the same floats. (An AVX-512 version was slower on the Xeon of
-/// `BENCHMARKS.md`: its 16-lane sigmoids wait on the divider as long as two 8-lane ones.)
+/// version gives the same floats. (An AVX-512 version was slower on the Xeon of the
+/// first speed work (train/log.md): its 16-lane sigmoids wait on the divider as long as two 8-lane ones.)
 ///
 /// [`Encoding::point_deltas`]: crate::encode::Encoding::point_deltas
 /// [`Encoding::board_units`]: crate::encode::Encoding::board_units
