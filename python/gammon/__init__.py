@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import collections.abc
 
-from gammon import bearoff, fibs, files, mat, matchfile, nardy, net, sgf, svg
+from gammon import analysis, bearoff, fibs, files, mat, matchfile, nardy, net, sgf, svg
 from gammon._core import (
     Color,
     Move,
@@ -41,6 +41,18 @@ from gammon.actions import (
     Resign,
     Roll,
     Take,
+)
+from gammon.analysis import (
+    AnalysisProgress,
+    Candidate,
+    Decision,
+    GameAnalysis,
+    MatchAnalysis,
+    PlayerStats,
+    RollLuck,
+    analysis_arrays,
+    analyze,
+    analyze_many,
 )
 from gammon.compare import ManyRolloutResult, RankedPlay, rank_plays, rollout_many
 from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel
@@ -113,7 +125,9 @@ __all__ = [
     "DEFAULT_GAMES_PER_TASK",
     "Accept",
     "AmbiguousPlayError",
+    "AnalysisProgress",
     "Beaver",
+    "Candidate",
     "CheckpointError",
     "Color",
     "Cube",
@@ -122,6 +136,7 @@ __all__ = [
     "CubeRules",
     "CubeView",
     "CubefulRolloutResult",
+    "Decision",
     "Decline",
     "Double",
     "Drop",
@@ -130,6 +145,7 @@ __all__ = [
     "Evaluation",
     "FunctionPolicy",
     "Game",
+    "GameAnalysis",
     "GameOutcomes",
     "GameRecord",
     "GameResult",
@@ -144,6 +160,7 @@ __all__ = [
     "InvalidPositionError",
     "ManyRolloutResult",
     "Match",
+    "MatchAnalysis",
     "MatchEquityTable",
     "MatchId",
     "MatchRecord",
@@ -164,6 +181,7 @@ __all__ = [
     "Play",
     "PlayList",
     "Player",
+    "PlayerStats",
     "Policy",
     "Position",
     "Raccoon",
@@ -172,6 +190,7 @@ __all__ = [
     "ResignLevel",
     "Resignation",
     "Roll",
+    "RollLuck",
     "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
@@ -181,6 +200,10 @@ __all__ = [
     "Variant",
     "Xgid",
     "__version__",
+    "analysis",
+    "analysis_arrays",
+    "analyze",
+    "analyze_many",
     "bearoff",
     "cubeless_equity",
     "default_policy",

@@ -27,17 +27,19 @@ pub struct AnalysisProgress {
 /// How often the calling thread reports progress while it waits.
 const TICK: Duration = Duration::from_millis(100);
 
-/// Analyses every game of every match of `matches` with `nets` as `config` says, on
+/// Analyses every game of every match of `matches` with the nets of its rules family among
+/// `nets` as `config` says, on
 /// `threads` threads (0: one per core), and returns the matches in order. `progress` is
 /// called on the calling thread after games finish and at least every 0.1 s;
 /// [`ControlFlow::Break`] stops the run, which then returns `Ok(None)`. The results do not
 /// depend on the number of threads.
 ///
 /// # Errors
-/// The first [`AnalysisError`] in match and game order, placed in its match and game.
+/// The first [`AnalysisError`] in match and game order, placed in its match and game (a game
+/// of a rules family none of `nets` plays is one).
 pub fn analyze_matches(
     matches: &[Vec<GameLog>],
-    nets: &NetEvaluator,
+    nets: &[&NetEvaluator],
     config: &AnalysisConfig,
     threads: usize,
     progress: &mut dyn FnMut(&AnalysisProgress) -> ControlFlow<()>,
@@ -72,7 +74,12 @@ pub fn analyze_matches(
                 let Some(&(m, g)) = items.get(k) else {
                     break;
                 };
-                let r = analyze_game(&matches[m][g], nets, config);
+                let log = &matches[m][g];
+                let family = log.start.position.variant().family();
+                let r = match nets.iter().find(|n| n.family == family).or(nets.first()) {
+                    Some(n) => analyze_game(log, n, config),
+                    None => Err(AnalysisError::wrong_net("no nets to analyse with")),
+                };
                 if r.is_err() {
                     stop.store(true, Ordering::Relaxed);
                 }

@@ -418,14 +418,14 @@ fn many_matches_on_many_threads_give_the_same_results_and_report_progress() {
     let matches = vec![games[..2].to_vec(), games[2..].to_vec()];
     let config = AnalysisConfig::new(0);
     let mut seen = Vec::new();
-    let one = analyze_matches(&matches, nets(), &config, 1, &mut |p| {
+    let one = analyze_matches(&matches, &[nets()], &config, 1, &mut |p| {
         seen.push(p.games_done);
         ControlFlow::Continue(())
     })
     .unwrap()
     .unwrap();
     assert_eq!(seen.last(), Some(&4));
-    let two = analyze_matches(&matches, nets(), &config, 2, &mut |_| {
+    let two = analyze_matches(&matches, &[nets()], &config, 2, &mut |_| {
         ControlFlow::Continue(())
     })
     .unwrap()
@@ -435,13 +435,9 @@ fn many_matches_on_many_threads_give_the_same_results_and_report_progress() {
     let mut sum = one[1].games[0].stats.white;
     sum.merge(&one[1].games[1].stats.white);
     assert_eq!(one[1].stats.white, sum);
-    let stopped = analyze_matches(
-        &matches,
-        nets(),
-        &config,
-        1,
-        &mut |_| ControlFlow::Break(()),
-    )
+    let stopped = analyze_matches(&matches, &[nets()], &config, 1, &mut |_| {
+        ControlFlow::Break(())
+    })
     .unwrap();
     assert!(stopped.is_none());
     let bad = vec![
@@ -451,8 +447,10 @@ fn many_matches_on_many_threads_give_the_same_results_and_report_progress() {
             steps: vec![Step::Take],
         }],
     ];
-    let e =
-        analyze_matches(&bad, nets(), &config, 2, &mut |_| ControlFlow::Continue(())).unwrap_err();
+    let e = analyze_matches(&bad, &[nets()], &config, 2, &mut |_| {
+        ControlFlow::Continue(())
+    })
+    .unwrap_err();
     assert_eq!((e.match_index, e.game), (Some(1), Some(0)));
     assert!(
         e.to_string()

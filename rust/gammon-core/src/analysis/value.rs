@@ -102,6 +102,17 @@ impl Stake {
         }
     }
 
+    /// Who holds the cube, from `me`'s side, for the cube model: a centred cube that only one
+    /// player can ever turn usefully is that player's (the other is 1 away post-Crawford, or
+    /// already wins the match with the cube as it is, MATCH-7).
+    fn effective(&self, me: Color) -> Ownership {
+        match (self.ownership(me), self.alive(me), self.alive(!me)) {
+            (Ownership::Centred, true, false) => Ownership::Mine,
+            (Ownership::Centred, false, true) => Ownership::Theirs,
+            (own, ..) => own,
+        }
+    }
+
     /// Whether `player` could ever turn the cube usefully at this score: not in the Crawford
     /// game, and not when the cube's value already wins them the match (MATCH-7).
     fn alive(&self, player: Color) -> bool {
@@ -148,7 +159,7 @@ impl Stake {
                 None => f64::from(probs.equity()),
             };
         };
-        let own = self.ownership(me);
+        let own = self.effective(me);
         let live = match own {
             Ownership::Mine => self.alive(me),
             Ownership::Theirs => self.alive(!me),
@@ -185,7 +196,7 @@ impl Stake {
         probs: &Probabilities,
         x: f64,
     ) -> (f64, f64, f64) {
-        let own = self.ownership(me);
+        let own = self.effective(me);
         let v = self.cube.value;
         if let Some(m) = self.score {
             if let Some(d) = match_decision(probs, &m, me, v, own, x) {
