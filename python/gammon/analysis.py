@@ -246,6 +246,7 @@ def analyze_many(
         from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
         bar = tqdm(total=total, unit="games", desc="analysis", leave=True)
+
     def report(done: int, of: int, elapsed: float) -> None:
         if bar is not None:
             bar.update(done - bar.n)
@@ -285,7 +286,5 @@ def analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, Any]:
     items = list(analyses)
     for a in items:
         if not isinstance(a, MatchAnalysis):
-            raise InvalidInputError(
-                f"analysis_arrays takes MatchAnalysis values, not {brief(a)}"
-            )
+            raise InvalidInputError(f"analysis_arrays takes MatchAnalysis values, not {brief(a)}")
     return dict(_core._analysis_arrays(items))
