@@ -287,13 +287,13 @@ def test_a_callback_sees_progress_and_its_exception_stops_the_analysis() -> None
     gammon.analyze(MATCH7, callback=seen.append)
     assert seen and seen[-1].games_done == seen[-1].games == 4
 
-    class Stop(Exception):
+    class StopError(Exception):
         pass
 
     def stop(p: gammon.AnalysisProgress) -> None:
-        raise Stop
+        raise StopError
 
-    with pytest.raises(Stop):
+    with pytest.raises(StopError):
         gammon.analyze_many([MATCH7, MATCH5], callback=stop)
 
 
