@@ -79,6 +79,7 @@ json.dump(clean(out), open({result!r}, "w"))
 
 
 def run_gnubg_script(binary: str, script: str, work: Path) -> None:
+    """Runs a Python ``script`` inside gnubg (``gnubg -t -q -p``) in ``work``."""
     path = work / "script.py"
     path.write_text(script)
     subprocess.run(
@@ -92,6 +93,7 @@ def run_gnubg_script(binary: str, script: str, work: Path) -> None:
 
 
 def play_matches(binary: str, n: int, work: Path, first_seed: int) -> list[Path]:
+    """Has gnubg play ``n`` noisy matches against itself; returns their ``.sgf`` files."""
     paths = []
     for k in range(n):
         seed = first_seed + k
@@ -105,6 +107,7 @@ def play_matches(binary: str, n: int, work: Path, first_seed: int) -> list[Path]
 def gnubg_analysis(
     binary: str, paths: list[Path], plies: int, threads: int, work: Path
 ) -> dict[str, Any]:
+    """The analysis by gnubg of each file: ``{path: {"seconds": s, "match": gnubg.match(...)}}``."""
     result = work / "gnubg-analysis.json"
     script = ANALYSE.format(
         threads=threads, plies=plies, paths=[str(p) for p in paths], result=str(result)
@@ -115,13 +118,13 @@ def gnubg_analysis(
 
 
 def gnubg_players(match: dict[str, Any]) -> dict[str, str]:
-    """gnubg's side letter of each name: ``{"X": name, "O": name}``."""
+    """The name of each gnubg side letter of each name: ``{"X": name, "O": name}``."""
     info = match["match-info"]
     return {side: info[side]["name"] for side in ("X", "O")}
 
 
 def gnubg_decisions(match: dict[str, Any]) -> list[dict[str, Any]]:
-    """gnubg's marked decisions: game, player name, kind, position ID, dice and skill."""
+    """The decisions gnubg analysed: game, player name, kind, position ID, dice and skill."""
     names = gnubg_players(match)
     out = []
     for g, game in enumerate(match["games"]):
@@ -176,6 +179,7 @@ def gnubg_rates(match: dict[str, Any]) -> dict[str, dict[str, float]]:
 
 
 def main() -> None:
+    """Runs both analyses and prints the comparison."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", type=Path)
     ap.add_argument("--new", type=int, default=0, help="matches gnubg plays first")
