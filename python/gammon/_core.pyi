@@ -1377,7 +1377,7 @@ class Decision:
         """The loss in the game's unit: points (money play) or match winning chance."""
     @property
     def skill(self) -> str:
-        """gnubg's mark: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``."""
+        """The mark gnubg gives: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``."""
     @property
     def is_error(self) -> bool:
         """True when the decision is marked doubtful or worse."""
@@ -1418,7 +1418,7 @@ class RollLuck:
         """The roller's expected points (money) or match winning chance before the roll."""
     @property
     def mark(self) -> str:
-        """gnubg's mark of the roll."""
+        """The mark gnubg gives the roll."""
 
 @final
 class PlayerStats:
@@ -1483,7 +1483,7 @@ class PlayerStats:
         """Cost per unforced move and close cube decision."""
     @property
     def rating(self) -> str | None:
-        """gnubg's rating of the overall error rate, or ``None`` without a decision."""
+        """The rating gnubg gives the overall error rate, or ``None`` without a decision."""
     @property
     def rolls(self) -> int:
         """Rolls."""

@@ -145,7 +145,13 @@ def run(args: argparse.Namespace) -> int:
     net = None if args.net is None else Net.load(args.net)
     if args.worst < 0:
         raise InvalidInputError(f"--worst must be 0 or more, not {args.worst}")
-    records = [read_match(f, crawford=crawford) for f in args.files]
+    records = []
+    for f in args.files:
+        try:
+            records.append(read_match(f, crawford=crawford))
+        except OSError as e:
+            print(f"gammon: error: cannot read {f}: {e.strerror or e}", file=sys.stderr)
+            return 2
     start = time.perf_counter()
     analyses = analyze_many(
         records,
