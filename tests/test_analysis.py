@@ -4,6 +4,7 @@ error rates and the luck."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from pathlib import Path
@@ -302,3 +303,26 @@ def test_the_cost_of_a_money_decision_is_its_loss_times_the_cube() -> None:
     assert money.decisions
     for d in money.decisions:
         assert d.cost == pytest.approx(d.loss * d.cube_value) or math.isclose(d.loss, 0.0)
+
+
+def test_agreement_with_gnubgs_own_analysis_at_0_ply() -> None:
+    # gnubg 1.07's "analyse match" at 0 ply of the same four files, kept in the fixture (see
+    # experiments/gnubg_agreement.py): the per-player checker-play error rates correlate, and
+    # most plays gnubg marks very bad are errors here too.
+    fixture = json.loads((DATA / "analysis-0ply.json").read_text())
+    rates: list[tuple[float, float]] = []
+    found = total = 0
+    for name, expected in fixture["matches"].items():
+        a = gammon.analyze(DATA / name)
+        for player, color in zip(a.names, (Color.WHITE, Color.BLACK)):
+            g = expected["players"][player]
+            s = a.stats(color)
+            assert s.unforced == g["unforced"]  # the same decisions are decisions
+            rates.append((g["checker_error_rate"], s.checker_error_rate))
+        plays = {(d.game, d.position.id, d.dice): d for d in a.decisions if d.kind == "play"}
+        for game, board, dice in expected["very_bad_plays"]:
+            total += 1
+            found += plays[(game, board, tuple(dice))].is_error
+    x, y = np.array(rates).T
+    assert np.corrcoef(x, y)[0, 1] >= 0.9
+    assert found / total >= 0.8
