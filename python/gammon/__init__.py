@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import collections.abc
 
-from gammon import analysis, bearoff, fibs, files, mat, matchfile, nardy, net, sgf, svg
+from gammon import bearoff, fibs, files, mat, matchfile, nardy, net, sgf, svg
 from gammon._core import (
     Color,
     Move,
@@ -200,7 +200,6 @@ __all__ = [
     "Variant",
     "Xgid",
     "__version__",
-    "analysis",
     "analysis_arrays",
     "analyze",
     "analyze_many",
