@@ -263,6 +263,9 @@ def test_long_nardy_checker_play_and_luck_without_cube() -> None:
     assert {d.kind for d in a.decisions} == {"play"}
     assert a.white.cube_decisions == 0 and a.black.cube_decisions == 0
     assert len(a.games[0].rolls) == 15
+    text = str(a)
+    assert "Long Nardy, 1 game, analysed at 0 ply" in text
+    assert "-0.0 " not in text  # no cube decisions: a rate of zero, not of minus zero
     with pytest.raises(gammon.InvalidInputError, match="long-nardy"):
         gammon.analyze(g, net=gammon.Net.shipped("backgammon"))
 

@@ -500,7 +500,10 @@ pub struct PyPlayerStats {
 
 /// The names of the statistics `PlayerStats.as_dict` and `analysis_arrays` give, with how
 /// to read each from the core's value.
-const STATS: [(&str, fn(&PlayerStats) -> f64); 30] = [
+/// How one statistic is read from the core's value.
+type Stat = (&'static str, fn(&PlayerStats) -> f64);
+
+const STATS: [Stat; 30] = [
     ("moves", |s| f64::from(s.moves)),
     ("unforced", |s| f64::from(s.unforced)),
     ("checker_loss", |s| s.checker_loss),
@@ -754,6 +757,8 @@ struct Labels {
     length: u32,
     names: ByColor<String>,
     plies: u32,
+    /// Long Nardy games (no cube, no match).
+    nardy: bool,
 }
 
 impl Labels {
@@ -793,13 +798,17 @@ fn summary(labels: &Labels, stats: &ByColor<PlayerStats>, title: &str) -> String
         )
     });
     row(&format!("  error total EMG ({unit})"), &|s| {
-        format!("{:+.3} ({})", -s.checker_loss, labels.cost(-s.checker_cost))
+        format!(
+            "{:+.3} ({})",
+            0.0 - s.checker_loss,
+            labels.cost(0.0 - s.checker_cost)
+        )
     });
     row(&format!("  error rate mEMG ({unit})"), &|s| {
         format!(
             "{:+.1} ({})",
-            -1000.0 * s.checker_error_rate(),
-            labels.cost(-s.checker_cost_rate())
+            0.0 - 1000.0 * s.checker_error_rate(),
+            labels.cost(0.0 - s.checker_cost_rate())
         )
     });
     row("Cube: decisions (close or actual)", &|s| {
@@ -821,8 +830,8 @@ fn summary(labels: &Labels, stats: &ByColor<PlayerStats>, title: &str) -> String
     row(&format!("  error rate mEMG ({unit})"), &|s| {
         format!(
             "{:+.1} ({})",
-            -1000.0 * s.cube_error_rate(),
-            labels.cost(-s.cube_cost_rate())
+            0.0 - 1000.0 * s.cube_error_rate(),
+            labels.cost(0.0 - s.cube_cost_rate())
         )
     });
     row("Luck: very lucky / lucky", &|s| {
@@ -837,8 +846,8 @@ fn summary(labels: &Labels, stats: &ByColor<PlayerStats>, title: &str) -> String
     row(&format!("Overall: error rate mEMG ({unit})"), &|s| {
         format!(
             "{:+.1} ({})",
-            -1000.0 * s.overall_error_rate(),
-            labels.cost(-s.overall_cost_rate())
+            0.0 - 1000.0 * s.overall_error_rate(),
+            labels.cost(0.0 - s.overall_cost_rate())
         )
     });
     row("  rating", &|s| {
@@ -869,7 +878,9 @@ fn summary(labels: &Labels, stats: &ByColor<PlayerStats>, title: &str) -> String
 }
 
 fn what(labels: &Labels, games: usize) -> String {
-    let play = if labels.length == 0 {
+    let play = if labels.nardy {
+        "Long Nardy".to_owned()
+    } else if labels.length == 0 {
         "money session".to_owned()
     } else {
         format!("{}-point match", labels.length)
@@ -1225,11 +1236,15 @@ pub fn _analyze_matches(
     Ok(analyses
         .into_iter()
         .zip(names.into_iter().zip(lengths))
-        .map(|(a, ((white, black), length))| PyMatchAnalysis {
+        .zip(&logs)
+        .map(|((a, ((white, black), length)), games)| PyMatchAnalysis {
             labels: Arc::new(Labels {
                 length,
                 names: ByColor { white, black },
                 plies: a.plies,
+                nardy: games
+                    .first()
+                    .is_some_and(|g| g.start.position.variant().family() == RulesFamily::LongNardy),
             }),
             analysis: Arc::new(a),
         })
