@@ -6,21 +6,74 @@ match, drawn as inline SVG, and for each game its errors (decisions marked doubt
 worse) with an SVG board of the position (the played play's arrows for a checker play), the
 played and best plays or cube actions with their equities, and the gnubg ID and XGID of the
 position. No scripts and nothing fetched: the page reads offline.
+
+:func:`decision_dict` (a decision as JSON-ready values, with its IDs) and :func:`game_states`
+(a recorded game rewound to its decisions) serve the page and ``gammon analyze --json``.
 """
 
 from __future__ import annotations
 
+import copy
 import html
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
-from gammon._core import Color, MatchAnalysis, Variant
-from gammon.cli_analysis import decision_dict, game_states
+from gammon._core import Color, Decision, MatchAnalysis, Variant
+from gammon.errors import InvalidInputError
+from gammon.game import Game
 from gammon.matchfile import MatchRecord
 from gammon.svg import board
 
-__all__ = ["equity_chart", "page", "write_pages"]
+__all__ = ["decision_dict", "equity_chart", "game_states", "page", "write_pages"]
+
+
+def game_states(game: Game, steps: Sequence[int]) -> Iterator[tuple[int, Game]]:
+    """The game as it stood before each action of ``steps`` (indices of its history).
+
+    The latest comes first; each yielded game is the same copy, rewound, valid until the next.
+    """
+    g = copy.deepcopy(game)
+    for step in sorted(set(steps), reverse=True):
+        while len(g.move_stack) > step:
+            g.pop()
+        yield step, g
+
+
+def decision_dict(d: Decision, game: Optional[Game] = None) -> dict[str, Any]:
+    """A decision as JSON-ready values.
+
+    With ``game`` (the game before the decision), its gnubg ID and XGID as well.
+    """
+    out: dict[str, Any] = {
+        "game": d.game + 1,
+        "move": d.move_number,
+        "player": str(d.player),
+        "kind": d.kind,
+        "loss": d.loss,
+        "cost": d.cost,
+        "skill": d.skill,
+        "position_id": d.position.id,
+    }
+    if d.kind == "play" and d.played is not None and d.best is not None:
+        out["dice"] = list(d.dice) if d.dice else None
+        out["played"] = str(d.played.play)
+        out["played_equity"] = d.played.equity
+        out["best"] = str(d.best.play)
+        out["best_equity"] = d.best.equity
+    else:
+        out["right_action"] = d.right_action
+        out["no_double"] = d.no_double
+        out["double_take"] = d.double_take
+        out["double_pass"] = d.double_pass
+    if game is not None:
+        out["gnubg_id"] = game.gnubg_id
+        try:
+            out["xgid"] = game.xgid
+        except InvalidInputError:  # a pending beaver or raccoon has no XGID (XGID-3)
+            out["xgid"] = None
+    return out
+
 
 _STYLE = """
 body { font-family: sans-serif; margin: 1.5em; color: #222; max-width: 70em; }

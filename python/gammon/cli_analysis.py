@@ -11,22 +11,20 @@ finds the positions of the decisions and formats.
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import sys
 import time
-from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
-from gammon._core import Decision, MatchAnalysis, Net, Variant
+from gammon._core import MatchAnalysis, Net, Variant
 from gammon.analysis import analyze_many
+from gammon.analysis_html import decision_dict, game_states, write_pages
 from gammon.errors import InvalidInputError
 from gammon.files import read_match
-from gammon.game import Game
 from gammon.matchfile import MatchRecord
 
-__all__ = ["COMMANDS", "add_parsers", "decision_dict", "game_states", "run"]
+__all__ = ["COMMANDS", "add_parsers", "run", "worst_with_ids"]
 
 COMMANDS = ("analyze",)
 
@@ -61,53 +59,6 @@ def add_parsers(sub: Any) -> None:
         choices=("on", "off"),
         help="the matches' Crawford rule (default: as each file says)",
     )
-
-
-def game_states(game: Game, steps: Sequence[int]) -> Iterator[tuple[int, Game]]:
-    """The game as it stood before each action of ``steps`` (indices of its history).
-
-    The latest comes first; each yielded game is the same copy, rewound, valid until the next.
-    """
-    g = copy.deepcopy(game)
-    for step in sorted(set(steps), reverse=True):
-        while len(g.move_stack) > step:
-            g.pop()
-        yield step, g
-
-
-def decision_dict(d: Decision, game: Optional[Game] = None) -> dict[str, Any]:
-    """A decision as JSON-ready values.
-
-    With ``game`` (the game before the decision), its gnubg ID and XGID as well.
-    """
-    out: dict[str, Any] = {
-        "game": d.game + 1,
-        "move": d.move_number,
-        "player": str(d.player),
-        "kind": d.kind,
-        "loss": d.loss,
-        "cost": d.cost,
-        "skill": d.skill,
-        "position_id": d.position.id,
-    }
-    if d.kind == "play" and d.played is not None and d.best is not None:
-        out["dice"] = list(d.dice) if d.dice else None
-        out["played"] = str(d.played.play)
-        out["played_equity"] = d.played.equity
-        out["best"] = str(d.best.play)
-        out["best_equity"] = d.best.equity
-    else:
-        out["right_action"] = d.right_action
-        out["no_double"] = d.no_double
-        out["double_take"] = d.double_take
-        out["double_pass"] = d.double_pass
-    if game is not None:
-        out["gnubg_id"] = game.gnubg_id
-        try:
-            out["xgid"] = game.xgid
-        except InvalidInputError:  # a pending beaver or raccoon has no XGID (XGID-3)
-            out["xgid"] = None
-    return out
 
 
 def worst_with_ids(analysis: MatchAnalysis, record: MatchRecord, n: int) -> list[dict[str, Any]]:
@@ -181,8 +132,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out if len(out) > 1 else out[0], indent=1))
     if args.html:
-        from gammon.analysis_html import write_pages
-
         for page in write_pages(Path(args.html), list(zip(args.files, records, analyses))):
             print(f"wrote {page}", file=sys.stderr if args.json else sys.stdout)
     if not args.json:
