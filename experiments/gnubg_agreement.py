@@ -160,17 +160,34 @@ def gnubg_decisions(match: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+CUBE_ERRORS = (
+    "missed-double-below-cp",
+    "missed-double-above-cp",
+    "wrong-double-below-dp",
+    "wrong-double-above-tg",
+    "wrong-take",
+    "wrong-drop",
+)
+"""gnubg's kinds of cube error, whose losses sum to its cube error total."""
+
+
 def gnubg_rates(match: dict[str, Any]) -> dict[str, dict[str, float]]:
-    """Each player's checker and overall error rates (normalised, per decision)."""
+    """Each player's checker, cube and overall error rates (normalised, per decision).
+
+    gnubg's Python statistics give the checker plays' ``error-skill`` as a total but the
+    cube's as a rate per close decision; the cube total here is the sum of its kinds.
+    """
     names = gnubg_players(match)
     out = {}
     for side, name in names.items():
         s = match["stats"][side]
         moves, cube = s["moves"], s["cube"]
         unforced, close = moves["unforced-moves"], cube["close-cube"]
-        total = moves["error-skill"] + cube["error-skill"]
+        cube_total = sum(cube[f"err-{k}-skill"] for k in CUBE_ERRORS)
+        total = moves["error-skill"] + cube_total
         out[name] = {
             "checker": moves["error-skill"] / unforced if unforced else 0.0,
+            "cube": cube_total / close if close else 0.0,
             "overall": total / (unforced + close) if unforced + close else 0.0,
             "luck": s["dice"]["luck"],
             "very_bad": moves["marked"]["very bad"],
@@ -208,7 +225,7 @@ def main() -> None:
         ours_seconds[str(p)] = time.perf_counter() - t
     load1 = os.getloadavg()
 
-    rate_pairs: dict[str, list[tuple[float, float]]] = {"checker": [], "overall": []}
+    rate_pairs: dict[str, list[tuple[float, float]]] = {"checker": [], "cube": [], "overall": []}
     vb_found = vb_total = ours_err_gnubg_fine = ours_err = 0
     cube_vb_found = cube_vb_total = 0
     missing = 0
@@ -220,6 +237,7 @@ def main() -> None:
             s = a.stats(color)
             g = rates[name]
             rate_pairs["checker"].append((g["checker"], s.checker_error_rate))
+            rate_pairs["cube"].append((g["cube"], s.cube_error_rate))
             rate_pairs["overall"].append((g["overall"], s.overall_error_rate))
         index: dict[tuple[Any, ...], Any] = {}
         for d in a.decisions:
