@@ -329,3 +329,10 @@ def test_agreement_with_gnubgs_own_analysis_at_0_ply() -> None:
     x, y = np.array(rates).T
     assert np.corrcoef(x, y)[0, 1] >= 0.9
     assert found / total >= 0.8
+
+
+def test_a_progress_bar_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    quiet = gammon.analyze(MATCH5)
+    shown = gammon.analyze(MATCH5, progress=True)
+    assert shown.white.as_dict() == quiet.white.as_dict()
+    assert "games" in capsys.readouterr().err  # tqdm's bar, on stderr
