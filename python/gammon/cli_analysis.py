@@ -76,7 +76,7 @@ def worst_with_ids(analysis: MatchAnalysis, record: MatchRecord, n: int) -> list
     return [found[(d.game, d.step)] for d in worst]
 
 
-def _summary(path: str, a: MatchAnalysis, seconds: float) -> dict[str, Any]:
+def _summary(path: str, a: MatchAnalysis) -> dict[str, Any]:
     white, black = a.names
     return {
         "file": path,
@@ -84,7 +84,6 @@ def _summary(path: str, a: MatchAnalysis, seconds: float) -> dict[str, Any]:
         "length": a.length,
         "games": len(a),
         "plies": a.plies,
-        "seconds": seconds,
         "players": {"white": a.white.as_dict(), "black": a.black.as_dict()},
         "game_stats": [{"white": g.white.as_dict(), "black": g.black.as_dict()} for g in a.games],
     }
@@ -112,10 +111,9 @@ def run(args: argparse.Namespace) -> int:
         progress=sys.stderr.isatty() and not args.json,
     )
     seconds = time.perf_counter() - start
-    per = seconds / max(1, len(records))
     out = []
     for path, record, a in zip(args.files, records, analyses):
-        item = _summary(path, a, per)
+        item = _summary(path, a)
         item["worst"] = worst_with_ids(a, record, args.worst)
         out.append(item)
         if not args.json:
