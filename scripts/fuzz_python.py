@@ -178,13 +178,21 @@ def one(fdp: atheris.FuzzedDataProvider, target: str) -> None:
                  for _ in range(count)]  # fmt: skip
         cut = fdp.ConsumeIntInRange(0, 2**20) if fdp.ConsumeIntInRange(0, 4) == 0 else None
         ft.net_file(edits, fdp.ConsumeIntInRange(0, 4) > 0, cut)
+    elif target == "analysis":
+        if fdp.ConsumeIntInRange(0, 9) == 0:
+            ft.analyze_cut(fdp.PickValueInList(["mat", "sgf"]),
+                           fdp.ConsumeIntInRange(0, len(ft.MATCH_FIXTURES) - 1),
+                           fdp.ConsumeIntInRange(0, 10**6))  # fmt: skip
+        else:
+            picks = [fdp.ConsumeIntInRange(-3, 40) for _ in range(fdp.ConsumeIntInRange(0, 8))]
+            ft.analyze_steps(picks, [fdp.ConsumeIntInRange(0, 20) for _ in range(3)])
     else:
         raise SystemExit(f"unknown target {target!r}")
 
 
 TARGETS = ["position_id", "xgid", "match_id", "gnubg_id", "play", "dice", "checkers",
            "settings", "checkpoint", "fibs", "match_file", "batch", "serve",
-           "serve_connection", "net_file"]  # fmt: skip
+           "serve_connection", "net_file", "analysis"]  # fmt: skip
 
 
 def main() -> None:

@@ -493,3 +493,70 @@ def serve_connection(chunks: list[bytes], ending: int) -> None:
     assert srv.finished == done, f"{what}: the connection was not closed"
     assert srv.active_connections == 0, f"{what}: the slot was not freed"
     assert not failures, f"{what}: {failures!r}"
+
+
+# -- the analysis: gammon.analyze of damaged records and of game records of any actions ------
+
+ANALYSIS_STEPS: list[Any] = [
+    ("roll", 3, 1),
+    ("roll", 6, 6),
+    ("roll", 0, 7),
+    ("double",),
+    ("take",),
+    ("drop",),
+    ("beaver",),
+    ("raccoon",),
+    ("resign", 1),
+    ("resign", 9),
+    ("accept",),
+    ("decline",),
+    ("empty",),
+    ("surrender", "white"),
+    ("roll",),
+    ("take", 1),
+    (),
+    "roll",
+    None,
+]
+"""Actions, good and bad, of the game records the core's analysis reads."""
+
+
+def _analysis_sane(a: gammon.MatchAnalysis, what: str) -> None:
+    for d in a.decisions:
+        assert d.loss >= 0.0 and d.loss == d.loss, f"{what}: loss {d.loss} of {d}"
+
+
+def analyze_cut(fmt: str, fixture: int, cut: int) -> None:
+    """``analyze`` of the last game of a real export cut short: an analysis (every loss at
+    least 0) or a gammon error."""
+    name = MATCH_FIXTURES[fixture % len(MATCH_FIXTURES)]
+    source = MATCH_SOURCES[(fmt, name)]
+    text = source[: cut % (len(source) + 1)]
+    what = f"analyze({fmt}, {name}, cut {cut})"
+    rec = check(lambda: gammon.read_match(io.StringIO(text), fmt=fmt), what)
+    if rec is None or not rec.games:
+        return
+    a = check(lambda: gammon.analyze(rec.games[-1]), what)
+    if a is not None:
+        _analysis_sane(a, what)
+
+
+def analyze_steps(picks: list[int], plays: list[int]) -> None:
+    """The core's analysis of a game record of any actions (``picks`` index
+    :data:`ANALYSIS_STEPS`, or a legal play of the start when negative): an analysis or an
+    ``IllegalActionError``/``InvalidInputError``, never anything else."""
+    from gammon import _core
+    from gammon.analysis import game_log
+
+    start, _ = game_log(gammon.Game(seed=0))
+    opening = gammon.Position.start().legal_plays((3, 1))
+    steps: list[Any] = []
+    for k, p in enumerate(picks):
+        if p < 0:
+            steps.append(opening[plays[k % len(plays)] % len(opening)] if plays else None)
+        else:
+            steps.append(ANALYSIS_STEPS[p % len(ANALYSIS_STEPS)])
+    what = f"analysis of {steps!r}"[:400]
+    out = check(lambda: _core._analyze_matches([[(start, steps)]], [("a", "b")], [0], 0), what)
+    if out is not None:
+        _analysis_sane(out[0], what)

@@ -306,3 +306,15 @@ def test_fuzz_serve_connections(chunks: list[bytes], ending: int) -> None:
 )
 def test_fuzz_net_files(edits: list[tuple[int, int]], fix_checksum: bool, cut: Any) -> None:
     ft.net_file(edits, fix_checksum, cut)
+
+
+@settings(max_examples=N // 10, deadline=None)
+@given(st.sampled_from(["mat", "sgf"]), st.integers(0, 3), st.integers(0, 10**6))
+def test_fuzz_analyze_records_cut_short(fmt: str, fixture: int, cut: int) -> None:
+    ft.analyze_cut(fmt, fixture, cut)
+
+
+@settings(max_examples=N, deadline=None)
+@given(st.lists(st.integers(-3, 40), max_size=8), st.lists(st.integers(0, 20), max_size=3))
+def test_fuzz_analysis_of_any_actions(picks: list[int], plays: list[int]) -> None:
+    ft.analyze_steps(picks, plays)

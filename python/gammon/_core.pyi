@@ -16,6 +16,7 @@ __all__ = [
     "DEFAULT_MATCH_CHUNK",
     "DEFAULT_MAX_CUBE",
     "MATCH_ID_LEN",
+    "MAX_ANALYSIS_PLIES",
     "MAX_AUTO_DOUBLES",
     "MAX_CUBE_LIMIT",
     "MAX_PLIES",
@@ -24,15 +25,19 @@ __all__ = [
     "ONE",
     "WIN_KINDS",
     "XGID_POSITION_LEN",
+    "Candidate",
     "Color",
     "Cube",
     "CubeOffer",
     "CubeRules",
     "CubefulTally",
+    "Decision",
     "Ending",
+    "GameAnalysis",
     "GameResult",
     "GameState",
     "MatchId",
+    "MatchAnalysis",
     "MatchScore",
     "MatchTally",
     "MoneyTally",
@@ -42,8 +47,10 @@ __all__ = [
     "Outcome",
     "Play",
     "PlayList",
+    "PlayerStats",
     "Position",
     "Resignation",
+    "RollLuck",
     "RolloutRun",
     "SimulationRun",
     "Tally",
@@ -51,6 +58,8 @@ __all__ = [
     "Variant",
     "Xgid",
     "__version__",
+    "_analysis_arrays",
+    "_analyze_matches",
     "_batch_boards",
     "_batch_encode",
     "_batch_encode_into",
@@ -1497,3 +1506,302 @@ def _game_from_id(
     form: str | None = None,
 ) -> tuple[Position, TurnState | None, tuple[int, int]]:
     """The position a text names, and for a gnubg ID or XGID the game and its score."""
+# The analysis of played games (gammon.analysis).
+
+MAX_ANALYSIS_PLIES: Final[int]
+"""The deepest search the analysis offers (2 plies, gnubg's analysis default)."""
+
+_Probs: TypeAlias = tuple[float, float, float, float, float, float]
+
+@final
+class Candidate:
+    """A checker play of a decision with its value for the mover (frozen)."""
+
+    @property
+    def play(self) -> Play:
+        """The play."""
+    @property
+    def equity(self) -> float:
+        """The mover's cubeful normalised equity after the play."""
+    @property
+    def probabilities(self) -> _Probs:
+        """The mover's cubeless probabilities after the play."""
+    @property
+    def plies(self) -> int:
+        """The depth the play was valued at."""
+
+@final
+class Decision:
+    """One decision of a game and what the analysis made of it (frozen)."""
+
+    @property
+    def kind(self) -> str:
+        """``"play"``, ``"no double"``, ``"double"``, ``"take"``, ``"drop"`` or ``"beaver"``."""
+    @property
+    def player(self) -> Color:
+        """The player who decided."""
+    @property
+    def game(self) -> int:
+        """The index of the game in its match (from 0)."""
+    @property
+    def step(self) -> int:
+        """The index of the action in the game's record (from 0)."""
+    @property
+    def move_number(self) -> int:
+        """The move number, as a ``.mat`` file numbers its lines (from 1)."""
+    @property
+    def position(self) -> Position:
+        """The position, its player on roll (for a take or drop: the doubler)."""
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        """The roll of a checker play, larger die first; ``None`` for a cube action."""
+    @property
+    def cube_value(self) -> int:
+        """The cube's value before the decision."""
+    @property
+    def cube_owner(self) -> Color | None:
+        """The cube's owner before the decision (``None``: centred)."""
+    @property
+    def match_score(self) -> MatchScore | None:
+        """The match score when the game began, or ``None`` in money play."""
+    @property
+    def candidates(self) -> list[Candidate]:
+        """The plays valued (checker plays), best first."""
+    @property
+    def played(self) -> Candidate | None:
+        """The played candidate (checker plays)."""
+    @property
+    def best(self) -> Candidate | None:
+        """The best candidate (checker plays)."""
+    @property
+    def legal_plays(self) -> int:
+        """The number of distinct legal plays (checker plays; 0 for cube actions)."""
+    @property
+    def no_double(self) -> float | None:
+        """The doubler's normalised equity playing on (cube actions)."""
+    @property
+    def double_take(self) -> float | None:
+        """The doubler's normalised equity after double, take (cube actions)."""
+    @property
+    def double_pass(self) -> float | None:
+        """The doubler's normalised equity after double, pass: +1 (cube actions)."""
+    @property
+    def right_action(self) -> str | None:
+        """The right cube action in gnubg's words (cube actions)."""
+    @property
+    def probabilities(self) -> _Probs | None:
+        """The doubler's cubeless probabilities before the roll (cube actions)."""
+    @property
+    def is_close(self) -> bool | None:
+        """True for a close cube decision; ``None`` for a checker play."""
+    @property
+    def loss(self) -> float:
+        """The normalised equity lost (at least 0)."""
+    @property
+    def cost(self) -> float:
+        """The loss in the game's unit: points (money play) or match winning chance."""
+    @property
+    def skill(self) -> str:
+        """The mark gnubg gives: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``."""
+    @property
+    def is_error(self) -> bool:
+        """True when the decision is marked doubtful or worse."""
+
+@final
+class RollLuck:
+    """The luck of one roll against the average roll, gnubg's luck (frozen)."""
+
+    @property
+    def player(self) -> Color:
+        """The player who rolled."""
+    @property
+    def game(self) -> int:
+        """The index of the game in its match."""
+    @property
+    def step(self) -> int:
+        """The index of the roll in the game's record."""
+    @property
+    def move_number(self) -> int:
+        """The move number."""
+    @property
+    def dice(self) -> tuple[int, int]:
+        """The roll, larger die first."""
+    @property
+    def opening(self) -> bool:
+        """True for the opening roll."""
+    @property
+    def before(self) -> float:
+        """The roller's normalised equity before the roll."""
+    @property
+    def luck(self) -> float:
+        """The roll's value less the average roll's (normalised)."""
+    @property
+    def cost(self) -> float:
+        """The luck in the game's unit."""
+    @property
+    def standing(self) -> float:
+        """The roller's expected points (money) or match winning chance before the roll."""
+    @property
+    def mark(self) -> str:
+        """The mark gnubg gives the roll."""
+
+@final
+class PlayerStats:
+    """One player's statistics over a game or a match, as gnubg keeps them (frozen)."""
+
+    @property
+    def moves(self) -> int:
+        """Checker moves, forced ones and passes included."""
+    @property
+    def unforced(self) -> int:
+        """Moves with a choice of plays."""
+    @property
+    def checker_loss(self) -> float:
+        """The checker plays' total loss (normalised)."""
+    @property
+    def checker_cost(self) -> float:
+        """The checker plays' total cost (points or match winning chance)."""
+    @property
+    def checker_error_rate(self) -> float:
+        """Loss per unforced move (normalised)."""
+    @property
+    def checker_cost_rate(self) -> float:
+        """Cost per unforced move."""
+    @property
+    def checker_marks(self) -> dict[str, int]:
+        """Moves by mark."""
+    @property
+    def cube_decisions(self) -> int:
+        """Cube decisions."""
+    @property
+    def close_cube(self) -> int:
+        """Close cube decisions (gnubg's "close or actual")."""
+    @property
+    def doubles(self) -> int:
+        """Doubles made."""
+    @property
+    def takes(self) -> int:
+        """Doubles taken (beavers included)."""
+    @property
+    def drops(self) -> int:
+        """Doubles dropped."""
+    @property
+    def cube_errors(self) -> dict[str, tuple[int, float, float]]:
+        """Cube errors by kind: ``{kind: (count, loss, cost)}``."""
+    @property
+    def cube_loss(self) -> float:
+        """The cube actions' total loss (normalised)."""
+    @property
+    def cube_cost(self) -> float:
+        """The cube actions' total cost."""
+    @property
+    def cube_error_rate(self) -> float:
+        """Loss per close cube decision (normalised)."""
+    @property
+    def cube_cost_rate(self) -> float:
+        """Cost per close cube decision."""
+    @property
+    def overall_error_rate(self) -> float:
+        """Loss per unforced move and close cube decision (normalised)."""
+    @property
+    def overall_cost_rate(self) -> float:
+        """Cost per unforced move and close cube decision."""
+    @property
+    def rating(self) -> str | None:
+        """The rating gnubg gives the overall error rate, or ``None`` without a decision."""
+    @property
+    def rolls(self) -> int:
+        """Rolls."""
+    @property
+    def luck(self) -> float:
+        """The rolls' total luck (normalised)."""
+    @property
+    def luck_cost(self) -> float:
+        """The luck in the game's unit."""
+    @property
+    def luck_marks(self) -> dict[str, int]:
+        """Rolls by mark."""
+    @property
+    def result(self) -> float:
+        """Points won (money) or match winning chance gained (a match)."""
+    @property
+    def luck_adjusted(self) -> float:
+        """The result less the player's luck and plus the opponent's."""
+    def as_dict(self) -> dict[str, float]:
+        """The statistics as a ``dict`` of numbers."""
+
+@final
+class GameAnalysis:
+    """One game analysed (frozen)."""
+
+    @property
+    def index(self) -> int:
+        """The index of the game in its match (from 0)."""
+    @property
+    def decisions(self) -> list[Decision]:
+        """The decisions, in the order they were taken."""
+    @property
+    def rolls(self) -> list[RollLuck]:
+        """The rolls' luck, in order."""
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, or ``None`` when the record stops before the end."""
+    @property
+    def match_score(self) -> MatchScore | None:
+        """The match score when the game began, or ``None`` in money play."""
+    def stats(self, player: _ColorLike) -> PlayerStats:
+        """The statistics of ``player`` in this game."""
+    @property
+    def white(self) -> PlayerStats:
+        """White's statistics in this game."""
+    @property
+    def black(self) -> PlayerStats:
+        """Black's statistics in this game."""
+    def worst(
+        self, n: int = 10, *, kind: str | None = None, errors: bool = False
+    ) -> list[Decision]:
+        """The worst ``n`` decisions of the game, the greatest loss first."""
+
+@final
+class MatchAnalysis:
+    """A match or money session analysed (frozen)."""
+
+    @property
+    def games(self) -> list[GameAnalysis]:
+        """The games, in order."""
+    @property
+    def length(self) -> int:
+        """The match length (0 for money play)."""
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names, ``(white, black)``."""
+    @property
+    def plies(self) -> int:
+        """The depth of the analysis."""
+    @property
+    def decisions(self) -> list[Decision]:
+        """Every decision of every game, in order."""
+    def stats(self, player: _ColorLike) -> PlayerStats:
+        """The statistics of ``player`` over the match."""
+    @property
+    def white(self) -> PlayerStats:
+        """White's statistics over the match."""
+    @property
+    def black(self) -> PlayerStats:
+        """Black's statistics over the match."""
+    def worst(
+        self, n: int = 10, *, kind: str | None = None, errors: bool = False
+    ) -> list[Decision]:
+        """The worst ``n`` decisions of the match, the greatest loss first."""
+    def __len__(self) -> int: ...
+
+def _analyze_matches(
+    matches: Sequence[Sequence[object]],
+    names: Sequence[tuple[str, str]],
+    lengths: Sequence[int],
+    plies: int,
+    net: Net | None = None,
+    threads: int = 0,
+    callback: Callable[[int, int, float], object] | None = None,
+) -> list[MatchAnalysis]: ...
+def _analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[np.float64]]: ...

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from types import FrameType
 from typing import Any, Callable, Optional
 
-from gammon import cli_interop
+from gammon import cli_analysis, cli_interop
 from gammon._cli_net import is_net, load_net, named_net, with_net
 from gammon.errors import GammonError, InternalError
 
@@ -549,7 +549,8 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         "is 8, or $GAMMON_BEAROFF_CHECKERS)",
     )
     cli_interop.add_parsers(sub)
-    for name in cli_interop.COMMANDS:
+    cli_analysis.add_parsers(sub)
+    for name in cli_interop.COMMANDS + cli_analysis.COMMANDS:
         commands[name] = sub.choices[name]
     return parser, commands
 
@@ -1198,6 +1199,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "hint": _hint,
         "bearoff": _bearoff,
         **{name: cli_interop.run for name in cli_interop.COMMANDS},
+        **{name: cli_analysis.run for name in cli_analysis.COMMANDS},
     }
     received: list[int] = []
     try:

@@ -28,19 +28,21 @@
 //! | `policy` | checker and cube policies | `eval`, `scoring` |
 //! | `play` | one game or match: turns, game loops, records, luck | `policy`, `variant_position` |
 //! | `run` | batches, rollouts, simulations, training-data trajectories | `play` |
+//! | `analysis` | played games and matches analysed: decisions valued, errors, luck | `play` |
 //!
 //! The same order drawn, each layer to the left of those below it:
 //!
 //! ```text
-//! run ─ play ─┬─ policy ─┬─ eval ─┬─ bearoff ─┐
-//!             │          │        └─ encode ──┤
-//!             │          └─ scoring ──────────┼─ rules ─ base
-//!             └─ variant_position ─ text ─────┘
+//! run ──────┬─ play ─┬─ policy ─┬─ eval ─┬─ bearoff ─┐
+//! analysis ─┘        │          │        └─ encode ──┤
+//!                    │          └─ scoring ──────────┼─ rules ─ base
+//!                    └─ variant_position ─ text ─────┘
 //! ```
 //!
 //! Inside the crate a name is imported from the module that owns it; users see the flat
 //! re-exports below (and the public modules [`bearoff`], [`encode`], [`eval`], [`text`]).
 
+mod analysis;
 mod base;
 pub mod bearoff;
 pub mod encode;
@@ -53,6 +55,12 @@ mod scoring;
 pub mod text;
 mod variant_position;
 
+pub use analysis::{
+    analyze_game, analyze_matches, AnalysisConfig, AnalysisError, AnalysisProgress, Candidate,
+    CubeAction, CubeEquities, Decision, DecisionKind, ErrorTally, GameAnalysis, GameLog, LuckMark,
+    MatchAnalysis, MoveFilter, PlayerStats, Rating, RollLuck, Skill, Step, BAD, CLOSE_CUBE,
+    DOUBTFUL, LUCKY, MAX_ANALYSIS_PLIES, VERY_BAD, VERY_LUCKY,
+};
 pub use base::color::{ByColor, Color};
 pub use base::dice::{Dice, DiceError};
 pub use base::moves::{Move, Play, PlayList, BAR, MAX_PLAYS, OFF};

@@ -1,6 +1,7 @@
 //! The Python module `gammon._core`: argument conversion, error mapping and GIL handling over
 //! `gammon-core`. No rules live here.
 
+mod analysis;
 mod batch;
 mod bearoff;
 mod classes;
@@ -104,6 +105,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(net::_net_evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(net::_net_rank, m)?)?;
     m.add("MAX_PLIES", net::MAX_PLIES)?;
+    m.add_class::<analysis::PyMatchAnalysis>()?;
+    m.add_class::<analysis::PyGameAnalysis>()?;
+    m.add_class::<analysis::PyDecision>()?;
+    m.add_class::<analysis::PyCandidate>()?;
+    m.add_class::<analysis::PyRollLuck>()?;
+    m.add_class::<analysis::PyPlayerStats>()?;
+    m.add_function(wrap_pyfunction!(analysis::_analyze_matches, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::_analysis_arrays, m)?)?;
+    m.add("MAX_ANALYSIS_PLIES", gammon_core::MAX_ANALYSIS_PLIES)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The run limits and units, defined once in the core (issue 8).
     m.add("ONE", gammon_core::ONE)?;

@@ -1,0 +1,290 @@
+"""Analysis of played games and matches, as GNU Backgammon analyses them: :func:`analyze`.
+
+Every checker play, every cube action and the luck of every roll of a match file, a game
+record or a :class:`~gammon.Game`'s history is valued by the net (the shipped one or a
+:class:`~gammon.Net` of your own) searched 0, 1 or 2 plies deep, in the Rust core:
+
+- a **checker play** with a choice is valued against the best play of the roll (a forced
+  play or a pass is a move, not a decision);
+- a **cube action** (rolling when a double was possible, doubling, taking, dropping,
+  beavering) against the right action, from the no-double, double/take and double/pass
+  equities (money play by the net's cube model; match play through the match equity table);
+- a **roll** by its luck: what it was worth (its best play) against the average of the 21
+  rolls, gnubg's luck.
+
+Equities are normalised as gnubg's (per unit of cube in money play; "EMG" in a match), and
+every loss also comes in the game's unit: points (money) or match winning chance (a match).
+Decisions that lose more than 0.03, 0.06 and 0.12 are marked doubtful, bad and very bad
+(gnubg's thresholds); the error rates are per unforced move (checker play) and per close
+cube decision (cube), as gnubg's statistics::
+
+    >>> import gammon
+    >>> game = gammon.Game(seed=3)
+    >>> game.set_dice(6, 5); game.push("13/7 13/8")      # the book play is 24/13
+    >>> a = gammon.analyze(game)
+    >>> d = a.decisions[0]
+    >>> d.kind, str(d.best.play), d.skill in ("doubtful", "bad", "very bad")
+    ('play', '24/13', True)
+    >>> a.white.unforced, round(a.white.checker_error_rate, 6) == round(d.loss, 6)
+    (1, True)
+
+Results are Rust values (:class:`MatchAnalysis`, :class:`GameAnalysis`, :class:`Decision`,
+:class:`Candidate`, :class:`RollLuck`, :class:`PlayerStats`) with a readable ``str()``;
+:func:`analyze_many` analyses many records on every core, and :func:`analysis_arrays` turns
+the players' statistics of many analyses into NumPy arrays.
+
+Long Nardy games are analysed with the Long Nardy net: checker play and luck (no cube).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Union
+
+from gammon import _core
+from gammon._checks import brief, int_arg
+from gammon._core import (
+    MAX_ANALYSIS_PLIES,
+    Candidate,
+    Decision,
+    GameAnalysis,
+    MatchAnalysis,
+    Net,
+    Play,
+    PlayerStats,
+    RollLuck,
+    TurnState,
+)
+from gammon.actions import (
+    Accept,
+    Action,
+    Beaver,
+    Decline,
+    Double,
+    Drop,
+    EmptyPlay,
+    Raccoon,
+    Resign,
+    Roll,
+    Take,
+)
+from gammon.errors import InvalidInputError
+from gammon.files import read_match
+from gammon.game import Game
+from gammon.matchfile import GameRecord, MatchRecord
+
+__all__ = [
+    "MAX_ANALYSIS_PLIES",
+    "AnalysisProgress",
+    "Candidate",
+    "Decision",
+    "GameAnalysis",
+    "MatchAnalysis",
+    "PlayerStats",
+    "RollLuck",
+    "analysis_arrays",
+    "analyze",
+    "analyze_many",
+    "game_log",
+]
+
+Source = Union[MatchRecord, GameRecord, Game, Sequence[Game], str, "os.PathLike[str]"]
+"""What :func:`analyze` reads: a match record, a game record, a game, games played one after
+the other, or the path of a ``.mat`` or ``.sgf`` file."""
+
+_NAMED: dict[type, str] = {
+    Double: "double",
+    Take: "take",
+    Drop: "drop",
+    Beaver: "beaver",
+    Raccoon: "raccoon",
+    Accept: "accept",
+    Decline: "decline",
+    EmptyPlay: "empty",
+}
+
+
+@dataclass(frozen=True)
+class AnalysisProgress:
+    """What the ``callback`` of :func:`analyze` and :func:`analyze_many` receives."""
+
+    games_done: int
+    """Games analysed so far."""
+    games: int
+    """Games to analyse."""
+    elapsed: float
+    """Seconds since the analysis started."""
+
+
+def _step(action: Action, before: TurnState) -> object:
+    """One action of a history as the core reads it."""
+    if isinstance(action, Play):
+        return action
+    if isinstance(action, Roll):
+        if action.dice is None:  # a history holds its rolls' dice
+            raise InvalidInputError("a game history holds a roll without dice")
+        return ("roll", *action.dice)
+    if isinstance(action, Resign):
+        if before.is_nardy:
+            return ("surrender", action.player or before.to_act)
+        return ("resign", int(action.level))
+    name = _NAMED.get(type(action))
+    if name is None:
+        raise InvalidInputError(f"not an action of a game: {brief(action)}")
+    return (name,)
+
+
+def game_log(game: Game) -> tuple[TurnState, list[object]]:
+    """The record of ``game`` as the core's analysis reads it: its first state and actions.
+
+    The actions are :class:`~gammon.Play` values or tuples naming the others (``("roll", 3,
+    1)``, ``("double",)``...); the core replays them through the rules.
+    """
+    # The history is the game's own (its stack of actions with the state before each).
+    stack: list[tuple[Action, TurnState]] = game._stack
+    start = stack[0][1] if stack else game._state
+    return start, [_step(a, before) for a, before in stack]
+
+
+def _record(source: object) -> tuple[list[tuple[TurnState, list[object]]], tuple[str, str], int]:
+    """The games, the names ``(white, black)`` and the length (0: money) of ``source``."""
+    if isinstance(source, (str, os.PathLike)):
+        source = read_match(source)
+    if isinstance(source, MatchRecord):
+        games = [game_log(g.game) for g in source.games]
+        return games, source.names, source.length
+    if isinstance(source, GameRecord):
+        source = source.game
+    if isinstance(source, Game):
+        return [game_log(source)], ("White", "Black"), _length(source)
+    if isinstance(source, Sequence) and source and all(isinstance(g, Game) for g in source):
+        return [game_log(g) for g in source], ("White", "Black"), _length(source[0])
+    if type(source).__name__ == "Series":
+        raise InvalidInputError(
+            "analyze: a Long Nardy Series keeps the results of its finished games, not their "
+            "moves; analyse the games themselves: gammon.analyze([game1, game2, ...]) with "
+            "the Game objects Series.new_game() returned"
+        )
+    raise InvalidInputError(
+        "analyze reads a MatchRecord, a GameRecord, a Game, a list of Games or the path of a "
+        f".mat or .sgf file, not {brief(source)}"
+    )
+
+
+def _length(game: Game) -> int:
+    board = game.match
+    return 0 if game.is_money else int(getattr(board, "length", 0))
+
+
+def _plies(plies: object) -> int:
+    return int_arg("plies", plies, 0, MAX_ANALYSIS_PLIES)
+
+
+def analyze(
+    source: Source,
+    *,
+    plies: int = 0,
+    net: Optional[Net] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    callback: Optional[Callable[[AnalysisProgress], object]] = None,
+) -> MatchAnalysis:
+    """Analyse a match, a money session or games, as gnubg's ``analyse match`` does.
+
+    ``source`` is a :class:`~gammon.MatchRecord` (what :func:`~gammon.read_match` returns), a
+    :class:`~gammon.GameRecord`, a :class:`~gammon.Game` (its history), a list of games played
+    one after the other (Long Nardy games of a series, say), or the path of a ``.mat`` or
+    ``.sgf`` file. ``plies``: the depth of the values, 0 (the net alone), 1 or 2 (gnubg's
+    analysis default). ``net``: a :class:`~gammon.Net` of the games' variant (default: the
+    shipped one). ``threads``: the games run on this many threads (default: one per core).
+    ``progress``: show a progress bar; ``callback``: called with an
+    :class:`AnalysisProgress` as games finish (an exception it raises stops the analysis).
+
+    Returns a :class:`MatchAnalysis`: ``games`` (each with its ``decisions``, ``rolls`` and
+    statistics), each player's statistics (``white``, ``black``, ``stats(color)``) and
+    ``worst(n)``; ``str()`` is a summary table.
+
+    Raises :class:`~gammon.InvalidInputError` for a source of another kind, a ``plies``
+    outside 0-2 or a net of another game than the records'; the errors of
+    :func:`~gammon.read_match` for a file; :class:`~gammon.IllegalActionError` naming the
+    game and the action for a record that breaks the rules.
+    """
+    return analyze_many(
+        [source], plies=plies, net=net, threads=threads, progress=progress, callback=callback
+    )[0]
+
+
+def analyze_many(
+    sources: Iterable[Source],
+    *,
+    plies: int = 0,
+    net: Optional[Net] = None,
+    threads: Optional[int] = None,
+    progress: bool = False,
+    callback: Optional[Callable[[AnalysisProgress], object]] = None,
+) -> list[MatchAnalysis]:
+    """Analyse many matches (records, games or files, as :func:`analyze` reads each) at once.
+
+    Every game of every source is a unit of work for the next free thread (``threads``:
+    default one per core); the results do not depend on the number of threads. Returns one
+    :class:`MatchAnalysis` per source, in order. The arguments and errors are
+    :func:`analyze`'s; an error names the match (from 1) as well.
+    """
+    plies = _plies(plies)
+    if net is not None and not isinstance(net, Net):
+        raise InvalidInputError(f"net must be a gammon.Net, not {brief(net)}")
+    n_threads = 0 if threads is None else int_arg("threads", threads, 1, _core.MAX_THREADS)
+    if callback is not None and not callable(callback):
+        raise InvalidInputError(f"callback must be callable, not {brief(callback)}")
+    records = [_record(s) for s in sources]
+    games = [r[0] for r in records]
+    total = sum(len(g) for g in games)
+    bar: Any = None
+    if progress:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped]
+
+        bar = tqdm(total=total, unit="games", desc="analysis", leave=True)
+
+    def report(done: int, of: int, elapsed: float) -> None:
+        if bar is not None:
+            bar.update(done - bar.n)
+        if callback is not None:
+            callback(AnalysisProgress(done, of, elapsed))
+
+    try:
+        return list(
+            _core._analyze_matches(
+                games,
+                [r[1] for r in records],
+                [r[2] for r in records],
+                plies,
+                net,
+                n_threads,
+                report if (bar is not None or callback is not None) else None,
+            )
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, Any]:
+    """The players' statistics of many analyses as NumPy arrays.
+
+    Returns ``{name: array}``, each array of shape ``(len(analyses), 2)``: column 0 White's,
+    column 1 Black's, for every statistic of :meth:`PlayerStats.as_dict` (``"unforced"``,
+    ``"checker_error_rate"``, ``"cube_error_rate"``, ``"luck"``, ``"luck_adjusted"``...).
+
+    >>> import gammon
+    >>> g = gammon.Game(seed=1); g.set_dice(3, 1); g.push("8/5 6/5")
+    >>> arrays = analysis_arrays([gammon.analyze(g)])
+    >>> arrays["unforced"].shape, arrays["unforced"][0].tolist()
+    ((1, 2), [1.0, 0.0])
+    """
+    items = list(analyses)
+    for a in items:
+        if not isinstance(a, MatchAnalysis):
+            raise InvalidInputError(f"analysis_arrays takes MatchAnalysis values, not {brief(a)}")
+    return dict(_core._analysis_arrays(items))

@@ -1,0 +1,1272 @@
+//! `gammon.MatchAnalysis` and the values inside it (`GameAnalysis`, `Decision`, `Candidate`,
+//! `RollLuck`, `PlayerStats`): the core's analysis (`gammon_core::analyze_matches`) as frozen
+//! values, and `_analyze_matches`, which converts game records and runs it with the GIL
+//! released. The analysis itself is the core's; only conversion and presentation live here.
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use gammon_core::eval::net::NetEvaluator;
+use gammon_core::{
+    analyze_matches, AnalysisConfig, AnalysisError, ByColor, Candidate, Color, Decision,
+    DecisionKind, Dice, GameAnalysis, GameLog, MatchAnalysis, PlayerStats, RollLuck, RulesFamily,
+    Step, VariantPosition, MAX_ANALYSIS_PLIES,
+};
+use numpy::ndarray::Array2;
+use numpy::IntoPyArray;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+use crate::classes::{PyPlay, PyPosition};
+use crate::convert::repr;
+use crate::errors::{guard, IllegalActionError, InvalidInputError};
+use crate::match_score::PyMatchScore;
+use crate::net::{shipped_policy, PyNet};
+use crate::result::PyGameResult;
+use crate::turn::PyTurnState;
+use crate::types::{color_arg, PyColor};
+
+/// Five probabilities and the draw: `(win, win_gammon, win_backgammon, lose_gammon,
+/// lose_backgammon, draw)`.
+type Probs = (f32, f32, f32, f32, f32, f32);
+
+fn probs(p: &gammon_core::eval::Probabilities) -> Probs {
+    (
+        p.win,
+        p.win_gammon,
+        p.win_backgammon,
+        p.lose_gammon,
+        p.lose_backgammon,
+        p.draw,
+    )
+}
+
+fn dice_pair(d: Dice) -> (u8, u8) {
+    (d.high(), d.low())
+}
+
+/// `gammon.IllegalActionError` (or `InvalidInputError` for a net of another game) for a record
+/// the analysis cannot read, with its place.
+fn analysis_error(e: &AnalysisError) -> PyErr {
+    if e.wrong_net {
+        InvalidInputError::new_err(e.to_string())
+    } else {
+        IllegalActionError::new_err(e.to_string())
+    }
+}
+
+/// One step of a record: a `Play`, or a tuple naming the action (`("roll", 3, 1)`,
+/// `("double",)`, `("take",)`, `("drop",)`, `("beaver",)`, `("raccoon",)`, `("resign",
+/// level)`, `("accept",)`, `("decline",)`, `("surrender", color)`, `("empty",)`).
+fn step_arg(obj: &Bound<'_, PyAny>) -> PyResult<Step> {
+    if let Ok(p) = obj.extract::<PyPlay>() {
+        return Ok(Step::Play(p.play));
+    }
+    let bad = || {
+        InvalidInputError::new_err(format!(
+            "an action of a game record is a Play or a tuple such as ('roll', 3, 1), not {}",
+            repr(obj)
+        ))
+    };
+    let t = obj.cast::<PyTuple>().map_err(|_| bad())?;
+    let name = t.get_item(0).map_err(|_| bad())?;
+    let name = name.cast::<PyString>().map_err(|_| bad())?.to_cow()?;
+    let int = |i: usize| -> PyResult<u8> {
+        t.get_item(i)
+            .and_then(|v| v.extract::<u8>())
+            .map_err(|_| bad())
+    };
+    Ok(match (name.as_ref(), t.len()) {
+        ("roll", 3) => Step::Roll(int(1)?, int(2)?),
+        ("double", 1) => Step::Double,
+        ("take", 1) => Step::Take,
+        ("drop", 1) => Step::Drop,
+        ("beaver", 1) => Step::Beaver,
+        ("raccoon", 1) => Step::Raccoon,
+        ("resign", 2) => Step::Resign(int(1)?),
+        ("accept", 1) => Step::Accept,
+        ("decline", 1) => Step::Decline,
+        ("surrender", 2) => Step::Surrender(color_arg(&t.get_item(1)?)?),
+        ("empty", 1) => Step::EmptyPlay,
+        _ => return Err(bad()),
+    })
+}
+
+fn game_arg(obj: &Bound<'_, PyAny>) -> PyResult<GameLog> {
+    let bad = || {
+        InvalidInputError::new_err(format!(
+            "a game record is a (TurnState, [actions]) pair, not {}",
+            repr(obj)
+        ))
+    };
+    let (start, steps): (PyTurnState, Vec<Bound<'_, PyAny>>) = obj.extract().map_err(|_| bad())?;
+    let steps = steps.iter().map(step_arg).collect::<PyResult<Vec<_>>>()?;
+    Ok(GameLog {
+        start: start.inner,
+        steps,
+    })
+}
+
+/// A checker play of a decision with its value for the mover: ``play``, ``equity`` (cubeful,
+/// normalised: per unit of cube in money play, gnubg's EMG in a match), ``probabilities``
+/// (the mover's cubeless ``(win, win_gammon, win_backgammon, lose_gammon, lose_backgammon,
+/// draw)`` after it) and the ``plies`` it was valued at. Frozen.
+#[pyclass(name = "Candidate", module = "gammon", frozen)]
+#[derive(Clone, Copy, Debug)]
+pub struct PyCandidate {
+    inner: Candidate,
+    before: VariantPosition,
+    dice: Dice,
+}
+
+#[pymethods]
+impl PyCandidate {
+    /// The play.
+    #[getter]
+    fn play(&self) -> PyPlay {
+        PyPlay {
+            before: self.before,
+            dice: self.dice,
+            play: self.inner.play,
+        }
+    }
+
+    /// The mover's cubeful normalised equity after the play.
+    #[getter]
+    fn equity(&self) -> f64 {
+        self.inner.equity
+    }
+
+    /// The mover's cubeless probabilities after the play.
+    #[getter]
+    fn probabilities(&self) -> Probs {
+        probs(&self.inner.probabilities)
+    }
+
+    /// The depth the play was valued at.
+    #[getter]
+    fn plies(&self) -> u32 {
+        self.inner.plies
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Candidate {} {:+.3} ({}-ply)>",
+            self.before.format_play(&self.inner.play),
+            self.inner.equity,
+            self.inner.plies
+        )
+    }
+}
+
+/// One decision of a game and what the analysis made of it (see ``gammon.analyze``).
+///
+/// ``kind`` is ``"play"`` (a checker play with a choice), ``"no double"`` (the player could
+/// double and rolled), ``"double"``, ``"take"``, ``"drop"`` or ``"beaver"``. ``loss`` is the
+/// normalised equity lost (at least 0), ``cost`` the same in the game's unit (points in
+/// money play, match winning chance in a match), ``skill`` gnubg's mark: ``""``,
+/// ``"doubtful"``, ``"bad"`` or ``"very bad"``. Checker plays have ``candidates`` (best
+/// first), ``played`` and ``best``; cube actions the doubler's ``no_double``,
+/// ``double_take`` and ``double_pass`` equities and the ``right_action``. Frozen.
+#[pyclass(name = "Decision", module = "gammon", frozen)]
+#[derive(Clone, Debug)]
+pub struct PyDecision {
+    inner: Decision,
+    game: usize,
+}
+
+impl PyDecision {
+    fn candidate(&self, c: &Candidate) -> PyCandidate {
+        PyCandidate {
+            inner: *c,
+            before: self.inner.position,
+            dice: self.inner.dice.unwrap_or(Dice::new_unchecked(1, 1)),
+        }
+    }
+
+    fn text(&self) -> String {
+        let d = &self.inner;
+        let mut s = format!(
+            "game {} move {} {} ",
+            self.game + 1,
+            d.move_number,
+            d.player
+        );
+        if let (Some(dice), Some(played), Some(best)) = (d.dice, d.played_candidate(), d.best()) {
+            let _ = write!(
+                s,
+                "{}{}: played {} ({:+.3}), best {} ({:+.3})",
+                dice.high(),
+                dice.low(),
+                d.position.format_play(&played.play),
+                played.equity,
+                d.position.format_play(&best.play),
+                best.equity
+            );
+        } else if let Some(eq) = d.cube_equities {
+            let _ = write!(
+                s,
+                "{}: {}; no double {:+.3}, double/take {:+.3}, double/pass {:+.3}",
+                d.kind.name(),
+                eq.action().name(),
+                eq.no_double,
+                eq.double_take,
+                eq.double_pass
+            );
+        }
+        let _ = write!(s, "; loss {:.3}", d.loss);
+        if d.skill.is_error() {
+            let _ = write!(s, " ({})", d.skill.name());
+        }
+        s
+    }
+}
+
+#[pymethods]
+impl PyDecision {
+    /// What the player did: ``"play"``, ``"no double"``, ``"double"``, ``"take"``,
+    /// ``"drop"`` or ``"beaver"``.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.inner.kind.name()
+    }
+
+    /// The player who decided.
+    #[getter]
+    fn player(&self) -> PyColor {
+        self.inner.player.into()
+    }
+
+    /// The index of the game in its match (from 0).
+    #[getter]
+    fn game(&self) -> usize {
+        self.game
+    }
+
+    /// The index of the action in the game's record (from 0).
+    #[getter]
+    fn step(&self) -> usize {
+        self.inner.step
+    }
+
+    /// The move number, as a ``.mat`` file numbers its lines (from 1).
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.inner.move_number
+    }
+
+    /// The position, its player on roll (for a take or drop: the doubler).
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            inner: self.inner.position,
+        }
+    }
+
+    /// The roll of a checker play, larger die first; ``None`` for a cube action.
+    #[getter]
+    fn dice(&self) -> Option<(u8, u8)> {
+        self.inner.dice.map(dice_pair)
+    }
+
+    /// The cube's value before the decision.
+    #[getter]
+    fn cube_value(&self) -> u32 {
+        self.inner.cube.value
+    }
+
+    /// The cube's owner before the decision (``None``: centred).
+    #[getter]
+    fn cube_owner(&self) -> Option<PyColor> {
+        self.inner.cube.owner.map(Into::into)
+    }
+
+    /// The match score when the game began, or ``None`` in money play.
+    #[getter]
+    fn match_score(&self) -> Option<PyMatchScore> {
+        self.inner
+            .board
+            .as_match()
+            .map(|m| PyMatchScore { inner: *m })
+    }
+
+    /// The plays valued (checker plays), best first: at most 8, the played one among them.
+    #[getter]
+    fn candidates(&self) -> Vec<PyCandidate> {
+        self.inner
+            .candidates
+            .iter()
+            .map(|c| self.candidate(c))
+            .collect()
+    }
+
+    /// The played candidate (checker plays).
+    #[getter]
+    fn played(&self) -> Option<PyCandidate> {
+        self.inner.played_candidate().map(|c| self.candidate(c))
+    }
+
+    /// The best candidate (checker plays).
+    #[getter]
+    fn best(&self) -> Option<PyCandidate> {
+        self.inner.best().map(|c| self.candidate(c))
+    }
+
+    /// The number of distinct legal plays (checker plays; 0 for cube actions).
+    #[getter]
+    fn legal_plays(&self) -> usize {
+        self.inner.legal_plays
+    }
+
+    /// The doubler's normalised equity playing on (cube actions).
+    #[getter]
+    fn no_double(&self) -> Option<f64> {
+        self.inner.cube_equities.map(|e| e.no_double)
+    }
+
+    /// The doubler's normalised equity after double, take (cube actions).
+    #[getter]
+    fn double_take(&self) -> Option<f64> {
+        self.inner.cube_equities.map(|e| e.double_take)
+    }
+
+    /// The doubler's normalised equity after double, pass: +1 (cube actions).
+    #[getter]
+    fn double_pass(&self) -> Option<f64> {
+        self.inner.cube_equities.map(|e| e.double_pass)
+    }
+
+    /// The right action, in gnubg's words: ``"No double, take"``, ``"Double, take"``,
+    /// ``"Double, pass"`` or ``"Too good to double, pass"`` (cube actions).
+    #[getter]
+    fn right_action(&self) -> Option<&'static str> {
+        self.inner.cube_equities.map(|e| e.action().name())
+    }
+
+    /// The doubler's cubeless probabilities before the roll (cube actions).
+    #[getter]
+    fn probabilities(&self) -> Option<Probs> {
+        self.inner.cube_equities.map(|e| probs(&e.probabilities))
+    }
+
+    /// True for a close cube decision (within 0.16 of doubling, or any double, take or
+    /// drop); ``None`` for a checker play.
+    #[getter]
+    fn is_close(&self) -> Option<bool> {
+        let d = &self.inner;
+        d.cube_equities
+            .map(|e| d.kind != DecisionKind::NoDouble || e.is_close())
+    }
+
+    /// The normalised equity lost (at least 0).
+    #[getter]
+    fn loss(&self) -> f64 {
+        self.inner.loss
+    }
+
+    /// The loss in the game's unit: points (money play) or match winning chance (a match).
+    #[getter]
+    fn cost(&self) -> f64 {
+        self.inner.cost
+    }
+
+    /// gnubg's mark: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``.
+    #[getter]
+    fn skill(&self) -> &'static str {
+        self.inner.skill.name()
+    }
+
+    /// True when the decision is marked doubtful or worse.
+    #[getter]
+    fn is_error(&self) -> bool {
+        self.inner.skill.is_error()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Decision {}>", self.text())
+    }
+
+    fn __str__(&self) -> String {
+        self.text()
+    }
+}
+
+/// The luck of one roll: the roll's value (its best play's, at 0 ply) against the average
+/// over the 21 rolls (over the 30 ways the opening roll falls), gnubg's luck. ``before`` is
+/// that average (the roller's normalised equity before the roll), ``luck`` the difference,
+/// ``cost`` the luck in the game's unit and ``standing`` the roller's expected points (money)
+/// or match winning chance (a match) before the roll. ``mark`` is ``"very lucky"``,
+/// ``"lucky"``, ``""``, ``"unlucky"`` or ``"very unlucky"``. Frozen.
+#[pyclass(name = "RollLuck", module = "gammon", frozen)]
+#[derive(Clone, Copy, Debug)]
+pub struct PyRollLuck {
+    inner: RollLuck,
+    game: usize,
+}
+
+#[pymethods]
+impl PyRollLuck {
+    /// The player who rolled.
+    #[getter]
+    fn player(&self) -> PyColor {
+        self.inner.player.into()
+    }
+
+    /// The index of the game in its match.
+    #[getter]
+    fn game(&self) -> usize {
+        self.game
+    }
+
+    /// The index of the roll in the game's record.
+    #[getter]
+    fn step(&self) -> usize {
+        self.inner.step
+    }
+
+    /// The move number.
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.inner.move_number
+    }
+
+    /// The roll, larger die first.
+    #[getter]
+    fn dice(&self) -> (u8, u8) {
+        dice_pair(self.inner.dice)
+    }
+
+    /// True for the opening roll.
+    #[getter]
+    fn opening(&self) -> bool {
+        self.inner.opening
+    }
+
+    /// The roller's normalised equity before the roll.
+    #[getter]
+    fn before(&self) -> f64 {
+        self.inner.before
+    }
+
+    /// The roll's value less the average roll's (normalised).
+    #[getter]
+    fn luck(&self) -> f64 {
+        self.inner.luck
+    }
+
+    /// The luck in the game's unit.
+    #[getter]
+    fn cost(&self) -> f64 {
+        self.inner.cost
+    }
+
+    /// The roller's expected points (money) or match winning chance (a match) before the
+    /// roll.
+    #[getter]
+    fn standing(&self) -> f64 {
+        self.inner.standing
+    }
+
+    /// gnubg's mark of the roll.
+    #[getter]
+    fn mark(&self) -> &'static str {
+        self.inner.mark.name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<RollLuck game {} move {} {} {}{}: {:+.3}>",
+            self.game + 1,
+            self.inner.move_number,
+            self.inner.player,
+            self.inner.dice.high(),
+            self.inner.dice.low(),
+            self.inner.luck
+        )
+    }
+}
+
+/// One player's statistics over a game or a match, as gnubg keeps them. Losses are
+/// normalised equity (gnubg's EMG), costs the game's unit (points in money play, match
+/// winning chance in a match). The error rates are per unforced move (checker play), per
+/// close cube decision (cube) and per both (overall); gnubg prints them times 1000 as
+/// "mEMG". Frozen.
+#[pyclass(name = "PlayerStats", module = "gammon", frozen)]
+#[derive(Clone, Copy, Debug)]
+pub struct PyPlayerStats {
+    inner: PlayerStats,
+}
+
+/// The names of the statistics `PlayerStats.as_dict` and `analysis_arrays` give, with how
+/// to read each from the core's value.
+/// How one statistic is read from the core's value.
+type Stat = (&'static str, fn(&PlayerStats) -> f64);
+
+const STATS: [Stat; 30] = [
+    ("moves", |s| f64::from(s.moves)),
+    ("unforced", |s| f64::from(s.unforced)),
+    ("checker_loss", |s| s.checker_loss),
+    ("checker_cost", |s| s.checker_cost),
+    ("checker_error_rate", PlayerStats::checker_error_rate),
+    ("checker_cost_rate", PlayerStats::checker_cost_rate),
+    ("doubtful", |s| f64::from(s.checker_marks[1])),
+    ("bad", |s| f64::from(s.checker_marks[2])),
+    ("very_bad", |s| f64::from(s.checker_marks[3])),
+    ("cube_decisions", |s| f64::from(s.cube_decisions)),
+    ("close_cube", |s| f64::from(s.close_cube)),
+    ("doubles", |s| f64::from(s.doubles)),
+    ("takes", |s| f64::from(s.takes)),
+    ("drops", |s| f64::from(s.drops)),
+    ("missed_doubles", |s| {
+        f64::from(s.missed_double_below_cash.count + s.missed_double_above_cash.count)
+    }),
+    ("wrong_doubles", |s| {
+        f64::from(s.wrong_double_below_double_point.count + s.wrong_double_above_too_good.count)
+    }),
+    ("wrong_takes", |s| f64::from(s.wrong_take.count)),
+    ("wrong_drops", |s| f64::from(s.wrong_drop.count)),
+    ("cube_loss", |s| s.cube_loss),
+    ("cube_cost", |s| s.cube_cost),
+    ("cube_error_rate", PlayerStats::cube_error_rate),
+    ("cube_cost_rate", PlayerStats::cube_cost_rate),
+    ("overall_error_rate", PlayerStats::overall_error_rate),
+    ("overall_cost_rate", PlayerStats::overall_cost_rate),
+    ("rolls", |s| f64::from(s.rolls)),
+    ("luck", |s| s.luck),
+    ("luck_cost", |s| s.luck_cost),
+    ("very_lucky", |s| f64::from(s.luck_marks[4])),
+    ("result", |s| s.result),
+    ("luck_adjusted", |s| s.luck_adjusted),
+];
+
+#[pymethods]
+impl PyPlayerStats {
+    /// Checker moves, forced ones and passes included (gnubg's "total moves").
+    #[getter]
+    fn moves(&self) -> u32 {
+        self.inner.moves
+    }
+
+    /// Moves with a choice of plays (gnubg's "unforced moves").
+    #[getter]
+    fn unforced(&self) -> u32 {
+        self.inner.unforced
+    }
+
+    /// The checker plays' total loss (normalised).
+    #[getter]
+    fn checker_loss(&self) -> f64 {
+        self.inner.checker_loss
+    }
+
+    /// The checker plays' total cost (points or match winning chance).
+    #[getter]
+    fn checker_cost(&self) -> f64 {
+        self.inner.checker_cost
+    }
+
+    /// Loss per unforced move (normalised).
+    #[getter]
+    fn checker_error_rate(&self) -> f64 {
+        self.inner.checker_error_rate()
+    }
+
+    /// Cost per unforced move.
+    #[getter]
+    fn checker_cost_rate(&self) -> f64 {
+        self.inner.checker_cost_rate()
+    }
+
+    /// Moves by mark: ``{"": n, "doubtful": n, "bad": n, "very bad": n}``.
+    #[getter]
+    fn checker_marks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for s in gammon_core::Skill::ALL {
+            d.set_item(s.name(), self.inner.checker_marks[s as usize])?;
+        }
+        Ok(d)
+    }
+
+    /// Cube decisions: the turns the player could double, and each double, take and drop.
+    #[getter]
+    fn cube_decisions(&self) -> u32 {
+        self.inner.cube_decisions
+    }
+
+    /// Close cube decisions (gnubg's "close or actual").
+    #[getter]
+    fn close_cube(&self) -> u32 {
+        self.inner.close_cube
+    }
+
+    /// Doubles made.
+    #[getter]
+    fn doubles(&self) -> u32 {
+        self.inner.doubles
+    }
+
+    /// Doubles taken (beavers included).
+    #[getter]
+    fn takes(&self) -> u32 {
+        self.inner.takes
+    }
+
+    /// Doubles dropped.
+    #[getter]
+    fn drops(&self) -> u32 {
+        self.inner.drops
+    }
+
+    /// Cube errors by kind: ``{kind: (count, loss, cost)}`` for ``"missed double below
+    /// cash point"``, ``"missed double above cash point"``, ``"wrong double below double
+    /// point"``, ``"wrong double above too good point"``, ``"wrong take"``, ``"wrong drop"``.
+    #[getter]
+    fn cube_errors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = &self.inner;
+        let d = PyDict::new(py);
+        for (name, t) in [
+            ("missed double below cash point", s.missed_double_below_cash),
+            ("missed double above cash point", s.missed_double_above_cash),
+            (
+                "wrong double below double point",
+                s.wrong_double_below_double_point,
+            ),
+            (
+                "wrong double above too good point",
+                s.wrong_double_above_too_good,
+            ),
+            ("wrong take", s.wrong_take),
+            ("wrong drop", s.wrong_drop),
+        ] {
+            d.set_item(name, (t.count, t.loss, t.cost))?;
+        }
+        Ok(d)
+    }
+
+    /// The cube actions' total loss (normalised).
+    #[getter]
+    fn cube_loss(&self) -> f64 {
+        self.inner.cube_loss
+    }
+
+    /// The cube actions' total cost.
+    #[getter]
+    fn cube_cost(&self) -> f64 {
+        self.inner.cube_cost
+    }
+
+    /// Loss per close cube decision (normalised).
+    #[getter]
+    fn cube_error_rate(&self) -> f64 {
+        self.inner.cube_error_rate()
+    }
+
+    /// Cost per close cube decision.
+    #[getter]
+    fn cube_cost_rate(&self) -> f64 {
+        self.inner.cube_cost_rate()
+    }
+
+    /// Loss per unforced move and close cube decision (normalised).
+    #[getter]
+    fn overall_error_rate(&self) -> f64 {
+        self.inner.overall_error_rate()
+    }
+
+    /// Cost per unforced move and close cube decision.
+    #[getter]
+    fn overall_cost_rate(&self) -> f64 {
+        self.inner.overall_cost_rate()
+    }
+
+    /// gnubg's rating of the overall error rate (``"Awful!"`` ... ``"Supernatural"``), or
+    /// ``None`` without a decision.
+    #[getter]
+    fn rating(&self) -> Option<&'static str> {
+        self.inner.rating().map(gammon_core::Rating::name)
+    }
+
+    /// Rolls.
+    #[getter]
+    fn rolls(&self) -> u32 {
+        self.inner.rolls
+    }
+
+    /// The rolls' total luck (normalised).
+    #[getter]
+    fn luck(&self) -> f64 {
+        self.inner.luck
+    }
+
+    /// The luck in the game's unit.
+    #[getter]
+    fn luck_cost(&self) -> f64 {
+        self.inner.luck_cost
+    }
+
+    /// Rolls by mark: ``{"very unlucky": n, "unlucky": n, "": n, "lucky": n, "very lucky":
+    /// n}``.
+    #[getter]
+    fn luck_marks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for m in gammon_core::LuckMark::ALL {
+            d.set_item(m.name(), self.inner.luck_marks[m as usize])?;
+        }
+        Ok(d)
+    }
+
+    /// Points won (money) or match winning chance gained (a match); negative for a loss.
+    #[getter]
+    fn result(&self) -> f64 {
+        self.inner.result
+    }
+
+    /// The result less the player's luck and plus the opponent's.
+    #[getter]
+    fn luck_adjusted(&self) -> f64 {
+        self.inner.luck_adjusted
+    }
+
+    /// The statistics as a ``dict`` of numbers (the keys of ``gammon.analysis_arrays``).
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (name, get) in STATS {
+            d.set_item(name, get(&self.inner))?;
+        }
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        let s = &self.inner;
+        format!(
+            "<PlayerStats {} unforced moves, checker error rate {:.4}, {} close cube \
+             decisions, cube error rate {:.4}, luck {:+.3}>",
+            s.unforced,
+            s.checker_error_rate(),
+            s.close_cube,
+            s.cube_error_rate(),
+            s.luck
+        )
+    }
+}
+
+/// How a money session or a match is presented: its length (0 for money) and names.
+#[derive(Clone, Debug)]
+struct Labels {
+    length: u32,
+    names: ByColor<String>,
+    plies: u32,
+    /// Long Nardy games (no cube, no match).
+    nardy: bool,
+}
+
+impl Labels {
+    fn unit(&self) -> &'static str {
+        if self.length == 0 {
+            "points"
+        } else {
+            "MWC"
+        }
+    }
+
+    /// A cost in the unit: points with 3 decimals, or MWC in percent.
+    fn cost(&self, v: f64) -> String {
+        if self.length == 0 {
+            format!("{v:+.3}")
+        } else {
+            format!("{:+.2}%", 100.0 * v)
+        }
+    }
+}
+
+/// The rows of a summary table of `stats` (one column per player).
+fn summary(labels: &Labels, stats: &ByColor<PlayerStats>, title: &str) -> String {
+    let cols = [Color::White, Color::Black];
+    let mut rows: Vec<(String, [String; 2])> = Vec::new();
+    let mut row = |name: &str, f: &dyn Fn(&PlayerStats) -> String| {
+        rows.push((name.to_owned(), cols.map(|c| f(&stats[c]))));
+    };
+    let unit = labels.unit();
+    row("Checker play: moves (unforced)", &|s| {
+        format!("{} ({})", s.moves, s.unforced)
+    });
+    row("  marked doubtful / bad / very bad", &|s| {
+        format!(
+            "{} / {} / {}",
+            s.checker_marks[1], s.checker_marks[2], s.checker_marks[3]
+        )
+    });
+    row(&format!("  error total EMG ({unit})"), &|s| {
+        format!(
+            "{:+.3} ({})",
+            0.0 - s.checker_loss,
+            labels.cost(0.0 - s.checker_cost)
+        )
+    });
+    row(&format!("  error rate mEMG ({unit})"), &|s| {
+        format!(
+            "{:+.1} ({})",
+            0.0 - 1000.0 * s.checker_error_rate(),
+            labels.cost(0.0 - s.checker_cost_rate())
+        )
+    });
+    row("Cube: decisions (close or actual)", &|s| {
+        format!("{} ({})", s.cube_decisions, s.close_cube)
+    });
+    row("  doubles / takes / drops", &|s| {
+        format!("{} / {} / {}", s.doubles, s.takes, s.drops)
+    });
+    row("  missed / wrong doubles", &|s| {
+        format!(
+            "{} / {}",
+            s.missed_double_below_cash.count + s.missed_double_above_cash.count,
+            s.wrong_double_below_double_point.count + s.wrong_double_above_too_good.count
+        )
+    });
+    row("  wrong takes / wrong drops", &|s| {
+        format!("{} / {}", s.wrong_take.count, s.wrong_drop.count)
+    });
+    row(&format!("  error rate mEMG ({unit})"), &|s| {
+        format!(
+            "{:+.1} ({})",
+            0.0 - 1000.0 * s.cube_error_rate(),
+            labels.cost(0.0 - s.cube_cost_rate())
+        )
+    });
+    row("Luck: very lucky / lucky", &|s| {
+        format!("{} / {}", s.luck_marks[4], s.luck_marks[3])
+    });
+    row("  unlucky / very unlucky", &|s| {
+        format!("{} / {}", s.luck_marks[1], s.luck_marks[0])
+    });
+    row(&format!("  luck total EMG ({unit})"), &|s| {
+        format!("{:+.3} ({})", s.luck, labels.cost(s.luck_cost))
+    });
+    row(&format!("Overall: error rate mEMG ({unit})"), &|s| {
+        format!(
+            "{:+.1} ({})",
+            0.0 - 1000.0 * s.overall_error_rate(),
+            labels.cost(0.0 - s.overall_cost_rate())
+        )
+    });
+    row("  rating", &|s| {
+        s.rating().map_or("n/a".to_owned(), |r| r.name().to_owned())
+    });
+    row(&format!("  result ({unit})"), &|s| labels.cost(s.result));
+    row(&format!("  luck-adjusted result ({unit})"), &|s| {
+        labels.cost(s.luck_adjusted)
+    });
+    let w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let c = rows
+        .iter()
+        .flat_map(|r| r.1.iter().map(|x| x.chars().count()))
+        .chain(cols.iter().map(|&c| labels.names[c].chars().count()))
+        .max()
+        .unwrap_or(0)
+        .max(10);
+    let mut out = format!("{title}\n");
+    let _ = writeln!(
+        out,
+        "{:w$}  {:>c$}  {:>c$}",
+        "", labels.names.white, labels.names.black
+    );
+    for (name, v) in rows {
+        let _ = writeln!(out, "{name:w$}  {:>c$}  {:>c$}", v[0], v[1]);
+    }
+    out
+}
+
+fn what(labels: &Labels, games: usize) -> String {
+    let play = if labels.nardy {
+        "Long Nardy".to_owned()
+    } else if labels.length == 0 {
+        "money session".to_owned()
+    } else {
+        format!("{}-point match", labels.length)
+    };
+    let s = if games == 1 { "" } else { "s" };
+    format!("{play}, {games} game{s}, analysed at {} ply", labels.plies)
+}
+
+fn stats_of(stats: &ByColor<PlayerStats>, player: &Bound<'_, PyAny>) -> PyResult<PyPlayerStats> {
+    Ok(PyPlayerStats {
+        inner: stats[color_arg(player)?],
+    })
+}
+
+/// The decisions of `games`, the worst first, `n` at most, of `kind` when given.
+fn worst(
+    games: &[(usize, &GameAnalysis)],
+    n: usize,
+    kind: Option<&str>,
+    errors_only: bool,
+) -> Vec<PyDecision> {
+    let mut all: Vec<PyDecision> = games
+        .iter()
+        .flat_map(|(g, a)| {
+            a.decisions.iter().map(move |d| PyDecision {
+                inner: d.clone(),
+                game: *g,
+            })
+        })
+        .filter(|d| {
+            kind.map_or(true, |k| {
+                k == d.inner.kind.name() || (k == "cube" && d.inner.kind.is_cube())
+            })
+        })
+        .filter(|d| !errors_only || d.inner.skill.is_error())
+        .collect();
+    all.sort_by(|a, b| b.inner.loss.total_cmp(&a.inner.loss));
+    all.truncate(n);
+    all
+}
+
+/// One game analysed (part of a ``MatchAnalysis``): its ``decisions`` and ``rolls`` in order,
+/// the ``result`` and each player's statistics (``stats(color)``, ``white``, ``black``).
+/// Frozen.
+#[pyclass(name = "GameAnalysis", module = "gammon", frozen)]
+pub struct PyGameAnalysis {
+    analysis: Arc<MatchAnalysis>,
+    index: usize,
+    labels: Arc<Labels>,
+}
+
+impl PyGameAnalysis {
+    fn game(&self) -> &GameAnalysis {
+        &self.analysis.games[self.index]
+    }
+}
+
+#[pymethods]
+impl PyGameAnalysis {
+    /// The index of the game in its match (from 0).
+    #[getter]
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The decisions, in the order they were taken.
+    #[getter]
+    fn decisions(&self) -> Vec<PyDecision> {
+        self.game()
+            .decisions
+            .iter()
+            .map(|d| PyDecision {
+                inner: d.clone(),
+                game: self.index,
+            })
+            .collect()
+    }
+
+    /// The rolls' luck, in order.
+    #[getter]
+    fn rolls(&self) -> Vec<PyRollLuck> {
+        self.game()
+            .rolls
+            .iter()
+            .map(|r| PyRollLuck {
+                inner: *r,
+                game: self.index,
+            })
+            .collect()
+    }
+
+    /// How the game ended, or ``None`` when the record stops before the end.
+    #[getter]
+    fn result(&self) -> Option<PyGameResult> {
+        self.game().result.map(|r| PyGameResult { inner: r })
+    }
+
+    /// The match score when the game began, or ``None`` in money play.
+    #[getter]
+    fn match_score(&self) -> Option<PyMatchScore> {
+        self.game()
+            .board
+            .as_match()
+            .map(|m| PyMatchScore { inner: *m })
+    }
+
+    /// The statistics of ``player`` (a ``Color``) in this game.
+    fn stats(&self, player: &Bound<'_, PyAny>) -> PyResult<PyPlayerStats> {
+        stats_of(&self.game().stats, player)
+    }
+
+    /// White's statistics in this game.
+    #[getter]
+    fn white(&self) -> PyPlayerStats {
+        PyPlayerStats {
+            inner: self.game().stats.white,
+        }
+    }
+
+    /// Black's statistics in this game.
+    #[getter]
+    fn black(&self) -> PyPlayerStats {
+        PyPlayerStats {
+            inner: self.game().stats.black,
+        }
+    }
+
+    /// The worst ``n`` decisions of the game, the greatest loss first (``kind``: one kind,
+    /// or ``"cube"`` for the cube actions; ``errors``: only those marked doubtful or worse).
+    #[pyo3(signature = (n=10, *, kind=None, errors=false))]
+    fn worst(&self, n: usize, kind: Option<&str>, errors: bool) -> Vec<PyDecision> {
+        worst(&[(self.index, self.game())], n, kind, errors)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<GameAnalysis game {}: {} decisions, {} rolls>",
+            self.index + 1,
+            self.game().decisions.len(),
+            self.game().rolls.len()
+        )
+    }
+
+    fn __str__(&self) -> String {
+        let title = format!("Game {}: {}", self.index + 1, what(&self.labels, 1));
+        summary(&self.labels, &self.game().stats, &title)
+    }
+}
+
+/// A match or money session analysed (``gammon.analyze`` returns one): its ``games`` and each
+/// player's totals (``stats(color)``, ``white``, ``black``). ``str()`` is a summary table as
+/// gnubg's statistics; ``worst(n)`` lists the worst decisions. Frozen; ``len()`` is the
+/// number of games.
+#[pyclass(name = "MatchAnalysis", module = "gammon", frozen)]
+pub struct PyMatchAnalysis {
+    analysis: Arc<MatchAnalysis>,
+    labels: Arc<Labels>,
+}
+
+#[pymethods]
+impl PyMatchAnalysis {
+    /// The games, in order.
+    #[getter]
+    fn games(&self) -> Vec<PyGameAnalysis> {
+        (0..self.analysis.games.len())
+            .map(|index| PyGameAnalysis {
+                analysis: self.analysis.clone(),
+                index,
+                labels: self.labels.clone(),
+            })
+            .collect()
+    }
+
+    /// The match length (0 for money play).
+    #[getter]
+    fn length(&self) -> u32 {
+        self.labels.length
+    }
+
+    /// The players' names, ``(white, black)``.
+    #[getter]
+    fn names(&self) -> (String, String) {
+        (
+            self.labels.names.white.clone(),
+            self.labels.names.black.clone(),
+        )
+    }
+
+    /// The depth of the analysis (0, 1 or 2 plies).
+    #[getter]
+    fn plies(&self) -> u32 {
+        self.analysis.plies
+    }
+
+    /// Every decision of every game, in order.
+    #[getter]
+    fn decisions(&self) -> Vec<PyDecision> {
+        self.analysis
+            .games
+            .iter()
+            .enumerate()
+            .flat_map(|(g, a)| {
+                a.decisions.iter().map(move |d| PyDecision {
+                    inner: d.clone(),
+                    game: g,
+                })
+            })
+            .collect()
+    }
+
+    /// The statistics of ``player`` (a ``Color``) over the match.
+    fn stats(&self, player: &Bound<'_, PyAny>) -> PyResult<PyPlayerStats> {
+        stats_of(&self.analysis.stats, player)
+    }
+
+    /// White's statistics over the match.
+    #[getter]
+    fn white(&self) -> PyPlayerStats {
+        PyPlayerStats {
+            inner: self.analysis.stats.white,
+        }
+    }
+
+    /// Black's statistics over the match.
+    #[getter]
+    fn black(&self) -> PyPlayerStats {
+        PyPlayerStats {
+            inner: self.analysis.stats.black,
+        }
+    }
+
+    /// The worst ``n`` decisions of the match, the greatest loss first (``kind``: one kind,
+    /// or ``"cube"`` for the cube actions; ``errors``: only those marked doubtful or worse).
+    #[pyo3(signature = (n=10, *, kind=None, errors=false))]
+    fn worst(&self, n: usize, kind: Option<&str>, errors: bool) -> Vec<PyDecision> {
+        let games: Vec<(usize, &GameAnalysis)> = self.analysis.games.iter().enumerate().collect();
+        worst(&games, n, kind, errors)
+    }
+
+    fn __len__(&self) -> usize {
+        self.analysis.games.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<MatchAnalysis {}: {} vs {}>",
+            what(&self.labels, self.analysis.games.len()),
+            self.labels.names.white,
+            self.labels.names.black
+        )
+    }
+
+    fn __str__(&self) -> String {
+        let title = format!(
+            "{} vs {}: {}",
+            self.labels.names.white,
+            self.labels.names.black,
+            what(&self.labels, self.analysis.games.len())
+        );
+        summary(&self.labels, &self.analysis.stats, &title)
+    }
+}
+
+/// Analyses ``matches`` (each a list of game records: ``(TurnState, [actions])``, the
+/// actions as `step_arg` reads them) at ``plies`` with ``net`` (the shipped nets of each
+/// game's variant when ``None``) on ``threads`` threads (0: one per core), and returns one
+/// ``MatchAnalysis`` per match with its ``names`` (``(white, black)``) and length.
+/// ``callback(games_done, games, seconds)`` is called as games finish; an exception it raises
+/// (``KeyboardInterrupt`` included) stops the analysis and is raised.
+///
+/// Raises ``IllegalActionError`` naming the match, game and action of an action the rules
+/// refuse, ``InvalidInputError`` for a net of another game than a record's or bad arguments.
+#[pyfunction]
+#[pyo3(signature = (matches, names, lengths, plies, net=None, threads=0, callback=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _analyze_matches(
+    py: Python<'_>,
+    matches: Vec<Vec<Bound<'_, PyAny>>>,
+    names: Vec<(String, String)>,
+    lengths: Vec<u32>,
+    plies: u32,
+    net: Option<PyRef<'_, PyNet>>,
+    threads: usize,
+    callback: Option<Py<PyAny>>,
+) -> PyResult<Vec<PyMatchAnalysis>> {
+    if plies > MAX_ANALYSIS_PLIES {
+        return Err(InvalidInputError::new_err(format!(
+            "plies must be 0 to {MAX_ANALYSIS_PLIES}, not {plies}"
+        )));
+    }
+    if names.len() != matches.len() || lengths.len() != matches.len() {
+        return Err(InvalidInputError::new_err(
+            "one pair of names and one length per match",
+        ));
+    }
+    let logs = matches
+        .iter()
+        .map(|games| games.iter().map(game_arg).collect::<PyResult<Vec<_>>>())
+        .collect::<PyResult<Vec<_>>>()?;
+    // The nets: the user's (checked against every game's variant by the analysis), or the
+    // shipped nets of each rules family the records hold.
+    let mut policies = Vec::new();
+    match &net {
+        Some(n) => policies.push(n.policy.clone()),
+        None => {
+            for family in [RulesFamily::Backgammon, RulesFamily::LongNardy] {
+                let used = logs
+                    .iter()
+                    .flatten()
+                    .any(|g| g.start.position.variant().family() == family);
+                if used {
+                    policies.push(shipped_policy(family)?);
+                }
+            }
+        }
+    }
+    let config = AnalysisConfig::new(plies);
+    let mut callback_error: Option<PyErr> = None;
+    let result = {
+        let callback_error = &mut callback_error;
+        let mut report = |p: &gammon_core::AnalysisProgress| -> ControlFlow<()> {
+            Python::attach(|py| {
+                let args = (p.games_done, p.games, p.elapsed.as_secs_f64());
+                let r = py.check_signals().and_then(|()| match &callback {
+                    Some(cb) => cb.call1(py, args).map(|_| ()),
+                    None => Ok(()),
+                });
+                match r {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        callback_error.get_or_insert(e);
+                        ControlFlow::Break(())
+                    }
+                }
+            })
+        };
+        py.detach(|| {
+            guard(|| {
+                let nets: Vec<&NetEvaluator> = policies.iter().map(|p| p.nets()).collect();
+                analyze_matches(&logs, &nets, &config, threads, &mut report)
+                    .map_err(|e| analysis_error(&e))
+            })
+        })?
+    };
+    if let Some(e) = callback_error {
+        return Err(e);
+    }
+    let Some(analyses) = result else {
+        return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+            "the analysis was interrupted",
+        ));
+    };
+    Ok(analyses
+        .into_iter()
+        .zip(names.into_iter().zip(lengths))
+        .zip(&logs)
+        .map(|((a, ((white, black), length)), games)| PyMatchAnalysis {
+            labels: Arc::new(Labels {
+                length,
+                names: ByColor { white, black },
+                plies: a.plies,
+                nardy: games
+                    .first()
+                    .is_some_and(|g| g.start.position.variant().family() == RulesFamily::LongNardy),
+            }),
+            analysis: Arc::new(a),
+        })
+        .collect())
+}
+
+/// The statistics of many analyses as NumPy arrays: ``{name: array of shape (len(analyses),
+/// 2)}``, column 0 White and column 1 Black, for every name of ``PlayerStats.as_dict``.
+#[pyfunction]
+pub fn _analysis_arrays<'py>(
+    py: Python<'py>,
+    analyses: Vec<PyRef<'py, PyMatchAnalysis>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let n = analyses.len();
+    for (name, get) in STATS {
+        let mut a = Array2::<f64>::zeros((n, 2));
+        for (i, m) in analyses.iter().enumerate() {
+            a[[i, 0]] = get(&m.analysis.stats.white);
+            a[[i, 1]] = get(&m.analysis.stats.black);
+        }
+        d.set_item(name, a.into_pyarray(py))?;
+    }
+    Ok(d)
+}
