@@ -336,3 +336,22 @@ def test_a_progress_bar_changes_nothing(capsys: pytest.CaptureFixture[str]) -> N
     shown = gammon.analyze(MATCH5, progress=True)
     assert shown.white.as_dict() == quiet.white.as_dict()
     assert "games" in capsys.readouterr().err  # tqdm's bar, on stderr
+
+
+def test_decision_arrays_hold_every_decision_in_order() -> None:
+    many = gammon.analyze_many([MATCH5, MATCH7])
+    rows = gammon.decision_arrays(many)
+    decisions = [(m, d) for m, a in enumerate(many) for d in a.decisions]
+    assert len(rows["loss"]) == len(decisions)
+    assert rows["loss"].tolist() == [d.loss for _, d in decisions]
+    assert rows["match"].tolist() == [m for m, _ in decisions]
+    assert rows["game"].tolist() == [d.game for _, d in decisions]
+    assert rows["move"].tolist() == [d.move_number for _, d in decisions]
+    assert rows["player"].tolist() == [int(d.player == Color.BLACK) for _, d in decisions]
+    kinds = gammon.analysis.DECISION_KINDS
+    skills = gammon.analysis.SKILLS
+    assert [kinds[k] for k in rows["kind"]] == [d.kind for _, d in decisions]
+    assert [skills[k] for k in rows["skill"]] == [d.skill for _, d in decisions]
+    assert skills == ("", "doubtful", "bad", "very bad")
+    with pytest.raises(gammon.InvalidInputError, match="MatchAnalysis"):
+        gammon.decision_arrays([3])  # type: ignore[list-item]

@@ -53,6 +53,7 @@ from gammon.analysis import (
     analysis_arrays,
     analyze,
     analyze_many,
+    decision_arrays,
 )
 from gammon.compare import ManyRolloutResult, RankedPlay, rank_plays, rollout_many
 from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel
@@ -205,6 +206,7 @@ __all__ = [
     "analyze_many",
     "bearoff",
     "cubeless_equity",
+    "decision_arrays",
     "default_policy",
     "evaluate",
     "fibs",

@@ -11,6 +11,7 @@ import numpy.typing as npt
 from typing_extensions import TypeAlias
 
 __all__ = [
+    "DECISION_KINDS",
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_GAME_CHUNK",
     "DEFAULT_MATCH_CHUNK",
@@ -23,6 +24,7 @@ __all__ = [
     "MAX_THREADS",
     "MIN_GAMES_FOR_TARGET",
     "ONE",
+    "SKILLS",
     "WIN_KINDS",
     "XGID_POSITION_LEN",
     "Candidate",
@@ -84,6 +86,7 @@ __all__ = [
     "_cube_decision",
     "_cubeful_rollout",
     "_game_from_id",
+    "_decision_arrays",
     "_match_events",
     "_match_score",
     "_move_from_parts",
@@ -1510,6 +1513,10 @@ def _game_from_id(
 
 MAX_ANALYSIS_PLIES: Final[int]
 """The deepest search the analysis offers (2 plies, gnubg's analysis default)."""
+DECISION_KINDS: Final[tuple[str, ...]]
+"""The kinds of decision, in the order of the ``kind`` codes of the decision arrays."""
+SKILLS: Final[tuple[str, ...]]
+"""gnubg's marks, unmarked first, in the order of the ``skill`` codes of the decision arrays."""
 
 _Probs: TypeAlias = tuple[float, float, float, float, float, float]
 
@@ -1805,3 +1812,4 @@ def _analyze_matches(
     callback: Callable[[int, int, float], object] | None = None,
 ) -> list[MatchAnalysis]: ...
 def _analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[np.float64]]: ...
+def _decision_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[Any]]: ...

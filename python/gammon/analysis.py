@@ -30,8 +30,9 @@ cube decision (cube), as gnubg's statistics::
 
 Results are Rust values (:class:`MatchAnalysis`, :class:`GameAnalysis`, :class:`Decision`,
 :class:`Candidate`, :class:`RollLuck`, :class:`PlayerStats`) with a readable ``str()``;
-:func:`analyze_many` analyses many records on every core, and :func:`analysis_arrays` turns
-the players' statistics of many analyses into NumPy arrays.
+:func:`analyze_many` analyses many records on every core; :func:`analysis_arrays` turns the
+players' statistics of many analyses into NumPy arrays, and :func:`decision_arrays` their
+decisions.
 
 Long Nardy games are analysed with the Long Nardy net: checker play and luck (no cube).
 """
@@ -46,7 +47,9 @@ from typing import Any, Callable, Optional, Union
 from gammon import _core
 from gammon._checks import brief, int_arg
 from gammon._core import (
+    DECISION_KINDS,
     MAX_ANALYSIS_PLIES,
+    SKILLS,
     Candidate,
     Decision,
     GameAnalysis,
@@ -76,7 +79,9 @@ from gammon.game import Game
 from gammon.matchfile import GameRecord, MatchRecord
 
 __all__ = [
+    "DECISION_KINDS",
     "MAX_ANALYSIS_PLIES",
+    "SKILLS",
     "AnalysisProgress",
     "Candidate",
     "Decision",
@@ -87,6 +92,7 @@ __all__ = [
     "analysis_arrays",
     "analyze",
     "analyze_many",
+    "decision_arrays",
     "game_log",
 ]
 
@@ -288,3 +294,26 @@ def analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, Any]:
         if not isinstance(a, MatchAnalysis):
             raise InvalidInputError(f"analysis_arrays takes MatchAnalysis values, not {brief(a)}")
     return dict(_core._analysis_arrays(items))
+
+
+def decision_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, Any]:
+    """Every decision of many analyses as NumPy arrays, one row per decision in order.
+
+    Returns ``{name: array}``: ``"match"`` (the index of the analysis in ``analyses``),
+    ``"game"`` (from 0), ``"move"`` (the move number), ``"player"`` (0 White, 1 Black),
+    ``"kind"`` (an index of :data:`DECISION_KINDS`: ``"play"``, ``"no double"``...),
+    ``"skill"`` (an index of :data:`SKILLS`: ``""``, ``"doubtful"``, ``"bad"``, ``"very
+    bad"``), ``"loss"`` (normalised equity), ``"cost"`` (points or match winning chance) and
+    ``"legal_plays"``.
+
+    >>> import gammon
+    >>> g = gammon.Game(seed=3); g.set_dice(6, 5); g.push("13/7 13/8")
+    >>> rows = decision_arrays([gammon.analyze(g)])
+    >>> DECISION_KINDS[rows["kind"][0]], SKILLS[rows["skill"][0]], rows["player"].tolist()
+    ('play', 'very bad', [0])
+    """
+    items = list(analyses)
+    for a in items:
+        if not isinstance(a, MatchAnalysis):
+            raise InvalidInputError(f"decision_arrays takes MatchAnalysis values, not {brief(a)}")
+    return dict(_core._decision_arrays(items))

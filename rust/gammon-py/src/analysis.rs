@@ -13,7 +13,7 @@ use gammon_core::{
     DecisionKind, Dice, GameAnalysis, GameLog, MatchAnalysis, PlayerStats, RollLuck, RulesFamily,
     Step, VariantPosition, MAX_ANALYSIS_PLIES,
 };
-use numpy::ndarray::Array2;
+use numpy::ndarray::{Array1, Array2};
 use numpy::IntoPyArray;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
@@ -1269,4 +1269,73 @@ pub fn _analysis_arrays<'py>(
         d.set_item(name, a.into_pyarray(py))?;
     }
     Ok(d)
+}
+
+/// Every decision of many analyses as NumPy arrays of one row per decision, in order:
+/// ``match`` (the index of its analysis), ``game`` (from 0), ``move`` (the move number),
+/// ``player`` (0 White, 1 Black), ``kind`` (an index of ``DECISION_KINDS``), ``skill`` (an
+/// index of ``SKILLS``), ``loss``, ``cost`` and ``legal_plays``.
+#[pyfunction]
+pub fn _decision_arrays<'py>(
+    py: Python<'py>,
+    analyses: Vec<PyRef<'py, PyMatchAnalysis>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rows: Vec<(usize, usize, &Decision)> = analyses
+        .iter()
+        .enumerate()
+        .flat_map(|(m, a)| {
+            a.analysis
+                .games
+                .iter()
+                .enumerate()
+                .flat_map(move |(g, game)| game.decisions.iter().map(move |d| (m, g, d)))
+        })
+        .collect();
+    let ints = |f: &dyn Fn(&(usize, usize, &Decision)) -> i64| -> Array1<i64> {
+        rows.iter().map(f).collect()
+    };
+    let floats =
+        |f: &dyn Fn(&Decision) -> f64| -> Array1<f64> { rows.iter().map(|r| f(r.2)).collect() };
+    let d = PyDict::new(py);
+    let code = |i: usize| i64::try_from(i).unwrap_or(i64::MAX);
+    d.set_item("match", ints(&|r| code(r.0)).into_pyarray(py))?;
+    d.set_item("game", ints(&|r| code(r.1)).into_pyarray(py))?;
+    d.set_item(
+        "move",
+        ints(&|r| i64::from(r.2.move_number)).into_pyarray(py),
+    )?;
+    d.set_item(
+        "player",
+        ints(&|r| i64::from(r.2.player == Color::Black)).into_pyarray(py),
+    )?;
+    d.set_item(
+        "kind",
+        ints(&|r| {
+            code(
+                DecisionKind::ALL
+                    .iter()
+                    .position(|k| *k == r.2.kind)
+                    .unwrap_or(0),
+            )
+        })
+        .into_pyarray(py),
+    )?;
+    d.set_item("skill", ints(&|r| r.2.skill as i64).into_pyarray(py))?;
+    d.set_item("loss", floats(&|x| x.loss).into_pyarray(py))?;
+    d.set_item("cost", floats(&|x| x.cost).into_pyarray(py))?;
+    d.set_item(
+        "legal_plays",
+        ints(&|r| code(r.2.legal_plays)).into_pyarray(py),
+    )?;
+    Ok(d)
+}
+
+/// The names of the decision kinds, in the order of ``_decision_arrays``'s ``kind`` codes.
+pub fn decision_kinds() -> Vec<&'static str> {
+    DecisionKind::ALL.iter().map(|k| k.name()).collect()
+}
+
+/// gnubg's marks, in the order of ``_decision_arrays``'s ``skill`` codes.
+pub fn skills() -> Vec<&'static str> {
+    gammon_core::Skill::ALL.iter().map(|s| s.name()).collect()
 }

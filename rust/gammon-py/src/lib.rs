@@ -26,6 +26,7 @@ mod turn;
 mod types;
 
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 /// The compiled core of the `gammon` package. Import `gammon`, not this module.
 #[pymodule]
@@ -113,6 +114,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyPlayerStats>()?;
     m.add_function(wrap_pyfunction!(analysis::_analyze_matches, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::_analysis_arrays, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::_decision_arrays, m)?)?;
+    m.add(
+        "DECISION_KINDS",
+        PyTuple::new(m.py(), analysis::decision_kinds())?,
+    )?;
+    m.add("SKILLS", PyTuple::new(m.py(), analysis::skills())?)?;
     m.add("MAX_ANALYSIS_PLIES", gammon_core::MAX_ANALYSIS_PLIES)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The run limits and units, defined once in the core (issue 8).

@@ -261,6 +261,16 @@ pub enum DecisionKind {
 }
 
 impl DecisionKind {
+    /// The kinds in order, checker play first (the codes of the decision arrays).
+    pub const ALL: [DecisionKind; 6] = [
+        DecisionKind::Play,
+        DecisionKind::NoDouble,
+        DecisionKind::Double,
+        DecisionKind::Take,
+        DecisionKind::Drop,
+        DecisionKind::Beaver,
+    ];
+
     /// The kind's word: `"play"`, `"no double"`, `"double"`, `"take"`, `"drop"`, `"beaver"`.
     #[must_use]
     pub const fn name(self) -> &'static str {
