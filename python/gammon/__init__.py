@@ -73,28 +73,23 @@ from gammon.matchfile import GameRecord, MatchRecord, read_match, write_match
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.net import Evaluation, Hint, Net, evaluate, hint
+from gammon.policies import CubePolicy, CubeView, FunctionPolicy, Player, Policy, default_policy
 from gammon.result import Ending, GameResult
 from gammon.rollout import (
     DEFAULT_CHECKPOINT_EVERY,
     DEFAULT_GAMES_PER_TASK,
-    FunctionPolicy,
     GameOutcomes,
-    Policy,
     RolloutCheckpoint,
     RolloutProgress,
     RolloutResult,
-    default_policy,
     read_checkpoint,
     rollout,
 )
 from gammon.simulate import (
-    CubePolicy,
-    CubeView,
     MatchRecords,
     MatchResult,
     MoneyRecords,
     MoneyResult,
-    Player,
     SimulationProgress,
     simulate_match,
     simulate_money,

@@ -885,7 +885,7 @@ def _rollout(args: argparse.Namespace) -> int:
             )
         saved = gammon.read_checkpoint(args.resume)
         before = saved.result
-        from gammon.rollout import BUILTIN_POLICIES
+        from gammon.policies import BUILTIN_POLICIES
 
         net = load_net(args.net)
         for p in before.policies:
@@ -943,7 +943,7 @@ def _rollout(args: argparse.Namespace) -> int:
         policy: Any = args.policy
         net = load_net(args.net)
         if args.opponent_policy is not None or net is not None:
-            from gammon.rollout import default_policy
+            from gammon.policies import default_policy
 
             default = "net" if net is not None else default_policy(position.variant)
             mine = args.policy or default
@@ -1054,7 +1054,7 @@ def _cubeful_summary(result: Any) -> dict[str, Any]:
 
 
 def _player(text: str) -> Any:
-    from gammon.simulate import Player
+    from gammon.policies import Player
 
     checker, _, cube = text.partition("+")
     return Player(checker.strip(), cube.strip() or "never")

@@ -57,13 +57,12 @@ from gammon._distribute import (
 from gammon._format import plus_minus
 from gammon.errors import CheckpointError, InternalError, InvalidInputError
 from gammon.nardy import NardySettings
+from gammon.policies import PolicySpec, _check_threads_for_python
 from gammon.rollout import (
     _MANY_CHECKPOINT_FILE_FORMAT,
-    PolicySpec,
     RolloutResult,
     _check_continues,
     _check_shippable,
-    _check_threads_for_python,
     _checkpoint_check,
     _cp_int,
     _policy_pair,

@@ -342,7 +342,7 @@ def _cube_owner(owner: object) -> Optional[_core.Color]:
 
 def _cube_pair(cube: object) -> tuple[Any, Any]:
     """The cube policies of the player on roll and of the opponent, as the core takes them."""
-    from gammon.simulate import BUILTIN_CUBE_POLICIES, CubePolicy, _CubeAdapter
+    from gammon.policies import BUILTIN_CUBE_POLICIES, CubePolicy, _CubeAdapter
 
     def one(spec: object) -> Any:
         if isinstance(spec, str):
@@ -403,7 +403,8 @@ def cubeful_rollout(
     ``rollout`` has checked the common arguments.
     """
     from gammon.cube import CubeRules
-    from gammon.rollout import RolloutProgress, _check_threads_for_python
+    from gammon.policies import _check_threads_for_python
+    from gammon.rollout import RolloutProgress
 
     if pos.variant == _core.Variant.LONG_NARDY:
         raise InvalidInputError(

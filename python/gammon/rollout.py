@@ -73,10 +73,8 @@ from typing import (
     NamedTuple,
     NoReturn,
     Optional,
-    Protocol,
     Union,
     overload,
-    runtime_checkable,
 )
 
 import numpy as np
@@ -87,7 +85,7 @@ from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
-from gammon._core import Color, CubeRules, Net, Play, PlayList, Position, Variant
+from gammon._core import Color, CubeRules, Net, PlayList, Position, Variant
 from gammon._distribute import (
     DEFAULT_CHECKPOINT_EVERY,
     DEFAULT_GAMES_PER_TASK,
@@ -102,10 +100,23 @@ from gammon._format import plus_minus
 from gammon._results import RunResult, merge_ranges
 from gammon.errors import CheckpointError, InvalidInputError
 from gammon.nardy import NardySettings
+from gammon.policies import (
+    BUILTIN_POLICIES,
+    CubePolicySpec,
+    FunctionPolicy,
+    Policy,
+    PolicySpec,
+    _as_policy,
+    _check_threads_for_python,
+    default_policy,
+)
 
 if TYPE_CHECKING:
     from gammon.cubeful import CubefulRolloutResult
-    from gammon.simulate import CubePolicy
+
+#: A cube policy for a cubeful :func:`rollout`: a built-in name or a
+#: :class:`~gammon.CubePolicy` object.
+CubeSpec = CubePolicySpec
 
 __all__ = [
     "BUILTIN_POLICIES",
@@ -123,23 +134,6 @@ __all__ = [
     "rollout",
 ]
 
-#: The policies built into the core.
-BUILTIN_POLICIES = ("random", "pubeval", "heuristic", "bearoff", "net")
-
-
-def default_policy(variant: Variant) -> str:
-    """The checker play of a rollout of ``variant`` that names none.
-
-    ``"pubeval"`` for the backgammon variants (the fast baseline of bulk rollouts; name
-    ``"net"`` for strong play) and ``"net"``, gammon's own Long Nardy net, for Long Nardy
-    (pubeval plays backgammon only, and random play says nothing about a position).
-
-    >>> default_policy(Variant.LONG_NARDY), default_policy(Variant.BACKGAMMON)
-    ('net', 'pubeval')
-    """
-    return "net" if variant == Variant.LONG_NARDY else "pubeval"
-
-
 #: The truncation rules of :func:`rollout`.
 TRUNCATIONS = ("none", "bearoff", "bearoff-one-sided")
 
@@ -151,88 +145,6 @@ EVALUATORS = ("bearoff", "net")
 KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "settled")
 
 _WIN_KINDS = _core.WIN_KINDS
-
-
-@runtime_checkable
-class Policy(Protocol):
-    """A checker-play policy written in Python (the slow path).
-
-    ``choose`` gets the position (player on roll to play) and the legal plays of the roll
-    (at least two: forced plays and passes are made without asking) and returns one of the
-    plays or its index. A plain function ``f(position, plays)`` is accepted wherever a policy
-    is (it is wrapped in a :class:`FunctionPolicy`). A Python policy runs on one thread.
-    """
-
-    def choose(self, position: Position, plays: PlayList) -> Union[Play, int]:
-        """Return the play to make, or its index in ``plays``."""
-        ...
-
-
-PolicySpec = Union[str, Net, Policy, Callable[[Position, PlayList], Union[Play, int]]]
-
-#: A cube policy for a cubeful :func:`rollout`: a built-in name or a
-#: :class:`~gammon.CubePolicy` object.
-CubeSpec = Union[str, "CubePolicy"]
-
-
-class FunctionPolicy:
-    """A plain function ``f(position, plays) -> Play | int`` used as a :class:`Policy`.
-
-    Any callable is accepted where a policy is: :func:`rollout`, the simulations and
-    :class:`~gammon.Player` wrap it in this class. Its name is the function's name.
-
-        >>> import gammon
-        >>> def first(position, plays):
-        ...     return 0
-        >>> r = gammon.rollout(games=10, policy=first, seed=1)
-        >>> r.policies
-        ('first', 'first')
-    """
-
-    def __init__(self, function: Callable[[Position, PlayList], Union[Play, int]]) -> None:
-        if not callable(function):
-            raise InvalidInputError(f"a policy function must be callable, not {function!r}")
-        self.function = function
-        """The wrapped function."""
-        self.__name__ = getattr(function, "__name__", type(function).__name__)
-
-    def choose(self, position: Position, plays: PlayList) -> Union[Play, int]:
-        """Call the function with the position and the plays."""
-        return self.function(position, plays)
-
-    def __repr__(self) -> str:
-        return f"FunctionPolicy({self.function!r})"
-
-
-def _as_policy(spec: object) -> PolicySpec:
-    """Return ``spec`` as a policy: any callable without ``choose`` becomes a FunctionPolicy.
-
-    Built-in names and objects with a ``choose`` method are returned as they are.
-
-    Raises :class:`InvalidInputError` for anything else (naming it).
-    """
-    if isinstance(spec, (str, Policy)):
-        return spec
-    if callable(spec):
-        return FunctionPolicy(spec)
-    raise InvalidInputError(
-        "a policy is a name (random, pubeval, heuristic, bearoff, net), an object with a "
-        f"choose(position, plays) method or a function f(position, plays); got {spec!r}"
-    )
-
-
-def _is_python_policy(spec: object) -> bool:
-    return not isinstance(spec, (str, Net))
-
-
-def _check_threads_for_python(threads: Optional[int], specs: Sequence[object]) -> None:
-    """A Python policy runs on one thread (each call needs the GIL): refuse ``threads > 1``."""
-    if threads is not None and threads > 1 and any(map(_is_python_policy, specs)):
-        raise InvalidInputError(
-            f"threads={threads}: a policy written in Python runs on one thread (each call "
-            "needs the GIL), so the games would not run in parallel; pass threads=1 or leave "
-            "threads out"
-        )
 
 
 class RolloutProgress(NamedTuple):
