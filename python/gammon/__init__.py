@@ -30,6 +30,7 @@ from gammon._core import (
     __version__,
     find_variant,
 )
+from gammon._run import RunOptions
 from gammon.actions import (
     Accept,
     Beaver,
@@ -82,6 +83,7 @@ from gammon.rollout import (
     RolloutCheckpoint,
     RolloutProgress,
     RolloutResult,
+    RolloutSettings,
     read_checkpoint,
     rollout,
 )
@@ -169,6 +171,8 @@ __all__ = [
     "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
+    "RolloutSettings",
+    "RunOptions",
     "SimulationProgress",
     "Take",
     "TurnState",

@@ -11,7 +11,7 @@ import copyreg
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gammon import _core
+import gammon._core as _core
 from gammon._format import Z95
 from gammon.errors import InvalidInputError
 

@@ -40,7 +40,7 @@ from typing import Any, NamedTuple, Optional, Union
 import numpy as np
 import numpy.typing as npt
 
-from gammon import _core
+import gammon._core as _core
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import check_dice
 from gammon._checks import int_arg as _int_arg

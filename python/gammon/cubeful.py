@@ -34,7 +34,7 @@ import math
 from collections.abc import Callable
 from typing import Any, Optional
 
-from gammon import _core
+import gammon._core as _core
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
@@ -400,11 +400,11 @@ def cubeful_rollout(
 ) -> CubefulRolloutResult:
     """Run the cubeful rollout :func:`gammon.rollout` asks for with ``cube=`` (private).
 
-    ``rollout`` has checked the common arguments.
+    ``rollout`` has checked the common arguments; ``callback`` is called with the games done,
+    asked for, the equity, its standard error and the seconds elapsed.
     """
     from gammon.cube import CubeRules
     from gammon.policies import _check_threads_for_python
-    from gammon.rollout import RolloutProgress
 
     if pos.variant == _core.Variant.LONG_NARDY:
         raise InvalidInputError(
@@ -436,7 +436,7 @@ def cubeful_rollout(
             if done > 0:
                 bar.set_postfix_str(f"cubeful equity {plus_minus(eq, se)}", refresh=False)
         if callback is not None:
-            callback(RolloutProgress(done, total, eq, se, elapsed))
+            callback(done, total, eq, se, elapsed)
 
     try:
         run = _core._cubeful_rollout(

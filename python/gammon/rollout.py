@@ -56,13 +56,13 @@ whatever the evaluator, and the standard error shrinks the better the evaluator 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import math
 import os
 import re
 import secrets
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -80,24 +80,21 @@ from typing import (
 import numpy as np
 import numpy.typing as npt
 
-from gammon import _core
+import gammon._core as _core
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
-from gammon._checks import positive_float as _positive_float
 from gammon._core import Color, CubeRules, Net, PlayList, Position, Variant
-from gammon._distribute import (
-    DEFAULT_CHECKPOINT_EVERY,
-    DEFAULT_GAMES_PER_TASK,
-    DEFAULT_RETRIES,
-    check_executor,
-    check_picklable,
-    run_segments,
-    subtract,
-    write_atomically,
-)
+from gammon._distribute import DEFAULT_GAMES_PER_TASK, check_executor, check_picklable
 from gammon._format import plus_minus
 from gammon._results import RunResult, merge_ranges
+from gammon._run import (
+    DEFAULT_CHECKPOINT_EVERY,
+    RunOptions,
+    drive,
+    read_bytes,
+    refuse_unknown,
+)
 from gammon.errors import CheckpointError, InvalidInputError
 from gammon.nardy import NardySettings
 from gammon.policies import (
@@ -130,6 +127,8 @@ __all__ = [
     "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
+    "RolloutSettings",
+    "RunOptions",
     "read_checkpoint",
     "rollout",
 ]
@@ -450,11 +449,14 @@ class RolloutResult(RunResult):
         ranges = merge_ranges(self.ranges + other.ranges)
         outcomes = None
         if self.outcomes is not None and other.outcomes is not None:
-            first, second = (self, other) if self.ranges[0] < other.ranges[0] else (other, self)
-            assert first.outcomes is not None and second.outcomes is not None
-            outcomes = GameOutcomes(
-                *(np.concatenate([a, b]) for a, b in zip(first.outcomes, second.outcomes))
-            )
+            pieces = []
+            for r in (self, other):
+                at = 0
+                for a, b in r.ranges:
+                    pieces.append((a, [col[at : at + b - a] for col in r.outcomes]))  # type: ignore[union-attr]
+                    at += b - a
+            pieces.sort(key=lambda piece: piece[0])
+            outcomes = GameOutcomes(*(np.concatenate(col) for col in zip(*(p for _, p in pieces))))
         return RolloutResult(
             position=self.position,
             policies=self._policies,
@@ -1083,38 +1085,67 @@ def _setup(
     )
 
 
+@dataclass(frozen=True)
+class RolloutSettings:
+    """What the games of a rollout are played by (besides the position and the seed).
+
+    Every rollout function takes these fields as keywords too (``rollout(pos, policy="net")``)
+    or the value itself (``settings=RolloutSettings(policy="net")``; keywords given beside it
+    override its fields). See :func:`rollout` for each field; they are checked, with the
+    position, when the rollout starts.
+    """
+
+    policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None
+    opening: Optional[bool] = None
+    quasi_random: bool = True
+    nardy: Optional[NardySettings] = None
+    truncate: Optional[str] = None
+    truncate_after: Optional[int] = None
+    variance_reduction: bool = False
+    evaluator: Union[str, Net, None] = None
+    cube: Union[CubeSpec, tuple[CubeSpec, CubeSpec], None] = None
+    cube_value: Optional[int] = None
+    cube_owner: Union[Color, str, None] = None
+    cube_rules: Optional[CubeRules] = None
+
+    @classmethod
+    def fields(cls) -> tuple[str, ...]:
+        """The names of the fields (the game keywords of every rollout function)."""
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+    @classmethod
+    def take(cls, settings: Optional[RolloutSettings], keywords: dict[str, Any]) -> RolloutSettings:
+        """``settings`` (or the defaults) with the game keywords of ``keywords`` applied.
+
+        The keywords used are removed from ``keywords``.
+        """
+        if settings is not None and not isinstance(settings, RolloutSettings):
+            raise InvalidInputError(
+                f"settings must be a gammon.RolloutSettings, not {brief(settings)}"
+            )
+        given = {name: keywords.pop(name) for name in cls.fields() if name in keywords}
+        if settings is None:
+            return cls(**given)
+        return dataclasses.replace(settings, **given) if given else settings
+
+
+#: The direct keywords of :func:`rollout` besides the settings and the execution options.
+_ROLLOUT_KEYWORDS = ("position", "games", "seed", "first_game", "record_games", "variant")
+
+
 @overload
 def rollout(
     position: Union[Position, str, None] = None,
     games: int = 1296,
     *,
-    policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
     seed: Optional[int] = None,
-    threads: Optional[int] = None,
-    variant: Union[Variant, str, None] = None,
-    opening: Optional[bool] = None,
-    quasi_random: bool = True,
     first_game: int = 0,
-    chunk_size: int = _core.DEFAULT_CHUNK_SIZE,
     record_games: bool = False,
-    max_seconds: Optional[float] = None,
-    target_std_error: Optional[float] = None,
-    progress: bool = False,
-    callback: Optional[Callable[[RolloutProgress], object]] = None,
-    nardy: Optional[NardySettings] = None,
-    truncate: Optional[str] = None,
-    truncate_after: Optional[int] = None,
-    variance_reduction: bool = False,
-    evaluator: Union[str, Net, None] = None,
-    executor: Any = None,
-    games_per_task: int = DEFAULT_GAMES_PER_TASK,
-    retries: int = DEFAULT_RETRIES,
-    checkpoint: Union[str, os.PathLike[str], None] = None,
-    checkpoint_every: float = DEFAULT_CHECKPOINT_EVERY,
+    variant: Union[Variant, str, None] = None,
+    options: Optional[RunOptions] = None,
+    settings: Optional[RolloutSettings] = None,
     cube: None = None,
-    cube_value: Optional[int] = None,
-    cube_owner: Union[Color, str, None] = None,
-    cube_rules: Optional[CubeRules] = None,
+    **keywords: Any,
 ) -> RolloutResult: ...
 
 
@@ -1123,33 +1154,14 @@ def rollout(
     position: Union[Position, str, None] = None,
     games: int = 1296,
     *,
-    cube: Union[CubeSpec, tuple[CubeSpec, CubeSpec]],
-    policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
     seed: Optional[int] = None,
-    threads: Optional[int] = None,
-    variant: Union[Variant, str, None] = None,
-    opening: Optional[bool] = None,
-    quasi_random: bool = True,
     first_game: int = 0,
-    chunk_size: int = _core.DEFAULT_CHUNK_SIZE,
     record_games: bool = False,
-    max_seconds: Optional[float] = None,
-    target_std_error: Optional[float] = None,
-    progress: bool = False,
-    callback: Optional[Callable[[RolloutProgress], object]] = None,
-    nardy: Optional[NardySettings] = None,
-    truncate: Optional[str] = None,
-    truncate_after: Optional[int] = None,
-    variance_reduction: bool = False,
-    evaluator: Union[str, Net, None] = None,
-    executor: Any = None,
-    games_per_task: int = DEFAULT_GAMES_PER_TASK,
-    retries: int = DEFAULT_RETRIES,
-    checkpoint: Union[str, os.PathLike[str], None] = None,
-    checkpoint_every: float = DEFAULT_CHECKPOINT_EVERY,
-    cube_value: Optional[int] = None,
-    cube_owner: Union[Color, str, None] = None,
-    cube_rules: Optional[CubeRules] = None,
+    variant: Union[Variant, str, None] = None,
+    options: Optional[RunOptions] = None,
+    settings: Optional[RolloutSettings] = None,
+    cube: Union[CubeSpec, tuple[CubeSpec, CubeSpec]],
+    **keywords: Any,
 ) -> CubefulRolloutResult: ...
 
 
@@ -1157,170 +1169,161 @@ def rollout(
     position: Union[Position, str, None] = None,
     games: int = 1296,
     *,
-    policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
     seed: Optional[int] = None,
-    threads: Optional[int] = None,
-    variant: Union[Variant, str, None] = None,
-    opening: Optional[bool] = None,
-    quasi_random: bool = True,
     first_game: int = 0,
-    chunk_size: int = _core.DEFAULT_CHUNK_SIZE,
     record_games: bool = False,
-    max_seconds: Optional[float] = None,
-    target_std_error: Optional[float] = None,
-    progress: bool = False,
-    callback: Optional[Callable[[RolloutProgress], object]] = None,
-    nardy: Optional[NardySettings] = None,
-    truncate: Optional[str] = None,
-    truncate_after: Optional[int] = None,
-    variance_reduction: bool = False,
-    evaluator: Union[str, Net, None] = None,
-    executor: Any = None,
-    games_per_task: int = DEFAULT_GAMES_PER_TASK,
-    retries: int = DEFAULT_RETRIES,
-    checkpoint: Union[str, os.PathLike[str], None] = None,
-    checkpoint_every: float = DEFAULT_CHECKPOINT_EVERY,
-    cube: Union[CubeSpec, tuple[CubeSpec, CubeSpec], None] = None,
-    cube_value: Optional[int] = None,
-    cube_owner: Union[Color, str, None] = None,
-    cube_rules: Optional[CubeRules] = None,
+    variant: Union[Variant, str, None] = None,
+    options: Optional[RunOptions] = None,
+    settings: Optional[RolloutSettings] = None,
+    **keywords: Any,
 ) -> Union[RolloutResult, CubefulRolloutResult]:
     """Plays ``games`` games from ``position`` and returns a :class:`RolloutResult`.
 
     ``position``: a :class:`Position`, a position ID, or None for the start of ``variant``
-    (default backgammon). ``policy``: ``"random"``, ``"pubeval"`` (default for backgammon
-    variants), ``"heuristic"`` (stronger than pubeval, slower), a :class:`Policy` object, a
-    function ``f(position, plays)`` returning a play or its index, or a pair (player on roll,
-    opponent); Long Nardy defaults to ``"net"`` (:func:`default_policy`). ``seed``: the
-    master seed (a random one when None; it is in the result). ``threads``: worker threads
-    (None: one per core; a policy written in Python runs on one thread, and ``threads`` above
-    1 with one raises :class:`InvalidInputError`). ``opening``: make the first roll an opening roll,
-    never a double (BG-10); None means yes for the starting position of a backgammon variant.
-    Long Nardy's first roll is an ordinary roll (LN-10). ``quasi_random``: stratify the first
-    two rolls (every 36 games cover all first rolls, every 1296 all pairs; 15 and 540 for an
-    opening). ``first_game``: index of the first game (to run a range of a larger rollout
-    elsewhere and :meth:`~RolloutResult.merge` it). ``chunk_size``: games per unit of work;
-    results do not depend on it. ``record_games``: keep per-game :class:`GameOutcomes` (memory
-    grows with the games; otherwise it does not). ``max_seconds``, ``target_std_error``: stop
-    rules (the latter after at least 1296 games, at the first chunk where the standard error is
-    that low). ``progress``: show a tqdm progress bar. ``callback``: called with a
-    :class:`RolloutProgress` after each chunk and at least every 0.1 s. ``nardy``: the
+    (default backgammon). ``seed``: the master seed (a random one when None; it is in the
+    result). ``first_game``: index of the first game (to run a range of a larger rollout
+    elsewhere and :meth:`~RolloutResult.merge` it). ``record_games``: keep per-game
+    :class:`GameOutcomes` (memory grows with the games; otherwise it does not).
+
+    **Game settings** (keywords, or ``settings=``: a :class:`RolloutSettings`):
+
+    ``policy``: ``"random"``, ``"pubeval"`` (default for backgammon variants),
+    ``"heuristic"`` (stronger than pubeval, slower), ``"net"``, a :class:`~gammon.Net`, a
+    :class:`Policy` object, a function ``f(position, plays)`` returning a play or its index,
+    or a pair (player on roll, opponent); Long Nardy defaults to ``"net"``
+    (:func:`default_policy`). A policy written in Python runs on one thread, and ``threads``
+    above 1 with one raises :class:`InvalidInputError`. ``opening``: make the first roll an
+    opening roll, never a double (BG-10); None means yes for the starting position of a
+    backgammon variant. Long Nardy's first roll is an ordinary roll (LN-10).
+    ``quasi_random``: stratify the first two rolls (every 36 games cover all first rolls,
+    every 1296 all pairs; 15 and 540 for an opening). ``nardy``: the
     :class:`~gammon.nardy.NardySettings` that score Long Nardy games (Oin/Mars, Koks, the
-    last-roll right of LN-37; default ``NardySettings()``); only for Long Nardy. ``truncate``:
-    ``"bearoff"`` settles each game at its exact bear-off value as soon as it has one (both
-    sides home in the two-sided table, each with a checker off), ``"bearoff-one-sided"`` at any
-    bear-off (one-sided estimate beyond the two-sided table), None or ``"none"`` plays every
-    game out; settled games count their expected result and show as ``"settled"`` in the
-    per-game outcomes. In Long Nardy games are settled at their race endings (both players with
-    every checker home), scored under ``nardy``; ``"bearoff"`` needs the two-sided table's exact
-    value (no last roll, a checker off on each side). ``truncate_after``: settle each game still
-    going after that many turns at ``evaluator``'s value (a truncated rollout; None plays on).
-    ``variance_reduction``: take the luck of each roll, as ``evaluator`` measures it, off each
-    game's points (GNU Backgammon's method): the equity keeps its mean and its standard error
-    shrinks; the win and gammon shares stay those of the games as played. ``evaluator``: one of
+    last-roll right of LN-37; default ``NardySettings()``); only for Long Nardy.
+    ``truncate``: ``"bearoff"`` settles each game at its exact bear-off value as soon as it
+    has one (both sides home in the two-sided table, each with a checker off),
+    ``"bearoff-one-sided"`` at any bear-off (one-sided estimate beyond the two-sided table),
+    None or ``"none"`` plays every game out; settled games count their expected result and
+    show as ``"settled"`` in the per-game outcomes. In Long Nardy games are settled at their
+    race endings (both players with every checker home), scored under ``nardy``;
+    ``"bearoff"`` needs the two-sided table's exact value (no last roll, a checker off on
+    each side). ``truncate_after``: settle each game still going after that many turns at
+    ``evaluator``'s value (a truncated rollout; None plays on). ``variance_reduction``: take
+    the luck of each roll, as ``evaluator`` measures it, off each game's points (GNU
+    Backgammon's method): the equity keeps its mean and its standard error shrinks; the win
+    and gammon shares stay those of the games as played. ``evaluator``: one of
     :data:`EVALUATORS` (default ``"bearoff"``) or a :class:`~gammon.Net` of the position's
     game, used only by those two.
+
+    ``cube``: play money games with the doubling cube in play for both sides and return a
+    :class:`~gammon.CubefulRolloutResult` (the cubeful equity per initial cube unit, its
+    standard error, how often doubles and drops happened): a cube policy name (``"net"``:
+    Janowski's model over the shipped net, backgammon and nackgammon; ``"race"``: the Keith
+    count in races; ``"never"``), a :class:`~gammon.CubePolicy` object, or a pair (player on
+    roll, opponent). ``cube_value`` (default 1, a power of two) and ``cube_owner`` (None:
+    centred; ``"white"``, ``"black"`` or a :class:`~gammon.Color`) set the cube every game
+    starts with; ``cube_rules`` (a :class:`~gammon.CubeRules`, default ``CubeRules()``) the
+    money options (Jacoby, beavers, raccoons, the cap). The player on roll may double before
+    the first roll unless it is an opening roll (BG-12). Options that settle or reweight
+    games cubeless (``truncate``, ``truncate_after``, ``variance_reduction``,
+    ``evaluator``), ``record_games``, ``executor``, ``checkpoint`` and Long Nardy do not
+    combine with ``cube`` and raise :class:`InvalidInputError` naming the conflict;
+    ``cube_value``, ``cube_owner`` and ``cube_rules`` without ``cube`` raise too. See
+    :mod:`gammon.cubeful`.
+
+    **Execution** (keywords, or ``options=``: a :class:`~gammon.RunOptions`): ``threads``
+    (None: one per core), ``chunk_size`` (games per unit of work; results do not depend on
+    it), ``max_seconds`` and ``target_std_error`` (stop rules; the latter after at least
+    1296 games, at the first chunk where the standard error is that low), ``progress`` (a
+    progress bar), ``callback`` (called with a :class:`RolloutProgress` after each chunk
+    and at least every 0.1 s).
 
     ``executor``: a ``dask.distributed.Client`` or any ``concurrent.futures.Executor``; the
     games are split into ranges of ``games_per_task`` game indices (default
     :data:`DEFAULT_GAMES_PER_TASK`), each range is played on a worker (with ``threads``
-    threads, default 1: one task per worker thread) and the results are merged in range
-    order, so the result is equal to the single-machine result of the seed. A range whose
-    task fails is run again (a Dask client gets ``retries=``; a plain executor gets it
-    submitted again up to ``retries`` times), never counted twice. Python policies must
-    pickle to be shipped. Progress and the callback advance as ranges finish; the stop rules
-    are checked on the merged games.
+    threads, default 1: one task per worker thread) and the results are merged, so the
+    result is equal to the single-machine result of the seed. A range whose task fails is
+    run again (a Dask client gets ``retries=``; a plain executor gets it submitted again up
+    to ``retries`` times), never counted twice. Python policies must pickle to be shipped.
+    Progress and the callback advance as ranges finish; the stop rules are checked on the
+    merged games.
 
     ``checkpoint``: a file where the rollout keeps its state (the merged statistics, the game
-    ranges done, the arguments, a format version and a SHA-256 integrity check), written
+    ranges done, the setup, a format version and a SHA-256 integrity check), written
     atomically every ``checkpoint_every`` seconds (default
     :data:`DEFAULT_CHECKPOINT_EVERY`), when the rollout stops and at the end, so that a
-    killed process loses at most that interval. If the file exists, the rollout continues
-    it: run again with the same arguments, it plays only the games not done (``games`` may
-    be raised to extend it; ``seed=None`` takes the checkpoint's seed). A checkpoint made
-    with other arguments, or a corrupt or edited one, raises :class:`CheckpointError`
-    naming the difference. Per-game outcomes are not kept in checkpoints (``record_games``
-    is refused with one).
-
-    ``cube``: play money games with the doubling cube in play for both sides and return a
-    :class:`~gammon.CubefulRolloutResult` (the cubeful equity per initial cube unit, its
-    standard error, how often doubles and drops happened): a cube policy name
-    (``"net"``: Janowski's model over the shipped net, backgammon and nackgammon;
-    ``"race"``: the Keith count in races; ``"never"``), a :class:`~gammon.CubePolicy`
-    object, or a pair (player on roll, opponent). ``cube_value`` (default 1, a power of two)
-    and ``cube_owner`` (None: centred; ``"white"``, ``"black"`` or a :class:`~gammon.Color`)
-    set the cube every game starts with; ``cube_rules`` (a :class:`~gammon.CubeRules`,
-    default ``CubeRules()``) the money options (Jacoby, beavers, raccoons, the cap). The player
-    on roll may double before the first roll unless it is an opening roll (BG-12). Options
-    that settle or reweight games cubeless (``truncate``, ``truncate_after``,
-    ``variance_reduction``, ``evaluator``), ``record_games``, ``executor``, ``checkpoint`` and
-    Long Nardy do not combine with ``cube`` and raise :class:`InvalidInputError` naming the
-    conflict; ``cube_value``, ``cube_owner`` and ``cube_rules`` without ``cube`` raise too.
-    See :mod:`gammon.cubeful`.
+    killed process loses at most that interval. The path is checked before the first game
+    (:class:`CheckpointError` naming it); a write that fails later is reported as a warning
+    and the games stay in the result. If the file exists, the rollout continues it: run
+    again with the same arguments, it plays only the games not done (``games`` may be
+    raised to extend it; ``seed=None`` takes the checkpoint's seed). A checkpoint made with
+    other arguments, or a corrupt or edited one, raises :class:`CheckpointError` naming the
+    difference. Per-game outcomes are not kept in checkpoints (``record_games`` is refused
+    with one).
 
     Ctrl-C (or a ``KeyboardInterrupt`` raised by the callback or a Python policy) stops the
     rollout and returns the games finished so far with ``interrupted`` set.
 
-    Raises :class:`InvalidInputError` for bad arguments (an unknown policy, a policy that
-    cannot play the variant, counts out of range), :class:`ParseError` for a bad position ID,
-    :class:`CheckpointError` for a checkpoint that does not fit, :class:`InternalError` if a
-    game cannot be finished, and whatever a Python policy or the callback raises.
+    Raises :class:`InvalidInputError` for bad arguments (an unknown keyword, an unknown
+    policy, a policy that cannot play the variant, counts out of range), :class:`ParseError`
+    for a bad position ID, :class:`CheckpointError` for a checkpoint that does not fit,
+    :class:`InternalError` if a game cannot be finished, and whatever a Python policy or the
+    callback raises.
     """
+    run = RunOptions.take(options, keywords)
+    game = RolloutSettings.take(settings, keywords)
+    refuse_unknown(
+        "rollout", keywords, _ROLLOUT_KEYWORDS, RunOptions.fields(), RolloutSettings.fields()
+    )
     pos = _resolve_position(position, variant)
     games = _int_arg("games", games, 0)
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
     seed_given = seed
     seed = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
-    n_threads = 0 if threads is None else _int_arg("threads", threads, 1, _core.MAX_THREADS)
-    chunk_size = _int_arg("chunk_size", chunk_size, 1)
-    max_s = _positive_float("max_seconds", max_seconds)
-    target = _positive_float("target_std_error", target_std_error)
-    if callback is not None and not callable(callback):
-        raise InvalidInputError(f"callback must be callable, not {callback!r}")
-    pair = _policy_pair(policy, pos.variant)
-    _check_threads_for_python(threads, pair)
-    if cube is not None:
-        from gammon import cubeful
+    pair = _policy_pair(game.policy, pos.variant)
+    _check_threads_for_python(run.threads, pair)
+    if game.cube is not None:
+        import gammon.cubeful as cubeful
 
         cubeful.refuse_uncubeful_options(
-            nardy=nardy,
-            truncate=truncate,
-            truncate_after=truncate_after,
-            variance_reduction=variance_reduction,
-            evaluator=evaluator,
+            nardy=game.nardy,
+            truncate=game.truncate,
+            truncate_after=game.truncate_after,
+            variance_reduction=game.variance_reduction,
+            evaluator=game.evaluator,
             record_games=record_games,
-            executor=executor,
-            checkpoint=checkpoint,
+            executor=run.executor,
+            checkpoint=run.checkpoint,
         )
         backgammon = pos.variant != Variant.LONG_NARDY
+        user = run.callback
         return cubeful.cubeful_rollout(
             pos,
             games,
             policies=pair,
             policy_names=(_policy_name(pair[0]), _policy_name(pair[1])),
-            cube=cube,
-            cube_value=cube_value,
-            cube_owner=cube_owner,
-            cube_rules=cube_rules,
+            cube=game.cube,
+            cube_value=game.cube_value,
+            cube_owner=game.cube_owner,
+            cube_rules=game.cube_rules,
             seed=seed,
-            threads=threads,
+            threads=run.threads,
             opening=bool(
                 (backgammon and pos == Position.start(pos.variant, pos.turn))
-                if opening is None
-                else opening
+                if game.opening is None
+                else game.opening
             ),
-            quasi_random=bool(quasi_random),
+            quasi_random=bool(game.quasi_random),
             first_game=first_game,
-            chunk_size=chunk_size,
-            max_seconds=max_s,
-            target_std_error=target,
-            progress=progress,
-            callback=callback,
+            chunk_size=run.chunk_size or _core.DEFAULT_CHUNK_SIZE,
+            max_seconds=run.max_seconds,
+            target_std_error=run.target_std_error,
+            progress=run.progress,
+            callback=None if user is None else lambda *p: user(RolloutProgress(*p)),
         )
     for name, value in (
-        ("cube_value", cube_value),
-        ("cube_owner", cube_owner),
-        ("cube_rules", cube_rules),
+        ("cube_value", game.cube_value),
+        ("cube_owner", game.cube_owner),
+        ("cube_rules", game.cube_rules),
     ):
         if value is not None:
             raise InvalidInputError(
@@ -1331,93 +1334,22 @@ def rollout(
         pos,
         pair,
         seed=None if seed_given is None else seed,
-        opening=opening,
-        quasi_random=quasi_random,
-        nardy=nardy,
-        truncate=truncate,
-        truncate_after=truncate_after,
-        variance_reduction=variance_reduction,
-        evaluator=evaluator,
+        opening=game.opening,
+        quasi_random=game.quasi_random,
+        nardy=game.nardy,
+        truncate=game.truncate,
+        truncate_after=game.truncate_after,
+        variance_reduction=game.variance_reduction,
+        evaluator=game.evaluator,
         first_game=first_game,
         games=games,
     )
-    if executor is not None or checkpoint is not None:
-        return _segmented_rollout(
-            setup,
-            executor=executor,
-            threads=threads,
-            chunk_size=chunk_size,
-            record_games=bool(record_games),
-            max_seconds=max_s,
-            target_std_error=target,
-            progress=progress,
-            callback=callback,
-            games_per_task=_int_arg("games_per_task", games_per_task, 1),
-            retries=_int_arg("retries", retries, 0, 100),
-            checkpoint=checkpoint,
-            checkpoint_every=_positive_float("checkpoint_every", checkpoint_every),
+    if run.checkpoint is not None and record_games:
+        raise InvalidInputError(
+            "record_games=True cannot be combined with checkpoint=: checkpoints keep the "
+            "statistics, not the per-game outcomes"
         )
-    settings, cut, opening = setup.nardy, setup.truncate, setup.opening
-    truncate_after, evaluator = setup.truncate_after, setup.evaluator
-
-    bar: Any = None
-    if progress:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped]
-
-        bar = tqdm(total=games, unit="games", unit_scale=True, desc="rollout", leave=True)
-
-    def report(done: int, total: int, eq: float, se: float, elapsed: float) -> None:
-        if bar is not None:
-            bar.update(done - bar.n)
-            if done > 0:
-                bar.set_postfix_str(f"equity {plus_minus(eq, se)}", refresh=False)
-        if callback is not None:
-            callback(RolloutProgress(done, total, eq, se, elapsed))
-
-    try:
-        run = _core._rollout(
-            pos,
-            first_game,
-            first_game + games,
-            pair,
-            seed=seed,
-            opening=opening,
-            quasi_random=bool(quasi_random),
-            threads=n_threads,
-            chunk_size=chunk_size,
-            record_games=bool(record_games),
-            max_seconds=max_s,
-            target_std_error=target,
-            callback=report if (bar is not None or callback is not None) else None,
-            nardy=settings,
-            truncate=cut,
-            truncate_after=truncate_after,
-            variance_reduction=variance_reduction,
-            evaluator=evaluator or EVALUATORS[0],
-        )
-    finally:
-        if bar is not None:
-            bar.close()
-    outcomes = None if run.outcomes is None else GameOutcomes(*run.outcomes)
-    return RolloutResult(
-        nardy=settings,
-        position=pos,
-        policies=pair,
-        seed=seed,
-        opening=opening,
-        quasi_random=bool(quasi_random),
-        tally=run.tally,
-        stop=run.stop,
-        elapsed=run.elapsed,
-        threads=run.threads,
-        ranges=((run.first, run.end),),
-        games_requested=games,
-        outcomes=outcomes,
-        truncate=cut,
-        truncate_after=truncate_after,
-        variance_reduction=variance_reduction,
-        evaluator=evaluator,
-    )
+    return drive(_RolloutKind(setup, seed, bool(record_games)), first_game, games, run)
 
 
 # -- distributed and checkpointed rollouts ------------------------------------------------------
@@ -1470,27 +1402,19 @@ class _Setup:
             "evaluator": self.evaluator,
         }
 
-    def result(
+    def make(
         self,
         seed: int,
-        parts: Sequence[RolloutResult],
+        tally: _core.Tally,
+        ranges: Sequence[tuple[int, int]],
         *,
         stop: str,
         elapsed: float,
         threads: int,
+        games: int,
+        outcomes: Optional[GameOutcomes] = None,
     ) -> RolloutResult:
-        """The parts merged in game order (their ranges may not overlap) into one result."""
-        ordered = sorted(parts, key=lambda p: p.ranges[0])
-        tally = _empty_tally()
-        for p in ordered:
-            tally = tally.merge(p.tally)
-        ranges = merge_ranges(
-            [r for p in ordered for r in p.ranges] or [(self.first_game, self.first_game)]
-        )
-        outcomes = None
-        if ordered and all(p.outcomes is not None for p in ordered):
-            arrays = [p.outcomes for p in ordered if p.outcomes is not None]
-            outcomes = GameOutcomes(*(np.concatenate(col) for col in zip(*arrays)))
+        """The result of this setup's games ``ranges`` with their statistics ``tally``."""
         return RolloutResult(
             position=self.position,
             policies=self.policies,
@@ -1502,7 +1426,7 @@ class _Setup:
             elapsed=elapsed,
             threads=threads,
             ranges=ranges,
-            games_requested=self.games,
+            games_requested=games,
             outcomes=outcomes,
             nardy=self.nardy,
             truncate=self.truncate,
@@ -1522,13 +1446,6 @@ def _empty_tally() -> _core.Tally:
         plies=0,
         settled=0,
     )
-
-
-def _play_range(options: dict[str, Any], first: int, end: int) -> RolloutResult:
-    """One task of a distributed rollout: games ``first .. end`` (runs on a worker)."""
-    result = rollout(games=end - first, first_game=first, **options)
-    assert isinstance(result, RolloutResult)
-    return result
 
 
 def _combined_estimate(tally: _core.Tally, done: int, eq: float, se: float) -> tuple[float, float]:
@@ -1571,13 +1488,14 @@ def _read_checkpoint_file(
     Raises :class:`CheckpointError` naming what is wrong.
     """
     where = os.fspath(path)
+    return where, _parse_checkpoint(read_bytes(Path(where)), where, file_format, fields)
+
+
+def _parse_checkpoint(raw: bytes, where: str, file_format: str, fields: set[str]) -> dict[str, Any]:
+    """The JSON object of a checkpoint file's bytes: format, fields and integrity checked."""
     try:
-        text = Path(where).read_text()
-    except OSError as e:
-        raise CheckpointError(f"cannot read the checkpoint {where}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
-    except ValueError as e:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as e:
         raise CheckpointError(f"the checkpoint {where} is not JSON (corrupt?): {e}") from None
     if not isinstance(data, dict) or data.get("format") != file_format:
         found = data.get("format") if isinstance(data, dict) else type(data).__name__
@@ -1599,7 +1517,7 @@ def _read_checkpoint_file(
         raise CheckpointError(
             f"the checkpoint {where} fails its integrity check: it was edited or corrupted"
         )
-    return where, data
+    return data
 
 
 def read_checkpoint(
@@ -1616,8 +1534,16 @@ def read_checkpoint(
     Raises :class:`CheckpointError` naming what is wrong (an unreadable file, not JSON,
     another format, a failed integrity check, games outside the rollout's range).
     """
-    where, data = _read_checkpoint_file(
-        path, _CHECKPOINT_FILE_FORMAT, {"format", "first_game", "games", "rollout", "check"}
+    where = os.fspath(path)
+    result, first, games = _read_checkpoint(read_bytes(Path(where)), where, policy)
+    return RolloutCheckpoint(result, first, games)
+
+
+def _read_checkpoint(
+    raw: bytes, where: str, policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None]
+) -> tuple[RolloutResult, int, int]:
+    data = _parse_checkpoint(
+        raw, where, _CHECKPOINT_FILE_FORMAT, {"format", "first_game", "games", "rollout", "check"}
     )
     try:
         first = _cp_int(data, "first_game", 0, _MAX_U64)
@@ -1634,7 +1560,7 @@ def read_checkpoint(
             f"the checkpoint {where} holds games {result.ranges} outside its rollout's "
             f"games {first}..{first + games}"
         )
-    return RolloutCheckpoint(result, first, games)
+    return result, first, games
 
 
 def _check_shippable(executor: Any, policies: Sequence[PolicySpec]) -> None:
@@ -1643,15 +1569,6 @@ def _check_shippable(executor: Any, policies: Sequence[PolicySpec]) -> None:
     for p in policies:
         if not isinstance(p, str):
             check_picklable("the policy", p, executor)
-
-
-def _continue_from(path: Path, setup: _Setup) -> Optional[RolloutResult]:
-    """The games done of the checkpoint at ``path``, checked against ``setup`` (None if none)."""
-    if not path.exists():
-        return None
-    done, first, _games = read_checkpoint(path, policy=setup.policies)
-    _check_continues(path, done, first, setup)
-    return done
 
 
 def _check_continues(
@@ -1698,147 +1615,126 @@ def _check_continues(
         )
 
 
-def _segmented_rollout(
-    setup: _Setup,
-    *,
-    executor: Any,
-    threads: Optional[int],
-    chunk_size: int,
-    record_games: bool,
-    max_seconds: Optional[float],
-    target_std_error: Optional[float],
-    progress: bool,
-    callback: Optional[Callable[[RolloutProgress], object]],
-    games_per_task: int,
-    retries: int,
-    checkpoint: Union[str, os.PathLike[str], None],
-    checkpoint_every: Optional[float],
-) -> RolloutResult:
-    """A rollout played in ranges: on an executor, or in turns between checkpoint writes."""
-    if executor is not None:
-        _check_shippable(executor, setup.policies)
-    path = None if checkpoint is None else Path(os.fspath(checkpoint))
-    if path is not None and record_games:
-        raise InvalidInputError(
-            "record_games=True cannot be combined with checkpoint=: checkpoints keep the "
-            "statistics, not the per-game outcomes"
-        )
-    every = DEFAULT_CHECKPOINT_EVERY if checkpoint_every is None else checkpoint_every
-    done = None if path is None else _continue_from(path, setup)
-    seed = done.seed if done is not None else setup.seed
-    if seed is None:
-        seed = secrets.randbits(64)
-    base_elapsed = done.elapsed if done is not None else 0.0
-    parts: list[RolloutResult] = [] if done is None or not done.games_completed else [done]
-    whole = (setup.first_game, setup.first_game + setup.games)
-    todo = subtract(whole, done.ranges if done is not None and done.games_completed else ())
-    start = time.monotonic()
-    threads_used = 1
+class _RolloutKind:
+    """The cubeless rollout as a run kind of :func:`gammon._run.drive`."""
 
-    def merged(stop: str) -> RolloutResult:
-        return setup.result(
-            seed,
-            parts,
-            stop=stop,
-            elapsed=base_elapsed + time.monotonic() - start,
-            threads=threads_used,
-        )
+    label = "rollout"
+    unit = "games"
+    postfix: Optional[str] = "equity"
+    chunk_size = _core.DEFAULT_CHUNK_SIZE
+    per_task = DEFAULT_GAMES_PER_TASK
 
-    def save(result: RolloutResult) -> None:
-        if path is not None:
-            write_atomically(path, _checkpoint_file_dict(result, setup.first_game, setup.games))
+    def __init__(self, setup: _Setup, seed: int, record_games: bool) -> None:
+        self.setup, self.seed, self.record_games = setup, seed, record_games
 
-    tally = _empty_tally()
-    for done_part in parts:
-        tally = tally.merge(done_part.tally)
-
-    bar: Any = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=setup.games, unit="games", unit_scale=True, desc="rollout", leave=True)
-        bar.update(tally.games)
-
-    def report(done_games: int, eq: float, se: float) -> None:
-        if bar is not None:
-            bar.update(done_games - bar.n)
-            if done_games > 0:
-                bar.set_postfix_str(f"equity {plus_minus(eq, se)}", refresh=False)
+    def play(
+        self,
+        first: int,
+        end: int,
+        *,
+        threads: Optional[int],
+        chunk_size: int,
+        max_seconds: Optional[float],
+        target_std_error: Optional[float],
+        callback: Optional[Callable[[int, float, float, float], None]],
+        base: Optional[RolloutResult],
+    ) -> RolloutResult:
+        s = self.setup
+        report = None
         if callback is not None:
-            elapsed = time.monotonic() - start
-            callback(RolloutProgress(done_games, setup.games, eq, se, elapsed))
+            before = _empty_tally() if base is None else base.tally
 
-    def target_met() -> bool:
-        return (
-            target_std_error is not None
-            and tally.games >= 1296
-            and tally.std_error <= target_std_error
-        )
+            def report(done: int, total: int, eq: float, se: float, elapsed: float) -> None:
+                eq, se = _combined_estimate(before, done, eq, se)
+                callback(before.games + done, eq, se, elapsed)
 
-    options = setup.options(seed)
-    options["chunk_size"] = chunk_size
-    options["record_games"] = record_games
-    options["threads"] = (1 if threads is None else threads) if executor is not None else threads
-
-    def add(part: RolloutResult) -> None:
-        nonlocal tally, threads_used
-        parts.append(part)
-        tally = tally.merge(part.tally)
-        threads_used = max(threads_used, part.threads)
-
-    def take(r: tuple[int, int], part: RolloutResult) -> Optional[str]:
-        if part.ranges != ((r[0], r[1]),) or part.games_completed != r[1] - r[0]:
-            raise InvalidInputError(
-                f"the task of games {r[0]}..{r[1]} returned games {part.ranges}"
-            )
-        add(part)
-        report(tally.games, tally.equity, tally.std_error)
-        return "target_std_error" if target_met() else None
-
-    def turn(a: int, b: int, seconds: float) -> tuple[int, Optional[str]]:
-        base = tally
-
-        def inner(p: RolloutProgress) -> None:
-            eq, se = _combined_estimate(base, p.done, p.equity, p.std_error)
-            report(base.games + p.done, eq, se)
-
-        part = rollout(
-            games=b - a,
-            first_game=a,
-            max_seconds=seconds,
+        run = _core._rollout(
+            s.position,
+            first,
+            end,
+            s.policies,
+            seed=self.seed,
+            opening=s.opening,
+            quasi_random=s.quasi_random,
+            threads=0 if threads is None else threads,
+            chunk_size=chunk_size,
+            record_games=self.record_games,
+            max_seconds=max_seconds,
             target_std_error=target_std_error,
-            callback=inner if (bar is not None or callback is not None) else None,
-            **options,
+            callback=report,
+            nardy=s.nardy,
+            truncate=s.truncate,
+            truncate_after=s.truncate_after,
+            variance_reduction=s.variance_reduction,
+            evaluator=s.evaluator or EVALUATORS[0],
         )
-        if part.games_completed:
-            add(part)
-            a = part.next_game
-        if part.interrupted:
-            return a, "interrupted"
-        if part.stop_reason == "target_std_error" or target_met():
-            return a, "target_std_error"
-        return a, None
-
-    def save_so_far() -> None:
-        if parts:
-            save(merged("interrupted"))
-
-    try:
-        stop = run_segments(
-            todo,
-            executor=executor,
-            task=partial(_play_range, options),
-            take=take,
-            turn=turn,
-            save=save_so_far if path is not None else None,
-            every=every,
-            deadline=None if max_seconds is None else start + max_seconds,
-            per_task=games_per_task,
-            retries=retries,
+        outcomes = None if run.outcomes is None else GameOutcomes(*run.outcomes)
+        return s.make(
+            self.seed,
+            run.tally,
+            ((run.first, run.end),),
+            stop=run.stop,
+            elapsed=run.elapsed,
+            threads=run.threads,
+            games=end - first,
+            outcomes=outcomes,
         )
-    finally:
-        if bar is not None:
-            bar.close()
-    result = merged(stop)
-    save(result)
-    return result
+
+    def task(self, threads: int, chunk_size: int) -> Callable[[int, int], RolloutResult]:
+        return partial(_play_range, self, threads, chunk_size)
+
+    def ship(self, executor: Any) -> None:
+        for p in self.setup.policies:
+            if not isinstance(p, str):
+                check_picklable("the policy", p, executor)
+
+    def count(self, result: RolloutResult) -> int:
+        return result.games_completed
+
+    def estimate(self, result: RolloutResult) -> tuple[float, float]:
+        return result.equity, result.std_error
+
+    def progress(
+        self, done: int, total: int, value: float, std_error: float, elapsed: float
+    ) -> RolloutProgress:
+        return RolloutProgress(done, total, value, std_error, elapsed)
+
+    def finish(
+        self, result: RolloutResult, *, stop: str, elapsed: float, threads: int, requested: int
+    ) -> RolloutResult:
+        return self.setup.make(
+            result.seed,
+            result.tally,
+            result.ranges,
+            stop=stop,
+            elapsed=elapsed,
+            threads=threads,
+            games=requested,
+            outcomes=result.outcomes,
+        )
+
+    def save(self, result: RolloutResult, first: int, items: int) -> str:
+        return json.dumps(_checkpoint_file_dict(result, first, items), indent=1) + "\n"
+
+    def load(self, data: bytes, where: str, first: int, items: int) -> RolloutResult:
+        done, first_there, _games = _read_checkpoint(data, where, self.setup.policies)
+        setup = dataclasses.replace(self.setup, first_game=first, games=items)
+        _check_continues(Path(where), done, first_there, setup)
+        self.seed = done.seed
+        return done
+
+
+def _play_range(
+    kind: _RolloutKind, threads: int, chunk_size: int, first: int, end: int
+) -> RolloutResult:
+    """One task of a distributed rollout: games ``first .. end`` (runs on a worker)."""
+    return kind.play(
+        first,
+        end,
+        threads=threads,
+        chunk_size=chunk_size,
+        max_seconds=None,
+        target_std_error=None,
+        callback=None,
+        base=None,
+    )
