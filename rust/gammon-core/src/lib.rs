@@ -74,10 +74,19 @@ pub use rules::nardy::sequences::for_each_sequence;
 pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
 pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
+pub use run::checkpoint::{
+    CheckpointError, Fields, ManyFile, Ranges, RolloutFile, RunRecord, RunTally, Stop,
+    CUBEFUL_FORMAT, FILE_FORMAT, MANY_FILE_FORMAT, ROLLOUT_FORMAT,
+};
 pub use run::cubeful::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
+pub use run::json::{integrity_check, python_float_repr, Json, JsonError};
 pub use run::rollout::{
     rollout, rollout_with_luck, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally,
     TallyError, DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
+};
+pub use run::setup::{
+    is_net_name, CubePolicyName, CubeSetup, EvaluatorName, Mismatch, NardySetup, PolicyName,
+    RolloutSetup, RolloutSetupError, SeriesStart,
 };
 pub use run::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
