@@ -78,6 +78,9 @@ pub use run::checkpoint::{
     CheckpointError, Fields, ManyFile, Ranges, RolloutFile, RunRecord, RunTally, Stop,
     CUBEFUL_FORMAT, FILE_FORMAT, MANY_FILE_FORMAT, ROLLOUT_FORMAT,
 };
+pub use run::compare::{
+    rollout_many, CompareConfig, CompareProgress, CompareRun, CompareTotals, Contender,
+};
 pub use run::cubeful::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
 pub use run::json::{integrity_check, python_float_repr, Json, JsonError};
 pub use run::rollout::{

@@ -7,6 +7,7 @@
 
 pub(crate) mod batch;
 pub(crate) mod checkpoint;
+pub(crate) mod compare;
 pub(crate) mod cubeful;
 pub(crate) mod json;
 pub(crate) mod rollout;
