@@ -26,9 +26,10 @@ half-open item ranges it holds). The adapter gives:
 - ``label``, ``unit``, ``postfix``: the progress bar's words (``"rollout"``, ``"games"``,
   ``"equity"``), and ``chunk_size``/``per_task`` defaults;
 - ``play(first, end, threads=, chunk_size=, max_seconds=, target_std_error=, callback=,
-  base=)``: its Rust run function over items ``first .. end``; ``callback(done, estimate,
-  std_error, elapsed)`` must be called with the items done *including* ``base`` (the result
-  of the items already merged, or None) and the estimate of them all merged (exact);
+  base=)``: its Rust run function over items ``first .. end``; ``callback(done, total,
+  estimate, std_error, elapsed)`` must be called with the items done *including* ``base``
+  (the result of the items already merged, or None) and the estimate of them all merged
+  (exact; NaN for a run without one), ``total`` being ignored;
 - ``task(threads, chunk_size)``: a picklable callable ``(first, end) -> R`` for executors,
   and ``ship(executor)``, which raises when the run's objects cannot go to its workers;
 - ``count(r)`` and ``estimate(r) -> (value, std_error)``; ``progress(done, total, value,
@@ -193,7 +194,7 @@ class RunKind(Protocol[R]):
         chunk_size: int,
         max_seconds: Optional[float],
         target_std_error: Optional[float],
-        callback: Optional[Callable[[int, float, float, float], None]],
+        callback: Optional[Callable[[int, int, float, float, float], None]],
         base: Optional[R],
     ) -> R:
         """Play items ``first .. end`` here (see the module's documentation)."""
@@ -270,7 +271,9 @@ class _Reporter(Generic[R]):
         self.bar = Progress(options.progress, total, kind.label, kind.unit, kind.postfix)
         self.wanted = self.user is not None or options.progress
 
-    def __call__(self, done: int, value: float, std_error: float, elapsed: float) -> None:
+    def __call__(
+        self, done: int, total: int, value: float, std_error: float, elapsed: float
+    ) -> None:
         self.bar.update(done, value, std_error)
         if self.user is not None:
             self.user(self.kind.progress(done, self.total, value, std_error, elapsed))
@@ -279,7 +282,7 @@ class _Reporter(Generic[R]):
         """Report the items of a merged ``result``."""
         if self.wanted:
             value, se = self.kind.estimate(result)
-            self(self.kind.count(result), value, se, time.monotonic() - self.start)
+            self(self.kind.count(result), self.total, value, se, time.monotonic() - self.start)
 
 
 def drive(kind: RunKind[R], first: int, items: int, options: RunOptions) -> R:

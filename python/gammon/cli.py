@@ -885,6 +885,11 @@ def _rollout(args: argparse.Namespace) -> int:
             )
         saved = gammon.read_checkpoint(args.resume)
         before = saved.result
+        if isinstance(before, gammon.CubefulRolloutResult):
+            raise InvalidInputError(
+                f"--resume: {args.resume} holds a cubeful rollout; continue it with the "
+                "command that started it (its --cube options and --checkpoint FILE)"
+            )
         from gammon.policies import BUILTIN_POLICIES
 
         net = load_net(args.net)

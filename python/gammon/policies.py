@@ -20,6 +20,7 @@ from typing import Any, Optional, Protocol, Union, runtime_checkable
 
 import numpy as np
 
+import gammon._core as _core_names
 from gammon._checks import brief
 from gammon._core import Color, Net, Play, PlayList, Position, Variant
 from gammon.cube import Cube, CubeOffer, CubeRules
@@ -38,8 +39,8 @@ __all__ = [
 ]
 
 
-#: The policies built into the core.
-BUILTIN_POLICIES = ("random", "pubeval", "heuristic", "bearoff", "net")
+#: The policies built into the core (their names are the core's).
+BUILTIN_POLICIES: tuple[str, ...] = tuple(_core_names.BUILTIN_POLICIES)
 
 
 def default_policy(variant: Variant) -> str:
@@ -52,7 +53,7 @@ def default_policy(variant: Variant) -> str:
     >>> default_policy(Variant.LONG_NARDY), default_policy(Variant.BACKGAMMON)
     ('net', 'pubeval')
     """
-    return "net" if variant == Variant.LONG_NARDY else "pubeval"
+    return str(_core_names._default_policy(variant))
 
 
 #: The cube policies built into the core.

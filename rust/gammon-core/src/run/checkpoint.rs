@@ -124,7 +124,7 @@ impl Ranges {
     pub fn new(mut ranges: Vec<Range<u64>>) -> Result<Ranges, CheckpointError> {
         if ranges.iter().all(|r| r.end <= r.start) {
             let start = ranges.iter().map(|r| r.start).min().unwrap_or(0);
-            return Ok(Ranges(vec![start..start]));
+            return Ok(Ranges(std::iter::once(start..start).collect()));
         }
         ranges.retain(|r| r.end > r.start);
         ranges.sort_by_key(|r| (r.start, r.end));

@@ -34,6 +34,18 @@ pub struct Contender<'a, P> {
     pub first_roll: FirstRoll,
 }
 
+/// The seed of position `index` of a comparison with master seed `master`: the master seed
+/// itself on common dice, else one derived from it (independent dice, to measure what the
+/// common dice gain).
+#[must_use]
+pub const fn position_seed(master: u64, index: u64, common_dice: bool) -> u64 {
+    if common_dice {
+        master
+    } else {
+        master.wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(index + 1))
+    }
+}
+
 /// How a comparison is run. The results depend on the contenders and `quasi_random` (and the
 /// game range), never on `threads` or `chunk_size`.
 #[derive(Clone, Copy, Debug, PartialEq)]
