@@ -281,3 +281,14 @@ def test_stale_temporary_files_are_removed_and_the_file_takes_the_umask(tmp_path
 
 
 START_RACE = gammon.Position.from_checkers({6: 3, 5: 3, 3: 4, 8: 2, 9: 3}, {6: 4, 5: 4, 4: 3})
+
+
+def test_the_cli_resume_of_a_cubeful_checkpoint_says_how_to_continue_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cubeful.json"
+    gammon.rollout(games=20, seed=1, threads=1, cube="never", checkpoint=path)
+    assert gammon.read_checkpoint(path).result.games_completed == 20
+    assert main(["rollout", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "cubeful rollout" in err and "--checkpoint" in err and "Traceback" not in err
