@@ -525,8 +525,7 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
     b = sub.add_parser(
         "bearoff",
         help="the bear-off databases",
-        description="The bear-off databases (issue 9): `gammon bearoff build` builds them ahead "
-        "of time.",
+        description="The bear-off databases: `gammon bearoff build` builds them ahead of time.",
     )
     commands["bearoff"] = b
     bsub = b.add_subparsers(dest="bearoff_command", metavar="ACTION")
@@ -1165,7 +1164,7 @@ _STOP_SIGNALS = tuple(
 
 @contextlib.contextmanager
 def _stop_signals(received: list[int]) -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP end a rollout as Ctrl-C does (issue 15).
+    """Within the block, SIGTERM and SIGHUP end a rollout as Ctrl-C does.
 
     A running rollout keeps the games finished so far; ``received`` collects the signal
     numbers so that the exit status can be 128 + the signal.

@@ -85,7 +85,7 @@ impl PyPolicy {
             .obj
             .bind(py)
             .call_method1("choose", (PyPosition { inner: before }, list))?;
-        // `True` is an int to Python, but not an index (issue 15, D10).
+        // `True` is an int to Python, but not an index.
         if answer.is_instance_of::<pyo3::types::PyBool>() {
             return Err(policy_choice_error(
                 "choose() returned a bool; it must return a Play from the list or its index",
@@ -207,7 +207,7 @@ pub(crate) fn side_policy<B: From<gammon_core::NetPolicy>>(
         check_weights(kind, variant)?;
         return Ok(SidePolicy::Builtin(builtin(kind)));
     }
-    // A number or an array has a `choose` method too (numpy's): not a policy (issue 15, D9).
+    // A number or an array has a `choose` method too (numpy's): not a policy.
     let py = obj.py();
     let numbers = py.import("numbers")?.getattr("Number")?;
     let looks_numeric = obj.is_instance(&numbers)? || obj.hasattr("__array_interface__")?;
@@ -354,7 +354,7 @@ pub(crate) fn run_detached<R: Send>(
     let mut interrupted = reason == StopReason::Interrupted;
     for e in errors().into_iter().chain(callback_error) {
         if e.is_instance_of::<PyKeyboardInterrupt>(py) {
-            // A Ctrl-C that comes after the last item leaves the work complete (issue 15, D10).
+            // A Ctrl-C that comes after the last item leaves the work complete.
             interrupted |= reason != StopReason::Completed;
         } else {
             return Err(e);
