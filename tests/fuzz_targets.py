@@ -162,7 +162,7 @@ def checkpoint(edits: list[tuple[str, Any]], resume: bool = True) -> None:
     careful forger would), so that the content checks of D5 are what is fuzzed, not only the
     hash.
     """
-    from gammon.rollout import _checkpoint_check
+    from support import integrity_check as _checkpoint_check
 
     d = checkpoint_base()
     for key, value in edits:

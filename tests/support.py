@@ -3,6 +3,7 @@ killed in the middle of its work."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import signal
@@ -113,3 +114,12 @@ def kill_when_it_has_progressed(
     after = games_in(path)
     assert before < after < total
     return after
+
+
+def integrity_check(data: dict[str, Any]) -> str:
+    """The SHA-256 check of a checkpoint object as the package has always defined it: over
+    Python's canonical JSON of the object without its ``check`` field (the core reproduces
+    this text exactly)."""
+    body = {k: v for k, v in data.items() if k != "check"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()

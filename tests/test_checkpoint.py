@@ -6,6 +6,7 @@ file are refused with a CheckpointError naming what is wrong."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -137,3 +138,157 @@ def test_a_checkpoint_with_an_executor(tmp_path: Path) -> None:
         )
     assert r == gammon.rollout(games=3000, seed=4, threads=1)
     assert gammon.read_checkpoint(ck).result == r
+
+
+# -- files written before the run layer moved to Rust -------------------------------------------
+
+FIXTURES = Path(__file__).parent / "data" / "checkpoints"
+
+
+@pytest.mark.parametrize("name", ["plain", "interrupted", "nardy", "net_vr", "truncate"])
+def test_a_rollout_checkpoint_of_the_python_codec_resumes_to_the_same_seed_result(
+    name: str, tmp_path: Path
+) -> None:
+    """These files were written by the package before its checkpoint codec moved to Rust:
+    they read, pass their integrity check and continue to the uninterrupted run's numbers."""
+    path = tmp_path / f"{name}.json"
+    path.write_bytes((FIXTURES / f"{name}.json").read_bytes())
+    saved = gammon.read_checkpoint(path)
+    before = saved.result
+    assert isinstance(before, gammon.RolloutResult)
+    settings = dict(
+        policy=tuple(before.policies),
+        seed=before.seed,
+        opening=before.opening,
+        quasi_random=before.quasi_random,
+        nardy=before.nardy,
+        truncate=before.truncate,
+        truncate_after=before.truncate_after,
+        variance_reduction=before.variance_reduction,
+        evaluator=before.evaluator,
+        first_game=saved.first_game,
+        threads=1,
+    )
+    resumed = gammon.rollout(before.position, saved.games, checkpoint=path, **settings)
+    fresh = gammon.rollout(before.position, saved.games, **settings)
+    assert resumed.games_completed == saved.games
+    assert resumed.tally == fresh.tally and resumed.ranges == fresh.ranges
+    if before.games_completed == saved.games:  # a finished file plays nothing more
+        assert resumed.tally == before.tally
+
+
+@pytest.mark.parametrize("name", ["rank_plays", "many_independent_vr"])
+def test_a_comparison_checkpoint_of_the_python_codec_resumes_to_the_same_seed_result(
+    name: str, tmp_path: Path
+) -> None:
+    path = tmp_path / f"{name}.json"
+    path.write_bytes((FIXTURES / f"{name}.json").read_bytes())
+    data = json.loads(path.read_text())
+    first = gammon.RolloutResult.from_dict(data["rollouts"][0])
+    positions = [gammon.RolloutResult.from_dict(r).position for r in data["rollouts"]]
+    settings = dict(
+        seed=data["seed"],
+        common_dice=data["common_dice"],
+        policy=tuple(first.policies),
+        truncate=first.truncate,
+        variance_reduction=first.variance_reduction,
+        evaluator=first.evaluator if first.variance_reduction else None,
+        threads=1,
+    )
+    resumed = gammon.rollout_many(positions, data["games"], checkpoint=path, **settings)
+    fresh = gammon.rollout_many(positions, data["games"], **settings)
+    assert resumed == fresh
+    assert resumed.difference(0, 1) == fresh.difference(0, 1)
+
+
+def test_a_checkpoint_file_given_to_from_dict_points_to_read_checkpoint() -> None:
+    data = json.loads((FIXTURES / "plain.json").read_text())
+    with pytest.raises(gammon.InvalidInputError, match="read_checkpoint"):
+        gammon.RolloutResult.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "content", [b"\xff\xfe not utf-8", b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 50_000]
+)
+def test_a_checkpoint_of_bad_bytes_or_deep_nesting_is_a_checkpoint_error(
+    content: bytes, tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(gammon.CheckpointError, match=r"bad\.json"):
+        gammon.read_checkpoint(path)
+    with pytest.raises(gammon.CheckpointError, match=r"bad\.json"):
+        gammon.rollout(games=10, seed=1, threads=1, checkpoint=path)
+
+
+# -- the checkpoint path: checked first, failures never lose games ------------------------------
+
+
+def test_a_bad_checkpoint_path_is_refused_before_the_first_game(tmp_path: Path) -> None:
+    played: list[object] = []
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    for path in (tmp_path / "missing" / "r.json", a_file / "r.json", tmp_path):
+        with pytest.raises(gammon.CheckpointError, match=re.escape(str(path))):
+            gammon.rollout(games=100, seed=1, threads=1, checkpoint=path, callback=played.append)
+        with pytest.raises(gammon.CheckpointError):
+            gammon.rollout_many([START_RACE, START_RACE], 100, seed=1, checkpoint=path)
+        with pytest.raises(gammon.CheckpointError):
+            gammon.rollout(games=100, seed=1, cube="never", checkpoint=path)
+    assert played == []
+
+
+def test_the_cli_reports_a_bad_checkpoint_path_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "missing" / "r.json"
+    assert main(["rollout", "--games", "10", "--seed", "1", "--checkpoint", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and "Traceback" not in err
+
+
+def test_a_failed_checkpoint_write_keeps_the_games_in_the_result(tmp_path: Path) -> None:
+    directory = tmp_path / "gone"
+    directory.mkdir()
+    path = directory / "r.json"
+
+    def remove_the_directory(p: gammon.RolloutProgress) -> None:
+        if directory.exists():
+            directory.rmdir()
+
+    with pytest.warns(RuntimeWarning, match="could not be written"):
+        r = gammon.rollout(
+            games=500, seed=3, threads=1, checkpoint=path, callback=remove_the_directory
+        )
+    assert r.games_completed == 500
+    assert r.tally == gammon.rollout(games=500, seed=3, threads=1).tally
+
+
+def test_stale_temporary_files_are_removed_and_the_file_takes_the_umask(tmp_path: Path) -> None:
+    import os
+
+    path = tmp_path / "r.json"
+    dead = tmp_path / f".r.json.{2**22 + 12345}.0badf00d.tmp"  # beyond pid_max: no such process
+    dead.write_text("{")
+    old = os.umask(0o022)
+    try:
+        gammon.rollout(games=50, seed=1, threads=1, checkpoint=path)
+    finally:
+        os.umask(old)
+    assert not dead.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+    assert path.stat().st_mode & 0o777 == 0o644
+
+
+START_RACE = gammon.Position.from_checkers({6: 3, 5: 3, 3: 4, 8: 2, 9: 3}, {6: 4, 5: 4, 4: 3})
+
+
+def test_the_cli_resume_of_a_cubeful_checkpoint_says_how_to_continue_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cubeful.json"
+    gammon.rollout(games=20, seed=1, threads=1, cube="never", checkpoint=path)
+    assert gammon.read_checkpoint(path).result.games_completed == 20
+    assert main(["rollout", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "cubeful rollout" in err and "--checkpoint" in err and "Traceback" not in err

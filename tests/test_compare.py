@@ -16,7 +16,7 @@ import pytest
 import gammon
 from gammon.cli import main
 from gammon.nardy import NardySettings
-from support import kill_when_it_has_progressed
+from support import integrity_check, kill_when_it_has_progressed
 
 START = gammon.Position.start()
 # A race: two plays of 64 lead to games that stay alike, so the luck they share cancels.
@@ -299,7 +299,7 @@ def test_a_rollout_many_checkpoint_of_other_arguments_or_edited_is_refused(
         (positions, {"common_dice": False}, "common_dice=True there, common_dice=False here"),
         (positions[:2], {}, "positions=3 there, positions=2 here"),
         (positions[::-1], {}, "position 0: position="),
-        (positions, {"policy": "random"}, "policy= names"),
+        (positions, {"policy": "random"}, "position 0: policy="),
         (positions, {"truncate": "bearoff"}, "position 0: truncate="),
         (positions, {"variance_reduction": True}, "position 0: variance_reduction="),
         (positions, {"truncate_after": 6}, "position 0: truncate_after="),
@@ -315,9 +315,7 @@ def test_a_rollout_many_checkpoint_of_other_arguments_or_edited_is_refused(
     with pytest.raises(gammon.CheckpointError, match="integrity check"):
         gammon.rollout_many(positions, games=500, threads=1, checkpoint=ck)
     # Even with the check made again, sums of products that do not fit the points are refused.
-    from gammon.rollout import _checkpoint_check
-
-    edited["check"] = _checkpoint_check(edited)
+    edited["check"] = integrity_check(edited)
     ck.write_text(json.dumps(edited))
     with pytest.raises(gammon.CheckpointError, match="do not fit"):
         gammon.rollout_many(positions, games=500, threads=1, checkpoint=ck)

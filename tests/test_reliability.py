@@ -23,6 +23,7 @@ import gammon
 from gammon.matchid import GameState
 from gammon.nardy import NardySettings
 from gammon.rollout import RolloutResult
+from support import integrity_check
 
 U64_MAX = 2**64 - 1
 
@@ -123,10 +124,8 @@ def _checkpoint(games: int = 60, **kw: object) -> dict[str, object]:
 
 def _resealed(data: dict[str, object]) -> dict[str, object]:
     """The checkpoint with its integrity check recomputed, as a careful forger would."""
-    from gammon.rollout import _checkpoint_check
-
     out = dict(data)
-    out["check"] = _checkpoint_check(out)
+    out["check"] = integrity_check(out)
     return out
 
 

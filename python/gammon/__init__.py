@@ -30,6 +30,7 @@ from gammon._core import (
     __version__,
     find_variant,
 )
+from gammon._run import RunOptions
 from gammon.actions import (
     Accept,
     Beaver,
@@ -87,28 +88,24 @@ from gammon.matchfile import GameRecord, MatchRecord
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.net import Evaluation, Hint, Net, evaluate, hint
+from gammon.policies import CubePolicy, CubeView, FunctionPolicy, Player, Policy, default_policy
 from gammon.result import Ending, GameResult
 from gammon.rollout import (
     DEFAULT_CHECKPOINT_EVERY,
     DEFAULT_GAMES_PER_TASK,
-    FunctionPolicy,
     GameOutcomes,
-    Policy,
     RolloutCheckpoint,
     RolloutProgress,
     RolloutResult,
-    default_policy,
+    RolloutSettings,
     read_checkpoint,
     rollout,
 )
 from gammon.simulate import (
-    CubePolicy,
-    CubeView,
     MatchRecords,
     MatchResult,
     MoneyRecords,
     MoneyResult,
-    Player,
     SimulationProgress,
     simulate_match,
     simulate_money,
@@ -195,6 +192,8 @@ __all__ = [
     "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
+    "RolloutSettings",
+    "RunOptions",
     "SimulationProgress",
     "Take",
     "TurnState",

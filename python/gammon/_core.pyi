@@ -12,12 +12,16 @@ from typing_extensions import TypeAlias
 
 __all__ = [
     "DECISION_KINDS",
+    "BUILTIN_POLICIES",
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_GAME_CHUNK",
     "DEFAULT_MATCH_CHUNK",
     "DEFAULT_MAX_CUBE",
     "MATCH_ID_LEN",
     "MAX_ANALYSIS_PLIES",
+    "EVALUATORS",
+    "KIND_NAMES",
+    "MANY_CHECKPOINT_FORMAT",
     "MAX_AUTO_DOUBLES",
     "MAX_CUBE_LIMIT",
     "MAX_PLIES",
@@ -25,6 +29,8 @@ __all__ = [
     "MIN_GAMES_FOR_TARGET",
     "ONE",
     "SKILLS",
+    "ROLLOUT_CHECKPOINT_FORMAT",
+    "TRUNCATIONS",
     "WIN_KINDS",
     "XGID_POSITION_LEN",
     "Candidate",
@@ -32,6 +38,7 @@ __all__ = [
     "Cube",
     "CubeOffer",
     "CubeRules",
+    "CubefulRolloutResult",
     "CubefulTally",
     "Decision",
     "Ending",
@@ -40,6 +47,8 @@ __all__ = [
     "GameState",
     "MatchId",
     "MatchAnalysis",
+    "GameOutcomes",
+    "ManyRolloutResult",
     "MatchScore",
     "MatchTally",
     "MoneyTally",
@@ -53,7 +62,8 @@ __all__ = [
     "Position",
     "Resignation",
     "RollLuck",
-    "RolloutRun",
+    "RolloutResult",
+    "RolloutSetup",
     "SimulationRun",
     "Tally",
     "TurnState",
@@ -87,6 +97,7 @@ __all__ = [
     "_cubeful_rollout",
     "_game_from_id",
     "_decision_arrays",
+    "_default_policy",
     "_match_events",
     "_match_score",
     "_move_from_parts",
@@ -94,8 +105,12 @@ __all__ = [
     "_net_rank",
     "_outcome_from_parts",
     "_play_from_text",
+    "_play_many",
+    "_play_rollout",
     "_position_from_state",
-    "_rollout",
+    "_position_seeds",
+    "_read_many_checkpoint",
+    "_read_rollout_checkpoint",
     "_simulate_match",
     "_simulate_money",
     "_turn_state",
@@ -133,6 +148,18 @@ MAX_THREADS: Final[int]
 """The most worker threads a run may ask for."""
 MIN_GAMES_FOR_TARGET: Final[int]
 """Games played before a target standard error may stop a run."""
+BUILTIN_POLICIES: Final[list[str]]
+"""The names of the checker policies built into the core."""
+TRUNCATIONS: Final[list[str]]
+"""The truncation rules of a rollout: ``"none"``, ``"bearoff"``, ``"bearoff-one-sided"``."""
+EVALUATORS: Final[list[str]]
+"""The built-in position evaluators of ``truncate_after`` and ``variance_reduction``."""
+KIND_NAMES: Final[list[str]]
+"""Names of the result classes, indexed as in ``GameOutcomes.kind``."""
+ROLLOUT_CHECKPOINT_FORMAT: Final[str]
+"""The format of the checkpoint file of one rollout."""
+MANY_CHECKPOINT_FORMAT: Final[str]
+"""The format of the checkpoint file of a comparison on common dice."""
 
 # Argument types accepted by the API. Private names: they exist only in this stub.
 _DiceLike: TypeAlias = Union[tuple[int, int], Sequence[int], str]
@@ -799,28 +826,15 @@ def _position_from_state(
     first_turn_exception: str | None = None,
     block_check: str | None = None,
 ) -> Position: ...
-def _rollout(
-    position: Position,
-    first: int,
-    end: int,
-    policies: tuple[object, object],
-    *,
-    seed: int,
-    opening: bool,
-    quasi_random: bool,
-    threads: int,
-    chunk_size: int,
-    record_games: bool,
-    max_seconds: float | None = None,
-    target_std_error: float | None = None,
-    callback: Callable[[int, int, float, float, float], object] | None = None,
-    nardy: NardySettings | None = None,
-    truncate: str = "none",
-    truncate_after: int | None = None,
-    variance_reduction: bool = False,
-    evaluator: str | Net | None = None,
-) -> RolloutRun:
-    """Plays games ``first``..``end`` of a rollout; ``gammon.rollout`` wraps it."""
+class _NardyScoring(Protocol):
+    """What the core reads from a ``gammon.nardy.NardySettings``."""
+
+    @property
+    def end_variant(self) -> str: ...
+    @property
+    def koks(self) -> str: ...
+    @property
+    def last_roll(self) -> bool: ...
 
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
 
@@ -857,27 +871,6 @@ def _simulate_money(
     callback: Callable[[int, int, float, float, float], object] | None = None,
 ) -> SimulationRun:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
-
-def _cubeful_rollout(
-    position: Position,
-    first: int,
-    end: int,
-    policies: tuple[Any, Any],
-    cube_policies: tuple[Any, Any],
-    cube_rules: CubeRules,
-    cube_value: int,
-    cube_owner: Color | None,
-    *,
-    seed: int,
-    opening: bool,
-    quasi_random: bool,
-    threads: int,
-    chunk_size: int,
-    max_seconds: float | None = None,
-    target_std_error: float | None = None,
-    callback: Callable[[int, int, float, float, float], object] | None = None,
-) -> SimulationRun:
-    """Plays games ``first``..``end`` of a cubeful rollout (``gammon.rollout`` with ``cube=``)."""
 
 def _match_events(
     variant: Variant,
@@ -1081,6 +1074,11 @@ class Tally:
         """The share of drawn games."""
     def merge(self, other: Tally) -> Tally:
         """Both tallies' games together."""
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickling: ``Tally._restore`` and the sums (checked again when read back)."""
+    @staticmethod
+    def _restore(sums: tuple[Any, ...]) -> Tally:
+        """Rebuilds a pickled tally (unpickling only); its sums are checked."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -1239,42 +1237,6 @@ class CubefulTally:
         """Both tallies' games together."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-
-@final
-class RolloutRun:
-    """What ``_rollout`` returns: the games played, the stop, the statistics, the outcomes."""
-
-    @property
-    def first(self) -> int:
-        """The first game played."""
-    @property
-    def end(self) -> int:
-        """One past the last game played."""
-    @property
-    def stop(self) -> str:
-        """Why the run stopped."""
-    @property
-    def elapsed(self) -> float:
-        """Wall-clock seconds."""
-    @property
-    def threads(self) -> int:
-        """Worker threads used."""
-    @property
-    def tally(self) -> Tally:
-        """The statistics of the games."""
-    @property
-    def outcomes(
-        self,
-    ) -> (
-        tuple[
-            npt.NDArray[np.int8],
-            npt.NDArray[np.uint8],
-            npt.NDArray[np.float64],
-            npt.NDArray[np.uint32],
-        ]
-        | None
-    ):
-        """``(winner, kind, points, plies)`` arrays, one entry per game, or None."""
 
 @final
 class SimulationRun:
@@ -1436,6 +1398,14 @@ class MatchId:
 @final
 class Xgid:
     """The fields of an XGID (XGID-1..XGID-3), in gammon's terms."""
+_ProgressCallback: TypeAlias = Callable[[int, int, float, float, float], object]
+
+@final
+class RolloutSetup:
+    """What decides a rollout's games, with the objects that play them.
+
+    Every name and combination is checked; ``InvalidInputError`` names the problem.
+    """
 
     def __new__(
         cls,
@@ -1813,3 +1783,482 @@ def _analyze_matches(
 ) -> list[MatchAnalysis]: ...
 def _analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[np.float64]]: ...
 def _decision_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[Any]]: ...
+        seed: int,
+        *,
+        policy: object = None,
+        opening: bool | None = None,
+        quasi_random: bool | None = None,
+        nardy: object = None,
+        truncate: str | None = None,
+        truncate_after: int | None = None,
+        variance_reduction: bool | None = None,
+        evaluator: str | Net | None = None,
+        cube: object = None,
+        cube_value: int | None = None,
+        cube_owner: Color | str | None = None,
+        cube_rules: CubeRules | None = None,
+    ) -> RolloutSetup: ...
+    @property
+    def position(self) -> Position:
+        """The position rolled out."""
+    @property
+    def seed(self) -> int:
+        """The master seed."""
+    @property
+    def policies(self) -> tuple[str, str]:
+        """Names of the policies of the player on roll and of the opponent."""
+    @property
+    def nardy(self) -> Any:
+        """The Long Nardy settings (None for backgammon)."""
+    @property
+    def cubeful(self) -> bool:
+        """True when a cube is in play."""
+    def mismatches(self, other: RolloutSetup) -> list[tuple[str, str, str]]:
+        """``(field, here, there)`` for each field in which the setups differ."""
+    def check_threads(self, threads: int | None) -> None:
+        """Refuses ``threads`` above 1 with a policy written in Python."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class GameOutcomes(Sequence[Any]):
+    """Per-game results of a rollout as numpy arrays, one entry per game in game order."""
+
+    @property
+    def winner(self) -> npt.NDArray[np.int8]:
+        """+1 when the player on roll at the start won, -1 when the opponent won, 0 otherwise."""
+    @property
+    def kind(self) -> npt.NDArray[np.uint8]:
+        """Result class: an index into ``KIND_NAMES``."""
+    @property
+    def points(self) -> npt.NDArray[np.float64]:
+        """Net points of the player on roll at the start."""
+    @property
+    def plies(self) -> npt.NDArray[np.uint32]:
+        """Turns played."""
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, i: int, /) -> Any: ...
+    @overload
+    def __getitem__(self, i: slice, /) -> Sequence[Any]: ...
+    def __iter__(self) -> Iterator[Any]: ...
+
+@final
+class RolloutResult:
+    """The result of ``gammon.rollout``: outcome shares, cubeless equity and its error.
+
+    All shares and the equity are from the side of the player on roll in ``position`` ("on
+    roll"); the other player is the "opponent". ``win_gammon`` includes backgammons and
+    ``win`` includes both, as in GNU Backgammon. The statistics are the core's ``tally``:
+    exact integer sums (fixed point), kept so that results can be merged and continued
+    without rounding. With no games counted every share and the equity are NaN and the
+    standard error is infinite. Results are equal when their setup, game ranges and
+    statistics are (timing and threads excluded).
+    """
+
+    @property
+    def setup(self) -> RolloutSetup:
+        """What decided the games."""
+    @property
+    def position(self) -> Position:
+        """The position rolled out."""
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+    @property
+    def is_long_nardy(self) -> bool:
+        """True for a Long Nardy rollout (results are Oin, Mars, Koks and draws)."""
+    @property
+    def policies(self) -> tuple[str, str]:
+        """Names of the policies of the player on roll and of the opponent."""
+    @property
+    def seed(self) -> int:
+        """The master seed: with it the games can be replayed exactly."""
+    @property
+    def opening(self) -> bool:
+        """True when the first roll was an opening roll (never a double, BG-10)."""
+    @property
+    def quasi_random(self) -> bool:
+        """True when the first two rolls were stratified (quasi-random dice)."""
+    @property
+    def nardy(self) -> Any:
+        """The Long Nardy settings the games were scored by (None for backgammon)."""
+    @property
+    def truncate(self) -> str:
+        """Where games were settled early: ``"none"``, ``"bearoff"`` or ``"bearoff-one-sided"``."""
+    @property
+    def truncate_after(self) -> int | None:
+        """The turns after which games were settled at the evaluator's value (None: never)."""
+    @property
+    def variance_reduction(self) -> bool:
+        """True when the luck of the dice was taken off each game's points."""
+    @property
+    def evaluator(self) -> str | None:
+        """The name of the evaluator of ``truncate_after`` and ``variance_reduction``."""
+    @property
+    def tally(self) -> Tally:
+        """The core's statistics of the games (exact sums, estimates, merge)."""
+    @property
+    def games_completed(self) -> int:
+        """Games played and counted."""
+    @property
+    def games_requested(self) -> int:
+        """Games asked for."""
+    @property
+    def interrupted(self) -> bool:
+        """True when the rollout was interrupted (Ctrl-C or the callback) before the end."""
+    @property
+    def stop_reason(self) -> str:
+        """``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def ranges(self) -> tuple[tuple[int, int], ...]:
+        """The game indices covered, as half-open intervals."""
+    @property
+    def next_game(self) -> int:
+        """The index of the first game after the ones played (where a resume starts)."""
+    @property
+    def outcomes(self) -> GameOutcomes | None:
+        """Per-game ``GameOutcomes`` when ``record_games=True`` was asked, else None."""
+    @property
+    def plies(self) -> int:
+        """Turns played in all games."""
+    @property
+    def settled(self) -> int:
+        """Games settled early by the truncation rule (``truncate``)."""
+    @property
+    def counts(self) -> dict[str, dict[str, float]]:
+        """Games won by each side and class, and draws."""
+    @property
+    def shares(self) -> dict[str, dict[str, float]]:
+        """``counts`` divided by the games played (exclusive classes)."""
+    @property
+    def win(self) -> float:
+        """Share of games won by the player on roll (all classes)."""
+    @property
+    def win_gammon(self) -> float:
+        """Share won by a gammon or more (backgammons included; Long Nardy: Mars or Koks)."""
+    @property
+    def win_backgammon(self) -> float:
+        """Share won by a backgammon (Long Nardy: Koks)."""
+    @property
+    def lose(self) -> float:
+        """Share of games won by the opponent."""
+    @property
+    def lose_gammon(self) -> float:
+        """Share lost by a gammon or more (backgammons included; Long Nardy: Mars or Koks)."""
+    @property
+    def lose_backgammon(self) -> float:
+        """Share lost by a backgammon (Long Nardy: Koks)."""
+    @property
+    def draws(self) -> float:
+        """Share of drawn games (Long Nardy's last roll only)."""
+    @property
+    def equity(self) -> float:
+        """Cubeless equity: the player on roll's mean net points per game."""
+    @property
+    def std_error(self) -> float:
+        """Standard error of ``equity`` (sample standard deviation over sqrt(games))."""
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% confidence interval of the equity (plus or minus 1.96 standard errors)."""
+    @property
+    def games_per_second(self) -> float:
+        """Games played per wall-clock second."""
+    @property
+    def mean_plies(self) -> float:
+        """Average turns per game."""
+    def merge(self, other: RolloutResult) -> RolloutResult:
+        """Combine both rollouts' games (exact); refuses other setups or overlapping games."""
+    def resume(self, games: int, **options: Any) -> RolloutResult:
+        """Plays ``games`` more games after the last one played; returns the merged result."""
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready record (integers exact, with its SHA-256 check) ``from_dict`` reads."""
+    @classmethod
+    def from_dict(
+        cls, data: Any, *, policy: object = None, evaluator: Net | None = None
+    ) -> RolloutResult:
+        """Read a record made by ``to_dict``, validated completely."""
+    def describe(self) -> str:
+        """One line naming what was rolled out."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickling: the record's text, the objects that play it and the outcomes."""
+    @staticmethod
+    def _restore(state: tuple[Any, ...]) -> RolloutResult:
+        """Rebuilds a pickled result (unpickling only)."""
+    def _finished(self, stop: str, elapsed: float, threads: int, requested: int) -> RolloutResult:
+        """``self`` with the stop reason, time, threads and games asked for of the run."""
+    def _checkpoint(self, first: int, games: int) -> str:
+        """The text of the checkpoint file of this rollout."""
+
+@final
+class CubefulRolloutResult:
+    """The result of a cubeful ``gammon.rollout`` (``cube=`` given).
+
+    Money games with the cube in play for both sides; ``equity`` is per initial cube unit
+    (gnubg's convention).
+    """
+
+    @property
+    def setup(self) -> RolloutSetup:
+        """What decided the games."""
+    @property
+    def position(self) -> Position:
+        """The position rolled out."""
+    @property
+    def policies(self) -> tuple[str, str]:
+        """Names of the checker policies of the player on roll and of the opponent."""
+    @property
+    def cube_policies(self) -> tuple[str, str]:
+        """Names of the cube policies of the player on roll and of the opponent."""
+    @property
+    def cube_value(self) -> int:
+        """The cube value every game started with."""
+    @property
+    def cube_owner(self) -> Color | None:
+        """The player who owned the cube at the start (None: centred)."""
+    @property
+    def cube_rules(self) -> CubeRules:
+        """The money session's cube rules (Jacoby, beavers, raccoons, the cap)."""
+    @property
+    def seed(self) -> int:
+        """The master seed."""
+    @property
+    def opening(self) -> bool:
+        """True when the first roll was an opening roll (BG-10, BG-12)."""
+    @property
+    def quasi_random(self) -> bool:
+        """True when the first two rolls were stratified (quasi-random dice)."""
+    @property
+    def tally(self) -> CubefulTally:
+        """The core's statistics of the games (exact sums)."""
+    @property
+    def games_completed(self) -> int:
+        """Games played and counted."""
+    @property
+    def games_requested(self) -> int:
+        """Games asked for."""
+    @property
+    def stop_reason(self) -> str:
+        """``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``."""
+    @property
+    def interrupted(self) -> bool:
+        """True when the rollout was interrupted before the end."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def ranges(self) -> tuple[tuple[int, int], ...]:
+        """The game indices covered, as half-open intervals."""
+    @property
+    def next_game(self) -> int:
+        """The index of the first game after the ones played."""
+    @property
+    def points_per_game(self) -> float:
+        """The mean net points a game of the player on roll, cube included."""
+    @property
+    def equity(self) -> float:
+        """The cubeful equity per initial cube unit."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of ``equity`` (infinite below two games)."""
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% confidence interval of the equity."""
+    @property
+    def win(self) -> float:
+        """Share of games the player on roll won, by bearing off or by a dropped double."""
+    @property
+    def lose(self) -> float:
+        """Share of games the opponent won, by bearing off or by a dropped double."""
+    @property
+    def win_gammon(self) -> float:
+        """Share won by the player on roll with a gammon or a backgammon."""
+    @property
+    def lose_gammon(self) -> float:
+        """Share lost with a gammon or a backgammon."""
+    @property
+    def win_backgammon(self) -> float:
+        """Share won by the player on roll with a backgammon."""
+    @property
+    def lose_backgammon(self) -> float:
+        """Share lost with a backgammon."""
+    @property
+    def won_by_drop(self) -> float:
+        """Share of games won because the opponent dropped a double."""
+    @property
+    def lost_by_drop(self) -> float:
+        """Share of games lost by dropping the opponent's double."""
+    @property
+    def doubled(self) -> float:
+        """Share of games with at least one double."""
+    @property
+    def doubles_per_game(self) -> float:
+        """Cube offers (doubles, beavers, raccoons) per game."""
+    @property
+    def mean_cube(self) -> float:
+        """The mean cube value the games were scored at."""
+    @property
+    def games_per_second(self) -> float:
+        """Games played per wall-clock second."""
+    @property
+    def mean_plies(self) -> float:
+        """Average turns per game."""
+    def merge(self, other: CubefulRolloutResult) -> CubefulRolloutResult:
+        """Combine both rollouts' games (exact); refuses other setups or overlapping games."""
+    def resume(self, games: int, **options: Any) -> CubefulRolloutResult:
+        """Plays ``games`` more games after the last one played; returns the merged result."""
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready record (``gammon.cubeful-rollout/1``) ``from_dict`` reads."""
+    @classmethod
+    def from_dict(
+        cls, data: Any, *, policy: object = None, cube: object = None
+    ) -> CubefulRolloutResult:
+        """Read a record made by ``to_dict``, validated completely."""
+    def describe(self) -> str:
+        """One line naming what was rolled out."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickling: the record's text and the objects that play it."""
+    @staticmethod
+    def _restore(state: tuple[Any, ...]) -> CubefulRolloutResult:
+        """Rebuilds a pickled result (unpickling only)."""
+    def _finished(
+        self, stop: str, elapsed: float, threads: int, requested: int
+    ) -> CubefulRolloutResult:
+        """``self`` with the stop reason, time, threads and games asked for of the run."""
+    def _checkpoint(self, first: int, games: int) -> str:
+        """The text of the checkpoint file of this rollout."""
+
+@final
+class ManyRolloutResult:
+    """The result of ``gammon.rollout_many``: a rollout per position and their differences.
+
+    Standard errors come from the per-game paired differences (exact sums of products).
+    """
+
+    @property
+    def results(self) -> tuple[RolloutResult, ...]:
+        """The rollout of each position, in the order given."""
+    @property
+    def games(self) -> int:
+        """Games played from each position."""
+    @property
+    def seed(self) -> int:
+        """The master seed."""
+    @property
+    def common_dice(self) -> bool:
+        """True when every position was played on the same dice."""
+    @property
+    def interrupted(self) -> bool:
+        """True when Ctrl-C stopped the rollouts."""
+    @property
+    def stop_reason(self) -> str:
+        """Why the rollouts stopped."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds."""
+    @property
+    def ranges(self) -> tuple[tuple[int, int], ...]:
+        """The game indices covered (the same for every position)."""
+    @property
+    def cross(self) -> tuple[tuple[int, ...], ...]:
+        """``cross[i][j]``: the exact sum over the games of the points of ``i`` times ``j``."""
+    def difference(self, i: int, j: int) -> tuple[float, float]:
+        """The equity of position ``i`` minus that of ``j``, and its standard error."""
+    @property
+    def differences(self) -> npt.NDArray[np.float64]:
+        """``(K, K)`` array of the differences."""
+    @property
+    def difference_std_errors(self) -> npt.NDArray[np.float64]:
+        """``(K, K)`` array of the differences' standard errors."""
+    def merge(self, other: ManyRolloutResult) -> ManyRolloutResult:
+        """Both comparisons' games (exact)."""
+    def _finished(
+        self, stop: str, elapsed: float, threads: int, requested: int
+    ) -> ManyRolloutResult:
+        """``self`` with the stop reason, time, threads and games asked for of the run."""
+    def _checkpoint(self, games: int) -> str:
+        """The text of the checkpoint file of this comparison."""
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickling: the checkpoint text and the objects of each setup."""
+    @staticmethod
+    def _restore(state: tuple[Any, ...]) -> ManyRolloutResult:
+        """Rebuilds a pickled result (unpickling only)."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+def _play_rollout(
+    setup: RolloutSetup,
+    first: int,
+    end: int,
+    *,
+    threads: int | None = None,
+    chunk_size: int = ...,
+    record_games: bool = False,
+    max_seconds: float | None = None,
+    target_std_error: float | None = None,
+    callback: _ProgressCallback | None = None,
+    base: Any = None,
+) -> Any:
+    """Plays games ``first``..``end`` of ``setup``: a ``RolloutResult`` (cubeful with a cube)."""
+
+def _read_rollout_checkpoint(
+    data: bytes,
+    where: str,
+    *,
+    setup: RolloutSetup | None = None,
+    first: int = 0,
+    games: int = 0,
+    seed_given: bool = True,
+    policy: object = None,
+    cube: object = None,
+) -> tuple[Any, int, int]:
+    """Reads a rollout checkpoint file's bytes: ``(result, first_game, games)``, checked."""
+
+def _play_many(
+    setups: Sequence[RolloutSetup],
+    first: int,
+    end: int,
+    *,
+    seed: int,
+    common_dice: bool,
+    threads: int | None = None,
+    chunk_size: int = ...,
+    max_seconds: float | None = None,
+    target_std_error: float | None = None,
+    callback: _ProgressCallback | None = None,
+    base: ManyRolloutResult | None = None,
+) -> ManyRolloutResult:
+    """Plays games ``first``..``end`` of every position on one worker per game."""
+
+def _read_many_checkpoint(
+    data: bytes,
+    where: str,
+    setups: Sequence[RolloutSetup],
+    *,
+    seed: int,
+    common_dice: bool,
+    games: int,
+    seed_given: bool,
+) -> ManyRolloutResult:
+    """Reads a comparison's checkpoint file's bytes, checked to continue ``setups``."""
+
+def _position_seeds(seed: int, positions: int, common_dice: bool) -> list[int]:
+    """The seeds of the positions of a comparison with master seed ``seed``."""
+
+def _default_policy(variant: Variant) -> str:
+    """The checker play of a rollout of ``variant`` that names none."""

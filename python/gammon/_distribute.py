@@ -1,7 +1,7 @@
 """Runs ranges of a run on an executor, with retries, stop rules, Ctrl-C (private).
 
-The executor is a Dask client or a ``concurrent.futures`` executor; the module also writes the
-checkpoint files atomically.
+The executor is a Dask client or a ``concurrent.futures`` executor. The run driver
+(:mod:`gammon._run`) plays the ranges of every run kind through :func:`run_ranges`.
 
 A run (a rollout, a simulation, batched games) is a range of item indices, and item *i*
 depends only on ``(seed, i)``. So the items can be split into ranges, each range played
@@ -14,13 +14,9 @@ is never counted, since a failed range has none).
 from __future__ import annotations
 
 import concurrent.futures
-import json
-import os
 import pickle
-import tempfile
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, Optional, TypeVar
 
 from gammon.errors import GammonError, InvalidInputError
@@ -39,9 +35,6 @@ DEFAULT_MATCHES_PER_TASK = 5_000
 #: Times a failed range is submitted again to a plain ``concurrent.futures`` executor (Dask
 #: gets it as ``retries=``; it also reruns the tasks of a worker that died on its own).
 DEFAULT_RETRIES = 3
-
-#: Seconds between checkpoint writes unless ``checkpoint_every`` says otherwise.
-DEFAULT_CHECKPOINT_EVERY = 60.0
 
 
 def is_dask_client(obj: object) -> bool:
@@ -176,125 +169,3 @@ def run_ranges(
         for f in pending:
             f.cancel()
     return reason
-
-
-def run_segments(
-    todo: Sequence[tuple[int, int]],
-    *,
-    executor: Any,
-    task: Callable[[int, int], T],
-    take: Callable[[tuple[int, int], T], Optional[str]],
-    turn: Callable[[int, int, float], tuple[int, Optional[str]]],
-    save: Optional[Callable[[], None]],
-    every: float,
-    deadline: Optional[float] = None,
-    per_task: int = DEFAULT_GAMES_PER_TASK,
-    retries: int = DEFAULT_RETRIES,
-) -> str:
-    """Play the ranges ``todo`` on ``executor`` or here in turns, saving every ``every`` seconds.
-
-    The loop of a run that is distributed or checkpointed (a rollout, the rollouts of
-    several positions): the caller merges what is played and writes its checkpoint; this
-    decides what to play when and when to save.
-
-    - With an executor the ranges are cut into tasks of ``per_task`` items and played as
-      ``task(first, end)`` by :func:`run_ranges`; ``take(range, result)`` merges each result
-      as it arrives and returns None to go on or a stop reason.
-    - Without one they are played here in turns: ``turn(first, end, seconds)`` plays from
-      ``first`` towards ``end`` for about ``seconds`` (so that a checkpoint can be written in
-      between), merges what it played itself and returns the index it reached and None, or a
-      stop reason. A turn too short to play anything gets more time the next time.
-
-    ``save()`` is called whenever ``every`` seconds passed since the last write, and when an
-    error ends the run (then the error is raised again). ``deadline``: a ``time.monotonic()``
-    after which the run stops with ``"max_seconds"``. Ctrl-C ends it with ``"interrupted"``.
-    Returns ``"completed"`` or the stop reason; the caller writes the final checkpoint.
-    """
-    last_write = time.monotonic()
-
-    def save_if_due() -> None:
-        nonlocal last_write
-        if save is not None and time.monotonic() - last_write >= every:
-            save()
-            last_write = time.monotonic()
-
-    stop = "completed"
-    try:
-        if executor is not None:
-
-            def on_result(r: tuple[int, int], result: T) -> Optional[str]:
-                reason = take(r, result)
-                save_if_due()
-                return reason
-
-            stop = run_ranges(
-                executor,
-                task,
-                split(todo, per_task),
-                on_result,
-                retries=retries,
-                deadline=deadline,
-            )
-        else:
-            floor = 0.0  # raised while a turn is too short to play anything
-            for a, b in todo:
-                while a < b and stop == "completed":
-                    limit = max(every, floor)
-                    if deadline is not None:
-                        left = deadline - time.monotonic()
-                        if left <= 0:
-                            stop = "max_seconds"
-                            break
-                        limit = min(limit, left)
-                    reached, reason = turn(a, b, max(limit, 0.001))
-                    if reached == a:
-                        floor = max(2 * floor, 0.05)
-                    a = reached
-                    if reason is not None:
-                        stop = reason
-                    else:
-                        save_if_due()
-                if stop != "completed":
-                    break
-    except KeyboardInterrupt:
-        stop = "interrupted"
-    except Exception:
-        if save is not None:
-            save()  # keep what was done before the error
-        raise
-    return stop
-
-
-# -- checkpoint files --------------------------------------------------------------------------
-
-
-def write_atomically(path: Path, data: dict[str, Any]) -> None:
-    """Write ``data`` as JSON to ``path`` so that a crash leaves the old file or the new one.
-
-    The text goes to a temporary file in the same directory, which is flushed to disk
-    (fsync), renamed over ``path`` (atomic on POSIX), and the directory is flushed too so
-    that the rename itself survives a power cut.
-    """
-    directory = path.parent if str(path.parent) else Path(".")
-    text = json.dumps(data, indent=1) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:
-        dir_fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)

@@ -525,8 +525,7 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
     b = sub.add_parser(
         "bearoff",
         help="the bear-off databases",
-        description="The bear-off databases (issue 9): `gammon bearoff build` builds them ahead "
-        "of time.",
+        description="The bear-off databases: `gammon bearoff build` builds them ahead of time.",
     )
     commands["bearoff"] = b
     bsub = b.add_subparsers(dest="bearoff_command", metavar="ACTION")
@@ -868,7 +867,12 @@ def _rollout(args: argparse.Namespace) -> int:
             )
         saved = gammon.read_checkpoint(args.resume)
         before = saved.result
-        from gammon.rollout import BUILTIN_POLICIES
+        if isinstance(before, gammon.CubefulRolloutResult):
+            raise InvalidInputError(
+                f"--resume: {args.resume} holds a cubeful rollout; continue it with the "
+                "command that started it (its --cube options and --checkpoint FILE)"
+            )
+        from gammon.policies import BUILTIN_POLICIES
 
         net = load_net(args.net)
         for p in before.policies:
@@ -926,7 +930,7 @@ def _rollout(args: argparse.Namespace) -> int:
         policy: Any = args.policy
         net = load_net(args.net)
         if args.opponent_policy is not None or net is not None:
-            from gammon.rollout import default_policy
+            from gammon.policies import default_policy
 
             default = "net" if net is not None else default_policy(position.variant)
             mine = args.policy or default
@@ -1037,7 +1041,7 @@ def _cubeful_summary(result: Any) -> dict[str, Any]:
 
 
 def _player(text: str) -> Any:
-    from gammon.simulate import Player
+    from gammon.policies import Player
 
     checker, _, cube = text.partition("+")
     return Player(checker.strip(), cube.strip() or "never")
@@ -1143,7 +1147,7 @@ _STOP_SIGNALS = tuple(
 
 @contextlib.contextmanager
 def _stop_signals(received: list[int]) -> Iterator[None]:
-    """Within the block, SIGTERM and SIGHUP end a rollout as Ctrl-C does (issue 15).
+    """Within the block, SIGTERM and SIGHUP end a rollout as Ctrl-C does.
 
     A running rollout keeps the games finished so far; ``received`` collects the signal
     numbers so that the exit status can be 128 + the signal.

@@ -499,7 +499,7 @@ def simulated_match_record(
     Raises :class:`~gammon.InvalidInputError` for bad arguments.
     """
     from gammon._core import _match_events
-    from gammon.simulate import _core_players, _players_arg
+    from gammon.policies import _core_players, _players_arg
 
     rules = cube_rules if cube_rules is not None else CubeRules()
     both = _players_arg(players)

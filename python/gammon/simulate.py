@@ -51,17 +51,17 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, NamedTuple, Optional, Protocol, Union, runtime_checkable
+from typing import Any, NamedTuple, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from gammon import _core
-from gammon._checks import MAX_MATCH_LENGTH, brief
+from gammon._checks import MAX_MATCH_LENGTH
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
-from gammon._core import Color, Net, Position, Variant, find_variant
+from gammon._core import Variant, find_variant
 from gammon._distribute import (
     DEFAULT_GAMES_PER_TASK,
     DEFAULT_MATCHES_PER_TASK,
@@ -73,15 +73,17 @@ from gammon._distribute import (
 )
 from gammon._format import plus_minus
 from gammon._results import RunResult
-from gammon.cube import Cube, CubeOffer, CubeRules
-from gammon.errors import IllegalCubeActionError, InvalidInputError
-from gammon.match import Match, MatchScore, MoneySession, Scoreboard
-from gammon.rollout import (
-    BUILTIN_POLICIES,
-    FunctionPolicy,
-    Policy,
-    PolicySpec,
+from gammon.cube import CubeRules
+from gammon.errors import InvalidInputError
+from gammon.policies import (
+    BUILTIN_CUBE_POLICIES,
+    CubePolicy,
+    CubeView,
+    Player,
+    PlayerSpec,
     _check_threads_for_python,
+    _core_players,
+    _players_arg,
 )
 
 __all__ = [
@@ -99,238 +101,8 @@ __all__ = [
     "simulate_money",
 ]
 
-#: The cube policies built into the core.
-BUILTIN_CUBE_POLICIES = ("never", "race", "net")
-
 #: Names of the result classes of money games, indexed as in :attr:`MoneyRecords.kind`.
 MONEY_KIND_NAMES = ("single", "gammon", "backgammon", "oin", "mars", "koks", "draw", "dropped")
-
-
-# -- cube policies ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CubeView:
-    """What a Python cube policy sees when it decides.
-
-    Attributes:
-        position: the position, with the doubler on roll and not yet rolled.
-        player: the player who decides: the doubler in ``double``, the player who must
-            answer in ``take``.
-        cube: the cube with the rules that apply (in a match without the money options); in
-            ``take`` its ``offer`` is the double (or beaver) to answer.
-        match: the :class:`~gammon.Match` at its current score, or in money play an empty
-            :class:`~gammon.MoneySession` (money games are independent).
-
-    """
-
-    position: Position
-    player: Color
-    cube: Cube
-    match: Scoreboard
-
-    @property
-    def offer(self) -> Optional[CubeOffer]:
-        """The offer to answer (in ``take``), else ``None``."""
-        return self.cube.offer
-
-    @property
-    def is_money(self) -> bool:
-        """True in money play."""
-        return isinstance(self.match, MoneySession)
-
-    @property
-    def may_beaver(self) -> bool:
-        """True when ``take`` may answer ``"beaver"`` (CUBE-12)."""
-        return self.cube.offer is not None and self.cube.can_beaver(self.player)
-
-    @property
-    def may_raccoon(self) -> bool:
-        """True when ``take`` may answer ``"raccoon"`` (CUBE-13)."""
-        return self.cube.offer is not None and self.cube.can_raccoon(self.player)
-
-
-@runtime_checkable
-class CubePolicy(Protocol):
-    """A cube policy written in Python (the slow path).
-
-    ``double`` is asked before a roll, only when the player on roll may double (CUBE-2,
-    CUBE-3, CUBE-10, BG-12, MATCH-3, MATCH-7), and answers ``True`` to double. ``take``
-    answers a double: ``True`` or ``"take"`` to take, ``False`` or ``"drop"`` to drop, and in
-    money play with the options on ``"beaver"`` (a plain double, CUBE-12) or ``"raccoon"``
-    (a beaver, CUBE-13) when :attr:`CubeView.may_beaver` / :attr:`CubeView.may_raccoon` say
-    so.
-    """
-
-    def double(self, view: CubeView) -> bool:
-        """Return True to double now."""
-        ...
-
-    def take(self, view: CubeView) -> Union[bool, str]:
-        """Return the answer to ``view.offer``."""
-        ...
-
-
-CubePolicySpec = Union[str, Net, CubePolicy]
-
-
-def _label(p: object) -> str:
-    if isinstance(p, FunctionPolicy):
-        return p.__name__
-    if isinstance(p, Net):
-        return p.name
-    return p.strip().lower() if isinstance(p, str) else type(p).__name__
-
-
-@dataclass(frozen=True)
-class Player:
-    """A player of simulated matches and money games: a checker policy and a cube policy.
-
-    ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
-    ``"bearoff"``, ``"net"``), a :class:`~gammon.Net`, a :class:`~gammon.Policy` object or a
-    function ``f(position, plays)`` (kept wrapped in a :class:`~gammon.FunctionPolicy`);
-    ``cube`` is ``"never"`` (the default: never doubles, always takes), ``"race"`` (the Keith
-    count in races, no cube action outside them), ``"net"`` (Janowski's model over the shipped
-    net, see :mod:`gammon.simulate`), a :class:`~gammon.Net` (the same model over its
-    probabilities) or a :class:`CubePolicy` object.
-
-    Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
-    methods a policy needs.
-    """
-
-    checker: PolicySpec = "pubeval"
-    cube: CubePolicySpec = "never"
-
-    def __post_init__(self) -> None:
-        c = self.checker
-        if isinstance(c, str):
-            if c.strip().lower() not in BUILTIN_POLICIES:
-                raise InvalidInputError(
-                    f"Player: unknown checker policy {brief(c)}; built-in policies: "
-                    f"{', '.join(BUILTIN_POLICIES)}"
-                )
-        elif not isinstance(c, Policy) and callable(c):
-            object.__setattr__(self, "checker", FunctionPolicy(c))
-        elif not isinstance(c, Policy):
-            raise InvalidInputError(
-                f"Player: checker must be a policy name or have a choose(position, plays) "
-                f"method, not {c!r}"
-            )
-        k = self.cube
-        if isinstance(k, Net):
-            pass  # its game is checked where it plays (backgammon and nackgammon, as "net")
-        elif isinstance(k, str):
-            if k.strip().lower() not in BUILTIN_CUBE_POLICIES:
-                raise InvalidInputError(
-                    f"Player: unknown cube policy {brief(k)}; built-in cube policies: "
-                    f"{', '.join(BUILTIN_CUBE_POLICIES)}"
-                )
-        elif not isinstance(k, CubePolicy):
-            raise InvalidInputError(
-                f"Player: cube must be a cube policy name or have double(view) and take(view) "
-                f"methods, not {k!r}"
-            )
-
-    @property
-    def name(self) -> str:
-        """A short name: ``"pubeval+race"``."""
-        return f"{_label(self.checker)}+{_label(self.cube)}"
-
-    def __str__(self) -> str:
-        return self.name
-
-
-PlayerSpec = Union[Player, PolicySpec, tuple[PolicySpec, CubePolicySpec]]
-
-
-def _player_arg(spec: object) -> Player:
-    if isinstance(spec, Player):
-        return spec
-    if isinstance(spec, tuple) and len(spec) == 2:
-        return Player(spec[0], spec[1])
-    if isinstance(spec, (str, Policy)) or callable(spec):
-        return Player(spec)
-    raise InvalidInputError(
-        "a player is a gammon.Player, a checker policy (name, object or function), or a pair "
-        f"(checker policy, cube policy); got {brief(spec)}"
-    )
-
-
-def _players_arg(players: object) -> tuple[Player, Player]:
-    if not isinstance(players, (tuple, list)) or len(players) != 2:
-        raise InvalidInputError(f"players must be a pair of players, not {players!r}")
-    return (_player_arg(players[0]), _player_arg(players[1]))
-
-
-class _CubeAdapter:
-    """A Python cube policy as the core calls it (private).
-
-    The core decides what is legal (when a double may be offered, whether a beaver or a
-    raccoon may answer it); this adapter only builds the :class:`CubeView` the policy reads
-    and checks the type of its answer. (The independent Python cube and match rules are run
-    against the core's decisions in ``tests/test_simulate.py``.)
-    """
-
-    def __init__(self, policy: CubePolicy) -> None:
-        self._policy = policy
-
-    @staticmethod
-    def _scoreboard(board: Optional[MatchScore]) -> Scoreboard:
-        return MoneySession() if board is None else Match._wrap(board, ())
-
-    def double(
-        self, position: Position, player: Color, cube: Cube, board: Optional[MatchScore]
-    ) -> bool:
-        answer = self._policy.double(CubeView(position, player, cube, self._scoreboard(board)))
-        if not isinstance(answer, (bool, np.bool_)):
-            raise InvalidInputError(
-                f"{type(self._policy).__name__}.double() must return True or False, not {answer!r}"
-            )
-        return bool(answer)
-
-    def take(
-        self,
-        position: Position,
-        player: Color,
-        cube: Cube,
-        may_redouble: bool,
-        board: Optional[MatchScore],
-    ) -> int:
-        answer = self._policy.take(CubeView(position, player, cube, self._scoreboard(board)))
-        if answer is True or answer == "take" or (isinstance(answer, np.bool_) and answer):
-            return 0
-        if answer is False or answer == "drop" or isinstance(answer, np.bool_):
-            return 1
-        if answer in ("beaver", "raccoon"):
-            redoubles = 0 if cube.offer is None else cube.offer.redoubles
-            word = "beaver" if redoubles == 0 else "raccoon"
-            if answer != word or not may_redouble:
-                rule = "CUBE-12" if answer == "beaver" else "CUBE-13"
-                raise IllegalCubeActionError(
-                    f"{rule}: {type(self._policy).__name__}.take() answered {answer!r}, but "
-                    f"{player} may not {answer} here: the answers allowed are take, drop"
-                    + (f" and {word}" if may_redouble else "")
-                )
-            return 2
-        raise InvalidInputError(
-            f"{type(self._policy).__name__}.take() must return True, False, 'take', 'drop', "
-            f"'beaver' or 'raccoon', not {answer!r}"
-        )
-
-
-def _core_players(players: tuple[Player, Player], rules: CubeRules) -> tuple[Any, Any]:
-    def one(p: Player) -> tuple[object, object]:
-        checker = p.checker.strip().lower() if isinstance(p.checker, str) else p.checker
-        cube: object = (
-            p.cube.strip().lower()
-            if isinstance(p.cube, str)
-            else p.cube
-            if isinstance(p.cube, Net)
-            else _CubeAdapter(p.cube)
-        )
-        return (checker, cube)
-
-    return (one(players[0]), one(players[1]))
 
 
 def _variant(variant: Union[Variant, str, None]) -> Variant:

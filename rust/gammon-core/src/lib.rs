@@ -108,10 +108,26 @@ pub use rules::nardy::sequences::for_each_sequence;
 pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
 pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
+pub use run::checkpoint::{
+    CheckpointError, Fields, ManyFile, Ranges, RolloutFile, RunRecord, RunTally, Stop,
+    CUBEFUL_FORMAT, FILE_FORMAT, MANY_FILE_FORMAT, ROLLOUT_FORMAT,
+};
+pub use run::compare::{
+    position_seed, rollout_many, CompareConfig, CompareProgress, CompareRun, CompareTotals,
+    Contender,
+};
 pub use run::cubeful::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
+pub use run::json::{
+    integrity_check, python_float_repr, Json, JsonError, MAX_DEPTH as MAX_CHECKPOINT_DEPTH,
+};
 pub use run::rollout::{
     rollout, rollout_with_luck, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally,
     TallyError, DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
+};
+pub use run::setup::{
+    block_check_name as block_check_setting_name, first_turn_name as first_turn_setting_name,
+    is_net_name, quoted as py_quoted, snake as snake_case_setting, CubePolicyName, CubeSetup,
+    EvaluatorName, Mismatch, NardySetup, PolicyName, RolloutSetup, RolloutSetupError, SeriesStart,
 };
 pub use run::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,

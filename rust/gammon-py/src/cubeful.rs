@@ -1,22 +1,17 @@
-//! `gammon._core._cubeful_rollout`: a rollout with the doubling cube in play (the core's
-//! `cubeful_rollout`), run with the GIL released. The Python layer (`gammon/rollout.py`,
-//! `rollout(..., cube=...)`) validates the arguments, wraps Python cube policies and builds
-//! the `gammon.CubefulRolloutResult`.
+//! A rollout with the doubling cube in play (the core's `cubeful_rollout`), run with the GIL
+//! released, and its statistics as Python sees them (`gammon._core.CubefulTally`).
 
 use std::ops::ControlFlow;
 
-use gammon_core::{cubeful_rollout, CubefulProgress, CubefulTally, RolloutConfig};
-use gammon_core::{BackgammonPolicy, ByColor, Color, CubeState, FirstRoll, StandardReferee};
+use gammon_core::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
+use gammon_core::{BackgammonPolicy, ByColor, Color, CubeState, StandardReferee};
 use gammon_core::{CubefulRules, Position, VariantPosition, WIN_KINDS};
 use pyo3::prelude::*;
 
-use crate::classes::PyPosition;
-use crate::cube::PyCubeRules;
 use crate::errors::{game_error, simulation_error, InvalidInputError};
-use crate::rollout::{run_detached, side_policy, SidePolicy};
-use crate::simulate::{cube_rules_arg, side_cube, sim_run, SideCube};
-use crate::stats::PySimulationRun;
-use crate::types::PyColor;
+use crate::rollout::{run_detached, side_policy, Settings, SidePolicy};
+use crate::run_setup::PySetup;
+use crate::simulate::{side_cube, SideCube};
 
 /// Streaming statistics of a cubeful rollout, from the side of the player on roll at the
 /// start (``on roll``) against the ``opponent``: exact integer sums. Immutable; ``merge`` adds
@@ -117,55 +112,39 @@ impl PyCubefulTally {
     }
 }
 
-/// Plays games ``first`` .. ``end`` of a cubeful money rollout of ``position`` and returns a
-/// ``SimulationRun`` whose tally is a ``CubefulTally`` (``gammon.rollout(..., cube=...)``
-/// wraps it). ``policies`` and ``cube_policies`` are pairs: the player on roll's, then the
-/// opponent's. The cube starts at ``cube_value``, owned by ``cube_owner`` (None: centred),
-/// under ``cube_rules`` (money play). Backgammon variants only.
-///
-/// Raises ``InvalidInputError`` for bad settings or policies, ``InternalError`` when a game
-/// cannot be finished, and whatever a Python policy or the callback raises (except
-/// ``KeyboardInterrupt``, which ends the rollout as interrupted).
-#[pyfunction]
-#[pyo3(signature = (position, first, end, policies, cube_policies, cube_rules, cube_value, cube_owner, *, seed, opening, quasi_random, threads, chunk_size, max_seconds=None, target_std_error=None, callback=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn _cubeful_rollout<'py>(
-    py: Python<'py>,
-    position: PyPosition,
-    first: u64,
-    end: u64,
-    policies: (Bound<'py, PyAny>, Bound<'py, PyAny>),
-    cube_policies: (Bound<'py, PyAny>, Bound<'py, PyAny>),
-    cube_rules: PyCubeRules,
-    cube_value: u32,
-    cube_owner: Option<PyColor>,
-    seed: u64,
-    opening: bool,
-    quasi_random: bool,
-    threads: usize,
-    chunk_size: u64,
-    max_seconds: Option<f64>,
-    target_std_error: Option<f64>,
-    callback: Option<Py<PyAny>>,
-) -> PyResult<PySimulationRun> {
-    let VariantPosition::Backgammon(start) = position.inner else {
+/// Plays games ``settings.first .. settings.end`` of the cubeful money rollout `setup`;
+/// returns the core's run and whether it was interrupted. Progress reports the equity per
+/// initial cube of the games merged with ``settings.base``.
+pub(crate) fn run_cubeful(
+    py: Python<'_>,
+    setup: &PySetup,
+    settings: &Settings<CubefulTally>,
+    callback: Option<&Py<PyAny>>,
+) -> PyResult<(CubefulRun, bool)> {
+    let s = &setup.inner;
+    let (VariantPosition::Backgammon(start), Some(cube)) = (s.position, &s.cube) else {
         return Err(InvalidInputError::new_err(
-            "Long Nardy is played without a doubling cube: a cubeful rollout needs a backgammon variant (leave cube= out)",
+            "a cubeful rollout needs a backgammon variant and a cube",
         ));
     };
-    if chunk_size == 0 {
-        return Err(InvalidInputError::new_err("chunk_size must be at least 1"));
-    }
-    let variant = position.inner.variant();
+    let variant = s.variant();
     let checkers: [SidePolicy<BackgammonPolicy>; 2] = [
-        side_policy(&policies.0, variant, BackgammonPolicy::from)?,
-        side_policy(&policies.1, variant, BackgammonPolicy::from)?,
+        side_policy(&setup.policy_object(py, 0), variant, BackgammonPolicy::from)?,
+        side_policy(&setup.policy_object(py, 1), variant, BackgammonPolicy::from)?,
     ];
+    let cube_object = |side| {
+        setup
+            .cube_object(py, side)
+            .ok_or_else(|| InvalidInputError::new_err("a cubeful rollout needs cube policies"))
+    };
     let cubes: [SideCube; 2] = [
-        side_cube(&cube_policies.0, variant)?,
-        side_cube(&cube_policies.1, variant)?,
+        side_cube(&cube_object(0)?, variant)?,
+        side_cube(&cube_object(1)?, variant)?,
     ];
-    let rules = cube_rules_arg(cube_rules)?;
+    let rules = cube
+        .rules
+        .validate()
+        .map_err(|e| crate::errors::cube_rules_error(&e))?;
     // The pairs are (player on roll, opponent); the rules want them by color.
     let (w, b) = if start.turn() == Color::White {
         (0, 1)
@@ -184,39 +163,35 @@ pub fn _cubeful_rollout<'py>(
         },
         cube_rules: rules,
     };
-    let mut config = RolloutConfig::new(seed);
-    config.first_roll = if opening {
-        FirstRoll::Opening
-    } else {
-        FirstRoll::Any
-    };
-    config.quasi_random = quasi_random;
+    let mut config = settings.config;
     let python =
         checkers.iter().any(SidePolicy::is_python) || cubes.iter().any(SideCube::is_python);
-    config.threads = if python { 1 } else { threads };
-    config.chunk_size = chunk_size;
-    config.max_seconds = max_seconds;
-    config.target_std_error = target_std_error;
-    let cube = CubeState {
-        value: cube_value,
-        owner: cube_owner.map(Color::from),
+    if python {
+        config.threads = 1;
+    }
+    let state = CubeState {
+        value: cube.value,
+        owner: cube.owner,
     };
-    let unit = f64::from(cube_value.max(1));
-    let (run, interrupted) = run_detached(
+    let unit = f64::from(cube.value.max(1));
+    let base = settings.base;
+    let range = settings.first..settings.end;
+    run_detached(
         py,
-        callback.as_ref(),
+        callback,
         |report| {
             let mut progress = |p: &CubefulProgress<'_>| -> ControlFlow<()> {
-                let t = p.tally;
+                let mut t = base;
+                t.merge(p.tally);
                 report((
-                    p.done,
+                    t.games,
                     p.total,
                     t.points_per_game() / unit,
                     t.std_error() / unit,
                     p.elapsed.as_secs_f64(),
                 ))
             };
-            cubeful_rollout(&start, &cubeful, cube, first..end, &config, &mut progress)
+            cubeful_rollout(&start, &cubeful, state, range, &config, &mut progress)
                 .map_err(|e| simulation_error(&e))
         },
         |r| r.stop,
@@ -228,15 +203,5 @@ pub fn _cubeful_rollout<'py>(
                 .collect()
         },
         game_error,
-    )?;
-    let tally = Py::new(py, PyCubefulTally { inner: run.tally })?.into_any();
-    Ok(sim_run(
-        &run.games,
-        run.stop,
-        run.elapsed,
-        run.threads,
-        interrupted,
-        tally,
-        None,
-    ))
+    )
 }

@@ -29,6 +29,7 @@ pyo3::import_exception!(gammon.errors, NotBearoffError);
 pyo3::import_exception!(gammon.errors, IllegalCubeActionError);
 pyo3::import_exception!(gammon.errors, IllegalActionError);
 pyo3::import_exception!(gammon.errors, NetFileError);
+pyo3::import_exception!(gammon.errors, CheckpointError);
 
 /// Runs `f`, turning a Rust panic into `gammon.InternalError` so that no panic reaches Python
 /// (PyO3's own `PanicException` derives from `BaseException` and would escape
@@ -65,17 +66,20 @@ pub fn outcome_kind_error(kind: &str) -> PyErr {
 
 /// Bounds a message that quotes the input: past 240 characters it keeps the start and the end
 /// and says how long it was, so that a megabyte of input does not come back as a megabyte of
-/// message (issue 15, D10).
+/// message.
 pub fn bounded(message: String) -> String {
-    const HEAD: usize = 160;
-    const TAIL: usize = 60;
+    cut(message, 160, 60)
+}
+
+/// `message` with its middle cut out when it has more than `head + tail + 20` characters.
+fn cut(message: String, head: usize, tail: usize) -> String {
     let n = message.chars().count();
-    if n <= HEAD + TAIL + 20 {
+    if n <= head + tail + 20 {
         return message;
     }
-    let head: String = message.chars().take(HEAD).collect();
-    let tail: String = message.chars().skip(n - TAIL).collect();
-    format!("{head} … [{} characters cut] … {tail}", n - HEAD - TAIL)
+    let first: String = message.chars().take(head).collect();
+    let last: String = message.chars().skip(n - tail).collect();
+    format!("{first} … [{} characters cut] … {last}", n - head - tail)
 }
 
 /// `gammon.NetFileError` for weights that do not read, naming the file when there is one.
@@ -255,4 +259,11 @@ pub fn cube_action_error(e: &CubeActionError) -> PyErr {
 /// `gammon.InvalidInputError` for a cube built from fields that cannot go together.
 pub fn cube_error(e: &CubeError) -> PyErr {
     InvalidInputError::new_err(e.to_string())
+}
+
+/// `gammon.CheckpointError` for a checkpoint that cannot be read, is not valid or belongs to
+/// another run (the message names the file and the problem).
+pub fn checkpoint_error(message: &str) -> PyErr {
+    // Longer than other messages: it names the file and every setting that differs.
+    CheckpointError::new_err(cut(message.to_string(), 1000, 200))
 }

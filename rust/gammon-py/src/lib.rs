@@ -11,6 +11,7 @@ mod cubeful;
 mod errors;
 mod evaluated;
 mod ids;
+mod many;
 mod match_log;
 mod match_score;
 mod nardy;
@@ -19,6 +20,8 @@ mod plays;
 mod position;
 mod result;
 mod rollout;
+mod run_results;
+mod run_setup;
 mod serve;
 mod simulate;
 mod stats;
@@ -42,7 +45,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<stats::PyMatchTally>()?;
     m.add_class::<stats::PyMoneyTally>()?;
     m.add_class::<cubeful::PyCubefulTally>()?;
-    m.add_class::<stats::PyRolloutRun>()?;
+    m.add_class::<run_setup::PySetup>()?;
+    m.add_class::<run_results::PyRolloutResult>()?;
+    m.add_class::<run_results::PyCubefulRolloutResult>()?;
+    m.add_class::<run_results::PyGameOutcomes>()?;
     m.add_class::<stats::PySimulationRun>()?;
     m.add_class::<cube::PyCubeRules>()?;
     m.add_class::<cube::PyCubeOffer>()?;
@@ -75,8 +81,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(types::_move_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(types::_outcome_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(rollout::_rollout, m)?)?;
-    m.add_function(wrap_pyfunction!(cubeful::_cubeful_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(run_results::_play_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(run_results::_read_rollout_checkpoint, m)?)?;
+    m.add_class::<many::PyManyRolloutResult>()?;
+    m.add_function(wrap_pyfunction!(many::_play_many, m)?)?;
+    m.add_function(wrap_pyfunction!(many::_read_many_checkpoint, m)?)?;
+    m.add_function(wrap_pyfunction!(many::_position_seeds, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
     m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
@@ -130,5 +140,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_GAME_CHUNK", gammon_core::DEFAULT_GAME_CHUNK)?;
     m.add("MIN_GAMES_FOR_TARGET", gammon_core::MIN_GAMES_FOR_TARGET)?;
     m.add("MAX_THREADS", gammon_core::MAX_THREADS)?;
+    // The names of the run settings, defined once here.
+    m.add("BUILTIN_POLICIES", run_setup::BUILTIN_POLICIES)?;
+    m.add("TRUNCATIONS", run_setup::TRUNCATIONS)?;
+    m.add("EVALUATORS", gammon_core::EvaluatorName::NAMES)?;
+    m.add("KIND_NAMES", run_setup::KIND_NAMES)?;
+    m.add("ROLLOUT_CHECKPOINT_FORMAT", gammon_core::FILE_FORMAT)?;
+    m.add("MANY_CHECKPOINT_FORMAT", gammon_core::MANY_FILE_FORMAT)?;
+    m.add_function(wrap_pyfunction!(run_setup::_default_policy, m)?)?;
     Ok(())
 }

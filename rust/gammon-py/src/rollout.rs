@@ -1,6 +1,7 @@
-//! `gammon._core._rollout`: runs a rollout of the core with the GIL released, checking
-//! signals and reporting progress between chunks. The Python layer (`gammon/rollout.py`)
-//! validates the arguments and builds the result object.
+//! Runs a rollout of the core with the GIL released, checking signals and reporting progress
+//! between chunks: the policies of both sides (built-in, nets, Python objects), the
+//! truncation, the evaluator and the variance reduction of a `RolloutSetup`. The results
+//! (`run_results.rs`) call it.
 //!
 //! Built-in policies run in Rust on every core. A Python policy (any object with a
 //! `choose(position, plays)` method) is the slow path: each decision attaches to the
@@ -16,23 +17,22 @@ use gammon_core::GameRng as Xoshiro256PlusPlus;
 use gammon_core::GameRules;
 use gammon_core::{rollout_with_luck, Progress, RolloutConfig, RolloutRun, StopReason};
 use gammon_core::{
-    Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyPolicy, NardyReferee, Play, PlayList,
-    Policy, PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
+    Backgammon, ByColor, Color, Dice, FirstRoll, Nardy, NardyPolicy, Play, PlayList, Policy,
+    PolicyKind, Position, Random, Referee, StandardReferee, VariantPlay, VariantPosition,
 };
 use gammon_core::{BackgammonPolicy, PolicyStop};
-use gammon_core::{BearoffTruncation, NardyTruncation, Truncation};
 use gammon_core::{EvalLuck, Luck, PlyTruncation};
-use numpy::PyArray1;
+use gammon_core::{EvaluatorName, RolloutSetup, Tally};
+use gammon_core::{NardyTruncation, Truncation};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::PyString;
 
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
 use crate::errors::{
     bounded, game_error, guard, policy_choice_error, policy_error, rollout_error, InvalidInputError,
 };
-use crate::nardy::NardyScoring;
-use crate::stats::{PyRolloutRun, PyTally};
+use crate::run_setup::{check_weights, PySetup};
 
 /// Rules types whose positions and plays can be handed to Python.
 pub(crate) trait ToPython: Position {
@@ -85,7 +85,7 @@ impl PyPolicy {
             .obj
             .bind(py)
             .call_method1("choose", (PyPosition { inner: before }, list))?;
-        // `True` is an int to Python, but not an index (issue 15, D10).
+        // `True` is an int to Python, but not an index.
         if answer.is_instance_of::<pyo3::types::PyBool>() {
             return Err(policy_choice_error(
                 "choose() returned a bool; it must return a Play from the list or its index",
@@ -184,15 +184,6 @@ impl<B> SidePolicy<B> {
     }
 }
 
-/// Checks that the shipped weights of the `net` policy read (they are tested; this turns a
-/// damaged build into an `InternalError` rather than another policy).
-pub(crate) fn check_weights(kind: PolicyKind, variant: gammon_core::Variant) -> PyResult<()> {
-    if kind == PolicyKind::Net {
-        crate::net::shipped_policy(variant.family())?;
-    }
-    Ok(())
-}
-
 /// The Long Nardy policy of a built-in name already checked by [`PolicyKind::check`] and
 /// [`check_weights`].
 pub(crate) fn nardy_policy(kind: PolicyKind) -> NardyPolicy {
@@ -216,7 +207,7 @@ pub(crate) fn side_policy<B: From<gammon_core::NetPolicy>>(
         check_weights(kind, variant)?;
         return Ok(SidePolicy::Builtin(builtin(kind)));
     }
-    // A number or an array has a `choose` method too (numpy's): not a policy (issue 15, D9).
+    // A number or an array has a `choose` method too (numpy's): not a policy.
     let py = obj.py();
     let numbers = py.import("numbers")?.getattr("Number")?;
     let looks_numeric = obj.is_instance(&numbers)? || obj.hasattr("__array_interface__")?;
@@ -249,11 +240,13 @@ pub(crate) fn side_policy<B: From<gammon_core::NetPolicy>>(
     )))
 }
 
-/// The rollout settings the Python layer passes down (already validated there).
-struct Settings {
-    first: u64,
-    end: u64,
-    config: RolloutConfig,
+/// The range and configuration of a run, and the games already merged before it (whose
+/// statistics progress reports include).
+pub(crate) struct Settings<T> {
+    pub(crate) first: u64,
+    pub(crate) end: u64,
+    pub(crate) config: RolloutConfig,
+    pub(crate) base: T,
 }
 
 /// Runs the rollout for one rules type; `pols` are the policies of the player on roll and of
@@ -266,7 +259,7 @@ fn run<P: ToPython, B: Policy<P>, R: Referee<P>, T: Truncation<P>, L: Luck<P>>(
     referee: &R,
     truncation: &T,
     luck: &L,
-    settings: &Settings,
+    settings: &Settings<Tally>,
     callback: Option<&Py<PyAny>>,
 ) -> PyResult<(RolloutRun, bool)> {
     let root = start.turn();
@@ -294,16 +287,19 @@ fn run<P: ToPython, B: Policy<P>, R: Referee<P>, T: Truncation<P>, L: Luck<P>>(
         cube: gammon_core::CubeState::default(),
     };
     let range = settings.first..settings.end;
+    let base = settings.base;
     run_detached(
         py,
         callback,
         |report| {
             let mut progress = |p: &Progress<'_>| {
+                let mut t = base;
+                t.merge(p.tally);
                 report((
-                    p.done,
+                    t.games,
                     p.total,
-                    p.tally.equity(),
-                    p.tally.std_error(),
+                    t.equity(),
+                    t.std_error(),
                     p.elapsed.as_secs_f64(),
                 ))
             };
@@ -358,7 +354,7 @@ pub(crate) fn run_detached<R: Send>(
     let mut interrupted = reason == StopReason::Interrupted;
     for e in errors().into_iter().chain(callback_error) {
         if e.is_instance_of::<PyKeyboardInterrupt>(py) {
-            // A Ctrl-C that comes after the last item leaves the work complete (issue 15, D10).
+            // A Ctrl-C that comes after the last item leaves the work complete.
             interrupted |= reason != StopReason::Completed;
         } else {
             return Err(e);
@@ -372,94 +368,56 @@ pub(crate) fn run_detached<R: Send>(
     Ok((result, interrupted))
 }
 
-/// Plays games ``first`` .. ``end`` of a rollout of ``position`` and returns a
-/// ``RolloutRun`` (``gammon.rollout`` wraps it). ``policies`` is a pair: the policy of the player on
-/// roll, then the opponent's.
-///
-/// ``truncate``: ``"none"``, ``"bearoff"`` (settle games at exact bear-off positions) or
-/// ``"bearoff-one-sided"`` (at any bear-off); for Long Nardy at its race endings.
-/// ``truncate_after``: settle a game still going after that many turns at ``evaluator``'s
-/// value. ``variance_reduction``: take the luck of each roll, measured by ``evaluator``, off
-/// the game's points (gnubg's method). ``evaluator``: ``"bearoff"`` (exact in bear-offs, a
-/// pip-count estimate elsewhere), ``"net"`` (the shipped neural net of the variant) or a
-/// ``gammon.Net`` of the variant's game.
-///
-/// Raises ``InvalidInputError`` for an unknown policy or one that cannot play the variant,
-/// ``InternalError`` when a game cannot be finished, and whatever a Python policy or the
-/// callback raises (except ``KeyboardInterrupt``, which ends the rollout as interrupted).
-#[pyfunction]
-#[pyo3(signature = (position, first, end, policies, *, seed, opening, quasi_random, threads, chunk_size, record_games, max_seconds=None, target_std_error=None, callback=None, nardy=None, truncate="none", truncate_after=None, variance_reduction=false, evaluator=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn _rollout<'py>(
-    py: Python<'py>,
-    position: PyPosition,
-    first: u64,
-    end: u64,
-    policies: (Bound<'py, PyAny>, Bound<'py, PyAny>),
-    seed: u64,
-    opening: bool,
-    quasi_random: bool,
-    threads: usize,
-    chunk_size: u64,
-    record_games: bool,
-    max_seconds: Option<f64>,
-    target_std_error: Option<f64>,
-    callback: Option<Py<PyAny>>,
-    nardy: Option<NardyScoring>,
-    truncate: &str,
-    truncate_after: Option<u32>,
-    variance_reduction: bool,
-    evaluator: Option<Bound<'py, PyAny>>,
-) -> PyResult<PyRolloutRun> {
-    let evaluator = match evaluator {
-        Some(e) => e,
-        None => PyString::new(py, "bearoff").into_any(),
-    };
-    // The evaluator: "bearoff", "net" (the shipped nets) or a gammon.Net of its game.
-    let variant = position.inner.variant();
-    let net: Option<gammon_core::NetPolicy> = if let Ok(n) = evaluator.cast::<crate::net::PyNet>() {
-        Some(crate::net::nets_for(Some(n.get()), variant)?)
-    } else {
-        match evaluator.extract::<String>().ok().as_deref() {
-            Some("bearoff") => None,
-            Some("net") => Some(crate::net::nets_for(None, variant)?),
-            _ => {
-                return Err(InvalidInputError::new_err(format!(
-                    "evaluator must be \"bearoff\", \"net\" or a gammon.Net, not {}",
-                    bounded(evaluator.repr().map(|r| r.to_string()).unwrap_or_default())
-                )))
-            }
+/// The evaluator of a setup for rules type `P`: its net (shipped or one's own), if any.
+fn evaluator_net(py: Python<'_>, setup: &PySetup) -> PyResult<Option<gammon_core::NetPolicy>> {
+    let variant = setup.inner.variant();
+    Ok(match &setup.inner.evaluator {
+        Some(EvaluatorName::Net) => Some(crate::net::nets_for(None, variant)?),
+        Some(EvaluatorName::NetFile(_)) => {
+            let obj = setup.evaluator.as_ref().map(|o| o.bind(py).clone());
+            let net = obj
+                .as_ref()
+                .and_then(|o| o.cast::<crate::net::PyNet>().ok())
+                .ok_or_else(|| InvalidInputError::new_err("the evaluator's net is missing"))?;
+            Some(crate::net::nets_for(Some(net.get()), variant)?)
         }
-    };
-    let net = net.as_ref().map(gammon_core::NetPolicy::nets);
-    let truncation = BearoffTruncation::from_name(truncate).ok_or_else(|| {
-        InvalidInputError::new_err(format!(
-            "truncate must be \"none\", \"bearoff\" or \"bearoff-one-sided\", not {truncate:?}"
-        ))
-    })?;
-    if chunk_size == 0 {
-        return Err(InvalidInputError::new_err("chunk_size must be at least 1"));
-    }
-    let variant = position.inner.variant();
-    let mut config = RolloutConfig::new(seed);
-    config.first_roll = if opening && variant.family() == gammon_core::RulesFamily::Backgammon {
+        Some(EvaluatorName::Bearoff) | None => None,
+    })
+}
+
+/// The rollout configuration of a setup: its seed, first roll and quasi-random dice.
+pub(crate) fn setup_config(setup: &RolloutSetup) -> RolloutConfig {
+    let mut config = RolloutConfig::new(setup.seed);
+    config.first_roll = if setup.opening {
         FirstRoll::Opening
     } else {
         FirstRoll::Any
     };
-    config.quasi_random = quasi_random;
-    config.threads = threads;
-    config.chunk_size = chunk_size;
-    config.record_games = record_games;
-    config.max_seconds = max_seconds;
-    config.target_std_error = target_std_error;
-    let settings = Settings { first, end, config };
-    let cb = callback.as_ref();
-    let (run, interrupted) = match position.inner {
+    config.quasi_random = setup.quasi_random;
+    config
+}
+
+/// Plays games ``settings.first .. settings.end`` of the cubeless rollout `setup`; returns the
+/// core's run and whether it was interrupted.
+pub(crate) fn run_cubeless(
+    py: Python<'_>,
+    setup: &PySetup,
+    settings: &Settings<Tally>,
+    callback: Option<&Py<PyAny>>,
+) -> PyResult<(RolloutRun, bool)> {
+    let s = &setup.inner;
+    let variant = s.variant();
+    let net = evaluator_net(py, setup)?;
+    let net = net.as_ref().map(gammon_core::NetPolicy::nets);
+    let truncation = s.truncate;
+    let policies = [setup.policy_object(py, 0), setup.policy_object(py, 1)];
+    let truncate_after = s.truncate_after;
+    let variance_reduction = s.variance_reduction;
+    match s.position {
         VariantPosition::Backgammon(pos) => {
             let pols = [
-                side_policy(&policies.0, variant, BackgammonPolicy::from)?,
-                side_policy(&policies.1, variant, BackgammonPolicy::from)?,
+                side_policy(&policies[0], variant, BackgammonPolicy::from)?,
+                side_policy(&policies[1], variant, BackgammonPolicy::from)?,
             ];
             let eval: &dyn Evaluator<Backgammon> = match net {
                 Some(n) => n,
@@ -477,18 +435,24 @@ pub fn _rollout<'py>(
                 referee: &StandardReferee,
                 starter: Color::White,
             });
-            run(py, &pos, pols, &StandardReferee, &cut, &luck, &settings, cb)?
+            run(
+                py,
+                &pos,
+                pols,
+                &StandardReferee,
+                &cut,
+                &luck,
+                settings,
+                callback,
+            )
         }
         VariantPosition::Nardy(pos) => {
             let pols = [
-                side_policy(&policies.0, variant, nardy_policy)?,
-                side_policy(&policies.1, variant, nardy_policy)?,
+                side_policy(&policies[0], variant, nardy_policy)?,
+                side_policy(&policies[1], variant, nardy_policy)?,
             ];
             // LN-33 to LN-37: the settings decide the scoring and the last roll.
-            let referee = match &nardy {
-                Some(settings) => settings.referee()?,
-                None => NardyReferee::default(),
-            };
+            let referee = s.nardy.map(|n| n.scoring).unwrap_or_default();
             let bearoff = NardyTruncation::new(truncation, &referee);
             let bearoff_eval = NardyBearoffEvaluator {
                 scoring: bearoff.scoring,
@@ -509,35 +473,9 @@ pub fn _rollout<'py>(
                 referee: &referee,
                 starter: Color::White,
             });
-            run(py, &pos, pols, &referee, &cut, &luck, &settings, cb)?
+            run(py, &pos, pols, &referee, &cut, &luck, settings, callback)
         }
-    };
-    let outcomes = match &run.outcomes {
-        Some(r) => {
-            let items = [
-                PyArray1::from_slice(py, &r.winner).into_any(),
-                PyArray1::from_slice(py, &r.kind).into_any(),
-                PyArray1::from_slice(py, &r.points).into_any(),
-                PyArray1::from_slice(py, &r.plies).into_any(),
-            ];
-            Some(PyTuple::new(py, items)?.unbind())
-        }
-        None => None,
-    };
-    let stop = if interrupted {
-        "interrupted"
-    } else {
-        run.stop.name()
-    };
-    Ok(PyRolloutRun {
-        first: run.games.start,
-        end: run.games.end,
-        stop: stop.to_owned(),
-        elapsed: run.elapsed.as_secs_f64(),
-        threads: run.threads,
-        tally: Py::new(py, PyTally { inner: run.tally })?,
-        outcomes,
-    })
+    }
 }
 
 /// `gammon._core._choose_play`: the index in `plays` of the play the built-in policy

@@ -27,6 +27,19 @@ fn color_of(side: usize) -> Color {
     }
 }
 
+/// The sums of a [`Tally`] as pickled: games, wins, draws, points, points², plies, settled
+/// games, luck.
+type TallySums = (
+    u64,
+    [[u128; WIN_KINDS]; 2],
+    u128,
+    i128,
+    u128,
+    u64,
+    u64,
+    i128,
+);
+
 /// The sums of a [`MatchTally`] as pickled: matches, wins, games, games², Crawford games,
 /// drops, doubles, points, plies.
 type MatchSums = (u64, (u64, u64), u64, u128, u64, u64, u64, (u64, u64), u64);
@@ -172,6 +185,29 @@ impl PyTally {
         let mut inner = self.inner;
         inner.merge(&other.inner);
         PyTally { inner }
+    }
+
+    /// Pickling: ``Tally._restore`` and the sums (checked again when read back).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (TallySums,))> {
+        let t = slf.get().inner;
+        let sums = (
+            t.games,
+            t.win,
+            t.draw,
+            t.points,
+            t.points_sq,
+            t.plies,
+            t.settled,
+            t.luck,
+        );
+        Ok((slf.getattr("_restore")?, (sums,)))
+    }
+
+    /// Rebuilds a pickled tally (unpickling only); its sums are checked.
+    #[staticmethod]
+    fn _restore(sums: TallySums) -> PyResult<PyTally> {
+        let (games, win, draw, points, points_sq, plies, settled, luck) = sums;
+        PyTally::new(games, win, draw, points, points_sq, plies, settled, luck)
     }
 
     fn __repr__(&self) -> String {
@@ -464,27 +500,6 @@ impl PyMoneyTally {
             self.inner.games, self.inner.points
         )
     }
-}
-
-/// What ``_rollout`` returns: the range of games played, how the run stopped, its time and
-/// threads, the statistics, and the per-game outcomes when asked for (the core's
-/// ``RolloutRun``; ``gammon.RolloutResult`` adds the setup).
-#[pyclass(frozen, get_all, name = "RolloutRun", module = "gammon._core")]
-pub struct PyRolloutRun {
-    /// The first game played.
-    pub(crate) first: u64,
-    /// One past the last game played.
-    pub(crate) end: u64,
-    /// ``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``.
-    pub(crate) stop: String,
-    /// Wall-clock seconds.
-    pub(crate) elapsed: f64,
-    /// Worker threads used.
-    pub(crate) threads: usize,
-    /// The statistics of the games.
-    pub(crate) tally: Py<PyTally>,
-    /// ``(winner, kind, points, plies)`` numpy arrays, one entry per game, or None.
-    pub(crate) outcomes: Option<Py<PyTuple>>,
 }
 
 /// What ``_simulate_match`` and ``_simulate_money`` return: the range of matches (or games)

@@ -5,7 +5,11 @@
 //! May use: `base`, `rules`, `scoring`, `policy`, `play`.
 
 pub(crate) mod batch;
+pub(crate) mod checkpoint;
+pub(crate) mod compare;
 pub(crate) mod cubeful;
+pub(crate) mod json;
 pub(crate) mod rollout;
+pub(crate) mod setup;
 pub(crate) mod simulate;
 pub(crate) mod trajectory;

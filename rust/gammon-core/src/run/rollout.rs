@@ -355,6 +355,54 @@ pub struct RolloutRun {
     pub threads: usize,
 }
 
+/// Where a game's dice come from: the seed, the first roll and the quasi-random rolls.
+pub(crate) struct GameSeed<'q> {
+    pub(crate) seed: u64,
+    pub(crate) first_roll: FirstRoll,
+    pub(crate) quasi: Option<&'q QuasiRolls>,
+}
+
+/// Plays game `i` of `start` with the dice and random choices of `(seed, i)` and returns its
+/// record and the luck of its dice for the player on roll at the start, in units of 1/[`ONE`]
+/// (0 without variance reduction). The one definition of a rollout's game `i`.
+pub(crate) fn play_game<P, R, Pol, T, L>(
+    runner: &mut GameRunner<P>,
+    start: &P,
+    rules: &GameRules<'_, R, Pol, T>,
+    luck: &L,
+    game: &GameSeed<'_>,
+    i: u64,
+) -> Result<(GameRecord, i64), crate::play::game::GameError>
+where
+    P: Position,
+    R: Referee<P>,
+    Pol: Policy<P> + ?Sized,
+    T: Truncation<P>,
+    L: Luck<P>,
+{
+    let mut dice = GameDice::new(game.seed, i, game.first_roll, game.quasi);
+    let mut rng = game_stream(game.seed, i, Stream::Choices);
+    let (rec, white_luck) = runner.play_with_luck(start, rules, luck, &mut dice, &mut rng)?;
+    let side0 = if start.turn() == Color::White {
+        white_luck
+    } else {
+        -white_luck
+    };
+    Ok((rec, (side0 * ONE as f64).round() as i64))
+}
+
+/// Side 0's net points of a game less its luck, in units of 1/[`ONE`] (as [`Tally`] counts
+/// them).
+pub(crate) fn game_points(record: &GameRecord, root: Color, luck: i64) -> i64 {
+    let s = record.settlement();
+    let p = if root == Color::White {
+        s.white_points
+    } else {
+        -s.white_points
+    };
+    p - luck
+}
+
 /// The totals of a chunk of games.
 #[derive(Default)]
 struct Chunk {
@@ -448,15 +496,12 @@ where
     let root = start.turn();
     let record = config.record_games;
     let work = |runner: &mut GameRunner<P>, i: u64, chunk: &mut Chunk| {
-        let mut dice = GameDice::new(config.seed, i, config.first_roll, quasi.as_ref());
-        let mut rng = game_stream(config.seed, i, Stream::Choices);
-        let (rec, white_luck) = runner.play_with_luck(start, rules, luck, &mut dice, &mut rng)?;
-        let side0 = if root == Color::White {
-            white_luck
-        } else {
-            -white_luck
+        let game = GameSeed {
+            seed: config.seed,
+            first_roll: config.first_roll,
+            quasi: quasi.as_ref(),
         };
-        let luck = (side0 * ONE as f64).round() as i64;
+        let (rec, luck) = play_game(runner, start, rules, luck, &game, i)?;
         chunk.tally.add_with_luck(&rec, root, luck);
         if record {
             chunk

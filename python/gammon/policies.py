@@ -1,0 +1,365 @@
+"""Policies: who chooses the plays and the cube actions of simulated games.
+
+A checker policy is a built-in name (:data:`BUILTIN_POLICIES`, played in Rust), a
+:class:`~gammon.Net` of your own (played in Rust as ``"net"`` is), an object with a
+``choose(position, plays)`` method (:class:`Policy`) or a plain function (wrapped in a
+:class:`FunctionPolicy`). A cube policy is a built-in name (:data:`BUILTIN_CUBE_POLICIES`), a
+:class:`~gammon.Net`, or an object with ``double(view)`` and ``take(view)`` methods
+(:class:`CubePolicy`). A :class:`Player` pairs the two. Policies written in Python are the
+slow path: each decision calls into Python, and a run with one plays on one thread.
+
+The run modules (rollouts, simulations, comparisons) and the match files' simulated records
+build on this module; it depends only on the core types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional, Protocol, Union, runtime_checkable
+
+import numpy as np
+
+import gammon._core as _core_names
+from gammon._checks import brief
+from gammon._core import Color, Net, Play, PlayList, Position, Variant
+from gammon.cube import Cube, CubeOffer, CubeRules
+from gammon.errors import IllegalCubeActionError, InvalidInputError
+from gammon.match import Match, MatchScore, MoneySession, Scoreboard
+
+__all__ = [
+    "BUILTIN_CUBE_POLICIES",
+    "BUILTIN_POLICIES",
+    "CubePolicy",
+    "CubeView",
+    "FunctionPolicy",
+    "Player",
+    "Policy",
+    "default_policy",
+]
+
+
+#: The policies built into the core (their names are the core's).
+BUILTIN_POLICIES: tuple[str, ...] = tuple(_core_names.BUILTIN_POLICIES)
+
+
+def default_policy(variant: Variant) -> str:
+    """The checker play of a rollout of ``variant`` that names none.
+
+    ``"pubeval"`` for the backgammon variants (the fast baseline of bulk rollouts; name
+    ``"net"`` for strong play) and ``"net"``, gammon's own Long Nardy net, for Long Nardy
+    (pubeval plays backgammon only, and random play says nothing about a position).
+
+    >>> default_policy(Variant.LONG_NARDY), default_policy(Variant.BACKGAMMON)
+    ('net', 'pubeval')
+    """
+    return str(_core_names._default_policy(variant))
+
+
+#: The cube policies built into the core.
+BUILTIN_CUBE_POLICIES = ("never", "race", "net")
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """A checker-play policy written in Python (the slow path).
+
+    ``choose`` gets the position (player on roll to play) and the legal plays of the roll
+    (at least two: forced plays and passes are made without asking) and returns one of the
+    plays or its index. A plain function ``f(position, plays)`` is accepted wherever a policy
+    is (it is wrapped in a :class:`FunctionPolicy`). A Python policy runs on one thread.
+    """
+
+    def choose(self, position: Position, plays: PlayList) -> Union[Play, int]:
+        """Return the play to make, or its index in ``plays``."""
+        ...
+
+
+PolicySpec = Union[str, Net, Policy, Callable[[Position, PlayList], Union[Play, int]]]
+
+
+class FunctionPolicy:
+    """A plain function ``f(position, plays) -> Play | int`` used as a :class:`Policy`.
+
+    Any callable is accepted where a policy is: :func:`rollout`, the simulations and
+    :class:`~gammon.Player` wrap it in this class. Its name is the function's name.
+
+        >>> import gammon
+        >>> def first(position, plays):
+        ...     return 0
+        >>> r = gammon.rollout(games=10, policy=first, seed=1)
+        >>> r.policies
+        ('first', 'first')
+    """
+
+    def __init__(self, function: Callable[[Position, PlayList], Union[Play, int]]) -> None:
+        if not callable(function):
+            raise InvalidInputError(f"a policy function must be callable, not {function!r}")
+        self.function = function
+        """The wrapped function."""
+        self.__name__ = getattr(function, "__name__", type(function).__name__)
+
+    def choose(self, position: Position, plays: PlayList) -> Union[Play, int]:
+        """Call the function with the position and the plays."""
+        return self.function(position, plays)
+
+    def __repr__(self) -> str:
+        return f"FunctionPolicy({self.function!r})"
+
+
+def _as_policy(spec: object) -> PolicySpec:
+    """Return ``spec`` as a policy: any callable without ``choose`` becomes a FunctionPolicy.
+
+    Built-in names and objects with a ``choose`` method are returned as they are.
+
+    Raises :class:`InvalidInputError` for anything else (naming it).
+    """
+    if isinstance(spec, (str, Policy)):
+        return spec
+    if callable(spec):
+        return FunctionPolicy(spec)
+    raise InvalidInputError(
+        "a policy is a name (random, pubeval, heuristic, bearoff, net), an object with a "
+        f"choose(position, plays) method or a function f(position, plays); got {spec!r}"
+    )
+
+
+def _is_python_policy(spec: object) -> bool:
+    return not isinstance(spec, (str, Net))
+
+
+def _check_threads_for_python(threads: Optional[int], specs: Sequence[object]) -> None:
+    """A Python policy runs on one thread (each call needs the GIL): refuse ``threads > 1``."""
+    if threads is not None and threads > 1 and any(map(_is_python_policy, specs)):
+        raise InvalidInputError(
+            f"threads={threads}: a policy written in Python runs on one thread (each call "
+            "needs the GIL), so the games would not run in parallel; pass threads=1 or leave "
+            "threads out"
+        )
+
+
+# -- cube policies ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CubeView:
+    """What a Python cube policy sees when it decides.
+
+    Attributes:
+        position: the position, with the doubler on roll and not yet rolled.
+        player: the player who decides: the doubler in ``double``, the player who must
+            answer in ``take``.
+        cube: the cube with the rules that apply (in a match without the money options); in
+            ``take`` its ``offer`` is the double (or beaver) to answer.
+        match: the :class:`~gammon.Match` at its current score, or in money play an empty
+            :class:`~gammon.MoneySession` (money games are independent).
+
+    """
+
+    position: Position
+    player: Color
+    cube: Cube
+    match: Scoreboard
+
+    @property
+    def offer(self) -> Optional[CubeOffer]:
+        """The offer to answer (in ``take``), else ``None``."""
+        return self.cube.offer
+
+    @property
+    def is_money(self) -> bool:
+        """True in money play."""
+        return isinstance(self.match, MoneySession)
+
+    @property
+    def may_beaver(self) -> bool:
+        """True when ``take`` may answer ``"beaver"`` (CUBE-12)."""
+        return self.cube.offer is not None and self.cube.can_beaver(self.player)
+
+    @property
+    def may_raccoon(self) -> bool:
+        """True when ``take`` may answer ``"raccoon"`` (CUBE-13)."""
+        return self.cube.offer is not None and self.cube.can_raccoon(self.player)
+
+
+@runtime_checkable
+class CubePolicy(Protocol):
+    """A cube policy written in Python (the slow path).
+
+    ``double`` is asked before a roll, only when the player on roll may double (CUBE-2,
+    CUBE-3, CUBE-10, BG-12, MATCH-3, MATCH-7), and answers ``True`` to double. ``take``
+    answers a double: ``True`` or ``"take"`` to take, ``False`` or ``"drop"`` to drop, and in
+    money play with the options on ``"beaver"`` (a plain double, CUBE-12) or ``"raccoon"``
+    (a beaver, CUBE-13) when :attr:`CubeView.may_beaver` / :attr:`CubeView.may_raccoon` say
+    so.
+    """
+
+    def double(self, view: CubeView) -> bool:
+        """Return True to double now."""
+        ...
+
+    def take(self, view: CubeView) -> Union[bool, str]:
+        """Return the answer to ``view.offer``."""
+        ...
+
+
+CubePolicySpec = Union[str, Net, CubePolicy]
+
+
+def _label(p: object) -> str:
+    if isinstance(p, FunctionPolicy):
+        return p.__name__
+    if isinstance(p, Net):
+        return p.name
+    return p.strip().lower() if isinstance(p, str) else type(p).__name__
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of simulated matches and money games: a checker policy and a cube policy.
+
+    ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
+    ``"bearoff"``, ``"net"``), a :class:`~gammon.Net`, a :class:`~gammon.Policy` object or a
+    function ``f(position, plays)`` (kept wrapped in a :class:`~gammon.FunctionPolicy`);
+    ``cube`` is ``"never"`` (the default: never doubles, always takes), ``"race"`` (the Keith
+    count in races, no cube action outside them), ``"net"`` (Janowski's model over the shipped
+    net, see :mod:`gammon.simulate`), a :class:`~gammon.Net` (the same model over its
+    probabilities) or a :class:`CubePolicy` object.
+
+    Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
+    methods a policy needs.
+    """
+
+    checker: PolicySpec = "pubeval"
+    cube: CubePolicySpec = "never"
+
+    def __post_init__(self) -> None:
+        c = self.checker
+        if isinstance(c, str):
+            if c.strip().lower() not in BUILTIN_POLICIES:
+                raise InvalidInputError(
+                    f"Player: unknown checker policy {brief(c)}; built-in policies: "
+                    f"{', '.join(BUILTIN_POLICIES)}"
+                )
+        elif not isinstance(c, Policy) and callable(c):
+            object.__setattr__(self, "checker", FunctionPolicy(c))
+        elif not isinstance(c, Policy):
+            raise InvalidInputError(
+                f"Player: checker must be a policy name or have a choose(position, plays) "
+                f"method, not {c!r}"
+            )
+        k = self.cube
+        if isinstance(k, Net):
+            pass  # its game is checked where it plays (backgammon and nackgammon, as "net")
+        elif isinstance(k, str):
+            if k.strip().lower() not in BUILTIN_CUBE_POLICIES:
+                raise InvalidInputError(
+                    f"Player: unknown cube policy {brief(k)}; built-in cube policies: "
+                    f"{', '.join(BUILTIN_CUBE_POLICIES)}"
+                )
+        elif not isinstance(k, CubePolicy):
+            raise InvalidInputError(
+                f"Player: cube must be a cube policy name or have double(view) and take(view) "
+                f"methods, not {k!r}"
+            )
+
+    @property
+    def name(self) -> str:
+        """A short name: ``"pubeval+race"``."""
+        return f"{_label(self.checker)}+{_label(self.cube)}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+PlayerSpec = Union[Player, PolicySpec, tuple[PolicySpec, CubePolicySpec]]
+
+
+def _player_arg(spec: object) -> Player:
+    if isinstance(spec, Player):
+        return spec
+    if isinstance(spec, tuple) and len(spec) == 2:
+        return Player(spec[0], spec[1])
+    if isinstance(spec, (str, Policy)) or callable(spec):
+        return Player(spec)
+    raise InvalidInputError(
+        "a player is a gammon.Player, a checker policy (name, object or function), or a pair "
+        f"(checker policy, cube policy); got {brief(spec)}"
+    )
+
+
+def _players_arg(players: object) -> tuple[Player, Player]:
+    if not isinstance(players, (tuple, list)) or len(players) != 2:
+        raise InvalidInputError(f"players must be a pair of players, not {players!r}")
+    return (_player_arg(players[0]), _player_arg(players[1]))
+
+
+class _CubeAdapter:
+    """A Python cube policy as the core calls it (private).
+
+    The core decides what is legal (when a double may be offered, whether a beaver or a
+    raccoon may answer it); this adapter only builds the :class:`CubeView` the policy reads
+    and checks the type of its answer. (The independent Python cube and match rules are run
+    against the core's decisions in ``tests/test_simulate.py``.)
+    """
+
+    def __init__(self, policy: CubePolicy) -> None:
+        self._policy = policy
+
+    @staticmethod
+    def _scoreboard(board: Optional[MatchScore]) -> Scoreboard:
+        return MoneySession() if board is None else Match._wrap(board, ())
+
+    def double(
+        self, position: Position, player: Color, cube: Cube, board: Optional[MatchScore]
+    ) -> bool:
+        answer = self._policy.double(CubeView(position, player, cube, self._scoreboard(board)))
+        if not isinstance(answer, (bool, np.bool_)):
+            raise InvalidInputError(
+                f"{type(self._policy).__name__}.double() must return True or False, not {answer!r}"
+            )
+        return bool(answer)
+
+    def take(
+        self,
+        position: Position,
+        player: Color,
+        cube: Cube,
+        may_redouble: bool,
+        board: Optional[MatchScore],
+    ) -> int:
+        answer = self._policy.take(CubeView(position, player, cube, self._scoreboard(board)))
+        if answer is True or answer == "take" or (isinstance(answer, np.bool_) and answer):
+            return 0
+        if answer is False or answer == "drop" or isinstance(answer, np.bool_):
+            return 1
+        if answer in ("beaver", "raccoon"):
+            redoubles = 0 if cube.offer is None else cube.offer.redoubles
+            word = "beaver" if redoubles == 0 else "raccoon"
+            if answer != word or not may_redouble:
+                rule = "CUBE-12" if answer == "beaver" else "CUBE-13"
+                raise IllegalCubeActionError(
+                    f"{rule}: {type(self._policy).__name__}.take() answered {answer!r}, but "
+                    f"{player} may not {answer} here: the answers allowed are take, drop"
+                    + (f" and {word}" if may_redouble else "")
+                )
+            return 2
+        raise InvalidInputError(
+            f"{type(self._policy).__name__}.take() must return True, False, 'take', 'drop', "
+            f"'beaver' or 'raccoon', not {answer!r}"
+        )
+
+
+def _core_players(players: tuple[Player, Player], rules: CubeRules) -> tuple[Any, Any]:
+    def one(p: Player) -> tuple[object, object]:
+        checker = p.checker.strip().lower() if isinstance(p.checker, str) else p.checker
+        cube: object = (
+            p.cube.strip().lower()
+            if isinstance(p.cube, str)
+            else p.cube
+            if isinstance(p.cube, Net)
+            else _CubeAdapter(p.cube)
+        )
+        return (checker, cube)
+
+    return (one(players[0]), one(players[1]))
