@@ -11,25 +11,25 @@ import numpy.typing as npt
 from typing_extensions import TypeAlias
 
 __all__ = [
-    "DECISION_KINDS",
     "BUILTIN_POLICIES",
+    "DECISION_KINDS",
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_GAME_CHUNK",
     "DEFAULT_MATCH_CHUNK",
     "DEFAULT_MAX_CUBE",
-    "MATCH_ID_LEN",
-    "MAX_ANALYSIS_PLIES",
     "EVALUATORS",
     "KIND_NAMES",
     "MANY_CHECKPOINT_FORMAT",
+    "MATCH_ID_LEN",
+    "MAX_ANALYSIS_PLIES",
     "MAX_AUTO_DOUBLES",
     "MAX_CUBE_LIMIT",
     "MAX_PLIES",
     "MAX_THREADS",
     "MIN_GAMES_FOR_TARGET",
     "ONE",
-    "SKILLS",
     "ROLLOUT_CHECKPOINT_FORMAT",
+    "SKILLS",
     "TRUNCATIONS",
     "WIN_KINDS",
     "XGID_POSITION_LEN",
@@ -43,12 +43,12 @@ __all__ = [
     "Decision",
     "Ending",
     "GameAnalysis",
+    "GameOutcomes",
     "GameResult",
     "GameState",
-    "MatchId",
-    "MatchAnalysis",
-    "GameOutcomes",
     "ManyRolloutResult",
+    "MatchAnalysis",
+    "MatchId",
     "MatchScore",
     "MatchTally",
     "MoneyTally",
@@ -94,10 +94,9 @@ __all__ = [
     "_bearoff_two_sided",
     "_choose_play",
     "_cube_decision",
-    "_cubeful_rollout",
-    "_game_from_id",
     "_decision_arrays",
     "_default_policy",
+    "_game_from_id",
     "_match_events",
     "_match_score",
     "_move_from_parts",
@@ -826,15 +825,6 @@ def _position_from_state(
     first_turn_exception: str | None = None,
     block_check: str | None = None,
 ) -> Position: ...
-class _NardyScoring(Protocol):
-    """What the core reads from a ``gammon.nardy.NardySettings``."""
-
-    @property
-    def end_variant(self) -> str: ...
-    @property
-    def koks(self) -> str: ...
-    @property
-    def last_roll(self) -> bool: ...
 
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
 
@@ -1264,140 +1254,6 @@ class SimulationRun:
     def records(self) -> tuple[npt.NDArray[Any], ...] | None:
         """The per-item records as numpy arrays, or None."""
 
-@final
-class NardySettings:
-    """The settings of a Long Nardy game or series (spec §9), validated and immutable."""
-
-    def __new__(
-        cls,
-        end_variant: str = "mars",
-        koks: str = "off",
-        last_roll: bool | str = False,
-        first_move_in_series: str = "to_loser",
-        first_turn_exception: str = "head_blocked",
-        block_check: str = "every_step",
-    ) -> NardySettings: ...
-    @property
-    def end_variant(self) -> str:
-        """``"mars"`` or ``"oin"`` (LN-34)."""
-    @property
-    def koks(self) -> str:
-        """``"off"``, ``"no_checker_home"`` or ``"checker_in_start_quarter"`` (LN-35)."""
-    @property
-    def last_roll(self) -> bool:
-        """Black's extra last roll (LN-37)."""
-    @property
-    def first_move_in_series(self) -> str:
-        """``"to_loser"`` or ``"alternate"`` (LN-11)."""
-    @property
-    def first_turn_exception(self) -> str:
-        """``"head_blocked"`` or ``"unconditional"`` (LN-18/19, §9)."""
-    @property
-    def block_check(self) -> str:
-        """``"every_step"`` or ``"end_of_turn"`` (LN-26, §9)."""
-    def replace(
-        self,
-        *,
-        end_variant: str = ...,
-        koks: str = ...,
-        last_roll: bool | str = ...,
-        first_move_in_series: str = ...,
-        first_turn_exception: str = ...,
-        block_check: str = ...,
-    ) -> NardySettings:
-        """A copy with settings changed."""
-    def start_position(self) -> Position:
-        """The starting position (LN-6), White on roll, with these options of §9."""
-    def position(self, position: Position) -> Position:
-        """``position`` (Long Nardy) with these options of §9."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
-
-@final
-class GameState:
-    """The Match ID's game state field (ID-4)."""
-
-    NONE: GameState
-    PLAYING: GameState
-    OVER: GameState
-    RESIGNED: GameState
-    DROPPED: GameState
-    @staticmethod
-    def all() -> list[GameState]:
-        """Every state, in the order of their codes."""
-    def __int__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
-
-@final
-class MatchId:
-    """The fields of a gnubg Match ID (ID-4), in gammon's terms."""
-
-    def __new__(
-        cls,
-        cube_value: int = 1,
-        cube_owner: Color | None = None,
-        turn: Color = ...,
-        to_act: Color = ...,
-        crawford: bool = False,
-        game_state: GameState | int = ...,
-        double_offered: bool = False,
-        resignation: int = 0,
-        dice: tuple[int, int] | None = None,
-        match_length: int = 0,
-        score: tuple[int, int] = (0, 0),
-        jacoby: bool = False,
-    ) -> MatchId: ...
-    @staticmethod
-    def parse(text: str) -> MatchId:
-        """Read a Match ID (ID-4, ID-5, ID-7)."""
-    @staticmethod
-    def of(state: TurnState, score: tuple[int, int] | None = None) -> MatchId:
-        """A game state's Match ID fields; ``score`` is the money session's."""
-    @property
-    def cube_value(self) -> int: ...
-    @property
-    def cube_owner(self) -> Color | None: ...
-    @property
-    def turn(self) -> Color: ...
-    @property
-    def to_act(self) -> Color: ...
-    @property
-    def crawford(self) -> bool: ...
-    @property
-    def game_state(self) -> GameState: ...
-    @property
-    def double_offered(self) -> bool: ...
-    @property
-    def resignation(self) -> int: ...
-    @property
-    def dice(self) -> tuple[int, int] | None: ...
-    @property
-    def match_length(self) -> int: ...
-    @property
-    def score(self) -> tuple[int, int]: ...
-    @property
-    def jacoby(self) -> bool: ...
-    @property
-    def is_money(self) -> bool: ...
-    def score_of(self, player: _ColorLike) -> int:
-        """``player``'s score."""
-    def fields(self) -> dict[str, int]:
-        """The raw fields in gnubg's numbering, in bit order (ID-4)."""
-    def key(self) -> bytes:
-        """The 9-byte key (ID-4)."""
-    def replace(self, **changes: Any) -> MatchId:
-        """A copy with fields changed."""
-    def __replace__(self, **changes: Any) -> MatchId: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
-
-@final
-class Xgid:
-    """The fields of an XGID (XGID-1..XGID-3), in gammon's terms."""
 _ProgressCallback: TypeAlias = Callable[[int, int, float, float, float], object]
 
 @final
@@ -1410,379 +1266,6 @@ class RolloutSetup:
     def __new__(
         cls,
         position: Position,
-        cube_value: int = 1,
-        cube_owner: Color | None = None,
-        dice: tuple[int, int] | None = None,
-        double_offered: bool = False,
-        score: tuple[int, int] = (0, 0),
-        match_length: int = 0,
-        crawford: bool = False,
-        jacoby: bool = False,
-        beavers: bool = False,
-        max_cube: int = 1024,
-    ) -> Xgid: ...
-    @staticmethod
-    def parse(text: str, variant: _VariantLike | None = None) -> Xgid:
-        """Read an XGID (XGID-1..XGID-3)."""
-    @staticmethod
-    def of(state: TurnState, score: tuple[int, int] | None = None) -> Xgid:
-        """A game state's XGID fields; ``score`` is the money session's."""
-    @property
-    def position(self) -> Position: ...
-    @property
-    def cube_value(self) -> int: ...
-    @property
-    def cube_owner(self) -> Color | None: ...
-    @property
-    def dice(self) -> tuple[int, int] | None: ...
-    @property
-    def double_offered(self) -> bool: ...
-    @property
-    def score(self) -> tuple[int, int]: ...
-    @property
-    def match_length(self) -> int: ...
-    @property
-    def crawford(self) -> bool: ...
-    @property
-    def jacoby(self) -> bool: ...
-    @property
-    def beavers(self) -> bool: ...
-    @property
-    def max_cube(self) -> int: ...
-    @property
-    def turn(self) -> Color: ...
-    @property
-    def rules(self) -> int: ...
-    def replace(self, **changes: Any) -> Xgid:
-        """A copy with fields changed."""
-    def __replace__(self, **changes: Any) -> Xgid: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
-
-def gnubg_player(color: _ColorLike) -> int:
-    """The gnubg player number of ``color``: White is 1, Black 0 (ID-4, XGID-4)."""
-
-def color_of_gnubg_player(player: int) -> Color:
-    """The color of gnubg's player 0 or 1; raises ``InvalidInputError`` otherwise."""
-
-def split_gnubg_id(text: str) -> tuple[str, str]:
-    """Split ``PositionID:MatchID`` (ID-6); raises ``ParseError``."""
-
-def _game_from_id(
-    text: str,
-    cube: CubeRules | None = None,
-    *,
-    crawford: bool = True,
-    variant: _VariantLike | None = None,
-    turn: _ColorLike | None = None,
-    form: str | None = None,
-) -> tuple[Position, TurnState | None, tuple[int, int]]:
-    """The position a text names, and for a gnubg ID or XGID the game and its score."""
-# The analysis of played games (gammon.analysis).
-
-MAX_ANALYSIS_PLIES: Final[int]
-"""The deepest search the analysis offers (2 plies, gnubg's analysis default)."""
-DECISION_KINDS: Final[tuple[str, ...]]
-"""The kinds of decision, in the order of the ``kind`` codes of the decision arrays."""
-SKILLS: Final[tuple[str, ...]]
-"""gnubg's marks, unmarked first, in the order of the ``skill`` codes of the decision arrays."""
-
-_Probs: TypeAlias = tuple[float, float, float, float, float, float]
-
-@final
-class Candidate:
-    """A checker play of a decision with its value for the mover (frozen)."""
-
-    @property
-    def play(self) -> Play:
-        """The play."""
-    @property
-    def equity(self) -> float:
-        """The mover's cubeful normalised equity after the play."""
-    @property
-    def probabilities(self) -> _Probs:
-        """The mover's cubeless probabilities after the play."""
-    @property
-    def plies(self) -> int:
-        """The depth the play was valued at."""
-
-@final
-class Decision:
-    """One decision of a game and what the analysis made of it (frozen)."""
-
-    @property
-    def kind(self) -> str:
-        """``"play"``, ``"no double"``, ``"double"``, ``"take"``, ``"drop"`` or ``"beaver"``."""
-    @property
-    def player(self) -> Color:
-        """The player who decided."""
-    @property
-    def game(self) -> int:
-        """The index of the game in its match (from 0)."""
-    @property
-    def step(self) -> int:
-        """The index of the action in the game's record (from 0)."""
-    @property
-    def move_number(self) -> int:
-        """The move number, as a ``.mat`` file numbers its lines (from 1)."""
-    @property
-    def position(self) -> Position:
-        """The position, its player on roll (for a take or drop: the doubler)."""
-    @property
-    def dice(self) -> tuple[int, int] | None:
-        """The roll of a checker play, larger die first; ``None`` for a cube action."""
-    @property
-    def cube_value(self) -> int:
-        """The cube's value before the decision."""
-    @property
-    def cube_owner(self) -> Color | None:
-        """The cube's owner before the decision (``None``: centred)."""
-    @property
-    def match_score(self) -> MatchScore | None:
-        """The match score when the game began, or ``None`` in money play."""
-    @property
-    def candidates(self) -> list[Candidate]:
-        """The plays valued (checker plays), best first."""
-    @property
-    def played(self) -> Candidate | None:
-        """The played candidate (checker plays)."""
-    @property
-    def best(self) -> Candidate | None:
-        """The best candidate (checker plays)."""
-    @property
-    def legal_plays(self) -> int:
-        """The number of distinct legal plays (checker plays; 0 for cube actions)."""
-    @property
-    def no_double(self) -> float | None:
-        """The doubler's normalised equity playing on (cube actions)."""
-    @property
-    def double_take(self) -> float | None:
-        """The doubler's normalised equity after double, take (cube actions)."""
-    @property
-    def double_pass(self) -> float | None:
-        """The doubler's normalised equity after double, pass: +1 (cube actions)."""
-    @property
-    def right_action(self) -> str | None:
-        """The right cube action in gnubg's words (cube actions)."""
-    @property
-    def probabilities(self) -> _Probs | None:
-        """The doubler's cubeless probabilities before the roll (cube actions)."""
-    @property
-    def is_close(self) -> bool | None:
-        """True for a close cube decision; ``None`` for a checker play."""
-    @property
-    def loss(self) -> float:
-        """The normalised equity lost (at least 0)."""
-    @property
-    def cost(self) -> float:
-        """The loss in the game's unit: points (money play) or match winning chance."""
-    @property
-    def skill(self) -> str:
-        """The mark gnubg gives: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``."""
-    @property
-    def is_error(self) -> bool:
-        """True when the decision is marked doubtful or worse."""
-
-@final
-class RollLuck:
-    """The luck of one roll against the average roll, gnubg's luck (frozen)."""
-
-    @property
-    def player(self) -> Color:
-        """The player who rolled."""
-    @property
-    def game(self) -> int:
-        """The index of the game in its match."""
-    @property
-    def step(self) -> int:
-        """The index of the roll in the game's record."""
-    @property
-    def move_number(self) -> int:
-        """The move number."""
-    @property
-    def dice(self) -> tuple[int, int]:
-        """The roll, larger die first."""
-    @property
-    def opening(self) -> bool:
-        """True for the opening roll."""
-    @property
-    def before(self) -> float:
-        """The roller's normalised equity before the roll."""
-    @property
-    def luck(self) -> float:
-        """The roll's value less the average roll's (normalised)."""
-    @property
-    def cost(self) -> float:
-        """The luck in the game's unit."""
-    @property
-    def standing(self) -> float:
-        """The roller's expected points (money) or match winning chance before the roll."""
-    @property
-    def mark(self) -> str:
-        """The mark gnubg gives the roll."""
-
-@final
-class PlayerStats:
-    """One player's statistics over a game or a match, as gnubg keeps them (frozen)."""
-
-    @property
-    def moves(self) -> int:
-        """Checker moves, forced ones and passes included."""
-    @property
-    def unforced(self) -> int:
-        """Moves with a choice of plays."""
-    @property
-    def checker_loss(self) -> float:
-        """The checker plays' total loss (normalised)."""
-    @property
-    def checker_cost(self) -> float:
-        """The checker plays' total cost (points or match winning chance)."""
-    @property
-    def checker_error_rate(self) -> float:
-        """Loss per unforced move (normalised)."""
-    @property
-    def checker_cost_rate(self) -> float:
-        """Cost per unforced move."""
-    @property
-    def checker_marks(self) -> dict[str, int]:
-        """Moves by mark."""
-    @property
-    def cube_decisions(self) -> int:
-        """Cube decisions."""
-    @property
-    def close_cube(self) -> int:
-        """Close cube decisions (gnubg's "close or actual")."""
-    @property
-    def doubles(self) -> int:
-        """Doubles made."""
-    @property
-    def takes(self) -> int:
-        """Doubles taken (beavers included)."""
-    @property
-    def drops(self) -> int:
-        """Doubles dropped."""
-    @property
-    def cube_errors(self) -> dict[str, tuple[int, float, float]]:
-        """Cube errors by kind: ``{kind: (count, loss, cost)}``."""
-    @property
-    def cube_loss(self) -> float:
-        """The cube actions' total loss (normalised)."""
-    @property
-    def cube_cost(self) -> float:
-        """The cube actions' total cost."""
-    @property
-    def cube_error_rate(self) -> float:
-        """Loss per close cube decision (normalised)."""
-    @property
-    def cube_cost_rate(self) -> float:
-        """Cost per close cube decision."""
-    @property
-    def overall_error_rate(self) -> float:
-        """Loss per unforced move and close cube decision (normalised)."""
-    @property
-    def overall_cost_rate(self) -> float:
-        """Cost per unforced move and close cube decision."""
-    @property
-    def rating(self) -> str | None:
-        """The rating gnubg gives the overall error rate, or ``None`` without a decision."""
-    @property
-    def rolls(self) -> int:
-        """Rolls."""
-    @property
-    def luck(self) -> float:
-        """The rolls' total luck (normalised)."""
-    @property
-    def luck_cost(self) -> float:
-        """The luck in the game's unit."""
-    @property
-    def luck_marks(self) -> dict[str, int]:
-        """Rolls by mark."""
-    @property
-    def result(self) -> float:
-        """Points won (money) or match winning chance gained (a match)."""
-    @property
-    def luck_adjusted(self) -> float:
-        """The result less the player's luck and plus the opponent's."""
-    def as_dict(self) -> dict[str, float]:
-        """The statistics as a ``dict`` of numbers."""
-
-@final
-class GameAnalysis:
-    """One game analysed (frozen)."""
-
-    @property
-    def index(self) -> int:
-        """The index of the game in its match (from 0)."""
-    @property
-    def decisions(self) -> list[Decision]:
-        """The decisions, in the order they were taken."""
-    @property
-    def rolls(self) -> list[RollLuck]:
-        """The rolls' luck, in order."""
-    @property
-    def result(self) -> GameResult | None:
-        """How the game ended, or ``None`` when the record stops before the end."""
-    @property
-    def match_score(self) -> MatchScore | None:
-        """The match score when the game began, or ``None`` in money play."""
-    def stats(self, player: _ColorLike) -> PlayerStats:
-        """The statistics of ``player`` in this game."""
-    @property
-    def white(self) -> PlayerStats:
-        """White's statistics in this game."""
-    @property
-    def black(self) -> PlayerStats:
-        """Black's statistics in this game."""
-    def worst(
-        self, n: int = 10, *, kind: str | None = None, errors: bool = False
-    ) -> list[Decision]:
-        """The worst ``n`` decisions of the game, the greatest loss first."""
-
-@final
-class MatchAnalysis:
-    """A match or money session analysed (frozen)."""
-
-    @property
-    def games(self) -> list[GameAnalysis]:
-        """The games, in order."""
-    @property
-    def length(self) -> int:
-        """The match length (0 for money play)."""
-    @property
-    def names(self) -> tuple[str, str]:
-        """The players' names, ``(white, black)``."""
-    @property
-    def plies(self) -> int:
-        """The depth of the analysis."""
-    @property
-    def decisions(self) -> list[Decision]:
-        """Every decision of every game, in order."""
-    def stats(self, player: _ColorLike) -> PlayerStats:
-        """The statistics of ``player`` over the match."""
-    @property
-    def white(self) -> PlayerStats:
-        """White's statistics over the match."""
-    @property
-    def black(self) -> PlayerStats:
-        """Black's statistics over the match."""
-    def worst(
-        self, n: int = 10, *, kind: str | None = None, errors: bool = False
-    ) -> list[Decision]:
-        """The worst ``n`` decisions of the match, the greatest loss first."""
-    def __len__(self) -> int: ...
-
-def _analyze_matches(
-    matches: Sequence[Sequence[object]],
-    names: Sequence[tuple[str, str]],
-    lengths: Sequence[int],
-    plies: int,
-    net: Net | None = None,
-    threads: int = 0,
-    callback: Callable[[int, int, float], object] | None = None,
-) -> list[MatchAnalysis]: ...
-def _analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[np.float64]]: ...
-def _decision_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[Any]]: ...
         seed: int,
         *,
         policy: object = None,
@@ -2262,3 +1745,516 @@ def _position_seeds(seed: int, positions: int, common_dice: bool) -> list[int]:
 
 def _default_policy(variant: Variant) -> str:
     """The checker play of a rollout of ``variant`` that names none."""
+
+@final
+class NardySettings:
+    """The settings of a Long Nardy game or series (spec §9), validated and immutable."""
+
+    def __new__(
+        cls,
+        end_variant: str = "mars",
+        koks: str = "off",
+        last_roll: bool | str = False,
+        first_move_in_series: str = "to_loser",
+        first_turn_exception: str = "head_blocked",
+        block_check: str = "every_step",
+    ) -> NardySettings: ...
+    @property
+    def end_variant(self) -> str:
+        """``"mars"`` or ``"oin"`` (LN-34)."""
+    @property
+    def koks(self) -> str:
+        """``"off"``, ``"no_checker_home"`` or ``"checker_in_start_quarter"`` (LN-35)."""
+    @property
+    def last_roll(self) -> bool:
+        """Black's extra last roll (LN-37)."""
+    @property
+    def first_move_in_series(self) -> str:
+        """``"to_loser"`` or ``"alternate"`` (LN-11)."""
+    @property
+    def first_turn_exception(self) -> str:
+        """``"head_blocked"`` or ``"unconditional"`` (LN-18/19, §9)."""
+    @property
+    def block_check(self) -> str:
+        """``"every_step"`` or ``"end_of_turn"`` (LN-26, §9)."""
+    def replace(
+        self,
+        *,
+        end_variant: str = ...,
+        koks: str = ...,
+        last_roll: bool | str = ...,
+        first_move_in_series: str = ...,
+        first_turn_exception: str = ...,
+        block_check: str = ...,
+    ) -> NardySettings:
+        """A copy with settings changed."""
+    def start_position(self) -> Position:
+        """The starting position (LN-6), White on roll, with these options of §9."""
+    def position(self, position: Position) -> Position:
+        """``position`` (Long Nardy) with these options of §9."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class GameState:
+    """The Match ID's game state field (ID-4)."""
+
+    NONE: GameState
+    PLAYING: GameState
+    OVER: GameState
+    RESIGNED: GameState
+    DROPPED: GameState
+    @staticmethod
+    def all() -> list[GameState]:
+        """Every state, in the order of their codes."""
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class MatchId:
+    """The fields of a gnubg Match ID (ID-4), in gammon's terms."""
+
+    def __new__(
+        cls,
+        cube_value: int = 1,
+        cube_owner: Color | None = None,
+        turn: Color = ...,
+        to_act: Color = ...,
+        crawford: bool = False,
+        game_state: GameState | int = ...,
+        double_offered: bool = False,
+        resignation: int = 0,
+        dice: tuple[int, int] | None = None,
+        match_length: int = 0,
+        score: tuple[int, int] = (0, 0),
+        jacoby: bool = False,
+    ) -> MatchId: ...
+    @staticmethod
+    def parse(text: str) -> MatchId:
+        """Read a Match ID (ID-4, ID-5, ID-7)."""
+    @staticmethod
+    def of(state: TurnState, score: tuple[int, int] | None = None) -> MatchId:
+        """A game state's Match ID fields; ``score`` is the money session's."""
+    @property
+    def cube_value(self) -> int: ...
+    @property
+    def cube_owner(self) -> Color | None: ...
+    @property
+    def turn(self) -> Color: ...
+    @property
+    def to_act(self) -> Color: ...
+    @property
+    def crawford(self) -> bool: ...
+    @property
+    def game_state(self) -> GameState: ...
+    @property
+    def double_offered(self) -> bool: ...
+    @property
+    def resignation(self) -> int: ...
+    @property
+    def dice(self) -> tuple[int, int] | None: ...
+    @property
+    def match_length(self) -> int: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def jacoby(self) -> bool: ...
+    @property
+    def is_money(self) -> bool: ...
+    def score_of(self, player: _ColorLike) -> int:
+        """``player``'s score."""
+    def fields(self) -> dict[str, int]:
+        """The raw fields in gnubg's numbering, in bit order (ID-4)."""
+    def key(self) -> bytes:
+        """The 9-byte key (ID-4)."""
+    def replace(self, **changes: Any) -> MatchId:
+        """A copy with fields changed."""
+    def __replace__(self, **changes: Any) -> MatchId: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class Xgid:
+    """The fields of an XGID (XGID-1..XGID-3), in gammon's terms."""
+
+    def __new__(
+        cls,
+        position: Position,
+        cube_value: int = 1,
+        cube_owner: Color | None = None,
+        dice: tuple[int, int] | None = None,
+        double_offered: bool = False,
+        score: tuple[int, int] = (0, 0),
+        match_length: int = 0,
+        crawford: bool = False,
+        jacoby: bool = False,
+        beavers: bool = False,
+        max_cube: int = 1024,
+    ) -> Xgid: ...
+    @staticmethod
+    def parse(text: str, variant: _VariantLike | None = None) -> Xgid:
+        """Read an XGID (XGID-1..XGID-3)."""
+    @staticmethod
+    def of(state: TurnState, score: tuple[int, int] | None = None) -> Xgid:
+        """A game state's XGID fields; ``score`` is the money session's."""
+    @property
+    def position(self) -> Position: ...
+    @property
+    def cube_value(self) -> int: ...
+    @property
+    def cube_owner(self) -> Color | None: ...
+    @property
+    def dice(self) -> tuple[int, int] | None: ...
+    @property
+    def double_offered(self) -> bool: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def match_length(self) -> int: ...
+    @property
+    def crawford(self) -> bool: ...
+    @property
+    def jacoby(self) -> bool: ...
+    @property
+    def beavers(self) -> bool: ...
+    @property
+    def max_cube(self) -> int: ...
+    @property
+    def turn(self) -> Color: ...
+    @property
+    def rules(self) -> int: ...
+    def replace(self, **changes: Any) -> Xgid:
+        """A copy with fields changed."""
+    def __replace__(self, **changes: Any) -> Xgid: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+def gnubg_player(color: _ColorLike) -> int:
+    """The gnubg player number of ``color``: White is 1, Black 0 (ID-4, XGID-4)."""
+
+def color_of_gnubg_player(player: int) -> Color:
+    """The color of gnubg's player 0 or 1; raises ``InvalidInputError`` otherwise."""
+
+def split_gnubg_id(text: str) -> tuple[str, str]:
+    """Split ``PositionID:MatchID`` (ID-6); raises ``ParseError``."""
+
+def _game_from_id(
+    text: str,
+    cube: CubeRules | None = None,
+    *,
+    crawford: bool = True,
+    variant: _VariantLike | None = None,
+    turn: _ColorLike | None = None,
+    form: str | None = None,
+) -> tuple[Position, TurnState | None, tuple[int, int]]:
+    """The position a text names, and for a gnubg ID or XGID the game and its score."""
+
+# The analysis of played games (gammon.analysis).
+
+MAX_ANALYSIS_PLIES: Final[int]
+"""The deepest search the analysis offers (2 plies, gnubg's analysis default)."""
+DECISION_KINDS: Final[tuple[str, ...]]
+"""The kinds of decision, in the order of the ``kind`` codes of the decision arrays."""
+SKILLS: Final[tuple[str, ...]]
+"""gnubg's marks, unmarked first, in the order of the ``skill`` codes of the decision arrays."""
+
+_Probs: TypeAlias = tuple[float, float, float, float, float, float]
+
+@final
+class Candidate:
+    """A checker play of a decision with its value for the mover (frozen)."""
+
+    @property
+    def play(self) -> Play:
+        """The play."""
+    @property
+    def equity(self) -> float:
+        """The mover's cubeful normalised equity after the play."""
+    @property
+    def probabilities(self) -> _Probs:
+        """The mover's cubeless probabilities after the play."""
+    @property
+    def plies(self) -> int:
+        """The depth the play was valued at."""
+
+@final
+class Decision:
+    """One decision of a game and what the analysis made of it (frozen)."""
+
+    @property
+    def kind(self) -> str:
+        """``"play"``, ``"no double"``, ``"double"``, ``"take"``, ``"drop"`` or ``"beaver"``."""
+    @property
+    def player(self) -> Color:
+        """The player who decided."""
+    @property
+    def game(self) -> int:
+        """The index of the game in its match (from 0)."""
+    @property
+    def step(self) -> int:
+        """The index of the action in the game's record (from 0)."""
+    @property
+    def move_number(self) -> int:
+        """The move number, as a ``.mat`` file numbers its lines (from 1)."""
+    @property
+    def position(self) -> Position:
+        """The position, its player on roll (for a take or drop: the doubler)."""
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        """The roll of a checker play, larger die first; ``None`` for a cube action."""
+    @property
+    def cube_value(self) -> int:
+        """The cube's value before the decision."""
+    @property
+    def cube_owner(self) -> Color | None:
+        """The cube's owner before the decision (``None``: centred)."""
+    @property
+    def match_score(self) -> MatchScore | None:
+        """The match score when the game began, or ``None`` in money play."""
+    @property
+    def candidates(self) -> list[Candidate]:
+        """The plays valued (checker plays), best first."""
+    @property
+    def played(self) -> Candidate | None:
+        """The played candidate (checker plays)."""
+    @property
+    def best(self) -> Candidate | None:
+        """The best candidate (checker plays)."""
+    @property
+    def legal_plays(self) -> int:
+        """The number of distinct legal plays (checker plays; 0 for cube actions)."""
+    @property
+    def no_double(self) -> float | None:
+        """The doubler's normalised equity playing on (cube actions)."""
+    @property
+    def double_take(self) -> float | None:
+        """The doubler's normalised equity after double, take (cube actions)."""
+    @property
+    def double_pass(self) -> float | None:
+        """The doubler's normalised equity after double, pass: +1 (cube actions)."""
+    @property
+    def right_action(self) -> str | None:
+        """The right cube action in gnubg's words (cube actions)."""
+    @property
+    def probabilities(self) -> _Probs | None:
+        """The doubler's cubeless probabilities before the roll (cube actions)."""
+    @property
+    def is_close(self) -> bool | None:
+        """True for a close cube decision; ``None`` for a checker play."""
+    @property
+    def loss(self) -> float:
+        """The normalised equity lost (at least 0)."""
+    @property
+    def cost(self) -> float:
+        """The loss in the game's unit: points (money play) or match winning chance."""
+    @property
+    def skill(self) -> str:
+        """The mark gnubg gives: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``."""
+    @property
+    def is_error(self) -> bool:
+        """True when the decision is marked doubtful or worse."""
+
+@final
+class RollLuck:
+    """The luck of one roll against the average roll, gnubg's luck (frozen)."""
+
+    @property
+    def player(self) -> Color:
+        """The player who rolled."""
+    @property
+    def game(self) -> int:
+        """The index of the game in its match."""
+    @property
+    def step(self) -> int:
+        """The index of the roll in the game's record."""
+    @property
+    def move_number(self) -> int:
+        """The move number."""
+    @property
+    def dice(self) -> tuple[int, int]:
+        """The roll, larger die first."""
+    @property
+    def opening(self) -> bool:
+        """True for the opening roll."""
+    @property
+    def before(self) -> float:
+        """The roller's normalised equity before the roll."""
+    @property
+    def luck(self) -> float:
+        """The roll's value less the average roll's (normalised)."""
+    @property
+    def cost(self) -> float:
+        """The luck in the game's unit."""
+    @property
+    def standing(self) -> float:
+        """The roller's expected points (money) or match winning chance before the roll."""
+    @property
+    def mark(self) -> str:
+        """The mark gnubg gives the roll."""
+
+@final
+class PlayerStats:
+    """One player's statistics over a game or a match, as gnubg keeps them (frozen)."""
+
+    @property
+    def moves(self) -> int:
+        """Checker moves, forced ones and passes included."""
+    @property
+    def unforced(self) -> int:
+        """Moves with a choice of plays."""
+    @property
+    def checker_loss(self) -> float:
+        """The checker plays' total loss (normalised)."""
+    @property
+    def checker_cost(self) -> float:
+        """The checker plays' total cost (points or match winning chance)."""
+    @property
+    def checker_error_rate(self) -> float:
+        """Loss per unforced move (normalised)."""
+    @property
+    def checker_cost_rate(self) -> float:
+        """Cost per unforced move."""
+    @property
+    def checker_marks(self) -> dict[str, int]:
+        """Moves by mark."""
+    @property
+    def cube_decisions(self) -> int:
+        """Cube decisions."""
+    @property
+    def close_cube(self) -> int:
+        """Close cube decisions (gnubg's "close or actual")."""
+    @property
+    def doubles(self) -> int:
+        """Doubles made."""
+    @property
+    def takes(self) -> int:
+        """Doubles taken (beavers included)."""
+    @property
+    def drops(self) -> int:
+        """Doubles dropped."""
+    @property
+    def cube_errors(self) -> dict[str, tuple[int, float, float]]:
+        """Cube errors by kind: ``{kind: (count, loss, cost)}``."""
+    @property
+    def cube_loss(self) -> float:
+        """The cube actions' total loss (normalised)."""
+    @property
+    def cube_cost(self) -> float:
+        """The cube actions' total cost."""
+    @property
+    def cube_error_rate(self) -> float:
+        """Loss per close cube decision (normalised)."""
+    @property
+    def cube_cost_rate(self) -> float:
+        """Cost per close cube decision."""
+    @property
+    def overall_error_rate(self) -> float:
+        """Loss per unforced move and close cube decision (normalised)."""
+    @property
+    def overall_cost_rate(self) -> float:
+        """Cost per unforced move and close cube decision."""
+    @property
+    def rating(self) -> str | None:
+        """The rating gnubg gives the overall error rate, or ``None`` without a decision."""
+    @property
+    def rolls(self) -> int:
+        """Rolls."""
+    @property
+    def luck(self) -> float:
+        """The rolls' total luck (normalised)."""
+    @property
+    def luck_cost(self) -> float:
+        """The luck in the game's unit."""
+    @property
+    def luck_marks(self) -> dict[str, int]:
+        """Rolls by mark."""
+    @property
+    def result(self) -> float:
+        """Points won (money) or match winning chance gained (a match)."""
+    @property
+    def luck_adjusted(self) -> float:
+        """The result less the player's luck and plus the opponent's."""
+    def as_dict(self) -> dict[str, float]:
+        """The statistics as a ``dict`` of numbers."""
+
+@final
+class GameAnalysis:
+    """One game analysed (frozen)."""
+
+    @property
+    def index(self) -> int:
+        """The index of the game in its match (from 0)."""
+    @property
+    def decisions(self) -> list[Decision]:
+        """The decisions, in the order they were taken."""
+    @property
+    def rolls(self) -> list[RollLuck]:
+        """The rolls' luck, in order."""
+    @property
+    def result(self) -> GameResult | None:
+        """How the game ended, or ``None`` when the record stops before the end."""
+    @property
+    def match_score(self) -> MatchScore | None:
+        """The match score when the game began, or ``None`` in money play."""
+    def stats(self, player: _ColorLike) -> PlayerStats:
+        """The statistics of ``player`` in this game."""
+    @property
+    def white(self) -> PlayerStats:
+        """White's statistics in this game."""
+    @property
+    def black(self) -> PlayerStats:
+        """Black's statistics in this game."""
+    def worst(
+        self, n: int = 10, *, kind: str | None = None, errors: bool = False
+    ) -> list[Decision]:
+        """The worst ``n`` decisions of the game, the greatest loss first."""
+
+@final
+class MatchAnalysis:
+    """A match or money session analysed (frozen)."""
+
+    @property
+    def games(self) -> list[GameAnalysis]:
+        """The games, in order."""
+    @property
+    def length(self) -> int:
+        """The match length (0 for money play)."""
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names, ``(white, black)``."""
+    @property
+    def plies(self) -> int:
+        """The depth of the analysis."""
+    @property
+    def decisions(self) -> list[Decision]:
+        """Every decision of every game, in order."""
+    def stats(self, player: _ColorLike) -> PlayerStats:
+        """The statistics of ``player`` over the match."""
+    @property
+    def white(self) -> PlayerStats:
+        """White's statistics over the match."""
+    @property
+    def black(self) -> PlayerStats:
+        """Black's statistics over the match."""
+    def worst(
+        self, n: int = 10, *, kind: str | None = None, errors: bool = False
+    ) -> list[Decision]:
+        """The worst ``n`` decisions of the match, the greatest loss first."""
+    def __len__(self) -> int: ...
+
+def _analyze_matches(
+    matches: Sequence[Sequence[object]],
+    names: Sequence[tuple[str, str]],
+    lengths: Sequence[int],
+    plies: int,
+    net: Net | None = None,
+    threads: int = 0,
+    callback: Callable[[int, int, float], object] | None = None,
+) -> list[MatchAnalysis]: ...
+def _analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[np.float64]]: ...
+def _decision_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[Any]]: ...
