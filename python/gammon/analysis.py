@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union
 
-from gammon import _core
+import gammon._core as _core
 from gammon._checks import brief, int_arg
 from gammon._core import (
     DECISION_KINDS,

@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from gammon import _core
+import gammon._core as _core
 from gammon._core import Net, Play, Position
 from gammon.errors import InvalidInputError
 
