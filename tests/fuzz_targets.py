@@ -1,4 +1,4 @@
-"""The fuzz targets of the Python API (issue 15), shared by the short hypothesis run in CI
+"""The fuzz targets of the Python API, shared by the short hypothesis run in CI
 (``tests/test_fuzz_targets.py``) and the long atheris run (``scripts/fuzz_python.py``).
 
 Each target takes plain Python values and checks the contract: the call returns a result or
@@ -159,7 +159,7 @@ def checkpoint(edits: list[tuple[str, Any]], resume: bool = True) -> None:
     """Tampered checkpoints: loaded or refused; a loaded one also resumes or refuses.
 
     Unless the edits touch the integrity check itself, it is recomputed after them (as a
-    careful forger would), so that the content checks of D5 are what is fuzzed, not only the
+    careful forger would), so that the checkpoint content checks are what is fuzzed, not only the
     hash.
     """
     from support import integrity_check as _checkpoint_check
@@ -302,7 +302,7 @@ def match_source(source: Any) -> None:
     check(lambda: gammon.read_match(source), f"read_match({source!r:.100})")
 
 
-# -- issue 10: the batch arrays of gammon.batch, and the lines `gammon serve` reads ----------
+# -- the batch arrays of gammon.batch, and the lines `gammon serve` reads ----------
 
 BATCH_VARIANTS: list[Any] = ["backgammon", "hypergammon", "long-nardy", None, "no-such", 3]
 _START_ROWS = {

@@ -1,4 +1,4 @@
-"""API papercuts of issue 14 (item 6): any callable is a policy; a Python policy refuses
+"""API papercuts: any callable is a policy; a Python policy refuses
 threads > 1; one labelled meaning of ±; every public value type pickles."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""gammon.bearoff: the bear-off databases (issue 9).
+"""gammon.bearoff: the bear-off databases.
 
 The shared tables of this test session live in a temporary cache directory (set by
 ``scripts/test.sh`` or, failing that, below before gammon is first used). The storage tests run

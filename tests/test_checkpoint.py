@@ -1,4 +1,4 @@
-"""Rollout checkpoints that survive SIGKILL (issue 12): the state is written atomically at an
+"""Rollout checkpoints that survive SIGKILL: the state is written atomically at an
 interval; a rollout started again with the same arguments and checkpoint continues it, and the
 final result equals the uninterrupted run's exactly. Other arguments, a corrupt or an edited
 file are refused with a CheckpointError naming what is wrong."""

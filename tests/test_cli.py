@@ -1,4 +1,4 @@
-"""The gammon command line: ``gammon rollout`` (issue 4, item 5)."""
+"""The gammon command line: ``gammon rollout``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The command line as a new user meets it (issue 14, item 5): --version, simulations,
+"""The command line as a new user meets it: --version, simulations,
 every kind of position ID, unambiguous `plays` arguments, clear errors for impossible counts,
 a quiet exit on a closed pipe, help without escapes, --resume, documented exit codes."""
 

@@ -1,4 +1,4 @@
-"""Rollouts of many positions on common dice and the ranking of the plays of a roll (issue 12):
+"""Rollouts of many positions on common dice and the ranking of the plays of a roll:
 game i of every position gets the same dice, so the differences between positions have
 standard errors from the paired games, much smaller than each position's own where the games
 stay alike."""
@@ -252,7 +252,7 @@ def test_ln37_with_the_last_roll_whites_finishing_play_is_rolled_out() -> None:
         gammon.rank_plays(ENDGAME, (2, 1), games=36, nardy=last_roll)
 
 
-# -- executors and checkpoints (issue 12's contract) --------------------------------------------
+# -- executors and checkpoints --------------------------------------------
 
 
 def test_rollout_many_gives_identical_results_however_the_games_are_split() -> None:

@@ -1,4 +1,4 @@
-"""Rollouts and simulations on an executor (issue 12): a real Dask LocalCluster with two worker
+"""Rollouts and simulations on an executor: a real Dask LocalCluster with two worker
 processes, and plain ``concurrent.futures`` executors. Game *i* depends only on (seed, i), so
 the merged result must equal the single-machine result exactly, also when a worker process is
 killed in the middle of a range."""

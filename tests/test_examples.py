@@ -1,4 +1,4 @@
-"""The runnable examples of examples/ (issue 10), executed with small sizes."""
+"""The runnable examples of examples/, executed with small sizes."""
 
 from __future__ import annotations
 

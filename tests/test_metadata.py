@@ -1,4 +1,4 @@
-"""Package metadata (issue 14, item 3): one version source, a license that matches, no
+"""Package metadata: one version source, a license that matches, no
 placeholder URLs, a changelog and an Install section."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""gammon's neural nets (issue 11): evaluate, hint, the ``net`` policy and ``gammon hint``."""
+"""gammon's neural nets: evaluate, hint, the ``net`` policy and ``gammon hint``."""
 
 from __future__ import annotations
 

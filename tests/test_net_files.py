@@ -1,4 +1,4 @@
-"""Nets of your own (issue 11, item 3): ``gammon.Net`` reads gammon's weights files (as
+"""Nets of your own: ``gammon.Net`` reads gammon's weights files (as
 ``gammon-train`` writes them) and plays, evaluates and hints with them as the shipped nets do.
 
 The committed nets of ``train/nets`` are real trainer output of three encodings and two

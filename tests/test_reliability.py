@@ -1,4 +1,4 @@
-"""Regression tests for the defects found under hostile input (issue 15: D1-D10).
+"""Regression tests for the defects found under hostile input.
 
 Each test is named after the defect and the behaviour it pins; each failed before its fix.
 """
@@ -28,7 +28,7 @@ from support import integrity_check
 U64_MAX = 2**64 - 1
 
 
-# -- D1: ranges near 2**64 and huge chunk sizes keep every game ------------------------------
+# -- ranges near 2**64 and huge chunk sizes keep every game ------------------------------
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -61,7 +61,7 @@ def test_d1_simulations_near_2_pow_64_play_every_item() -> None:
     assert huge.games_completed == 20
 
 
-# -- D3: checkpoints keep the Long Nardy §9 position options ---------------------------------
+# -- checkpoints keep the Long Nardy §9 position options ---------------------------------
 
 
 def test_d3_ln18_ln26_a_checkpoint_keeps_the_section_9_options_and_resumes_exactly() -> None:
@@ -88,7 +88,7 @@ def test_d3_the_section_9_options_change_the_games_so_the_test_above_can_fail() 
     assert (a.win, a.plies) != (b.win, b.plies)
 
 
-# -- D4: NardySettings' §9 fields are played, or refused -------------------------------------
+# -- NardySettings' §9 fields are played, or refused -------------------------------------
 
 
 def test_d4_ln18_settings_that_disagree_with_the_position_are_refused() -> None:
@@ -115,7 +115,7 @@ def test_d4_without_settings_the_recorded_ones_are_the_positions_options() -> No
     assert r.nardy.block_check == "every_step"
 
 
-# -- D5: a checkpoint is validated completely and carries an integrity check -----------------
+# -- a checkpoint is validated completely and carries an integrity check -----------------
 
 
 def _checkpoint(games: int = 60, **kw: object) -> dict[str, object]:
@@ -267,13 +267,13 @@ def test_d5_missing_or_unknown_fields_are_refused() -> None:
         RolloutResult.from_dict([])  # type: ignore[arg-type]
 
 
-# -- D7: a "no game yet" gnubg ID cannot carry a pending resignation or double ----------------
+# -- a "no game yet" gnubg ID cannot carry a pending resignation or double ----------------
 
 
 @pytest.mark.parametrize(
     "gnubg_id",
     [
-        "4HPwATDgc/ABMA:cCAAAAAAAAAE",  # the reproducer of issue 15: a pending resignation
+        "4HPwATDgc/ABMA:cCAAAAAAAAAE",  # a reproducer found by fuzzing: a pending resignation
         "4HPwATDgc/ABMA:"
         + str(
             gammon.MatchId(
@@ -298,7 +298,7 @@ def test_d7_a_no_game_yet_id_without_offers_still_gives_a_game_before_its_openin
     assert not game.is_opening
 
 
-# -- D2: from_checkers reads any Mapping as {point: count} -----------------------------------
+# -- from_checkers reads any Mapping as {point: count} -----------------------------------
 
 
 def test_d2_bg6_from_checkers_reads_a_mapping_proxy_as_point_counts() -> None:
@@ -326,7 +326,7 @@ def test_d2_from_checkers_reads_a_custom_mapping() -> None:
     assert gammon.Position.from_checkers(Points(side), side) == gammon.Position.start()
 
 
-# -- D6: an interrupt stops a chunk on the one-worker path ------------------------------------
+# -- an interrupt stops a chunk on the one-worker path ------------------------------------
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -361,7 +361,7 @@ def test_d10_an_interrupt_after_the_last_game_is_not_an_interruption() -> None:
     assert (r.interrupted, r.stop_reason) == (False, "completed")
 
 
-# -- D8: the Long Nardy draw (LN-37) comes back from its ID and a pickle ----------------------
+# -- the Long Nardy draw (LN-37) comes back from its ID and a pickle ----------------------
 
 
 def test_d8_ln37_the_draw_round_trips_its_id_and_pickle() -> None:
@@ -372,7 +372,7 @@ def test_d8_ln37_the_draw_round_trips_its_id_and_pickle() -> None:
     assert gammon.Position.from_id(draw.id, "long-nardy", draw.turn) == draw
 
 
-# -- D9: errors of the gammon hierarchy -------------------------------------------------------
+# -- errors of the gammon hierarchy -------------------------------------------------------
 
 
 @pytest.mark.parametrize("field", ["first_turn_exception", "block_check"])
@@ -432,7 +432,7 @@ def test_d9_a_policy_whose_choose_is_not_callable_is_refused_up_front() -> None:
         gammon.rollout(games=5, seed=1, policy=types.SimpleNamespace(choose=3))  # type: ignore[arg-type]
 
 
-# -- D10: the minor ones ----------------------------------------------------------------------
+# -- the minor ones ----------------------------------------------------------------------
 
 
 def test_d10_a_policy_returning_true_is_not_choosing_index_1() -> None:

@@ -1,4 +1,4 @@
-"""gammon.rollout: reproducibility, statistics, stop rules, interruption, policies (issue 4)."""
+"""gammon.rollout: reproducibility, statistics, stop rules, interruption, policies."""
 
 from __future__ import annotations
 

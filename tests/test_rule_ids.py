@@ -1,4 +1,4 @@
-"""Every rule ID cited in the code and its tests is defined in docs/rules (issue 8)."""
+"""Every rule ID cited in the code and its tests is defined in docs/rules."""
 
 from __future__ import annotations
 

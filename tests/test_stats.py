@@ -1,6 +1,6 @@
 """The run statistics live once, in the core (``_core.Tally``, ``MatchTally``,
 ``MoneyTally``); this file keeps an independent Python implementation of them as an oracle
-and runs it against the core on random data (issue 8)."""
+and runs it against the core on random data."""
 
 from __future__ import annotations
 

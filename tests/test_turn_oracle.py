@@ -1,4 +1,4 @@
-"""The turn state machine against an independent oracle (issue 8).
+"""The turn state machine against an independent oracle.
 
 The rules of the sequence of a game live once, in the Rust core's ``TurnState``, which
 ``gammon.Game`` drives. This file keeps a second, independent statement of the may-double

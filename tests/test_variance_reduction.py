@@ -1,4 +1,4 @@
-"""Variance reduction, truncated rollouts and the Long Nardy heuristic (issue 11, items 3-5).
+"""Variance reduction, truncated rollouts and the Long Nardy heuristic.
 
 Unbiasedness is checked on bear-offs, where the bear-off databases give exact values: with an
 exact evaluator and perfect play each game's reduced result *is* the exact value (OFF-1..3);

@@ -115,7 +115,7 @@ from gammon.xgid import Xgid
 svg.install_notebook_hooks()
 
 # The Rust class behaves as a Sequence (len, getitem, index, count, contains, iter); register
-# it so that isinstance(plays, collections.abc.Sequence) holds (issue 15, D10).
+# it so that isinstance(plays, collections.abc.Sequence) holds.
 collections.abc.Sequence.register(PlayList)
 
 __all__ = [

@@ -132,7 +132,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SKILLS", PyTuple::new(m.py(), analysis::skills())?)?;
     m.add("MAX_ANALYSIS_PLIES", gammon_core::MAX_ANALYSIS_PLIES)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    // The run limits and units, defined once in the core (issue 8).
+    // The run limits and units, defined once in the core.
     m.add("ONE", gammon_core::ONE)?;
     m.add("WIN_KINDS", gammon_core::WIN_KINDS)?;
     m.add("DEFAULT_CHUNK_SIZE", gammon_core::DEFAULT_CHUNK_SIZE)?;
