@@ -32,6 +32,9 @@ step() {
 step rustfmt cargo fmt --all --check
 # The core's modules import one way through its layer folders, with no circle (nor in gammon-py).
 step layers sh -c 'python tools/check_layers.py rust/gammon-core/src && python tools/check_layers.py rust/gammon-py/src'
+# The Python package's modules import one way through its layers, with no circle and no
+# import of the package root (which re-exports everything).
+step py-layers python3 tools/check_py_layers.py python/gammon
 # clippy and the tests build with the `ci` profile: release without fat LTO (Cargo.toml).
 step clippy cargo clippy --workspace --all-targets --all-features --profile ci -- -D warnings
 # gammon-py is a Python extension module: its code is exercised through pytest.
