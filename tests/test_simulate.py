@@ -512,12 +512,13 @@ def test_a_python_policy_that_beavers_when_it_may_not_raises_illegal_cube_action
         def take(self, view: CubeView) -> str:
             return "beaver"
 
-    with pytest.raises(gammon.IllegalCubeActionError, match="CUBE-12"):
+    # The core's cube answer refuses it, naming the rule and the policy (CUBE-12, CUBE-11).
+    with pytest.raises(gammon.IllegalCubeActionError, match=r"^CUBE-12: .*Beaverer.take"):
         gammon.simulate_match(
             3, players=(("random", Beaverer()), ("random", Beaverer())), matches=5, seed=1
         )
     # In money play with beavers on, the first beaver is fine, the answer to it is not.
-    with pytest.raises(gammon.IllegalCubeActionError, match="raccoon"):
+    with pytest.raises(gammon.IllegalCubeActionError, match=r"^CUBE-13: .*raccoon"):
         gammon.simulate_money(
             5,
             players=(("random", Beaverer()), ("random", Beaverer())),
@@ -533,6 +534,16 @@ def test_python_policy_answers_of_the_wrong_type_and_exceptions_reach_the_caller
 
     with pytest.raises(gammon.InvalidInputError, match="True or False"):
         gammon.simulate_money(5, players=(("random", Sloppy()), "random"), seed=1)
+
+    class Unsure(PyNever):
+        def double(self, view: CubeView) -> bool:
+            return True
+
+        def take(self, view: CubeView) -> Any:
+            return "maybe"
+
+    with pytest.raises(gammon.InvalidInputError, match=r"Unsure.take\(\).*take, drop, beaver or"):
+        gammon.simulate_money(5, players=(("random", Unsure()), ("random", Unsure())), seed=1)
 
     class Broken(PyNever):
         def take(self, view: CubeView) -> bool:

@@ -23,7 +23,7 @@ import numpy as np
 from gammon._checks import brief
 from gammon._core import Color, Net, Play, PlayList, Position, Variant
 from gammon.cube import Cube, CubeOffer, CubeRules
-from gammon.errors import IllegalCubeActionError, InvalidInputError
+from gammon.errors import InvalidInputError
 from gammon.match import Match, MatchScore, MoneySession, Scoreboard
 
 __all__ = [
@@ -297,13 +297,16 @@ class _CubeAdapter:
     """A Python cube policy as the core calls it (private).
 
     The core decides what is legal (when a double may be offered, whether a beaver or a
-    raccoon may answer it); this adapter only builds the :class:`CubeView` the policy reads
-    and checks the type of its answer. (The independent Python cube and match rules are run
-    against the core's decisions in ``tests/test_simulate.py``.)
+    raccoon may answer it: CUBE-12, CUBE-13); this adapter only builds the :class:`CubeView`
+    the policy reads and turns its answer into one of the words the core reads. (The
+    independent Python cube and match rules are run against the core's decisions in
+    ``tests/test_simulate.py``.)
     """
 
     def __init__(self, policy: CubePolicy) -> None:
         self._policy = policy
+        self.name = type(policy).__name__
+        """The policy's class name, for messages."""
 
     @staticmethod
     def _scoreboard(board: Optional[MatchScore]) -> Scoreboard:
@@ -315,37 +318,21 @@ class _CubeAdapter:
         answer = self._policy.double(CubeView(position, player, cube, self._scoreboard(board)))
         if not isinstance(answer, (bool, np.bool_)):
             raise InvalidInputError(
-                f"{type(self._policy).__name__}.double() must return True or False, not {answer!r}"
+                f"{self.name}.double() must return True or False, not {answer!r}"
             )
         return bool(answer)
 
     def take(
-        self,
-        position: Position,
-        player: Color,
-        cube: Cube,
-        may_redouble: bool,
-        board: Optional[MatchScore],
-    ) -> int:
+        self, position: Position, player: Color, cube: Cube, board: Optional[MatchScore]
+    ) -> str:
         answer = self._policy.take(CubeView(position, player, cube, self._scoreboard(board)))
-        if answer is True or answer == "take" or (isinstance(answer, np.bool_) and answer):
-            return 0
-        if answer is False or answer == "drop" or isinstance(answer, np.bool_):
-            return 1
-        if answer in ("beaver", "raccoon"):
-            redoubles = 0 if cube.offer is None else cube.offer.redoubles
-            word = "beaver" if redoubles == 0 else "raccoon"
-            if answer != word or not may_redouble:
-                rule = "CUBE-12" if answer == "beaver" else "CUBE-13"
-                raise IllegalCubeActionError(
-                    f"{rule}: {type(self._policy).__name__}.take() answered {answer!r}, but "
-                    f"{player} may not {answer} here: the answers allowed are take, drop"
-                    + (f" and {word}" if may_redouble else "")
-                )
-            return 2
+        if isinstance(answer, (bool, np.bool_)):
+            return "take" if answer else "drop"
+        if isinstance(answer, str):
+            return answer  # the core reads the word and checks it against the rules
         raise InvalidInputError(
-            f"{type(self._policy).__name__}.take() must return True, False, 'take', 'drop', "
-            f"'beaver' or 'raccoon', not {answer!r}"
+            f"{self.name}.take() must return True, False, 'take', 'drop', 'beaver' or "
+            f"'raccoon', not {answer!r}"
         )
 
 

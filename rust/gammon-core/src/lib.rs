@@ -87,7 +87,7 @@ pub use run::simulate::{
 pub use run::trajectory::{record_games, Trajectories};
 pub use scoring::cube::{
     Cube, CubeActionError, CubeAnswer, CubeError, CubeOffer, CubeRules, CubeRulesError, CubeState,
-    DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
+    ParseCubeAnswerError, DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
 };
 pub use scoring::met::{match_winning_chance, mwc, mwc_after};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};

@@ -12,7 +12,7 @@ use gammon_core::ParseSettingError;
 use gammon_core::PlayTextError;
 use gammon_core::PolicyError;
 use gammon_core::SimulationError;
-use gammon_core::{CubeActionError, CubeError};
+use gammon_core::{CubeActionError, CubeError, ParseCubeAnswerError};
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
 use pyo3::prelude::*;
 
@@ -190,7 +190,7 @@ pub fn simulation_failed(what: &str, index: u64, e: &GameError) -> PyErr {
 }
 
 /// `gammon.InternalError` when the Python side of a cube policy answers outside its contract
-/// (the wrapper in `gammon/simulate.py` checks the user's answers first).
+/// (the wrapper in `gammon/policies.py` checks the type of the user's answers first).
 pub fn cube_answer_error(detail: &str) -> PyErr {
     InternalError::new_err(format!("a cube policy wrapper answered {detail}"))
 }
@@ -198,6 +198,20 @@ pub fn cube_answer_error(detail: &str) -> PyErr {
 /// `gammon.IllegalCubeActionError` for a cube action the cube's rules forbid.
 pub fn cube_action_error(e: &CubeActionError) -> PyErr {
     IllegalCubeActionError::new_err(e.to_string())
+}
+
+/// `gammon.InvalidInputError` for a cube policy's `take()` that answered a word that is no
+/// answer.
+pub fn cube_word_error(who: &str, e: &ParseCubeAnswerError) -> PyErr {
+    InvalidInputError::new_err(bounded(format!(
+        "{who}.take() must return True or False or a word: {e}"
+    )))
+}
+
+/// `gammon.IllegalCubeActionError` for a cube policy's answer the rules forbid: the rule
+/// first (the core's message), then who answered what.
+pub fn cube_answer_refused(e: &CubeActionError, who: &str, word: &str) -> PyErr {
+    IllegalCubeActionError::new_err(bounded(format!("{e} ({who}.take() answered {word:?})")))
 }
 
 /// `gammon.InvalidInputError` for a cube built from fields that cannot go together.

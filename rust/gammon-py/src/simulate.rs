@@ -17,7 +17,7 @@ use gammon_core::{simulate_matches, simulate_money, MatchTotals, MoneyTotals, Si
 use gammon_core::{Backgammon, ByColor, Color, RulesFamily, StandardReferee, VariantPosition};
 use gammon_core::{BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response};
 use gammon_core::{BackgammonPolicy, PolicyStop};
-use gammon_core::{Cube, CubeOffer, CubeRules, CubeState};
+use gammon_core::{Cube, CubeAnswer, CubeOffer, CubeRules, CubeState};
 use gammon_core::{CubefulRules, Scoreboard};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -26,8 +26,8 @@ use pyo3::types::{PyString, PyTuple};
 use crate::classes::PyPosition;
 use crate::cube::{PyCube, PyCubeRules};
 use crate::errors::{
-    cube_answer_error, cube_policy_error, cube_rules_error, simulation_error, simulation_failed,
-    InvalidInputError,
+    cube_answer_error, cube_answer_refused, cube_policy_error, cube_rules_error, cube_word_error,
+    simulation_error, simulation_failed, InvalidInputError,
 };
 use crate::match_score::PyMatchScore;
 use crate::rollout::{run_detached, side_policy, SidePolicy};
@@ -61,10 +61,13 @@ pub(crate) fn py_owner(cube: &CubeState) -> Option<PyColor> {
     cube.owner.map(PyColor::from)
 }
 
-/// A Python cube policy behind its wrapper: `double(position, player, cube, board)` answers a
-/// bool, `take(position, player, cube, may_redouble, board)` 0 (take), 1 (drop) or 2
-/// (redouble); `cube` is a `gammon.Cube` (with the pending offer for `take`) and `board` a
-/// `gammon.MatchScore` or `None`. An exception stops the game and is kept to be raised again.
+/// A Python cube policy behind its wrapper (`gammon.policies._CubeAdapter`):
+/// `double(position, player, cube, board)` answers a bool, `take(position, player, cube,
+/// board)` the policy's word (`"take"`, `"drop"`, `"beaver"` or `"raccoon"`), which the core
+/// checks ([`Response::from_answer`]: a beaver or raccoon the rules forbid is an
+/// `IllegalCubeActionError` naming the rule). `cube` is a `gammon.Cube` (with the pending
+/// offer for `take`) and `board` a `gammon.MatchScore` or `None`. An exception stops the game
+/// and is kept to be raised again.
 pub(crate) struct PyCubePolicy {
     obj: Py<PyAny>,
     error: Mutex<Option<PyErr>>,
@@ -110,26 +113,32 @@ impl CubePolicy<Backgammon> for PyCubePolicy {
         &self,
         ctx: &CubeContext<'_, Backgammon>,
         offer: &CubeOffer,
-        may_redouble: bool,
+        _may_redouble: bool,
     ) -> Result<Response, PolicyStop> {
         self.call(|py| {
             py.check_signals()?;
-            let answer = self.obj.bind(py).call_method1(
+            let adapter = self.obj.bind(py);
+            let answer = adapter.call_method1(
                 "take",
                 (
                     py_position(ctx.position),
                     PyColor::from(ctx.player),
                     py_cube(ctx, Some(*offer)),
-                    may_redouble,
                     py_board(ctx.board),
                 ),
             )?;
-            match answer.extract::<u8>() {
-                Ok(0) => Ok(Response::Take),
-                Ok(1) => Ok(Response::Drop),
-                Ok(2) if may_redouble => Ok(Response::Redouble),
-                _ => Err(cube_answer_error("a take() outside 0, 1, 2")),
-            }
+            let word: String = answer
+                .extract()
+                .map_err(|_| cube_answer_error("a take() that is not a word"))?;
+            let who = || -> String {
+                adapter
+                    .getattr("name")
+                    .and_then(|n| n.extract())
+                    .unwrap_or_else(|_| "CubePolicy".to_owned())
+            };
+            let answer: CubeAnswer = word.parse().map_err(|e| cube_word_error(&who(), &e))?;
+            Response::from_answer(answer, ctx, offer)
+                .map_err(|e| cube_answer_refused(&e, &who(), &word))
         })
     }
 }
