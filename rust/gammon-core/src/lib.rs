@@ -79,10 +79,16 @@ pub use run::rollout::{
     rollout, rollout_with_luck, GameOutcomes, Progress, RolloutConfig, RolloutRun, Tally,
     TallyError, DEFAULT_CHUNK_SIZE, MIN_GAMES_FOR_TARGET,
 };
+pub use run::simulate::checkpoint::{SimCheckpointError, TallyJson};
+pub use run::simulate::record::{
+    describe_mismatches, join_ranges, one_sided_bound, MatchSimRecord, MoneySimRecord,
+    SetupMismatch, SimFormat, SimMergeError, SimRecord, SimSetup, Z95,
+};
 pub use run::simulate::{
-    play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
-    MatchTally, MatchTotals, MoneyRun, MoneyTally, MoneyTotals, SimConfig, SimRun, SimTally,
-    SimulationError, DEFAULT_GAME_CHUNK, DEFAULT_MATCH_CHUNK,
+    play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRecords,
+    MatchRun, MatchTally, MatchTotals, MoneyRecords, MoneyRun, MoneyTally, MoneyTotals, SimConfig,
+    SimRecords, SimRun, SimTally, SimTotals, SimulationError, DEFAULT_GAME_CHUNK,
+    DEFAULT_MATCH_CHUNK, MONEY_KIND_NAMES,
 };
 pub use run::trajectory::{record_games, Trajectories};
 pub use scoring::cube::{
