@@ -21,7 +21,7 @@ from typing import Any, Optional, Protocol, Union, runtime_checkable
 import numpy as np
 
 from gammon._checks import brief
-from gammon._core import Color, Net, Play, PlayList, Position, Variant
+from gammon._core import BUILTIN_CUBE_POLICIES, Color, Net, Play, PlayList, Position, Variant
 from gammon.cube import Cube, CubeOffer, CubeRules
 from gammon.errors import InvalidInputError
 from gammon.match import Match, MatchScore, MoneySession, Scoreboard
@@ -53,10 +53,6 @@ def default_policy(variant: Variant) -> str:
     ('net', 'pubeval')
     """
     return "net" if variant == Variant.LONG_NARDY else "pubeval"
-
-
-#: The cube policies built into the core.
-BUILTIN_CUBE_POLICIES = ("never", "race", "net")
 
 
 @runtime_checkable
@@ -220,20 +216,28 @@ class Player:
     ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
     ``"bearoff"``, ``"net"``), a :class:`~gammon.Net`, a :class:`~gammon.Policy` object or a
     function ``f(position, plays)`` (kept wrapped in a :class:`~gammon.FunctionPolicy`);
-    ``cube`` is ``"never"`` (the default: never doubles, always takes), ``"race"`` (the Keith
-    count in races, no cube action outside them), ``"net"`` (Janowski's model over the shipped
-    net, see :mod:`gammon.simulate`), a :class:`~gammon.Net` (the same model over its
-    probabilities) or a :class:`CubePolicy` object.
+    ``cube`` is ``"never"`` (never doubles, always takes), ``"race"`` (the Keith count in
+    races, no cube action outside them), ``"net"`` (Janowski's model over the shipped net,
+    see :mod:`gammon.simulate`), a :class:`~gammon.Net` (the same model over its
+    probabilities) or a :class:`CubePolicy` object. Left out (None), it is the one that goes
+    with the checker play: the net's own for ``"net"`` or a :class:`~gammon.Net`, else
+    ``"never"`` (such a player never doubles; a result's printout says so).
+
+        >>> Player("net").name, Player("pubeval").name, Player("pubeval", "race").name
+        ('net+net', 'pubeval+never', 'pubeval+race')
 
     Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
     methods a policy needs.
     """
 
     checker: PolicySpec = "pubeval"
-    cube: CubePolicySpec = "never"
+    cube: Optional[CubePolicySpec] = None
 
     def __post_init__(self) -> None:
         c = self.checker
+        if self.cube is None:
+            own = isinstance(c, Net) or (isinstance(c, str) and c.strip().lower() == "net")
+            object.__setattr__(self, "cube", (c if own else "never"))
         if isinstance(c, str):
             if c.strip().lower() not in BUILTIN_POLICIES:
                 raise InvalidInputError(
@@ -339,12 +343,13 @@ class _CubeAdapter:
 def _core_players(players: tuple[Player, Player], rules: CubeRules) -> tuple[Any, Any]:
     def one(p: Player) -> tuple[object, object]:
         checker = p.checker.strip().lower() if isinstance(p.checker, str) else p.checker
+        k = "never" if p.cube is None else p.cube  # None only before __post_init__
         cube: object = (
-            p.cube.strip().lower()
-            if isinstance(p.cube, str)
-            else p.cube
-            if isinstance(p.cube, Net)
-            else _CubeAdapter(p.cube)
+            k.strip().lower()
+            if isinstance(k, str)
+            else k
+            if isinstance(k, Net)
+            else _CubeAdapter(k)
         )
         return (checker, cube)
 

@@ -14,6 +14,7 @@ use gammon_core::PolicyError;
 use gammon_core::SimulationError;
 use gammon_core::{CubeActionError, CubeError, ParseCubeAnswerError};
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
+use gammon_core::{SimCheckpointError, SimMergeError};
 use pyo3::prelude::*;
 
 pyo3::import_exception!(gammon.errors, GammonError);
@@ -28,6 +29,7 @@ pyo3::import_exception!(gammon.errors, NotBearoffError);
 pyo3::import_exception!(gammon.errors, IllegalCubeActionError);
 pyo3::import_exception!(gammon.errors, IllegalActionError);
 pyo3::import_exception!(gammon.errors, NetFileError);
+pyo3::import_exception!(gammon.errors, CheckpointError);
 
 /// Runs `f`, turning a Rust panic into `gammon.InternalError` so that no panic reaches Python
 /// (PyO3's own `PanicException` derives from `BaseException` and would escape
@@ -217,4 +219,15 @@ pub fn cube_answer_refused(e: &CubeActionError, who: &str, word: &str) -> PyErr 
 /// `gammon.InvalidInputError` for a cube built from fields that cannot go together.
 pub fn cube_error(e: &CubeError) -> PyErr {
     InvalidInputError::new_err(e.to_string())
+}
+
+/// `gammon.CheckpointError` for a simulation checkpoint (or pickled result) at `path` that
+/// cannot be read or cannot continue the run.
+pub fn sim_checkpoint_error(e: &SimCheckpointError, path: &str) -> PyErr {
+    CheckpointError::new_err(format!("the checkpoint {path} cannot be used: {e}"))
+}
+
+/// `gammon.InvalidInputError` for simulation results that cannot merge.
+pub fn sim_merge_error(e: &SimMergeError) -> PyErr {
+    InvalidInputError::new_err(bounded(e.to_string()))
 }

@@ -19,6 +19,7 @@ mod result;
 mod rollout;
 mod serve;
 mod simulate;
+mod simulation;
 mod stats;
 mod turn;
 mod types;
@@ -41,6 +42,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cubeful::PyCubefulTally>()?;
     m.add_class::<stats::PyRolloutRun>()?;
     m.add_class::<stats::PySimulationRun>()?;
+    m.add_class::<simulation::PyMatchResult>()?;
+    m.add_class::<simulation::PyMoneyResult>()?;
+    m.add_class::<simulation::PyMatchRecords>()?;
+    m.add_class::<simulation::PyMoneyRecords>()?;
     m.add_class::<cube::PyCubeRules>()?;
     m.add_class::<cube::PyCubeOffer>()?;
     m.add_class::<cube::PyCube>()?;
@@ -98,5 +103,18 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_GAME_CHUNK", gammon_core::DEFAULT_GAME_CHUNK)?;
     m.add("MIN_GAMES_FOR_TARGET", gammon_core::MIN_GAMES_FOR_TARGET)?;
     m.add("MAX_THREADS", gammon_core::MAX_THREADS)?;
+    // The names of the built-in cube policies and of the money result classes.
+    let cube_policies: Vec<&str> = gammon_core::CubePolicyKind::ALL
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    m.add(
+        "BUILTIN_CUBE_POLICIES",
+        pyo3::types::PyTuple::new(m.py(), cube_policies)?,
+    )?;
+    m.add(
+        "MONEY_KIND_NAMES",
+        pyo3::types::PyTuple::new(m.py(), gammon_core::MONEY_KIND_NAMES)?,
+    )?;
     Ok(())
 }
