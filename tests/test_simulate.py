@@ -879,7 +879,10 @@ def test_a_checkpoint_of_another_simulation_or_an_edited_one_is_refused(tmp_path
         args.update(kwargs)
         with pytest.raises(gammon.CheckpointError, match=named):
             gammon.simulate_money(checkpoint=ck, **args)
-    with pytest.raises(gammon.CheckpointError, match="written by another simulation: a money simulation, not a match simulation"):
+    with pytest.raises(
+        gammon.CheckpointError,
+        match="written by another simulation: a money simulation, not a match simulation",
+    ):
         gammon.simulate_match(3, players=players, matches=300, checkpoint=ck)
     good = ck.read_text()
     ck.write_text(good.replace('"draws": 0', '"draws": 1'))

@@ -1286,8 +1286,8 @@ class MatchRecords:
     """
 
     _fields: tuple[str, ...]
-    def __init__(
-        self,
+    def __new__(
+        cls,
         winner: npt.NDArray[np.int8],
         games: npt.NDArray[np.uint32],
         score: npt.NDArray[np.uint32],
@@ -1296,7 +1296,7 @@ class MatchRecords:
         doubles: npt.NDArray[np.uint32],
         max_cube: npt.NDArray[np.uint32],
         plies: npt.NDArray[np.uint64],
-    ) -> None: ...
+    ) -> MatchRecords: ...
     @property
     def winner(self) -> npt.NDArray[np.int8]:
         """0 when the first player won the match, 1 when the second did."""
@@ -1333,15 +1333,15 @@ class MoneyRecords:
     """
 
     _fields: tuple[str, ...]
-    def __init__(
-        self,
+    def __new__(
+        cls,
         winner: npt.NDArray[np.int8],
         kind: npt.NDArray[np.uint8],
         points: npt.NDArray[np.int32],
         cube: npt.NDArray[np.uint32],
         doubles: npt.NDArray[np.uint32],
         plies: npt.NDArray[np.uint32],
-    ) -> None: ...
+    ) -> MoneyRecords: ...
     @property
     def winner(self) -> npt.NDArray[np.int8]:
         """+1 when the first player won, -1 when the second did."""

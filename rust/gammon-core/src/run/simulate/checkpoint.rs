@@ -22,9 +22,7 @@ use crate::base::color::ByColor;
 use crate::base::variant::Variant;
 use crate::play::record::WIN_KINDS;
 use crate::run::batch::StopReason;
-use crate::run::simulate::record::{
-    join_ranges, SimFormat, SimRecord, SimSetup,
-};
+use crate::run::simulate::record::{join_ranges, SimFormat, SimRecord, SimSetup};
 use crate::run::simulate::{MatchTally, MoneyTally, SimRecords, SimTally};
 use crate::scoring::cube::CubeRules;
 
@@ -741,6 +739,7 @@ fn read_ranges(v: &Value, count: u64, unit: &str) -> Result<Vec<Range<u64>>, Sim
 }
 
 #[cfg(test)]
+#[allow(clippy::single_range_in_vec_init)] // item ranges, not their items
 mod tests {
     use super::*;
     use crate::run::simulate::record::{MatchSimRecord, MoneySimRecord};
@@ -833,7 +832,10 @@ mod tests {
         assert_eq!(MoneySimRecord::from_text(text.as_bytes()), Ok(g));
         // A record is read by its own kind only.
         let e = MoneySimRecord::from_text(match_record().to_text().as_bytes()).unwrap_err();
-        assert!(e.0.contains("a match simulation, not a money simulation"), "{e}");
+        assert!(
+            e.0.contains("a match simulation, not a money simulation"),
+            "{e}"
+        );
     }
 
     /// Edits the record's JSON and reads it back, the check made again so that the content

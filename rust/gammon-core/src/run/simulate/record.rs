@@ -217,17 +217,19 @@ pub enum SimMergeError {
     },
 }
 
+/// Two item ranges that overlap: the one met second, then the one it overlaps.
+pub type Overlap = (Range<u64>, Range<u64>);
+
 /// `ranges` sorted and joined: disjoint, adjacent ranges merged, empty ones dropped, except
 /// that ranges that are all empty keep the first empty one (a record of no items still knows
 /// where it starts).
 ///
 /// # Errors
 /// The two ranges that overlap.
-pub fn join_ranges(
-    mut ranges: Vec<Range<u64>>,
-) -> Result<Vec<Range<u64>>, (Range<u64>, Range<u64>)> {
+pub fn join_ranges(mut ranges: Vec<Range<u64>>) -> Result<Vec<Range<u64>>, Overlap> {
     if ranges.iter().all(|r| r.end <= r.start) {
         let start = ranges.iter().map(|r| r.start).min().unwrap_or(0);
+        #[allow(clippy::single_range_in_vec_init)] // one empty range, not its items
         return Ok(vec![start..start]);
     }
     ranges.retain(|r| r.end > r.start);
@@ -419,6 +421,7 @@ impl MoneyTally {
 }
 
 #[cfg(test)]
+#[allow(clippy::single_range_in_vec_init)] // item ranges, not their items
 mod tests {
     use super::*;
     use crate::base::color::ByColor;
