@@ -780,6 +780,27 @@ def test_ranges_merge_into_the_whole_simulation_exactly_in_any_order() -> None:
         merged.merge(money)  # type: ignore[arg-type]
 
 
+def test_a_simulation_setup_is_one_value_that_names_what_differs() -> None:
+    players = (STRONG, Player("heuristic", "race"))
+    a = gammon.simulate_match(5, players=players, matches=3, seed=8, crawford=False).setup
+    assert isinstance(a, gammon.SimulationSetup)
+    assert (a.length, a.crawford, a.names, a.seed) == (
+        5,
+        False,
+        ("pubeval+race", "heuristic+race"),
+        8,
+    )
+    assert a.variant == gammon.Variant.BACKGAMMON and a.cube_rules == CubeRules()
+    same = gammon.simulate_match(5, players=players, matches=7, seed=8, crawford=False).setup
+    assert a == same and hash(a) == hash(same) and a.mismatches(same) == []
+    b = gammon.simulate_match(3, players=players[::-1], matches=3, seed=9).setup
+    assert a != b and {f for f, _, _ in a.mismatches(b)} >= {"length", "crawford", "seed"}
+    assert ("seed", "8", "9") in a.mismatches(b)
+    money = gammon.simulate_money(3, players=players, seed=8).setup
+    assert money.length is None and not money.crawford and money != a
+    assert "money games" in repr(money) and "seed=8" in repr(money)
+
+
 def test_results_pickle_with_their_records_and_compare_by_content() -> None:
     rules = CubeRules(jacoby=True, beavers=True)
     m = gammon.simulate_match(

@@ -93,6 +93,7 @@ from gammon.simulate import (
     MoneyRecords,
     MoneyResult,
     SimulationProgress,
+    SimulationSetup,
     simulate_match,
     simulate_money,
 )
@@ -174,6 +175,7 @@ __all__ = [
     "RolloutSettings",
     "RunOptions",
     "SimulationProgress",
+    "SimulationSetup",
     "Take",
     "TurnState",
     "Variant",

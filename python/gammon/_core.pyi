@@ -47,6 +47,7 @@ __all__ = [
     "Resignation",
     "RolloutRun",
     "SimulationRun",
+    "SimulationSetup",
     "Tally",
     "TurnState",
     "Variant",
@@ -1364,9 +1365,49 @@ class MoneyRecords:
     def __len__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
 
+@final
+class SimulationSetup:
+    """What decides a simulation's matches or games.
+
+    The variant, matches to a length (with or without the Crawford rule) or money games, the
+    players by name, the seed and the cube rules. Two results merge, and a checkpoint
+    continues a simulation, only when their setups are equal; ``mismatches`` names what
+    differs.
+    """
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played (a backgammon variant)."""
+    @property
+    def length(self) -> int | None:
+        """The match length, or None for money games."""
+    @property
+    def crawford(self) -> bool:
+        """True when the Crawford rule is in force (MATCH-3); False for money games."""
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names, the first (White) then the second: ``"pubeval+race"``."""
+    @property
+    def seed(self) -> int:
+        """The master seed."""
+    @property
+    def cube_rules(self) -> CubeRules:
+        """The cube rules asked for (a match plays without the money options, CUBE-11)."""
+    def mismatches(self, other: SimulationSetup) -> list[tuple[str, str, str]]:
+        """The fields in which this setup differs from ``other``.
+
+        ``(field, here, there)`` triples, values written as Python writes them (empty when
+        the setups are equal).
+        """
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
 class _SimulationResult:
     """What ``MatchResult`` and ``MoneyResult`` share (this class exists in the stub only)."""
 
+    @property
+    def setup(self) -> SimulationSetup:
+        """What decides the simulation's items (results merge only when equal)."""
     @property
     def players(self) -> Any:
         """The two players (``gammon.Player``); the first played White."""

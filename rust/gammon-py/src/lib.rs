@@ -46,6 +46,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<simulation::PyMoneyResult>()?;
     m.add_class::<simulation::PyMatchRecords>()?;
     m.add_class::<simulation::PyMoneyRecords>()?;
+    m.add_class::<simulation::PySimulationSetup>()?;
     m.add_class::<cube::PyCubeRules>()?;
     m.add_class::<cube::PyCubeOffer>()?;
     m.add_class::<cube::PyCube>()?;

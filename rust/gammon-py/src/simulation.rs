@@ -496,6 +496,104 @@ pub(crate) fn setup_of(
     }
 }
 
+/// What decides a simulation's matches or games.
+///
+/// The variant, matches to a length (with or without the Crawford rule) or money games, the
+/// players by name, the seed and the cube rules. Two results merge, and a checkpoint
+/// continues a simulation, only when their setups are equal; ``mismatches`` names what
+/// differs.
+#[pyclass(frozen, name = "SimulationSetup", module = "gammon._core")]
+pub struct PySimulationSetup {
+    pub(crate) inner: SimSetup,
+}
+
+#[pymethods]
+impl PySimulationSetup {
+    /// The variant played (a backgammon variant).
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        self.inner.variant.into()
+    }
+
+    /// The match length, or None for money games.
+    #[getter]
+    fn length(&self) -> Option<u32> {
+        match self.inner.format {
+            SimFormat::Match { length, .. } => Some(length),
+            SimFormat::Money => None,
+        }
+    }
+
+    /// True when the Crawford rule is in force (MATCH-3); False for money games.
+    #[getter]
+    fn crawford(&self) -> bool {
+        matches!(self.inner.format, SimFormat::Match { crawford: true, .. })
+    }
+
+    /// The players' names, the first (White) then the second: ``"pubeval+race"``.
+    #[getter]
+    fn names(&self) -> (String, String) {
+        let [a, b] = &self.inner.players;
+        (a.clone(), b.clone())
+    }
+
+    /// The master seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed
+    }
+
+    /// The cube rules asked for (a match plays without the money options, CUBE-11).
+    #[getter]
+    fn cube_rules(&self) -> PyCubeRules {
+        PyCubeRules {
+            inner: self.inner.cube_rules,
+        }
+    }
+
+    /// The fields in which this setup differs from ``other``.
+    ///
+    /// ``(field, here, there)`` triples, values written as Python writes them (empty when
+    /// the setups are equal).
+    fn mismatches(&self, other: &PySimulationSetup) -> Vec<(String, String, String)> {
+        self.inner
+            .mismatches(&other.inner)
+            .into_iter()
+            .map(|m| (m.field.to_owned(), m.here, m.there))
+            .collect()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PySimulationSetup>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.inner.hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        let what = match self.inner.format {
+            SimFormat::Match { length, crawford } => {
+                format!(
+                    "{length}-point matches, crawford={}",
+                    if crawford { "True" } else { "False" }
+                )
+            }
+            SimFormat::Money => "money games".to_owned(),
+        };
+        let [a, b] = &self.inner.players;
+        format!(
+            "<SimulationSetup {what}, {a} vs {b}, {}, seed={}>",
+            self.inner.variant.name(),
+            self.inner.seed
+        )
+    }
+}
+
 /// What both result classes share: the core's record (its per-item records kept apart, as
 /// numpy arrays), the records and the players.
 macro_rules! sim_result {
@@ -538,6 +636,14 @@ macro_rules! sim_result {
             #[getter]
             fn players(&self, py: Python<'_>) -> Py<PyAny> {
                 self.players.clone_ref(py)
+            }
+
+            /// What decides the simulation's items (results merge only when equal).
+            #[getter]
+            fn setup(&self) -> PySimulationSetup {
+                PySimulationSetup {
+                    inner: self.inner.setup.clone(),
+                }
             }
 
             /// The players' short names (``"pubeval+race"``): checker play, then cube.
