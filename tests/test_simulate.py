@@ -167,11 +167,12 @@ def replay_game(events: list[tuple[Any, ...]], game: Game) -> None:
             assert game.to_act == player
             legal = game.legal_actions()
             assert (Beaver() in legal or Raccoon() in legal) == may
-            if word == "redouble":
+            if word in ("beaver", "raccoon"):
+                # The core names the redouble: a beaver answers a plain double (CUBE-12), a
+                # raccoon a beaver (CUBE-13), as the Python cube sees it.
                 assert game.cube.offer is not None
-                game.push("beaver" if game.cube.offer.redoubles == 0 else "raccoon")
-            else:
-                game.push(word)
+                assert (word == "beaver") == (game.cube.offer.redoubles == 0)
+            game.push(word)
         elif kind == "roll":
             _, player, hi, lo = ev
             assert game.position.turn == player

@@ -451,11 +451,7 @@ def simulated_match_record(
             elif kind == "double":
                 game.double()
             elif kind == "answer":
-                word = ev[2]
-                if word == "redouble":
-                    offer = game.cube.offer
-                    word = "beaver" if offer is not None and offer.redoubles == 0 else "raccoon"
-                game.push(word)
+                game.push(ev[2])
             elif kind == "roll" and game.dice is None:
                 game.set_dice(ev[2], ev[3])
             elif kind == "play":

@@ -43,6 +43,18 @@ pub enum Response {
 }
 
 impl Response {
+    /// The answer this response makes to `offer`, in words: a redouble of a plain double is
+    /// a beaver (CUBE-12), of a beaver or raccoon a raccoon (CUBE-13).
+    #[must_use]
+    pub const fn answer(self, offer: &CubeOffer) -> CubeAnswer {
+        match self {
+            Response::Take => CubeAnswer::Take,
+            Response::Drop => CubeAnswer::Drop,
+            Response::Redouble if offer.redoubles == 0 => CubeAnswer::Beaver,
+            Response::Redouble => CubeAnswer::Raccoon,
+        }
+    }
+
     /// The response that the word `answer` makes to `offer` in `ctx`, checked by the cube's
     /// rules: take (CUBE-5) and drop (CUBE-6) always; a beaver only to a plain double
     /// (CUBE-12) and a raccoon only to a beaver or raccoon (CUBE-13), each where the rules of
@@ -402,7 +414,8 @@ mod tests {
 
     /// Every answer in every state of a chain, money and match rules: a redouble word is read
     /// exactly when the game loop's `may_redouble` allows a redouble, and then only the word
-    /// that fits the chain (beaver to a double, CUBE-12; raccoon to a beaver, CUBE-13).
+    /// that fits the chain (beaver to a double, CUBE-12; raccoon to a beaver, CUBE-13), and
+    /// [`Response::answer`] names it back.
     #[test]
     fn cube12_cube13_a_word_is_a_redouble_exactly_when_the_rules_allow_it() {
         let pos = bg(Color::White, &[(6, 15)], &[(6, 15)]);
@@ -426,6 +439,10 @@ mod tests {
                             let c = ctx(&pos, offer.responder(), cube, &board_rules, &money);
                             for answer in CubeAnswer::ALL {
                                 let got = Response::from_answer(answer, &c, &offer);
+                                // The word read is the word the response names again.
+                                if let Ok(r) = &got {
+                                    assert_eq!(r.answer(&offer), answer);
+                                }
                                 let fits = (answer == CubeAnswer::Beaver) == (offer.redoubles == 0);
                                 match answer {
                                     CubeAnswer::Take => assert_eq!(got, Ok(Response::Take)),
