@@ -184,7 +184,7 @@ def test_a_text_without_a_match_is_a_parse_error() -> None:
 
 
 def _simulated(length: int, seed: int) -> MatchRecord:
-    return gammon.matchfile.simulated_match_record(
+    return gammon.simulate.simulated_match_record(
         length,
         players=(Player("pubeval"), Player("random")),
         seed=seed,
@@ -306,7 +306,7 @@ def test_a_simulated_match_record_is_the_match_simulate_match_scored() -> None:
     result = gammon.simulate_match(5, players=players, matches=4, seed=9, record_matches=True)
     assert result.records is not None
     for index in range(4):
-        rec = gammon.matchfile.simulated_match_record(5, players, seed=9, index=index)
+        rec = gammon.simulate.simulated_match_record(5, players, seed=9, index=index)
         assert rec.final_score == tuple(int(x) for x in result.records.score[index])
         assert len(rec.games) == int(result.records.games[index])
 

@@ -1,5 +1,6 @@
 """gammon.simulate_match and gammon.simulate_money: matches and money games with the cube in
-bulk (issue 5, item 5).
+bulk, their results (merging, pickling, the interval of a sweep) and their runs (execution
+options, executors, checkpoints that survive SIGKILL).
 
 The core's game loop must keep the same rules as the Python classes: the replay tests play
 simulated matches and money games again, action by action, through ``gammon.Game`` and
@@ -11,8 +12,13 @@ from __future__ import annotations
 
 import _thread
 import hashlib
+import json
 import math
+import pickle
+import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -33,7 +39,8 @@ from gammon import (
     Position,
     Raccoon,
 )
-from gammon.simulate import _core_players
+from gammon.policies import _core_players
+from support import kill_when_it_has_progressed
 
 STRONG = Player("pubeval", cube="race")
 
@@ -160,11 +167,12 @@ def replay_game(events: list[tuple[Any, ...]], game: Game) -> None:
             assert game.to_act == player
             legal = game.legal_actions()
             assert (Beaver() in legal or Raccoon() in legal) == may
-            if word == "redouble":
+            if word in ("beaver", "raccoon"):
+                # The core names the redouble: a beaver answers a plain double (CUBE-12), a
+                # raccoon a beaver (CUBE-13), as the Python cube sees it.
                 assert game.cube.offer is not None
-                game.push("beaver" if game.cube.offer.redoubles == 0 else "raccoon")
-            else:
-                game.push(word)
+                assert (word == "beaver") == (game.cube.offer.redoubles == 0)
+            game.push(word)
         elif kind == "roll":
             _, player, hi, lo = ev
             assert game.position.turn == player
@@ -512,12 +520,13 @@ def test_a_python_policy_that_beavers_when_it_may_not_raises_illegal_cube_action
         def take(self, view: CubeView) -> str:
             return "beaver"
 
-    with pytest.raises(gammon.IllegalCubeActionError, match="CUBE-12"):
+    # The core's cube answer refuses it, naming the rule and the policy (CUBE-12, CUBE-11).
+    with pytest.raises(gammon.IllegalCubeActionError, match=r"^CUBE-12: .*Beaverer.take"):
         gammon.simulate_match(
             3, players=(("random", Beaverer()), ("random", Beaverer())), matches=5, seed=1
         )
     # In money play with beavers on, the first beaver is fine, the answer to it is not.
-    with pytest.raises(gammon.IllegalCubeActionError, match="raccoon"):
+    with pytest.raises(gammon.IllegalCubeActionError, match=r"^CUBE-13: .*raccoon"):
         gammon.simulate_money(
             5,
             players=(("random", Beaverer()), ("random", Beaverer())),
@@ -533,6 +542,16 @@ def test_python_policy_answers_of_the_wrong_type_and_exceptions_reach_the_caller
 
     with pytest.raises(gammon.InvalidInputError, match="True or False"):
         gammon.simulate_money(5, players=(("random", Sloppy()), "random"), seed=1)
+
+    class Unsure(PyNever):
+        def double(self, view: CubeView) -> bool:
+            return True
+
+        def take(self, view: CubeView) -> Any:
+            return "maybe"
+
+    with pytest.raises(gammon.InvalidInputError, match=r"Unsure.take\(\).*take, drop, beaver or"):
+        gammon.simulate_money(5, players=(("random", Unsure()), ("random", Unsure())), seed=1)
 
     class Broken(PyNever):
         def take(self, view: CubeView) -> bool:
@@ -688,11 +707,261 @@ def test_the_race_policy_is_for_backgammon_variants_and_plays_them_all() -> None
 
 
 def test_results_print_the_estimate_and_its_error() -> None:
-    r = gammon.simulate_match(3, players=(STRONG, "random"), matches=50, seed=1)
+    r = gammon.simulate_match(3, players=(STRONG, STRONG), matches=50, seed=1)
     text = str(r)
     assert "3-point matches" in text and "pubeval+race" in text and "±" in text
-    assert "matches=50" in repr(r)
+    assert "matches=50" in repr(r) and "note:" not in text
     m = gammon.simulate_money(100, players=(STRONG, "random"), seed=1)
     assert "points a game" in str(m) and "games=100" in repr(m)
     assert set(m.counts) == {"first", "second"}
     assert sum(sum(d.values()) for d in m.counts.values()) == 100
+
+
+def test_a_sweep_prints_the_one_sided_bound_of_the_rule_of_three_not_zero_width() -> None:
+    r = gammon.simulate_match(3, players=(STRONG, "random"), matches=50, seed=1)
+    assert r.wins == (50, 0) and r.std_error == 0.0
+    lo, hi = r.ci95
+    # The exact one-sided 95% bound on the loser's share: 1 - 0.05 ** (1 / 50), about 3/50.
+    assert hi == 1.0 and lo == pytest.approx(0.05 ** (1 / 50))
+    assert "wins every match: 1.0000, at least 0.9418 with 95% confidence" in str(r)
+    assert "0.0000 (95%)" not in str(r) and "(>= 0.9418, 95%)" in repr(r)
+    other = gammon.simulate_match(3, players=("random", STRONG), matches=50, seed=1)
+    assert other.ci95 == (0.0, pytest.approx(1 - 0.05 ** (1 / 50)))
+    assert "wins no match: 0.0000, at most 0.0582" in str(other)
+
+
+def test_a_player_given_by_its_checker_policy_gets_its_own_cube_or_is_said_never_to_double() -> (
+    None
+):
+    assert Player("net").cube == "net" and Player("net").name == "net+net"
+    assert Player("pubeval").cube == "never" and Player("pubeval", "race").cube == "race"
+    net = gammon.Net.shipped()
+    assert Player(net).cube is net
+    # "net" alone doubles with the net's cube decisions, as ("net", "net") does.
+    alone = gammon.simulate_money(60, players=("net", "pubeval"), seed=4, threads=1)
+    paired = gammon.simulate_money(60, players=(("net", "net"), "pubeval"), seed=4, threads=1)
+    assert alone == paired and alone.doubles > 0
+    text = str(alone)
+    assert "note: pubeval+never never doubles and always takes" in text
+    both = str(gammon.simulate_match(3, players=("pubeval", "random"), matches=5, seed=1))
+    assert "pubeval+never and random+never never double" in both
+    off = gammon.simulate_money(
+        5, players=("pubeval", "random"), seed=1, cube_rules=CubeRules(enabled=False)
+    )
+    assert "note:" not in str(off)
+
+
+# -- results: merging, pickling, equality ----------------------------------------------------
+
+
+def test_ranges_merge_into_the_whole_simulation_exactly_in_any_order() -> None:
+    players = (STRONG, Player("heuristic", "race"))
+    whole = gammon.simulate_match(3, players=players, matches=90, seed=8, record_matches=True)
+    parts = [
+        gammon.simulate_match(
+            3, players=players, matches=b - a, first_match=a, seed=8, record_matches=True
+        )
+        for a, b in ((0, 20), (50, 90), (20, 50))
+    ]
+    merged = parts[0].merge(parts[1]).merge(parts[2])
+    assert merged == whole and merged.tally == whole.tally
+    assert merged.ranges == [(0, 90)] and merged.next_match == 90
+    assert merged.matches_requested == 90
+    assert merged.records is not None and whole.records is not None
+    for a, b in zip(merged.records, whole.records):
+        np.testing.assert_array_equal(a, b)
+    assert parts[1].merge(parts[0]).ranges == [(0, 20), (50, 90)]
+    with pytest.raises(gammon.InvalidInputError, match=r"overlap matches 0\.\.20"):
+        merged.merge(parts[0])
+    other = gammon.simulate_match(3, players=players, matches=10, first_match=200, seed=9)
+    with pytest.raises(gammon.InvalidInputError, match="seed=8 and seed=9"):
+        merged.merge(other)
+    money = gammon.simulate_money(50, players=players, seed=8)
+    with pytest.raises(TypeError):
+        merged.merge(money)  # type: ignore[arg-type]
+
+
+def test_a_simulation_setup_is_one_value_that_names_what_differs() -> None:
+    players = (STRONG, Player("heuristic", "race"))
+    a = gammon.simulate_match(5, players=players, matches=3, seed=8, crawford=False).setup
+    assert isinstance(a, gammon.SimulationSetup)
+    assert (a.length, a.crawford, a.names, a.seed) == (
+        5,
+        False,
+        ("pubeval+race", "heuristic+race"),
+        8,
+    )
+    assert a.variant == gammon.Variant.BACKGAMMON and a.cube_rules == CubeRules()
+    same = gammon.simulate_match(5, players=players, matches=7, seed=8, crawford=False).setup
+    assert a == same and hash(a) == hash(same) and a.mismatches(same) == []
+    b = gammon.simulate_match(3, players=players[::-1], matches=3, seed=9).setup
+    assert a != b and {f for f, _, _ in a.mismatches(b)} >= {"length", "crawford", "seed"}
+    assert ("seed", "8", "9") in a.mismatches(b)
+    money = gammon.simulate_money(3, players=players, seed=8).setup
+    assert money.length is None and not money.crawford and money != a
+    assert "money games" in repr(money) and "seed=8" in repr(money)
+
+
+def test_results_pickle_with_their_records_and_compare_by_content() -> None:
+    rules = CubeRules(jacoby=True, beavers=True)
+    m = gammon.simulate_match(
+        5, players=(STRONG, "random"), matches=30, seed=2, record_matches=True
+    )
+    g = gammon.simulate_money(
+        200, players=(STRONG, STRONG), seed=2, cube_rules=rules, record_games=True
+    )
+    for r in (m, g):
+        back = pickle.loads(pickle.dumps(r))
+        assert back == r and hash(back) == hash(r) and back.tally == r.tally
+        assert (back.seed, back.variant, back.cube_rules, back.names) == (
+            r.seed,
+            r.variant,
+            r.cube_rules,
+            r.names,
+        )
+        assert back.players == r.players and str(back) == str(r)
+        assert back.records is not None and r.records is not None
+        for a, b in zip(back.records, r.records):
+            np.testing.assert_array_equal(a, b)
+    assert g.cube_rules == rules and g.records is not None
+    assert list(g.records._fields) == ["winner", "kind", "points", "cube", "doubles", "plies"]
+    assert m != g and m != gammon.simulate_match(5, players=(STRONG, "random"), matches=30, seed=3)
+    assert gammon.simulate.MONEY_KIND_NAMES[int(g.records.kind[0])] in (
+        "single",
+        "gammon",
+        "backgammon",
+        "dropped",
+    )
+    assert gammon.simulate.BUILTIN_CUBE_POLICIES == ("never", "race", "net")
+
+
+# -- execution options, checkpoints ----------------------------------------------------------
+
+
+def test_simulations_take_the_execution_options_of_every_run_function() -> None:
+    base = gammon.simulate_money(300, players=(STRONG, "random"), seed=3, threads=1)
+    opts = gammon.RunOptions(threads=2, chunk_size=7)
+    assert gammon.simulate_money(300, players=(STRONG, "random"), seed=3, options=opts) == base
+    with pytest.raises(gammon.InvalidInputError, match=r"unknown keyword.*threds.*threads"):
+        gammon.simulate_money(10, players=(STRONG, "random"), threds=2)
+    stopped = gammon.simulate_money(
+        10**6, players=(STRONG, STRONG), seed=3, threads=1, target_std_error=0.1
+    )
+    assert stopped.stop_reason == "target_std_error"
+    assert 1296 <= stopped.games_completed < 10**6 and stopped.std_error <= 0.1
+
+
+def test_a_simulation_continues_its_checkpoint_and_equals_the_uninterrupted_run(
+    tmp_path: Path,
+) -> None:
+    ck = tmp_path / "sim.json"
+    players = (STRONG, Player("heuristic", "race"))
+    calls: list[gammon.SimulationProgress] = []
+
+    def stop_early(p: gammon.SimulationProgress) -> None:
+        calls.append(p)
+        if p.done >= 100:
+            raise KeyboardInterrupt
+
+    part = gammon.simulate_match(
+        3,
+        players=players,
+        matches=400,
+        seed=5,
+        threads=1,
+        chunk_size=20,
+        checkpoint=ck,
+        callback=stop_early,
+    )
+    assert part.interrupted and 100 <= part.matches_completed < 400 and ck.exists()
+    # seed=None takes the checkpoint's; only the matches not done are played.
+    resumed = gammon.simulate_match(
+        3, players=players, matches=400, threads=2, checkpoint=ck, callback=calls.append
+    )
+    whole = gammon.simulate_match(3, players=players, matches=400, seed=5)
+    assert resumed == whole and resumed.tally == whole.tally and resumed.seed == 5
+    assert resumed.stop_reason == "completed" and resumed.matches_requested == 400
+    assert calls[-1].done == 400 and calls[-1].estimate == whole.win
+    assert not [p for p in tmp_path.iterdir() if p.name != ck.name]
+
+
+def test_a_checkpoint_of_another_simulation_or_an_edited_one_is_refused(tmp_path: Path) -> None:
+    ck = tmp_path / "money.json"
+    players = (STRONG, "random")
+    gammon.simulate_money(300, players=players, seed=1, threads=1, checkpoint=ck)
+    for kwargs, named in (
+        ({"seed": 2}, "seed=1 there, seed=2 here"),
+        ({"seed": 1, "players": (STRONG, "pubeval")}, "players="),
+        ({"seed": 1, "cube_rules": CubeRules(jacoby=True)}, "cube_rules.jacoby=False there"),
+        ({"seed": 1, "variant": "nackgammon"}, "variant="),
+        ({"seed": 1, "first_game": 5}, "starts at game 0"),
+        ({"seed": 1, "games": 200}, "ask for at least 300 games"),
+    ):
+        args: dict[str, Any] = {"games": 300, "players": players, "threads": 1}
+        args.update(kwargs)
+        with pytest.raises(gammon.CheckpointError, match=named):
+            gammon.simulate_money(checkpoint=ck, **args)
+    with pytest.raises(
+        gammon.CheckpointError,
+        match="written by another simulation: a money simulation, not a match simulation",
+    ):
+        gammon.simulate_match(3, players=players, matches=300, checkpoint=ck)
+    good = ck.read_text()
+    ck.write_text(good.replace('"draws": 0', '"draws": 1'))
+    with pytest.raises(gammon.CheckpointError, match="integrity check"):
+        gammon.simulate_money(300, players=players, checkpoint=ck)
+    for bad in (b"\xff\xfe", b"[" * 5000 + b"]" * 5000, good[:-40].encode()):
+        ck.write_bytes(bad)
+        with pytest.raises(gammon.CheckpointError, match=r"not UTF-8|not JSON"):
+            gammon.simulate_money(300, players=players, checkpoint=ck)
+    with pytest.raises(gammon.InvalidInputError, match="record_games=True cannot be combined"):
+        gammon.simulate_money(300, players=players, checkpoint=ck, record_games=True)
+    with pytest.raises(gammon.CheckpointError, match="no directory"):
+        gammon.simulate_money(300, players=players, checkpoint=tmp_path / "no" / "c.json")
+
+
+def _items_in(path: Path) -> int:
+    try:
+        ranges = json.loads(path.read_text())["simulation"]["ranges"]
+        return int(sum(b - a for a, b in ranges))
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
+def test_a_simulation_killed_twice_then_resumed_equals_the_uninterrupted_run(
+    tmp_path: Path,
+) -> None:
+    ck = tmp_path / "sim.json"
+    n = 100_000
+    script = (
+        "import gammon; gammon.simulate_money("
+        f"{n}, players=(gammon.Player('pubeval', 'race'), 'random'), seed=6, threads=1, "
+        f"chunk_size=500, checkpoint={str(ck)!r}, checkpoint_every=0.1)"
+    )
+    first = kill_when_it_has_progressed([sys.executable, "-c", script], ck, _items_in, n)
+    second = kill_when_it_has_progressed([sys.executable, "-c", script], ck, _items_in, n)
+    assert second > first
+    players = (STRONG, "random")
+    resumed = gammon.simulate_money(n, players=players, seed=6, checkpoint=ck)
+    whole = gammon.simulate_money(n, players=players, seed=6)
+    assert resumed == whole and resumed.ranges == [(0, n)]
+    assert not [p for p in tmp_path.iterdir() if p.name != ck.name]
+
+
+def test_simulations_on_an_executor_equal_the_direct_ones() -> None:
+    players = (STRONG, Player("random", cube=PyNever()))
+    direct = gammon.simulate_match(3, players=players, matches=120, seed=4, record_matches=True)
+    with ThreadPoolExecutor(2) as pool:
+        spread = gammon.simulate_match(
+            3,
+            players=players,
+            matches=120,
+            seed=4,
+            executor=pool,
+            matches_per_task=25,
+            record_matches=True,
+        )
+    assert spread == direct and spread.ranges == [(0, 120)]
+    assert spread.records is not None and direct.records is not None
+    for a, b in zip(spread.records, direct.records):
+        np.testing.assert_array_equal(a, b)

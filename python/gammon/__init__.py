@@ -107,6 +107,7 @@ from gammon.simulate import (
     MoneyRecords,
     MoneyResult,
     SimulationProgress,
+    SimulationSetup,
     simulate_match,
     simulate_money,
 )
@@ -195,6 +196,7 @@ __all__ = [
     "RolloutSettings",
     "RunOptions",
     "SimulationProgress",
+    "SimulationSetup",
     "Take",
     "TurnState",
     "Variant",

@@ -11,13 +11,27 @@ import numpy.typing as npt
 from typing_extensions import TypeAlias
 
 __all__ = [
+    "BUILTIN_CUBE_POLICIES",
     "BUILTIN_POLICIES",
+    "Candidate",
+    "Color",
+    "Cube",
+    "CubeOffer",
+    "CubeRules",
+    "CubefulRolloutResult",
+    "CubefulTally",
     "DECISION_KINDS",
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_GAME_CHUNK",
     "DEFAULT_MATCH_CHUNK",
     "DEFAULT_MAX_CUBE",
+    "Decision",
     "EVALUATORS",
+    "Ending",
+    "GameAnalysis",
+    "GameOutcomes",
+    "GameResult",
+    "GameState",
     "KIND_NAMES",
     "MANY_CHECKPOINT_FORMAT",
     "MATCH_ID_LEN",
@@ -27,48 +41,45 @@ __all__ = [
     "MAX_PLIES",
     "MAX_THREADS",
     "MIN_GAMES_FOR_TARGET",
-    "ONE",
-    "ROLLOUT_CHECKPOINT_FORMAT",
-    "SKILLS",
-    "TRUNCATIONS",
-    "WIN_KINDS",
-    "XGID_POSITION_LEN",
-    "Candidate",
-    "Color",
-    "Cube",
-    "CubeOffer",
-    "CubeRules",
-    "CubefulRolloutResult",
-    "CubefulTally",
-    "Decision",
-    "Ending",
-    "GameAnalysis",
-    "GameOutcomes",
-    "GameResult",
-    "GameState",
+    "MONEY_KIND_NAMES",
     "ManyRolloutResult",
     "MatchAnalysis",
     "MatchId",
+    "MatchRecords",
+    "MatchResult",
     "MatchScore",
     "MatchTally",
+    "MoneyRecords",
+    "MoneyResult",
     "MoneyTally",
     "Move",
     "NardySettings",
     "Net",
+    "ONE",
     "Outcome",
     "Play",
     "PlayList",
     "PlayerStats",
     "Position",
+    "ROLLOUT_CHECKPOINT_FORMAT",
     "Resignation",
     "RollLuck",
     "RolloutResult",
     "RolloutSetup",
+    "SKILLS",
     "SimulationRun",
+    "SimulationSetup",
+    "TRUNCATIONS",
     "Tally",
     "TurnState",
     "Variant",
+    "WIN_KINDS",
+    "XGID_POSITION_LEN",
     "Xgid",
+    "color_of_gnubg_player",
+    "find_variant",
+    "gnubg_player",
+    "split_gnubg_id",
     "__version__",
     "_analysis_arrays",
     "_analyze_matches",
@@ -113,10 +124,6 @@ __all__ = [
     "_simulate_match",
     "_simulate_money",
     "_turn_state",
-    "color_of_gnubg_player",
-    "find_variant",
-    "gnubg_player",
-    "split_gnubg_id",
 ]
 
 __version__: Final[str]
@@ -147,6 +154,12 @@ MAX_THREADS: Final[int]
 """The most worker threads a run may ask for."""
 MIN_GAMES_FOR_TARGET: Final[int]
 """Games played before a target standard error may stop a run."""
+BUILTIN_CUBE_POLICIES: Final[tuple[str, ...]]
+"""The names of the cube policies built into the core."""
+MONEY_KIND_NAMES: Final[tuple[str, ...]]
+"""The names of the classes of ``MoneyRecords.kind``, by index."""
+
+# Argument types accepted by the API. Private names: they exist only in this stub.
 BUILTIN_POLICIES: Final[list[str]]
 """The names of the checker policies built into the core."""
 TRUNCATIONS: Final[list[str]]
@@ -829,12 +842,14 @@ def _position_from_state(
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
 
 def _simulate_match(
-    variant: Variant,
+    variant: _VariantLike | None,
     length: int,
     crawford: bool,
     players: _Players,
     cube_rules: CubeRules,
     *,
+    names: tuple[str, str],
+    player_objects: Any,
     seed: int,
     first: int,
     end: int,
@@ -842,15 +857,19 @@ def _simulate_match(
     chunk_size: int,
     record: bool,
     max_seconds: float | None = None,
+    target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-) -> SimulationRun:
-    """Plays matches ``first``..``end`` of a simulation; ``gammon.simulate_match`` wraps it."""
+    base: MatchResult | None = None,
+) -> MatchResult:
+    """Plays matches ``first``..``end`` of a simulation; ``gammon.simulate_match`` drives it."""
 
 def _simulate_money(
-    variant: Variant,
+    variant: _VariantLike | None,
     players: _Players,
     cube_rules: CubeRules,
     *,
+    names: tuple[str, str],
+    player_objects: Any,
     seed: int,
     first: int,
     end: int,
@@ -858,9 +877,11 @@ def _simulate_money(
     chunk_size: int,
     record: bool,
     max_seconds: float | None = None,
+    target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
-) -> SimulationRun:
-    """Plays money games ``first``..``end``; ``gammon.simulate_money`` wraps it."""
+    base: MoneyResult | None = None,
+) -> MoneyResult:
+    """Plays money games ``first``..``end``; ``gammon.simulate_money`` drives it."""
 
 def _match_events(
     variant: Variant,
@@ -1230,7 +1251,7 @@ class CubefulTally:
 
 @final
 class SimulationRun:
-    """What ``_simulate_match`` and ``_simulate_money`` return."""
+    """What ``_cubeful_rollout`` returns."""
 
     @property
     def first(self) -> int:
@@ -1253,6 +1274,346 @@ class SimulationRun:
     @property
     def records(self) -> tuple[npt.NDArray[Any], ...] | None:
         """The per-item records as numpy arrays, or None."""
+
+@final
+class MatchRecords:
+    """Per-match results as numpy arrays, one entry per match in match order.
+
+    Iterates over its arrays in field order, as the named tuple it replaces did.
+    """
+
+    _fields: tuple[str, ...]
+    def __new__(
+        cls,
+        winner: npt.NDArray[np.int8],
+        games: npt.NDArray[np.uint32],
+        score: npt.NDArray[np.uint32],
+        crawford_game: npt.NDArray[np.int32],
+        drops: npt.NDArray[np.uint32],
+        doubles: npt.NDArray[np.uint32],
+        max_cube: npt.NDArray[np.uint32],
+        plies: npt.NDArray[np.uint64],
+    ) -> MatchRecords: ...
+    @property
+    def winner(self) -> npt.NDArray[np.int8]:
+        """0 when the first player won the match, 1 when the second did."""
+    @property
+    def games(self) -> npt.NDArray[np.uint32]:
+        """Games played."""
+    @property
+    def score(self) -> npt.NDArray[np.uint32]:
+        """Final scores, shape ``(matches, 2)``: first player, second player."""
+    @property
+    def crawford_game(self) -> npt.NDArray[np.int32]:
+        """The index (from 0) of the Crawford game, -1 for none (MATCH-3)."""
+    @property
+    def drops(self) -> npt.NDArray[np.uint32]:
+        """Games ended by a dropped double."""
+    @property
+    def doubles(self) -> npt.NDArray[np.uint32]:
+        """Cube offers made (doubles, beavers, raccoons)."""
+    @property
+    def max_cube(self) -> npt.NDArray[np.uint32]:
+        """The highest cube value a game ended with."""
+    @property
+    def plies(self) -> npt.NDArray[np.uint64]:
+        """Turns played."""
+    def __iter__(self) -> Iterator[npt.NDArray[Any]]: ...
+    def __len__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class MoneyRecords:
+    """Per-game results of money play as numpy arrays, one entry per game in game order.
+
+    Iterates over its arrays in field order, as the named tuple it replaces did.
+    """
+
+    _fields: tuple[str, ...]
+    def __new__(
+        cls,
+        winner: npt.NDArray[np.int8],
+        kind: npt.NDArray[np.uint8],
+        points: npt.NDArray[np.int32],
+        cube: npt.NDArray[np.uint32],
+        doubles: npt.NDArray[np.uint32],
+        plies: npt.NDArray[np.uint32],
+    ) -> MoneyRecords: ...
+    @property
+    def winner(self) -> npt.NDArray[np.int8]:
+        """+1 when the first player won, -1 when the second did."""
+    @property
+    def kind(self) -> npt.NDArray[np.uint8]:
+        """The result class: an index into ``MONEY_KIND_NAMES``."""
+    @property
+    def points(self) -> npt.NDArray[np.int32]:
+        """The first player's net points (cube included)."""
+    @property
+    def cube(self) -> npt.NDArray[np.uint32]:
+        """The cube value the game was scored at."""
+    @property
+    def doubles(self) -> npt.NDArray[np.uint32]:
+        """Cube offers made."""
+    @property
+    def plies(self) -> npt.NDArray[np.uint32]:
+        """Turns played."""
+    def __iter__(self) -> Iterator[npt.NDArray[Any]]: ...
+    def __len__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class SimulationSetup:
+    """What decides a simulation's matches or games.
+
+    The variant, matches to a length (with or without the Crawford rule) or money games, the
+    players by name, the seed and the cube rules. Two results merge, and a checkpoint
+    continues a simulation, only when their setups are equal; ``mismatches`` names what
+    differs.
+    """
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played (a backgammon variant)."""
+    @property
+    def length(self) -> int | None:
+        """The match length, or None for money games."""
+    @property
+    def crawford(self) -> bool:
+        """True when the Crawford rule is in force (MATCH-3); False for money games."""
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names, the first (White) then the second: ``"pubeval+race"``."""
+    @property
+    def seed(self) -> int:
+        """The master seed."""
+    @property
+    def cube_rules(self) -> CubeRules:
+        """The cube rules asked for (a match plays without the money options, CUBE-11)."""
+    def mismatches(self, other: SimulationSetup) -> list[tuple[str, str, str]]:
+        """The fields in which this setup differs from ``other``.
+
+        ``(field, here, there)`` triples, values written as Python writes them (empty when
+        the setups are equal).
+        """
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class _SimulationResult:
+    """What ``MatchResult`` and ``MoneyResult`` share (this class exists in the stub only)."""
+
+    @property
+    def setup(self) -> SimulationSetup:
+        """What decides the simulation's items (results merge only when equal)."""
+    @property
+    def players(self) -> Any:
+        """The two players (``gammon.Player``); the first played White."""
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' short names (``"pubeval+race"``): checker play, then cube."""
+    @property
+    def seed(self) -> int:
+        """The master seed: with it the simulation can be replayed exactly."""
+    @property
+    def cube_rules(self) -> CubeRules:
+        """The cube rules asked for (a match plays without the money options, CUBE-11)."""
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+    @property
+    def interrupted(self) -> bool:
+        """True when Ctrl-C (or the callback) stopped the simulation early."""
+    @property
+    def stop_reason(self) -> str:
+        """``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``."""
+    @property
+    def elapsed(self) -> float:
+        """Wall-clock seconds (summed over the runs merged or resumed)."""
+    @property
+    def threads(self) -> int:
+        """Worker threads used."""
+    @property
+    def first(self) -> int:
+        """The index of the first item (match or game) held."""
+    @property
+    def ranges(self) -> list[tuple[int, int]]:
+        """The items held, as sorted half-open ranges ``(first, end)``."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of the estimate (infinite below two items)."""
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% confidence interval of the estimate."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+    def _finish(self, stop: str, elapsed: float, threads: int, requested: int) -> Any:
+        """Return this result with the run's stop reason, time, threads and items asked for."""
+    def _checkpoint_text(self, first: int, items: int) -> str:
+        """The text of the checkpoint file of this result."""
+
+@final
+class MatchResult(_SimulationResult):
+    """The result of ``gammon.simulate_match``: the share of matches each player won.
+
+    Shares and their errors are exact functions of integer counts (``tally``): equal seeds
+    give equal results on any number of threads, in chunks or tasks of any size, and results
+    of ranges of one simulation ``merge`` exactly. Results are equal when they hold the same
+    matches of the same simulation (timing and threads aside); they pickle.
+    """
+
+    @property
+    def tally(self) -> MatchTally:
+        """The core's statistics of the matches (exact sums, estimates)."""
+    @property
+    def records(self) -> MatchRecords | None:
+        """Per-match ``MatchRecords`` when ``record_matches=True``, else None."""
+    @property
+    def length(self) -> int:
+        """The match length (MATCH-1)."""
+    @property
+    def crawford(self) -> bool:
+        """True when the Crawford rule was in force (MATCH-3)."""
+    @property
+    def matches_requested(self) -> int:
+        """Matches asked for."""
+    @property
+    def matches_completed(self) -> int:
+        """Matches played to the end and counted."""
+    @property
+    def next_match(self) -> int:
+        """The index of the first match after the ones held (where a resume starts)."""
+    @property
+    def wins(self) -> tuple[int, int]:
+        """Matches won by the first and the second player."""
+    @property
+    def games(self) -> int:
+        """Games played in all matches."""
+    @property
+    def crawford_games(self) -> int:
+        """Crawford games played (at most one a match)."""
+    @property
+    def drops(self) -> int:
+        """Games ended by a dropped double."""
+    @property
+    def doubles(self) -> int:
+        """Cube offers made (in a match: doubles; the money options are off, CUBE-11)."""
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points scored by each player over all matches."""
+    @property
+    def plies(self) -> int:
+        """Turns played in all games."""
+    @property
+    def win(self) -> float:
+        """The share of matches the first player won (NaN for none)."""
+    @property
+    def lose(self) -> float:
+        """The share of matches the second player won."""
+    @property
+    def games_per_match(self) -> float:
+        """The average number of games a match took."""
+    @property
+    def games_per_match_std_error(self) -> float:
+        """The standard error of ``games_per_match``."""
+    @property
+    def matches_per_second(self) -> float:
+        """Matches played per wall-clock second."""
+    @property
+    def games_per_second(self) -> float:
+        """Games played per wall-clock second."""
+    def merge(self, other: MatchResult) -> MatchResult:
+        """Both results' matches together (exact); raises ``InvalidInputError`` otherwise."""
+    @staticmethod
+    def _restore(text: str, players: Any, records: MatchRecords | None) -> MatchResult:
+        """Rebuilds a result from ``__reduce__``'s parts (unpickling only)."""
+    @staticmethod
+    def _read_checkpoint(
+        data: bytes,
+        path: str,
+        variant: _VariantLike | None,
+        length: int | None,
+        crawford: bool,
+        names: tuple[str, str],
+        seed: int | None,
+        cube_rules: CubeRules,
+        players: Any,
+        first: int,
+        items: int,
+    ) -> MatchResult:
+        """The result in a checkpoint file's bytes, checked to continue this simulation."""
+
+@final
+class MoneyResult(_SimulationResult):
+    """The result of ``gammon.simulate_money``: the first player's average points per game.
+
+    Exact integer sums (``tally``): equal seeds give equal results on any number of threads,
+    in chunks or tasks of any size, and results of ranges of one simulation ``merge``
+    exactly. Results are equal when they hold the same games of the same simulation (timing
+    and threads aside); they pickle.
+    """
+
+    @property
+    def tally(self) -> MoneyTally:
+        """The core's statistics of the games (exact sums, estimates)."""
+    @property
+    def records(self) -> MoneyRecords | None:
+        """Per-game ``MoneyRecords`` when ``record_games=True``, else None."""
+    @property
+    def games_requested(self) -> int:
+        """Games asked for."""
+    @property
+    def games_completed(self) -> int:
+        """Games played and counted."""
+    @property
+    def next_game(self) -> int:
+        """The index of the first game after the ones held (where a resume starts)."""
+    @property
+    def dropped(self) -> tuple[int, int]:
+        """Games each player won by a dropped double (CUBE-6)."""
+    @property
+    def doubles(self) -> int:
+        """Cube offers made: doubles, beavers and raccoons."""
+    @property
+    def cube_total(self) -> int:
+        """The sum of the cube values the games were scored at."""
+    @property
+    def plies(self) -> int:
+        """Turns played."""
+    @property
+    def points_per_game(self) -> float:
+        """The first player's average net points per game (NaN for none)."""
+    @property
+    def net_points(self) -> int:
+        """The first player's net points over all games."""
+    @property
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Games won by each player and how: ``{"first": {"single": n, ...}, ...}``."""
+    @property
+    def mean_cube(self) -> float:
+        """The average cube value the games were scored at (NaN for none)."""
+    @property
+    def games_per_second(self) -> float:
+        """Games played per wall-clock second."""
+    def merge(self, other: MoneyResult) -> MoneyResult:
+        """Both results' games together (exact); raises ``InvalidInputError`` otherwise."""
+    @staticmethod
+    def _restore(text: str, players: Any, records: MoneyRecords | None) -> MoneyResult:
+        """Rebuilds a result from ``__reduce__``'s parts (unpickling only)."""
+    @staticmethod
+    def _read_checkpoint(
+        data: bytes,
+        path: str,
+        variant: _VariantLike | None,
+        length: int | None,
+        crawford: bool,
+        names: tuple[str, str],
+        seed: int | None,
+        cube_rules: CubeRules,
+        players: Any,
+        first: int,
+        items: int,
+    ) -> MoneyResult:
+        """The result in a checkpoint file's bytes, checked to continue this simulation."""
 
 _ProgressCallback: TypeAlias = Callable[[int, int, float, float, float], object]
 

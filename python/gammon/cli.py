@@ -378,7 +378,8 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         "A player is a checker policy (random, pubeval, heuristic, net) and a cube policy "
         "(never: never doubles, always takes; race: the Keith count in races; net: the net's "
         "probabilities by Janowski's cube-life formula), written CHECKER+CUBE, e.g. "
-        "pubeval+race or net+net. The result is from the first player's side, with "
+        "pubeval+race or net+net; a CHECKER alone takes its own cube policy (net: net) or "
+        "never doubles (the others). The result is from the first player's side, with "
         "'± H (95%)' the half-width of the 95% confidence interval.",
     )
     commands["simulate"] = s
@@ -1044,7 +1045,7 @@ def _player(text: str) -> Any:
     from gammon.policies import Player
 
     checker, _, cube = text.partition("+")
-    return Player(checker.strip(), cube.strip() or "never")
+    return Player(checker.strip(), cube.strip() or None)
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -63,7 +63,6 @@ __all__ = [
     "push_roll",
     "record_settings",
     "rules_from_settings",
-    "simulated_match_record",
 ]
 
 READ_CUBE_RULES = CubeRules(
@@ -480,69 +479,3 @@ class MatchRecord:
         return rec
 
 
-def simulated_match_record(
-    length: int,
-    players: tuple[object, object] = ("pubeval", "pubeval"),
-    *,
-    seed: int = 0,
-    index: int = 0,
-    cube_rules: Optional[CubeRules] = None,
-    crawford: bool = True,
-    names: Optional[tuple[str, str]] = None,
-) -> MatchRecord:
-    """Play match ``index`` of a :func:`gammon.simulate_match` run and return it as a record.
-
-    The same players, seed and cube rules give the match that ``simulate_match`` scores as its
-    match ``index``, replayed through :class:`gammon.Game` event by event; ``length`` 0 plays
-    one money game. ``players`` are as for ``simulate_match`` (White first).
-
-    Raises :class:`~gammon.InvalidInputError` for bad arguments.
-    """
-    from gammon._core import _match_events
-    from gammon.policies import _core_players, _players_arg
-
-    rules = cube_rules if cube_rules is not None else CubeRules()
-    both = _players_arg(players)
-    log = _match_events(
-        Variant.BACKGAMMON,
-        _core_players(both, rules),
-        rules,
-        seed,
-        index,
-        length or None,
-        crawford,
-    )
-    rec = MatchRecord(
-        length,
-        names or (both[0].name, both[1].name),
-        crawford if length else False,
-        Variant.BACKGAMMON,
-        rules,
-    )
-    board = rec.first_board()
-    for events in log:
-        game = rec.new_game(board)
-        for ev in events:
-            kind = ev[0]
-            if kind == "throw":
-                game.set_dice(ev[1], ev[2])
-            elif kind == "double":
-                game.double()
-            elif kind == "answer":
-                word = ev[2]
-                if word == "redouble":
-                    offer = game.cube.offer
-                    word = "beaver" if offer is not None and offer.redoubles == 0 else "raccoon"
-                game.push(word)
-            elif kind == "roll":
-                if game.dice is None:
-                    game.set_dice(ev[2], ev[3])
-            elif kind == "play":
-                game.push(ev[1])
-            elif kind == "pass":
-                game.push("")
-        rec.games.append(GameRecord(actions=game.move_stack, game=game))
-        if game.result is None:
-            break
-        board = game.next_match()
-    return rec

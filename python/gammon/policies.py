@@ -22,9 +22,9 @@ import numpy as np
 
 import gammon._core as _core_names
 from gammon._checks import brief
-from gammon._core import Color, Net, Play, PlayList, Position, Variant
+from gammon._core import BUILTIN_CUBE_POLICIES, Color, Net, Play, PlayList, Position, Variant
 from gammon.cube import Cube, CubeOffer, CubeRules
-from gammon.errors import IllegalCubeActionError, InvalidInputError
+from gammon.errors import InvalidInputError
 from gammon.match import Match, MatchScore, MoneySession, Scoreboard
 
 __all__ = [
@@ -54,10 +54,6 @@ def default_policy(variant: Variant) -> str:
     ('net', 'pubeval')
     """
     return str(_core_names._default_policy(variant))
-
-
-#: The cube policies built into the core.
-BUILTIN_CUBE_POLICIES = ("never", "race", "net")
 
 
 @runtime_checkable
@@ -221,20 +217,28 @@ class Player:
     ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
     ``"bearoff"``, ``"net"``), a :class:`~gammon.Net`, a :class:`~gammon.Policy` object or a
     function ``f(position, plays)`` (kept wrapped in a :class:`~gammon.FunctionPolicy`);
-    ``cube`` is ``"never"`` (the default: never doubles, always takes), ``"race"`` (the Keith
-    count in races, no cube action outside them), ``"net"`` (Janowski's model over the shipped
-    net, see :mod:`gammon.simulate`), a :class:`~gammon.Net` (the same model over its
-    probabilities) or a :class:`CubePolicy` object.
+    ``cube`` is ``"never"`` (never doubles, always takes), ``"race"`` (the Keith count in
+    races, no cube action outside them), ``"net"`` (Janowski's model over the shipped net,
+    see :mod:`gammon.simulate`), a :class:`~gammon.Net` (the same model over its
+    probabilities) or a :class:`CubePolicy` object. Left out (None), it is the one that goes
+    with the checker play: the net's own for ``"net"`` or a :class:`~gammon.Net`, else
+    ``"never"`` (such a player never doubles; a result's printout says so).
+
+        >>> Player("net").name, Player("pubeval").name, Player("pubeval", "race").name
+        ('net+net', 'pubeval+never', 'pubeval+race')
 
     Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
     methods a policy needs.
     """
 
     checker: PolicySpec = "pubeval"
-    cube: CubePolicySpec = "never"
+    cube: Optional[CubePolicySpec] = None
 
     def __post_init__(self) -> None:
         c = self.checker
+        if self.cube is None:
+            own = isinstance(c, Net) or (isinstance(c, str) and c.strip().lower() == "net")
+            object.__setattr__(self, "cube", (c if own else "never"))
         if isinstance(c, str):
             if c.strip().lower() not in BUILTIN_POLICIES:
                 raise InvalidInputError(
@@ -298,13 +302,16 @@ class _CubeAdapter:
     """A Python cube policy as the core calls it (private).
 
     The core decides what is legal (when a double may be offered, whether a beaver or a
-    raccoon may answer it); this adapter only builds the :class:`CubeView` the policy reads
-    and checks the type of its answer. (The independent Python cube and match rules are run
-    against the core's decisions in ``tests/test_simulate.py``.)
+    raccoon may answer it: CUBE-12, CUBE-13); this adapter only builds the :class:`CubeView`
+    the policy reads and turns its answer into one of the words the core reads. (The
+    independent Python cube and match rules are run against the core's decisions in
+    ``tests/test_simulate.py``.)
     """
 
     def __init__(self, policy: CubePolicy) -> None:
         self._policy = policy
+        self.name = type(policy).__name__
+        """The policy's class name, for messages."""
 
     @staticmethod
     def _scoreboard(board: Optional[MatchScore]) -> Scoreboard:
@@ -316,49 +323,34 @@ class _CubeAdapter:
         answer = self._policy.double(CubeView(position, player, cube, self._scoreboard(board)))
         if not isinstance(answer, (bool, np.bool_)):
             raise InvalidInputError(
-                f"{type(self._policy).__name__}.double() must return True or False, not {answer!r}"
+                f"{self.name}.double() must return True or False, not {answer!r}"
             )
         return bool(answer)
 
     def take(
-        self,
-        position: Position,
-        player: Color,
-        cube: Cube,
-        may_redouble: bool,
-        board: Optional[MatchScore],
-    ) -> int:
+        self, position: Position, player: Color, cube: Cube, board: Optional[MatchScore]
+    ) -> str:
         answer = self._policy.take(CubeView(position, player, cube, self._scoreboard(board)))
-        if answer is True or answer == "take" or (isinstance(answer, np.bool_) and answer):
-            return 0
-        if answer is False or answer == "drop" or isinstance(answer, np.bool_):
-            return 1
-        if answer in ("beaver", "raccoon"):
-            redoubles = 0 if cube.offer is None else cube.offer.redoubles
-            word = "beaver" if redoubles == 0 else "raccoon"
-            if answer != word or not may_redouble:
-                rule = "CUBE-12" if answer == "beaver" else "CUBE-13"
-                raise IllegalCubeActionError(
-                    f"{rule}: {type(self._policy).__name__}.take() answered {answer!r}, but "
-                    f"{player} may not {answer} here: the answers allowed are take, drop"
-                    + (f" and {word}" if may_redouble else "")
-                )
-            return 2
+        if isinstance(answer, (bool, np.bool_)):
+            return "take" if answer else "drop"
+        if isinstance(answer, str):
+            return answer  # the core reads the word and checks it against the rules
         raise InvalidInputError(
-            f"{type(self._policy).__name__}.take() must return True, False, 'take', 'drop', "
-            f"'beaver' or 'raccoon', not {answer!r}"
+            f"{self.name}.take() must return True, False, 'take', 'drop', 'beaver' or "
+            f"'raccoon', not {answer!r}"
         )
 
 
 def _core_players(players: tuple[Player, Player], rules: CubeRules) -> tuple[Any, Any]:
     def one(p: Player) -> tuple[object, object]:
         checker = p.checker.strip().lower() if isinstance(p.checker, str) else p.checker
+        k = "never" if p.cube is None else p.cube  # None only before __post_init__
         cube: object = (
-            p.cube.strip().lower()
-            if isinstance(p.cube, str)
-            else p.cube
-            if isinstance(p.cube, Net)
-            else _CubeAdapter(p.cube)
+            k.strip().lower()
+            if isinstance(k, str)
+            else k
+            if isinstance(k, Net)
+            else _CubeAdapter(k)
         )
         return (checker, cube)
 

@@ -129,15 +129,21 @@ pub use run::setup::{
     is_net_name, quoted as py_quoted, snake as snake_case_setting, CubePolicyName, CubeSetup,
     EvaluatorName, Mismatch, NardySetup, PolicyName, RolloutSetup, RolloutSetupError, SeriesStart,
 };
+pub use run::simulate::checkpoint::{SimCheckpointError, TallyJson};
+pub use run::simulate::record::{
+    describe_mismatches, join_ranges, one_sided_bound, MatchSimRecord, MoneySimRecord,
+    SetupMismatch, SimFormat, SimMergeError, SimRecord, SimSetup, Z95,
+};
 pub use run::simulate::{
-    play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRun,
-    MatchTally, MatchTotals, MoneyRun, MoneyTally, MoneyTotals, SimConfig, SimRun, SimTally,
-    SimulationError, DEFAULT_GAME_CHUNK, DEFAULT_MATCH_CHUNK,
+    play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRecords,
+    MatchRun, MatchTally, MatchTotals, MoneyRecords, MoneyRun, MoneyTally, MoneyTotals, SimConfig,
+    SimRecords, SimRun, SimTally, SimTotals, SimulationError, DEFAULT_GAME_CHUNK,
+    DEFAULT_MATCH_CHUNK, MONEY_KIND_NAMES,
 };
 pub use run::trajectory::{record_games, Trajectories};
 pub use scoring::cube::{
     Cube, CubeActionError, CubeAnswer, CubeError, CubeOffer, CubeRules, CubeRulesError, CubeState,
-    DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
+    ParseCubeAnswerError, DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
 };
 pub use scoring::met::{match_winning_chance, mwc, mwc_after};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};

@@ -12,9 +12,10 @@ use gammon_core::ParseSettingError;
 use gammon_core::PlayTextError;
 use gammon_core::PolicyError;
 use gammon_core::SimulationError;
-use gammon_core::{CubeActionError, CubeError};
+use gammon_core::{CubeActionError, CubeError, ParseCubeAnswerError};
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
 use gammon_core::{GameIdError, ParseMatchIdError, ParseXgidError, ReadIdError, XgidOfError};
+use gammon_core::{SimCheckpointError, SimMergeError};
 use pyo3::prelude::*;
 
 pyo3::import_exception!(gammon.errors, GammonError);
@@ -246,7 +247,7 @@ pub fn simulation_failed(what: &str, index: u64, e: &GameError) -> PyErr {
 }
 
 /// `gammon.InternalError` when the Python side of a cube policy answers outside its contract
-/// (the wrapper in `gammon/simulate.py` checks the user's answers first).
+/// (the wrapper in `gammon/policies.py` checks the type of the user's answers first).
 pub fn cube_answer_error(detail: &str) -> PyErr {
     InternalError::new_err(format!("a cube policy wrapper answered {detail}"))
 }
@@ -254,6 +255,20 @@ pub fn cube_answer_error(detail: &str) -> PyErr {
 /// `gammon.IllegalCubeActionError` for a cube action the cube's rules forbid.
 pub fn cube_action_error(e: &CubeActionError) -> PyErr {
     IllegalCubeActionError::new_err(e.to_string())
+}
+
+/// `gammon.InvalidInputError` for a cube policy's `take()` that answered a word that is no
+/// answer.
+pub fn cube_word_error(who: &str, e: &ParseCubeAnswerError) -> PyErr {
+    InvalidInputError::new_err(bounded(format!(
+        "{who}.take() must return True or False or a word: {e}"
+    )))
+}
+
+/// `gammon.IllegalCubeActionError` for a cube policy's answer the rules forbid: the rule
+/// first (the core's message), then who answered what.
+pub fn cube_answer_refused(e: &CubeActionError, who: &str, word: &str) -> PyErr {
+    IllegalCubeActionError::new_err(bounded(format!("{e} ({who}.take() answered {word:?})")))
 }
 
 /// `gammon.InvalidInputError` for a cube built from fields that cannot go together.
@@ -266,4 +281,15 @@ pub fn cube_error(e: &CubeError) -> PyErr {
 pub fn checkpoint_error(message: &str) -> PyErr {
     // Longer than other messages: it names the file and every setting that differs.
     CheckpointError::new_err(cut(message.to_string(), 1000, 200))
+}
+
+/// `gammon.CheckpointError` for a simulation checkpoint (or pickled result) at `path` that
+/// cannot be read or cannot continue the run.
+pub fn sim_checkpoint_error(e: &SimCheckpointError, path: &str) -> PyErr {
+    CheckpointError::new_err(format!("the checkpoint {path} cannot be used: {e}"))
+}
+
+/// `gammon.InvalidInputError` for simulation results that cannot merge.
+pub fn sim_merge_error(e: &SimMergeError) -> PyErr {
+    InvalidInputError::new_err(bounded(e.to_string()))
 }

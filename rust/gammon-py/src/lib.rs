@@ -24,6 +24,7 @@ mod run_results;
 mod run_setup;
 mod serve;
 mod simulate;
+mod simulation;
 mod stats;
 mod turn;
 mod types;
@@ -50,6 +51,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<run_results::PyCubefulRolloutResult>()?;
     m.add_class::<run_results::PyGameOutcomes>()?;
     m.add_class::<stats::PySimulationRun>()?;
+    m.add_class::<simulation::PyMatchResult>()?;
+    m.add_class::<simulation::PyMoneyResult>()?;
+    m.add_class::<simulation::PyMatchRecords>()?;
+    m.add_class::<simulation::PyMoneyRecords>()?;
+    m.add_class::<simulation::PySimulationSetup>()?;
     m.add_class::<cube::PyCubeRules>()?;
     m.add_class::<cube::PyCubeOffer>()?;
     m.add_class::<cube::PyCube>()?;
@@ -148,5 +154,18 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ROLLOUT_CHECKPOINT_FORMAT", gammon_core::FILE_FORMAT)?;
     m.add("MANY_CHECKPOINT_FORMAT", gammon_core::MANY_FILE_FORMAT)?;
     m.add_function(wrap_pyfunction!(run_setup::_default_policy, m)?)?;
+    // The names of the built-in cube policies and of the money result classes.
+    let cube_policies: Vec<&str> = gammon_core::CubePolicyKind::ALL
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    m.add(
+        "BUILTIN_CUBE_POLICIES",
+        pyo3::types::PyTuple::new(m.py(), cube_policies)?,
+    )?;
+    m.add(
+        "MONEY_KIND_NAMES",
+        pyo3::types::PyTuple::new(m.py(), gammon_core::MONEY_KIND_NAMES)?,
+    )?;
     Ok(())
 }

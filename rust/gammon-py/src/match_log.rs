@@ -6,7 +6,7 @@
 use gammon_core::PlayText;
 use gammon_core::{play_indexed_match, play_indexed_money_game, SimulationError};
 use gammon_core::{Backgammon, Color, GameRunner};
-use gammon_core::{CubeState, Ending, GameEvent, MatchScore, Observer, Response};
+use gammon_core::{CubeState, Ending, GameEvent, MatchScore, Observer};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -21,7 +21,7 @@ enum LogEvent {
     Throw(u8, u8),
     MayDouble(Color, CubeState),
     Double(Color),
-    Answer(Color, Response, bool),
+    Answer(Color, &'static str, bool),
     Roll(Color, u8, u8),
     Play(String),
     Pass,
@@ -50,9 +50,10 @@ impl Observer<Backgammon> for Log {
             GameEvent::Double { player } => LogEvent::Double(player),
             GameEvent::Answer {
                 player,
-                response,
+                answer,
                 may_redouble,
-            } => LogEvent::Answer(player, response, may_redouble),
+                ..
+            } => LogEvent::Answer(player, answer.name(), may_redouble),
             GameEvent::Roll { player, dice } => LogEvent::Roll(player, dice.high(), dice.low()),
             GameEvent::Play { before, play } => LogEvent::Play(before.format_play(play)),
             GameEvent::Pass => LogEvent::Pass,
@@ -82,13 +83,8 @@ impl LogEvent {
                 .into_pyobject(py)?
                 .into_any(),
             LogEvent::Double(p) => ("double", c(*p)).into_pyobject(py)?.into_any(),
-            LogEvent::Answer(p, r, may) => {
-                let word = match r {
-                    Response::Take => "take",
-                    Response::Drop => "drop",
-                    Response::Redouble => "redouble",
-                };
-                ("answer", c(*p), word, *may).into_pyobject(py)?.into_any()
+            LogEvent::Answer(p, word, may) => {
+                ("answer", c(*p), *word, *may).into_pyobject(py)?.into_any()
             }
             LogEvent::Roll(p, hi, lo) => ("roll", c(*p), *hi, *lo).into_pyobject(py)?.into_any(),
             LogEvent::Play(text) => ("play", text.as_str()).into_pyobject(py)?.into_any(),
@@ -122,7 +118,7 @@ impl LogEvent {
 /// simulated games through ``gammon.Game``.
 ///
 /// Events: ``("throw", white_die, black_die)``, ``("may_double", player, cube_value,
-/// owner)``, ``("double", player)``, ``("answer", player, "take" | "drop" | "redouble",
+/// owner)``, ``("double", player)``, ``("answer", player, "take" | "drop" | "beaver" | "raccoon",
 /// may_redouble)``, ``("roll", player, high, low)``, ``("play", text)``, ``("pass",)``,
 /// ``("game_over", winner, kind, "borne_off" | "dropped", points, cube_value, owner, match)``
 /// with ``match`` the ``gammon.MatchScore`` after the game, or ``None`` in money play.

@@ -1,11 +1,12 @@
-//! `gammon._core._simulate_match` and `_simulate_money`: whole matches and money games with the cube, run by the core with the GIL released. The Python layer
-//! (`gammon/simulate.py`) validates the arguments, wraps Python cube policies and builds the
-//! result objects.
+//! `gammon._core._simulate_match` and `_simulate_money`: whole matches and money games with
+//! the cube, run by the core with the GIL released, returning the result classes of
+//! `simulation.rs`. The Python layer (`gammon/simulate.py`) shapes the arguments, wraps
+//! Python cube policies and drives the runs (executors, checkpoints, the progress bar).
 //!
 //! Built-in checker and cube policies run in Rust on every core. A Python policy is the slow
 //! path: each of its decisions attaches to the interpreter, and such simulations run on one
-//! thread. A Python cube policy reaches this module wrapped (`gammon.simulate._CubeAdapter`),
-//! which turns the user's answers into the plain values read here.
+//! thread. A Python cube policy reaches this module wrapped (`gammon.policies._CubeAdapter`),
+//! which turns the user's answers into the plain values and words read here.
 
 use std::ops::Range;
 use std::sync::Mutex;
@@ -13,13 +14,12 @@ use std::time::Duration;
 
 use gammon_core::BatchProgress;
 use gammon_core::StopReason;
-use gammon_core::{simulate_matches, simulate_money, MatchTotals, MoneyTotals, SimConfig};
+use gammon_core::{simulate_matches, simulate_money, SimConfig, SimRecord, SimSetup, SimTally};
 use gammon_core::{Backgammon, ByColor, Color, RulesFamily, StandardReferee, VariantPosition};
 use gammon_core::{BackgammonCubePolicy, CubeContext, CubePolicy, CubePolicyKind, Response};
 use gammon_core::{BackgammonPolicy, PolicyStop};
-use gammon_core::{Cube, CubeOffer, CubeRules, CubeState};
+use gammon_core::{Cube, CubeAnswer, CubeOffer, CubeRules, CubeState};
 use gammon_core::{CubefulRules, Scoreboard};
-use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
@@ -27,12 +27,13 @@ use crate::classes::PyPosition;
 use crate::convert::variant_arg;
 use crate::cube::{PyCube, PyCubeRules};
 use crate::errors::{
-    cube_answer_error, cube_policy_error, cube_rules_error, simulation_error, simulation_failed,
-    InvalidInputError,
+    cube_answer_error, cube_answer_refused, cube_policy_error, cube_rules_error, cube_word_error,
+    simulation_error, simulation_failed, InvalidInputError,
 };
 use crate::match_score::PyMatchScore;
 use crate::rollout::{run_detached, side_policy, SidePolicy};
-use crate::stats::{PyMatchTally, PyMoneyTally, PySimulationRun};
+use crate::simulation::{setup_of, PyMatchResult, PyMoneyResult};
+use crate::stats::PySimulationRun;
 use crate::types::PyColor;
 
 /// The match as a `gammon.MatchScore`; `None` in money play.
@@ -62,10 +63,13 @@ pub(crate) fn py_owner(cube: &CubeState) -> Option<PyColor> {
     cube.owner.map(PyColor::from)
 }
 
-/// A Python cube policy behind its wrapper: `double(position, player, cube, board)` answers a
-/// bool, `take(position, player, cube, may_redouble, board)` 0 (take), 1 (drop) or 2
-/// (redouble); `cube` is a `gammon.Cube` (with the pending offer for `take`) and `board` a
-/// `gammon.MatchScore` or `None`. An exception stops the game and is kept to be raised again.
+/// A Python cube policy behind its wrapper (`gammon.policies._CubeAdapter`):
+/// `double(position, player, cube, board)` answers a bool, `take(position, player, cube,
+/// board)` the policy's word (`"take"`, `"drop"`, `"beaver"` or `"raccoon"`), which the core
+/// checks ([`Response::from_answer`]: a beaver or raccoon the rules forbid is an
+/// `IllegalCubeActionError` naming the rule). `cube` is a `gammon.Cube` (with the pending
+/// offer for `take`) and `board` a `gammon.MatchScore` or `None`. An exception stops the game
+/// and is kept to be raised again.
 pub(crate) struct PyCubePolicy {
     obj: Py<PyAny>,
     error: Mutex<Option<PyErr>>,
@@ -111,27 +115,42 @@ impl CubePolicy<Backgammon> for PyCubePolicy {
         &self,
         ctx: &CubeContext<'_, Backgammon>,
         offer: &CubeOffer,
-        may_redouble: bool,
+        _may_redouble: bool,
     ) -> Result<Response, PolicyStop> {
         self.call(|py| {
             py.check_signals()?;
-            let answer = self.obj.bind(py).call_method1(
+            let adapter = self.obj.bind(py);
+            let answer = adapter.call_method1(
                 "take",
                 (
                     py_position(ctx.position),
                     PyColor::from(ctx.player),
                     py_cube(ctx, Some(*offer)),
-                    may_redouble,
                     py_board(ctx.board),
                 ),
             )?;
-            match answer.extract::<u8>() {
-                Ok(0) => Ok(Response::Take),
-                Ok(1) => Ok(Response::Drop),
-                Ok(2) if may_redouble => Ok(Response::Redouble),
-                _ => Err(cube_answer_error("a take() outside 0, 1, 2")),
-            }
+            let word: String = answer
+                .extract()
+                .map_err(|_| cube_answer_error("a take() that is not a word"))?;
+            let who = || -> String {
+                adapter
+                    .getattr("name")
+                    .and_then(|n| n.extract())
+                    .unwrap_or_else(|_| "CubePolicy".to_owned())
+            };
+            let answer: CubeAnswer = word.parse().map_err(|e| cube_word_error(&who(), &e))?;
+            Response::from_answer(answer, ctx, offer)
+                .map_err(|e| cube_answer_refused(&e, &who(), &word))
         })
+    }
+}
+
+/// A simulation's variant: a `gammon.Variant`, a name or alias, or None for backgammon.
+pub(crate) fn variant_or_default(obj: &Bound<'_, PyAny>) -> PyResult<gammon_core::Variant> {
+    if obj.is_none() {
+        Ok(gammon_core::Variant::Backgammon)
+    } else {
+        variant_arg(obj)
     }
 }
 
@@ -228,9 +247,10 @@ pub(crate) type PlayersArg<'py> = (
 /// Everything a simulation needs, read from the Python arguments.
 pub(crate) struct Contest {
     pub(crate) start: Backgammon,
+    pub(crate) variant: gammon_core::Variant,
     checkers: [SidePolicy<BackgammonPolicy>; 2],
     cubes: [SideCube; 2],
-    cube_rules: CubeRules,
+    pub(crate) cube_rules: CubeRules,
 }
 
 impl Contest {
@@ -239,10 +259,10 @@ impl Contest {
         players: &PlayersArg<'_>,
         rules: PyCubeRules,
     ) -> PyResult<Self> {
-        let variant = variant_arg(variant)?;
+        let variant = variant_or_default(variant)?;
         if variant.family() != RulesFamily::Backgammon {
-            return Err(InvalidInputError::new_err(format!(
-                "{variant} is played without a doubling cube; simulate a backgammon variant (Long Nardy games: gammon.rollout)"
+            return Err(simulation_error(&gammon_core::SimulationError::NoCube(
+                variant,
             )));
         }
         let Some(start) = Backgammon::start(variant, Color::White) else {
@@ -253,6 +273,7 @@ impl Contest {
         let ((c0, k0), (c1, k1)) = players;
         Ok(Contest {
             start,
+            variant,
             checkers: [
                 side_policy(c0, variant, BackgammonPolicy::from)?,
                 side_policy(c1, variant, BackgammonPolicy::from)?,
@@ -293,6 +314,7 @@ impl Contest {
         chunk_size: u64,
         record: bool,
         max_seconds: Option<f64>,
+        target_std_error: Option<f64>,
     ) -> SimConfig {
         SimConfig {
             seed,
@@ -300,6 +322,7 @@ impl Contest {
             chunk_size,
             record,
             max_seconds,
+            target_std_error,
         }
     }
 
@@ -340,20 +363,71 @@ pub(crate) fn sim_run(
     }
 }
 
-/// A numpy array owning a copy of `values` (the `numpy` crate, no import at run time).
-fn array<'py, T: numpy::Element + Copy>(py: Python<'py>, values: &[T]) -> Bound<'py, PyAny> {
-    PyArray1::from_slice(py, values).into_any()
+/// Runs a simulation of `setup` (the core's `simulate_*` in `play`) with the GIL released and
+/// returns its record: progress goes to `callback` as `(done, total, estimate, std_error,
+/// elapsed)` with the items and the estimate of `base` (a result already held) included.
+#[allow(clippy::too_many_arguments)]
+fn run_simulation<T, R>(
+    py: Python<'_>,
+    contest: &Contest,
+    setup: SimSetup,
+    items: std::ops::Range<u64>,
+    base: Option<T>,
+    callback: Option<&Py<PyAny>>,
+    play: impl FnOnce(
+            &mut dyn FnMut(
+                &BatchProgress<'_, gammon_core::SimTotals<T, R>>,
+            ) -> std::ops::ControlFlow<()>,
+        ) -> Result<gammon_core::SimRun<T, R>, gammon_core::SimulationError>
+        + Send,
+) -> PyResult<SimRecord<T, R>>
+where
+    T: SimTally + Sync,
+    R: gammon_core::SimRecords<Item = T::Item> + Send,
+{
+    let item = setup.format.item();
+    let (base_count, base_tally) = (base.map_or(0, |b| b.count()), base.unwrap_or_default());
+    let (out, interrupted) = run_detached(
+        py,
+        callback,
+        |report| {
+            let mut progress = |p: &BatchProgress<'_, gammon_core::SimTotals<T, R>>| {
+                let mut t = p.totals.tally;
+                t.merge(&base_tally);
+                let (est, se) = t.estimate();
+                report((
+                    p.done + base_count,
+                    p.total,
+                    est,
+                    se,
+                    p.elapsed.as_secs_f64(),
+                ))
+            };
+            play(&mut progress).map_err(|e| simulation_error(&e))
+        },
+        |r| r.stop,
+        || contest.errors(),
+        |i, e| simulation_failed(item, i, e),
+    )?;
+    let requested = items.end - items.start;
+    let mut record = SimRecord::from_run(setup, out, requested);
+    if interrupted || matches!(record.stop, StopReason::Failed(..)) {
+        record.stop = StopReason::Interrupted;
+    }
+    Ok(record)
 }
 
 /// Plays matches ``first`` .. ``end`` of a simulation to ``length`` points and returns a
-/// ``SimulationRun`` (``gammon.simulate_match`` wraps it). ``players`` is a pair of (checker
-/// policy, cube policy); the first plays White.
+/// ``MatchResult`` (``gammon.simulate_match`` drives it). ``players`` is a pair of (checker
+/// policy, cube policy), the first plays White; ``names`` their short names and
+/// ``player_objects`` the ``gammon.Player`` values the result shows. ``base``: a result
+/// already held, whose matches the progress reports include.
 ///
 /// Raises ``InvalidInputError`` for bad settings or policies, ``InternalError`` when a match
 /// cannot be finished, and whatever a Python policy or the callback raises (except
 /// ``KeyboardInterrupt``, which ends the simulation as interrupted).
 #[pyfunction]
-#[pyo3(signature = (variant, length, crawford, players, cube_rules, *, seed, first, end, threads, chunk_size, record, max_seconds=None, callback=None))]
+#[pyo3(signature = (variant, length, crawford, players, cube_rules, *, names, player_objects, seed, first, end, threads, chunk_size, record, max_seconds=None, target_std_error=None, callback=None, base=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulate_match<'py>(
     py: Python<'py>,
@@ -362,6 +436,8 @@ pub fn _simulate_match<'py>(
     crawford: bool,
     players: PlayersArg<'py>,
     cube_rules: PyCubeRules,
+    names: (String, String),
+    player_objects: Py<PyAny>,
     seed: u64,
     first: u64,
     end: u64,
@@ -369,77 +445,67 @@ pub fn _simulate_match<'py>(
     chunk_size: u64,
     record: bool,
     max_seconds: Option<f64>,
+    target_std_error: Option<f64>,
     callback: Option<Py<PyAny>>,
-) -> PyResult<PySimulationRun> {
+    base: Option<PyRef<'py, PyMatchResult>>,
+) -> PyResult<PyMatchResult> {
     let contest = Contest::read(&variant, &players, cube_rules)?;
-    let config = contest.config(seed, threads, chunk_size, record, max_seconds);
+    let setup = setup_of(
+        contest.variant,
+        Some(length),
+        crawford,
+        names,
+        seed,
+        contest.cube_rules,
+    );
+    setup.validate().map_err(|e| simulation_error(&e))?;
+    let config = contest.config(
+        seed,
+        threads,
+        chunk_size,
+        record,
+        max_seconds,
+        target_std_error,
+    );
     let rules = contest.rules();
-    let (out, interrupted) = run_detached(
+    let start = contest.start;
+    let rec = run_simulation(
         py,
+        &contest,
+        setup,
+        first..end,
+        base.map(|b| b.inner.tally),
         callback.as_ref(),
-        |report| {
-            let mut progress = |p: &BatchProgress<'_, MatchTotals>| {
-                let t = &p.totals.tally;
-                let (est, se) = (t.win_share(Color::White), t.std_error());
-                report((p.done, p.total, est, se, p.elapsed.as_secs_f64()))
-            };
+        |progress| {
             simulate_matches(
-                &contest.start,
+                &start,
                 &rules,
                 length,
                 crawford,
                 first..end,
                 &config,
-                &mut progress,
+                progress,
             )
-            .map_err(|e| simulation_error(&e))
         },
-        |r| r.stop,
-        || contest.errors(),
-        |i, e| simulation_failed("match", i, e),
     )?;
-    let records = match &out.records {
-        Some(r) => {
-            let winner: Vec<i8> = r.winner.iter().map(|&w| w as i8).collect();
-            let items = [
-                array(py, &winner),
-                array(py, &r.games),
-                array(py, &r.score_white),
-                array(py, &r.score_black),
-                array(py, &r.crawford_game),
-                array(py, &r.drops),
-                array(py, &r.doubles),
-                array(py, &r.max_cube),
-                array(py, &r.plies),
-            ];
-            Some(PyTuple::new(py, items)?.unbind())
-        }
-        None => None,
-    };
-    let tally = Py::new(py, PyMatchTally { inner: out.tally })?.into_any();
-    Ok(sim_run(
-        &out.items,
-        out.stop,
-        out.elapsed,
-        out.threads,
-        interrupted,
-        tally,
-        records,
-    ))
+    PyMatchResult::new(py, rec, player_objects)
 }
 
-/// Plays money games ``first`` .. ``end`` of a simulation and returns a
-/// ``SimulationRun`` (``gammon.simulate_money`` wraps it), from the first player's side.
+/// Plays money games ``first`` .. ``end`` of a simulation and returns a ``MoneyResult``
+/// (``gammon.simulate_money`` drives it), from the first player's side. The arguments are
+/// those of ``_simulate_match``.
 ///
 /// Raises as ``_simulate_match``.
 #[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, *, seed, first, end, threads, chunk_size, record, max_seconds=None, callback=None))]
+#[pyo3(signature = (variant, players, cube_rules, *, names, player_objects, seed, first, end, threads, chunk_size, record, max_seconds=None, target_std_error=None, callback=None, base=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulate_money<'py>(
     py: Python<'py>,
     variant: Bound<'py, PyAny>,
     players: PlayersArg<'py>,
     cube_rules: PyCubeRules,
+    names: (String, String),
+    player_objects: Py<PyAny>,
     seed: u64,
     first: u64,
     end: u64,
@@ -447,49 +513,38 @@ pub fn _simulate_money<'py>(
     chunk_size: u64,
     record: bool,
     max_seconds: Option<f64>,
+    target_std_error: Option<f64>,
     callback: Option<Py<PyAny>>,
-) -> PyResult<PySimulationRun> {
+    base: Option<PyRef<'py, PyMoneyResult>>,
+) -> PyResult<PyMoneyResult> {
     let contest = Contest::read(&variant, &players, cube_rules)?;
-    let config = contest.config(seed, threads, chunk_size, record, max_seconds);
+    let setup = setup_of(
+        contest.variant,
+        None,
+        false,
+        names,
+        seed,
+        contest.cube_rules,
+    );
+    setup.validate().map_err(|e| simulation_error(&e))?;
+    let config = contest.config(
+        seed,
+        threads,
+        chunk_size,
+        record,
+        max_seconds,
+        target_std_error,
+    );
     let rules = contest.rules();
-    let (out, interrupted) = run_detached(
+    let start = contest.start;
+    let rec = run_simulation(
         py,
+        &contest,
+        setup,
+        first..end,
+        base.map(|b| b.inner.tally),
         callback.as_ref(),
-        |report| {
-            let mut progress = |p: &BatchProgress<'_, MoneyTotals>| {
-                let t = &p.totals.tally;
-                let (est, se) = (t.points_per_game(), t.std_error());
-                report((p.done, p.total, est, se, p.elapsed.as_secs_f64()))
-            };
-            simulate_money(&contest.start, &rules, first..end, &config, &mut progress)
-                .map_err(|e| simulation_error(&e))
-        },
-        |r| r.stop,
-        || contest.errors(),
-        |i, e| simulation_failed("game", i, e),
+        |progress| simulate_money(&start, &rules, first..end, &config, progress),
     )?;
-    let records = match &out.records {
-        Some(r) => {
-            let items = [
-                array(py, &r.winner),
-                array(py, &r.kind),
-                array(py, &r.points),
-                array(py, &r.cube),
-                array(py, &r.doubles),
-                array(py, &r.plies),
-            ];
-            Some(PyTuple::new(py, items)?.unbind())
-        }
-        None => None,
-    };
-    let tally = Py::new(py, PyMoneyTally { inner: out.tally })?.into_any();
-    Ok(sim_run(
-        &out.items,
-        out.stop,
-        out.elapsed,
-        out.threads,
-        interrupted,
-        tally,
-        records,
-    ))
+    PyMoneyResult::new(py, rec, player_objects)
 }

@@ -119,6 +119,7 @@ impl<P: Position> GameRunner<P> {
             obs.event(&GameEvent::Answer {
                 player: responder,
                 response,
+                answer: response.answer(&offer),
                 may_redouble,
             });
             match response {

@@ -6,7 +6,7 @@ use crate::base::dice::Dice;
 use crate::base::moves::Play;
 use crate::play::record::CubefulRecord;
 use crate::policy::cube::Response;
-use crate::scoring::cube::CubeState;
+use crate::scoring::cube::{CubeAnswer, CubeState};
 use crate::scoring::scoreboard::Scoreboard;
 
 /// One event of a game with the cube, as an [`Observer`] sees it.
@@ -37,6 +37,8 @@ pub enum GameEvent<'a, P> {
         player: Color,
         /// The answer.
         response: Response,
+        /// The answer in words: a redouble is a beaver or a raccoon (CUBE-12, CUBE-13).
+        answer: CubeAnswer,
         /// Whether a redouble (beaver or raccoon) was allowed.
         may_redouble: bool,
     },

@@ -11,7 +11,7 @@ use crate::base::color::Color;
 use crate::policy::{is_race, PolicyStop};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
-use crate::scoring::cube::{CubeOffer, CubeRules, CubeState};
+use crate::scoring::cube::{Cube, CubeActionError, CubeAnswer, CubeOffer, CubeRules, CubeState};
 use crate::scoring::scoreboard::Scoreboard;
 
 /// What a cube decision sees.
@@ -40,6 +40,50 @@ pub enum Response {
     /// Take and redouble at once, keeping the cube: a beaver (CUBE-12) or a raccoon
     /// (CUBE-13). Only when the game loop says it is allowed.
     Redouble,
+}
+
+impl Response {
+    /// The answer this response makes to `offer`, in words: a redouble of a plain double is
+    /// a beaver (CUBE-12), of a beaver or raccoon a raccoon (CUBE-13).
+    #[must_use]
+    pub const fn answer(self, offer: &CubeOffer) -> CubeAnswer {
+        match self {
+            Response::Take => CubeAnswer::Take,
+            Response::Drop => CubeAnswer::Drop,
+            Response::Redouble if offer.redoubles == 0 => CubeAnswer::Beaver,
+            Response::Redouble => CubeAnswer::Raccoon,
+        }
+    }
+
+    /// The response that the word `answer` makes to `offer` in `ctx`, checked by the cube's
+    /// rules: take (CUBE-5) and drop (CUBE-6) always; a beaver only to a plain double
+    /// (CUBE-12) and a raccoon only to a beaver or raccoon (CUBE-13), each where the rules of
+    /// `ctx` allow it (money play with the option on, within `max_beavers` and the cap,
+    /// CUBE-10, CUBE-11): exactly when [`CubeOffer::may_redouble`] says a redouble may answer.
+    /// A policy that speaks in words (a cube policy written in Python) is read through this.
+    ///
+    /// # Errors
+    /// [`CubeActionError`] naming the rule a beaver or raccoon breaks here.
+    pub fn from_answer<P>(
+        answer: CubeAnswer,
+        ctx: &CubeContext<'_, P>,
+        offer: &CubeOffer,
+    ) -> Result<Response, CubeActionError> {
+        match answer {
+            CubeAnswer::Take => Ok(Response::Take),
+            CubeAnswer::Drop => Ok(Response::Drop),
+            CubeAnswer::Beaver | CubeAnswer::Raccoon => {
+                let cube = Cube {
+                    value: ctx.cube.value,
+                    owner: ctx.cube.owner,
+                    offer: Some(*offer),
+                    rules: *ctx.rules,
+                };
+                cube.check_redouble(ctx.player, answer == CubeAnswer::Beaver)?;
+                Ok(Response::Redouble)
+            }
+        }
+    }
 }
 
 /// Makes the cube decisions of one player.
@@ -349,5 +393,90 @@ mod tests {
         assert_eq!(NeverDouble.offer_double(&c), Ok(false));
         let offer = CubeState::default().offer(Color::Black);
         assert_eq!(NeverDouble.respond(&c, &offer, true), Ok(Response::Take));
+    }
+    /// The rule that refuses a redouble word: the option is off (beavers CUBE-12, raccoons
+    /// CUBE-13), the word does not fit the chain (a raccoon to a double CUBE-12, a beaver to
+    /// a beaver CUBE-13), the chain is full (CUBE-13) or the cap is reached (CUBE-10).
+    fn refused_by(answer: CubeAnswer, offer: &CubeOffer, rules: &CubeRules) -> &'static str {
+        let beaver = answer == CubeAnswer::Beaver;
+        if beaver && !rules.beavers {
+            "CUBE-12"
+        } else if !beaver && !rules.raccoons {
+            "CUBE-13"
+        } else if !beaver && offer.redoubles == 0 {
+            "CUBE-12"
+        } else if beaver && offer.redoubles > 0 || offer.redoubles >= rules.max_beavers {
+            "CUBE-13"
+        } else {
+            "CUBE-10"
+        }
+    }
+
+    /// Every answer in every state of a chain, money and match rules: a redouble word is read
+    /// exactly when the game loop's `may_redouble` allows a redouble, and then only the word
+    /// that fits the chain (beaver to a double, CUBE-12; raccoon to a beaver, CUBE-13), and
+    /// [`Response::answer`] names it back.
+    #[test]
+    fn cube12_cube13_a_word_is_a_redouble_exactly_when_the_rules_allow_it() {
+        let pos = bg(Color::White, &[(6, 15)], &[(6, 15)]);
+        let money = Scoreboard::Money;
+        let mut checked = 0;
+        for (beavers, raccoons) in [(false, false), (true, false), (true, true)] {
+            for max_beavers in [1, 2, 3] {
+                for max_cube_log2 in [1, 2, 6] {
+                    let rules = CubeRules {
+                        beavers,
+                        raccoons,
+                        max_beavers,
+                        max_cube_log2,
+                        ..CubeRules::default()
+                    };
+                    for board_rules in [rules, rules.for_match()] {
+                        let mut cube = CubeState::default();
+                        let mut offer = cube.offer(Color::White);
+                        for _ in 0..4 {
+                            let may = offer.may_redouble(&board_rules);
+                            let c = ctx(&pos, offer.responder(), cube, &board_rules, &money);
+                            for answer in CubeAnswer::ALL {
+                                let got = Response::from_answer(answer, &c, &offer);
+                                // The word read is the word the response names again.
+                                if let Ok(r) = &got {
+                                    assert_eq!(r.answer(&offer), answer);
+                                }
+                                let fits = (answer == CubeAnswer::Beaver) == (offer.redoubles == 0);
+                                match answer {
+                                    CubeAnswer::Take => assert_eq!(got, Ok(Response::Take)),
+                                    CubeAnswer::Drop => assert_eq!(got, Ok(Response::Drop)),
+                                    _ if may && fits => assert_eq!(got, Ok(Response::Redouble)),
+                                    _ => {
+                                        let e = got.unwrap_err().to_string();
+                                        let rule = refused_by(answer, &offer, &board_rules);
+                                        assert!(e.starts_with(rule), "{answer} {offer:?}: {e}");
+                                    }
+                                }
+                                checked += 1;
+                            }
+                            if !may {
+                                break;
+                            }
+                            (cube, offer) = offer.redouble(&board_rules);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 200, "{checked}");
+    }
+
+    #[test]
+    fn cube12_the_words_read_and_name_the_answers() {
+        for a in CubeAnswer::ALL {
+            assert_eq!(a.name().parse::<CubeAnswer>(), Ok(a));
+        }
+        let e = "Beaver".parse::<CubeAnswer>().unwrap_err();
+        assert!(
+            e.to_string().contains("take, drop, beaver or raccoon"),
+            "{e}"
+        );
     }
 }

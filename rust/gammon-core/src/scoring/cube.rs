@@ -354,14 +354,47 @@ pub enum CubeAnswer {
     Raccoon,
 }
 
-impl fmt::Display for CubeAnswer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl CubeAnswer {
+    /// Every answer, in the order of the words a player may say.
+    pub const ALL: [CubeAnswer; 4] = [
+        CubeAnswer::Take,
+        CubeAnswer::Drop,
+        CubeAnswer::Beaver,
+        CubeAnswer::Raccoon,
+    ];
+
+    /// The word: `"take"`, `"drop"`, `"beaver"` or `"raccoon"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
             CubeAnswer::Take => "take",
             CubeAnswer::Drop => "drop",
             CubeAnswer::Beaver => "beaver",
             CubeAnswer::Raccoon => "raccoon",
-        })
+        }
+    }
+}
+
+impl fmt::Display for CubeAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A word that answers no offer: not `take`, `drop`, `beaver` or `raccoon`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not an answer to a double: {0:?} (take, drop, beaver or raccoon)")]
+pub struct ParseCubeAnswerError(pub String);
+
+impl std::str::FromStr for CubeAnswer {
+    type Err = ParseCubeAnswerError;
+
+    /// Reads `"take"`, `"drop"`, `"beaver"` or `"raccoon"` (exactly, lower case).
+    fn from_str(s: &str) -> Result<CubeAnswer, ParseCubeAnswerError> {
+        CubeAnswer::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| ParseCubeAnswerError(s.to_owned()))
     }
 }
 

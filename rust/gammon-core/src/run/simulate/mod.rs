@@ -39,6 +39,9 @@
 use std::ops::Range;
 use std::time::Duration;
 
+pub(crate) mod checkpoint;
+pub(crate) mod record;
+
 use crate::base::color::{ByColor, Color};
 use crate::base::rng::GameRng;
 use crate::base::rng::{game_stream, FirstRoll, GameDice, Stream};
@@ -47,13 +50,14 @@ use crate::play::event::NoObserver;
 use crate::play::event::{GameEvent, Observer};
 use crate::play::game::GameError;
 use crate::play::game::GameRunner;
-use crate::play::record::{win_kind_index, WIN_KINDS};
+use crate::play::record::{win_kind_index, WIN_KINDS, WIN_KIND_ORDER};
 use crate::play::record::{CubefulRecord, Ending, MatchRecord};
 use crate::policy::cube::CubePolicy;
 use crate::policy::Policy;
 use crate::rules::position::Position;
 use crate::run::batch::{run_batch, std_error_of_mean, BatchCallback, BatchConfig, Totals};
 use crate::run::batch::{BatchError, StopReason};
+use crate::run::rollout::MIN_GAMES_FOR_TARGET;
 use crate::scoring::cube::CubeRulesError;
 use crate::scoring::referee::Referee;
 use crate::scoring::scoreboard::{MatchLengthError, MatchScore, Scoreboard};
@@ -78,6 +82,10 @@ pub struct SimConfig {
     pub record: bool,
     /// Stop after this many seconds, keeping the chunks finished in order.
     pub max_seconds: Option<f64>,
+    /// Stop at the first chunk (in order, after at least `MIN_GAMES_FOR_TARGET` items) where
+    /// the standard error of the estimate (the first player's match-win share, or points per
+    /// game) is at most this.
+    pub target_std_error: Option<f64>,
 }
 
 impl SimConfig {
@@ -91,6 +99,7 @@ impl SimConfig {
             chunk_size: DEFAULT_MATCH_CHUNK,
             record: false,
             max_seconds: None,
+            target_std_error: None,
         }
     }
 }
@@ -107,6 +116,9 @@ pub enum SimulationError {
     /// The chunk size is zero, or the threads cannot start.
     #[error(transparent)]
     Batch(#[from] BatchError),
+    /// The variant is played without a doubling cube (Long Nardy).
+    #[error("Long Nardy is played without a doubling cube: simulations play the backgammon variants, not {0}")]
+    NoCube(crate::base::variant::Variant),
     /// The initial cube of a cubeful rollout is not a power of two within the cap.
     #[error(
         "the cube value must be a power of two from 1 to the cap {max}, not {value} (CUBE-10)"
@@ -132,6 +144,11 @@ pub trait SimTally: Copy + Default + Send {
     fn add(&mut self, item: &Self::Item);
     /// Adds the items of `other`.
     fn merge(&mut self, other: &Self);
+    /// The items counted.
+    fn count(&self) -> u64;
+    /// The estimate (the first player's match-win share, or points per game) and its standard
+    /// error.
+    fn estimate(&self) -> (f64, f64);
 }
 
 /// Per-item records, one entry per item in item order: [`MatchRecords`], [`MoneyRecords`].
@@ -142,6 +159,8 @@ pub trait SimRecords: Default + Send {
     fn push(&mut self, item: &Self::Item);
     /// Moves the items of `other` to the end.
     fn append(&mut self, other: &mut Self);
+    /// Copies the items `range` (positions in `other`) to the end.
+    fn extend_from(&mut self, other: &Self, range: Range<usize>);
 }
 
 /// The totals of a chunk of items (what the progress callback sees).
@@ -216,7 +235,13 @@ where
         chunk_size: config.chunk_size,
         max_seconds: config.max_seconds,
     };
-    let run = run_batch(items, &batch, GameRunner::new, work, &|_| None, progress)?;
+    let target = |t: &SimTotals<T, R>| {
+        config
+            .target_std_error
+            .filter(|&se| t.tally.count() >= MIN_GAMES_FOR_TARGET && t.tally.estimate().1 <= se)
+            .map(|_| StopReason::TargetStdError)
+    };
+    let run = run_batch(items, &batch, GameRunner::new, work, &target, progress)?;
     Ok(SimRun {
         items: run.items,
         tally: run.totals.tally,
@@ -284,6 +309,14 @@ impl SimTally for MatchTally {
         self.points.black += other.points.black;
         self.plies += other.plies;
     }
+
+    fn count(&self) -> u64 {
+        self.matches
+    }
+
+    fn estimate(&self) -> (f64, f64) {
+        (self.win_share(Color::White), self.std_error())
+    }
 }
 
 impl MatchTally {
@@ -304,6 +337,12 @@ impl MatchTally {
     #[must_use]
     pub fn games_per_match(&self) -> f64 {
         self.games as f64 / self.matches as f64
+    }
+
+    /// The standard error of [`MatchTally::games_per_match`].
+    #[must_use]
+    pub fn games_per_match_std_error(&self) -> f64 {
+        std_error_of_mean(self.matches, self.games as f64, self.games_sq as f64)
     }
 }
 
@@ -358,6 +397,21 @@ impl SimRecords for MatchRecords {
         self.doubles.append(&mut other.doubles);
         self.max_cube.append(&mut other.max_cube);
         self.plies.append(&mut other.plies);
+    }
+
+    fn extend_from(&mut self, other: &MatchRecords, r: Range<usize>) {
+        self.winner.extend_from_slice(&other.winner[r.clone()]);
+        self.games.extend_from_slice(&other.games[r.clone()]);
+        self.score_white
+            .extend_from_slice(&other.score_white[r.clone()]);
+        self.score_black
+            .extend_from_slice(&other.score_black[r.clone()]);
+        self.crawford_game
+            .extend_from_slice(&other.crawford_game[r.clone()]);
+        self.drops.extend_from_slice(&other.drops[r.clone()]);
+        self.doubles.extend_from_slice(&other.doubles[r.clone()]);
+        self.max_cube.extend_from_slice(&other.max_cube[r.clone()]);
+        self.plies.extend_from_slice(&other.plies[r]);
     }
 }
 
@@ -512,6 +566,14 @@ impl SimTally for MoneyTally {
         self.doubles += other.doubles;
         self.plies += other.plies;
     }
+
+    fn count(&self) -> u64 {
+        self.games
+    }
+
+    fn estimate(&self) -> (f64, f64) {
+        (self.points_per_game(), self.std_error())
+    }
 }
 
 impl MoneyTally {
@@ -527,6 +589,19 @@ impl MoneyTally {
         std_error_of_mean(self.games, self.points as f64, self.points_sq as f64)
     }
 }
+
+/// The names of the classes of [`MoneyRecords::kind`], by index: the winning classes
+/// (`win_kind_index`), then a draw and a dropped double.
+pub const MONEY_KIND_NAMES: [&str; WIN_KINDS + 2] = [
+    WIN_KIND_ORDER[0].name(),
+    WIN_KIND_ORDER[1].name(),
+    WIN_KIND_ORDER[2].name(),
+    WIN_KIND_ORDER[3].name(),
+    WIN_KIND_ORDER[4].name(),
+    WIN_KIND_ORDER[5].name(),
+    "draw",
+    "dropped",
+];
 
 /// [`MoneyRecords::kind`] of a draw.
 pub const MONEY_KIND_DRAW: u8 = WIN_KINDS as u8;
@@ -578,6 +653,15 @@ impl SimRecords for MoneyRecords {
         self.cube.append(&mut other.cube);
         self.doubles.append(&mut other.doubles);
         self.plies.append(&mut other.plies);
+    }
+
+    fn extend_from(&mut self, other: &MoneyRecords, r: Range<usize>) {
+        self.winner.extend_from_slice(&other.winner[r.clone()]);
+        self.kind.extend_from_slice(&other.kind[r.clone()]);
+        self.points.extend_from_slice(&other.points[r.clone()]);
+        self.cube.extend_from_slice(&other.cube[r.clone()]);
+        self.doubles.extend_from_slice(&other.doubles[r.clone()]);
+        self.plies.extend_from_slice(&other.plies[r]);
     }
 }
 
