@@ -49,7 +49,8 @@ def test_every_way_of_importing_the_root_is_found(tmp_path: Path) -> None:
     problems = check_py_layers.check(pkg)
     for m in ("errors", "cube", "game", "svg"):
         assert (
-            f"gammon.{m} imports the package root 'gammon': import from the module that owns the name"
+            f"gammon.{m} imports the package root 'gammon': import from the module that "
+            + ("owns the name")
             in problems
         )
 
