@@ -214,6 +214,16 @@ def test_hint_takes_a_game_and_its_dice() -> None:
         gammon.hint(gammon.Position.start())
 
 
+def test_ln38_a_long_nardy_game_is_valued_cubeless() -> None:
+    game = gammon.Game(variant="long-nardy")
+    e = gammon.evaluate(game)
+    assert e.cubeful_equity is None and e.match_winning_chance is None
+    assert e == gammon.evaluate(game.position)
+    # Asked for the cube explicitly: a clear error.
+    with pytest.raises(gammon.InvalidInputError, match="Long Nardy has no cube"):
+        gammon.evaluate(game, cube=gammon.Cube())
+
+
 def test_evaluate_at_the_score_adds_the_cubeful_value() -> None:
     start = gammon.Position.start()
     plain = gammon.evaluate(start)

@@ -72,7 +72,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from gammon import _core
-from gammon._core import CubeDecision, MatchScore, Net, Play, Position
+from gammon._core import CubeDecision, MatchScore, Net, Play, Position, Variant
 from gammon.cube import Cube, CubeRules
 from gammon.errors import InvalidDiceError, InvalidInputError
 from gammon.game import Game
@@ -206,18 +206,20 @@ def _stakes(
 ) -> tuple[Position, Optional[Cube], Optional[MatchScore], Optional[tuple[int, int]]]:
     """The position, the cube, the match and a game's dice of the arguments.
 
-    A :class:`Game` gives its own cube and match unless ``cube``/``score`` say otherwise. The
-    cube is ``None`` when nothing asks for cubeful values (``cubeful`` false and no cube, score
-    or game).
+    A backgammon :class:`Game` gives its own cube and match unless ``cube``/``score`` say
+    otherwise (a Long Nardy game has no cube, LN-38: it is valued cubeless). The cube is
+    ``None`` when nothing asks for cubeful values (``cubeful`` false and no cube, score or
+    backgammon game).
     """
     dice = None
     if isinstance(position, Game):
         game = position
         dice = game.dice
-        if cube is None:
-            cube = game.cube
-        if score is None:
-            score = game.match
+        if game.position.variant != Variant.LONG_NARDY:
+            if cube is None:
+                cube = game.cube
+            if score is None:
+                score = game.match
         position = game.position
     pos = _position(position)
     if cube is None and score is None and not cubeful:
