@@ -56,10 +56,10 @@ pub mod text;
 mod variant_position;
 
 pub use analysis::{
-    analyze_game, analyze_matches, AnalysisConfig, AnalysisError, AnalysisProgress, Candidate,
-    CubeAction, CubeEquities, Decision, DecisionKind, ErrorTally, GameAnalysis, GameLog, LuckMark,
-    MatchAnalysis, MoveFilter, PlayerStats, Rating, RollLuck, Skill, Step, BAD, CLOSE_CUBE,
-    DOUBTFUL, LUCKY, MAX_ANALYSIS_PLIES, VERY_BAD, VERY_LUCKY,
+    analyze_game, analyze_matches, is_close_cube, AnalysisConfig, AnalysisError, AnalysisProgress,
+    Candidate, Decision, DecisionKind, ErrorTally, GameAnalysis, GameLog, LuckMark, MatchAnalysis,
+    MoveFilter, PlayerStats, Rating, RollLuck, Skill, Step, BAD, CLOSE_CUBE, DOUBTFUL, LUCKY,
+    MAX_ANALYSIS_PLIES, VERY_BAD, VERY_LUCKY,
 };
 pub use base::color::{ByColor, Color};
 pub use base::dice::{Dice, DiceError};

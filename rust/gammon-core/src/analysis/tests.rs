@@ -180,8 +180,8 @@ fn cube4_cube5_cube6_a_missed_double_a_wrong_drop_and_a_right_take() {
     let a = analyze_game(&rolled, nets(), &AnalysisConfig::new(0)).unwrap();
     let nd = &a.decisions[0];
     assert_eq!(nd.kind, DecisionKind::NoDouble);
-    let eq = nd.cube_equities.unwrap();
-    assert_eq!(eq.action(), CubeAction::DoubleTake);
+    let eq = nd.cube_decision.unwrap();
+    assert_eq!(eq.action(), "Double, take");
     assert!(nd.loss > 0.0 && (nd.loss - (eq.double_take - eq.no_double)).abs() < 1e-12);
     assert_eq!(a.stats[White].missed_double_below_cash.count, 1);
     assert_eq!(

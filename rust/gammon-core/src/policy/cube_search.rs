@@ -274,16 +274,7 @@ impl<'a> CubefulSearch<'a> {
             let probs = self.probabilities(&child);
             let cubeless = -f64::from(probs.equity());
             let score = match &opp {
-                Some(o) => {
-                    let x = cube_life(&child);
-                    let nd = cubeful_equity(&probs, o, x);
-                    let v = if o.may_double() {
-                        decided(o, nd, cubeful_equity(&probs, &o.doubled(), x))
-                    } else {
-                        nd
-                    };
-                    o.for_opponent(v)
-                }
+                Some(o) => o.for_opponent(leaf_value(&probs, o, cube_life(&child))),
                 None => cubeless,
             };
             let better = match &best {
@@ -320,6 +311,20 @@ fn decided(info: &CubeInfo, nd: f64, dt: f64) -> f64 {
     let dp = info.pass_value();
     if dt >= nd && dp >= nd {
         dt.min(dp)
+    } else {
+        nd
+    }
+}
+
+/// The value at 0 ply of a position for its player on roll, whose cubeless probabilities are
+/// `probs`, with the cube as in `info` and cube life `x`, their own cube decision included:
+/// the value a search gives each position at its leaves (money: points per unit of the cube;
+/// match: MWC). [`play_values`] at 0 ply is this for the opponent after each play.
+#[must_use]
+pub fn leaf_value(probs: &Probabilities, info: &CubeInfo, x: f64) -> f64 {
+    let nd = cubeful_equity(probs, info, x);
+    if info.may_double() {
+        decided(info, nd, cubeful_equity(probs, &info.doubled(), x))
     } else {
         nd
     }

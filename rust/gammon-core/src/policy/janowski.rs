@@ -349,6 +349,23 @@ impl CubeInfo {
         }
     }
 
+    /// The value of [`cubeful_equity`]'s unit for a normalised equity `e` (the inverse of
+    /// [`CubeInfo::normalised`]): in money play `e` itself (points per cube), in a match the
+    /// match winning chance (gnubg's `eq2mwc`).
+    #[must_use]
+    pub fn denormalised(&self, e: f64) -> f64 {
+        match self.table_match() {
+            None => e,
+            Some(m) => {
+                let (win, lose) = (
+                    self.mwc(m, true, self.cube.value),
+                    self.mwc(m, false, self.cube.value),
+                );
+                0.5 * (win + lose) + 0.5 * e * (win - lose)
+            }
+        }
+    }
+
     /// The taker's take point: the least cubeless winning chance with which the opponent
     /// should take the player's double, by the cube model with cube life `x` and the gammon
     /// and backgammon rates of `probs` (the winning chance varied, the rates kept).
@@ -780,16 +797,33 @@ impl CubeDecision {
         self.doubler == DoublerAction::TooGood
     }
 
-    /// The equity of the proper action: ND unless doubling, then the lesser of DT and DP (or
-    /// twice DT when the double would be beavered).
+    /// The equity of doubling, the opponent answering properly: the lesser of DT and DP, or
+    /// twice DT when the double would be beavered.
+    #[must_use]
+    pub fn doubled(&self) -> f64 {
+        if self.taker == TakerAction::Beaver {
+            2.0 * self.double_take
+        } else {
+            self.double_take.min(self.double_pass)
+        }
+    }
+
+    /// The doubler's equity after the opponent answers a double with `answer` (a beaver:
+    /// twice DT, the model's value of the redoubled cube).
+    #[must_use]
+    pub fn answered(&self, answer: TakerAction) -> f64 {
+        match answer {
+            TakerAction::Take => self.double_take,
+            TakerAction::Pass => self.double_pass,
+            TakerAction::Beaver => 2.0 * self.double_take,
+        }
+    }
+
+    /// The equity of the proper action: ND unless doubling, then [`CubeDecision::doubled`].
     #[must_use]
     pub fn best(&self) -> f64 {
         if self.should_double() {
-            if self.taker == TakerAction::Beaver {
-                2.0 * self.double_take
-            } else {
-                self.double_take.min(self.double_pass)
-            }
+            self.doubled()
         } else {
             self.no_double
         }
