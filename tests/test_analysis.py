@@ -336,3 +336,37 @@ def test_a_progress_bar_changes_nothing(capsys: pytest.CaptureFixture[str]) -> N
     shown = gammon.analyze(MATCH5, progress=True)
     assert shown.white.as_dict() == quiet.white.as_dict()
     assert "games" in capsys.readouterr().err  # tqdm's bar, on stderr
+
+
+@pytest.mark.parametrize(
+    "path", [MATCH5, DATA / "money-autodoubles-jacoby-seed4.mat"], ids=["match", "money"]
+)
+@pytest.mark.parametrize("plies", [0, 1])
+def test_a_cube_action_is_valued_as_gammon_cube_decision_at_the_same_depth(
+    path: Path, plies: int
+) -> None:
+    # One cube model: the analysis at N plies values each cube action (no double, double,
+    # take, drop) as gammon.cube_decision(..., plies=N) decides the position, the cube and the
+    # score the decision was taken at (CUBE-4, CUBE-5, CUBE-6; MATCH-1 in a match).
+    record = gammon.read_match(path)
+    checked = 0
+    kinds: set[str] = set()
+    for game in record.games[:4]:
+        rules = game.game.cube.rules
+        a = gammon.analyze(game, plies=plies)
+        for d in a.decisions:
+            if d.kind == "play":
+                continue
+            cube = gammon.Cube(d.cube_value, d.cube_owner, rules=rules)
+            expected = gammon.cube_decision(d.position, cube, d.match_score, plies=plies)
+            assert (d.no_double, d.double_take, d.double_pass) == pytest.approx(
+                (expected.no_double, expected.double_take, expected.double_pass), abs=1e-9
+            ), d
+            assert d.right_action == expected.action
+            assert d.probabilities is not None
+            assert d.probabilities[:5] == pytest.approx(expected.probabilities)
+            checked += 1
+            kinds.add(d.kind)
+        if checked >= 6 and len(kinds) >= 2:
+            break
+    assert checked >= 6 and len(kinds) >= 2, (checked, kinds)

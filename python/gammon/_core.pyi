@@ -1603,6 +1603,7 @@ def _game_from_id(
     form: str | None = None,
 ) -> tuple[Position, TurnState | None, tuple[int, int]]:
     """The position a text names, and for a gnubg ID or XGID the game and its score."""
+
 # The analysis of played games (gammon.analysis).
 
 MAX_ANALYSIS_PLIES: Final[int]
@@ -1684,7 +1685,8 @@ class Decision:
         """The doubler's normalised equity after double, pass: +1 (cube actions)."""
     @property
     def right_action(self) -> str | None:
-        """The right cube action in gnubg's words (cube actions)."""
+        """The proper cube action in gnubg's words, as ``gammon.cube_decision`` gives it (cube
+        actions)."""
     @property
     def probabilities(self) -> _Probs | None:
         """The doubler's cubeless probabilities before the roll (cube actions)."""

@@ -657,7 +657,11 @@ def _hint(args: argparse.Namespace) -> int:
     net = load_net(args.net)
     if dice is None:
         return _cube_hint(pos, game, args.plies, net)
-    at_score = game is not None and not args.cubeless
+    # A bare Position ID has no cube or score: its plays are ranked cubeless.
+    has_stakes = position_text is not None and (
+        ":" in position_text or position_text.strip()[:5].upper() == "XGID="
+    )
+    at_score = game is not None and has_stakes and not args.cubeless
     if at_score:
         hints = gammon.hint(game, dice, plies=args.plies, net=net)
     else:
