@@ -37,8 +37,8 @@ __all__ = [
     "GameAnalysis",
     "GameResult",
     "GameState",
-    "MatchId",
     "MatchAnalysis",
+    "MatchId",
     "MatchScore",
     "MatchTally",
     "MoneyTally",
@@ -1685,8 +1685,7 @@ class Decision:
         """The doubler's normalised equity after double, pass: +1 (cube actions)."""
     @property
     def right_action(self) -> str | None:
-        """The proper cube action in gnubg's words, as ``gammon.cube_decision`` gives it (cube
-        actions)."""
+        """The proper cube action in gnubg's words, as ``gammon.cube_decision`` words it."""
     @property
     def probabilities(self) -> _Probs | None:
         """The doubler's cubeless probabilities before the roll (cube actions)."""
