@@ -370,3 +370,17 @@ def test_a_cube_action_is_valued_as_gammon_cube_decision_at_the_same_depth(
         if checked >= 6 and len(kinds) >= 2:
             break
     assert checked >= 6 and len(kinds) >= 2, (checked, kinds)
+
+
+@pytest.mark.parametrize("plies", [0, 1])
+def test_a_checker_play_is_valued_as_gammon_hint_values_it_at_the_score(plies: int) -> None:
+    # The plays' cubeful equities at the score are the hint's (the cube search's): equal at 1
+    # ply, equal up to float rounding at 0 ply (the analysis values a roll's plays together).
+    g = Game(seed=3)
+    g.set_dice(6, 5)
+    hint = {str(h.play): h.cubeful_equity for h in gammon.hint(g, (6, 5), plies=plies)}
+    g.push("13/7 13/8")
+    d = gammon.analyze(g, plies=plies).decisions[0]
+    assert len(d.candidates) >= 2
+    for c in d.candidates:
+        assert c.equity == pytest.approx(hint[str(c.play)], abs=1e-6)
