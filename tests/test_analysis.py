@@ -355,3 +355,51 @@ def test_decision_arrays_hold_every_decision_in_order() -> None:
     assert skills == ("", "doubtful", "bad", "very bad")
     with pytest.raises(gammon.InvalidInputError, match="MatchAnalysis"):
         gammon.decision_arrays([3])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    "path", [MATCH5, DATA / "money-autodoubles-jacoby-seed4.mat"], ids=["match", "money"]
+)
+@pytest.mark.parametrize("plies", [0, 1])
+def test_a_cube_action_is_valued_as_gammon_cube_decision_at_the_same_depth(
+    path: Path, plies: int
+) -> None:
+    # One cube model: the analysis at N plies values each cube action (no double, double,
+    # take, drop) as gammon.cube_decision(..., plies=N) decides the position, the cube and the
+    # score the decision was taken at (CUBE-4, CUBE-5, CUBE-6; MATCH-1 in a match).
+    record = gammon.read_match(path)
+    checked = 0
+    kinds: set[str] = set()
+    for game in record.games[:4]:
+        rules = game.game.cube.rules
+        a = gammon.analyze(game, plies=plies)
+        for d in a.decisions:
+            if d.kind == "play":
+                continue
+            cube = gammon.Cube(d.cube_value, d.cube_owner, rules=rules)
+            expected = gammon.cube_decision(d.position, cube, d.match_score, plies=plies)
+            assert (d.no_double, d.double_take, d.double_pass) == pytest.approx(
+                (expected.no_double, expected.double_take, expected.double_pass), abs=1e-9
+            ), d
+            assert d.right_action == expected.action
+            assert d.probabilities is not None
+            assert d.probabilities[:5] == pytest.approx(expected.probabilities)
+            checked += 1
+            kinds.add(d.kind)
+        if checked >= 6 and len(kinds) >= 2:
+            break
+    assert checked >= 6 and len(kinds) >= 2, (checked, kinds)
+
+
+@pytest.mark.parametrize("plies", [0, 1])
+def test_a_checker_play_is_valued_as_gammon_hint_values_it_at_the_score(plies: int) -> None:
+    # The plays' cubeful equities at the score are the hint's (the cube search's): equal at 1
+    # ply, equal up to float rounding at 0 ply (the analysis values a roll's plays together).
+    g = Game(seed=3)
+    g.set_dice(6, 5)
+    hint = {str(h.play): h.cubeful_equity for h in gammon.hint(g, (6, 5), plies=plies)}
+    g.push("13/7 13/8")
+    d = gammon.analyze(g, plies=plies).decisions[0]
+    assert len(d.candidates) >= 2
+    for c in d.candidates:
+        assert c.equity == pytest.approx(hint[str(c.play)], abs=1e-6)

@@ -10,6 +10,12 @@ the package at commit a4ab826, before the run layer moved down to Rust. Recorded
         same_seeds_cases as c; json.dump({n: f() for n, f in c.cases(gammon)}, \\
         open('tests/data/same_seeds.json', 'w'), indent=1)"
 
+The five cases whose cube policy is the net's ("cubeful net", "cubeful jacoby beaver", "match 5
+net vs pubeval", "money net vs pubeval+race", "money jacoby beavers") were recorded again when
+the net's cube decisions became GNU Backgammon's cube model (Janowski's money formulas with
+playing on for the gammon above the cash point, Thyssen's match formulas): a change of what
+they compute, not a move.
+
 Game *i* depends on the seed and *i* only and the statistics are exact integer sums, so
 moving code must not change a single count: integers must be equal, and floats (computed
 from those integers) equal to within rounding.

@@ -87,7 +87,7 @@ from gammon.match import Match, MatchScore, MoneySession
 from gammon.matchfile import GameRecord, MatchRecord
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
-from gammon.net import Evaluation, Hint, Net, evaluate, hint
+from gammon.net import CubeDecision, Evaluation, Hint, Net, cube_decision, evaluate, hint
 from gammon.policies import CubePolicy, CubeView, FunctionPolicy, Player, Policy, default_policy
 from gammon.result import Ending, GameResult
 from gammon.rollout import (
@@ -130,6 +130,7 @@ __all__ = [
     "CheckpointError",
     "Color",
     "Cube",
+    "CubeDecision",
     "CubeOffer",
     "CubePolicy",
     "CubeRules",
@@ -206,6 +207,7 @@ __all__ = [
     "analyze",
     "analyze_many",
     "bearoff",
+    "cube_decision",
     "cubeless_equity",
     "decision_arrays",
     "default_policy",

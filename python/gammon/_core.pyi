@@ -38,6 +38,7 @@ __all__ = [
     "Candidate",
     "Color",
     "Cube",
+    "CubeDecision",
     "CubeOffer",
     "CubeRules",
     "CubefulRolloutResult",
@@ -101,6 +102,9 @@ __all__ = [
     "_bearoff_two_sided",
     "_choose_play",
     "_cube_decision",
+    "_cube_decision_of",
+    "_cubeful_evaluate",
+    "_cubeful_rank",
     "_decision_arrays",
     "_default_policy",
     "_game_from_id",
@@ -1031,6 +1035,99 @@ def _cube_decision(
     may_redouble: bool,
 ) -> str:
     """One decision of a built-in cube policy or a net's: ``"double"``/``"roll"`` or an answer."""
+
+@final
+class CubeDecision:
+    """A cube decision, as GNU Backgammon's cube hint gives it (``gammon.cube_decision``).
+
+    Money equities are in points per unit of the current cube (double/pass is +1); match
+    equities are normalised (EMG), with the match winning chances in ``mwc``.
+    """
+
+    @property
+    def no_double(self) -> float:
+        """The equity of playing on without doubling."""
+    @property
+    def double_take(self) -> float:
+        """The equity of doubling when the opponent takes (at the current cube's scale)."""
+    @property
+    def double_pass(self) -> float:
+        """The equity of doubling when the opponent passes: +1."""
+    @property
+    def equity(self) -> float:
+        """The equity of the proper action."""
+    @property
+    def mwc(self) -> tuple[float, float, float] | None:
+        """Match play: the match winning chances of no double, double/take, double/pass."""
+    @property
+    def action(self) -> str:
+        """The proper action in GNU Backgammon's words (``"No double, take"``, ...)."""
+    @property
+    def doubler_action(self) -> str:
+        """``"double"``, ``"no double"``, ``"too good"``, ``"dead cube"`` or ``"unavailable"``."""
+    @property
+    def taker_action(self) -> str:
+        """``"take"``, ``"pass"`` or ``"beaver"``."""
+    @property
+    def should_double(self) -> bool:
+        """True when doubling is right."""
+    @property
+    def should_take(self) -> bool:
+        """True when the opponent should take a double (or beaver it)."""
+    @property
+    def optional(self) -> bool:
+        """True when doubling and playing on are worth the same."""
+    @property
+    def take_point(self) -> float:
+        """The taker's least cubeless winning chance to take, by the cube model."""
+    @property
+    def cube_life(self) -> float:
+        """The cube life (efficiency) of the position in the cube model."""
+    @property
+    def probabilities(self) -> tuple[float, float, float, float, float]:
+        """``(win, win_gammon, win_backgammon, lose_gammon, lose_backgammon)``, on roll."""
+    @property
+    def plies(self) -> int:
+        """How many plies deep the equities were searched."""
+    @property
+    def player(self) -> Color:
+        """The player on roll."""
+    @property
+    def cube_value(self) -> int:
+        """The cube's value."""
+    @property
+    def cube_owner(self) -> Color | None:
+        """The cube's owner, ``None`` when centred."""
+    @property
+    def is_money(self) -> bool:
+        """True when decided as money play."""
+
+def _cube_decision_of(
+    position: Position,
+    cube: Cube,
+    board: MatchScore | None = None,
+    plies: int = 0,
+    net: Net | None = None,
+) -> CubeDecision:
+    """The cube decision of the player on roll by the net (default: the shipped one)."""
+
+def _cubeful_evaluate(
+    position: Position,
+    cube: Cube,
+    board: MatchScore | None = None,
+    plies: int = 0,
+    net: Net | None = None,
+) -> tuple[tuple[float, float, float, float, float, float], float, float]:
+    """``(probabilities, value, normalised)`` of the position with the cube at the score."""
+
+def _cubeful_rank(
+    plays: PlayList,
+    cube: Cube,
+    board: MatchScore | None = None,
+    plies: int = 0,
+    net: Net | None = None,
+) -> list[tuple[tuple[float, float, float, float, float, float], float, float]]:
+    """``(probabilities, value, normalised)`` of each play with the cube, for its maker."""
 
 @final
 class Tally:
@@ -2400,7 +2497,7 @@ class Decision:
         """The doubler's normalised equity after double, pass: +1 (cube actions)."""
     @property
     def right_action(self) -> str | None:
-        """The right cube action in gnubg's words (cube actions)."""
+        """The proper cube action in gnubg's words, as ``gammon.cube_decision`` words it."""
     @property
     def probabilities(self) -> _Probs | None:
         """The doubler's cubeless probabilities before the roll (cube actions)."""

@@ -4,11 +4,13 @@ Every checker play, every cube action and the luck of every roll of a match file
 record or a :class:`~gammon.Game`'s history is valued by the net (the shipped one or a
 :class:`~gammon.Net` of your own) searched 0, 1 or 2 plies deep, in the Rust core:
 
-- a **checker play** with a choice is valued against the best play of the roll (a forced
-  play or a pass is a move, not a decision);
+- a **checker play** with a choice is valued against the best play of the roll by their
+  cubeful equities at the score, as :func:`~gammon.hint` values them (a forced play or a
+  pass is a move, not a decision);
 - a **cube action** (rolling when a double was possible, doubling, taking, dropping,
-  beavering) against the right action, from the no-double, double/take and double/pass
-  equities (money play by the net's cube model; match play through the match equity table);
+  beavering) against the proper action, from the no-double, double/take and double/pass
+  equities: the decision :func:`~gammon.cube_decision` makes at the same depth (GNU
+  Backgammon's cube model; match play through the match equity table);
 - a **roll** by its luck: what it was worth (its best play) against the average of the 21
   rolls, gnubg's luck.
 

@@ -485,12 +485,17 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
 
     h = sub.add_parser(
         "hint",
-        help="rank the legal plays of a roll by the net's equity",
-        description="Rank the legal plays of a position for a roll by their cubeless equity "
-        "for the player on roll, as gammon's neural net values them (gammon.hint): at 0 ply "
-        "(the net alone) or searched 1 or 2 plies deep. Exact bear-off values where the "
-        "databases cover the position. Arguments as for `gammon plays`: a roll is two digits "
-        "1-6, anything else is a position.",
+        help="the cube decision, or the legal plays of a roll ranked by the net",
+        description="With a roll: rank the legal plays of a position for the player on roll, "
+        "as gammon's neural net values them (gammon.hint), at 0 ply (the net alone) or "
+        "searched 1 or 2 plies deep; for a gnubg ID or XGID, which carry the cube and the "
+        "score, by their cubeful equity at the score (money equity with the cube, match "
+        "winning chances in a match), with the cubeless equity beside it. Without a roll "
+        "(and none in the ID): the cube decision of the player on roll (gammon.cube_decision: "
+        "no double, double/take, double/pass and the proper action) when they may double or "
+        "a double awaits an answer. Exact bear-off values where the databases cover the "
+        "position. Arguments as for `gammon plays`: a roll is two digits 1-6, anything else is "
+        "a position.",
     )
     commands["hint"] = h
     h.add_argument(
@@ -498,7 +503,7 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         nargs="*",
         metavar="POSITION|DICE",
         help="a position (see --position) and/or a roll, in either order (default: the "
-        "start, and the dice of a gnubg ID or XGID that has them, else 31)",
+        "start; the dice of a gnubg ID or XGID that has them)",
     )
     h.add_argument("--position", metavar="ID", default=None, help=_POSITION_HELP)
     h.add_argument(
@@ -513,6 +518,11 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
     )
     h.add_argument(
         "--top", type=_count(1), default=None, metavar="N", help="print the best N plays only"
+    )
+    h.add_argument(
+        "--cubeless",
+        action="store_true",
+        help="rank the plays by cubeless equity even for an ID with a cube and a score",
     )
     h.add_argument(
         "--net",
@@ -609,6 +619,14 @@ def _bearoff(args: argparse.Namespace) -> int:
 
 
 def _position_and_dice(args: argparse.Namespace, command: str) -> tuple[Any, tuple[int, int]]:
+    position_text, dice_text = _split_args(args, command)
+    pos, id_dice = _read_position(position_text, args.variant, args.turn)
+    dice = _roll(dice_text) if dice_text is not None else (id_dice or (3, 1))
+    return pos, dice
+
+
+def _split_args(args: argparse.Namespace, command: str) -> tuple[Optional[str], Optional[str]]:
+    """The position text and the roll text of ``gammon plays``/``hint`` arguments."""
     from gammon.errors import InvalidInputError
 
     position_text = args.position
@@ -622,36 +640,99 @@ def _position_and_dice(args: argparse.Namespace, command: str) -> tuple[Any, tup
             raise InvalidInputError(
                 f"gammon {command} takes one position and one roll; {a!r} is one too many"
             )
-    pos, id_dice = _read_position(position_text, args.variant, args.turn)
-    dice = _roll(dice_text) if dice_text is not None else (id_dice or (3, 1))
-    return pos, dice
+    return position_text, dice_text
 
 
 def _hint(args: argparse.Namespace) -> int:
     import gammon
 
-    pos, dice = _position_and_dice(args, "hint")
-    hints = gammon.hint(pos, dice, plies=args.plies, net=load_net(args.net))
+    position_text, dice_text = _split_args(args, "hint")
+    game = None if position_text is None else _id_game(position_text, args.variant, args.turn)
+    if game is not None:
+        pos, dice = game.position, game.dice
+    else:
+        pos, dice = _read_position(position_text, args.variant, args.turn)
+    if dice_text is not None:
+        dice = _roll(dice_text)
+    net = load_net(args.net)
+    if dice is None:
+        return _cube_hint(pos, game, args.plies, net)
+    # A bare Position ID has no cube or score: its plays are ranked cubeless.
+    has_stakes = position_text is not None and (
+        ":" in position_text or position_text.strip()[:5].upper() == "XGID="
+    )
+    at_score = game is not None and has_stakes and not args.cubeless
+    if at_score:
+        hints = gammon.hint(game, dice, plies=args.plies, net=net)
+    else:
+        hints = gammon.hint(pos, dice, plies=args.plies, net=net)
     hi, lo = max(dice), min(dice)
     print(pos)
+    if at_score:
+        assert game is not None
+        where = "money" if game.is_money else str(game.match)
+        what = f"cubeful equity at the score ({where}, cube {game.cube.value})"
+    else:
+        what = "cubeless equity"
     print(
         f"dice {hi}{lo}: {len(hints)} legal play{'s' if len(hints) != 1 else ''}, "
-        f"cubeless equity for the player on roll at {args.plies} ply"
+        f"{what} for the player on roll at {args.plies} ply"
     )
     if not hints:
         print("  no legal play: the turn passes (MOVE-8)")
         return 0
-    best = hints[0].equity
     probs = " ".join(f"{h:>5}" for h in ("win", "w g", "w bg", "l g", "l bg"))
-    print(f"{'':5}  {'play':<28} {'equity':>7} {'diff':>7}   {probs}")
+
+    def key(h: Any) -> float:
+        return float(h.cubeful_equity) if at_score else float(h.equity)
+
+    best = key(hints[0])
+    match_play = at_score and hints[0].evaluation.match_winning_chance is not None
+    head = "EMG" if match_play else "equity"
+    extra = (
+        f" {'MWC':>6} {'cubeless':>8}" if match_play else (f" {'cubeless':>8}" if at_score else "")
+    )
+    print(f"{'':5}  {'play':<28} {head:>7} {'diff':>7}{extra}   {probs}")
     for i, h in enumerate(hints[: args.top] if args.top else hints, 1):
         e = h.evaluation
-        diff = "" if i == 1 else f"{h.equity - best:+.3f}"
+        diff = "" if i == 1 else f"{key(h) - best:+.3f}"
         mark = "" if e.source == "net" else " (bear-off, exact)"
+        cols = ""
+        if match_play and e.match_winning_chance is not None:
+            cols = f" {100 * e.match_winning_chance:5.1f}% {h.equity:+8.3f}"
+        elif at_score:
+            cols = f" {h.equity:+8.3f}"
         print(
-            f"{i:5}  {h.play!s:<28} {h.equity:+.3f} {diff:>7}   {e.win:5.3f} {e.win_gammon:5.3f} "
-            f"{e.win_backgammon:5.3f} {e.lose_gammon:5.3f} {e.lose_backgammon:5.3f}{mark}"
+            f"{i:5}  {h.play!s:<28} {key(h):+.3f} {diff:>7}{cols}   {e.win:5.3f} "
+            f"{e.win_gammon:5.3f} {e.win_backgammon:5.3f} {e.lose_gammon:5.3f} "
+            f"{e.lose_backgammon:5.3f}{mark}"
         )
+    return 0
+
+
+def _cube_hint(pos: Any, game: Any, plies: int, net: Any) -> int:
+    """``gammon hint`` without dice: the cube decision, when there is one to make."""
+    import gammon
+    from gammon.errors import InvalidDiceError
+
+    if game is None:
+        if pos.variant == gammon.Variant.LONG_NARDY:
+            raise InvalidDiceError(
+                "give the roll (for example `gammon hint ID 31`): Long Nardy has no cube "
+                "decision (LN-38)"
+            )
+        decision = gammon.cube_decision(pos, plies=plies, net=net)
+    else:
+        pending = game.cube.offer is not None
+        if not (pending or game.can_double()):
+            raise InvalidDiceError(
+                "give the roll (for example `gammon hint ID 31`): the player on roll cannot "
+                "double here (the cube is not theirs, the Crawford game, a dead cube, or the "
+                "dice are rolled), so there is no cube decision to make"
+            )
+        decision = gammon.cube_decision(game, plies=plies, net=net)
+    print(pos)
+    print(decision)
     return 0
 
 

@@ -477,5 +477,3 @@ class MatchRecord:
                 break
             board = game.next_match()
         return rec
-
-

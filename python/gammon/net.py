@@ -28,6 +28,25 @@ makes them, at 0 ply (the net alone) or searched 1 or 2 plies deep (each of the 
     >>> hints[0].equity >= hints[-1].equity
     True
 
+With the cube and the score (a :class:`~gammon.Game`, or ``cube=`` and ``score=``), the
+values are cubeful, as GNU Backgammon's: money equity with the cube's ownership (Janowski's
+cube-life model), match winning chances through the match equity table at the score.
+:func:`cube_decision` gives the no double, double/take and double/pass equities of the player
+on roll and the proper action::
+
+    >>> d = gammon.cube_decision(gammon.Position.start())
+    >>> d.action, d.no_double > d.double_take, d.double_pass
+    ('No double, take', True, 1.0)
+    >>> game = gammon.Game.from_gnubg_id("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    >>> gammon.cube_decision(game, plies=1).doubler_action
+    'no double'
+
+and :func:`hint` and :func:`evaluate` value plays and positions at the score::
+
+    >>> hints = gammon.hint(gammon.Position.start(), (3, 1), score=gammon.Match(7, (6, 0)))
+    >>> str(hints[0].play), 0.0 < hints[0].evaluation.match_winning_chance < 1.0
+    ('8/5 6/5', True)
+
 :class:`Net` holds nets: the shipped ones (``Net.shipped()``) or nets of your own, such as
 those ``gammon-train`` writes (``Net.load("my.gnet")``). Pass one as ``net=`` to
 :func:`evaluate` and :func:`hint`, or as the policy of a rollout or a simulation, where it
@@ -53,10 +72,22 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 import gammon._core as _core
-from gammon._core import Net, Play, Position
-from gammon.errors import InvalidInputError
+from gammon._core import CubeDecision, MatchScore, Net, Play, Position, Variant
+from gammon.cube import Cube, CubeRules
+from gammon.errors import InvalidDiceError, InvalidInputError
+from gammon.game import Game
+from gammon.match import Match, MoneySession
 
-__all__ = ["MAX_PLIES", "Evaluation", "Hint", "Net", "evaluate", "hint"]
+__all__ = [
+    "MAX_PLIES",
+    "CubeDecision",
+    "Evaluation",
+    "Hint",
+    "Net",
+    "cube_decision",
+    "evaluate",
+    "hint",
+]
 
 MAX_PLIES: int = _core.MAX_PLIES
 """The deepest search :func:`evaluate` and :func:`hint` accept."""
@@ -92,6 +123,14 @@ class Evaluation:
     """``"net"``, ``"bearoff"`` (exact, from the bear-off databases) or ``"final"`` (game over)."""
     plies: int
     """How many plies deep the value was searched (0: the net alone; exact values: 0)."""
+    cubeful_equity: Optional[float] = None
+    """With a cube or a score: the value with the cube, the player's own cube decision
+    included (for a :class:`Hint`, the opponent's after the play). Money play: points per unit
+    of the cube; match play: normalised equity (EMG: -1 a single game lost at the cube's value,
+    +1 one won). ``None`` when evaluated cubeless."""
+    match_winning_chance: Optional[float] = None
+    """Match play: the player's chance to win the match, through the match equity table
+    (Kazaross-XG2) at the score. ``None`` in money play or when evaluated cubeless."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +147,22 @@ class Hint:
         """The cubeless equity of the play (``evaluation.equity``)."""
         return self.evaluation.equity
 
+    @property
+    def cubeful_equity(self) -> Optional[float]:
+        """The cubeful equity of the play at the score (``evaluation.cubeful_equity``).
 
-def _evaluation(probs: Sequence[float], source: str, plies: int) -> Evaluation:
+        ``None`` for a cubeless hint.
+        """
+        return self.evaluation.cubeful_equity
+
+
+def _evaluation(
+    probs: Sequence[float],
+    source: str,
+    plies: int,
+    cubeful: Optional[float] = None,
+    mwc: Optional[float] = None,
+) -> Evaluation:
     win, wg, wbg, lg, lbg, draw = (float(x) for x in probs)
     lose = 1.0 - win - draw
     equity = win - lose + wg - lg + wbg - lbg
@@ -123,6 +176,8 @@ def _evaluation(probs: Sequence[float], source: str, plies: int) -> Evaluation:
         equity=equity,
         source=source,
         plies=plies if source == "net" else 0,
+        cubeful_equity=cubeful,
+        match_winning_chance=mwc,
     )
 
 
@@ -146,7 +201,95 @@ def _net(net: object) -> Optional[Net]:
     raise InvalidInputError(f"net must be a gammon.Net or None, not {net!r}")
 
 
-def evaluate(position: Position, plies: int = 0, net: Optional[Net] = None) -> Evaluation:
+def _stakes(
+    position: object, cube: object, score: object, cubeful: bool
+) -> tuple[Position, Optional[Cube], Optional[MatchScore], Optional[tuple[int, int]]]:
+    """The position, the cube, the match and a game's dice of the arguments.
+
+    A backgammon :class:`Game` gives its own cube and match unless ``cube``/``score`` say
+    otherwise (a Long Nardy game has no cube, LN-38: it is valued cubeless). The cube is
+    ``None`` when nothing asks for cubeful values (``cubeful`` false and no cube, score or
+    backgammon game).
+    """
+    dice = None
+    if isinstance(position, Game):
+        game = position
+        dice = game.dice
+        if game.position.variant != Variant.LONG_NARDY:
+            if cube is None:
+                cube = game.cube
+            if score is None:
+                score = game.match
+        position = game.position
+    pos = _position(position)
+    if cube is None and score is None and not cubeful:
+        return pos, None, None, dice
+    if cube is None:
+        the_cube = Cube()
+    elif isinstance(cube, Cube):
+        the_cube = cube
+    elif isinstance(cube, CubeRules):
+        the_cube = Cube(rules=cube)
+    else:
+        raise InvalidInputError(
+            f"cube must be a gammon.Cube, gammon.CubeRules or None, not {cube!r}"
+        )
+    if score is None or isinstance(score, MoneySession):
+        match_score = None
+    elif isinstance(score, Match):
+        match_score = score.match_score
+    elif isinstance(score, MatchScore):
+        match_score = score
+    else:
+        raise InvalidInputError(
+            "score must be a gammon.Match, gammon.MatchScore, gammon.MoneySession or None "
+            f"(money play), not {score!r}"
+        )
+    return pos, the_cube, match_score, dice
+
+
+def cube_decision(
+    position: Any,
+    cube: Any = None,
+    score: Any = None,
+    plies: int = 0,
+    net: Optional[Net] = None,
+) -> CubeDecision:
+    """The cube decision of the player on roll in ``position``, as GNU Backgammon's cube hint.
+
+    The cubeful equities of no double, double/take and double/pass, and the proper action.
+
+    ``position`` is a :class:`Position` (the player on roll about to roll) or a
+    :class:`~gammon.Game`, which brings its cube and score (a game awaiting the answer to a
+    double gives the doubler's decision, whose ``taker_action`` is the answer). ``cube`` is a
+    :class:`~gammon.Cube` (its value, owner and rules: Jacoby, beavers) or
+    :class:`~gammon.CubeRules` (a centred cube at 1); default a centred cube under the default
+    rules. ``score`` is a :class:`~gammon.Match` or :class:`~gammon.MatchScore` (match play:
+    match winning chances through the Kazaross-XG2 table, the Crawford game and dead cubes as
+    MATCH-3 and MATCH-7 say) or ``None``/:class:`~gammon.MoneySession` (money play). ``plies``
+    (0 to :data:`MAX_PLIES`) searches the rolls: 0 is the cube model on the net's
+    probabilities, 1 and 2 average over the rolls, the opponent's cube decisions included.
+    ``net`` is a backgammon :class:`Net` (default the shipped one).
+
+    Money equities are in points per unit of the cube (double/pass is +1); match equities are
+    normalised (EMG), with the match winning chances in :attr:`CubeDecision.mwc`.
+
+    Raises :class:`~gammon.errors.InvalidInputError` for a bad argument: a Long Nardy position
+    (no cube, LN-38), a match that is over, a ``net`` of another game.
+    """
+    pos, the_cube, match_score, _ = _stakes(position, cube, score, True)
+    assert the_cube is not None
+    return _core._cube_decision_of(pos, the_cube, match_score, _plies(plies), _net(net))
+
+
+def evaluate(
+    position: Any,
+    plies: int = 0,
+    net: Optional[Net] = None,
+    *,
+    cube: Any = None,
+    score: Any = None,
+) -> Evaluation:
     """The outcome probabilities of ``position`` for its player on roll, by ``net``.
 
     ``net`` is a :class:`Net` of the position's game; ``None`` (the default) is the shipped
@@ -158,16 +301,36 @@ def evaluate(position: Position, plies: int = 0, net: Optional[Net] = None) -> E
     databases cover (``"bearoff"``). Backgammon (standard rules, 15 checkers) and Long Nardy
     under the default scoring (Mars 2, no Koks, no last roll).
 
+    With the cube and the score (``cube=``, ``score=`` as for :func:`cube_decision`, or a
+    :class:`~gammon.Game` as ``position``), the evaluation also gives the value with the cube
+    (:attr:`Evaluation.cubeful_equity`, the player's own cube decision included) and in match
+    play the match winning chance; searched deeper than 0 ply, the probabilities are those of
+    the same search, whose plays are chosen with the cube at the score.
+
     Raises :class:`~gammon.errors.InvalidInputError` for a bad argument (a ``net`` of
     another game among them).
     """
-    pos = _position(position)
+    pos, the_cube, match_score, _ = _stakes(position, cube, score, False)
     n = _plies(plies)
-    probs, source = _core._net_evaluate(pos, n, _net(net))
-    return _evaluation(probs, source, n)
+    nets = _net(net)
+    if the_cube is None:
+        probs, source = _core._net_evaluate(pos, n, nets)
+        return _evaluation(probs, source, n)
+    _, source = _core._net_evaluate(pos, 0, nets)
+    probs, value, normalised = _core._cubeful_evaluate(pos, the_cube, match_score, n, nets)
+    mwc = value if match_score is not None else None
+    return _evaluation(probs, source, n, normalised, mwc)
 
 
-def hint(position: Position, dice: Any, plies: int = 0, net: Optional[Net] = None) -> list[Hint]:
+def hint(
+    position: Any,
+    dice: Any = None,
+    plies: int = 0,
+    net: Optional[Net] = None,
+    *,
+    cube: Any = None,
+    score: Any = None,
+) -> list[Hint]:
     """The legal plays of ``dice`` in ``position``, valued for the player on roll, best first.
 
     ``net`` values them: a :class:`Net` of the position's game, or ``None`` (the default) for
@@ -180,18 +343,39 @@ def hint(position: Position, dice: Any, plies: int = 0, net: Optional[Net] = Non
     With the shipped backgammon net, 2 plies choose best and 1 ply worst: judged by gnubg, its
     1-ply choices lose more than its 0-ply ones (train/log.md, "the teachers judged").
 
+    At the score (``cube=``, ``score=`` as for :func:`cube_decision`, or a
+    :class:`~gammon.Game` as ``position``, whose dice are the default), the plays are valued
+    with the cube as GNU Backgammon's hint values them: money equity with the cube's ownership,
+    match winning chances at the score, the opponent's cube decision after the play included;
+    they are ranked by :attr:`Hint.cubeful_equity`, and the cubeless figures stay in each
+    evaluation.
+
     Raises :class:`~gammon.errors.InvalidDiceError` for bad dice and
     :class:`~gammon.errors.InvalidInputError` for another bad argument (a ``net`` of another
     game among them).
     """
-    pos = _position(position)
+    pos, the_cube, match_score, game_dice = _stakes(position, cube, score, False)
+    if dice is None:
+        if game_dice is None:
+            raise InvalidDiceError("hint needs the dice: pass a roll such as (3, 1)")
+        dice = game_dice
     n = _plies(plies)
     nets = _net(net)
     plays = pos.legal_plays(dice)
-    ranked = _core._net_rank(plays, n, nets)
-    hints = [
-        Hint(play=plays[i], evaluation=_evaluation(probs, "bearoff" if exact else "net", n))
-        for i, (probs, exact) in enumerate(ranked)
-    ]
-    hints.sort(key=lambda h: -h.equity)
+    if the_cube is None:
+        ranked = _core._net_rank(plays, n, nets)
+        hints = [
+            Hint(play=plays[i], evaluation=_evaluation(probs, "bearoff" if exact else "net", n))
+            for i, (probs, exact) in enumerate(ranked)
+        ]
+        hints.sort(key=lambda h: -h.equity)
+        return hints
+    exact = [e for _, e in _core._net_rank(plays, 0, nets)]
+    cubeful = _core._cubeful_rank(plays, the_cube, match_score, n, nets)
+    hints = []
+    for i, (probs, value, normalised) in enumerate(cubeful):
+        mwc = value if match_score is not None else None
+        source = "bearoff" if exact[i] else "net"
+        hints.append(Hint(play=plays[i], evaluation=_evaluation(probs, source, n, normalised, mwc)))
+    hints.sort(key=lambda h: -(h.evaluation.cubeful_equity or 0.0))
     return hints

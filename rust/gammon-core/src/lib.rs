@@ -56,10 +56,10 @@ pub mod text;
 mod variant_position;
 
 pub use analysis::{
-    analyze_game, analyze_matches, AnalysisConfig, AnalysisError, AnalysisProgress, Candidate,
-    CubeAction, CubeEquities, Decision, DecisionKind, ErrorTally, GameAnalysis, GameLog, LuckMark,
-    MatchAnalysis, MoveFilter, PlayerStats, Rating, RollLuck, Skill, Step, BAD, CLOSE_CUBE,
-    DOUBTFUL, LUCKY, MAX_ANALYSIS_PLIES, VERY_BAD, VERY_LUCKY,
+    analyze_game, analyze_matches, is_close_cube, AnalysisConfig, AnalysisError, AnalysisProgress,
+    Candidate, Decision, DecisionKind, ErrorTally, GameAnalysis, GameLog, LuckMark, MatchAnalysis,
+    MoveFilter, PlayerStats, Rating, RollLuck, Skill, Step, BAD, CLOSE_CUBE, DOUBTFUL, LUCKY,
+    MAX_ANALYSIS_PLIES, VERY_BAD, VERY_LUCKY,
 };
 pub use base::color::{ByColor, Color};
 pub use base::dice::{Dice, DiceError};
@@ -93,9 +93,13 @@ pub use play::turn::{
 };
 pub use policy::cube::{CubeContext, CubePolicy, KeithRace, NeverDouble, Response};
 pub use policy::cube_kind::{BackgammonCubePolicy, CubePolicyError, CubePolicyKind};
+pub use policy::cube_search::{
+    cube_decision, cubeful_value, play_values, CubefulSearch, PlayValue, MAX_CUBE_PLIES,
+};
 pub use policy::janowski::{
-    cash_point, cube_life, cubeful_equity, match_decision, money_decision, take_point,
-    CubeDecision, GameValue, JanowskiCube, Ownership,
+    cash_point, cube_life, cubeful_equity, decision_from_probabilities, match_decision,
+    money_decision, take_point, CubeDecision, CubeInfo, DoublerAction, GameValue, JanowskiCube,
+    Ownership, TakerAction,
 };
 pub use policy::nardy::{NardyHeuristic, NardyPolicy};
 pub use policy::{

@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use gammon_core::eval::net::NetEvaluator;
 use gammon_core::{
-    analyze_matches, AnalysisConfig, AnalysisError, ByColor, Candidate, Color, Decision,
-    DecisionKind, Dice, GameAnalysis, GameLog, MatchAnalysis, PlayerStats, RollLuck, RulesFamily,
-    Step, VariantPosition, MAX_ANALYSIS_PLIES,
+    analyze_matches, is_close_cube, AnalysisConfig, AnalysisError, ByColor, Candidate, Color,
+    Decision, DecisionKind, Dice, GameAnalysis, GameLog, MatchAnalysis, PlayerStats, RollLuck,
+    RulesFamily, Step, VariantPosition, MAX_ANALYSIS_PLIES,
 };
 use numpy::ndarray::{Array1, Array2};
 use numpy::IntoPyArray;
@@ -204,12 +204,12 @@ impl PyDecision {
                 d.position.format_play(&best.play),
                 best.equity
             );
-        } else if let Some(eq) = d.cube_equities {
+        } else if let Some(eq) = d.cube_decision {
             let _ = write!(
                 s,
                 "{}: {}; no double {:+.3}, double/take {:+.3}, double/pass {:+.3}",
                 d.kind.name(),
-                eq.action().name(),
+                eq.action(),
                 eq.no_double,
                 eq.double_take,
                 eq.double_pass
@@ -322,32 +322,33 @@ impl PyDecision {
     /// The doubler's normalised equity playing on (cube actions).
     #[getter]
     fn no_double(&self) -> Option<f64> {
-        self.inner.cube_equities.map(|e| e.no_double)
+        self.inner.cube_decision.map(|e| e.no_double)
     }
 
     /// The doubler's normalised equity after double, take (cube actions).
     #[getter]
     fn double_take(&self) -> Option<f64> {
-        self.inner.cube_equities.map(|e| e.double_take)
+        self.inner.cube_decision.map(|e| e.double_take)
     }
 
     /// The doubler's normalised equity after double, pass: +1 (cube actions).
     #[getter]
     fn double_pass(&self) -> Option<f64> {
-        self.inner.cube_equities.map(|e| e.double_pass)
+        self.inner.cube_decision.map(|e| e.double_pass)
     }
 
-    /// The right action, in gnubg's words: ``"No double, take"``, ``"Double, take"``,
-    /// ``"Double, pass"`` or ``"Too good to double, pass"`` (cube actions).
+    /// The proper action, in gnubg's words, as ``gammon.cube_decision`` gives it: ``"No
+    /// double, take"``, ``"Double, take"``, ``"Double, pass"``, ``"Too good to redouble,
+    /// pass"``, ``"No double, beaver"``, ``"Optional double, take"``, ... (cube actions).
     #[getter]
-    fn right_action(&self) -> Option<&'static str> {
-        self.inner.cube_equities.map(|e| e.action().name())
+    fn right_action(&self) -> Option<String> {
+        self.inner.cube_decision.map(|e| e.action())
     }
 
     /// The doubler's cubeless probabilities before the roll (cube actions).
     #[getter]
     fn probabilities(&self) -> Option<Probs> {
-        self.inner.cube_equities.map(|e| probs(&e.probabilities))
+        self.inner.cube_decision.map(|e| probs(&e.probabilities))
     }
 
     /// True for a close cube decision (within 0.16 of doubling, or any double, take or
@@ -355,8 +356,8 @@ impl PyDecision {
     #[getter]
     fn is_close(&self) -> Option<bool> {
         let d = &self.inner;
-        d.cube_equities
-            .map(|e| d.kind != DecisionKind::NoDouble || e.is_close())
+        d.cube_decision
+            .map(|e| d.kind != DecisionKind::NoDouble || is_close_cube(&e))
     }
 
     /// The normalised equity lost (at least 0).

@@ -7,6 +7,7 @@ mod bearoff;
 mod classes;
 mod convert;
 mod cube;
+mod cube_eval;
 mod cubeful;
 mod errors;
 mod evaluated;
@@ -95,6 +96,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(many::_position_seeds, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
     m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;
+    m.add_class::<cube_eval::PyCubeDecision>()?;
+    m.add_function(wrap_pyfunction!(cube_eval::_cube_decision_of, m)?)?;
+    m.add_function(wrap_pyfunction!(cube_eval::_cubeful_evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(cube_eval::_cubeful_rank, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_evaluate, m)?)?;

@@ -6,7 +6,7 @@ use crate::analysis::search::{Analysable, Engine};
 use crate::analysis::stats::{ErrorTally, PlayerStats};
 use crate::analysis::value::Stake;
 use crate::analysis::{
-    AnalysisConfig, Candidate, CubeEquities, Decision, DecisionKind, GameAnalysis, LuckMark,
+    is_close_cube, AnalysisConfig, Candidate, Decision, DecisionKind, GameAnalysis, LuckMark,
     RollLuck, Skill, DOUBTFUL,
 };
 use crate::base::color::{ByColor, Color};
@@ -15,9 +15,10 @@ use crate::base::moves::Play;
 use crate::eval::net::NetEvaluator;
 use crate::eval::Probabilities;
 use crate::play::turn::TurnState;
+use crate::policy::janowski::{CubeDecision, TakerAction};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::nardy::Nardy;
-use crate::scoring::cube::CubeState;
+use crate::scoring::cube::{CubeRules, CubeState};
 use crate::scoring::met::{match_winning_chance, MET_LENGTH};
 use crate::scoring::scoreboard::Scoreboard;
 use crate::variant_position::{VariantPlay, VariantPosition};
@@ -59,11 +60,11 @@ struct Rolled<P> {
     equities: Vec<f64>,
 }
 
-/// A double awaiting its answer: the doubler's cube equities.
+/// A double awaiting its answer: the doubler's cube decision.
 #[derive(Clone, Copy)]
 struct Pending {
     doubler: Color,
-    equities: CubeEquities,
+    decision: CubeDecision,
     position: VariantPosition,
     cube: CubeState,
     move_number: u32,
@@ -74,8 +75,7 @@ struct Walk<'a, P> {
     engine: Engine<'a, P>,
     config: &'a AnalysisConfig,
     board: Scoreboard,
-    jacoby: bool,
-    cube_enabled: bool,
+    rules: CubeRules,
     decisions: Vec<Decision>,
     rolls: Vec<RollLuck>,
     stats: ByColor<PlayerStats>,
@@ -92,8 +92,7 @@ impl<'a, P: Analysable> Walk<'a, P> {
             engine: Engine::new(nets),
             config,
             board: start.board,
-            jacoby: start.cube.rules.jacoby,
-            cube_enabled: start.cube.rules.enabled,
+            rules: start.cube.rules,
             decisions: Vec::new(),
             rolls: Vec::new(),
             stats: ByColor::default(),
@@ -155,7 +154,7 @@ impl<'a, P: Analysable> Walk<'a, P> {
     }
 
     fn stake(&self, cube: CubeState) -> Stake {
-        Stake::new(&self.board, cube, self.jacoby, self.cube_enabled)
+        Stake::new(&self.board, cube, self.rules, P::HAS_CUBE)
     }
 
     /// The move number of `player`'s next turn, as a `.mat` file numbers its lines.
@@ -216,29 +215,26 @@ impl<'a, P: Analysable> Walk<'a, P> {
     /// Whether the player on roll in `s` may double and the cube still matters to them
     /// (gnubg's `GetDPEq`: not in the Crawford game, not a dead cube, MATCH-3, MATCH-7).
     fn may_double(&self, s: &TurnState<VariantPosition>) -> bool {
-        let Some(pos) = P::of(&s.position) else {
-            return false;
-        };
-        if pos.cube_life().is_none() || !s.cube.rules.enabled || !s.may_double() {
+        if P::of(&s.position).is_none() || !P::HAS_CUBE || !s.cube.rules.enabled {
             return false;
         }
-        match s.board.as_match() {
-            Some(m) => !m.is_dead_double(s.turn(), s.cube.value),
-            None => true,
-        }
+        s.may_double() && self.stake(s.cube.state()).info(s.turn()).may_double()
     }
 
-    /// The cubeful value for `me` of a play of theirs whose 0-ply (or searched) probabilities
-    /// are `probs`: exact for a game it ends.
-    fn play_equity(stake: &Stake, me: Color, after: &P, probs: &Probabilities) -> f64 {
-        let opp = after.pass_turn();
-        let x = opp.cube_life();
-        if x.is_some() {
-            if let Some(o) = after.outcome() {
-                return stake.finished(me, o.winner, u32::from(o.points()));
-            }
-        }
-        stake.cubeful(me, probs, x)
+    /// The normalised values for `me` at 0 ply of their plays `plays` of a roll, whose
+    /// probabilities are `probs` (the cube model's, exact for a game a play ends).
+    fn leaves(
+        engine: &mut Engine<'_, P>,
+        stake: &Stake,
+        me: Color,
+        plays: &[Play<P>],
+        probs: &[Probabilities],
+    ) -> Vec<f64> {
+        plays
+            .iter()
+            .zip(probs)
+            .map(|(pl, pr)| P::leaf(engine, stake, me, pl.after(), pr))
+            .collect()
     }
 
     /// The luck of the roll that `s` holds (the roller on roll with the dice).
@@ -253,16 +249,16 @@ impl<'a, P: Analysable> Walk<'a, P> {
         let best = |engine: &mut Engine<'_, P>, p: &P, r: Dice, probs: &mut Vec<Probabilities>| {
             let who = p.turn();
             engine.roll_values(p, r, probs);
-            let plays = engine.last_plays();
-            if plays.is_empty() {
-                let passed = p.pass_turn();
-                let v = engine.on_roll(&passed, 0).flip();
-                return stake.cubeful(who, &v, passed.cube_life());
+            let afters: Vec<P> = engine.last_plays().iter().map(|pl| *pl.after()).collect();
+            if afters.is_empty() {
+                // No play: the position passes as it is.
+                let v = engine.after(p, 0);
+                return P::leaf(engine, &stake, who, p, &v);
             }
-            plays
+            afters
                 .iter()
                 .zip(probs.iter())
-                .map(|(pl, pr)| Self::play_equity(&stake, who, pl.after(), pr))
+                .map(|(a, pr)| P::leaf(engine, &stake, who, a, pr))
                 .fold(f64::NEG_INFINITY, f64::max)
         };
         let mut mean = 0.0;
@@ -289,11 +285,7 @@ impl<'a, P: Analysable> Walk<'a, P> {
             }
         }
         let (plays, probabilities) = self.engine.roll(&pos, dice);
-        let equities = plays
-            .iter()
-            .zip(&probabilities)
-            .map(|(pl, pr)| Self::play_equity(&stake, me, pl.after(), pr))
-            .collect();
+        let equities = Self::leaves(&mut self.engine, &stake, me, &plays, &probabilities);
         let move_number = self.move_number(me);
         self.rolled = Some(Rolled {
             position: pos,
@@ -337,11 +329,7 @@ impl<'a, P: Analysable> Walk<'a, P> {
             Some(r) if r.position == pos && r.dice == dice => r,
             _ => {
                 let (plays, probabilities) = self.engine.roll(&pos, dice);
-                let equities = plays
-                    .iter()
-                    .zip(&probabilities)
-                    .map(|(pl, pr)| Self::play_equity(&stake, me, pl.after(), pr))
-                    .collect();
+                let equities = Self::leaves(&mut self.engine, &stake, me, &plays, &probabilities);
                 Rolled {
                     position: pos,
                     move_number: self.move_number(me),
@@ -387,7 +375,7 @@ impl<'a, P: Analysable> Walk<'a, P> {
             candidates,
             played: Some(played_at),
             legal_plays: rolled.plays.len(),
-            cube_equities: None,
+            cube_decision: None,
             loss,
             cost,
             skill,
@@ -495,55 +483,49 @@ impl<'a, P: Analysable> Walk<'a, P> {
             if v.3 >= plies {
                 continue;
             }
-            let after = rolled.plays[v.0].after();
-            let probs = self.engine.after(after, plies);
-            *v = (
-                v.0,
-                probs,
-                Self::play_equity(stake, me, after, &probs),
+            let (probs, equity) = P::searched(
+                &mut self.engine,
+                stake,
+                me,
+                &rolled.position,
+                &rolled.plays[v.0],
                 plies,
             );
+            *v = (v.0, probs, equity, plies);
         }
         sort(values);
     }
 
-    /// The cube decision of the player on roll in `s` (who rolled or doubled: `kind`).
+    /// The cube decision of the player on roll in `s` (who rolled or doubled: `kind`): the
+    /// cube search's (`gammon.cube_decision` at the analysis's depth).
     fn cube(&mut self, i: usize, s: &TurnState<VariantPosition>, kind: DecisionKind) {
         let Some(pos) = P::of(&s.position) else {
             return;
         };
-        let Some(x) = pos.cube_life() else {
-            return;
-        };
         let me = pos.turn();
         let stake = self.stake(s.cube.state());
-        let probabilities = self.engine.on_roll(&pos, self.config.plies);
-        let (no_double, double_take, double_pass) = stake.cube_equities(me, &probabilities, x);
-        let eq = CubeEquities {
-            probabilities,
-            no_double,
-            double_take,
-            double_pass,
+        let Some(d) = P::cube_decision(&mut self.engine, &pos, &stake.info(me), self.config.plies)
+        else {
+            return;
         };
-        let optimal = eq.optimal();
-        let doubled = double_take.min(double_pass);
+        let best = d.best();
         let loss = match kind {
-            DecisionKind::Double => (optimal - doubled).max(0.0),
-            _ => (optimal - no_double).max(0.0),
+            DecisionKind::Double => (best - d.doubled()).max(0.0),
+            _ => (best - d.no_double).max(0.0),
         };
         let cost = stake.cost(me, loss);
         let skill = Skill::of(loss);
         let move_number = self.move_number(me);
         let st = &mut self.stats[me];
         st.cube_decisions += 1;
-        if kind == DecisionKind::Double || eq.is_close() {
+        if kind == DecisionKind::Double || is_close_cube(&d) {
             st.close_cube += 1;
         }
         if kind == DecisionKind::Double {
             st.doubles += 1;
             self.pending = Some(Pending {
                 doubler: me,
-                equities: eq,
+                decision: d,
                 position: s.position,
                 cube: s.cube.state(),
                 move_number,
@@ -552,10 +534,12 @@ impl<'a, P: Analysable> Walk<'a, P> {
         if loss > 0.0 {
             let tally: &mut ErrorTally = match kind {
                 // gnubg: a missed double "above the cash point" when the taker should pass.
-                DecisionKind::NoDouble if double_take > 1.0 => &mut st.missed_double_above_cash,
+                DecisionKind::NoDouble if d.double_take > d.double_pass => {
+                    &mut st.missed_double_above_cash
+                }
                 DecisionKind::NoDouble => &mut st.missed_double_below_cash,
                 // A wrong double "above the too-good point" when playing on beats cashing.
-                _ if no_double > 1.0 => &mut st.wrong_double_above_too_good,
+                _ if d.no_double > d.double_pass => &mut st.wrong_double_above_too_good,
                 _ => &mut st.wrong_double_below_double_point,
             };
             tally.add(loss, cost);
@@ -575,23 +559,24 @@ impl<'a, P: Analysable> Walk<'a, P> {
             candidates: Vec::new(),
             played: None,
             legal_plays: 0,
-            cube_equities: Some(eq),
+            cube_decision: Some(d),
             loss,
             cost,
             skill,
         });
     }
 
-    /// The doubled player's answer to the double `p`.
+    /// The doubled player's answer to the double `p`: what it gives the doubler against
+    /// the proper answer's (a beaver the model's value of the redoubled cube, twice DT).
     fn answer(&mut self, i: usize, p: &Pending, kind: DecisionKind) {
         let me = !p.doubler;
-        let eq = p.equities;
-        // The doubler's equities are the taker's turned round: a take loses what the
-        // doubler gains over a pass, and the other way round.
-        let loss = match kind {
-            DecisionKind::Drop => (eq.double_pass - eq.double_take).max(0.0),
-            _ => (eq.double_take - eq.double_pass).max(0.0),
+        let d = p.decision;
+        let taken = match kind {
+            DecisionKind::Drop => TakerAction::Pass,
+            DecisionKind::Beaver => TakerAction::Beaver,
+            _ => TakerAction::Take,
         };
+        let loss = (d.answered(taken) - d.answered(d.taker)).max(0.0);
         let stake = self.stake(p.cube);
         let cost = stake.cost(me, loss);
         let skill = Skill::of(loss);
@@ -624,7 +609,7 @@ impl<'a, P: Analysable> Walk<'a, P> {
             candidates: Vec::new(),
             played: None,
             legal_plays: 0,
-            cube_equities: Some(eq),
+            cube_decision: Some(d),
             loss,
             cost,
             skill,

@@ -11,8 +11,8 @@
 //!   (gnubg's "unforced moves");
 //! - **cube actions** ([`DecisionKind::NoDouble`], [`DecisionKind::Double`],
 //!   [`DecisionKind::Take`], [`DecisionKind::Drop`], [`DecisionKind::Beaver`]): the
-//!   no-double, double/take and double/pass equities of the player on roll, the right
-//!   action, and what the action taken lost (backgammon only);
+//!   no-double, double/take and double/pass equities of the player on roll and the proper
+//!   action ([`CubeDecision`]), and what the action taken lost (backgammon only);
 //! - **luck** ([`RollLuck`]): what the roll was worth (the value of its best play) against
 //!   the average over the 21 rolls (over the 30 ways the opening roll can fall), as gnubg's
 //!   `LuckAnalysis` (its `analysis.c`).
@@ -32,15 +32,22 @@
 //! action is within 0.16 of doubling, and every double, take and drop), as gnubg's
 //! statistics give them ([`PlayerStats`]).
 //!
-//! **Values.** A play is valued by the mover's cubeful equity after it: the net's outcome
-//! probabilities (searched `plies` deep, [`crate::eval::net::NetEvaluator::after_value_plies`];
-//! exact for finished games and the bear-off databases), turned cubeful by Janowski's cube
-//! model at the cube's ownership ([`value`]). The plays of a roll are first valued at 0 ply;
-//! as gnubg's `FindnSaveBestMoves`, those that stay in the [`MoveFilter`] (and always the
-//! played play) are valued again at the full depth.
+//! **Values.** Every cubeful value comes from the core's one cube model, GNU Backgammon's
+//! ([`crate::policy::janowski`], searched by [`crate::policy::cube_search`]). A play is
+//! valued by the mover's cubeful equity after it, the opponent's cube decision there
+//! included: at 0 ply the net's outcome probabilities (exact for finished games and the
+//! bear-off databases) through the cube model, as the cube search values its leaves; deeper,
+//! the cube search's value of the play ([`crate::play_values`], the hint's at the score). The
+//! plays of a roll are first valued at 0 ply; as gnubg's `FindnSaveBestMoves`, those that
+//! stay in the [`MoveFilter`] (and always the played play) are valued again at the full
+//! depth. A cube action is valued by the cube search's decision at the analysis's depth
+//! ([`crate::cube_decision`], `gammon.cube_decision`'s). A game without a cube (Long Nardy,
+//! or cube use off) is valued cubeless ([`NetEvaluator::after_value_plies`]).
+//!
+//! [`NetEvaluator::after_value_plies`]: crate::eval::net::NetEvaluator::after_value_plies
 //!
 //! The source: this module (the configuration and the public values), `record.rs` (the game
-//! records and their replay), `value.rs` (the equities: the one seam between the analysis
+//! records and their replay), `value.rs` (the units, and the one seam between the analysis
 //! and the cube model), `search.rs` (the evaluations, cached), `game.rs` (one game walked
 //! decision by decision), `stats.rs` (the per-player statistics) and `batch.rs` (many
 //! matches on many threads).
@@ -66,6 +73,7 @@ use crate::base::color::Color;
 use crate::base::dice::Dice;
 use crate::eval::Probabilities;
 use crate::play::turn::GameOver;
+use crate::policy::janowski::CubeDecision;
 use crate::scoring::cube::CubeState;
 use crate::scoring::scoreboard::Scoreboard;
 use crate::variant_position::{VariantPlay, VariantPosition};
@@ -291,96 +299,11 @@ impl DecisionKind {
     }
 }
 
-/// The right cube action for the player on roll and the answer (gnubg's cube hint).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CubeAction {
-    /// No double; the opponent would take a double.
-    NoDoubleTake,
-    /// Double; the opponent should take.
-    DoubleTake,
-    /// Double; the opponent should pass.
-    DoublePass,
-    /// Too good to double: playing on is worth more than the pass the opponent should give.
-    TooGoodPass,
-}
-
-impl CubeAction {
-    /// gnubg's words: "No double, take", "Double, take", "Double, pass", "Too good to
-    /// double, pass".
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            CubeAction::NoDoubleTake => "No double, take",
-            CubeAction::DoubleTake => "Double, take",
-            CubeAction::DoublePass => "Double, pass",
-            CubeAction::TooGoodPass => "Too good to double, pass",
-        }
-    }
-
-    /// True when the player on roll should double.
-    #[must_use]
-    pub const fn doubles(self) -> bool {
-        matches!(self, CubeAction::DoubleTake | CubeAction::DoublePass)
-    }
-
-    /// True when the opponent should take a double.
-    #[must_use]
-    pub const fn takes(self) -> bool {
-        matches!(self, CubeAction::NoDoubleTake | CubeAction::DoubleTake)
-    }
-}
-
-/// The cube equities of the player on roll before rolling, normalised to the current cube
-/// (gnubg's `arDouble`): double/pass is +1.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CubeEquities {
-    /// The cubeless probabilities of the player on roll, before the roll, at the
-    /// analysis's depth.
-    pub probabilities: Probabilities,
-    /// Playing on without doubling.
-    pub no_double: f64,
-    /// Doubling and the opponent taking.
-    pub double_take: f64,
-    /// Doubling and the opponent passing (+1).
-    pub double_pass: f64,
-}
-
-impl CubeEquities {
-    /// The equity of the best action: doubling (the opponent answering with the smaller of
-    /// take and pass) when it beats playing on, else playing on (gnubg's `OUTPUT_OPTIMAL`).
-    #[must_use]
-    pub fn optimal(&self) -> f64 {
-        let doubled = self.double_take.min(self.double_pass);
-        if doubled >= self.no_double {
-            doubled
-        } else {
-            self.no_double
-        }
-    }
-
-    /// The right action.
-    #[must_use]
-    pub fn action(&self) -> CubeAction {
-        let take = self.double_take <= self.double_pass;
-        if self.double_take.min(self.double_pass) >= self.no_double {
-            if take {
-                CubeAction::DoubleTake
-            } else {
-                CubeAction::DoublePass
-            }
-        } else if take {
-            CubeAction::NoDoubleTake
-        } else {
-            CubeAction::TooGoodPass
-        }
-    }
-
-    /// A close decision (gnubg's `isCloseCubedecision`): the best action is less than
-    /// [`CLOSE_CUBE`] better than doubling.
-    #[must_use]
-    pub fn is_close(&self) -> bool {
-        self.optimal() - self.double_take.min(self.double_pass) < CLOSE_CUBE
-    }
+/// A close cube decision (gnubg's `isCloseCubedecision`): the best action is less than
+/// [`CLOSE_CUBE`] better than doubling (the opponent answering properly).
+#[must_use]
+pub fn is_close_cube(d: &CubeDecision) -> bool {
+    d.best() - d.doubled() < CLOSE_CUBE
 }
 
 /// A play of a roll with its value for the mover.
@@ -422,8 +345,10 @@ pub struct Decision {
     pub played: Option<usize>,
     /// The number of distinct legal plays (checker plays).
     pub legal_plays: usize,
-    /// The cube equities (cube actions), from the doubler's side.
-    pub cube_equities: Option<CubeEquities>,
+    /// The cube decision (cube actions), from the doubler's side: the no double,
+    /// double/take and double/pass equities and the proper actions, as
+    /// [`crate::cube_decision`] makes it at the analysis's depth.
+    pub cube_decision: Option<CubeDecision>,
     /// The normalised equity the decision lost (at least 0).
     pub loss: f64,
     /// The loss in the game's unit: points in money play, match winning chance in a match.

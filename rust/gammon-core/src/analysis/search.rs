@@ -1,38 +1,43 @@
 //! The evaluations the analysis asks for, over the net's public interface: the values of a
-//! roll's plays at 0 ply (valued together by a [`Ranker`]) and of single positions searched
-//! deeper ([`NetEvaluator::after_value_plies`]), the latter cached for the game.
-//!
-//! The cache is what makes a cube decision cheap: the position a player doubles from is the
-//! one their opponent's play led to, which the analysis of that play has already searched at
-//! the same depth (gnubg keeps an evaluation cache for the same reason).
+//! roll's plays at 0 ply (valued together by a [`Ranker`]), turned into cubeful values as the
+//! cube search values its leaves ([`leaf_value`]); the plays searched deeper, valued by the
+//! cube search ([`CubefulSearch::play_values`], the hint's values at the score); and the cube
+//! decisions ([`CubefulSearch::cube_decision`], `gammon.cube_decision`'s). A game without a
+//! cube (Long Nardy, or cube use off) is searched cubeless
+//! ([`NetEvaluator::after_value_plies`]), the searches cached for the game.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 
+use crate::analysis::value::Stake;
+use crate::base::color::Color;
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::eval::net::{AfterState, NetEvaluator, NetPosition, Ranker, SearchBuffers};
 use crate::eval::Probabilities;
-use crate::policy::janowski::cube_life;
+use crate::policy::cube_search::{leaf_value, CubefulSearch};
+use crate::policy::janowski::{
+    cube_life, on_roll_probabilities, opponent_on_bar, CubeDecision, CubeInfo,
+};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::nardy::Nardy;
+use crate::rules::position::Position;
 use crate::variant_position::{VariantPlay, VariantPosition};
 
 /// A rules type the analysis walks: the nets value it, and it converts to and from the
 /// run-time dispatch of the records.
 pub(crate) trait Analysable: NetPosition + Hash + Eq {
+    /// Whether the game has a cube (backgammon; not Long Nardy, LN-38).
+    const HAS_CUBE: bool;
     /// The position of this rules type in `v`, if it is one.
     fn of(v: &VariantPosition) -> Option<Self>;
     /// The position as the run-time dispatch.
     fn wrap(self) -> VariantPosition;
     /// A play as the run-time dispatch.
     fn wrap_play(play: Play<Self>) -> VariantPlay;
-    /// The cube's life for the player on roll (Janowski's `x`, gnubg's cube efficiency);
-    /// `None` where the game has no cube (Long Nardy).
-    fn cube_life(&self) -> Option<f64>;
     /// The nets' value of `after` for the player who just played, exact where known.
     fn after_state(nets: &NetEvaluator, after: &Self) -> Probabilities;
-    /// The same searched `plies` deep.
+    /// The same searched `plies` deep, cubeless.
     fn after_plies(
         nets: &NetEvaluator,
         after: &Self,
@@ -41,6 +46,33 @@ pub(crate) trait Analysable: NetPosition + Hash + Eq {
     ) -> Probabilities;
     /// The 0-ply values of the plays of `pos` (made by its player on roll), valued together.
     fn values(nets: &NetEvaluator, pos: &Self, plays: &[Play<Self>], out: &mut Vec<Probabilities>);
+    /// The normalised value for `me` at 0 ply of `after` (a position after their play, they
+    /// still on roll in it), whose probabilities for them are `probs`.
+    fn leaf(
+        engine: &mut Engine<'_, Self>,
+        stake: &Stake,
+        me: Color,
+        after: &Self,
+        probs: &Probabilities,
+    ) -> f64;
+    /// `play` of `pos` (made by `me`, on roll) searched `plies` deep (at least 1): the mover's
+    /// probabilities after it and their normalised value.
+    fn searched(
+        engine: &mut Engine<'_, Self>,
+        stake: &Stake,
+        me: Color,
+        pos: &Self,
+        play: &Play<Self>,
+        plies: u32,
+    ) -> (Probabilities, f64);
+    /// The cube decision of the player on roll in `pos`, the cube as `info` says, searched
+    /// `plies` deep; `None` for a game without a cube.
+    fn cube_decision(
+        engine: &mut Engine<'_, Self>,
+        pos: &Self,
+        info: &CubeInfo,
+        plies: u32,
+    ) -> Option<CubeDecision>;
 }
 
 /// The values of plays by a [`Ranker`]: exact where known, else the net's, incrementally.
@@ -58,6 +90,7 @@ fn ranked<P: NetPosition>(
 }
 
 impl Analysable for Backgammon {
+    const HAS_CUBE: bool = true;
     fn of(v: &VariantPosition) -> Option<Self> {
         match v {
             VariantPosition::Backgammon(p) => Some(*p),
@@ -70,9 +103,6 @@ impl Analysable for Backgammon {
     fn wrap_play(play: Play<Self>) -> VariantPlay {
         VariantPlay::Backgammon(play)
     }
-    fn cube_life(&self) -> Option<f64> {
-        Some(cube_life(self))
-    }
     fn after_state(nets: &NetEvaluator, after: &Self) -> Probabilities {
         nets.after_state(after)
     }
@@ -87,9 +117,78 @@ impl Analysable for Backgammon {
     fn values(nets: &NetEvaluator, pos: &Self, plays: &[Play<Self>], out: &mut Vec<Probabilities>) {
         ranked(nets, pos, plays, out);
     }
+    /// As the cube search values a play at 0 ply ([`CubefulSearch::play_values`]): the
+    /// opponent on roll after it, their cube decision included, by the cube model.
+    fn leaf(
+        engine: &mut Engine<'_, Self>,
+        stake: &Stake,
+        me: Color,
+        after: &Self,
+        probs: &Probabilities,
+    ) -> f64 {
+        if !stake.cubeful {
+            return stake.cubeless(me, probs);
+        }
+        let child = after.pass_turn();
+        let opp = stake.info(!me);
+        // The cube model reads a position whose opponent (here the mover) is on the bar one
+        // roll ahead (`on_roll_probabilities`).
+        let theirs = if opponent_on_bar(&child) && !child.is_game_over() {
+            on_roll_probabilities(
+                engine.nets,
+                &child,
+                &mut engine.scratch,
+                &mut engine.scratch_equities,
+            )
+        } else {
+            probs.flip()
+        };
+        let v = opp.for_opponent(leaf_value(&theirs, &opp, cube_life(&child)));
+        stake.info(me).normalised(v)
+    }
+    fn searched(
+        engine: &mut Engine<'_, Self>,
+        stake: &Stake,
+        me: Color,
+        pos: &Self,
+        play: &Play<Self>,
+        plies: u32,
+    ) -> (Probabilities, f64) {
+        if !stake.cubeful {
+            let probs = engine.after(play.after(), plies);
+            return (probs, stake.cubeless(me, &probs));
+        }
+        let info = stake.info(me);
+        let key = (*play.after(), plies, info);
+        if let Some(v) = engine.cubeful.get(&key) {
+            return *v;
+        }
+        let v = engine
+            .search
+            .play_values(pos, std::slice::from_ref(play), &info, plies)
+            .first()
+            .map_or_else(
+                || {
+                    let p = engine.after(play.after(), 0);
+                    (p, stake.cubeless(me, &p))
+                },
+                |v| (v.probabilities, v.normalised),
+            );
+        engine.cubeful.insert(key, v);
+        v
+    }
+    fn cube_decision(
+        engine: &mut Engine<'_, Self>,
+        pos: &Self,
+        info: &CubeInfo,
+        plies: u32,
+    ) -> Option<CubeDecision> {
+        Some(engine.search.cube_decision(pos, info, plies))
+    }
 }
 
 impl Analysable for Nardy {
+    const HAS_CUBE: bool = false;
     fn of(v: &VariantPosition) -> Option<Self> {
         match v {
             VariantPosition::Nardy(p) => Some(*p),
@@ -102,9 +201,6 @@ impl Analysable for Nardy {
     fn wrap_play(play: Play<Self>) -> VariantPlay {
         VariantPlay::Nardy(play)
     }
-    fn cube_life(&self) -> Option<f64> {
-        None
-    }
     fn after_state(nets: &NetEvaluator, after: &Self) -> Probabilities {
         nets.after_state(after)
     }
@@ -119,6 +215,34 @@ impl Analysable for Nardy {
     fn values(nets: &NetEvaluator, pos: &Self, plays: &[Play<Self>], out: &mut Vec<Probabilities>) {
         ranked(nets, pos, plays, out);
     }
+    fn leaf(
+        _engine: &mut Engine<'_, Self>,
+        stake: &Stake,
+        me: Color,
+        _after: &Self,
+        probs: &Probabilities,
+    ) -> f64 {
+        stake.cubeless(me, probs)
+    }
+    fn searched(
+        engine: &mut Engine<'_, Self>,
+        stake: &Stake,
+        me: Color,
+        _pos: &Self,
+        play: &Play<Self>,
+        plies: u32,
+    ) -> (Probabilities, f64) {
+        let probs = engine.after(play.after(), plies);
+        (probs, stake.cubeless(me, &probs))
+    }
+    fn cube_decision(
+        _engine: &mut Engine<'_, Self>,
+        _pos: &Self,
+        _info: &CubeInfo,
+        _plies: u32,
+    ) -> Option<CubeDecision> {
+        None
+    }
 }
 
 /// The evaluations of one game's analysis, with the searches cached.
@@ -126,7 +250,13 @@ pub(crate) struct Engine<'a, P> {
     nets: &'a NetEvaluator,
     bufs: SearchBuffers<P>,
     cache: HashMap<(P, u32), Probabilities>,
+    /// The cubeful searches of plays (backgammon): by the position after the play, the depth
+    /// and the cube as the mover sees it.
+    cubeful: HashMap<(P, u32, CubeInfo), (Probabilities, f64)>,
     plays: Box<PlayList<P>>,
+    search: CubefulSearch<'a>,
+    scratch: Box<PlayList<Backgammon>>,
+    scratch_equities: Vec<f32>,
 }
 
 impl<'a, P: Analysable> Engine<'a, P> {
@@ -136,12 +266,16 @@ impl<'a, P: Analysable> Engine<'a, P> {
             nets,
             bufs: SearchBuffers::default(),
             cache: HashMap::new(),
+            cubeful: HashMap::new(),
             plays: Box::default(),
+            search: CubefulSearch::new(nets),
+            scratch: Box::default(),
+            scratch_equities: Vec::new(),
         }
     }
 
-    /// The value of `after` (a position after a play, the mover still on roll in it) for the
-    /// mover, searched `plies` deep (cached above 0 ply).
+    /// The cubeless value of `after` (a position after a play, the mover still on roll in
+    /// it) for the mover, searched `plies` deep (cached above 0 ply).
     pub(crate) fn after(&mut self, after: &P, plies: u32) -> Probabilities {
         if plies == 0 {
             return P::after_state(self.nets, after);
@@ -152,13 +286,6 @@ impl<'a, P: Analysable> Engine<'a, P> {
         let p = P::after_plies(self.nets, after, plies, &mut self.bufs);
         self.cache.insert((*after, plies), p);
         p
-    }
-
-    /// The value of `pos` for its player on roll, before the roll, searched `plies` deep:
-    /// the opponent's value after the play that led to it, turned round (shares the cache
-    /// with the analysis of that play).
-    pub(crate) fn on_roll(&mut self, pos: &P, plies: u32) -> Probabilities {
-        self.after(&pos.pass_turn(), plies).flip()
     }
 
     /// The legal plays of `pos` for `dice` with their 0-ply values for the mover.

@@ -180,8 +180,8 @@ fn cube4_cube5_cube6_a_missed_double_a_wrong_drop_and_a_right_take() {
     let a = analyze_game(&rolled, nets(), &AnalysisConfig::new(0)).unwrap();
     let nd = &a.decisions[0];
     assert_eq!(nd.kind, DecisionKind::NoDouble);
-    let eq = nd.cube_equities.unwrap();
-    assert_eq!(eq.action(), CubeAction::DoubleTake);
+    let eq = nd.cube_decision.unwrap();
+    assert_eq!(eq.action(), "Double, take");
     assert!(nd.loss > 0.0 && (nd.loss - (eq.double_take - eq.no_double)).abs() < 1e-12);
     assert_eq!(a.stats[White].missed_double_below_cash.count, 1);
     assert_eq!(
@@ -480,5 +480,35 @@ fn probe_speed() {
             "plies {plies}: {n} decisions {cands} candidates {:?}",
             t.elapsed()
         );
+    }
+}
+
+#[test]
+fn cube4_match1_a_cube_action_is_the_cube_searchs_decision_at_the_analysiss_depth() {
+    // One cube model: the analysis at N plies values a double as `cube_decision` at N plies
+    // decides it, in money play and in a match (White 0, Black 2 of 5).
+    let race = bg(&[(6, 2), (5, 1)], &[(2, 1), (1, 1)]);
+    let five = MatchScore::new(5, true).unwrap().record(Some(Black), 2);
+    for board in [Scoreboard::Money, Scoreboard::Match(five)] {
+        for plies in [0, 1, 2] {
+            let g = log(from(race, board), &["double", "take"]);
+            let a = analyze_game(&g, nets(), &AnalysisConfig::new(plies)).unwrap();
+            let d = a.decisions[0].cube_decision.unwrap();
+            let VariantPosition::Backgammon(pos) = race else {
+                unreachable!()
+            };
+            let info = crate::policy::janowski::CubeInfo::new(
+                crate::scoring::cube::CubeState::default(),
+                White,
+                board,
+                CubeRules::default(),
+            );
+            let expected = crate::policy::cube_search::cube_decision(&pos, &info, plies, nets());
+            assert_eq!(d, expected, "{board:?} at {plies} plies");
+            // The take is valued against the same decision.
+            let take = &a.decisions[1];
+            let want = (d.double_take - d.answered(d.taker)).max(0.0);
+            assert!((take.loss - want).abs() < 1e-12);
+        }
     }
 }

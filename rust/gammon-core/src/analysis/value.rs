@@ -1,238 +1,90 @@
-//! The equities of the analysis, and its one seam with the cube model: what an outcome or a
-//! set of outcome probabilities is worth to a player at the current cube and score.
+//! The units of the analysis, and its one seam with the cube model: the cube as each player
+//! sees it ([`CubeInfo`]), and what an equity is worth in points or match winning chances.
 //!
-//! Cubeless probabilities become cubeful equities by Janowski's model with gnubg's cube
-//! efficiencies ([`crate::policy::janowski`]): in money play with the cube's ownership and
-//! the Jacoby rule (MONEY-2: with the cube centred, gammons count single, as gnubg's `Utility`
-//! counts them); in match play on the match winning chances of the Kazaross-XG2 table
-//! (MATCH-1, MATCH-3, MATCH-4), with no cube life where the cube is dead (MATCH-7) or cannot
-//! be turned (the Crawford game, MATCH-3). gnubg values a play by the same model at its 0-ply
-//! leaves (its `Cl2CfMoney`/`Cl2CfMatch`); at 1 and 2 ply it also searches the cube actions
-//! of the rolls in between, where this analysis searches cubeless probabilities and applies
-//! the model once, at the root.
+//! Every cubeful value comes from the core's cube model ([`crate::policy::janowski`],
+//! searched by [`crate::policy::cube_search`]): GNU Backgammon's, so that a play or a cube
+//! action is valued as `gammon.cube_decision` and the hint at the score value it. A game
+//! without a cube (Long Nardy, LN-38, or backgammon with cube use off, CUBE-2) is valued
+//! cubeless: money play by the cubeless equity, match play by the match winning chances of
+//! its outcomes (the model's dead cube).
 //!
-//! Every equity is normalised as gnubg's (its `mwc2eq`): in money play per unit of the
-//! current cube; in match play the match winning chance `m` as `(m - c) / h`, where `c ± h`
-//! are the chances after winning or losing a single game at the current cube. A match longer
-//! than the table's 25 points is valued as money play.
+//! Every equity is normalised as gnubg's (its `mwc2eq`, [`CubeInfo::normalised`]): in money
+//! play per unit of the current cube; in match play the match winning chance `m` as
+//! `(m - c) / h`, where `c ± h` are the chances after winning or losing a single game at the
+//! current cube. A match beyond the equity table's 25 points is valued as money play.
 
 use crate::base::color::Color;
 use crate::eval::Probabilities;
-use crate::policy::janowski::{
-    cubeful_equity, match_decision, money_decision, GameValue, Ownership,
-};
-use crate::scoring::cube::CubeState;
-use crate::scoring::met::{mwc_after, MET_LENGTH};
-use crate::scoring::scoreboard::{MatchScore, Scoreboard};
+use crate::policy::janowski::{cubeful_equity, CubeInfo};
+use crate::scoring::cube::{CubeRules, CubeState};
+use crate::scoring::scoreboard::Scoreboard;
 
-/// What the game is worth at one moment: the session or match, the cube, and how the cube
-/// is played.
+/// What the game is worth at one moment: the session or match, the cube and its rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Stake {
-    /// The match, if the game is valued as one (within the equity table).
-    pub score: Option<MatchScore>,
+    /// The match or session.
+    pub board: Scoreboard,
     /// The cube's value and owner.
     pub cube: CubeState,
-    /// The Jacoby rule (money play, MONEY-2).
-    pub jacoby: bool,
-    /// The cube is in play (backgammon with the cube enabled).
+    /// The cube rules of the game.
+    pub rules: CubeRules,
+    /// The cube is in play (backgammon with cube use on).
     pub cubeful: bool,
-    /// The Crawford game: nobody may double (MATCH-3).
-    pub crawford: bool,
 }
 
 impl Stake {
-    /// The stake of a game on `board` with the cube `cube`.
-    pub(crate) fn new(board: &Scoreboard, cube: CubeState, jacoby: bool, cubeful: bool) -> Stake {
-        let score = board
-            .as_match()
-            .filter(|m| m.length as usize <= MET_LENGTH)
-            .copied();
+    /// The stake of a game on `board` with the cube `cube` under `rules`; `cubeful` when the
+    /// game has a cube in play.
+    pub(crate) fn new(
+        board: &Scoreboard,
+        cube: CubeState,
+        rules: CubeRules,
+        cubeful: bool,
+    ) -> Stake {
         Stake {
-            score,
+            board: *board,
             cube,
-            jacoby: jacoby && score.is_none(),
-            cubeful,
-            crawford: board.is_crawford_game(),
+            rules,
+            cubeful: cubeful && rules.enabled,
         }
     }
 
-    /// The match winning chances of `me` after winning and after losing a single game at the
-    /// current cube (`c + h`, `c - h`), or `None` in money play.
-    fn single(&self, me: Color) -> Option<(f64, f64)> {
-        let m = self.score?;
-        let v = self.cube.value;
-        Some((mwc_after(&m, me, me, v)?, mwc_after(&m, me, !me, v)?))
+    /// The cube as `me` sees it, on roll.
+    pub(crate) fn info(&self, me: Color) -> CubeInfo {
+        CubeInfo::new(self.cube, me, self.board, self.rules)
     }
 
-    /// The centre and half-width of the normalisation for `me` (money: 0 and the cube).
-    fn scale(&self, me: Color) -> (f64, f64) {
-        match self.single(me) {
-            Some((w, l)) if w > l => (0.5 * (w + l), 0.5 * (w - l)),
-            Some(_) => (0.5, 0.5),
-            None => (0.0, f64::from(self.cube.value)),
-        }
-    }
-
-    /// A normalised equity of `me` in the game's unit: points (money) or the change of match
-    /// winning chance (match, gnubg's `eq2mwc(e) - eq2mwc(0)`).
+    /// A normalised equity of `me` in the game's unit: points (money: the equity times the
+    /// cube) or the change of match winning chance (match, gnubg's `eq2mwc(e) - eq2mwc(0)`).
     pub(crate) fn cost(&self, me: Color, equity: f64) -> f64 {
-        equity * self.scale(me).1
+        let info = self.info(me);
+        if info.is_money() {
+            equity * f64::from(self.cube.value)
+        } else {
+            info.denormalised(equity) - info.denormalised(0.0)
+        }
     }
 
     /// `me`'s standing for a normalised equity: expected points (money) or match winning
     /// chance (match).
     pub(crate) fn standing(&self, me: Color, equity: f64) -> f64 {
-        let (c, h) = self.scale(me);
-        c + h * equity
-    }
-
-    /// The normalised equity of a match winning chance `mwc` of `me`.
-    fn normalise(&self, me: Color, mwc: f64) -> f64 {
-        let (c, h) = self.scale(me);
-        (mwc - c) / h
-    }
-
-    /// Who holds the cube, from `me`'s side.
-    fn ownership(&self, me: Color) -> Ownership {
-        match self.cube.owner {
-            None => Ownership::Centred,
-            Some(o) if o == me => Ownership::Mine,
-            Some(_) => Ownership::Theirs,
+        let info = self.info(me);
+        if info.is_money() {
+            equity * f64::from(self.cube.value)
+        } else {
+            info.denormalised(equity)
         }
     }
 
-    /// Who holds the cube, from `me`'s side, for the cube model: a centred cube that only one
-    /// player can ever turn usefully is that player's (the other is 1 away post-Crawford, or
-    /// already wins the match with the cube as it is, MATCH-7).
-    fn effective(&self, me: Color) -> Ownership {
-        match (self.ownership(me), self.alive(me), self.alive(!me)) {
-            (Ownership::Centred, true, false) => Ownership::Mine,
-            (Ownership::Centred, false, true) => Ownership::Theirs,
-            (own, ..) => own,
+    /// The cubeless normalised value for `me` of their probabilities `probs` (a game without
+    /// a cube): the cubeless equity in money play, the match winning chances of the outcomes
+    /// in a match.
+    pub(crate) fn cubeless(&self, me: Color, probs: &Probabilities) -> f64 {
+        let info = self.info(me);
+        if info.is_money() {
+            f64::from(probs.equity())
+        } else {
+            info.normalised(cubeful_equity(probs, &info, 0.0))
         }
     }
-
-    /// Whether `player` could ever turn the cube usefully at this score: not in the Crawford
-    /// game, and not when the cube's value already wins them the match (MATCH-7).
-    fn alive(&self, player: Color) -> bool {
-        !self.crawford
-            && self
-                .score
-                .map_or(true, |m| !m.is_dead_double(player, self.cube.value))
-    }
-
-    /// The normalised equity for `me` of a finished game that `winner` wins at `level`
-    /// (1 single, 2 gammon, 3 backgammon) times the cube (Jacoby applied, MONEY-2).
-    pub(crate) fn finished(&self, me: Color, winner: Color, level: u32) -> f64 {
-        let sign = if winner == me { 1.0 } else { -1.0 };
-        match self.score {
-            Some(m) => {
-                let points = level * self.cube.value;
-                match mwc_after(&m, me, winner, points) {
-                    Some(mwc) => self.normalise(me, mwc),
-                    None => sign * f64::from(level),
-                }
-            }
-            None => {
-                let level = if self.jacoby && self.cube.owner.is_none() && self.cubeful {
-                    1
-                } else {
-                    level
-                };
-                sign * f64::from(level)
-            }
-        }
-    }
-
-    /// The cubeful normalised equity of `me`, whose cubeless probabilities are `probs`, the
-    /// cube's life being `x` (the position's cube efficiency; `None` where the cube is not
-    /// played). The opponent or `me` may be on roll: Janowski's model does not tell them
-    /// apart.
-    pub(crate) fn cubeful(&self, me: Color, probs: &Probabilities, x: Option<f64>) -> f64 {
-        let Some(x) = x.filter(|_| self.cubeful) else {
-            return match self.score {
-                Some(m) => match match_game(probs, &m, me, self.cube.value) {
-                    Some((g, _, _)) => g.dead(),
-                    None => f64::from(probs.equity()),
-                },
-                None => f64::from(probs.equity()),
-            };
-        };
-        let own = self.effective(me);
-        let live = match own {
-            Ownership::Mine => self.alive(me),
-            Ownership::Theirs => self.alive(!me),
-            Ownership::Centred => self.alive(me) || self.alive(!me),
-        };
-        let x = if live { x } else { 0.0 };
-        match self.score {
-            Some(m) => match match_game(probs, &m, me, self.cube.value) {
-                Some((g, _, _)) => cubeful_equity(&g, own, x),
-                None => f64::from(probs.equity()),
-            },
-            None => {
-                let g = GameValue::money(probs);
-                let g = if self.jacoby && own == Ownership::Centred {
-                    GameValue {
-                        w: 1.0,
-                        l: 1.0,
-                        ..g
-                    }
-                } else {
-                    g
-                };
-                cubeful_equity(&g, own, x)
-            }
-        }
-    }
-
-    /// The no-double, double/take and double/pass equities of `me`, on roll with cubeless
-    /// probabilities `probs` and cube life `x`, normalised to the current cube. The cube
-    /// decision of the core's cube model (`money_decision`, `match_decision`).
-    pub(crate) fn cube_equities(
-        &self,
-        me: Color,
-        probs: &Probabilities,
-        x: f64,
-    ) -> (f64, f64, f64) {
-        let own = self.effective(me);
-        let v = self.cube.value;
-        if let Some(m) = self.score {
-            if let Some(d) = match_decision(probs, &m, me, v, own, x) {
-                return (
-                    self.normalise(me, d.no_double),
-                    self.normalise(me, d.double_take),
-                    self.normalise(me, d.double_pass),
-                );
-            }
-        }
-        let d = money_decision(probs, v, own, x, self.jacoby);
-        let v = f64::from(v);
-        (d.no_double / v, d.double_take / v, d.double_pass / v)
-    }
-}
-
-/// The game value of `probs` at stake `value` in match `m` for `me`, normalised so that a
-/// single win is +1 and a single loss -1 at that stake; with the centre and half-width of
-/// that scale in match winning chance. `None` beyond the equity table.
-fn match_game(
-    probs: &Probabilities,
-    m: &MatchScore,
-    me: Color,
-    value: u32,
-) -> Option<(GameValue, f64, f64)> {
-    let won = |k: u32| mwc_after(m, me, me, k * value);
-    let lost = |k: u32| mwc_after(m, me, !me, k * value);
-    let (w1, l1) = (won(1)?, lost(1)?);
-    let centre = 0.5 * (w1 + l1);
-    let half = 0.5 * (w1 - l1);
-    if half <= 1e-12 {
-        return None;
-    }
-    let norm_w = |v: f64| (v - centre) / half;
-    let norm_l = |v: f64| (centre - v) / half;
-    let win = [norm_w(w1), norm_w(won(2)?), norm_w(won(3)?)];
-    let lose = [norm_l(l1), norm_l(lost(2)?), norm_l(lost(3)?)];
-    Some((GameValue::with_values(probs, win, lose), centre, half))
 }

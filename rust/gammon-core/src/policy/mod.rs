@@ -2,8 +2,9 @@
 //! [`Random`], [`Pubeval`] and [`Heuristic`], with [`PolicyKind`] naming them.
 //!
 //! The **policy** layer, directly above `eval` and `scoring`: checker-play policies (this module,
-//! `heuristic`, `race`) and cube policies (`cube`; `janowski`: cube decisions from an evaluator's
-//! probabilities; `cube_kind`: the built-in cube policies by name), and the Long Nardy heuristic
+//! `heuristic`, `race`) and cube policies (`cube`; `janowski`: the cube model, cube decisions
+//! from an evaluator's probabilities; `cube_search`: cube decisions and cubeful values searched
+//! 1 to 3 plies deep; `cube_kind`: the built-in cube policies by name), and the Long Nardy heuristic
 //! (`nardy`). May use: `base`, `rules`, `bearoff`, `encode` (the shot counter), `eval`, `scoring`.
 //!
 //! - [`Random`]: uniform over the distinct plays (every rules type).
@@ -36,6 +37,7 @@ use crate::rules::position::Position;
 mod bearoff;
 pub(crate) mod cube;
 pub(crate) mod cube_kind;
+pub(crate) mod cube_search;
 mod heuristic;
 pub(crate) mod janowski;
 pub(crate) mod nardy;

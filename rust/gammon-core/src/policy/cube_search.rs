@@ -1,0 +1,409 @@
+//! Cubeful evaluation searched 0 to 3 plies deep: [`cube_decision`] (no double, double/take,
+//! double/pass and the proper action), [`cubeful_value`] (a position's value with the cube)
+//! and [`play_values`] (the plays of a roll valued with the cube at the score). The one cube
+//! decision of gammon: the hint, the analysis and the cube policy `"net"` (at 0 ply, through
+//! [`crate::JanowskiCube`]) all ask it.
+//!
+//! The search is GNU Backgammon's cubeful n-ply evaluation (its `eval.c`,
+//! `EvaluatePositionCubeful4`): a position is valued for several cube states at once. At 0 ply
+//! its cubeless probabilities go through the cube model ([`crate::policy::janowski`]); deeper,
+//! each of the 21 rolls is played by the player on roll (the play chosen at 0 ply, see
+//! below), the position after it valued one ply less deep for the opponent, and the values
+//! averaged and turned back to the player's side. At every position but the root the player
+//! on roll also considers doubling: the cube state is valued both as it is and doubled and
+//! taken, and the better of no double and the lesser of double/take and double/pass is kept
+//! (gnubg's `GetECF3`). At the root the caller's cube states are valued as given: the cube
+//! decision asks for "no double" and "double, take" and compares them with "double, pass".
+//!
+//! **The plays inside the search** are chosen as gnubg's pruning search chooses them
+//! (`FindBestMoveInEval`): the `5 + log2(n)` best of the `n` plays by the evaluator's cubeless
+//! equity ([`Evaluator::play_equities`]) are valued at 0 ply with the cube (the opponent's
+//! cube decision after the play included), and the best of those is played.
+
+use crate::base::dice::Dice;
+use crate::base::moves::{Play, PlayList};
+use crate::eval::net::bears_off;
+use crate::eval::{Evaluator, Probabilities};
+use crate::policy::janowski::{
+    cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities, CubeDecision,
+    CubeInfo,
+};
+use crate::rules::backgammon::Backgammon;
+use crate::rules::position::Position;
+
+/// The deepest search of [`cube_decision`], [`cubeful_value`] and [`play_values`].
+pub const MAX_CUBE_PLIES: u32 = 3;
+
+/// The fewest plays the search values with the cube at each roll (gnubg's
+/// `MIN_PRUNE_MOVES`); `log2` of the number of plays is added.
+const MIN_CANDIDATES: usize = 5;
+
+/// A play valued with the cube, for the player who makes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayValue {
+    /// The cubeless probabilities after the play, for its maker, searched as deep as the
+    /// equity.
+    pub probabilities: Probabilities,
+    /// The cubeful value: money play in points per unit of the cube, match play the match
+    /// winning chance (the unit of [`cubeful_equity`]).
+    pub equity: f64,
+    /// The same in normalised equity: money play the equity itself, match play EMG at the
+    /// cube's value ([`CubeInfo::normalised`]).
+    pub normalised: f64,
+}
+
+/// The state of one search: the evaluator and the buffers it reuses.
+pub struct CubefulSearch<'a> {
+    evaluator: &'a dyn Evaluator<Backgammon>,
+    lists: Vec<Box<PlayList<Backgammon>>>,
+    equities: Vec<f32>,
+    /// Scratch space of [`on_roll_probabilities`].
+    scratch: Box<PlayList<Backgammon>>,
+    scratch_equities: Vec<f32>,
+}
+
+impl<'a> CubefulSearch<'a> {
+    /// A search asking `evaluator`.
+    #[must_use]
+    pub fn new(evaluator: &'a dyn Evaluator<Backgammon>) -> CubefulSearch<'a> {
+        CubefulSearch {
+            evaluator,
+            lists: Vec::new(),
+            equities: Vec::new(),
+            scratch: Box::default(),
+            scratch_equities: Vec::new(),
+        }
+    }
+
+    /// The cube decision of the player on roll in `pos` with the cube as in `info`, searched
+    /// `plies` deep (at most [`MAX_CUBE_PLIES`]; deeper asks are cut to it).
+    pub fn cube_decision(&mut self, pos: &Backgammon, info: &CubeInfo, plies: u32) -> CubeDecision {
+        let plies = plies.min(MAX_CUBE_PLIES);
+        let x = cube_life(pos);
+        if plies == 0 || pos.is_game_over() {
+            let probs = self.probabilities(pos);
+            return decision_from_probabilities(&probs, info, x);
+        }
+        let infos = [Some(*info), Some(info.doubled())];
+        let mut out = [0.0; 2];
+        let probs = self.node(pos, None, &infos, plies, true, 0, &mut out);
+        let dt = if info.is_money() {
+            2.0 * out[1]
+        } else {
+            out[1]
+        };
+        CubeDecision::from_values(info, [out[0], dt, info.pass_value()], probs, plies, x)
+    }
+
+    /// The value of `pos` for its player on roll with the cube as in `info`, their own cube
+    /// decision included, searched `plies` deep: the cubeless probabilities and the cubeful
+    /// value (money: points per unit of the cube; match: MWC).
+    pub fn value(&mut self, pos: &Backgammon, info: &CubeInfo, plies: u32) -> (Probabilities, f64) {
+        let mut out = [0.0];
+        let probs = self.node(
+            pos,
+            None,
+            &[Some(*info)],
+            plies.min(MAX_CUBE_PLIES),
+            false,
+            0,
+            &mut out,
+        );
+        (probs, out[0])
+    }
+
+    /// Each of `plays` (plays of `pos`) valued for its maker with the cube as in `info` (the
+    /// maker's view: `info.player` is on roll in `pos`), the position after it searched
+    /// `plies` deep with the opponent's cube decision in it.
+    pub fn play_values(
+        &mut self,
+        pos: &Backgammon,
+        plays: &[Play<Backgammon>],
+        info: &CubeInfo,
+        plies: u32,
+    ) -> Vec<PlayValue> {
+        let opp = info.opponent();
+        let plies = plies.min(MAX_CUBE_PLIES);
+        plays
+            .iter()
+            .map(|p| {
+                let child = pos.play_unchecked(p);
+                let mut out = [0.0];
+                let probs = self.node(&child, None, &[Some(opp)], plies, false, 0, &mut out);
+                let equity = opp.for_opponent(out[0]);
+                PlayValue {
+                    probabilities: probs.flip(),
+                    equity,
+                    normalised: info.normalised(equity),
+                }
+            })
+            .collect()
+    }
+
+    /// The probabilities of `pos` for its player on roll, as the cube model reads them
+    /// ([`on_roll_probabilities`]).
+    fn probabilities(&mut self, pos: &Backgammon) -> Probabilities {
+        on_roll_probabilities(
+            self.evaluator,
+            pos,
+            &mut self.scratch,
+            &mut self.scratch_equities,
+        )
+    }
+
+    /// Values `pos` for its player on roll under each cube state of `infos` (`None`: no such
+    /// state), searched `plies` deep, into `out` (one value a state); returns the cubeless
+    /// probabilities. The player's own double is considered unless `top`. `known`: the
+    /// probabilities of `pos` when the caller has them (a 0-ply leaf then asks nothing).
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        pos: &Backgammon,
+        known: Option<Probabilities>,
+        infos: &[Option<CubeInfo>],
+        plies: u32,
+        top: bool,
+        depth: usize,
+        out: &mut [f64],
+    ) -> Probabilities {
+        // Each state as it is, and doubled and taken where the player may double here.
+        let mut expanded: Vec<Option<CubeInfo>> = Vec::with_capacity(2 * infos.len());
+        for info in infos {
+            expanded.push(*info);
+            expanded.push(match info {
+                Some(i) if !top && i.may_double() => Some(i.doubled()),
+                _ => None,
+            });
+        }
+        let mut values = vec![0.0; expanded.len()];
+        let probs = if plies == 0 || pos.is_game_over() {
+            let probs = known.unwrap_or_else(|| self.probabilities(pos));
+            let x = cube_life(pos);
+            for (v, e) in values.iter_mut().zip(&expanded) {
+                if let Some(e) = e {
+                    *v = cubeful_equity(&probs, e, x);
+                }
+            }
+            probs
+        } else {
+            let children: Vec<Option<CubeInfo>> =
+                expanded.iter().map(|e| e.map(|i| i.opponent())).collect();
+            let mover = infos.iter().flatten().next().copied();
+            let mut child_values = vec![0.0; expanded.len()];
+            let mut acc = [0.0f64; 5];
+            let mut list = self.take_list(depth);
+            for dice in Dice::ALL_21 {
+                pos.legal_plays_into(dice, &mut list);
+                let (child, child_known) = if list.is_empty() {
+                    (pos.pass_turn(), None)
+                } else {
+                    let (i, p) = self.choose(pos, &list, mover.as_ref());
+                    (pos.play_unchecked(&list[i]), Some(p))
+                };
+                let p = self.node(
+                    &child,
+                    child_known,
+                    &children,
+                    plies - 1,
+                    false,
+                    depth + 1,
+                    &mut child_values,
+                );
+                let w = f64::from(dice.weight()) / 36.0;
+                for (a, x) in acc.iter_mut().zip(outputs(&p)) {
+                    *a += w * x;
+                }
+                for (v, c) in values.iter_mut().zip(&child_values) {
+                    *v += w * c;
+                }
+            }
+            self.give_list(depth, list);
+            for (v, e) in values.iter_mut().zip(&expanded) {
+                if let Some(e) = e {
+                    *v = e.for_opponent(*v);
+                }
+            }
+            from_outputs(&acc).flip()
+        };
+        for (i, slot) in out.iter_mut().enumerate().take(infos.len()) {
+            *slot = match (expanded[2 * i], expanded[2 * i + 1]) {
+                (Some(nd), Some(_)) => decided(&nd, values[2 * i], values[2 * i + 1]),
+                (Some(_), None) => values[2 * i],
+                _ => 0.0,
+            };
+        }
+        probs
+    }
+
+    /// The play the player on roll makes inside the search (see the module documentation),
+    /// with the probabilities of the position after it for the opponent, on roll there.
+    fn choose(
+        &mut self,
+        pos: &Backgammon,
+        plays: &PlayList<Backgammon>,
+        info: Option<&CubeInfo>,
+    ) -> (usize, Probabilities) {
+        let n = plays.len();
+        if n == 1 {
+            return (0, self.probabilities(&pos.play_unchecked(&plays[0])));
+        }
+        let keep = MIN_CANDIDATES + n.ilog2() as usize;
+        let mut candidates: Vec<usize> = (0..n).collect();
+        if n > keep {
+            let mut eq = std::mem::take(&mut self.equities);
+            self.evaluator.play_equities(pos, plays.as_slice(), &mut eq);
+            for (e, p) in eq.iter_mut().zip(plays.iter()) {
+                // The value of a play that ends the game is the result's (the evaluator's may
+                // be anything).
+                if bears_off(p) {
+                    let child = pos.play_unchecked(p);
+                    if child.is_game_over() {
+                        *e = -self.probabilities(&child).equity() + 10.0;
+                    }
+                }
+            }
+            candidates.sort_by(|&a, &b| eq[b].total_cmp(&eq[a]).then(a.cmp(&b)));
+            candidates.truncate(keep);
+            candidates.sort_unstable();
+            self.equities = eq;
+        }
+        let opp = info.map(CubeInfo::opponent);
+        let mut best: Option<(usize, Probabilities, f64, f64)> = None;
+        for i in candidates {
+            let child = pos.play_unchecked(&plays[i]);
+            let probs = self.probabilities(&child);
+            let cubeless = -f64::from(probs.equity());
+            let score = match &opp {
+                Some(o) => o.for_opponent(leaf_value(&probs, o, cube_life(&child))),
+                None => cubeless,
+            };
+            let better = match &best {
+                None => true,
+                Some((_, _, s, c)) => score > *s || (score == *s && cubeless > *c),
+            };
+            if better {
+                best = Some((i, probs, score, cubeless));
+            }
+        }
+        match best {
+            Some((i, p, _, _)) => (i, p),
+            None => (0, self.probabilities(&pos.play_unchecked(&plays[0]))),
+        }
+    }
+
+    fn take_list(&mut self, depth: usize) -> Box<PlayList<Backgammon>> {
+        while self.lists.len() <= depth {
+            self.lists.push(Box::default());
+        }
+        std::mem::take(&mut self.lists[depth])
+    }
+
+    fn give_list(&mut self, depth: usize, list: Box<PlayList<Backgammon>>) {
+        self.lists[depth] = list;
+    }
+}
+
+/// The value of a cube state where its player may double: no double `nd` against doubling,
+/// double/take being `dt` (the doubled state's value; twice it in money play, whose values
+/// are per unit of their own cube) and double/pass the state's pass value (gnubg's `GetECF3`).
+fn decided(info: &CubeInfo, nd: f64, dt: f64) -> f64 {
+    let dt = if info.is_money() { 2.0 * dt } else { dt };
+    let dp = info.pass_value();
+    if dt >= nd && dp >= nd {
+        dt.min(dp)
+    } else {
+        nd
+    }
+}
+
+/// The value at 0 ply of a position for its player on roll, whose cubeless probabilities are
+/// `probs`, with the cube as in `info` and cube life `x`, their own cube decision included:
+/// the value a search gives each position at its leaves (money: points per unit of the cube;
+/// match: MWC). [`play_values`] at 0 ply is this for the opponent after each play.
+#[must_use]
+pub fn leaf_value(probs: &Probabilities, info: &CubeInfo, x: f64) -> f64 {
+    let nd = cubeful_equity(probs, info, x);
+    if info.may_double() {
+        decided(info, nd, cubeful_equity(probs, &info.doubled(), x))
+    } else {
+        nd
+    }
+}
+
+fn outputs(p: &Probabilities) -> [f64; 5] {
+    [
+        f64::from(p.win),
+        f64::from(p.win_gammon),
+        f64::from(p.win_backgammon),
+        f64::from(p.lose_gammon),
+        f64::from(p.lose_backgammon),
+    ]
+}
+
+fn from_outputs(a: &[f64; 5]) -> Probabilities {
+    let win = a[0].clamp(0.0, 1.0);
+    let wg = a[1].clamp(0.0, win);
+    let lose = 1.0 - win;
+    let lg = a[3].clamp(0.0, lose);
+    Probabilities {
+        win: win as f32,
+        win_gammon: wg as f32,
+        win_backgammon: a[2].clamp(0.0, wg) as f32,
+        lose_gammon: lg as f32,
+        lose_backgammon: a[4].clamp(0.0, lg) as f32,
+        draw: 0.0,
+    }
+}
+
+/// The cube decision of the player on roll in `pos` with the cube as in `info`, searched
+/// `plies` deep (0 to [`MAX_CUBE_PLIES`]) with `evaluator`'s probabilities: the no double,
+/// double/take and double/pass equities and the proper action, as gnubg's cube hint.
+///
+/// ```
+/// use gammon_core::eval::bearoff::BearoffEvaluator;
+/// use gammon_core::{cube_decision, Backgammon, Color, CubeInfo, Setup, Variant};
+///
+/// // One checker on the mover's 5 point against one on the opponent's 1 point: 31 rolls of
+/// // 36 bear it off at once; otherwise the opponent wins. Double, and a pass.
+/// let setup = Setup::from_points(Variant::Backgammon, Color::White, &[(5, 1)], &[(1, 1)]);
+/// let pos = Backgammon::from_setup(&setup).unwrap();
+/// let d = cube_decision(&pos, &CubeInfo::money(Color::White), 1, &BearoffEvaluator);
+/// assert_eq!(d.action(), "Double, pass");
+/// assert!((d.no_double - 26.0 / 36.0).abs() < 1e-6);
+/// assert!((d.double_take - 2.0 * 26.0 / 36.0).abs() < 1e-6);
+/// ```
+pub fn cube_decision(
+    pos: &Backgammon,
+    info: &CubeInfo,
+    plies: u32,
+    evaluator: &dyn Evaluator<Backgammon>,
+) -> CubeDecision {
+    CubefulSearch::new(evaluator).cube_decision(pos, info, plies)
+}
+
+/// The value of `pos` for its player on roll with the cube as in `info` (their own cube
+/// decision included), searched `plies` deep: the cubeless probabilities and the cubeful
+/// value (money: points per unit of the cube; match: MWC).
+pub fn cubeful_value(
+    pos: &Backgammon,
+    info: &CubeInfo,
+    plies: u32,
+    evaluator: &dyn Evaluator<Backgammon>,
+) -> (Probabilities, f64) {
+    CubefulSearch::new(evaluator).value(pos, info, plies)
+}
+
+/// Each of `plays` (plays of `pos`, whose player on roll is `info.player`) valued for its
+/// maker with the cube at the score, searched `plies` deep.
+pub fn play_values(
+    pos: &Backgammon,
+    plays: &[Play<Backgammon>],
+    info: &CubeInfo,
+    plies: u32,
+    evaluator: &dyn Evaluator<Backgammon>,
+) -> Vec<PlayValue> {
+    CubefulSearch::new(evaluator).play_values(pos, plays, info, plies)
+}
+
+#[cfg(test)]
+mod tests;

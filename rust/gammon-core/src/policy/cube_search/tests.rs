@@ -1,0 +1,159 @@
+//! Tests of the searched cube decisions and cubeful values: exact bear-offs, the rules of the
+//! cube in matches (MATCH-*), and the shipped net's decisions where the answer is known.
+
+use super::*;
+use crate::base::color::{ByColor, Color};
+use crate::base::setup::Setup;
+use crate::base::variant::{RulesFamily, Variant};
+use crate::eval::bearoff::BearoffEvaluator;
+use crate::policy::janowski::{DoublerAction, TakerAction};
+use crate::scoring::cube::{CubeRules, CubeState};
+use crate::scoring::scoreboard::{MatchScore, Scoreboard};
+
+fn bg(mover: &[(u8, u8)], opp: &[(u8, u8)]) -> Backgammon {
+    Backgammon::from_setup(&Setup::from_points(
+        Variant::Backgammon,
+        Color::White,
+        mover,
+        opp,
+    ))
+    .unwrap()
+}
+
+fn in_match(length: u32, me: u32, them: u32, crawford_game: bool) -> CubeInfo {
+    let m = MatchScore::from_parts(
+        length,
+        ByColor {
+            white: me,
+            black: them,
+        },
+        true,
+        crawford_game,
+        None,
+    )
+    .unwrap();
+    CubeInfo::new(
+        CubeState::default(),
+        Color::White,
+        Scoreboard::Match(m),
+        CubeRules::default(),
+    )
+}
+
+fn net() -> &'static dyn Evaluator<Backgammon> {
+    crate::eval::net::shipped(RulesFamily::Backgammon).unwrap()
+}
+
+#[test]
+fn cube5_cube6_a_last_roll_is_decided_exactly_at_one_ply() {
+    // One checker on the 6 point against one on the opponent's 1 point: 27 rolls of 36 win
+    // at once, the others lose. The cube is dead after the double: double/take is worth
+    // 2 x (27 - 9) / 36 = 1, exactly the pass (the taker's 25%).
+    let pos = bg(&[(6, 1)], &[(1, 1)]);
+    let info = CubeInfo::money(Color::White);
+    let d = cube_decision(&pos, &info, 1, &BearoffEvaluator);
+    assert!((d.no_double - 0.5).abs() < 1e-6, "{d}");
+    assert!((d.double_take - 1.0).abs() < 1e-6, "{d}");
+    assert!((f64::from(d.probabilities.win) - 0.75).abs() < 1e-6);
+    assert_eq!(d.plies, 1);
+    // Searched deeper, nothing changes: the game is over by then.
+    let d2 = cube_decision(&pos, &info, 2, &BearoffEvaluator);
+    assert!((d2.double_take - d.double_take).abs() < 1e-9);
+    // One on the 5 point: 31 of 36, a pass.
+    let pos = bg(&[(5, 1)], &[(1, 1)]);
+    let d = cube_decision(&pos, &info, 1, &BearoffEvaluator);
+    assert_eq!(d.action(), "Double, pass");
+    assert!((d.double_take - 2.0 * 26.0 / 36.0).abs() < 1e-6, "{d}");
+}
+
+#[test]
+fn zero_plies_is_the_model_on_the_evaluators_probabilities() {
+    let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let info = CubeInfo::money(Color::White);
+    let d = cube_decision(&pos, &info, 0, net());
+    let p = net().evaluate(&pos);
+    let m = decision_from_probabilities(&p, &info, cube_life(&pos));
+    assert_eq!(d, m);
+}
+
+#[test]
+fn cube12_the_opening_is_no_double_and_a_double_would_be_beavered() {
+    let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let rules = CubeRules {
+        beavers: true,
+        ..CubeRules::default()
+    };
+    let info = CubeInfo::new(CubeState::default(), Color::White, Scoreboard::Money, rules);
+    for plies in [0, 1, 2] {
+        let d = cube_decision(&pos, &info, plies, net());
+        assert_eq!(d.doubler, DoublerAction::NoDouble, "{plies}: {d}");
+        assert_eq!(d.taker, TakerAction::Beaver, "{plies}: {d}");
+        assert!(
+            d.no_double.abs() < 0.2 && d.double_take < 0.0,
+            "{plies}: {d}"
+        );
+    }
+}
+
+#[test]
+fn a_race_far_ahead_is_a_double_and_pass_at_every_depth() {
+    // 40 pips against 90 in a race: a cash.
+    let pos = bg(&[(6, 4), (5, 4), (4, 2)], &[(6, 8), (5, 6), (4, 1)]);
+    for plies in [0, 1, 2] {
+        let d = cube_decision(&pos, &CubeInfo::money(Color::White), plies, net());
+        assert_eq!(d.action(), "Double, pass", "{plies}: {d}");
+    }
+}
+
+#[test]
+fn match1_at_double_match_point_every_play_is_worth_its_winning_chance() {
+    // 6-6 in a 7-point match (post-Crawford): whoever wins the game wins the match, gammons
+    // or not; the cube is dead. Each play's value is the maker's winning chance.
+    let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let info = in_match(7, 6, 6, false);
+    assert!(!info.is_live() && !info.may_double());
+    let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
+    for plies in [0, 1] {
+        for v in play_values(&pos, plays.as_slice(), &info, plies, net()) {
+            assert!(
+                (v.equity - f64::from(v.probabilities.win)).abs() < 1e-6,
+                "{plies}: {v:?}"
+            );
+            assert!((v.normalised - (2.0 * v.equity - 1.0)).abs() < 1e-6);
+        }
+        let (p, value) = cubeful_value(&pos, &info, plies, net());
+        assert!((value - f64::from(p.win)).abs() < 1e-6, "{plies}");
+    }
+}
+
+#[test]
+fn match3_the_crawford_game_has_a_dead_cube_at_every_depth() {
+    let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let info = in_match(7, 3, 6, true);
+    let d = cube_decision(&pos, &info, 2, net());
+    assert_eq!(d.doubler, DoublerAction::DeadCube, "{d}");
+    assert!(
+        d.to_string().contains("Never double, take (dead cube)"),
+        "{d}"
+    );
+    assert!(d.mwc.is_some());
+}
+
+#[test]
+fn money_play_values_rank_the_opening_plays_and_scale_by_the_cube() {
+    let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
+    let info = CubeInfo::money(Color::White);
+    let values = play_values(&pos, plays.as_slice(), &info, 0, net());
+    let best = (0..values.len())
+        .max_by(|&a, &b| values[a].equity.total_cmp(&values[b].equity))
+        .unwrap();
+    // 31: make the 5 point (8/5 6/5).
+    let after = plays[best].after();
+    assert_eq!(after.mover_at(5), 2, "{values:?}");
+    // The cubeful values follow the cubeless ones closely at the opening.
+    for v in &values {
+        let cubeless = f64::from(v.probabilities.equity());
+        assert!((v.equity - cubeless).abs() < 0.15, "{v:?}");
+    }
+}
