@@ -29,15 +29,15 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # 1. vocabulary: errors and argument checks over the extension
     ("errors", "_checks", "_format"),
     # 2. values with a Python shape: actions, the cube, match scores, results, settings
-    ("actions", "cube", "match", "result", "met", "equity", "bearoff", "net"),
+    ("actions", "cube", "match", "result", "met", "equity", "bearoff"),
     # 3. the IDs gnubg and XG read (over TurnState and a scoreboard)
     ("matchid", "xgid"),
     # 4. the game with history
     ("game",),
     # 5. Long Nardy series; match records and the file formats; pictures
     ("nardy", "matchfile", "mat", "sgf", "fibs", "files", "svg"),
-    # 6. who plays: checker and cube policies
-    ("policies",),
+    # 6. who plays: the nets' evaluations and cube decisions (over a Game), the policies
+    ("net", "policies"),
     # 7. runs: the driver and every run kind; batches and environments
     (
         "_distribute",

@@ -29,7 +29,8 @@ from collections.abc import Iterator, Sequence
 from types import FrameType
 from typing import Any, Callable, Optional
 
-from gammon import cli_analysis, cli_interop
+import gammon.cli_analysis as cli_analysis
+import gammon.cli_interop as cli_interop
 from gammon._cli_net import is_net, load_net, named_net, with_net
 from gammon.errors import GammonError, InternalError
 
@@ -99,7 +100,7 @@ def _positive_float(text: str) -> float:
 
 
 def _version() -> str:
-    from gammon import __version__
+    from gammon._core import __version__
 
     return __version__
 
@@ -604,12 +605,12 @@ def _id_game(text: str, variant: Optional[str], turn: Optional[str]) -> Any:
 
 
 def _bearoff(args: argparse.Namespace) -> int:
-    import gammon
+    import gammon.bearoff as bearoff
 
     if args.bearoff_command != "build":
         print("usage: gammon bearoff build [--two-sided N]", file=sys.stderr)
         return 2
-    for t in gammon.bearoff.build(args.two_sided):
+    for t in bearoff.build(args.two_sided):
         where = t.path or "memory only (no cache directory)"
         how = t.origin + (f" in {t.build_seconds:.1f} s" if t.build_seconds else "")
         print(f"{t.kind} ({t.size}): {where}, {t.bytes:,} bytes, {how}")
@@ -644,7 +645,7 @@ def _split_args(args: argparse.Namespace, command: str) -> tuple[Optional[str], 
 
 
 def _hint(args: argparse.Namespace) -> int:
-    import gammon
+    from gammon.net import hint
 
     position_text, dice_text = _split_args(args, "hint")
     game = None if position_text is None else _id_game(position_text, args.variant, args.turn)
@@ -663,9 +664,9 @@ def _hint(args: argparse.Namespace) -> int:
     )
     at_score = game is not None and has_stakes and not args.cubeless
     if at_score:
-        hints = gammon.hint(game, dice, plies=args.plies, net=net)
+        hints = hint(game, dice, plies=args.plies, net=net)
     else:
-        hints = gammon.hint(pos, dice, plies=args.plies, net=net)
+        hints = hint(pos, dice, plies=args.plies, net=net)
     hi, lo = max(dice), min(dice)
     print(pos)
     if at_score:
@@ -712,16 +713,17 @@ def _hint(args: argparse.Namespace) -> int:
 
 def _cube_hint(pos: Any, game: Any, plies: int, net: Any) -> int:
     """``gammon hint`` without dice: the cube decision, when there is one to make."""
-    import gammon
+    from gammon._core import Variant
     from gammon.errors import InvalidDiceError
+    from gammon.net import cube_decision
 
     if game is None:
-        if pos.variant == gammon.Variant.LONG_NARDY:
+        if pos.variant == Variant.LONG_NARDY:
             raise InvalidDiceError(
                 "give the roll (for example `gammon hint ID 31`): Long Nardy has no cube "
                 "decision (LN-38)"
             )
-        decision = gammon.cube_decision(pos, plies=plies, net=net)
+        decision = cube_decision(pos, plies=plies, net=net)
     else:
         pending = game.cube.offer is not None
         if not (pending or game.can_double()):
@@ -730,7 +732,7 @@ def _cube_hint(pos: Any, game: Any, plies: int, net: Any) -> int:
                 "double here (the cube is not theirs, the Crawford game, a dead cube, or the "
                 "dice are rolled), so there is no cube decision to make"
             )
-        decision = gammon.cube_decision(game, plies=plies, net=net)
+        decision = cube_decision(game, plies=plies, net=net)
     print(pos)
     print(decision)
     return 0
@@ -791,7 +793,8 @@ def _given(*flags: tuple[str, object]) -> list[str]:
 
 
 def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
-    import gammon
+    from gammon.compare import rank_plays
+    from gammon.errors import InvalidInputError
 
     pos_text, dice_text = args.plays
     position, _ = _read_position(pos_text, args.variant, args.turn)
@@ -799,11 +802,11 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
     net = load_net(args.net)
     if net is not None:
         if not is_net(args.policy or "net") and not is_net(args.evaluator):
-            raise gammon.InvalidInputError(
+            raise InvalidInputError(
                 f"--net {args.net}: neither --policy ({args.policy}) nor --evaluator is net"
             )
         policy = with_net(args.policy or "net", net)
-    ranked = gammon.rank_plays(
+    ranked = rank_plays(
         position,
         _roll(dice_text),
         args.games or 1296,
@@ -873,8 +876,9 @@ def _nardy_settings(args: argparse.Namespace) -> Any:
 
 
 def _rollout(args: argparse.Namespace) -> int:
-    import gammon
+    from gammon._core import CubefulRolloutResult
     from gammon.errors import InvalidInputError
+    from gammon.rollout import read_checkpoint, rollout
 
     run_options: dict[str, Any] = {
         "threads": args.threads,
@@ -947,9 +951,9 @@ def _rollout(args: argparse.Namespace) -> int:
             raise InvalidInputError(
                 f"--resume keeps the checkpoint's setup; do not pass {', '.join(fixed)}"
             )
-        saved = gammon.read_checkpoint(args.resume)
+        saved = read_checkpoint(args.resume)
         before = saved.result
-        if isinstance(before, gammon.CubefulRolloutResult):
+        if isinstance(before, CubefulRolloutResult):
             raise InvalidInputError(
                 f"--resume: {args.resume} holds a cubeful rollout; continue it with the "
                 "command that started it (its --cube options and --checkpoint FILE)"
@@ -990,7 +994,7 @@ def _rollout(args: argparse.Namespace) -> int:
                 f"resuming {before.describe()} after {before.games_completed:,} of {games:,} games",
                 file=sys.stderr,
             )
-        result = gammon.rollout(
+        result = rollout(
             before.position,
             games,
             policy=(resumed[0], resumed[1]),
@@ -1038,7 +1042,7 @@ def _rollout(args: argparse.Namespace) -> int:
         if args.cube is not None:
             run_options.update(_cube_options(args))
             run_options["cube"] = with_net(run_options["cube"], net)
-        result = gammon.rollout(
+        result = rollout(
             position,
             games,
             policy=policy,
@@ -1066,7 +1070,7 @@ def _cube_options(args: argparse.Namespace) -> dict[str, Any]:
     The cube policy, the starting cube (from the options, else from a gnubg ID or XGID, else 1
     centred) and the money options.
     """
-    import gammon
+    from gammon._core import CubeRules
 
     value, owner = args.cube_value, args.cube_owner
     game = None if args.position is None else _id_game(args.position, args.variant, args.turn)
@@ -1079,7 +1083,7 @@ def _cube_options(args: argparse.Namespace) -> dict[str, Any]:
         "cube": args.cube,
         "cube_value": value,
         "cube_owner": owner,
-        "cube_rules": gammon.CubeRules(jacoby=args.jacoby, beavers=args.beavers),
+        "cube_rules": CubeRules(jacoby=args.jacoby, beavers=args.beavers),
     }
 
 
@@ -1130,7 +1134,8 @@ def _player(text: str) -> Any:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    import gammon
+    from gammon._core import CubeRules
+    from gammon.simulate import simulate_match, simulate_money
 
     first = _player(args.player)
     players = (first, first if args.opponent is None else _player(args.opponent))
@@ -1149,11 +1154,11 @@ def _simulate(args: argparse.Namespace) -> int:
         options["chunk_size"] = args.chunk_size
     summary: dict[str, Any]
     if args.kind == "match":
-        result: Any = gammon.simulate_match(
+        result: Any = simulate_match(
             args.length,
             matches=args.matches,
             crawford=args.crawford,
-            cube_rules=gammon.CubeRules(**rules),
+            cube_rules=CubeRules(**rules),
             **options,
         )
         summary = {
@@ -1175,7 +1180,7 @@ def _simulate(args: argparse.Namespace) -> int:
             raccoons=args.raccoons,
             auto_doubles=args.auto_doubles,
         )
-        result = gammon.simulate_money(args.games, cube_rules=gammon.CubeRules(**rules), **options)
+        result = simulate_money(args.games, cube_rules=CubeRules(**rules), **options)
         summary = {
             "kind": "money",
             "games": result.games_completed,
