@@ -84,10 +84,15 @@ def test_plus_minus_is_the_95_percent_half_width_everywhere() -> None:
         for _value, h in found:
             assert float(h) == pytest.approx(half, abs=1e-4)
     assert f"standard error {r.std_error:.4f}" in str(r)
-    m = gammon.simulate_match(3, players=("pubeval", "random"), matches=100, seed=1)
+    m = gammon.simulate_match(3, players=("pubeval", "heuristic"), matches=100, seed=1)
+    assert 0 < m.win < 1
     for text in (repr(m), str(m)):
         ((_v, h),) = PM.findall(text)
         assert float(h) == pytest.approx(m.ci95[1] - m.win, abs=1e-4)
+    # A side that wins every match gets a one-sided bound (the rule of three), not "± 0".
+    sweep = gammon.simulate_match(3, players=("pubeval", "random"), matches=100, seed=1)
+    assert sweep.win == 1.0 and sweep.ci95 == (pytest.approx(0.05 ** (1 / 100)), 1.0)
+    assert "±" not in repr(sweep) and f"(>= {sweep.ci95[0]:.4f}, 95%)" in repr(sweep)
     s = gammon.simulate_money(500, players=("pubeval", "random"), seed=1)
     for text in (repr(s), str(s)):
         ((_v, h),) = PM.findall(text)
