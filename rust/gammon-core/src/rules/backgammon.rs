@@ -198,8 +198,19 @@ impl Backgammon {
         Backgammon { turn, ..*self }
     }
 
-    fn mover_on_board(&self) -> u32 {
-        self.pts[1..].iter().map(|&c| c.max(0) as u32).sum()
+    /// The mover's checkers on the board and the bar: the sum of the positive counts, eight
+    /// points at a time.
+    #[inline]
+    pub(crate) fn mover_on_board(&self) -> u8 {
+        let mut sum = 0u64;
+        for w in words(&self.pts) {
+            // 0xFF in every negative byte (the opponent's), which clears them.
+            let negative = ((w & HIGH) >> 7).wrapping_mul(0xFF);
+            // Each byte of the sum stays below 4 * 15: no carry between bytes.
+            sum += w & !negative;
+        }
+        // The byte sums gathered into the top byte (at most 15 checkers, no carry).
+        (sum.wrapping_mul(ONES) >> 56) as u8
     }
 
     fn opponent_on_board(&self) -> u32 {
@@ -651,7 +662,7 @@ impl Position for Backgammon {
 
     fn checkers_off(&self) -> ByColor<u8> {
         let mut out = ByColor::default();
-        out[self.turn] = self.checkers - self.mover_on_board() as u8;
+        out[self.turn] = self.checkers - self.mover_on_board();
         out[!self.turn] = self.checkers - self.opponent_on_board() as u8;
         out
     }
@@ -711,6 +722,8 @@ mod tests {
                 }
                 assert_eq!(occupied(&pos.pts), occ, "{id}");
                 assert_eq!(open_points(&pos.pts), open, "{id}");
+                let on_board: u32 = pos.pts[1..].iter().map(|&c| c.max(0) as u32).sum();
+                assert_eq!(u32::from(pos.mover_on_board()), on_board, "{id}");
             }
         }
     }
