@@ -320,6 +320,15 @@ fn peek_step(pts: &[i8; 26], s: u8, d: u8) -> Move {
     Move::new(s, t, t != OFF && pts[t as usize] == -1)
 }
 
+/// Whether a checker could be borne off in one of the first two steps of a turn: unless two
+/// or more of the mover's checkers are outside the home board (bar included), one step may
+/// bring the last one home (OFF-1).
+#[inline]
+fn bear_off_within_two_steps(pts: &[i8; 26], occ: u32) -> bool {
+    let outside = occ & OUTSIDE;
+    outside.count_ones() < 2 && (outside == 0 || pts[outside.trailing_zeros() as usize] < 2)
+}
+
 /// The turn-constant facts move generation needs about the position it started from.
 #[derive(Clone, Copy)]
 struct Start<'a> {
@@ -411,26 +420,15 @@ impl Backgammon {
             simple: pts[25] == 0,
         };
         let base = out.len();
-        // Plays of one die only (M = 1): kept apart until we know no play uses both dice.
-        let mut single_hi: arrayvec::ArrayVec<Play<Backgammon>, 26> = arrayvec::ArrayVec::new();
-        let mut single_lo: arrayvec::ArrayVec<Play<Backgammon>, 26> = arrayvec::ArrayVec::new();
         let none = Move::new(0, 0, false);
 
-        // Pass 1: the larger die first.
+        // Pass 1: the larger die first. A first step after which the smaller die cannot be
+        // played is a play of one die (M = 1), listed at the end if no play uses both.
         iter_desc(sources(occ, open, hi), |s1| {
             let mut b1 = *pts;
             let m1 = apply_step(&mut b1, s1, hi);
             let occ1 = occupancy_after(occ, &b1, s1, m1.to);
-            let srcs2 = sources(occ1, open, lo);
-            if srcs2 == 0 {
-                single_hi.push(Play::from_array(
-                    [m1, none, none, none],
-                    1,
-                    self.with_pts(b1),
-                ));
-                return;
-            }
-            iter_desc(srcs2, |s2| {
+            iter_desc(sources(occ1, open, lo), |s2| {
                 let m2 = peek_step(&b1, s2, lo);
                 let moves = if s2 == m1.to {
                     // One checker moving on. The route with the smaller die first reaches the
@@ -469,42 +467,57 @@ impl Backgammon {
 
         // Pass 2: the smaller die first. Two-checker plays legal in the other order were
         // found in pass 1.
-        iter_desc(sources(occ, open, lo), |s1| {
-            let mut b1 = *pts;
-            let m1 = apply_step(&mut b1, s1, lo);
-            let occ1 = occupancy_after(occ, &b1, s1, m1.to);
-            let srcs2 = sources(occ1, open, hi);
-            if srcs2 == 0 {
-                single_lo.push(Play::from_array(
-                    [m1, none, none, none],
-                    1,
-                    self.with_pts(b1),
-                ));
-                return;
-            }
-            iter_desc(srcs2, |s2| {
-                if s2 != m1.to && start.order_is_legal(s2, hi, s1, lo) {
-                    return;
+        if start.simple && !bear_off_within_two_steps(pts, occ) {
+            // No bar and no bear-off: two checkers that were on the board at the start can
+            // move in either order (the open points do not change during a turn), so pass 1
+            // found every two-checker play, and what is left is one checker moving on with the
+            // larger die from where the smaller one took it.
+            iter_desc(sources(occ, open, lo), |s1| {
+                let mid = s1 - lo;
+                if mid > hi && open & (1 << (mid - hi)) != 0 {
+                    let mut b1 = *pts;
+                    let m1 = apply_step(&mut b1, s1, lo);
+                    let m2 = peek_step(&b1, mid, hi);
+                    self.push_finishing(out, [m1, m2, none, none], 2, &b1, mid, hi);
                 }
-                if m1.to == OFF && s2 <= lo && s2 != s1 && start.order_is_legal(s1, hi, s2, lo) {
-                    // Both checkers borne off: the dice could also be swapped between them,
-                    // and pass 1 found that assignment (the position is the same).
-                    return;
-                }
-                let m2 = peek_step(&b1, s2, hi);
-                self.push_finishing(out, [m1, m2, none, none], 2, &b1, s2, hi);
             });
-        });
+        } else {
+            iter_desc(sources(occ, open, lo), |s1| {
+                let mut b1 = *pts;
+                let m1 = apply_step(&mut b1, s1, lo);
+                let occ1 = occupancy_after(occ, &b1, s1, m1.to);
+                iter_desc(sources(occ1, open, hi), |s2| {
+                    if s2 != m1.to && start.order_is_legal(s2, hi, s1, lo) {
+                        return;
+                    }
+                    if m1.to == OFF
+                        && s2 <= lo
+                        && s2 != s1
+                        && start.order_is_legal(s1, hi, s2, lo)
+                    {
+                        // Both checkers borne off: the dice could also be swapped between
+                        // them, and pass 1 found that assignment (the position is the same).
+                        return;
+                    }
+                    let m2 = peek_step(&b1, s2, hi);
+                    self.push_finishing(out, [m1, m2, none, none], 2, &b1, s2, hi);
+                });
+            });
+        }
 
         if out.len() == base {
-            // MOVE-7: only one die can be played; the larger one if it can be.
-            let singles = if single_hi.is_empty() {
-                &single_lo
-            } else {
-                &single_hi
-            };
-            for p in singles {
-                out.push(*p);
+            // MOVE-7: only one die can be played; the larger one if it can be. No play uses
+            // both dice, so no first step of either pass left a second one: every first step
+            // of a die is a play of its own.
+            for die in [hi, lo] {
+                iter_desc(sources(occ, open, die), |s1| {
+                    let mut b1 = *pts;
+                    let m1 = apply_step(&mut b1, s1, die);
+                    out.push(Play::from_array([m1, none, none, none], 1, self.with_pts(b1)));
+                });
+                if out.len() > base {
+                    break;
+                }
             }
         }
     }
