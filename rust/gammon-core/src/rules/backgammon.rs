@@ -379,11 +379,11 @@ impl Backgammon {
         out: &mut PlayList<Backgammon>,
         moves: [Move; 4],
         n: u8,
-        board: &[i8; 26],
+        board: &Backgammon,
         s: u8,
         d: u8,
     ) {
-        out.push(Play::from_array(moves, n, self.with_pts(*board)));
+        out.push(Play::from_array(moves, n, *board));
         if let Some(last) = out.last_mut() {
             apply_step(&mut last.after_mut().pts, s, d);
         }
@@ -425,11 +425,11 @@ impl Backgammon {
         // Pass 1: the larger die first. A first step after which the smaller die cannot be
         // played is a play of one die (M = 1), listed at the end if no play uses both.
         iter_desc(sources(occ, open, hi), |s1| {
-            let mut b1 = *pts;
-            let m1 = apply_step(&mut b1, s1, hi);
-            let occ1 = occupancy_after(occ, &b1, s1, m1.to);
+            let mut b1 = *self;
+            let m1 = apply_step(&mut b1.pts, s1, hi);
+            let occ1 = occupancy_after(occ, &b1.pts, s1, m1.to);
             iter_desc(sources(occ1, open, lo), |s2| {
-                let m2 = peek_step(&b1, s2, lo);
+                let m2 = peek_step(&b1.pts, s2, lo);
                 let moves = if s2 == m1.to {
                     // One checker moving on. The route with the smaller die first reaches the
                     // same position when neither route hits; pass 2 owns that play, because its
@@ -475,17 +475,17 @@ impl Backgammon {
             iter_desc(sources(occ, open, lo), |s1| {
                 let mid = s1 - lo;
                 if mid > hi && open & (1 << (mid - hi)) != 0 {
-                    let mut b1 = *pts;
-                    let m1 = apply_step(&mut b1, s1, lo);
-                    let m2 = peek_step(&b1, mid, hi);
+                    let mut b1 = *self;
+                    let m1 = apply_step(&mut b1.pts, s1, lo);
+                    let m2 = peek_step(&b1.pts, mid, hi);
                     self.push_finishing(out, [m1, m2, none, none], 2, &b1, mid, hi);
                 }
             });
         } else {
             iter_desc(sources(occ, open, lo), |s1| {
-                let mut b1 = *pts;
-                let m1 = apply_step(&mut b1, s1, lo);
-                let occ1 = occupancy_after(occ, &b1, s1, m1.to);
+                let mut b1 = *self;
+                let m1 = apply_step(&mut b1.pts, s1, lo);
+                let occ1 = occupancy_after(occ, &b1.pts, s1, m1.to);
                 iter_desc(sources(occ1, open, hi), |s2| {
                     if s2 != m1.to && start.order_is_legal(s2, hi, s1, lo) {
                         return;
@@ -499,7 +499,7 @@ impl Backgammon {
                         // them, and pass 1 found that assignment (the position is the same).
                         return;
                     }
-                    let m2 = peek_step(&b1, s2, hi);
+                    let m2 = peek_step(&b1.pts, s2, hi);
                     self.push_finishing(out, [m1, m2, none, none], 2, &b1, s2, hi);
                 });
             });
@@ -511,9 +511,9 @@ impl Backgammon {
             // of a die is a play of its own.
             for die in [hi, lo] {
                 iter_desc(sources(occ, open, die), |s1| {
-                    let mut b1 = *pts;
-                    let m1 = apply_step(&mut b1, s1, die);
-                    out.push(Play::from_array([m1, none, none, none], 1, self.with_pts(b1)));
+                    let mut b1 = *self;
+                    let m1 = apply_step(&mut b1.pts, s1, die);
+                    out.push(Play::from_array([m1, none, none, none], 1, b1));
                 });
                 if out.len() > base {
                     break;
@@ -538,13 +538,13 @@ impl Backgammon {
                     best: &mut u8,
                     moves: [Move; 4],
                     n: u8,
-                    b: &[i8; 26]| {
+                    b: &Backgammon| {
             if n > *best {
                 out.truncate(base);
                 *best = n;
             }
             if n == *best {
-                out.push(Play::from_array(moves, n, self.with_pts(*b)));
+                out.push(Play::from_array(moves, n, *b));
             }
         };
 
@@ -554,9 +554,9 @@ impl Backgammon {
             return;
         }
         iter_desc(srcs1, |s1| {
-            let mut b1 = *pts;
-            let m1 = apply_step(&mut b1, s1, d);
-            let occ1 = occupancy_after(occ0, &b1, s1, m1.to);
+            let mut b1 = *self;
+            let m1 = apply_step(&mut b1.pts, s1, d);
+            let occ1 = occupancy_after(occ0, &b1.pts, s1, m1.to);
             let srcs2 = sources(occ1, open, d) & below(s1);
             if srcs2 == 0 {
                 emit(out, &mut best, [m1, none, none, none], 1, &b1);
@@ -564,8 +564,8 @@ impl Backgammon {
             }
             iter_desc(srcs2, |s2| {
                 let mut b2 = b1;
-                let m2 = apply_step(&mut b2, s2, d);
-                let occ2 = occupancy_after(occ1, &b2, s2, m2.to);
+                let m2 = apply_step(&mut b2.pts, s2, d);
+                let occ2 = occupancy_after(occ1, &b2.pts, s2, m2.to);
                 let srcs3 = sources(occ2, open, d) & below(s2);
                 if srcs3 == 0 {
                     emit(out, &mut best, [m1, m2, none, none], 2, &b2);
@@ -573,8 +573,8 @@ impl Backgammon {
                 }
                 iter_desc(srcs3, |s3| {
                     let mut b3 = b2;
-                    let m3 = apply_step(&mut b3, s3, d);
-                    let occ3 = occupancy_after(occ2, &b3, s3, m3.to);
+                    let m3 = apply_step(&mut b3.pts, s3, d);
+                    let occ3 = occupancy_after(occ2, &b3.pts, s3, m3.to);
                     let srcs4 = sources(occ3, open, d) & below(s3);
                     if srcs4 == 0 {
                         emit(out, &mut best, [m1, m2, m3, none], 3, &b3);
@@ -585,7 +585,7 @@ impl Backgammon {
                         best = 4;
                     }
                     iter_desc(srcs4, |s4| {
-                        let m4 = peek_step(&b3, s4, d);
+                        let m4 = peek_step(&b3.pts, s4, d);
                         self.push_finishing(out, [m1, m2, m3, m4], 4, &b3, s4, d);
                     });
                 });
