@@ -107,7 +107,11 @@ fn digest(n: u64) {
         .collect();
     let mut out = PlayList::new();
     let mut choice = 0u64;
-    for variant in [Variant::Backgammon, Variant::Nackgammon, Variant::Hypergammon3] {
+    for variant in [
+        Variant::Backgammon,
+        Variant::Nackgammon,
+        Variant::Hypergammon3,
+    ] {
         for g in 0..n {
             let mut dice = GameDice::new(7, g, FirstRoll::Any, None);
             let mut pos = Backgammon::start(variant, Color::White).unwrap();
