@@ -309,7 +309,7 @@ impl Pubeval {
     /// pubeval's score of `after` (the position after a play, its mover still on roll) with
     /// the race or the contact weights. Higher is better for the mover. A position where the
     /// mover has borne everything off scores `PUBEVAL_WIN`.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn score(&self, after: &Backgammon, race: bool) -> f32 {
         let on_board = after.mover_on_board();
