@@ -268,8 +268,8 @@ impl PubevalTable {
     #[inline(always)]
     fn score(&self, pts: &[i8; 26], off: u8) -> f32 {
         let mut s = 0.0f32;
-        for p in 1..25 {
-            s += self.point[p][slot(pts[p])];
+        for (row, &n) in self.point[1..25].iter().zip(&pts[1..25]) {
+            s += row[slot(n)];
         }
         s += self.bar[usize::from(pts[0].unsigned_abs() & 15)];
         s += self.off[usize::from(off & 15)];
@@ -574,9 +574,9 @@ mod tests {
             return PUBEVAL_WIN;
         }
         let mut s = 0.0f32;
-        for p in 1..=24usize {
+        for (p, &count) in pts.iter().enumerate().take(25).skip(1) {
             let base = 5 * (24 - p);
-            let n = i32::from(pts[p]);
+            let n = i32::from(count);
             let mut t = 0.0f32;
             if n == -1 {
                 t += w[base];
