@@ -206,25 +206,37 @@ pub const PUBEVAL_WIN: f32 = 99_999_999.0;
 /// Most checkers a point can hold in any variant (15); the tables cover -15..=15.
 const MAX_STACK: usize = 15;
 
+/// Entries in a row of a [`PubevalTable`]: the count `n` (-15..=15) of a point is found at
+/// `n & 31` (its two's complement low five bits: 0..=15 for 0..=15, 17..=31 for -15..=-1),
+/// which is always within the row, so no lookup needs a bounds check.
+const ROW: usize = 32;
+
+/// Where the count `n` of a point is found in its row of a [`PubevalTable`].
+#[inline(always)]
+fn slot(n: i8) -> usize {
+    usize::from(n as u8 & (ROW as u8 - 1))
+}
+
 /// One weight set turned into a lookup table: the contribution of `n` checkers on point `p`.
 #[derive(Clone, Debug)]
 struct PubevalTable {
-    /// `point[p][n + 15]` for points 1..=24 in the mover's numbering.
-    point: [[f32; 2 * MAX_STACK + 1]; 25],
-    /// Weight of input 120 (opponent's checkers on the bar, times one half).
-    bar: f32,
-    /// Weight of input 121 (mover's checkers off, over 15).
-    off: f32,
+    /// `point[p][slot(n)]` for points 1..=24 in the mover's numbering.
+    point: [[f32; ROW]; 25],
+    /// `bar[n]`: the term of input 120 with `n` opposing checkers on the bar (`n / 2` times
+    /// its weight), computed as pubeval.c computes it.
+    bar: [f32; 16],
+    /// `off[n]`: the term of input 121 with `n` of the mover's checkers off (`n / 15` times
+    /// its weight), computed as pubeval.c computes it.
+    off: [f32; 16],
 }
 
 impl PubevalTable {
     fn new(w: &[f32; 122]) -> PubevalTable {
-        let mut point = [[0.0f32; 2 * MAX_STACK + 1]; 25];
+        let mut point = [[0.0f32; ROW]; 25];
         for (p, row) in point.iter_mut().enumerate().skip(1) {
             // pubeval.c encodes point 24 first: inputs 5 * (24 - p) .. 5 * (24 - p) + 5.
             let base = 5 * (24 - p);
-            for (k, slot) in row.iter_mut().enumerate() {
-                let n = k as i32 - MAX_STACK as i32;
+            for n in -(MAX_STACK as i32)..=MAX_STACK as i32 {
                 let mut s = 0.0f32;
                 if n == -1 {
                     s += w[base];
@@ -241,25 +253,28 @@ impl PubevalTable {
                 if n >= 4 {
                     s += w[base + 4] * (n - 3) as f32 / 2.0;
                 }
-                *slot = s;
+                row[slot(n as i8)] = s;
             }
         }
+        // pubeval.c: x[120] = -pos[0] / 2 (opponent's bar), x[121] = pos[26] / 15 (mover off).
         PubevalTable {
             point,
-            bar: w[120],
-            off: w[121],
+            bar: std::array::from_fn(|n| w[120] * n as f32 / 2.0),
+            off: std::array::from_fn(|n| w[121] * n as f32 / 15.0),
         }
     }
 
-    #[inline]
+    /// pubeval's score of the points, the opponent's bar and the mover's `off` checkers, in
+    /// pubeval.c's order (point 1 first, then the bar, then the checkers off): the order of
+    /// the additions decides the last bits of the score, and with them some choices.
+    #[inline(always)]
     fn score(&self, pts: &[i8; 26], off: u8) -> f32 {
         let mut s = 0.0f32;
-        for (row, &n) in self.point[1..].iter().zip(&pts[1..25]) {
-            s += row[(i32::from(n) + MAX_STACK as i32) as usize];
+        for (row, &n) in self.point[1..25].iter().zip(&pts[1..25]) {
+            s += row[slot(n)];
         }
-        // pubeval.c: x[120] = -pos[0] / 2 (opponent's bar), x[121] = pos[26] / 15 (mover off).
-        s += self.bar * f32::from(-pts[0]) / 2.0;
-        s += self.off * f32::from(off) / 15.0;
+        s += self.bar[usize::from(pts[0].unsigned_abs() & 15)];
+        s += self.off[usize::from(off & 15)];
         s
     }
 }
@@ -296,16 +311,15 @@ impl Pubeval {
     /// pubeval's score of `after` (the position after a play, its mover still on roll) with
     /// the race or the contact weights. Higher is better for the mover. A position where the
     /// mover has borne everything off scores `PUBEVAL_WIN`.
+    #[inline(always)]
     #[must_use]
     pub fn score(&self, after: &Backgammon, race: bool) -> f32 {
-        let pts = after.raw();
-        let on_board: u32 = pts[1..].iter().map(|&c| c.max(0) as u32).sum();
-        let off = after.checkers_per_side() - on_board as u8;
+        let on_board = after.mover_on_board();
         if on_board == 0 {
             return PUBEVAL_WIN;
         }
         let table = if race { &self.race } else { &self.contact };
-        table.score(pts, off)
+        table.score(after.raw(), after.checkers_per_side() - on_board)
     }
 }
 
@@ -551,6 +565,72 @@ mod tests {
         assert!((diff - 5.62596).abs() < 1e-4, "{diff}");
         let done = bg(&[], &[(6, 15)]);
         assert_eq!(Pubeval::new().score(&done, true), PUBEVAL_WIN);
+    }
+
+    /// pubeval's score summed straight from the weights, point by point in the table's
+    /// order (the reference for the lookup table).
+    fn reference_score(w: &[f32; 122], after: &Backgammon) -> f32 {
+        let pts = after.raw();
+        let on_board: u32 = pts[1..].iter().map(|&c| c.max(0) as u32).sum();
+        if on_board == 0 {
+            return PUBEVAL_WIN;
+        }
+        let mut s = 0.0f32;
+        for (p, &count) in pts.iter().enumerate().take(25).skip(1) {
+            let base = 5 * (24 - p);
+            let n = i32::from(count);
+            let mut t = 0.0f32;
+            if n == -1 {
+                t += w[base];
+            }
+            if n == 1 {
+                t += w[base + 1];
+            }
+            if n >= 2 {
+                t += w[base + 2];
+            }
+            if n == 3 {
+                t += w[base + 3];
+            }
+            if n >= 4 {
+                t += w[base + 4] * (n - 3) as f32 / 2.0;
+            }
+            s += t;
+        }
+        s += w[120] * f32::from(-pts[0]) / 2.0;
+        s += w[121] * f32::from(after.checkers_per_side() - on_board as u8) / 15.0;
+        s
+    }
+
+    #[test]
+    fn the_lookup_table_gives_the_scores_of_the_weights_bit_for_bit() {
+        // Every play of every roll from 200 positions of the wildbg corpus, each from both
+        // sides: the order of the additions, and so every bit of the score, is pubeval.c's.
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/data/conformance/contact-1000.txt"
+        ))
+        .unwrap();
+        let pubeval = Pubeval::new();
+        let mut plays = PlayList::new();
+        let mut scored = 0;
+        for id in text.lines().take(200) {
+            let pos = Backgammon::from_id(id, Variant::Backgammon, Color::White).unwrap();
+            for pos in [pos, pos.pass_turn()] {
+                for dice in Dice::ALL_21 {
+                    pos.legal_plays_into(dice, &mut plays);
+                    for play in &plays {
+                        for (race, w) in [(false, &PUBEVAL_CONTACT), (true, &PUBEVAL_RACE)] {
+                            let got = pubeval.score(play.after(), race);
+                            let want = reference_score(w, play.after());
+                            assert_eq!(got.to_bits(), want.to_bits(), "{id} {dice}");
+                        }
+                        scored += 1;
+                    }
+                }
+            }
+        }
+        assert!(scored > 100_000, "{scored}");
     }
 
     #[test]

@@ -198,8 +198,11 @@ impl Backgammon {
         Backgammon { turn, ..*self }
     }
 
-    fn mover_on_board(&self) -> u32 {
-        self.pts[1..].iter().map(|&c| c.max(0) as u32).sum()
+    /// The mover's checkers on the board and the bar: the sum of the positive counts, eight
+    /// points at a time.
+    #[inline]
+    pub(crate) fn mover_on_board(&self) -> u8 {
+        positive_sum(words(&self.pts))
     }
 
     fn opponent_on_board(&self) -> u32 {
@@ -309,6 +312,29 @@ fn peek_step(pts: &[i8; 26], s: u8, d: u8) -> Move {
     Move::new(s, t, t != OFF && pts[t as usize] == -1)
 }
 
+/// The sum of the positive counts of the bytes of `words` (at most 15 in all).
+#[inline(always)]
+fn positive_sum(words: [u64; 4]) -> u8 {
+    let mut sum = 0u64;
+    for w in words {
+        // 0xFF in every negative byte (the opponent's), which clears them.
+        let negative = ((w & HIGH) >> 7).wrapping_mul(0xFF);
+        // Each byte of the sum stays below 4 * 15: no carry between bytes.
+        sum += w & !negative;
+    }
+    // The byte sums gathered into the top byte (at most 15 checkers, no carry).
+    (sum.wrapping_mul(ONES) >> 56) as u8
+}
+
+/// The mover's checkers outside the home board, bar included (points 7..=25). A turn cannot
+/// bear off (OFF-1) before it has brought all of them home, one step each at least.
+#[inline]
+fn checkers_outside(pts: &[i8; 26]) -> u8 {
+    let [w0, w1, w2, w3] = words(pts);
+    // Byte 7 of the first word is point 7; bytes 0..=6 are the opponent's bar and the home board.
+    positive_sum([w0 & 0xFF00_0000_0000_0000, w1, w2, w3])
+}
+
 /// The turn-constant facts move generation needs about the position it started from.
 #[derive(Clone, Copy)]
 struct Start<'a> {
@@ -359,11 +385,11 @@ impl Backgammon {
         out: &mut PlayList<Backgammon>,
         moves: [Move; 4],
         n: u8,
-        board: &[i8; 26],
+        board: &Backgammon,
         s: u8,
         d: u8,
     ) {
-        out.push(Play::from_array(moves, n, self.with_pts(*board)));
+        out.push(Play::from_array(moves, n, *board));
         if let Some(last) = out.last_mut() {
             apply_step(&mut last.after_mut().pts, s, d);
         }
@@ -393,44 +419,67 @@ impl Backgammon {
         let pts = &self.pts;
         let occ = occupied(pts);
         let open = open_points(pts);
+        // Two checkers or more outside the home board: no step of the turn can bear off.
+        if pts[25] == 0 && checkers_outside(pts) >= 2 {
+            self.non_double_steps::<true>(hi, lo, occ, open, out);
+        } else {
+            self.non_double_steps::<false>(hi, lo, occ, open, out);
+        }
+    }
+
+    /// The plays of the roll `hi`-`lo` (`hi` > `lo`). `CLEAR`: no checker on the bar and no
+    /// bear-off within the turn, so that a step is legal exactly when a checker stands on its
+    /// source and its landing point is open, and two checkers that were on the board at the
+    /// start can move in either order (the open points do not change during a turn).
+    #[inline(always)]
+    fn non_double_steps<const CLEAR: bool>(
+        &self,
+        hi: u8,
+        lo: u8,
+        occ: u32,
+        open: u32,
+        out: &mut PlayList<Backgammon>,
+    ) {
+        let pts = &self.pts;
         let start = Start {
             pts,
             occ,
             open,
             simple: pts[25] == 0,
         };
+        let src = |occ: u32, d: u8| {
+            if CLEAR {
+                occ & (open << d)
+            } else {
+                sources(occ, open, d)
+            }
+        };
         let base = out.len();
-        // Plays of one die only (M = 1): kept apart until we know no play uses both dice.
-        let mut single_hi: arrayvec::ArrayVec<Play<Backgammon>, 26> = arrayvec::ArrayVec::new();
-        let mut single_lo: arrayvec::ArrayVec<Play<Backgammon>, 26> = arrayvec::ArrayVec::new();
         let none = Move::new(0, 0, false);
 
-        // Pass 1: the larger die first.
-        iter_desc(sources(occ, open, hi), |s1| {
-            let mut b1 = *pts;
-            let m1 = apply_step(&mut b1, s1, hi);
-            let occ1 = occupancy_after(occ, &b1, s1, m1.to);
-            let srcs2 = sources(occ1, open, lo);
-            if srcs2 == 0 {
-                single_hi.push(Play::from_array(
-                    [m1, none, none, none],
-                    1,
-                    self.with_pts(b1),
-                ));
-                return;
-            }
-            iter_desc(srcs2, |s2| {
-                let m2 = peek_step(&b1, s2, lo);
+        // Pass 1: the larger die first. A first step after which the smaller die cannot be
+        // played is a play of one die (M = 1), listed at the end if no play uses both.
+        iter_desc(src(occ, hi), |s1| {
+            let mut b1 = *self;
+            let m1 = apply_step(&mut b1.pts, s1, hi);
+            let occ1 = occupancy_after(occ, &b1.pts, s1, m1.to);
+            iter_desc(src(occ1, lo), |s2| {
+                let m2 = peek_step(&b1.pts, s2, lo);
                 let moves = if s2 == m1.to {
                     // One checker moving on. The route with the smaller die first reaches the
                     // same position when neither route hits; pass 2 owns that play, because its
                     // moves are the canonical (lexicographically greater) sequence (NOT-6).
                     let mid = s1 - lo;
-                    if !m1.hit
-                        && mid > OFF
-                        && pts[mid as usize] != -1
-                        && start.order_is_legal(s1, lo, mid, hi)
-                    {
+                    let lo_first_same = if CLEAR {
+                        // The route lands on `mid` (no bear-off): legal when it is open, the
+                        // same position when no blot is there.
+                        pts[mid as usize] >= 0
+                    } else {
+                        mid > OFF
+                            && pts[mid as usize] != -1
+                            && start.order_is_legal(s1, lo, mid, hi)
+                    };
+                    if !m1.hit && lo_first_same {
                         return;
                     }
                     [m1, m2, none, none]
@@ -439,7 +488,7 @@ impl Backgammon {
                     // one checker moving from s2 through s1 with the smaller die first, which
                     // pass 2 lists as a one-checker play (legal whenever this order is).
                     return;
-                } else if (s2 >= s1) && start.order_is_legal(s2, lo, s1, hi) {
+                } else if (s2 >= s1) && (CLEAR || start.order_is_legal(s2, lo, s1, hi)) {
                     // Two checkers; the other order is legal and greater, so it is canonical.
                     let first_hit = m2.to != OFF && pts[m2.to as usize] == -1;
                     let second_hit = m1.to != OFF && pts[m1.to as usize] == -1 && m1.to != m2.to;
@@ -458,53 +507,85 @@ impl Backgammon {
 
         // Pass 2: the smaller die first. Two-checker plays legal in the other order were
         // found in pass 1.
-        iter_desc(sources(occ, open, lo), |s1| {
-            let mut b1 = *pts;
-            let m1 = apply_step(&mut b1, s1, lo);
-            let occ1 = occupancy_after(occ, &b1, s1, m1.to);
-            let srcs2 = sources(occ1, open, hi);
-            if srcs2 == 0 {
-                single_lo.push(Play::from_array(
-                    [m1, none, none, none],
-                    1,
-                    self.with_pts(b1),
-                ));
-                return;
-            }
-            iter_desc(srcs2, |s2| {
-                if s2 != m1.to && start.order_is_legal(s2, hi, s1, lo) {
-                    return;
+        if CLEAR {
+            // Pass 1 found every two-checker play; what is left is one checker moving on
+            // with the larger die from where the smaller one took it.
+            iter_desc(src(occ, lo), |s1| {
+                let mid = s1 - lo;
+                if mid > hi && open & (1 << (mid - hi)) != 0 {
+                    let mut b1 = *self;
+                    let m1 = apply_step(&mut b1.pts, s1, lo);
+                    let m2 = peek_step(&b1.pts, mid, hi);
+                    self.push_finishing(out, [m1, m2, none, none], 2, &b1, mid, hi);
                 }
-                if m1.to == OFF && s2 <= lo && s2 != s1 && start.order_is_legal(s1, hi, s2, lo) {
-                    // Both checkers borne off: the dice could also be swapped between them,
-                    // and pass 1 found that assignment (the position is the same).
-                    return;
-                }
-                let m2 = peek_step(&b1, s2, hi);
-                self.push_finishing(out, [m1, m2, none, none], 2, &b1, s2, hi);
             });
-        });
+        } else {
+            iter_desc(sources(occ, open, lo), |s1| {
+                let mut b1 = *self;
+                let m1 = apply_step(&mut b1.pts, s1, lo);
+                let occ1 = occupancy_after(occ, &b1.pts, s1, m1.to);
+                iter_desc(sources(occ1, open, hi), |s2| {
+                    if s2 != m1.to && start.order_is_legal(s2, hi, s1, lo) {
+                        return;
+                    }
+                    if m1.to == OFF && s2 <= lo && s2 != s1 && start.order_is_legal(s1, hi, s2, lo)
+                    {
+                        // Both checkers borne off: the dice could also be swapped between
+                        // them, and pass 1 found that assignment (the position is the same).
+                        return;
+                    }
+                    let m2 = peek_step(&b1.pts, s2, hi);
+                    self.push_finishing(out, [m1, m2, none, none], 2, &b1, s2, hi);
+                });
+            });
+        }
 
         if out.len() == base {
-            // MOVE-7: only one die can be played; the larger one if it can be.
-            let singles = if single_hi.is_empty() {
-                &single_lo
-            } else {
-                &single_hi
-            };
-            for p in singles {
-                out.push(*p);
+            // MOVE-7: only one die can be played; the larger one if it can be. No play uses
+            // both dice, so no first step of either pass left a second one: every first step
+            // of a die is a play of its own.
+            for die in [hi, lo] {
+                iter_desc(src(occ, die), |s1| {
+                    let mut b1 = *self;
+                    let m1 = apply_step(&mut b1.pts, s1, die);
+                    out.push(Play::from_array([m1, none, none, none], 1, b1));
+                });
+                if out.len() > base {
+                    break;
+                }
             }
         }
     }
 
     fn plays_double(&self, d: u8, out: &mut PlayList<Backgammon>) {
+        let pts = &self.pts;
+        // Four checkers or more outside the home board: no step of the turn can bear off.
+        if pts[25] == 0 && checkers_outside(pts) >= 4 {
+            self.double_steps::<true>(d, out);
+        } else {
+            self.double_steps::<false>(d, out);
+        }
+    }
+
+    /// The plays of the double `d`. `CLEAR`: no checker on the bar and no bear-off within the
+    /// turn, so that a step is legal exactly when a checker stands on its source and its
+    /// landing point is open.
+    #[inline(always)]
+    fn double_steps<const CLEAR: bool>(&self, d: u8, out: &mut PlayList<Backgammon>) {
         // Every multiset of steps has a legal order with non-increasing sources, and distinct
         // multisets give distinct positions, so enumerating non-increasing sequences lists
         // each play exactly once, already in its canonical order (NOT-6).
         let pts = &self.pts;
         let open = open_points(pts);
         let occ0 = occupied(pts);
+        let landing = open << d;
+        let sources = |occ: u32| {
+            if CLEAR {
+                occ & landing
+            } else {
+                sources(occ, open, d)
+            }
+        };
         let none = Move::new(0, 0, false);
         let base = out.len();
         let mut best = 0u8; // most steps found so far (MOVE-6)
@@ -514,44 +595,44 @@ impl Backgammon {
                     best: &mut u8,
                     moves: [Move; 4],
                     n: u8,
-                    b: &[i8; 26]| {
+                    b: &Backgammon| {
             if n > *best {
                 out.truncate(base);
                 *best = n;
             }
             if n == *best {
-                out.push(Play::from_array(moves, n, self.with_pts(*b)));
+                out.push(Play::from_array(moves, n, *b));
             }
         };
 
         let below = |s: u8| -> u32 { (2u32 << s) - 1 }; // bits 0..=s
-        let srcs1 = sources(occ0, open, d);
+        let srcs1 = sources(occ0);
         if srcs1 == 0 {
             return;
         }
         iter_desc(srcs1, |s1| {
-            let mut b1 = *pts;
-            let m1 = apply_step(&mut b1, s1, d);
-            let occ1 = occupancy_after(occ0, &b1, s1, m1.to);
-            let srcs2 = sources(occ1, open, d) & below(s1);
+            let mut b1 = *self;
+            let m1 = apply_step(&mut b1.pts, s1, d);
+            let occ1 = occupancy_after(occ0, &b1.pts, s1, m1.to);
+            let srcs2 = sources(occ1) & below(s1);
             if srcs2 == 0 {
                 emit(out, &mut best, [m1, none, none, none], 1, &b1);
                 return;
             }
             iter_desc(srcs2, |s2| {
                 let mut b2 = b1;
-                let m2 = apply_step(&mut b2, s2, d);
-                let occ2 = occupancy_after(occ1, &b2, s2, m2.to);
-                let srcs3 = sources(occ2, open, d) & below(s2);
+                let m2 = apply_step(&mut b2.pts, s2, d);
+                let occ2 = occupancy_after(occ1, &b2.pts, s2, m2.to);
+                let srcs3 = sources(occ2) & below(s2);
                 if srcs3 == 0 {
                     emit(out, &mut best, [m1, m2, none, none], 2, &b2);
                     return;
                 }
                 iter_desc(srcs3, |s3| {
                     let mut b3 = b2;
-                    let m3 = apply_step(&mut b3, s3, d);
-                    let occ3 = occupancy_after(occ2, &b3, s3, m3.to);
-                    let srcs4 = sources(occ3, open, d) & below(s3);
+                    let m3 = apply_step(&mut b3.pts, s3, d);
+                    let occ3 = occupancy_after(occ2, &b3.pts, s3, m3.to);
+                    let srcs4 = sources(occ3) & below(s3);
                     if srcs4 == 0 {
                         emit(out, &mut best, [m1, m2, m3, none], 3, &b3);
                         return;
@@ -561,7 +642,7 @@ impl Backgammon {
                         best = 4;
                     }
                     iter_desc(srcs4, |s4| {
-                        let m4 = peek_step(&b3, s4, d);
+                        let m4 = peek_step(&b3.pts, s4, d);
                         self.push_finishing(out, [m1, m2, m3, m4], 4, &b3, s4, d);
                     });
                 });
@@ -651,7 +732,7 @@ impl Position for Backgammon {
 
     fn checkers_off(&self) -> ByColor<u8> {
         let mut out = ByColor::default();
-        out[self.turn] = self.checkers - self.mover_on_board() as u8;
+        out[self.turn] = self.checkers - self.mover_on_board();
         out[!self.turn] = self.checkers - self.opponent_on_board() as u8;
         out
     }
@@ -711,6 +792,8 @@ mod tests {
                 }
                 assert_eq!(occupied(&pos.pts), occ, "{id}");
                 assert_eq!(open_points(&pos.pts), open, "{id}");
+                let on_board: u32 = pos.pts[1..].iter().map(|&c| c.max(0) as u32).sum();
+                assert_eq!(u32::from(pos.mover_on_board()), on_board, "{id}");
             }
         }
     }

@@ -1,0 +1,198 @@
+//! A fixed amount of work for profilers (callgrind, perf): no timing loop, no warm-up, so
+//! that instruction counts are repeatable whatever the load on the machine.
+//!
+//! ```console
+//! $ cargo build -p gammon-benches --profile bench --example profile
+//! $ valgrind --tool=callgrind target/release/examples/profile movegen gammon 3
+//! $ valgrind --tool=callgrind target/release/examples/profile movegen bkgm 3
+//! $ valgrind --tool=callgrind target/release/examples/profile games 20000
+//! ```
+//!
+//! - `movegen gammon|bkgm PASSES [doubles|others]`: the move generation of the movegen bench
+//!   (the wildbg contact and race corpora, each position with each of the 21 rolls, or with
+//!   the 6 doubles or the 15 other rolls only), `PASSES` times, for gammon or for bkgm.
+//!   Prints the resulting positions counted, which the bench checks.
+//! - `games N [THREADS]`: a pubeval rollout of the backgammon opening, N games, as
+//!   `gammon rollout --policy pubeval --seed 1` runs it (the enum of built-in policies, the
+//!   truncation step that never truncates, quasi-random first rolls). Prints the tally, which
+//!   depends on the seed and the game indices only.
+
+use std::ops::ControlFlow;
+
+use gammon_benches::data_path;
+use gammon_core::eval::bearoff::BearoffEvaluator;
+use gammon_core::{
+    rollout_with_luck, Backgammon, BackgammonPolicy, BearoffTruncation, Color, Dice, FirstRoll,
+    GameDice, GameRules, NoLuck, PlayList, PlyTruncation, PolicyKind, Position, RolloutConfig,
+    StandardReferee, Variant,
+};
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+const CORPORA: [&str; 2] = ["conformance/contact-1000.txt", "conformance/race-1000.txt"];
+
+fn ids() -> Vec<String> {
+    CORPORA
+        .iter()
+        .flat_map(|file| {
+            std::fs::read_to_string(data_path(file))
+                .unwrap_or_else(|e| panic!("{file}: {e}"))
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The rolls of a `movegen` run: all 21, or the 6 doubles or the 15 others only.
+fn rolls(which: Option<&str>) -> Vec<Dice> {
+    Dice::ALL_21
+        .into_iter()
+        .filter(|d| match which {
+            Some("doubles") => d.is_double(),
+            Some("others") => !d.is_double(),
+            _ => true,
+        })
+        .collect()
+}
+
+fn movegen_gammon(passes: u32, rolls: &[Dice]) -> u64 {
+    let positions: Vec<Backgammon> = ids()
+        .iter()
+        .map(|id| Backgammon::from_id(id, Variant::Backgammon, Color::White).unwrap())
+        .collect();
+    let mut out = PlayList::new();
+    let mut total = 0u64;
+    for _ in 0..passes {
+        for pos in std::hint::black_box(&positions) {
+            for &dice in rolls {
+                pos.legal_plays_into(dice, &mut out);
+                total += out.len().max(1) as u64;
+            }
+        }
+    }
+    total
+}
+
+fn movegen_bkgm(passes: u32, rolls: &[Dice]) -> u64 {
+    let positions: Vec<bkgm::Position<15>> = ids()
+        .iter()
+        .map(|id| bkgm::codecs::gnuid::decode_position::<15>(id).unwrap())
+        .collect();
+    let mut total = 0u64;
+    for _ in 0..passes {
+        for pos in std::hint::black_box(&positions) {
+            for &d in rolls {
+                let dice = bkgm::dice::Dice::new(d.high() as usize, d.low() as usize);
+                total +=
+                    bkgm::legal_positions_with::<bkgm::ClassicRules, 15>(*pos, &dice).len() as u64;
+            }
+        }
+    }
+    total
+}
+
+/// A digest of every legal play, in order, with its moves and resulting position, over the
+/// corpus positions from both sides and every position of `n` random games, for every roll:
+/// two builds that print the same digest generate the same plays in the same order.
+fn digest(n: u64) {
+    use std::hash::{Hash, Hasher};
+    let mut positions: Vec<Backgammon> = ids()
+        .iter()
+        .map(|id| Backgammon::from_id(id, Variant::Backgammon, Color::White).unwrap())
+        .flat_map(|p| [p, p.pass_turn()])
+        .collect();
+    let mut out = PlayList::new();
+    let mut choice = 0u64;
+    for variant in [
+        Variant::Backgammon,
+        Variant::Nackgammon,
+        Variant::Hypergammon3,
+    ] {
+        for g in 0..n {
+            let mut dice = GameDice::new(7, g, FirstRoll::Any, None);
+            let mut pos = Backgammon::start(variant, Color::White).unwrap();
+            while !pos.is_game_over() {
+                positions.push(pos);
+                pos.legal_plays_into(dice.next_roll(), &mut out);
+                pos = if out.is_empty() {
+                    pos.pass_turn()
+                } else {
+                    // A 64-bit linear congruential step (Knuth's MMIX constants).
+                    choice = choice
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    pos.play_unchecked(&out[((choice >> 33) % out.len() as u64) as usize])
+                };
+            }
+        }
+    }
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let mut plays = 0u64;
+    for pos in &positions {
+        for dice in Dice::ALL_21 {
+            pos.legal_plays_into(dice, &mut out);
+            out.len().hash(&mut hasher);
+            for play in &out {
+                play.moves().hash(&mut hasher);
+                play.after().hash(&mut hasher);
+                plays += 1;
+            }
+        }
+    }
+    println!(
+        "{} positions, {plays} plays, digest {:016x}",
+        positions.len(),
+        hasher.finish()
+    );
+}
+
+fn games(n: u64, threads: usize) {
+    let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let policy = BackgammonPolicy::from(PolicyKind::Pubeval);
+    let cut = PlyTruncation {
+        inner: BearoffTruncation::Off,
+        after: None,
+        evaluator: &BearoffEvaluator,
+        nardy: false,
+        oin: false,
+    };
+    let rules = GameRules::new(&StandardReferee, &policy, &cut);
+    let mut config = RolloutConfig::new(1);
+    config.first_roll = FirstRoll::Opening;
+    config.quasi_random = true;
+    config.threads = threads;
+    let run = rollout_with_luck(&start, &rules, &NoLuck, 0..n, &config, &mut |_| {
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    println!("{:?}", run.tally);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize, default: u64| -> u64 {
+        args.get(i)
+            .map_or(default, |s| s.parse().expect("a number"))
+    };
+    match args.first().map(String::as_str) {
+        Some("movegen") => {
+            let passes = num(2, 1) as u32;
+            let rolls = rolls(args.get(3).map(String::as_str));
+            let total = match args.get(1).map(String::as_str) {
+                Some("gammon") => movegen_gammon(passes, &rolls),
+                Some("bkgm") => movegen_bkgm(passes, &rolls),
+                _ => panic!("movegen gammon|bkgm PASSES [doubles|others]"),
+            };
+            println!("{total} resulting positions");
+        }
+        Some("games") => games(num(1, 20_000), num(2, 1) as usize),
+        Some("digest") => digest(num(1, 1000)),
+        _ => panic!(
+            "usage: profile movegen gammon|bkgm PASSES [doubles|others] | profile games N [THREADS]"
+        ),
+    }
+}
