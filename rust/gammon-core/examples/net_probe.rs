@@ -1,19 +1,23 @@
 //! Checks that a change to the encodings or the net keeps every value and play, and times the
-//! games of a net file: the five outputs of every candidate of net self-play
-//! positions, valued incrementally (`Ranker`) and directly, hashed, with the chosen plays.
+//! games of a net file: the five outputs of every candidate of net self-play positions, valued
+//! incrementally (`Ranker`) and directly, hashed, with the chosen plays.
 //!
 //! ```text
 //! cargo run --release -p gammon-core --example net_probe -- NET_FILE POSITIONS
 //! cargo run --release -p gammon-core --example net_probe -- NET_FILE GAMES games
 //! ```
 //!
-//! The first form prints the three hashes (the same before and after a change that must not
-//! change the values), and how often the policy's fused arithmetic ([`Ranker::fused`])
-//! chooses another play than the plain one, with its largest equity difference; the second plays net self-play games through the rollout loop, to be
-//! timed. With `GROW=1` in the environment a `contact-plus` contact net is grown to
-//! `contact-ext` with zero rows for the six added inputs: the same values and games, at
-//! `contact-ext`'s cost; with `GROW=NAME` (say `contact-shape`) it is grown to the encoding
-//! `NAME` in the same way.
+//! The first form prints four hashes (the same before and after a change that must not change
+//! the values; the fourth hashes the equities of the policy's fused arithmetic), and how often
+//! the policy's fused arithmetic ([`Ranker::fused`]) chooses another play than the plain one,
+//! with its largest equity difference; the second plays net self-play games through the
+//! rollout loop, to be timed (or counted: `valgrind --tool=callgrind`). With `GROW=1` in the
+//! environment a `contact-plus` contact net is grown to `contact-ext` with zero rows for the
+//! six added inputs: the same values and games, at `contact-ext`'s cost; with `GROW=NAME` (say
+//! `contact-shape`) it is grown to the encoding `NAME` in the same way. `NET_FILE` may be
+//! `shipped`: the shipped backgammon nets, played in the second form by the policy of the
+//! shipped nets (`NetPolicy::shipped`, as `gammon.rollout(policy="net")` plays) rather than as
+//! nets of one's own.
 
 use std::ops::ControlFlow;
 
@@ -33,7 +37,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let [_, file, count, rest @ ..] = args.as_slice() else {
         return Err("usage: net_probe NET_FILE COUNT [games]".into());
     };
-    let mut nets = NetEvaluator::from_bytes(&std::fs::read(file)?)?;
+    let shipped = file == "shipped";
+    let bytes = if shipped {
+        gammon_core::eval::net::SHIPPED_BACKGAMMON.to_vec()
+    } else {
+        std::fs::read(file)?
+    };
+    let mut nets = NetEvaluator::from_bytes(&bytes)?;
     if let Some(grow) = std::env::var_os("GROW") {
         // `GROW=1`: contact-plus to contact-ext; `GROW=NAME`: to the encoding NAME, which
         // must extend the nets' (the same units first, more at the end). The race net, if
@@ -55,7 +65,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: u64 = count.parse()?;
     let start = Backgammon::start(Variant::Backgammon, Color::White).ok_or("no start")?;
     if rest.first().map(String::as_str) == Some("games") {
-        let policy = NetPolicy::new(std::sync::Arc::new(nets));
+        let policy = if shipped && std::env::var_os("GROW").is_none() {
+            NetPolicy::shipped(gammon_core::RulesFamily::Backgammon)?
+        } else {
+            NetPolicy::new(std::sync::Arc::new(nets))
+        };
         let rules = GameRules::new(&StandardReferee, &policy, &NoTruncation);
         let mut config = RolloutConfig::new(5);
         config.first_roll = FirstRoll::Opening;
@@ -68,7 +82,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let mut dice = GameDice::new(11, 0, FirstRoll::Any, None);
     let mut pos = start;
-    let [mut incremental, mut direct, mut chosen] = [0xcbf2_9ce4_8422_2325u64; 3];
+    let [mut incremental, mut direct, mut chosen, mut fused_hash] = [0xcbf2_9ce4_8422_2325u64; 4];
     let (mut positions, mut candidates) = (0u64, 0u64);
     let mut ranker = Ranker::new(&nets, &pos);
     // The policy's fused arithmetic (`Ranker::fused`) against the plain one: how often it
@@ -107,6 +121,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         fused.reset(&nets, &pos);
         fused.equities(plays.as_slice(), &mut fused_equities);
         for (play, &e) in plays.iter().zip(&fused_equities) {
+            mix(&mut fused_hash, e.to_bits());
             largest = largest.max((e - ranker.value(play.after()).equity()).abs());
         }
         other_choices += u64::from(fused.best(plays.as_slice()) != best);
@@ -114,7 +129,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     println!(
         "positions {positions} candidates {candidates} incremental {incremental:016x} \
-         direct {direct:016x} chosen {chosen:016x}"
+         direct {direct:016x} chosen {chosen:016x} fused {fused_hash:016x}"
     );
     println!(
         "fused ({}): other choices {other_choices} of {positions}, largest equity difference \

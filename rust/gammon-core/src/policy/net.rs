@@ -1,7 +1,6 @@
 //! The `"net"` policy: the play whose resulting position the shipped net or a net of
 //! your own (or the exact bear-off value) rates best for the mover, at 0 ply ([`crate::eval::net`]).
 
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -12,19 +11,12 @@ use crate::base::moves::PlayList;
 use crate::base::variant::RulesFamily;
 use crate::eval::net::{shipped, AfterState, NetEvaluator, NetFileError, NetPosition, Ranker};
 
-thread_local! {
-    /// Each thread's ranker, kept from turn to turn so that its buffers (a few KB) are not
-    /// cleared again for every position.
-    static RANKER: RefCell<Option<Ranker<'static>>> = const { RefCell::new(None) };
-}
-
 /// Plays the best play of a [`NetEvaluator`] at 0 ply: one evaluation per legal play, ranked
 /// by a [`Ranker::fused`] (the net's multiply-adds fused where the CPU has them).
 ///
 /// The nets are the shipped ones ([`NetPolicy::shipped`]) or nets of your own
-/// ([`NetPolicy::new`], shared with every thread of a run). Either plays the same way; the
-/// shipped nets' rankers are kept from turn to turn by each thread, your own nets' are made
-/// for each turn (a few KB cleared: BENCHMARKS.md, "Nets of your own", has the cost).
+/// ([`NetPolicy::new`], shared with every thread of a run). Either plays the same way and as
+/// fast: each turn's ranker takes the buffers the thread's last one left (see [`Ranker`]).
 #[derive(Clone, Debug)]
 pub struct NetPolicy {
     nets: Nets,
@@ -90,25 +82,7 @@ where
         plays: &PlayList<P>,
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
-        let nets = match &self.nets {
-            Nets::Shipped(nets) => *nets,
-            // A ranker borrows its nets, so one kept by the thread can hold only nets that
-            // live as long as it: your own nets get a ranker for the turn.
-            Nets::Own(nets) => return Ok(Ranker::fused(nets, pos).best(plays.as_slice())),
-        };
-        // `best_play_from`'s choice with the thread's ranker, its multiply-adds fused
-        // (`Ranker::fused`: the same values but for rounding, on CPUs that fuse).
-        Ok(RANKER.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut slot) => match slot.as_mut() {
-                Some(ranker) => {
-                    ranker.reset(nets, pos);
-                    ranker.best(plays.as_slice())
-                }
-                None => slot.insert(Ranker::fused(nets, pos)).best(plays.as_slice()),
-            },
-            // Not reached (a choice does not call another), but never wrong.
-            Err(_) => Ranker::fused(nets, pos).best(plays.as_slice()),
-        }))
+        Ok(Ranker::fused(self.nets(), pos).best(plays.as_slice()))
     }
 }
 
@@ -123,8 +97,8 @@ mod tests {
     use crate::rules::position::Position;
     use rand_core::Rng;
 
-    /// A policy of nets of one's own (a ranker made each turn) chooses every play as the
-    /// shipped policy (a ranker kept by the thread) does when the nets are the same, and
+    /// A policy of nets of one's own chooses every play as the shipped policy does when the
+    /// nets are the same (their rankers taking turns with the thread's spare buffers), and
     /// another net chooses otherwise somewhere.
     #[test]
     fn own_nets_play_as_the_shipped_ones_with_the_same_weights() {

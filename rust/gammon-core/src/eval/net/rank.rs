@@ -39,21 +39,86 @@ pub(super) fn first_best(equities: impl Iterator<Item = f32>) -> usize {
 /// four checkers, so at most nine entries change) and the per-board units whose values
 /// differ ([`Encoding::board_units`], computed on the board after the play).
 ///
+/// A ranker's buffers (a few KB) are not cleared for each position: a new ranker takes those a
+/// dropped one left on the same thread, so that making one for every turn costs no more than
+/// keeping one.
+///
 /// [`Encoding::point_deltas`]: crate::encode::Encoding::point_deltas
 /// [`Encoding::board_units`]: crate::encode::Encoding::board_units
 pub struct Ranker<'a> {
     nets: &'a NetEvaluator,
     before: [i8; 26],
     checkers: u8,
-    bases: [Base; 2],
     off: BorneOff,
-    deltas: UnitDeltas,
-    acc: [f32; MAX_HIDDEN],
-    h: [f32; MAX_HIDDEN],
-    /// [`Ranker::best`]'s equities, kept from roll to roll.
-    equities: Vec<f32>,
+    /// The buffers, taken from the thread's spares on first use and given back when the
+    /// ranker is dropped ([`Buffers`]).
+    buffers: Option<Box<Buffers>>,
     /// The net's multiply-adds fused ([`Ranker::fused`]).
     pub(super) fused: bool,
+}
+
+/// A ranker's buffers (a few KB: each net's sums and units for the position, the changed
+/// units, a candidate's sums and activations). Every field is written before it is read for a
+/// position, so a ranker takes the buffers another one left behind on the same thread
+/// ([`SPARE_BUFFERS`]) instead of clearing new ones: a ranker made for every turn costs no
+/// more than one kept from turn to turn.
+pub(super) struct Buffers {
+    pub(super) bases: [Base; 2],
+    pub(super) deltas: UnitDeltas,
+    pub(super) acc: [f32; MAX_HIDDEN],
+    pub(super) h: [f32; MAX_HIDDEN],
+    /// [`Ranker::best`]'s equities, kept from roll to roll.
+    pub(super) equities: Vec<f32>,
+}
+
+impl Buffers {
+    /// New buffers, cleared.
+    fn boxed() -> Box<Buffers> {
+        Box::new(Buffers {
+            bases: [Base::new(), Base::new()],
+            deltas: UnitDeltas::new(),
+            acc: [0.0; MAX_HIDDEN],
+            h: [0.0; MAX_HIDDEN],
+            equities: Vec::new(),
+        })
+    }
+}
+
+/// The most spare buffers a thread keeps (rankers alive at once on a thread: one per search
+/// depth at most).
+const MAX_SPARE_BUFFERS: usize = 8;
+
+thread_local! {
+    /// Buffers of dropped rankers, for the next ones of the thread.
+    static SPARE_BUFFERS: std::cell::RefCell<Vec<Box<Buffers>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Spare buffers of the thread, if any (marked as holding no position).
+fn spare_buffers() -> Option<Box<Buffers>> {
+    let mut b = SPARE_BUFFERS
+        .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
+        .ok()
+        .flatten()?;
+    for base in &mut b.bases {
+        base.ready = false;
+    }
+    Some(b)
+}
+
+impl Drop for Ranker<'_> {
+    fn drop(&mut self) {
+        if let Some(b) = self.buffers.take() {
+            // During the thread's teardown the spares may be gone: the buffers are freed.
+            let _ = SPARE_BUFFERS.try_with(|spare| {
+                if let Ok(mut spare) = spare.try_borrow_mut() {
+                    if spare.len() < MAX_SPARE_BUFFERS {
+                        spare.push(b);
+                    }
+                }
+            });
+        }
+    }
 }
 
 /// Whether the CPU has fused multiply-add instructions (x86-64: FMA3, found at run time;
@@ -122,14 +187,16 @@ impl<'a> Ranker<'a> {
             nets,
             before: board,
             checkers: before.checkers(),
-            bases: [Base::new(), Base::new()],
             off: BorneOff::of(nets.family, &board, before.checkers()),
-            deltas: UnitDeltas::new(),
-            acc: [0.0; MAX_HIDDEN],
-            h: [0.0; MAX_HIDDEN],
-            equities: Vec::new(),
+            buffers: spare_buffers(),
             fused: false,
         }
+    }
+
+    /// The buffers (spare ones of the thread, else new ones on first use).
+    #[inline(always)]
+    pub(super) fn buffers(&mut self) -> &mut Buffers {
+        self.buffers.get_or_insert_with(Buffers::boxed)
     }
 
     /// A ranker as [`Ranker::new`] whose net arithmetic fuses each multiply and add (the
@@ -162,8 +229,10 @@ impl<'a> Ranker<'a> {
         self.before = before.owner_board();
         self.checkers = before.checkers();
         self.off = BorneOff::of(nets.family, &self.before, self.checkers);
-        for base in &mut self.bases {
-            base.ready = false;
+        if let Some(b) = self.buffers.as_mut() {
+            for base in &mut b.bases {
+                base.ready = false;
+            }
         }
     }
 
@@ -174,10 +243,10 @@ impl<'a> Ranker<'a> {
     where
         NetEvaluator: AfterState<P>,
     {
-        let mut equities = std::mem::take(&mut self.equities);
+        let mut equities = std::mem::take(&mut self.buffers().equities);
         equities_dispatched(self, plays, &mut equities);
         let best = first_best(equities.iter().copied());
-        self.equities = equities;
+        self.buffers().equities = equities;
         best
     }
 
@@ -227,20 +296,21 @@ impl<'a> Ranker<'a> {
             Some(r) if race => (r, 1),
             _ => (&self.nets.contact, 0),
         };
-        let base = &mut self.bases[slot];
+        let (before, checkers) = (&self.before, self.checkers);
+        let b = self.buffers.get_or_insert_with(Buffers::boxed);
+        let base = &mut b.bases[slot];
         if !base.ready {
-            let (before, checkers, d) = (&self.before, self.checkers, &mut self.deltas);
+            let d = &mut b.deltas;
             if INLINE {
                 base_sums_inline::<FUSED>(net, before, checkers, base, d);
             } else {
                 base_sums(net, before, checkers, base, d, FUSED);
             }
-            net.encoding
-                .roll_context(&self.before, self.checkers, &mut base.ctx);
+            net.encoding.roll_context(before, checkers, &mut base.ctx);
             base.ready = true;
         }
-        let (before, checkers) = (&self.before, self.checkers);
-        let (d, acc, h) = (&mut self.deltas, &mut self.acc, &mut self.h);
+        let base = &b.bases[slot];
+        let (d, acc, h) = (&mut b.deltas, &mut b.acc, &mut b.h);
         let out = if INLINE {
             candidate_outputs_inline::<FUSED>(net, before, &board, checkers, base, d, acc, h)
         } else {
