@@ -203,3 +203,16 @@ def test_cli_rollout_with_the_net_policy(capsys: pytest.CaptureFixture[str]) -> 
     code = main(["rollout", "--games", "200", "--policy", "net", "--quiet", "--threads", "1"])
     assert code == 0
     assert "net" in capsys.readouterr().out
+
+
+def test_a_long_nardy_evaluation_speaks_of_mars_and_koks() -> None:
+    # LN-33 (Mars) and LN-35 (Koks): a Long Nardy value is shown in its own terms; the
+    # backgammon names stay as aliases so that code reads both games alike.
+    e = gammon.evaluate(gammon.Position.start("long-nardy"))
+    assert (e.win_mars, e.win_koks) == (e.win_gammon, e.win_backgammon)
+    assert (e.lose_mars, e.lose_koks) == (e.lose_gammon, e.lose_backgammon)
+    assert "win_mars=" in repr(e) and "lose_koks=" in repr(e) and "gammon" not in repr(e)
+    h = gammon.hint(gammon.Position.start("long-nardy"), (6, 5))[0]
+    assert "win_mars=" in repr(h.evaluation)
+    bg = gammon.evaluate(gammon.Position.start())
+    assert "win_gammon=" in repr(bg) and "mars" not in repr(bg)

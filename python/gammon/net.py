@@ -131,6 +131,50 @@ class Evaluation:
     match_winning_chance: Optional[float] = None
     """Match play: the player's chance to win the match, through the match equity table
     (Kazaross-XG2) at the score. ``None`` in money play or when evaluated cubeless."""
+    variant: Variant = Variant.BACKGAMMON
+    """The game of the position: a Long Nardy evaluation is shown in its own terms."""
+
+    @property
+    def win_mars(self) -> float:
+        """Long Nardy: the probability of a win by a Mars or more (LN-33); ``win_gammon``."""
+        return self.win_gammon
+
+    @property
+    def win_koks(self) -> float:
+        """Long Nardy: the probability of a win by a Koks (LN-35); ``win_backgammon``."""
+        return self.win_backgammon
+
+    @property
+    def lose_mars(self) -> float:
+        """Long Nardy: the probability of a loss by a Mars or more (LN-33); ``lose_gammon``."""
+        return self.lose_gammon
+
+    @property
+    def lose_koks(self) -> float:
+        """Long Nardy: the probability of a loss by a Koks (LN-35); ``lose_backgammon``."""
+        return self.lose_backgammon
+
+    def __repr__(self) -> str:
+        nardy = self.variant == Variant.LONG_NARDY
+        gammon, backgammon = ("mars", "koks") if nardy else ("gammon", "backgammon")
+        fields = [
+            f"win={self.win!r}",
+            f"win_{gammon}={self.win_gammon!r}",
+            f"win_{backgammon}={self.win_backgammon!r}",
+            f"lose={self.lose!r}",
+            f"lose_{gammon}={self.lose_gammon!r}",
+            f"lose_{backgammon}={self.lose_backgammon!r}",
+            f"equity={self.equity!r}",
+            f"source={self.source!r}",
+            f"plies={self.plies!r}",
+        ]
+        if self.cubeful_equity is not None:
+            fields.append(f"cubeful_equity={self.cubeful_equity!r}")
+        if self.match_winning_chance is not None:
+            fields.append(f"match_winning_chance={self.match_winning_chance!r}")
+        if nardy:
+            fields.append("variant=Variant.LONG_NARDY")
+        return f"Evaluation({', '.join(fields)})"
 
 
 @dataclass(frozen=True)
@@ -162,6 +206,7 @@ def _evaluation(
     plies: int,
     cubeful: Optional[float] = None,
     mwc: Optional[float] = None,
+    variant: Variant = Variant.BACKGAMMON,
 ) -> Evaluation:
     win, wg, wbg, lg, lbg, draw = (float(x) for x in probs)
     lose = 1.0 - win - draw
@@ -178,6 +223,7 @@ def _evaluation(
         plies=plies if source == "net" else 0,
         cubeful_equity=cubeful,
         match_winning_chance=mwc,
+        variant=variant,
     )
 
 
@@ -315,11 +361,11 @@ def evaluate(
     nets = _net(net)
     if the_cube is None:
         probs, source = _core._net_evaluate(pos, n, nets)
-        return _evaluation(probs, source, n)
+        return _evaluation(probs, source, n, variant=pos.variant)
     _, source = _core._net_evaluate(pos, 0, nets)
     probs, value, normalised = _core._cubeful_evaluate(pos, the_cube, match_score, n, nets)
     mwc = value if match_score is not None else None
-    return _evaluation(probs, source, n, normalised, mwc)
+    return _evaluation(probs, source, n, normalised, mwc, pos.variant)
 
 
 def hint(
@@ -365,7 +411,12 @@ def hint(
     if the_cube is None:
         ranked = _core._net_rank(plays, n, nets)
         hints = [
-            Hint(play=plays[i], evaluation=_evaluation(probs, "bearoff" if exact else "net", n))
+            Hint(
+                play=plays[i],
+                evaluation=_evaluation(
+                    probs, "bearoff" if exact else "net", n, variant=pos.variant
+                ),
+            )
             for i, (probs, exact) in enumerate(ranked)
         ]
         hints.sort(key=lambda h: -h.equity)
@@ -376,6 +427,11 @@ def hint(
     for i, (probs, value, normalised) in enumerate(cubeful):
         mwc = value if match_score is not None else None
         source = "bearoff" if exact[i] else "net"
-        hints.append(Hint(play=plays[i], evaluation=_evaluation(probs, source, n, normalised, mwc)))
+        hints.append(
+            Hint(
+                play=plays[i],
+                evaluation=_evaluation(probs, source, n, normalised, mwc, pos.variant),
+            )
+        )
     hints.sort(key=lambda h: -(h.evaluation.cubeful_equity or 0.0))
     return hints
