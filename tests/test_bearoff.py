@@ -187,7 +187,7 @@ def test_truncation_is_checked_and_kept_in_checkpoints() -> None:
     back = gammon.RolloutResult.from_dict(a.to_dict())
     assert back == a and back.truncate == "bearoff-one-sided"
     b = gammon.rollout(p, 100, policy="bearoff", seed=2, first_game=100)
-    with pytest.raises(gammon.InvalidInputError, match="truncation"):
+    with pytest.raises(gammon.InvalidInputError, match="truncate="):
         a.merge(b)
     more = a.resume(100)
     assert more.truncate == "bearoff-one-sided" and more.games_completed == 200

@@ -177,7 +177,7 @@ class _Simulation:
         if callback is not None:
 
             def report(done: int, total: int, value: float, se: float, elapsed: float) -> None:
-                callback(done, value, se, elapsed)
+                callback(done, total, value, se, elapsed)
 
         core_players = _core_players(self.players, self.rules)
         common = {

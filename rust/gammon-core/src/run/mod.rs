@@ -2,7 +2,7 @@
 //! — the batch engine (with its stop reasons and errors), rollouts (cubeless, and cubeful in
 //! `cubeful`) and match/money simulations.
 //!
-//! May use: `base`, `rules`, `scoring`, `policy`, `play`.
+//! May use: `base`, `rules`, `variant_position`, `scoring`, `policy`, `play`.
 
 pub(crate) mod batch;
 pub(crate) mod checkpoint;
