@@ -71,7 +71,6 @@ __all__ = [
     "RollLuck",
     "RolloutResult",
     "RolloutSetup",
-    "SimulationRun",
     "SimulationSetup",
     "Tally",
     "TurnState",
@@ -1345,32 +1344,6 @@ class CubefulTally:
         """Both tallies' games together."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
-
-@final
-class SimulationRun:
-    """What ``_cubeful_rollout`` returns."""
-
-    @property
-    def first(self) -> int:
-        """The first match (or game) played."""
-    @property
-    def end(self) -> int:
-        """One past the last one played."""
-    @property
-    def stop(self) -> str:
-        """Why the run stopped."""
-    @property
-    def elapsed(self) -> float:
-        """Wall-clock seconds."""
-    @property
-    def threads(self) -> int:
-        """Worker threads used."""
-    @property
-    def tally(self) -> Any:
-        """A ``MatchTally``, a ``MoneyTally`` or a ``CubefulTally``."""
-    @property
-    def records(self) -> tuple[npt.NDArray[Any], ...] | None:
-        """The per-item records as numpy arrays, or None."""
 
 @final
 class MatchRecords:

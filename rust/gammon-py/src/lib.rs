@@ -51,7 +51,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<run_results::PyRolloutResult>()?;
     m.add_class::<run_results::PyCubefulRolloutResult>()?;
     m.add_class::<run_results::PyGameOutcomes>()?;
-    m.add_class::<stats::PySimulationRun>()?;
     m.add_class::<simulation::PyMatchResult>()?;
     m.add_class::<simulation::PyMoneyResult>()?;
     m.add_class::<simulation::PyMatchRecords>()?;

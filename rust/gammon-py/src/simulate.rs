@@ -8,9 +8,7 @@
 //! thread. A Python cube policy reaches this module wrapped (`gammon.policies._CubeAdapter`),
 //! which turns the user's answers into the plain values and words read here.
 
-use std::ops::Range;
 use std::sync::Mutex;
-use std::time::Duration;
 
 use gammon_core::BatchProgress;
 use gammon_core::StopReason;
@@ -21,7 +19,7 @@ use gammon_core::{BackgammonPolicy, PolicyStop};
 use gammon_core::{Cube, CubeAnswer, CubeOffer, CubeRules, CubeState};
 use gammon_core::{CubefulRules, Scoreboard};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::PyString;
 
 use crate::classes::PyPosition;
 use crate::convert::variant_arg;
@@ -33,7 +31,6 @@ use crate::errors::{
 use crate::match_score::PyMatchScore;
 use crate::rollout::{run_detached, side_policy, SidePolicy};
 use crate::simulation::{setup_of, PyMatchResult, PyMoneyResult};
-use crate::stats::PySimulationRun;
 use crate::types::PyColor;
 
 /// The match as a `gammon.MatchScore`; `None` in money play.
@@ -333,33 +330,6 @@ impl Contest {
             .filter_map(SidePolicy::take_error)
             .chain(self.cubes.iter().filter_map(SideCube::take_error))
             .collect()
-    }
-}
-
-/// The typed result of a simulation (or a cubeful rollout): the range played, why it
-/// stopped (`interrupted` overrides), the time, the threads, the statistics and the records.
-pub(crate) fn sim_run(
-    items: &Range<u64>,
-    stop: StopReason,
-    elapsed: Duration,
-    threads: usize,
-    interrupted: bool,
-    tally: Py<PyAny>,
-    records: Option<Py<PyTuple>>,
-) -> PySimulationRun {
-    let stop = if interrupted {
-        "interrupted"
-    } else {
-        stop.name()
-    };
-    PySimulationRun {
-        first: items.start,
-        end: items.end,
-        stop: stop.to_owned(),
-        elapsed: elapsed.as_secs_f64(),
-        threads,
-        tally,
-        records,
     }
 }
 

@@ -5,7 +5,6 @@
 
 use gammon_core::{std_error_of_mean, ByColor, Color, MatchTally, MoneyTally, Tally, WIN_KINDS};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
 use crate::errors::InvalidInputError;
 
@@ -500,27 +499,4 @@ impl PyMoneyTally {
             self.inner.games, self.inner.points
         )
     }
-}
-
-/// What ``_simulate_match`` and ``_simulate_money`` return: the range of matches (or games)
-/// played, how the run stopped, its time and threads, the statistics (a ``MatchTally`` or a
-/// ``MoneyTally``), and the per-item records when asked for.
-#[pyclass(frozen, get_all, name = "SimulationRun", module = "gammon._core")]
-pub struct PySimulationRun {
-    /// The first match (or game) played.
-    pub(crate) first: u64,
-    /// One past the last one played.
-    pub(crate) end: u64,
-    /// ``"completed"``, ``"interrupted"`` or ``"max_seconds"``.
-    pub(crate) stop: String,
-    /// Wall-clock seconds.
-    pub(crate) elapsed: f64,
-    /// Worker threads used.
-    pub(crate) threads: usize,
-    /// The statistics: a ``MatchTally`` or a ``MoneyTally``.
-    pub(crate) tally: Py<PyAny>,
-    /// The per-item records as a tuple of numpy arrays (in the order of the fields of
-    /// ``gammon.MatchRecords`` / ``gammon.MoneyRecords``; a match's score as two arrays,
-    /// first and second player), or None.
-    pub(crate) records: Option<Py<PyTuple>>,
 }
