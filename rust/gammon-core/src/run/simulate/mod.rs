@@ -613,8 +613,8 @@ pub const MONEY_KIND_DROPPED: u8 = WIN_KINDS as u8 + 1;
 pub struct MoneyRecords {
     /// +1 when the first player won, -1 when the second did, 0 for a draw.
     pub winner: Vec<i8>,
-    /// The class: [`win_kind_index`] for a game borne off, [`MONEY_KIND_DRAW`],
-    /// [`MONEY_KIND_DROPPED`].
+    /// The class, an index into [`MONEY_KIND_NAMES`]: the kind of win for a game borne off,
+    /// then a draw, then a dropped double.
     pub kind: Vec<u8>,
     /// The first player's net points.
     pub points: Vec<i32>,
