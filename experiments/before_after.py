@@ -102,7 +102,7 @@ WORKLOADS = {
 
 
 def run(where: str, code: str) -> float:
-    """Seconds one workload takes with the gammon package found in ``where``, in a new interpreter."""
+    """Seconds one workload takes with the gammon package in ``where`` (a new interpreter)."""
     script = "import time, gammon, gammon.batch\nt = time.perf_counter()\n" + textwrap.dedent(code)
     script += "\nprint(time.perf_counter() - t)\n"
     env = dict(os.environ, PYTHONPATH=where)
