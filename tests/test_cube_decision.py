@@ -286,3 +286,18 @@ def test_cli_hint_with_dice_ranks_the_plays_at_the_score(
     # A Position ID has no cube or score: cubeless, as before.
     code, out, _ = run(["hint", START, "31", "--top", "1"], capsys)
     assert code == 0 and "cubeless equity" in out
+
+
+def test_cube2_with_cube_use_off_the_values_are_cubeless() -> None:
+    # CUBE-2: with the cube out of play nobody can double, so the cube adds nothing: the
+    # no-double value and the cubeful evaluation are the cubeless equity.
+    pos = gammon.Position.from_id("4HPwATDgc/ABMA")
+    off = gammon.Cube(rules=gammon.CubeRules(enabled=False))
+    cubeless = gammon.evaluate(pos).equity
+    for plies in (0, 1):
+        d = gammon.cube_decision(pos, off, plies=plies)
+        assert "not available" in d.action
+        assert d.no_double == pytest.approx(gammon.evaluate(pos, plies=plies).equity, abs=1e-6)
+    on = gammon.cube_decision(pos, gammon.Cube())
+    assert abs(on.no_double - cubeless) > 1e-3
+    assert gammon.evaluate(pos, cube=off).cubeful_equity == pytest.approx(cubeless, abs=1e-6)

@@ -286,11 +286,15 @@ impl CubeInfo {
         }
     }
 
-    /// Whether the cube has any value to the game in match play (gnubg's `fDoCubeful`): not
-    /// when it is dead for both players (each would win the match with it), at 2-away 2-away
-    /// (the first double decides the match), or in the Crawford game. Always in money play.
+    /// Whether the cube has any value to the game (gnubg's `fDoCubeful`): not when cube use is
+    /// off (CUBE-2); in match play not when it is dead for both players (each would win the
+    /// match with it), at 2-away 2-away (the first double decides the match), or in the
+    /// Crawford game. Otherwise always in money play.
     #[must_use]
     pub fn is_live(&self) -> bool {
+        if !self.rules.enabled {
+            return false;
+        }
         let Some(m) = self.table_match() else {
             return true;
         };
@@ -407,6 +411,8 @@ impl CubeInfo {
 /// decision in this position is not taken: this is the value of the cube as it is.
 #[must_use]
 pub fn cubeful_equity(probs: &Probabilities, info: &CubeInfo, x: f64) -> f64 {
+    // With cube use off (CUBE-2) nobody can turn the cube: it is dead, worth nothing.
+    let x = if info.rules.enabled { x } else { 0.0 };
     match info.table_match() {
         None => money_cubeful(probs, info, x),
         Some(m) => match_cubeful(probs, info, m, x),

@@ -486,3 +486,24 @@ fn cube4_cube5_cube6_the_policy_plays_money_sessions_and_matches() {
     assert_eq!(matches.tally.matches, 40);
     assert!(matches.tally.doubles > 0);
 }
+
+#[test]
+fn cube2_with_cube_use_off_the_cube_is_dead_and_the_value_is_cubeless() {
+    let p = probs(0.6, 0.15, 0.08);
+    let mut off = money(1, None, false, false);
+    off.rules.enabled = false;
+    let on = money(1, None, false, false);
+    assert!(!off.is_live() && !off.may_double() && on.is_live());
+    // Money: the cubeless equity, whatever the cube life.
+    let cubeless = f64::from(p.equity());
+    assert!((cubeful_equity(&p, &off, 0.68) - cubeless).abs() < 1e-6);
+    assert!((cubeful_equity(&p, &on, 0.68) - cubeless).abs() > 1e-3);
+    let d = decision_from_probabilities(&p, &off, 0.68);
+    assert_eq!(d.doubler, DoublerAction::Unavailable);
+    assert!((d.no_double - cubeless).abs() < 1e-6);
+    // Match play: the dead cube's match winning chance.
+    let mut m_off = in_match(7, 2, 3, false, CubeState::default());
+    m_off.rules.enabled = false;
+    let dead = cubeful_equity(&p, &m_off, 0.0);
+    assert!((cubeful_equity(&p, &m_off, 0.68) - dead).abs() < 1e-12);
+}
