@@ -48,6 +48,15 @@ pub fn variant_arg(obj: &Bound<'_, PyAny>) -> PyResult<Variant> {
     obj.extract::<VariantArg>().map(|v| v.0)
 }
 
+/// A simulation's variant: a `gammon.Variant`, a name or alias, or None for backgammon.
+pub(crate) fn variant_or_default(obj: &Bound<'_, PyAny>) -> PyResult<Variant> {
+    if obj.is_none() {
+        Ok(Variant::Backgammon)
+    } else {
+        variant_arg(obj)
+    }
+}
+
 impl From<VariantArg> for Variant {
     fn from(v: VariantArg) -> Variant {
         v.0

@@ -265,7 +265,7 @@ impl PyManyRolloutResult {
     #[staticmethod]
     fn _restore(
         py: Python<'_>,
-        state: (String, Vec<crate::run_results::ObjectsState>),
+        state: (String, Vec<crate::run_setup::ObjectsState>),
     ) -> PyResult<Self> {
         let (text, objects) = state;
         let file = ManyFile::from_bytes(text.as_bytes(), "pickle")

@@ -17,7 +17,7 @@ use crate::classes::PyPosition;
 use crate::cubeful::{run_cubeful, PyCubefulTally};
 use crate::errors::{checkpoint_error, InvalidInputError};
 use crate::rollout::{run_cubeless, setup_config, Settings};
-use crate::run_setup::{nardy_object, PySetup};
+use crate::run_setup::{nardy_object, ObjectsState, PySetup};
 use crate::stats::PyTally;
 
 /// The two-sided 95% quantile of the normal distribution.
@@ -1123,13 +1123,6 @@ impl PyRolloutResult {
         Ok(out)
     }
 }
-
-/// The objects of a pickled setup: checker policies, the evaluator, cube policies.
-pub(crate) type ObjectsState = (
-    (Option<Py<PyAny>>, Option<Py<PyAny>>),
-    Option<Py<PyAny>>,
-    (Option<Py<PyAny>>, Option<Py<PyAny>>),
-);
 
 /// Calls the Python driver to play `games` more games of `result` and merge them.
 fn resume_with<'py>(

@@ -361,7 +361,7 @@ impl PySetup {
     }
 
     /// The objects, for pickling.
-    pub(crate) fn objects(&self, py: Python<'_>) -> PyResult<crate::run_results::ObjectsState> {
+    pub(crate) fn objects(&self, py: Python<'_>) -> PyResult<ObjectsState> {
         let c = |o: &Option<Py<PyAny>>| o.as_ref().map(|x| x.clone_ref(py));
         Ok((
             (c(&self.policies[0]), c(&self.policies[1])),
@@ -374,7 +374,7 @@ impl PySetup {
     pub(crate) fn with_objects(
         _py: Python<'_>,
         inner: RolloutSetup,
-        objects: crate::run_results::ObjectsState,
+        objects: ObjectsState,
     ) -> PySetup {
         let ((a, b), evaluator, (ca, cb)) = objects;
         PySetup {
@@ -787,3 +787,10 @@ impl PySetup {
         )
     }
 }
+
+/// The objects of a pickled setup: checker policies, the evaluator, cube policies.
+pub(crate) type ObjectsState = (
+    (Option<Py<PyAny>>, Option<Py<PyAny>>),
+    Option<Py<PyAny>>,
+    (Option<Py<PyAny>>, Option<Py<PyAny>>),
+);

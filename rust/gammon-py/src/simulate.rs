@@ -22,7 +22,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::classes::PyPosition;
-use crate::convert::variant_arg;
 use crate::cube::{PyCube, PyCubeRules};
 use crate::errors::{
     cube_answer_error, cube_answer_refused, cube_policy_error, cube_rules_error, cube_word_error,
@@ -142,15 +141,6 @@ impl CubePolicy<Backgammon> for PyCubePolicy {
     }
 }
 
-/// A simulation's variant: a `gammon.Variant`, a name or alias, or None for backgammon.
-pub(crate) fn variant_or_default(obj: &Bound<'_, PyAny>) -> PyResult<gammon_core::Variant> {
-    if obj.is_none() {
-        Ok(gammon_core::Variant::Backgammon)
-    } else {
-        variant_arg(obj)
-    }
-}
-
 /// A side's cube policy: built into the core, or a Python object.
 pub(crate) enum SideCube {
     Builtin(BackgammonCubePolicy),
@@ -256,7 +246,7 @@ impl Contest {
         players: &PlayersArg<'_>,
         rules: PyCubeRules,
     ) -> PyResult<Self> {
-        let variant = variant_or_default(variant)?;
+        let variant = crate::convert::variant_or_default(variant)?;
         if variant.family() != RulesFamily::Backgammon {
             return Err(simulation_error(&gammon_core::SimulationError::NoCube(
                 variant,

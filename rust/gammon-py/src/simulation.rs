@@ -825,7 +825,7 @@ macro_rules! sim_result {
                 items: u64,
             ) -> PyResult<$cls> {
                 let setup = setup_of(
-                    crate::simulate::variant_or_default(variant)?,
+                    crate::convert::variant_or_default(variant)?,
                     length,
                     crawford,
                     names,
