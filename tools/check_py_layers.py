@@ -56,7 +56,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "analysis",
     ),
     # 8. applications
-    ("serve", "analysis_html", "cli_interop", "cli_analysis", "_cli_net", "cli", "__main__"),
+    ("serve", "analysis_html", "cli", "__main__"),
 )
 
 

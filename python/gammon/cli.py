@@ -1,14 +1,23 @@
-"""The ``gammon`` command line: ``gammon rollout``, ``gammon simulate``, ``gammon plays`` and more.
+"""The ``gammon`` command line: ``gammon rollout``, ``gammon simulate``, ``gammon hint`` and more.
 
-``gammon rollout`` with no option rolls out the opening position of backgammon with a million
-pubeval games on every core, with a progress bar, and prints a table of the result;
-``gammon rollout --cube net`` plays the games with the doubling cube (a cubeful rollout).
-``gammon simulate match LENGTH`` and ``gammon simulate money`` play whole matches or money
-games with the cube. ``gammon plays [POSITION] [DICE]`` lists the legal plays of a roll.
-``gammon bearoff build`` builds the bear-off databases into the cache directory and prints
-where they went. ``convert``, ``replay``, ``serve`` and ``show`` are in
-:mod:`gammon.cli_interop`. Run
-``gammon COMMAND --help`` for the options of each command.
+``gammon rollout`` rolls out a position (by default the opening position of backgammon with a
+million pubeval games on every core, with a progress bar) and prints a table of the result;
+``--cube net`` plays the games with the doubling cube. ``gammon simulate match LENGTH`` and
+``gammon simulate money`` play whole matches or money games with the cube. ``gammon plays``
+lists the legal plays of a roll, ``gammon hint`` ranks them by the net (or gives the cube
+decision), ``gammon evaluate`` prints the net's value of a position. ``gammon bearoff build``
+builds the bear-off databases; ``convert``, ``replay``, ``analyze``, ``serve`` and ``show``
+read, analyse, play and draw match files and positions. ``gammon COMMAND --help`` lists the
+options of each command.
+
+Each command is a function ``_name(args)`` returning the exit status, with a parser built by
+``_name_parser(sub)`` whose options take their metavar and help from a table written as
+``--help`` prints it (:func:`_options`). Options that several commands share are declared
+once (``_position_options``, ``_run_options``, ...). An option whose destination is a field
+of :class:`~gammon.RunOptions` or :class:`~gammon.RolloutSettings` reaches that field by its
+name (:func:`_given`): a new rollout setting is one table line and one ``add`` line. Errors
+take one path (:func:`main`): a gammon error or a file that cannot be read or written is one
+line on stderr and exit status 2.
 
 Exit status: 0 success; 1 an internal error; 2 bad arguments or input (the message names what
 was wrong); 130 interrupted by Ctrl-C (a rollout or simulation prints the games finished so
@@ -19,20 +28,20 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import re
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Iterator, Sequence
+from operator import attrgetter
 from types import FrameType
 from typing import Any, Callable, Optional
 
-import gammon.cli_analysis as cli_analysis
-import gammon.cli_interop as cli_interop
-from gammon._cli_net import is_net, load_net, named_net, with_net
-from gammon.errors import GammonError, InternalError
+from gammon.errors import GammonError, InternalError, InvalidDiceError, InvalidInputError
 
 __all__ = ["EXIT_CODES", "main"]
 
@@ -48,9 +57,11 @@ EXIT_CODES: dict[int, str] = {
 """The exit statuses of ``gammon``, as its ``--help`` lists them."""
 
 _EPILOG = "exit status:\n" + "\n".join(f"  {code:<4} {text}" for code, text in EXIT_CODES.items())
-
 _ROLL = re.compile(r"^\s*([1-6])\s*[-/ ,]?\s*([1-6])\s*$")
+_SCORE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*/\s*(\d+)\s*$")
 _MAX_SEED = 2**64 - 1
+
+# -- the parser, and the options several commands share ---------------------------------------
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -69,6 +80,40 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         kwargs.setdefault("epilog", _EPILOG)
         super().__init__(*args, **kwargs)
+
+
+def _command(sub: Any, name: str, run: Callable[[argparse.Namespace], int], **kw: Any) -> Any:
+    """A command's parser (``kw``: its help and description); ``run`` runs it."""
+    p = sub.add_parser(name, **kw)
+    p.set_defaults(run=run, parser=p)
+    return p
+
+
+def _options(p: Any, table: str) -> Callable[..., Any]:
+    """An ``add_argument`` of ``p`` that takes each option's metavar and help from ``table``.
+
+    ``table`` lists the options as ``--help`` prints them: the flag (a positional argument's
+    name) and its metavar if any, two spaces, the help; indented lines continue the help.
+    ``add(*flags, to=group, **kwargs)`` adds an option to a group of ``p`` instead.
+    """
+    rows: dict[str, list[str]] = {}
+    name = ""
+    for line in textwrap.dedent(table).strip().splitlines():
+        if line[:1].isspace():
+            rows[name].append(line.strip())
+        else:
+            head, _, text = line.partition("  ")
+            name = head.split()[0]
+            rows[name] = [head, text.strip()]
+
+    def add(*flags: str, to: Any = None, **kwargs: Any) -> Any:
+        head, *text = rows[flags[0]]
+        metavar = head.split()[1:]
+        if metavar:
+            kwargs["metavar"] = metavar[0] if len(metavar) == 1 else tuple(metavar)
+        return (to or p).add_argument(*flags, help=" ".join(text), **kwargs)
+
+    return add
 
 
 def _count(low: int) -> Callable[[str], int]:
@@ -99,651 +144,245 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def _version() -> str:
-    from gammon._core import __version__
-
-    return __version__
-
-
-_POSITION_HELP = (
-    "the position: a gnubg Position ID (4HPwATDgc/ABMA), a gnubg ID with its Match ID "
-    "(4HPwATDgc/ABMA:cAkAAAAAAAAA) or an XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:"
-    "0:0:10); the player on roll, dice and cube of a gnubg ID or XGID are read from it "
-    "(default: the starting position)"
-)
-_VARIANT_HELP = (
-    "the game: backgammon (default), nackgammon, hypergammon-1, hypergammon-2, "
-    "hypergammon-3 or long-nardy (alias narde); gnubg IDs and XGIDs are backgammon only"
+_POSITION_HELP = " ".join(
+    """the position: a gnubg Position ID (4HPwATDgc/ABMA), a gnubg ID with its Match ID
+    (4HPwATDgc/ABMA:cAkAAAAAAAAA) or an XGID (XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10);
+    the player on roll, dice and cube of a gnubg ID or XGID are read from it (default: the
+    starting position)""".split()
 )
 
 
-def _add_position_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--variant", metavar="NAME", default=None, help=_VARIANT_HELP + " (default: backgammon)"
+def _position_options(p: Any, dice: str = "", position: str = "--position") -> None:
+    """The position (``position``: its flag, or a positional argument), ``--variant``, ``--turn``.
+
+    With ``dice`` (the end of their help): the arguments ``POSITION|DICE`` and ``--dice`` too.
+    """
+    add = _options(
+        p,
+        f"""
+        args POSITION|DICE  a position (see --position) and/or a roll, in either order
+          (default: the start{dice})
+        --position ID  {_POSITION_HELP}
+        position ID  {_POSITION_HELP}
+        --dice DICE  the roll, e.g. 31 (default: see above)
+        --variant NAME  the game: backgammon (default), nackgammon, hypergammon-1, hypergammon-2,
+          hypergammon-3 or long-nardy (alias narde); gnubg IDs and XGIDs are backgammon only
+          (default: backgammon)
+        --turn  the player on roll in a Position ID (default white; a gnubg ID or XGID says)
+        """,
     )
-    p.add_argument(
-        "--turn",
-        choices=("white", "black"),
-        default=None,
-        help="the player on roll in a Position ID (default white; a gnubg ID or XGID says)",
-    )
+    if dice:
+        add("args", nargs="*")
+    add(position, **({"nargs": "?"} if position == "position" else {}))
+    if dice:
+        add("--dice")
+    add("--variant")
+    add("--turn", choices=("white", "black"))
 
 
-def _add_run_options(p: argparse.ArgumentParser, unit: str) -> None:
-    p.add_argument(
-        "--seed",
-        type=_count(0),
-        default=None,
-        metavar="N",
-        help="master seed, 0 .. 2**64-1: the same seed replays the same "
-        f"{unit} (default: a random one, printed with the result)",
+def _run_options(p: Any, unit: str) -> None:
+    """``--seed``, the execution options (``RunOptions`` fields by name), --json, --quiet."""
+    add = _options(
+        p,
+        f"""
+        --seed N  master seed, 0 .. 2**64-1: the same seed replays the same {unit} (default: a
+          random one, printed with the result)
+        --threads N  worker threads (default: one per core; the result does not depend on it)
+        --chunk-size N  {unit} per unit of work, progress update and stop check (the result
+          does not depend on it)
+        --max-seconds S  stop after S seconds, keeping the {unit} finished
+        --quiet  no progress bar
+        """,
     )
-    p.add_argument(
-        "--threads",
-        type=_count(1),
-        default=None,
-        metavar="N",
-        help="worker threads (default: one per core; the result does not depend on it)",
-    )
-    p.add_argument(
-        "--chunk-size",
-        type=_count(1),
-        default=None,
-        metavar="N",
-        help=f"{unit} per unit of work, progress update and stop check (the result does not "
-        "depend on it)",
-    )
-    p.add_argument(
-        "--max-seconds",
-        type=_positive_float,
-        default=None,
-        metavar="S",
-        help=f"stop after S seconds, keeping the {unit} finished",
-    )
+    add("--seed", type=_count(0))
+    add("--threads", type=_count(1))
+    add("--chunk-size", type=_count(1))
+    add("--max-seconds", type=_positive_float)
+    _json_option(p)
+    add("--quiet", action="store_true")
+
+
+def _json_option(p: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    parser = _Parser(
-        prog="gammon",
-        description="Backgammon and Long Nardy by the book, fast. "
-        "Run `gammon COMMAND --help` for the options of a command.",
-    )
-    parser.add_argument(
-        "--version", action="version", version=f"gammon {_version()}", help="print the version"
-    )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    commands: dict[str, argparse.ArgumentParser] = {}
+def _net_option(p: Any, what: str) -> None:
+    p.add_argument("--net", metavar="FILE", help=f"a weights file of gammon's nets (.gnet, {what}")
 
-    r = sub.add_parser(
-        "rollout",
-        help="play many games from a position and print the outcome shares and equity",
-        description=(
-            "Play many games from a position with a built-in policy and print the outcome "
-            "shares and the cubeless equity. The equity is printed as 'E ± H (95%)': H is "
-            "the half-width of the 95% confidence interval (1.96 standard errors); the "
-            "standard error itself is printed too. Ctrl-C stops early and prints the games "
-            "finished so far; --checkpoint FILE keeps the rollout's state in FILE (written "
-            "atomically every --checkpoint-every seconds and at the end), so that a killed "
-            "rollout continues where it stopped when run again or with --resume FILE. "
-            "--plays ID DICE rolls out every play of a roll on common dice and ranks them."
-        ),
-    )
-    commands["rollout"] = r
-    r.add_argument("--position", metavar="ID", help=_POSITION_HELP)
-    _add_position_options(r)
-    r.add_argument(
-        "--games",
-        type=_count(1),
-        default=None,
-        metavar="N",
-        help="games to play, at least 1 (default 1000000; with --resume: the checkpoint's "
-        "games, and more to extend it; with --plays: 1296 a play)",
-    )
-    r.add_argument(
-        "--policy",
-        default=None,
-        metavar="NAME",
-        help="the checker play of the player on roll: random, pubeval (default; net for "
-        "long-nardy), heuristic (stronger than pubeval, about 55%% of its speed; for "
-        "long-nardy a hand-made policy of its own), bearoff (the heuristic, named for its "
-        "perfect bear-off play) or net (gammon's neural net at 0 ply, backgammon and "
-        "long-nardy)",
-    )
-    r.add_argument(
-        "--opponent-policy",
-        default=None,
-        metavar="NAME",
-        help="the opponent's checker play (default: the same as --policy)",
-    )
-    r.add_argument(
-        "--net",
-        metavar="FILE",
-        default=None,
-        help="a weights file of gammon's nets (.gnet, as gammon-train writes them): net "
-        "means these nets instead of the shipped ones, as the policy (--policy then defaults "
-        "to net), the --evaluator and the --cube policy",
-    )
-    opening = r.add_mutually_exclusive_group()
-    opening.add_argument(
-        "--opening",
-        dest="opening",
-        action="store_true",
-        default=None,
-        help="the first roll is an opening roll, never a double (BG-10); the default for "
-        "the starting position of a backgammon variant",
-    )
-    opening.add_argument(
-        "--no-opening",
-        dest="opening",
-        action="store_false",
-        help="the player on roll rolls any of the 36 rolls first (the default for any other "
-        "position)",
-    )
-    r.add_argument(
-        "--no-quasi-random",
-        dest="quasi_random",
-        action="store_false",
-        help="plain random dice throughout. By default the first two rolls are stratified "
-        "(quasi-random): every 36 games cover each first roll once (15 for an opening, with "
-        "no doubles) and every 1296 each pair of first and second rolls, which lowers the "
-        "variance of the result without biasing it",
-    )
-    r.add_argument(
-        "--target-std-error",
-        type=_positive_float,
-        default=None,
-        metavar="E",
-        help="stop once the equity's standard error is at most E (checked after 1296 games)",
-    )
-    r.add_argument(
-        "--end-variant",
-        choices=("mars", "oin"),
-        default=None,
-        help="Long Nardy: mars (default; a Mars scores 2) or oin (every win scores 1), LN-34",
-    )
-    r.add_argument(
-        "--koks",
-        choices=("off", "no_checker_home", "checker_in_start_quarter"),
-        default=None,
-        help="Long Nardy: the optional Koks of LN-35 (default off)",
-    )
-    r.add_argument(
-        "--last-roll",
-        action="store_true",
-        help="Long Nardy: Black's extra last roll and the draw of LN-37",
-    )
-    r.add_argument(
-        "--truncate",
-        choices=("none", "bearoff", "bearoff-one-sided"),
-        default=None,
-        help="bearoff: settle each game at its exact bear-off value once both sides are home "
-        "in the two-sided table; bearoff-one-sided: at any bear-off (gnubg-like estimate); "
-        "none (default): play every game out",
-    )
-    r.add_argument(
-        "--truncate-after",
-        metavar="N",
-        type=int,
-        default=None,
-        help="settle each game still going after N turns at the evaluator's value "
-        "(a truncated rollout; default: play on)",
-    )
-    r.add_argument(
-        "--variance-reduction",
-        action="store_true",
-        default=None,
-        help="take the luck of each roll, measured by the evaluator, off each game's points "
-        "(gnubg's variance reduction: same mean, smaller standard error)",
-    )
-    r.add_argument(
-        "--evaluator",
-        choices=("bearoff", "net"),
-        default=None,
-        help="the evaluator of --truncate-after and --variance-reduction: bearoff (default: "
-        "exact in bear-offs, a pip-count estimate elsewhere) or net (gammon's neural net)",
-    )
-    r.add_argument(
-        "--cube",
-        metavar="NAME",
-        default=None,
-        help="a cubeful rollout: money games with the doubling cube in play for both sides, "
-        "decided by the cube policy NAME: net (the net's probabilities by Janowski's "
-        "formula), race (the Keith count in races) or never; prints the cubeful equity per "
-        "initial cube and how often doubles and drops happened. The cube of a gnubg ID or "
-        "XGID is the starting cube unless --cube-value/--cube-owner say otherwise",
-    )
-    r.add_argument(
-        "--cube-value",
-        type=_count(1),
-        default=None,
-        metavar="N",
-        help="with --cube: the cube value every game starts with, a power of two (default 1)",
-    )
-    r.add_argument(
-        "--cube-owner",
-        choices=("centre", "white", "black"),
-        default=None,
-        help="with --cube: who owns the cube at the start (default centre)",
-    )
-    r.add_argument("--jacoby", action="store_true", help="with --cube: the Jacoby rule (MONEY-2)")
-    r.add_argument(
-        "--beavers", action="store_true", help="with --cube: a doubled player may beaver (CUBE-12)"
-    )
-    r.add_argument(
-        "--checkpoint",
-        metavar="FILE",
-        default=None,
-        help="keep the rollout's state in FILE (JSON with an integrity check), written "
-        "atomically every --checkpoint-every seconds, on Ctrl-C and at the end; if FILE "
-        "exists, continue it (the same options are needed). With --plays: the state of the "
-        "plays' rollouts, continued by the same --plays command",
-    )
-    r.add_argument(
-        "--checkpoint-every",
-        type=_positive_float,
-        default=None,
-        metavar="S",
-        help="seconds between checkpoint writes (default 60)",
-    )
-    r.add_argument(
-        "--resume",
-        metavar="FILE",
-        default=None,
-        help="continue the rollout of the checkpoint FILE with its position, seed, dice and "
-        "policies, writing its state back to FILE (or to --checkpoint)",
-    )
-    r.add_argument(
-        "--plays",
-        nargs=2,
-        metavar=("ID", "DICE"),
-        default=None,
-        help="roll out every legal play of DICE in the position ID on common dice and rank "
-        "them, best first, with each play's loss and its standard error (a play that ends "
-        "the game is worth its result exactly; --checkpoint and --scheduler apply)",
-    )
-    r.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        default=None,
-        help="run the games on a Dask cluster (tcp://host:8786; needs gammon[dask])",
-    )
-    _add_run_options(r, "games")
 
-    s = sub.add_parser(
-        "simulate",
-        help="play whole matches or money games with the cube and print the result",
-        description="Play whole matches (`gammon simulate match LENGTH`) or money games "
-        "(`gammon simulate money`) between two players, in Rust on every core, with the cube. "
-        "A player is a checker policy (random, pubeval, heuristic, net) and a cube policy "
-        "(never: never doubles, always takes; race: the Keith count in races; net: the net's "
-        "probabilities by Janowski's cube-life formula), written CHECKER+CUBE, e.g. "
-        "pubeval+race or net+net; a CHECKER alone takes its own cube policy (net: net) or "
-        "never doubles (the others). The result is from the first player's side, with "
-        "'± H (95%)' the half-width of the 95% confidence interval.",
-    )
-    commands["simulate"] = s
-    kinds = s.add_subparsers(dest="kind", metavar="KIND", parser_class=_Parser)
-    kinds.required = True
-    m = kinds.add_parser(
-        "match",
-        help="matches to LENGTH points: the first player's share of match wins",
-        description="Play matches to LENGTH points and print the first player's share of "
-        "match wins. Every game starts with an opening roll (BG-10); the Crawford rule "
-        "applies (MATCH-3) unless --no-crawford; gammons count (MATCH-2).",
-    )
-    commands["simulate match"] = m
-    m.add_argument("length", type=_count(1), metavar="LENGTH", help="the match length in points")
-    m.add_argument(
-        "--matches",
-        type=_count(1),
-        default=1000,
-        metavar="N",
-        help="matches to play, at least 1 (default 1000)",
-    )
-    m.add_argument("--no-crawford", dest="crawford", action="store_false", help="no Crawford rule")
-    mo = kinds.add_parser(
-        "money",
-        help="money games: the first player's points per game",
-        description="Play independent money games and print the first player's average "
-        "points per game. Every game starts with an opening roll (BG-10); the money "
-        "options below follow the cube rules of the spec (MONEY-2, CUBE-12, CUBE-13, BG-11).",
-    )
-    commands["simulate money"] = mo
-    mo.add_argument(
-        "--games",
-        type=_count(1),
-        default=100_000,
-        metavar="N",
-        help="games to play, at least 1 (default 100000)",
-    )
-    mo.add_argument("--jacoby", action="store_true", help="the Jacoby rule (MONEY-2)")
-    mo.add_argument("--beavers", action="store_true", help="a doubled player may beaver (CUBE-12)")
-    mo.add_argument(
-        "--raccoons",
-        action="store_true",
-        help="the doubler may answer a beaver with a raccoon (CUBE-13; needs --beavers)",
-    )
-    mo.add_argument(
-        "--auto-doubles",
-        type=_count(0),
-        default=0,
-        metavar="N",
-        help="ties of the opening roll double the cube, at most N times (BG-11; default 0)",
-    )
-    for p in (m, mo):
-        p.add_argument(
-            "--player",
-            default="pubeval+race",
-            metavar="CHECKER+CUBE",
-            help="the first player, who plays White (default pubeval+race)",
-        )
-        p.add_argument(
-            "--opponent",
-            default=None,
-            metavar="CHECKER+CUBE",
-            help="the second player (default: the same as --player)",
-        )
-        p.add_argument(
-            "--variant",
-            metavar="NAME",
-            default=None,
-            help="backgammon (default), nackgammon or hypergammon-1/2/3",
-        )
-        p.add_argument(
-            "--max-cube",
-            type=_count(1),
-            default=None,
-            metavar="N",
-            help="the cube's cap, a power of two (CUBE-10; default 64)",
-        )
-        p.add_argument("--no-cube", action="store_true", help="play without the cube (CUBE-2)")
-        _add_run_options(p, "matches" if p is m else "games")
-
-    pl = sub.add_parser(
-        "plays",
-        help="list the legal plays of a position for a roll",
-        description="List the legal plays of a position for a roll, one per distinct "
-        "resulting position (MOVE-9), in gnubg's notation. The arguments are told apart by "
-        "their form: a roll is two digits 1-6 (31, 3-1, '3 1'); anything else is a position. "
-        "`gammon plays 31` lists the plays of 3-1 at the start; `gammon plays ID 64` those of "
-        "6-4 in the position ID.",
-    )
-    commands["plays"] = pl
-    pl.add_argument(
-        "args",
-        nargs="*",
-        metavar="POSITION|DICE",
-        help="a position (see --position) and/or a roll, in either order (default: the "
-        "start, and the dice of a gnubg ID or XGID that has them, else 31)",
-    )
-    pl.add_argument("--position", metavar="ID", default=None, help=_POSITION_HELP)
-    pl.add_argument(
-        "--dice", metavar="DICE", default=None, help="the roll, e.g. 31 (default: see above)"
-    )
-    _add_position_options(pl)
-
-    h = sub.add_parser(
-        "hint",
-        help="the cube decision, or the legal plays of a roll ranked by the net",
-        description="With a roll: rank the legal plays of a position for the player on roll, "
-        "as gammon's neural net values them (gammon.hint), at 0 ply (the net alone) or "
-        "searched 1 or 2 plies deep; for a gnubg ID or XGID, which carry the cube and the "
-        "score, by their cubeful equity at the score (money equity with the cube, match "
-        "winning chances in a match), with the cubeless equity beside it. Without a roll "
-        "(and none in the ID): the cube decision of the player on roll (gammon.cube_decision: "
-        "no double, double/take, double/pass and the proper action) when they may double or "
-        "a double awaits an answer. Exact bear-off values where the databases cover the "
-        "position. Arguments as for `gammon plays`: a roll is two digits 1-6, anything else is "
-        "a position.",
-    )
-    commands["hint"] = h
-    h.add_argument(
-        "args",
-        nargs="*",
-        metavar="POSITION|DICE",
-        help="a position (see --position) and/or a roll, in either order (default: the "
-        "start; the dice of a gnubg ID or XGID that has them)",
-    )
-    h.add_argument("--position", metavar="ID", default=None, help=_POSITION_HELP)
-    h.add_argument(
-        "--dice", metavar="DICE", default=None, help="the roll, e.g. 31 (default: see above)"
-    )
-    h.add_argument(
+def _plies_option(p: Any, default: str = "the net alone") -> None:
+    p.add_argument(
         "--plies",
         type=int,
         choices=(0, 1, 2),
         default=0,
-        help="search depth: 0 (default; the net alone), 1 or 2",
+        help=f"search depth: 0 (default; {default}), 1 or 2",
     )
-    h.add_argument(
-        "--top", type=_count(1), default=None, metavar="N", help="print the best N plays only"
-    )
-    h.add_argument(
-        "--cubeless",
-        action="store_true",
-        help="rank the plays by cubeless equity even for an ID with a cube and a score",
-    )
-    h.add_argument(
-        "--net",
-        metavar="FILE",
-        default=None,
-        help="value the plays with the nets of this weights file (.gnet) instead of the "
-        "shipped ones",
-    )
-    _add_position_options(h)
-
-    b = sub.add_parser(
-        "bearoff",
-        help="the bear-off databases",
-        description="The bear-off databases: `gammon bearoff build` builds them ahead of time.",
-    )
-    commands["bearoff"] = b
-    bsub = b.add_subparsers(dest="bearoff_command", metavar="ACTION")
-    bb = bsub.add_parser(
-        "build",
-        help="build the bear-off databases ahead of time",
-        description=(
-            "Build (or check) the bear-off databases in the cache directory "
-            "($GAMMON_CACHE_DIR, else the user's cache directory) and print where they went "
-            "and how big they are. A file that fails its checksum is rebuilt."
-        ),
-    )
-    commands["bearoff build"] = bb
-    bb.add_argument(
-        "--two-sided",
-        type=int,
-        default=None,
-        metavar="N",
-        help="also build the two-sided table of N checkers a side (1-10; the default size "
-        "is 8, or $GAMMON_BEAROFF_CHECKERS)",
-    )
-    cli_interop.add_parsers(sub)
-    cli_analysis.add_parsers(sub)
-    for name in cli_interop.COMMANDS + cli_analysis.COMMANDS:
-        commands[name] = sub.choices[name]
-    return parser, commands
 
 
-# -- positions --------------------------------------------------------------------------------
+def _crawford_option(p: Any, default: str) -> None:
+    p.add_argument(
+        "--crawford", choices=("on", "off"), help=f"the match's Crawford rule (default: {default})"
+    )
 
 
-def _is_roll(text: str) -> bool:
-    return _ROLL.match(text) is not None
+# -- from options to values -------------------------------------------------------------------
+
+
+def _given(args: argparse.Namespace, *dests: str) -> dict[str, Any]:
+    """The options among ``dests`` given on the command line (not None), by destination."""
+    return {d: getattr(args, d) for d in dests if getattr(args, d, None) is not None}
+
+
+_FLAGS = {"opening": "--opening/--no-opening", "quasi_random": "--no-quasi-random"}
+
+
+def _refuse(args: argparse.Namespace, dests: Sequence[str], message: str) -> None:
+    """Raise ``message`` (``{}``: the flags) if any option of ``dests`` was given."""
+    flags = [_FLAGS.get(d, "--" + d.replace("_", "-")) for d in _given(args, *dests)]
+    if flags:
+        raise InvalidInputError(message.format(", ".join(flags)))
+
+
+def _run(args: argparse.Namespace, **fields: Any) -> Any:
+    """The :class:`~gammon.RunOptions` of the options (``fields`` override them)."""
+    from gammon._run import RunOptions
+
+    given = _given(args, *RunOptions.fields())
+    return RunOptions(**{**given, "progress": not args.quiet, **fields})
+
+
+def _print_json(data: Any) -> None:
+    """Print ``data`` as JSON (``--json``), the core's values by their names."""
+    print(json.dumps(data, indent=2, default=_plain))
+
+
+def _plain(value: Any) -> Any:
+    """The JSON form of a core value in a result: a position's ID, a variant's name, text."""
+    from gammon._core import Position, Variant
+
+    if isinstance(value, Position):
+        return value.id
+    return value.canonical_name if isinstance(value, Variant) else str(value)
+
+
+def _pick(obj: Any, names: str) -> dict[str, Any]:
+    """``{key: obj.attr}`` for ``"key:attr"`` (or ``"attr"``) in ``names``, in order."""
+    pairs = (n.partition(":") for n in names.split())
+    return {key: attrgetter(attr or key)(obj) for key, _, attr in pairs}
+
+
+# -- positions and nets ----------------------------------------------------------------------
 
 
 def _roll(text: str) -> tuple[int, int]:
     m = _ROLL.match(text)
     if m is None:
-        from gammon.errors import InvalidDiceError
-
         raise InvalidDiceError(f"{text!r} is not a roll: write two dice 1-6, e.g. 31 or 3-1")
     return (int(m.group(1)), int(m.group(2)))
 
 
-def _read_position(
-    text: Optional[str], variant: Optional[str], turn: Optional[str]
-) -> tuple[Any, Optional[tuple[int, int]]]:
-    """The position ``text`` names (a Position ID, a gnubg ID or an XGID) and its dice."""
+def _read(text: Optional[str], args: argparse.Namespace) -> tuple[Any, Any]:
+    """The position ``text`` names and the game of a Position ID, gnubg ID or XGID.
+
+    ``(start of --variant, None)`` without ``text``.
+    """
     from gammon._core import Position
-
-    if text is None:
-        return Position.start(variant, turn or "white"), None
-    game = _id_game(text, variant, turn)
-    return game.position, game.dice
-
-
-def _id_game(text: str, variant: Optional[str], turn: Optional[str]) -> Any:
-    """The game a Position ID, a gnubg ID (PositionID:MatchID) or an XGID describes."""
     from gammon.game import Game
 
-    return Game.from_id(text, variant=variant, turn=turn)
+    if text is None:
+        return Position.start(args.variant, args.turn or "white"), None
+    game = Game.from_id(text, variant=args.variant, turn=args.turn)
+    return game.position, game
 
 
-# -- commands ---------------------------------------------------------------------------------
+def _has_stakes(text: Optional[str]) -> bool:
+    """Whether ``text`` is a gnubg ID or an XGID (which carry the cube and the score)."""
+    return text is not None and (":" in text or text.strip()[:5].upper() == "XGID=")
 
 
-def _bearoff(args: argparse.Namespace) -> int:
-    import gammon.bearoff as bearoff
-
-    if args.bearoff_command != "build":
-        print("usage: gammon bearoff build [--two-sided N]", file=sys.stderr)
-        return 2
-    for t in bearoff.build(args.two_sided):
-        where = t.path or "memory only (no cache directory)"
-        how = t.origin + (f" in {t.build_seconds:.1f} s" if t.build_seconds else "")
-        print(f"{t.kind} ({t.size}): {where}, {t.bytes:,} bytes, {how}")
-        if t.write_error:
-            print(f"  could not write the file: {t.write_error}", file=sys.stderr)
-    return 0
-
-
-def _position_and_dice(args: argparse.Namespace, command: str) -> tuple[Any, tuple[int, int]]:
-    position_text, dice_text = _split_args(args, command)
-    pos, id_dice = _read_position(position_text, args.variant, args.turn)
-    dice = _roll(dice_text) if dice_text is not None else (id_dice or (3, 1))
-    return pos, dice
-
-
-def _split_args(args: argparse.Namespace, command: str) -> tuple[Optional[str], Optional[str]]:
+def _split(args: argparse.Namespace) -> tuple[Optional[str], Optional[str]]:
     """The position text and the roll text of ``gammon plays``/``hint`` arguments."""
-    from gammon.errors import InvalidInputError
-
-    position_text = args.position
-    dice_text = args.dice
+    position, dice = args.position, args.dice
     for a in args.args:
-        if _is_roll(a) and dice_text is None:
-            dice_text = a
-        elif position_text is None and not _is_roll(a):
-            position_text = a
+        if _ROLL.match(a) and dice is None:
+            dice = a
+        elif position is None and not _ROLL.match(a):
+            position = a
         else:
             raise InvalidInputError(
-                f"gammon {command} takes one position and one roll; {a!r} is one too many"
+                f"gammon {args.command} takes one position and one roll; {a!r} is one too many"
             )
-    return position_text, dice_text
+    return position, dice
 
 
-def _hint(args: argparse.Namespace) -> int:
-    from gammon.net import hint
+def _load_net(path: Optional[str]) -> Any:
+    """The nets of ``--net FILE``, or None."""
+    if path is None:
+        return None
+    from gammon._core import Net
 
-    position_text, dice_text = _split_args(args, "hint")
-    game = None if position_text is None else _id_game(position_text, args.variant, args.turn)
-    if game is not None:
-        pos, dice = game.position, game.dice
-    else:
-        pos, dice = _read_position(position_text, args.variant, args.turn)
-    if dice_text is not None:
-        dice = _roll(dice_text)
-    net = load_net(args.net)
-    if dice is None:
-        return _cube_hint(pos, game, args.plies, net)
-    # A bare Position ID has no cube or score: its plays are ranked cubeless.
-    has_stakes = position_text is not None and (
-        ":" in position_text or position_text.strip()[:5].upper() == "XGID="
+    with _reading(path, "--net: "):
+        return Net.load(path)
+
+
+@contextlib.contextmanager
+def _reading(path: str, what: str = "") -> Iterator[None]:
+    """Turn an ``OSError`` while reading ``path`` into an input error naming it."""
+    try:
+        yield
+    except OSError as e:
+        raise InvalidInputError(f"{what}cannot read {path}: {e.strerror or e}") from None
+
+
+def _is_net(name: object) -> bool:
+    return isinstance(name, str) and name.strip().lower() == "net"
+
+
+def _with_net(name: Any, net: Any) -> Any:
+    """``net`` (the nets of ``--net FILE``) where ``name`` is ``"net"``, else ``name``."""
+    return net if net is not None and _is_net(name) else name
+
+
+def _needs_net(net: Any, names: Sequence[Any], message: str) -> None:
+    """Refuse ``--net FILE`` (with ``message``) when none of ``names`` is ``net``."""
+    if net is not None and not any(_is_net(n) for n in names):
+        raise InvalidInputError(message)
+
+
+def _named_net(name: Any, net: Any) -> Any:
+    """``net`` where a checkpoint's ``name`` is its name (``net:`` and a CRC-32), else ``name``."""
+    return net if net is not None and name == net.name else name
+
+
+# -- plays, hint, evaluate --------------------------------------------------------------------
+
+
+def _plays_parser(sub: Any) -> None:
+    p = _command(
+        sub,
+        "plays",
+        _plays,
+        help="list the legal plays of a position for a roll",
+        description="""List the legal plays of a position for a roll, one per distinct resulting
+        position (MOVE-9), in gnubg's notation. The arguments are told apart by their form: a
+        roll is two digits 1-6 (31, 3-1, '3 1'); anything else is a position. `gammon plays
+        31` lists the plays of 3-1 at the start; `gammon plays ID 64` those of 6-4 in the
+        position ID.""",
     )
-    at_score = game is not None and has_stakes and not args.cubeless
-    if at_score:
-        hints = hint(game, dice, plies=args.plies, net=net)
-    else:
-        hints = hint(pos, dice, plies=args.plies, net=net)
-    hi, lo = max(dice), min(dice)
-    print(pos)
-    if at_score:
-        assert game is not None
-        where = "money" if game.is_money else str(game.match)
-        what = f"cubeful equity at the score ({where}, cube {game.cube.value})"
-    else:
-        what = "cubeless equity"
-    print(
-        f"dice {hi}{lo}: {len(hints)} legal play{'s' if len(hints) != 1 else ''}, "
-        f"{what} for the player on roll at {args.plies} ply"
-    )
-    if not hints:
-        print("  no legal play: the turn passes (MOVE-8)")
-        return 0
-    probs = " ".join(f"{h:>5}" for h in ("win", "w g", "w bg", "l g", "l bg"))
-
-    def key(h: Any) -> float:
-        return float(h.cubeful_equity) if at_score else float(h.equity)
-
-    best = key(hints[0])
-    match_play = at_score and hints[0].evaluation.match_winning_chance is not None
-    head = "EMG" if match_play else "equity"
-    extra = (
-        f" {'MWC':>6} {'cubeless':>8}" if match_play else (f" {'cubeless':>8}" if at_score else "")
-    )
-    print(f"{'':5}  {'play':<28} {head:>7} {'diff':>7}{extra}   {probs}")
-    for i, h in enumerate(hints[: args.top] if args.top else hints, 1):
-        e = h.evaluation
-        diff = "" if i == 1 else f"{key(h) - best:+.3f}"
-        mark = "" if e.source == "net" else " (bear-off, exact)"
-        cols = ""
-        if match_play and e.match_winning_chance is not None:
-            cols = f" {100 * e.match_winning_chance:5.1f}% {h.equity:+8.3f}"
-        elif at_score:
-            cols = f" {h.equity:+8.3f}"
-        print(
-            f"{i:5}  {h.play!s:<28} {key(h):+.3f} {diff:>7}{cols}   {e.win:5.3f} "
-            f"{e.win_gammon:5.3f} {e.win_backgammon:5.3f} {e.lose_gammon:5.3f} "
-            f"{e.lose_backgammon:5.3f}{mark}"
-        )
-    return 0
-
-
-def _cube_hint(pos: Any, game: Any, plies: int, net: Any) -> int:
-    """``gammon hint`` without dice: the cube decision, when there is one to make."""
-    from gammon._core import Variant
-    from gammon.errors import InvalidDiceError
-    from gammon.net import cube_decision
-
-    if game is None:
-        if pos.variant == Variant.LONG_NARDY:
-            raise InvalidDiceError(
-                "give the roll (for example `gammon hint ID 31`): Long Nardy has no cube "
-                "decision (LN-38)"
-            )
-        decision = cube_decision(pos, plies=plies, net=net)
-    else:
-        pending = game.cube.offer is not None
-        if not (pending or game.can_double()):
-            raise InvalidDiceError(
-                "give the roll (for example `gammon hint ID 31`): the player on roll cannot "
-                "double here (the cube is not theirs, the Crawford game, a dead cube, or the "
-                "dice are rolled), so there is no cube decision to make"
-            )
-        decision = cube_decision(game, plies=plies, net=net)
-    print(pos)
-    print(decision)
-    return 0
+    _position_options(p, dice=", and the dice of a gnubg ID or XGID that has them, else 31")
 
 
 def _plays(args: argparse.Namespace) -> int:
-    pos, dice = _position_and_dice(args, "plays")
-    plays = pos.legal_plays(dice)
-    hi, lo = plays.dice
+    text, dice = _split(args)
+    pos, game = _read(text, args)
+    if dice is not None:
+        roll = _roll(dice)
+    else:
+        roll = game.dice if game is not None and game.dice else (3, 1)
+    plays = pos.legal_plays(roll)
     print(pos)
-    print(f"dice {hi}{lo}: {len(plays)} legal play{'s' if len(plays) != 1 else ''}")
+    print(f"dice {plays.dice[0]}{plays.dice[1]}: {_plural(len(plays), 'legal play')}")
     if not plays:
         print("  no legal play: the turn passes (MOVE-8)")
     for i, play in enumerate(plays, 1):
@@ -751,156 +390,365 @@ def _plays(args: argparse.Namespace) -> int:
     return 0
 
 
-def _summary(result: Any) -> dict[str, Any]:
-    lo, hi = result.ci95
-    return {
-        "position": result.position.id,
-        "variant": result.variant.canonical_name,
-        "opening": result.opening,
-        "policies": list(result.policies),
-        "seed": result.seed,
-        "games": result.games_completed,
-        "games_requested": result.games_requested,
-        "interrupted": result.interrupted,
-        "stop_reason": result.stop_reason,
-        "threads": result.threads,
-        "seconds": result.elapsed,
-        "games_per_second": result.games_per_second,
-        "win": result.win,
-        "win_gammon": result.win_gammon,
-        "win_backgammon": result.win_backgammon,
-        "lose": result.lose,
-        "lose_gammon": result.lose_gammon,
-        "lose_backgammon": result.lose_backgammon,
-        "draws": result.draws,
-        "shares": result.shares,
-        "equity": result.equity,
-        "std_error": result.std_error,
-        "ci95": [lo, hi],
-        "mean_plies": result.mean_plies,
-        "truncate": result.truncate,
-        "truncate_after": result.truncate_after,
-        "variance_reduction": result.variance_reduction,
-        "evaluator": result.evaluator,
-        "settled": result.settled,
-        "checkpoint": result.to_dict(),
-    }
+def _plural(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-def _given(*flags: tuple[str, object]) -> list[str]:
-    """The flags of ``(flag, value)`` pairs that were given (value not None), in order."""
-    return [flag for flag, value in flags if value is not None]
-
-
-def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
-    from gammon.compare import rank_plays
-    from gammon.errors import InvalidInputError
-
-    pos_text, dice_text = args.plays
-    position, _ = _read_position(pos_text, args.variant, args.turn)
-    policy: Any = args.policy
-    net = load_net(args.net)
-    if net is not None:
-        if not is_net(args.policy or "net") and not is_net(args.evaluator):
-            raise InvalidInputError(
-                f"--net {args.net}: neither --policy ({args.policy}) nor --evaluator is net"
-            )
-        policy = with_net(args.policy or "net", net)
-    ranked = rank_plays(
-        position,
-        _roll(dice_text),
-        args.games or 1296,
-        policy=policy,
-        seed=args.seed,
-        threads=args.threads,
-        quasi_random=args.quasi_random,
-        truncate=args.truncate,
-        truncate_after=args.truncate_after,
-        variance_reduction=bool(args.variance_reduction),
-        evaluator=with_net(args.evaluator, net),
-        nardy=_nardy_settings(args),
-        progress=run_options["progress"],
-        executor=run_options.get("executor"),
-        checkpoint=args.checkpoint,
-        **({} if args.checkpoint_every is None else {"checkpoint_every": args.checkpoint_every}),
+def _hint_parser(sub: Any) -> None:
+    p = _command(
+        sub,
+        "hint",
+        _hint,
+        help="the cube decision, or the legal plays of a roll ranked by the net",
+        description="""With a roll: rank the legal plays of a position for the player on roll,
+        as gammon's neural net values them (gammon.hint), at 0 ply (the net alone) or searched
+        1 or 2 plies deep; for a gnubg ID or XGID, which carry the cube and the score, by their
+        cubeful equity at the score (money equity with the cube, match winning chances in a
+        match), with the cubeless equity beside it. Without a roll (and none in the ID): the
+        cube decision of the player on roll (gammon.cube_decision: no double, double/take,
+        double/pass and the proper action) when they may double or a double awaits an answer.
+        Exact bear-off values where the databases cover the position. Arguments as for `gammon
+        plays`: a roll is two digits 1-6, anything else is a position.""",
     )
-    rolled = [r.result for r in ranked if r.result is not None]
-    interrupted = any(r.interrupted for r in rolled)
-    if args.json:
-        rows = [
-            {
-                "play": str(r.play),
-                "equity": r.equity,
-                "std_error": r.std_error,
-                "loss": r.loss,
-                "loss_std_error": r.loss_std_error,
-                "games": 0 if r.result is None else r.result.games_completed,
-                "seed": None if r.result is None else r.result.seed,
-                "ends_game": None if r.ending is None else str(r.ending),
-            }
-            for r in ranked
-        ]
-        print(json.dumps(rows, indent=2))
-        return 130 if interrupted else 0
-    if rolled:
-        first = rolled[0]
-        how = f"{first.games_completed:,} games each on common dice, seed {first.seed}"
-        if first.variance_reduction:
-            how += f", the luck of the dice taken off by the {first.evaluator} evaluator"
-        if first.truncate_after is not None:
-            how += f", cut after {first.truncate_after} turns at the {first.evaluator} evaluator"
-    else:
-        how = "every play ends the game: nothing rolled out"
-    print(f"plays of {dice_text} in {position.id}: {how}")
-    print(f"{'':4}{'play':<24}{'equity':>9}{'error':>8}{'loss':>9}{'error':>8}")
-    for i, r in enumerate(ranked, 1):
-        note = "" if r.ending is None else f"  ends the game: {r.ending}"
-        print(
-            f"{i:>3} {r.play!s:<24}{r.equity:>+9.4f}{r.std_error:>8.4f}"
-            f"{-r.loss:>+9.4f}{r.loss_std_error:>8.4f}{note}"
+    _position_options(p, dice="; the dice of a gnubg ID or XGID that has them")
+    _plies_option(p)
+    p.add_argument("--top", type=_count(1), metavar="N", help="print the best N plays only")
+    p.add_argument(
+        "--cubeless",
+        action="store_true",
+        help="rank the plays by cubeless equity even for an ID with a cube and a score",
+    )
+    _net_option(p, "as gammon-train writes them): value the plays with its nets")
+
+
+_PROBS = " ".join(f"{h:>5}" for h in ("win", "w g", "w bg", "l g", "l bg"))
+
+
+def _probs(e: Any) -> str:
+    """The five outcome probabilities of an evaluation, in the columns of :data:`_PROBS`."""
+    cols = (e.win, e.win_gammon, e.win_backgammon, e.lose_gammon, e.lose_backgammon)
+    return " ".join(f"{v:5.3f}" for v in cols)
+
+
+def _hint(args: argparse.Namespace) -> int:
+    from gammon.net import hint
+
+    text, dice_text = _split(args)
+    pos, game = _read(text, args)
+    dice = _roll(dice_text) if dice_text is not None else game and game.dice
+    net = _load_net(args.net)
+    if not dice:
+        return _cube_hint(pos, game, args.plies, net)
+    # A bare Position ID has no cube or score: its plays are ranked cubeless.
+    at_score = _has_stakes(text) and not args.cubeless
+    hints = hint(game if at_score else pos, dice, plies=args.plies, net=net)
+    what = "cubeless equity"
+    if at_score:
+        where = "money" if game.is_money else str(game.match)
+        what = f"cubeful equity at the score ({where}, cube {game.cube.value})"
+    print(pos)
+    print(
+        f"dice {max(dice)}{min(dice)}: {_plural(len(hints), 'legal play')}, "
+        f"{what} for the player on roll at {args.plies} ply"
+    )
+    if not hints:
+        print("  no legal play: the turn passes (MOVE-8)")
+        return 0
+
+    def key(h: Any) -> float:
+        return float(h.cubeful_equity) if at_score else float(h.equity)
+
+    best = key(hints[0])
+    match_play = at_score and hints[0].evaluation.match_winning_chance is not None
+    head = f"{'':5}  {'play':<28} {'EMG' if match_play else 'equity':>7} {'diff':>7}"
+    if match_play:
+        head += f" {'MWC':>6}"
+    if at_score:
+        head += f" {'cubeless':>8}"
+    print(f"{head}   {_PROBS}")
+    for i, h in enumerate(hints[: args.top], 1):
+        e = h.evaluation
+        diff = "" if i == 1 else f"{key(h) - best:+.3f}"
+        cols = f" {h.equity:+8.3f}" if at_score else ""
+        if match_play and e.match_winning_chance is not None:
+            cols = f" {100 * e.match_winning_chance:5.1f}%{cols}"
+        mark = "" if e.source == "net" else " (bear-off, exact)"
+        print(f"{i:5}  {h.play!s:<28} {key(h):+.3f} {diff:>7}{cols}   {_probs(e)}{mark}")
+    return 0
+
+
+def _cube_hint(pos: Any, game: Any, plies: int, net: Any) -> int:
+    """``gammon hint`` without dice: the cube decision, when there is one to make."""
+    from gammon._core import Variant
+    from gammon.net import cube_decision
+
+    ask = "give the roll (for example `gammon hint ID 31`): "
+    if game is None and pos.variant == Variant.LONG_NARDY:
+        raise InvalidDiceError(ask + "Long Nardy has no cube decision (LN-38)")
+    if game is not None and not (game.cube.offer is not None or game.can_double()):
+        raise InvalidDiceError(
+            ask + "the player on roll cannot double here (the cube is not theirs, the Crawford "
+            "game, a dead cube, or the dice are rolled), so there is no cube decision to make"
         )
-    return 130 if interrupted else 0
+    print(pos)
+    print(cube_decision(pos if game is None else game, plies=plies, net=net))
+    return 0
 
 
-def _nardy_settings(args: argparse.Namespace) -> Any:
-    """The Long Nardy settings of --end-variant, --koks and --last-roll (None without them)."""
-    if args.end_variant is None and args.koks is None and not args.last_roll:
-        return None
-    from gammon.nardy import NardySettings
-
-    return NardySettings(
-        end_variant=args.end_variant or "mars",
-        koks=args.koks or "off",
-        last_roll=args.last_roll,
+def _evaluate_parser(sub: Any) -> None:
+    p = _command(
+        sub,
+        "evaluate",
+        _evaluate,
+        help="the net's outcome probabilities and equity of a position",
+        description="""Evaluate a position for the player on roll, before the roll, with
+        gammon's neural net (gammon.evaluate) at 0 ply (the net alone) or searched 1 or 2 plies
+        deep: the chances to win and to lose (gammons and backgammons included, as gnubg prints
+        them) and the cubeless equity, exact in bear-offs the databases cover. A gnubg ID or
+        XGID carries the cube and the score, and so do --cube and --score: then also the
+        cubeful equity (money: points per unit of the cube; a match: the normalised equity,
+        EMG, and the match winning chance).""",
     )
+    _position_options(p, position="position")
+    _plies_option(p)
+    add = _options(
+        p,
+        """
+        --cube N  the cube's value, a power of two (default: as a gnubg ID or XGID says, else 1)
+        --cube-owner  who owns the cube (default: as a gnubg ID or XGID says, else centre)
+        --score W-B/N  money, or the score of a match to N points: White W, Black B (for
+          example 2-1/7; MATCH-1). Default: as a gnubg ID or XGID says, else money
+        """,
+    )
+    add("--cube", type=_count(1))
+    add("--cube-owner", choices=("centre", "white", "black"))
+    add("--score")
+    _net_option(p, "as gammon-train writes them): evaluate with its nets")
+    _json_option(p)
+
+
+def _stakes(args: argparse.Namespace, game: Any) -> tuple[Any, Any]:
+    """The cube and the score of ``gammon evaluate`` options (None where not given)."""
+    from gammon._core import Cube, MatchScore
+    from gammon.match import MoneySession
+
+    score: Any = None
+    if args.score is not None:
+        m = _SCORE.match(args.score)
+        if m is not None:
+            score = MatchScore(int(m[3]), (int(m[1]), int(m[2])))
+        elif args.score.strip().lower() == "money":
+            score = MoneySession()
+        else:
+            raise InvalidInputError(
+                f"--score {args.score!r}: give money, or W-B/N: White's and Black's points and "
+                "the match length, for example 2-1/7"
+            )
+    if args.cube is None and args.cube_owner is None:
+        return (None if game is not None or score is None else Cube()), score
+    value = args.cube or (1 if game is None else game.cube.value)
+    owner = args.cube_owner or (None if game is None else game.cube.owner)
+    rules = None if game is None else game.cube.rules
+    return Cube(value, None if owner == "centre" else owner, rules=rules), score
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    from gammon.net import evaluate
+
+    pos, game = _read(args.position, args)
+    if not _has_stakes(args.position):
+        game = None  # a Position ID: cubeless unless --cube or --score say otherwise
+    cube, score = _stakes(args, game)
+    e = evaluate(game or pos, args.plies, _load_net(args.net), cube=cube, score=score)
+    if args.json:
+        _print_json({"position": pos, **dataclasses.asdict(e)})
+        return 0
+    source = {"bearoff": "exact, from the bear-off databases", "final": "the game is over"}
+    print(pos)
+    print(
+        f"evaluation for the player on roll at {e.plies} ply "
+        f"({source.get(e.source, 'the net')}):\n  {_PROBS}\n  {_probs(e)}\n"
+        f"  cubeless equity {e.equity:+.3f}"
+    )
+    if e.match_winning_chance is not None:
+        mwc = 100 * e.match_winning_chance
+        print(f"  cubeful equity {e.cubeful_equity:+.3f} (EMG), match winning chance {mwc:.1f}%")
+    elif e.cubeful_equity is not None:
+        print(f"  cubeful equity {e.cubeful_equity:+.3f} (money, per unit of the cube)")
+    return 0
+
+
+# -- rollout ----------------------------------------------------------------------------------
+
+
+def _rollout_parser(sub: Any) -> None:
+    r = _command(
+        sub,
+        "rollout",
+        _rollout,
+        help="play many games from a position and print the outcome shares and equity",
+        description="""Play many games from a position with a built-in policy and print the
+        outcome shares and the cubeless equity. The equity is printed as 'E ± H (95%)': H is
+        the half-width of the 95% confidence interval (1.96 standard errors); the standard
+        error itself is printed too. Ctrl-C stops early and prints the games finished so far;
+        --checkpoint FILE keeps the rollout's state in FILE (written atomically every
+        --checkpoint-every seconds and at the end), so that a killed rollout continues where it
+        stopped when run again or with --resume FILE. --plays ID DICE rolls out every play of a
+        roll on common dice and ranks them.""",
+    )
+    _position_options(r)
+    add = _options(
+        r,
+        """
+        --games N  games to play, at least 1 (default 1000000; with --resume: the checkpoint's
+          games, and more to extend it; with --plays: 1296 a play)
+        --policy NAME  the checker play of the player on roll: random, pubeval (default; net for
+          long-nardy), heuristic (stronger than pubeval, about 55%% of its speed; for long-nardy
+          a hand-made policy of its own), bearoff (the heuristic, named for its perfect bear-off
+          play) or net (gammon's neural net at 0 ply, backgammon and long-nardy)
+        --opponent-policy NAME  the opponent's checker play (default: the same as --policy)
+        --net FILE  a weights file of gammon's nets (.gnet, as gammon-train writes them): net
+          means these nets instead of the shipped ones, as the policy (--policy then defaults to
+          net), the --evaluator and the --cube policy
+        --opening  the first roll is an opening roll, never a double (BG-10); the default for
+          the starting position of a backgammon variant
+        --no-opening  the player on roll rolls any of the 36 rolls first (the default for any
+          other position)
+        --no-quasi-random  plain random dice throughout. By default the first two rolls are
+          stratified (quasi-random): every 36 games cover each first roll once (15 for an
+          opening, with no doubles) and every 1296 each pair of first and second rolls, which
+          lowers the variance of the result without biasing it
+        --target-std-error E  stop once the equity's standard error is at most E (checked after
+          1296 games)
+        --end-variant  Long Nardy: mars (default; a Mars scores 2) or oin (every win scores 1),
+          LN-34
+        --koks  Long Nardy: the optional Koks of LN-35 (default off)
+        --last-roll  Long Nardy: Black's extra last roll and the draw of LN-37
+        --truncate  bearoff: settle each game at its exact bear-off value once both sides are
+          home in the two-sided table; bearoff-one-sided: at any bear-off (gnubg-like estimate);
+          none (default): play every game out
+        --truncate-after N  settle each game still going after N turns at the evaluator's value
+          (a truncated rollout; default: play on)
+        --variance-reduction  take the luck of each roll, measured by the evaluator, off each
+          game's points (gnubg's variance reduction: same mean, smaller standard error)
+        --evaluator  the evaluator of --truncate-after and --variance-reduction: bearoff
+          (default: exact in bear-offs, a pip-count estimate elsewhere) or net (gammon's neural
+          net)
+        --cube NAME  a cubeful rollout: money games with the doubling cube in play for both
+          sides, decided by the cube policy NAME: net (the net's probabilities by Janowski's
+          formula), race (the Keith count in races) or never; prints the cubeful equity per
+          initial cube and how often doubles and drops happened. The cube of a gnubg ID or XGID
+          is the starting cube unless --cube-value/--cube-owner say otherwise
+        --cube-value N  with --cube: the cube value every game starts with, a power of two
+          (default 1)
+        --cube-owner  with --cube: who owns the cube at the start (default centre)
+        --jacoby  with --cube: the Jacoby rule (MONEY-2)
+        --beavers  with --cube: a doubled player may beaver (CUBE-12)
+        --checkpoint FILE  keep the rollout's state in FILE (JSON with an integrity check),
+          written atomically every --checkpoint-every seconds, on Ctrl-C and at the end; if FILE
+          exists, continue it (the same options are needed). With --plays: the state of the
+          plays' rollouts, continued by the same --plays command
+        --checkpoint-every S  seconds between checkpoint writes (default 60)
+        --resume FILE  continue the rollout of the checkpoint FILE with its position, seed, dice
+          and policies, writing its state back to FILE (or to --checkpoint)
+        --plays ID DICE  roll out every legal play of DICE in the position ID on common dice
+          and rank them, best first, with each play's loss and its standard error (a play that
+          ends the game is worth its result exactly; --checkpoint and --scheduler apply)
+        --scheduler ADDRESS  run the games on a Dask cluster (tcp://host:8786; needs
+          gammon[dask])
+        """,
+    )
+    # Every option defaults to None: "not given". An option whose destination is a field of
+    # gammon.RolloutSettings (policy, opening, quasi_random, truncate, ...) or gammon.RunOptions
+    # (threads, checkpoint, ...) reaches it by that name (_settings, _run), and --resume
+    # refuses it: a new setting is a line in the table above and one add() here.
+    flag = {"action": "store_true", "default": None}
+    add("--games", type=_count(1))
+    add("--policy")
+    add("--opponent-policy")
+    add("--net")
+    opening = r.add_mutually_exclusive_group()
+    add("--opening", to=opening, **flag)
+    add("--no-opening", to=opening, dest="opening", action="store_false")
+    add("--no-quasi-random", dest="quasi_random", action="store_false", default=None)
+    add("--target-std-error", type=_positive_float)
+    add("--end-variant", choices=("mars", "oin"))
+    add("--koks", choices=("off", "no_checker_home", "checker_in_start_quarter"))
+    add("--last-roll", **flag)
+    add("--truncate", choices=("none", "bearoff", "bearoff-one-sided"))
+    add("--truncate-after", type=int)
+    add("--variance-reduction", **flag)
+    add("--evaluator", choices=("bearoff", "net"))
+    add("--cube")
+    add("--cube-value", type=_count(1))
+    add("--cube-owner", choices=("centre", "white", "black"))
+    add("--jacoby", **flag)
+    add("--beavers", **flag)
+    add("--checkpoint")
+    add("--checkpoint-every", type=_positive_float)
+    add("--resume")
+    add("--plays", nargs=2)
+    add("--scheduler")
+    _run_options(r, "games")
+
+
+def _settings(args: argparse.Namespace, position: Any, net: Any) -> Any:
+    """The :class:`~gammon.RolloutSettings` of the options, ``net`` the nets of ``--net``."""
+    from gammon.nardy import NardySettings
+    from gammon.policies import default_policy
+    from gammon.rollout import RolloutSettings
+
+    given = _given(args, *RolloutSettings.fields())
+    if args.end_variant or args.koks or args.last_roll:
+        nardy = {"end_variant": args.end_variant or "mars", "koks": args.koks or "off"}
+        given["nardy"] = NardySettings(**nardy, last_roll=bool(args.last_roll))
+    if args.opponent_policy is not None or net is not None:
+        mine = args.policy or ("net" if net is not None else default_policy(position.variant))
+        pair = (mine, args.opponent_policy or mine)
+        _needs_net(
+            net,
+            [*pair, args.evaluator, args.cube],
+            f"--net {args.net}: neither side plays the policy net (--policy {pair[0]}, "
+            f"--opponent-policy {pair[1]}) and neither --evaluator nor --cube is net",
+        )
+        given["policy"] = tuple(_with_net(p, net) for p in pair)
+    if args.cube is not None:
+        from gammon._core import CubeRules
+
+        _, game = _read(args.position, args)
+        if game is not None:
+            given.setdefault("cube_value", game.cube.value)
+            if game.cube.owner is not None:
+                given.setdefault("cube_owner", str(game.cube.owner))
+        given["cube"] = _with_net(args.cube, net)
+        given["cube_rules"] = CubeRules(jacoby=bool(args.jacoby), beavers=bool(args.beavers))
+    given["evaluator"] = _with_net(args.evaluator, net)
+    return RolloutSettings(**given)
+
+
+_SETUP = (
+    "position",
+    "variant",
+    "turn",
+    "seed",
+    "opponent_policy",
+    "end_variant",
+    "koks",
+    "last_roll",
+)
+"""The options that decide a rollout's games besides its settings: refused by --resume."""
 
 
 def _rollout(args: argparse.Namespace) -> int:
-    from gammon._core import CubefulRolloutResult
-    from gammon.errors import InvalidInputError
-    from gammon.rollout import read_checkpoint, rollout
+    from gammon.rollout import RolloutSettings, read_checkpoint, rollout
 
-    run_options: dict[str, Any] = {
-        "threads": args.threads,
-        "max_seconds": args.max_seconds,
-        "target_std_error": args.target_std_error,
-        "progress": not args.quiet,
-    }
-    if args.chunk_size is not None:
-        run_options["chunk_size"] = args.chunk_size
-    if args.checkpoint_every is not None:
-        run_options["checkpoint_every"] = args.checkpoint_every
-    cube_flags = _given(
-        ("--cube-value", args.cube_value),
-        ("--cube-owner", args.cube_owner),
-        ("--jacoby", args.jacoby or None),
-        ("--beavers", args.beavers or None),
-    )
-    if args.cube is None and cube_flags:
-        raise InvalidInputError(
-            f"{', '.join(cube_flags)} apply to cubeful rollouts: add --cube NAME"
+    if args.cube is None:
+        _refuse(
+            args,
+            ("cube_value", "cube_owner", "jacoby", "beavers"),
+            "{} apply to cubeful rollouts: add --cube NAME",
         )
-    if args.cube is not None and (args.plays is not None or args.resume is not None):
+    elif args.plays is not None or args.resume is not None:
         raise InvalidInputError(
             "--cube does not combine with --plays or --resume: plays are ranked, and "
             "checkpoints kept, for cubeless rollouts only"
@@ -910,220 +758,246 @@ def _rollout(args: argparse.Namespace) -> int:
             "--plays names its own position; it takes no --position, and no --resume: run the "
             "same --plays command with --checkpoint FILE again to continue its rollouts"
         )
+    executor = None
     if args.scheduler is not None:
         try:
             import distributed
         except ImportError:
             raise InvalidInputError("--scheduler needs Dask: pip install 'gammon[dask]'") from None
-        run_options["executor"] = distributed.Client(args.scheduler)  # type: ignore[no-untyped-call]
+        executor = distributed.Client(args.scheduler)  # type: ignore[no-untyped-call]
+    net = _load_net(args.net)
     if args.plays is not None:
-        ignored = _given(
-            ("--opponent-policy", args.opponent_policy),
-            ("--opening/--no-opening", args.opening),
-            ("--max-seconds", args.max_seconds),
-            ("--target-std-error", args.target_std_error),
+        _refuse(
+            args,
+            ("opponent_policy", "opening", "max_seconds", "target_std_error"),
+            "--plays does not take {}: the plays are rolled out with --policy for both sides, "
+            "each for --games games",
         )
-        if ignored:
-            raise InvalidInputError(
-                f"--plays does not take {', '.join(ignored)}: the plays are rolled out with "
-                "--policy for both sides, each for --games games"
-            )
-        return _rank_plays(args, run_options)
+        return _rank_plays(args, net, _run(args, executor=executor))
     if args.resume is not None:
-        fixed = _given(
-            ("--position", args.position),
-            ("--variant", args.variant),
-            ("--turn", args.turn),
-            ("--policy", args.policy),
-            ("--opponent-policy", args.opponent_policy),
-            ("--seed", args.seed),
-            ("--opening/--no-opening", args.opening),
-            ("--no-quasi-random", None if args.quasi_random else True),
-            ("--end-variant", args.end_variant),
-            ("--koks", args.koks),
-            ("--last-roll", args.last_roll or None),
-            ("--truncate", args.truncate),
-            ("--truncate-after", args.truncate_after),
-            ("--variance-reduction", args.variance_reduction),
-            ("--evaluator", args.evaluator),
+        _refuse(
+            args,
+            (*_SETUP, *RolloutSettings.fields()),
+            "--resume keeps the checkpoint's setup; do not pass {}",
         )
-        if fixed:
-            raise InvalidInputError(
-                f"--resume keeps the checkpoint's setup; do not pass {', '.join(fixed)}"
-            )
         saved = read_checkpoint(args.resume)
-        before = saved.result
-        if isinstance(before, CubefulRolloutResult):
-            raise InvalidInputError(
-                f"--resume: {args.resume} holds a cubeful rollout; continue it with the "
-                "command that started it (its --cube options and --checkpoint FILE)"
-            )
-        from gammon.policies import BUILTIN_POLICIES
-
-        net = load_net(args.net)
-        for p in before.policies:
-            if net is not None and p == net.name:
-                continue
-            if p.startswith("net:"):
-                raise InvalidInputError(
-                    f"--resume: the checkpoint was played by the nets {p!r}: pass their "
-                    "weights file as --net FILE"
-                    + (f" (--net {args.net} holds {net.name!r})" if net is not None else "")
-                )
-            if p not in BUILTIN_POLICIES:
-                raise InvalidInputError(
-                    f"--resume: the checkpoint was played by the Python policy {p!r}, which "
-                    "the command line cannot load"
-                )
-        if before.evaluator is not None and before.evaluator.startswith("net:"):
-            if net is None or net.name != before.evaluator:
-                raise InvalidInputError(
-                    f"--resume: the checkpoint was evaluated by the nets {before.evaluator!r}: "
-                    "pass their weights file as --net FILE"
-                )
-        if net is not None:
-            if net.name not in (*before.policies, before.evaluator):
-                raise InvalidInputError(
-                    f"--resume: --net {args.net} holds {net.name!r}, which the checkpoint's "
-                    f"policies {list(before.policies)} and evaluator do not name"
-                )
-        resumed = tuple(named_net(p, net) for p in before.policies)
+        before: Any = saved.result
+        _check_resume(args, before, net)
         games = args.games if args.games is not None else saved.games
-        if not args.quiet and not args.json:
-            print(
-                f"resuming {before.describe()} after {before.games_completed:,} of {games:,} games",
-                file=sys.stderr,
-            )
-        result = rollout(
-            before.position,
-            games,
-            policy=(resumed[0], resumed[1]),
-            seed=before.seed,
-            opening=before.opening,
-            quasi_random=before.quasi_random,
-            nardy=before.nardy,
-            truncate=before.truncate,
-            truncate_after=before.truncate_after,
-            variance_reduction=before.variance_reduction,
-            evaluator=named_net(before.evaluator, net),
-            first_game=saved.first_game,
-            checkpoint=args.checkpoint or args.resume,
-            **run_options,
-        )
+        what = f"resuming {before.describe()} after {before.games_completed:,} of {games:,} games"
+        # What the checkpoint played by: every setting the result records, the nets by name.
+        kept = {f: getattr(before, f) for f in RolloutSettings.fields() if hasattr(before, f)}
+        kept["policy"] = tuple(_named_net(p, net) for p in before.policies)
+        kept["evaluator"] = _named_net(before.evaluator, net)
+        position, seed, first = before.position, before.seed, saved.first_game
+        settings = RolloutSettings(**kept)
+        options = _run(args, executor=executor, checkpoint=args.checkpoint or args.resume)
     else:
         games = args.games if args.games is not None else 1_000_000
-        position, _dice = _read_position(args.position, args.variant, args.turn)
-        policy: Any = args.policy
-        net = load_net(args.net)
-        if args.opponent_policy is not None or net is not None:
-            from gammon.policies import default_policy
-
-            default = "net" if net is not None else default_policy(position.variant)
-            mine = args.policy or default
-            pair = (mine, args.opponent_policy or mine)
-            policy = pair
-            if net is not None:
-                uses = [*pair, args.evaluator, args.cube]
-                if not any(is_net(u) for u in uses):
-                    raise InvalidInputError(
-                        f"--net {args.net}: neither side plays the policy net "
-                        f"(--policy {pair[0]}, --opponent-policy {pair[1]}) and neither "
-                        "--evaluator nor --cube is net"
-                    )
-                policy = tuple(with_net(p, net) for p in pair)
-        if not args.quiet and not args.json:
-            print(
-                f"rolling out {position.id} ({position.variant.canonical_name}), {games:,} games",
-                file=sys.stderr,
-            )
-        nardy = _nardy_settings(args)
-        if args.checkpoint is not None:
-            run_options["checkpoint"] = args.checkpoint
-        if args.cube is not None:
-            run_options.update(_cube_options(args))
-            run_options["cube"] = with_net(run_options["cube"], net)
-        result = rollout(
-            position,
-            games,
-            policy=policy,
-            seed=args.seed,
-            opening=args.opening,
-            quasi_random=args.quasi_random,
-            nardy=nardy,
-            truncate=args.truncate,
-            truncate_after=args.truncate_after,
-            variance_reduction=bool(args.variance_reduction),
-            evaluator=with_net(args.evaluator, net),
-            **run_options,
-        )
+        position, _ = _read(args.position, args)
+        seed, first = args.seed, 0
+        what = f"rolling out {position.id} ({position.variant.canonical_name}), {games:,} games"
+        settings = _settings(args, position, net)
+        options = _run(args, executor=executor)
+    if not args.quiet and not args.json:
+        print(what, file=sys.stderr)
+    result = rollout(
+        position, games, seed=seed, first_game=first, settings=settings, options=options
+    )
     if args.json:
-        summary = _summary(result) if args.cube is None else _cubeful_summary(result)
-        print(json.dumps(summary, indent=2))
+        _print_json(_summary(result) if args.cube is None else _cubeful_summary(result))
     else:
         print(result)
     return 130 if result.interrupted else 0
 
 
-def _cube_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Return the cube arguments of a cubeful rollout.
+def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
+    """Refuse a checkpoint the command line cannot continue (a cubeful one, other nets')."""
+    from gammon._core import CubefulRolloutResult
+    from gammon.policies import BUILTIN_POLICIES
 
-    The cube policy, the starting cube (from the options, else from a gnubg ID or XGID, else 1
-    centred) and the money options.
-    """
-    from gammon._core import CubeRules
+    if isinstance(before, CubefulRolloutResult):
+        raise InvalidInputError(
+            f"--resume: {args.resume} holds a cubeful rollout; continue it with the "
+            "command that started it (its --cube options and --checkpoint FILE)"
+        )
+    for p in before.policies:
+        if net is not None and p == net.name:
+            continue
+        if p.startswith("net:"):
+            holds = f" (--net {args.net} holds {net.name!r})" if net is not None else ""
+            raise InvalidInputError(
+                f"--resume: the checkpoint was played by the nets {p!r}: pass their "
+                f"weights file as --net FILE{holds}"
+            )
+        if p not in BUILTIN_POLICIES:
+            raise InvalidInputError(
+                f"--resume: the checkpoint was played by the Python policy {p!r}, which "
+                "the command line cannot load"
+            )
+    evaluator = before.evaluator
+    if evaluator is not None and evaluator.startswith("net:"):
+        if net is None or net.name != evaluator:
+            raise InvalidInputError(
+                f"--resume: the checkpoint was evaluated by the nets {evaluator!r}: "
+                "pass their weights file as --net FILE"
+            )
+    if net is not None and net.name not in (*before.policies, evaluator):
+        raise InvalidInputError(
+            f"--resume: --net {args.net} holds {net.name!r}, which the checkpoint's "
+            f"policies {list(before.policies)} and evaluator do not name"
+        )
 
-    value, owner = args.cube_value, args.cube_owner
-    game = None if args.position is None else _id_game(args.position, args.variant, args.turn)
-    if game is not None:
-        if value is None:
-            value = game.cube.value
-        if owner is None and game.cube.owner is not None:
-            owner = str(game.cube.owner)
+
+_RESULT = (
+    "seed games:games_completed games_requested interrupted stop_reason threads "
+    "seconds:elapsed games_per_second win win_gammon win_backgammon lose lose_gammon "
+    "lose_backgammon"
+)
+"""The JSON keys (and attributes) that a cubeless and a cubeful rollout's result share."""
+
+
+def _summary(result: Any) -> dict[str, Any]:
+    """The ``--json`` output of a cubeless rollout."""
     return {
-        "cube": args.cube,
-        "cube_value": value,
-        "cube_owner": owner,
-        "cube_rules": CubeRules(jacoby=args.jacoby, beavers=args.beavers),
+        **_pick(result, "position variant opening policies " + _RESULT),
+        **_pick(result, "draws shares equity std_error ci95 mean_plies truncate truncate_after"),
+        **_pick(result, "variance_reduction evaluator settled"),
+        "checkpoint": result.to_dict(),
     }
 
 
 def _cubeful_summary(result: Any) -> dict[str, Any]:
-    lo, hi = result.ci95
+    """The ``--json`` output of a cubeful rollout."""
     return {
-        "position": result.position.id,
-        "variant": result.position.variant.canonical_name,
-        "opening": result.opening,
-        "policies": list(result.policies),
-        "cube_policies": list(result.cube_policies),
-        "cube_value": result.cube_value,
-        "cube_owner": None if result.cube_owner is None else str(result.cube_owner),
-        "jacoby": result.cube_rules.jacoby,
-        "beavers": result.cube_rules.beavers,
-        "seed": result.seed,
-        "games": result.games_completed,
-        "games_requested": result.games_requested,
-        "interrupted": result.interrupted,
-        "stop_reason": result.stop_reason,
-        "threads": result.threads,
-        "seconds": result.elapsed,
-        "games_per_second": result.games_per_second,
-        "win": result.win,
-        "win_gammon": result.win_gammon,
-        "win_backgammon": result.win_backgammon,
-        "lose": result.lose,
-        "lose_gammon": result.lose_gammon,
-        "lose_backgammon": result.lose_backgammon,
-        "won_by_drop": result.won_by_drop,
-        "lost_by_drop": result.lost_by_drop,
-        "doubled": result.doubled,
-        "doubles_per_game": result.doubles_per_game,
-        "mean_cube": result.mean_cube,
-        "points_per_game": result.points_per_game,
-        "equity": result.equity,
-        "std_error": result.std_error,
-        "ci95": [lo, hi],
-        "mean_plies": result.mean_plies,
+        **_pick(result, "position variant:position.variant opening policies cube_policies"),
+        **_pick(result, "cube_value cube_owner jacoby:cube_rules.jacoby"),
+        **_pick(result, "beavers:cube_rules.beavers " + _RESULT),
+        **_pick(result, "won_by_drop lost_by_drop doubled doubles_per_game mean_cube"),
+        **_pick(result, "points_per_game equity std_error ci95 mean_plies"),
     }
+
+
+def _rank_plays(args: argparse.Namespace, net: Any, options: Any) -> int:
+    from gammon.compare import rank_plays
+
+    text, dice = args.plays
+    position, _ = _read(text, args)
+    settings = _settings(args, position, None)
+    if net is not None:
+        _needs_net(
+            net,
+            [args.policy or "net", args.evaluator],
+            f"--net {args.net}: neither --policy ({args.policy}) nor --evaluator is net",
+        )
+        policy, evaluator = _with_net(args.policy or "net", net), _with_net(args.evaluator, net)
+        settings = dataclasses.replace(settings, policy=policy, evaluator=evaluator)
+    games = args.games or 1296
+    ranked = rank_plays(
+        position, _roll(dice), games, seed=args.seed, settings=settings, options=options
+    )
+    rolled = [r.result for r in ranked if r.result is not None]
+    status = 130 if any(r.interrupted for r in rolled) else 0
+    if args.json:
+        rows = [
+            {
+                **_pick(r, "play equity std_error loss loss_std_error"),
+                "games": 0 if r.result is None else r.result.games_completed,
+                "seed": None if r.result is None else r.result.seed,
+                "ends_game": r.ending,
+            }
+            for r in ranked
+        ]
+        _print_json(rows)
+        return status
+    how = "every play ends the game: nothing rolled out"
+    if rolled:
+        first = rolled[0]
+        how = f"{first.games_completed:,} games each on common dice, seed {first.seed}"
+        if first.variance_reduction:
+            how += f", the luck of the dice taken off by the {first.evaluator} evaluator"
+        if first.truncate_after is not None:
+            how += f", cut after {first.truncate_after} turns at the {first.evaluator} evaluator"
+    print(f"plays of {dice} in {position.id}: {how}")
+    print(f"{'':4}{'play':<24}{'equity':>9}{'error':>8}{'loss':>9}{'error':>8}")
+    for i, r in enumerate(ranked, 1):
+        note = "" if r.ending is None else f"  ends the game: {r.ending}"
+        print(
+            f"{i:>3} {r.play!s:<24}{r.equity:>+9.4f}{r.std_error:>8.4f}"
+            f"{-r.loss:>+9.4f}{r.loss_std_error:>8.4f}{note}"
+        )
+    return status
+
+
+# -- simulate, bearoff ------------------------------------------------------------------------
+
+
+def _simulate_parser(sub: Any) -> None:
+    s = sub.add_parser(
+        "simulate",
+        help="play whole matches or money games with the cube and print the result",
+        description="""Play whole matches (`gammon simulate match LENGTH`) or money games
+        (`gammon simulate money`) between two players, in Rust on every core, with the cube. A
+        player is a checker policy (random, pubeval, heuristic, net) and a cube policy (never:
+        never doubles, always takes; race: the Keith count in races; net: the net's
+        probabilities by Janowski's cube-life formula), written CHECKER+CUBE, e.g. pubeval+race
+        or net+net; a CHECKER alone takes its own cube policy (net: net) or never doubles (the
+        others). The result is from the first player's side, with '± H (95%)' the half-width of
+        the 95% confidence interval.""",
+    )
+    kinds = s.add_subparsers(dest="kind", metavar="KIND", parser_class=_Parser)
+    kinds.required = True
+    m = _command(
+        kinds,
+        "match",
+        _simulate,
+        help="matches to LENGTH points: the first player's share of match wins",
+        description="""Play matches to LENGTH points and print the first player's share of
+        match wins. Every game starts with an opening roll (BG-10); the Crawford rule applies
+        (MATCH-3) unless --no-crawford; gammons count (MATCH-2).""",
+    )
+    mo = _command(
+        kinds,
+        "money",
+        _simulate,
+        help="money games: the first player's points per game",
+        description="""Play independent money games and print the first player's average
+        points per game. Every game starts with an opening roll (BG-10); the money options
+        below follow the cube rules of the spec (MONEY-2, CUBE-12, CUBE-13, BG-11).""",
+    )
+    table = """
+        length LENGTH  the match length in points
+        --matches N  matches to play, at least 1 (default 1000)
+        --no-crawford  no Crawford rule
+        --games N  games to play, at least 1 (default 100000)
+        --jacoby  the Jacoby rule (MONEY-2)
+        --beavers  a doubled player may beaver (CUBE-12)
+        --raccoons  the doubler may answer a beaver with a raccoon (CUBE-13; needs --beavers)
+        --auto-doubles N  ties of the opening roll double the cube, at most N times (BG-11;
+          default 0)
+        --player CHECKER+CUBE  the first player, who plays White (default pubeval+race)
+        --opponent CHECKER+CUBE  the second player (default: the same as --player)
+        --variant NAME  backgammon (default), nackgammon or hypergammon-1/2/3
+        --max-cube N  the cube's cap, a power of two (CUBE-10; default 64)
+        --no-cube  play without the cube (CUBE-2)
+        """
+    add = _options(m, table)
+    add("length", type=_count(1))
+    add("--matches", type=_count(1), default=1000)
+    add("--no-crawford", dest="crawford", action="store_false")
+    add = _options(mo, table)
+    add("--games", type=_count(1), default=100_000)
+    for flag in ("--jacoby", "--beavers", "--raccoons"):
+        add(flag, action="store_true")
+    add("--auto-doubles", type=_count(0), default=0)
+    for p in (m, mo):
+        add = _options(p, table)
+        add("--player", default="pubeval+race")
+        add("--opponent")
+        add("--variant")
+        add("--max-cube", type=_count(1))
+        add("--no-cube", action="store_true")
+        _run_options(p, "matches" if p is m else "games")
 
 
 def _player(text: str) -> Any:
@@ -1139,73 +1013,353 @@ def _simulate(args: argparse.Namespace) -> int:
 
     first = _player(args.player)
     players = (first, first if args.opponent is None else _player(args.opponent))
-    rules: dict[str, Any] = {"enabled": not args.no_cube}
-    if args.max_cube is not None:
-        rules["max_cube"] = args.max_cube
-    options: dict[str, Any] = {
-        "players": players,
-        "seed": args.seed,
-        "threads": args.threads,
-        "variant": args.variant,
-        "max_seconds": args.max_seconds,
-        "progress": not args.quiet,
-    }
-    if args.chunk_size is not None:
-        options["chunk_size"] = args.chunk_size
-    summary: dict[str, Any]
+    rules = {"enabled": not args.no_cube, **_given(args, "max_cube")}
+    how = {"players": players, "seed": args.seed, "variant": args.variant, "options": _run(args)}
     if args.kind == "match":
         result: Any = simulate_match(
             args.length,
             matches=args.matches,
             crawford=args.crawford,
+            **how,
             cube_rules=CubeRules(**rules),
-            **options,
         )
-        summary = {
-            "kind": "match",
-            "length": result.length,
-            "crawford": result.crawford,
-            "matches": result.matches_completed,
-            "matches_requested": result.matches_requested,
-            "wins": list(result.wins),
-            "win": result.win,
-            "std_error": result.std_error,
-            "ci95": list(result.ci95),
-            "games": result.games,
-        }
+        names = "length crawford matches:matches_completed matches_requested wins win std_error"
+        summary = _pick(result, names + " ci95 games")
     else:
-        rules.update(
-            jacoby=args.jacoby,
-            beavers=args.beavers,
-            raccoons=args.raccoons,
-            auto_doubles=args.auto_doubles,
-        )
-        result = simulate_money(args.games, cube_rules=CubeRules(**rules), **options)
-        summary = {
-            "kind": "money",
-            "games": result.games_completed,
-            "games_requested": result.games_requested,
-            "points_per_game": result.points_per_game,
-            "std_error": result.std_error,
-            "ci95": list(result.ci95),
-            "net_points": result.net_points,
-            "mean_cube": result.mean_cube,
-            "counts": result.counts,
-        }
+        rules.update({k: getattr(args, k) for k in ("jacoby", "beavers", "raccoons")})
+        rules["auto_doubles"] = args.auto_doubles
+        result = simulate_money(args.games, cube_rules=CubeRules(**rules), **how)
+        names = "games:games_completed games_requested points_per_game std_error ci95"
+        summary = _pick(result, names + " net_points mean_cube counts")
     if args.json:
-        summary.update(
-            players=list(result.names),
-            variant=result.variant.canonical_name,
-            seed=result.seed,
-            threads=result.threads,
-            seconds=result.elapsed,
-            interrupted=result.interrupted,
-            stop_reason=result.stop_reason,
-        )
-        print(json.dumps(summary, indent=2))
+        names = "players:names variant seed threads seconds:elapsed interrupted stop_reason"
+        _print_json({"kind": args.kind, **summary, **_pick(result, names)})
     else:
         print(result)
     return 130 if result.interrupted else 0
+
+
+def _bearoff_parser(sub: Any) -> None:
+    b = sub.add_parser(
+        "bearoff",
+        help="the bear-off databases",
+        description="The bear-off databases: `gammon bearoff build` builds them ahead of time.",
+    )
+    actions = b.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    actions.required = True
+    bb = _command(
+        actions,
+        "build",
+        _bearoff,
+        help="build the bear-off databases ahead of time",
+        description="""Build (or check) the bear-off databases in the cache directory
+        ($GAMMON_CACHE_DIR, else the user's cache directory) and print where they went and how
+        big they are. A file that fails its checksum is rebuilt.""",
+    )
+    bb.add_argument(
+        "--two-sided",
+        type=int,
+        metavar="N",
+        help="also build the two-sided table of N checkers a side (1-10; the default size is "
+        "8, or $GAMMON_BEAROFF_CHECKERS)",
+    )
+
+
+def _bearoff(args: argparse.Namespace) -> int:
+    import gammon.bearoff as bearoff
+
+    for t in bearoff.build(args.two_sided):
+        where = t.path or "memory only (no cache directory)"
+        how = t.origin + (f" in {t.build_seconds:.1f} s" if t.build_seconds else "")
+        print(f"{t.kind} ({t.size}): {where}, {t.bytes:,} bytes, {how}")
+        if t.write_error:
+            print(f"  could not write the file: {t.write_error}", file=sys.stderr)
+    return 0
+
+
+# -- match files: convert, replay, analyze -----------------------------------------------------
+
+
+def _files_parsers(sub: Any) -> None:
+    c = _command(sub, "convert", _convert, help="convert a match file between .mat and .sgf")
+    c.add_argument("input", help="a .mat or .sgf file")
+    c.add_argument("output", help="the file to write; the extension picks the format")
+    _crawford_option(c, "as the file says, or a .mat shows")
+    r = _command(sub, "replay", _replay, help="replay a match file and print each game's result")
+    r.add_argument("file", help="a .mat or .sgf file")
+    _crawford_option(r, "as the file says, or a .mat shows")
+
+
+def _read_match(path: str, args: argparse.Namespace) -> Any:
+    from gammon.files import read_match
+
+    with _reading(path):
+        return read_match(path, crawford=None if args.crawford is None else args.crawford == "on")
+
+
+def _convert(args: argparse.Namespace) -> int:
+    from gammon.files import write_match
+
+    rec = _read_match(args.input, args)
+    write_match(rec, args.output)
+    w, b = rec.final_score
+    print(f"{args.input} -> {args.output}: {len(rec.games)} games, {w}-{b}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``gammon replay``: exit status 1 for an illegal record, naming the game, move and reason."""
+    from gammon.errors import MatchRecordError
+
+    try:
+        rec = _read_match(args.file, args)
+    except MatchRecordError as e:
+        print(f"illegal record: {e.located(source=args.file)}")
+        return 1
+    white, black = rec.names
+    kind = "money session" if rec.is_money else f"{rec.length}-point match"
+    print(f"{args.file}: {kind}, {white} (White) v {black} (Black)")
+    for i, g in enumerate(rec.games, 1):
+        w, b = g.score
+        result = "unfinished" if g.result is None else str(g.result)
+        crawford = " (Crawford)" if g.game.is_crawford_game else ""
+        print(f"  game {i}{crawford} at {w}-{b}: {result}")
+    w, b = rec.final_score
+    print(f"final score {white} {w}, {black} {b}")
+    return 0
+
+
+def _analyze_parser(sub: Any) -> None:
+    a = _command(
+        sub,
+        "analyze",
+        _analyze,
+        help="analyse match files as gnubg does: error rates, luck, the worst decisions",
+        description="""Analyse every checker play, cube action and roll of each match file
+        (.mat or .sgf) with the net searched --plies deep, and print each player's statistics
+        (error rates in thousandths of a point per decision, gnubg's marks, luck) and the worst
+        decisions with their gnubg IDs and XGIDs.""",
+    )
+    add = _options(
+        a,
+        """
+        files FILE  match files (.mat or .sgf)
+        --worst N  decisions listed per match (10)
+        --html OUT  write a page per match: OUT.html for one file, else pages in the folder OUT
+        --net FILE  a weights file (default: the shipped net)
+        --threads N  threads (default: one per core)
+        """,
+    )
+    add("files", nargs="+")
+    _plies_option(a, "gnubg's is 2")
+    add("--worst", type=_count(0), default=10)
+    a.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    add("--html")
+    add("--net")
+    add("--threads", type=_count(1))
+    _crawford_option(a, "as each file says")
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    """``gammon analyze``: the core's analysis of each file, with the IDs of the worst decisions."""
+    import time
+    from pathlib import Path
+
+    from gammon.analysis import analyze_many
+    from gammon.analysis_html import write_pages
+
+    records = [_read_match(f, args) for f in args.files]
+    start = time.perf_counter()
+    progress = sys.stderr.isatty() and not args.json
+    net = _load_net(args.net)
+    analyses = analyze_many(
+        records, plies=args.plies, net=net, threads=args.threads, progress=progress
+    )
+    seconds = time.perf_counter() - start
+    out = []
+    for path, record, a in zip(args.files, records, analyses):
+        white, black = a.names
+        players = {"white": a.white.as_dict(), "black": a.black.as_dict()}
+        item = {"file": path, "names": {"white": white, "black": black}, "length": a.length}
+        item.update(games=len(a), plies=a.plies, players=players)
+        item["game_stats"] = [
+            {"white": g.white.as_dict(), "black": g.black.as_dict()} for g in a.games
+        ]
+        item["worst"] = _worst_with_ids(a, record, args.worst)
+        out.append(item)
+        if not args.json:
+            print(f"{path}:\n{a}")
+            if item["worst"]:
+                print(f"Worst decisions ({len(item['worst'])}):")
+            for d, w in zip(a.worst(args.worst), item["worst"]):
+                print(f"  {d}")
+                if "gnubg_id" in w:
+                    print(f"      {w['gnubg_id']}" + (f"  {w['xgid']}" if w["xgid"] else ""))
+            print()
+    if args.json:
+        print(json.dumps(out if len(out) > 1 else out[0], indent=1))
+    if args.html:
+        for page in write_pages(Path(args.html), list(zip(args.files, records, analyses))):
+            print(f"wrote {page}", file=sys.stderr if args.json else sys.stdout)
+    if not args.json:
+        print(f"analysed {len(records)} file(s) at {args.plies} ply in {seconds:.2f} s")
+    return 0
+
+
+def _worst_with_ids(analysis: Any, record: Any, n: int) -> list[dict[str, Any]]:
+    """The ``n`` worst decisions of ``analysis`` (of ``record``), each with its IDs."""
+    from gammon._core import Variant
+    from gammon.analysis_html import decision_dict, game_states
+
+    worst = analysis.worst(n)
+    found: dict[tuple[int, int], dict[str, Any]] = {}
+    for g in {d.game for d in worst}:
+        steps = {d.step: d for d in worst if d.game == g}
+        for step, game in game_states(record.games[g].game, list(steps)):
+            if game.position.variant == Variant.LONG_NARDY:
+                found[(g, step)] = decision_dict(steps[step])
+            else:
+                found[(g, step)] = decision_dict(steps[step], game)
+    return [found[(d.game, d.step)] for d in worst]
+
+
+# -- serve, show ------------------------------------------------------------------------------
+
+
+def _serve_parser(sub: Any) -> None:
+    s = _command(sub, "serve", _serve, help="play for gnubg as its external player (FIBS boards)")
+    add = _options(
+        s,
+        """
+        --port  TCP port (gnubg: set player 0 external localhost:PORT)
+        --host  address to bind (default 127.0.0.1)
+        --policy  random, pubeval (default), heuristic, net
+        --cube  cube policy: race (default: the Keith count in races), never, net (the net's
+          probabilities by Janowski's formula)
+        --net FILE  a weights file (gammon-train's .gnet): net in --policy and --cube means its
+          nets
+        --seed  seed of the random policy
+        --max-connections  clients at once (8)
+        --max-line  longest line in bytes (4096)
+        --idle-timeout SECONDS  disconnect a client silent this long (600; 0: never). gnubg does
+          not reconnect: raise it when gnubg's other player may think longer
+        --max-output BYTES  disconnect a client that leaves more replies than this unread
+          (65536)
+        """,
+    )
+    add("--port", type=int, required=True)
+    add("--host", default="127.0.0.1")
+    add("--policy", default="pubeval")
+    add("--cube", default="race")
+    add("--net")
+    add("--seed", type=int, default=0)
+    add("--max-connections", type=int, default=8)
+    add("--max-line", type=int, default=4096)
+    add("--idle-timeout", type=float, default=600.0)
+    add("--max-output", type=int, default=65536)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import logging
+
+    from gammon.serve import serve
+
+    net = _load_net(args.net)
+    _needs_net(
+        net,
+        [args.policy, args.cube],
+        f"--net {args.net}: neither --policy ({args.policy}) nor --cube ({args.cube}) is net",
+    )
+    policy, cube = _with_net(args.policy, net), _with_net(args.cube, net)
+    print(
+        f"gammon serve: {getattr(policy, 'name', policy)} (cube: {getattr(cube, 'name', cube)}) "
+        f"on {args.host}:{args.port} (gnubg: set player 0 external {args.host}:{args.port})",
+        file=sys.stderr,
+    )
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("gammon serve: %(message)s"))
+    log = logging.getLogger("gammon.serve")
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
+    with contextlib.suppress(KeyboardInterrupt):
+        serve(
+            args.port,
+            host=args.host,
+            policy=policy,
+            cube=cube,
+            seed=args.seed,
+            max_connections=args.max_connections,
+            max_line=args.max_line,
+            idle_timeout=args.idle_timeout or None,
+            max_output=args.max_output,
+        )
+    return 0
+
+
+def _show_parser(sub: Any) -> None:
+    w = _command(sub, "show", _show, help="print a position, or draw it as SVG")
+    _position_options(w, position="position")
+    add = _options(
+        w,
+        """
+        --svg FILE  write an SVG picture to FILE ('-': stdout)
+        --perspective  the player whose side is at the bottom of the SVG (default white)
+        --size PIXELS  width of the SVG in pixels
+        """,
+    )
+    add("--svg")
+    add("--perspective", choices=("white", "black"), default="white")
+    add("--size", type=int)
+
+
+def _show(args: argparse.Namespace) -> int:
+    import gammon.svg as svg
+
+    pos, game = _read(args.position, args)
+    if not args.svg:
+        print(pos)
+        return 0
+    # A gnubg ID or an XGID is drawn as a game, with its cube and dice.
+    shown = game if _has_stakes(args.position) else pos
+    text = svg.board(shown, perspective=args.perspective, size=args.size)
+    if args.svg == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.svg, "w", encoding="utf-8") as f:
+            f.write(text)
+    return 0
+
+
+# -- main -------------------------------------------------------------------------------------
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    from gammon._core import __version__
+
+    parser = _Parser(
+        prog="gammon",
+        description="Backgammon and Long Nardy by the book, fast. "
+        "Run `gammon COMMAND --help` for the options of a command.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"gammon {__version__}", help="print the version"
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for build in (
+        _rollout_parser,
+        _simulate_parser,
+        _plays_parser,
+        _hint_parser,
+        _evaluate_parser,
+        _bearoff_parser,
+        _files_parsers,
+        _serve_parser,
+        _show_parser,
+        _analyze_parser,
+    ):
+        build(sub)
+    return parser
 
 
 def _closed_pipe() -> int:
@@ -1255,48 +1409,35 @@ def _stop_signals(received: list[int]) -> Iterator[None]:
             signal.signal(sig, previous)
 
 
-def _exit_status(received: list[int], status: int) -> int:
-    """128 + the first stop signal received, else ``status``."""
-    return 128 + received[0] if received else status
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``) and return its exit status.
 
     The statuses are those of :data:`EXIT_CODES`: 0 on success, 1 for an internal error, 2
-    for bad arguments or input (a :class:`~gammon.GammonError`, whose message is printed),
-    130 when a rollout or simulation was interrupted with Ctrl-C (its partial result is
-    printed), 143 or 129 when it was ended by SIGTERM or SIGHUP (likewise, with the partial
-    result and its ``--json`` checkpoint), 141 when the output pipe was closed. Unreadable
-    options print the usage line of the command they were given to and return 2; ``--help``
-    and ``--version`` print and return 0. Raises nothing else: errors are printed on stderr.
+    for bad arguments or input (a :class:`~gammon.GammonError`, whose message is printed, or
+    a file that cannot be read or written), 130 when a rollout or simulation was interrupted
+    with Ctrl-C (its partial result is printed), 143 or 129 when it was ended by SIGTERM or
+    SIGHUP (likewise, with the partial result and its ``--json`` checkpoint), 141 when the
+    output pipe was closed. Unreadable options print the usage line of the command they were
+    given to and return 2; ``--help`` and ``--version`` print and return 0. Raises nothing
+    else: errors are printed on stderr.
     """
-    parser, commands = _build_parser()
+    parser = _build_parser()
     try:
         args, extra = parser.parse_known_args(argv)
         if extra:
             # Name the command whose options were mistyped, with that command's usage line.
-            name = " ".join(n for n in (args.command, getattr(args, "kind", None)) if n)
-            commands.get(name, parser).error(f"unrecognized arguments: {' '.join(extra)}")
+            command = getattr(args, "parser", parser)
+            command.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else 2
     if args.command is None:
         parser.print_help()
         return 2
-    run: dict[str, Callable[[argparse.Namespace], int]] = {
-        "rollout": _rollout,
-        "simulate": _simulate,
-        "plays": _plays,
-        "hint": _hint,
-        "bearoff": _bearoff,
-        **{name: cli_interop.run for name in cli_interop.COMMANDS},
-        **{name: cli_analysis.run for name in cli_analysis.COMMANDS},
-    }
     received: list[int] = []
     try:
         try:
             with _stop_signals(received):
-                return _exit_status(received, run[args.command](args))
+                status = args.run(args)
         finally:
             sys.stdout.flush()
     except BrokenPipeError:
@@ -1307,10 +1448,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except GammonError as e:
         print(f"gammon: error: {e}", file=sys.stderr)
         return 2
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"gammon: error: {where}{e.strerror or e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         # Ctrl-C or a stop signal outside a rollout (a running rollout returns its games).
         print("gammon: interrupted", file=sys.stderr)
-        return _exit_status(received, 130)
+        status = 130
+    return 128 + received[0] if received else int(status)
 
 
 if __name__ == "__main__":  # pragma: no cover
