@@ -421,11 +421,16 @@ def _hint_parser(sub: Any) -> None:
     _net_option(p, "as gammon-train writes them): value the plays with its nets")
 
 
-_PROBS = " ".join(f"{h:>5}" for h in ("win", "w g", "w bg", "l g", "l bg"))
+def _heads(variant: Any) -> str:
+    """The heads of the :func:`_probs` columns; Mars and Koks in Long Nardy (LN-33, LN-35)."""
+    from gammon._core import Variant
+
+    g, bg = ("m", "k") if variant == Variant.LONG_NARDY else ("g", "bg")
+    return " ".join(f"{h:>5}" for h in ("win", f"w {g}", f"w {bg}", f"l {g}", f"l {bg}"))
 
 
 def _probs(e: Any) -> str:
-    """The five outcome probabilities of an evaluation, in the columns of :data:`_PROBS`."""
+    """The five outcome probabilities of an evaluation, under :func:`_heads`."""
     cols = (e.win, e.win_gammon, e.win_backgammon, e.lose_gammon, e.lose_backgammon)
     return " ".join(f"{v:5.3f}" for v in cols)
 
@@ -465,7 +470,7 @@ def _hint(args: argparse.Namespace) -> int:
         head += f" {'MWC':>6}"
     if at_score:
         head += f" {'cubeless':>8}"
-    print(f"{head}   {_PROBS}")
+    print(f"{head}   {_heads(pos.variant)}")
     for i, h in enumerate(hints[: args.top], 1):
         e = h.evaluation
         diff = "" if i == 1 else f"{key(h) - best:+.3f}"
@@ -567,7 +572,7 @@ def _evaluate(args: argparse.Namespace) -> int:
     print(pos)
     print(
         f"evaluation for the player on roll at {e.plies} ply "
-        f"({source.get(e.source, 'the net')}):\n  {_PROBS}\n  {_probs(e)}\n"
+        f"({source.get(e.source, 'the net')}):\n  {_heads(pos.variant)}\n  {_probs(e)}\n"
         f"  cubeless equity {e.equity:+.3f}"
     )
     if e.match_winning_chance is not None:
