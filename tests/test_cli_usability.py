@@ -256,3 +256,29 @@ def test_a_broken_pipe_inside_main_returns_141(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(sys, "stdout", Closed())
     assert main(["plays", "31"]) == 141
+
+
+def test_a_file_that_cannot_be_read_or_written_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = str(tmp_path / "missing.mat")
+    for args in (["replay", missing], ["convert", missing, str(tmp_path / "m.sgf")]):
+        code, out, err = run(args, capsys)
+        assert code == 2 and out == ""
+        assert err == f"gammon: error: cannot read {missing}: No such file or directory\n"
+    match = str(Path(__file__).parent / "data" / "gnubg" / "selfplay-7pt-seed7.mat")
+    target = str(tmp_path / "no" / "such" / "m.sgf")
+    code, _, err = run(["convert", match, target], capsys)
+    assert code == 2 and err.startswith(f"gammon: error: {target}: ") and "Traceback" not in err
+
+
+def test_rollout_options_reach_the_settings_and_run_options_by_their_names() -> None:
+    # An option whose destination is a RolloutSettings or RunOptions field is passed on by
+    # that name, with no other code; the others keep the fields' defaults.
+    from gammon.cli import _build_parser, _run, _settings
+
+    argv = ["rollout", "--truncate-after", "7", "--no-quasi-random", "--chunk-size", "99"]
+    args = _build_parser().parse_args(argv)
+    settings = _settings(args, gammon.Position.start(), None)
+    assert settings == gammon.RolloutSettings(truncate_after=7, quasi_random=False)
+    assert _run(args) == gammon.RunOptions(chunk_size=99, progress=True)

@@ -731,16 +731,7 @@ def _settings(args: argparse.Namespace, position: Any, net: Any) -> Any:
     return RolloutSettings(**given)
 
 
-_SETUP = (
-    "position",
-    "variant",
-    "turn",
-    "seed",
-    "opponent_policy",
-    "end_variant",
-    "koks",
-    "last_roll",
-)
+_SETUP = "position variant turn seed opponent_policy end_variant koks last_roll".split()
 """The options that decide a rollout's games besides its settings: refused by --resume."""
 
 
@@ -1288,16 +1279,9 @@ def _serve(args: argparse.Namespace) -> int:
     log.setLevel(logging.INFO)
     log.propagate = False
     with contextlib.suppress(KeyboardInterrupt):
+        options = _pick(args, "host seed max_connections max_line max_output")
         serve(
-            args.port,
-            host=args.host,
-            policy=policy,
-            cube=cube,
-            seed=args.seed,
-            max_connections=args.max_connections,
-            max_line=args.max_line,
-            idle_timeout=args.idle_timeout or None,
-            max_output=args.max_output,
+            args.port, policy=policy, cube=cube, idle_timeout=args.idle_timeout or None, **options
         )
     return 0
 
