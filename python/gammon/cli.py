@@ -845,33 +845,26 @@ def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
         )
 
 
-_RESULT = (
-    "seed games:games_completed games_requested interrupted stop_reason threads "
-    "seconds:elapsed games_per_second win win_gammon win_backgammon lose lose_gammon "
-    "lose_backgammon"
-)
-"""The JSON keys (and attributes) that a cubeless and a cubeful rollout's result share."""
+_RESULT = """seed games:games_completed games_requested interrupted stop_reason threads
+    seconds:elapsed games_per_second win win_gammon win_backgammon lose lose_gammon
+    lose_backgammon"""
+"""The JSON keys (``key:attribute`` where they differ) of both rollouts' ``--json`` output."""
 
 
 def _summary(result: Any) -> dict[str, Any]:
-    """The ``--json`` output of a cubeless rollout."""
-    return {
-        **_pick(result, "position variant opening policies " + _RESULT),
-        **_pick(result, "draws shares equity std_error ci95 mean_plies truncate truncate_after"),
-        **_pick(result, "variance_reduction evaluator settled"),
-        "checkpoint": result.to_dict(),
-    }
+    """The ``--json`` output of a cubeless rollout, with its checkpoint."""
+    names = f"""position variant opening policies {_RESULT} draws shares equity std_error ci95
+        mean_plies truncate truncate_after variance_reduction evaluator settled"""
+    return {**_pick(result, names), "checkpoint": result.to_dict()}
 
 
 def _cubeful_summary(result: Any) -> dict[str, Any]:
     """The ``--json`` output of a cubeful rollout."""
-    return {
-        **_pick(result, "position variant:position.variant opening policies cube_policies"),
-        **_pick(result, "cube_value cube_owner jacoby:cube_rules.jacoby"),
-        **_pick(result, "beavers:cube_rules.beavers " + _RESULT),
-        **_pick(result, "won_by_drop lost_by_drop doubled doubles_per_game mean_cube"),
-        **_pick(result, "points_per_game equity std_error ci95 mean_plies"),
-    }
+    names = f"""position variant:position.variant opening policies cube_policies cube_value
+        cube_owner jacoby:cube_rules.jacoby beavers:cube_rules.beavers {_RESULT} won_by_drop
+        lost_by_drop doubled doubles_per_game mean_cube points_per_game equity std_error ci95
+        mean_plies"""
+    return _pick(result, names)
 
 
 def _rank_plays(args: argparse.Namespace, net: Any, options: Any) -> int:
