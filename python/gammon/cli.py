@@ -1354,14 +1354,6 @@ def _closed_pipe() -> int:
     return 141
 
 
-class _Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised where Python checks signals (the rollout's progress check)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
 _STOP_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
@@ -1381,7 +1373,7 @@ def _stop_signals(received: list[int]) -> Iterator[None]:
 
     def handler(signum: int, frame: Optional[FrameType]) -> None:
         received.append(signum)
-        raise _Stopped(signum)
+        raise KeyboardInterrupt(signum)
 
     old = {sig: signal.signal(sig, handler) for sig in _STOP_SIGNALS}
     try:
