@@ -533,7 +533,11 @@ def _evaluate_parser(sub: Any) -> None:
 
 
 def _stakes(args: argparse.Namespace, game: Any) -> tuple[Any, Any]:
-    """The cube and the score of ``gammon evaluate`` options (None where not given)."""
+    """The ``cube=`` and ``score=`` of ``gammon evaluate``'s options for :func:`gammon.evaluate`.
+
+    None where the ``game`` of a gnubg ID or XGID decides, or for cubeless play; a centred cube
+    when only ``--score`` is given for a Position ID.
+    """
     from gammon._core import Cube, MatchScore
     from gammon.match import MoneySession
 
