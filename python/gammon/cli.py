@@ -821,28 +821,22 @@ def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
             f"--resume: {args.resume} holds a cubeful rollout; continue it with the "
             "command that started it (its --cube options and --checkpoint FILE)"
         )
-    for p in before.policies:
-        if net is not None and p == net.name:
+    played = [(p, "played") for p in before.policies] + [(before.evaluator, "evaluated")]
+    for name, how in played:
+        if name is None or (net is not None and name == net.name):
             continue
-        if p.startswith("net:"):
+        if name.startswith("net:"):
             holds = f" (--net {args.net} holds {net.name!r})" if net is not None else ""
             raise InvalidInputError(
-                f"--resume: the checkpoint was played by the nets {p!r}: pass their "
-                f"weights file as --net FILE{holds}"
+                f"--resume: the checkpoint was {how} by the nets {name!r}: pass their weights "
+                f"file as --net FILE{holds}"
             )
-        if p not in BUILTIN_POLICIES:
+        if how == "played" and name not in BUILTIN_POLICIES:
             raise InvalidInputError(
-                f"--resume: the checkpoint was played by the Python policy {p!r}, which "
+                f"--resume: the checkpoint was played by the Python policy {name!r}, which "
                 "the command line cannot load"
             )
-    evaluator = before.evaluator
-    if evaluator is not None and evaluator.startswith("net:"):
-        if net is None or net.name != evaluator:
-            raise InvalidInputError(
-                f"--resume: the checkpoint was evaluated by the nets {evaluator!r}: "
-                "pass their weights file as --net FILE"
-            )
-    if net is not None and net.name not in (*before.policies, evaluator):
+    if net is not None and net.name not in (*before.policies, before.evaluator):
         raise InvalidInputError(
             f"--resume: --net {args.net} holds {net.name!r}, which the checkpoint's "
             f"policies {list(before.policies)} and evaluator do not name"
