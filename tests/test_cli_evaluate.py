@@ -69,7 +69,7 @@ def test_cube_and_score_options_value_a_position_id_cubeful(
     assert data["match_winning_chance"] == expected.match_winning_chance
     # CUBE-1, CUBE-3: a cube at 2 owned by the player on roll is worth more than a centred 1.
     owned = gammon.evaluate(gammon.Position.start(), cube=gammon.Cube(2, "white"))
-    data = run_json(["--cube", "2", "--cube-owner", "white"], capsys)
+    data = run_json(["--cube-value", "2", "--cube-owner", "white"], capsys)
     assert data["cubeful_equity"] == owned.cubeful_equity
     # --score overrides the money play of a gnubg ID, keeping its cube.
     data = run_json([GNUBG_ID, "--score", "2-1/7"], capsys)
@@ -83,7 +83,7 @@ def test_cube_and_score_options_value_a_position_id_cubeful(
         (["--score", "3-x"], "--score '3-x'"),
         (["--plies", "3"], "argument --plies"),
         (["nonsense"], "gammon: error:"),
-        (["--cube", "0"], "argument --cube"),
+        (["--cube-value", "0"], "argument --cube-value"),
     ],
 )
 def test_bad_input_exits_2_naming_it(

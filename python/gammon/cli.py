@@ -510,7 +510,7 @@ def _evaluate_parser(sub: Any) -> None:
         gammon's neural net (gammon.evaluate) at 0 ply (the net alone) or searched 1 or 2 plies
         deep: the chances to win and to lose (gammons and backgammons included, as gnubg prints
         them) and the cubeless equity, exact in bear-offs the databases cover. A gnubg ID or
-        XGID carries the cube and the score, and so do --cube and --score: then also the
+        XGID carries the cube and the score, and so do --cube-value and --score: then also the
         cubeful equity (money: points per unit of the cube; a match: the normalised equity,
         EMG, and the match winning chance).""",
     )
@@ -519,13 +519,14 @@ def _evaluate_parser(sub: Any) -> None:
     add = _options(
         p,
         """
-        --cube N  the cube's value, a power of two (default: as a gnubg ID or XGID says, else 1)
+        --cube-value N  the cube's value, a power of two (default: as a gnubg ID or XGID says,
+          else 1)
         --cube-owner  who owns the cube (default: as a gnubg ID or XGID says, else centre)
         --score W-B/N  money, or the score of a match to N points: White W, Black B (for
           example 2-1/7; MATCH-1). Default: as a gnubg ID or XGID says, else money
         """,
     )
-    add("--cube", type=_count(1))
+    add("--cube-value", type=_count(1))
     add("--cube-owner", choices=("centre", "white", "black"))
     add("--score")
     _net_option(p, "as gammon-train writes them): evaluate with its nets")
@@ -553,9 +554,9 @@ def _stakes(args: argparse.Namespace, game: Any) -> tuple[Any, Any]:
                 f"--score {args.score!r}: give money, or W-B/N: White's and Black's points and "
                 "the match length, for example 2-1/7"
             )
-    if args.cube is None and args.cube_owner is None:
+    if args.cube_value is None and args.cube_owner is None:
         return (None if game is not None or score is None else Cube()), score
-    value = args.cube or (1 if game is None else game.cube.value)
+    value = args.cube_value or (1 if game is None else game.cube.value)
     owner = args.cube_owner or (None if game is None else game.cube.owner)
     rules = None if game is None else game.cube.rules
     return Cube(value, None if owner == "centre" else owner, rules=rules), score
