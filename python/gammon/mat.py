@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Optional, Union
 
 from gammon._core import Color, Play, Variant
@@ -70,10 +71,10 @@ from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
 from gammon.match import Scoreboard
 from gammon.matchfile import (
+    FileGame,
     GameRecord,
     MatchRecord,
-    _fresh_game,
-    _rolled,
+    file_errors,
     push_automatic_doubles,
     push_double,
     push_resignation,
@@ -81,6 +82,7 @@ from gammon.matchfile import (
     record_settings,
     rules_from_settings,
     unreduced_points,
+    written_actions,
 )
 
 __all__ = ["dumps", "format_play", "loads"]
@@ -340,44 +342,30 @@ def _replay(parsed: _Parsed, crawford: bool, rules: CubeRules) -> MatchRecord:
         cube_rules=rules,
         info=dict(parsed.info),
     )
-    board = rec.first_board()
     games = parsed.games
-    for i, raw in enumerate(games):
-        gi = raw.number
-        if board.is_over:
-            break  # gnubg ignores games after the end of the match
-        if raw.white_black != board.score:
-            raise MatchRecordError(
-                f"the score line says {raw.score[0]}-{raw.score[1]} but the games before it "
-                f"add up to {board.score[1]}-{board.score[0]}",
-                game=gi,
-                move=0,
-                line=raw.line,
+    return rec.read_games(
+        [
+            FileGame(
+                raw.number,
+                raw.line,
+                raw.white_black,
+                partial(_replay_game, rec, raw, games[i + 1] if i + 1 < len(games) else None),
+                "the score line",
             )
-        nxt = games[i + 1] if i + 1 < len(games) else None
-        game = _replay_game(rec, board, raw, nxt)
-        rec.games.append(GameRecord(actions=game.move_stack, game=game))
-        if game.result is None:
-            if nxt is not None:
-                raise MatchRecordError(
-                    "the game has no end (no bear-off, drop or 'Wins' line) but another game "
-                    "follows",
-                    game=gi,
-                    line=nxt.line,
-                )
-            break
-        board = game.next_match()
-    return rec
+            for i, raw in enumerate(games)
+        ]
+    )
 
 
 def _replay_game(
-    rec: MatchRecord, board: Scoreboard, raw: _RawGame, nxt: Optional[_RawGame]
+    rec: MatchRecord, raw: _RawGame, nxt: Optional[_RawGame], board: Scoreboard
 ) -> Game:
     """Replay one game, with the automatic doubles its file implies (CUBE-20).
 
     Without automatic doubles first; then with 1, 2... tied opening rolls, reading the file's
     numbers as the points won or as gnubg's export counts them (from a cube of 1), until the
     game ends as the next score line says (or, for the last game, as its "Wins" line says).
+    Else the game as read without automatic doubles, or the error that reading gave.
     """
     target = None if nxt is None or not rec.is_money else nxt.white_black
     rules = rec.cube_rules
@@ -387,11 +375,14 @@ def _replay_game(
         for scale in (1,) if k == 0 else (1, 1 << k):
             game = rec.new_game(board)
             try:
-                try:
-                    push_automatic_doubles(game, k)
-                except InvalidInputError:
-                    return _plain(plain)  # the rules allow no more automatic doubles
-                _replay_entries(game, raw, scale)
+                push_automatic_doubles(game, k)
+            except InvalidInputError:
+                return _plain(plain)  # the rules allow no more automatic doubles
+            try:
+                for i, e in enumerate(raw.entries):
+                    after = raw.entries[i + 1] if i + 1 < len(raw.entries) else None
+                    with file_errors(f"{e.text!r}: ", game=raw.number, move=e.move, line=e.line):
+                        _apply(game, e, after, scale)
             except MatchRecordError as e:
                 plain = e if plain is None else plain
                 continue
@@ -404,24 +395,10 @@ def _replay_game(
 
 
 def _plain(plain: Optional[Union[Game, MatchRecordError]]) -> Game:
-    """The game as read without automatic doubles, or the error that reading gave."""
     if isinstance(plain, MatchRecordError):
         raise plain
     assert plain is not None
     return plain
-
-
-def _replay_entries(game: Game, raw: _RawGame, scale: int) -> None:
-    entries = raw.entries
-    for i, e in enumerate(entries):
-        try:
-            _apply(game, e, entries[i + 1] if i + 1 < len(entries) else None, scale)
-        except MatchRecordError as exc:
-            raise exc.located(game=raw.number, move=e.move, line=e.line) from None
-        except InvalidInputError as exc:
-            raise MatchRecordError(
-                f"{e.text!r}: {exc}", game=raw.number, move=e.move, line=e.line
-            ) from None
 
 
 def _apply(game: Game, e: _Entry, nxt: Optional[_Entry], scale: int) -> None:
@@ -571,7 +548,7 @@ def dumps(record: MatchRecord) -> str:
         w, b = g.score
         left = f"{black} : {b}"
         out.append(f" {left:<30} {white} : {w}")
-        out.extend(_game_lines(g.actions, g.game, gi))
+        out.extend(_game_lines(g, gi))
         out.append("")
     return "\n".join(out) + "\n"
 
@@ -609,55 +586,39 @@ def _redouble_words(actions: list[Action]) -> dict[int, str]:
     return words
 
 
-def _game_lines(actions: list[Action], final: Game, gi: int) -> list[str]:
-    shadow = _fresh_game(final)
+def _game_lines(g: GameRecord, gi: int) -> list[str]:
     cells: list[tuple[int, str]] = []  # (slot, text): slot i -> line i//2+1, right if i odd
-    pending_roll: Optional[tuple[int, int]] = None
-    words = _redouble_words(actions)
-    for index, a in enumerate(actions):
-        right = shadow.to_act == Color.WHITE
-        if isinstance(a, Roll):
-            opening = shadow.is_opening
-            shadow.push(a)
-            pending_roll = _rolled(a, opening, shadow)
-            continue
+    words = _redouble_words(g.actions)
+    for index, a, before, dice in written_actions(g):
         if isinstance(a, (Play, EmptyPlay)):
-            if pending_roll is None:
+            if dice is None:
                 raise InvalidInputError(f".mat: a play without a roll (game {gi})")
-            text = f"{pending_roll[0]}{pending_roll[1]}: "
-            if isinstance(a, Play):
-                text += format_play(a) + " "
-            pending_roll = None
+            text = f"{dice[0]}{dice[1]}: " + (format_play(a) + " " if isinstance(a, Play) else "")
         elif isinstance(a, Double):
-            text = f" Doubles => {2 * shadow.cube.value}"
-        elif isinstance(a, (Beaver, Raccoon)):
-            offer = shadow.cube.offer
-            if offer is None:
-                raise InvalidInputError(f".mat: a {a} without a double (game {gi})")
-            text = f" {words[index]} => {2 * offer.value}"
+            text = f" Doubles => {2 * before.cube.value}"
+        elif isinstance(a, (Beaver, Raccoon)) and before.cube.offer is not None:
+            text = f" {words[index]} => {2 * before.cube.offer.value}"
         elif isinstance(a, Take):
-            offer = shadow.cube.offer
-            after = actions[index + 1] if index + 1 < len(actions) else None
+            offer = before.cube.offer
+            after = g.actions[index + 1] if index + 1 < len(g.actions) else None
             if offer is not None and offer.redoubles > 0 and isinstance(after, Roll):
-                shadow.push(a)
                 continue  # gnubg's importer takes a beaver when the doubler rolls
             text = " Takes"
         elif isinstance(a, Drop):
             text = " Drops"
-        elif isinstance(a, (Resign, Accept)):
-            shadow.push(a)
+        elif isinstance(a, Resign):
+            if dice is not None:  # dice rolled, then a resignation: gnubg writes them alone
+                _put(cells, before.position.turn == Color.WHITE, f"{dice[0]}{dice[1]}: ")
+            continue
+        elif isinstance(a, Accept):
             continue
         else:
             raise InvalidInputError(f".mat cannot record {a} (game {gi})")
-        shadow.push(a)
-        _put(cells, right, text)
-    if pending_roll is not None:
-        # Dice rolled, then a resignation: gnubg writes the dice alone.
-        _put(cells, shadow.position.turn == Color.WHITE, f"{pending_roll[0]}{pending_roll[1]}: ")
+        _put(cells, before.to_act == Color.WHITE, text)
     rows: dict[int, list[str]] = {}
     for sl, text in cells:
         rows.setdefault(sl // 2, ["", ""])[sl % 2] = text
-    r = shadow.result
+    r = g.result
     closing = ""
     if r is not None:
         wins = f"Wins {r.points} point{_s(r.points)}"

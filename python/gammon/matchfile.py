@@ -39,12 +39,13 @@ with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
-from gammon._core import Color, Variant
-from gammon.actions import Accept, Action, Beaver, Double, Raccoon, Resign, Roll, Take
+from gammon._core import Color, Play, Variant
+from gammon.actions import Accept, Action, Beaver, Double, EmptyPlay, Raccoon, Resign, Roll, Take
 from gammon.cube import MAX_AUTO_DOUBLES, CubeRules, ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
@@ -54,8 +55,10 @@ from gammon.result import GameResult
 __all__ = [
     "READ_CUBE_RULES",
     "SETTINGS",
+    "FileGame",
     "GameRecord",
     "MatchRecord",
+    "file_errors",
     "opening_doubles",
     "push_automatic_doubles",
     "push_double",
@@ -63,6 +66,7 @@ __all__ = [
     "push_roll",
     "record_settings",
     "rules_from_settings",
+    "written_actions",
 ]
 
 READ_CUBE_RULES = CubeRules(
@@ -130,7 +134,7 @@ class GameRecord:
 
     def replay(self) -> Game:
         """Return a new :class:`gammon.Game` with every action of the record pushed."""
-        g = _fresh_game(self.game)
+        g = _game_at(self.game.match, self.game.cube_rules, self.game.position.variant)
         for a in self.actions:
             g.push(a)
         return g
@@ -141,7 +145,7 @@ def opening_doubles(actions: Sequence[Action], game: Game) -> int:
 
     The cube's value once the opening roll is decided is 2 to that power (BG-11, CUBE-20).
     """
-    shadow = _fresh_game(game)
+    shadow = _game_at(game.match, game.cube_rules, game.position.variant)
     for a in actions:
         if not shadow.is_opening:
             break
@@ -250,20 +254,65 @@ def unreduced_points(result: GameResult) -> int:
     return _LEVELS.get(result.kind, 1) * result.cube
 
 
-def _rolled(roll: Roll, opening: bool, after: Game) -> Optional[tuple[int, int]]:
-    """The dice a file shows for ``roll``: as rolled, larger first for the opening roll."""
-    if after.is_opening:
-        return None  # a tie of the opening roll: files do not show it
-    if opening or roll.dice is None:
-        return after.dice
-    return roll.dice
+def written_actions(
+    record: GameRecord,
+) -> Iterator[tuple[int, Action, Game, Optional[tuple[int, int]]]]:
+    """The actions of a game as the file writers walk them: ``(index, action, before, dice)``.
+
+    ``before`` is the game just before the action (one game, replayed as the walk goes on).
+    Rolls are not yielded: ``dice`` are the dice of the roll before a play or before a
+    resignation right after rolling, as files show them (the larger die first at the opening;
+    ``None`` after a tie of the opening roll, which files do not show), else ``None``.
+    """
+    game = _game_at(record.game.match, record.game.cube_rules, record.game.position.variant)
+    dice: Optional[tuple[int, int]] = None
+    for index, a in enumerate(record.actions):
+        if isinstance(a, Roll):
+            opening = game.is_opening
+            game.push(a)
+            dice = None if game.is_opening else game.dice if opening or a.dice is None else a.dice
+            continue
+        yield index, a, game, dice
+        if isinstance(a, (Play, EmptyPlay, Resign)):
+            dice = None
+        game.push(a)
 
 
-def _fresh_game(game: Game) -> Game:
-    board = game.match
+def _game_at(board: Scoreboard, rules: CubeRules, variant: Variant) -> Game:
     if isinstance(board, Match):
-        return Game(board, game.cube_rules, variant=game.position.variant)
-    return Game(session=board, cube=game.cube_rules, variant=game.position.variant)
+        return Game(board, rules, variant=variant)
+    return Game(session=board, cube=rules, variant=variant)
+
+
+@contextmanager
+def file_errors(prefix: str = "", *, game: int, move: int, line: Optional[int]) -> Iterator[None]:
+    """Raise the errors of the block as :class:`~gammon.MatchRecordError` at this place.
+
+    The ``game``, ``move`` and ``line`` fill in what an error does not know yet; the message
+    of an :class:`~gammon.InvalidInputError` (an action the rules refuse) follows ``prefix``.
+    """
+    try:
+        yield
+    except MatchRecordError as e:
+        raise e.located(game=game, move=move, line=line) from None
+    except InvalidInputError as e:
+        raise MatchRecordError(f"{prefix}{e}", game=game, move=move, line=line) from None
+
+
+@dataclass
+class FileGame:
+    """One game as a file holds it, for :meth:`MatchRecord.read_games`.
+
+    ``number`` and ``line`` say where it is (for errors); ``score`` is the score ``(white,
+    black)`` the file states at its start (``None``: it does not say), in its ``stated_by``;
+    ``replay(board)`` plays its actions in a game at ``board`` and returns that game.
+    """
+
+    number: int
+    line: Optional[int]
+    score: Optional[tuple[int, int]]
+    replay: Callable[[Scoreboard], Game]
+    stated_by: str = "the file"
 
 
 def _on_off(value: bool) -> str:
@@ -403,9 +452,7 @@ class MatchRecord:
 
     def new_game(self, board: Scoreboard) -> Game:
         """Start a game of this record at ``board``."""
-        if isinstance(board, Match):
-            return Game(board, self.cube_rules, variant=self.variant)
-        return Game(session=board, cube=self.cube_rules, variant=self.variant)
+        return _game_at(board, self.cube_rules, self.variant)
 
     @classmethod
     def from_games(
@@ -444,36 +491,38 @@ class MatchRecord:
             rec.games.append(GameRecord(actions=g.move_stack, game=g))
         return rec
 
-    @classmethod
-    def replay(
-        cls,
-        games: Iterable[Sequence[Action]],
-        *,
-        length: int,
-        names: tuple[str, str] = ("White", "Black"),
-        crawford: bool = True,
-        variant: Variant = Variant.BACKGAMMON,
-        cube_rules: CubeRules = READ_CUBE_RULES,
-        info: Optional[dict[str, str]] = None,
-    ) -> MatchRecord:
-        """Replay the actions of each game through the rules into a record.
+    def read_games(self, games: Sequence[FileGame]) -> MatchRecord:
+        """Replay the games of a file into this record, one after the other; returns it.
 
-        Raises :class:`~gammon.MatchRecordError` with the game and move number for an action
-        the rules do not allow, or a game after the end of the match.
+        Each game starts where the one before ended (the score a file states is checked);
+        games after the end of the match are ignored, as gnubg ignores them.
+
+        Raises :class:`~gammon.MatchRecordError` for a stated score the games before do not
+        add up to, a game without an end followed by another, and the errors of the games'
+        ``replay``.
         """
-        rec = cls(length, names, crawford, variant, cube_rules, info=dict(info or {}))
-        board = rec.first_board()
-        for gi, actions in enumerate(games, start=1):
+        board = self.first_board()
+        for i, fg in enumerate(games):
             if board.is_over:
-                raise MatchRecordError("a game after the end of the match", game=gi)
-            game = rec.new_game(board)
-            for mi, a in enumerate(actions, start=1):
-                try:
-                    game.push(a)
-                except InvalidInputError as e:
-                    raise MatchRecordError(f"{a}: {e}", game=gi, move=mi) from None
-            rec.games.append(GameRecord(actions=list(actions), game=game))
+                break
+            if fg.score is not None and fg.score != board.score:
+                raise MatchRecordError(
+                    f"{fg.stated_by} says the score is {fg.score[0]}-{fg.score[1]} (White-Black) "
+                    f"but the games before it add up to {board.score[0]}-{board.score[1]}",
+                    game=fg.number,
+                    move=0,
+                    line=fg.line,
+                )
+            game = fg.replay(board)
+            self.games.append(GameRecord(actions=game.move_stack, game=game))
             if game.result is None:
+                if i + 1 < len(games):
+                    raise MatchRecordError(
+                        "the game has no end (no bear-off, drop or resignation) but another "
+                        "game follows",
+                        game=fg.number,
+                        line=fg.line,
+                    )
                 break
             board = game.next_match()
-        return rec
+        return self

@@ -26,6 +26,7 @@ skips rule names it does not know.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Optional
 
 from gammon._core import Color, Play, Variant
@@ -37,18 +38,17 @@ from gammon.actions import (
     EmptyPlay,
     Raccoon,
     Resign,
-    Roll,
     Take,
 )
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
-from gammon.match import Match
+from gammon.match import Match, Scoreboard
 from gammon.matchfile import (
     READ_CUBE_RULES,
+    FileGame,
     GameRecord,
     MatchRecord,
-    _fresh_game,
-    _rolled,
+    file_errors,
     push_automatic_doubles,
     push_double,
     push_resignation,
@@ -56,6 +56,7 @@ from gammon.matchfile import (
     record_settings,
     rules_from_settings,
     unreduced_points,
+    written_actions,
 )
 
 __all__ = ["dumps", "loads"]
@@ -259,45 +260,37 @@ def loads(
         cube_rules,
         info=info,
     )
-    board = rec.first_board()
-    for gi, nodes in enumerate(trees, start=1):
-        if board.is_over:
-            break
-        if not nodes:
-            raise MatchRecordError("SGF: an empty game tree", game=gi)
-        root = nodes[0]
-        line = _line(text, root.offset)
-        game = rec.new_game(board)
-        try:
-            _start(game, root, board.score)
-        except MatchRecordError as e:
-            raise e.located(game=gi, move=0, line=line) from None
-        except InvalidInputError as exc:
-            raise MatchRecordError(str(exc), game=gi, move=0, line=line) from None
-        for mi_, node in enumerate(nodes[1:], start=1):
-            try:
-                _apply(game, node)
-            except MatchRecordError as e:
-                raise e.located(game=gi, move=mi_, line=_line(text, node.offset)) from None
-            except InvalidInputError as exc:
-                raise MatchRecordError(
-                    str(exc), game=gi, move=mi_, line=_line(text, node.offset)
-                ) from None
-        try:
-            _end(game, root.get("RE") or "")
-        except MatchRecordError as e:
-            raise e.located(game=gi, move=len(nodes), line=line) from None
-        except InvalidInputError as exc:
-            raise MatchRecordError(str(exc), game=gi, move=len(nodes), line=line) from None
-        rec.games.append(GameRecord(actions=game.move_stack, game=game))
-        if game.result is None:
-            if gi < len(trees):
-                raise MatchRecordError(
-                    "the game has no end (no RE[]) but another game follows", game=gi, line=line
-                )
-            break
-        board = game.next_match()
-    return rec
+    return rec.read_games(
+        [
+            FileGame(
+                gi,
+                _line(text, nodes[0].offset) if nodes else None,
+                _stated_score(nodes[0]) if nodes else None,
+                partial(_replay_tree, rec, text, gi, nodes),
+                "MI",
+            )
+            for gi, nodes in enumerate(trees, start=1)
+        ]
+    )
+
+
+def _replay_tree(
+    rec: MatchRecord, text: str, gi: int, nodes: list[_Node], board: Scoreboard
+) -> Game:
+    """Replay one game tree: the root's automatic doubles, the nodes, the root's result."""
+    if not nodes:
+        raise MatchRecordError("SGF: an empty game tree", game=gi)
+    root = nodes[0]
+    line = _line(text, root.offset)
+    game = rec.new_game(board)
+    with file_errors(game=gi, move=0, line=line):
+        _push_cube_value(game, root)
+    for move, node in enumerate(nodes[1:], start=1):
+        with file_errors(game=gi, move=move, line=_line(text, node.offset)):
+            _apply(game, node)
+    with file_errors(game=gi, move=len(nodes), line=line):
+        _end(game, root.get("RE") or "")
+    return game
 
 
 def _mi(v: str) -> tuple[str, str]:
@@ -305,15 +298,16 @@ def _mi(v: str) -> tuple[str, str]:
     return k.strip().lower(), val.strip()
 
 
-def _start(game: Game, root: _Node, score: tuple[int, int]) -> None:
-    """Check the score a game tree's root states and push its automatic doubles (CV)."""
+def _stated_score(root: _Node) -> Optional[tuple[int, int]]:
+    """The score ``(white, black)`` a game tree's root states in ``MI``, if it does."""
     gmi = dict(_mi(v) for v in root.props.get("MI", []))
     if "ws" in gmi and "bs" in gmi:
-        want = (_int(gmi["bs"], "the score of MI"), _int(gmi["ws"], "the score of MI"))
-        if want != score:
-            raise MatchRecordError(
-                f"MI says the score is {want} (White, Black), the games before add up to {score}"
-            )
+        return (_int(gmi["bs"], "the score of MI"), _int(gmi["ws"], "the score of MI"))
+    return None
+
+
+def _push_cube_value(game: Game, root: _Node) -> None:
+    """Push the automatic doubles a game tree's root states (``CV``, CUBE-20)."""
     cv = root.get("CV")
     if cv is not None:
         value = _int(cv, "CV")
@@ -461,17 +455,10 @@ def dumps(record: MatchRecord) -> str:
 
 
 def _nodes(g: GameRecord, gi: int) -> list[str]:
-    shadow = _fresh_game(g.game)
     nodes: list[str] = []
-    dice: Optional[tuple[int, int]] = None
-    for a in g.actions:
-        who = shadow.to_act
+    for _, a, before, dice in written_actions(g):
+        who = before.to_act
         side = "B" if who == Color.WHITE else "W"
-        if isinstance(a, Roll):
-            opening = shadow.is_opening
-            shadow.push(a)
-            dice = _rolled(a, opening, shadow)
-            continue
         if isinstance(a, (Play, EmptyPlay)):
             if dice is None:
                 raise InvalidInputError(f"SGF: a play without a roll (game {gi})")
@@ -483,20 +470,15 @@ def _nodes(g: GameRecord, gi: int) -> list[str]:
                     for m in a.moves
                 )
             nodes.append(f"\n;{side}[{text}]")
-            dice = None
         elif isinstance(a, (Double, Beaver, Raccoon)):
             nodes.append(f"\n;{side}[double]")
-        elif isinstance(a, Take):
-            nodes.append(f"\n;{side}[take]")
-        elif isinstance(a, Drop):
-            nodes.append(f"\n;{side}[drop]")
-        elif isinstance(a, (Resign, Accept)):
+        elif isinstance(a, (Take, Drop)):
+            nodes.append(f"\n;{side}[{'take' if isinstance(a, Take) else 'drop'}]")
+        elif isinstance(a, Resign):
             if dice is not None:
                 # Rolled, then resigned: gnubg saves the roll as a node of its own.
-                player = "B" if shadow.position.turn == Color.WHITE else "W"
+                player = "B" if before.position.turn == Color.WHITE else "W"
                 nodes.append(f"\n;PL[{player}]DI[{dice[0]}{dice[1]}]")
-                dice = None
-        else:
+        elif not isinstance(a, Accept):
             raise InvalidInputError(f"SGF: gnubg's format cannot record {a} (game {gi})")
-        shadow.push(a)
     return nodes
