@@ -197,9 +197,9 @@ def push_roll(game: Game, roller: Color, dice: tuple[int, int]) -> None:
     game.push(Roll((d1, d2)))
 
 
-def _take_pending_redouble(game: Game) -> None:
+def _take_pending_redouble(game: Game, responder: Optional[Color] = None) -> None:
     offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0:
+    if offer is not None and offer.redoubles > 0 and responder in (None, offer.responder):
         game.push(Take())
 
 
@@ -212,37 +212,25 @@ def push_double(game: Game) -> None:
         game.push(Beaver() if offer.redoubles == 0 else Raccoon())
 
 
-def resignation_level(points: int, cube: int) -> int:
-    """The level of a resignation worth ``points`` at ``cube``: the smallest that covers them.
-
-    This is how gnubg's importers read a resignation (RESIGN-1), capped at a backgammon.
-    """
-    return 1 if points <= cube else 2 if points <= 2 * cube else 3
-
-
-def push_resignation(game: Game, loser: Color, points: int, *, cube: Optional[int] = None) -> None:
+def push_resignation(game: Game, loser: Color, points: int) -> None:
     """Push the resignation a record implies by ``points`` won, and its acceptance (RESIGN-2).
 
-    The level is the smallest whose points at ``cube`` (default: the current cube) cover
-    ``points``, as gnubg's importers read it. A beaver or raccoon that ``loser`` must answer is
-    taken first: gnubg's ``.mat`` export leaves that take out.
+    The level is the smallest whose points at the current cube cover ``points`` (at most a
+    backgammon), as gnubg's importers read it (RESIGN-1). A beaver or raccoon that ``loser``
+    must answer is taken first: gnubg's ``.mat`` export leaves that take out.
 
-    Raises :class:`~gammon.MatchRecordError` while a double or resignation awaits an answer,
-    or when ``loser`` is not the player to act (gammon replays only resignations made by the
-    player to act).
+    Raises :class:`~gammon.MatchRecordError` when ``loser`` is not the player to act (gammon
+    replays only resignations made by the player to act), and the errors of
+    :meth:`gammon.Game.push` (a resignation while a decision is pending, RESIGN-5).
     """
-    offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0 and offer.responder == loser:
-        game.push(Take())
-    if game.cube.offer is not None or game.resignation is not None:
-        raise MatchRecordError("a resignation while a decision is pending (RESIGN-5)")
-    level = resignation_level(points, game.cube.value if cube is None else cube)
+    _take_pending_redouble(game, loser)
     if game.to_act != loser:
         raise MatchRecordError(
             f"{loser} resigns but it is {game.to_act}'s turn; gammon replays resignations made "
             "by the player to act (RESIGN-1)"
         )
-    game.push(Resign(ResignLevel(level)))
+    cube = game.cube.value
+    game.push(Resign(ResignLevel(1 if points <= cube else 2 if points <= 2 * cube else 3)))
     game.push(Accept())
 
 
