@@ -446,46 +446,11 @@ def _roll_and_play(game: Game, e: _Entry, who: Color, nxt: Optional[_Entry]) -> 
             return  # the player resigned after rolling (XG writes "???")
         game.push(EmptyPlay())
         return
-    game.push(_parse_play(game, moves))
-
-
-_STEP = re.compile(r"^(bar|off|\d+)(\*?)$", re.IGNORECASE)
-_COUNT = re.compile(r"^(.*?)\((\d)\)$")
-
-
-def _parse_play(game: Game, text: str) -> Play:
-    """Read a play as .mat files write it.
-
-    ``13/8 24/21``, ``25/20``, ``6/0``, ``bar/22*``, ``8/5(2)`` and chains such as
-    ``24/20*/16``.
-    """
-    parts = []
-    for tok in text.replace(",", " ").split():
-        count = 1
-        m = _COUNT.match(tok)
-        if m:
-            tok, count = m.group(1), int(m.group(2))
-        steps = []
-        for raw in tok.split("/"):
-            sm = _STEP.match(raw)
-            if not sm:
-                raise MatchRecordError(f"cannot read the move {tok[:40]!r}")
-            point, hit = sm.group(1).lower(), sm.group(2)
-            if point in ("bar", "25"):
-                point = "bar"
-            elif point in ("off", "0"):
-                point = "off"
-            else:
-                point = str(int(point[:9]))
-            steps.append((point, hit))
-        if len(steps) < 2:
-            raise MatchRecordError(f"cannot read the move {tok[:40]!r}")
-        for _ in range(count):
-            for (a, _), (b, hit) in zip(steps, steps[1:]):
-                parts.append(f"{a}/{b}{hit}")
+    # gammon's notation reads what .mat files write: 25 for the bar, 0 for off, chains and
+    # counts ("24/20*/16", "8/5(2)").
     dice = game.dice
     assert dice is not None
-    return game.position.parse_play(" ".join(parts), dice)
+    game.push(game.position.parse_play(moves.replace(",", " "), dice))
 
 
 # -- writing ----------------------------------------------------------------------------

@@ -380,7 +380,7 @@ def _apply(game: Game, node: _Node) -> None:
     for k in range(0, len(letters), 2):
         a = _point(letters[k], who == Color.WHITE)
         b = _point(letters[k + 1], who == Color.WHITE)
-        parts.append(f"{'bar' if a == 25 else a}/{'off' if b == 0 else b}")
+        parts.append(f"{a}/{b}")  # gammon's notation: 25 is the bar, 0 off
     dice = game.dice
     assert dice is not None
     game.push(game.position.parse_play(" ".join(parts), dice))
