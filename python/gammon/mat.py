@@ -74,14 +74,14 @@ from gammon.matchfile import (
     FileGame,
     GameRecord,
     MatchRecord,
+    check_result,
     file_errors,
     push_automatic_doubles,
-    push_double,
-    push_resignation,
+    push_cube_action,
+    push_play,
     push_roll,
     record_settings,
     rules_from_settings,
-    unreduced_points,
     written_actions,
 )
 
@@ -406,33 +406,12 @@ def _apply(game: Game, e: _Entry, nxt: Optional[_Entry], scale: int) -> None:
     if e.kind == "wins":
         m = re.search(r"\d+", e.text)
         points = int(m.group()[:9]) if m else 1
-        if game.result is None:
-            push_resignation(game, who.other(), points * scale)
-        r = game.result
-        if r is None or r.winner != who or points * scale not in (r.points, unreduced_points(r)):
-            raise MatchRecordError(
-                f"the record says {who} wins {points} point(s), the rules say "
-                f"{r if r is not None else 'the game goes on'}"
-            )
+        said = f"the record says {who} wins {points} point(s)"
+        check_result(game, who, points * scale, said, resigned=True, unreduced=True)
         return
-    if game.result is not None:
-        raise MatchRecordError(f"{e.text!r} after the end of the game ({game.result})")
-    if e.kind == "roll":
-        _roll_and_play(game, e, who, nxt)
+    if e.kind != "roll":
+        push_cube_action(game, who, e.kind)
         return
-    if game.to_act != who:
-        raise MatchRecordError(f"{e.text!r} in {who}'s column but it is {game.to_act}'s turn")
-    if e.kind == "double" or (e.kind in ("beaver", "raccoon") and game.cube.offer is not None):
-        push_double(game)
-    elif e.kind == "take":
-        game.push(Take())
-    elif e.kind == "drop":
-        game.push(Drop())
-    else:
-        raise MatchRecordError(f"{e.text!r}: no double to beaver")
-
-
-def _roll_and_play(game: Game, e: _Entry, who: Color, nxt: Optional[_Entry]) -> None:
     moves = e.text[3:].strip()
     low = moves.lower()
     unplayed = low in ("", "cannot move", "???", "????") or set(low) <= {"?", " "}
@@ -441,16 +420,11 @@ def _roll_and_play(game: Game, e: _Entry, who: Color, nxt: Optional[_Entry]) -> 
         # column; the player who resigned is the one who does not win.
         who = _side_color(not nxt.right)
     push_roll(game, who, (int(e.text[0]), int(e.text[1])))
-    if unplayed:
-        if nxt is not None and nxt.kind == "wins" and not game.is_legal(EmptyPlay()):
-            return  # the player resigned after rolling (XG writes "???")
-        game.push(EmptyPlay())
-        return
+    if unplayed and nxt is not None and nxt.kind == "wins" and not game.is_legal(EmptyPlay()):
+        return  # the player resigned after rolling (XG writes "???")
     # gammon's notation reads what .mat files write: 25 for the bar, 0 for off, chains and
     # counts ("24/20*/16", "8/5(2)").
-    dice = game.dice
-    assert dice is not None
-    game.push(game.position.parse_play(moves.replace(",", " "), dice))
+    push_play(game, "" if unplayed else moves.replace(",", " "))
 
 
 # -- writing ----------------------------------------------------------------------------

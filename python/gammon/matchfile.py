@@ -45,7 +45,18 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from gammon._core import Color, Play, Variant
-from gammon.actions import Accept, Action, Beaver, Double, EmptyPlay, Raccoon, Resign, Roll, Take
+from gammon.actions import (
+    Accept,
+    Action,
+    Beaver,
+    Double,
+    Drop,
+    EmptyPlay,
+    Raccoon,
+    Resign,
+    Roll,
+    Take,
+)
 from gammon.cube import MAX_AUTO_DOUBLES, CubeRules, ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
@@ -58,10 +69,13 @@ __all__ = [
     "FileGame",
     "GameRecord",
     "MatchRecord",
+    "check_result",
     "file_errors",
     "opening_doubles",
     "push_automatic_doubles",
+    "push_cube_action",
     "push_double",
+    "push_play",
     "push_resignation",
     "push_roll",
     "record_settings",
@@ -232,6 +246,58 @@ def push_resignation(game: Game, loser: Color, points: int) -> None:
     cube = game.cube.value
     game.push(Resign(ResignLevel(1 if points <= cube else 2 if points <= 2 * cube else 3)))
     game.push(Accept())
+
+
+def push_cube_action(game: Game, who: Color, kind: str) -> None:
+    """Push a cube action a file shows for ``who``.
+
+    ``kind`` is ``"double"`` (a beaver or raccoon when a double is pending, as gnubg records
+    one), ``"beaver"`` (only then, CUBE-12), ``"take"`` or ``"drop"``.
+
+    Raises :class:`~gammon.MatchRecordError` for an action out of turn or a beaver without a
+    double, and the errors of :meth:`gammon.Game.push`.
+    """
+    if game.to_act != who:
+        raise MatchRecordError(f"a {kind} by {who} but it is {game.to_act}'s turn")
+    if kind in ("take", "drop"):
+        game.push(Take() if kind == "take" else Drop())
+    elif kind == "double" or game.cube.offer is not None:
+        push_double(game)
+    else:
+        raise MatchRecordError(f"a {kind} without a double to beaver")
+
+
+def push_play(game: Game, text: str) -> None:
+    """Push the play of the roll just pushed, in gammon's notation (``""``: none is legal)."""
+    dice = game.dice
+    assert dice is not None
+    game.push(game.position.parse_play(text, dice) if text else EmptyPlay())
+
+
+def check_result(
+    game: Game, winner: Color, points: int, said: str, *, resigned: bool, unreduced: bool
+) -> None:
+    """Check the result a file states (``said``), first pushing the resignation it implies.
+
+    When the game is not over and the file says it was ``resigned``, the loser resigns as
+    :func:`push_resignation` reads ``points``. ``unreduced`` also accepts the points before
+    the Jacoby rule (gnubg's ``.mat`` export writes those, MONEY-2).
+
+    Raises :class:`~gammon.MatchRecordError` when the rules give another result.
+    """
+    if game.result is None and resigned:
+        push_resignation(game, winner.other(), points)
+    r = game.result
+    if r is None:
+        return
+    before_jacoby = unreduced_points(r)
+    if r.winner == winner and (points == r.points or (unreduced and points == before_jacoby)):
+        return
+    note = ""
+    if r.winner == winner and points == before_jacoby and game.cube_rules.jacoby:
+        note = "; gammon applies the Jacoby rule to resignations too (RESIGN-2, MONEY-2), "
+        note += "gnubg does not"
+    raise MatchRecordError(f"{said} but the rules say {r}{note}")
 
 
 def unreduced_points(result: GameResult) -> int:

@@ -48,14 +48,14 @@ from gammon.matchfile import (
     FileGame,
     GameRecord,
     MatchRecord,
+    check_result,
     file_errors,
     push_automatic_doubles,
-    push_double,
-    push_resignation,
+    push_cube_action,
+    push_play,
     push_roll,
     record_settings,
     rules_from_settings,
-    unreduced_points,
     written_actions,
 )
 
@@ -326,18 +326,8 @@ def _end(game: Game, result: str) -> None:
             raise MatchRecordError(f"SGF: cannot read RE[{result[:20]}]")
         return
     winner = Color.WHITE if m.group(1) == "B" else Color.BLACK
-    points = int(m.group(2))
-    if game.result is None and m.group(3):
-        push_resignation(game, winner.other(), points)
-    r = game.result
-    if r is not None and (winner, points) != (r.winner, r.points):
-        note = ""
-        if r.winner == winner and points == unreduced_points(r) and game.cube_rules.jacoby:
-            note = (
-                "; gammon applies the Jacoby rule to resignations too (RESIGN-2, MONEY-2), "
-                "gnubg does not"
-            )
-        raise MatchRecordError(f"RE[{result[:20]}] but the rules say {r}{note}")
+    said = f"RE[{result[:20]}]"
+    check_result(game, winner, int(m.group(2)), said, resigned=bool(m.group(3)), unreduced=False)
 
 
 def _apply(game: Game, node: _Node) -> None:
@@ -355,14 +345,7 @@ def _apply(game: Game, node: _Node) -> None:
     who = Color.WHITE if side == "B" else Color.BLACK
     value = (node.get(side) or "").strip()
     if value in ("double", "take", "drop"):
-        if game.to_act != who:
-            raise MatchRecordError(f"{side}[{value}] but it is {game.to_act}'s turn")
-        if value == "double":
-            push_double(game)
-        elif value == "take":
-            game.push(Take())
-        else:
-            game.push(Drop())
+        push_cube_action(game, who, value)
         return
     if value.startswith("resign") or value in ("accept", "reject", "decline"):
         return  # not written by gnubg; resignations come from RE[...R]
@@ -373,17 +356,12 @@ def _apply(game: Game, node: _Node) -> None:
     letters = m.group(3)
     if len(letters) % 2:
         raise MatchRecordError(f"SGF: {value[:40]!r} has an odd number of point letters")
-    if not letters:
-        game.push(EmptyPlay())
-        return
-    parts = []
-    for k in range(0, len(letters), 2):
-        a = _point(letters[k], who == Color.WHITE)
-        b = _point(letters[k + 1], who == Color.WHITE)
-        parts.append(f"{a}/{b}")  # gammon's notation: 25 is the bar, 0 off
-    dice = game.dice
-    assert dice is not None
-    game.push(game.position.parse_play(" ".join(parts), dice))
+    white = who == Color.WHITE  # gammon's notation: 25 is the bar, 0 off
+    moves = (
+        f"{_point(letters[k], white)}/{_point(letters[k + 1], white)}"
+        for k in range(0, len(letters), 2)
+    )
+    push_play(game, " ".join(moves))
 
 
 def _set_dice(game: Game, player: str, dice: str) -> None:
