@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Optional, Union
 
-from gammon._core import Color, Play, Variant
+from gammon._core import Color, Play, Variant, find_variant
 from gammon.actions import (
     Accept,
     Action,
@@ -117,14 +117,6 @@ _INFO_KEYS = {
     "eventdate": "date",
     "transcriber": "annotator",
 }
-_VARIANTS = {
-    "backgammon": Variant.BACKGAMMON,
-    "standard": Variant.BACKGAMMON,
-    "nackgammon": Variant.NACKGAMMON,
-    "hypergammon1": Variant.HYPERGAMMON_1,
-    "hypergammon2": Variant.HYPERGAMMON_2,
-    "hypergammon3": Variant.HYPERGAMMON_3,
-}
 _VARIANT_NAMES = {
     Variant.NACKGAMMON: "NackGammon",
     Variant.HYPERGAMMON_1: "Hypergammon1",
@@ -182,10 +174,8 @@ def loads(
     up to, with the line, the game and the move number.
     """
     parsed = _parse(text)
-    try:
+    with file_errors(line=parsed.settings_line):
         rules, file_crawford = rules_from_settings(parsed.settings)
-    except MatchRecordError as e:
-        raise e.located(line=parsed.settings_line) from None
     attempts: list[tuple[bool, CubeRules]] = []
     if parsed.length:
         known = crawford if crawford is not None else file_crawford
@@ -232,14 +222,10 @@ def _parse(text: str) -> _Parsed:
             if key in _INFO_KEYS:
                 info[_INFO_KEYS[key]] = value
             elif key == "variation":
-                found = _VARIANTS.get(value.lower().replace(" ", "").replace("-", ""))
-                if found is None:
-                    raise MatchRecordError(
-                        f"the variation {value[:40]!r} is not one gammon plays "
-                        f"({', '.join(_VARIANTS)})",
-                        line=lineno,
-                    )
-                variant = found
+                with file_errors(f"the variation {value[:40]!r}: ", line=lineno):
+                    variant = find_variant(value)  # the core's names (gnubg's read too)
+                    if variant == Variant.LONG_NARDY:
+                        raise InvalidInputError(".mat files hold backgammon variants")
             else:
                 settings[m.group(1).replace(" ", "")] = value
                 settings_line = settings_line or lineno

@@ -339,7 +339,13 @@ def _game_at(board: Scoreboard, rules: CubeRules, variant: Variant) -> Game:
 
 
 @contextmanager
-def file_errors(prefix: str = "", *, game: int, move: int, line: Optional[int]) -> Iterator[None]:
+def file_errors(
+    prefix: str = "",
+    *,
+    game: Optional[int] = None,
+    move: Optional[int] = None,
+    line: Optional[int] = None,
+) -> Iterator[None]:
     """Raise the errors of the block as :class:`~gammon.MatchRecordError` at this place.
 
     The ``game``, ``move`` and ``line`` fill in what an error does not know yet; the message

@@ -29,7 +29,7 @@ import re
 from functools import partial
 from typing import Optional
 
-from gammon._core import Color, Play, Variant
+from gammon._core import Color, Play, Variant, find_variant
 from gammon.actions import (
     Accept,
     Beaver,
@@ -61,12 +61,8 @@ from gammon.matchfile import (
 
 __all__ = ["dumps", "loads"]
 
-_VARIANTS = {
-    "nackgammon": Variant.NACKGAMMON,
-    "hypergammon1": Variant.HYPERGAMMON_1,
-    "hypergammon2": Variant.HYPERGAMMON_2,
-    "hypergammon3": Variant.HYPERGAMMON_3,
-}
+_VARIANTS = ("nackgammon", "hypergammon")
+"""How the names of the variants gnubg's ``RU`` holds begin (``Nackgammon``, ``Hypergammon2``)."""
 _INFO = {
     "DT": "date",
     "EV": "event",
@@ -84,7 +80,6 @@ _KEPT = frozenset(
 _IDENT = re.compile(r"[A-Za-z]+")
 _SPACE = re.compile(r"\s*")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
-_GNUBG_RULES = {"crawford", "crawfordgame", "jacoby", "nocube", *_VARIANTS}
 
 
 class _Node:
@@ -232,31 +227,28 @@ def loads(
     if gm.strip() != "6":
         raise MatchRecordError(f"SGF: GM[{gm[:20]}] is not backgammon (GM[6])", line=where)
     mi = dict(_mi(v) for v in root0.props.get("MI", []))
-    try:
+    with file_errors(game=1, line=where):
         length = _int(mi.get("length", "0") or "0", "the match length of MI")
-    except MatchRecordError as e:
-        raise e.located(game=1, line=where) from None
     if length > 32767:
         raise MatchRecordError(f"SGF: a {length}-point match is too long (MATCH-1)", line=where)
     tokens = [t.strip() for v in root0.props.get("RU", []) for t in v.split(":")]
     rules_said = {t.lower() for t in tokens}
     extras = dict(t.split("=", 1) for t in tokens if "=" in t)
-    variant = next((_VARIANTS[r] for r in rules_said if r in _VARIANTS), Variant.BACKGAMMON)
+    with file_errors("SGF: RU: ", line=where):
+        named = [find_variant(r) for r in rules_said if r.startswith(_VARIANTS)]
     base = READ_CUBE_RULES.replace(
         jacoby=("jacoby" in rules_said) if jacoby is None else jacoby,
         enabled="nocube" not in rules_said,
     )
-    try:
+    with file_errors(line=where):
         cube_rules, _ = rules_from_settings(extras, base)
-    except MatchRecordError as e:
-        raise e.located(line=where) from None
     names = (root0.get("PB") or "White", root0.get("PW") or "Black")
     info = {key: v for p, key in _INFO.items() if (v := root0.get(p)) is not None}
     rec = MatchRecord(
         length,
         names,
         ("crawford" in rules_said) if crawford is None else crawford,
-        variant,
+        named[0] if named else Variant.BACKGAMMON,
         cube_rules,
         info=info,
     )
@@ -414,9 +406,9 @@ def dumps(record: MatchRecord) -> str:
                 rules.append("CrawfordGame")
         if record.is_money and g.game.cube_rules.jacoby:
             rules.append("Jacoby")
-        for name, v in _VARIANTS.items():
-            if v == record.variant:
-                rules.append(name.capitalize())
+        variant = record.variant.canonical_name.replace("-", "")
+        if variant.startswith(_VARIANTS):
+            rules.append(variant.capitalize())
         rules.extend(extras)
         if rules:
             head += "RU[" + _escape(":".join(rules)) + "]"
