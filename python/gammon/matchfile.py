@@ -484,24 +484,22 @@ class MatchRecord:
         return self.length == 0
 
     @property
+    def final_board(self) -> Scoreboard:
+        """The match (or session) as it stands after the last game of the record."""
+        if not self.games:
+            return self.first_board()
+        last = self.games[-1].game
+        return last.match if last.result is None else last.next_match()
+
+    @property
     def final_score(self) -> tuple[int, int]:
         """The score ``(white, black)`` after the last game of the record."""
-        if not self.games:
-            return (0, 0)
-        last = self.games[-1].game
-        if last.result is None:
-            return last.match.score
-        return last.next_match().score
+        return self.final_board.score
 
     @property
     def winner(self) -> Optional[Color]:
         """The winner of the match once it is over, else ``None`` (always ``None`` for money)."""
-        if not self.games or self.is_money:
-            return None
-        last = self.games[-1].game
-        if last.result is None:
-            return None
-        board = last.next_match()
+        board = self.final_board
         return board.winner if isinstance(board, Match) else None
 
     def first_board(self) -> Scoreboard:
