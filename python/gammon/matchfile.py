@@ -9,7 +9,10 @@ move number and the reason (:class:`~gammon.MatchRecordError`).
 
 The formats build on this module: :mod:`gammon.mat` (Jellyfish/gnubg ``.mat``) and
 :mod:`gammon.sgf` (gnubg's ``.sgf``) read and write records, and :mod:`gammon.files` holds
-:func:`~gammon.read_match` and :func:`~gammon.write_match`, which choose between them.
+:func:`~gammon.read_match` and :func:`~gammon.write_match`, which choose between them. Both
+formats replay through the one path here (:meth:`MatchRecord.read_games` for the games of a
+file, the ``push_*`` functions and :func:`check_result` for what a line or node shows) and
+write by one walk (:func:`written_actions`); the rules are the core's turn state's.
 
     >>> import gammon
     >>> game = gammon.Game(gammon.Match(3), seed=5)
@@ -324,7 +327,8 @@ def written_actions(
         if isinstance(a, Roll):
             opening = game.is_opening
             game.push(a)
-            dice = None if game.is_opening else game.dice if opening or a.dice is None else a.dice
+            # As rolled; the opening roll larger die first; a tie of the opening roll not shown.
+            dice = None if game.is_opening else a.dice if a.dice and not opening else game.dice
             continue
         yield index, a, game, dice
         if isinstance(a, (Play, EmptyPlay, Resign)):
