@@ -4,6 +4,7 @@ error rates and the luck."""
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import random
@@ -13,7 +14,7 @@ import numpy as np
 import pytest
 
 import gammon
-from gammon import Color, Game, Position
+from gammon import Color, Game, Position, analysis_html
 
 DATA = Path(__file__).parent / "data" / "gnubg"
 MATCH7 = DATA / "selfplay-7pt-seed7.mat"
@@ -211,6 +212,25 @@ def test_the_summary_names_players_and_units(match7: gammon.MatchAnalysis) -> No
     assert "error rate mEMG (MWC)" in text
     money = gammon.analyze(MONEY)
     assert money.length == 0 and "(points)" in str(money)
+
+
+def test_the_summary_rows_are_the_table_str_prints_and_the_page_shows(
+    match7: gammon.MatchAnalysis,
+) -> None:
+    """One owner of the summary's rows: the text table and the HTML page show the same."""
+    rows = match7.summary_rows()
+    lines = str(match7).splitlines()[2:]  # the title, then the names
+    assert len(rows) == len(lines) > 10
+    for (label, white, black), line in zip(rows, lines):
+        assert line.startswith(label) and line.endswith(black) and f" {white}  " in line
+    assert rows[0][1:] == (
+        f"{match7.white.moves} ({match7.white.unforced})",
+        f"{match7.black.moves} ({match7.black.unforced})",
+    )
+    page = analysis_html.page("m", gammon.read_match(MATCH7), match7)
+    for label, *values in rows:
+        assert f"<td>{html.escape(label.strip())}</td>" in page
+        assert all(f'<td class="num">{html.escape(v)}</td>' in page for v in values)
 
 
 def test_threads_do_not_change_the_results() -> None:

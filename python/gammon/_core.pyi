@@ -2676,6 +2676,8 @@ class MatchAnalysis:
         self, n: int = 10, *, kind: str | None = None, errors: bool = False
     ) -> list[Decision]:
         """The worst ``n`` decisions of the match, the greatest loss first."""
+    def summary_rows(self) -> list[tuple[str, str, str]]:
+        """The rows of the summary table ``str()`` prints: ``(label, white, black)``."""
     def __len__(self) -> int: ...
 
 def _analyze_matches(

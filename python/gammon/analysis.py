@@ -166,9 +166,9 @@ def _record(source: object) -> tuple[list[tuple[TurnState, list[object]]], tuple
     if isinstance(source, GameRecord):
         source = source.game
     if isinstance(source, Game):
-        return [game_log(source)], ("White", "Black"), _length(source)
+        return [game_log(source)], ("White", "Black"), source.match.length
     if isinstance(source, Sequence) and source and all(isinstance(g, Game) for g in source):
-        return [game_log(g) for g in source], ("White", "Black"), _length(source[0])
+        return [game_log(g) for g in source], ("White", "Black"), source[0].match.length
     if type(source).__name__ == "Series":
         raise InvalidInputError(
             "analyze: a Long Nardy Series keeps the results of its finished games, not their "
@@ -179,11 +179,6 @@ def _record(source: object) -> tuple[list[tuple[TurnState, list[object]]], tuple
         "analyze reads a MatchRecord, a GameRecord, a Game, a list of Games or the path of a "
         f".mat or .sgf file, not {brief(source)}"
     )
-
-
-def _length(game: Game) -> int:
-    board = game.match
-    return 0 if game.is_money else int(getattr(board, "length", 0))
 
 
 def _plies(plies: object) -> int:
@@ -291,11 +286,7 @@ def analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, Any]:
     >>> arrays["unforced"].shape, arrays["unforced"][0].tolist()
     ((1, 2), [1.0, 0.0])
     """
-    items = list(analyses)
-    for a in items:
-        if not isinstance(a, MatchAnalysis):
-            raise InvalidInputError(f"analysis_arrays takes MatchAnalysis values, not {brief(a)}")
-    return dict(_core._analysis_arrays(items))
+    return dict(_core._analysis_arrays(_analyses("analysis_arrays", analyses)))
 
 
 def decision_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, Any]:
@@ -314,8 +305,12 @@ def decision_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, Any]:
     >>> DECISION_KINDS[rows["kind"][0]], SKILLS[rows["skill"][0]], rows["player"].tolist()
     ('play', 'very bad', [0])
     """
+    return dict(_core._decision_arrays(_analyses("decision_arrays", analyses)))
+
+
+def _analyses(who: str, analyses: Sequence[MatchAnalysis]) -> list[MatchAnalysis]:
     items = list(analyses)
     for a in items:
         if not isinstance(a, MatchAnalysis):
-            raise InvalidInputError(f"decision_arrays takes MatchAnalysis values, not {brief(a)}")
-    return dict(_core._decision_arrays(items))
+            raise InvalidInputError(f"{who} takes MatchAnalysis values, not {brief(a)}")
+    return items

@@ -90,59 +90,14 @@ code { font-size: 0.9em; }
 svg.chart text { font-size: 11px; font-family: sans-serif; }
 """
 
-# (label, key of PlayerStats.as_dict, format: "n" a count, "e" an error rate in mEMG, "r" a
-# cost rate, "c" a cost, "l" luck in EMG)
-_ROWS: list[tuple[str, str, str]] = [
-    ("Moves", "moves", "n"),
-    ("Unforced moves", "unforced", "n"),
-    ("Marked doubtful", "doubtful", "n"),
-    ("Marked bad", "bad", "n"),
-    ("Marked very bad", "very_bad", "n"),
-    ("Checker error rate (mEMG per unforced move)", "checker_error_rate", "e"),
-    ("Checker error rate ({unit})", "checker_cost_rate", "r"),
-    ("Cube decisions (close)", "close_cube", "n"),
-    ("Missed doubles", "missed_doubles", "n"),
-    ("Wrong doubles", "wrong_doubles", "n"),
-    ("Wrong takes", "wrong_takes", "n"),
-    ("Wrong drops", "wrong_drops", "n"),
-    ("Cube error rate (mEMG per close decision)", "cube_error_rate", "e"),
-    ("Overall error rate (mEMG)", "overall_error_rate", "e"),
-    ("Luck (EMG)", "luck", "l"),
-    ("Luck ({unit})", "luck_cost", "c"),
-    ("Result ({unit})", "result", "c"),
-    ("Luck-adjusted result ({unit})", "luck_adjusted", "c"),
-]
-
-
-def _cost(v: float, length: int) -> str:
-    return f"{100 * v:+.2f}%" if length else f"{v:+.3f}"
-
-
-def _cell(kind: str, v: float, length: int) -> str:
-    if kind == "n":
-        return str(int(v))
-    if kind == "e":  # an error rate, shown as a loss in thousandths
-        return f"{-1000 * v + 0.0:+.1f}"
-    if kind == "r":  # a cost rate, shown as a loss
-        return _cost(-v + 0.0, length)
-    if kind == "l":
-        return f"{v:+.3f}"
-    return _cost(v, length)
-
 
 def _summary_table(a: MatchAnalysis) -> str:
-    unit = "MWC" if a.length else "points"
+    """The rows of the text summary (``str(a)``) as an HTML table."""
     white, black = (html.escape(n) for n in a.names)
-    stats = [a.white.as_dict(), a.black.as_dict()]
     rows = [f"<tr><th></th><th>{white}</th><th>{black}</th></tr>"]
-    rows.append(
-        "<tr><td>Rating</td>"
-        + "".join(f'<td class="num">{s.rating or "n/a"}</td>' for s in (a.white, a.black))
-        + "</tr>"
-    )
-    for label, key, kind in _ROWS:
-        cells = "".join(f'<td class="num">{_cell(kind, s[key], a.length)}</td>' for s in stats)
-        rows.append(f"<tr><td>{html.escape(label.format(unit=unit))}</td>{cells}</tr>")
+    for label, *values in a.summary_rows():
+        cells = "".join(f'<td class="num">{html.escape(v)}</td>' for v in values)
+        rows.append(f"<tr><td>{html.escape(label.strip())}</td>{cells}</tr>")
     return '<table class="summary">' + "".join(rows) + "</table>"
 
 

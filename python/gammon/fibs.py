@@ -342,53 +342,35 @@ class FibsBoard:
         ``names`` is ``(white, black)``.
         """
         pos = game.position
-        on_roll = pos.turn
-        white = pos.checkers(Color.WHITE)
-        black = pos.checkers(Color.BLACK)
-        board = [0] * 26
-        for p in range(1, 25):
-            board[p] += white[p]
-            board[25 - p] -= black[p]
-        board[25] = white[25]
-        board[0] = -black[25]
-        match = game.match
-        length = match.length
-        score = match.score
-        you, opp = names
-        s_you, s_opp = score
-        if game.cube.offer is None:
+        white, black = pos.checkers(Color.WHITE), pos.checkers(Color.BLACK)
+        # White ("you", O, positive) moves down from 24: its point p is field p.
+        board = [-black[25], *(white[p] - black[25 - p] for p in range(1, 25)), white[25]]
+        match, cube = game.match, game.cube
+        (you, opp), (s_you, s_opp) = names, match.score
+        if cube.offer is None:
             # gnubg: its player 0 (Black) first, unless a double awaits an answer.
-            you, opp = opp, you
-            s_you, s_opp = s_opp, s_you
+            you, opp, s_you, s_opp = opp, you, s_opp, s_you
         dice = game.dice or (0, 0)
-        cube = game.cube
-        owner = cube.owner
-        doubled = 1 if cube.offer is not None else 0
-        off_w, off_b = white[0], black[0]
         ints = [
-            length,
+            match.length,
             s_you,
             s_opp,
             *board,
-            1 if on_roll == Color.WHITE else -1,
-            dice[0],
-            dice[1],
-            dice[0],
-            dice[1],
+            1 if pos.turn == Color.WHITE else -1,
+            *dice,
+            *dice,
             cube.value,
-            int(owner != Color.BLACK),
-            int(owner != Color.WHITE),
-            doubled,
-            1,
-            -1,
-            0,
-            25,
-            off_w,
-            off_b,
-            0,
-            0,
-            0,
-            0,
+            int(cube.owner != Color.BLACK),
+            int(cube.owner != Color.WHITE),
+            int(cube.offer is not None),
+            1,  # colour
+            -1,  # direction
+            0,  # home
+            25,  # bar
+            white[0],
+            black[0],
+            *(0, 0),  # the checkers on the bar: gnubg writes 0, 0
+            *(0, 0),  # can move, forced move
             int(isinstance(match, Match) and match.is_post_crawford),
             int(not game.is_crawford_game),
         ]

@@ -50,9 +50,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Optional, Union
 
-from gammon._core import Color, Play, Variant
+from gammon._core import Color, Play, Variant, find_variant
 from gammon.actions import (
     Accept,
     Action,
@@ -70,17 +71,18 @@ from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
 from gammon.match import Scoreboard
 from gammon.matchfile import (
+    FileGame,
     GameRecord,
     MatchRecord,
-    _fresh_game,
-    _rolled,
+    check_result,
+    file_errors,
     push_automatic_doubles,
-    push_double,
-    push_resignation,
+    push_cube_action,
+    push_play,
     push_roll,
     record_settings,
     rules_from_settings,
-    unreduced_points,
+    written_actions,
 )
 
 __all__ = ["dumps", "format_play", "loads"]
@@ -114,14 +116,6 @@ _INFO_KEYS = {
     "round": "round",
     "eventdate": "date",
     "transcriber": "annotator",
-}
-_VARIANTS = {
-    "backgammon": Variant.BACKGAMMON,
-    "standard": Variant.BACKGAMMON,
-    "nackgammon": Variant.NACKGAMMON,
-    "hypergammon1": Variant.HYPERGAMMON_1,
-    "hypergammon2": Variant.HYPERGAMMON_2,
-    "hypergammon3": Variant.HYPERGAMMON_3,
 }
 _VARIANT_NAMES = {
     Variant.NACKGAMMON: "NackGammon",
@@ -180,10 +174,8 @@ def loads(
     up to, with the line, the game and the move number.
     """
     parsed = _parse(text)
-    try:
+    with file_errors(line=parsed.settings_line):
         rules, file_crawford = rules_from_settings(parsed.settings)
-    except MatchRecordError as e:
-        raise e.located(line=parsed.settings_line) from None
     attempts: list[tuple[bool, CubeRules]] = []
     if parsed.length:
         known = crawford if crawford is not None else file_crawford
@@ -230,14 +222,10 @@ def _parse(text: str) -> _Parsed:
             if key in _INFO_KEYS:
                 info[_INFO_KEYS[key]] = value
             elif key == "variation":
-                found = _VARIANTS.get(value.lower().replace(" ", "").replace("-", ""))
-                if found is None:
-                    raise MatchRecordError(
-                        f"the variation {value[:40]!r} is not one gammon plays "
-                        f"({', '.join(_VARIANTS)})",
-                        line=lineno,
-                    )
-                variant = found
+                with file_errors(f"the variation {value[:40]!r}: ", line=lineno):
+                    variant = find_variant(value)  # the core's names (gnubg's read too)
+                    if variant == Variant.LONG_NARDY:
+                        raise InvalidInputError(".mat files hold backgammon variants")
             else:
                 settings[m.group(1).replace(" ", "")] = value
                 settings_line = settings_line or lineno
@@ -340,44 +328,30 @@ def _replay(parsed: _Parsed, crawford: bool, rules: CubeRules) -> MatchRecord:
         cube_rules=rules,
         info=dict(parsed.info),
     )
-    board = rec.first_board()
     games = parsed.games
-    for i, raw in enumerate(games):
-        gi = raw.number
-        if board.is_over:
-            break  # gnubg ignores games after the end of the match
-        if raw.white_black != board.score:
-            raise MatchRecordError(
-                f"the score line says {raw.score[0]}-{raw.score[1]} but the games before it "
-                f"add up to {board.score[1]}-{board.score[0]}",
-                game=gi,
-                move=0,
-                line=raw.line,
+    return rec.read_games(
+        [
+            FileGame(
+                raw.number,
+                raw.line,
+                raw.white_black,
+                partial(_replay_game, rec, raw, games[i + 1] if i + 1 < len(games) else None),
+                "the score line",
             )
-        nxt = games[i + 1] if i + 1 < len(games) else None
-        game = _replay_game(rec, board, raw, nxt)
-        rec.games.append(GameRecord(actions=game.move_stack, game=game))
-        if game.result is None:
-            if nxt is not None:
-                raise MatchRecordError(
-                    "the game has no end (no bear-off, drop or 'Wins' line) but another game "
-                    "follows",
-                    game=gi,
-                    line=nxt.line,
-                )
-            break
-        board = game.next_match()
-    return rec
+            for i, raw in enumerate(games)
+        ]
+    )
 
 
 def _replay_game(
-    rec: MatchRecord, board: Scoreboard, raw: _RawGame, nxt: Optional[_RawGame]
+    rec: MatchRecord, raw: _RawGame, nxt: Optional[_RawGame], board: Scoreboard
 ) -> Game:
     """Replay one game, with the automatic doubles its file implies (CUBE-20).
 
     Without automatic doubles first; then with 1, 2... tied opening rolls, reading the file's
     numbers as the points won or as gnubg's export counts them (from a cube of 1), until the
     game ends as the next score line says (or, for the last game, as its "Wins" line says).
+    Else the game as read without automatic doubles, or the error that reading gave.
     """
     target = None if nxt is None or not rec.is_money else nxt.white_black
     rules = rec.cube_rules
@@ -387,11 +361,14 @@ def _replay_game(
         for scale in (1,) if k == 0 else (1, 1 << k):
             game = rec.new_game(board)
             try:
-                try:
-                    push_automatic_doubles(game, k)
-                except InvalidInputError:
-                    return _plain(plain)  # the rules allow no more automatic doubles
-                _replay_entries(game, raw, scale)
+                push_automatic_doubles(game, k)
+            except InvalidInputError:
+                return _plain(plain)  # the rules allow no more automatic doubles
+            try:
+                for i, e in enumerate(raw.entries):
+                    after = raw.entries[i + 1] if i + 1 < len(raw.entries) else None
+                    with file_errors(f"{e.text!r}: ", game=raw.number, move=e.move, line=e.line):
+                        _apply(game, e, after, scale)
             except MatchRecordError as e:
                 plain = e if plain is None else plain
                 continue
@@ -404,24 +381,10 @@ def _replay_game(
 
 
 def _plain(plain: Optional[Union[Game, MatchRecordError]]) -> Game:
-    """The game as read without automatic doubles, or the error that reading gave."""
     if isinstance(plain, MatchRecordError):
         raise plain
     assert plain is not None
     return plain
-
-
-def _replay_entries(game: Game, raw: _RawGame, scale: int) -> None:
-    entries = raw.entries
-    for i, e in enumerate(entries):
-        try:
-            _apply(game, e, entries[i + 1] if i + 1 < len(entries) else None, scale)
-        except MatchRecordError as exc:
-            raise exc.located(game=raw.number, move=e.move, line=e.line) from None
-        except InvalidInputError as exc:
-            raise MatchRecordError(
-                f"{e.text!r}: {exc}", game=raw.number, move=e.move, line=e.line
-            ) from None
 
 
 def _apply(game: Game, e: _Entry, nxt: Optional[_Entry], scale: int) -> None:
@@ -429,33 +392,12 @@ def _apply(game: Game, e: _Entry, nxt: Optional[_Entry], scale: int) -> None:
     if e.kind == "wins":
         m = re.search(r"\d+", e.text)
         points = int(m.group()[:9]) if m else 1
-        if game.result is None:
-            push_resignation(game, who.other(), points * scale)
-        r = game.result
-        if r is None or r.winner != who or points * scale not in (r.points, unreduced_points(r)):
-            raise MatchRecordError(
-                f"the record says {who} wins {points} point(s), the rules say "
-                f"{r if r is not None else 'the game goes on'}"
-            )
+        said = f"the record says {who} wins {points} point(s)"
+        check_result(game, who, points * scale, said, resigned=True, unreduced=True)
         return
-    if game.result is not None:
-        raise MatchRecordError(f"{e.text!r} after the end of the game ({game.result})")
-    if e.kind == "roll":
-        _roll_and_play(game, e, who, nxt)
+    if e.kind != "roll":
+        push_cube_action(game, who, e.kind)
         return
-    if game.to_act != who:
-        raise MatchRecordError(f"{e.text!r} in {who}'s column but it is {game.to_act}'s turn")
-    if e.kind == "double" or (e.kind in ("beaver", "raccoon") and game.cube.offer is not None):
-        push_double(game)
-    elif e.kind == "take":
-        game.push(Take())
-    elif e.kind == "drop":
-        game.push(Drop())
-    else:
-        raise MatchRecordError(f"{e.text!r}: no double to beaver")
-
-
-def _roll_and_play(game: Game, e: _Entry, who: Color, nxt: Optional[_Entry]) -> None:
     moves = e.text[3:].strip()
     low = moves.lower()
     unplayed = low in ("", "cannot move", "???", "????") or set(low) <= {"?", " "}
@@ -464,51 +406,11 @@ def _roll_and_play(game: Game, e: _Entry, who: Color, nxt: Optional[_Entry]) -> 
         # column; the player who resigned is the one who does not win.
         who = _side_color(not nxt.right)
     push_roll(game, who, (int(e.text[0]), int(e.text[1])))
-    if unplayed:
-        if nxt is not None and nxt.kind == "wins" and not game.is_legal(EmptyPlay()):
-            return  # the player resigned after rolling (XG writes "???")
-        game.push(EmptyPlay())
-        return
-    game.push(_parse_play(game, moves))
-
-
-_STEP = re.compile(r"^(bar|off|\d+)(\*?)$", re.IGNORECASE)
-_COUNT = re.compile(r"^(.*?)\((\d)\)$")
-
-
-def _parse_play(game: Game, text: str) -> Play:
-    """Read a play as .mat files write it.
-
-    ``13/8 24/21``, ``25/20``, ``6/0``, ``bar/22*``, ``8/5(2)`` and chains such as
-    ``24/20*/16``.
-    """
-    parts = []
-    for tok in text.replace(",", " ").split():
-        count = 1
-        m = _COUNT.match(tok)
-        if m:
-            tok, count = m.group(1), int(m.group(2))
-        steps = []
-        for raw in tok.split("/"):
-            sm = _STEP.match(raw)
-            if not sm:
-                raise MatchRecordError(f"cannot read the move {tok[:40]!r}")
-            point, hit = sm.group(1).lower(), sm.group(2)
-            if point in ("bar", "25"):
-                point = "bar"
-            elif point in ("off", "0"):
-                point = "off"
-            else:
-                point = str(int(point[:9]))
-            steps.append((point, hit))
-        if len(steps) < 2:
-            raise MatchRecordError(f"cannot read the move {tok[:40]!r}")
-        for _ in range(count):
-            for (a, _), (b, hit) in zip(steps, steps[1:]):
-                parts.append(f"{a}/{b}{hit}")
-    dice = game.dice
-    assert dice is not None
-    return game.position.parse_play(" ".join(parts), dice)
+    if unplayed and nxt is not None and nxt.kind == "wins" and not game.is_legal(EmptyPlay()):
+        return  # the player resigned after rolling (XG writes "???")
+    # gammon's notation reads what .mat files write: 25 for the bar, 0 for off, chains and
+    # counts ("24/20*/16", "8/5(2)").
+    push_play(game, "" if unplayed else moves.replace(",", " "))
 
 
 # -- writing ----------------------------------------------------------------------------
@@ -571,7 +473,7 @@ def dumps(record: MatchRecord) -> str:
         w, b = g.score
         left = f"{black} : {b}"
         out.append(f" {left:<30} {white} : {w}")
-        out.extend(_game_lines(g.actions, g.game, gi))
+        out.extend(_game_lines(g, gi))
         out.append("")
     return "\n".join(out) + "\n"
 
@@ -609,55 +511,39 @@ def _redouble_words(actions: list[Action]) -> dict[int, str]:
     return words
 
 
-def _game_lines(actions: list[Action], final: Game, gi: int) -> list[str]:
-    shadow = _fresh_game(final)
+def _game_lines(g: GameRecord, gi: int) -> list[str]:
     cells: list[tuple[int, str]] = []  # (slot, text): slot i -> line i//2+1, right if i odd
-    pending_roll: Optional[tuple[int, int]] = None
-    words = _redouble_words(actions)
-    for index, a in enumerate(actions):
-        right = shadow.to_act == Color.WHITE
-        if isinstance(a, Roll):
-            opening = shadow.is_opening
-            shadow.push(a)
-            pending_roll = _rolled(a, opening, shadow)
-            continue
+    words = _redouble_words(g.actions)
+    for index, a, before, dice in written_actions(g):
         if isinstance(a, (Play, EmptyPlay)):
-            if pending_roll is None:
+            if dice is None:
                 raise InvalidInputError(f".mat: a play without a roll (game {gi})")
-            text = f"{pending_roll[0]}{pending_roll[1]}: "
-            if isinstance(a, Play):
-                text += format_play(a) + " "
-            pending_roll = None
+            text = f"{dice[0]}{dice[1]}: " + (format_play(a) + " " if isinstance(a, Play) else "")
         elif isinstance(a, Double):
-            text = f" Doubles => {2 * shadow.cube.value}"
-        elif isinstance(a, (Beaver, Raccoon)):
-            offer = shadow.cube.offer
-            if offer is None:
-                raise InvalidInputError(f".mat: a {a} without a double (game {gi})")
-            text = f" {words[index]} => {2 * offer.value}"
+            text = f" Doubles => {2 * before.cube.value}"
+        elif isinstance(a, (Beaver, Raccoon)) and before.cube.offer is not None:
+            text = f" {words[index]} => {2 * before.cube.offer.value}"
         elif isinstance(a, Take):
-            offer = shadow.cube.offer
-            after = actions[index + 1] if index + 1 < len(actions) else None
+            offer = before.cube.offer
+            after = g.actions[index + 1] if index + 1 < len(g.actions) else None
             if offer is not None and offer.redoubles > 0 and isinstance(after, Roll):
-                shadow.push(a)
                 continue  # gnubg's importer takes a beaver when the doubler rolls
             text = " Takes"
         elif isinstance(a, Drop):
             text = " Drops"
-        elif isinstance(a, (Resign, Accept)):
-            shadow.push(a)
+        elif isinstance(a, Resign):
+            if dice is not None:  # dice rolled, then a resignation: gnubg writes them alone
+                _put(cells, before.position.turn == Color.WHITE, f"{dice[0]}{dice[1]}: ")
+            continue
+        elif isinstance(a, Accept):
             continue
         else:
             raise InvalidInputError(f".mat cannot record {a} (game {gi})")
-        shadow.push(a)
-        _put(cells, right, text)
-    if pending_roll is not None:
-        # Dice rolled, then a resignation: gnubg writes the dice alone.
-        _put(cells, shadow.position.turn == Color.WHITE, f"{pending_roll[0]}{pending_roll[1]}: ")
+        _put(cells, before.to_act == Color.WHITE, text)
     rows: dict[int, list[str]] = {}
     for sl, text in cells:
         rows.setdefault(sl // 2, ["", ""])[sl % 2] = text
-    r = shadow.result
+    r = g.result
     closing = ""
     if r is not None:
         wins = f"Wins {r.points} point{_s(r.points)}"

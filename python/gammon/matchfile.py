@@ -9,7 +9,10 @@ move number and the reason (:class:`~gammon.MatchRecordError`).
 
 The formats build on this module: :mod:`gammon.mat` (Jellyfish/gnubg ``.mat``) and
 :mod:`gammon.sgf` (gnubg's ``.sgf``) read and write records, and :mod:`gammon.files` holds
-:func:`~gammon.read_match` and :func:`~gammon.write_match`, which choose between them.
+:func:`~gammon.read_match` and :func:`~gammon.write_match`, which choose between them. Both
+formats replay through the one path here (:meth:`MatchRecord.read_games` for the games of a
+file, the ``push_*`` functions and :func:`check_result` for what a line or node shows) and
+write by one walk (:func:`written_actions`); the rules are the core's turn state's.
 
     >>> import gammon
     >>> game = gammon.Game(gammon.Match(3), seed=5)
@@ -39,12 +42,24 @@ with.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
-from gammon._core import Color, Variant
-from gammon.actions import Accept, Action, Beaver, Double, Raccoon, Resign, Roll, Take
+from gammon._core import Color, Play, Variant
+from gammon.actions import (
+    Accept,
+    Action,
+    Beaver,
+    Double,
+    Drop,
+    EmptyPlay,
+    Raccoon,
+    Resign,
+    Roll,
+    Take,
+)
 from gammon.cube import MAX_AUTO_DOUBLES, CubeRules, ResignLevel
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
@@ -54,15 +69,21 @@ from gammon.result import GameResult
 __all__ = [
     "READ_CUBE_RULES",
     "SETTINGS",
+    "FileGame",
     "GameRecord",
     "MatchRecord",
+    "check_result",
+    "file_errors",
     "opening_doubles",
     "push_automatic_doubles",
+    "push_cube_action",
     "push_double",
+    "push_play",
     "push_resignation",
     "push_roll",
     "record_settings",
     "rules_from_settings",
+    "written_actions",
 ]
 
 READ_CUBE_RULES = CubeRules(
@@ -130,7 +151,7 @@ class GameRecord:
 
     def replay(self) -> Game:
         """Return a new :class:`gammon.Game` with every action of the record pushed."""
-        g = _fresh_game(self.game)
+        g = _game_at(self.game.match, self.game.cube_rules, self.game.position.variant)
         for a in self.actions:
             g.push(a)
         return g
@@ -141,7 +162,7 @@ def opening_doubles(actions: Sequence[Action], game: Game) -> int:
 
     The cube's value once the opening roll is decided is 2 to that power (BG-11, CUBE-20).
     """
-    shadow = _fresh_game(game)
+    shadow = _game_at(game.match, game.cube_rules, game.position.variant)
     for a in actions:
         if not shadow.is_opening:
             break
@@ -193,9 +214,9 @@ def push_roll(game: Game, roller: Color, dice: tuple[int, int]) -> None:
     game.push(Roll((d1, d2)))
 
 
-def _take_pending_redouble(game: Game) -> None:
+def _take_pending_redouble(game: Game, responder: Optional[Color] = None) -> None:
     offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0:
+    if offer is not None and offer.redoubles > 0 and responder in (None, offer.responder):
         game.push(Take())
 
 
@@ -208,38 +229,78 @@ def push_double(game: Game) -> None:
         game.push(Beaver() if offer.redoubles == 0 else Raccoon())
 
 
-def resignation_level(points: int, cube: int) -> int:
-    """The level of a resignation worth ``points`` at ``cube``: the smallest that covers them.
-
-    This is how gnubg's importers read a resignation (RESIGN-1), capped at a backgammon.
-    """
-    return 1 if points <= cube else 2 if points <= 2 * cube else 3
-
-
-def push_resignation(game: Game, loser: Color, points: int, *, cube: Optional[int] = None) -> None:
+def push_resignation(game: Game, loser: Color, points: int) -> None:
     """Push the resignation a record implies by ``points`` won, and its acceptance (RESIGN-2).
 
-    The level is the smallest whose points at ``cube`` (default: the current cube) cover
-    ``points``, as gnubg's importers read it. A beaver or raccoon that ``loser`` must answer is
-    taken first: gnubg's ``.mat`` export leaves that take out.
+    The level is the smallest whose points at the current cube cover ``points`` (at most a
+    backgammon), as gnubg's importers read it (RESIGN-1). A beaver or raccoon that ``loser``
+    must answer is taken first: gnubg's ``.mat`` export leaves that take out.
 
-    Raises :class:`~gammon.MatchRecordError` while a double or resignation awaits an answer,
-    or when ``loser`` is not the player to act (gammon replays only resignations made by the
-    player to act).
+    Raises :class:`~gammon.MatchRecordError` when ``loser`` is not the player to act (gammon
+    replays only resignations made by the player to act), and the errors of
+    :meth:`gammon.Game.push` (a resignation while a decision is pending, RESIGN-5).
     """
-    offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0 and offer.responder == loser:
-        game.push(Take())
-    if game.cube.offer is not None or game.resignation is not None:
-        raise MatchRecordError("a resignation while a decision is pending (RESIGN-5)")
-    level = resignation_level(points, game.cube.value if cube is None else cube)
+    _take_pending_redouble(game, loser)
     if game.to_act != loser:
         raise MatchRecordError(
             f"{loser} resigns but it is {game.to_act}'s turn; gammon replays resignations made "
             "by the player to act (RESIGN-1)"
         )
-    game.push(Resign(ResignLevel(level)))
+    cube = game.cube.value
+    game.push(Resign(ResignLevel(1 if points <= cube else 2 if points <= 2 * cube else 3)))
     game.push(Accept())
+
+
+def push_cube_action(game: Game, who: Color, kind: str) -> None:
+    """Push a cube action a file shows for ``who``.
+
+    ``kind`` is ``"double"`` (a beaver or raccoon when a double is pending, as gnubg records
+    one), ``"beaver"`` (only then, CUBE-12), ``"take"`` or ``"drop"``.
+
+    Raises :class:`~gammon.MatchRecordError` for an action out of turn or a beaver without a
+    double, and the errors of :meth:`gammon.Game.push`.
+    """
+    if game.to_act != who:
+        raise MatchRecordError(f"a {kind} by {who} but it is {game.to_act}'s turn")
+    if kind in ("take", "drop"):
+        game.push(Take() if kind == "take" else Drop())
+    elif kind == "double" or game.cube.offer is not None:
+        push_double(game)
+    else:
+        raise MatchRecordError(f"a {kind} without a double to beaver")
+
+
+def push_play(game: Game, text: str) -> None:
+    """Push the play of the roll just pushed, in gammon's notation (``""``: none is legal)."""
+    dice = game.dice
+    assert dice is not None
+    game.push(game.position.parse_play(text, dice) if text else EmptyPlay())
+
+
+def check_result(
+    game: Game, winner: Color, points: int, said: str, *, resigned: bool, unreduced: bool
+) -> None:
+    """Check the result a file states (``said``), first pushing the resignation it implies.
+
+    When the game is not over and the file says it was ``resigned``, the loser resigns as
+    :func:`push_resignation` reads ``points``. ``unreduced`` also accepts the points before
+    the Jacoby rule (gnubg's ``.mat`` export writes those, MONEY-2).
+
+    Raises :class:`~gammon.MatchRecordError` when the rules give another result.
+    """
+    if game.result is None and resigned:
+        push_resignation(game, winner.other(), points)
+    r = game.result
+    if r is None:
+        return
+    before_jacoby = unreduced_points(r)
+    if r.winner == winner and (points == r.points or (unreduced and points == before_jacoby)):
+        return
+    note = ""
+    if r.winner == winner and points == before_jacoby and game.cube_rules.jacoby:
+        note = "; gammon applies the Jacoby rule to resignations too (RESIGN-2, MONEY-2), "
+        note += "gnubg does not"
+    raise MatchRecordError(f"{said} but the rules say {r}{note}")
 
 
 def unreduced_points(result: GameResult) -> int:
@@ -250,20 +311,72 @@ def unreduced_points(result: GameResult) -> int:
     return _LEVELS.get(result.kind, 1) * result.cube
 
 
-def _rolled(roll: Roll, opening: bool, after: Game) -> Optional[tuple[int, int]]:
-    """The dice a file shows for ``roll``: as rolled, larger first for the opening roll."""
-    if after.is_opening:
-        return None  # a tie of the opening roll: files do not show it
-    if opening or roll.dice is None:
-        return after.dice
-    return roll.dice
+def written_actions(
+    record: GameRecord,
+) -> Iterator[tuple[int, Action, Game, Optional[tuple[int, int]]]]:
+    """The actions of a game as the file writers walk them: ``(index, action, before, dice)``.
+
+    ``before`` is the game just before the action (one game, replayed as the walk goes on).
+    Rolls are not yielded: ``dice`` are the dice of the roll before a play or before a
+    resignation right after rolling, as files show them (the larger die first at the opening;
+    ``None`` after a tie of the opening roll, which files do not show), else ``None``.
+    """
+    game = _game_at(record.game.match, record.game.cube_rules, record.game.position.variant)
+    dice: Optional[tuple[int, int]] = None
+    for index, a in enumerate(record.actions):
+        if isinstance(a, Roll):
+            opening = game.is_opening
+            game.push(a)
+            # As rolled; the opening roll larger die first; a tie of the opening roll not shown.
+            dice = None if game.is_opening else a.dice if a.dice and not opening else game.dice
+            continue
+        yield index, a, game, dice
+        if isinstance(a, (Play, EmptyPlay, Resign)):
+            dice = None
+        game.push(a)
 
 
-def _fresh_game(game: Game) -> Game:
-    board = game.match
+def _game_at(board: Scoreboard, rules: CubeRules, variant: Variant) -> Game:
     if isinstance(board, Match):
-        return Game(board, game.cube_rules, variant=game.position.variant)
-    return Game(session=board, cube=game.cube_rules, variant=game.position.variant)
+        return Game(board, rules, variant=variant)
+    return Game(session=board, cube=rules, variant=variant)
+
+
+@contextmanager
+def file_errors(
+    prefix: str = "",
+    *,
+    game: Optional[int] = None,
+    move: Optional[int] = None,
+    line: Optional[int] = None,
+) -> Iterator[None]:
+    """Raise the errors of the block as :class:`~gammon.MatchRecordError` at this place.
+
+    The ``game``, ``move`` and ``line`` fill in what an error does not know yet; the message
+    of an :class:`~gammon.InvalidInputError` (an action the rules refuse) follows ``prefix``.
+    """
+    try:
+        yield
+    except MatchRecordError as e:
+        raise e.located(game=game, move=move, line=line) from None
+    except InvalidInputError as e:
+        raise MatchRecordError(f"{prefix}{e}", game=game, move=move, line=line) from None
+
+
+@dataclass
+class FileGame:
+    """One game as a file holds it, for :meth:`MatchRecord.read_games`.
+
+    ``number`` and ``line`` say where it is (for errors); ``score`` is the score ``(white,
+    black)`` the file states at its start (``None``: it does not say), in its ``stated_by``;
+    ``replay(board)`` plays its actions in a game at ``board`` and returns that game.
+    """
+
+    number: int
+    line: Optional[int]
+    score: Optional[tuple[int, int]]
+    replay: Callable[[Scoreboard], Game]
+    stated_by: str = "the file"
 
 
 def _on_off(value: bool) -> str:
@@ -375,24 +488,22 @@ class MatchRecord:
         return self.length == 0
 
     @property
+    def final_board(self) -> Scoreboard:
+        """The match (or session) as it stands after the last game of the record."""
+        if not self.games:
+            return self.first_board()
+        last = self.games[-1].game
+        return last.match if last.result is None else last.next_match()
+
+    @property
     def final_score(self) -> tuple[int, int]:
         """The score ``(white, black)`` after the last game of the record."""
-        if not self.games:
-            return (0, 0)
-        last = self.games[-1].game
-        if last.result is None:
-            return last.match.score
-        return last.next_match().score
+        return self.final_board.score
 
     @property
     def winner(self) -> Optional[Color]:
         """The winner of the match once it is over, else ``None`` (always ``None`` for money)."""
-        if not self.games or self.is_money:
-            return None
-        last = self.games[-1].game
-        if last.result is None:
-            return None
-        board = last.next_match()
+        board = self.final_board
         return board.winner if isinstance(board, Match) else None
 
     def first_board(self) -> Scoreboard:
@@ -403,9 +514,7 @@ class MatchRecord:
 
     def new_game(self, board: Scoreboard) -> Game:
         """Start a game of this record at ``board``."""
-        if isinstance(board, Match):
-            return Game(board, self.cube_rules, variant=self.variant)
-        return Game(session=board, cube=self.cube_rules, variant=self.variant)
+        return _game_at(board, self.cube_rules, self.variant)
 
     @classmethod
     def from_games(
@@ -444,36 +553,38 @@ class MatchRecord:
             rec.games.append(GameRecord(actions=g.move_stack, game=g))
         return rec
 
-    @classmethod
-    def replay(
-        cls,
-        games: Iterable[Sequence[Action]],
-        *,
-        length: int,
-        names: tuple[str, str] = ("White", "Black"),
-        crawford: bool = True,
-        variant: Variant = Variant.BACKGAMMON,
-        cube_rules: CubeRules = READ_CUBE_RULES,
-        info: Optional[dict[str, str]] = None,
-    ) -> MatchRecord:
-        """Replay the actions of each game through the rules into a record.
+    def read_games(self, games: Sequence[FileGame]) -> MatchRecord:
+        """Replay the games of a file into this record, one after the other; returns it.
 
-        Raises :class:`~gammon.MatchRecordError` with the game and move number for an action
-        the rules do not allow, or a game after the end of the match.
+        Each game starts where the one before ended (the score a file states is checked);
+        games after the end of the match are ignored, as gnubg ignores them.
+
+        Raises :class:`~gammon.MatchRecordError` for a stated score the games before do not
+        add up to, a game without an end followed by another, and the errors of the games'
+        ``replay``.
         """
-        rec = cls(length, names, crawford, variant, cube_rules, info=dict(info or {}))
-        board = rec.first_board()
-        for gi, actions in enumerate(games, start=1):
+        board = self.first_board()
+        for i, fg in enumerate(games):
             if board.is_over:
-                raise MatchRecordError("a game after the end of the match", game=gi)
-            game = rec.new_game(board)
-            for mi, a in enumerate(actions, start=1):
-                try:
-                    game.push(a)
-                except InvalidInputError as e:
-                    raise MatchRecordError(f"{a}: {e}", game=gi, move=mi) from None
-            rec.games.append(GameRecord(actions=list(actions), game=game))
+                break
+            if fg.score is not None and fg.score != board.score:
+                raise MatchRecordError(
+                    f"{fg.stated_by} says the score is {fg.score[0]}-{fg.score[1]} (White-Black) "
+                    f"but the games before it add up to {board.score[0]}-{board.score[1]}",
+                    game=fg.number,
+                    move=0,
+                    line=fg.line,
+                )
+            game = fg.replay(board)
+            self.games.append(GameRecord(actions=game.move_stack, game=game))
             if game.result is None:
+                if i + 1 < len(games):
+                    raise MatchRecordError(
+                        "the game has no end (no bear-off, drop or resignation) but another "
+                        "game follows",
+                        game=fg.number,
+                        line=fg.line,
+                    )
                 break
             board = game.next_match()
-        return rec
+        return self

@@ -41,13 +41,13 @@ import time
 from typing import Any, Optional, Union
 
 import gammon._core as _core
-from gammon._core import Net, Variant
+from gammon._core import Net, Position, Variant
 from gammon.cube import Cube, CubeRules
 from gammon.errors import GammonError, InvalidInputError
 from gammon.fibs import FibsBoard, FibsState
 from gammon.game import Game
 from gammon.mat import format_play
-from gammon.match import Match, MatchScore, MoneySession, Scoreboard
+from gammon.match import Match, MoneySession, Scoreboard
 from gammon.rollout import BUILTIN_POLICIES, Policy
 from gammon.simulate import BUILTIN_CUBE_POLICIES, CubePolicy, CubeView
 
@@ -121,24 +121,15 @@ class Engine:
 
     def decide(self, state: FibsState) -> str:
         """The decision for a board: a play, ``roll``/``double`` or ``take``/``drop``."""
-        board = _scoreboard(state)
         pos = state.position
-        if state.doubled:
-            doubler = pos.turn
+        if state.dice is not None and not state.doubled:
+            return self._play(pos, state.dice)
+        board = _scoreboard(state)
+        if state.doubled:  # the answer of the player not on roll
             rules = _RULES if isinstance(board, Match) else _MONEY_RULES
-            cube = Cube(state.cube, state.cube_owner, rules=rules).double(doubler)
-            view = CubeView(pos, doubler.other(), cube, board)
-            if isinstance(self.cube, (str, Net)):
-                return _core._cube_decision(
-                    pos, self.cube, doubler.other(), cube, _match_score(board), False
-                )
-            answer = self.cube.take(view)
-            if answer is True or answer == "take":
-                return "take"
-            if answer in ("beaver", "raccoon") and view.may_beaver:
-                return "beaver"
-            return "drop"
-        if state.dice is None:
+            cube = Cube(state.cube, state.cube_owner, rules=rules).double(pos.turn)
+            player = pos.turn.other()
+        else:  # before rolling: double or roll
             game = Game(
                 board if isinstance(board, Match) else None,
                 Cube(state.cube, state.cube_owner, rules=_RULES),
@@ -147,13 +138,20 @@ class Engine:
             )
             if not game.can_double():
                 return "roll"
-            if isinstance(self.cube, (str, Net)):
-                return _core._cube_decision(
-                    pos, self.cube, pos.turn, game.cube, _match_score(board), False
-                )
-            game_view = CubeView(pos, pos.turn, game.cube, board)
-            return "double" if self.cube.double(game_view) else "roll"
-        plays = pos.legal_plays(state.dice)
+            cube, player = game.cube, pos.turn
+        if isinstance(self.cube, (str, Net)):
+            score = board.match_score if isinstance(board, Match) else None
+            return _core._cube_decision(pos, self.cube, player, cube, score, False)
+        view = CubeView(pos, player, cube, board)
+        if not state.doubled:
+            return "double" if self.cube.double(view) else "roll"
+        answer = self.cube.take(view)
+        if answer is True or answer == "take":
+            return "take"
+        return "beaver" if answer in ("beaver", "raccoon") and view.may_beaver else "drop"
+
+    def _play(self, pos: Position, dice: tuple[int, int]) -> str:
+        plays = pos.legal_plays(dice)
         if len(plays) == 0:
             return ""
         with self._lock:
@@ -165,10 +163,6 @@ class Engine:
             pick = self.policy.choose(pos, plays)
             chosen = plays[pick] if isinstance(pick, int) else pick
         return format_play(chosen)
-
-
-def _match_score(board: Scoreboard) -> Optional[MatchScore]:
-    return board.match_score if isinstance(board, Match) else None
 
 
 def _scoreboard(state: FibsState) -> Scoreboard:

@@ -26,9 +26,10 @@ skips rule names it does not know.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Optional
 
-from gammon._core import Color, Play, Variant
+from gammon._core import Color, Play, Variant, find_variant
 from gammon.actions import (
     Accept,
     Beaver,
@@ -37,35 +38,31 @@ from gammon.actions import (
     EmptyPlay,
     Raccoon,
     Resign,
-    Roll,
     Take,
 )
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
-from gammon.match import Match
+from gammon.match import Match, Scoreboard
 from gammon.matchfile import (
     READ_CUBE_RULES,
+    FileGame,
     GameRecord,
     MatchRecord,
-    _fresh_game,
-    _rolled,
+    check_result,
+    file_errors,
     push_automatic_doubles,
-    push_double,
-    push_resignation,
+    push_cube_action,
+    push_play,
     push_roll,
     record_settings,
     rules_from_settings,
-    unreduced_points,
+    written_actions,
 )
 
 __all__ = ["dumps", "loads"]
 
-_VARIANTS = {
-    "nackgammon": Variant.NACKGAMMON,
-    "hypergammon1": Variant.HYPERGAMMON_1,
-    "hypergammon2": Variant.HYPERGAMMON_2,
-    "hypergammon3": Variant.HYPERGAMMON_3,
-}
+_VARIANTS = ("nackgammon", "hypergammon")
+"""How the names of the variants gnubg's ``RU`` holds begin (``Nackgammon``, ``Hypergammon2``)."""
 _INFO = {
     "DT": "date",
     "EV": "event",
@@ -83,7 +80,6 @@ _KEPT = frozenset(
 _IDENT = re.compile(r"[A-Za-z]+")
 _SPACE = re.compile(r"\s*")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
-_GNUBG_RULES = {"crawford", "crawfordgame", "jacoby", "nocube", *_VARIANTS}
 
 
 class _Node:
@@ -231,73 +227,62 @@ def loads(
     if gm.strip() != "6":
         raise MatchRecordError(f"SGF: GM[{gm[:20]}] is not backgammon (GM[6])", line=where)
     mi = dict(_mi(v) for v in root0.props.get("MI", []))
-    try:
+    with file_errors(game=1, line=where):
         length = _int(mi.get("length", "0") or "0", "the match length of MI")
-    except MatchRecordError as e:
-        raise e.located(game=1, line=where) from None
     if length > 32767:
         raise MatchRecordError(f"SGF: a {length}-point match is too long (MATCH-1)", line=where)
     tokens = [t.strip() for v in root0.props.get("RU", []) for t in v.split(":")]
     rules_said = {t.lower() for t in tokens}
     extras = dict(t.split("=", 1) for t in tokens if "=" in t)
-    variant = next((_VARIANTS[r] for r in rules_said if r in _VARIANTS), Variant.BACKGAMMON)
+    with file_errors("SGF: RU: ", line=where):
+        named = [find_variant(r) for r in rules_said if r.startswith(_VARIANTS)]
     base = READ_CUBE_RULES.replace(
         jacoby=("jacoby" in rules_said) if jacoby is None else jacoby,
         enabled="nocube" not in rules_said,
     )
-    try:
+    with file_errors(line=where):
         cube_rules, _ = rules_from_settings(extras, base)
-    except MatchRecordError as e:
-        raise e.located(line=where) from None
     names = (root0.get("PB") or "White", root0.get("PW") or "Black")
     info = {key: v for p, key in _INFO.items() if (v := root0.get(p)) is not None}
     rec = MatchRecord(
         length,
         names,
         ("crawford" in rules_said) if crawford is None else crawford,
-        variant,
+        named[0] if named else Variant.BACKGAMMON,
         cube_rules,
         info=info,
     )
-    board = rec.first_board()
-    for gi, nodes in enumerate(trees, start=1):
-        if board.is_over:
-            break
-        if not nodes:
-            raise MatchRecordError("SGF: an empty game tree", game=gi)
-        root = nodes[0]
-        line = _line(text, root.offset)
-        game = rec.new_game(board)
-        try:
-            _start(game, root, board.score)
-        except MatchRecordError as e:
-            raise e.located(game=gi, move=0, line=line) from None
-        except InvalidInputError as exc:
-            raise MatchRecordError(str(exc), game=gi, move=0, line=line) from None
-        for mi_, node in enumerate(nodes[1:], start=1):
-            try:
-                _apply(game, node)
-            except MatchRecordError as e:
-                raise e.located(game=gi, move=mi_, line=_line(text, node.offset)) from None
-            except InvalidInputError as exc:
-                raise MatchRecordError(
-                    str(exc), game=gi, move=mi_, line=_line(text, node.offset)
-                ) from None
-        try:
-            _end(game, root.get("RE") or "")
-        except MatchRecordError as e:
-            raise e.located(game=gi, move=len(nodes), line=line) from None
-        except InvalidInputError as exc:
-            raise MatchRecordError(str(exc), game=gi, move=len(nodes), line=line) from None
-        rec.games.append(GameRecord(actions=game.move_stack, game=game))
-        if game.result is None:
-            if gi < len(trees):
-                raise MatchRecordError(
-                    "the game has no end (no RE[]) but another game follows", game=gi, line=line
-                )
-            break
-        board = game.next_match()
-    return rec
+    return rec.read_games(
+        [
+            FileGame(
+                gi,
+                _line(text, nodes[0].offset) if nodes else None,
+                _stated_score(nodes[0]) if nodes else None,
+                partial(_replay_tree, rec, text, gi, nodes),
+                "MI",
+            )
+            for gi, nodes in enumerate(trees, start=1)
+        ]
+    )
+
+
+def _replay_tree(
+    rec: MatchRecord, text: str, gi: int, nodes: list[_Node], board: Scoreboard
+) -> Game:
+    """Replay one game tree: the root's automatic doubles, the nodes, the root's result."""
+    if not nodes:
+        raise MatchRecordError("SGF: an empty game tree", game=gi)
+    root = nodes[0]
+    line = _line(text, root.offset)
+    game = rec.new_game(board)
+    with file_errors(game=gi, move=0, line=line):
+        _push_cube_value(game, root)
+    for move, node in enumerate(nodes[1:], start=1):
+        with file_errors(game=gi, move=move, line=_line(text, node.offset)):
+            _apply(game, node)
+    with file_errors(game=gi, move=len(nodes), line=line):
+        _end(game, root.get("RE") or "")
+    return game
 
 
 def _mi(v: str) -> tuple[str, str]:
@@ -305,15 +290,16 @@ def _mi(v: str) -> tuple[str, str]:
     return k.strip().lower(), val.strip()
 
 
-def _start(game: Game, root: _Node, score: tuple[int, int]) -> None:
-    """Check the score a game tree's root states and push its automatic doubles (CV)."""
+def _stated_score(root: _Node) -> Optional[tuple[int, int]]:
+    """The score ``(white, black)`` a game tree's root states in ``MI``, if it does."""
     gmi = dict(_mi(v) for v in root.props.get("MI", []))
     if "ws" in gmi and "bs" in gmi:
-        want = (_int(gmi["bs"], "the score of MI"), _int(gmi["ws"], "the score of MI"))
-        if want != score:
-            raise MatchRecordError(
-                f"MI says the score is {want} (White, Black), the games before add up to {score}"
-            )
+        return (_int(gmi["bs"], "the score of MI"), _int(gmi["ws"], "the score of MI"))
+    return None
+
+
+def _push_cube_value(game: Game, root: _Node) -> None:
+    """Push the automatic doubles a game tree's root states (``CV``, CUBE-20)."""
     cv = root.get("CV")
     if cv is not None:
         value = _int(cv, "CV")
@@ -332,18 +318,8 @@ def _end(game: Game, result: str) -> None:
             raise MatchRecordError(f"SGF: cannot read RE[{result[:20]}]")
         return
     winner = Color.WHITE if m.group(1) == "B" else Color.BLACK
-    points = int(m.group(2))
-    if game.result is None and m.group(3):
-        push_resignation(game, winner.other(), points)
-    r = game.result
-    if r is not None and (winner, points) != (r.winner, r.points):
-        note = ""
-        if r.winner == winner and points == unreduced_points(r) and game.cube_rules.jacoby:
-            note = (
-                "; gammon applies the Jacoby rule to resignations too (RESIGN-2, MONEY-2), "
-                "gnubg does not"
-            )
-        raise MatchRecordError(f"RE[{result[:20]}] but the rules say {r}{note}")
+    said = f"RE[{result[:20]}]"
+    check_result(game, winner, int(m.group(2)), said, resigned=bool(m.group(3)), unreduced=False)
 
 
 def _apply(game: Game, node: _Node) -> None:
@@ -361,14 +337,7 @@ def _apply(game: Game, node: _Node) -> None:
     who = Color.WHITE if side == "B" else Color.BLACK
     value = (node.get(side) or "").strip()
     if value in ("double", "take", "drop"):
-        if game.to_act != who:
-            raise MatchRecordError(f"{side}[{value}] but it is {game.to_act}'s turn")
-        if value == "double":
-            push_double(game)
-        elif value == "take":
-            game.push(Take())
-        else:
-            game.push(Drop())
+        push_cube_action(game, who, value)
         return
     if value.startswith("resign") or value in ("accept", "reject", "decline"):
         return  # not written by gnubg; resignations come from RE[...R]
@@ -379,17 +348,12 @@ def _apply(game: Game, node: _Node) -> None:
     letters = m.group(3)
     if len(letters) % 2:
         raise MatchRecordError(f"SGF: {value[:40]!r} has an odd number of point letters")
-    if not letters:
-        game.push(EmptyPlay())
-        return
-    parts = []
-    for k in range(0, len(letters), 2):
-        a = _point(letters[k], who == Color.WHITE)
-        b = _point(letters[k + 1], who == Color.WHITE)
-        parts.append(f"{'bar' if a == 25 else a}/{'off' if b == 0 else b}")
-    dice = game.dice
-    assert dice is not None
-    game.push(game.position.parse_play(" ".join(parts), dice))
+    white = who == Color.WHITE  # gammon's notation: 25 is the bar, 0 off
+    moves = (
+        f"{_point(letters[k], white)}/{_point(letters[k + 1], white)}"
+        for k in range(0, len(letters), 2)
+    )
+    push_play(game, " ".join(moves))
 
 
 def _set_dice(game: Game, player: str, dice: str) -> None:
@@ -442,9 +406,9 @@ def dumps(record: MatchRecord) -> str:
                 rules.append("CrawfordGame")
         if record.is_money and g.game.cube_rules.jacoby:
             rules.append("Jacoby")
-        for name, v in _VARIANTS.items():
-            if v == record.variant:
-                rules.append(name.capitalize())
+        variant = record.variant.canonical_name.replace("-", "")
+        if variant.startswith(_VARIANTS):
+            rules.append(variant.capitalize())
         rules.extend(extras)
         if rules:
             head += "RU[" + _escape(":".join(rules)) + "]"
@@ -461,17 +425,10 @@ def dumps(record: MatchRecord) -> str:
 
 
 def _nodes(g: GameRecord, gi: int) -> list[str]:
-    shadow = _fresh_game(g.game)
     nodes: list[str] = []
-    dice: Optional[tuple[int, int]] = None
-    for a in g.actions:
-        who = shadow.to_act
+    for _, a, before, dice in written_actions(g):
+        who = before.to_act
         side = "B" if who == Color.WHITE else "W"
-        if isinstance(a, Roll):
-            opening = shadow.is_opening
-            shadow.push(a)
-            dice = _rolled(a, opening, shadow)
-            continue
         if isinstance(a, (Play, EmptyPlay)):
             if dice is None:
                 raise InvalidInputError(f"SGF: a play without a roll (game {gi})")
@@ -483,20 +440,15 @@ def _nodes(g: GameRecord, gi: int) -> list[str]:
                     for m in a.moves
                 )
             nodes.append(f"\n;{side}[{text}]")
-            dice = None
         elif isinstance(a, (Double, Beaver, Raccoon)):
             nodes.append(f"\n;{side}[double]")
-        elif isinstance(a, Take):
-            nodes.append(f"\n;{side}[take]")
-        elif isinstance(a, Drop):
-            nodes.append(f"\n;{side}[drop]")
-        elif isinstance(a, (Resign, Accept)):
+        elif isinstance(a, (Take, Drop)):
+            nodes.append(f"\n;{side}[{'take' if isinstance(a, Take) else 'drop'}]")
+        elif isinstance(a, Resign):
             if dice is not None:
                 # Rolled, then resigned: gnubg saves the roll as a node of its own.
-                player = "B" if shadow.position.turn == Color.WHITE else "W"
+                player = "B" if before.position.turn == Color.WHITE else "W"
                 nodes.append(f"\n;PL[{player}]DI[{dice[0]}{dice[1]}]")
-                dice = None
-        else:
+        elif not isinstance(a, Accept):
             raise InvalidInputError(f"SGF: gnubg's format cannot record {a} (game {gi})")
-        shadow.push(a)
     return nodes

@@ -325,18 +325,11 @@ class _Drawing:
     def _checkers(self) -> None:
         for color in (Color.WHITE, Color.BLACK):
             counts = self.pos.checkers(color)
-            for p in range(1, 25):
+            for p in range(1, 26):
                 n = counts[p]
-                where = self.where(color, p)
                 for k in range(min(n, _MAX_STACK)):
-                    cx, cy = checker_center(where, k)
                     label = str(n) if n > _MAX_STACK and k == _MAX_STACK - 1 else ""
-                    self._checker(color, cx, cy, label)
-            n = counts[25]
-            for k in range(min(n, _MAX_STACK)):
-                cx, cy = bar_center(color == self.bottom, k)
-                label = str(n) if n > _MAX_STACK and k == _MAX_STACK - 1 else ""
-                self._checker(color, cx, cy, label)
+                    self._checker(color, *self._slot(color, p, k), label)
 
     def _trays(self) -> None:
         for color in (Color.WHITE, Color.BLACK):

@@ -781,8 +781,9 @@ impl Labels {
     }
 }
 
-/// The rows of a summary table of `stats` (one column per player).
-fn summary(labels: &Labels, stats: &ByColor<PlayerStats>, title: &str) -> String {
+/// The rows of the summary table of `stats`: a label and the value of each player (White,
+/// Black), as printed. The text table (`summary`) and the HTML page show these.
+fn summary_rows(labels: &Labels, stats: &ByColor<PlayerStats>) -> Vec<(String, [String; 2])> {
     let cols = [Color::White, Color::Black];
     let mut rows: Vec<(String, [String; 2])> = Vec::new();
     let mut row = |name: &str, f: &dyn Fn(&PlayerStats) -> String| {
@@ -858,6 +859,13 @@ fn summary(labels: &Labels, stats: &ByColor<PlayerStats>, title: &str) -> String
     row(&format!("  luck-adjusted result ({unit})"), &|s| {
         labels.cost(s.luck_adjusted)
     });
+    rows
+}
+
+/// The summary table of `stats` (one column per player) under `title`.
+fn summary(labels: &Labels, stats: &ByColor<PlayerStats>, title: &str) -> String {
+    let cols = [Color::White, Color::Black];
+    let rows = summary_rows(labels, stats);
     let w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     let c = rows
         .iter()
@@ -1119,6 +1127,15 @@ impl PyMatchAnalysis {
     fn worst(&self, n: usize, kind: Option<&str>, errors: bool) -> Vec<PyDecision> {
         let games: Vec<(usize, &GameAnalysis)> = self.analysis.games.iter().enumerate().collect();
         worst(&games, n, kind, errors)
+    }
+
+    /// The rows of the summary table ``str()`` prints, ``(label, white, black)``, the values
+    /// as printed there (a row of a group starts with two spaces).
+    fn summary_rows(&self) -> Vec<(String, String, String)> {
+        summary_rows(&self.labels, &self.analysis.stats)
+            .into_iter()
+            .map(|(label, [white, black])| (label, white, black))
+            .collect()
     }
 
     fn __len__(&self) -> usize {
