@@ -120,6 +120,7 @@ pub use run::compare::{
     position_seed, rollout_many, CompareConfig, CompareProgress, CompareRun, CompareTotals,
     Contender,
 };
+pub use run::cube_decision::record::{CubeRolloutStats, CUBE_ROLLOUT_FORMAT};
 pub use run::cube_decision::{
     beaver_line, check_decision, cube_decision_rollout, CubeRolloutError, CubeRolloutProgress,
     CubeRolloutRun, CubeRolloutSummary, CubeRolloutTally, DOUBLE_BEAVER, DOUBLE_TAKE, MWC_SCALE,

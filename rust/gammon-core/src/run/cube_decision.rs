@@ -509,5 +509,7 @@ where
     })
 }
 
+pub(crate) mod record;
+
 #[cfg(test)]
 mod tests;

@@ -301,3 +301,80 @@ fn cube3_match3_bg12_a_player_who_may_not_double_is_refused_naming_the_rule() {
     .unwrap_err();
     assert!(e.to_string().contains("CUBE-2"), "{e}");
 }
+
+#[test]
+fn a_record_goes_to_json_and_back_and_an_edited_one_is_refused() {
+    use crate::run::checkpoint::{Ranges, RolloutFile, RunRecord, Stop};
+    use crate::run::cube_decision::record::CubeRolloutStats;
+    use crate::run::setup::{CubePolicyName, CubeSetup, PolicyName, RolloutSetup};
+    let pos = middle_game();
+    let pubeval = Pubeval::new();
+    let cube = BackgammonCubePolicy::from(CubePolicyKind::Net);
+    let cr = CubeRules {
+        beavers: true,
+        ..CubeRules::default()
+    };
+    let r = rules(&pubeval, &cube, cr);
+    let t = run(
+        &pos,
+        &r,
+        CubeState::default(),
+        &Scoreboard::Money,
+        0..60,
+        &RolloutConfig::new(3),
+    )
+    .unwrap()
+    .tally;
+    let m = MatchScore::new(7, true).unwrap();
+    for board in [Scoreboard::Money, Scoreboard::Match(m)] {
+        let mut stats = CubeRolloutStats { board, tally: t };
+        if !board.is_money() {
+            // Not a money record: take the beaver line away and keep the points as values.
+            stats.tally.lines[DOUBLE_BEAVER] = CubefulTally::default();
+            stats.tally.sum[DOUBLE_BEAVER] = 0;
+            for l in 0..LINES {
+                stats.tally.cross[l][DOUBLE_BEAVER] = 0;
+                stats.tally.cross[DOUBLE_BEAVER][l] = 0;
+            }
+        }
+        let pubeval = PolicyName::Builtin(crate::policy::PolicyKind::Pubeval);
+        let net = CubePolicyName::Builtin(CubePolicyKind::Net);
+        let setup = RolloutSetup {
+            position: crate::variant_position::VariantPosition::Backgammon(pos),
+            policies: [pubeval.clone(), pubeval],
+            seed: 3,
+            opening: false,
+            quasi_random: true,
+            nardy: None,
+            truncate: crate::play::truncate::BearoffTruncation::Off,
+            truncate_after: None,
+            variance_reduction: false,
+            evaluator: None,
+            cube: Some(CubeSetup {
+                policies: [net.clone(), net],
+                value: 1,
+                owner: None,
+                rules: cr,
+            }),
+        };
+        let record = RunRecord {
+            setup,
+            tally: stats,
+            ranges: Ranges::of(0..60),
+            games_requested: 60,
+            stop: Stop::Completed,
+            elapsed: 1.5,
+            threads: 2,
+        };
+        let file = RolloutFile {
+            record,
+            first_game: 0,
+            games: 100,
+        };
+        let text = file.to_text();
+        let back = RolloutFile::<CubeRolloutStats>::from_bytes(text.as_bytes(), "f").unwrap();
+        assert_eq!(back, file);
+        let edited = text.replacen("\"sums\": [", "\"sums\": [1", 1);
+        assert!(RolloutFile::<CubeRolloutStats>::from_bytes(edited.as_bytes(), "f").is_err());
+    }
+}
