@@ -364,6 +364,20 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         "the game is worth its result exactly; --checkpoint and --scheduler apply)",
     )
     r.add_argument(
+        "--cube-decision",
+        action="store_true",
+        help="roll out the cube decision of the player on roll on common dice: no double, "
+        "double/take, double/pass (and double/beaver with --beavers), with standard errors "
+        "and the proper action (default 1296 games, policy and --cube net; --score, a gnubg "
+        "ID's Match ID or an XGID give the match score)",
+    )
+    r.add_argument(
+        "--score",
+        metavar="W-B/N",
+        default=None,
+        help="with --cube-decision: the match score, White W, Black B, an N-point match",
+    )
+    r.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         default=None,
@@ -896,11 +910,11 @@ def _rollout(args: argparse.Namespace) -> int:
         ("--jacoby", args.jacoby or None),
         ("--beavers", args.beavers or None),
     )
-    if args.cube is None and cube_flags:
+    if args.cube is None and cube_flags and not args.cube_decision:
         raise InvalidInputError(
             f"{', '.join(cube_flags)} apply to cubeful rollouts: add --cube NAME"
         )
-    if args.cube is not None and (args.plays is not None or args.resume is not None):
+    if args.cube is not None and not args.cube_decision and (args.plays or args.resume):
         raise InvalidInputError(
             "--cube does not combine with --plays or --resume: plays are ranked, and "
             "checkpoints kept, for cubeless rollouts only"
@@ -916,6 +930,10 @@ def _rollout(args: argparse.Namespace) -> int:
         except ImportError:
             raise InvalidInputError("--scheduler needs Dask: pip install 'gammon[dask]'") from None
         run_options["executor"] = distributed.Client(args.scheduler)  # type: ignore[no-untyped-call]
+    if args.cube_decision or args.score is not None:
+        from gammon.rollout_cube import cli_cube_decision
+
+        return cli_cube_decision(args, run_options, _id_game)
     if args.plays is not None:
         ignored = _given(
             ("--opponent-policy", args.opponent_policy),
