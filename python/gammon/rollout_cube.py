@@ -255,9 +255,10 @@ def _play_range(
 
 
 def parse_score(text: str) -> MatchScore:
-    """A match score written ``WHITE-BLACK/LENGTH`` (``2-3/7``): the Crawford game when a
-    player is one point away and the other is not (use a gnubg ID's Match ID for a
-    post-Crawford score).
+    """A match score written ``WHITE-BLACK/LENGTH``, such as ``2-3/7``.
+
+    The Crawford game when a player is one point away and the other is not (use a gnubg ID's
+    Match ID for a post-Crawford score).
 
     Raises :class:`~gammon.errors.InvalidInputError` naming the problem.
     """
@@ -274,10 +275,12 @@ def parse_score(text: str) -> MatchScore:
 
 
 def cli_cube_decision(args: Any, run_options: dict[str, Any], id_game: Any) -> int:
-    """``gammon rollout --cube-decision``: roll out the cube decision of ``--position`` and
-    print the table (or, with ``--json``, its figures). ``id_game`` reads a position ID, gnubg
-    ID or XGID as a game (whose cube and score apply unless ``--cube-value``,
-    ``--cube-owner`` or ``--score`` say otherwise)."""
+    """``gammon rollout --cube-decision``: roll out a cube decision and print the table.
+
+    The position is ``--position`` (``id_game`` reads a position ID, gnubg ID or XGID as a
+    game, whose cube and score apply unless ``--cube-value``, ``--cube-owner`` or ``--score``
+    say otherwise); ``--json`` prints the figures instead of the table.
+    """
     import json
 
     from gammon.cube import Cube, CubeRules

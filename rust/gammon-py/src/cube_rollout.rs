@@ -684,6 +684,7 @@ pub fn _play_cube_rollout<'py>(
 /// game and games.
 #[pyfunction]
 #[pyo3(signature = (data, r#where, setup, score, first, games, seed_given))]
+#[allow(clippy::too_many_arguments)]
 pub fn _read_cube_rollout_checkpoint(
     py: Python<'_>,
     data: &[u8],
