@@ -101,6 +101,7 @@ from gammon.rollout import (
     read_checkpoint,
     rollout,
 )
+from gammon.rollout_cube import CubeRolloutProgress, CubeRolloutResult, rollout_cube
 from gammon.simulate import (
     MatchRecords,
     MatchResult,
@@ -133,6 +134,8 @@ __all__ = [
     "CubeDecision",
     "CubeOffer",
     "CubePolicy",
+    "CubeRolloutProgress",
+    "CubeRolloutResult",
     "CubeRules",
     "CubeView",
     "CubefulRolloutResult",
@@ -228,6 +231,7 @@ __all__ = [
     "read_checkpoint",
     "read_match",
     "rollout",
+    "rollout_cube",
     "rollout_many",
     "sgf",
     "simulate_match",

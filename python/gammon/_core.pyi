@@ -40,6 +40,7 @@ __all__ = [
     "Cube",
     "CubeDecision",
     "CubeOffer",
+    "CubeRolloutResult",
     "CubeRules",
     "CubefulRolloutResult",
     "CubefulTally",
@@ -113,11 +114,13 @@ __all__ = [
     "_net_evaluate",
     "_net_rank",
     "_outcome_from_parts",
+    "_play_cube_rollout",
     "_play_from_text",
     "_play_many",
     "_play_rollout",
     "_position_from_state",
     "_position_seeds",
+    "_read_cube_rollout_checkpoint",
     "_read_many_checkpoint",
     "_read_rollout_checkpoint",
     "_simulate_match",
@@ -1127,6 +1130,102 @@ def _cubeful_rank(
     net: Net | None = None,
 ) -> list[tuple[tuple[float, float, float, float, float, float], float, float]]:
     """``(probabilities, value, normalised)`` of each play with the cube, for its maker."""
+
+@final
+class CubeRolloutResult:
+    """A cube decision rolled out on common dice (``gammon.rollout_cube``)."""
+
+    @property
+    def setup(self) -> RolloutSetup: ...
+    @property
+    def position(self) -> Position: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def score(self) -> MatchScore | None: ...
+    @property
+    def is_money(self) -> bool: ...
+    @property
+    def games_completed(self) -> int: ...
+    @property
+    def games_requested(self) -> int: ...
+    @property
+    def stop_reason(self) -> str: ...
+    @property
+    def interrupted(self) -> bool: ...
+    @property
+    def elapsed(self) -> float: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def ranges(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def next_game(self) -> int: ...
+    @property
+    def no_double(self) -> float: ...
+    @property
+    def double_take(self) -> float: ...
+    @property
+    def double_pass(self) -> float: ...
+    @property
+    def double_beaver(self) -> float | None: ...
+    @property
+    def std_errors(self) -> tuple[float, float, float, float | None]: ...
+    @property
+    def mwc(self) -> tuple[float, float, float] | None: ...
+    @property
+    def difference(self) -> tuple[float, float]: ...
+    @property
+    def unpaired_std_error(self) -> float: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def doubler_action(self) -> str: ...
+    @property
+    def taker_action(self) -> str: ...
+    @property
+    def should_double(self) -> bool: ...
+    @property
+    def should_take(self) -> bool: ...
+    @property
+    def double_confidence(self) -> float: ...
+    @property
+    def take_confidence(self) -> float: ...
+    @property
+    def probabilities(self) -> tuple[float, float, float, float, float]: ...
+    @property
+    def decision(self) -> CubeDecision: ...
+    def merge(self, other: CubeRolloutResult) -> CubeRolloutResult: ...
+    def _finished(
+        self, stop: str, elapsed: float, threads: int, requested: int
+    ) -> CubeRolloutResult: ...
+    def _checkpoint(self, first: int, games: int) -> str: ...
+
+def _play_cube_rollout(
+    setup: RolloutSetup,
+    score: MatchScore | None,
+    first: int,
+    end: int,
+    *,
+    threads: int | None = None,
+    chunk_size: int = ...,
+    max_seconds: float | None = None,
+    target_std_error: float | None = None,
+    callback: _ProgressCallback | None = None,
+    base: Any = None,
+) -> CubeRolloutResult:
+    """Plays games ``first``..``end`` of the cube-decision rollout of ``setup`` at ``score``."""
+
+def _read_cube_rollout_checkpoint(
+    data: bytes,
+    where: str,
+    setup: RolloutSetup,
+    score: MatchScore | None,
+    first: int,
+    games: int,
+    seed_given: bool,
+) -> tuple[CubeRolloutResult, int, int]:
+    """A cube rollout's checkpoint file read and checked to continue ``setup``."""
 
 @final
 class Tally:

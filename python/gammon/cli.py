@@ -533,27 +533,36 @@ def _evaluate_parser(sub: Any) -> None:
     _json_option(p)
 
 
+def _score(text: str) -> Any:
+    """``--score``: money, or ``W-B/N``, a :class:`~gammon.MatchScore`.
+
+    A player one point away (and not both) means the Crawford game (MATCH-3).
+    """
+    from gammon._core import MatchScore
+    from gammon.match import MoneySession
+
+    m = _SCORE.match(text)
+    if m is not None:
+        length, white, black = int(m[3]), int(m[1]), int(m[2])
+        one_away = (white == length - 1) != (black == length - 1)
+        return MatchScore(length, (white, black), crawford_game=one_away)
+    if text.strip().lower() == "money":
+        return MoneySession()
+    raise InvalidInputError(
+        f"--score {text!r}: give money, or W-B/N: White's and Black's points and the match "
+        "length, for example 2-1/7"
+    )
+
+
 def _stakes(args: argparse.Namespace, game: Any) -> tuple[Any, Any]:
     """The ``cube=`` and ``score=`` of ``gammon evaluate``'s options for :func:`gammon.evaluate`.
 
     None where the ``game`` of a gnubg ID or XGID decides, or for cubeless play; a centred cube
     when only ``--score`` is given for a Position ID.
     """
-    from gammon._core import Cube, MatchScore
-    from gammon.match import MoneySession
+    from gammon._core import Cube
 
-    score: Any = None
-    if args.score is not None:
-        m = _SCORE.match(args.score)
-        if m is not None:
-            score = MatchScore(int(m[3]), (int(m[1]), int(m[2])))
-        elif args.score.strip().lower() == "money":
-            score = MoneySession()
-        else:
-            raise InvalidInputError(
-                f"--score {args.score!r}: give money, or W-B/N: White's and Black's points and "
-                "the match length, for example 2-1/7"
-            )
+    score = None if args.score is None else _score(args.score)
     if args.cube_value is None and args.cube_owner is None:
         return (None if game is not None or score is None else Cube()), score
     value = args.cube_value or (1 if game is None else game.cube.value)
@@ -666,6 +675,12 @@ def _rollout_parser(sub: Any) -> None:
           ends the game is worth its result exactly; --checkpoint and --scheduler apply)
         --scheduler ADDRESS  run the games on a Dask cluster (tcp://host:8786; needs
           gammon[dask])
+        --cube-decision  roll out the cube decision of the player on roll on common dice: no
+          double, double/take, double/pass (and double/beaver with --beavers), with standard
+          errors and the proper action (default 1296 games, --policy and --cube net)
+        --score W-B/N  with --cube-decision: money, or the score of a match to N points: White
+          W, Black B (a player one point away: the Crawford game; a post-Crawford score comes
+          from a gnubg ID or XGID). Default: as a gnubg ID or XGID says, else money
         """,
     )
     # Every option defaults to None: "not given". An option whose destination is a field of
@@ -699,6 +714,8 @@ def _rollout_parser(sub: Any) -> None:
     add("--resume")
     add("--plays", nargs=2)
     add("--scheduler")
+    add("--cube-decision", action="store_true")
+    add("--score")
     _run_options(r, "games")
 
 
@@ -743,7 +760,16 @@ _SETUP = "position variant turn seed opponent_policy end_variant koks last_roll"
 def _rollout(args: argparse.Namespace) -> int:
     from gammon.rollout import RolloutSettings, read_checkpoint, rollout
 
-    if args.cube is None:
+    if args.cube_decision:
+        _refuse(
+            args,
+            ("plays", "resume", "truncate", "truncate_after", "variance_reduction", "evaluator"),
+            "--cube-decision does not combine with {}",
+        )
+        _refuse(args, ("opening",), "--cube-decision does not combine with {}")
+    elif args.score is not None:
+        raise InvalidInputError("--score applies to --cube-decision")
+    elif args.cube is None:
         _refuse(
             args,
             ("cube_value", "cube_owner", "jacoby", "beavers"),
@@ -767,6 +793,8 @@ def _rollout(args: argparse.Namespace) -> int:
             raise InvalidInputError("--scheduler needs Dask: pip install 'gammon[dask]'") from None
         executor = distributed.Client(args.scheduler)  # type: ignore[no-untyped-call]
     net = _load_net(args.net)
+    if args.cube_decision:
+        return _cube_decision(args, net, _run(args, executor=executor))
     if args.plays is not None:
         _refuse(
             args,
@@ -807,6 +835,51 @@ def _rollout(args: argparse.Namespace) -> int:
     )
     if args.json:
         _print_json(_summary(result) if args.cube is None else _cubeful_summary(result))
+    else:
+        print(result)
+    return 130 if result.interrupted else 0
+
+
+def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
+    """``gammon rollout --cube-decision``: roll out the cube decision and print its table.
+
+    A gnubg ID or XGID gives the cube and the score unless ``--cube-value``, ``--cube-owner`` or
+    ``--score`` say otherwise.
+    """
+    from gammon._core import Cube, CubeRules
+    from gammon.match import Match
+    from gammon.rollout_cube import rollout_cube
+
+    position, game = _read(args.position, args)
+    cube_value, owner, score = 1, None, None
+    if game is not None and _has_stakes(args.position):
+        cube_value, owner = game.cube.value, game.cube.owner
+        score = game.match if isinstance(game.match, Match) else None
+    if args.cube_value is not None:
+        cube_value = args.cube_value
+    if args.cube_owner is not None:
+        owner = None if args.cube_owner == "centre" else args.cube_owner
+    if args.score is not None:
+        score = _score(args.score)
+    mine = _with_net(args.policy or "net", net)
+    result = rollout_cube(
+        position,
+        args.games if args.games is not None else 1296,
+        cube=Cube(
+            cube_value, owner, rules=CubeRules(jacoby=bool(args.jacoby), beavers=bool(args.beavers))
+        ),
+        score=score,
+        seed=args.seed,
+        policy=(mine, _with_net(args.opponent_policy, net) or mine),
+        cube_policy=_with_net(args.cube or "net", net),
+        quasi_random=args.quasi_random,
+        options=options,
+    )
+    if args.json:
+        names = """position seed games:games_completed money:is_money no_double double_take
+            double_pass double_beaver std_errors mwc difference action double_confidence
+            take_confidence"""
+        _print_json(_pick(result, names))
     else:
         print(result)
     return 130 if result.interrupted else 0

@@ -120,6 +120,12 @@ pub use run::compare::{
     position_seed, rollout_many, CompareConfig, CompareProgress, CompareRun, CompareTotals,
     Contender,
 };
+pub use run::cube_decision::record::{CubeRolloutStats, CUBE_ROLLOUT_FORMAT};
+pub use run::cube_decision::{
+    beaver_line, check_decision, cube_decision_rollout, CubeRolloutError, CubeRolloutProgress,
+    CubeRolloutRun, CubeRolloutSummary, CubeRolloutTally, DOUBLE_BEAVER, DOUBLE_TAKE, MWC_SCALE,
+    NO_DOUBLE,
+};
 pub use run::cubeful::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
 pub use run::json::{
     integrity_check, python_float_repr, Json, JsonError, MAX_DEPTH as MAX_CHECKPOINT_DEPTH,

@@ -8,6 +8,7 @@ mod classes;
 mod convert;
 mod cube;
 mod cube_eval;
+mod cube_rollout;
 mod cubeful;
 mod errors;
 mod evaluated;
@@ -99,6 +100,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cube_eval::_cube_decision_of, m)?)?;
     m.add_function(wrap_pyfunction!(cube_eval::_cubeful_evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(cube_eval::_cubeful_rank, m)?)?;
+    m.add_class::<cube_rollout::PyCubeRolloutResult>()?;
+    m.add_function(wrap_pyfunction!(cube_rollout::_play_cube_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        cube_rollout::_read_cube_rollout_checkpoint,
+        m
+    )?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_evaluate, m)?)?;

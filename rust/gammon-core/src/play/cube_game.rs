@@ -230,6 +230,43 @@ impl<P: Position> GameRunner<P> {
         self.play_on(begin, rules, &cube_rules, board, dice, rng, obs)
     }
 
+    /// Plays one game with the cube from `start` as it stands, its player on roll rolling at
+    /// once without a cube action, then on as [`GameRunner::play_position_with_cube`]: the
+    /// line of a cube decision after the player on roll has decided (no double: the cube as
+    /// it is; double/take: the doubled cube, the taker's). The first roll is `dice`' first, so
+    /// the game has the same rolls as the cubeful rollout's game with the same streams.
+    ///
+    /// # Errors
+    /// As [`GameRunner::play_with_cube`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn play_position_rolling<R, Pol, C, O>(
+        &mut self,
+        start: &P,
+        cube: CubeState,
+        rules: &CubefulRules<'_, R, Pol, C>,
+        board: &Scoreboard,
+        dice: &mut GameDice<'_>,
+        rng: &mut Xoshiro256PlusPlus,
+        obs: &mut O,
+    ) -> Result<CubefulRecord, GameError>
+    where
+        R: Referee<P>,
+        Pol: Policy<P> + ?Sized,
+        C: CubePolicy<P> + ?Sized,
+        O: Observer<P>,
+    {
+        let cube_rules = board.cube_rules(rules.cube_rules);
+        let next = (!start.is_game_over()).then(|| dice.next_roll());
+        let begin = Begin {
+            pos: *start,
+            cube,
+            next,
+            starter: Color::White,
+            ties: 0,
+        };
+        self.play_on(begin, rules, &cube_rules, board, dice, rng, obs)
+    }
+
     /// The game loop with the cube from `begin` to the end of the game.
     #[allow(clippy::too_many_arguments)]
     fn play_on<R, Pol, C, O>(

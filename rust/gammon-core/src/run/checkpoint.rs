@@ -175,6 +175,8 @@ impl Ranges {
 pub trait RunTally: Clone + Default + PartialEq {
     /// The record format of rollouts with this tally.
     const FORMAT: &'static str;
+    /// The record holds a cube setup (cubeful rollouts, rolled-out cube decisions).
+    const CUBEFUL: bool = false;
     /// Games counted.
     fn games(&self) -> u64;
     /// Adds the games of `other`.
@@ -313,7 +315,7 @@ impl<T: RunTally> RunRecord<T> {
             "truncate",
         ];
         want.extend(T::field_names(uses_evaluator));
-        if T::FORMAT == CUBEFUL_FORMAT {
+        if T::CUBEFUL {
             want.push("cube");
         } else if uses_evaluator {
             want.extend(["evaluator", "truncate_after", "variance_reduction"]);
@@ -349,7 +351,7 @@ impl<T: RunTally> RunRecord<T> {
                  corrupted",
             ));
         }
-        let setup = read_setup(&fields, T::FORMAT == CUBEFUL_FORMAT)?;
+        let setup = read_setup(&fields, T::CUBEFUL)?;
         let tally = T::read(&fields)?;
         let games = tally.games();
         let requested = fields.uint("games_requested", games.into(), u64::MAX.into())? as u64;
@@ -473,6 +475,7 @@ impl RunTally for Tally {
 
 impl RunTally for CubefulTally {
     const FORMAT: &'static str = CUBEFUL_FORMAT;
+    const CUBEFUL: bool = true;
 
     fn games(&self) -> u64 {
         self.games

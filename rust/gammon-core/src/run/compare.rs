@@ -131,23 +131,34 @@ impl CompareTotals {
         let sum_d = x.points - y.points;
         let sum_d2 = self.cross(a, a) + self.cross(b, b) - 2 * self.cross(a, b);
         let one = crate::play::record::ONE as f64;
-        let nn = u128::from(n);
-        // Exact integers up to the last division, as Python's integers would give it.
-        let exact = nn.checked_mul(nn - 1).and_then(|x| x.checked_mul(nn)).zip(
-            i128::from(n)
-                .checked_mul(sum_d2)
-                .zip(sum_d.checked_mul(sum_d))
-                .and_then(|(p, q)| p.checked_sub(q)),
-        );
-        let variance = match exact {
-            Some((den, spread)) => ratio(spread.max(0).unsigned_abs(), den),
-            None => {
-                let n = n as f64;
-                ((n * sum_d2 as f64 - (sum_d as f64).powi(2)).max(0.0)) / (n * (n - 1.0) * n)
-            }
-        };
-        (d, variance.sqrt() / one)
+        (d, mean_std_error(n, sum_d, sum_d2) / one)
     }
+}
+
+/// The standard error of the mean of `n` integers whose sum is `sum` and sum of squares
+/// `sum_sq`: `sqrt((n sum_sq - sum²) / (n (n - 1) n))`, exact in integers up to the last
+/// division (as Python's integers would give it; in floating point past `i128`). Infinite
+/// below two values.
+#[must_use]
+pub(crate) fn mean_std_error(n: u64, sum: i128, sum_sq: i128) -> f64 {
+    if n < 2 {
+        return f64::INFINITY;
+    }
+    let nn = u128::from(n);
+    let exact = nn.checked_mul(nn - 1).and_then(|x| x.checked_mul(nn)).zip(
+        i128::from(n)
+            .checked_mul(sum_sq)
+            .zip(sum.checked_mul(sum))
+            .and_then(|(p, q)| p.checked_sub(q)),
+    );
+    let variance = match exact {
+        Some((den, spread)) => ratio(spread.max(0).unsigned_abs(), den),
+        None => {
+            let n = n as f64;
+            ((n * sum_sq as f64 - (sum as f64).powi(2)).max(0.0)) / (n * (n - 1.0) * n)
+        }
+    };
+    variance.sqrt()
 }
 
 /// `a / b` correctly rounded to the nearest `f64` (as Python divides two integers).
