@@ -218,6 +218,22 @@ def _build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argumen
         help="the opponent's checker play (default: the same as --policy)",
     )
     r.add_argument(
+        "--plies",
+        type=int,
+        default=None,
+        metavar="N",
+        help="search the net's checker play N plies deep: 0 (default), 1 or 2; the plays "
+        "within 0.16 of the best at 0 ply (8 at most, gnubg's normal move filter) are valued "
+        "again N plies deep (--policy then defaults to net)",
+    )
+    r.add_argument(
+        "--opponent-plies",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the opponent's search depth (default: the same as --plies)",
+    )
+    r.add_argument(
         "--net",
         metavar="FILE",
         default=None,
@@ -792,6 +808,13 @@ def _given(*flags: tuple[str, object]) -> list[str]:
     return [flag for flag, value in flags if value is not None]
 
 
+def _plies(args: argparse.Namespace) -> tuple[int, int]:
+    """The search depths of --plies and --opponent-plies (player on roll, opponent)."""
+    mine = args.plies or 0
+    theirs = mine if args.opponent_plies is None else args.opponent_plies
+    return (mine, theirs)
+
+
 def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
     from gammon.compare import rank_plays
     from gammon.errors import InvalidInputError
@@ -818,6 +841,7 @@ def _rank_plays(args: argparse.Namespace, run_options: dict[str, Any]) -> int:
         truncate_after=args.truncate_after,
         variance_reduction=bool(args.variance_reduction),
         evaluator=with_net(args.evaluator, net),
+        plies=_plies(args),
         nardy=_nardy_settings(args),
         progress=run_options["progress"],
         executor=run_options.get("executor"),
@@ -1006,6 +1030,7 @@ def _rollout(args: argparse.Namespace) -> int:
             truncate_after=before.truncate_after,
             variance_reduction=before.variance_reduction,
             evaluator=named_net(before.evaluator, net),
+            plies=before.setup.plies if args.plies is None else _plies(args),
             first_game=saved.first_game,
             checkpoint=args.checkpoint or args.resume,
             **run_options,
@@ -1018,7 +1043,8 @@ def _rollout(args: argparse.Namespace) -> int:
         if args.opponent_policy is not None or net is not None:
             from gammon.policies import default_policy
 
-            default = "net" if net is not None else default_policy(position.variant)
+            searched = net is not None or any(_plies(args))
+            default = "net" if searched else default_policy(position.variant)
             mine = args.policy or default
             pair = (mine, args.opponent_policy or mine)
             policy = pair
@@ -1054,6 +1080,7 @@ def _rollout(args: argparse.Namespace) -> int:
             truncate_after=args.truncate_after,
             variance_reduction=bool(args.variance_reduction),
             evaluator=with_net(args.evaluator, net),
+            plies=_plies(args),
             **run_options,
         )
     if args.json:
