@@ -147,5 +147,6 @@ def test_the_command_line_rolls_out_searched(capsys: pytest.CaptureFixture[str])
     assert main([*args, *cut, "--plies", "1", "--opponent-plies", "0"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["policies"] == ["net", "net"] and data["games"] == 6
+    assert data["plies"] == [1, 0]
     assert main([*args, *cut, "--plies", "1", "--policy", "pubeval"]) == 2
     assert "plies" in capsys.readouterr().err

@@ -774,6 +774,7 @@ def _summary(result: Any) -> dict[str, Any]:
         "variant": result.variant.canonical_name,
         "opening": result.opening,
         "policies": list(result.policies),
+        "plies": list(result.setup.plies),
         "seed": result.seed,
         "games": result.games_completed,
         "games_requested": result.games_requested,

@@ -325,7 +325,9 @@ def rollout(
     (the opponent's 21 rolls, each answered by their best play, averaged; 2 looks one roll
     further) and the best of them is played. Only ``policy="net"`` or a :class:`~gammon.Net`
     searches (with ``plies`` above 0 and no ``policy``, the policy is ``"net"``); the games
-    stay reproducible on any number of threads and machines. SLOWDOWN
+    stay reproducible on any number of threads and machines. On the opening a 1-ply rollout
+    plays about 90 times fewer games a second than a 0-ply one, a 2-ply rollout about 2,000
+    times fewer.
 
     ``cube``: play money games with the doubling cube in play for both sides and return a
     :class:`~gammon.CubefulRolloutResult` (the cubeful equity per initial cube unit, its
