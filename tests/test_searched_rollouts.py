@@ -150,3 +150,28 @@ def test_the_command_line_rolls_out_searched(capsys: pytest.CaptureFixture[str])
     assert data["plies"] == [1, 0]
     assert main([*args, *cut, "--plies", "1", "--policy", "pubeval"]) == 2
     assert "plies" in capsys.readouterr().err
+
+
+def test_long_nardy_searches_with_its_own_net() -> None:
+    import random
+
+    rng = random.Random(1)
+    start = gammon.Position.start("long-nardy")
+    pos, seen, differ = start, 0, 0
+    while seen < 40:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        plays = pos.legal_plays(dice)
+        if len(plays) >= 2:
+            seen += 1
+            differ += _core._choose_play(plays, "net", 0, 0) != _core._choose_play(
+                plays, "net", 0, 0, plies=1
+            )
+        pos = plays[_core._choose_play(plays, "net", 0, 0)].after if plays else pos.pass_turn()
+        if pos.is_game_over():
+            pos = start
+    assert differ > 0
+    kw = dict(plies=1, seed=3, truncate_after=3, evaluator="net", record_games=True)
+    one = gammon.rollout(start, 6, threads=1, **kw)
+    two = gammon.rollout(start, 6, threads=2, chunk_size=1, **kw)
+    assert one.policies == ("net", "net") and one.setup.plies == (1, 1)
+    assert list(one.outcomes.points) == list(two.outcomes.points)
