@@ -1025,7 +1025,7 @@ def _batch_play_evaluated(
     ``gammon.batch.play_games`` and ``gammon.batch.trajectories`` wrap it.
     """
 
-def _choose_play(plays: PlayList, policy: str, seed: int, index: int) -> int:
+def _choose_play(plays: PlayList, policy: str, seed: int, index: int, plies: int = 0) -> int:
     """The index in ``plays`` of the play the built-in policy ``policy`` chooses."""
 
 def _cube_decision(
@@ -1810,6 +1810,7 @@ class RolloutSetup:
         cube_value: int | None = None,
         cube_owner: Color | str | None = None,
         cube_rules: CubeRules | None = None,
+        plies: int | tuple[int, int] | None = None,
     ) -> RolloutSetup: ...
     @property
     def position(self) -> Position:
@@ -1820,6 +1821,9 @@ class RolloutSetup:
     @property
     def policies(self) -> tuple[str, str]:
         """Names of the policies of the player on roll and of the opponent."""
+    @property
+    def plies(self) -> tuple[int, int]:
+        """How deep the checker play of the player on roll and of the opponent searches."""
     @property
     def nardy(self) -> Any:
         """The Long Nardy settings (None for backgammon)."""

@@ -626,6 +626,10 @@ def _rollout_parser(sub: Any) -> None:
           a hand-made policy of its own), bearoff (the heuristic, named for its perfect bear-off
           play) or net (gammon's neural net at 0 ply, backgammon and long-nardy)
         --opponent-policy NAME  the opponent's checker play (default: the same as --policy)
+        --plies N  search the net's checker play N plies deep: 0 (default), 1 or 2; the plays
+          within 0.16 of the best at 0 ply (8 at most, gnubg's normal move filter) are valued
+          again N plies deep (--policy then defaults to net)
+        --opponent-plies N  the opponent's search depth (default: the same as --plies)
         --net FILE  a weights file of gammon's nets (.gnet, as gammon-train writes them): net
           means these nets instead of the shipped ones, as the policy (--policy then defaults to
           net), the --evaluator and the --cube policy
@@ -691,6 +695,8 @@ def _rollout_parser(sub: Any) -> None:
     add("--games", type=_count(1))
     add("--policy")
     add("--opponent-policy")
+    add("--plies", type=int)
+    add("--opponent-plies", type=int)
     add("--net")
     opening = r.add_mutually_exclusive_group()
     add("--opening", to=opening, **flag)
@@ -729,8 +735,11 @@ def _settings(args: argparse.Namespace, position: Any, net: Any) -> Any:
     if args.end_variant or args.koks or args.last_roll:
         nardy = {"end_variant": args.end_variant or "mars", "koks": args.koks or "off"}
         given["nardy"] = NardySettings(**nardy, last_roll=bool(args.last_roll))
+    if args.opponent_plies is not None:
+        given["plies"] = (args.plies or 0, args.opponent_plies)
+    searched = net is not None or bool(args.plies or args.opponent_plies)
     if args.opponent_policy is not None or net is not None:
-        mine = args.policy or ("net" if net is not None else default_policy(position.variant))
+        mine = args.policy or ("net" if searched else default_policy(position.variant))
         pair = (mine, args.opponent_policy or mine)
         _needs_net(
             net,
@@ -753,7 +762,7 @@ def _settings(args: argparse.Namespace, position: Any, net: Any) -> Any:
     return RolloutSettings(**given)
 
 
-_SETUP = "position variant turn seed opponent_policy end_variant koks last_roll".split()
+_SETUP = "position variant turn seed opponent_policy opponent_plies end_variant koks last_roll".split()
 """The options that decide a rollout's games besides its settings: refused by --resume."""
 
 
@@ -925,8 +934,8 @@ _RESULT = """seed games:games_completed games_requested interrupted stop_reason 
 
 def _summary(result: Any) -> dict[str, Any]:
     """The ``--json`` output of a cubeless rollout, with its checkpoint."""
-    names = f"""position variant opening policies {_RESULT} draws shares equity std_error ci95
-        mean_plies truncate truncate_after variance_reduction evaluator settled"""
+    names = f"""position variant opening policies plies:setup.plies {_RESULT} draws shares
+        equity std_error ci95 mean_plies truncate truncate_after variance_reduction evaluator settled"""
     return {**_pick(result, names), "checkpoint": result.to_dict()}
 
 

@@ -163,6 +163,7 @@ class RolloutSettings:
     cube_value: Optional[int] = None
     cube_owner: Union[Color, str, None] = None
     cube_rules: Optional[CubeRules] = None
+    plies: Union[int, tuple[int, int]] = 0
 
     @classmethod
     def fields(cls) -> tuple[str, ...]:
@@ -317,6 +318,16 @@ def rollout(
     and gammon shares stay those of the games as played. ``evaluator``: one of
     :data:`EVALUATORS` (default ``"bearoff"``) or a :class:`~gammon.Net` of the position's
     game, used only by those two.
+
+    ``plies``: how deep the net's checker play searches (0, 1 or 2; a pair for the player on
+    roll and the opponent): each roll's plays are valued by the net, those within 0.16 of the
+    best (8 at most: GNU Backgammon's "normal" move filter) are valued again ``plies`` deep
+    (the opponent's 21 rolls, each answered by their best play, averaged; 2 looks one roll
+    further) and the best of them is played. Only ``policy="net"`` or a :class:`~gammon.Net`
+    searches (with ``plies`` above 0 and no ``policy``, the policy is ``"net"``); the games
+    stay reproducible on any number of threads and machines. On the opening a 1-ply rollout
+    plays about 90 times fewer games a second than a 0-ply one, a 2-ply rollout about 2,000
+    times fewer.
 
     ``cube``: play money games with the doubling cube in play for both sides and return a
     :class:`~gammon.CubefulRolloutResult` (the cubeful equity per initial cube unit, its

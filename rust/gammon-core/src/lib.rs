@@ -104,7 +104,7 @@ pub use policy::janowski::{
 pub use policy::nardy::{NardyHeuristic, NardyPolicy};
 pub use policy::{
     BackgammonPolicy, Heuristic, HeuristicWeights, NetPolicy, PerfectBearoff, Policy, PolicyError,
-    PolicyKind, PolicyStop, Pubeval, Random,
+    PolicyKind, PolicyStop, Pubeval, Random, WithPlies, MAX_POLICY_PLIES,
 };
 pub use rules::backgammon::Backgammon;
 pub use rules::nardy::options::{snake_case, ParseSettingError};

@@ -129,8 +129,10 @@ pub(crate) fn run_cubeful(
     };
     let variant = s.variant();
     let checkers: [SidePolicy<BackgammonPolicy>; 2] = [
-        side_policy(&setup.policy_object(py, 0), variant, BackgammonPolicy::from)?,
-        side_policy(&setup.policy_object(py, 1), variant, BackgammonPolicy::from)?,
+        side_policy(&setup.policy_object(py, 0), variant, BackgammonPolicy::from)?
+            .with_plies(s.plies[0]),
+        side_policy(&setup.policy_object(py, 1), variant, BackgammonPolicy::from)?
+            .with_plies(s.plies[1]),
     ];
     let cube_object = |side| {
         setup

@@ -171,6 +171,17 @@ impl<P: ToPython, B: Policy<P>> Policy<P> for SidePolicy<B> {
     }
 }
 
+impl<B: gammon_core::WithPlies> SidePolicy<B> {
+    /// The policy searching `plies` deep where it is the net's (the setup checked that only
+    /// the net is asked to search).
+    pub(crate) fn with_plies(self, plies: u32) -> SidePolicy<B> {
+        match self {
+            SidePolicy::Builtin(b) => SidePolicy::Builtin(b.with_plies(plies)),
+            python => python,
+        }
+    }
+}
+
 impl<B> SidePolicy<B> {
     pub(crate) fn is_python(&self) -> bool {
         matches!(self, SidePolicy::Python(_))
@@ -416,8 +427,8 @@ pub(crate) fn run_cubeless(
     match s.position {
         VariantPosition::Backgammon(pos) => {
             let pols = [
-                side_policy(&policies[0], variant, BackgammonPolicy::from)?,
-                side_policy(&policies[1], variant, BackgammonPolicy::from)?,
+                side_policy(&policies[0], variant, BackgammonPolicy::from)?.with_plies(s.plies[0]),
+                side_policy(&policies[1], variant, BackgammonPolicy::from)?.with_plies(s.plies[1]),
             ];
             let eval: &dyn Evaluator<Backgammon> = match net {
                 Some(n) => n,
@@ -448,8 +459,8 @@ pub(crate) fn run_cubeless(
         }
         VariantPosition::Nardy(pos) => {
             let pols = [
-                side_policy(&policies[0], variant, nardy_policy)?,
-                side_policy(&policies[1], variant, nardy_policy)?,
+                side_policy(&policies[0], variant, nardy_policy)?.with_plies(s.plies[0]),
+                side_policy(&policies[1], variant, nardy_policy)?.with_plies(s.plies[1]),
             ];
             // LN-33 to LN-37: the settings decide the scoring and the last roll.
             let referee = s.nardy.map(|n| n.scoring).unwrap_or_default();
@@ -481,18 +492,32 @@ pub(crate) fn run_cubeless(
 /// `gammon._core._choose_play`: the index in `plays` of the play the built-in policy
 /// `policy` chooses (`gammon serve` asks it once per decision). `seed` and `index` pick the
 /// stream of random choices, for the `random` policy. Long Nardy plays `random`, `heuristic`
-/// or `net`.
+/// or `net`. ``plies``: the depth of the net's search (0 to 2, through gnubg's normal move
+/// filter; the other policies do not search).
 #[pyfunction]
-pub fn _choose_play(plays: &PyPlayList, policy: &str, seed: u64, index: u64) -> PyResult<usize> {
+#[pyo3(signature = (plays, policy, seed, index, plies=0))]
+pub fn _choose_play(
+    plays: &PyPlayList,
+    policy: &str,
+    seed: u64,
+    index: u64,
+    plies: u32,
+) -> PyResult<usize> {
+    use gammon_core::WithPlies;
     let kind: PolicyKind = policy.parse().map_err(|e| policy_error(&e))?;
     let variant = plays.before.variant();
     kind.check(variant).map_err(|e| policy_error(&e))?;
     check_weights(kind, variant)?;
+    if plies > gammon_core::MAX_POLICY_PLIES || (plies > 0 && kind != PolicyKind::Net) {
+        return Err(InvalidInputError::new_err(format!(
+            "plies must be 0, 1 or 2, searched by the net's policy only; not {plies} for {policy:?}"
+        )));
+    }
     crate::plays::choose_in(
         plays,
         seed,
         index,
-        || BackgammonPolicy::from(kind),
-        || nardy_policy(kind),
+        || BackgammonPolicy::from(kind).with_plies(plies),
+        || nardy_policy(kind).with_plies(plies),
     )
 }

@@ -494,10 +494,38 @@ fn bool_arg(name: &str, v: Option<&Bound<'_, PyAny>>, default: bool) -> PyResult
     }
 }
 
+/// The search depths of `plies=`: None (0 for both sides), a depth for both sides, or a pair
+/// (player on roll, opponent). A depth beyond 2 is refused by the core's check, by name.
+fn plies_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<[u32; 2]> {
+    let bad = |o: &Bound<'_, PyAny>| {
+        InvalidInputError::new_err(format!(
+            "plies must be 0, 1 or 2 (the depth of the net's checker play) or a pair of them \
+             (player on roll, opponent), not {}",
+            repr(o)
+        ))
+    };
+    let depth = |o: &Bound<'_, PyAny>| -> PyResult<u32> {
+        int_in(o, 0, u32::MAX.into())
+            .map(|n| n as u32)
+            .ok_or_else(|| bad(o))
+    };
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok([0, 0]);
+    };
+    if let Ok(t) = v.cast::<PyTuple>() {
+        if t.len() != 2 {
+            return Err(bad(v));
+        }
+        return Ok([depth(&t.get_item(0)?)?, depth(&t.get_item(1)?)?]);
+    }
+    let n = depth(v)?;
+    Ok([n, n])
+}
+
 #[pymethods]
 impl PySetup {
     #[new]
-    #[pyo3(signature = (position, seed, *, policy=None, opening=None, quasi_random=None, nardy=None, truncate=None, truncate_after=None, variance_reduction=None, evaluator=None, cube=None, cube_value=None, cube_owner=None, cube_rules=None))]
+    #[pyo3(signature = (position, seed, *, policy=None, opening=None, quasi_random=None, nardy=None, truncate=None, truncate_after=None, variance_reduction=None, evaluator=None, cube=None, cube_value=None, cube_owner=None, cube_rules=None, plies=None))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         position: PyPosition,
@@ -514,6 +542,7 @@ impl PySetup {
         cube_value: Option<&Bound<'_, PyAny>>,
         cube_owner: Option<&Bound<'_, PyAny>>,
         cube_rules: Option<&Bound<'_, PyAny>>,
+        plies: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PySetup> {
         let pos = position.inner;
         let variant = pos.variant();
@@ -525,7 +554,16 @@ impl PySetup {
                 repr(seed)
             ))
         })?;
-        let (policies, policy_objects) = policy_pair(policy, variant)?;
+        let plies = plies_arg(plies)?;
+        // A search asked without a policy is the net's: the one policy that searches.
+        let (policies, policy_objects) = match policy.filter(|p| !p.is_none()) {
+            None if plies != [0, 0] => {
+                check_weights(PolicyKind::Net, variant)?;
+                let net = PolicyName::Builtin(PolicyKind::Net);
+                ([net.clone(), net], [None, None])
+            }
+            _ => policy_pair(policy, variant)?,
+        };
         let quasi_random = bool_arg("quasi_random", quasi_random, true)?;
         let variance_reduction = bool_arg("variance_reduction", variance_reduction, false)?;
         let opening = match opening.filter(|o| !o.is_none()) {
@@ -701,6 +739,7 @@ impl PySetup {
             variance_reduction,
             evaluator: evaluator_name,
             cube,
+            plies,
         };
         inner
             .validate()
@@ -731,6 +770,13 @@ impl PySetup {
     #[getter]
     fn policies(&self) -> (String, String) {
         self.policies_names()
+    }
+
+    /// How deep the checker play of the player on roll and of the opponent searches (0 to
+    /// 2 plies; above 0 the net's policy through its move filter).
+    #[getter]
+    fn plies(&self) -> (u32, u32) {
+        (self.inner.plies[0], self.inner.plies[1])
     }
 
     /// The Long Nardy settings (a ``gammon.nardy.NardySettings``; None for backgammon).

@@ -202,15 +202,7 @@ impl LuckMark {
     }
 }
 
-/// Which plays of a roll stay in the search at one depth (gnubg's `movefilter`): the best
-/// and up to `keep - 1` more whose value is within `within` of the best's.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveFilter {
-    /// The most plays kept (at least 1).
-    pub keep: usize,
-    /// How far below the best a play may be and stay (normalised equity).
-    pub within: f64,
-}
+pub use crate::policy::MoveFilter;
 
 /// What an analysis searches: its depth and, per depth below it, the plays that go on.
 #[derive(Clone, Debug, PartialEq)]

@@ -17,7 +17,8 @@
 //!   speed.
 //! - [`PerfectBearoff`]: perfect bear-off play ([`crate::bearoff`]), the heuristic elsewhere.
 //! - [`NetPolicy`]: the shipped neural net at 0 ply ([`crate::eval::net`]), with exact
-//!   bear-off values; backgammon and Long Nardy (each its own net).
+//!   bear-off values; backgammon and Long Nardy (each its own net); searched 1 or 2 plies
+//!   deep through a [`MoveFilter`] with [`NetPolicy::with_plies`] (`search`).
 //!
 //! A policy picks one of the legal plays of a roll. It is called only when there is a choice
 //! (two plays or more): a forced play or a pass is made by the game loop itself.
@@ -43,10 +44,12 @@ pub(crate) mod janowski;
 pub(crate) mod nardy;
 mod net;
 mod race;
+mod search;
 
 pub use bearoff::PerfectBearoff;
 pub use heuristic::{Heuristic, HeuristicWeights};
 pub use net::NetPolicy;
+pub use search::{MoveFilter, MAX_POLICY_PLIES};
 
 /// A policy asked the game loop to abandon the game (for example a Python policy raised an
 /// exception). The game is not counted; the policy keeps the reason.
@@ -492,6 +495,24 @@ impl From<NetPolicy> for BackgammonPolicy {
     /// The policy of a [`NetPolicy`] (backgammon nets: a caller checks the family).
     fn from(net: NetPolicy) -> BackgammonPolicy {
         BackgammonPolicy::Net(net)
+    }
+}
+
+/// A built-in policy that may search deeper: the net's ([`NetPolicy::with_plies`]); the others
+/// play as they are.
+pub trait WithPlies: Sized {
+    /// The policy searching `plies` deep where it is the net's ([`NetPolicy::with_plies`]),
+    /// else itself (a caller checks that only the net is asked to search).
+    #[must_use]
+    fn with_plies(self, plies: u32) -> Self;
+}
+
+impl WithPlies for BackgammonPolicy {
+    fn with_plies(self, plies: u32) -> BackgammonPolicy {
+        match self {
+            BackgammonPolicy::Net(p) => BackgammonPolicy::Net(p.with_plies(plies)),
+            other => other,
+        }
     }
 }
 

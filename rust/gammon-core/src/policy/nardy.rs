@@ -166,6 +166,15 @@ impl NardyPolicy {
     }
 }
 
+impl super::WithPlies for NardyPolicy {
+    fn with_plies(self, plies: u32) -> NardyPolicy {
+        match self {
+            NardyPolicy::Net(p) => NardyPolicy::Net(p.with_plies(plies)),
+            other => other,
+        }
+    }
+}
+
 impl From<PolicyKind> for NardyPolicy {
     /// The Long Nardy policy of a name ([`NardyPolicy::of`]); names that do not play Long
     /// Nardy, and a net whose weights fail to read, give [`Random`].

@@ -1,10 +1,13 @@
 //! The `"net"` policy: the play whose resulting position the shipped net or a net of
-//! your own (or the exact bear-off value) rates best for the mover, at 0 ply ([`crate::eval::net`]).
+//! your own (or the exact bear-off value) rates best for the mover, at 0 ply
+//! ([`crate::eval::net`]) or searched 1 or 2 plies deep through a move filter
+//! ([`super::search`]).
 
 use std::sync::Arc;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::search::{searched_best, MoveFilter, MAX_POLICY_PLIES};
 use super::{Policy, PolicyStop};
 use crate::base::dice::Dice;
 use crate::base::moves::PlayList;
@@ -17,9 +20,16 @@ use crate::eval::net::{shipped, AfterState, NetEvaluator, NetFileError, NetPosit
 /// The nets are the shipped ones ([`NetPolicy::shipped`]) or nets of your own
 /// ([`NetPolicy::new`], shared with every thread of a run). Either plays the same way and as
 /// fast: each turn's ranker takes the buffers the thread's last one left (see [`Ranker`]).
+///
+/// [`NetPolicy::with_plies`] makes it search: the plays that pass its [`MoveFilter`] at 0 ply
+/// are valued again 1 or 2 plies deep and the best of them is played ([`super::search`]).
 #[derive(Clone, Debug)]
 pub struct NetPolicy {
     nets: Nets,
+    /// The depth of the search (0: the net's value of each play, no filter).
+    plies: u32,
+    /// The plays that go on from 0 ply to `plies`.
+    filter: MoveFilter,
 }
 
 /// The nets of a [`NetPolicy`].
@@ -39,6 +49,8 @@ impl NetPolicy {
     pub fn shipped(family: RulesFamily) -> Result<NetPolicy, NetFileError> {
         Ok(NetPolicy {
             nets: Nets::Shipped(shipped(family)?),
+            plies: 0,
+            filter: MoveFilter::NORMAL,
         })
     }
 
@@ -48,7 +60,37 @@ impl NetPolicy {
     pub fn new(nets: Arc<NetEvaluator>) -> NetPolicy {
         NetPolicy {
             nets: Nets::Own(nets),
+            plies: 0,
+            filter: MoveFilter::NORMAL,
         }
+    }
+
+    /// The same nets playing each roll searched `plies` deep (0 to [`MAX_POLICY_PLIES`];
+    /// deeper asks are cut to it): the plays that pass the filter ([`MoveFilter::NORMAL`]
+    /// unless [`NetPolicy::with_filter`] says otherwise) at 0 ply are valued `plies` deep.
+    #[must_use]
+    pub fn with_plies(mut self, plies: u32) -> NetPolicy {
+        self.plies = plies.min(MAX_POLICY_PLIES);
+        self
+    }
+
+    /// The same policy with another move filter (used only when it searches).
+    #[must_use]
+    pub fn with_filter(mut self, filter: MoveFilter) -> NetPolicy {
+        self.filter = filter;
+        self
+    }
+
+    /// The depth of the search (0: the net's value of each play).
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The move filter of the search.
+    #[must_use]
+    pub fn filter(&self) -> MoveFilter {
+        self.filter
     }
 
     /// Nets of your own ([`NetPolicy::new`]), shared; `None` for the shipped nets.
@@ -82,7 +124,16 @@ where
         plays: &PlayList<P>,
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
-        Ok(Ranker::fused(self.nets(), pos).best(plays.as_slice()))
+        if self.plies == 0 {
+            return Ok(Ranker::fused(self.nets(), pos).best(plays.as_slice()));
+        }
+        Ok(searched_best(
+            self.nets(),
+            pos,
+            plays.as_slice(),
+            self.plies,
+            self.filter,
+        ))
     }
 }
 

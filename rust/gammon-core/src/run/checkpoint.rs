@@ -26,6 +26,7 @@ use crate::base::color::Color;
 use crate::base::variant::Variant;
 use crate::play::record::{ONE, WIN_KINDS};
 use crate::play::truncate::BearoffTruncation;
+use crate::policy::MAX_POLICY_PLIES;
 use crate::rules::nardy::NardyOptions;
 use crate::run::cubeful::CubefulTally;
 use crate::run::json::{integrity_check, Json, JsonError};
@@ -315,6 +316,9 @@ impl<T: RunTally> RunRecord<T> {
             "truncate",
         ];
         want.extend(T::field_names(uses_evaluator));
+        if map.contains_key("search_plies") {
+            want.push("search_plies");
+        }
         if T::CUBEFUL {
             want.push("cube");
         } else if uses_evaluator {
@@ -838,6 +842,14 @@ fn write_setup(s: &RolloutSetup, f: &mut BTreeMap<String, Json>) {
     if let Some(c) = &s.cube {
         put("cube", cube_json(c));
     }
+    // The setting `plies` (the tallies' `plies` counts the turns played), written only for a
+    // searched rollout: the checkpoints of 0-ply rollouts stay as they were.
+    if s.plies != [0, 0] {
+        put(
+            "search_plies",
+            Json::Array(s.plies.iter().map(|&n| Json::uint(n.into())).collect()),
+        );
+    }
 }
 
 fn nardy_json(n: &NardySetup) -> Json {
@@ -994,6 +1006,22 @@ fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, CheckpointE
     } else {
         None
     };
+    let plies = match f.0.get("search_plies") {
+        None => [0, 0],
+        Some(Json::Array(v)) if v.len() == 2 => {
+            let mut out = [0u32; 2];
+            for (o, n) in out.iter_mut().zip(v) {
+                *o = uint_value(n, "search_plies", 0, MAX_POLICY_PLIES.into())? as u32;
+            }
+            out
+        }
+        Some(other) => {
+            return Err(CheckpointError(format!(
+                "checkpoint field search_plies must be two depths, not {}",
+                py_repr(other)
+            )))
+        }
+    };
     let setup = RolloutSetup {
         position,
         policies,
@@ -1006,6 +1034,7 @@ fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, CheckpointE
         variance_reduction,
         evaluator,
         cube,
+        plies,
     };
     setup.validate()?;
     Ok(setup)
@@ -1563,6 +1592,7 @@ mod tests {
             variance_reduction: false,
             evaluator: None,
             cube: None,
+            plies: [0, 0],
         }
     }
 

@@ -14,7 +14,7 @@ use crate::base::color::Color;
 use crate::base::variant::{RulesFamily, Variant};
 use crate::play::truncate::BearoffTruncation;
 use crate::policy::cube_kind::{CubePolicyError, CubePolicyKind};
-use crate::policy::{PolicyError, PolicyKind};
+use crate::policy::{PolicyError, PolicyKind, MAX_POLICY_PLIES};
 use crate::rules::nardy::NardyOptions;
 use crate::scoring::cube::{CubeRules, CubeRulesError};
 use crate::scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
@@ -214,6 +214,9 @@ pub struct RolloutSetup {
     pub evaluator: Option<EvaluatorName>,
     /// The cube of a cubeful rollout (`None`: cubeless).
     pub cube: Option<CubeSetup>,
+    /// How deep the checker play of the player on roll and of the opponent searches (0 to
+    /// [`MAX_POLICY_PLIES`]; above 0 only for a net's policy, [`crate::NetPolicy::with_plies`]).
+    pub plies: [u32; 2],
 }
 
 /// A combination of settings that cannot be played.
@@ -277,6 +280,19 @@ pub enum RolloutSetupError {
         "Long Nardy is played without a doubling cube: leave cube= out of a Long Nardy rollout"
     )]
     NardyCube,
+    /// A search depth out of range, or asked of a policy that does not search.
+    #[error(
+        "plies={plies} {why}: plies is 0, 1 or 2 (up to {max}), searched by the net's policy \
+         only (policy='net' or a gammon.Net)"
+    )]
+    Plies {
+        /// The depth asked for.
+        plies: u32,
+        /// What is wrong with it.
+        why: String,
+        /// The deepest search.
+        max: u32,
+    },
     /// An initial cube that is not a power of two within the cap.
     #[error("cube_value must be a power of two (1, 2, 4, ...) up to {max}, not {value} (CUBE-10)")]
     CubeValue {
@@ -397,6 +413,22 @@ impl RolloutSetup {
                 PolicyName::Net(_) | PolicyName::Foreign(_) => {}
             }
         }
+        for (p, &plies) in self.policies.iter().zip(&self.plies) {
+            let why = if plies > MAX_POLICY_PLIES {
+                "is too deep".to_string()
+            } else if plies > 0
+                && !matches!(p, PolicyName::Builtin(PolicyKind::Net) | PolicyName::Net(_))
+            {
+                format!("cannot be searched by the policy {}", quoted(p.name()))
+            } else {
+                continue;
+            };
+            return Err(RolloutSetupError::Plies {
+                plies,
+                why,
+                max: MAX_POLICY_PLIES,
+            });
+        }
         let nardy_game = self.is_long_nardy();
         if let Some(cube) = &self.cube {
             if nardy_game {
@@ -514,6 +546,8 @@ impl RolloutSetup {
         put("position options", options(a), options(b));
         let names = |s: &RolloutSetup| py_pair(s.policies[0].name(), s.policies[1].name());
         put("policy", names(self), names(other));
+        let plies = |s: &RolloutSetup| format!("({}, {})", s.plies[0], s.plies[1]);
+        put("plies", plies(self), plies(other));
         put("seed", self.seed.to_string(), other.seed.to_string());
         put("opening", py_bool(self.opening), py_bool(other.opening));
         put(
@@ -580,6 +614,7 @@ mod tests {
             variance_reduction: false,
             evaluator: None,
             cube: None,
+            plies: [0, 0],
         }
     }
 
@@ -685,6 +720,49 @@ mod tests {
             ..ok
         };
         assert_eq!(lonely.validate(), Err(RolloutSetupError::Evaluator));
+    }
+
+    #[test]
+    fn plies_are_searched_by_the_net_only_and_at_most_two_deep() {
+        let pubeval = RolloutSetup {
+            plies: [0, 1],
+            ..setup()
+        };
+        let err = pubeval.validate().unwrap_err().to_string();
+        assert!(
+            err.starts_with("plies=1 cannot be searched by the policy 'pubeval'"),
+            "{err}"
+        );
+        let net = RolloutSetup {
+            policies: [
+                PolicyName::Builtin(PolicyKind::Net),
+                PolicyName::Net("net:0123abcd".into()),
+            ],
+            plies: [2, 1],
+            ..setup()
+        };
+        assert_eq!(net.validate(), Ok(()));
+        let deep = RolloutSetup {
+            plies: [3, 0],
+            ..net.clone()
+        };
+        assert!(deep
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("too deep"));
+        let m = net.mismatches(&RolloutSetup {
+            plies: [0, 0],
+            ..net.clone()
+        });
+        assert_eq!(
+            m,
+            vec![Mismatch {
+                field: "plies",
+                here: "(2, 1)".into(),
+                there: "(0, 0)".into()
+            }]
+        );
     }
 
     #[test]
