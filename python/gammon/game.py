@@ -209,9 +209,7 @@ class Game:
         seed: Optional[int],
         settings: Optional[NardySettings] = None,
     ) -> None:
-        if position.variant not in self.supported_variants:
-            plays = ", ".join(sorted(str(v) for v in self.supported_variants))
-            raise InvalidInputError(f"{type(self).__name__} plays {plays}, not {position.variant}")
+        self._check_variant(position.variant)
         if cube is None:
             cube = Cube()
         elif isinstance(cube, CubeRules):
@@ -244,6 +242,11 @@ class Game:
         self._stack: list[tuple[Action, TurnState]] = []
 
     # -- state -----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> TurnState:
+        """The core's turn state the game is in (the position, dice, cube, offers, result)."""
+        return self._state
 
     @property
     def position(self) -> Position:
@@ -679,14 +682,18 @@ class Game:
             return cls(cube=cube, position=position, seed=seed)
         ms = state.match_score
         board: Scoreboard = MoneySession(score) if ms is None else Match._wrap(ms, ())
-        if position.variant not in cls.supported_variants:
-            plays = ", ".join(sorted(str(v) for v in cls.supported_variants))
-            raise InvalidInputError(f"{cls.__name__} plays {plays}, not {position.variant}")
+        cls._check_variant(position.variant)
         game = cls.__new__(cls)
         game._start(board, state, seed)
         return game
 
     # -- internals -------------------------------------------------------------------------
+
+    @classmethod
+    def _check_variant(cls, variant: Variant) -> None:
+        if variant not in cls.supported_variants:
+            plays = ", ".join(sorted(str(v) for v in cls.supported_variants))
+            raise InvalidInputError(f"{cls.__name__} plays {plays}, not {variant}")
 
     def _action_arg(self, action: Union[Action, str]) -> Action:
         if isinstance(action, str):
