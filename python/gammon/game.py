@@ -41,7 +41,7 @@ resignations, the end and its score) is the Rust core's turn state machine,
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Optional, Protocol, Union
+from typing import Callable, ClassVar, Optional, Protocol, Union
 
 from gammon._core import (
     Color,
@@ -703,10 +703,7 @@ class Game:
             if not action.strip():
                 return EmptyPlay()
             return self._play_from_text(self._state, action)
-        if isinstance(
-            action,
-            (Play, Roll, Double, Take, Drop, Beaver, Raccoon, Resign, Accept, Decline, EmptyPlay),
-        ):
+        if isinstance(action, (Play, Roll, Resign, *_VERBS)):
             return action
         raise InvalidInputError(f"not an action: {action!r}")
 
@@ -728,29 +725,30 @@ class Game:
         return "\n".join(lines)
 
 
+_VERBS: dict[type, Callable[[TurnState], TurnState]] = {
+    Double: TurnState.double,
+    Take: TurnState.take,
+    Drop: TurnState.drop,
+    Beaver: TurnState.beaver,
+    Raccoon: TurnState.raccoon,
+    Accept: TurnState.accept,
+    Decline: TurnState.decline,
+    EmptyPlay: TurnState.empty_play,
+}
+"""The core's transition of each action without arguments."""
+
+
 def _apply(s: TurnState, action: Action) -> TurnState:
     """Return the state after ``action`` (a ``Roll`` with its dice); the core decides."""
     if isinstance(action, Roll):
         assert action.dice is not None
         return s.roll(action.dice)
-    if isinstance(action, Double):
-        return s.double()
-    if isinstance(action, Take):
-        return s.take()
-    if isinstance(action, Drop):
-        return s.drop()
-    if isinstance(action, Beaver):
-        return s.beaver()
-    if isinstance(action, Raccoon):
-        return s.raccoon()
     if isinstance(action, Resign):
         return s.resign(int(action.level), action.player)
-    if isinstance(action, Accept):
-        return s.accept()
-    if isinstance(action, Decline):
-        return s.decline()
-    if isinstance(action, EmptyPlay):
-        return s.empty_play()
+    verb = _VERBS.get(type(action))
+    if verb is not None:
+        return verb(s)
+    assert isinstance(action, Play)
     return s.play(action)
 
 

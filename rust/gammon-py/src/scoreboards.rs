@@ -11,6 +11,9 @@ use crate::match_score::{score_arg, PyMatchScore};
 use crate::result::PyGameResult;
 use crate::types::{color_arg, PyColor};
 
+/// What ``__reduce__`` returns: the callable that rebuilds a value and its arguments.
+type Reduced<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
+
 fn invalid(message: String) -> PyErr {
     InvalidInputError::new_err(message)
 }
@@ -219,7 +222,7 @@ impl PyMatch {
 
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (PyMatchScore, Bound<'py, PyTuple>))> {
+    ) -> Reduced<'py, (PyMatchScore, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let m = slf.get();
         Ok((
@@ -357,9 +360,7 @@ impl PyMoneySession {
         )
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, ((u32, u32), Bound<'py, PyTuple>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduced<'py, ((u32, u32), Bound<'py, PyTuple>)> {
         let py = slf.py();
         let m = slf.get();
         Ok((
