@@ -401,7 +401,7 @@ def test_bearoff_results_are_values() -> None:
     f = one_sided([0, 0, 0, 0, 0, 1])
     for value in (e, f):
         back = pickle.loads(pickle.dumps(value))
-        assert back == value and repr(back) == repr(value)
+        assert back == value and repr(back) == repr(value) and hash(back) == hash(value)
     assert repr(e).startswith("BearoffEvaluation(win=0.7499") and "exact=True)" in repr(e)
     assert f.board == (0, 0, 0, 0, 0, 1) and isinstance(f.all_off, tuple)
     with pytest.raises(gammon.InvalidInputError, match="goes with a Position"):

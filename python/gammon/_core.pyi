@@ -1042,7 +1042,7 @@ class BearoffEvaluation:
     checker off, so no gammon is possible); otherwise the two sides' one-sided distributions
     are combined as if independent, as GNU Backgammon does. No backgammon is possible once every
     checker is home. In Long Nardy the gammons are Mars (LN-33) and ``draw`` is the chance of
-    the draw of LN-37. Immutable, comparable and picklable.
+    the draw of LN-37. Immutable, comparable, hashable and picklable.
     """
 
     def __new__(
@@ -1080,13 +1080,14 @@ class BearoffEvaluation:
     def exact(self) -> bool:
         """True when the value comes from the two-sided table."""
     def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
 @final
 class OneSided:
     """One side's one-sided figures: how many rolls it needs to bear off.
 
-    Immutable, comparable and picklable.
+    Immutable, comparable, hashable and picklable.
     """
 
     def __new__(
@@ -1112,6 +1113,7 @@ class OneSided:
         The first checker, for gammons.
         """
     def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
 @final

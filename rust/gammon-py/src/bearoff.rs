@@ -1,6 +1,9 @@
 //! `gammon.bearoff`: the bear-off databases of the core, their values and figures, and the
 //! tables' files.
 
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
 use gammon_core::bearoff::nardy::{evaluate_nardy, NardyScoring};
 use gammon_core::bearoff::{self, store, NotBearoff};
 use gammon_core::{Color, EndVariant, Variant, VariantPosition};
@@ -23,7 +26,7 @@ fn not_bearoff(e: &NotBearoff) -> PyErr {
 /// checker off, so no gammon is possible); otherwise the two sides' one-sided distributions
 /// are combined as if independent, as GNU Backgammon does. No backgammon is possible once
 /// every checker is home. In Long Nardy the gammons are Mars (LN-33) and ``draw`` is the
-/// chance of the draw of LN-37. Immutable, comparable and picklable.
+/// chance of the draw of LN-37. Immutable, comparable, hashable and picklable.
 #[pyclass(
     name = "BearoffEvaluation",
     module = "gammon.bearoff",
@@ -80,6 +83,18 @@ impl PyBearoffEvaluation {
         }
     }
 
+    fn __hash__(&self) -> u64 {
+        let fields = [
+            self.win,
+            self.lose,
+            self.win_gammon,
+            self.lose_gammon,
+            self.draw,
+            self.equity,
+        ];
+        float_hash(&fields, self.exact)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> String {
         let f = |x: f64| float_repr(py, x);
         format!(
@@ -113,6 +128,16 @@ impl PyBearoffEvaluation {
             ),
         )
     }
+}
+
+/// A hash of floats and more, equal floats (``0.0 == -0.0``) hashing alike.
+fn float_hash(floats: &[f64], more: impl Hash) -> u64 {
+    let mut h = DefaultHasher::new();
+    for x in floats {
+        (if *x == 0.0 { 0 } else { x.to_bits() }).hash(&mut h);
+    }
+    more.hash(&mut h);
+    h.finish()
 }
 
 /// ``repr()`` of a float as Python writes it.
@@ -205,8 +230,8 @@ pub fn bearoff_evaluate(
     }
 }
 
-/// One side's one-sided figures: how many rolls it needs to bear off. Immutable, comparable
-/// and picklable.
+/// One side's one-sided figures: how many rolls it needs to bear off. Immutable, comparable,
+/// hashable and picklable.
 #[pyclass(name = "OneSided", module = "gammon.bearoff", frozen, eq)]
 #[derive(Clone, Debug, PartialEq)]
 pub struct PyOneSided {
@@ -250,6 +275,14 @@ impl PyOneSided {
     #[getter]
     fn first_off<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.first_off)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let floats: Vec<f64> = std::iter::once(self.mean_rolls)
+            .chain(self.all_off.iter().copied())
+            .chain(self.first_off.iter().copied())
+            .collect();
+        float_hash(&floats, self.board)
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
