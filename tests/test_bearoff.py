@@ -392,3 +392,17 @@ def test_two_processes_building_at_once(tmp_path: Path) -> None:
         "bearoff-os-6x15-v1.bin",
         "bearoff-ts-6x4-v1.bin",
     ]
+
+
+def test_bearoff_results_are_values() -> None:
+    import pickle
+
+    e = evaluate(pos({6: 1}, {1: 1}))
+    f = one_sided([0, 0, 0, 0, 0, 1])
+    for value in (e, f):
+        back = pickle.loads(pickle.dumps(value))
+        assert back == value and repr(back) == repr(value) and hash(back) == hash(value)
+    assert repr(e).startswith("BearoffEvaluation(win=0.7499") and "exact=True)" in repr(e)
+    assert f.board == (0, 0, 0, 0, 0, 1) and isinstance(f.all_off, tuple)
+    with pytest.raises(gammon.InvalidInputError, match="goes with a Position"):
+        one_sided([0, 0, 0, 0, 0, 1], "white")

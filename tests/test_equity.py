@@ -301,3 +301,12 @@ def test_a_result_with_draws_is_not_an_outcome_distribution() -> None:
 
     with pytest.raises(gammon.InvalidInputError, match="drawn games"):
         money_equity(WithDraws())
+
+
+def test_distributions_are_values() -> None:
+    import pickle
+
+    back = pickle.loads(pickle.dumps(D))
+    assert back == D and hash(back) == hash(D) and repr(back) == repr(D)
+    assert repr(D) == "OutcomeDistribution(wins=(0.4, 0.12, 0.01), losses=(0.35, 0.11, 0.01))"
+    assert D.flipped().flipped() == D and OutcomeDistribution.coerce(list(D.wins + D.losses)) == D

@@ -206,3 +206,15 @@ def test_property_after_the_crawford_game_every_game_is_post_crawford(
         if m.is_crawford_game:
             seen_crawford = True
         m = m.record(GameResult(WHITE if white else BLACK, level))
+
+
+def test_scoreboards_pickle_with_their_games() -> None:
+    import pickle
+
+    m = Match(7, crawford=False).record(GameResult(Color.WHITE, 2))
+    s = MoneySession((1, 2)).record(GameResult(Color.BLACK, 4))
+    for board in (m, s):
+        back = pickle.loads(pickle.dumps(board))
+        assert back == board and hash(back) == hash(board) and back.games == board.games
+    assert s.score == (1, 6) and s.net(Color.BLACK) == 5 and s.points_per_game("white") == -5
+    assert MoneySession().match_score is None and m.match_score.length == 7

@@ -216,3 +216,26 @@ def test_a_long_nardy_evaluation_speaks_of_mars_and_koks() -> None:
     assert "win_mars=" in repr(h.evaluation)
     bg = gammon.evaluate(gammon.Position.start())
     assert "win_gammon=" in repr(bg) and "mars" not in repr(bg)
+
+
+def test_a_game_its_turn_state_and_its_parts_are_valued_alike() -> None:
+    # A game brings its cube, score and dice (CUBE-2, MATCH-1); its TurnState says the same.
+    game = gammon.Game.from_gnubg_id("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    by_parts = gammon.evaluate(game.position, cube=game.cube, score=game.match)
+    assert gammon.evaluate(game) == gammon.evaluate(game.state) == by_parts
+    assert gammon.cube_decision(game).equity == gammon.cube_decision(game.state).equity
+    game.set_dice(3, 1)
+    assert gammon.hint(game) == gammon.hint(game.state) == gammon.hint(game, (3, 1))
+
+
+def test_evaluations_and_hints_are_values() -> None:
+    import pickle
+
+    e = gammon.evaluate(gammon.Position.start(), score=gammon.Match(5))
+    assert e.match_winning_chance is not None and e.cubeful_equity is not None
+    h = gammon.hint(gammon.Position.start(), (3, 1))[0]
+    for value in (e, h):
+        back = pickle.loads(pickle.dumps(value))
+        assert back == value and hash(back) == hash(value) and repr(back) == repr(value)
+    assert h != gammon.hint(gammon.Position.start(), (3, 1))[1]
+    assert repr(h).startswith("Hint(play=") and "evaluation=Evaluation(win=" in repr(h)

@@ -18,6 +18,7 @@ __all__ = [
     "DEFAULT_GAME_CHUNK",
     "DEFAULT_MATCH_CHUNK",
     "DEFAULT_MAX_CUBE",
+    "ENCODING_UNITS",
     "EVALUATORS",
     "KIND_NAMES",
     "MANY_CHECKPOINT_FORMAT",
@@ -35,6 +36,7 @@ __all__ = [
     "TRUNCATIONS",
     "WIN_KINDS",
     "XGID_POSITION_LEN",
+    "BearoffEvaluation",
     "Candidate",
     "Color",
     "Cube",
@@ -46,11 +48,14 @@ __all__ = [
     "CubefulTally",
     "Decision",
     "Ending",
+    "Evaluation",
     "GameAnalysis",
     "GameOutcomes",
     "GameResult",
     "GameState",
+    "Hint",
     "ManyRolloutResult",
+    "Match",
     "MatchAnalysis",
     "MatchId",
     "MatchRecords",
@@ -59,11 +64,14 @@ __all__ = [
     "MatchTally",
     "MoneyRecords",
     "MoneyResult",
+    "MoneySession",
     "MoneyTally",
     "Move",
     "NardySettings",
     "Net",
+    "OneSided",
     "Outcome",
+    "OutcomeDistribution",
     "Play",
     "PlayList",
     "PlayerStats",
@@ -73,6 +81,7 @@ __all__ = [
     "RolloutResult",
     "RolloutSetup",
     "SimulationSetup",
+    "TableInfo",
     "Tally",
     "TurnState",
     "Variant",
@@ -94,25 +103,16 @@ __all__ = [
     "_batch_to_ids",
     "_batch_trajectories",
     "_batch_validate",
-    "_bearoff_build_two_sided",
-    "_bearoff_cache_dir",
-    "_bearoff_evaluate",
-    "_bearoff_one_sided",
-    "_bearoff_tables",
     "_bearoff_two_sided",
     "_choose_play",
     "_cube_decision",
-    "_cube_decision_of",
-    "_cubeful_evaluate",
-    "_cubeful_rank",
     "_decision_arrays",
     "_default_policy",
     "_game_from_id",
     "_match_events",
     "_match_score",
+    "_money_session",
     "_move_from_parts",
-    "_net_evaluate",
-    "_net_rank",
     "_outcome_from_parts",
     "_play_cube_rollout",
     "_play_from_text",
@@ -126,9 +126,18 @@ __all__ = [
     "_simulate_match",
     "_simulate_money",
     "_turn_state",
+    "bearoff_build",
+    "bearoff_cache_dir",
+    "bearoff_evaluate",
+    "bearoff_one_sided",
     "color_of_gnubg_player",
+    "cube_decision",
+    "cubeless_equity",
+    "evaluate",
     "find_variant",
     "gnubg_player",
+    "hint",
+    "money_equity",
     "split_gnubg_id",
 ]
 
@@ -156,6 +165,8 @@ DEFAULT_GAME_CHUNK: Final[int]
 """Games per unit of work of a money simulation by default."""
 MAX_PLIES: Final[int]
 """The deepest search of the net's evaluations and hints."""
+ENCODING_UNITS: Final[dict[str, int]]
+"""Units per board of each input encoding, by name."""
 MAX_THREADS: Final[int]
 """The most worker threads a run may ask for."""
 MIN_GAMES_FOR_TARGET: Final[int]
@@ -609,6 +620,132 @@ class Cube:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
 
 @final
+class Match:
+    """A match to ``length`` points (MATCH-1): its :class:`MatchScore` and the games played.
+
+    ``score`` is ``(white, black)``. ``crawford`` turns the Crawford rule on (the default,
+    MATCH-3). The state of the Crawford rule is normally derived by :meth:`record`; for a match
+    set up at some score, ``crawford_game=True`` marks the next game as the Crawford game
+    (MATCH-4: the flag comes from the state, never from the score alone), and
+    ``post_crawford`` says whether the Crawford game lies behind. By default a match set up
+    with a player at ``length - 1`` and no Crawford flag is post-Crawford. The score and the
+    Crawford state are the core's :class:`MatchScore`; this class adds the games.
+
+    Immutable, hashable and picklable.
+
+    Raises :class:`~gammon.InvalidInputError` naming the rule for a length outside
+    1..32767 (MATCH-1, ID-7), a bad score, a Crawford flag without exactly one player at
+    ``length - 1`` or with the rule off (MATCH-3), or a post-Crawford flag the score cannot
+    have reached (MATCH-4).
+    """
+
+    def __new__(
+        cls,
+        length: int,
+        score: tuple[int, int] = (0, 0),
+        *,
+        crawford: bool = True,
+        crawford_game: bool = False,
+        post_crawford: bool | None = None,
+        games: tuple[GameResult, ...] = (),
+    ) -> Match: ...
+    @staticmethod
+    def _wrap(state: MatchScore, games: tuple[GameResult, ...] | None = None) -> Match: ...
+    @property
+    def match_score(self) -> MatchScore:
+        """The score and Crawford state, without the games."""
+    @property
+    def length(self) -> int:
+        """The points needed to win (MATCH-1)."""
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score as ``(white, black)``; after the last game it may pass the length."""
+    @property
+    def crawford(self) -> bool:
+        """True when the Crawford rule is in force (MATCH-3)."""
+    @property
+    def is_crawford_game(self) -> bool:
+        """True when the next game is the Crawford game: no doubling in it (MATCH-3)."""
+    @property
+    def is_post_crawford(self) -> bool:
+        """True once the Crawford game is behind, or set up as such (MATCH-4)."""
+    @property
+    def games(self) -> tuple[GameResult, ...]:
+        """The results recorded so far, in order."""
+    @property
+    def is_over(self) -> bool:
+        """True once a player has reached the length (MATCH-1)."""
+    @property
+    def winner(self) -> Color | None:
+        """The player who won the match, or ``None`` while it goes on (MATCH-1)."""
+    def score_of(self, player: Color | str) -> int:
+        """Return ``player``'s score."""
+    def away(self, player: Color | str) -> int:
+        """Return the points ``player`` still needs (0 once they have won)."""
+    def record(self, result: GameResult) -> Match:
+        """Return the match after a game ended with ``result``; see :meth:`MatchScore.record`.
+
+        Raises :class:`~gammon.InvalidInputError` when the match is already over (MATCH-1) or
+        ``result`` is not a :class:`~gammon.GameResult`.
+        """
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class MoneySession:
+    """A money session: independent games, each result added to the winner's total.
+
+    The rule is MONEY-1. ``score`` is ``(white, black)``, the points each has won (as in the
+    Match ID, match length 0). There is no Crawford rule and the session never ends.
+
+    Immutable, hashable and picklable.
+
+    Raises :class:`~gammon.InvalidInputError` for a bad score.
+    """
+
+    def __new__(
+        cls, score: tuple[int, int] = (0, 0), *, games: tuple[GameResult, ...] = ()
+    ) -> MoneySession: ...
+    length: Final[int]
+    """Money play has no length (the Match ID writes 0, MONEY-1)."""
+    is_crawford_game: Final[bool]
+    """Money play has no Crawford rule (MONEY-1)."""
+    is_over: Final[bool]
+    """A money session never ends by itself."""
+    match_score: Final[None]
+    """Money play has no match score (as a ``TurnState`` of a money game)."""
+    @property
+    def score(self) -> tuple[int, int]:
+        """The points won so far as ``(white, black)``."""
+    @property
+    def games(self) -> tuple[GameResult, ...]:
+        """The results recorded so far, in order."""
+    def score_of(self, player: Color | str) -> int:
+        """Return the points ``player`` has won."""
+    def net(self, player: Color | str) -> int:
+        """Return ``player``'s balance: points won minus points lost."""
+    def points_per_game(self, player: Color | str) -> float:
+        """Return ``player``'s average balance per game recorded.
+
+        Raises :class:`~gammon.InvalidInputError` before any game is recorded.
+        """
+    def record(self, result: GameResult) -> MoneySession:
+        """Return the session after a game ended with ``result`` (MONEY-1).
+
+        Totals saturate at the Match ID's 15-bit limit.
+
+        Raises :class:`~gammon.InvalidInputError` when ``result`` is not a
+        :class:`~gammon.GameResult`.
+        """
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def _money_session(score: tuple[int, int], games: tuple[GameResult, ...]) -> MoneySession:
+    """Rebuilds a pickled ``MoneySession``."""
+
+@final
 class MatchScore:
     """A match to ``length`` points with its score and Crawford state (MATCH-1..MATCH-4)."""
 
@@ -900,39 +1037,155 @@ def _match_events(
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
 
-def _bearoff_evaluate(
-    position: Position, nardy: NardySettings | None = None
-) -> tuple[float, float, float, float, float, float, bool]:
-    """``(win, lose, win_gammon, lose_gammon, draw, equity, exact)`` for the player on roll."""
+@final
+class BearoffEvaluation:
+    """The cubeless value of a bear-off position for the player on roll.
 
-def _net_evaluate(
-    position: Position, plies: int = 0, net: Net | None = None
-) -> tuple[tuple[float, float, float, float, float, float], str]:
-    """The net's (default: the shipped) probabilities and their source for the player on roll.
-
-    ``((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon, draw), source)`` with
-    ``source`` ``"net"``, ``"bearoff"`` or ``"final"``.
+    ``exact`` is True when it comes from the two-sided table (both sides fit it and each has a
+    checker off, so no gammon is possible); otherwise the two sides' one-sided distributions
+    are combined as if independent, as GNU Backgammon does. No backgammon is possible once every
+    checker is home. In Long Nardy the gammons are Mars (LN-33) and ``draw`` is the chance of
+    the draw of LN-37. Immutable, comparable, hashable and picklable.
     """
 
-def _net_rank(
-    plays: PlayList, plies: int = 0, net: Net | None = None
-) -> list[tuple[tuple[float, float, float, float, float, float], bool]]:
-    """The net's (default: the shipped) ``(probabilities, exact)`` of each play, for its maker."""
+    def __new__(
+        cls,
+        win: float,
+        lose: float,
+        win_gammon: float,
+        lose_gammon: float,
+        draw: float,
+        equity: float,
+        exact: bool,
+    ) -> BearoffEvaluation: ...
+    @property
+    def win(self) -> float:
+        """The probability that the player on roll wins."""
+    @property
+    def lose(self) -> float:
+        """The probability that the opponent wins."""
+    @property
+    def win_gammon(self) -> float:
+        """The probability of a win by a gammon (a Mars in Long Nardy), included in ``win``."""
+    @property
+    def lose_gammon(self) -> float:
+        """The probability of a loss by a gammon (a Mars in Long Nardy), included in ``lose``."""
+    @property
+    def draw(self) -> float:
+        """The chance of Long Nardy's draw of the last roll (LN-37); otherwise 0."""
+    @property
+    def equity(self) -> float:
+        """The expected points of the player on roll.
 
-def _bearoff_one_sided(board: Sequence[int]) -> tuple[float, list[float], list[float]]:
-    """``(mean, all_off, first_off)`` of one side's home board (points 1..6)."""
+        A gammon or Mars counts 2 except under Long Nardy's ``oin`` scoring.
+        """
+    @property
+    def exact(self) -> bool:
+        """True when the value comes from the two-sided table."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class OneSided:
+    """One side's one-sided figures: how many rolls it needs to bear off.
+
+    Immutable, comparable, hashable and picklable.
+    """
+
+    def __new__(
+        cls,
+        board: Sequence[int],
+        mean_rolls: float,
+        all_off: Sequence[float],
+        first_off: Sequence[float],
+    ) -> OneSided: ...
+    @property
+    def board(self) -> tuple[int, int, int, int, int, int]:
+        """Checkers on points 1..6."""
+    @property
+    def mean_rolls(self) -> float:
+        """Expected rolls to bear every checker off."""
+    @property
+    def all_off(self) -> tuple[float, ...]:
+        """``all_off[n]``: probability of needing exactly ``n`` rolls to bear every checker off."""
+    @property
+    def first_off(self) -> tuple[float, ...]:
+        """``first_off[n]``: probability of needing exactly ``n`` rolls to bear off the first.
+
+        The first checker, for gammons.
+        """
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class TableInfo:
+    """Where a table lives and how it was obtained."""
+
+    @property
+    def kind(self) -> str:
+        """``"one-sided"`` or ``"two-sided"``."""
+    @property
+    def size(self) -> str:
+        """Its size in words (for example ``"8 checkers a side"``)."""
+    @property
+    def path(self) -> str | None:
+        """Its file, or None when no cache directory could be found (kept in memory only)."""
+    @property
+    def bytes(self) -> int:
+        """The file's size."""
+    @property
+    def origin(self) -> str:
+        """``"loaded"``, ``"built"``, or ``"rebuilt (reason)"`` when the file failed a check."""
+    @property
+    def build_seconds(self) -> float:
+        """Seconds spent building it (0 when loaded)."""
+    @property
+    def write_error(self) -> str | None:
+        """Why the file could not be written, if it could not."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+def bearoff_evaluate(position: Position, nardy: NardySettings | None = None) -> BearoffEvaluation:
+    """The cubeless value of ``position`` for the player on roll (``gammon.bearoff.evaluate``).
+
+    Backgammon variants: every checker of both players home. Long Nardy: a race ending, both
+    players with every checker in their home (own points 1 to 6; then no checker can meet an
+    opposing one again), scored under ``nardy`` (default ``NardySettings()``: Mars counts 2, no
+    last roll; Koks cannot happen in a race ending). White is the player who started (LN-8).
+
+    Raises :class:`~gammon.errors.NotBearoffError` when a checker of either player is outside
+    its home board or on the bar (OFF-1, LN-28), or when the game is over;
+    :class:`~gammon.errors.InvalidInputError` for an argument of the wrong type, or ``nardy``
+    settings with a backgammon position.
+    """
+
+def bearoff_one_sided(board: Any, player: Any = None) -> OneSided:
+    """The one-sided figures of one side's home board (``gammon.bearoff.one_sided``).
+
+    ``board``: six checker counts for points 1 to 6 (at most 15 in all); or a
+    :class:`~gammon.Position` and ``player`` (a :class:`~gammon.Color` or ``"white"`` /
+    ``"black"``; default the player on roll), whose checkers must all be home.
+
+    Raises :class:`~gammon.errors.NotBearoffError` for a position with a checker outside the
+    home board (OFF-1) and :class:`~gammon.errors.InvalidInputError` for a bad board or one
+    with no checker left.
+    """
 
 def _bearoff_two_sided(me: Sequence[int], opponent: Sequence[int]) -> float | None:
     """The two-sided table's win probability for ``me`` on roll, or None when out of range."""
 
-def _bearoff_cache_dir() -> str | None:
-    """The directory the bear-off tables are cached in."""
+def bearoff_cache_dir() -> str | None:
+    """The directory the tables are cached in, or None when none can be found."""
 
-def _bearoff_tables() -> list[dict[str, Any]]:
-    """Loads (or builds) the shared bear-off tables and describes them."""
+def bearoff_build(two_sided_checkers: int | None = None) -> list[TableInfo]:
+    """Loads the shared tables, building and caching any that is missing or fails a check.
 
-def _bearoff_build_two_sided(checkers: int) -> dict[str, Any]:
-    """Builds (or loads) the two-sided table of ``checkers`` a side and describes it."""
+    With ``two_sided_checkers``, also builds (or checks) the two-sided table of that size (1 to
+    10 checkers a side) into the cache directory, without making it the shared one;
+    ``evaluate`` uses the size ``$GAMMON_BEAROFF_CHECKERS`` names (default 8). Returns a
+    :class:`TableInfo` per table (``gammon.bearoff.build``).
+    """
 
 def _batch_legal_plays(
     boards: npt.NDArray[np.int8], dice: npt.NDArray[np.int8], variant: Variant | str, moves: bool
@@ -1104,32 +1357,316 @@ class CubeDecision:
     def is_money(self) -> bool:
         """True when decided as money play."""
 
-def _cube_decision_of(
-    position: Position,
-    cube: Cube,
-    board: MatchScore | None = None,
+@final
+class OutcomeDistribution:
+    """How games from a position end, from the point of view of the player on roll.
+
+    ``wins`` and ``losses`` are each three **exclusive** shares: (single, gammon, backgammon),
+    so a backgammon is not also counted as a gammon. All six sum to 1.
+
+    The cumulative figures gnubg prints are properties: :attr:`win`, :attr:`win_gammon`
+    (gammons and backgammons), :attr:`win_backgammon`, :attr:`lose_gammon`,
+    :attr:`lose_backgammon`. Immutable, comparable, hashable and picklable.
+
+    Raises :class:`~gammon.InvalidInputError` when a share is negative or not a number, or
+    the six do not sum to 1 (within 1e-6).
+    """
+
+    def __new__(cls, wins: Sequence[float], losses: Sequence[float]) -> OutcomeDistribution: ...
+    @property
+    def wins(self) -> tuple[float, float, float]:
+        """The shares of single games, gammons and backgammons won."""
+    @property
+    def losses(self) -> tuple[float, float, float]:
+        """The shares of single games, gammons and backgammons lost."""
+    @staticmethod
+    def from_gnubg(probabilities: Sequence[float]) -> OutcomeDistribution:
+        """Build a distribution from gnubg's five cumulative probabilities.
+
+        They are: win, win gammon (or backgammon), win backgammon, lose gammon (or
+        backgammon), lose backgammon.
+
+        Raises :class:`~gammon.InvalidInputError` when there are not five, or they are not
+        consistent (a gammon share above the wins, ...).
+        """
+    @staticmethod
+    def from_counts(wins: Sequence[int], losses: Sequence[int]) -> OutcomeDistribution:
+        """Build a distribution from counts of (single, gammon, backgammon) wins and losses.
+
+        Raises :class:`~gammon.InvalidInputError` for negative counts or no game at all.
+        """
+    @staticmethod
+    def coerce(value: object) -> OutcomeDistribution:
+        """Read an ``OutcomeDistribution`` from whatever describes one.
+
+        Accepted: a distribution; any object with ``wins`` and ``losses`` attributes; any
+        object with gnubg's five cumulative figures as attributes (``win``, ``win_gammon``,
+        ``win_backgammon``, ``lose_gammon``, ``lose_backgammon``: a
+        :class:`~gammon.RolloutResult`); or six exclusive shares in the order win single,
+        gammon, backgammon, lose single, gammon, backgammon.
+
+        Raises :class:`~gammon.InvalidInputError` for anything else, and for a result with
+        drawn games (Long Nardy's last-roll right), which no win/loss distribution holds.
+        """
+    @property
+    def win(self) -> float:
+        """The chance to win."""
+    @property
+    def lose(self) -> float:
+        """The chance to lose."""
+    @property
+    def win_gammon(self) -> float:
+        """The chance to win a gammon or a backgammon."""
+    @property
+    def win_backgammon(self) -> float:
+        """The chance to win a backgammon."""
+    @property
+    def lose_gammon(self) -> float:
+        """The chance to lose a gammon or a backgammon."""
+    @property
+    def lose_backgammon(self) -> float:
+        """The chance to lose a backgammon."""
+    def flipped(self) -> OutcomeDistribution:
+        """Return the same distribution from the opponent's point of view."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def cubeless_equity(distribution: object) -> float:
+    """Return the points per game at cube 1 for the player on roll (SCORE-1).
+
+    Wins minus losses, gammons counting 2 and backgammons 3. ``distribution`` is an
+    :class:`OutcomeDistribution` or anything :meth:`OutcomeDistribution.coerce` reads.
+
+    Raises :class:`~gammon.InvalidInputError` for a bad distribution.
+    """
+
+def money_equity(
+    distribution: object, *, cube: int = 1, jacoby: bool = False, centred: bool = True
+) -> float:
+    """Return the money equity: points per game at cube value ``cube`` for the player on roll.
+
+    With ``jacoby`` and the cube ``centred`` the Jacoby rule applies and every win or loss
+    counts single (MONEY-2); otherwise gammons count 2 and backgammons 3 (SCORE-2).
+
+    Raises :class:`~gammon.InvalidInputError` for a bad distribution or a cube value that is
+    not a power of two >= 1 (CUBE-10).
+    """
+
+@final
+class Evaluation:
+    """Outcome probabilities of a position for one player, cubeless.
+
+    For :func:`evaluate` the player is the one on roll, before the roll; for a :class:`Hint`
+    it is the player who made the play, with the opponent to roll next. Wins include gammons
+    and gammons include backgammons, as in GNU Backgammon's output: ``win >= win_gammon >=
+    win_backgammon`` and ``lose >= lose_gammon >= lose_backgammon``. In Long Nardy a gammon is
+    a Mars (LN-33) and a backgammon a Koks (LN-35; the nets are trained without Koks, so it
+    stays near 0). Immutable, comparable, hashable and picklable.
+    """
+
+    def __new__(
+        cls,
+        win: float,
+        win_gammon: float,
+        win_backgammon: float,
+        lose: float,
+        lose_gammon: float,
+        lose_backgammon: float,
+        equity: float,
+        source: str,
+        plies: int,
+        cubeful_equity: float | None = None,
+        match_winning_chance: float | None = None,
+        variant: Variant = ...,
+    ) -> Evaluation: ...
+    @property
+    def win(self) -> float:
+        """The probability that the player wins (gammons included)."""
+    @property
+    def win_gammon(self) -> float:
+        """The probability of a win by a gammon or more."""
+    @property
+    def win_backgammon(self) -> float:
+        """The probability of a win by a backgammon."""
+    @property
+    def lose(self) -> float:
+        """The probability that the player loses (gammons included)."""
+    @property
+    def lose_gammon(self) -> float:
+        """The probability of a loss by a gammon or more."""
+    @property
+    def lose_backgammon(self) -> float:
+        """The probability of a loss by a backgammon."""
+    @property
+    def equity(self) -> float:
+        """The cubeless equity in points a game.
+
+        A single game counts 1, a gammon 2, a backgammon 3.
+        """
+    @property
+    def source(self) -> str:
+        """Where the value comes from.
+
+        ``"net"``, ``"bearoff"`` (exact, from the bear-off databases) or ``"final"`` (game
+        over).
+        """
+    @property
+    def plies(self) -> int:
+        """How many plies deep the value was searched (0: the net alone; exact values: 0)."""
+    @property
+    def cubeful_equity(self) -> float | None:
+        """With a cube or a score: the value with the cube.
+
+        The player's own cube decision is included (for a :class:`Hint`, the opponent's after
+        the play). Money play: points per unit of the cube; match play: normalised equity
+        (EMG: -1 a single game lost at the cube's value, +1 one won). ``None`` when evaluated
+        cubeless.
+        """
+    @property
+    def match_winning_chance(self) -> float | None:
+        """Match play: the player's chance to win the match.
+
+        Through the match equity table (Kazaross-XG2) at the score. ``None`` in money play or
+        when evaluated cubeless.
+        """
+    @property
+    def variant(self) -> Variant:
+        """The game of the position: a Long Nardy evaluation is shown in its own terms."""
+    @property
+    def win_mars(self) -> float:
+        """Long Nardy: the probability of a win by a Mars or more (LN-33); ``win_gammon``."""
+    @property
+    def win_koks(self) -> float:
+        """Long Nardy: the probability of a win by a Koks (LN-35); ``win_backgammon``."""
+    @property
+    def lose_mars(self) -> float:
+        """Long Nardy: the probability of a loss by a Mars or more (LN-33); ``lose_gammon``."""
+    @property
+    def lose_koks(self) -> float:
+        """Long Nardy: the probability of a loss by a Koks (LN-35); ``lose_backgammon``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+@final
+class Hint:
+    """One legal play and its value for the player who makes it.
+
+    Immutable, comparable, hashable and picklable.
+    """
+
+    def __new__(cls, play: Play, evaluation: Evaluation) -> Hint: ...
+    @property
+    def play(self) -> Play:
+        """The play."""
+    @property
+    def evaluation(self) -> Evaluation:
+        """The value of the position after the play, for its maker, the opponent to roll next."""
+    @property
+    def equity(self) -> float:
+        """The cubeless equity of the play (``evaluation.equity``)."""
+    @property
+    def cubeful_equity(self) -> float | None:
+        """The cubeful equity of the play at the score (``evaluation.cubeful_equity``).
+
+        ``None`` for a cubeless hint.
+        """
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
+def cube_decision(
+    position: Any,
+    cube: Any = None,
+    score: Any = None,
     plies: int = 0,
     net: Net | None = None,
 ) -> CubeDecision:
-    """The cube decision of the player on roll by the net (default: the shipped one)."""
+    """The cube decision of the player on roll in ``position``, as GNU Backgammon's cube hint.
 
-def _cubeful_evaluate(
-    position: Position,
-    cube: Cube,
-    board: MatchScore | None = None,
+    The cubeful equities of no double, double/take and double/pass, and the proper action.
+
+    ``position`` is a :class:`Position` (the player on roll about to roll) or a
+    :class:`~gammon.Game` (or its :class:`TurnState`), which brings its cube and score (a game
+    awaiting the answer to a double gives the doubler's decision, whose ``taker_action`` is
+    the answer). ``cube`` is a :class:`~gammon.Cube` (its value, owner and rules: Jacoby,
+    beavers) or :class:`~gammon.CubeRules` (a centred cube at 1); default a centred cube under
+    the default rules. ``score`` is a :class:`~gammon.Match` or :class:`~gammon.MatchScore`
+    (match play: match winning chances through the Kazaross-XG2 table, the Crawford game and
+    dead cubes as MATCH-3 and MATCH-7 say) or ``None``/:class:`~gammon.MoneySession` (money
+    play). ``plies`` (0 to :data:`MAX_PLIES`) searches the rolls: 0 is the cube model on the
+    net's probabilities, 1 and 2 average over the rolls, the opponent's cube decisions
+    included. ``net`` is a backgammon :class:`Net` (default the shipped one).
+
+    Money equities are in points per unit of the cube (double/pass is +1); match equities are
+    normalised (EMG), with the match winning chances in :attr:`CubeDecision.mwc`.
+
+    Raises :class:`~gammon.errors.InvalidInputError` for a bad argument: a Long Nardy position
+    (no cube, LN-38), a match that is over, a ``net`` of another game.
+    """
+
+def evaluate(
+    position: Any,
     plies: int = 0,
     net: Net | None = None,
-) -> tuple[tuple[float, float, float, float, float, float], float, float]:
-    """``(probabilities, value, normalised)`` of the position with the cube at the score."""
+    *,
+    cube: Any = None,
+    score: Any = None,
+) -> Evaluation:
+    """The outcome probabilities of ``position`` for its player on roll, by ``net``.
 
-def _cubeful_rank(
-    plays: PlayList,
-    cube: Cube,
-    board: MatchScore | None = None,
+    ``net`` is a :class:`Net` of the position's game; ``None`` (the default) is the shipped
+    nets.
+
+    Before the roll, searched ``plies`` plies deep (0 to :data:`MAX_PLIES`; 1 averages the
+    net's values over the 21 rolls, each answered by its best play). Exact where that is
+    known: a finished game (``source == "final"``) and, in backgammon, a bear-off the
+    databases cover (``"bearoff"``). Backgammon (standard rules, 15 checkers) and Long Nardy
+    under the default scoring (Mars 2, no Koks, no last roll).
+
+    With the cube and the score (``cube=``, ``score=`` as for :func:`cube_decision`, or a
+    :class:`~gammon.Game` as ``position``), the evaluation also gives the value with the cube
+    (:attr:`Evaluation.cubeful_equity`, the player's own cube decision included) and in match
+    play the match winning chance; searched deeper than 0 ply, the probabilities are those of
+    the same search, whose plays are chosen with the cube at the score.
+
+    Raises :class:`~gammon.errors.InvalidInputError` for a bad argument (a ``net`` of
+    another game among them).
+    """
+
+def hint(
+    position: Any,
+    dice: Any = None,
     plies: int = 0,
     net: Net | None = None,
-) -> list[tuple[tuple[float, float, float, float, float, float], float, float]]:
-    """``(probabilities, value, normalised)`` of each play with the cube, for its maker."""
+    *,
+    cube: Any = None,
+    score: Any = None,
+) -> list[Hint]:
+    """The legal plays of ``dice`` in ``position``, valued for the player on roll, best first.
+
+    ``net`` values them: a :class:`Net` of the position's game, or ``None`` (the default) for
+    the shipped nets.
+
+    Ties keep the order of :meth:`Position.legal_plays`. ``plies`` (0 to :data:`MAX_PLIES`) is
+    the depth of the search behind each play: 0 is the net's value of the resulting position;
+    1 averages, over the opponent's 21 rolls, the value after the opponent's best reply
+    (chosen by the net); 2 looks one roll further. An empty list when the player cannot move.
+    With the shipped backgammon net, 2 plies choose best and 1 ply worst: judged by gnubg, its
+    1-ply choices lose more than its 0-ply ones (train/log.md, "the teachers judged").
+
+    At the score (``cube=``, ``score=`` as for :func:`cube_decision`, or a
+    :class:`~gammon.Game` as ``position``, whose dice are the default), the plays are valued
+    with the cube as GNU Backgammon's hint values them: money equity with the cube's ownership,
+    match winning chances at the score, the opponent's cube decision after the play included;
+    they are ranked by :attr:`Hint.cubeful_equity`, and the cubeless figures stay in each
+    evaluation.
+
+    Raises :class:`~gammon.errors.InvalidDiceError` for bad dice and
+    :class:`~gammon.errors.InvalidInputError` for another bad argument (a ``net`` of another
+    game among them).
+    """
 
 @final
 class CubeRolloutResult:
@@ -1200,6 +1737,11 @@ class CubeRolloutResult:
         self, stop: str, elapsed: float, threads: int, requested: int
     ) -> CubeRolloutResult: ...
     def _checkpoint(self, first: int, games: int) -> str: ...
+
+def _stakes(
+    position: Any, cube: Any = None, score: Any = None, cubeful: bool = True
+) -> tuple[Position, Cube | None, MatchScore | None, tuple[int, int] | None]:
+    """The stakes of a position, game or turn state with ``cube`` and ``score`` arguments."""
 
 def _play_cube_rollout(
     setup: RolloutSetup,

@@ -47,7 +47,7 @@ from gammon._distribute import (
     run_ranges,
     split,
 )
-from gammon.errors import InvalidInputError
+from gammon.errors import InvalidDiceError, InvalidInputError
 
 __all__ = [
     "ENCODING_UNITS",
@@ -73,15 +73,8 @@ __all__ = [
     "validate",
 ]
 
-#: Units per board of each encoding (see :func:`encode`).
-ENCODING_UNITS: dict[str, int] = {
-    "tdgammon": 198,
-    "contact": 220,
-    "contact-plus": 224,
-    "contact-ext": 230,
-    "contact-shape": 244,
-    "nardy": 202,
-}
+#: Units per board of each encoding (see :func:`encode`), as the core defines them.
+ENCODING_UNITS: dict[str, int] = dict(_core.ENCODING_UNITS)
 
 Boards = npt.NDArray[np.int8]
 BoardsLike = Union[npt.ArrayLike, Sequence[Position]]
@@ -250,13 +243,13 @@ def legal_plays(
     try:
         d = np.asarray(dice)
     except (ValueError, TypeError) as e:
-        raise _core_dice_error(f"dice must be an (N, 2) array of ints 1-6: {e}") from None
+        raise InvalidDiceError(f"dice must be an (N, 2) array of ints 1-6: {e}") from None
     if d.ndim != 2 or d.shape != (array.shape[0], 2):
-        raise _core_dice_error(f"dice must have shape ({array.shape[0]}, 2), got {d.shape}")
+        raise InvalidDiceError(f"dice must have shape ({array.shape[0]}, 2), got {d.shape}")
     if not np.issubdtype(d.dtype, np.integer):
-        raise _core_dice_error(f"dice must be integers, got dtype {d.dtype}")
+        raise InvalidDiceError(f"dice must be integers, got dtype {d.dtype}")
     if d.size and (d.min() < 1 or d.max() > 6):
-        raise _core_dice_error("dice must be 1-6")
+        raise InvalidDiceError("dice must be 1-6")
     d8 = np.ascontiguousarray(d, dtype=np.int8)
     if out is not None:
         if not isinstance(out, LegalPlaysBuffer):
@@ -264,12 +257,6 @@ def legal_plays(
         return out._fill(array, d8, v, moves)
     b, offsets, m = _core._batch_legal_plays(array, d8, v, moves)
     return Plays(b, offsets, m)
-
-
-def _core_dice_error(msg: str) -> Exception:
-    from gammon.errors import InvalidDiceError
-
-    return InvalidDiceError(msg)
 
 
 def pip_counts(

@@ -41,7 +41,7 @@ resignations, the end and its score) is the Rust core's turn state machine,
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Optional, Protocol, Union
+from typing import Callable, ClassVar, Optional, Protocol, Union
 
 from gammon._core import (
     Color,
@@ -209,9 +209,7 @@ class Game:
         seed: Optional[int],
         settings: Optional[NardySettings] = None,
     ) -> None:
-        if position.variant not in self.supported_variants:
-            plays = ", ".join(sorted(str(v) for v in self.supported_variants))
-            raise InvalidInputError(f"{type(self).__name__} plays {plays}, not {position.variant}")
+        self._check_variant(position.variant)
         if cube is None:
             cube = Cube()
         elif isinstance(cube, CubeRules):
@@ -244,6 +242,11 @@ class Game:
         self._stack: list[tuple[Action, TurnState]] = []
 
     # -- state -----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> TurnState:
+        """The core's turn state the game is in (the position, dice, cube, offers, result)."""
+        return self._state
 
     @property
     def position(self) -> Position:
@@ -679,14 +682,18 @@ class Game:
             return cls(cube=cube, position=position, seed=seed)
         ms = state.match_score
         board: Scoreboard = MoneySession(score) if ms is None else Match._wrap(ms, ())
-        if position.variant not in cls.supported_variants:
-            plays = ", ".join(sorted(str(v) for v in cls.supported_variants))
-            raise InvalidInputError(f"{cls.__name__} plays {plays}, not {position.variant}")
+        cls._check_variant(position.variant)
         game = cls.__new__(cls)
         game._start(board, state, seed)
         return game
 
     # -- internals -------------------------------------------------------------------------
+
+    @classmethod
+    def _check_variant(cls, variant: Variant) -> None:
+        if variant not in cls.supported_variants:
+            plays = ", ".join(sorted(str(v) for v in cls.supported_variants))
+            raise InvalidInputError(f"{cls.__name__} plays {plays}, not {variant}")
 
     def _action_arg(self, action: Union[Action, str]) -> Action:
         if isinstance(action, str):
@@ -696,10 +703,7 @@ class Game:
             if not action.strip():
                 return EmptyPlay()
             return self._play_from_text(self._state, action)
-        if isinstance(
-            action,
-            (Play, Roll, Double, Take, Drop, Beaver, Raccoon, Resign, Accept, Decline, EmptyPlay),
-        ):
+        if isinstance(action, (Play, Roll, Resign, *_VERBS)):
             return action
         raise InvalidInputError(f"not an action: {action!r}")
 
@@ -721,29 +725,30 @@ class Game:
         return "\n".join(lines)
 
 
+_VERBS: dict[type, Callable[[TurnState], TurnState]] = {
+    Double: TurnState.double,
+    Take: TurnState.take,
+    Drop: TurnState.drop,
+    Beaver: TurnState.beaver,
+    Raccoon: TurnState.raccoon,
+    Accept: TurnState.accept,
+    Decline: TurnState.decline,
+    EmptyPlay: TurnState.empty_play,
+}
+"""The core's transition of each action without arguments."""
+
+
 def _apply(s: TurnState, action: Action) -> TurnState:
     """Return the state after ``action`` (a ``Roll`` with its dice); the core decides."""
     if isinstance(action, Roll):
         assert action.dice is not None
         return s.roll(action.dice)
-    if isinstance(action, Double):
-        return s.double()
-    if isinstance(action, Take):
-        return s.take()
-    if isinstance(action, Drop):
-        return s.drop()
-    if isinstance(action, Beaver):
-        return s.beaver()
-    if isinstance(action, Raccoon):
-        return s.raccoon()
     if isinstance(action, Resign):
         return s.resign(int(action.level), action.player)
-    if isinstance(action, Accept):
-        return s.accept()
-    if isinstance(action, Decline):
-        return s.decline()
-    if isinstance(action, EmptyPlay):
-        return s.empty_play()
+    verb = _VERBS.get(type(action))
+    if verb is not None:
+        return verb(s)
+    assert isinstance(action, Play)
     return s.play(action)
 
 

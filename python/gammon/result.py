@@ -18,17 +18,6 @@ that :class:`gammon.Game` drives makes them, and ``Cube.drop`` returns one.
 
 from __future__ import annotations
 
-from gammon._checks import check_level
 from gammon._core import Color, Ending, GameResult  # noqa: F401 (Color: the doctest)
 
 __all__ = ["Ending", "GameResult"]
-
-_KINDS = ("single", "gammon", "backgammon")
-
-
-def level_name(level: int) -> str:
-    """Return the name of a result level: 1 single, 2 gammon, 3 backgammon (SCORE-1).
-
-    Raises :class:`~gammon.InvalidInputError` for any other level.
-    """
-    return _KINDS[check_level(level) - 1]

@@ -39,11 +39,10 @@ from typing import Any, NamedTuple, Optional
 import gammon._core as _core
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import int_arg as _int_arg
-from gammon._core import CubeRolloutResult, MatchScore, Position, Variant
+from gammon._core import CubeRolloutResult, MatchScore, Position, Variant, _stakes
 from gammon._distribute import DEFAULT_GAMES_PER_TASK, check_picklable
 from gammon._run import RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
-from gammon.net import _stakes
 from gammon.rollout import RolloutSettings
 
 __all__ = ["CubeRolloutProgress", "CubeRolloutResult", "rollout_cube"]

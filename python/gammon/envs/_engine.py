@@ -22,11 +22,6 @@ ACTIONS = 3060
 Array = npt.NDArray[np.int8]
 
 
-def variant_of(variant: Variant | str) -> Variant:
-    """A ``Variant`` from a name or a ``Variant``."""
-    return variant if isinstance(variant, Variant) else _core.find_variant(variant)
-
-
 def start_boards(variant: Variant, n: int) -> Array:
     """``n`` copies of the starting board (BG-7, LN-6)."""
     return np.repeat(batch.boards([Position.start(variant)]), n, axis=0)

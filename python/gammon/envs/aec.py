@@ -14,7 +14,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import gammon.batch as batch
 import gammon.envs._engine as _engine
-from gammon._core import Variant
+from gammon._core import Variant, find_variant
 from gammon.envs._engine import ACTIONS
 from gammon.envs.gym import OBS_HIGH
 
@@ -47,7 +47,7 @@ class GammonAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: Optional[str] = None,
     ) -> None:
         super().__init__()
-        self.variant = _engine.variant_of(variant)
+        self.variant = find_variant(variant)
         self.encoding = encoding or batch.default_encoding(self.variant)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)

@@ -9,7 +9,7 @@ import numpy.typing as npt
 
 import gammon.batch as batch
 import gammon.envs._engine as _engine
-from gammon._core import Variant
+from gammon._core import Variant, find_variant
 from gammon.envs._engine import ACTIONS, Opponent
 from gammon.errors import InvalidInputError
 
@@ -73,7 +73,7 @@ class VectorGammonEnv:
         if num_envs < 1:
             raise InvalidInputError(f"num_envs must be at least 1, got {num_envs}")
         self.num_envs = num_envs
-        self.variant = _engine.variant_of(variant)
+        self.variant = find_variant(variant)
         self.opponent = opponent
         self.encoding = encoding or batch.default_encoding(self.variant)
         if self.encoding not in batch.ENCODING_UNITS:

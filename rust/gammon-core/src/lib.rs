@@ -160,6 +160,7 @@ pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 pub use scoring::nardy_settings::{
     parse_last_roll, FirstMove, NardySettings, NardySettingsError, LAST_ROLL_NAMES,
 };
+pub use scoring::outcomes::{OutcomeShares, SharesError, SHARES_TOLERANCE};
 pub use scoring::referee::{GameResult, Referee, StandardReferee};
 pub use scoring::scoreboard::{
     money_record, MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard,

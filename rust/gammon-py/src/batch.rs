@@ -14,6 +14,7 @@ use numpy::{
     PyReadonlyArray2, PyReadwriteArray, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::classes::PyPosition;
 use crate::convert::variant_arg;
@@ -674,6 +675,15 @@ pub fn _batch_stats<'py>(
             .into_pyarray(py),
         outcome.into_pyarray(py),
     ))
+}
+
+/// Units per board of each encoding, by name (`gammon.batch.ENCODING_UNITS`).
+pub(crate) fn encoding_units(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let units = PyDict::new(py);
+    for e in Encoding::ALL {
+        units.set_item(e.name(), e.units())?;
+    }
+    Ok(units)
 }
 
 /// Encodes the rows as `(N, units)` float32 with `encoding` (validating them first).

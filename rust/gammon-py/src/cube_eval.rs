@@ -1,7 +1,7 @@
-//! `gammon.CubeDecision` (the core's cube decision, frozen) and `gammon._core._cube_*`: the
-//! cube decision and the cubeful values of positions and plays at the score, by a net, for
-//! `gammon.cube_decision`, `gammon.evaluate` and `gammon.hint` (which read their arguments and
-//! build the result objects).
+//! `gammon.CubeDecision` (the core's cube decision, frozen) and the cube decision and the
+//! cubeful values of positions and plays at the score, by a net, for `gammon.cube_decision`,
+//! `gammon.evaluate` and `gammon.hint` (`evaluation.rs` reads their arguments and builds the
+//! result objects).
 
 use gammon_core::{
     Backgammon, CubeDecision, CubeInfo, CubefulSearch, Scoreboard, VariantPlay, VariantPosition,
@@ -221,19 +221,17 @@ fn info(
 
 /// The cube decision of the player on roll in `position` with `cube` in the match `board`
 /// (``None``: money play), searched `plies` deep by `net` (the shipped nets when ``None``).
-#[pyfunction]
-#[pyo3(signature = (position, cube, board=None, plies=0, net=None))]
-pub fn _cube_decision_of(
+pub(crate) fn cube_decision_of(
     py: Python<'_>,
     position: PyPosition,
     cube: PyCube,
     board: Option<PyMatchScore>,
     plies: u32,
-    net: Option<PyRef<'_, PyNet>>,
+    net: Option<&PyNet>,
 ) -> PyResult<PyCubeDecision> {
     check_plies(plies)?;
     let pos = backgammon(&position)?;
-    let policy = nets_for(net.as_deref(), position.inner.variant())?;
+    let policy = nets_for(net, position.inner.variant())?;
     let info = info(&cube, position.inner.turn(), board)?;
     py.detach(|| {
         guard(|| {
@@ -264,19 +262,17 @@ fn probs(p: &gammon_core::eval::Probabilities) -> Probs {
 /// `board`, their own cube decision included, searched `plies` deep: ``(probabilities,
 /// value, normalised)``, the value money points per unit of the cube or a match winning
 /// chance, the normalised one money points or EMG.
-#[pyfunction]
-#[pyo3(signature = (position, cube, board=None, plies=0, net=None))]
-pub fn _cubeful_evaluate(
+pub(crate) fn cubeful_evaluate(
     py: Python<'_>,
     position: PyPosition,
     cube: PyCube,
     board: Option<PyMatchScore>,
     plies: u32,
-    net: Option<PyRef<'_, PyNet>>,
+    net: Option<&PyNet>,
 ) -> PyResult<(Probs, f64, f64)> {
     check_plies(plies)?;
     let pos = backgammon(&position)?;
-    let policy = nets_for(net.as_deref(), position.inner.variant())?;
+    let policy = nets_for(net, position.inner.variant())?;
     let info = info(&cube, position.inner.turn(), board)?;
     py.detach(|| {
         guard(|| {
@@ -288,23 +284,21 @@ pub fn _cubeful_evaluate(
 
 /// Every play of `plays` valued for the player on roll with `cube` in the match `board`, the
 /// position after it searched `plies` deep: ``[(probabilities, value, normalised), ...]`` in
-/// the list's order (as `_cubeful_evaluate`, for the player who makes the play).
-#[pyfunction]
-#[pyo3(signature = (plays, cube, board=None, plies=0, net=None))]
-pub fn _cubeful_rank(
+/// the list's order (as `cubeful_evaluate`, for the player who makes the play).
+pub(crate) fn cubeful_rank(
     py: Python<'_>,
     plays: &PyPlayList,
     cube: PyCube,
     board: Option<PyMatchScore>,
     plies: u32,
-    net: Option<PyRef<'_, PyNet>>,
+    net: Option<&PyNet>,
 ) -> PyResult<Vec<(Probs, f64, f64)>> {
     check_plies(plies)?;
     let before = PyPosition {
         inner: plays.before,
     };
     let pos = backgammon(&before)?;
-    let policy = nets_for(net.as_deref(), plays.before.variant())?;
+    let policy = nets_for(net, plays.before.variant())?;
     let info = info(&cube, plays.before.turn(), board)?;
     let list: Vec<_> = plays
         .plays

@@ -10,8 +10,10 @@ mod cube;
 mod cube_eval;
 mod cube_rollout;
 mod cubeful;
+mod equity;
 mod errors;
 mod evaluated;
+mod evaluation;
 mod ids;
 mod many;
 mod match_log;
@@ -24,6 +26,7 @@ mod result;
 mod rollout;
 mod run_results;
 mod run_setup;
+mod scoreboards;
 mod serve;
 mod simulate;
 mod simulation;
@@ -61,6 +64,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cube::PyCubeOffer>()?;
     m.add_class::<cube::PyCube>()?;
     m.add_class::<match_score::PyMatchScore>()?;
+    m.add_class::<scoreboards::PyMatch>()?;
+    m.add_class::<scoreboards::PyMoneySession>()?;
+    m.add_function(wrap_pyfunction!(scoreboards::_money_session, m)?)?;
     m.add_function(wrap_pyfunction!(match_score::_match_score, m)?)?;
     m.add_class::<turn::PyTurnState>()?;
     m.add_class::<turn::PyResignation>()?;
@@ -97,23 +103,41 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
     m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;
     m.add_class::<cube_eval::PyCubeDecision>()?;
-    m.add_function(wrap_pyfunction!(cube_eval::_cube_decision_of, m)?)?;
-    m.add_function(wrap_pyfunction!(cube_eval::_cubeful_evaluate, m)?)?;
-    m.add_function(wrap_pyfunction!(cube_eval::_cubeful_rank, m)?)?;
     m.add_class::<cube_rollout::PyCubeRolloutResult>()?;
     m.add_function(wrap_pyfunction!(cube_rollout::_play_cube_rollout, m)?)?;
     m.add_function(wrap_pyfunction!(
         cube_rollout::_read_cube_rollout_checkpoint,
         m
     )?)?;
+    m.add_class::<equity::PyOutcomeDistribution>()?;
+    m.add_function(wrap_pyfunction!(equity::cubeless_equity, m)?)?;
+    m.add_function(wrap_pyfunction!(equity::money_equity, m)?)?;
+    m.add_class::<evaluation::PyEvaluation>()?;
+    m.add_class::<evaluation::PyHint>()?;
+    m.add_function(wrap_pyfunction!(evaluation::evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluation::hint, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluation::cube_decision, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluation::_stakes, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
-    m.add_function(wrap_pyfunction!(bearoff::_bearoff_evaluate, m)?)?;
-    m.add_function(wrap_pyfunction!(bearoff::_bearoff_one_sided, m)?)?;
+    // Named as in `gammon.bearoff`; prefixed here, where `evaluate` is the net's.
+    m.add_class::<bearoff::PyBearoffEvaluation>()?;
+    m.add_class::<bearoff::PyOneSided>()?;
+    m.add_class::<bearoff::PyTableInfo>()?;
+    m.add(
+        "bearoff_evaluate",
+        wrap_pyfunction!(bearoff::bearoff_evaluate, m)?,
+    )?;
+    m.add(
+        "bearoff_one_sided",
+        wrap_pyfunction!(bearoff::one_sided, m)?,
+    )?;
+    m.add("bearoff_build", wrap_pyfunction!(bearoff::build, m)?)?;
+    m.add(
+        "bearoff_cache_dir",
+        wrap_pyfunction!(bearoff::cache_dir, m)?,
+    )?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_two_sided, m)?)?;
-    m.add_function(wrap_pyfunction!(bearoff::_bearoff_cache_dir, m)?)?;
-    m.add_function(wrap_pyfunction!(bearoff::_bearoff_tables, m)?)?;
-    m.add_function(wrap_pyfunction!(bearoff::_bearoff_build_two_sided, m)?)?;
     m.add_function(wrap_pyfunction!(match_log::_match_events, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_legal_plays_into, m)?)?;
@@ -130,9 +154,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::_batch_policy_play, m)?)?;
     m.add_function(wrap_pyfunction!(evaluated::_batch_play_evaluated, m)?)?;
     m.add_class::<net::PyNet>()?;
-    m.add_function(wrap_pyfunction!(net::_net_evaluate, m)?)?;
-    m.add_function(wrap_pyfunction!(net::_net_rank, m)?)?;
     m.add("MAX_PLIES", net::MAX_PLIES)?;
+    m.add("ENCODING_UNITS", batch::encoding_units(m.py())?)?;
     m.add_class::<analysis::PyMatchAnalysis>()?;
     m.add_class::<analysis::PyGameAnalysis>()?;
     m.add_class::<analysis::PyDecision>()?;

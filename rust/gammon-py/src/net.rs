@@ -1,6 +1,6 @@
 //! `gammon.Net` (the shipped nets of the core or nets of your own, read from gammon's
-//! weights files) and `gammon._core._net_*` for `gammon.evaluate` and `gammon.hint` (which
-//! validate arguments and build the result objects).
+//! weights files) and the cubeless values of positions and plays by a net, for
+//! `gammon.evaluate` and `gammon.hint` (`evaluation.rs`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -305,7 +305,7 @@ pub const MAX_PLIES: u32 = 3;
 
 /// Five probabilities and the draw: `(win, win_gammon, win_backgammon, lose_gammon,
 /// lose_backgammon, draw)`.
-type Probs = (f32, f32, f32, f32, f32, f32);
+pub(crate) type Probs = (f32, f32, f32, f32, f32, f32);
 
 fn tuple(p: &Probabilities) -> Probs {
     (
@@ -375,16 +375,14 @@ pub(crate) fn nets_for(net: Option<&PyNet>, variant: Variant) -> PyResult<NetPol
 /// nets when `None`) searched `plies` plies deep: `((win, win_gammon, win_backgammon,
 /// lose_gammon, lose_backgammon, draw), source)` with `source` `"net"`, `"bearoff"` (exact)
 /// or `"final"`.
-#[pyfunction]
-#[pyo3(signature = (position, plies=0, net=None))]
-pub fn _net_evaluate(
+pub(crate) fn net_evaluate(
     py: Python<'_>,
     position: PyPosition,
     plies: u32,
-    net: Option<PyRef<'_, PyNet>>,
+    net: Option<&PyNet>,
 ) -> PyResult<(Probs, &'static str)> {
     check_plies(plies)?;
-    let policy = nets_for(net.as_deref(), position.inner.variant())?;
+    let policy = nets_for(net, position.inner.variant())?;
     py.detach(|| {
         guard(|| {
             let nets = policy.nets();
@@ -418,17 +416,15 @@ where
 /// The value by `net` (the shipped nets when `None`) of every play of `plays` for the player
 /// who makes it, searched `plies` plies deep, in the list's order: `[(probabilities, exact),
 /// ...]`.
-#[pyfunction]
-#[pyo3(signature = (plays, plies=0, net=None))]
-pub fn _net_rank(
+pub(crate) fn net_rank(
     py: Python<'_>,
     plays: &PyPlayList,
     plies: u32,
-    net: Option<PyRef<'_, PyNet>>,
+    net: Option<&PyNet>,
 ) -> PyResult<Vec<(Probs, bool)>> {
     check_plies(plies)?;
     let family = plays.before.variant().family();
-    let policy = nets_for(net.as_deref(), plays.before.variant())?;
+    let policy = nets_for(net, plays.before.variant())?;
     let list = plays.plays.clone();
     py.detach(|| {
         guard(|| {

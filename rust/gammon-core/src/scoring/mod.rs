@@ -1,6 +1,7 @@
 //! The **scoring** layer, directly above `rules`: what a finished game is worth and who may double
 //! — the referees (backgammon and Long Nardy) and the Long Nardy settings of §9, the cube, the
-//! match scoreboard and the match equity table (`met`).
+//! match scoreboard, the match equity table (`met`) and the value of a distribution of
+//! outcomes (`outcomes`).
 //!
 //! May use: `base`, `rules`.
 
@@ -9,5 +10,6 @@ pub mod met;
 pub(crate) mod met_table;
 pub(crate) mod nardy_referee;
 pub(crate) mod nardy_settings;
+pub(crate) mod outcomes;
 pub(crate) mod referee;
 pub(crate) mod scoreboard;
