@@ -121,6 +121,7 @@ pub use run::compare::{
     Contender,
 };
 pub use run::cubeful::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
+pub use run::file::{check_writable, read_checkpoint_file, write_atomically};
 pub use run::json::{
     integrity_check, python_float_repr, Json, JsonError, MAX_DEPTH as MAX_CHECKPOINT_DEPTH,
 };

@@ -1089,6 +1089,12 @@ impl PyRolloutResult {
         })
     }
 
+    /// The games held, the equity and its standard error (the run driver's progress).
+    #[getter]
+    fn _done(&self) -> (u64, f64, f64) {
+        (self.games_completed(), self.equity(), self.std_error())
+    }
+
     /// The text of the checkpoint file of this rollout, a run of games ``first .. first +
     /// games``.
     fn _checkpoint(&self, first: u64, games: u64) -> String {
@@ -1670,6 +1676,12 @@ impl PyCubefulRolloutResult {
             setup: self.setup.clone_ref(py),
             record,
         })
+    }
+
+    /// The games held, the equity and its standard error (the run driver's progress).
+    #[getter]
+    fn _done(&self) -> (u64, f64, f64) {
+        (self.games_completed(), self.equity(), self.std_error())
     }
 
     /// The text of the checkpoint file of this rollout (games ``first .. first + games``).

@@ -8,6 +8,7 @@ pub(crate) mod batch;
 pub(crate) mod checkpoint;
 pub(crate) mod compare;
 pub(crate) mod cubeful;
+pub(crate) mod file;
 pub(crate) mod json;
 pub(crate) mod rollout;
 pub(crate) mod setup;
