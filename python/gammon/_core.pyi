@@ -100,6 +100,7 @@ __all__ = [
     "_bearoff_tables",
     "_bearoff_two_sided",
     "_check_checkpoint_path",
+    "_checkpoint_kind",
     "_choose_play",
     "_cube_decision",
     "_cube_decision_of",
@@ -121,7 +122,9 @@ __all__ = [
     "_position_seeds",
     "_read_checkpoint_file",
     "_read_many_checkpoint",
+    "_read_many_file",
     "_read_rollout_checkpoint",
+    "_read_simulation_file",
     "_simulate_match",
     "_simulate_money",
     "_turn_state",
@@ -2199,6 +2202,19 @@ def _read_checkpoint_file(path: str | os.PathLike[str]) -> bytes:
 
 def _write_checkpoint_file(path: str | os.PathLike[str], text: str) -> None:
     """Writes a checkpoint file atomically; ``OSError`` when the write fails."""
+
+def _checkpoint_kind(data: bytes) -> str:
+    """The run a checkpoint file's bytes hold: match, money, many or rollout."""
+
+def _read_many_file(
+    data: bytes, where: str, *, policy: object = None, cube: object = None
+) -> ManyRolloutResult:
+    """Reads a comparison's checkpoint file's bytes alone."""
+
+def _read_simulation_file(
+    data: bytes, where: str, players: object = None
+) -> tuple[MatchResult | MoneyResult, int, int]:
+    """Reads a simulation's checkpoint file's bytes alone: ``(result, first, items)``."""
 
 def _position_seeds(seed: int, positions: int, common_dice: bool) -> list[int]:
     """The seeds of the positions of a comparison with master seed ``seed``."""

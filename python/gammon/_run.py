@@ -62,8 +62,37 @@ __all__ = ["DEFAULT_CHECKPOINT_EVERY", "Progress", "Run", "RunOptions", "drive"]
 DEFAULT_CHECKPOINT_EVERY = 60.0
 
 
+K = TypeVar("K", bound="Keywords")
+
+
+class Keywords:
+    """The base of a frozen dataclass whose fields every run function takes as keywords."""
+
+    _argument = "options"
+
+    @classmethod
+    def fields(cls) -> tuple[str, ...]:
+        """The names of the fields (the keywords every run function takes)."""
+        return tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+
+    @classmethod
+    def take(cls: type[K], value: Optional[K], keywords: dict[str, Any]) -> K:
+        """``value`` (or the defaults) with the fields given in ``keywords`` applied.
+
+        The keywords used are removed from ``keywords``, so that the caller can refuse the
+        rest (:func:`refuse_unknown`).
+        """
+        if value is not None and not isinstance(value, cls):
+            name = f"gammon.{cls.__name__}"
+            raise InvalidInputError(f"{cls._argument} must be a {name}, not {brief(value)}")
+        given = {name: keywords.pop(name) for name in cls.fields() if name in keywords}
+        if value is None:
+            return cls(**given)
+        return dataclasses.replace(value, **given) if given else value  # type: ignore[type-var]
+
+
 @dataclass(frozen=True)
-class RunOptions:
+class RunOptions(Keywords):
     """How a run is executed (never what it computes): one value for every run function.
 
     Every run function takes these fields as keywords too (``rollout(pos, threads=2)``), or
@@ -124,25 +153,6 @@ class RunOptions:
             raise InvalidInputError(f"progress must be True or False, not {brief(self.progress)}")
         if self.callback is not None and not callable(self.callback):
             raise InvalidInputError(f"callback must be callable, not {brief(self.callback)}")
-
-    @classmethod
-    def fields(cls) -> tuple[str, ...]:
-        """The names of the fields (the execution keywords of every run function)."""
-        return tuple(f.name for f in dataclasses.fields(cls))
-
-    @classmethod
-    def take(cls, options: Optional[RunOptions], keywords: dict[str, Any]) -> RunOptions:
-        """``options`` (or the defaults) with the execution keywords of ``keywords`` applied.
-
-        The keywords used are removed from ``keywords``, so that the caller can refuse the
-        rest (:func:`refuse_unknown`).
-        """
-        if options is not None and not isinstance(options, RunOptions):
-            raise InvalidInputError(f"options must be a gammon.RunOptions, not {brief(options)}")
-        given = {name: keywords.pop(name) for name in cls.fields() if name in keywords}
-        if options is None:
-            return cls(**given)
-        return dataclasses.replace(options, **given) if given else options
 
     @property
     def segmented(self) -> bool:

@@ -877,8 +877,9 @@ def _nardy_settings(args: argparse.Namespace) -> Any:
 
 def _rollout(args: argparse.Namespace) -> int:
     from gammon._core import CubefulRolloutResult
+    from gammon.checkpoint import read_checkpoint
     from gammon.errors import InvalidInputError
-    from gammon.rollout import read_checkpoint, rollout
+    from gammon.rollout import rollout
 
     run_options: dict[str, Any] = {
         "threads": args.threads,

@@ -51,11 +51,9 @@ __all__ = ["ManyRolloutResult", "RankedPlay", "rank_plays", "rollout_many"]
 
 
 def _many_run(
-    positions: Sequence[Position], settings: RolloutSettings, seed: int, common: bool, given: bool
+    setups: Sequence[Any], seed: int, common: bool, given: bool
 ) -> Run[ManyRolloutResult]:
-    """Several positions on common dice as a run of :func:`gammon._run.drive`."""
-    seeds = _core._position_seeds(seed, len(positions), common)
-    setups = [settings.setup(p, s) for p, s in zip(positions, seeds)]
+    """The positions of ``setups`` on common dice as a run of :func:`gammon._run.drive`."""
 
     def load(data: bytes, where: str, first: int, items: int) -> tuple[ManyRolloutResult, Any]:
         done = _core._read_many_checkpoint(
@@ -104,8 +102,8 @@ def rollout_many(
     the merged result equals the single-machine result exactly), ``checkpoint`` (the state,
     every position's statistics, the sums of products, the games done, the setup and an
     integrity check, written atomically; a call with the same arguments and file continues
-    it, ``seed=None`` taking the checkpoint's seed; the file is not
-    :func:`~gammon.read_checkpoint`'s format), ``progress``, ``callback`` (with the games of
+    it, ``seed=None`` taking the checkpoint's seed; :func:`~gammon.read_checkpoint` reads
+    it), ``progress``, ``callback`` (with the games of
     every position done), ``max_seconds``, ``target_std_error`` (every position's standard
     error at most that), ``threads``, ``chunk_size`` (``block_games`` is its old name).
 
@@ -130,7 +128,9 @@ def rollout_many(
         raise InvalidInputError("the positions of rollout_many must all be of one variant")
     games = _int_arg("games", games, 1)
     master = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
-    kind = _many_run(pos, game, master, bool(common_dice), seed is not None)
+    seeds = _core._position_seeds(master, len(pos), bool(common_dice))
+    setups = [game.setup(p, s) for p, s in zip(pos, seeds)]
+    kind = _many_run(setups, master, bool(common_dice), seed is not None)
     return drive(kind, 0, games, run)
 
 

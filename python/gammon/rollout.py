@@ -56,8 +56,6 @@ whatever the evaluator, and the standard error shrinks the better the evaluator 
 
 from __future__ import annotations
 
-import dataclasses
-import os
 import secrets
 from dataclasses import dataclass
 from functools import partial
@@ -83,7 +81,7 @@ from gammon._core import (
     Variant,
 )
 from gammon._distribute import DEFAULT_GAMES_PER_TASK
-from gammon._run import DEFAULT_CHECKPOINT_EVERY, Run, RunOptions, drive, refuse_unknown
+from gammon._run import DEFAULT_CHECKPOINT_EVERY, Keywords, Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
 from gammon.nardy import NardySettings
 from gammon.policies import CubePolicy, CubePolicySpec, FunctionPolicy, Policy, PolicySpec
@@ -102,12 +100,10 @@ __all__ = [
     "CubefulRolloutResult",
     "GameOutcomes",
     "Policy",
-    "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
     "RolloutSettings",
     "RunOptions",
-    "read_checkpoint",
     "rollout",
 ]
 
@@ -128,19 +124,8 @@ class RolloutProgress(NamedTuple):
     """Seconds since the start."""
 
 
-class RolloutCheckpoint(NamedTuple):
-    """A checkpoint file read by :func:`read_checkpoint`: the games done and the run asked for."""
-
-    result: Union[RolloutResult, CubefulRolloutResult]
-    """The games done so far (merged statistics and their game ranges) and the rollout's setup."""
-    first_game: int
-    """The index of the first game of the rollout."""
-    games: int
-    """The games the rollout was asked for."""
-
-
 @dataclass(frozen=True)
-class RolloutSettings:
+class RolloutSettings(Keywords):
     """What the games of a rollout are played by (besides the position and the seed).
 
     Every rollout function takes these fields as keywords too (``rollout(pos, policy="net")``)
@@ -162,25 +147,7 @@ class RolloutSettings:
     cube_owner: Union[Color, str, None] = None
     cube_rules: Optional[CubeRules] = None
 
-    @classmethod
-    def fields(cls) -> tuple[str, ...]:
-        """The names of the fields (the game keywords of every rollout function)."""
-        return tuple(f.name for f in dataclasses.fields(cls))
-
-    @classmethod
-    def take(cls, settings: Optional[RolloutSettings], keywords: dict[str, Any]) -> RolloutSettings:
-        """``settings`` (or the defaults) with the game keywords of ``keywords`` applied.
-
-        The keywords used are removed from ``keywords``.
-        """
-        if settings is not None and not isinstance(settings, RolloutSettings):
-            raise InvalidInputError(
-                f"settings must be a gammon.RolloutSettings, not {brief(settings)}"
-            )
-        given = {name: keywords.pop(name) for name in cls.fields() if name in keywords}
-        if settings is None:
-            return cls(**given)
-        return dataclasses.replace(settings, **given) if given else settings
+    _argument = "settings"
 
     def setup(self, position: Position, seed: int) -> RolloutSetup:
         """The :class:`~gammon._core.RolloutSetup` of these settings from ``position``."""
@@ -416,30 +383,3 @@ def _resume(result: Any, games: int, **options: Any) -> Any:
     refuse_unknown("resume", options, ("record_games",), RunOptions.fields())
     kind = _run_of(result.setup, bool(record_games), run, True)
     return result.merge(drive(kind, result.next_game, _int_arg("games", games, 0), run))
-
-
-def read_checkpoint(
-    path: Union[str, os.PathLike[str]],
-    *,
-    policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
-    cube: Union[CubeSpec, tuple[CubeSpec, CubeSpec], None] = None,
-) -> RolloutCheckpoint:
-    """Read a checkpoint file written by :func:`rollout` (``checkpoint=``), validated completely.
-
-    The file's SHA-256 integrity check must match and the rollout in it is validated as
-    :meth:`RolloutResult.from_dict` does (a cubeful rollout's as a
-    :class:`CubefulRolloutResult`); ``policy`` and ``cube``: the Python policy objects of a
-    rollout they played (checkpoints record their class names only). Checkpoints written by
-    earlier versions of gammon read too.
-
-    Raises :class:`CheckpointError` naming what is wrong (an unreadable file, not UTF-8 or not
-    JSON, another format, a failed integrity check, games outside the rollout's range).
-    """
-    where = os.fspath(path)
-    result, first, games = _core._read_rollout_checkpoint(
-        _core._read_checkpoint_file(where),
-        where,
-        policy=_policy_objects(policy),
-        cube=_cube_objects(cube),
-    )
-    return RolloutCheckpoint(result, first, games)

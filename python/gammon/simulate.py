@@ -144,7 +144,7 @@ def _run(
     keywords: dict[str, Any],
 ) -> Any:
     """Run a simulation (matches when ``length``, else money games) as ``fn``'s options say."""
-    matches, unit = length is not None, "matches" if length is not None else "games"
+    unit = "games" if length is None else "matches"
     old_name = f"{unit}_per_task"  # the older name of games_per_task
     if old_name in keywords:
         keywords.setdefault("games_per_task", keywords.pop(old_name))
@@ -156,6 +156,21 @@ def _run(
             f"record_{unit}=True cannot be combined with checkpoint=: checkpoints keep "
             f"the statistics of the {unit}, not their per-item records"
         )
+    kind = _simulation(length, crawford, players, seed, rules, variant, record)
+    return drive(kind, span[0], span[1], run)
+
+
+def _simulation(
+    length: Optional[int],
+    crawford: bool,
+    players: tuple[Player, Player],
+    seed: Optional[int],
+    rules: CubeRules,
+    variant: Union[Variant, str, None],
+    record: bool,
+) -> Run[Any]:
+    """A simulation as a run of :func:`gammon._run.drive` (``seed`` None: drawn, or read)."""
+    matches = length is not None
     names = (players[0].name, players[1].name)
     core = _core_players(players, rules)
     setup = (length, crawford, core, rules) if matches else (core, rules)
@@ -179,18 +194,17 @@ def _run(
         for what, p in (("checker policy", player.checker), ("cube policy", player.cube))
         if not isinstance(p, str)
     ]
-    kind = Run(
+    return Run(
         play(secrets.randbits(64) if seed is None else seed),
         load,
         SimulationProgress,
         f"{length}-point matches" if matches else "money games",
-        unit,
+        "matches" if matches else "games",
         "win" if matches else "points",
         DEFAULT_MATCH_CHUNK if matches else DEFAULT_GAME_CHUNK,
         DEFAULT_MATCHES_PER_TASK if matches else DEFAULT_GAMES_PER_TASK,
         ships,
     )
-    return drive(kind, span[0], span[1], run)
 
 
 def simulate_match(

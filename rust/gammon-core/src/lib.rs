@@ -134,7 +134,9 @@ pub use run::setup::{
     is_net_name, quoted as py_quoted, snake as snake_case_setting, CubePolicyName, CubeSetup,
     EvaluatorName, Mismatch, NardySetup, PolicyName, RolloutSetup, RolloutSetupError, SeriesStart,
 };
-pub use run::simulate::checkpoint::{SimCheckpointError, TallyJson};
+pub use run::simulate::checkpoint::{
+    SimCheckpointError, TallyJson, FILE_FORMAT as SIMULATION_FILE_FORMAT, MATCH_FORMAT,
+};
 pub use run::simulate::record::{
     describe_mismatches, join_ranges, one_sided_bound, MatchSimRecord, MoneySimRecord,
     SetupMismatch, SimFormat, SimMergeError, SimRecord, SimSetup, Z95,

@@ -99,6 +99,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         checkpoint_file::_write_checkpoint_file,
         m
     )?)?;
+    m.add_function(wrap_pyfunction!(checkpoint_file::_checkpoint_kind, m)?)?;
+    m.add_function(wrap_pyfunction!(checkpoint_file::_read_many_file, m)?)?;
+    m.add_function(wrap_pyfunction!(checkpoint_file::_read_simulation_file, m)?)?;
     m.add_class::<many::PyManyRolloutResult>()?;
     m.add_function(wrap_pyfunction!(many::_play_many, m)?)?;
     m.add_function(wrap_pyfunction!(many::_read_many_checkpoint, m)?)?;

@@ -350,7 +350,7 @@ impl PyManyRolloutResult {
         }
     }
 
-    fn of_file(setups: Vec<Py<PySetup>>, file: ManyFile) -> Self {
+    pub(crate) fn of_file(setups: Vec<Py<PySetup>>, file: ManyFile) -> Self {
         let k = file.records.len();
         let totals = CompareTotals {
             tallies: file.records.iter().map(|r| r.tally).collect(),

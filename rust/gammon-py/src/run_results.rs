@@ -396,7 +396,7 @@ fn given<'py>(spec: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
 
 /// The objects that play a record read back: those given (whose names must be the record's),
 /// else the names alone.
-fn attach(
+pub(crate) fn attach(
     py: Python<'_>,
     record: &gammon_core::RolloutSetup,
     policy: Option<&Bound<'_, PyAny>>,
