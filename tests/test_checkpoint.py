@@ -348,3 +348,13 @@ def test_a_rollout_setup_pickles_so_that_executor_tasks_carry_it() -> None:
         setup = gammon.rollout(games=10, seed=2, threads=1, policy="heuristic", cube=cube).setup
         again = pickle.loads(pickle.dumps(setup))
         assert again == setup and again.cubeful == (cube is not None)
+
+
+def test_the_cli_resume_of_a_simulation_checkpoint_says_it_is_not_a_rollout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "match.json"
+    path.write_bytes((FIXTURES / "simulation_match.json").read_bytes())
+    assert main(["rollout", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "MatchResult, not a rollout" in err and "Traceback" not in err

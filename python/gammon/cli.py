@@ -959,6 +959,11 @@ def _rollout(args: argparse.Namespace) -> int:
                 f"--resume: {args.resume} holds a cubeful rollout; continue it with the "
                 "command that started it (its --cube options and --checkpoint FILE)"
             )
+        if not hasattr(before, "policies"):  # a simulation's or a comparison's checkpoint
+            raise InvalidInputError(
+                f"--resume: {args.resume} holds a {type(before).__name__}, not a rollout; "
+                "continue it with the command that started it (and --checkpoint FILE)"
+            )
         from gammon.policies import BUILTIN_POLICIES
 
         net = load_net(args.net)
