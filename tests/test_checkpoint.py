@@ -9,6 +9,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -292,3 +293,68 @@ def test_the_cli_resume_of_a_cubeful_checkpoint_says_how_to_continue_it(
     assert main(["rollout", "--resume", str(path)]) == 2
     err = capsys.readouterr().err
     assert "cubeful rollout" in err and "--checkpoint" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("name", "again"),
+    [
+        (
+            "simulation_match",
+            lambda n: gammon.simulate_match(
+                3, players=("pubeval", ("heuristic", "race")), matches=n, seed=7, threads=1
+            ),
+        ),
+        (
+            "simulation_money",
+            lambda n: gammon.simulate_money(n, players=("pubeval", "random"), seed=9, threads=1),
+        ),
+    ],
+)
+def test_read_checkpoint_reads_a_simulation_file_written_before_and_resumes_it(
+    tmp_path: Path, name: str, again: Any
+) -> None:
+    path = tmp_path / f"{name}.json"
+    path.write_bytes((FIXTURES / f"{name}.json").read_bytes())
+    saved = gammon.read_checkpoint(path)
+    assert saved.result == again(saved.games) and saved.first_game == 0
+    longer = saved.resume(saved.games + 30, threads=1)
+    assert longer == again(saved.games + 30)
+    assert gammon.read_checkpoint(path).result == longer  # the file was brought up to date
+
+
+def test_read_checkpoint_reads_and_resumes_a_comparison(tmp_path: Path) -> None:
+    path = tmp_path / "many.json"
+    both = [START_RACE, gammon.Position.start()]
+    part = gammon.rollout_many(both, 150, seed=4, threads=1, checkpoint=path)
+    saved = gammon.read_checkpoint(path)
+    assert saved.result == part and saved.games == 150
+    whole = saved.resume(300, threads=1)
+    assert whole == gammon.rollout_many(both, 300, seed=4, threads=1)
+
+
+def test_a_rollout_resumed_on_an_executor_keeps_its_settings() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    part = gammon.rollout(games=200, seed=1, threads=1, policy="heuristic")
+    with ThreadPoolExecutor(2) as ex:
+        resumed = part.resume(200, executor=ex, games_per_task=100)
+    assert resumed == gammon.rollout(games=400, seed=1, threads=1, policy="heuristic")
+
+
+def test_a_rollout_setup_pickles_so_that_executor_tasks_carry_it() -> None:
+    import pickle
+
+    for cube in (None, "never"):
+        setup = gammon.rollout(games=10, seed=2, threads=1, policy="heuristic", cube=cube).setup
+        again = pickle.loads(pickle.dumps(setup))
+        assert again == setup and again.cubeful == (cube is not None)
+
+
+def test_the_cli_resume_of_a_simulation_checkpoint_says_it_is_not_a_rollout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "match.json"
+    path.write_bytes((FIXTURES / "simulation_match.json").read_bytes())
+    assert main(["rollout", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "MatchResult, not a rollout" in err and "Traceback" not in err

@@ -42,11 +42,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "_distribute",
         "_run",
-        "_results",
         "rollout",
         "cubeful",
         "compare",
         "simulate",
+        "checkpoint",
         "batch",
         "envs",
         "envs._engine",

@@ -114,13 +114,13 @@ def test_checkpoint_at_the_default_interval_two_threads(benchmark: Any) -> None:
 def test_one_checkpoint_write(benchmark: Any) -> None:
     """One atomic checkpoint write (temporary file, fsync, rename, fsync of the directory):
     the whole cost of a checkpoint, paid once per ``checkpoint_every`` seconds."""
-    from gammon._run import write_atomically
+    from gammon._core import _write_checkpoint_file
 
     r = gammon.rollout(games=1000, seed=1, threads=1)
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "ck.json"
         benchmark.pedantic(
-            lambda: write_atomically(path, r._checkpoint(0, 1000)),
+            lambda: _write_checkpoint_file(path, r._checkpoint(0, 1000)),
             rounds=20,
             iterations=1,
         )

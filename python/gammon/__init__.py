@@ -56,6 +56,7 @@ from gammon.analysis import (
     analyze_many,
     decision_arrays,
 )
+from gammon.checkpoint import Checkpoint, RolloutCheckpoint, read_checkpoint
 from gammon.compare import ManyRolloutResult, RankedPlay, rank_plays, rollout_many
 from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel
 from gammon.cubeful import CubefulRolloutResult
@@ -94,11 +95,9 @@ from gammon.rollout import (
     DEFAULT_CHECKPOINT_EVERY,
     DEFAULT_GAMES_PER_TASK,
     GameOutcomes,
-    RolloutCheckpoint,
     RolloutProgress,
     RolloutResult,
     RolloutSettings,
-    read_checkpoint,
     rollout,
 )
 from gammon.rollout_cube import CubeRolloutProgress, CubeRolloutResult, rollout_cube
@@ -128,6 +127,7 @@ __all__ = [
     "AnalysisProgress",
     "Beaver",
     "Candidate",
+    "Checkpoint",
     "CheckpointError",
     "Color",
     "Cube",

@@ -104,6 +104,8 @@ __all__ = [
     "_batch_trajectories",
     "_batch_validate",
     "_bearoff_two_sided",
+    "_check_checkpoint_path",
+    "_checkpoint_kind",
     "_choose_play",
     "_cube_decision",
     "_decision_arrays",
@@ -120,12 +122,17 @@ __all__ = [
     "_play_rollout",
     "_position_from_state",
     "_position_seeds",
+    "_read_checkpoint_file",
     "_read_cube_rollout_checkpoint",
     "_read_many_checkpoint",
+    "_read_many_file",
     "_read_rollout_checkpoint",
+    "_read_simulation_file",
     "_simulate_match",
     "_simulate_money",
+    "_stakes",
     "_turn_state",
+    "_write_checkpoint_file",
     "bearoff_build",
     "bearoff_cache_dir",
     "bearoff_evaluate",
@@ -990,15 +997,15 @@ def _simulate_match(
     crawford: bool,
     players: _Players,
     cube_rules: CubeRules,
+    first: int,
+    end: int,
     *,
     names: tuple[str, str],
     player_objects: Any,
     seed: int,
-    first: int,
-    end: int,
-    threads: int,
-    chunk_size: int,
     record: bool,
+    threads: int | None = None,
+    chunk_size: int = ...,
     max_seconds: float | None = None,
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
@@ -1010,15 +1017,15 @@ def _simulate_money(
     variant: _VariantLike | None,
     players: _Players,
     cube_rules: CubeRules,
+    first: int,
+    end: int,
     *,
     names: tuple[str, str],
     player_objects: Any,
     seed: int,
-    first: int,
-    end: int,
-    threads: int,
-    chunk_size: int,
     record: bool,
+    threads: int | None = None,
+    chunk_size: int = ...,
     max_seconds: float | None = None,
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
@@ -2157,10 +2164,13 @@ class _SimulationResult:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
-    def _finish(self, stop: str, elapsed: float, threads: int, requested: int) -> Any:
+    def _finished(self, stop: str, elapsed: float, threads: int, requested: int) -> Any:
         """Return this result with the run's stop reason, time, threads and items asked for."""
-    def _checkpoint_text(self, first: int, items: int) -> str:
+    def _checkpoint(self, first: int, items: int) -> str:
         """The text of the checkpoint file of this result."""
+    @property
+    def _done(self) -> tuple[int, float, float]:
+        """The items held, the estimate and its standard error."""
 
 @final
 class MatchResult(_SimulationResult):
@@ -2378,6 +2388,11 @@ class RolloutSetup:
         """Refuses ``threads`` above 1 with a policy written in Python."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickling: the setup's canonical record text and its objects."""
+    @staticmethod
+    def _restore(state: tuple[str, Any]) -> RolloutSetup:
+        """Rebuilds a pickled setup."""
 
 @final
 class GameOutcomes(Sequence[Any]):
@@ -2556,6 +2571,9 @@ class RolloutResult:
         """``self`` with the stop reason, time, threads and games asked for of the run."""
     def _checkpoint(self, first: int, games: int) -> str:
         """The text of the checkpoint file of this rollout."""
+    @property
+    def _done(self) -> tuple[int, float, float]:
+        """The games held, the equity and its standard error."""
 
 @final
 class CubefulRolloutResult:
@@ -2699,6 +2717,9 @@ class CubefulRolloutResult:
         """``self`` with the stop reason, time, threads and games asked for of the run."""
     def _checkpoint(self, first: int, games: int) -> str:
         """The text of the checkpoint file of this rollout."""
+    @property
+    def _done(self) -> tuple[int, float, float]:
+        """The games held, the equity and its standard error."""
 
 @final
 class ManyRolloutResult:
@@ -2751,8 +2772,11 @@ class ManyRolloutResult:
         self, stop: str, elapsed: float, threads: int, requested: int
     ) -> ManyRolloutResult:
         """``self`` with the stop reason, time, threads and games asked for of the run."""
-    def _checkpoint(self, games: int) -> str:
+    def _checkpoint(self, first: int, games: int) -> str:
         """The text of the checkpoint file of this comparison."""
+    @property
+    def _done(self) -> tuple[int, float, float]:
+        """The games of every position held (no estimate: NaN, 0)."""
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickling: the checkpoint text and the objects of each setup."""
     @staticmethod
@@ -2815,6 +2839,28 @@ def _read_many_checkpoint(
     seed_given: bool,
 ) -> ManyRolloutResult:
     """Reads a comparison's checkpoint file's bytes, checked to continue ``setups``."""
+
+def _check_checkpoint_path(path: str | os.PathLike[str]) -> None:
+    """Raises ``CheckpointError`` naming ``path`` unless a checkpoint can be written there."""
+
+def _read_checkpoint_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the checkpoint file at ``path`` (``CheckpointError`` if unreadable)."""
+
+def _write_checkpoint_file(path: str | os.PathLike[str], text: str) -> None:
+    """Writes a checkpoint file atomically; ``OSError`` when the write fails."""
+
+def _checkpoint_kind(data: bytes) -> str:
+    """The run a checkpoint file's bytes hold: match, money, many or rollout."""
+
+def _read_many_file(
+    data: bytes, where: str, *, policy: object = None, cube: object = None
+) -> ManyRolloutResult:
+    """Reads a comparison's checkpoint file's bytes alone."""
+
+def _read_simulation_file(
+    data: bytes, where: str, players: object = None
+) -> tuple[MatchResult | MoneyResult, int, int]:
+    """Reads a simulation's checkpoint file's bytes alone: ``(result, first, items)``."""
 
 def _position_seeds(seed: int, positions: int, common_dice: bool) -> list[int]:
     """The seeds of the positions of a comparison with master seed ``seed``."""

@@ -19,43 +19,28 @@ package) are handled here once.
 
 How a run kind plugs in
 -----------------------
-A run kind is a small adapter (see :class:`RunKind`) over its result type ``R``, which must
-have ``merge(other) -> R`` (exact; ranges of items that do not overlap) and ``ranges`` (the
-half-open item ranges it holds). The adapter gives:
-
-- ``label``, ``unit``, ``postfix``: the progress bar's words (``"rollout"``, ``"games"``,
-  ``"equity"``), and ``chunk_size``/``per_task`` defaults;
-- ``play(first, end, threads=, chunk_size=, max_seconds=, target_std_error=, callback=,
-  base=)``: its Rust run function over items ``first .. end``; ``callback(done, total,
-  estimate, std_error, elapsed)`` must be called with the items done *including* ``base``
-  (the result of the items already merged, or None) and the estimate of them all merged
-  (exact; NaN for a run without one), ``total`` being ignored;
-- ``task(threads, chunk_size)``: a picklable callable ``(first, end) -> R`` for executors,
-  and ``ship(executor)``, which raises when the run's objects cannot go to its workers;
-- ``count(r)`` and ``estimate(r) -> (value, std_error)``; ``progress(done, total, value,
-  std_error, elapsed)``: the object a user's callback receives;
-- ``finish(r, stop=, elapsed=, threads=, requested=)``: ``r`` with the run's stop reason,
-  time, threads and items asked for;
-- ``save(r, first, items) -> str``: the checkpoint file's text, and ``load(data, where, first,
-  items) -> R``: the result of a checkpoint file's bytes, checked (format, integrity,
-  content) *and* checked to continue this run (the same setup, the same first item, no item
-  beyond ``first + items``); both raise :class:`~gammon.CheckpointError` naming the problem.
-
-:func:`drive` then runs it: ``drive(kind, first, items, options)``.
+A run kind is a :class:`Run`: its play function (a core function over items ``first ..
+end`` with the run's setup bound, picklable so that executor tasks carry it), its checkpoint
+reader and the progress bar's words. Its results are the core's result classes, which all
+have ``merge``, ``ranges``, ``stop_reason``, ``threads``, ``elapsed``, ``_done`` (items, estimate,
+standard error), ``_finished(stop, elapsed, threads, requested)`` and ``_checkpoint(first,
+items)`` (the checkpoint file's text). :func:`drive` then runs it: ``drive(run, first, items,
+options)``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import os
-import secrets
 import time
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from functools import partial
 from typing import Any, Generic, Optional, Protocol, TypeVar, Union
 
+import gammon._core as _core
 from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
@@ -63,23 +48,51 @@ from gammon._core import MAX_THREADS, MIN_GAMES_FOR_TARGET
 from gammon._distribute import (
     DEFAULT_RETRIES,
     check_executor,
+    check_picklable,
     run_ranges,
     split,
     subtract,
 )
 from gammon._format import plus_minus
-from gammon.errors import CheckpointError, InvalidInputError
+from gammon.errors import InvalidInputError
 
-__all__ = ["DEFAULT_CHECKPOINT_EVERY", "Progress", "RunKind", "RunOptions", "drive"]
+__all__ = ["DEFAULT_CHECKPOINT_EVERY", "Progress", "Run", "RunOptions", "drive"]
 
 #: Seconds between checkpoint writes unless ``checkpoint_every`` says otherwise.
 DEFAULT_CHECKPOINT_EVERY = 60.0
 
-R = TypeVar("R")
+
+K = TypeVar("K", bound="Keywords")
+
+
+class Keywords:
+    """The base of a frozen dataclass whose fields every run function takes as keywords."""
+
+    _argument = "options"
+
+    @classmethod
+    def fields(cls) -> tuple[str, ...]:
+        """The names of the fields (the keywords every run function takes)."""
+        return tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+
+    @classmethod
+    def take(cls: type[K], value: Optional[K], keywords: dict[str, Any]) -> K:
+        """``value`` (or the defaults) with the fields given in ``keywords`` applied.
+
+        The keywords used are removed from ``keywords``, so that the caller can refuse the
+        rest (:func:`refuse_unknown`).
+        """
+        if value is not None and not isinstance(value, cls):
+            name = f"gammon.{cls.__name__}"
+            raise InvalidInputError(f"{cls._argument} must be a {name}, not {brief(value)}")
+        given = {name: keywords.pop(name) for name in cls.fields() if name in keywords}
+        if value is None:
+            return cls(**given)
+        return dataclasses.replace(value, **given) if given else value  # type: ignore[type-var]
 
 
 @dataclass(frozen=True)
-class RunOptions:
+class RunOptions(Keywords):
     """How a run is executed (never what it computes): one value for every run function.
 
     Every run function takes these fields as keywords too (``rollout(pos, threads=2)``), or
@@ -141,34 +154,25 @@ class RunOptions:
         if self.callback is not None and not callable(self.callback):
             raise InvalidInputError(f"callback must be callable, not {brief(self.callback)}")
 
-    @classmethod
-    def fields(cls) -> tuple[str, ...]:
-        """The names of the fields (the execution keywords of every run function)."""
-        return tuple(f.name for f in dataclasses.fields(cls))
-
-    @classmethod
-    def take(cls, options: Optional[RunOptions], keywords: dict[str, Any]) -> RunOptions:
-        """``options`` (or the defaults) with the execution keywords of ``keywords`` applied.
-
-        The keywords used are removed from ``keywords``, so that the caller can refuse the
-        rest (:func:`refuse_unknown`).
-        """
-        if options is not None and not isinstance(options, RunOptions):
-            raise InvalidInputError(f"options must be a gammon.RunOptions, not {brief(options)}")
-        given = {name: keywords.pop(name) for name in cls.fields() if name in keywords}
-        if options is None:
-            return cls(**given)
-        return dataclasses.replace(options, **given) if given else options
-
     @property
     def segmented(self) -> bool:
         """True when the run is played in ranges: on an executor or with a checkpoint."""
         return self.executor is not None or self.checkpoint is not None
 
 
-def refuse_unknown(who: str, keywords: dict[str, Any], *valid: Sequence[str]) -> None:
-    """Raise :class:`~gammon.InvalidInputError` for keywords left over, listing the valid ones."""
+def refuse_unknown(
+    who: Union[str, Callable[..., Any]], keywords: dict[str, Any], *valid: Sequence[str]
+) -> None:
+    """Raise :class:`~gammon.InvalidInputError` for keywords left over, listing the valid ones.
+
+    The valid ones are ``valid`` and, when ``who`` is a function rather than a name, its
+    parameters.
+    """
     if keywords:
+        if callable(who):
+            params = inspect.signature(who).parameters.values()
+            valid = (*valid, [p.name for p in params if p.kind != p.VAR_KEYWORD])
+            who = who.__name__
         names = sorted({n for group in valid for n in group})
         raise InvalidInputError(
             f"{who}() got unknown keyword{'s' if len(keywords) > 1 else ''} "
@@ -176,63 +180,49 @@ def refuse_unknown(who: str, keywords: dict[str, Any], *valid: Sequence[str]) ->
         )
 
 
-class RunKind(Protocol[R]):
-    """The adapter of a run kind (see the module's documentation)."""
+class Result(Protocol):
+    """What :func:`drive` reads of a run's results (the core's result classes)."""
 
+    @property
+    def ranges(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def stop_reason(self) -> str: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def elapsed(self) -> float: ...
+    @property
+    def _done(self) -> tuple[int, float, float]: ...
+    def merge(self, other: Any) -> Any: ...
+    def _finished(self, stop: str, elapsed: float, threads: int, requested: int) -> Any: ...
+    def _checkpoint(self, first: int, items: int) -> str: ...
+
+
+R = TypeVar("R", bound=Result)
+
+
+@dataclass
+class Run(Generic[R]):
+    """A run kind of :func:`drive` (see the module's documentation).
+
+    ``play(first, end, *, threads, chunk_size, max_seconds, target_std_error, callback,
+    base)`` plays items ``first .. end`` here; ``callback(done, total, estimate, std_error,
+    elapsed)`` counts the items of ``base`` (the result already merged, or None) too.
+    ``load(data, where, first, items)`` reads a checkpoint file's bytes, checked to continue
+    this run, and returns the result and the play function of its setup (the file's seed
+    when the run named none). ``progress`` makes the value a user's callback receives;
+    ``ships`` names the objects that must pickle to go to an executor's workers.
+    """
+
+    play: Callable[..., R]
+    load: Callable[[bytes, str, int, int], tuple[R, Callable[..., R]]]
+    progress: Callable[[int, int, float, float, float], Any]
     label: str
     unit: str
     postfix: Optional[str]
     chunk_size: int
     per_task: int
-
-    def play(
-        self,
-        first: int,
-        end: int,
-        *,
-        threads: Optional[int],
-        chunk_size: int,
-        max_seconds: Optional[float],
-        target_std_error: Optional[float],
-        callback: Optional[Callable[[int, int, float, float, float], None]],
-        base: Optional[R],
-    ) -> R:
-        """Play items ``first .. end`` here (see the module's documentation)."""
-        ...
-
-    def task(self, threads: int, chunk_size: int) -> Callable[[int, int], R]:
-        """A picklable callable that plays a range of items on a worker."""
-        ...
-
-    def ship(self, executor: Any) -> None:
-        """Raise :class:`~gammon.InvalidInputError` when the run cannot go to ``executor``."""
-        ...
-
-    def count(self, result: R) -> int:
-        """The items ``result`` holds."""
-        ...
-
-    def estimate(self, result: R) -> tuple[float, float]:
-        """The estimate of ``result`` and its standard error."""
-        ...
-
-    def progress(
-        self, done: int, total: int, value: float, std_error: float, elapsed: float
-    ) -> Any:
-        """The value a user's callback receives."""
-        ...
-
-    def finish(self, result: R, *, stop: str, elapsed: float, threads: int, requested: int) -> R:
-        """``result`` with the run's stop reason, time, threads and items asked for."""
-        ...
-
-    def save(self, result: R, first: int, items: int) -> str:
-        """The text of the checkpoint file of ``result`` (a run of ``first .. first + items``)."""
-        ...
-
-    def load(self, data: bytes, where: str, first: int, items: int) -> R:
-        """The result of a checkpoint file's bytes, checked to continue this run."""
-        ...
+    ships: Sequence[tuple[str, object]] = ()
 
 
 class Progress:
@@ -262,13 +252,13 @@ class Progress:
             self.bar.close()
 
 
-class _Reporter(Generic[R]):
+class _Reporter:
     """Sends a run's progress to the bar and the user's callback."""
 
-    def __init__(self, kind: RunKind[R], options: RunOptions, total: int, start: float) -> None:
-        self.kind, self.total, self.start = kind, total, start
+    def __init__(self, run: Run[Any], options: RunOptions, total: int, start: float) -> None:
+        self.run, self.total, self.start = run, total, start
         self.user = options.callback
-        self.bar = Progress(options.progress, total, kind.label, kind.unit, kind.postfix)
+        self.bar = Progress(options.progress, total, run.label, run.unit, run.postfix)
         self.wanted = self.user is not None or options.progress
 
     def __call__(
@@ -276,91 +266,83 @@ class _Reporter(Generic[R]):
     ) -> None:
         self.bar.update(done, value, std_error)
         if self.user is not None:
-            self.user(self.kind.progress(done, self.total, value, std_error, elapsed))
+            self.user(self.run.progress(done, self.total, value, std_error, elapsed))
 
-    def result(self, result: R) -> None:
+    def result(self, result: Result) -> None:
         """Report the items of a merged ``result``."""
         if self.wanted:
-            value, se = self.kind.estimate(result)
-            self(self.kind.count(result), self.total, value, se, time.monotonic() - self.start)
+            n, value, std_error = result._done
+            self(n, self.total, value, std_error, time.monotonic() - self.start)
 
 
-def drive(kind: RunKind[R], first: int, items: int, options: RunOptions) -> R:
-    """Play items ``first .. first + items`` of ``kind`` as ``options`` say; return the result.
+def drive(run: Run[R], first: int, items: int, options: RunOptions) -> R:
+    """Play items ``first .. first + items`` of ``run`` as ``options`` say; return the result.
 
     With a checkpoint that exists, the run continues it: only the items it does not hold are
     played, and the result holds them all. Ctrl-C returns the items finished so far with the
     stop reason ``"interrupted"``.
     """
     if not options.segmented:
-        reporter = _Reporter(kind, options, items, time.monotonic())
+        reporter = _Reporter(run, options, items, time.monotonic())
         try:
-            return kind.play(
+            return run.play(
                 first,
                 first + items,
                 threads=options.threads,
-                chunk_size=options.chunk_size or kind.chunk_size,
+                chunk_size=options.chunk_size or run.chunk_size,
                 max_seconds=options.max_seconds,
                 target_std_error=options.target_std_error,
                 callback=reporter if reporter.wanted else None,
-                base=None,
             )
         finally:
             reporter.bar.close()
-    return _Segmented(kind, first, items, options).run()
+    return _Segmented(run, first, items, options).run()
 
 
 class _Segmented(Generic[R]):
     """A run played in ranges: tasks on an executor, or turns between checkpoint writes."""
 
-    def __init__(self, kind: RunKind[R], first: int, items: int, options: RunOptions) -> None:
-        self.kind, self.first, self.items, self.options = kind, first, items, options
-        self.path: Optional[Path] = None if options.checkpoint is None else Path(options.checkpoint)
+    def __init__(self, run: Run[R], first: int, items: int, options: RunOptions) -> None:
+        self.first, self.items, self.options = first, items, options
+        self.play, self.chunk_size = run.play, options.chunk_size or run.chunk_size
+        self.path = None if options.checkpoint is None else os.fspath(options.checkpoint)
         if options.executor is not None:
-            kind.ship(options.executor)
+            for what, obj in run.ships:
+                check_picklable(what, obj, options.executor)
         self.done: Optional[R] = None
         self.base_elapsed = 0.0
         if self.path is not None:
-            check_writable(self.path)
-            if self.path.exists():
-                self.done = kind.load(read_bytes(self.path), str(self.path), first, items)
-                self.base_elapsed = _elapsed(self.done)
+            _core._check_checkpoint_path(self.path)
+            if os.path.exists(self.path):
+                data = _core._read_checkpoint_file(self.path)
+                self.done, self.play = run.load(data, self.path, first, items)
+                self.base_elapsed = self.done.elapsed
         self.start = time.monotonic()
         self.threads = 1
-        self.reporter = _Reporter(kind, options, items, self.start)
-        self.target = options.target_std_error
+        self.reporter = _Reporter(run, options, items, self.start)
+        self.per_task, self.target = run.per_task, options.target_std_error
 
     def merged(self) -> R:
         if self.done is None:
-            return self.kind.play(
-                self.first,
-                self.first,
-                threads=1,
-                chunk_size=self.kind.chunk_size,
-                max_seconds=None,
-                target_std_error=None,
-                callback=None,
-                base=None,
-            )
+            return self.play(self.first, self.first, threads=1, chunk_size=self.chunk_size)
         return self.done
 
     def add(self, part: R) -> None:
-        self.done = part if self.done is None else self.done.merge(part)  # type: ignore[attr-defined]
-        self.threads = max(self.threads, int(getattr(part, "threads", 1)))
+        self.done = part if self.done is None else self.done.merge(part)
+        self.threads = max(self.threads, part.threads)
 
     def target_met(self) -> bool:
         if self.target is None or self.done is None:
             return False
-        n = self.kind.count(self.done)
-        return n >= MIN_GAMES_FOR_TARGET and self.kind.estimate(self.done)[1] <= self.target
+        n, _, se = self.done._done
+        return n >= MIN_GAMES_FOR_TARGET and se <= self.target
 
     def save(self, stop: str) -> None:
         if self.path is None or self.done is None:
             return
-        result = self.finished(stop)
         try:
-            text = self.kind.save(result, self.first, self.items)
-            write_atomically(self.path, text)
+            text = self.finished(stop)._checkpoint(self.first, self.items)
+            _core._write_checkpoint_file(self.path, text)
         except OSError as e:
             warnings.warn(
                 f"the checkpoint {self.path} could not be written ({e.strerror or e}): the "
@@ -370,21 +352,17 @@ class _Segmented(Generic[R]):
             )
 
     def finished(self, stop: str) -> R:
-        return self.kind.finish(
-            self.merged(),
-            stop=stop,
-            elapsed=self.base_elapsed + time.monotonic() - self.start,
-            threads=self.threads,
-            requested=self.items,
-        )
+        elapsed = self.base_elapsed + time.monotonic() - self.start
+        result: R = self.merged()._finished(stop, elapsed, self.threads, self.items)
+        return result
 
     def run(self) -> R:
         options = self.options
-        held = self.done.ranges if self.done is not None else ()  # type: ignore[attr-defined]
+        held = self.done.ranges if self.done is not None else ()
         todo = subtract((self.first, self.first + self.items), held)
         if self.done is not None:
             self.reporter.result(self.done)
-        every = options.checkpoint_every or DEFAULT_CHECKPOINT_EVERY
+        every = options.checkpoint_every
         deadline = None if options.max_seconds is None else self.start + options.max_seconds
         last_write = time.monotonic()
 
@@ -418,11 +396,11 @@ class _Segmented(Generic[R]):
         deadline: Optional[float],
         save_if_due: Callable[[], None],
     ) -> str:
-        kind, options = self.kind, self.options
-        task = kind.task(options.threads or 1, options.chunk_size or kind.chunk_size)
+        options = self.options
+        task = partial(self.play, threads=options.threads or 1, chunk_size=self.chunk_size)
 
         def take(r: tuple[int, int], part: R) -> Optional[str]:
-            if tuple(part.ranges) != ((r[0], r[1]),) or kind.count(part) != r[1] - r[0]:  # type: ignore[attr-defined]
+            if tuple(part.ranges) != ((r[0], r[1]),) or part._done[0] != r[1] - r[0]:
                 raise InvalidInputError(f"the task of items {r[0]}..{r[1]} returned other items")
             self.add(part)
             self.reporter.result(self.merged())
@@ -432,7 +410,7 @@ class _Segmented(Generic[R]):
         return run_ranges(
             options.executor,
             task,
-            split(todo, options.games_per_task or kind.per_task),
+            split(todo, options.games_per_task or self.per_task),
             take,
             retries=options.retries,
             deadline=deadline,
@@ -445,7 +423,6 @@ class _Segmented(Generic[R]):
         deadline: Optional[float],
         save_if_due: Callable[[], None],
     ) -> str:
-        kind, options = self.kind, self.options
         floor = 0.0  # raised while a turn is too short to play anything
         for a, b in todo:
             while a < b:
@@ -455,135 +432,25 @@ class _Segmented(Generic[R]):
                     if left <= 0:
                         return "max_seconds"
                     limit = left if limit is None else min(limit, left)
-                part = kind.play(
+                part = self.play(
                     a,
                     b,
-                    threads=options.threads,
-                    chunk_size=options.chunk_size or kind.chunk_size,
+                    threads=self.options.threads,
+                    chunk_size=self.chunk_size,
                     max_seconds=None if limit is None else max(limit, 0.001),
                     target_std_error=self.target,
                     callback=self.reporter if self.reporter.wanted else None,
                     base=self.done,
                 )
-                n = kind.count(part)
+                n = part._done[0]
                 if n:
                     self.add(part)
                     a += n
                 else:
                     floor = max(2 * floor, 0.05)
-                stop = str(getattr(part, "stop_reason", "completed"))
-                if stop == "interrupted":
-                    return stop
-                if stop == "target_std_error" or self.target_met():
+                if part.stop_reason == "interrupted":
+                    return "interrupted"
+                if part.stop_reason == "target_std_error" or self.target_met():
                     return "target_std_error"
                 save_if_due()
         return "completed"
-
-
-def _elapsed(result: object) -> float:
-    value = getattr(result, "elapsed", 0.0)
-    return float(value) if isinstance(value, (int, float)) else 0.0
-
-
-# -- checkpoint files ---------------------------------------------------------------------------
-
-
-def _temp_name(path: Path) -> str:
-    return f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-
-
-def _stale_temps(path: Path) -> list[Path]:
-    """Temporary files of this checkpoint left by a writer that died (``kill -9``)."""
-    directory = path.parent if str(path.parent) else Path(".")
-    prefix = f".{path.name}."
-    stale = []
-    try:
-        names = os.listdir(directory)
-    except OSError:
-        return []
-    for name in names:
-        if not (name.startswith(prefix) and name.endswith(".tmp")):
-            continue
-        pid = name[len(prefix) :].split(".", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and _alive(int(pid)):
-            continue  # another live process is writing it
-        stale.append(directory / name)
-    return stale
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-def check_writable(path: Path) -> None:
-    """Raise :class:`~gammon.CheckpointError` unless a checkpoint can be written at ``path``.
-
-    Checked before the first item is played: the directory exists, is a directory and takes
-    a new file (one is created and removed); an existing ``path`` is a file.
-    """
-    directory = path.parent if str(path.parent) else Path(".")
-    if path.exists() and not path.is_file():
-        raise CheckpointError(f"the checkpoint {path} is not a file")
-    if not directory.exists():
-        raise CheckpointError(f"cannot write the checkpoint {path}: no directory {directory}")
-    if not directory.is_dir():
-        raise CheckpointError(f"cannot write the checkpoint {path}: {directory} is not a directory")
-    probe = directory / _temp_name(path)
-    try:
-        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except OSError as e:
-        raise CheckpointError(f"cannot write the checkpoint {path}: {e.strerror}") from None
-    os.close(fd)
-    os.unlink(probe)
-
-
-def read_bytes(path: Path) -> bytes:
-    """The bytes of the checkpoint file at ``path`` (:class:`~gammon.CheckpointError` if not)."""
-    try:
-        return path.read_bytes()
-    except OSError as e:
-        raise CheckpointError(f"cannot read the checkpoint {path}: {e.strerror}") from None
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one.
-
-    The text goes to a temporary file in the same directory (created with the umask's mode),
-    flushed to disk, renamed over ``path`` (atomic on POSIX), and the directory is flushed so
-    that the rename survives a power cut. Temporary files of this checkpoint that a killed
-    writer left behind are removed first.
-    """
-    for stale in _stale_temps(path):
-        try:
-            stale.unlink()
-        except OSError:
-            pass
-    directory = path.parent if str(path.parent) else Path(".")
-    tmp = directory / _temp_name(path)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:
-        dir_fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)

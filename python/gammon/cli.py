@@ -767,7 +767,8 @@ _SETUP = "position variant turn seed opponent_policy opponent_plies end_variant 
 
 
 def _rollout(args: argparse.Namespace) -> int:
-    from gammon.rollout import RolloutSettings, read_checkpoint, rollout
+    from gammon.checkpoint import read_checkpoint
+    from gammon.rollout import RolloutSettings, rollout
 
     if args.cube_decision:
         _refuse(
@@ -903,6 +904,11 @@ def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
         raise InvalidInputError(
             f"--resume: {args.resume} holds a cubeful rollout; continue it with the "
             "command that started it (its --cube options and --checkpoint FILE)"
+        )
+    if not hasattr(before, "policies"):  # a simulation's or a comparison's checkpoint
+        raise InvalidInputError(
+            f"--resume: {args.resume} holds a {type(before).__name__}, not a rollout; "
+            "continue it with the command that started it (and --checkpoint FILE)"
         )
     played = [(p, "played") for p in before.policies] + [(before.evaluator, "evaluated")]
     for name, how in played:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import Any, NamedTuple, Optional, Union
 
@@ -41,8 +41,8 @@ import gammon._core as _core
 from gammon._checks import check_dice
 from gammon._checks import int_arg as _int_arg
 from gammon._core import GameResult, ManyRolloutResult, Play, Position, RolloutResult, Variant
-from gammon._distribute import DEFAULT_GAMES_PER_TASK, check_picklable
-from gammon._run import RunOptions, drive, refuse_unknown
+from gammon._distribute import DEFAULT_GAMES_PER_TASK
+from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
 from gammon.nardy import NardySettings
 from gammon.rollout import RolloutProgress, RolloutSettings, _resolve_position
@@ -50,127 +50,28 @@ from gammon.rollout import RolloutProgress, RolloutSettings, _resolve_position
 __all__ = ["ManyRolloutResult", "RankedPlay", "rank_plays", "rollout_many"]
 
 
-class _ManyKind:
-    """Several positions on common dice as a run kind of :func:`gammon._run.drive`."""
+def _many_run(
+    setups: Sequence[Any], seed: int, common: bool, given: bool
+) -> Run[ManyRolloutResult]:
+    """The positions of ``setups`` on common dice as a run of :func:`gammon._run.drive`."""
 
-    label = "rollouts"
-    unit = "games"
-    postfix: Optional[str] = None
-    chunk_size = _core.DEFAULT_CHUNK_SIZE
-    per_task = DEFAULT_GAMES_PER_TASK
-
-    def __init__(
-        self,
-        positions: Sequence[Position],
-        settings: RolloutSettings,
-        seed: int,
-        common: bool,
-        seed_given: bool,
-    ) -> None:
-        self.positions, self.settings, self.common = positions, settings, common
-        self.seed, self.seed_given = seed, seed_given
-        self.setups = _setups(positions, settings, seed, common)
-
-    def play(
-        self,
-        first: int,
-        end: int,
-        *,
-        threads: Optional[int],
-        chunk_size: int,
-        max_seconds: Optional[float],
-        target_std_error: Optional[float],
-        callback: Optional[Callable[[int, int, float, float, float], None]],
-        base: Optional[ManyRolloutResult],
-    ) -> ManyRolloutResult:
-        return _core._play_many(
-            self.setups,
-            first,
-            end,
-            seed=self.seed,
-            common_dice=self.common,
-            threads=threads,
-            chunk_size=chunk_size,
-            max_seconds=max_seconds,
-            target_std_error=target_std_error,
-            callback=callback,
-            base=base,
-        )
-
-    def task(self, threads: int, chunk_size: int) -> Callable[[int, int], ManyRolloutResult]:
-        return partial(
-            _play_many_range,
-            self.positions,
-            self.settings,
-            self.seed,
-            self.common,
-            threads,
-            chunk_size,
-        )
-
-    def ship(self, executor: Any) -> None:
-        check_picklable("the settings (policies)", self.settings, executor)
-
-    def count(self, result: ManyRolloutResult) -> int:
-        return result.games
-
-    def estimate(self, result: ManyRolloutResult) -> tuple[float, float]:
-        return float("nan"), 0.0
-
-    def progress(
-        self, done: int, total: int, value: float, std_error: float, elapsed: float
-    ) -> RolloutProgress:
-        return RolloutProgress(done, total, value, std_error, elapsed)
-
-    def finish(
-        self, result: ManyRolloutResult, *, stop: str, elapsed: float, threads: int, requested: int
-    ) -> ManyRolloutResult:
-        return result._finished(stop, elapsed, threads, requested)
-
-    def save(self, result: ManyRolloutResult, first: int, items: int) -> str:
-        return result._checkpoint(items)
-
-    def load(self, data: bytes, where: str, first: int, items: int) -> ManyRolloutResult:
+    def load(data: bytes, where: str, first: int, items: int) -> tuple[ManyRolloutResult, Any]:
         done = _core._read_many_checkpoint(
-            data,
-            where,
-            self.setups,
-            seed=self.seed,
-            common_dice=self.common,
-            games=items,
-            seed_given=self.seed_given,
+            data, where, setups, seed=seed, common_dice=common, games=items, seed_given=given
         )
-        self.seed = done.seed
-        self.setups = [r.setup for r in done.results]
-        return done
+        setups_read = [r.setup for r in done.results]
+        return done, partial(_core._play_many, setups_read, seed=done.seed, common_dice=common)
 
-
-def _setups(
-    positions: Sequence[Position], settings: RolloutSettings, seed: int, common: bool
-) -> list[Any]:
-    seeds = _core._position_seeds(seed, len(positions), common)
-    return [settings.setup(p, s) for p, s in zip(positions, seeds)]
-
-
-def _play_many_range(
-    positions: Sequence[Position],
-    settings: RolloutSettings,
-    seed: int,
-    common: bool,
-    threads: int,
-    chunk_size: int,
-    first: int,
-    end: int,
-) -> ManyRolloutResult:
-    """One task of a distributed :func:`rollout_many`: games ``first .. end`` of every position."""
-    return _core._play_many(
-        _setups(positions, settings, seed, common),
-        first,
-        end,
-        seed=seed,
-        common_dice=common,
-        threads=threads,
-        chunk_size=chunk_size,
+    return Run(
+        partial(_core._play_many, setups, seed=seed, common_dice=common),
+        load,
+        RolloutProgress,
+        "rollouts",
+        "games",
+        None,
+        _core.DEFAULT_CHUNK_SIZE,
+        DEFAULT_GAMES_PER_TASK,
+        [("the settings (policies)", setups)],
     )
 
 
@@ -201,8 +102,8 @@ def rollout_many(
     the merged result equals the single-machine result exactly), ``checkpoint`` (the state,
     every position's statistics, the sums of products, the games done, the setup and an
     integrity check, written atomically; a call with the same arguments and file continues
-    it, ``seed=None`` taking the checkpoint's seed; the file is not
-    :func:`~gammon.read_checkpoint`'s format), ``progress``, ``callback`` (with the games of
+    it, ``seed=None`` taking the checkpoint's seed; :func:`~gammon.read_checkpoint` reads
+    it), ``progress``, ``callback`` (with the games of
     every position done), ``max_seconds``, ``target_std_error`` (every position's standard
     error at most that), ``threads``, ``chunk_size`` (``block_games`` is its old name).
 
@@ -217,13 +118,7 @@ def rollout_many(
         keywords.setdefault("chunk_size", keywords.pop("block_games"))
     run = RunOptions.take(options, keywords)
     game = RolloutSettings.take(settings, keywords)
-    refuse_unknown(
-        "rollout_many",
-        keywords,
-        ("positions", "games", "seed", "common_dice"),
-        RunOptions.fields(),
-        RolloutSettings.fields(),
-    )
+    refuse_unknown(rollout_many, keywords, RunOptions.fields(), RolloutSettings.fields())
     if isinstance(positions, (str, Position)) or not isinstance(positions, Sequence):
         raise InvalidInputError("positions must be a list of positions or position IDs")
     if not positions:
@@ -233,8 +128,9 @@ def rollout_many(
         raise InvalidInputError("the positions of rollout_many must all be of one variant")
     games = _int_arg("games", games, 1)
     master = secrets.randbits(64) if seed is None else _int_arg("seed", seed, 0)
-    kind = _ManyKind(pos, game, master, bool(common_dice), seed is not None)
-    kind.setups[0].check_threads(run.threads)
+    seeds = _core._position_seeds(master, len(pos), bool(common_dice))
+    setups = [game.setup(p, s) for p, s in zip(pos, seeds)]
+    kind = _many_run(setups, master, bool(common_dice), seed is not None)
     return drive(kind, 0, games, run)
 
 

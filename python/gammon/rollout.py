@@ -56,13 +56,9 @@ whatever the evaluator, and the standard error shrinks the better the evaluator 
 
 from __future__ import annotations
 
-import dataclasses
-import os
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Any, NamedTuple, Optional, Union, overload
 
 import gammon._core as _core
@@ -84,8 +80,8 @@ from gammon._core import (
     RolloutSetup,
     Variant,
 )
-from gammon._distribute import DEFAULT_GAMES_PER_TASK, check_picklable
-from gammon._run import DEFAULT_CHECKPOINT_EVERY, RunOptions, drive, read_bytes, refuse_unknown
+from gammon._distribute import DEFAULT_GAMES_PER_TASK
+from gammon._run import DEFAULT_CHECKPOINT_EVERY, Keywords, Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
 from gammon.nardy import NardySettings
 from gammon.policies import CubePolicy, CubePolicySpec, FunctionPolicy, Policy, PolicySpec
@@ -104,12 +100,10 @@ __all__ = [
     "CubefulRolloutResult",
     "GameOutcomes",
     "Policy",
-    "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
     "RolloutSettings",
     "RunOptions",
-    "read_checkpoint",
     "rollout",
 ]
 
@@ -130,19 +124,8 @@ class RolloutProgress(NamedTuple):
     """Seconds since the start."""
 
 
-class RolloutCheckpoint(NamedTuple):
-    """A checkpoint file read by :func:`read_checkpoint`: the games done and the run asked for."""
-
-    result: Union[RolloutResult, CubefulRolloutResult]
-    """The games done so far (merged statistics and their game ranges) and the rollout's setup."""
-    first_game: int
-    """The index of the first game of the rollout."""
-    games: int
-    """The games the rollout was asked for."""
-
-
 @dataclass(frozen=True)
-class RolloutSettings:
+class RolloutSettings(Keywords):
     """What the games of a rollout are played by (besides the position and the seed).
 
     Every rollout function takes these fields as keywords too (``rollout(pos, policy="net")``)
@@ -165,25 +148,7 @@ class RolloutSettings:
     cube_rules: Optional[CubeRules] = None
     plies: Union[int, tuple[int, int]] = 0
 
-    @classmethod
-    def fields(cls) -> tuple[str, ...]:
-        """The names of the fields (the game keywords of every rollout function)."""
-        return tuple(f.name for f in dataclasses.fields(cls))
-
-    @classmethod
-    def take(cls, settings: Optional[RolloutSettings], keywords: dict[str, Any]) -> RolloutSettings:
-        """``settings`` (or the defaults) with the game keywords of ``keywords`` applied.
-
-        The keywords used are removed from ``keywords``.
-        """
-        if settings is not None and not isinstance(settings, RolloutSettings):
-            raise InvalidInputError(
-                f"settings must be a gammon.RolloutSettings, not {brief(settings)}"
-            )
-        given = {name: keywords.pop(name) for name in cls.fields() if name in keywords}
-        if settings is None:
-            return cls(**given)
-        return dataclasses.replace(settings, **given) if given else settings
+    _argument = "settings"
 
     def setup(self, position: Position, seed: int) -> RolloutSetup:
         """The :class:`~gammon._core.RolloutSetup` of these settings from ``position``."""
@@ -232,10 +197,6 @@ def _resolve_position(position: Union[Position, str, None], variant: object) -> 
     if isinstance(position, str):
         return Position.from_id(position, variant)  # type: ignore[arg-type]
     raise InvalidInputError(f"position must be a gammon.Position or an ID, not {position!r}")
-
-
-#: The direct keywords of :func:`rollout` besides the settings and the execution options.
-_ROLLOUT_KEYWORDS = ("position", "games", "seed", "first_game", "record_games", "variant")
 
 
 @overload
@@ -386,132 +347,43 @@ def rollout(
     """
     run = RunOptions.take(options, keywords)
     game = RolloutSettings.take(settings, keywords)
-    refuse_unknown(
-        "rollout", keywords, _ROLLOUT_KEYWORDS, RunOptions.fields(), RolloutSettings.fields()
-    )
+    refuse_unknown(rollout, keywords, RunOptions.fields(), RolloutSettings.fields())
     pos = _resolve_position(position, variant)
     games = _int_arg("games", games, 0)
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
-    seed_given = seed is not None
     master = _int_arg("seed", seed, 0) if seed is not None else secrets.randbits(64)
-    setup = game.setup(pos, master)
-    setup.check_threads(run.threads)
     if not isinstance(record_games, bool):
         raise InvalidInputError(f"record_games must be True or False, not {brief(record_games)}")
+    kind = _run_of(game.setup(pos, master), record_games, run, seed is not None)
+    result: Union[RolloutResult, CubefulRolloutResult] = drive(kind, first_game, games, run)
+    return result
+
+
+def _run_of(setup: RolloutSetup, record_games: bool, run: RunOptions, seed_given: bool) -> Run[Any]:
+    """The rollout of ``setup`` (cubeless or cubeful) as a run of :func:`gammon._run.drive`."""
+    setup.check_threads(run.threads)
     if run.checkpoint is not None and record_games:
         raise InvalidInputError(
             "record_games=True cannot be combined with checkpoint=: checkpoints keep the "
             "statistics, not the per-game outcomes"
         )
-    kind = _RolloutKind(pos, game, setup, record_games, seed_given)
-    result: Union[RolloutResult, CubefulRolloutResult] = drive(kind, first_game, games, run)
-    return result
 
-
-class _RolloutKind:
-    """The rollout (cubeless or cubeful) as a run kind of :func:`gammon._run.drive`."""
-
-    label = "rollout"
-    unit = "games"
-    chunk_size = _core.DEFAULT_CHUNK_SIZE
-    per_task = DEFAULT_GAMES_PER_TASK
-
-    def __init__(
-        self,
-        position: Position,
-        settings: RolloutSettings,
-        setup: RolloutSetup,
-        record_games: bool,
-        seed_given: bool,
-    ) -> None:
-        self.position, self.settings, self.setup = position, settings, setup
-        self.record_games, self.seed_given = record_games, seed_given
-        self.postfix: Optional[str] = "cubeful equity" if setup.cubeful else "equity"
-
-    def play(
-        self,
-        first: int,
-        end: int,
-        *,
-        threads: Optional[int],
-        chunk_size: int,
-        max_seconds: Optional[float],
-        target_std_error: Optional[float],
-        callback: Optional[Callable[[int, int, float, float, float], None]],
-        base: Any,
-    ) -> Any:
-        return _core._play_rollout(
-            self.setup,
-            first,
-            end,
-            threads=threads,
-            chunk_size=chunk_size,
-            record_games=self.record_games,
-            max_seconds=max_seconds,
-            target_std_error=target_std_error,
-            callback=callback,
-            base=base,
-        )
-
-    def task(self, threads: int, chunk_size: int) -> Callable[[int, int], Any]:
-        return partial(
-            _play_range,
-            self.position,
-            self.setup.seed,
-            self.settings,
-            self.record_games,
-            threads,
-            chunk_size,
-        )
-
-    def ship(self, executor: Any) -> None:
-        check_picklable("the settings (policies)", self.settings, executor)
-
-    def count(self, result: Any) -> int:
-        return int(result.games_completed)
-
-    def estimate(self, result: Any) -> tuple[float, float]:
-        return result.equity, result.std_error
-
-    def progress(
-        self, done: int, total: int, value: float, std_error: float, elapsed: float
-    ) -> RolloutProgress:
-        return RolloutProgress(done, total, value, std_error, elapsed)
-
-    def finish(
-        self, result: Any, *, stop: str, elapsed: float, threads: int, requested: int
-    ) -> Any:
-        return result._finished(stop, elapsed, threads, requested)
-
-    def save(self, result: Any, first: int, items: int) -> str:
-        return str(result._checkpoint(first, items))
-
-    def load(self, data: bytes, where: str, first: int, items: int) -> Any:
+    def load(data: bytes, where: str, first: int, items: int) -> tuple[Any, Any]:
         done, _, _ = _core._read_rollout_checkpoint(
-            data, where, setup=self.setup, first=first, games=items, seed_given=self.seed_given
+            data, where, setup=setup, first=first, games=items, seed_given=seed_given
         )
-        self.setup = done.setup
-        return done
+        return done, partial(_core._play_rollout, done.setup, record_games=record_games)
 
-
-def _play_range(
-    position: Position,
-    seed: int,
-    settings: RolloutSettings,
-    record_games: bool,
-    threads: int,
-    chunk_size: int,
-    first: int,
-    end: int,
-) -> Any:
-    """One task of a distributed rollout: games ``first .. end`` (runs on a worker)."""
-    return _core._play_rollout(
-        settings.setup(position, seed),
-        first,
-        end,
-        threads=threads,
-        chunk_size=chunk_size,
-        record_games=record_games,
+    return Run(
+        partial(_core._play_rollout, setup, record_games=record_games),
+        load,
+        RolloutProgress,
+        "rollout",
+        "games",
+        "cubeful equity" if setup.cubeful else "equity",
+        _core.DEFAULT_CHUNK_SIZE,
+        DEFAULT_GAMES_PER_TASK,
+        [("the settings (policies)", setup)],
     )
 
 
@@ -520,35 +392,5 @@ def _resume(result: Any, games: int, **options: Any) -> Any:
     record_games = options.pop("record_games", False)
     run = RunOptions.take(None, options)
     refuse_unknown("resume", options, ("record_games",), RunOptions.fields())
-    games = _int_arg("games", games, 0)
-    setup = result.setup
-    setup.check_threads(run.threads)
-    kind = _RolloutKind(result.position, RolloutSettings(), setup, bool(record_games), True)
-    return result.merge(drive(kind, result.next_game, games, run))
-
-
-def read_checkpoint(
-    path: Union[str, os.PathLike[str]],
-    *,
-    policy: Union[PolicySpec, tuple[PolicySpec, PolicySpec], None] = None,
-    cube: Union[CubeSpec, tuple[CubeSpec, CubeSpec], None] = None,
-) -> RolloutCheckpoint:
-    """Read a checkpoint file written by :func:`rollout` (``checkpoint=``), validated completely.
-
-    The file's SHA-256 integrity check must match and the rollout in it is validated as
-    :meth:`RolloutResult.from_dict` does (a cubeful rollout's as a
-    :class:`CubefulRolloutResult`); ``policy`` and ``cube``: the Python policy objects of a
-    rollout they played (checkpoints record their class names only). Checkpoints written by
-    earlier versions of gammon read too.
-
-    Raises :class:`CheckpointError` naming what is wrong (an unreadable file, not UTF-8 or not
-    JSON, another format, a failed integrity check, games outside the rollout's range).
-    """
-    where = os.fspath(path)
-    result, first, games = _core._read_rollout_checkpoint(
-        read_bytes(Path(where)),
-        where,
-        policy=_policy_objects(policy),
-        cube=_cube_objects(cube),
-    )
-    return RolloutCheckpoint(result, first, games)
+    kind = _run_of(result.setup, bool(record_games), run, True)
+    return result.merge(drive(kind, result.next_game, _int_arg("games", games, 0), run))

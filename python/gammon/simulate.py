@@ -74,8 +74,8 @@ from gammon._core import (
     _simulate_match,
     _simulate_money,
 )
-from gammon._distribute import DEFAULT_GAMES_PER_TASK, DEFAULT_MATCHES_PER_TASK, check_picklable
-from gammon._run import RunOptions, drive, refuse_unknown
+from gammon._distribute import DEFAULT_GAMES_PER_TASK, DEFAULT_MATCHES_PER_TASK
+from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.cube import CubeRules
 from gammon.errors import InvalidInputError
 from gammon.matchfile import GameRecord, MatchRecord
@@ -130,183 +130,81 @@ def _cube_rules(cube_rules: object) -> CubeRules:
     return cube_rules
 
 
-class _Simulation:
-    """A simulation as a run kind of :func:`gammon._run.drive` (matches when ``length``)."""
-
-    def __init__(
-        self,
-        length: Optional[int],
-        crawford: bool,
-        players: tuple[Player, Player],
-        seed: Optional[int],
-        rules: CubeRules,
-        variant: Union[Variant, str, None],
-        record: bool,
-    ) -> None:
-        self.length, self.crawford, self.players = length, crawford, players
-        self.names = (players[0].name, players[1].name)
-        self._seed, self.rules, self.variant, self.record = seed, rules, variant, record
-        matches = length is not None
-        self.label = f"{length}-point matches" if matches else "money games"
-        self.unit = "matches" if matches else "games"
-        self.postfix: Optional[str] = "win" if matches else "points"
-        self.chunk_size = DEFAULT_MATCH_CHUNK if matches else DEFAULT_GAME_CHUNK
-        self.per_task = DEFAULT_MATCHES_PER_TASK if matches else DEFAULT_GAMES_PER_TASK
-        self.result: Any = MatchResult if matches else MoneyResult
-
-    @property
-    def seed(self) -> int:
-        """The master seed: a random one, drawn once, when none was given or read."""
-        if self._seed is None:
-            self._seed = secrets.randbits(64)
-        return self._seed
-
-    def play(
-        self,
-        first: int,
-        end: int,
-        *,
-        threads: Optional[int],
-        chunk_size: int,
-        max_seconds: Optional[float],
-        target_std_error: Optional[float],
-        callback: Any,
-        base: Any,
-    ) -> Any:
-        report = None
-        if callback is not None:
-
-            def report(done: int, total: int, value: float, se: float, elapsed: float) -> None:
-                callback(done, total, value, se, elapsed)
-
-        core_players = _core_players(self.players, self.rules)
-        common = {
-            "names": self.names,
-            "player_objects": self.players,
-            "seed": self.seed,
-            "first": first,
-            "end": end,
-            "threads": 0 if threads is None else threads,
-            "chunk_size": chunk_size,
-            "record": self.record,
-            "max_seconds": max_seconds,
-            "target_std_error": target_std_error,
-            "callback": report,
-            "base": base,
-        }
-        if self.length is None:
-            return _simulate_money(self.variant, core_players, self.rules, **common)
-        return _simulate_match(
-            self.variant, self.length, self.crawford, core_players, self.rules, **common
-        )
-
-    def task(self, threads: int, chunk_size: int) -> Any:
-        return partial(_play_range, self, threads, chunk_size)
-
-    def ship(self, executor: Any) -> None:
-        for player in self.players:
-            for what, p in (("checker policy", player.checker), ("cube policy", player.cube)):
-                if not isinstance(p, str):
-                    check_picklable(f"the {what}", p, executor)
-
-    def count(self, result: Any) -> int:
-        return int(result.tally.matches if self.length is not None else result.tally.games)
-
-    def estimate(self, result: Any) -> tuple[float, float]:
-        value = result.win if self.length is not None else result.points_per_game
-        return value, result.std_error
-
-    def progress(
-        self, done: int, total: int, value: float, std_error: float, elapsed: float
-    ) -> SimulationProgress:
-        return SimulationProgress(done, total, value, std_error, elapsed)
-
-    def finish(
-        self, result: Any, *, stop: str, elapsed: float, threads: int, requested: int
-    ) -> Any:
-        return result._finish(stop, elapsed, threads, requested)
-
-    def save(self, result: Any, first: int, items: int) -> str:
-        return str(result._checkpoint_text(first, items))
-
-    def load(self, data: bytes, where: str, first: int, items: int) -> Any:
-        done = self.result._read_checkpoint(
-            data,
-            where,
-            self.variant,
-            self.length,
-            self.crawford,
-            self.names,
-            self._seed,
-            self.rules,
-            self.players,
-            first,
-            items,
-        )
-        self._seed = done.seed
-        return done
-
-
-def _play_range(kind: _Simulation, threads: int, chunk_size: int, first: int, end: int) -> Any:
-    """One task of a simulation on an executor: items ``first .. end`` (runs on a worker)."""
-    return kind.play(
-        first,
-        end,
-        threads=threads,
-        chunk_size=chunk_size,
-        max_seconds=None,
-        target_std_error=None,
-        callback=None,
-        base=None,
-    )
-
-
 def _run(
-    who: str,
-    kind: _Simulation,
-    first: int,
-    items: int,
+    fn: Any,
+    length: Optional[int],
+    crawford: bool,
+    players: tuple[Player, Player],
+    seed: Optional[int],
+    rules: CubeRules,
+    variant: Union[Variant, str, None],
+    record: bool,
+    span: tuple[int, int],
     options: Optional[RunOptions],
     keywords: dict[str, Any],
-    per_task: str,
 ) -> Any:
-    if per_task in keywords:  # the older name of games_per_task
-        keywords.setdefault("games_per_task", keywords.pop(per_task))
+    """Run a simulation (matches when ``length``, else money games) as ``fn``'s options say."""
+    unit = "games" if length is None else "matches"
+    old_name = f"{unit}_per_task"  # the older name of games_per_task
+    if old_name in keywords:
+        keywords.setdefault("games_per_task", keywords.pop(old_name))
     run = RunOptions.take(options, keywords)
-    refuse_unknown(who, keywords, _KEYWORDS[who], RunOptions.fields(), (per_task,))
-    _check_threads_for_python(run.threads, [s for p in kind.players for s in (p.checker, p.cube)])
-    if run.checkpoint is not None and kind.record:
+    refuse_unknown(fn, keywords, RunOptions.fields(), (old_name,))
+    _check_threads_for_python(run.threads, [s for p in players for s in (p.checker, p.cube)])
+    if run.checkpoint is not None and record:
         raise InvalidInputError(
-            f"record_{kind.unit}=True cannot be combined with checkpoint=: checkpoints keep "
-            f"the statistics of the {kind.unit}, not their per-item records"
+            f"record_{unit}=True cannot be combined with checkpoint=: checkpoints keep "
+            f"the statistics of the {unit}, not their per-item records"
         )
-    return drive(kind, first, items, run)
+    kind = _simulation(length, crawford, players, seed, rules, variant, record)
+    return drive(kind, span[0], span[1], run)
 
 
-_KEYWORDS = {
-    "simulate_match": (
-        "length",
-        "players",
-        "matches",
-        "seed",
-        "cube_rules",
-        "crawford",
-        "variant",
-        "first_match",
-        "record_matches",
-        "options",
-    ),
-    "simulate_money": (
-        "games",
-        "players",
-        "seed",
-        "cube_rules",
-        "variant",
-        "first_game",
-        "record_games",
-        "options",
-    ),
-}
+def _simulation(
+    length: Optional[int],
+    crawford: bool,
+    players: tuple[Player, Player],
+    seed: Optional[int],
+    rules: CubeRules,
+    variant: Union[Variant, str, None],
+    record: bool,
+) -> Run[Any]:
+    """A simulation as a run of :func:`gammon._run.drive` (``seed`` None: drawn, or read)."""
+    matches = length is not None
+    names = (players[0].name, players[1].name)
+    core = _core_players(players, rules)
+    setup = (length, crawford, core, rules) if matches else (core, rules)
+    result: Any = MatchResult if matches else MoneyResult
+
+    def play(seed: int) -> Any:
+        function = _simulate_match if matches else _simulate_money
+        return partial(
+            function, variant, *setup, names=names, player_objects=players, seed=seed, record=record
+        )
+
+    def load(data: bytes, where: str, first: int, items: int) -> tuple[Any, Any]:
+        done = result._read_checkpoint(
+            data, where, variant, length, crawford, names, seed, rules, players, first, items
+        )
+        return done, play(done.seed)
+
+    ships = [
+        (f"the {what}", p)
+        for player in players
+        for what, p in (("checker policy", player.checker), ("cube policy", player.cube))
+        if not isinstance(p, str)
+    ]
+    return Run(
+        play(secrets.randbits(64) if seed is None else seed),
+        load,
+        SimulationProgress,
+        f"{length}-point matches" if matches else "money games",
+        "matches" if matches else "games",
+        "win" if matches else "points",
+        DEFAULT_MATCH_CHUNK if matches else DEFAULT_GAME_CHUNK,
+        DEFAULT_MATCHES_PER_TASK if matches else DEFAULT_GAMES_PER_TASK,
+        ships,
+    )
 
 
 def simulate_match(
@@ -369,9 +267,18 @@ def simulate_match(
     if not isinstance(crawford, bool):
         raise InvalidInputError(f"crawford must be True or False, not {crawford!r}")
     rules = _cube_rules(cube_rules)
-    kind = _Simulation(length, crawford, pair, seed, rules, variant, bool(record_matches))
     result: MatchResult = _run(
-        "simulate_match", kind, first_match, matches, options, keywords, "matches_per_task"
+        simulate_match,
+        length,
+        crawford,
+        pair,
+        seed,
+        rules,
+        variant,
+        bool(record_matches),
+        (first_match, matches),
+        options,
+        keywords,
     )
     return result
 
@@ -403,9 +310,18 @@ def simulate_money(
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
     seed = None if seed is None else _int_arg("seed", seed, 0)
     rules = _cube_rules(cube_rules)
-    kind = _Simulation(None, False, pair, seed, rules, variant, bool(record_games))
     result: MoneyResult = _run(
-        "simulate_money", kind, first_game, games, options, keywords, "games_per_task"
+        simulate_money,
+        None,
+        False,
+        pair,
+        seed,
+        rules,
+        variant,
+        bool(record_games),
+        (first_game, games),
+        options,
+        keywords,
     )
     return result
 

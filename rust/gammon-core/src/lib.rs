@@ -127,6 +127,7 @@ pub use run::cube_decision::{
     NO_DOUBLE,
 };
 pub use run::cubeful::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
+pub use run::file::{check_writable, read_checkpoint_file, write_atomically};
 pub use run::json::{
     integrity_check, python_float_repr, Json, JsonError, MAX_DEPTH as MAX_CHECKPOINT_DEPTH,
 };
@@ -139,7 +140,9 @@ pub use run::setup::{
     is_net_name, quoted as py_quoted, snake as snake_case_setting, CubePolicyName, CubeSetup,
     EvaluatorName, Mismatch, NardySetup, PolicyName, RolloutSetup, RolloutSetupError, SeriesStart,
 };
-pub use run::simulate::checkpoint::{SimCheckpointError, TallyJson};
+pub use run::simulate::checkpoint::{
+    SimCheckpointError, TallyJson, FILE_FORMAT as SIMULATION_FILE_FORMAT, MATCH_FORMAT,
+};
 pub use run::simulate::record::{
     describe_mismatches, join_ranges, one_sided_bound, MatchSimRecord, MoneySimRecord,
     SetupMismatch, SimFormat, SimMergeError, SimRecord, SimSetup, Z95,

@@ -4,6 +4,7 @@
 mod analysis;
 mod batch;
 mod bearoff;
+mod checkpoint_file;
 mod classes;
 mod convert;
 mod cube;
@@ -96,6 +97,18 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(run_results::_play_rollout, m)?)?;
     m.add_function(wrap_pyfunction!(run_results::_read_rollout_checkpoint, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        checkpoint_file::_check_checkpoint_path,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(checkpoint_file::_read_checkpoint_file, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        checkpoint_file::_write_checkpoint_file,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(checkpoint_file::_checkpoint_kind, m)?)?;
+    m.add_function(wrap_pyfunction!(checkpoint_file::_read_many_file, m)?)?;
+    m.add_function(wrap_pyfunction!(checkpoint_file::_read_simulation_file, m)?)?;
     m.add_class::<many::PyManyRolloutResult>()?;
     m.add_function(wrap_pyfunction!(many::_play_many, m)?)?;
     m.add_function(wrap_pyfunction!(many::_read_many_checkpoint, m)?)?;

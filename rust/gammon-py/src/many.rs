@@ -236,9 +236,19 @@ impl PyManyRolloutResult {
         Ok(out)
     }
 
-    /// The text of the checkpoint file of this comparison (games ``0 .. games``).
-    fn _checkpoint(&self, games: u64) -> String {
-        self.file(games).to_text()
+    /// The text of the checkpoint file of this comparison (games ``first .. first + games``;
+    /// a comparison starts at game 0).
+    fn _checkpoint(&self, first: u64, games: u64) -> PyResult<String> {
+        if first != 0 {
+            return Err(InvalidInputError::new_err("a comparison starts at game 0"));
+        }
+        Ok(self.file(games).to_text())
+    }
+
+    /// The games of every position held (the run driver's progress; no estimate).
+    #[getter]
+    fn _done(&self) -> (u64, f64, f64) {
+        (self.games_done(), f64::NAN, 0.0)
     }
 
     /// Pickling: the checkpoint text and the objects of each position's setup.
@@ -340,7 +350,7 @@ impl PyManyRolloutResult {
         }
     }
 
-    fn of_file(setups: Vec<Py<PySetup>>, file: ManyFile) -> Self {
+    pub(crate) fn of_file(setups: Vec<Py<PySetup>>, file: ManyFile) -> Self {
         let k = file.records.len();
         let totals = CompareTotals {
             tallies: file.records.iter().map(|r| r.tally).collect(),

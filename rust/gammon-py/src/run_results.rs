@@ -396,7 +396,7 @@ fn given<'py>(spec: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
 
 /// The objects that play a record read back: those given (whose names must be the record's),
 /// else the names alone.
-fn attach(
+pub(crate) fn attach(
     py: Python<'_>,
     record: &gammon_core::RolloutSetup,
     policy: Option<&Bound<'_, PyAny>>,
@@ -540,22 +540,129 @@ impl PyRolloutResult {
     }
 }
 
-#[pymethods]
-impl PyRolloutResult {
-    /// What decided the games (a ``RolloutSetup``).
-    #[getter]
-    fn setup(&self, py: Python<'_>) -> Py<PySetup> {
-        self.setup.clone_ref(py)
-    }
+/// What both rollout result classes share: the run's bookkeeping over `self.record` and
+/// `self.setup`. Each class states only its own methods (its statistics, its records).
+macro_rules! rollout_result {
+    ($cls:ident, { $($own:tt)* }) => {
+        #[pymethods]
+        impl $cls {
+            /// What decided the games (a ``RolloutSetup``).
+            #[getter]
+            fn setup(&self, py: Python<'_>) -> Py<PySetup> {
+                self.setup.clone_ref(py)
+            }
 
-    /// The position rolled out.
-    #[getter]
-    fn position(&self) -> PyPosition {
-        PyPosition {
-            inner: self.record.setup.position,
+            /// The position rolled out.
+            #[getter]
+            fn position(&self) -> PyPosition {
+                PyPosition {
+                    inner: self.record.setup.position,
+                }
+            }
+
+            /// The master seed: with it the games can be replayed exactly.
+            #[getter]
+            fn seed(&self) -> u64 {
+                self.record.setup.seed
+            }
+
+            /// True when the first two rolls were stratified (quasi-random dice).
+            #[getter]
+            fn quasi_random(&self) -> bool {
+                self.record.setup.quasi_random
+            }
+
+            /// Games played and counted.
+            #[getter]
+            fn games_completed(&self) -> u64 {
+                self.record.tally.games
+            }
+
+            /// Games asked for.
+            #[getter]
+            fn games_requested(&self) -> u64 {
+                self.record.games_requested
+            }
+
+            /// True when the rollout was interrupted (Ctrl-C or the callback) before the end.
+            #[getter]
+            fn interrupted(&self) -> bool {
+                self.record.stop == Stop::Interrupted
+            }
+
+            /// ``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``.
+            #[getter]
+            fn stop_reason(&self) -> &'static str {
+                self.record.stop.name()
+            }
+
+            /// Wall-clock seconds.
+            #[getter]
+            fn elapsed(&self) -> f64 {
+                self.record.elapsed
+            }
+
+            /// Worker threads used.
+            #[getter]
+            fn threads(&self) -> u64 {
+                self.record.threads
+            }
+
+            /// The game indices covered, as half-open intervals.
+            #[getter]
+            fn ranges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                ranges_tuple(py, &self.record.ranges)
+            }
+
+            /// The index of the first game after the ones played (where a resume starts).
+            #[getter]
+            fn next_game(&self) -> u64 {
+                self.record.ranges.next()
+            }
+
+            /// The 95% confidence interval of the equity (plus or minus 1.96 standard errors).
+            #[getter]
+            fn ci95(&self) -> (f64, f64) {
+                let (e, h) = (self.equity(), Z95 * self.std_error());
+                (e - h, e + h)
+            }
+
+            /// Games played per wall-clock second.
+            #[getter]
+            fn games_per_second(&self) -> f64 {
+                per_second(self.record.tally.games, self.record.elapsed)
+            }
+
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                other.cast::<$cls>().is_ok_and(|o| {
+                    let o = o.get();
+                    o.record.setup == self.record.setup
+                        && o.record.ranges == self.record.ranges
+                        && o.record.tally == self.record.tally
+                })
+            }
+
+            fn __hash__(&self) -> u64 {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                self.record.setup.hash(&mut h);
+                self.record.ranges.hash(&mut h);
+                self.record.tally.hash(&mut h);
+                h.finish()
+            }
+
+            /// The games held, the equity and its standard error (the run driver's progress).
+            #[getter]
+            fn _done(&self) -> (u64, f64, f64) {
+                (self.games_completed(), self.equity(), self.std_error())
+            }
+
+            $($own)*
         }
-    }
+    };
+}
 
+rollout_result!(PyRolloutResult, {
     /// The variant played.
     #[getter]
     fn variant(&self) -> crate::types::PyVariant {
@@ -574,22 +681,10 @@ impl PyRolloutResult {
         self.setup.get().policies_names()
     }
 
-    /// The master seed: with it the games can be replayed exactly.
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.record.setup.seed
-    }
-
     /// True when the first roll was an opening roll (never a double, BG-10).
     #[getter]
     fn opening(&self) -> bool {
         self.record.setup.opening
-    }
-
-    /// True when the first two rolls were stratified (quasi-random dice).
-    #[getter]
-    fn quasi_random(&self) -> bool {
-        self.record.setup.quasi_random
     }
 
     /// The Long Nardy settings the games were scored by (None for backgammon).
@@ -638,54 +733,6 @@ impl PyRolloutResult {
         PyTally {
             inner: self.record.tally,
         }
-    }
-
-    /// Games played and counted.
-    #[getter]
-    fn games_completed(&self) -> u64 {
-        self.record.tally.games
-    }
-
-    /// Games asked for.
-    #[getter]
-    fn games_requested(&self) -> u64 {
-        self.record.games_requested
-    }
-
-    /// True when the rollout was interrupted (Ctrl-C or the callback) before the end.
-    #[getter]
-    fn interrupted(&self) -> bool {
-        self.record.stop == Stop::Interrupted
-    }
-
-    /// ``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``.
-    #[getter]
-    fn stop_reason(&self) -> &'static str {
-        self.record.stop.name()
-    }
-
-    /// Wall-clock seconds.
-    #[getter]
-    fn elapsed(&self) -> f64 {
-        self.record.elapsed
-    }
-
-    /// Worker threads used.
-    #[getter]
-    fn threads(&self) -> u64 {
-        self.record.threads
-    }
-
-    /// The game indices covered, as half-open intervals.
-    #[getter]
-    fn ranges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        ranges_tuple(py, &self.record.ranges)
-    }
-
-    /// The index of the first game after the ones played (where a resume starts).
-    #[getter]
-    fn next_game(&self) -> u64 {
-        self.record.ranges.next()
     }
 
     /// Per-game ``GameOutcomes`` when ``record_games=True`` was asked, else None.
@@ -776,19 +823,6 @@ impl PyRolloutResult {
     #[getter]
     fn std_error(&self) -> f64 {
         self.record.tally.std_error()
-    }
-
-    /// The 95% confidence interval of the equity (plus or minus 1.96 standard errors).
-    #[getter]
-    fn ci95(&self) -> (f64, f64) {
-        let (e, h) = (self.equity(), Z95 * self.std_error());
-        (e - h, e + h)
-    }
-
-    /// Games played per wall-clock second.
-    #[getter]
-    fn games_per_second(&self) -> f64 {
-        per_second(self.record.tally.games, self.record.elapsed)
     }
 
     /// Average turns per game.
@@ -994,24 +1028,6 @@ impl PyRolloutResult {
         )
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyRolloutResult>().is_ok_and(|o| {
-            let o = o.get();
-            o.record.setup == self.record.setup
-                && o.record.ranges == self.record.ranges
-                && o.record.tally == self.record.tally
-        })
-    }
-
-    fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.record.setup.hash(&mut h);
-        self.record.ranges.hash(&mut h);
-        self.record.tally.hash(&mut h);
-        h.finish()
-    }
-
     /// Pickling: the record's text, the objects that play it and the per-game outcomes.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
@@ -1099,7 +1115,7 @@ impl PyRolloutResult {
         }
         .to_text()
     }
-}
+});
 
 impl PyRolloutResult {
     fn count_table<'py>(&self, py: Python<'py>, divisor: f64) -> PyResult<Bound<'py, PyDict>> {
@@ -1216,22 +1232,7 @@ fn unreachable_cube() -> &'static gammon_core::CubeSetup {
     })
 }
 
-#[pymethods]
-impl PyCubefulRolloutResult {
-    /// What decided the games (a ``RolloutSetup``).
-    #[getter]
-    fn setup(&self, py: Python<'_>) -> Py<PySetup> {
-        self.setup.clone_ref(py)
-    }
-
-    /// The position rolled out.
-    #[getter]
-    fn position(&self) -> PyPosition {
-        PyPosition {
-            inner: self.record.setup.position,
-        }
-    }
-
+rollout_result!(PyCubefulRolloutResult, {
     /// Names of the checker policies of the player on roll and of the opponent.
     #[getter]
     fn policies(&self) -> (String, String) {
@@ -1265,23 +1266,11 @@ impl PyCubefulRolloutResult {
         }
     }
 
-    /// The master seed: with it the games can be replayed exactly.
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.record.setup.seed
-    }
-
     /// True when the first roll was an opening roll (never a double, BG-10; no cube action
     /// before it, BG-12).
     #[getter]
     fn opening(&self) -> bool {
         self.record.setup.opening
-    }
-
-    /// True when the first two rolls were stratified (quasi-random dice).
-    #[getter]
-    fn quasi_random(&self) -> bool {
-        self.record.setup.quasi_random
     }
 
     /// The core's statistics of the games (exact sums).
@@ -1290,54 +1279,6 @@ impl PyCubefulRolloutResult {
         PyCubefulTally {
             inner: self.record.tally,
         }
-    }
-
-    /// Games played and counted.
-    #[getter]
-    fn games_completed(&self) -> u64 {
-        self.record.tally.games
-    }
-
-    /// Games asked for.
-    #[getter]
-    fn games_requested(&self) -> u64 {
-        self.record.games_requested
-    }
-
-    /// ``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``.
-    #[getter]
-    fn stop_reason(&self) -> &'static str {
-        self.record.stop.name()
-    }
-
-    /// True when the rollout was interrupted (Ctrl-C or the callback) before the end.
-    #[getter]
-    fn interrupted(&self) -> bool {
-        self.record.stop == Stop::Interrupted
-    }
-
-    /// Wall-clock seconds.
-    #[getter]
-    fn elapsed(&self) -> f64 {
-        self.record.elapsed
-    }
-
-    /// Worker threads used.
-    #[getter]
-    fn threads(&self) -> u64 {
-        self.record.threads
-    }
-
-    /// The game indices covered, as half-open intervals.
-    #[getter]
-    fn ranges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        ranges_tuple(py, &self.record.ranges)
-    }
-
-    /// The index of the first game after the ones played (where a resume starts).
-    #[getter]
-    fn next_game(&self) -> u64 {
-        self.record.ranges.next()
     }
 
     /// The mean net points a game of the player on roll, cube included.
@@ -1356,13 +1297,6 @@ impl PyCubefulRolloutResult {
     #[getter]
     fn std_error(&self) -> f64 {
         self.record.tally.std_error() / self.unit()
-    }
-
-    /// The 95% confidence interval of the equity (plus or minus 1.96 standard errors).
-    #[getter]
-    fn ci95(&self) -> (f64, f64) {
-        let (e, h) = (self.equity(), Z95 * self.std_error());
-        (e - h, e + h)
     }
 
     /// Share of games the player on roll won, by bearing off or by a dropped double.
@@ -1433,12 +1367,6 @@ impl PyCubefulRolloutResult {
     #[getter]
     fn mean_cube(&self) -> f64 {
         self.share(self.record.tally.cube)
-    }
-
-    /// Games played per wall-clock second.
-    #[getter]
-    fn games_per_second(&self) -> f64 {
-        per_second(self.record.tally.games, self.record.elapsed)
     }
 
     /// Average turns per game.
@@ -1605,24 +1533,6 @@ impl PyCubefulRolloutResult {
         )
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyCubefulRolloutResult>().is_ok_and(|o| {
-            let o = o.get();
-            o.record.setup == self.record.setup
-                && o.record.ranges == self.record.ranges
-                && o.record.tally == self.record.tally
-        })
-    }
-
-    fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.record.setup.hash(&mut h);
-        self.record.ranges.hash(&mut h);
-        self.record.tally.hash(&mut h);
-        h.finish()
-    }
-
     /// Pickling: the record's text and the objects that play it.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
@@ -1681,7 +1591,7 @@ impl PyCubefulRolloutResult {
         }
         .to_text()
     }
-}
+});
 
 // -- running and reading ----------------------------------------------------------------------------
 

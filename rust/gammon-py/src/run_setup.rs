@@ -824,6 +824,44 @@ impl PySetup {
         h.finish()
     }
 
+    /// Pickling (a run's tasks carry their setup to an executor's workers): the canonical
+    /// text of an empty record of the setup, and the objects that play it.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let text = if me.inner.cube.is_some() {
+            empty_record::<gammon_core::CubefulTally>(&me.inner)
+        } else {
+            empty_record::<gammon_core::Tally>(&me.inner)
+        };
+        let state = (text, me.objects(py)?);
+        Ok((
+            slf.getattr("_restore")?,
+            PyTuple::new(py, [state.into_pyobject(py)?.into_any()])?,
+        ))
+    }
+
+    /// Rebuilds a pickled setup (unpickling only).
+    #[staticmethod]
+    fn _restore(py: Python<'_>, state: (String, ObjectsState)) -> PyResult<PySetup> {
+        let (text, objects) = state;
+        let json = gammon_core::Json::parse(text.as_bytes())
+            .map_err(|e| InvalidInputError::new_err(e.to_string()))?;
+        let invalid = |e: gammon_core::CheckpointError| InvalidInputError::new_err(e.0);
+        let inner = if text.contains(gammon_core::CUBEFUL_FORMAT) {
+            gammon_core::RunRecord::<gammon_core::CubefulTally>::from_json(&json)
+                .map_err(invalid)?
+                .setup
+        } else {
+            gammon_core::RunRecord::<gammon_core::Tally>::from_json(&json)
+                .map_err(invalid)?
+                .setup
+        };
+        Ok(PySetup::with_objects(py, inner, objects))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<RolloutSetup {} policies={:?} seed={}>",
@@ -832,6 +870,21 @@ impl PySetup {
             self.inner.seed
         )
     }
+}
+
+/// The canonical text of a record of `setup` that holds no game (a setup's pickled form).
+fn empty_record<T: gammon_core::RunTally>(setup: &RolloutSetup) -> String {
+    gammon_core::RunRecord::<T> {
+        setup: setup.clone(),
+        tally: T::default(),
+        ranges: gammon_core::Ranges::of(0..0),
+        games_requested: 0,
+        stop: gammon_core::Stop::Completed,
+        elapsed: 0.0,
+        threads: 1,
+    }
+    .to_json()
+    .canonical()
 }
 
 /// The objects of a pickled setup: checker policies, the evaluator, cube policies.

@@ -387,7 +387,7 @@ where
 /// cannot be finished, and whatever a Python policy or the callback raises (except
 /// ``KeyboardInterrupt``, which ends the simulation as interrupted).
 #[pyfunction]
-#[pyo3(signature = (variant, length, crawford, players, cube_rules, *, names, player_objects, seed, first, end, threads, chunk_size, record, max_seconds=None, target_std_error=None, callback=None, base=None))]
+#[pyo3(signature = (variant, length, crawford, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_MATCH_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulate_match<'py>(
     py: Python<'py>,
@@ -396,14 +396,14 @@ pub fn _simulate_match<'py>(
     crawford: bool,
     players: PlayersArg<'py>,
     cube_rules: PyCubeRules,
+    first: u64,
+    end: u64,
     names: (String, String),
     player_objects: Py<PyAny>,
     seed: u64,
-    first: u64,
-    end: u64,
-    threads: usize,
-    chunk_size: u64,
     record: bool,
+    threads: Option<usize>,
+    chunk_size: u64,
     max_seconds: Option<f64>,
     target_std_error: Option<f64>,
     callback: Option<Py<PyAny>>,
@@ -421,7 +421,7 @@ pub fn _simulate_match<'py>(
     setup.validate().map_err(|e| simulation_error(&e))?;
     let config = contest.config(
         seed,
-        threads,
+        threads.unwrap_or(0),
         chunk_size,
         record,
         max_seconds,
@@ -457,21 +457,21 @@ pub fn _simulate_match<'py>(
 ///
 /// Raises as ``_simulate_match``.
 #[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, *, names, player_objects, seed, first, end, threads, chunk_size, record, max_seconds=None, target_std_error=None, callback=None, base=None))]
+#[pyo3(signature = (variant, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_GAME_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulate_money<'py>(
     py: Python<'py>,
     variant: Bound<'py, PyAny>,
     players: PlayersArg<'py>,
     cube_rules: PyCubeRules,
+    first: u64,
+    end: u64,
     names: (String, String),
     player_objects: Py<PyAny>,
     seed: u64,
-    first: u64,
-    end: u64,
-    threads: usize,
-    chunk_size: u64,
     record: bool,
+    threads: Option<usize>,
+    chunk_size: u64,
     max_seconds: Option<f64>,
     target_std_error: Option<f64>,
     callback: Option<Py<PyAny>>,
@@ -489,7 +489,7 @@ pub fn _simulate_money<'py>(
     setup.validate().map_err(|e| simulation_error(&e))?;
     let config = contest.config(
         seed,
-        threads,
+        threads.unwrap_or(0),
         chunk_size,
         record,
         max_seconds,

@@ -778,7 +778,7 @@ macro_rules! sim_result {
 
             /// Returns this result with the run's stop reason, time, threads and items asked for (the
             /// run driver's last step).
-            fn _finish(
+            fn _finished(
                 &self,
                 py: Python<'_>,
                 stop: &str,
@@ -800,8 +800,17 @@ macro_rules! sim_result {
 
             /// The text of the checkpoint file of this result, part of a simulation of items
             /// ``first .. first + items``.
-            fn _checkpoint_text(&self, first: u64, items: u64) -> String {
+            fn _checkpoint(&self, first: u64, items: u64) -> String {
                 self.inner.checkpoint_text(first, items)
+            }
+
+            /// The items held, the estimate and its standard error (the run driver's
+            /// progress).
+            #[getter]
+            fn _done(&self) -> (u64, f64, f64) {
+                let t = &self.inner.tally;
+                let (estimate, std_error) = gammon_core::SimTally::estimate(t);
+                (gammon_core::SimTally::count(t), estimate, std_error)
             }
 
             /// The result in a checkpoint file's bytes, checked to continue the simulation of

@@ -10,6 +10,7 @@ pub(crate) mod checkpoint;
 pub(crate) mod compare;
 pub(crate) mod cube_decision;
 pub(crate) mod cubeful;
+pub(crate) mod file;
 pub(crate) mod json;
 pub(crate) mod rollout;
 pub(crate) mod setup;

@@ -619,6 +619,47 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
         first: u64,
         items: u64,
     ) -> Result<SimRecord<T, R>, SimCheckpointError> {
+        let (rec, file_first, _) = Self::read_file(bytes)?;
+        let (hi, unit) = (rec.next(), rec.setup.format.unit());
+        let mut wanted = setup.clone();
+        if any_seed {
+            wanted.seed = rec.setup.seed;
+        }
+        let m = wanted.mismatches(&rec.setup);
+        if !m.is_empty() {
+            let said: Vec<String> = m
+                .iter()
+                .map(|x| format!("{0}={1} there, {0}={2} here", x.field, x.there, x.here))
+                .collect();
+            return err(format!(
+                "it was written by another simulation ({}): delete it or run the simulation \
+                 it was written by",
+                said.join("; ")
+            ));
+        }
+        if file_first != first {
+            return err(format!(
+                "it starts at {} {file_first}, this simulation at {first}",
+                setup.format.item()
+            ));
+        }
+        if rec.count() > 0 && hi > first + items {
+            return err(format!(
+                "it already holds {unit} up to {hi}, past the {items} {unit} asked for from {first}: \
+                 ask for at least {} {unit}",
+                hi - first
+            ));
+        }
+        Ok(rec)
+    }
+
+    /// Reads a checkpoint file's bytes alone: the record, the simulation's first item and
+    /// the items it asks for.
+    ///
+    /// # Errors
+    /// [`SimCheckpointError`] naming what is wrong with the file: not JSON, another format,
+    /// other fields, a failed integrity check, items outside the simulation's range.
+    pub fn read_file(bytes: &[u8]) -> Result<(SimRecord<T, R>, u64, u64), SimCheckpointError> {
         let v = parse(bytes)?;
         if let Value::Object(map) = &v {
             match map.get("format").and_then(Value::as_str) {
@@ -652,36 +693,7 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
                 file_first + file_items
             ));
         }
-        let mut wanted = setup.clone();
-        if any_seed {
-            wanted.seed = rec.setup.seed;
-        }
-        let m = wanted.mismatches(&rec.setup);
-        if !m.is_empty() {
-            let said: Vec<String> = m
-                .iter()
-                .map(|x| format!("{0}={1} there, {0}={2} here", x.field, x.there, x.here))
-                .collect();
-            return err(format!(
-                "it was written by another simulation ({}): delete it or run the simulation \
-                 it was written by",
-                said.join("; ")
-            ));
-        }
-        if file_first != first {
-            return err(format!(
-                "it starts at {} {file_first}, this simulation at {first}",
-                setup.format.item()
-            ));
-        }
-        if rec.count() > 0 && hi > first + items {
-            return err(format!(
-                "it already holds {unit} up to {hi}, past the {items} {unit} asked for from {first}: \
-                 ask for at least {} {unit}",
-                hi - first
-            ));
-        }
-        Ok(rec)
+        Ok((rec, file_first, file_items))
     }
 }
 
