@@ -123,8 +123,15 @@ def test_cube3_match3_a_player_who_may_not_double_is_refused_clearly() -> None:
         rollout_cube(MIDDLE, 10, score=crawford)
     with pytest.raises(InvalidInputError, match="LN-38"):
         rollout_cube(gammon.Position.start("long-nardy"), 10)
-    with pytest.raises(InvalidInputError, match="plies"):
-        rollout_cube(MIDDLE, 10, plies=2)
+    with pytest.raises(InvalidInputError, match="0, 1 or 2"):
+        rollout_cube(MIDDLE, 10, plies=3)
+
+
+def test_searched_play_reaches_the_cube_rollout() -> None:
+    # The depth is part of what decides the games: the setup (and so the checkpoint) has it.
+    searched = rollout_cube(RACE, 4, seed=5, plies=1)
+    assert tuple(searched.setup.plies) == (1, 1)
+    assert tuple(rollout_cube(RACE, 4, seed=5).setup.plies) == (0, 0)
 
 
 @pytest.mark.parametrize("position", [RACE, BEHIND])

@@ -580,7 +580,9 @@ def _evaluate(args: argparse.Namespace) -> int:
     cube, score = _stakes(args, game)
     e = evaluate(game or pos, args.plies, _load_net(args.net), cube=cube, score=score)
     if args.json:
-        _print_json({"position": pos, **dataclasses.asdict(e)})
+        names = """win win_gammon win_backgammon lose lose_gammon lose_backgammon equity source
+            plies cubeful_equity match_winning_chance variant"""
+        _print_json({"position": pos, **_pick(e, names)})
         return 0
     source = {"bearoff": "exact, from the bear-off databases", "final": "the game is over"}
     print(pos)
@@ -762,7 +764,9 @@ def _settings(args: argparse.Namespace, position: Any, net: Any) -> Any:
     return RolloutSettings(**given)
 
 
-_SETUP = "position variant turn seed opponent_policy opponent_plies end_variant koks last_roll".split()
+_SETUP = (
+    "position variant turn seed opponent_policy opponent_plies end_variant koks last_roll".split()
+)
 """The options that decide a rollout's games besides its settings: refused by --resume."""
 
 
@@ -828,6 +832,7 @@ def _rollout(args: argparse.Namespace) -> int:
         kept = {f: getattr(before, f) for f in RolloutSettings.fields() if hasattr(before, f)}
         kept["policy"] = tuple(_named_net(p, net) for p in before.policies)
         kept["evaluator"] = _named_net(before.evaluator, net)
+        kept["plies"] = tuple(before.setup.plies)  # the result's own .plies counts turns
         position, seed, first = before.position, before.seed, saved.first_game
         settings = RolloutSettings(**kept)
         options = _run(args, executor=executor, checkpoint=args.checkpoint or args.resume)
@@ -881,15 +886,22 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
         score=score,
         seed=args.seed,
         policy=(mine, _with_net(args.opponent_policy, net) or mine),
+        plies=(
+            args.plies or 0,
+            args.opponent_plies if args.opponent_plies is not None else args.plies or 0,
+        ),
         cube_policy=_with_net(args.cube or "net", net),
         quasi_random=args.quasi_random,
         options=options,
     )
     if args.json:
-        names = """position seed games:games_completed money:is_money no_double double_take
-            double_pass double_beaver std_errors mwc difference action double_confidence
-            take_confidence"""
-        _print_json(_pick(result, names))
+        lines = ("no_double", "double_take", "double_pass", "double_beaver")
+        data = _pick(result, "position seed games:games_completed money:is_money")
+        for line, se in zip(lines, result.std_errors):
+            value = getattr(result, line)
+            data[line] = None if value is None else [value, se]
+        names = "mwc difference action double_confidence take_confidence"
+        _print_json({**data, **_pick(result, names)})
     else:
         print(result)
     return 130 if result.interrupted else 0

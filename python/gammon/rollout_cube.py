@@ -32,16 +32,15 @@ error, the paired difference, the proper action and how sure it is, in standard 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple, Optional
 
 import gammon._core as _core
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import int_arg as _int_arg
-from gammon._core import CubeRolloutResult, MatchScore, Position, Variant, _stakes
-from gammon._distribute import DEFAULT_GAMES_PER_TASK, check_picklable
-from gammon._run import RunOptions, drive, refuse_unknown
+from gammon._core import CubeRolloutResult, Position, Variant, _stakes
+from gammon._distribute import DEFAULT_GAMES_PER_TASK
+from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
 from gammon.rollout import RolloutSettings
 
@@ -64,7 +63,6 @@ class CubeRolloutProgress(NamedTuple):
 
 
 #: The direct keywords of :func:`rollout_cube` besides the execution options.
-_KEYWORDS = ("cube", "score", "seed", "plies", "policy", "cube_policy", "quasi_random")
 
 
 def rollout_cube(
@@ -74,7 +72,7 @@ def rollout_cube(
     cube: Any = None,
     score: Any = None,
     seed: Optional[int] = None,
-    plies: int = 0,
+    plies: Any = 0,
     policy: Any = "net",
     cube_policy: Any = "net",
     quasi_random: bool = True,
@@ -96,7 +94,8 @@ def rollout_cube(
     as for :func:`~gammon.rollout`, a :class:`~gammon.Net`, or a pair: player on roll,
     opponent); ``cube_policy``: their cube play after the first roll (``"net"``, ``"race"``,
     ``"never"``, a :class:`~gammon.CubePolicy`, or a pair). ``quasi_random``: stratified first
-    rolls. ``plies``: the depth of the players' search; 0, the only depth rollouts play today.
+    rolls. ``plies``: the depth of the net's checker-play search (0, 1 or 2, or a pair), as
+    in :func:`~gammon.rollout`.
 
     Execution keywords (or ``options=``, a :class:`~gammon.RunOptions`): ``threads``,
     ``chunk_size``, ``executor``, ``games_per_task``, ``retries``, ``checkpoint`` (kept and
@@ -112,23 +111,20 @@ def rollout_cube(
     checkpoint of another rollout.
     """
     run = RunOptions.take(options, keywords)
-    refuse_unknown("rollout_cube", keywords, _KEYWORDS, RunOptions.fields())
+    refuse_unknown(rollout_cube, keywords, RunOptions.fields())
     if isinstance(position, str):
         position = Position.from_id(position)
     pos, the_cube, match_score, _ = _stakes(position, cube, score, True)
     assert the_cube is not None
     if pos.variant == Variant.LONG_NARDY:
         raise InvalidInputError("cube decisions are backgammon's: Long Nardy has no cube (LN-38)")
-    if isinstance(plies, bool) or plies != 0:
-        raise InvalidInputError(
-            f"plies must be 0: rollouts play the policies unsearched, not plies={plies!r}"
-        )
     games = _int_arg("games", games, 0)
     first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
     seed_given = seed is not None
     master = _int_arg("seed", seed, 0) if seed is not None else secrets.randbits(64)
     settings = RolloutSettings(
         policy=policy,
+        plies=plies,
         opening=False,
         quasi_random=quasi_random,
         cube=cube_policy,
@@ -138,111 +134,25 @@ def rollout_cube(
     )
     setup = settings.setup(pos, master)
     setup.check_threads(run.threads)
-    kind = _CubeRolloutKind(pos, settings, setup, match_score, seed_given)
+
+    def load(data: bytes, where: str, first: int, items: int) -> tuple[Any, Any]:
+        done, _, _ = _core._read_cube_rollout_checkpoint(
+            data, where, setup, match_score, first, items, seed_given
+        )
+        return done, partial(_core._play_cube_rollout, done.setup, match_score)
+
+    kind = Run(
+        partial(_core._play_cube_rollout, setup, match_score),
+        load,
+        CubeRolloutProgress,
+        "cube rollout",
+        "games",
+        "ND-DT",
+        # Each game is played two or three times: smaller chunks keep both threads busy on
+        # the usual 1296 games (the results do not depend on it).
+        144,
+        DEFAULT_GAMES_PER_TASK,
+        [("the settings (policies)", setup)],
+    )
     result: CubeRolloutResult = drive(kind, first_game, games, run)
     return result
-
-
-class _CubeRolloutKind:
-    """The cube-decision rollout as a run kind of :func:`gammon._run.drive`."""
-
-    label = "cube rollout"
-    unit = "games"
-    postfix: Optional[str] = "ND-DT"
-    # Each game is played two or three times: smaller chunks keep both threads busy on the
-    # usual 1296 games (the results do not depend on it).
-    chunk_size = 144
-    per_task = DEFAULT_GAMES_PER_TASK
-
-    def __init__(
-        self,
-        position: Position,
-        settings: RolloutSettings,
-        setup: Any,
-        score: Optional[MatchScore],
-        seed_given: bool,
-    ) -> None:
-        self.position, self.settings, self.setup = position, settings, setup
-        self.score, self.seed_given = score, seed_given
-
-    def play(
-        self,
-        first: int,
-        end: int,
-        *,
-        threads: Optional[int],
-        chunk_size: int,
-        max_seconds: Optional[float],
-        target_std_error: Optional[float],
-        callback: Optional[Callable[[int, int, float, float, float], None]],
-        base: Any,
-    ) -> CubeRolloutResult:
-        return _core._play_cube_rollout(
-            self.setup,
-            self.score,
-            first,
-            end,
-            threads=threads,
-            chunk_size=chunk_size,
-            max_seconds=max_seconds,
-            target_std_error=target_std_error,
-            callback=callback,
-            base=base,
-        )
-
-    def task(self, threads: int, chunk_size: int) -> Callable[[int, int], CubeRolloutResult]:
-        return partial(
-            _play_range,
-            self.position,
-            self.setup.seed,
-            self.settings,
-            self.score,
-            threads,
-            chunk_size,
-        )
-
-    def ship(self, executor: Any) -> None:
-        check_picklable("the settings (policies)", self.settings, executor)
-
-    def count(self, result: CubeRolloutResult) -> int:
-        return int(result.games_completed)
-
-    def estimate(self, result: CubeRolloutResult) -> tuple[float, float]:
-        d, se = result.difference
-        return float(d), float(se)
-
-    def progress(
-        self, done: int, total: int, value: float, std_error: float, elapsed: float
-    ) -> CubeRolloutProgress:
-        return CubeRolloutProgress(done, total, value, std_error, elapsed)
-
-    def finish(
-        self, result: CubeRolloutResult, *, stop: str, elapsed: float, threads: int, requested: int
-    ) -> CubeRolloutResult:
-        return result._finished(stop, elapsed, threads, requested)
-
-    def save(self, result: CubeRolloutResult, first: int, items: int) -> str:
-        return str(result._checkpoint(first, items))
-
-    def load(self, data: bytes, where: str, first: int, items: int) -> CubeRolloutResult:
-        done, _, _ = _core._read_cube_rollout_checkpoint(
-            data, where, self.setup, self.score, first, items, self.seed_given
-        )
-        self.setup = done.setup
-        return done
-
-
-def _play_range(
-    position: Position,
-    seed: int,
-    settings: RolloutSettings,
-    score: Optional[MatchScore],
-    threads: int,
-    chunk_size: int,
-    first: int,
-    end: int,
-) -> CubeRolloutResult:
-    """One task of a distributed cube rollout: games ``first .. end`` (runs on a worker)."""
-    return _core._play_cube_rollout(
-        settings.setup(position, seed), score, first, end, threads=threads, chunk_size=chunk_size
-    )

@@ -492,6 +492,14 @@ impl PyCubeRolloutResult {
         )
     }
 
+    /// The games played, no double minus double/take and its standard error (what the run
+    /// driver reports).
+    #[getter]
+    fn _done(&self) -> (u64, f64, f64) {
+        let (d, se) = self.summary().difference;
+        (self.games_completed(), d, se)
+    }
+
     /// ``self`` with the stop reason, time, threads and games asked for of the run that made
     /// it (the run driver's).
     fn _finished(
@@ -569,8 +577,10 @@ pub fn _play_cube_rollout<'py>(
         .ok_or_else(|| InvalidInputError::new_err("a cube rollout needs a cube"))?;
     let variant = s.inner.variant();
     let checkers: [SidePolicy<BackgammonPolicy>; 2] = [
-        side_policy(&s.policy_object(py, 0), variant, BackgammonPolicy::from)?,
-        side_policy(&s.policy_object(py, 1), variant, BackgammonPolicy::from)?,
+        side_policy(&s.policy_object(py, 0), variant, BackgammonPolicy::from)?
+            .with_plies(s.inner.plies[0]),
+        side_policy(&s.policy_object(py, 1), variant, BackgammonPolicy::from)?
+            .with_plies(s.inner.plies[1]),
     ];
     let cube_object = |side| {
         s.cube_object(py, side)
