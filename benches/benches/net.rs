@@ -94,6 +94,24 @@ fn evaluations(c: &mut Criterion) {
                 .sum::<f32>()
         });
     });
+    // The net policy's ranking (fused multiply-adds where the CPU has them) picks the plain
+    // evaluation's play but in near ties.
+    let same = lists
+        .iter()
+        .filter(|(pos, l)| {
+            Ranker::fused(nets, pos).best(l.as_slice()) == nets.best_play_from(pos, l.as_slice())
+        })
+        .count();
+    assert!(same * 100 >= lists.len() * 99, "{same} of {}", lists.len());
+    group.throughput(Throughput::Elements(lists.len() as u64));
+    group.bench_function("rank the plays of a roll, net policy (rolls/s)", |b| {
+        b.iter(|| {
+            lists
+                .iter()
+                .map(|(pos, l)| Ranker::fused(nets, pos).best(l.as_slice()))
+                .sum::<usize>()
+        });
+    });
     group.finish();
 }
 

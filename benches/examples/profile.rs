@@ -16,6 +16,8 @@
 //!   `gammon rollout --policy pubeval --seed 1` runs it (the enum of built-in policies, the
 //!   truncation step that never truncates, quasi-random first rolls). Prints the tally, which
 //!   depends on the seed and the game indices only.
+//! - `netgames N [THREADS]`: the same rollout with the `"net"` policy (the shipped backgammon
+//!   nets at 0 ply), as `gammon rollout --policy net --seed 1` runs it. Prints the tally.
 
 use std::ops::ControlFlow;
 
@@ -150,9 +152,9 @@ fn digest(n: u64) {
     );
 }
 
-fn games(n: u64, threads: usize) {
+fn games(n: u64, threads: usize, kind: PolicyKind) {
     let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-    let policy = BackgammonPolicy::from(PolicyKind::Pubeval);
+    let policy = BackgammonPolicy::from(kind);
     let cut = PlyTruncation {
         inner: BearoffTruncation::Off,
         after: None,
@@ -189,10 +191,11 @@ fn main() {
             };
             println!("{total} resulting positions");
         }
-        Some("games") => games(num(1, 20_000), num(2, 1) as usize),
+        Some("games") => games(num(1, 20_000), num(2, 1) as usize, PolicyKind::Pubeval),
+        Some("netgames") => games(num(1, 2_000), num(2, 1) as usize, PolicyKind::Net),
         Some("digest") => digest(num(1, 1000)),
         _ => panic!(
-            "usage: profile movegen gammon|bkgm PASSES [doubles|others] | profile games N [THREADS]"
+            "usage: profile movegen gammon|bkgm PASSES [doubles|others] | profile games|netgames N [THREADS]"
         ),
     }
 }

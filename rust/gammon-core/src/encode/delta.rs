@@ -29,13 +29,30 @@ pub(super) fn differing_entries(a: &[i8; 26], b: &[i8; 26]) -> u32 {
         pb[i] = b[i] as u8;
     }
     let mut mask = 0u32;
-    for (w, (ca, cb)) in pa.chunks_exact(8).zip(pb.chunks_exact(8)).enumerate() {
-        let word = |c: &[u8]| u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        let x = word(ca) ^ word(cb);
+    for w in 0..4 {
+        // A function, not a closure: a closure may be left a call out of the AVX2 code that
+        // inlines this one.
+        let x = le_word(&pa, w) ^ le_word(&pb, w);
         let top = (((x & LOW) + LOW) | x) & !LOW;
         mask |= (((top >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * w);
     }
     mask
+}
+
+/// Bytes `8 * w..8 * w + 8` of `c` as a little-endian word (`w` below 4).
+#[inline(always)]
+fn le_word(c: &[u8; 32], w: usize) -> u64 {
+    let at = 8 * (w & 3);
+    u64::from_le_bytes([
+        c[at],
+        c[at + 1],
+        c[at + 2],
+        c[at + 3],
+        c[at + 4],
+        c[at + 5],
+        c[at + 6],
+        c[at + 7],
+    ])
 }
 
 /// The non-zero changes of gnubg's four units ([`gnubg4`]) when a count goes from one value
