@@ -953,7 +953,8 @@ _RESULT = """seed games:games_completed games_requested interrupted stop_reason 
 def _summary(result: Any) -> dict[str, Any]:
     """The ``--json`` output of a cubeless rollout, with its checkpoint."""
     names = f"""position variant opening policies plies:setup.plies {_RESULT} draws shares
-        equity std_error ci95 mean_plies truncate truncate_after variance_reduction evaluator settled"""
+        equity std_error ci95 mean_plies truncate truncate_after variance_reduction evaluator
+        settled"""
     return {**_pick(result, names), "checkpoint": result.to_dict()}
 
 
