@@ -45,6 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "rollout",
         "cubeful",
         "compare",
+        "rollout_cube",
         "simulate",
         "checkpoint",
         "batch",
