@@ -56,7 +56,8 @@ from gammon.analysis import (
     analyze_many,
     decision_arrays,
 )
-from gammon.checkpoint import Checkpoint, RolloutCheckpoint, read_checkpoint
+from gammon.checkpoint import Checkpoint, read_checkpoint
+from gammon.checkpoint import RolloutCheckpoint as RolloutCheckpoint  # the earlier name
 from gammon.compare import ManyRolloutResult, RankedPlay, rank_plays, rollout_many
 from gammon.cube import Cube, CubeOffer, CubeRules, Resignation, ResignLevel
 from gammon.cubeful import CubefulRolloutResult
@@ -194,7 +195,6 @@ __all__ = [
     "Resignation",
     "Roll",
     "RollLuck",
-    "RolloutCheckpoint",
     "RolloutProgress",
     "RolloutResult",
     "RolloutSettings",

@@ -683,6 +683,14 @@ pub fn hint(
     Ok(hints)
 }
 
+/// The stakes as Python receives them: position, cube, match score, dice.
+type StakesTuple = (
+    PyPosition,
+    Option<PyCube>,
+    Option<PyMatchScore>,
+    Option<(u8, u8)>,
+);
+
 /// The stakes of a position, game or turn state with `cube` and `score` arguments, as
 /// `evaluate` reads them: ``(position, cube, match score or None, dice or None)``; for the
 /// run functions that value a position at the stakes (``rollout_cube``).
@@ -693,12 +701,7 @@ pub fn _stakes<'py>(
     cube: Option<&Bound<'py, PyAny>>,
     score: Option<&Bound<'py, PyAny>>,
     cubeful: bool,
-) -> PyResult<(
-    PyPosition,
-    Option<PyCube>,
-    Option<PyMatchScore>,
-    Option<(u8, u8)>,
-)> {
+) -> PyResult<StakesTuple> {
     let s = stakes(position, cube, score, cubeful)?;
     Ok((s.position, s.cube, s.board, s.dice))
 }
