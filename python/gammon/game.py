@@ -86,22 +86,6 @@ class DiceSource(Protocol):
         ...
 
 
-_WORDED: tuple[Action, ...] = (
-    Roll(),
-    Double(),
-    Take(),
-    Drop(),
-    Beaver(),
-    Raccoon(),
-    Accept(),
-    Decline(),
-    EmptyPlay(),
-    *(Resign(level) for level in ResignLevel),
-)
-_ACTIONS: dict[str, Action] = {str(a): a for a in _WORDED}
-"""The actions :meth:`TurnState.legal_actions` names by their words (``str()`` of each)."""
-
-
 class Game:
     """One game of backgammon or Long Nardy, with a history.
 
@@ -373,10 +357,7 @@ class Game:
         surrender, LN-36) before rolling and after rolling. They are left out by default, so
         that an agent choosing at random from this list plays the game instead of resigning.
         """
-        return [
-            a if isinstance(a, Play) else _ACTIONS[a]
-            for a in self._state.legal_actions(resignations)
-        ]
+        return [_legal_action(a) for a in self._state.legal_actions(resignations)]
 
     def is_legal(self, action: Union[Action, str]) -> bool:
         """Tell whether :meth:`push` would accept ``action`` now (the core checks it)."""
@@ -750,6 +731,15 @@ def _apply(s: TurnState, action: Action) -> TurnState:
         return verb(s)
     assert isinstance(action, Play)
     return s.play(action)
+
+
+def _legal_action(action: Union[Play, str]) -> Action:
+    """An action of :meth:`TurnState.legal_actions`: a play, or the action its word names."""
+    if isinstance(action, Play):
+        return action
+    word = parse_action(action)
+    assert word is not None, action
+    return word
 
 
 def _scoreboard_arg(match: Optional[Match], session: Optional[MoneySession]) -> Scoreboard:
