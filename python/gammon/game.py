@@ -41,7 +41,7 @@ resignations, the end and its score) is the Rust core's turn state machine,
 from __future__ import annotations
 
 import random
-from typing import Callable, ClassVar, Optional, Protocol, Union
+from typing import ClassVar, Optional, Protocol, Union
 
 from gammon._core import (
     Color,
@@ -365,11 +365,7 @@ class Game:
             act = self._action_arg(action)
         except InvalidInputError:
             return False
-        if isinstance(act, Play):
-            return self._state.is_legal(act)
-        if isinstance(act, Resign):
-            return self._state.is_legal(f"resign {act.level}", act.player)
-        return self._state.is_legal("roll" if isinstance(act, Roll) else str(act))
+        return self._state.is_legal(*_core_action(act))
 
     def can_double(self) -> bool:
         """Tell whether the player on roll may double now.
@@ -684,7 +680,8 @@ class Game:
             if not action.strip():
                 return EmptyPlay()
             return self._play_from_text(self._state, action)
-        if isinstance(action, (Play, Roll, Resign, *_VERBS)):
+        words = (Double, Take, Drop, Beaver, Raccoon, Accept, Decline, EmptyPlay)
+        if isinstance(action, (Play, Roll, Resign, *words)):
             return action
         raise InvalidInputError(f"not an action: {action!r}")
 
@@ -706,17 +703,13 @@ class Game:
         return "\n".join(lines)
 
 
-_VERBS: dict[type, Callable[[TurnState], TurnState]] = {
-    Double: TurnState.double,
-    Take: TurnState.take,
-    Drop: TurnState.drop,
-    Beaver: TurnState.beaver,
-    Raccoon: TurnState.raccoon,
-    Accept: TurnState.accept,
-    Decline: TurnState.decline,
-    EmptyPlay: TurnState.empty_play,
-}
-"""The core's transition of each action without arguments."""
+def _core_action(action: Action) -> tuple[Union[Play, str], Optional[Color]]:
+    """``action`` as the core reads it: a play, or its word and the resigning player."""
+    if isinstance(action, Play):
+        return action, None
+    if isinstance(action, Resign):
+        return f"resign {action.level}", action.player
+    return ("roll" if isinstance(action, Roll) else str(action)), None
 
 
 def _apply(s: TurnState, action: Action) -> TurnState:
@@ -724,13 +717,7 @@ def _apply(s: TurnState, action: Action) -> TurnState:
     if isinstance(action, Roll):
         assert action.dice is not None
         return s.roll(action.dice)
-    if isinstance(action, Resign):
-        return s.resign(int(action.level), action.player)
-    verb = _VERBS.get(type(action))
-    if verb is not None:
-        return verb(s)
-    assert isinstance(action, Play)
-    return s.play(action)
+    return s.act(*_core_action(action))
 
 
 def _legal_action(action: Union[Play, str]) -> Action:
