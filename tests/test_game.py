@@ -446,6 +446,22 @@ def test_bg10_cube12_resign1_the_turn_state_lists_its_actions_as_plays_and_words
         doubled.is_legal("jump")
 
 
+def test_cube5_cube12_the_turn_state_acts_on_the_words_it_lists() -> None:
+    rolled = gammon.TurnState(
+        Position.start(), gammon.Cube(rules=CubeRules(beavers=True)), opening=True
+    ).roll((3, 1))
+    play = rolled.legal_actions()[0]
+    doubled = rolled.act(play).act("double")
+    assert doubled == rolled.play(play).double()
+    assert doubled.act("beaver") == doubled.beaver()
+    assert doubled.act(" take ").cube.value == 2
+    assert doubled.act("drop").result is not None
+    with pytest.raises(gammon.IllegalCubeActionError):
+        doubled.act("double")
+    with pytest.raises(gammon.InvalidInputError, match="action word"):
+        doubled.act("roll")
+
+
 def _candidates(game: Game) -> list[object]:
     """Every kind of action, with several resigning players and a play of another position."""
     stranger = Position.start("nackgammon").legal_plays((5, 2))[0]

@@ -341,6 +341,16 @@ def test_ln11_after_a_draw_the_players_alternate(rule: str) -> None:
     assert next_starter(draw, NardySettings(first_move_in_series=rule, last_roll=True)) == "B"
 
 
+def test_ln11_the_settings_name_the_side_that_starts_next() -> None:
+    to_loser, alternate = NardySettings(), NardySettings(first_move_in_series="alternate")
+    assert to_loser.next_starter(Color.WHITE) == Color.BLACK
+    assert to_loser.next_starter(Color.BLACK) == Color.WHITE
+    assert to_loser.next_starter(None) == Color.BLACK
+    assert {alternate.next_starter(w) for w in (Color.WHITE, Color.BLACK, None)} == {Color.BLACK}
+    with pytest.raises(gammon.InvalidInputError):
+        to_loser.next_starter("green")
+
+
 def test_a_game_must_end_before_the_next_starts() -> None:
     series = Series(seed=1)
     series.new_game()

@@ -951,6 +951,8 @@ class TurnState:
         """After ``play`` (MOVE-1, MOVE-9)."""
     def empty_play(self) -> TurnState:
         """After the empty play (MOVE-8)."""
+    def act(self, action: Play | str, player: _ColorLike | None = None) -> TurnState:
+        """After a ``Play`` or an action word other than ``"roll"`` (``player`` resigning)."""
     def legal_actions(self, resignations: bool = False) -> list[Play | str]:
         """Everything the player to act may do now, in order.
 
@@ -2912,6 +2914,8 @@ class NardySettings:
         block_check: str = ...,
     ) -> NardySettings:
         """A copy with settings changed."""
+    def next_starter(self, winner: _ColorLike | None) -> Color:
+        """The previous game's side whose player starts the next game of a series (LN-11)."""
     def start_position(self) -> Position:
         """The starting position (LN-6), White on roll, with these options of §9."""
     def position(self, position: Position) -> Position:

@@ -12,7 +12,7 @@ text :meth:`gammon.Game.push` also reads (``"roll"``, ``"double"``, ``"take"``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import ClassVar, Optional, Union
 
 from gammon._checks import brief, check_dice
 from gammon._core import Color, Play
@@ -34,6 +34,17 @@ __all__ = [
     "dice_pair",
     "parse_action",
 ]
+
+
+@dataclass(frozen=True)
+class _Word:
+    """An action without arguments, named by one word of :meth:`gammon.Game.push`."""
+
+    word: ClassVar[str]
+    """The word ``str()`` gives and :func:`parse_action` reads."""
+
+    def __str__(self) -> str:
+        return self.word
 
 
 @dataclass(frozen=True)
@@ -60,44 +71,34 @@ class Roll:
         return "Roll()" if self.dice is None else f"Roll({self.dice!r})"
 
 
-@dataclass(frozen=True)
-class Double:
+class Double(_Word):
     """Offer a double before rolling (CUBE-3, CUBE-4)."""
 
-    def __str__(self) -> str:
-        return "double"
+    word = "double"
 
 
-@dataclass(frozen=True)
-class Take:
+class Take(_Word):
     """Take the pending double (CUBE-5)."""
 
-    def __str__(self) -> str:
-        return "take"
+    word = "take"
 
 
-@dataclass(frozen=True)
-class Drop:
+class Drop(_Word):
     """Drop (pass) the pending double: the game ends (CUBE-6)."""
 
-    def __str__(self) -> str:
-        return "drop"
+    word = "drop"
 
 
-@dataclass(frozen=True)
-class Beaver:
+class Beaver(_Word):
     """Take the double and redouble at once, keeping the cube (CUBE-12; money play)."""
 
-    def __str__(self) -> str:
-        return "beaver"
+    word = "beaver"
 
 
-@dataclass(frozen=True)
-class Raccoon:
+class Raccoon(_Word):
     """Answer a beaver by redoubling again, keeping the cube (CUBE-13; money play)."""
 
-    def __str__(self) -> str:
-        return "raccoon"
+    word = "raccoon"
 
 
 @dataclass(frozen=True)
@@ -129,28 +130,22 @@ class Resign:
         return f"Resign({self.level!r}, {self.player!r})"
 
 
-@dataclass(frozen=True)
-class Accept:
+class Accept(_Word):
     """Accept the pending resignation: the game ends (RESIGN-2)."""
 
-    def __str__(self) -> str:
-        return "accept"
+    word = "accept"
 
 
-@dataclass(frozen=True)
-class Decline:
+class Decline(_Word):
     """Decline the pending resignation: play goes on (RESIGN-3)."""
 
-    def __str__(self) -> str:
-        return "decline"
+    word = "decline"
 
 
-@dataclass(frozen=True)
-class EmptyPlay:
+class EmptyPlay(_Word):
     """The empty play, when the roll cannot be played at all (MOVE-8, BAR-4)."""
 
-    def __str__(self) -> str:
-        return "empty play"
+    word = "empty play"
 
 
 Action = Union[Play, Roll, Double, Take, Drop, Beaver, Raccoon, Resign, Accept, Decline, EmptyPlay]

@@ -41,7 +41,7 @@ resignations, the end and its score) is the Rust core's turn state machine,
 from __future__ import annotations
 
 import random
-from typing import Callable, ClassVar, Optional, Protocol, Union
+from typing import ClassVar, Optional, Protocol, Union
 
 from gammon._core import (
     Color,
@@ -84,22 +84,6 @@ class DiceSource(Protocol):
     def randint(self, a: int, b: int) -> int:
         """Return a random integer in ``a..b``, both included."""
         ...
-
-
-_WORDED: tuple[Action, ...] = (
-    Roll(),
-    Double(),
-    Take(),
-    Drop(),
-    Beaver(),
-    Raccoon(),
-    Accept(),
-    Decline(),
-    EmptyPlay(),
-    *(Resign(level) for level in ResignLevel),
-)
-_ACTIONS: dict[str, Action] = {str(a): a for a in _WORDED}
-"""The actions :meth:`TurnState.legal_actions` names by their words (``str()`` of each)."""
 
 
 class Game:
@@ -373,10 +357,7 @@ class Game:
         surrender, LN-36) before rolling and after rolling. They are left out by default, so
         that an agent choosing at random from this list plays the game instead of resigning.
         """
-        return [
-            a if isinstance(a, Play) else _ACTIONS[a]
-            for a in self._state.legal_actions(resignations)
-        ]
+        return [_legal_action(a) for a in self._state.legal_actions(resignations)]
 
     def is_legal(self, action: Union[Action, str]) -> bool:
         """Tell whether :meth:`push` would accept ``action`` now (the core checks it)."""
@@ -384,11 +365,7 @@ class Game:
             act = self._action_arg(action)
         except InvalidInputError:
             return False
-        if isinstance(act, Play):
-            return self._state.is_legal(act)
-        if isinstance(act, Resign):
-            return self._state.is_legal(f"resign {act.level}", act.player)
-        return self._state.is_legal("roll" if isinstance(act, Roll) else str(act))
+        return self._state.is_legal(*_core_action(act))
 
     def can_double(self) -> bool:
         """Tell whether the player on roll may double now.
@@ -703,7 +680,8 @@ class Game:
             if not action.strip():
                 return EmptyPlay()
             return self._play_from_text(self._state, action)
-        if isinstance(action, (Play, Roll, Resign, *_VERBS)):
+        words = (Double, Take, Drop, Beaver, Raccoon, Accept, Decline, EmptyPlay)
+        if isinstance(action, (Play, Roll, Resign, *words)):
             return action
         raise InvalidInputError(f"not an action: {action!r}")
 
@@ -725,17 +703,13 @@ class Game:
         return "\n".join(lines)
 
 
-_VERBS: dict[type, Callable[[TurnState], TurnState]] = {
-    Double: TurnState.double,
-    Take: TurnState.take,
-    Drop: TurnState.drop,
-    Beaver: TurnState.beaver,
-    Raccoon: TurnState.raccoon,
-    Accept: TurnState.accept,
-    Decline: TurnState.decline,
-    EmptyPlay: TurnState.empty_play,
-}
-"""The core's transition of each action without arguments."""
+def _core_action(action: Action) -> tuple[Union[Play, str], Optional[Color]]:
+    """``action`` as the core reads it: a play, or its word and the resigning player."""
+    if isinstance(action, Play):
+        return action, None
+    if isinstance(action, Resign):
+        return f"resign {action.level}", action.player
+    return ("roll" if isinstance(action, Roll) else str(action)), None
 
 
 def _apply(s: TurnState, action: Action) -> TurnState:
@@ -743,13 +717,16 @@ def _apply(s: TurnState, action: Action) -> TurnState:
     if isinstance(action, Roll):
         assert action.dice is not None
         return s.roll(action.dice)
-    if isinstance(action, Resign):
-        return s.resign(int(action.level), action.player)
-    verb = _VERBS.get(type(action))
-    if verb is not None:
-        return verb(s)
-    assert isinstance(action, Play)
-    return s.play(action)
+    return s.act(*_core_action(action))
+
+
+def _legal_action(action: Union[Play, str]) -> Action:
+    """An action of :meth:`TurnState.legal_actions`: a play, or the action its word names."""
+    if isinstance(action, Play):
+        return action
+    word = parse_action(action)
+    assert word is not None, action
+    return word
 
 
 def _scoreboard_arg(match: Optional[Match], session: Optional[MoneySession]) -> Scoreboard:

@@ -126,9 +126,8 @@ def next_starter(previous: SeriesGame, settings: NardySettings) -> str:
     >>> next_starter(draw, NardySettings(first_move_in_series="to_loser"))
     'B'
     """
-    if previous.result.winner is None or settings.first_move_in_series == "alternate":
-        return previous.black
-    return previous.black if previous.winner == previous.white else previous.white
+    side = settings.next_starter(previous.result.winner)
+    return previous.white if side == Color.WHITE else previous.black
 
 
 class Series:

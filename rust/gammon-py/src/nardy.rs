@@ -13,7 +13,7 @@ use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 use crate::classes::PyPosition;
 use crate::convert::{collect, repr};
 use crate::errors::{setting_error, InvalidInputError};
-use crate::types::text_arg;
+use crate::types::{color_arg, text_arg, PyColor};
 
 /// The constructor's keywords, in their positional order.
 const FIELDS: [&str; 6] = [
@@ -226,6 +226,17 @@ impl PyNardySettings {
             self.inner,
         )?;
         Ok(PyNardySettings { inner })
+    }
+
+    /// The side of the previous game of a series whose player starts (is White in) the next
+    /// game (LN-11), ``winner`` being the previous game's winner (``None`` for a draw, after
+    /// which the players alternate).
+    ///
+    /// Raises ``InvalidInputError`` for a ``winner`` that is no colour.
+    #[pyo3(signature = (winner))]
+    fn next_starter(&self, winner: Option<&Bound<'_, PyAny>>) -> PyResult<PyColor> {
+        let winner = winner.map(color_arg).transpose()?;
+        Ok(self.inner.first_move.next_starter(winner).into())
     }
 
     /// The starting position (LN-6), White on roll, with these options of §9.

@@ -397,6 +397,43 @@ impl PyTurnState {
         })
     }
 
+    /// The state after ``action``: a ``Play`` of this position and dice, or an action word
+    /// of ``legal_actions`` other than ``"roll"`` (``"double"``, ``"take"``, ``"resign
+    /// gammon"``...), with ``player`` resigning for a resignation (default: the player to
+    /// act). The transition is the one of the method of that name; a roll needs its dice
+    /// (:meth:`roll`).
+    ///
+    /// Raises ``InvalidInputError`` for a text that is no such word, and the errors of the
+    /// transition.
+    #[pyo3(signature = (action, player=None))]
+    fn act(
+        &self,
+        action: &Bound<'_, PyAny>,
+        player: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTurnState> {
+        if let Ok(play) = action.extract::<PyPlay>() {
+            return self.play(play);
+        }
+        let word = text_arg(action, "an action")?;
+        let player = opt_player(player)?;
+        match TurnAction::<()>::from_word(word.trim(), player) {
+            Some(TurnAction::Double) => self.double(),
+            Some(TurnAction::Take) => self.take(),
+            Some(TurnAction::Drop) => self.drop(),
+            Some(TurnAction::Beaver) => self.beaver(),
+            Some(TurnAction::Raccoon) => self.raccoon(),
+            Some(TurnAction::Resign { level, player }) => next(self.inner.resign_as(level, player)),
+            Some(TurnAction::Accept) => self.accept(),
+            Some(TurnAction::Decline) => self.decline(),
+            Some(TurnAction::EmptyPlay) => self.empty_play(),
+            _ => Err(InvalidInputError::new_err(format!(
+                "{} is not an action word: double, take, drop, beaver, raccoon, accept, \
+                 decline, empty play, resign single|gammon|backgammon, or a Play",
+                repr(action)
+            ))),
+        }
+    }
+
     /// Everything the player to act may do now, in a fixed order (the core's): at the
     /// opening ``"roll"`` (BG-10); facing a double ``"take"``, ``"drop"`` and ``"beaver"`` /
     /// ``"raccoon"`` where allowed (CUBE-4, CUBE-12, CUBE-13); facing a resignation

@@ -7,6 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::nardy_referee::{EndVariant, Koks, NardyReferee};
+use crate::base::color::Color;
 use crate::rules::nardy::options::{choose, ParseSettingError};
 use crate::rules::nardy::NardyOptions;
 
@@ -31,6 +32,18 @@ impl FirstMove {
     #[must_use]
     pub const fn name(self) -> &'static str {
         FirstMove::NAMES[self as usize]
+    }
+
+    /// The side of the previous game whose player starts (is White in) the next game of a
+    /// series (LN-11): the loser under `toLoser`, the player who did not start (the previous
+    /// Black) under `alternate`, and the previous Black after a draw (`winner` `None`,
+    /// LN-37) under both (spec §13, A11).
+    #[must_use]
+    pub fn next_starter(self, winner: Option<Color>) -> Color {
+        match (self, winner) {
+            (FirstMove::ToLoser, Some(w)) => w.other(),
+            _ => Color::Black,
+        }
     }
 }
 
@@ -131,6 +144,17 @@ impl NardySettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ln11_the_loser_starts_or_the_players_alternate_and_a_draw_alternates() {
+        use Color::{Black, White};
+        assert_eq!(FirstMove::ToLoser.next_starter(Some(White)), Black);
+        assert_eq!(FirstMove::ToLoser.next_starter(Some(Black)), White);
+        assert_eq!(FirstMove::ToLoser.next_starter(None), Black);
+        for winner in [Some(White), Some(Black), None] {
+            assert_eq!(FirstMove::Alternate.next_starter(winner), Black);
+        }
+    }
 
     #[test]
     fn section9_defaults_spellings_and_koks_under_mars_only() {
