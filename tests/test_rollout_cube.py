@@ -101,8 +101,15 @@ def test_a_checkpoint_resumed_gives_the_result_of_one_run(tmp_path: Path) -> Non
     assert part.double_beaver is not None  # beavers on: the beaver line (CUBE-12)
     text = path.read_text()
     assert "gammon.cube-rollout/1" in text
+    # read_checkpoint reads it as every run's file, and its resume continues the same run.
+    saved = gammon.read_checkpoint(path)
+    assert isinstance(saved.result, CubeRolloutResult)
+    assert saved.result.games_completed == 100 and saved.games == 100
+    other = tmp_path / "other.json"
+    other.write_text(text)
+    resumed = gammon.read_checkpoint(other).resume(250)
     whole = rollout_cube(MIDDLE, 250, checkpoint=path, **args)
-    assert figures(whole) == figures(rollout_cube(MIDDLE, 250, **args))
+    assert figures(whole) == figures(rollout_cube(MIDDLE, 250, **args)) == figures(resumed)
     # Another score does not continue it.
     with pytest.raises(CheckpointError, match="rolled out at"):
         rollout_cube(MIDDLE, 300, checkpoint=path, score=gammon.MatchScore(5), **args)

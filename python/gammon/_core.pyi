@@ -1772,13 +1772,16 @@ def _play_cube_rollout(
 def _read_cube_rollout_checkpoint(
     data: bytes,
     where: str,
-    setup: RolloutSetup,
-    score: MatchScore | None,
-    first: int,
-    games: int,
-    seed_given: bool,
+    setup: RolloutSetup | None = None,
+    score: MatchScore | None = None,
+    first: int = 0,
+    games: int = 0,
+    seed_given: bool = True,
+    *,
+    policy: Any = None,
+    cube: Any = None,
 ) -> tuple[CubeRolloutResult, int, int]:
-    """A cube rollout's checkpoint file read and checked to continue ``setup``."""
+    """A cube rollout's checkpoint file, checked to continue ``setup`` or read alone."""
 
 @final
 class Tally:

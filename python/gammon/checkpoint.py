@@ -2,11 +2,23 @@
 
 Every run function keeps its state in a file when given ``checkpoint=``: a rollout (cubeless
 or cubeful), a comparison on common dice (:func:`~gammon.rollout_many`,
-:func:`~gammon.rank_plays`) and a simulation (:func:`~gammon.simulate_match`,
+:func:`~gammon.rank_plays`), a cube decision rolled out (:func:`~gammon.rollout_cube`) and a
+simulation (:func:`~gammon.simulate_match`,
 :func:`~gammon.simulate_money`). Each file holds the merged statistics, the items done, the
 run's setup, its format and a SHA-256 integrity check, and is written atomically.
 :func:`read_checkpoint` reads any of them, validated completely, and the value it returns
 continues the run (:meth:`Checkpoint.resume`). Files written by earlier versions read too.
+
+Every run saves and resumes the same way::
+
+    >>> import os, tempfile
+    >>> import gammon
+    >>> path = os.path.join(tempfile.mkdtemp(), "matches.json")
+    >>> players = ("pubeval", "random")
+    >>> part = gammon.simulate_match(3, players=players, matches=40, seed=1, checkpoint=path)
+    >>> whole = gammon.read_checkpoint(path).resume(100)   # 60 more matches, the file kept
+    >>> whole == gammon.simulate_match(3, players=players, matches=100, seed=1)
+    True
 """
 
 from __future__ import annotations
@@ -16,12 +28,13 @@ from typing import Any, NamedTuple, Optional, Union
 
 import gammon._core as _core
 from gammon._checks import int_arg
-from gammon._core import ManyRolloutResult, MatchResult, MoneyResult
+from gammon._core import CubeRolloutResult, ManyRolloutResult, MatchResult, MoneyResult
 from gammon._run import RunOptions, drive, refuse_unknown
 from gammon.compare import _many_run
 from gammon.errors import InvalidInputError
 from gammon.policies import Player, PlayerSpec, PolicySpec, _players_arg
 from gammon.rollout import CubeSpec, _cube_objects, _policy_objects, _run_of
+from gammon.rollout_cube import _cube_run
 from gammon.simulate import _simulation
 
 __all__ = ["Checkpoint", "RolloutCheckpoint", "read_checkpoint"]
@@ -32,7 +45,8 @@ class Checkpoint(NamedTuple):
 
     result: Any
     """The items done so far, with the run's setup: a :class:`~gammon.RolloutResult`, a
-    :class:`~gammon.CubefulRolloutResult`, a :class:`~gammon.ManyRolloutResult`, a
+    :class:`~gammon.CubefulRolloutResult`, a :class:`~gammon.CubeRolloutResult`, a
+    :class:`~gammon.ManyRolloutResult`, a
     :class:`~gammon.MatchResult` or a :class:`~gammon.MoneyResult`."""
     first_game: int
     """The index of the run's first item (game or match)."""
@@ -67,6 +81,8 @@ class Checkpoint(NamedTuple):
             kind = _simulation(
                 s.length, s.crawford, players, r.seed, s.cube_rules, s.variant, False
             )
+        elif isinstance(r, CubeRolloutResult):
+            kind = _cube_run(r.setup, r.score, True)
         else:
             kind = _run_of(r.setup, False, run, True)
         return drive(kind, self.first_game, items, run)
@@ -114,6 +130,11 @@ def read_checkpoint(
         result, first, items = _core._read_simulation_file(data, where, pair)
         return Checkpoint(result, first, items, where)
     pol, cub = _policy_objects(policy), _cube_objects(cube)
+    if kind == "cube":
+        cube_result, first, games = _core._read_cube_rollout_checkpoint(
+            data, where, policy=pol, cube=cub
+        )
+        return Checkpoint(cube_result, first, games, where)
     if kind == "many":
         many = _core._read_many_file(data, where, policy=pol, cube=cub)
         return Checkpoint(many, 0, many.results[0].games_requested, where)

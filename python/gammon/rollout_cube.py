@@ -38,7 +38,7 @@ from typing import Any, NamedTuple, Optional
 import gammon._core as _core
 from gammon._checks import MAX_U64 as _MAX_U64
 from gammon._checks import int_arg as _int_arg
-from gammon._core import CubeRolloutResult, Position, Variant, _stakes
+from gammon._core import CubeRolloutResult, MatchScore, Position, Variant, _stakes
 from gammon._distribute import DEFAULT_GAMES_PER_TASK
 from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
@@ -134,15 +134,22 @@ def rollout_cube(
     )
     setup = settings.setup(pos, master)
     setup.check_threads(run.threads)
+    kind = _cube_run(setup, match_score, seed_given)
+    result: CubeRolloutResult = drive(kind, first_game, games, run)
+    return result
+
+
+def _cube_run(setup: Any, score: Optional[MatchScore], seed_given: bool) -> Run[Any]:
+    """The cube rollout of ``setup`` at ``score`` as a run of :func:`gammon._run.drive`."""
 
     def load(data: bytes, where: str, first: int, items: int) -> tuple[Any, Any]:
         done, _, _ = _core._read_cube_rollout_checkpoint(
-            data, where, setup, match_score, first, items, seed_given
+            data, where, setup, score, first, items, seed_given
         )
-        return done, partial(_core._play_cube_rollout, done.setup, match_score)
+        return done, partial(_core._play_cube_rollout, done.setup, score)
 
-    kind = Run(
-        partial(_core._play_cube_rollout, setup, match_score),
+    return Run(
+        partial(_core._play_cube_rollout, setup, score),
         load,
         CubeRolloutProgress,
         "cube rollout",
@@ -154,5 +161,3 @@ def rollout_cube(
         DEFAULT_GAMES_PER_TASK,
         [("the settings (policies)", setup)],
     )
-    result: CubeRolloutResult = drive(kind, first_game, games, run)
-    return result

@@ -49,7 +49,8 @@ pub fn _write_checkpoint_file(py: Python<'_>, path: PathBuf, text: &str) -> PyRe
 }
 
 /// The run a checkpoint file's bytes hold: ``"match"`` or ``"money"`` (a simulation),
-/// ``"many"`` (a comparison on common dice) or ``"rollout"`` (one rollout, and whatever else:
+/// ``"many"`` (a comparison on common dice), ``"cube"`` (a cube decision rolled out) or
+/// ``"rollout"`` (one rollout, and whatever else:
 /// the rollout reader names what is wrong).
 #[pyfunction]
 pub fn _checkpoint_kind(data: &[u8]) -> &'static str {
@@ -72,7 +73,14 @@ pub fn _checkpoint_kind(data: &[u8]) -> &'static str {
     if is(map.get("format"), gammon_core::MANY_FILE_FORMAT) {
         return "many";
     }
-    "rollout"
+    match map.get("rollout") {
+        Some(gammon_core::Json::Object(r))
+            if is(r.get("format"), gammon_core::CUBE_ROLLOUT_FORMAT) =>
+        {
+            "cube"
+        }
+        _ => "rollout",
+    }
 }
 
 /// Reads the checkpoint file bytes ``data`` of a comparison (``where`` names the file) alone,

@@ -688,26 +688,40 @@ pub fn _play_cube_rollout<'py>(
     })
 }
 
-/// Reads the checkpoint file `data` (named `where` in messages) of a cube rollout and checks
-/// that it continues the rollout of `setup` at `score` over games `first .. first + games`
-/// (with the file's seed when `seed_given` is false): returns the result and the file's first
-/// game and games.
+/// The cube rollout in a checkpoint file's bytes: checked to continue the rollout of `setup`
+/// at `score` over games ``first .. first + games`` (with ``seed_given`` false the file's seed
+/// is taken); or, with `setup` None, read alone (its setup and score are the file's, with
+/// ``policy`` and ``cube`` the objects of policies it records by name only). Returns the
+/// result, the file's first game and its games. Raises ``CheckpointError`` naming what is
+/// wrong or what differs.
 #[pyfunction]
-#[pyo3(signature = (data, r#where, setup, score, first, games, seed_given))]
+#[pyo3(signature = (data, r#where, setup=None, score=None, first=0, games=0, seed_given=true, *, policy=None, cube=None))]
 #[allow(clippy::too_many_arguments)]
-pub fn _read_cube_rollout_checkpoint(
-    py: Python<'_>,
+pub fn _read_cube_rollout_checkpoint<'py>(
+    py: Python<'py>,
     data: &[u8],
     r#where: &str,
-    setup: &Bound<'_, PySetup>,
+    setup: Option<&Bound<'py, PySetup>>,
     score: Option<PyMatchScore>,
     first: u64,
     games: u64,
     seed_given: bool,
+    policy: Option<&Bound<'py, PyAny>>,
+    cube: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(PyCubeRolloutResult, u64, u64)> {
     let ck = |e: gammon_core::CheckpointError| checkpoint_error(&e.0);
     let file = RolloutFile::<CubeRolloutStats>::from_bytes(data, r#where).map_err(ck)?;
-    let given = setup.get();
+    let Some(given) = setup else {
+        let s =
+            crate::run_results::continue_setup(py, &file.record.setup, None, policy, cube, true)?;
+        info_of(&s.inner, file.record.tally.board)?;
+        let r = PyCubeRolloutResult {
+            setup: Py::new(py, s)?,
+            record: file.record,
+        };
+        return Ok((r, file.first_game, file.games));
+    };
+    let given = given.get();
     let s = if seed_given {
         given.copy(py)
     } else {

@@ -1749,7 +1749,7 @@ fn sniff_cubeful(data: &[u8]) -> bool {
 
 /// The setup that plays a record read back: the continuing run's (with the file's seed when
 /// the run named none), or the record's with the objects given.
-fn continue_setup(
+pub(crate) fn continue_setup(
     py: Python<'_>,
     record: &gammon_core::RolloutSetup,
     setup: Option<&Bound<'_, PySetup>>,
