@@ -62,9 +62,6 @@ class CubeRolloutProgress(NamedTuple):
     """Seconds since the start."""
 
 
-#: The direct keywords of :func:`rollout_cube` besides the execution options.
-
-
 def rollout_cube(
     position: Any,
     games: int = 1296,
