@@ -10,10 +10,16 @@
 //! result, whatever the evaluator (the luck of each roll averages to zero over the dice), and
 //! a much smaller variance when the evaluator is good: the rollout needs fewer games for the
 //! same standard error. The policies' own plays are untouched; the evaluator only measures.
+//!
+//! Valuing every play of all 21 rolls is the whole cost (with the net, about 25 times the plays
+//! of the roll actually played). A [`Screen`] ranks each roll's plays by a cheap score first and
+//! lets the evaluator value the best few only: a roll is then worth the best of those. The luck
+//! stays exactly zero on average over the rolls (any value of a roll does), so the result stays
+//! unbiased; it measures a little less of the luck, at a fraction of the cost.
 
 use crate::base::color::Color;
 use crate::base::dice::Dice;
-use crate::base::moves::PlayList;
+use crate::base::moves::{Play, PlayList};
 use crate::eval::Evaluator;
 use crate::play::game::Luck;
 use crate::rules::position::Position;
@@ -22,6 +28,44 @@ use crate::scoring::referee::Referee;
 thread_local! {
     /// The equities of one roll's plays (reused: no allocation per roll).
     static EQUITIES: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The screen's scores of one roll's plays (reused).
+    static SCORES: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A cheap ranking of a roll's plays, so that the evaluator values only the best `keep` of them
+/// (see the module documentation).
+pub struct Screen<'a, P> {
+    /// The score of a play (higher is better for its mover) from the position before it.
+    pub score: &'a (dyn Fn(&P, &Play<P>) -> f32 + Sync),
+    /// How many plays of each roll the evaluator values (at least 1).
+    pub keep: usize,
+}
+
+/// The number of plays of a roll the net values when pubeval screens them
+/// ([`pubeval_screen`]): measured on net self-play from the opening, 4 keep 13.0 of the
+/// 16.6-fold variance cut of valuing every play, at 4.3 instead of 24.9 times the plays of the
+/// roll played.
+pub const SCREEN_KEEP: usize = 4;
+
+/// pubeval's score of a backgammon play, with the race weights once the checkers have passed.
+fn pubeval_score(
+    before: &crate::rules::backgammon::Backgammon,
+    play: &Play<crate::rules::backgammon::Backgammon>,
+) -> f32 {
+    static PUBEVAL: std::sync::OnceLock<crate::policy::Pubeval> = std::sync::OnceLock::new();
+    PUBEVAL
+        .get_or_init(crate::policy::Pubeval::new)
+        .score(play.after(), crate::policy::is_race(before))
+}
+
+/// The screen of backgammon's variance reduction with the net: pubeval ranks a roll's plays and
+/// the net values the best [`SCREEN_KEEP`].
+#[must_use]
+pub fn pubeval_screen() -> Screen<'static, crate::rules::backgammon::Backgammon> {
+    Screen {
+        score: &pubeval_score,
+        keep: SCREEN_KEEP,
+    }
 }
 
 /// The luck of each roll measured by an evaluator (see the module documentation).
@@ -32,6 +76,8 @@ pub struct EvalLuck<'a, P, R> {
     pub referee: &'a R,
     /// The player who started the game (Long Nardy's roles, LN-8; White by default).
     pub starter: Color,
+    /// Values only the plays the screen ranks best (`None`: every play).
+    pub screen: Option<Screen<'a, P>>,
 }
 
 impl<P: Position, R: Referee<P>> EvalLuck<'_, P, R> {
@@ -42,10 +88,33 @@ impl<P: Position, R: Referee<P>> EvalLuck<'_, P, R> {
         if buf.is_empty() {
             return self.value_after(mover, &pos.pass_turn());
         }
+        let mut valued = buf.len();
+        if let Some(screen) = &self.screen {
+            let keep = screen.keep.max(1);
+            if buf.len() > keep {
+                SCORES.with_borrow_mut(|scores| {
+                    scores.clear();
+                    scores.extend(buf.iter().map(|p| (screen.score)(pos, p)));
+                    // The `keep` best to the front, the first of equals first.
+                    for slot in 0..keep {
+                        let mut top = slot;
+                        for i in slot + 1..scores.len() {
+                            if scores[i] > scores[top] {
+                                top = i;
+                            }
+                        }
+                        scores.swap(slot, top);
+                        buf.swap(slot, top);
+                    }
+                });
+                valued = keep;
+            }
+        }
+        let plays = &buf.as_slice()[..valued];
         EQUITIES.with_borrow_mut(|equities| {
-            self.evaluator.play_equities(pos, buf.as_slice(), equities);
+            self.evaluator.play_equities(pos, plays, equities);
             let mut best = f64::NEG_INFINITY;
-            for (play, &e) in buf.iter().zip(equities.iter()) {
+            for (play, &e) in plays.iter().zip(equities.iter()) {
                 let next = pos.play_unchecked(play);
                 let v = if next.is_game_over() {
                     self.value_after(mover, &next)
@@ -127,11 +196,13 @@ mod tests {
             evaluator: nets,
             referee: &StandardReferee,
             starter: Color::White,
+            screen: None,
         };
         let apart = EvalLuck {
             evaluator: &slow,
             referee: &StandardReferee,
             starter: Color::White,
+            screen: None,
         };
         let mut buf: Box<PlayList<Backgammon>> = Box::default();
         let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
@@ -171,6 +242,7 @@ mod tests {
             evaluator: &BearoffEvaluator,
             referee: &StandardReferee,
             starter: Color::White,
+            screen: None,
         };
         let mut buf: Box<PlayList<Backgammon>> = Box::default();
         let mut mean = 0.0;
@@ -200,13 +272,20 @@ mod tests {
     }
 
     #[test]
-    fn the_nets_luck_averages_to_zero_over_the_rolls_in_contact_and_race() {
+    fn bg10_the_nets_luck_averages_to_zero_over_the_rolls_in_contact_and_race() {
         let nets =
             crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
         let luck = EvalLuck {
             evaluator: nets,
             referee: &StandardReferee,
             starter: Color::White,
+            screen: None,
+        };
+        let screened = EvalLuck {
+            evaluator: nets,
+            referee: &StandardReferee,
+            starter: Color::White,
+            screen: Some(pubeval_screen()),
         };
         let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -214,6 +293,8 @@ mod tests {
         while !pos.is_game_over() {
             let mean = mean_luck(&luck, &pos);
             assert!(mean.abs() < 1e-9, "{mean} at {pos:?}");
+            let mean = mean_luck(&screened, &pos);
+            assert!(mean.abs() < 1e-9, "screened: {mean} at {pos:?}");
             checked += 1;
             state ^= state << 13;
             state ^= state >> 7;
@@ -280,6 +361,7 @@ mod tests {
             evaluator: nets,
             referee: &StandardReferee,
             starter: Color::White,
+            screen: None,
         };
         let games: usize = std::env::var("VR_GAMES")
             .ok()
