@@ -78,7 +78,7 @@ pub use play::ids::{
     game_from_id, game_from_match_id, game_from_xgid, match_id_of, xgid_of, GameIdError, IdGame,
     XgidOfError,
 };
-pub use play::luck::EvalLuck;
+pub use play::luck::{pubeval_screen, EvalLuck, Screen, SCREEN_KEEP};
 pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,
     WIN_KIND_ORDER,

@@ -563,6 +563,9 @@ pub fn _play_many<'py>(
                 evaluator: eval,
                 referee: &StandardReferee,
                 starter: Color::White,
+                // With the net, pubeval screens each roll's plays: the net values the best
+                // few only (the luck stays unbiased, at a fraction of the cost).
+                screen: net.is_some().then(gammon_core::pubeval_screen),
             });
             run_one(
                 py,
@@ -611,6 +614,7 @@ pub fn _play_many<'py>(
                 evaluator: eval,
                 referee: &referee,
                 starter: Color::White,
+                screen: None,
             });
             run_one(
                 py, &starts, pols, &referee, &cut, &luck, range, &config, base_games, cb,

@@ -445,6 +445,9 @@ pub(crate) fn run_cubeless(
                 evaluator: eval,
                 referee: &StandardReferee,
                 starter: Color::White,
+                // With the net, pubeval screens each roll's plays: the net values the best
+                // few only (the luck stays unbiased, at a fraction of the cost).
+                screen: net.is_some().then(gammon_core::pubeval_screen),
             });
             run(
                 py,
@@ -483,6 +486,7 @@ pub(crate) fn run_cubeless(
                 evaluator: eval,
                 referee: &referee,
                 starter: Color::White,
+                screen: None,
             });
             run(py, &pos, pols, &referee, &cut, &luck, settings, callback)
         }

@@ -720,6 +720,7 @@ mod tests {
             evaluator: &BearoffEvaluator,
             referee: &StandardReferee,
             starter: Color::White,
+            screen: None,
         };
         let reduced = rollout_with_luck(&pos, &rules, &luck, 0..4000, &config, &mut |_| {
             ControlFlow::Continue(())

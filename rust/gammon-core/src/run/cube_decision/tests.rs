@@ -350,6 +350,7 @@ fn a_record_goes_to_json_and_back_and_an_edited_one_is_refused() {
             truncate_after: None,
             variance_reduction: false,
             evaluator: None,
+            plies: [0, 0],
             cube: Some(CubeSetup {
                 policies: [net.clone(), net],
                 value: 1,
