@@ -43,7 +43,8 @@ def cube(games: list[int]) -> None:
         dt = time.perf_counter() - t0
         print(
             f"cube_plies={plies} threads=1: {n} games in {dt:.2f} s = {n / dt:,.1f} games/s "
-            f"(cubeful equity {r.equity:+.3f} ± {r.std_error:.3f}, {r.doubles_per_game:.2f} doubles a game)",
+            f"(cubeful equity {r.equity:+.3f} ± {r.std_error:.3f}, "
+            f"{r.doubles_per_game:.2f} doubles a game)",
             flush=True,
         )
 

@@ -966,7 +966,8 @@ def _summary(result: Any) -> dict[str, Any]:
 def _cubeful_summary(result: Any) -> dict[str, Any]:
     """The ``--json`` output of a cubeful rollout."""
     names = f"""position variant:position.variant opening policies cube_policies
-        cube_plies:setup.cube_plies cube_value cube_owner jacoby:cube_rules.jacoby beavers:cube_rules.beavers {_RESULT} won_by_drop
+        cube_plies:setup.cube_plies cube_value cube_owner jacoby:cube_rules.jacoby
+        beavers:cube_rules.beavers {_RESULT} won_by_drop
         lost_by_drop doubled doubles_per_game mean_cube points_per_game equity std_error ci95
         mean_plies"""
     return _pick(result, names)
