@@ -1297,6 +1297,7 @@ def _cube_decision(
     cube: Cube,
     board: MatchScore | None,
     may_redouble: bool,
+    plies: int = 0,
 ) -> str:
     """One decision of a built-in cube policy or a net's: ``"double"``/``"roll"`` or an answer."""
 
@@ -2370,6 +2371,7 @@ class RolloutSetup:
         cube_owner: Color | str | None = None,
         cube_rules: CubeRules | None = None,
         plies: int | tuple[int, int] | None = None,
+        cube_plies: int | tuple[int, int] | None = None,
     ) -> RolloutSetup: ...
     @property
     def position(self) -> Position:
@@ -2383,6 +2385,9 @@ class RolloutSetup:
     @property
     def plies(self) -> tuple[int, int]:
         """How deep the checker play of the player on roll and of the opponent searches."""
+    @property
+    def cube_plies(self) -> tuple[int, int]:
+        """How deep the cube decisions of the player on roll and of the opponent are searched."""
     @property
     def nardy(self) -> Any:
         """The Long Nardy settings (None for backgammon)."""

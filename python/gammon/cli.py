@@ -664,6 +664,8 @@ def _rollout_parser(sub: Any) -> None:
           formula), race (the Keith count in races) or never; prints the cubeful equity per
           initial cube and how often doubles and drops happened. The cube of a gnubg ID or XGID
           is the starting cube unless --cube-value/--cube-owner say otherwise
+        --cube-plies N  with --cube net: search the net's cube decisions N plies deep: 0
+          (default), 1 or 2 (gnubg's cubeful search, as gammon hint gives it)
         --cube-value N  with --cube: the cube value every game starts with, a power of two
           (default 1)
         --cube-owner  with --cube: who owns the cube at the start (default centre)
@@ -713,6 +715,7 @@ def _rollout_parser(sub: Any) -> None:
     add("--variance-reduction", **flag)
     add("--evaluator", choices=("bearoff", "net"))
     add("--cube")
+    add("--cube-plies", type=int)
     add("--cube-value", type=_count(1))
     add("--cube-owner", choices=("centre", "white", "black"))
     add("--jacoby", **flag)
@@ -833,6 +836,7 @@ def _rollout(args: argparse.Namespace) -> int:
         kept["policy"] = tuple(_named_net(p, net) for p in before.policies)
         kept["evaluator"] = _named_net(before.evaluator, net)
         kept["plies"] = tuple(before.setup.plies)  # the result's own .plies counts turns
+        kept["cube_plies"] = tuple(before.setup.cube_plies)
         position, seed, first = before.position, before.seed, saved.first_game
         settings = RolloutSettings(**kept)
         options = _run(args, executor=executor, checkpoint=args.checkpoint or args.resume)
@@ -891,6 +895,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
             args.opponent_plies if args.opponent_plies is not None else args.plies or 0,
         ),
         cube_policy=_with_net(args.cube or "net", net),
+        cube_plies=args.cube_plies or 0,
         quasi_random=args.quasi_random,
         options=options,
     )
@@ -960,8 +965,9 @@ def _summary(result: Any) -> dict[str, Any]:
 
 def _cubeful_summary(result: Any) -> dict[str, Any]:
     """The ``--json`` output of a cubeful rollout."""
-    names = f"""position variant:position.variant opening policies cube_policies cube_value
-        cube_owner jacoby:cube_rules.jacoby beavers:cube_rules.beavers {_RESULT} won_by_drop
+    names = f"""position variant:position.variant opening policies cube_policies
+        cube_plies:setup.cube_plies cube_value cube_owner jacoby:cube_rules.jacoby
+        beavers:cube_rules.beavers {_RESULT} won_by_drop
         lost_by_drop doubled doubles_per_game mean_cube points_per_game equity std_error ci95
         mean_plies"""
     return _pick(result, names)

@@ -149,6 +149,7 @@ class RolloutSettings(Keywords):
     cube_owner: Union[Color, str, None] = None
     cube_rules: Optional[CubeRules] = None
     plies: Union[int, tuple[int, int]] = 0
+    cube_plies: Union[int, tuple[int, int]] = 0
 
     _argument = "settings"
 
@@ -306,7 +307,12 @@ def rollout(
     ``evaluator``), ``record_games`` and Long Nardy do not combine with ``cube`` and raise
     :class:`InvalidInputError` naming the conflict; ``cube_value``, ``cube_owner`` and
     ``cube_rules`` without ``cube`` raise too. Cubeful rollouts run on executors and keep
-    checkpoints as cubeless ones do. See :mod:`gammon.cubeful`.
+    checkpoints as cubeless ones do. See :mod:`gammon.cubeful`. ``cube_plies``: how deep the
+    net's cube decisions are searched (0, 1 or 2; a pair for the player on roll and the
+    opponent): each decision is :func:`~gammon.cube_decision`'s at that depth (GNU
+    Backgammon's cubeful search). Only the cube policy ``"net"`` or a :class:`~gammon.Net`
+    searches; other cube policies, or ``cube_plies`` without ``cube``, raise
+    :class:`InvalidInputError`.
 
     **Execution** (keywords, or ``options=``: a :class:`~gammon.RunOptions`): ``threads``
     (None: one per core), ``chunk_size`` (games per unit of work; results do not depend on

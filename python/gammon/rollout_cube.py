@@ -70,6 +70,7 @@ def rollout_cube(
     score: Any = None,
     seed: Optional[int] = None,
     plies: Any = 0,
+    cube_plies: Any = 0,
     policy: Any = "net",
     cube_policy: Any = "net",
     quasi_random: bool = True,
@@ -92,7 +93,8 @@ def rollout_cube(
     opponent); ``cube_policy``: their cube play after the first roll (``"net"``, ``"race"``,
     ``"never"``, a :class:`~gammon.CubePolicy`, or a pair). ``quasi_random``: stratified first
     rolls. ``plies``: the depth of the net's checker-play search (0, 1 or 2, or a pair), as
-    in :func:`~gammon.rollout`.
+    in :func:`~gammon.rollout`; ``cube_plies``: the depth of the net's cube decisions after
+    the first roll (0, 1 or 2, or a pair), as in :func:`~gammon.rollout`.
 
     Execution keywords (or ``options=``, a :class:`~gammon.RunOptions`): ``threads``,
     ``chunk_size``, ``executor``, ``games_per_task``, ``retries``, ``checkpoint`` (kept and
@@ -122,6 +124,7 @@ def rollout_cube(
     settings = RolloutSettings(
         policy=policy,
         plies=plies,
+        cube_plies=cube_plies,
         opening=False,
         quasi_random=quasi_random,
         cube=cube_policy,

@@ -96,6 +96,7 @@ pub use policy::cube_kind::{BackgammonCubePolicy, CubePolicyError, CubePolicyKin
 pub use policy::cube_search::{
     cube_decision, cubeful_value, play_values, CubefulSearch, PlayValue, MAX_CUBE_PLIES,
 };
+pub use policy::cube_searched::{SearchedCube, MAX_CUBE_POLICY_PLIES};
 pub use policy::janowski::{
     cash_point, cube_life, cubeful_equity, decision_from_probabilities, match_decision,
     money_decision, take_point, CubeDecision, CubeInfo, DoublerAction, GameValue, JanowskiCube,

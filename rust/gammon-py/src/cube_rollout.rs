@@ -587,8 +587,8 @@ pub fn _play_cube_rollout<'py>(
             .ok_or_else(|| InvalidInputError::new_err("a cube rollout needs cube policies"))
     };
     let cubes: [SideCube; 2] = [
-        side_cube(&cube_object(0)?, variant)?,
-        side_cube(&cube_object(1)?, variant)?,
+        side_cube(&cube_object(0)?, variant)?.with_plies(cube.plies[0]),
+        side_cube(&cube_object(1)?, variant)?.with_plies(cube.plies[1]),
     ];
     let rules = cube
         .rules

@@ -1229,6 +1229,7 @@ fn unreachable_cube() -> &'static gammon_core::CubeSetup {
         value: 1,
         owner: None,
         rules: gammon_core::CubeRules::default(),
+        plies: [0, 0],
     })
 }
 

@@ -494,13 +494,14 @@ fn bool_arg(name: &str, v: Option<&Bound<'_, PyAny>>, default: bool) -> PyResult
     }
 }
 
-/// The search depths of `plies=`: None (0 for both sides), a depth for both sides, or a pair
+/// The search depths of `plies=` (`name` "plies", the net's checker play) or `cube_plies=`
+/// (the net's cube decisions): None (0 for both sides), a depth for both sides, or a pair
 /// (player on roll, opponent). A depth beyond 2 is refused by the core's check, by name.
-fn plies_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<[u32; 2]> {
+fn plies_arg(name: &str, what: &str, v: Option<&Bound<'_, PyAny>>) -> PyResult<[u32; 2]> {
     let bad = |o: &Bound<'_, PyAny>| {
         InvalidInputError::new_err(format!(
-            "plies must be 0, 1 or 2 (the depth of the net's checker play) or a pair of them \
-             (player on roll, opponent), not {}",
+            "{name} must be 0, 1 or 2 (the depth of {what}) or a pair of them (player on roll, \
+             opponent), not {}",
             repr(o)
         ))
     };
@@ -525,7 +526,7 @@ fn plies_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<[u32; 2]> {
 #[pymethods]
 impl PySetup {
     #[new]
-    #[pyo3(signature = (position, seed, *, policy=None, opening=None, quasi_random=None, nardy=None, truncate=None, truncate_after=None, variance_reduction=None, evaluator=None, cube=None, cube_value=None, cube_owner=None, cube_rules=None, plies=None))]
+    #[pyo3(signature = (position, seed, *, policy=None, opening=None, quasi_random=None, nardy=None, truncate=None, truncate_after=None, variance_reduction=None, evaluator=None, cube=None, cube_value=None, cube_owner=None, cube_rules=None, plies=None, cube_plies=None))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         position: PyPosition,
@@ -543,6 +544,7 @@ impl PySetup {
         cube_owner: Option<&Bound<'_, PyAny>>,
         cube_rules: Option<&Bound<'_, PyAny>>,
         plies: Option<&Bound<'_, PyAny>>,
+        cube_plies: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PySetup> {
         let pos = position.inner;
         let variant = pos.variant();
@@ -554,7 +556,8 @@ impl PySetup {
                 repr(seed)
             ))
         })?;
-        let plies = plies_arg(plies)?;
+        let plies = plies_arg("plies", "the net's checker play", plies)?;
+        let cube_plies = plies_arg("cube_plies", "the net's cube decisions", cube_plies)?;
         // A search asked without a policy is the net's: the one policy that searches.
         let (policies, policy_objects) = match policy.filter(|p| !p.is_none()) {
             None if plies != [0, 0] => {
@@ -663,6 +666,12 @@ impl PySetup {
                         )));
                     }
                 }
+                if cube_plies != [0, 0] {
+                    return Err(InvalidInputError::new_err(
+                        "cube_plies applies to cubeful rollouts only: pass cube='net' (or a \
+                         gammon.Net) with it",
+                    ));
+                }
                 (None, [None, None])
             }
             Some(c) => {
@@ -722,6 +731,7 @@ impl PySetup {
                         value,
                         owner,
                         rules,
+                        plies: cube_plies,
                     }),
                     objects,
                 )
@@ -777,6 +787,14 @@ impl PySetup {
     #[getter]
     fn plies(&self) -> (u32, u32) {
         (self.inner.plies[0], self.inner.plies[1])
+    }
+
+    /// How deep the cube decisions of the player on roll and of the opponent are searched (0
+    /// to 2 plies; above 0 the net's cube policy; ``(0, 0)`` for a cubeless rollout).
+    #[getter]
+    fn cube_plies(&self) -> (u32, u32) {
+        let p = self.inner.cube.as_ref().map_or([0, 0], |c| c.plies);
+        (p[0], p[1])
     }
 
     /// The Long Nardy settings (a ``gammon.nardy.NardySettings``; None for backgammon).

@@ -17,8 +17,10 @@ use crate::types::PyColor;
 /// `None` in money play): without a pending offer, whether the player on roll doubles
 /// (`"double"` or `"roll"`); with one, the answer (`"take"`, `"drop"` or `"redouble"`, the last
 /// only when `may_redouble`). Backgammon variants only (`"net"`: backgammon and nackgammon).
+/// `plies`: the depth of the net's cube search (0 to 2, as in `gammon.cube_decision`; the
+/// other cube policies do not search).
 #[pyfunction]
-#[pyo3(signature = (position, policy, player, cube, board, may_redouble))]
+#[pyo3(signature = (position, policy, player, cube, board, may_redouble, plies=0))]
 pub fn _cube_decision(
     position: &PyPosition,
     policy: &Bound<'_, PyAny>,
@@ -26,6 +28,7 @@ pub fn _cube_decision(
     cube: PyCube,
     board: Option<PyMatchScore>,
     may_redouble: bool,
+    plies: u32,
 ) -> PyResult<&'static str> {
     let VariantPosition::Backgammon(pos) = position.inner else {
         return Err(InvalidInputError::new_err(
@@ -37,6 +40,16 @@ pub fn _cube_decision(
             "_cube_decision takes a built-in cube policy's name or a gammon.Net",
         ));
     };
+    if plies > gammon_core::MAX_CUBE_POLICY_PLIES
+        || (plies > 0 && !matches!(pol, gammon_core::BackgammonCubePolicy::Net(_)))
+    {
+        return Err(InvalidInputError::new_err(format!(
+            "plies must be 0, 1 or 2, searched by the net's cube policy only; not {plies} for \
+             {}",
+            policy.repr().map(|r| r.to_string()).unwrap_or_default()
+        )));
+    }
+    let pol = pol.with_plies(plies);
     guard(|| {
         let cube = cube.inner;
         let rules = cube.rules;

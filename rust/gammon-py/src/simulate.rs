@@ -171,6 +171,15 @@ impl CubePolicy<Backgammon> for SideCube {
 }
 
 impl SideCube {
+    /// The policy deciding `plies` deep where it is the net's (the setup checked that only
+    /// the net's cube policy is asked to search).
+    pub(crate) fn with_plies(self, plies: u32) -> SideCube {
+        match self {
+            SideCube::Builtin(b) => SideCube::Builtin(b.with_plies(plies)),
+            python => python,
+        }
+    }
+
     pub(crate) fn is_python(&self) -> bool {
         matches!(self, SideCube::Python(_))
     }

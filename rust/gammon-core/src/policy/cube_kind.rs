@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use crate::base::variant::{RulesFamily, Variant};
 use crate::policy::cube::{CubeContext, CubePolicy, KeithRace, NeverDouble, Response};
+use crate::policy::cube_searched::SearchedCube;
 use crate::policy::janowski::JanowskiCube;
 use crate::policy::PolicyStop;
 use crate::rules::backgammon::Backgammon;
@@ -128,6 +129,37 @@ pub enum BackgammonCubePolicy {
     Race(KeithRace),
     /// [`JanowskiCube`] over the shipped net.
     Net(JanowskiCube),
+    /// The net's cube policy searched 1 or 2 plies deep ([`BackgammonCubePolicy::with_plies`]).
+    Searched(SearchedCube),
+}
+
+impl BackgammonCubePolicy {
+    /// The policy deciding `plies` deep where it is the net's ([`SearchedCube`]; 0: the plain
+    /// net), else itself (a caller checks that only the net is asked to search).
+    #[must_use]
+    pub fn with_plies(self, plies: u32) -> BackgammonCubePolicy {
+        match self {
+            BackgammonCubePolicy::Net(p) if plies > 0 => {
+                BackgammonCubePolicy::Searched(SearchedCube::new(p, plies))
+            }
+            BackgammonCubePolicy::Searched(p) if plies == 0 => {
+                BackgammonCubePolicy::Net(p.inner().clone())
+            }
+            BackgammonCubePolicy::Searched(p) => {
+                BackgammonCubePolicy::Searched(SearchedCube::new(p.inner().clone(), plies))
+            }
+            other => other,
+        }
+    }
+
+    /// How deep the policy searches its decisions (0 but for a searched net).
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        match self {
+            BackgammonCubePolicy::Searched(p) => p.plies(),
+            _ => 0,
+        }
+    }
 }
 
 impl From<CubePolicyKind> for BackgammonCubePolicy {
@@ -152,6 +184,7 @@ impl CubePolicy<Backgammon> for BackgammonCubePolicy {
             BackgammonCubePolicy::Never(p) => p.offer_double(ctx),
             BackgammonCubePolicy::Race(p) => p.offer_double(ctx),
             BackgammonCubePolicy::Net(p) => p.offer_double(ctx),
+            BackgammonCubePolicy::Searched(p) => p.offer_double(ctx),
         }
     }
 
@@ -166,6 +199,7 @@ impl CubePolicy<Backgammon> for BackgammonCubePolicy {
             BackgammonCubePolicy::Never(p) => p.respond(ctx, offer, may_redouble),
             BackgammonCubePolicy::Race(p) => p.respond(ctx, offer, may_redouble),
             BackgammonCubePolicy::Net(p) => p.respond(ctx, offer, may_redouble),
+            BackgammonCubePolicy::Searched(p) => p.respond(ctx, offer, may_redouble),
         }
     }
 }

@@ -1242,12 +1242,7 @@ impl JanowskiCube {
 
 impl CubePolicy<Backgammon> for JanowskiCube {
     fn offer_double(&self, ctx: &CubeContext<'_, Backgammon>) -> Result<bool, PolicyStop> {
-        if let Some(m) = ctx.board.as_match() {
-            if m.is_dead_double(ctx.player, ctx.cube.value) {
-                return Ok(false);
-            }
-        }
-        Ok(self.decision(ctx).should_double())
+        Ok(offer_by(ctx, |c| self.decision(c)))
     }
 
     fn respond(
@@ -1256,26 +1251,51 @@ impl CubePolicy<Backgammon> for JanowskiCube {
         offer: &CubeOffer,
         may_redouble: bool,
     ) -> Result<Response, PolicyStop> {
-        // The doubler answering a beaver or raccoon: take (no raccoons).
-        if ctx.player == ctx.position.turn() {
-            return Ok(Response::Take);
+        Ok(respond_by(ctx, offer, may_redouble, |c| self.decision(c)))
+    }
+}
+
+/// Whether the doubler of `ctx` doubles when `decide` gives the decision they face: never a
+/// dead cube in a match, else as the decision says. Shared by every cube policy built on
+/// [`CubeDecision`] (this module's at 0 ply and the searched one).
+pub(crate) fn offer_by(
+    ctx: &CubeContext<'_, Backgammon>,
+    decide: impl FnOnce(&CubeContext<'_, Backgammon>) -> CubeDecision,
+) -> bool {
+    if let Some(m) = ctx.board.as_match() {
+        if m.is_dead_double(ctx.player, ctx.cube.value) {
+            return false;
         }
-        // The decision as the doubler saw it, before the offer.
-        let before = CubeContext {
-            cube: CubeState {
-                value: offer.stake(),
-                owner: ctx.cube.owner,
-            },
-            ..*ctx
-        };
-        let d = self.decision(&before);
-        // A beaver where the game loop allows one (CUBE-12), whatever the rules say.
-        let beaver = d.info.is_money() && (-2.0..=0.0).contains(&d.double_take);
-        Ok(match d.taker {
-            TakerAction::Pass => Response::Drop,
-            _ if may_redouble && beaver => Response::Redouble,
-            _ => Response::Take,
-        })
+    }
+    decide(ctx).should_double()
+}
+
+/// The answer to `offer` when `decide` gives the decision the doubler faced before it: pass,
+/// take, or a beaver where the game loop allows one (CUBE-12); the doubler answering a beaver
+/// or raccoon takes (no raccoons).
+pub(crate) fn respond_by(
+    ctx: &CubeContext<'_, Backgammon>,
+    offer: &CubeOffer,
+    may_redouble: bool,
+    decide: impl FnOnce(&CubeContext<'_, Backgammon>) -> CubeDecision,
+) -> Response {
+    if ctx.player == ctx.position.turn() {
+        return Response::Take;
+    }
+    // The decision as the doubler saw it, before the offer.
+    let before = CubeContext {
+        cube: CubeState {
+            value: offer.stake(),
+            owner: ctx.cube.owner,
+        },
+        ..*ctx
+    };
+    let d = decide(&before);
+    let beaver = d.info.is_money() && (-2.0..=0.0).contains(&d.double_take);
+    match d.taker {
+        TakerAction::Pass => Response::Drop,
+        _ if may_redouble && beaver => Response::Redouble,
+        _ => Response::Take,
     }
 }
 

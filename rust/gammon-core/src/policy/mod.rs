@@ -4,7 +4,7 @@
 //! The **policy** layer, directly above `eval` and `scoring`: checker-play policies (this module,
 //! `heuristic`, `race`) and cube policies (`cube`; `janowski`: the cube model, cube decisions
 //! from an evaluator's probabilities; `cube_search`: cube decisions and cubeful values searched
-//! 1 to 3 plies deep; `cube_kind`: the built-in cube policies by name), and the Long Nardy heuristic
+//! 1 to 3 plies deep; `cube_searched`: the net's cube policy searched; `cube_kind`: the built-in cube policies by name), and the Long Nardy heuristic
 //! (`nardy`). May use: `base`, `rules`, `bearoff`, `encode` (the shot counter), `eval`, `scoring`.
 //!
 //! - [`Random`]: uniform over the distinct plays (every rules type).
@@ -39,6 +39,7 @@ mod bearoff;
 pub(crate) mod cube;
 pub(crate) mod cube_kind;
 pub(crate) mod cube_search;
+pub(crate) mod cube_searched;
 mod heuristic;
 pub(crate) mod janowski;
 pub(crate) mod nardy;

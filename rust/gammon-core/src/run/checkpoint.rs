@@ -26,6 +26,7 @@ use crate::base::color::Color;
 use crate::base::variant::Variant;
 use crate::play::record::{ONE, WIN_KINDS};
 use crate::play::truncate::BearoffTruncation;
+use crate::policy::cube_searched::MAX_CUBE_POLICY_PLIES;
 use crate::policy::MAX_POLICY_PLIES;
 use crate::rules::nardy::NardyOptions;
 use crate::run::cubeful::CubefulTally;
@@ -318,6 +319,9 @@ impl<T: RunTally> RunRecord<T> {
         want.extend(T::field_names(uses_evaluator));
         if map.contains_key("search_plies") {
             want.push("search_plies");
+        }
+        if map.contains_key("cube_plies") {
+            want.push("cube_plies");
         }
         if T::CUBEFUL {
             want.push("cube");
@@ -850,6 +854,14 @@ fn write_setup(s: &RolloutSetup, f: &mut BTreeMap<String, Json>) {
             Json::Array(s.plies.iter().map(|&n| Json::uint(n.into())).collect()),
         );
     }
+    // The cube search depths, written only for a searched cube: the checkpoints of cubeful
+    // rollouts with the 0-ply cube stay as they were.
+    if let Some(c) = s.cube.as_ref().filter(|c| c.plies != [0, 0]) {
+        put(
+            "cube_plies",
+            Json::Array(c.plies.iter().map(|&n| Json::uint(n.into())).collect()),
+        );
+    }
 }
 
 fn nardy_json(n: &NardySetup) -> Json {
@@ -893,6 +905,25 @@ fn cube_json(c: &CubeSetup) -> Json {
             ]),
         ),
     ])
+}
+
+/// The two search depths of `field` (player on roll, opponent), each at most `max`; `[0, 0]`
+/// where the file has no such field.
+fn depths(f: &Fields<'_>, field: &str, max: u32) -> Result<[u32; 2], CheckpointError> {
+    match f.0.get(field) {
+        None => Ok([0, 0]),
+        Some(Json::Array(v)) if v.len() == 2 => {
+            let mut out = [0u32; 2];
+            for (o, n) in out.iter_mut().zip(v) {
+                *o = uint_value(n, field, 0, max.into())? as u32;
+            }
+            Ok(out)
+        }
+        Some(other) => Err(CheckpointError(format!(
+            "checkpoint field {field} must be two depths, not {}",
+            py_repr(other)
+        ))),
+    }
 }
 
 fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, CheckpointError> {
@@ -1006,21 +1037,19 @@ fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, CheckpointE
     } else {
         None
     };
-    let plies = match f.0.get("search_plies") {
-        None => [0, 0],
-        Some(Json::Array(v)) if v.len() == 2 => {
-            let mut out = [0u32; 2];
-            for (o, n) in out.iter_mut().zip(v) {
-                *o = uint_value(n, "search_plies", 0, MAX_POLICY_PLIES.into())? as u32;
-            }
-            out
+    let plies = depths(f, "search_plies", MAX_POLICY_PLIES)?;
+    let cube_plies = depths(f, "cube_plies", MAX_CUBE_POLICY_PLIES)?;
+    let cube = match cube {
+        Some(c) => Some(CubeSetup {
+            plies: cube_plies,
+            ..c
+        }),
+        None if cube_plies != [0, 0] => {
+            return Err(CheckpointError::new(
+                "checkpoint field cube_plies belongs to a cubeful rollout",
+            ))
         }
-        Some(other) => {
-            return Err(CheckpointError(format!(
-                "checkpoint field search_plies must be two depths, not {}",
-                py_repr(other)
-            )))
-        }
+        None => None,
     };
     let setup = RolloutSetup {
         position,
@@ -1185,6 +1214,7 @@ fn read_cube(v: &Json) -> Result<CubeSetup, CheckpointError> {
         value: f.uint("value", 1, u32::MAX.into())? as u32,
         owner,
         rules,
+        plies: [0, 0],
     })
 }
 

@@ -14,6 +14,7 @@ use crate::base::color::Color;
 use crate::base::variant::{RulesFamily, Variant};
 use crate::play::truncate::BearoffTruncation;
 use crate::policy::cube_kind::{CubePolicyError, CubePolicyKind};
+use crate::policy::cube_searched::MAX_CUBE_POLICY_PLIES;
 use crate::policy::{PolicyError, PolicyKind, MAX_POLICY_PLIES};
 use crate::rules::nardy::NardyOptions;
 use crate::scoring::cube::{CubeRules, CubeRulesError};
@@ -187,6 +188,10 @@ pub struct CubeSetup {
     pub owner: Option<Color>,
     /// Jacoby, beavers, raccoons, the cap (money play).
     pub rules: CubeRules,
+    /// How deep the cube decisions of the player on roll and of the opponent are searched (0
+    /// to [`MAX_CUBE_POLICY_PLIES`]; above 0 only for the net's cube policy,
+    /// [`crate::SearchedCube`]).
+    pub plies: [u32; 2],
 }
 
 /// What decides a rollout's games (see the module's documentation).
@@ -286,6 +291,19 @@ pub enum RolloutSetupError {
          only (policy='net' or a gammon.Net)"
     )]
     Plies {
+        /// The depth asked for.
+        plies: u32,
+        /// What is wrong with it.
+        why: String,
+        /// The deepest search.
+        max: u32,
+    },
+    /// A cube search depth out of range, or asked of a cube policy that does not search.
+    #[error(
+        "cube_plies={plies} {why}: cube_plies is 0, 1 or 2 (up to {max}), searched by the \
+         net's cube policy only (cube='net' or a gammon.Net)"
+    )]
+    CubePlies {
         /// The depth asked for.
         plies: u32,
         /// What is wrong with it.
@@ -471,6 +489,25 @@ impl RolloutSetup {
                     k.check(variant)?;
                 }
             }
+            for (p, &plies) in cube.policies.iter().zip(&cube.plies) {
+                let why = if plies > MAX_CUBE_POLICY_PLIES {
+                    "is too deep".to_string()
+                } else if plies > 0
+                    && !matches!(
+                        p,
+                        CubePolicyName::Builtin(CubePolicyKind::Net) | CubePolicyName::Net(_)
+                    )
+                {
+                    format!("cannot be searched by the cube policy {}", quoted(p.name()))
+                } else {
+                    continue;
+                };
+                return Err(RolloutSetupError::CubePlies {
+                    plies,
+                    why,
+                    max: MAX_CUBE_POLICY_PLIES,
+                });
+            }
             let rules = cube.rules.validate()?;
             if !cube.value.is_power_of_two() || cube.value > rules.max_cube() {
                 return Err(RolloutSetupError::CubeValue {
@@ -548,6 +585,11 @@ impl RolloutSetup {
         put("policy", names(self), names(other));
         let plies = |s: &RolloutSetup| format!("({}, {})", s.plies[0], s.plies[1]);
         put("plies", plies(self), plies(other));
+        let cube_plies = |s: &RolloutSetup| {
+            let p = s.cube.as_ref().map_or([0, 0], |c| c.plies);
+            format!("({}, {})", p[0], p[1])
+        };
+        put("cube_plies", cube_plies(self), cube_plies(other));
         put("seed", self.seed.to_string(), other.seed.to_string());
         put("opening", py_bool(self.opening), py_bool(other.opening));
         put(
@@ -696,6 +738,7 @@ mod tests {
             value: 1,
             owner: None,
             rules: CubeRules::default(),
+            plies: [0, 0],
         };
         let cut = RolloutSetup {
             cube: Some(cube.clone()),

@@ -356,6 +356,7 @@ fn a_record_goes_to_json_and_back_and_an_edited_one_is_refused() {
                 value: 1,
                 owner: None,
                 rules: cr,
+                plies: [0, 0],
             }),
             plies: [0, 0],
         };
