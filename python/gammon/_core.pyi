@@ -113,6 +113,7 @@ __all__ = [
     "_game_from_id",
     "_match_events",
     "_match_score",
+    "_missing_ranges",
     "_money_session",
     "_move_from_parts",
     "_outcome_from_parts",
@@ -130,6 +131,7 @@ __all__ = [
     "_read_simulation_file",
     "_simulate_match",
     "_simulate_money",
+    "_split_ranges",
     "_stakes",
     "_turn_state",
     "_write_checkpoint_file",
@@ -1754,6 +1756,14 @@ def _stakes(
     position: Any, cube: Any = None, score: Any = None, cubeful: bool = True
 ) -> tuple[Position, Cube | None, MatchScore | None, tuple[int, int] | None]:
     """The stakes of a position, game or turn state with ``cube`` and ``score`` arguments."""
+
+def _missing_ranges(
+    whole: tuple[int, int], done: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """The parts of ``whole`` that no range of ``done`` (sorted, disjoint) covers, in order."""
+
+def _split_ranges(ranges: Sequence[tuple[int, int]], per_task: int) -> list[tuple[int, int]]:
+    """``ranges`` cut into pieces of at most ``per_task`` items, in order."""
 
 def _play_cube_rollout(
     setup: RolloutSetup,

@@ -73,30 +73,6 @@ def check_picklable(what: str, obj: object, executor: object) -> None:
         ) from None
 
 
-def split(ranges: Sequence[tuple[int, int]], per_task: int) -> list[tuple[int, int]]:
-    """Cut half-open ranges into pieces of at most ``per_task`` items, in order."""
-    out = []
-    for a, b in ranges:
-        for start in range(a, b, per_task):
-            out.append((start, min(start + per_task, b)))
-    return out
-
-
-def subtract(whole: tuple[int, int], done: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The parts of ``whole`` that no range of ``done`` (sorted, disjoint) covers."""
-    a, b = whole
-    out = []
-    for x, y in done:
-        if y <= a or x >= b:
-            continue
-        if x > a:
-            out.append((a, x))
-        a = max(a, y)
-    if a < b:
-        out.append((a, b))
-    return out
-
-
 def run_ranges(
     executor: Any,
     task: Callable[[int, int], T],

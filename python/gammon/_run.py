@@ -45,14 +45,7 @@ from gammon._checks import brief
 from gammon._checks import int_arg as _int_arg
 from gammon._checks import positive_float as _positive_float
 from gammon._core import MAX_THREADS, MIN_GAMES_FOR_TARGET
-from gammon._distribute import (
-    DEFAULT_RETRIES,
-    check_executor,
-    check_picklable,
-    run_ranges,
-    split,
-    subtract,
-)
+from gammon._distribute import DEFAULT_RETRIES, check_executor, check_picklable, run_ranges
 from gammon._format import plus_minus
 from gammon.errors import InvalidInputError
 
@@ -359,7 +352,7 @@ class _Segmented(Generic[R]):
     def run(self) -> R:
         options = self.options
         held = self.done.ranges if self.done is not None else ()
-        todo = subtract((self.first, self.first + self.items), held)
+        todo = _core._missing_ranges((self.first, self.first + self.items), held)
         if self.done is not None:
             self.reporter.result(self.done)
         every = options.checkpoint_every
@@ -410,7 +403,7 @@ class _Segmented(Generic[R]):
         return run_ranges(
             options.executor,
             task,
-            split(todo, options.games_per_task or self.per_task),
+            _core._split_ranges(todo, options.games_per_task or self.per_task),
             take,
             retries=options.retries,
             deadline=deadline,

@@ -45,7 +45,6 @@ from gammon._distribute import (
     check_executor,
     check_picklable,
     run_ranges,
-    split,
 )
 from gammon.errors import InvalidDiceError, InvalidInputError
 
@@ -669,7 +668,7 @@ def _play_distributed(
     stop = run_ranges(
         executor,
         partial(_play_range, evaluator, options),
-        split([(first, first + games)], per_task),
+        _core._split_ranges([(first, first + games)], per_task),
         on_result,
         retries=retries,
     )

@@ -114,8 +114,8 @@ pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
 pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
 pub use run::checkpoint::{
-    CheckpointError, Fields, ManyFile, Ranges, RolloutFile, RunRecord, RunTally, Stop,
-    CUBEFUL_FORMAT, FILE_FORMAT, MANY_FILE_FORMAT, ROLLOUT_FORMAT,
+    missing_ranges, split_ranges, CheckpointError, Fields, ManyFile, Ranges, RolloutFile,
+    RunRecord, RunTally, Stop, CUBEFUL_FORMAT, FILE_FORMAT, MANY_FILE_FORMAT, ROLLOUT_FORMAT,
 };
 pub use run::compare::{
     position_seed, rollout_many, CompareConfig, CompareProgress, CompareRun, CompareTotals,

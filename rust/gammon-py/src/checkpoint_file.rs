@@ -133,3 +133,25 @@ pub fn _read_simulation_file<'py>(
     let r = crate::simulation::PyMoneyResult::new(py, rec, players)?;
     Ok((Bound::new(py, r)?.into_any(), first, items))
 }
+
+/// The parts of ``whole`` (first, end) that no range of ``done`` (sorted, disjoint) covers,
+/// in order: the items a run still has to play after a checkpoint.
+#[pyfunction]
+pub fn _missing_ranges(whole: (u64, u64), done: Vec<(u64, u64)>) -> Vec<(u64, u64)> {
+    let done: Vec<_> = done.into_iter().map(|(a, b)| a..b).collect();
+    gammon_core::missing_ranges(whole.0..whole.1, &done)
+        .into_iter()
+        .map(|r| (r.start, r.end))
+        .collect()
+}
+
+/// ``ranges`` cut into pieces of at most ``per_task`` items, in order: the tasks of a run on
+/// an executor.
+#[pyfunction]
+pub fn _split_ranges(ranges: Vec<(u64, u64)>, per_task: u64) -> Vec<(u64, u64)> {
+    let ranges: Vec<_> = ranges.into_iter().map(|(a, b)| a..b).collect();
+    gammon_core::split_ranges(&ranges, per_task)
+        .into_iter()
+        .map(|r| (r.start, r.end))
+        .collect()
+}

@@ -107,6 +107,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m
     )?)?;
     m.add_function(wrap_pyfunction!(checkpoint_file::_checkpoint_kind, m)?)?;
+    m.add_function(wrap_pyfunction!(checkpoint_file::_missing_ranges, m)?)?;
+    m.add_function(wrap_pyfunction!(checkpoint_file::_split_ranges, m)?)?;
     m.add_function(wrap_pyfunction!(checkpoint_file::_read_many_file, m)?)?;
     m.add_function(wrap_pyfunction!(checkpoint_file::_read_simulation_file, m)?)?;
     m.add_class::<many::PyManyRolloutResult>()?;

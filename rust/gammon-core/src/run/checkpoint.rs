@@ -107,6 +107,44 @@ impl Stop {
     }
 }
 
+/// The parts of `whole` that no range of `done` (sorted, disjoint) covers, in order: the
+/// games a run still has to play after a checkpoint.
+#[must_use]
+pub fn missing_ranges(whole: Range<u64>, done: &[Range<u64>]) -> Vec<Range<u64>> {
+    let (mut a, b) = (whole.start, whole.end);
+    let mut out = Vec::new();
+    for r in done {
+        if r.end <= a || r.start >= b {
+            continue;
+        }
+        if r.start > a {
+            out.push(a..r.start);
+        }
+        a = a.max(r.end);
+    }
+    if a < b {
+        out.push(a..b);
+    }
+    out
+}
+
+/// `ranges` cut into pieces of at most `per_task` items (at least 1), in order: the tasks of a
+/// run on an executor.
+#[must_use]
+pub fn split_ranges(ranges: &[Range<u64>], per_task: u64) -> Vec<Range<u64>> {
+    let per = per_task.max(1);
+    let mut out = Vec::new();
+    for r in ranges {
+        let mut start = r.start;
+        while start < r.end {
+            let end = start.saturating_add(per).min(r.end);
+            out.push(start..end);
+            start = end;
+        }
+    }
+    out
+}
+
 /// The game indices a record holds: sorted, disjoint, adjacent ranges joined. A record of no
 /// games keeps one empty range, so that it still knows where it starts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -1744,5 +1782,18 @@ mod tests {
             let again = ManyFile::from_bytes(many.to_text().as_bytes(), "many").unwrap();
             assert_eq!(again, many);
         }
+    }
+    #[test]
+    fn the_games_left_and_the_tasks_of_a_run() {
+        assert_eq!(
+            missing_ranges(0..10, &[2..4, 6..7]),
+            vec![0..2, 4..6, 7..10]
+        );
+        let all = [Range { start: 0, end: 10 }];
+        assert_eq!(missing_ranges(3..5, &all), Vec::<Range<u64>>::new());
+        assert_eq!(missing_ranges(0..4, &[0..0, 5..9]), vec![0..4]);
+        assert_eq!(split_ranges(&[0..5, 7..9], 2), vec![0..2, 2..4, 4..5, 7..9]);
+        let three = [Range { start: 0, end: 3 }];
+        assert_eq!(split_ranges(&three, 0), vec![0..1, 1..2, 2..3]);
     }
 }

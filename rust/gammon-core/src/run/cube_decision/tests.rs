@@ -358,7 +358,6 @@ fn a_record_goes_to_json_and_back_and_an_edited_one_is_refused() {
                 rules: cr,
                 plies: [0, 0],
             }),
-            plies: [0, 0],
         };
         let record = RunRecord {
             setup,
