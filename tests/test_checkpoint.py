@@ -146,7 +146,16 @@ def test_a_checkpoint_with_an_executor(tmp_path: Path) -> None:
 FIXTURES = Path(__file__).parent / "data" / "checkpoints"
 
 
-@pytest.mark.parametrize("name", ["plain", "interrupted", "nardy", "net_vr", "truncate"])
+def test_a_variance_reduction_by_the_net_of_the_earlier_estimator_is_refused_clearly() -> None:
+    """The net's variance reduction now screens each roll's plays with pubeval: a file of the
+    earlier estimator (every play valued by the net) cannot continue to a same-seed result, so
+    it is refused with the reason instead of mixing two estimators."""
+    with pytest.raises(gammon.CheckpointError, match="valued every play with the net"):
+        gammon.read_checkpoint(FIXTURES / "net_vr.json")
+
+
+
+@pytest.mark.parametrize("name", ["plain", "interrupted", "nardy", "truncate"])
 def test_a_rollout_checkpoint_of_the_python_codec_resumes_to_the_same_seed_result(
     name: str, tmp_path: Path
 ) -> None:

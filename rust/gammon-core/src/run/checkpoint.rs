@@ -361,6 +361,9 @@ impl<T: RunTally> RunRecord<T> {
         if map.contains_key("cube_plies") {
             want.push("cube_plies");
         }
+        if map.contains_key("luck_screen") {
+            want.push("luck_screen");
+        }
         if T::CUBEFUL {
             want.push("cube");
         } else if uses_evaluator {
@@ -892,6 +895,11 @@ fn write_setup(s: &RolloutSetup, f: &mut BTreeMap<String, Json>) {
             Json::Array(s.plies.iter().map(|&n| Json::uint(n.into())).collect()),
         );
     }
+    // How a variance reduction by the net measures luck: pubeval screens each roll's plays. Files of
+    // the earlier estimator (every play valued by the net) lack it and are not continued.
+    if s.screens_luck() {
+        put("luck_screen", Json::str(SCREENED_LUCK));
+    }
     // The cube search depths, written only for a searched cube: the checkpoints of cubeful
     // rollouts with the 0-ply cube stay as they were.
     if let Some(c) = s.cube.as_ref().filter(|c| c.plies != [0, 0]) {
@@ -1104,8 +1112,27 @@ fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, CheckpointE
         plies,
     };
     setup.validate()?;
-    Ok(setup)
+    match f.0.get("luck_screen") {
+        None if setup.screens_luck() => Err(CheckpointError::new(
+            "the checkpoint's variance reduction valued every play with the net, as versions \
+             before the pubeval screen did; this version screens the plays (its luck differs \
+             game by game), so it cannot continue the file: start the rollout again",
+        )),
+        Some(v) if !setup.screens_luck() || v != &Json::str(SCREENED_LUCK) => {
+            Err(CheckpointError(format!(
+                "checkpoint field luck_screen must be {} for a variance reduction by the net, and \
+                 absent otherwise, not {}",
+                quoted(SCREENED_LUCK),
+                py_repr(v)
+            )))
+        }
+        _ => Ok(setup),
+    }
 }
+
+/// The checkpoint field `luck_screen` of a variance reduction by the net: each roll's plays screened
+/// by pubeval before the net values the best few.
+const SCREENED_LUCK: &str = "pubeval-screen";
 
 /// The §9 options named by the fields `first` and `block` (`None` when both are null and
 /// `nullable`).
@@ -1761,7 +1788,6 @@ mod tests {
         for (name, bytes) in [
             ("plain", &fixture!("plain")[..]),
             ("truncate", &fixture!("truncate")[..]),
-            ("net_vr", &fixture!("net_vr")[..]),
             ("nardy", &fixture!("nardy")[..]),
             ("python_policy", &fixture!("python_policy")[..]),
             ("interrupted", &fixture!("interrupted")[..]),
@@ -1774,6 +1800,9 @@ mod tests {
             let again = RolloutFile::<Tally>::from_bytes(file.to_text().as_bytes(), name).unwrap();
             assert_eq!(again, file, "{name}");
         }
+        // The net's variance reduction of the earlier estimator is refused with the reason.
+        let refused = RolloutFile::<Tally>::from_bytes(&fixture!("net_vr")[..], "net_vr");
+        assert!(refused.is_err_and(|e| e.0.contains("valued every play with the net")));
         for bytes in [
             &fixture!("rank_plays")[..],
             &fixture!("many_independent_vr")[..],

@@ -410,6 +410,18 @@ impl RolloutSetup {
         self.position.variant().family() == RulesFamily::LongNardy
     }
 
+    /// True when the luck of a variance reduction is measured with the net's values screened
+    /// by pubeval (backgammon rules, the net as evaluator): the estimator since that screen.
+    #[must_use]
+    pub fn screens_luck(&self) -> bool {
+        self.variance_reduction
+            && self.nardy.is_none()
+            && matches!(
+                self.evaluator,
+                Some(EvaluatorName::Net | EvaluatorName::NetFile(_))
+            )
+    }
+
     /// The variant played.
     #[must_use]
     pub fn variant(&self) -> Variant {
