@@ -1,4 +1,4 @@
-"""Cubeful rollouts and the ``net`` cube policy (issue 11, item 4).
+"""Cubeful rollouts and the ``net`` cube policy.
 
 ``gammon.rollout(..., cube=...)`` plays money games from a position with the cube in play for
 both sides; ``"net"`` decides doubles, takes and beavers by Janowski's model over the shipped
