@@ -154,7 +154,6 @@ def test_a_variance_reduction_by_the_net_of_the_earlier_estimator_is_refused_cle
         gammon.read_checkpoint(FIXTURES / "net_vr.json")
 
 
-
 @pytest.mark.parametrize("name", ["plain", "interrupted", "nardy", "truncate"])
 def test_a_rollout_checkpoint_of_the_python_codec_resumes_to_the_same_seed_result(
     name: str, tmp_path: Path
