@@ -22,7 +22,8 @@ use crate::eval::net::{shipped, AfterState, NetEvaluator, NetFileError, NetPosit
 /// fast: each turn's ranker takes the buffers the thread's last one left (see [`Ranker`]).
 ///
 /// [`NetPolicy::with_plies`] makes it search: the plays that pass its [`MoveFilter`] at 0 ply
-/// are valued again 1 or 2 plies deep and the best of them is played ([`super::search`]).
+/// are valued again 1 or 2 plies deep and the best of them is played (the policy layer's
+/// `search` module).
 #[derive(Clone, Debug)]
 pub struct NetPolicy {
     nets: Nets,
