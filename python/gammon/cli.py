@@ -1,14 +1,4 @@
-"""The ``gammon`` command line: ``gammon rollout``, ``gammon simulate``, ``gammon hint`` and more.
-
-``gammon rollout`` rolls out a position (by default the opening position of backgammon with a
-million pubeval games on every core, with a progress bar) and prints a table of the result;
-``--cube net`` plays the games with the doubling cube. ``gammon simulate match LENGTH`` and
-``gammon simulate money`` play whole matches or money games with the cube. ``gammon plays``
-lists the legal plays of a roll, ``gammon hint`` ranks them by the net (or gives the cube
-decision), ``gammon evaluate`` prints the net's value of a position. ``gammon bearoff build``
-builds the bear-off databases; ``convert``, ``replay``, ``analyze``, ``serve`` and ``show``
-read, analyse, play and draw match files and positions. ``gammon COMMAND --help`` lists the
-options of each command.
+"""The ``gammon`` command line: ``gammon COMMAND --help`` lists the commands and their options.
 
 Each command is a function ``_name(args)`` returning the exit status, with a parser built by
 ``_name_parser(sub)`` whose options take their metavar and help from a table written as
@@ -17,18 +7,13 @@ once (``_position_options``, ``_run_options``, ...). An option whose destination
 of :class:`~gammon.RunOptions` or :class:`~gammon.RolloutSettings` reaches that field by its
 name (:func:`_given`): a new rollout setting is one table line and one ``add`` line. Errors
 take one path (:func:`main`): a gammon error or a file that cannot be read or written is one
-line on stderr and exit status 2.
-
-Exit status: 0 success; 1 an internal error; 2 bad arguments or input (the message names what
-was wrong); 130 interrupted by Ctrl-C (a rollout or simulation prints the games finished so
-far first); 141 the output pipe was closed early (for example by ``head``), quietly.
+line on stderr and exit status 2. The exit statuses are :data:`EXIT_CODES`.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import json
 import os
 import re
@@ -283,9 +268,10 @@ def _roll(text: str) -> tuple[int, int]:
 
 
 def _read(text: Optional[str], args: argparse.Namespace) -> tuple[Any, Any]:
-    """The position ``text`` names and the game of a Position ID, gnubg ID or XGID.
+    """The position ``text`` names (without one, the start of --variant) and its game.
 
-    ``(start of --variant, None)`` without ``text``.
+    The game is that of a gnubg ID or an XGID, which carry the cube, the score and maybe the
+    dice; None for a Position ID (or no text).
     """
     from gammon._core import Position
     from gammon.game import Game
@@ -293,12 +279,8 @@ def _read(text: Optional[str], args: argparse.Namespace) -> tuple[Any, Any]:
     if text is None:
         return Position.start(args.variant, args.turn or "white"), None
     game = Game.from_id(text, variant=args.variant, turn=args.turn)
-    return game.position, game
-
-
-def _has_stakes(text: Optional[str]) -> bool:
-    """Whether ``text`` is a gnubg ID or an XGID (which carry the cube and the score)."""
-    return text is not None and (":" in text or text.strip()[:5].upper() == "XGID=")
+    stakes = ":" in text or text.strip()[:5].upper() == "XGID="
+    return game.position, game if stakes else None
 
 
 def _split(args: argparse.Namespace) -> tuple[Optional[str], Optional[str]]:
@@ -444,8 +426,7 @@ def _hint(args: argparse.Namespace) -> int:
     net = _load_net(args.net)
     if not dice:
         return _cube_hint(pos, game, args.plies, net)
-    # A bare Position ID has no cube or score: its plays are ranked cubeless.
-    at_score = _has_stakes(text) and not args.cubeless
+    at_score = game is not None and not args.cubeless
     hints = hint(game if at_score else pos, dice, plies=args.plies, net=net)
     what = "cubeless equity"
     if at_score:
@@ -554,29 +535,35 @@ def _score(text: str) -> Any:
     )
 
 
+def _cube(args: argparse.Namespace, game: Any, rules: Any = None) -> Any:
+    """The cube of ``--cube-value`` and ``--cube-owner`` over that of ``game`` (else 1, centred).
+
+    ``rules``: its :class:`~gammon.CubeRules` (default: the game's).
+    """
+    from gammon._core import Cube
+
+    value = args.cube_value or (1 if game is None else game.cube.value)
+    owner = args.cube_owner or (None if game is None else game.cube.owner)
+    rules = rules or (None if game is None else game.cube.rules)
+    return Cube(value, None if owner == "centre" else owner, rules=rules)
+
+
 def _stakes(args: argparse.Namespace, game: Any) -> tuple[Any, Any]:
     """The ``cube=`` and ``score=`` of ``gammon evaluate``'s options for :func:`gammon.evaluate`.
 
     None where the ``game`` of a gnubg ID or XGID decides, or for cubeless play; a centred cube
     when only ``--score`` is given for a Position ID.
     """
-    from gammon._core import Cube
-
     score = None if args.score is None else _score(args.score)
     if args.cube_value is None and args.cube_owner is None:
-        return (None if game is not None or score is None else Cube()), score
-    value = args.cube_value or (1 if game is None else game.cube.value)
-    owner = args.cube_owner or (None if game is None else game.cube.owner)
-    rules = None if game is None else game.cube.rules
-    return Cube(value, None if owner == "centre" else owner, rules=rules), score
+        return (None if game is not None or score is None else _cube(args, None)), score
+    return _cube(args, game), score
 
 
 def _evaluate(args: argparse.Namespace) -> int:
     from gammon.net import evaluate
 
     pos, game = _read(args.position, args)
-    if not _has_stakes(args.position):
-        game = None  # a Position ID: cubeless unless --cube or --score say otherwise
     cube, score = _stakes(args, game)
     e = evaluate(game or pos, args.plies, _load_net(args.net), cube=cube, score=score)
     if args.json:
@@ -754,17 +741,18 @@ def _settings(args: argparse.Namespace, position: Any, net: Any) -> Any:
         )
         given["policy"] = tuple(_with_net(p, net) for p in pair)
     if args.cube is not None:
-        from gammon._core import CubeRules
-
-        _, game = _read(args.position, args)
-        if game is not None:
-            given.setdefault("cube_value", game.cube.value)
-            if game.cube.owner is not None:
-                given.setdefault("cube_owner", str(game.cube.owner))
+        cube = _cube(args, _read(args.position, args)[1], _cube_rules(args))
+        given.update(cube_value=cube.value, cube_owner=cube.owner, cube_rules=cube.rules)
         given["cube"] = _with_net(args.cube, net)
-        given["cube_rules"] = CubeRules(jacoby=bool(args.jacoby), beavers=bool(args.beavers))
     given["evaluator"] = _with_net(args.evaluator, net)
     return RolloutSettings(**given)
+
+
+def _cube_rules(args: argparse.Namespace) -> Any:
+    """The money options of ``--jacoby`` and ``--beavers``."""
+    from gammon._core import CubeRules
+
+    return CubeRules(jacoby=bool(args.jacoby), beavers=bool(args.beavers))
 
 
 _SETUP = (
@@ -865,29 +853,15 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
     A gnubg ID or XGID gives the cube and the score unless ``--cube-value``, ``--cube-owner`` or
     ``--score`` say otherwise.
     """
-    from gammon._core import Cube, CubeRules
-    from gammon.match import Match
     from gammon.rollout_cube import rollout_cube
 
     position, game = _read(args.position, args)
-    cube_value, owner, score = 1, None, None
-    if game is not None and _has_stakes(args.position):
-        cube_value, owner = game.cube.value, game.cube.owner
-        score = game.match if isinstance(game.match, Match) else None
-    if args.cube_value is not None:
-        cube_value = args.cube_value
-    if args.cube_owner is not None:
-        owner = None if args.cube_owner == "centre" else args.cube_owner
-    if args.score is not None:
-        score = _score(args.score)
     mine = _with_net(args.policy or "net", net)
     result = rollout_cube(
         position,
         args.games if args.games is not None else 1296,
-        cube=Cube(
-            cube_value, owner, rules=CubeRules(jacoby=bool(args.jacoby), beavers=bool(args.beavers))
-        ),
-        score=score,
+        cube=_cube(args, game, _cube_rules(args)),
+        score=_score(args.score) if args.score is not None else game and game.match,
         seed=args.seed,
         policy=(mine, _with_net(args.opponent_policy, net) or mine),
         plies=(
@@ -978,18 +952,13 @@ def _rank_plays(args: argparse.Namespace, net: Any, options: Any) -> int:
 
     text, dice = args.plays
     position, _ = _read(text, args)
-    settings = _settings(args, position, None)
-    if net is not None:
-        _needs_net(
-            net,
-            [args.policy or "net", args.evaluator],
-            f"--net {args.net}: neither --policy ({args.policy}) nor --evaluator is net",
-        )
-        policy, evaluator = _with_net(args.policy or "net", net), _with_net(args.evaluator, net)
-        settings = dataclasses.replace(settings, policy=policy, evaluator=evaluator)
-    games = args.games or 1296
     ranked = rank_plays(
-        position, _roll(dice), games, seed=args.seed, settings=settings, options=options
+        position,
+        _roll(dice),
+        args.games or 1296,
+        seed=args.seed,
+        settings=_settings(args, position, net),
+        options=options,
     )
     rolled = [r.result for r in ranked if r.result is not None]
     status = 130 if any(r.interrupted for r in rolled) else 0
@@ -1409,8 +1378,7 @@ def _show(args: argparse.Namespace) -> int:
         print(pos)
         return 0
     # A gnubg ID or an XGID is drawn as a game, with its cube and dice.
-    shown = game if _has_stakes(args.position) else pos
-    text = svg.board(shown, perspective=args.perspective, size=args.size)
+    text = svg.board(game or pos, perspective=args.perspective, size=args.size)
     if args.svg == "-":
         sys.stdout.write(text)
     else:
