@@ -11,10 +11,9 @@ from typing import Optional
 
 import numpy as np
 
-from gammon._core import MAX_CUBE_LIMIT
 from gammon.errors import InvalidDiceError, InvalidInputError
 
-__all__ = ["MAX_CUBE_LIMIT", "MAX_MATCH_LENGTH", "MAX_SCORE", "MAX_U64"]
+__all__ = ["MAX_MATCH_LENGTH", "MAX_SCORE", "MAX_U64"]
 
 MAX_U64 = 2**64 - 1
 """The largest game, match or seed index: the core counts them in u64."""
@@ -45,13 +44,6 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_cube_value(value: object, limit: int = MAX_CUBE_LIMIT) -> bool:
-    """Tell whether ``value`` is a power of two from 1 to ``limit`` (CUBE-10)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        return False
-    return 1 <= value <= limit and not value & (value - 1)
-
-
 def check_dice(dice: object, who: str) -> tuple[int, int]:
     """Return two dice as a tuple of ints 1-6.
 
@@ -63,32 +55,6 @@ def check_dice(dice: object, who: str) -> tuple[int, int]:
     if not (is_int(a) and is_int(b) and 1 <= a <= 6 and 1 <= b <= 6):
         raise InvalidDiceError(f"{who}: each die shows 1 to 6, not {dice!r}")
     return (a, b)
-
-
-def check_score(score: object, who: str) -> tuple[int, int]:
-    """Return a ``(white, black)`` pair of scores from 0 to :data:`MAX_SCORE`.
-
-    Raises :class:`~gammon.InvalidInputError` for anything else (ID-7).
-    """
-    if not isinstance(score, (tuple, list)) or len(score) != 2:
-        raise InvalidInputError(f"{who}: score must be a pair (white, black), not {score!r}")
-    white, black = score[0], score[1]
-    for s in (white, black):
-        if not is_int(s) or not 0 <= s <= MAX_SCORE:
-            raise InvalidInputError(
-                f"{who}: scores must be ints from 0 to {MAX_SCORE}, not {score!r} (ID-7)"
-            )
-    return (white, black)
-
-
-def check_level(level: object) -> int:
-    """Return a result level: 1 single, 2 gammon, 3 backgammon.
-
-    Raises :class:`~gammon.InvalidInputError` for anything else (SCORE-1).
-    """
-    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
-        raise InvalidInputError(f"a result level is 1, 2 or 3 (SCORE-1), not {level!r}")
-    return level
 
 
 def int_arg(name: str, value: object, low: int, high: int = MAX_U64) -> int:

@@ -1210,16 +1210,15 @@ def _analyze_parser(sub: Any) -> None:
         files FILE  match files (.mat or .sgf)
         --worst N  decisions listed per match (10)
         --html OUT  write a page per match: OUT.html for one file, else pages in the folder OUT
-        --net FILE  a weights file (default: the shipped net)
         --threads N  threads (default: one per core)
         """,
     )
     add("files", nargs="+")
     _plies_option(a, "gnubg's is 2")
     add("--worst", type=_count(0), default=10)
-    a.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    _json_option(a)
     add("--html")
-    add("--net")
+    _net_option(a, "default: the shipped net)")
     add("--threads", type=_count(1))
     _crawford_option(a, "as each file says")
 
@@ -1460,14 +1459,9 @@ def _stop_signals(received: list[int]) -> Iterator[None]:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``) and return its exit status.
 
-    The statuses are those of :data:`EXIT_CODES`: 0 on success, 1 for an internal error, 2
-    for bad arguments or input (a :class:`~gammon.GammonError`, whose message is printed, or
-    a file that cannot be read or written), 130 when a rollout or simulation was interrupted
-    with Ctrl-C (its partial result is printed), 143 or 129 when it was ended by SIGTERM or
-    SIGHUP (likewise, with the partial result and its ``--json`` checkpoint), 141 when the
-    output pipe was closed. Unreadable options print the usage line of the command they were
-    given to and return 2; ``--help`` and ``--version`` print and return 0. Raises nothing
-    else: errors are printed on stderr.
+    The statuses are :data:`EXIT_CODES`. Raises nothing: errors (a
+    :class:`~gammon.GammonError`, a file that cannot be read or written, unreadable options)
+    are printed on stderr, and an interrupted rollout or simulation prints its games first.
     """
     parser = _build_parser()
     try:

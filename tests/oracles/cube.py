@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
-from gammon._checks import MAX_CUBE_LIMIT, check_level, is_cube_value, is_int
-from gammon._core import Color
+from gammon._checks import is_int
+from gammon._core import MAX_CUBE_LIMIT, Color
 from gammon.errors import IllegalCubeActionError, InvalidInputError
 from gammon.result import Ending, GameResult
 
@@ -27,6 +27,24 @@ __all__ = [
     "CubeOffer",
     "CubeRules",
 ]
+
+
+def is_cube_value(value: object, limit: int = MAX_CUBE_LIMIT) -> bool:
+    """Tell whether ``value`` is a power of two from 1 to ``limit`` (CUBE-10)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return 1 <= value <= limit and not value & (value - 1)
+
+
+def check_level(level: object) -> int:
+    """Return a result level: 1 single, 2 gammon, 3 backgammon.
+
+    Raises :class:`~gammon.InvalidInputError` for anything else (SCORE-1).
+    """
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 3:
+        raise InvalidInputError(f"a result level is 1, 2 or 3 (SCORE-1), not {level!r}")
+    return level
+
 
 DEFAULT_MAX_CUBE = 64
 """The default cap on the cube value: the largest face of a physical cube (CUBE-10)."""

@@ -21,12 +21,29 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
-from gammon._checks import MAX_MATCH_LENGTH, MAX_SCORE, check_score, is_int
+from gammon._checks import MAX_MATCH_LENGTH, MAX_SCORE, is_int
 from gammon._core import Color
 from gammon.errors import InvalidInputError
 from gammon.result import GameResult
 
 __all__ = ["MAX_MATCH_LENGTH", "MAX_SCORE", "Match", "MoneySession", "Scoreboard"]
+
+
+def check_score(score: object, who: str) -> tuple[int, int]:
+    """Return a ``(white, black)`` pair of scores from 0 to :data:`MAX_SCORE`.
+
+    Raises :class:`~gammon.InvalidInputError` for anything else (ID-7).
+    """
+    if not isinstance(score, (tuple, list)) or len(score) != 2:
+        raise InvalidInputError(f"{who}: score must be a pair (white, black), not {score!r}")
+    white, black = score[0], score[1]
+    for s in (white, black):
+        if not is_int(s) or not 0 <= s <= MAX_SCORE:
+            raise InvalidInputError(
+                f"{who}: scores must be ints from 0 to {MAX_SCORE}, not {score!r} (ID-7)"
+            )
+    return (white, black)
+
 
 _WHITE = Color.WHITE
 _BLACK = Color.BLACK
