@@ -41,15 +41,14 @@ import time
 from typing import Any, Optional, Union
 
 import gammon._core as _core
-from gammon._core import Net, Position, Variant
+from gammon._core import Net, Position, RolloutSetup
 from gammon.cube import Cube, CubeRules
 from gammon.errors import GammonError, InvalidInputError
 from gammon.fibs import FibsBoard, FibsState
 from gammon.game import Game
 from gammon.mat import format_play
 from gammon.match import Match, MoneySession, Scoreboard
-from gammon.rollout import BUILTIN_POLICIES, Policy
-from gammon.simulate import BUILTIN_CUBE_POLICIES, CubePolicy, CubeView
+from gammon.policies import CubePolicy, CubeView, Policy
 
 __all__ = [
     "DEFAULT_HOST",
@@ -77,8 +76,8 @@ class Engine:
     Janowski's model over the shipped net), a :class:`gammon.Net` (the same model over its
     probabilities) or a :class:`gammon.CubePolicy`. ``seed`` seeds the random policy.
 
-    Raises :class:`~gammon.InvalidInputError` for an unknown policy name or a net of another
-    game than backgammon.
+    Raises :class:`~gammon.InvalidInputError` for an unknown policy name, a net of another
+    game than backgammon, or an object without a policy's methods.
     """
 
     def __init__(
@@ -88,21 +87,12 @@ class Engine:
         *,
         seed: int = 0,
     ) -> None:
-        if isinstance(policy, str) and policy not in BUILTIN_POLICIES:
-            raise InvalidInputError(
-                f"serve: unknown policy {policy!r}; built-in: {', '.join(BUILTIN_POLICIES)}"
-            )
-        if isinstance(cube, str) and cube not in BUILTIN_CUBE_POLICIES:
-            raise InvalidInputError(
-                f"serve: unknown cube policy {cube!r}; built-in: "
-                f"{', '.join(BUILTIN_CUBE_POLICIES)} (or a CubePolicy)"
-            )
-        for what, obj in (("policy", policy), ("cube policy", cube)):
-            if isinstance(obj, Net) and obj.variant != Variant.BACKGAMMON:
-                game = obj.variant.canonical_name
-                raise InvalidInputError(
-                    f"serve: the {what} {obj!r} plays {game}; gnubg plays backgammon"
-                )
+        # The core checks the names and the nets' game, as for a rollout of gnubg's game.
+        for what, given in (("policy", {"policy": policy}), ("cube policy", {"cube": cube})):
+            try:
+                RolloutSetup(Position.start(), 0, **given)
+            except InvalidInputError as e:
+                raise InvalidInputError(f"serve: the {what} is refused: {e}") from None
         self.policy = policy
         self.cube = cube
         self.seed = seed
