@@ -187,6 +187,24 @@ def _run_options(p: Any, unit: str) -> None:
     add("--quiet", action="store_true")
 
 
+def _stakes_options(p: Any) -> None:
+    """``--cube-value``, ``--cube-owner`` and ``--score``, over those of a gnubg ID or XGID."""
+    add = _options(
+        p,
+        """
+        --cube-value N  the cube's value, a power of two (default: as a gnubg ID or XGID says,
+          else 1)
+        --cube-owner  who owns the cube (default: as a gnubg ID or XGID says, else centre)
+        --score W-B/N  money, or the score of a match to N points: White W, Black B (for
+          example 2-1/7, MATCH-1; a player one point away: the Crawford game; a post-Crawford
+          score comes from a gnubg ID or XGID). Default: as a gnubg ID or XGID says, else money
+        """,
+    )
+    add("--cube-value", type=_count(1))
+    add("--cube-owner", choices=("centre", "white", "black"))
+    add("--score")
+
+
 def _json_option(p: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
 
@@ -497,19 +515,7 @@ def _evaluate_parser(sub: Any) -> None:
     )
     _position_options(p, position="position")
     _plies_option(p)
-    add = _options(
-        p,
-        """
-        --cube-value N  the cube's value, a power of two (default: as a gnubg ID or XGID says,
-          else 1)
-        --cube-owner  who owns the cube (default: as a gnubg ID or XGID says, else centre)
-        --score W-B/N  money, or the score of a match to N points: White W, Black B (for
-          example 2-1/7; MATCH-1). Default: as a gnubg ID or XGID says, else money
-        """,
-    )
-    add("--cube-value", type=_count(1))
-    add("--cube-owner", choices=("centre", "white", "black"))
-    add("--score")
+    _stakes_options(p)
     _net_option(p, "as gammon-train writes them): evaluate with its nets")
     _json_option(p)
 
@@ -649,15 +655,12 @@ def _rollout_parser(sub: Any) -> None:
         --cube NAME  a cubeful rollout: money games with the doubling cube in play for both
           sides, decided by the cube policy NAME: net (the net's probabilities by Janowski's
           formula), race (the Keith count in races) or never; prints the cubeful equity per
-          initial cube and how often doubles and drops happened. The cube of a gnubg ID or XGID
-          is the starting cube unless --cube-value/--cube-owner say otherwise
+          initial cube and how often doubles and drops happened. Every game starts with the
+          cube of --cube-value and --cube-owner
         --cube-plies N  with --cube net: search the net's cube decisions N plies deep: 0
           (default), 1 or 2 (gnubg's cubeful search, as gammon hint gives it)
-        --cube-value N  with --cube: the cube value every game starts with, a power of two
-          (default 1)
-        --cube-owner  with --cube: who owns the cube at the start (default centre)
-        --jacoby  with --cube: the Jacoby rule (MONEY-2)
-        --beavers  with --cube: a doubled player may beaver (CUBE-12)
+        --jacoby  with --cube or --cube-decision: the Jacoby rule (MONEY-2)
+        --beavers  with --cube or --cube-decision: a doubled player may beaver (CUBE-12)
         --checkpoint FILE  keep the rollout's state in FILE (JSON with an integrity check),
           written atomically every --checkpoint-every seconds, on Ctrl-C and at the end; if FILE
           exists, continue it (the same options are needed). With --plays: the state of the
@@ -672,10 +675,8 @@ def _rollout_parser(sub: Any) -> None:
           gammon[dask])
         --cube-decision  roll out the cube decision of the player on roll on common dice: no
           double, double/take, double/pass (and double/beaver with --beavers), with standard
-          errors and the proper action (default 1296 games, --policy and --cube net)
-        --score W-B/N  with --cube-decision: money, or the score of a match to N points: White
-          W, Black B (a player one point away: the Crawford game; a post-Crawford score comes
-          from a gnubg ID or XGID). Default: as a gnubg ID or XGID says, else money
+          errors and the proper action (default 1296 games, --policy and --cube net), at the
+          cube of --cube-value and --cube-owner and the score of --score
         """,
     )
     # Every option defaults to None: "not given". An option whose destination is a field of
@@ -703,8 +704,6 @@ def _rollout_parser(sub: Any) -> None:
     add("--evaluator", choices=("bearoff", "net"))
     add("--cube")
     add("--cube-plies", type=int)
-    add("--cube-value", type=_count(1))
-    add("--cube-owner", choices=("centre", "white", "black"))
     add("--jacoby", **flag)
     add("--beavers", **flag)
     add("--checkpoint")
@@ -713,7 +712,7 @@ def _rollout_parser(sub: Any) -> None:
     add("--plays", nargs=2)
     add("--scheduler")
     add("--cube-decision", action="store_true")
-    add("--score")
+    _stakes_options(r)
     _run_options(r, "games")
 
 
