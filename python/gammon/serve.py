@@ -11,12 +11,9 @@ answers one line:
 - facing a double: ``take``, ``drop`` or ``beaver``.
 
 A line that is not a board, or a board that no game can reach, gets ``Error (gammon): ...``
-(gnubg shows lines starting ``Error (`` as errors) and the server keeps serving. Lines longer
-than ``max_line`` bytes are refused, and at most ``max_connections`` clients are served at
-once; the server binds to ``127.0.0.1`` unless told otherwise. A client that sends nothing for
-``idle_timeout`` seconds (10 minutes by default), or that leaves more than ``max_output``
-bytes of replies unread (64 KiB), is disconnected and its slot freed; each connection and
-disconnection is logged in one line on the ``gammon.serve`` logger (see :class:`Server`).
+(gnubg shows lines starting ``Error (`` as errors) and the server keeps serving. The server
+binds to ``127.0.0.1`` unless told otherwise; :class:`Server` lists its limits (line length,
+connections, idle clients, unread replies) and what it logs.
 
     >>> import gammon
     >>> engine = Engine("pubeval")
@@ -393,26 +390,19 @@ class Server(socketserver.ThreadingTCPServer):
 def serve(
     port: int,
     *,
-    host: str = DEFAULT_HOST,
     policy: Union[str, Net, Policy] = "pubeval",
     cube: Union[str, Net, CubePolicy] = "race",
     seed: int = 0,
-    max_connections: int = 8,
-    max_line: int = 4096,
-    idle_timeout: Optional[float] = DEFAULT_IDLE_TIMEOUT,
-    max_output: int = DEFAULT_MAX_OUTPUT,
     ready: Optional[threading.Event] = None,
+    **options: Any,
 ) -> None:
-    """Serve until interrupted (Ctrl-C); the options are :class:`Engine`'s and :class:`Server`'s."""
-    with Server(
-        Engine(policy, cube, seed=seed),
-        port,
-        host,
-        max_connections=max_connections,
-        max_line=max_line,
-        idle_timeout=idle_timeout,
-        max_output=max_output,
-    ) as srv:
+    """Serve until interrupted (Ctrl-C).
+
+    ``policy``, ``cube`` and ``seed`` are :class:`Engine`'s; ``options`` (``host``,
+    ``max_connections``, ``max_line``, ``idle_timeout``, ``max_output``) are :class:`Server`'s.
+    ``ready`` is set once the server listens.
+    """
+    with Server(Engine(policy, cube, seed=seed), port, **options) as srv:
         if ready is not None:
             ready.set()
         srv.serve_forever()
