@@ -596,6 +596,8 @@ def _evaluate(args: argparse.Namespace) -> int:
 
 
 def _rollout_parser(sub: Any) -> None:
+    from gammon._core import EVALUATORS, TRUNCATIONS
+
     r = _command(
         sub,
         "rollout",
@@ -698,10 +700,10 @@ def _rollout_parser(sub: Any) -> None:
     add("--end-variant", choices=("mars", "oin"))
     add("--koks", choices=("off", "no_checker_home", "checker_in_start_quarter"))
     add("--last-roll", **flag)
-    add("--truncate", choices=("none", "bearoff", "bearoff-one-sided"))
+    add("--truncate", choices=TRUNCATIONS)
     add("--truncate-after", type=int)
     add("--variance-reduction", **flag)
-    add("--evaluator", choices=("bearoff", "net"))
+    add("--evaluator", choices=EVALUATORS)
     add("--cube")
     add("--cube-plies", type=int)
     add("--jacoby", **flag)
