@@ -889,18 +889,16 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
 
 def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
     """Refuse a checkpoint the command line cannot continue (a cubeful one, other nets')."""
-    from gammon._core import CubefulRolloutResult
+    from gammon._core import CubefulRolloutResult, RolloutResult
     from gammon.policies import BUILTIN_POLICIES
 
-    if isinstance(before, CubefulRolloutResult):
+    if not isinstance(before, RolloutResult):  # a cubeful rollout's, a simulation's, ...
+        cubeful = isinstance(before, CubefulRolloutResult)
+        kind = "cubeful rollout" if cubeful else type(before).__name__
         raise InvalidInputError(
-            f"--resume: {args.resume} holds a cubeful rollout; continue it with the "
-            "command that started it (its --cube options and --checkpoint FILE)"
-        )
-    if not hasattr(before, "policies"):  # a simulation's or a comparison's checkpoint
-        raise InvalidInputError(
-            f"--resume: {args.resume} holds a {type(before).__name__}, not a rollout; "
-            "continue it with the command that started it (and --checkpoint FILE)"
+            f"--resume: {args.resume} holds a {kind}, not a rollout "
+            "--resume continues; continue it with the command that started it (its options "
+            "and --checkpoint FILE)"
         )
     played = [(p, "played") for p in before.policies] + [(before.evaluator, "evaluated")]
     for name, how in played:
