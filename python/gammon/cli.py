@@ -769,10 +769,9 @@ def _rollout(args: argparse.Namespace) -> int:
     if args.cube_decision:
         _refuse(
             args,
-            ("plays", "resume", "truncate", "truncate_after", "variance_reduction", "evaluator"),
+            "plays resume opening truncate truncate_after variance_reduction evaluator".split(),
             "--cube-decision does not combine with {}",
         )
-        _refuse(args, ("opening",), "--cube-decision does not combine with {}")
     elif args.score is not None:
         raise InvalidInputError("--score applies to --cube-decision")
     elif args.cube is None:
