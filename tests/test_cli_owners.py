@@ -42,7 +42,7 @@ def test_a_cube_decision_starts_from_the_cube_and_score_of_the_id(
 
 def test_serve_leaves_the_policy_checks_to_the_core() -> None:
     with pytest.raises(gammon.InvalidInputError, match=r"the policy .*choose\(position, plays\)"):
-        Engine(lambda position, plays: 0)  # a bare function has no choose method
+        Engine(lambda position, plays: 0)  # type: ignore[arg-type]  # no choose method
     with pytest.raises(gammon.InvalidInputError, match=r"the cube policy .*double"):
         Engine("pubeval", 3)  # type: ignore[arg-type]
     assert Engine(" Pubeval ", "RACE").policy == " Pubeval "  # the core's spelling rules
