@@ -301,8 +301,11 @@ def _read(text: Optional[str], args: argparse.Namespace) -> tuple[Any, Any]:
     return game.position, game if stakes else None
 
 
-def _split(args: argparse.Namespace) -> tuple[Optional[str], Optional[str]]:
-    """The position text and the roll text of ``gammon plays``/``hint`` arguments."""
+def _position_and_roll(args: argparse.Namespace) -> tuple[Any, Any, Any]:
+    """The position, its game (:func:`_read`) and the roll of ``gammon plays``/``hint``.
+
+    The roll is the one given, else the dice of a gnubg ID or XGID that has them, else None.
+    """
     position, dice = args.position, args.dice
     for a in args.args:
         if _ROLL.match(a) and dice is None:
@@ -313,7 +316,16 @@ def _split(args: argparse.Namespace) -> tuple[Optional[str], Optional[str]]:
             raise InvalidInputError(
                 f"gammon {args.command} takes one position and one roll; {a!r} is one too many"
             )
-    return position, dice
+    pos, game = _read(position, args)
+    return pos, game, _roll(dice) if dice is not None else (game and game.dice) or None
+
+
+def _print_roll(pos: Any, dice: tuple[int, int], plays: int, what: str = "") -> None:
+    """The head of ``gammon plays``/``hint``: the position, the roll and how many plays."""
+    print(pos)
+    print(f"dice {max(dice)}{min(dice)}: {plays} legal play{'' if plays == 1 else 's'}{what}")
+    if not plays:
+        print("  no legal play: the turn passes (MOVE-8)")
 
 
 def _load_net(path: Optional[str]) -> Any:
@@ -374,24 +386,12 @@ def _plays_parser(sub: Any) -> None:
 
 
 def _plays(args: argparse.Namespace) -> int:
-    text, dice = _split(args)
-    pos, game = _read(text, args)
-    if dice is not None:
-        roll = _roll(dice)
-    else:
-        roll = game.dice if game is not None and game.dice else (3, 1)
-    plays = pos.legal_plays(roll)
-    print(pos)
-    print(f"dice {plays.dice[0]}{plays.dice[1]}: {_plural(len(plays), 'legal play')}")
-    if not plays:
-        print("  no legal play: the turn passes (MOVE-8)")
+    pos, _, roll = _position_and_roll(args)
+    plays = pos.legal_plays(roll or (3, 1))
+    _print_roll(pos, plays.dice, len(plays))
     for i, play in enumerate(plays, 1):
         print(f"{i:5}  {play}")
     return 0
-
-
-def _plural(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _hint_parser(sub: Any) -> None:
@@ -438,9 +438,7 @@ def _probs(e: Any) -> str:
 def _hint(args: argparse.Namespace) -> int:
     from gammon.net import hint
 
-    text, dice_text = _split(args)
-    pos, game = _read(text, args)
-    dice = _roll(dice_text) if dice_text is not None else game and game.dice
+    pos, game, dice = _position_and_roll(args)
     net = _load_net(args.net)
     if not dice:
         return _cube_hint(pos, game, args.plies, net)
@@ -450,13 +448,8 @@ def _hint(args: argparse.Namespace) -> int:
     if at_score:
         where = "money" if game.is_money else str(game.match)
         what = f"cubeful equity at the score ({where}, cube {game.cube.value})"
-    print(pos)
-    print(
-        f"dice {max(dice)}{min(dice)}: {_plural(len(hints), 'legal play')}, "
-        f"{what} for the player on roll at {args.plies} ply"
-    )
+    _print_roll(pos, dice, len(hints), f", {what} for the player on roll at {args.plies} ply")
     if not hints:
-        print("  no legal play: the turn passes (MOVE-8)")
         return 0
 
     def key(h: Any) -> float:
