@@ -327,7 +327,7 @@ class Server(socketserver.ThreadingTCPServer):
     """
 
     daemon_threads = True
-    allow_reuse_address = True
+    allow_reuse_address = True  # SO_REUSEADDR: a restarted server gets its port back
 
     def __init__(
         self,
@@ -370,11 +370,6 @@ class Server(socketserver.ThreadingTCPServer):
     def port(self) -> int:
         """The port the server listens on."""
         return int(self.server_address[1])
-
-    def server_bind(self) -> None:
-        """Bind, with ``SO_REUSEADDR`` so that a restarted server gets its port back."""
-        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        super().server_bind()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """Log a failed connection in one line (no traceback)."""
