@@ -1270,10 +1270,8 @@ def _worst_with_ids(analysis: Any, record: Any, n: int) -> list[dict[str, Any]]:
     for g in {d.game for d in worst}:
         steps = {d.step: d for d in worst if d.game == g}
         for step, game in game_states(record.games[g].game, list(steps)):
-            if game.position.variant == Variant.LONG_NARDY:
-                found[(g, step)] = decision_dict(steps[step])
-            else:
-                found[(g, step)] = decision_dict(steps[step], game)
+            nardy = game.position.variant == Variant.LONG_NARDY  # no gnubg ID or XGID
+            found[(g, step)] = decision_dict(steps[step], None if nardy else game)
     return [found[(d.game, d.step)] for d in worst]
 
 
