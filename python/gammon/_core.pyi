@@ -8,7 +8,9 @@ from typing import Any, Final, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import TypeAlias
+from typing_extensions import Self, TypeAlias
+
+from gammon.cube import ResignLevel
 
 __all__ = [
     "BUILTIN_CUBE_POLICIES",
@@ -36,7 +38,9 @@ __all__ = [
     "TRUNCATIONS",
     "WIN_KINDS",
     "XGID_POSITION_LEN",
+    "Accept",
     "BearoffEvaluation",
+    "Beaver",
     "Candidate",
     "Color",
     "Cube",
@@ -47,6 +51,10 @@ __all__ = [
     "CubefulRolloutResult",
     "CubefulTally",
     "Decision",
+    "Decline",
+    "Double",
+    "Drop",
+    "EmptyPlay",
     "Ending",
     "Evaluation",
     "GameAnalysis",
@@ -76,16 +84,21 @@ __all__ = [
     "PlayList",
     "PlayerStats",
     "Position",
+    "Raccoon",
+    "Resign",
     "Resignation",
+    "Roll",
     "RollLuck",
     "RolloutResult",
     "RolloutSetup",
     "SimulationSetup",
     "TableInfo",
+    "Take",
     "Tally",
     "TurnState",
     "Variant",
     "Xgid",
+    "_GameBase",
     "__version__",
     "_analysis_arrays",
     "_analyze_matches",
@@ -111,6 +124,7 @@ __all__ = [
     "_decision_arrays",
     "_default_policy",
     "_game_from_id",
+    "_game_from_parts",
     "_match_events",
     "_match_score",
     "_missing_ranges",
@@ -129,6 +143,7 @@ __all__ = [
     "_read_many_file",
     "_read_rollout_checkpoint",
     "_read_simulation_file",
+    "_resign_level",
     "_simulate_match",
     "_simulate_money",
     "_split_ranges",
@@ -147,6 +162,7 @@ __all__ = [
     "gnubg_player",
     "hint",
     "money_equity",
+    "parse_action",
     "split_gnubg_id",
 ]
 
@@ -967,6 +983,232 @@ class TurnState:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
 
+class _ActionWord:
+    word: Final[str]
+    def __init__(self) -> None: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class Double(_ActionWord):
+    """Offer a double before rolling (CUBE-3, CUBE-4)."""
+
+@final
+class Take(_ActionWord):
+    """Take the pending double (CUBE-5)."""
+
+@final
+class Drop(_ActionWord):
+    """Drop (pass) the pending double: the game ends (CUBE-6)."""
+
+@final
+class Beaver(_ActionWord):
+    """Take the double and redouble at once, keeping the cube (CUBE-12; money play)."""
+
+@final
+class Raccoon(_ActionWord):
+    """Answer a beaver by redoubling again, keeping the cube (CUBE-13; money play)."""
+
+@final
+class Accept(_ActionWord):
+    """Accept the pending resignation: the game ends (RESIGN-2)."""
+
+@final
+class Decline(_ActionWord):
+    """Decline the pending resignation: play goes on (RESIGN-3)."""
+
+@final
+class EmptyPlay(_ActionWord):
+    """The empty play, when the roll cannot be played at all (MOVE-8, BAR-4)."""
+
+@final
+class Roll:
+    """Roll the dice (BG-12).
+
+    ``dice`` is the roll, or ``None`` for "roll at random" in ``Game.legal_actions`` and
+    ``Game.push``. At the opening roll the pair is ``(White's die, Black's die)`` (BG-10);
+    later it is the roller's two dice. Raises ``InvalidDiceError`` for dice that are not a
+    pair of 1-6.
+    """
+
+    def __init__(self, dice: tuple[int, int] | Sequence[int] | None = None) -> None: ...
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        """The dice rolled, or ``None`` for a roll at random."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class Resign:
+    """Offer to resign at ``level`` (RESIGN-1); in Long Nardy, surrender (LN-36).
+
+    ``player`` is who resigns: ``None`` for the player to act. Raises ``InvalidInputError``
+    for a level other than 1-3 or its name, or a ``player`` that is not a ``Color``.
+    """
+
+    def __init__(
+        self, level: ResignLevel | int | str = ..., player: Color | None = None
+    ) -> None: ...
+    @property
+    def level(self) -> ResignLevel:
+        """What the resignation gives up."""
+    @property
+    def player(self) -> Color | None:
+        """Who resigns, or ``None`` for the player to act."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+_Action: TypeAlias = Union[
+    Play, Roll, Double, Take, Drop, Beaver, Raccoon, Resign, Accept, Decline, EmptyPlay
+]
+
+def parse_action(text: str) -> _Action | None:
+    """Read the action a word names (``"roll 31"``, ``"double"``...), or return ``None``.
+
+    Raises ``ParseError`` for ``roll`` or ``resign`` with a bad argument.
+    """
+
+def _resign_level(value: object) -> int: ...
+
+class _GameBase:
+    """``gammon.Game``'s base: the scoreboard, the current turn state and the settings."""
+
+    def __new__(
+        cls,
+        match: Match | None = None,
+        cube: CubeRules | Cube | None = None,
+        *,
+        session: MoneySession | None = None,
+        position: Position | None = None,
+        variant: _VariantLike | None = None,
+        dice: tuple[int, int] | None = None,
+        seed: int | None = None,
+        settings: NardySettings | None = None,
+        rng: Any = None,
+    ) -> Self: ...
+    @property
+    def state(self) -> TurnState:
+        """The core's turn state the game is in (the position, dice, cube, offers, result)."""
+    @property
+    def position(self) -> Position:
+        """The position; its ``turn`` is the player on roll."""
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        """The dice of the player on roll, larger first, or ``None`` before rolling."""
+    @property
+    def cube(self) -> Cube:
+        """The cube: value, owner, any pending offer, and the rules that apply."""
+    @property
+    def cube_rules(self) -> CubeRules:
+        """The cube rules that apply in this game (money-only options off in a match)."""
+    @property
+    def match(self) -> Match | MoneySession:
+        """The match or money session as it stood when this game began."""
+    @property
+    def settings(self) -> NardySettings | None:
+        """The Long Nardy settings of §9, or ``None`` for backgammon."""
+    @property
+    def in_extra_turn(self) -> bool:
+        """True while Black plays the extra last roll of Long Nardy (LN-37)."""
+    @property
+    def is_money(self) -> bool:
+        """True in money play."""
+    @property
+    def is_crawford_game(self) -> bool:
+        """True if this is the Crawford game of its match: no doubling (MATCH-3)."""
+    @property
+    def turn(self) -> Color:
+        """The player on roll (gnubg's ``fMove``), also while the opponent answers."""
+    @property
+    def to_act(self) -> Color:
+        """The player who must act now (gnubg's ``fTurn``)."""
+    @property
+    def is_opening(self) -> bool:
+        """True until the opening roll has decided who moves first (BG-10)."""
+    @property
+    def resignation(self) -> Resignation | None:
+        """The resignation awaiting an answer, if any (RESIGN-1)."""
+    @property
+    def declined_resignation(self) -> Resignation | None:
+        """The declined offer still remembered, if any (RESIGN-3)."""
+    @property
+    def result(self) -> GameResult | None:
+        """The result once the game is over, else ``None``."""
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (BG-14)."""
+    def legal_actions(self, *, resignations: bool = False) -> list[_Action]:
+        """Everything the player to act may do now, in the core's order."""
+    def is_legal(self, action: _Action | str) -> bool:
+        """Tell whether ``push`` would accept ``action`` now (the core checks it)."""
+    def can_double(self) -> bool:
+        """Tell whether the player on roll may double now (CUBE-2, CUBE-3, MATCH-3...)."""
+    def _action(self, action: _Action | str) -> _Action: ...
+    def _advance(self, action: _Action) -> None: ...
+    def _restore(self, state: TurnState) -> None: ...
+    def next_match(self) -> Match | MoneySession:
+        """The match or session with this game's result recorded (MATCH-1, MONEY-1)."""
+    @property
+    def match_id_fields(self) -> MatchId:
+        """The state as the fields of gnubg's Match ID (ID-4)."""
+    @property
+    def match_id(self) -> str:
+        """The gnubg Match ID of the current state (ID-4, ID-5)."""
+    @property
+    def gnubg_id(self) -> str:
+        """The gnubg combined ``PositionID:MatchID`` (ID-6)."""
+    @property
+    def xgid_fields(self) -> Xgid:
+        """The state as the fields of an XGID (XGID-1..XGID-3)."""
+    @property
+    def xgid(self) -> str:
+        """The XGID of the current state (XGID-1)."""
+    @classmethod
+    def from_gnubg_id(
+        cls,
+        gnubg_id: str,
+        cube: CubeRules | None = None,
+        *,
+        crawford: bool = True,
+        variant: _VariantLike | None = None,
+        seed: int | None = None,
+    ) -> Self:
+        """Set up the game a GNUbgID ``PositionID:MatchID`` describes (ID-6)."""
+    @classmethod
+    def from_xgid(
+        cls,
+        xgid: str,
+        cube: CubeRules | None = None,
+        *,
+        crawford: bool = True,
+        variant: _VariantLike | None = None,
+        seed: int | None = None,
+    ) -> Self:
+        """Set up the game an XGID describes (XGID-1..XGID-4)."""
+    @classmethod
+    def from_id(
+        cls,
+        text: str,
+        cube: CubeRules | None = None,
+        *,
+        crawford: bool = True,
+        variant: _VariantLike | None = None,
+        turn: _ColorLike | None = None,
+        seed: int | None = None,
+    ) -> Self:
+        """Set up the game a gnubg ID, an XGID or a Position ID describes."""
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+def _game_from_parts(
+    cls: type[_GameBase],
+    board: Match | MoneySession,
+    state: TurnState,
+    settings: NardySettings | None,
+    dict: dict[str, Any],
+) -> _GameBase: ...
 def _turn_state(
     position: Position,
     cube: Cube,
