@@ -124,7 +124,6 @@ __all__ = [
     "_decision_arrays",
     "_default_policy",
     "_game_from_id",
-    "_game_from_parts",
     "_match_events",
     "_match_score",
     "_missing_ranges",
@@ -1074,10 +1073,14 @@ def parse_action(text: str) -> _Action | None:
 def _resign_level(value: object) -> int: ...
 
 class _GameBase:
-    """``gammon.Game``'s base: the scoreboard, the current turn state and the settings."""
+    """``gammon.Game``'s base: what a game reads from ``_board``, ``_state``, ``_settings``."""
 
-    def __new__(
-        cls,
+    _board: Match | MoneySession
+    _state: TurnState
+    _settings: NardySettings | None
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self: ...
+    @staticmethod
+    def _setup(
         match: Match | None = None,
         cube: CubeRules | Cube | None = None,
         *,
@@ -1085,10 +1088,8 @@ class _GameBase:
         position: Position | None = None,
         variant: _VariantLike | None = None,
         dice: tuple[int, int] | None = None,
-        seed: int | None = None,
         settings: NardySettings | None = None,
-        rng: Any = None,
-    ) -> Self: ...
+    ) -> tuple[Match | MoneySession, TurnState, NardySettings | None]: ...
     @property
     def state(self) -> TurnState:
         """The core's turn state the game is in (the position, dice, cube, offers, result)."""
@@ -1147,8 +1148,7 @@ class _GameBase:
     def can_double(self) -> bool:
         """Tell whether the player on roll may double now (CUBE-2, CUBE-3, MATCH-3...)."""
     def _action(self, action: _Action | str) -> _Action: ...
-    def _advance(self, action: _Action) -> None: ...
-    def _restore(self, state: TurnState) -> None: ...
+    def _next(self, action: _Action) -> TurnState: ...
     def next_match(self) -> Match | MoneySession:
         """The match or session with this game's result recorded (MATCH-1, MONEY-1)."""
     @property
@@ -1200,15 +1200,7 @@ class _GameBase:
         seed: int | None = None,
     ) -> Self:
         """Set up the game a gnubg ID, an XGID or a Position ID describes."""
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
 
-def _game_from_parts(
-    cls: type[_GameBase],
-    board: Match | MoneySession,
-    state: TurnState,
-    settings: NardySettings | None,
-    dict: dict[str, Any],
-) -> _GameBase: ...
 def _turn_state(
     position: Position,
     cube: Cube,

@@ -135,20 +135,28 @@ class Game(_GameBase):
         settings: Optional[NardySettings] = None,
         rng: Optional[DiceSource] = None,
     ) -> None:
-        # The scoreboard, the first turn state and the settings are set by ``_GameBase``.
-        variant_played = self.position.variant
-        if variant_played not in self.supported_variants:
+        # The bindings check the arguments and read everything else from these three.
+        self._board, self._state, self._settings = self._setup(
+            match,
+            cube,
+            session=session,
+            position=position,
+            variant=variant,
+            dice=dice,
+            settings=settings,
+        )
+        played = self._state.position.variant
+        if played not in self.supported_variants:
             plays = ", ".join(sorted(str(v) for v in self.supported_variants))
-            raise InvalidInputError(f"{type(self).__name__} plays {plays}, not {variant_played}")
+            raise InvalidInputError(f"{type(self).__name__} plays {plays}, not {played}")
         self._rng: DiceSource = random.Random(seed) if rng is None else rng
         self._stack: list[tuple[Action, TurnState]] = []
 
-    # -- the history -----------------------------------------------------------------------
+    def __getnewargs__(self) -> tuple[()]:
+        """Pickle a game as its instance dictionary (the state, the history, the dice)."""
+        return ()
 
-    @property
-    def _state(self) -> TurnState:
-        """The current state (:attr:`state`), as the history's readers name it."""
-        return self.state
+    # -- the history -----------------------------------------------------------------------
 
     @property
     def move_stack(self) -> list[Action]:
@@ -182,9 +190,9 @@ class Game(_GameBase):
         act = self._action(action)
         if isinstance(act, Roll) and act.dice is None:
             act = Roll((self._rng.randint(1, 6), self._rng.randint(1, 6)))
-        before = self.state
-        self._advance(act)
-        self._stack.append((act, before))
+        after = self._next(act)
+        self._stack.append((act, self._state))
+        self._state = after
 
     def pop(self) -> Action:
         """Take the last action back and return it.
@@ -195,8 +203,7 @@ class Game(_GameBase):
         """
         if not self._stack:
             raise IndexError("pop: no action to take back")
-        action, before = self._stack.pop()
-        self._restore(before)
+        action, self._state = self._stack.pop()
         return action
 
     # -- doing -----------------------------------------------------------------------------

@@ -1,22 +1,25 @@
 //! The actions of a game (`gammon.Roll`, `gammon.Double`, ..., `gammon.Resign`,
-//! `gammon.parse_action`) and `gammon.Game`'s base class: a game's scoreboard, its current
-//! `TurnState` and its Long Nardy settings, with everything read from them (the properties,
-//! the legal actions, the IDs) and the conversion of an action or its text to a transition.
-//! `gammon.Game` (Python) adds the history (`push`/`pop`) and the dice source; every rule is
-//! the core's turn state machine (`turn.rs`).
+//! `gammon.parse_action`) and `gammon.Game`'s base class: everything read from a game's
+//! scoreboard, current `TurnState` and Long Nardy settings (the properties, the legal
+//! actions, the IDs, the games an ID describes) and the reading of an action or its text.
+//! `gammon.Game` (Python) holds those three and adds the history (`push`/`pop`) and the dice
+//! source; every rule is the core's turn state machine (`turn.rs`).
 
-use gammon_core::{level_name, Color, TurnAction, VariantPlay};
+use gammon_core::{level_name, Color, CubeAnswer, TurnAction, VariantPlay};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple, PyType};
 
 use crate::classes::{PyPlay, PyPosition};
 use crate::convert::{int_in, repr, VariantArg};
 use crate::cube::{PyCube, PyCubeRules};
-use crate::errors::{guard, InvalidDiceError, InvalidInputError, ParseError};
+use crate::errors::{guard, IllegalActionError, InvalidDiceError, InvalidInputError, ParseError};
 use crate::ids::{_game_from_id, PyMatchId, PyXgid};
+use crate::match_score::PyMatchScore;
 use crate::nardy::PyNardySettings;
+use crate::result::PyGameResult;
 use crate::scoreboards::{PyMatch, PyMoneySession};
-use crate::turn::{PyResignation, PyTurnState};
+use crate::turn::{next, PyResignation, PyTurnState};
 use crate::types::{text_arg, PyColor};
 
 // ------------------------------------------------------------------------------------------
@@ -463,17 +466,34 @@ pub fn parse_action<'py>(text: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py,
 // The game
 // ------------------------------------------------------------------------------------------
 
-/// ``gammon.Game``'s base: the scoreboard, the current turn state and the Long Nardy
-/// settings of a game, and everything read from them. ``gammon.Game`` adds the history.
+/// ``gammon.Game``'s base: everything read from a game's scoreboard (``_board``), current
+/// turn state (``_state``) and Long Nardy settings (``_settings``), which are attributes of
+/// the instance (so that a copy of its ``__dict__`` is a copy of the game), and the reading
+/// of actions. ``gammon.Game`` adds the history.
 #[pyclass(name = "_GameBase", module = "gammon._core", subclass, dict)]
-pub struct PyGameBase {
-    board: Py<PyAny>,
-    state: PyTurnState,
-    settings: Option<PyNardySettings>,
-}
+pub struct PyGameBase;
 
 fn invalid(message: String) -> PyErr {
     InvalidInputError::new_err(message)
+}
+
+/// The current turn state of a game.
+fn state_of(slf: &Bound<'_, PyAny>) -> PyResult<PyTurnState> {
+    Ok(slf
+        .getattr(intern!(slf.py(), "_state"))?
+        .extract::<PyTurnState>()?)
+}
+
+/// The scoreboard of a game: a ``Match`` or a ``MoneySession``.
+fn board_of<'py>(slf: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    slf.getattr(intern!(slf.py(), "_board"))
+}
+
+/// The Long Nardy settings of a game, if any.
+fn settings_of(slf: &Bound<'_, PyAny>) -> PyResult<Option<PyNardySettings>> {
+    Ok(slf
+        .getattr(intern!(slf.py(), "_settings"))?
+        .extract::<Option<PyNardySettings>>()?)
 }
 
 /// The scoreboard of ``match`` / ``session`` (a new money session when neither is given).
@@ -500,56 +520,77 @@ fn scoreboard_arg<'py>(
     }
 }
 
-impl PyGameBase {
-    fn act_arg(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Act> {
-        if let Ok(text) = action.cast::<PyString>() {
-            if let Some(parsed) = parse_action(text.as_any())? {
-                return act_of(&parsed).ok_or_else(|| invalid("not an action".to_owned()));
-            }
-            let raw = text_arg(text.as_any(), "an action text")?;
-            if raw.trim().is_empty() {
-                return Ok(Act::Other(TurnAction::EmptyPlay));
-            }
-            return Ok(Act::Play(self.play_from_text(py, &raw)?));
+/// The action ``action`` (an action object, a ``Play`` or a text) stands for in ``state``.
+fn act_arg(state: &PyTurnState, action: &Bound<'_, PyAny>) -> PyResult<Act> {
+    let py = action.py();
+    if let Ok(text) = action.cast::<PyString>() {
+        if let Some(parsed) = parse_action(text.as_any())? {
+            return act_of(&parsed).ok_or_else(|| invalid("not an action".to_owned()));
         }
-        act_of(action).ok_or_else(|| invalid(format!("not an action: {}", repr(action))))
-    }
-
-    fn play_from_text(&self, py: Python<'_>, text: &str) -> PyResult<PyPlay> {
-        let quoted = PyString::new(py, text).repr()?.to_string();
-        let dice = self
-            .state
+        let raw = text_arg(text.as_any(), "an action text")?;
+        if raw.trim().is_empty() {
+            return Ok(Act::Other(TurnAction::EmptyPlay));
+        }
+        let quoted = PyString::new(py, &raw).repr()?.to_string();
+        let dice = state
             .inner
             .check_play(&quoted)
             .map_err(crate::turn::turn_error)?;
         let position = PyPosition {
-            inner: self.state.inner.position,
+            inner: state.inner.position,
         };
-        guard(|| position.resolve(text, Some(dice)))
+        return Ok(Act::Play(guard(|| position.resolve(&raw, Some(dice)))?));
     }
+    act_of(action).ok_or_else(|| invalid(format!("not an action: {}", repr(action))))
+}
 
-    fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.board.bind(py).getattr("score")
+/// The state after ``act`` (a roll with its dice).
+fn next_state(state: &PyTurnState, py: Python<'_>, act: Act) -> PyResult<PyTurnState> {
+    let s = state.inner;
+    match act {
+        Act::Roll(Some(dice)) => state.roll(&dice.into_pyobject(py)?.into_any()),
+        Act::Roll(None) => Err(invalid("push: a roll needs its dice".to_owned())),
+        Act::Play(p) => state.play(p),
+        Act::Other(TurnAction::EmptyPlay) => state.empty_play(),
+        Act::Other(TurnAction::Resign { level, player }) => next(s.resign_as(level, player)),
+        Act::Other(TurnAction::Double) => next(s.double()),
+        Act::Other(TurnAction::Accept) => next(s.answer_resignation(true)),
+        Act::Other(TurnAction::Decline) => next(s.answer_resignation(false)),
+        Act::Other(TurnAction::Take) => next(s.answer(CubeAnswer::Take)),
+        Act::Other(TurnAction::Drop) => next(s.answer(CubeAnswer::Drop)),
+        Act::Other(TurnAction::Beaver) => next(s.answer(CubeAnswer::Beaver)),
+        Act::Other(TurnAction::Raccoon) => next(s.answer(CubeAnswer::Raccoon)),
+        Act::Other(TurnAction::Roll | TurnAction::Play(_)) => {
+            Err(invalid("push: not an action".to_owned()))
+        }
     }
 }
+
+/// What ``_GameBase._setup`` returns: the scoreboard, the first state, the settings.
+type Setup<'py> = (Bound<'py, PyAny>, PyTurnState, Option<PyNardySettings>);
 
 #[pymethods]
 impl PyGameBase {
     #[new]
-    #[pyo3(signature = (r#match=None, cube=None, *, session=None, position=None, variant=None, dice=None, seed=None, settings=None, rng=None))]
-    #[allow(clippy::too_many_arguments, unused_variables)]
-    fn new(
-        py: Python<'_>,
-        r#match: Option<&Bound<'_, PyAny>>,
-        cube: Option<&Bound<'_, PyAny>>,
-        session: Option<&Bound<'_, PyAny>>,
-        position: Option<&Bound<'_, PyAny>>,
-        variant: Option<&Bound<'_, PyAny>>,
-        dice: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        settings: Option<&Bound<'_, PyAny>>,
-        rng: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Self {
+        PyGameBase
+    }
+
+    /// The scoreboard, the first turn state and the Long Nardy settings of a new game, from
+    /// ``gammon.Game``'s arguments (see there), checked.
+    #[staticmethod]
+    #[pyo3(signature = (r#match=None, cube=None, *, session=None, position=None, variant=None, dice=None, settings=None))]
+    fn _setup<'py>(
+        py: Python<'py>,
+        r#match: Option<&Bound<'py, PyAny>>,
+        cube: Option<&Bound<'py, PyAny>>,
+        session: Option<&Bound<'py, PyAny>>,
+        position: Option<&Bound<'py, PyAny>>,
+        variant: Option<&Bound<'py, PyAny>>,
+        dice: Option<&Bound<'py, PyAny>>,
+        settings: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Setup<'py>> {
         let board = scoreboard_arg(py, r#match, session)?;
         let mut opening = position.is_none() && dice.is_none();
         let mut position = match position {
@@ -640,77 +681,73 @@ impl PyGameBase {
             .get_type::<PyTurnState>()
             .call((position, cube, match_score), Some(&kwargs))?
             .extract::<PyTurnState>()?;
-        Ok(PyGameBase {
-            board: board.unbind(),
-            state,
-            settings,
-        })
+        Ok((board, state, settings))
     }
 
     /// The core's turn state the game is in (the position, dice, cube, offers, result).
     #[getter]
-    fn state(&self) -> PyTurnState {
-        self.state
+    fn state(slf: &Bound<'_, Self>) -> PyResult<PyTurnState> {
+        state_of(slf)
     }
 
     /// The position; its ``turn`` is the player on roll.
     #[getter]
-    fn position(&self) -> PyPosition {
-        PyPosition {
-            inner: self.state.inner.position,
-        }
+    fn position(slf: &Bound<'_, Self>) -> PyResult<PyPosition> {
+        Ok(PyPosition {
+            inner: state_of(slf)?.inner.position,
+        })
     }
 
     /// The dice of the player on roll, larger first, or ``None`` before rolling.
     #[getter]
-    fn dice(&self) -> Option<(u8, u8)> {
-        self.state.inner.dice.map(|d| (d.high(), d.low()))
+    fn dice(slf: &Bound<'_, Self>) -> PyResult<Option<(u8, u8)>> {
+        Ok(state_of(slf)?.inner.dice.map(|d| (d.high(), d.low())))
     }
 
     /// The cube: value, owner, any pending offer, and the rules that apply.
     #[getter]
-    fn cube(&self) -> PyCube {
-        PyCube {
-            inner: self.state.inner.cube,
-        }
+    fn cube(slf: &Bound<'_, Self>) -> PyResult<PyCube> {
+        Ok(PyCube {
+            inner: state_of(slf)?.inner.cube,
+        })
     }
 
     /// The cube rules that apply in this game (money-only options off in a match).
     #[getter]
-    fn cube_rules(&self) -> PyCubeRules {
-        PyCubeRules {
-            inner: self.state.inner.cube.rules,
-        }
+    fn cube_rules(slf: &Bound<'_, Self>) -> PyResult<PyCubeRules> {
+        Ok(PyCubeRules {
+            inner: state_of(slf)?.inner.cube.rules,
+        })
     }
 
     /// The match or money session as it stood when this game began.
     #[getter]
-    fn r#match(&self, py: Python<'_>) -> Py<PyAny> {
-        self.board.clone_ref(py)
+    fn r#match<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        board_of(slf)
     }
 
     /// The Long Nardy settings of §9, or ``None`` for backgammon.
     #[getter]
-    fn settings(&self) -> Option<PyNardySettings> {
-        self.settings
+    fn settings(slf: &Bound<'_, Self>) -> PyResult<Option<PyNardySettings>> {
+        settings_of(slf)
     }
 
     /// True while Black plays the extra last roll of Long Nardy (LN-37).
     #[getter]
-    fn in_extra_turn(&self) -> bool {
-        self.state.inner.extra_turn
+    fn in_extra_turn(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(state_of(slf)?.inner.extra_turn)
     }
 
     /// True in money play.
     #[getter]
-    fn is_money(&self, py: Python<'_>) -> bool {
-        self.board.bind(py).is_instance_of::<PyMoneySession>()
+    fn is_money(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(board_of(slf)?.is_instance_of::<PyMoneySession>())
     }
 
     /// True if this is the Crawford game of its match: no doubling (MATCH-3).
     #[getter]
-    fn is_crawford_game(&self, py: Python<'_>) -> PyResult<bool> {
-        self.board.bind(py).getattr("is_crawford_game")?.extract()
+    fn is_crawford_game(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        board_of(slf)?.getattr("is_crawford_game")?.extract()
     }
 
     /// The player on roll (gnubg's ``fMove``), as ``Position.turn``.
@@ -718,8 +755,8 @@ impl PyGameBase {
     /// The player whose turn it is, also while the opponent answers their double or
     /// resignation; ``to_act`` names the player who must act.
     #[getter]
-    fn turn(&self) -> PyColor {
-        self.state.inner.turn().into()
+    fn turn(slf: &Bound<'_, Self>) -> PyResult<PyColor> {
+        Ok(state_of(slf)?.inner.turn().into())
     }
 
     /// The player who must act now (gnubg's ``fTurn``).
@@ -728,48 +765,47 @@ impl PyGameBase {
     /// At the opening roll, White stands for both players. After the end it is the player
     /// gnubg leaves to act: the loser after a bear-off, the dropper, the accepter.
     #[getter]
-    #[allow(clippy::wrong_self_convention)]
-    fn to_act(&self) -> PyColor {
-        self.state.inner.to_act().into()
+    fn to_act(slf: &Bound<'_, Self>) -> PyResult<PyColor> {
+        Ok(state_of(slf)?.inner.to_act().into())
     }
 
     /// True until the opening roll has decided who moves first (BG-10).
     #[getter]
-    fn is_opening(&self) -> bool {
-        self.state.inner.opening
+    fn is_opening(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(state_of(slf)?.inner.opening)
     }
 
     /// The resignation awaiting an answer, if any (RESIGN-1).
     #[getter]
-    fn resignation(&self) -> Option<PyResignation> {
-        self.state
+    fn resignation(slf: &Bound<'_, Self>) -> PyResult<Option<PyResignation>> {
+        Ok(state_of(slf)?
             .inner
             .resign_offer
-            .map(|inner| PyResignation { inner })
+            .map(|inner| PyResignation { inner }))
     }
 
     /// The declined offer still remembered, if any (RESIGN-3).
     #[getter]
-    fn declined_resignation(&self) -> Option<PyResignation> {
-        self.state
+    fn declined_resignation(slf: &Bound<'_, Self>) -> PyResult<Option<PyResignation>> {
+        Ok(state_of(slf)?
             .inner
             .resign_declined
-            .map(|inner| PyResignation { inner })
+            .map(|inner| PyResignation { inner }))
     }
 
     /// The result once the game is over, else ``None``.
     #[getter]
-    fn result(&self) -> Option<crate::result::PyGameResult> {
-        self.state
+    fn result(slf: &Bound<'_, Self>) -> PyResult<Option<PyGameResult>> {
+        Ok(state_of(slf)?
             .inner
             .result
-            .map(|inner| crate::result::PyGameResult { inner })
+            .map(|inner| PyGameResult { inner }))
     }
 
     /// True once the game has ended (BG-14).
     #[getter]
-    fn is_over(&self) -> bool {
-        self.state.inner.result.is_some()
+    fn is_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(state_of(slf)?.inner.result.is_some())
     }
 
     /// List everything the player to act (``turn``) may do now.
@@ -791,11 +827,11 @@ impl PyGameBase {
     /// that an agent choosing at random from this list plays the game instead of resigning.
     #[pyo3(signature = (*, resignations=false))]
     fn legal_actions<'py>(
-        &self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         resignations: bool,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let s = self.state.inner;
+        let py = slf.py();
+        let s = state_of(slf)?.inner;
         let actions = guard(|| Ok(s.legal_actions(resignations)))?;
         actions
             .iter()
@@ -813,17 +849,18 @@ impl PyGameBase {
     }
 
     /// Tell whether ``push`` would accept ``action`` now (the core checks it).
-    fn is_legal(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let act = match self.act_arg(py, action) {
+    fn is_legal(slf: &Bound<'_, Self>, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let state = state_of(slf)?;
+        let act = match act_arg(&state, action) {
             Ok(a) => a,
-            Err(e) if e.is_instance_of::<InvalidInputError>(py) => return Ok(false),
+            Err(e) if e.is_instance_of::<InvalidInputError>(slf.py()) => return Ok(false),
             Err(e) => return Err(e),
         };
         guard(|| {
             Ok(match act {
-                Act::Play(p) => self.state.check_py_play(&p).is_ok(),
-                Act::Roll(_) => self.state.inner.is_legal(&TurnAction::Roll),
-                Act::Other(a) => self.state.inner.is_legal(&a),
+                Act::Play(p) => state.check_py_play(&p).is_ok(),
+                Act::Roll(_) => state.inner.is_legal(&TurnAction::Roll),
+                Act::Other(a) => state.inner.is_legal(&a),
             })
         })
     }
@@ -831,108 +868,85 @@ impl PyGameBase {
     /// Tell whether the player on roll may double now.
     ///
     /// The rules are CUBE-2, CUBE-3, CUBE-10, MATCH-3 and MATCH-7.
-    fn can_double(&self) -> bool {
-        self.state.inner.may_double()
+    fn can_double(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(state_of(slf)?.inner.may_double())
     }
 
     /// The action ``action`` (an action, a ``Play`` or a text) stands for now: a text is
     /// read as an action word (``parse_action``), ``""`` as the empty play, or else as a play
     /// of the position and dice (``Position.parse_play``).
-    fn _action<'py>(&self, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let py = action.py();
-        if action.is_instance_of::<PyString>() {
-            return Ok(match self.act_arg(py, action)? {
-                Act::Play(p) => p.into_pyobject(py)?.into_any(),
-                Act::Roll(dice) => PyRoll { dice }.into_pyobject(py)?.into_any(),
-                Act::Other(a) => word_object(py, &a)?,
-            });
+    fn _action<'py>(
+        slf: &Bound<'py, Self>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let act = act_arg(&state_of(slf)?, action)?;
+        if !action.is_instance_of::<PyString>() {
+            return Ok(action.clone());
         }
-        self.act_arg(py, action)?;
-        Ok(action.clone())
+        match act {
+            Act::Play(p) => Ok(p.into_pyobject(py)?.into_any()),
+            Act::Roll(dice) => Ok(PyRoll { dice }.into_pyobject(py)?.into_any()),
+            Act::Other(a) => word_object(py, &a),
+        }
     }
 
-    /// Move to the state after ``action`` (an action object; a ``Roll`` with its dice).
-    fn _advance(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let s = &self.state;
-        self.state = match self.act_arg(py, action)? {
-            Act::Roll(Some(dice)) => s.roll(&dice.into_pyobject(py)?.into_any())?,
-            Act::Roll(None) => return Err(invalid("push: a roll needs its dice".to_owned())),
-            Act::Play(p) => s.play(p)?,
-            Act::Other(TurnAction::EmptyPlay) => s.empty_play()?,
-            Act::Other(TurnAction::Resign { level, player }) => {
-                crate::turn::next(s.inner.resign_as(level, player))?
-            }
-            Act::Other(TurnAction::Double) => crate::turn::next(s.inner.double())?,
-            Act::Other(TurnAction::Accept) => crate::turn::next(s.inner.answer_resignation(true))?,
-            Act::Other(TurnAction::Decline) => {
-                crate::turn::next(s.inner.answer_resignation(false))?
-            }
-            Act::Other(a) => {
-                let answer = match a {
-                    TurnAction::Take => gammon_core::CubeAnswer::Take,
-                    TurnAction::Drop => gammon_core::CubeAnswer::Drop,
-                    TurnAction::Beaver => gammon_core::CubeAnswer::Beaver,
-                    _ => gammon_core::CubeAnswer::Raccoon,
-                };
-                crate::turn::next(s.inner.answer(answer))?
-            }
-        };
-        Ok(())
-    }
-
-    /// Go back to ``state`` (one of this game's earlier states).
-    fn _restore(&mut self, state: PyTurnState) {
-        self.state = state;
+    /// The state after ``action`` (an action object; a ``Roll`` with its dice).
+    fn _next(slf: &Bound<'_, Self>, action: &Bound<'_, PyAny>) -> PyResult<PyTurnState> {
+        let state = state_of(slf)?;
+        let act = act_arg(&state, action)?;
+        next_state(&state, slf.py(), act)
     }
 
     /// Return the match or session with this game's result recorded (MATCH-1, MONEY-1).
     ///
     /// Raises ``IllegalActionError`` while the game is in progress.
-    fn next_match<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        match self.result() {
-            None => Err(crate::errors::IllegalActionError::new_err(
+    fn next_match<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        match state_of(slf)?.inner.result {
+            None => Err(IllegalActionError::new_err(
                 "BG-14: the game is not over yet",
             )),
-            Some(r) => self.board.bind(py).call_method1("record", (r,)),
+            Some(inner) => board_of(slf)?.call_method1("record", (PyGameResult { inner },)),
         }
     }
 
     /// The state as the fields of gnubg's Match ID (ID-4); see ``MatchId.of``.
     #[getter]
-    fn match_id_fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.get_type::<PyMatchId>()
-            .call_method1("of", (self.state, self.score(py)?))
+    fn match_id_fields<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let score = board_of(slf)?.getattr("score")?;
+        slf.py()
+            .get_type::<PyMatchId>()
+            .call_method1("of", (state_of(slf)?, score))
     }
 
     /// The gnubg Match ID of the current state (ID-4, ID-5: bit 66 written).
     #[getter]
-    fn match_id(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(self.match_id_fields(py)?.str()?.to_string())
+    fn match_id(slf: &Bound<'_, Self>) -> PyResult<String> {
+        Ok(Self::match_id_fields(slf)?.str()?.to_string())
     }
 
     /// The gnubg combined ``PositionID:MatchID`` (ID-6).
     #[getter]
-    fn gnubg_id(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "{}:{}",
-            self.state.inner.position.id(),
-            self.match_id(py)?
-        ))
+    fn gnubg_id(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let position = state_of(slf)?.inner.position;
+        Ok(format!("{}:{}", position.id(), Self::match_id(slf)?))
     }
 
     /// The state as the fields of an XGID (XGID-1..XGID-3); see ``Xgid.of``.
     ///
     /// Raises ``InvalidInputError`` while a beaver or raccoon awaits an answer (XGID-3).
     #[getter]
-    fn xgid_fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.get_type::<PyXgid>()
-            .call_method1("of", (self.state, self.score(py)?))
+    fn xgid_fields<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let score = board_of(slf)?.getattr("score")?;
+        slf.py()
+            .get_type::<PyXgid>()
+            .call_method1("of", (state_of(slf)?, score))
     }
 
     /// The XGID of the current state (XGID-1); see ``xgid_fields``.
     #[getter]
-    fn xgid(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(self.xgid_fields(py)?.str()?.to_string())
+    fn xgid(slf: &Bound<'_, Self>) -> PyResult<String> {
+        Ok(Self::xgid_fields(slf)?.str()?.to_string())
     }
 
     /// Set up the game a GNUbgID ``PositionID:MatchID`` describes (ID-6).
@@ -952,7 +966,10 @@ impl PyGameBase {
     /// board, and ``InvalidInputError`` for a finished game (only a game in play can be set
     /// up) or a state the rules forbid.
     #[classmethod]
-    #[pyo3(signature = (gnubg_id, cube=None, *, crawford=None, variant=None, seed=None))]
+    #[pyo3(
+        signature = (gnubg_id, cube=None, *, crawford=None, variant=None, seed=None),
+        text_signature = "(gnubg_id, cube=None, *, crawford=True, variant=None, seed=None)"
+    )]
     fn from_gnubg_id<'py>(
         cls: &Bound<'py, PyType>,
         gnubg_id: &Bound<'py, PyAny>,
@@ -961,16 +978,14 @@ impl PyGameBase {
         variant: Option<&Bound<'py, PyAny>>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        game_from_id(
-            cls,
-            gnubg_id,
-            Some("gnubg"),
+        let options = IdOptions {
             cube,
             crawford,
             variant,
-            None,
+            turn: None,
             seed,
-        )
+        };
+        game_from_id(cls, gnubg_id, Some("gnubg"), &options)
     }
 
     /// Set up the game an XGID describes (XGID-1..XGID-4).
@@ -981,7 +996,10 @@ impl PyGameBase {
     /// Raises ``ParseError`` for an unreadable XGID, ``InvalidPositionError`` for an
     /// impossible board, and ``InvalidInputError`` for a state the rules forbid.
     #[classmethod]
-    #[pyo3(signature = (xgid, cube=None, *, crawford=None, variant=None, seed=None))]
+    #[pyo3(
+        signature = (xgid, cube=None, *, crawford=None, variant=None, seed=None),
+        text_signature = "(xgid, cube=None, *, crawford=True, variant=None, seed=None)"
+    )]
     fn from_xgid<'py>(
         cls: &Bound<'py, PyType>,
         xgid: &Bound<'py, PyAny>,
@@ -990,7 +1008,14 @@ impl PyGameBase {
         variant: Option<&Bound<'py, PyAny>>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        game_from_id(cls, xgid, Some("xgid"), cube, crawford, variant, None, seed)
+        let options = IdOptions {
+            cube,
+            crawford,
+            variant,
+            turn: None,
+            seed,
+        };
+        game_from_id(cls, xgid, Some("xgid"), &options)
     }
 
     /// Set up the game a text describes, in whichever form it is written.
@@ -1003,8 +1028,10 @@ impl PyGameBase {
     /// Raises ``ParseError`` for a text that is none of these forms (the message names
     /// them), and the errors of ``from_gnubg_id`` and ``from_xgid``.
     #[classmethod]
-    #[pyo3(signature = (text, cube=None, *, crawford=None, variant=None, turn=None, seed=None))]
-    #[allow(clippy::too_many_arguments)]
+    #[pyo3(
+        signature = (text, cube=None, *, crawford=None, variant=None, turn=None, seed=None),
+        text_signature = "(text, cube=None, *, crawford=True, variant=None, turn=None, seed=None)"
+    )]
     fn from_id<'py>(
         cls: &Bound<'py, PyType>,
         text: &Bound<'py, PyAny>,
@@ -1014,66 +1041,61 @@ impl PyGameBase {
         turn: Option<&Bound<'py, PyAny>>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        game_from_id(cls, text, None, cube, crawford, variant, turn, seed)
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let py = slf.py();
-        let g = slf.borrow();
-        let args = (
-            slf.get_type(),
-            g.board.clone_ref(py),
-            g.state,
-            g.settings,
-            slf.getattr("__dict__")?,
-        )
-            .into_pyobject(py)?;
-        let ctor = py.import("gammon._core")?.getattr("_game_from_parts")?;
-        Ok((ctor, args))
+        let options = IdOptions {
+            cube,
+            crawford,
+            variant,
+            turn,
+            seed,
+        };
+        game_from_id(cls, text, None, &options)
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let py = slf.py();
         let name = slf.get_type().name()?.to_string();
-        let g = slf.borrow();
-        let position = g.state.inner.position;
-        if g.settings.is_some() {
+        let position = state_of(slf)?.inner.position;
+        if settings_of(slf)?.is_some() {
             return Ok(format!("<{name} {} {}>", position.variant(), position.id()));
         }
-        Ok(format!("<{name} {}>", g.gnubg_id(py)?))
+        Ok(format!("<{name} {}>", Self::gnubg_id(slf)?))
     }
 
-    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
-        let s = self.state.inner;
+    fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let s = state_of(slf)?.inner;
         let cube = match s.cube.owner {
             None => format!("cube {}", s.cube.value),
             Some(owner) => format!("cube {} owned by {}", s.cube.value, owner.name()),
         };
+        let position = PyPosition { inner: s.position };
         Ok(format!(
             "{}\n{}\n{cube}; {}",
-            self.board.bind(py).str()?,
-            self.position().into_pyobject(py)?.str()?,
+            board_of(slf)?.str()?,
+            position.into_pyobject(py)?.str()?,
             s.phase_text()
         ))
     }
 }
 
-/// What ``Game.from_gnubg_id``, ``Game.from_xgid`` and ``Game.from_id`` share.
-#[allow(clippy::too_many_arguments)]
+/// The options ``Game.from_gnubg_id``, ``Game.from_xgid`` and ``Game.from_id`` share.
+struct IdOptions<'a, 'py> {
+    cube: Option<&'a Bound<'py, PyAny>>,
+    crawford: Option<&'a Bound<'py, PyAny>>,
+    variant: Option<&'a Bound<'py, PyAny>>,
+    turn: Option<&'a Bound<'py, PyAny>>,
+    seed: Option<&'a Bound<'py, PyAny>>,
+}
+
+/// The game of class ``cls`` that ``text`` describes (``form`` ``"gnubg"`` or ``"xgid"``
+/// insists on one form).
 fn game_from_id<'py>(
     cls: &Bound<'py, PyType>,
     text: &Bound<'py, PyAny>,
     form: Option<&str>,
-    cube: Option<&Bound<'py, PyAny>>,
-    crawford: Option<&Bound<'py, PyAny>>,
-    variant: Option<&Bound<'py, PyAny>>,
-    turn: Option<&Bound<'py, PyAny>>,
-    seed: Option<&Bound<'py, PyAny>>,
+    options: &IdOptions<'_, 'py>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = cls.py();
-    let rules = match cube {
+    let rules = match options.cube {
         None => None,
         Some(c) => Some(c.extract::<PyCubeRules>().map_err(|_| {
             invalid(format!(
@@ -1082,7 +1104,7 @@ fn game_from_id<'py>(
             ))
         })?),
     };
-    let crawford = match crawford {
+    let crawford = match options.crawford {
         None => true,
         Some(c) if c.is_instance_of::<PyBool>() => c.is_truthy()?,
         Some(c) => {
@@ -1092,46 +1114,27 @@ fn game_from_id<'py>(
             )))
         }
     };
-    let variant = variant.map(|v| v.extract::<VariantArg>()).transpose()?;
-    let (position, state, score) = _game_from_id(text, rules, crawford, variant, turn, form)?;
+    let variant = options
+        .variant
+        .map(|v| v.extract::<VariantArg>())
+        .transpose()?;
+    let (position, state, score) =
+        _game_from_id(text, rules, crawford, variant, options.turn, form)?;
     let kwargs = PyDict::new(py);
     kwargs.set_item("position", position)?;
-    kwargs.set_item("seed", seed)?;
+    kwargs.set_item("seed", options.seed)?;
     let Some(state) = state else {
-        kwargs.set_item("cube", cube)?;
+        kwargs.set_item("cube", options.cube)?;
         return cls.call((), Some(&kwargs));
     };
     let board = match state.inner.board.as_match() {
         None => py.get_type::<PyMoneySession>().call1((score,))?,
         Some(m) => py
             .get_type::<PyMatch>()
-            .call_method1("_wrap", (crate::match_score::PyMatchScore { inner: *m },))?,
+            .call_method1("_wrap", (PyMatchScore { inner: *m },))?,
     };
     let game = cls.call((), Some(&kwargs))?;
-    {
-        let mut g = game.cast::<PyGameBase>()?.borrow_mut();
-        g.board = board.unbind();
-        g.state = state;
-    }
-    Ok(game)
-}
-
-/// Rebuilds a pickled game of class ``cls`` from its parts and its instance dictionary.
-#[pyfunction]
-pub fn _game_from_parts<'py>(
-    cls: &Bound<'py, PyType>,
-    board: &Bound<'py, PyAny>,
-    state: PyTurnState,
-    settings: Option<PyNardySettings>,
-    dict: &Bound<'py, PyDict>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let game = cls.call_method1("__new__", (cls,))?;
-    {
-        let mut g = game.cast::<PyGameBase>()?.borrow_mut();
-        g.board = board.clone().unbind();
-        g.state = state;
-        g.settings = settings;
-    }
-    game.getattr("__dict__")?.call_method1("update", (dict,))?;
+    game.setattr(intern!(py, "_board"), board)?;
+    game.setattr(intern!(py, "_state"), state)?;
     Ok(game)
 }
