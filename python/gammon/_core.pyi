@@ -8,7 +8,7 @@ from typing import Any, Final, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import Self, TypeAlias
+from typing_extensions import Self, TypeAlias, disjoint_base
 
 from gammon.cube import ResignLevel
 
@@ -984,7 +984,7 @@ class TurnState:
 
 class _ActionWord:
     word: Final[str]
-    def __init__(self) -> None: ...
+    def __new__(cls) -> Self: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
@@ -1031,7 +1031,7 @@ class Roll:
     pair of 1-6.
     """
 
-    def __init__(self, dice: tuple[int, int] | Sequence[int] | None = None) -> None: ...
+    def __new__(cls, dice: tuple[int, int] | Sequence[int] | None = None) -> Roll: ...
     @property
     def dice(self) -> tuple[int, int] | None:
         """The dice rolled, or ``None`` for a roll at random."""
@@ -1047,9 +1047,9 @@ class Resign:
     for a level other than 1-3 or its name, or a ``player`` that is not a ``Color``.
     """
 
-    def __init__(
-        self, level: ResignLevel | int | str = ..., player: Color | None = None
-    ) -> None: ...
+    def __new__(
+        cls, level: ResignLevel | int | str = ..., player: Color | None = None
+    ) -> Resign: ...
     @property
     def level(self) -> ResignLevel:
         """What the resignation gives up."""
@@ -1072,6 +1072,7 @@ def parse_action(text: str) -> _Action | None:
 
 def _resign_level(value: object) -> int: ...
 
+@disjoint_base
 class _GameBase:
     """``gammon.Game``'s base: what a game reads from ``_board``, ``_state``, ``_settings``."""
 
