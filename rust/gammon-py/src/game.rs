@@ -89,6 +89,9 @@ fn level_object(py: Python<'_>, level: u8) -> PyResult<Bound<'_, PyAny>> {
         .call1((level,))
 }
 
+/// What an action's ``__reduce__`` returns: its class and the arguments that rebuild it.
+type Reduction<'py> = (Bound<'py, PyType>, Bound<'py, PyTuple>);
+
 /// Defines an action without arguments: a frozen class named by one word.
 macro_rules! word_action {
     ($rust:ident, $name:literal, $word:literal, $action:expr, $doc:literal) => {
@@ -125,9 +128,7 @@ macro_rules! word_action {
                 format!("{}()", $name)
             }
 
-            fn __reduce__<'py>(
-                slf: &Bound<'py, Self>,
-            ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>)> {
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduction<'py>> {
                 Ok((slf.get_type(), PyTuple::empty(slf.py())))
             }
         }
@@ -234,10 +235,9 @@ impl PyRoll {
         }
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, (Option<(u8, u8)>,))> {
-        Ok((slf.get_type(), (slf.get().dice,)))
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduction<'py>> {
+        let args = (slf.get().dice,).into_pyobject(slf.py())?;
+        Ok((slf.get_type(), args))
     }
 }
 
@@ -305,11 +305,10 @@ impl PyResign {
         }
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, (u8, Option<PyColor>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Reduction<'py>> {
         let r = slf.get();
-        Ok((slf.get_type(), (r.level, r.player.map(PyColor::from))))
+        let args = (r.level, r.player.map(PyColor::from)).into_pyobject(slf.py())?;
+        Ok((slf.get_type(), args))
     }
 }
 
@@ -580,6 +579,7 @@ impl PyGameBase {
     /// The scoreboard, the first turn state and the Long Nardy settings of a new game, from
     /// ``gammon.Game``'s arguments (see there), checked.
     #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (r#match=None, cube=None, *, session=None, position=None, variant=None, dice=None, settings=None))]
     fn _setup<'py>(
         py: Python<'py>,
