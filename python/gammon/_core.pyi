@@ -1123,10 +1123,19 @@ class _GameBase:
         """True if this is the Crawford game of its match: no doubling (MATCH-3)."""
     @property
     def turn(self) -> Color:
-        """The player on roll (gnubg's ``fMove``), also while the opponent answers."""
+        """The player on roll (gnubg's ``fMove``), as ``Position.turn``.
+
+        The player whose turn it is, also while the opponent answers their double or
+        resignation; ``to_act`` names the player who must act.
+        """
     @property
     def to_act(self) -> Color:
-        """The player who must act now (gnubg's ``fTurn``)."""
+        """The player who must act now (gnubg's ``fTurn``).
+
+        The player on roll, or the opponent while a double or resignation awaits an answer.
+        At the opening roll, White stands for both players. After the end it is the player
+        gnubg leaves to act: the loser after a bear-off, the dropper, the accepter.
+        """
     @property
     def is_opening(self) -> bool:
         """True until the opening roll has decided who moves first (BG-10)."""
@@ -1143,7 +1152,24 @@ class _GameBase:
     def is_over(self) -> bool:
         """True once the game has ended (BG-14)."""
     def legal_actions(self, *, resignations: bool = False) -> list[_Action]:
-        """Everything the player to act may do now, in the core's order."""
+        """List everything the player to act (``turn``) may do now.
+
+        In a fixed order (the core's, ``TurnState.legal_actions``):
+
+        - at the opening: ``[Roll()]`` (BG-10);
+        - facing a double: ``Take()``, ``Drop()``, and ``Beaver()`` / ``Raccoon()`` where
+          allowed (CUBE-4, CUBE-12, CUBE-13);
+        - facing a resignation: ``Accept()``, ``Decline()`` (RESIGN-2, RESIGN-3);
+        - before rolling: ``Roll()``, ``Double()`` when allowed (CUBE-2, CUBE-3);
+        - after rolling: the legal plays (or ``[EmptyPlay()]`` when the roll cannot be
+          played, MOVE-8);
+        - after the end: nothing.
+
+        ``Roll()`` stands for a random roll: pushing it rolls with the game's dice.
+        ``resignations=True`` adds the offers to resign where allowed (RESIGN-1; Long Nardy's
+        surrender, LN-36) before rolling and after rolling. They are left out by default, so
+        that an agent choosing at random from this list plays the game instead of resigning.
+        """
     def is_legal(self, action: _Action | str) -> bool:
         """Tell whether ``push`` would accept ``action`` now (the core checks it)."""
     def can_double(self) -> bool:
@@ -1151,7 +1177,10 @@ class _GameBase:
     def _action(self, action: _Action | str) -> _Action: ...
     def _next(self, action: _Action) -> TurnState: ...
     def next_match(self) -> Match | MoneySession:
-        """The match or session with this game's result recorded (MATCH-1, MONEY-1)."""
+        """Return the match or session with this game's result recorded (MATCH-1, MONEY-1).
+
+        Raises ``IllegalActionError`` while the game is in progress.
+        """
     @property
     def match_id_fields(self) -> MatchId:
         """The state as the fields of gnubg's Match ID (ID-4)."""
@@ -1163,7 +1192,10 @@ class _GameBase:
         """The gnubg combined ``PositionID:MatchID`` (ID-6)."""
     @property
     def xgid_fields(self) -> Xgid:
-        """The state as the fields of an XGID (XGID-1..XGID-3)."""
+        """The state as the fields of an XGID (XGID-1..XGID-3); see ``Xgid.of``.
+
+        Raises ``InvalidInputError`` while a beaver or raccoon awaits an answer (XGID-3).
+        """
     @property
     def xgid(self) -> str:
         """The XGID of the current state (XGID-1)."""
@@ -1177,7 +1209,23 @@ class _GameBase:
         variant: _VariantLike | None = None,
         seed: int | None = None,
     ) -> Self:
-        """Set up the game a GNUbgID ``PositionID:MatchID`` describes (ID-6)."""
+        """Set up the game a GNUbgID ``PositionID:MatchID`` describes (ID-6).
+
+        The ID gives the position, dice, cube and any pending double or resignation, the
+        score and the Crawford flag. ``cube`` gives the rules the ID does not hold (cap,
+        beavers...); in money play the ID's Jacoby bit wins (ID-5). ``crawford`` says
+        whether the match uses the Crawford rule. A game-state-0 ID ("no game") gives a game
+        before its opening roll.
+
+        A pending double whose answerer is the player on roll is a beaver, as gnubg writes
+        it, and one answered by the cube's owner a raccoon; longer chains read as these two.
+        Without ``gnubg_raccoon_owner`` a pending raccoon looks like a redouble and reads as
+        one.
+
+        Raises ``ParseError`` for an unreadable ID, ``InvalidPositionError`` for an
+        impossible board, and ``InvalidInputError`` for a finished game (only a game in play
+        can be set up) or a state the rules forbid.
+        """
     @classmethod
     def from_xgid(
         cls,
@@ -1188,7 +1236,14 @@ class _GameBase:
         variant: _VariantLike | None = None,
         seed: int | None = None,
     ) -> Self:
-        """Set up the game an XGID describes (XGID-1..XGID-4)."""
+        """Set up the game an XGID describes (XGID-1..XGID-4).
+
+        The XGID's Jacoby, beaver and cube limit fields override ``cube``, which supplies
+        the rest; ``crawford`` says whether the match uses the Crawford rule.
+
+        Raises ``ParseError`` for an unreadable XGID, ``InvalidPositionError`` for an
+        impossible board, and ``InvalidInputError`` for a state the rules forbid.
+        """
     @classmethod
     def from_id(
         cls,
@@ -1200,7 +1255,16 @@ class _GameBase:
         turn: _ColorLike | None = None,
         seed: int | None = None,
     ) -> Self:
-        """Set up the game a gnubg ID, an XGID or a Position ID describes."""
+        """Set up the game a text describes, in whichever form it is written.
+
+        A gnubg ID ``PositionID:MatchID`` as ``from_gnubg_id`` reads it (ID-6), an XGID as
+        ``from_xgid`` reads it (XGID-1), or a Position ID (ID-1..ID-3; a Long Nardy ID too):
+        a money game from that position, ``turn`` on roll (default White) and about to roll.
+        ``turn`` may not contradict a gnubg ID or an XGID, which say who is on roll.
+
+        Raises ``ParseError`` for a text that is none of these forms (the message names
+        them), and the errors of ``from_gnubg_id`` and ``from_xgid``.
+        """
 
 def _turn_state(
     position: Position,
