@@ -25,6 +25,7 @@ from gammon import (
     ResignLevel,
     Roll,
 )
+from gammon.actions import parse_action
 
 WHITE, BLACK = Color.WHITE, Color.BLACK
 
@@ -607,3 +608,41 @@ def test_resign1_offers_to_resign_are_listed_only_when_asked_for() -> None:
         assert offers, variant
         assert not any(isinstance(a, Resign) for a in default)
         assert game.legal_actions(resignations=True) == default + offers
+
+
+# -- the actions and a game's history as values -------------------------------------------
+
+
+def test_resign1_cube6_parse_action_reads_the_words_and_their_synonyms() -> None:
+    assert parse_action(" Accept   DOUBLE ") == gammon.Take()
+    assert parse_action("pass") == parse_action("refuse") == gammon.Drop()
+    assert parse_action("resign g") == Resign(ResignLevel.GAMMON)
+    assert parse_action("resign") == Resign(ResignLevel.SINGLE)
+    assert parse_action("roll 6-2") == Roll((6, 2))
+    assert parse_action("8/5 6/5") is None
+    for bad in ["roll 7", "roll 07", "resign all"]:
+        with pytest.raises(gammon.ParseError):
+            parse_action(bad)
+    assert str(Resign(ResignLevel.BACKGAMMON, BLACK)) == "resign backgammon (black)"
+    assert repr(Resign("gammon", WHITE)) == "Resign(ResignLevel.GAMMON, Color.WHITE)"
+    assert Resign(2).level is ResignLevel.GAMMON
+    with pytest.raises(gammon.InvalidInputError, match="RESIGN-1"):
+        Resign(4)
+    with pytest.raises(gammon.InvalidDiceError):
+        Roll((0, 3))
+
+
+def test_bg12_a_game_pickles_with_its_history_and_its_dice() -> None:
+    import pickle
+
+    game = Game(Match(5), seed=3)
+    game.roll()
+    game.push(game.legal_actions()[0])
+    back = pickle.loads(pickle.dumps(game))
+    assert type(back) is Game and back.match == game.match
+    assert back.move_stack == game.move_stack and back.gnubg_id == game.gnubg_id
+    assert back.roll() == game.roll()
+    assert back.pop() == game.pop() and back.pop() == game.pop()
+    assert back.gnubg_id == game.gnubg_id
+    for action in [Roll(), Roll((3, 1)), Double(), Resign(ResignLevel.GAMMON, WHITE)]:
+        assert pickle.loads(pickle.dumps(action)) == action

@@ -8,7 +8,9 @@ from typing import Any, Final, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import TypeAlias
+from typing_extensions import Self, TypeAlias, disjoint_base
+
+from gammon.cube import ResignLevel
 
 __all__ = [
     "BUILTIN_CUBE_POLICIES",
@@ -36,7 +38,9 @@ __all__ = [
     "TRUNCATIONS",
     "WIN_KINDS",
     "XGID_POSITION_LEN",
+    "Accept",
     "BearoffEvaluation",
+    "Beaver",
     "Candidate",
     "Color",
     "Cube",
@@ -47,6 +51,10 @@ __all__ = [
     "CubefulRolloutResult",
     "CubefulTally",
     "Decision",
+    "Decline",
+    "Double",
+    "Drop",
+    "EmptyPlay",
     "Ending",
     "Evaluation",
     "GameAnalysis",
@@ -76,16 +84,21 @@ __all__ = [
     "PlayList",
     "PlayerStats",
     "Position",
+    "Raccoon",
+    "Resign",
     "Resignation",
+    "Roll",
     "RollLuck",
     "RolloutResult",
     "RolloutSetup",
     "SimulationSetup",
     "TableInfo",
+    "Take",
     "Tally",
     "TurnState",
     "Variant",
     "Xgid",
+    "_GameBase",
     "__version__",
     "_analysis_arrays",
     "_analyze_matches",
@@ -129,6 +142,7 @@ __all__ = [
     "_read_many_file",
     "_read_rollout_checkpoint",
     "_read_simulation_file",
+    "_resign_level",
     "_simulate_match",
     "_simulate_money",
     "_split_ranges",
@@ -147,6 +161,7 @@ __all__ = [
     "gnubg_player",
     "hint",
     "money_equity",
+    "parse_action",
     "split_gnubg_id",
 ]
 
@@ -966,6 +981,290 @@ class TurnState:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+class _ActionWord:
+    word: Final[str]
+    def __new__(cls) -> Self: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class Double(_ActionWord):
+    """Offer a double before rolling (CUBE-3, CUBE-4)."""
+
+@final
+class Take(_ActionWord):
+    """Take the pending double (CUBE-5)."""
+
+@final
+class Drop(_ActionWord):
+    """Drop (pass) the pending double: the game ends (CUBE-6)."""
+
+@final
+class Beaver(_ActionWord):
+    """Take the double and redouble at once, keeping the cube (CUBE-12; money play)."""
+
+@final
+class Raccoon(_ActionWord):
+    """Answer a beaver by redoubling again, keeping the cube (CUBE-13; money play)."""
+
+@final
+class Accept(_ActionWord):
+    """Accept the pending resignation: the game ends (RESIGN-2)."""
+
+@final
+class Decline(_ActionWord):
+    """Decline the pending resignation: play goes on (RESIGN-3)."""
+
+@final
+class EmptyPlay(_ActionWord):
+    """The empty play, when the roll cannot be played at all (MOVE-8, BAR-4)."""
+
+@final
+class Roll:
+    """Roll the dice (BG-12).
+
+    ``dice`` is the roll, or ``None`` for "roll at random" in ``Game.legal_actions`` and
+    ``Game.push``. At the opening roll the pair is ``(White's die, Black's die)`` (BG-10);
+    later it is the roller's two dice. Raises ``InvalidDiceError`` for dice that are not a
+    pair of 1-6.
+    """
+
+    def __new__(cls, dice: tuple[int, int] | Sequence[int] | None = None) -> Roll: ...
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        """The dice rolled, or ``None`` for a roll at random."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class Resign:
+    """Offer to resign at ``level`` (RESIGN-1); in Long Nardy, surrender (LN-36).
+
+    ``player`` is who resigns: ``None`` for the player to act. Raises ``InvalidInputError``
+    for a level other than 1-3 or its name, or a ``player`` that is not a ``Color``.
+    """
+
+    def __new__(
+        cls, level: ResignLevel | int | str = ..., player: Color | None = None
+    ) -> Resign: ...
+    @property
+    def level(self) -> ResignLevel:
+        """What the resignation gives up."""
+    @property
+    def player(self) -> Color | None:
+        """Who resigns, or ``None`` for the player to act."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+_Action: TypeAlias = Union[
+    Play, Roll, Double, Take, Drop, Beaver, Raccoon, Resign, Accept, Decline, EmptyPlay
+]
+
+def parse_action(text: str) -> _Action | None:
+    """Read the action a word names (``"roll 31"``, ``"double"``...), or return ``None``.
+
+    Raises ``ParseError`` for ``roll`` or ``resign`` with a bad argument.
+    """
+
+def _resign_level(value: object) -> int: ...
+
+@disjoint_base
+class _GameBase:
+    """``gammon.Game``'s base: what a game reads from ``_board``, ``_state``, ``_settings``."""
+
+    _board: Match | MoneySession
+    _state: TurnState
+    _settings: NardySettings | None
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self: ...
+    @staticmethod
+    def _setup(
+        match: Match | None = None,
+        cube: CubeRules | Cube | None = None,
+        *,
+        session: MoneySession | None = None,
+        position: Position | None = None,
+        variant: _VariantLike | None = None,
+        dice: tuple[int, int] | None = None,
+        settings: NardySettings | None = None,
+    ) -> tuple[Match | MoneySession, TurnState, NardySettings | None]: ...
+    @property
+    def state(self) -> TurnState:
+        """The core's turn state the game is in (the position, dice, cube, offers, result)."""
+    @property
+    def position(self) -> Position:
+        """The position; its ``turn`` is the player on roll."""
+    @property
+    def dice(self) -> tuple[int, int] | None:
+        """The dice of the player on roll, larger first, or ``None`` before rolling."""
+    @property
+    def cube(self) -> Cube:
+        """The cube: value, owner, any pending offer, and the rules that apply."""
+    @property
+    def cube_rules(self) -> CubeRules:
+        """The cube rules that apply in this game (money-only options off in a match)."""
+    @property
+    def match(self) -> Match | MoneySession:
+        """The match or money session as it stood when this game began."""
+    @property
+    def settings(self) -> NardySettings | None:
+        """The Long Nardy settings of §9, or ``None`` for backgammon."""
+    @property
+    def in_extra_turn(self) -> bool:
+        """True while Black plays the extra last roll of Long Nardy (LN-37)."""
+    @property
+    def is_money(self) -> bool:
+        """True in money play."""
+    @property
+    def is_crawford_game(self) -> bool:
+        """True if this is the Crawford game of its match: no doubling (MATCH-3)."""
+    @property
+    def turn(self) -> Color:
+        """The player on roll (gnubg's ``fMove``), as ``Position.turn``.
+
+        The player whose turn it is, also while the opponent answers their double or
+        resignation; ``to_act`` names the player who must act.
+        """
+    @property
+    def to_act(self) -> Color:
+        """The player who must act now (gnubg's ``fTurn``).
+
+        The player on roll, or the opponent while a double or resignation awaits an answer.
+        At the opening roll, White stands for both players. After the end it is the player
+        gnubg leaves to act: the loser after a bear-off, the dropper, the accepter.
+        """
+    @property
+    def is_opening(self) -> bool:
+        """True until the opening roll has decided who moves first (BG-10)."""
+    @property
+    def resignation(self) -> Resignation | None:
+        """The resignation awaiting an answer, if any (RESIGN-1)."""
+    @property
+    def declined_resignation(self) -> Resignation | None:
+        """The declined offer still remembered, if any (RESIGN-3)."""
+    @property
+    def result(self) -> GameResult | None:
+        """The result once the game is over, else ``None``."""
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (BG-14)."""
+    def legal_actions(self, *, resignations: bool = False) -> list[_Action]:
+        """List everything the player to act (``turn``) may do now.
+
+        In a fixed order (the core's, ``TurnState.legal_actions``):
+
+        - at the opening: ``[Roll()]`` (BG-10);
+        - facing a double: ``Take()``, ``Drop()``, and ``Beaver()`` / ``Raccoon()`` where
+          allowed (CUBE-4, CUBE-12, CUBE-13);
+        - facing a resignation: ``Accept()``, ``Decline()`` (RESIGN-2, RESIGN-3);
+        - before rolling: ``Roll()``, ``Double()`` when allowed (CUBE-2, CUBE-3);
+        - after rolling: the legal plays (or ``[EmptyPlay()]`` when the roll cannot be
+          played, MOVE-8);
+        - after the end: nothing.
+
+        ``Roll()`` stands for a random roll: pushing it rolls with the game's dice.
+        ``resignations=True`` adds the offers to resign where allowed (RESIGN-1; Long Nardy's
+        surrender, LN-36) before rolling and after rolling. They are left out by default, so
+        that an agent choosing at random from this list plays the game instead of resigning.
+        """
+    def is_legal(self, action: _Action | str) -> bool:
+        """Tell whether ``push`` would accept ``action`` now (the core checks it)."""
+    def can_double(self) -> bool:
+        """Tell whether the player on roll may double now (CUBE-2, CUBE-3, MATCH-3...)."""
+    def _action(self, action: _Action | str) -> _Action: ...
+    def _next(self, action: _Action) -> TurnState: ...
+    def next_match(self) -> Match | MoneySession:
+        """Return the match or session with this game's result recorded (MATCH-1, MONEY-1).
+
+        Raises ``IllegalActionError`` while the game is in progress.
+        """
+    @property
+    def match_id_fields(self) -> MatchId:
+        """The state as the fields of gnubg's Match ID (ID-4)."""
+    @property
+    def match_id(self) -> str:
+        """The gnubg Match ID of the current state (ID-4, ID-5)."""
+    @property
+    def gnubg_id(self) -> str:
+        """The gnubg combined ``PositionID:MatchID`` (ID-6)."""
+    @property
+    def xgid_fields(self) -> Xgid:
+        """The state as the fields of an XGID (XGID-1..XGID-3); see ``Xgid.of``.
+
+        Raises ``InvalidInputError`` while a beaver or raccoon awaits an answer (XGID-3).
+        """
+    @property
+    def xgid(self) -> str:
+        """The XGID of the current state (XGID-1)."""
+    @classmethod
+    def from_gnubg_id(
+        cls,
+        gnubg_id: str,
+        cube: CubeRules | None = None,
+        *,
+        crawford: bool = True,
+        variant: _VariantLike | None = None,
+        seed: int | None = None,
+    ) -> Self:
+        """Set up the game a GNUbgID ``PositionID:MatchID`` describes (ID-6).
+
+        The ID gives the position, dice, cube and any pending double or resignation, the
+        score and the Crawford flag. ``cube`` gives the rules the ID does not hold (cap,
+        beavers...); in money play the ID's Jacoby bit wins (ID-5). ``crawford`` says
+        whether the match uses the Crawford rule. A game-state-0 ID ("no game") gives a game
+        before its opening roll.
+
+        A pending double whose answerer is the player on roll is a beaver, as gnubg writes
+        it, and one answered by the cube's owner a raccoon; longer chains read as these two.
+        Without ``gnubg_raccoon_owner`` a pending raccoon looks like a redouble and reads as
+        one.
+
+        Raises ``ParseError`` for an unreadable ID, ``InvalidPositionError`` for an
+        impossible board, and ``InvalidInputError`` for a finished game (only a game in play
+        can be set up) or a state the rules forbid.
+        """
+    @classmethod
+    def from_xgid(
+        cls,
+        xgid: str,
+        cube: CubeRules | None = None,
+        *,
+        crawford: bool = True,
+        variant: _VariantLike | None = None,
+        seed: int | None = None,
+    ) -> Self:
+        """Set up the game an XGID describes (XGID-1..XGID-4).
+
+        The XGID's Jacoby, beaver and cube limit fields override ``cube``, which supplies
+        the rest; ``crawford`` says whether the match uses the Crawford rule.
+
+        Raises ``ParseError`` for an unreadable XGID, ``InvalidPositionError`` for an
+        impossible board, and ``InvalidInputError`` for a state the rules forbid.
+        """
+    @classmethod
+    def from_id(
+        cls,
+        text: str,
+        cube: CubeRules | None = None,
+        *,
+        crawford: bool = True,
+        variant: _VariantLike | None = None,
+        turn: _ColorLike | None = None,
+        seed: int | None = None,
+    ) -> Self:
+        """Set up the game a text describes, in whichever form it is written.
+
+        A gnubg ID ``PositionID:MatchID`` as ``from_gnubg_id`` reads it (ID-6), an XGID as
+        ``from_xgid`` reads it (XGID-1), or a Position ID (ID-1..ID-3; a Long Nardy ID too):
+        a money game from that position, ``turn`` on roll (default White) and about to roll.
+        ``turn`` may not contradict a gnubg ID or an XGID, which say who is on roll.
+
+        Raises ``ParseError`` for a text that is none of these forms (the message names
+        them), and the errors of ``from_gnubg_id`` and ``from_xgid``.
+        """
 
 def _turn_state(
     position: Position,

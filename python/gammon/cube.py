@@ -31,8 +31,8 @@ from gammon._core import (
     CubeOffer,
     CubeRules,
     Resignation,
+    _resign_level,
 )
-from gammon.errors import InvalidInputError
 
 __all__ = [
     "DEFAULT_MAX_CUBE",
@@ -68,16 +68,4 @@ class ResignLevel(enum.IntEnum):
 
         Raises :class:`~gammon.InvalidInputError` for anything else (RESIGN-1).
         """
-        if isinstance(value, ResignLevel):
-            return value
-        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 3:
-            return cls(value)
-        if isinstance(value, str):
-            key = value.strip().lower()
-            names = {"single": 1, "normal": 1, "s": 1, "n": 1, "gammon": 2, "g": 2}
-            names.update({"backgammon": 3, "b": 3, "bg": 3})
-            if key in names:
-                return cls(names[key])
-        raise InvalidInputError(
-            f"a resignation level is single, gammon or backgammon (1-3), not {value!r} (RESIGN-1)"
-        )
+        return cls(_resign_level(value))

@@ -22,7 +22,7 @@ use crate::nardy::{referee, NardyScoring};
 use crate::result::PyGameResult;
 use crate::types::{color_arg, dice_arg, text_arg, PyColor};
 
-fn turn_error(e: TurnError) -> PyErr {
+pub(crate) fn turn_error(e: TurnError) -> PyErr {
     match e.kind {
         TurnErrorKind::Cube => IllegalCubeActionError::new_err(e.message),
         TurnErrorKind::Play => IllegalPlayError::new_err(e.message),
@@ -137,7 +137,7 @@ impl PyTurnState {
     /// Checks that `play` may be played now: a checker play is due (BG-12, BG-14), and the
     /// play belongs to this position (MOVE-9) and these dice (MOVE-1). A `Play` is made only
     /// from the legal plays of its position and dice, so that is legality.
-    fn check_py_play(&self, play: &PyPlay) -> PyResult<()> {
+    pub(crate) fn check_py_play(&self, play: &PyPlay) -> PyResult<()> {
         let text = play.text();
         let dice = self.inner.check_play(&text).map_err(turn_error)?;
         if play.before != self.inner.position {
@@ -160,7 +160,7 @@ impl PyTurnState {
     }
 }
 
-fn next(r: Result<TurnState<VariantPosition>, TurnError>) -> PyResult<PyTurnState> {
+pub(crate) fn next(r: Result<TurnState<VariantPosition>, TurnError>) -> PyResult<PyTurnState> {
     r.map(|inner| PyTurnState { inner }).map_err(turn_error)
 }
 
@@ -317,7 +317,7 @@ impl PyTurnState {
 
     /// The state after a roll: at the opening White's die and Black's die (BG-10, BG-11,
     /// CUBE-20), later the dice of the player on roll (BG-12).
-    fn roll(&self, dice: &Bound<'_, PyAny>) -> PyResult<PyTurnState> {
+    pub(crate) fn roll(&self, dice: &Bound<'_, PyAny>) -> PyResult<PyTurnState> {
         // The opening roll is one die each, so White's and Black's dice keep their order.
         let (first, second) = match dice.extract::<(i64, i64)>() {
             Ok((a, b)) if (1..=6).contains(&a) && (1..=6).contains(&b) => (a as u8, b as u8),
@@ -378,7 +378,7 @@ impl PyTurnState {
     }
 
     /// The state after ``play`` (a ``Play`` of this position and dice, MOVE-1, MOVE-9).
-    fn play(&self, play: PyPlay) -> PyResult<PyTurnState> {
+    pub(crate) fn play(&self, play: PyPlay) -> PyResult<PyTurnState> {
         guard(|| {
             self.check_py_play(&play)?;
             Ok(PyTurnState {
@@ -388,7 +388,7 @@ impl PyTurnState {
     }
 
     /// The state after the empty play, legal only when the roll cannot be played (MOVE-8).
-    fn empty_play(&self) -> PyResult<PyTurnState> {
+    pub(crate) fn empty_play(&self) -> PyResult<PyTurnState> {
         guard(|| {
             self.inner.check_empty_play().map_err(turn_error)?;
             Ok(PyTurnState {
