@@ -22,6 +22,7 @@ __all__ = [
     "EVALUATORS",
     "KIND_NAMES",
     "MANY_CHECKPOINT_FORMAT",
+    "MATCH_FILE_SETTINGS",
     "MATCH_ID_LEN",
     "MAX_ANALYSIS_PLIES",
     "MAX_AUTO_DOUBLES",
@@ -110,6 +111,7 @@ __all__ = [
     "_cube_decision",
     "_decision_arrays",
     "_default_policy",
+    "_file_settings",
     "_game_from_id",
     "_match_events",
     "_match_score",
@@ -125,10 +127,12 @@ __all__ = [
     "_position_seeds",
     "_read_checkpoint_file",
     "_read_cube_rollout_checkpoint",
+    "_read_file_settings",
     "_read_many_checkpoint",
     "_read_many_file",
     "_read_rollout_checkpoint",
     "_read_simulation_file",
+    "_replay_match_file",
     "_simulate_match",
     "_simulate_money",
     "_split_ranges",
@@ -157,6 +161,8 @@ MAX_AUTO_DOUBLES: Final[int]
 """The largest automatic-doubles limit gnubg accepts (CUBE-20)."""
 MAX_CUBE_LIMIT: Final[int]
 """The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
+MATCH_FILE_SETTINGS: Final[tuple[tuple[str, str, bool], ...]]
+"""The cube settings a match file can state: ``(name in the file, CubeRules field, money only)``."""
 MATCH_ID_LEN: Final[int]
 """Characters in a Match ID (ID-4)."""
 XGID_POSITION_LEN: Final[int]
@@ -1036,6 +1042,40 @@ def _simulate_money(
     base: MoneyResult | None = None,
 ) -> MoneyResult:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` drives it."""
+
+def _replay_match_file(
+    length: int,
+    variant: Variant | str,
+    rules: CubeRules,
+    crawford: bool | None,
+    jacoby: bool | None,
+    stated_by: str,
+    unreduced: bool,
+    games: Sequence[
+        tuple[
+            int,
+            int | None,
+            tuple[int, int] | None,
+            int | None,
+            Sequence[
+                tuple[
+                    str, Color, tuple[int, int] | None, str | None, int, int, int | None, str
+                ]
+            ],
+        ]
+    ],
+) -> tuple[bool, CubeRules, list[list[Play | str | tuple[int, int]]]]:
+    """Replays the games a match file reader parsed; ``gammon.matchfile.replay_file`` drives it."""
+
+def _file_settings(
+    rules: CubeRules, crawford: bool | None, base: CubeRules
+) -> list[tuple[str, str]]:
+    """The settings a match file of a record with ``rules`` states."""
+
+def _read_file_settings(
+    settings: Sequence[tuple[str, str]], base: CubeRules
+) -> tuple[CubeRules, bool | None]:
+    """Reads the settings a match file states over ``base``."""
 
 def _match_events(
     variant: Variant,
