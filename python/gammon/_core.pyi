@@ -1058,9 +1058,7 @@ def _replay_match_file(
             tuple[int, int] | None,
             int | None,
             Sequence[
-                tuple[
-                    str, Color, tuple[int, int] | None, str | None, int, int, int | None, str
-                ]
+                tuple[str, Color, tuple[int, int] | None, str | None, int, int, int | None, str]
             ],
         ]
     ],

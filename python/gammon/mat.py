@@ -388,9 +388,9 @@ def _game_lines(g: GameRecord, gi: int) -> list[str]:
             # doubler next rolls); a chain that ends otherwise (dropped, or taken and then
             # resigned) ends with "Doubles" and an explicit take: after "Beavers" gnubg's
             # importer would take the chain at the next roll, even in the next game.
-            after = g.actions[index + 1 : index + 3]
-            more = bool(after) and isinstance(after[0], (Beaver, Raccoon))
-            taken = len(after) == 2 and isinstance(after[0], Take) and isinstance(after[1], Roll)
+            nxt = g.actions[index + 1 : index + 3]
+            more = bool(nxt) and isinstance(nxt[0], (Beaver, Raccoon))
+            taken = len(nxt) == 2 and isinstance(nxt[0], Take) and isinstance(nxt[1], Roll)
             word = "Beavers" if more or taken else "Doubles"
             text = f" {word} => {2 * before.cube.offer.value}"
         elif isinstance(a, Take):

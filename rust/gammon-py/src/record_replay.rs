@@ -27,7 +27,13 @@ type EntryArg<'py> = (
 );
 
 /// One parsed game: ``(number, line, score, automatic_doubles, entries)``.
-type GameArg<'py> = (u32, Option<u32>, Option<(u32, u32)>, Option<u32>, Vec<EntryArg<'py>>);
+type GameArg<'py> = (
+    u32,
+    Option<u32>,
+    Option<(u32, u32)>,
+    Option<u32>,
+    Vec<EntryArg<'py>>,
+);
 
 fn entry(arg: EntryArg<'_>) -> PyResult<FileEntry> {
     let (kind, who, dice, text, points, move_number, line, prefix) = arg;
@@ -35,7 +41,9 @@ fn entry(arg: EntryArg<'_>) -> PyResult<FileEntry> {
     let text = text.unwrap_or_default();
     let cube = |word| FileAction::Cube { who, word };
     let action = match (kind.as_str(), dice) {
-        ("roll" | "unplayed" | "dice", Some(d)) if (1..=6).contains(&d.0) && (1..=6).contains(&d.1) => {
+        ("roll" | "unplayed" | "dice", Some(d))
+            if (1..=6).contains(&d.0) && (1..=6).contains(&d.1) =>
+        {
             FileAction::Roll {
                 who,
                 dice: d,

@@ -387,7 +387,9 @@ impl Replay {
         } else {
             ""
         };
-        Err(Failure::Record(format!("{said} but the rules say {r}{note}")))
+        Err(Failure::Record(format!(
+            "{said} but the rules say {r}{note}"
+        )))
     }
 
     /// Push one entry; `next` is the entry after it, `scale` multiplies the points a result
@@ -495,7 +497,12 @@ impl Board {
     }
 }
 
-fn located(failure: Failure, game: u32, entry: Option<&FileEntry>, line: Option<u32>) -> RecordError {
+fn located(
+    failure: Failure,
+    game: u32,
+    entry: Option<&FileEntry>,
+    line: Option<u32>,
+) -> RecordError {
     let (reason, move_number, line) = match (failure, entry) {
         (Failure::Record(r), e) => (r, e.map(|e| e.move_number), e.map_or(line, |e| e.line)),
         (Failure::Rules(r), Some(e)) => (format!("{}{r}", e.prefix), Some(e.move_number), e.line),
@@ -560,7 +567,11 @@ impl FileRecord {
         }))
     }
 
-    fn replay_with(&self, crawford: bool, rules: CubeRules) -> Result<Vec<Vec<Replayed>>, RecordError> {
+    fn replay_with(
+        &self,
+        crawford: bool,
+        rules: CubeRules,
+    ) -> Result<Vec<Vec<Replayed>>, RecordError> {
         let mut board = if self.length > 0 {
             let m = MatchScore::new(self.length, crawford).map_err(|e| RecordError {
                 reason: e.to_string(),
@@ -676,7 +687,12 @@ impl FileRecord {
         })
     }
 
-    fn replay_entries(&self, game: &mut Replay, fg: &FileGame, scale: u32) -> Result<(), RecordError> {
+    fn replay_entries(
+        &self,
+        game: &mut Replay,
+        fg: &FileGame,
+        scale: u32,
+    ) -> Result<(), RecordError> {
         for (i, entry) in fg.entries.iter().enumerate() {
             let next = fg.entries.get(i + 1).map(|e| &e.action);
             game.push(&entry.action, next, scale, self.unreduced)
@@ -751,7 +767,11 @@ fn set_setting(rules: &mut CubeRules, name: &str, field: &str, text: &str) -> Re
     }
     let number = match word.parse::<u64>() {
         Ok(n) if word.len() <= 10 && word.bytes().all(|b| b.is_ascii_digit()) => n,
-        _ => return Err(format!("the setting {name} is a whole number, not {shown:?}")),
+        _ => {
+            return Err(format!(
+                "the setting {name} is a whole number, not {shown:?}"
+            ))
+        }
     };
     let out_of_range = |what: &str| format!("the setting {name} is {what}, not {number}");
     match field {
@@ -933,10 +953,17 @@ mod tests {
     #[test]
     fn the_opening_roll_is_never_a_double_and_the_error_is_placed() {
         // BG-10: a tie is thrown again, so a file never shows a doubled opening roll.
-        let rec = record(0, None, vec![vec![at(roll(Color::White, (3, 3), "8/5 6/5"), 1)]]);
+        let rec = record(
+            0,
+            None,
+            vec![vec![at(roll(Color::White, (3, 3), "8/5 6/5"), 1)]],
+        );
         let e = rec.replay().expect_err("a doubled opening roll");
         assert!(e.reason.contains("never a double"), "{}", e.reason);
-        assert_eq!((e.game, e.move_number, e.line), (Some(1), Some(1), Some(11)));
+        assert_eq!(
+            (e.game, e.move_number, e.line),
+            (Some(1), Some(1), Some(11))
+        );
     }
 
     #[test]
@@ -965,9 +992,13 @@ mod tests {
                 ),
             ],
         ];
-        let out = record(3, None, games.clone()).replay().expect("read without Crawford");
+        let out = record(3, None, games.clone())
+            .replay()
+            .expect("read without Crawford");
         assert!(!out.crawford);
-        let e = record(3, Some(true), games).replay().expect_err("Crawford on");
+        let e = record(3, Some(true), games)
+            .replay()
+            .expect_err("Crawford on");
         assert!(e.reason.contains("MATCH-3"), "{}", e.reason);
         assert_eq!(e.game, Some(2));
     }
@@ -991,8 +1022,10 @@ mod tests {
         let written = file_settings(&rules, None, read);
         let names: Vec<&str> = written.iter().map(|(n, _)| *n).collect();
         assert_eq!(names, ["Jacoby", "Beaver", "AutomaticDoubles", "CubeLimit"]);
-        let pairs: Vec<(String, String)> =
-            written.into_iter().map(|(n, v)| (n.to_owned(), v)).collect();
+        let pairs: Vec<(String, String)> = written
+            .into_iter()
+            .map(|(n, v)| (n.to_owned(), v))
+            .collect();
         assert_eq!(read_file_settings(&pairs, read), Ok((rules, None)));
         let bad = [("CubeLimit".to_owned(), "100".to_owned())];
         let e = read_file_settings(&bad, read).expect_err("not a power of two");
