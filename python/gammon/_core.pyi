@@ -32,6 +32,7 @@ __all__ = [
     "MIN_GAMES_FOR_TARGET",
     "MONEY_KIND_NAMES",
     "ONE",
+    "READ_CUBE_RULES",
     "ROLLOUT_CHECKPOINT_FORMAT",
     "SKILLS",
     "TRUNCATIONS",
@@ -161,6 +162,8 @@ MAX_AUTO_DOUBLES: Final[int]
 """The largest automatic-doubles limit gnubg accepts (CUBE-20)."""
 MAX_CUBE_LIMIT: Final[int]
 """The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
+READ_CUBE_RULES: Final[CubeRules]
+"""The cube rules a match file is replayed with when it does not say otherwise."""
 MATCH_FILE_SETTINGS: Final[tuple[tuple[str, str, bool], ...]]
 """The cube settings a match file can state: ``(name in the file, CubeRules field, money only)``."""
 MATCH_ID_LEN: Final[int]

@@ -57,6 +57,9 @@ from gammon._core import (
     _read_file_settings,
     _replay_match_file,
 )
+from gammon._core import (
+    READ_CUBE_RULES as _READ_CUBE_RULES,
+)
 from gammon.actions import (
     Accept,
     Action,
@@ -65,7 +68,7 @@ from gammon.actions import (
     Resign,
     Roll,
 )
-from gammon.cube import MAX_AUTO_DOUBLES, CubeRules
+from gammon.cube import CubeRules
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
 from gammon.match import Match, MoneySession, Scoreboard
@@ -86,14 +89,7 @@ __all__ = [
     "written_actions",
 ]
 
-READ_CUBE_RULES = CubeRules(
-    max_cube=4096,
-    beavers=True,
-    raccoons=True,
-    max_beavers=12,
-    auto_doubles=MAX_AUTO_DOUBLES,
-    gnubg_raccoon_owner=True,
-)
+READ_CUBE_RULES: CubeRules = _READ_CUBE_RULES
 """The cube rules records are replayed with when their file does not say otherwise.
 
 gnubg's cap (``MAX_CUBE`` 4096), beavers and raccoons allowed in money play (they are

@@ -85,7 +85,7 @@ pub use play::record::{
 };
 pub use play::replay::{
     file_settings, read_file_settings, CubeWord, FileAction, FileEntry, FileGame, FileRecord,
-    RecordError, Replayed, ReplayedRecord, FILE_SETTINGS,
+    RecordError, Replayed, ReplayedRecord, FILE_SETTINGS, READ_RULES,
 };
 pub use play::truncate::{
     nardy_settlement, probabilities_settlement, settlement, BearoffTruncation, NardyTruncation,

@@ -159,6 +159,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(record_replay::_file_settings, m)?)?;
     m.add_function(wrap_pyfunction!(record_replay::_read_file_settings, m)?)?;
     m.add(
+        "READ_CUBE_RULES",
+        cube::PyCubeRules {
+            inner: gammon_core::READ_RULES,
+        },
+    )?;
+    m.add(
         "MATCH_FILE_SETTINGS",
         pyo3::types::PyTuple::new(m.py(), gammon_core::FILE_SETTINGS)?,
     )?;

@@ -702,6 +702,22 @@ impl FileRecord {
     }
 }
 
+/// The cube rules a record is replayed with when its file does not say otherwise: gnubg's
+/// cap (`MAX_CUBE` 4096), beavers and raccoons allowed in money play (money-only, CUBE-11, so
+/// a match ignores them), automatic doubles up to gnubg's limit of 12 (CUBE-20; a record has
+/// only the ones its file shows) and gnubg's owner of the cube after a raccoon (CUBE-13).
+pub const READ_RULES: CubeRules = CubeRules {
+    max_cube_log2: 12,
+    jacoby: false,
+    beavers: true,
+    raccoons: true,
+    max_beavers: 12,
+    auto_doubles: crate::scoring::cube::MAX_AUTO_DOUBLES,
+    enabled: true,
+    refuse_dead_cube: false,
+    gnubg_raccoon_owner: true,
+};
+
 /// The cube settings a match file can state beyond what gnubg's formats hold: `(name in the
 /// file, field of CubeRules, money only)`. `Jacoby`, `Beaver` and `CubeLimit` are the names
 /// eXtreme Gammon writes in its `.mat` headers (gnubg's importer reads and skips them, as it
@@ -1006,15 +1022,7 @@ mod tests {
     #[test]
     fn settings_are_written_only_where_they_differ_and_read_back() {
         // CUBE-13: a file that turns beavers off has no raccoons either.
-        let read = CubeRules {
-            max_cube_log2: 12,
-            beavers: true,
-            raccoons: true,
-            max_beavers: 12,
-            auto_doubles: 12,
-            gnubg_raccoon_owner: true,
-            ..CubeRules::default()
-        };
+        let read = READ_RULES;
         let rules = CubeRules {
             jacoby: true,
             ..CubeRules::default()
