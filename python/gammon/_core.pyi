@@ -24,6 +24,7 @@ __all__ = [
     "EVALUATORS",
     "KIND_NAMES",
     "MANY_CHECKPOINT_FORMAT",
+    "MATCH_FILE_SETTINGS",
     "MATCH_ID_LEN",
     "MAX_ANALYSIS_PLIES",
     "MAX_AUTO_DOUBLES",
@@ -33,6 +34,7 @@ __all__ = [
     "MIN_GAMES_FOR_TARGET",
     "MONEY_KIND_NAMES",
     "ONE",
+    "READ_CUBE_RULES",
     "ROLLOUT_CHECKPOINT_FORMAT",
     "SKILLS",
     "TRUNCATIONS",
@@ -123,6 +125,7 @@ __all__ = [
     "_cube_decision",
     "_decision_arrays",
     "_default_policy",
+    "_file_settings",
     "_game_from_id",
     "_match_events",
     "_match_score",
@@ -138,10 +141,12 @@ __all__ = [
     "_position_seeds",
     "_read_checkpoint_file",
     "_read_cube_rollout_checkpoint",
+    "_read_file_settings",
     "_read_many_checkpoint",
     "_read_many_file",
     "_read_rollout_checkpoint",
     "_read_simulation_file",
+    "_replay_match_file",
     "_resign_level",
     "_simulate_match",
     "_simulate_money",
@@ -172,6 +177,10 @@ MAX_AUTO_DOUBLES: Final[int]
 """The largest automatic-doubles limit gnubg accepts (CUBE-20)."""
 MAX_CUBE_LIMIT: Final[int]
 """The largest cube value: the Match ID's 4-bit log2 field (CUBE-10, ID-4)."""
+READ_CUBE_RULES: Final[CubeRules]
+"""The cube rules a match file is replayed with when it does not say otherwise."""
+MATCH_FILE_SETTINGS: Final[tuple[tuple[str, str, bool], ...]]
+"""The cube settings a match file can state: ``(name in the file, CubeRules field, money only)``."""
 MATCH_ID_LEN: Final[int]
 """Characters in a Match ID (ID-4)."""
 XGID_POSITION_LEN: Final[int]
@@ -1335,6 +1344,38 @@ def _simulate_money(
     base: MoneyResult | None = None,
 ) -> MoneyResult:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` drives it."""
+
+def _replay_match_file(
+    length: int,
+    variant: Variant | str,
+    rules: CubeRules,
+    crawford: bool | None,
+    jacoby: bool | None,
+    stated_by: str,
+    unreduced: bool,
+    games: Sequence[
+        tuple[
+            int,
+            int | None,
+            tuple[int, int] | None,
+            int | None,
+            Sequence[
+                tuple[str, Color, tuple[int, int] | None, str | None, int, int, int | None, str]
+            ],
+        ]
+    ],
+) -> tuple[bool, CubeRules, list[list[Play | str | tuple[int, int]]]]:
+    """Replays the games a match file reader parsed; ``gammon.matchfile.replay_file`` drives it."""
+
+def _file_settings(
+    rules: CubeRules, crawford: bool | None, base: CubeRules
+) -> list[tuple[str, str]]:
+    """The settings a match file of a record with ``rules`` states."""
+
+def _read_file_settings(
+    settings: Sequence[tuple[str, str]], base: CubeRules
+) -> tuple[CubeRules, bool | None]:
+    """Reads the settings a match file states over ``base``."""
 
 def _match_events(
     variant: Variant,

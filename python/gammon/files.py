@@ -56,10 +56,7 @@ def _check_fmt(fmt: object, who: str) -> None:
 
 
 _SGF_START = re.compile(r"\ufeff?\s*\(\s*;")
-
-
-def _guess(text: str) -> str:
-    return "sgf" if _SGF_START.match(text) else "mat"
+"""How an SGF text starts; any other text is read as ``.mat``."""
 
 
 def _read_text(source: object) -> tuple[str, Optional[str]]:
@@ -128,7 +125,7 @@ def read_match(
             raise InvalidInputError(f"read_match: {name} is True, False or None, not {value!r}")
     text, path = _read_text(source)
     if fmt is None:
-        fmt = _guess(text)
+        fmt = "sgf" if _SGF_START.match(text) else "mat"
         if path is not None and fmt == "mat" and isinstance(source, (str, os.PathLike)):
             fmt = _format_of(path) if os.path.splitext(path)[1] else "mat"
     loads = _mat_loads if fmt == "mat" else _sgf_loads

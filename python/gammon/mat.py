@@ -48,15 +48,11 @@ printed).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Optional, Union
+from typing import Optional
 
 from gammon._core import Color, Play, Variant, find_variant
 from gammon.actions import (
-    Accept,
-    Action,
     Beaver,
     Double,
     Drop,
@@ -66,21 +62,15 @@ from gammon.actions import (
     Roll,
     Take,
 )
-from gammon.cube import CubeRules
 from gammon.errors import InvalidInputError, MatchRecordError
-from gammon.game import Game
-from gammon.match import Scoreboard
 from gammon.matchfile import (
+    FileEntry,
     FileGame,
     GameRecord,
     MatchRecord,
-    check_result,
     file_errors,
-    push_automatic_doubles,
-    push_cube_action,
-    push_play,
-    push_roll,
     record_settings,
+    replay_file,
     rules_from_settings,
     written_actions,
 )
@@ -96,27 +86,20 @@ _ANCHOR = re.compile(
     r"resigns?)\b)",
     re.IGNORECASE,
 )
-_KINDS = {
-    "doubles": "double",
-    "beavers": "beaver",
-    "raccoons": "raccoon",
-    "takes": "take",
-    "drops": "drop",
-    "wins": "wins",
-    "resign": "resign",
-    "resigns": "resign",
-}
 _WRAP = re.compile(r"^(?:(?:bar|\d+)/(?:off|\d+)\*?(?:\(\d\))?\s*)+$", re.IGNORECASE)
 _HEADER = re.compile(r'^\[(\w[\w ]*?)\s+"(.*)"\]$')
-_LINE = re.compile(r"[^\r\n]*")
+_LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
+"""A line and its end (LF, CR LF or CR)."""
 _COMMENT = re.compile(r"\s*[;#]\s*")
-_INFO_KEYS = {
-    "event": "event",
-    "site": "site",
-    "round": "round",
-    "eventdate": "date",
-    "transcriber": "annotator",
+_INFO_TAGS = {
+    "Site": "site",
+    "Event": "event",
+    "Round": "round",
+    "EventDate": "date",
+    "Transcriber": "annotator",
 }
+"""The header tags of match information and their keys in ``MatchRecord.info``."""
+_INFO_KEYS = {tag.lower(): key for tag, key in _INFO_TAGS.items()}
 _VARIANT_NAMES = {
     Variant.NACKGAMMON: "NackGammon",
     Variant.HYPERGAMMON_1: "Hypergammon1",
@@ -128,7 +111,7 @@ _VARIANT_NAMES = {
 @dataclass
 class _Entry:
     right: bool  # player 1's column (White)
-    kind: str  # "roll", "double", "beaver", "raccoon", "take", "drop", "wins"
+    kind: str  # "roll", or the word without its "s": "double", "beaver", "take", "win"...
     text: str
     move: int  # the record's move number
     line: int  # the line of the file
@@ -157,10 +140,6 @@ class _Parsed:
     games: list[_RawGame]
 
 
-def _side_color(right: bool) -> Color:
-    return Color.WHITE if right else Color.BLACK
-
-
 def loads(
     text: str, *, crawford: Optional[bool] = None, jacoby: Optional[bool] = None
 ) -> MatchRecord:
@@ -176,25 +155,25 @@ def loads(
     parsed = _parse(text)
     with file_errors(line=parsed.settings_line):
         rules, file_crawford = rules_from_settings(parsed.settings)
-    attempts: list[tuple[bool, CubeRules]] = []
-    if parsed.length:
-        known = crawford if crawford is not None else file_crawford
-        for c in (True, False) if known is None else (known,):
-            attempts.append((c, rules))
-    else:
-        if jacoby is not None:
-            rules = rules.replace(jacoby=jacoby)
-        known_jacoby = jacoby is not None or "jacoby" in {k.lower() for k in parsed.settings}
-        for j in (rules.jacoby,) if known_jacoby else (False, True):
-            attempts.append((False, rules.replace(jacoby=j)))
-    errors: list[MatchRecordError] = []
-    for c, r in attempts:
-        try:
-            return _replay(parsed, c, r)
-        except MatchRecordError as e:
-            errors.append(e)
-    # Every reading failed: report the one that got furthest into the file.
-    raise max(errors, key=lambda e: (e.game or 0, e.line or 0, -errors.index(e)))
+    if jacoby is not None:
+        rules = rules.replace(jacoby=jacoby)
+    known_jacoby = jacoby is not None or "jacoby" in {k.lower() for k in parsed.settings}
+    first = parsed.games[0]
+    rec = MatchRecord(
+        length=parsed.length,
+        names=(first.names[1], first.names[0]),
+        variant=parsed.variant,
+        cube_rules=rules,
+        info=dict(parsed.info),
+    )
+    return replay_file(
+        rec,
+        [_file_game(raw) for raw in parsed.games],
+        stated_by="the score line",
+        crawford=file_crawford if crawford is None else crawford,
+        jacoby=rules.jacoby if known_jacoby else None,
+        unreduced=True,
+    )
 
 
 def _parse(text: str) -> _Parsed:
@@ -209,7 +188,8 @@ def _parse(text: str) -> _Parsed:
     split = 18
     move = 0
     text = text.lstrip("\ufeff")
-    for lineno, (start, end) in enumerate(_lines(text), start=1):
+    for lineno, each in enumerate(_LINE.finditer(text), start=1):
+        start, end = each.span(1)
         c = _COMMENT.match(text, start, end)
         if c is not None:
             body = text[c.end() : end].rstrip()  # one copy, however long the comment
@@ -284,7 +264,7 @@ def _parse(text: str) -> _Parsed:
             if a.group("dice"):
                 kind = "roll"
             else:
-                kind = _KINDS[a.group("word").lower()]
+                kind = a.group("word").lower().rstrip("s")
                 if kind == "resign":
                     continue  # a .gam note; the "Wins" line carries the result
             cur.entries.append(_Entry(a.start() >= split, kind, chunk, move, lineno))
@@ -302,115 +282,33 @@ def _parse(text: str) -> _Parsed:
 _RATING = re.compile(r",\s*[\d.+/-]+\s*$")
 
 
-def _lines(text: str) -> Iterator[tuple[int, int]]:
-    """Where each line of ``text`` starts and ends (LF, CR LF or CR ends one)."""
-    at, n = 0, len(text)
-    while at <= n:
-        end = _LINE.match(text, at).end()  # type: ignore[union-attr]
-        yield at, end
-        if end >= n:
-            return
-        at = end + (2 if text.startswith("\r\n", end) else 1)
-
-
 def _name(s: str) -> str:
     # GamesGrid writes a rating after a comma ("Alice, 1620.5").
     return _RATING.sub("", s).strip()
 
 
-def _replay(parsed: _Parsed, crawford: bool, rules: CubeRules) -> MatchRecord:
-    first = parsed.games[0]
-    rec = MatchRecord(
-        length=parsed.length,
-        names=(first.names[1], first.names[0]),
-        crawford=crawford,
-        variant=parsed.variant,
-        cube_rules=rules,
-        info=dict(parsed.info),
-    )
-    games = parsed.games
-    return rec.read_games(
-        [
-            FileGame(
-                raw.number,
-                raw.line,
-                raw.white_black,
-                partial(_replay_game, rec, raw, games[i + 1] if i + 1 < len(games) else None),
-                "the score line",
-            )
-            for i, raw in enumerate(games)
-        ]
-    )
-
-
-def _replay_game(
-    rec: MatchRecord, raw: _RawGame, nxt: Optional[_RawGame], board: Scoreboard
-) -> Game:
-    """Replay one game, with the automatic doubles its file implies (CUBE-20).
-
-    Without automatic doubles first; then with 1, 2... tied opening rolls, reading the file's
-    numbers as the points won or as gnubg's export counts them (from a cube of 1), until the
-    game ends as the next score line says (or, for the last game, as its "Wins" line says).
-    Else the game as read without automatic doubles, or the error that reading gave.
-    """
-    target = None if nxt is None or not rec.is_money else nxt.white_black
-    rules = rec.cube_rules
-    most = rules.auto_doubles if rec.is_money and rules.enabled else 0
-    plain: Optional[Union[Game, MatchRecordError]] = None
-    for k in range(most + 1):
-        for scale in (1,) if k == 0 else (1, 1 << k):
-            game = rec.new_game(board)
-            try:
-                push_automatic_doubles(game, k)
-            except InvalidInputError:
-                return _plain(plain)  # the rules allow no more automatic doubles
-            try:
-                for i, e in enumerate(raw.entries):
-                    after = raw.entries[i + 1] if i + 1 < len(raw.entries) else None
-                    with file_errors(f"{e.text!r}: ", game=raw.number, move=e.move, line=e.line):
-                        _apply(game, e, after, scale)
-            except MatchRecordError as e:
-                plain = e if plain is None else plain
-                continue
-            plain = game if plain is None else plain
-            if target is None or (
-                game.result is not None and board.record(game.result).score == target
-            ):
-                return game
-    return _plain(plain)
-
-
-def _plain(plain: Optional[Union[Game, MatchRecordError]]) -> Game:
-    if isinstance(plain, MatchRecordError):
-        raise plain
-    assert plain is not None
-    return plain
-
-
-def _apply(game: Game, e: _Entry, nxt: Optional[_Entry], scale: int) -> None:
-    who = _side_color(e.right)
-    if e.kind == "wins":
-        m = re.search(r"\d+", e.text)
-        points = int(m.group()[:9]) if m else 1
-        said = f"the record says {who} wins {points} point(s)"
-        check_result(game, who, points * scale, said, resigned=True, unreduced=True)
-        return
-    if e.kind != "roll":
-        push_cube_action(game, who, e.kind)
-        return
-    moves = e.text[3:].strip()
-    low = moves.lower()
-    unplayed = low in ("", "cannot move", "???", "????") or set(low) <= {"?", " "}
-    if unplayed and game.is_opening and nxt is not None and nxt.kind == "wins":
-        # gnubg writes the opening roll of a player who resigns before playing it in the left
-        # column; the player who resigned is the one who does not win.
-        who = _side_color(not nxt.right)
-    push_roll(game, who, (int(e.text[0]), int(e.text[1])))
-    if unplayed and nxt is not None and nxt.kind == "wins" and not game.is_legal(EmptyPlay()):
-        return  # the player resigned after rolling (XG writes "???")
-    # gammon's notation reads what .mat files write: 25 for the bar, 0 for off, chains and
-    # counts ("24/20*/16", "8/5(2)").
-    push_play(game, "" if unplayed else moves.replace(",", " "))
+def _file_game(raw: _RawGame) -> FileGame:
+    """A game's entries as the replay takes them (see :data:`gammon.matchfile.FileEntry`)."""
+    entries: list[FileEntry] = []
+    for e in raw.entries:
+        who = Color.WHITE if e.right else Color.BLACK
+        where = (e.move, e.line, f"{e.text!r}: ")
+        if e.kind == "win":
+            m = re.search(r"\d+", e.text)
+            points = int(m.group()[:9]) if m else 1
+            said = f"the record says {who} wins {points} point(s)"
+            entries.append(("resigned", who, None, said, points, *where))
+        elif e.kind != "roll":
+            entries.append((e.kind, who, None, None, 0, *where))
+        else:
+            # gammon's notation reads what .mat files write: 25 for the bar, 0 for off, chains
+            # and counts ("24/20*/16", "8/5(2)").
+            moves = e.text[3:].strip()
+            low = moves.lower()
+            unplayed = low in ("", "cannot move", "???", "????") or set(low) <= {"?", " "}
+            kind, play = ("unplayed", "") if unplayed else ("roll", moves.replace(",", " "))
+            entries.append((kind, who, (int(e.text[0]), int(e.text[1])), play, 0, *where))
+    return (raw.number, raw.line, raw.white_black, None, entries)
 
 
 # -- writing ----------------------------------------------------------------------------
@@ -444,13 +342,8 @@ def dumps(record: MatchRecord) -> str:
     """
     out: list[str] = []
     info = record.info
-    for key, tag in (
-        ("site", "Site"),
-        ("event", "Event"),
-        ("round", "Round"),
-        ("date", "EventDate"),
-    ):
-        if key in info:
+    for tag, key in _INFO_TAGS.items():
+        if key in info and key != "annotator":  # the transcriber follows the settings
             value = info[key].replace("-", ".") if key == "date" else info[key]
             out.append(f'; [{tag} "{_header_text(value)}"]')
     if record.variant in _VARIANT_NAMES:
@@ -482,47 +375,24 @@ def _header_text(value: str) -> str:
     return " ".join(value.replace('"', "'").split())
 
 
-def _redouble_words(actions: list[Action]) -> dict[int, str]:
-    """How each beaver or raccoon is written, by its index in ``actions``.
-
-    As gnubg 1.07 writes them, "Beavers" (its importer takes the chain when the doubler next
-    rolls). A chain that ends otherwise (dropped, or taken and then resigned) ends with
-    "Doubles" and an explicit take: after "Beavers" gnubg's importer would take the chain at
-    the next roll, even in the next game.
-    """
-    words: dict[int, str] = {}
-    i = 0
-    while i < len(actions):
-        if not isinstance(actions[i], (Beaver, Raccoon)):
-            i += 1
-            continue
-        j = i
-        while j < len(actions) and isinstance(actions[j], (Beaver, Raccoon)):
-            words[j] = "Beavers"
-            j += 1
-        taken_by_roll = (
-            j + 1 < len(actions)
-            and isinstance(actions[j], Take)
-            and isinstance(actions[j + 1], Roll)
-        )
-        if not taken_by_roll:
-            words[j - 1] = "Doubles"
-        i = j
-    return words
-
-
 def _game_lines(g: GameRecord, gi: int) -> list[str]:
     cells: list[tuple[int, str]] = []  # (slot, text): slot i -> line i//2+1, right if i odd
-    words = _redouble_words(g.actions)
-    for index, a, before, dice in written_actions(g):
+    for index, a, before, dice in written_actions(g, ".mat", gi):
         if isinstance(a, (Play, EmptyPlay)):
-            if dice is None:
-                raise InvalidInputError(f".mat: a play without a roll (game {gi})")
+            assert dice is not None
             text = f"{dice[0]}{dice[1]}: " + (format_play(a) + " " if isinstance(a, Play) else "")
         elif isinstance(a, Double):
             text = f" Doubles => {2 * before.cube.value}"
         elif isinstance(a, (Beaver, Raccoon)) and before.cube.offer is not None:
-            text = f" {words[index]} => {2 * before.cube.offer.value}"
+            # As gnubg 1.07 writes them, "Beavers" (its importer takes the chain when the
+            # doubler next rolls); a chain that ends otherwise (dropped, or taken and then
+            # resigned) ends with "Doubles" and an explicit take: after "Beavers" gnubg's
+            # importer would take the chain at the next roll, even in the next game.
+            nxt = g.actions[index + 1 : index + 3]
+            more = bool(nxt) and isinstance(nxt[0], (Beaver, Raccoon))
+            taken = len(nxt) == 2 and isinstance(nxt[0], Take) and isinstance(nxt[1], Roll)
+            word = "Beavers" if more or taken else "Doubles"
+            text = f" {word} => {2 * before.cube.offer.value}"
         elif isinstance(a, Take):
             offer = before.cube.offer
             after = g.actions[index + 1] if index + 1 < len(g.actions) else None
@@ -535,10 +405,6 @@ def _game_lines(g: GameRecord, gi: int) -> list[str]:
             if dice is not None:  # dice rolled, then a resignation: gnubg writes them alone
                 _put(cells, before.position.turn == Color.WHITE, f"{dice[0]}{dice[1]}: ")
             continue
-        elif isinstance(a, Accept):
-            continue
-        else:
-            raise InvalidInputError(f".mat cannot record {a} (game {gi})")
         _put(cells, before.to_act == Color.WHITE, text)
     rows: dict[int, list[str]] = {}
     for sl, text in cells:

@@ -10,9 +10,10 @@ move number and the reason (:class:`~gammon.MatchRecordError`).
 The formats build on this module: :mod:`gammon.mat` (Jellyfish/gnubg ``.mat``) and
 :mod:`gammon.sgf` (gnubg's ``.sgf``) read and write records, and :mod:`gammon.files` holds
 :func:`~gammon.read_match` and :func:`~gammon.write_match`, which choose between them. Both
-formats replay through the one path here (:meth:`MatchRecord.read_games` for the games of a
-file, the ``push_*`` functions and :func:`check_result` for what a line or node shows) and
-write by one walk (:func:`written_actions`); the rules are the core's turn state's.
+readers parse their syntax into the actions a file shows and hand them to
+:func:`replay_file`, whose replay is the core's (what the formats leave out is inferred there,
+and what the rules refuse is reported at its place); both write by one walk
+(:func:`written_actions`).
 
     >>> import gammon
     >>> game = gammon.Game(gammon.Match(3), seed=5)
@@ -42,25 +43,32 @@ with.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Optional
 
-from gammon._core import Color, Play, Variant
+from gammon._core import (
+    MATCH_FILE_SETTINGS,
+    Color,
+    Play,
+    Variant,
+    _file_settings,
+    _read_file_settings,
+    _replay_match_file,
+)
+from gammon._core import (
+    READ_CUBE_RULES as _READ_CUBE_RULES,
+)
 from gammon.actions import (
     Accept,
     Action,
-    Beaver,
-    Double,
-    Drop,
+    Decline,
     EmptyPlay,
-    Raccoon,
     Resign,
     Roll,
-    Take,
 )
-from gammon.cube import MAX_AUTO_DOUBLES, CubeRules, ResignLevel
+from gammon.cube import CubeRules
 from gammon.errors import InvalidInputError, MatchRecordError
 from gammon.game import Game
 from gammon.match import Match, MoneySession, Scoreboard
@@ -69,31 +77,19 @@ from gammon.result import GameResult
 __all__ = [
     "READ_CUBE_RULES",
     "SETTINGS",
+    "FileEntry",
     "FileGame",
     "GameRecord",
     "MatchRecord",
-    "check_result",
     "file_errors",
     "opening_doubles",
-    "push_automatic_doubles",
-    "push_cube_action",
-    "push_double",
-    "push_play",
-    "push_resignation",
-    "push_roll",
     "record_settings",
+    "replay_file",
     "rules_from_settings",
     "written_actions",
 ]
 
-READ_CUBE_RULES = CubeRules(
-    max_cube=4096,
-    beavers=True,
-    raccoons=True,
-    max_beavers=12,
-    auto_doubles=MAX_AUTO_DOUBLES,
-    gnubg_raccoon_owner=True,
-)
+READ_CUBE_RULES: CubeRules = _READ_CUBE_RULES
 """The cube rules records are replayed with when their file does not say otherwise.
 
 gnubg's cap (``MAX_CUBE`` 4096), beavers and raccoons allowed in money play (they are
@@ -101,24 +97,12 @@ money-only, CUBE-11, so a match ignores them), automatic doubles up to gnubg's l
 (CUBE-20; a record only has the ones its file shows) and gnubg's owner of the cube after a
 raccoon (CUBE-13's compatibility flag)."""
 
-SETTINGS: tuple[tuple[str, str, bool], ...] = (
-    ("Jacoby", "jacoby", True),
-    ("Beaver", "beavers", True),
-    ("Raccoon", "raccoons", True),
-    ("MaxBeavers", "max_beavers", True),
-    ("AutomaticDoubles", "auto_doubles", True),
-    ("GnubgRaccoonOwner", "gnubg_raccoon_owner", True),
-    ("CubeLimit", "max_cube", False),
-    ("Cube", "enabled", False),
-    ("RefuseDeadCube", "refuse_dead_cube", False),
-)
+SETTINGS: tuple[tuple[str, str, bool], ...] = MATCH_FILE_SETTINGS
 """The cube settings a file can state: ``(name in the file, CubeRules field, money only)``.
 
 ``Jacoby``, ``Beaver`` and ``CubeLimit`` are the names eXtreme Gammon writes in its ``.mat``
 headers (gnubg's importer reads and skips them, as it does ``Crawford``); the others are
 gammon's. A flag is ``On`` or ``Off``, a number is written in decimal."""
-
-_LEVELS = {"single": 1, "gammon": 2, "backgammon": 3}
 
 
 @dataclass
@@ -170,156 +154,19 @@ def opening_doubles(actions: Sequence[Action], game: Game) -> int:
     return shadow.cube.value.bit_length() - 1
 
 
-def push_automatic_doubles(game: Game, count: int) -> None:
-    """Push ``count`` tied opening rolls that each turn the cube (BG-11, CUBE-20).
-
-    Files show a game's automatic doubles (gnubg's ``CV[]``, or what a ``.mat`` score line
-    implies) but not the dice of the ties: they are pushed as 1-1.
-
-    Raises :class:`~gammon.MatchRecordError` when the game is past its opening or the rules
-    turn the cube fewer times (money play only, within the limit and the cap, CUBE-20).
-    """
-    for k in range(count):
-        if not game.is_opening:
-            raise MatchRecordError("automatic doubles after the opening roll (BG-11)")
-        before = game.cube.value
-        game.push(Roll((1, 1)))
-        if game.cube.value != 2 * before:
-            raise MatchRecordError(
-                f"the record has {count} automatic doubles at the opening but the rules turn "
-                f"the cube {k} times (CUBE-20: money play only, within the limit "
-                f"{game.cube_rules.auto_doubles} and the cap {game.cube_rules.max_cube})"
-            )
-
-
-def push_roll(game: Game, roller: Color, dice: tuple[int, int]) -> None:
-    """Push a roll a record shows for ``roller``.
-
-    A beaver or raccoon still pending is taken first (a roll after one means it was taken, as
-    gnubg's importer reads it); at the opening roll the roller's die is the larger (BG-10).
-
-    Raises :class:`~gammon.MatchRecordError` for a double at the opening or a roll out of
-    turn, and the errors of :meth:`gammon.Game.push`.
-    """
-    _take_pending_redouble(game)
-    d1, d2 = dice
-    if game.is_opening:
-        if d1 == d2:
-            raise MatchRecordError(f"opening roll {d1}{d2}: the opening roll is never a double")
-        hi, lo = max(d1, d2), min(d1, d2)
-        game.push(Roll((hi, lo) if roller == Color.WHITE else (lo, hi)))
-        return
-    if game.to_act != roller:
-        raise MatchRecordError(f"a roll {d1}{d2} by {roller} but it is {game.to_act}'s turn")
-    game.push(Roll((d1, d2)))
-
-
-def _take_pending_redouble(game: Game, responder: Optional[Color] = None) -> None:
-    offer = game.cube.offer
-    if offer is not None and offer.redoubles > 0 and responder in (None, offer.responder):
-        game.push(Take())
-
-
-def push_double(game: Game) -> None:
-    """Push a double a record shows: a beaver or raccoon when a double is pending (CUBE-12, 13)."""
-    offer = game.cube.offer
-    if offer is None:
-        game.push(Double())
-    else:
-        game.push(Beaver() if offer.redoubles == 0 else Raccoon())
-
-
-def push_resignation(game: Game, loser: Color, points: int) -> None:
-    """Push the resignation a record implies by ``points`` won, and its acceptance (RESIGN-2).
-
-    The level is the smallest whose points at the current cube cover ``points`` (at most a
-    backgammon), as gnubg's importers read it (RESIGN-1). A beaver or raccoon that ``loser``
-    must answer is taken first: gnubg's ``.mat`` export leaves that take out.
-
-    Raises :class:`~gammon.MatchRecordError` when ``loser`` is not the player to act (gammon
-    replays only resignations made by the player to act), and the errors of
-    :meth:`gammon.Game.push` (a resignation while a decision is pending, RESIGN-5).
-    """
-    _take_pending_redouble(game, loser)
-    if game.to_act != loser:
-        raise MatchRecordError(
-            f"{loser} resigns but it is {game.to_act}'s turn; gammon replays resignations made "
-            "by the player to act (RESIGN-1)"
-        )
-    cube = game.cube.value
-    game.push(Resign(ResignLevel(1 if points <= cube else 2 if points <= 2 * cube else 3)))
-    game.push(Accept())
-
-
-def push_cube_action(game: Game, who: Color, kind: str) -> None:
-    """Push a cube action a file shows for ``who``.
-
-    ``kind`` is ``"double"`` (a beaver or raccoon when a double is pending, as gnubg records
-    one), ``"beaver"`` (only then, CUBE-12), ``"take"`` or ``"drop"``.
-
-    Raises :class:`~gammon.MatchRecordError` for an action out of turn or a beaver without a
-    double, and the errors of :meth:`gammon.Game.push`.
-    """
-    if game.to_act != who:
-        raise MatchRecordError(f"a {kind} by {who} but it is {game.to_act}'s turn")
-    if kind in ("take", "drop"):
-        game.push(Take() if kind == "take" else Drop())
-    elif kind == "double" or game.cube.offer is not None:
-        push_double(game)
-    else:
-        raise MatchRecordError(f"a {kind} without a double to beaver")
-
-
-def push_play(game: Game, text: str) -> None:
-    """Push the play of the roll just pushed, in gammon's notation (``""``: none is legal)."""
-    dice = game.dice
-    assert dice is not None
-    game.push(game.position.parse_play(text, dice) if text else EmptyPlay())
-
-
-def check_result(
-    game: Game, winner: Color, points: int, said: str, *, resigned: bool, unreduced: bool
-) -> None:
-    """Check the result a file states (``said``), first pushing the resignation it implies.
-
-    When the game is not over and the file says it was ``resigned``, the loser resigns as
-    :func:`push_resignation` reads ``points``. ``unreduced`` also accepts the points before
-    the Jacoby rule (gnubg's ``.mat`` export writes those, MONEY-2).
-
-    Raises :class:`~gammon.MatchRecordError` when the rules give another result.
-    """
-    if game.result is None and resigned:
-        push_resignation(game, winner.other(), points)
-    r = game.result
-    if r is None:
-        return
-    before_jacoby = unreduced_points(r)
-    if r.winner == winner and (points == r.points or (unreduced and points == before_jacoby)):
-        return
-    note = ""
-    if r.winner == winner and points == before_jacoby and game.cube_rules.jacoby:
-        note = "; gammon applies the Jacoby rule to resignations too (RESIGN-2, MONEY-2), "
-        note += "gnubg does not"
-    raise MatchRecordError(f"{said} but the rules say {r}{note}")
-
-
-def unreduced_points(result: GameResult) -> int:
-    """The points of ``result`` before the Jacoby rule: its level times its cube (MONEY-2).
-
-    gnubg's ``.mat`` export writes these in "Wins" lines, and gnubg scores resignations so.
-    """
-    return _LEVELS.get(result.kind, 1) * result.cube
-
-
 def written_actions(
-    record: GameRecord,
+    record: GameRecord, fmt: str, number: int
 ) -> Iterator[tuple[int, Action, Game, Optional[tuple[int, int]]]]:
-    """The actions of a game as the file writers walk them: ``(index, action, before, dice)``.
+    """The actions of game ``number`` as the writers of ``fmt`` walk them.
 
-    ``before`` is the game just before the action (one game, replayed as the walk goes on).
-    Rolls are not yielded: ``dice`` are the dice of the roll before a play or before a
+    Yields ``(index, action, before, dice)``: ``before`` is the game just before the action
+    (one game, replayed as the walk goes on). Rolls and accepted resignations are not
+    yielded: ``dice`` are the dice of the roll before a play (never ``None``) or before a
     resignation right after rolling, as files show them (the larger die first at the opening;
     ``None`` after a tie of the opening roll, which files do not show), else ``None``.
+
+    Raises :class:`~gammon.InvalidInputError` for what the formats cannot hold (a declined
+    resignation, a play without a roll).
     """
     game = _game_at(record.game.match, record.game.cube_rules, record.game.position.variant)
     dice: Optional[tuple[int, int]] = None
@@ -330,8 +177,13 @@ def written_actions(
             # As rolled; the opening roll larger die first; a tie of the opening roll not shown.
             dice = None if game.is_opening else a.dice if a.dice and not opening else game.dice
             continue
-        yield index, a, game, dice
-        if isinstance(a, (Play, EmptyPlay, Resign)):
+        playing = isinstance(a, (Play, EmptyPlay))
+        if isinstance(a, Decline) or (playing and dice is None):
+            what = "a play without a roll" if playing else a
+            raise InvalidInputError(f"{fmt} cannot record {what} (game {number})")
+        if not isinstance(a, Accept):
+            yield index, a, game, dice
+        if playing or isinstance(a, Resign):
             dice = None
         game.push(a)
 
@@ -363,26 +215,6 @@ def file_errors(
         raise MatchRecordError(f"{prefix}{e}", game=game, move=move, line=line) from None
 
 
-@dataclass
-class FileGame:
-    """One game as a file holds it, for :meth:`MatchRecord.read_games`.
-
-    ``number`` and ``line`` say where it is (for errors); ``score`` is the score ``(white,
-    black)`` the file states at its start (``None``: it does not say), in its ``stated_by``;
-    ``replay(board)`` plays its actions in a game at ``board`` and returns that game.
-    """
-
-    number: int
-    line: Optional[int]
-    score: Optional[tuple[int, int]]
-    replay: Callable[[Scoreboard], Game]
-    stated_by: str = "the file"
-
-
-def _on_off(value: bool) -> str:
-    return "On" if value else "Off"
-
-
 def record_settings(record: MatchRecord) -> list[tuple[str, str]]:
     """The settings a file of ``record`` states: ``[(name, value), ...]`` (see :data:`SETTINGS`).
 
@@ -392,28 +224,8 @@ def record_settings(record: MatchRecord) -> list[tuple[str, str]]:
     >>> record_settings(MatchRecord(0, cube_rules=CubeRules(jacoby=True)))
     [('Jacoby', 'On'), ('Beaver', 'Off'), ('AutomaticDoubles', '0'), ('CubeLimit', '64')]
     """
-    out: list[tuple[str, str]] = []
-    money = record.is_money
-    if not money:
-        out.append(("Crawford", _on_off(record.crawford)))
-    stated: dict[str, str] = {}
-    for name, attr, money_only in SETTINGS:
-        if money_only and not money:
-            continue
-        value = getattr(record.cube_rules, attr)
-        if value != getattr(rules_from_settings(stated)[0], attr):
-            stated[name] = _on_off(value) if isinstance(value, bool) else str(value)
-            out.append((name, stated[name]))
-    return out
-
-
-_NO_BEAVERS = {
-    "raccoons": False,
-    "max_beavers": CubeRules().max_beavers,
-    "gnubg_raccoon_owner": CubeRules().gnubg_raccoon_owner,
-}
-"""What a file that turns beavers off implies for the settings that only matter with them:
-no raccoons (CUBE-13) and the engine's defaults (MONEY-3)."""
+    crawford = None if record.is_money else record.crawford
+    return _file_settings(record.cube_rules, crawford, READ_CUBE_RULES)
 
 
 def rules_from_settings(
@@ -426,37 +238,9 @@ def rules_from_settings(
     either (CUBE-13), and the engine's defaults for the other beaver settings unless it says.
 
     Raises :class:`~gammon.MatchRecordError` naming the setting for a value that is not
-    ``On``/``Off`` or a number, or rules the core refuses (CUBE-10, CUBE-13, CUBE-20).
+    ``On``/``Off`` or a number in range, or rules the core refuses (CUBE-10, CUBE-13, CUBE-20).
     """
-    given = {k.lower(): v.strip() for k, v in settings.items()}
-    changes: dict[str, Union[bool, int]] = {}
-    for name, attr, _ in SETTINGS:
-        if name.lower() in given:
-            changes[attr] = _setting_value(name, given[name.lower()], getattr(base, attr))
-    if changes.get("beavers") is False:
-        for attr, value in _NO_BEAVERS.items():
-            changes.setdefault(attr, value)
-    crawford = None
-    if "crawford" in given:
-        crawford = bool(_setting_value("Crawford", given["crawford"], True))
-    try:
-        rules = base.replace(**changes)  # type: ignore[arg-type]
-    except InvalidInputError as e:
-        raise MatchRecordError(f"the settings {dict(settings)} are not cube rules: {e}") from None
-    return rules, crawford
-
-
-def _setting_value(name: str, text: str, like: object) -> Union[bool, int]:
-    word = text.lower()
-    if isinstance(like, bool):
-        if word in ("on", "yes", "true", "1"):
-            return True
-        if word in ("off", "no", "false", "0"):
-            return False
-        raise MatchRecordError(f"the setting {name} is On or Off, not {text[:40]!r}")
-    if word.isascii() and word.isdigit() and len(word) <= 10:
-        return int(word)
-    raise MatchRecordError(f"the setting {name} is a whole number, not {text[:40]!r}")
+    return _read_file_settings(list(settings.items()), base)
 
 
 @dataclass
@@ -553,38 +337,63 @@ class MatchRecord:
             rec.games.append(GameRecord(actions=g.move_stack, game=g))
         return rec
 
-    def read_games(self, games: Sequence[FileGame]) -> MatchRecord:
-        """Replay the games of a file into this record, one after the other; returns it.
 
-        Each game starts where the one before ended (the score a file states is checked);
-        games after the end of the match are ignored, as gnubg ignores them.
+FileEntry = tuple[
+    str, Color, Optional[tuple[int, int]], Optional[str], int, int, Optional[int], str
+]
+"""One action a reader parsed: ``(kind, who, dice, text, points, move, line, prefix)``.
 
-        Raises :class:`~gammon.MatchRecordError` for a stated score the games before do not
-        add up to, a game without an end followed by another, and the errors of the games'
-        ``replay``.
-        """
-        board = self.first_board()
-        for i, fg in enumerate(games):
-            if board.is_over:
-                break
-            if fg.score is not None and fg.score != board.score:
-                raise MatchRecordError(
-                    f"{fg.stated_by} says the score is {fg.score[0]}-{fg.score[1]} (White-Black) "
-                    f"but the games before it add up to {board.score[0]}-{board.score[1]}",
-                    game=fg.number,
-                    move=0,
-                    line=fg.line,
-                )
-            game = fg.replay(board)
-            self.games.append(GameRecord(actions=game.move_stack, game=game))
-            if game.result is None:
-                if i + 1 < len(games):
-                    raise MatchRecordError(
-                        "the game has no end (no bear-off, drop or resignation) but another "
-                        "game follows",
-                        game=fg.number,
-                        line=fg.line,
-                    )
-                break
-            board = game.next_match()
-        return self
+``kind`` is ``"roll"`` (``dice``, then the play ``text`` in gammon's notation, ``""`` for the
+empty play), ``"unplayed"`` (a roll the file shows no play for: before a result, maybe one its
+player resigned after), ``"dice"`` (the roll alone), ``"double"``, ``"beaver"``,
+``"raccoon"``, ``"take"``, ``"drop"``, ``"resigned"`` / ``"result"`` (``who`` won ``points``,
+resigned or not; ``text`` says how the file says it) or ``"unreadable"`` (a result that cannot
+be read: the error ``text`` unless the game is over). ``move`` and ``line`` say where it is;
+``prefix`` begins the message of a refusal of the rules."""
+
+FileGame = tuple[int, Optional[int], Optional[tuple[int, int]], Optional[int], list[FileEntry]]
+"""One game a reader parsed: ``(number, line, score, automatic_doubles, entries)``, with the
+score ``(white, black)`` the file states at its start (``None``: it does not say) and the
+automatic doubles it states (``None``: inferred in money play, CUBE-20)."""
+
+
+def replay_file(
+    record: MatchRecord,
+    games: Sequence[FileGame],
+    *,
+    stated_by: str,
+    crawford: Optional[bool] = None,
+    jacoby: Optional[bool] = None,
+    unreduced: bool = False,
+) -> MatchRecord:
+    """Replay the games a reader parsed into ``record`` (empty, with the file's settings).
+
+    The replay is the core's: each game starts where the one before ended (the score a file
+    states, said by ``stated_by``, is checked); games after the end of the match are ignored,
+    as gnubg ignores them. ``crawford`` / ``jacoby`` ``None`` leave the rule to what the games
+    show (MATCH-3, MONEY-2); ``unreduced`` accepts results stated before the Jacoby rule.
+
+    Raises :class:`~gammon.MatchRecordError` naming the game, the move and the line for what
+    the rules refuse, a result or stated score the games do not add up to, and a game without
+    an end followed by another.
+    """
+    record.crawford, record.cube_rules, replayed = _replay_match_file(
+        record.length,
+        record.variant,
+        record.cube_rules,
+        crawford if record.length else False,
+        jacoby if record.is_money else record.cube_rules.jacoby,
+        stated_by,
+        unreduced,
+        list(games),
+    )
+    board = record.first_board()
+    for actions in replayed:
+        game = record.new_game(board)
+        for a in actions:
+            game.push(Roll(a) if isinstance(a, tuple) else a)
+        record.games.append(GameRecord(actions=game.move_stack, game=game))
+        if game.result is None:
+            break
+        board = game.next_match()
+    return record

@@ -26,12 +26,10 @@ skips rule names it does not know.
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Optional
 
 from gammon._core import Color, Play, Variant, find_variant
 from gammon.actions import (
-    Accept,
     Beaver,
     Double,
     Drop,
@@ -40,21 +38,17 @@ from gammon.actions import (
     Resign,
     Take,
 )
-from gammon.errors import InvalidInputError, MatchRecordError
-from gammon.game import Game
-from gammon.match import Match, Scoreboard
+from gammon.errors import MatchRecordError
+from gammon.match import Match
 from gammon.matchfile import (
     READ_CUBE_RULES,
+    FileEntry,
     FileGame,
     GameRecord,
     MatchRecord,
-    check_result,
     file_errors,
-    push_automatic_doubles,
-    push_cube_action,
-    push_play,
-    push_roll,
     record_settings,
+    replay_file,
     rules_from_settings,
     written_actions,
 )
@@ -80,6 +74,8 @@ _KEPT = frozenset(
 _IDENT = re.compile(r"[A-Za-z]+")
 _SPACE = re.compile(r"\s*")
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_VALUE = re.compile(r"\[((?:[^\\\]]|\\.)*)\]", re.DOTALL)
+"""A property value: ``[...]``, in which a backslash escapes the next character."""
 
 
 class _Node:
@@ -98,21 +94,6 @@ class _Node:
 
 def _line(text: str, offset: int) -> int:
     return text.count("\n", 0, offset) + 1
-
-
-def _value_end(text: str, start: int) -> int:
-    """The index of the ``]`` that closes a value starting at ``start``, or -1."""
-    i = start
-    while True:
-        j = text.find("]", i)
-        if j < 0:
-            return -1
-        k = j
-        while k > start and text[k - 1] == "\\":
-            k -= 1
-        if (j - k) % 2 == 0:
-            return j
-        i = j + 1
 
 
 def _trees(text: str) -> list[list[_Node]]:
@@ -154,17 +135,17 @@ def _trees(text: str) -> list[list[_Node]]:
                         f"SGF: the property {m.group()[:20]} has no value", line=_line(text, i)
                     )
                 while i < n and text[i] == "[":
-                    j = _value_end(text, i + 1)
-                    if j < 0:
+                    v = _VALUE.match(text, i)
+                    if v is None:
                         raise MatchRecordError(
                             "SGF: a property value without ']'", line=_line(text, i)
                         )
                     if ident in _KEPT:
-                        value = text[i + 1 : j]
+                        value = v.group(1)
                         if "\\" in value:
                             value = _ESCAPE.sub(r"\1", value)
                         node.props.setdefault(ident, []).append(value)
-                    i = _SPACE.match(text, j + 1).end()  # type: ignore[union-attr]
+                    i = _SPACE.match(text, v.end()).end()  # type: ignore[union-attr]
             nodes.append(node)
         elif c.isspace():
             i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
@@ -252,37 +233,40 @@ def loads(
         cube_rules,
         info=info,
     )
-    return rec.read_games(
-        [
-            FileGame(
-                gi,
-                _line(text, nodes[0].offset) if nodes else None,
-                _stated_score(nodes[0]) if nodes else None,
-                partial(_replay_tree, rec, text, gi, nodes),
-                "MI",
-            )
-            for gi, nodes in enumerate(trees, start=1)
-        ]
-    )
+    games = [_file_game(text, gi, nodes) for gi, nodes in enumerate(trees, start=1)]
+    return replay_file(rec, games, stated_by="MI", crawford=rec.crawford, jacoby=cube_rules.jacoby)
 
 
-def _replay_tree(
-    rec: MatchRecord, text: str, gi: int, nodes: list[_Node], board: Scoreboard
-) -> Game:
-    """Replay one game tree: the root's automatic doubles, the nodes, the root's result."""
+def _file_game(text: str, gi: int, nodes: list[_Node]) -> FileGame:
+    """A game tree as the replay takes it: score, automatic doubles, actions, result.
+
+    The root states the score (``MI``), the automatic doubles (``CV``, CUBE-20) and the result
+    (``RE``, ``R`` for a resignation), which comes after the nodes' actions.
+    """
     if not nodes:
         raise MatchRecordError("SGF: an empty game tree", game=gi)
     root = nodes[0]
     line = _line(text, root.offset)
-    game = rec.new_game(board)
     with file_errors(game=gi, move=0, line=line):
-        _push_cube_value(game, root)
+        score, doubles = _stated_score(root), _cube_doubles(root)
+    entries: list[FileEntry] = []
     for move, node in enumerate(nodes[1:], start=1):
-        with file_errors(game=gi, move=move, line=_line(text, node.offset)):
-            _apply(game, node)
-    with file_errors(game=gi, move=len(nodes), line=line):
-        _end(game, root.get("RE") or "")
-    return game
+        at = _line(text, node.offset)
+        with file_errors(game=gi, move=move, line=at):
+            action = _action(node)
+        if action is not None:
+            entries.append((*action, 0, move, at, ""))
+    result = root.get("RE") or ""
+    m = re.fullmatch(r"([WB])\+(\d{1,9})(R?)", result.strip())
+    if m:
+        kind = "resigned" if m.group(3) else "result"
+        winner = _color(m.group(1))
+        said = f"RE[{result[:20]}]"
+        entries.append((kind, winner, None, said, int(m.group(2)), len(nodes), line, ""))
+    elif result.strip().endswith("R"):
+        said = f"SGF: cannot read RE[{result[:20]}]"
+        entries.append(("unreadable", Color.WHITE, None, said, 0, len(nodes), line, ""))
+    return (gi, line, score, doubles, entries)
 
 
 def _mi(v: str) -> tuple[str, str]:
@@ -298,31 +282,27 @@ def _stated_score(root: _Node) -> Optional[tuple[int, int]]:
     return None
 
 
-def _push_cube_value(game: Game, root: _Node) -> None:
-    """Push the automatic doubles a game tree's root states (``CV``, CUBE-20)."""
+def _cube_doubles(root: _Node) -> int:
+    """The automatic doubles a game tree's root states (``CV``, CUBE-20)."""
     cv = root.get("CV")
-    if cv is not None:
-        value = _int(cv, "CV")
-        if value < 1 or value & (value - 1):
-            raise MatchRecordError(f"SGF: CV[{cv[:20]}] is not a cube value (a power of two)")
-        push_automatic_doubles(game, value.bit_length() - 1)
+    if cv is None:
+        return 0
+    value = _int(cv, "CV")
+    if value < 1 or value & (value - 1):
+        raise MatchRecordError(f"SGF: CV[{cv[:20]}] is not a cube value (a power of two)")
+    return value.bit_length() - 1
 
 
-def _end(game: Game, result: str) -> None:
-    """Push the resignation ``RE[...R]`` says, and check the result ``RE`` states."""
-    if not result:
-        return
-    m = re.fullmatch(r"([WB])\+(\d{1,9})(R?)", result.strip())
-    if not m:
-        if game.result is None and result.strip().endswith("R"):
-            raise MatchRecordError(f"SGF: cannot read RE[{result[:20]}]")
-        return
-    winner = Color.WHITE if m.group(1) == "B" else Color.BLACK
-    said = f"RE[{result[:20]}]"
-    check_result(game, winner, int(m.group(2)), said, resigned=bool(m.group(3)), unreduced=False)
+def _color(side: str) -> Color:
+    """Gnubg's ``B`` is gammon's White, its ``W`` Black."""
+    return Color.WHITE if side == "B" else Color.BLACK
 
 
-def _apply(game: Game, node: _Node) -> None:
+_Action = tuple[str, Color, Optional[tuple[int, int]], Optional[str]]
+
+
+def _action(node: _Node) -> Optional[_Action]:
+    """What a node shows: ``(kind, who, dice, play)`` as in :data:`gammon.matchfile.FileEntry`."""
     for key in ("AE", "AW", "AB", "CV", "CP"):
         if key in node.props:
             raise MatchRecordError(
@@ -330,21 +310,23 @@ def _apply(game: Game, node: _Node) -> None:
             )
     side = "B" if "B" in node.props else "W" if "W" in node.props else None
     if side is None:
-        rolled = node.get("DI")
-        if rolled is not None:
-            _set_dice(game, node.get("PL") or "", rolled)
-        return  # a comment or analysis node
-    who = Color.WHITE if side == "B" else Color.BLACK
+        rolled, player = node.get("DI"), (node.get("PL") or "").strip()
+        if rolled is None:
+            return None  # a comment or analysis node
+        # PL[X]DI[53]: a roll not played (gnubg saves one before a resignation).
+        m = re.fullmatch(r"([1-6])([1-6])", rolled.strip())
+        if not m or player not in ("B", "W"):
+            raise MatchRecordError(f"SGF: cannot read the roll PL[{player[:5]}]DI[{rolled[:10]}]")
+        return ("dice", _color(player), (int(m.group(1)), int(m.group(2))), None)
+    who = _color(side)
     value = (node.get(side) or "").strip()
     if value in ("double", "take", "drop"):
-        push_cube_action(game, who, value)
-        return
+        return (value, who, None, None)
     if value.startswith("resign") or value in ("accept", "reject", "decline"):
-        return  # not written by gnubg; resignations come from RE[...R]
+        return None  # not written by gnubg; resignations come from RE[...R]
     m = re.fullmatch(r"([1-6])([1-6])([a-z]*)", value)
     if not m:
         raise MatchRecordError(f"SGF: cannot read the move {side}[{value[:40]}]")
-    push_roll(game, who, (int(m.group(1)), int(m.group(2))))
     letters = m.group(3)
     if len(letters) % 2:
         raise MatchRecordError(f"SGF: {value[:40]!r} has an odd number of point letters")
@@ -353,16 +335,7 @@ def _apply(game: Game, node: _Node) -> None:
         f"{_point(letters[k], white)}/{_point(letters[k + 1], white)}"
         for k in range(0, len(letters), 2)
     )
-    push_play(game, " ".join(moves))
-
-
-def _set_dice(game: Game, player: str, dice: str) -> None:
-    """``PL[X]DI[53]``: a roll not played (gnubg saves one before a resignation)."""
-    m = re.fullmatch(r"([1-6])([1-6])", dice.strip())
-    if not m or player.strip() not in ("B", "W"):
-        raise MatchRecordError(f"SGF: cannot read the roll PL[{player[:5]}]DI[{dice[:10]}]")
-    who = Color.WHITE if player.strip() == "B" else Color.BLACK
-    push_roll(game, who, (int(m.group(1)), int(m.group(2))))
+    return ("roll", who, (int(m.group(1)), int(m.group(2))), " ".join(moves))
 
 
 # -- writing ----------------------------------------------------------------------------
@@ -426,12 +399,11 @@ def dumps(record: MatchRecord) -> str:
 
 def _nodes(g: GameRecord, gi: int) -> list[str]:
     nodes: list[str] = []
-    for _, a, before, dice in written_actions(g):
+    for _, a, before, dice in written_actions(g, "SGF", gi):
         who = before.to_act
         side = "B" if who == Color.WHITE else "W"
         if isinstance(a, (Play, EmptyPlay)):
-            if dice is None:
-                raise InvalidInputError(f"SGF: a play without a roll (game {gi})")
+            assert dice is not None
             text = f"{dice[0]}{dice[1]}"
             if isinstance(a, Play):
                 white_side = who == Color.WHITE
@@ -444,11 +416,8 @@ def _nodes(g: GameRecord, gi: int) -> list[str]:
             nodes.append(f"\n;{side}[double]")
         elif isinstance(a, (Take, Drop)):
             nodes.append(f"\n;{side}[{'take' if isinstance(a, Take) else 'drop'}]")
-        elif isinstance(a, Resign):
-            if dice is not None:
-                # Rolled, then resigned: gnubg saves the roll as a node of its own.
-                player = "B" if before.position.turn == Color.WHITE else "W"
-                nodes.append(f"\n;PL[{player}]DI[{dice[0]}{dice[1]}]")
-        elif not isinstance(a, Accept):
-            raise InvalidInputError(f"SGF: gnubg's format cannot record {a} (game {gi})")
+        elif isinstance(a, Resign) and dice is not None:
+            # Rolled, then resigned: gnubg saves the roll as a node of its own.
+            player = "B" if before.position.turn == Color.WHITE else "W"
+            nodes.append(f"\n;PL[{player}]DI[{dice[0]}{dice[1]}]")
     return nodes

@@ -83,6 +83,10 @@ pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,
     WIN_KIND_ORDER,
 };
+pub use play::replay::{
+    file_settings, read_file_settings, CubeWord, FileAction, FileEntry, FileGame, FileRecord,
+    RecordError, Replayed, ReplayedRecord, FILE_SETTINGS, READ_RULES,
+};
 pub use play::truncate::{
     nardy_settlement, probabilities_settlement, settlement, BearoffTruncation, NardyTruncation,
     PlyTruncation,

@@ -11,6 +11,7 @@ use gammon_core::ParseIdError;
 use gammon_core::ParseSettingError;
 use gammon_core::PlayTextError;
 use gammon_core::PolicyError;
+use gammon_core::RecordError;
 use gammon_core::SimulationError;
 use gammon_core::{CubeActionError, CubeError, ParseCubeAnswerError};
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
@@ -63,6 +64,21 @@ pub fn outcome_kind_error(kind: &str) -> PyErr {
     InvalidInputError::new_err(format!(
         "not an outcome kind: {kind:?} (single, gammon, backgammon, oin, mars, koks or draw)"
     ))
+}
+
+/// `gammon.MatchRecordError` for a match file the rules refuse, with the game, the move and
+/// the line it names.
+pub fn record_error(py: Python<'_>, e: &RecordError) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("game", e.game)?;
+        kwargs.set_item("move", e.move_number)?;
+        kwargs.set_item("line", e.line)?;
+        let class = py.import("gammon.errors")?.getattr("MatchRecordError")?;
+        let err = class.call((bounded(e.reason.clone()),), Some(&kwargs))?;
+        Ok(PyErr::from_value(err))
+    };
+    build().unwrap_or_else(|failed| failed)
 }
 
 /// Bounds a message that quotes the input: past 240 characters it keeps the start and the end

@@ -24,6 +24,7 @@ mod nardy;
 mod net;
 mod plays;
 mod position;
+mod record_replay;
 mod result;
 mod rollout;
 mod run_results;
@@ -168,6 +169,19 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_two_sided, m)?)?;
     m.add_function(wrap_pyfunction!(match_log::_match_events, m)?)?;
+    m.add_function(wrap_pyfunction!(record_replay::_replay_match_file, m)?)?;
+    m.add_function(wrap_pyfunction!(record_replay::_file_settings, m)?)?;
+    m.add_function(wrap_pyfunction!(record_replay::_read_file_settings, m)?)?;
+    m.add(
+        "READ_CUBE_RULES",
+        cube::PyCubeRules {
+            inner: gammon_core::READ_RULES,
+        },
+    )?;
+    m.add(
+        "MATCH_FILE_SETTINGS",
+        pyo3::types::PyTuple::new(m.py(), gammon_core::FILE_SETTINGS)?,
+    )?;
     m.add_function(wrap_pyfunction!(batch::_batch_legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_legal_plays_into, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_validate, m)?)?;
