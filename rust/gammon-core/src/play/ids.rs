@@ -577,4 +577,24 @@ mod tests {
             "{forms:?}"
         );
     }
+
+    #[test]
+    fn a_game_writes_the_fibs_board_gnubg_writes_and_reads_it_back() {
+        // gnubg's ID: White on roll with 5-2 at 4-2 in a 9-point match, Black owns the cube at 2.
+        let g = read("4HPwATDgc/ABMA:QYkqASAAIAAA", CubeRules::default());
+        let b = fibs_board_of(&g.state, g.score, ("W:hite", "Black")).unwrap();
+        // No double pending: gnubg names and scores its player 0 (Black) first.
+        assert_eq!((b.you(), b.opponent()), ("Black", "W_hite"));
+        assert_eq!((b.field(3), b.field(4), b.field(5)), (9, 2, 4));
+        let st = b.state(true).unwrap();
+        assert_eq!(VariantPosition::Backgammon(st.position), g.state.position);
+        assert_eq!((st.dice, st.cube, st.cube_owner), (Some((5, 2)), 2, Some(Color::Black)));
+        assert_eq!((st.score, st.names.0.as_str(), st.crawford), ((4, 2), "W_hite", false));
+        let start = VariantPosition::start(Variant::LongNardy, Color::White);
+        let nardy = TurnState::new_nardy(start, Default::default()).unwrap();
+        assert_eq!(
+            fibs_board_of(&nardy, ByColor::default(), ("a", "b")),
+            Err(ParseFibsError::NotBackgammon)
+        );
+    }
 }
