@@ -3072,7 +3072,7 @@ class FibsBoard:
     def parse(text: str) -> FibsBoard:
         """Read a ``board:...`` string; ``ParseError`` names the field that is wrong."""
     @classmethod
-    def from_game(cls, game: Any, *, names: tuple[str, str] = ("White", "Black")) -> FibsBoard:
+    def from_game(cls, game: Any, *, names: tuple[str, str] | None = None) -> FibsBoard:
         """A ``gammon.Game``'s state as gnubg's external interface writes it."""
     @property
     def you(self) -> str: ...

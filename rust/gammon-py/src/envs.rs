@@ -90,6 +90,9 @@ pub fn _env_masks<'py>(
     Ok(m.into_pyarray(py))
 }
 
+/// The boards after the chosen plays and which actions were legal.
+type Applied<'py> = (Bound<'py, PyArray2<i8>>, Bound<'py, PyArray1<bool>>);
+
 /// The boards after each row's chosen play (owned by the mover), and which actions were
 /// legal: a pass (no legal play, action 0) keeps the board, and so does an illegal action.
 #[pyfunction]
@@ -99,7 +102,7 @@ pub fn _env_apply<'py>(
     plays: PyReadonlyArray2<'py, i8>,
     offsets: PyReadonlyArray1<'py, i64>,
     actions: PyReadonlyArray1<'py, i64>,
-) -> PyResult<(Bound<'py, PyArray2<i8>>, Bound<'py, PyArray1<bool>>)> {
+) -> PyResult<Applied<'py>> {
     let o = offsets_of(&offsets)?;
     let n = o.len() - 1;
     let (b, p) = (boards.as_array(), plays.as_array());

@@ -66,14 +66,15 @@ impl PyFibsBoard {
 
     /// Write a game's state as gnubg's external interface does (White is "you").
     ///
-    /// ``names`` is ``(white, black)``.
+    /// ``names`` is ``(white, black)``, by default ``("White", "Black")``.
     #[classmethod]
-    #[pyo3(signature = (game, *, names=("White".to_owned(), "Black".to_owned())))]
+    #[pyo3(signature = (game, *, names=None))]
     fn from_game(
         _cls: &Bound<'_, PyType>,
         game: &Bound<'_, PyAny>,
-        names: (String, String),
+        names: Option<(String, String)>,
     ) -> PyResult<PyFibsBoard> {
+        let names = names.unwrap_or_else(|| ("White".to_owned(), "Black".to_owned()));
         let state: PyTurnState = game.getattr("state")?.extract()?;
         let score = score_arg("score", &game.getattr("match")?.getattr("score")?)?;
         fibs_board_of(&state.inner, score, (&names.0, &names.1))
@@ -234,9 +235,7 @@ impl PyFibsBoard {
         Ok(format!("FibsBoard(you={you}, opponent={opponent})"))
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, String, Vec<i64>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, BoardArgs)> {
         let b = &slf.get().inner;
         let args = (
             b.you().to_owned(),
@@ -246,6 +245,9 @@ impl PyFibsBoard {
         Ok((slf.get_type().into_any(), args))
     }
 }
+
+/// The arguments that rebuild a [`PyFibsBoard`]: the names and fields 3-52.
+type BoardArgs = (String, String, Vec<i64>);
 
 impl PyFibsBoard {
     fn pair(&self, first: usize) -> (i64, i64) {

@@ -588,8 +588,14 @@ mod tests {
         assert_eq!((b.field(3), b.field(4), b.field(5)), (9, 2, 4));
         let st = b.state(true).unwrap();
         assert_eq!(VariantPosition::Backgammon(st.position), g.state.position);
-        assert_eq!((st.dice, st.cube, st.cube_owner), (Some((5, 2)), 2, Some(Color::Black)));
-        assert_eq!((st.score, st.names.0.as_str(), st.crawford), ((4, 2), "W_hite", false));
+        assert_eq!(
+            (st.dice, st.cube, st.cube_owner),
+            (Some((5, 2)), 2, Some(Color::Black))
+        );
+        assert_eq!(
+            (st.score, st.names.0.as_str(), st.crawford),
+            ((4, 2), "W_hite", false)
+        );
         let start = VariantPosition::start(Variant::LongNardy, Color::White);
         let nardy = TurnState::new_nardy(start, Default::default()).unwrap();
         assert_eq!(
