@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 
@@ -354,8 +355,11 @@ def test_legal_plays_into_a_buffer_match_fresh_arrays_move9(variant: str) -> Non
         assert buf.capacity >= len(fresh.boards)
     # A smaller batch afterwards reuses the memory: the result views the buffer.
     small = batch.legal_plays(boards[:2], np.array([[3, 1], [6, 5]]), variant=variant, out=buf)
-    assert np.shares_memory(small.boards, buf._boards) or len(small.boards) == 0
+    assert np.shares_memory(small.boards, mine.boards) or len(small.boards) == 0
     assert len(small.offsets) == 3
+    # A buffer pickles as an empty one of the same size (its contents are scratch).
+    again = pickle.loads(pickle.dumps(buf))
+    assert isinstance(again, batch.LegalPlaysBuffer) and again.capacity == buf.capacity
 
 
 def test_legal_plays_buffer_bad_input_is_named() -> None:
@@ -364,6 +368,8 @@ def test_legal_plays_buffer_bad_input_is_named() -> None:
         batch.legal_plays(start, np.array([[3, 1]]), out=np.zeros((10, 26), np.int8))  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="non-negative"):
         batch.LegalPlaysBuffer(rows=-1)
+    with pytest.raises(InvalidInputError, match="LegalPlaysBuffer"):
+        batch.legal_plays(start, np.array([[3, 1]]), out="buffer")  # type: ignore[arg-type]
     bad = start.copy()
     bad[0, 1] = 9  # 17 checkers for the owner (BG-6)
     with pytest.raises(InvalidPositionError, match="row 1"):

@@ -191,3 +191,33 @@ def test_checkers_on_the_bar_read_with_the_bar_fields_as_fibs_or_gnubg_writes_th
     assert FibsBoard.parse(fibs).state().position == game.position
     with pytest.raises(gammon.ParseError, match="field 47"):
         FibsBoard.parse(_with_field(str(b), 47, on_bar + 1))
+
+
+def test_a_board_is_a_checked_value_that_pickles() -> None:
+    """The constructor checks the fields as parse does; equal boards hash alike and pickle."""
+    import pickle
+
+    b = FibsBoard.parse(FIBS_EXAMPLE)
+    assert FibsBoard(b.you, b.opponent, b.ints) == b
+    assert hash(FibsBoard(b.you, b.opponent, b.ints)) == hash(b)
+    assert pickle.loads(pickle.dumps(b)) == b
+    assert repr(b) == "FibsBoard(you='mpgnu', opponent='buster')"
+    ints = list(b.ints)
+    ints[43 - 3] = 0  # X moves up, so its home is field 25: fields 43-44 disagree
+    with pytest.raises(gammon.ParseError, match="fields 43-44"):
+        FibsBoard(b.you, b.opponent, ints)
+    with pytest.raises(gammon.InvalidInputError, match="50 integer fields"):
+        FibsBoard(b.you, b.opponent, ints[:-1])
+    with pytest.raises(gammon.ParseError, match="is a str"):
+        FibsBoard.parse(b"board:")  # type: ignore[arg-type]
+
+
+def test_a_finished_game_and_a_long_nardy_game_have_no_board_state() -> None:
+    """Turn 0 (the game is over) reads as a board but has no state; Long Nardy has no FIBS
+    board (FIBS plays backgammon)."""
+    over = _with_field(FIBS_EXAMPLE.replace(" ", ""), 32, 0)
+    with pytest.raises(gammon.ParseError, match="game is over"):
+        FibsBoard.parse(over).state()
+    nardy = Game(position=gammon.Position.start("long-nardy"))
+    with pytest.raises(gammon.InvalidInputError, match="Long Nardy"):
+        FibsBoard.from_game(nardy)

@@ -22,6 +22,8 @@ __all__ = [
     "DEFAULT_MAX_CUBE",
     "ENCODING_UNITS",
     "EVALUATORS",
+    "FIBS_FIELDS",
+    "FIBS_UNLIMITED_MATCH",
     "KIND_NAMES",
     "MANY_CHECKPOINT_FORMAT",
     "MATCH_FILE_SETTINGS",
@@ -29,6 +31,7 @@ __all__ = [
     "MAX_ANALYSIS_PLIES",
     "MAX_AUTO_DOUBLES",
     "MAX_CUBE_LIMIT",
+    "MAX_PLAYS",
     "MAX_PLIES",
     "MAX_THREADS",
     "MIN_GAMES_FOR_TARGET",
@@ -59,11 +62,14 @@ __all__ = [
     "EmptyPlay",
     "Ending",
     "Evaluation",
+    "FibsBoard",
+    "FibsState",
     "GameAnalysis",
     "GameOutcomes",
     "GameResult",
     "GameState",
     "Hint",
+    "LegalPlaysBuffer",
     "ManyRolloutResult",
     "Match",
     "MatchAnalysis",
@@ -106,11 +112,9 @@ __all__ = [
     "_analyze_matches",
     "_batch_boards",
     "_batch_encode",
-    "_batch_encode_into",
     "_batch_flip",
     "_batch_from_ids",
     "_batch_legal_plays",
-    "_batch_legal_plays_into",
     "_batch_play_evaluated",
     "_batch_policy_play",
     "_batch_positions",
@@ -125,6 +129,10 @@ __all__ = [
     "_cube_decision",
     "_decision_arrays",
     "_default_policy",
+    "_env_apply",
+    "_env_best",
+    "_env_masks",
+    "_env_observe",
     "_file_settings",
     "_game_from_id",
     "_match_events",
@@ -185,6 +193,10 @@ MATCH_ID_LEN: Final[int]
 """Characters in a Match ID (ID-4)."""
 XGID_POSITION_LEN: Final[int]
 """Characters in the board field of an XGID (XGID-2)."""
+FIBS_FIELDS: Final[int]
+"""Fields in a FIBS board string, ``board`` included."""
+FIBS_UNLIMITED_MATCH: Final[int]
+"""The match length FIBS writes for an unlimited match (money play)."""
 
 ONE: Final[int]
 """The fixed-point unit of the run statistics: one game (2**32)."""
@@ -198,6 +210,8 @@ DEFAULT_GAME_CHUNK: Final[int]
 """Games per unit of work of a money simulation by default."""
 MAX_PLIES: Final[int]
 """The deepest search of the net's evaluations and hints."""
+MAX_PLAYS: Final[int]
+"""An upper bound on the distinct legal plays of any roll in any variant (MOVE-9)."""
 ENCODING_UNITS: Final[dict[str, int]]
 """Units per board of each input encoding, by name."""
 MAX_THREADS: Final[int]
@@ -1538,59 +1552,85 @@ def bearoff_build(two_sided_checkers: int | None = None) -> list[TableInfo]:
     :class:`TableInfo` per table (``gammon.bearoff.build``).
     """
 
+_BoardsLike: TypeAlias = Union[npt.ArrayLike, Sequence[Position]]
+
+@final
+class LegalPlaysBuffer:
+    """Reusable output memory for ``gammon.batch.legal_plays`` (``out=``)."""
+
+    def __new__(cls, rows: int = 0, pairs: int = 0) -> LegalPlaysBuffer: ...
+    @property
+    def capacity(self) -> int:
+        """How many resulting positions the buffer holds without growing."""
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
 def _batch_legal_plays(
-    boards: npt.NDArray[np.int8], dice: npt.NDArray[np.int8], variant: Variant | str, moves: bool
+    boards: _BoardsLike,
+    dice: npt.ArrayLike,
+    variant: Variant | str | None = None,
+    moves: bool = False,
+    out: LegalPlaysBuffer | None = None,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int8] | None]:
     """Legal plays of N (board, dice) pairs; ``gammon.batch.legal_plays`` wraps it."""
 
-def _batch_legal_plays_into(
-    boards: npt.NDArray[np.int8],
-    dice: npt.NDArray[np.int8],
-    variant: Variant | str,
-    out_boards: npt.NDArray[np.int8],
-    out_offsets: npt.NDArray[np.int64],
-    out_moves: npt.NDArray[np.int8] | None,
-) -> int:
-    """Legal plays written into caller-owned arrays; ``gammon.batch.LegalPlaysBuffer`` wraps it."""
-
-def _batch_validate(boards: npt.NDArray[np.int8], variant: Variant | str) -> int:
+def _batch_validate(boards: _BoardsLike, variant: Variant | str | None = None) -> int:
     """Validates every row; ``gammon.batch.validate`` wraps it."""
 
-def _batch_flip(boards: npt.NDArray[np.int8], variant: Variant | str) -> npt.NDArray[np.int8]:
+def _batch_flip(boards: _BoardsLike, variant: Variant | str | None = None) -> npt.NDArray[np.int8]:
     """The rows turned over (validated first); ``gammon.batch.flip`` wraps it."""
 
 def _batch_boards(positions: list[Position]) -> npt.NDArray[np.int8]:
     """The boards of positions; ``gammon.batch.boards`` wraps it."""
 
 def _batch_positions(
-    boards: npt.NDArray[np.int8], variant: Variant | str, turn: _ColorLike
+    boards: _BoardsLike, variant: Variant | str | None, turn: _ColorLike
 ) -> list[Position]:
     """Positions of the rows; ``gammon.batch.positions`` wraps it."""
 
-def _batch_to_ids(boards: npt.NDArray[np.int8], variant: Variant | str) -> list[str]:
+def _batch_to_ids(boards: _BoardsLike, variant: Variant | str | None = None) -> list[str]:
     """Position IDs of the rows; ``gammon.batch.to_ids`` wraps it."""
 
 def _batch_from_ids(ids: list[str], variant: Variant | str) -> npt.NDArray[np.int8]:
     """Boards of Position IDs; ``gammon.batch.from_ids`` wraps it."""
 
 def _batch_stats(
-    boards: npt.NDArray[np.int8], variant: Variant | str
+    boards: _BoardsLike, variant: Variant | str | None = None
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     """Pip counts, borne-off counts and outcomes of the rows."""
 
 def _batch_encode(
-    boards: npt.NDArray[np.int8], variant: Variant | str, encoding: str, on_roll: bool
+    boards: _BoardsLike,
+    encoding: str,
+    variant: Variant | str | None = None,
+    on_roll: bool = True,
+    out: npt.NDArray[np.float32] | None = None,
 ) -> npt.NDArray[np.float32]:
-    """Network inputs of the rows; ``gammon.batch.encode`` wraps it."""
+    """Network inputs of the rows (into ``out`` if given); ``gammon.batch.encode`` wraps it."""
 
-def _batch_encode_into(
+def _env_observe(
+    boards: npt.NDArray[np.int8], dice: npt.NDArray[np.int8], variant: Variant | str, encoding: str
+) -> npt.NDArray[np.float32]:
+    """Observations of ``gammon.envs``: the encoding of each board, then the dice one-hot."""
+
+def _env_masks(offsets: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
+    """Legal-action masks ``(N, MAX_PLAYS)`` of plays' offsets (action 0 is the pass)."""
+
+def _env_apply(
     boards: npt.NDArray[np.int8],
+    plays: npt.NDArray[np.int8],
+    offsets: npt.NDArray[np.int64],
+    actions: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
+    """The boards after each row's chosen play, and which actions were legal."""
+
+def _env_best(
+    plays: npt.NDArray[np.int8],
+    offsets: npt.NDArray[np.int64],
     variant: Variant | str,
     encoding: str,
-    on_roll: bool,
-    out: npt.NDArray[np.float32],
-) -> None:
-    """Network inputs of the rows written into ``out``; ``gammon.batch.encode`` wraps it."""
+    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
+) -> npt.NDArray[np.int64]:
+    """Each row's best-scored candidate by one call of a batched evaluator (0 if unscored)."""
 
 def _batch_trajectories(
     variant: Variant | str, policy: str | Net, seed: int, first: int, end: int
@@ -1607,14 +1647,14 @@ def _batch_policy_play(
     """One turn per row with a built-in policy or a net: the boards after the chosen plays."""
 
 def _batch_play_evaluated(
-    evaluator: Callable[[npt.NDArray[np.float32]], npt.NDArray[np.float64]],
+    evaluator: Callable[[npt.NDArray[np.float32]], npt.ArrayLike],
     variant: Variant | str,
     encoding: str,
     seed: int,
     first: int,
     end: int,
     lockstep: int,
-    cube: Callable[[npt.NDArray[np.float32]], npt.NDArray[np.uint8]] | None = None,
+    cube: Callable[[npt.NDArray[np.float32]], npt.ArrayLike] | None = None,
     max_cube: int = 64,
     record: bool = False,
 ) -> tuple[
@@ -3362,6 +3402,90 @@ class MatchId:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class FibsBoard:
+    """One FIBS board string, field by field (``ints`` are fields 3-52 as integers)."""
+
+    def __new__(cls, you: str, opponent: str, ints: Sequence[int]) -> FibsBoard: ...
+    @staticmethod
+    def parse(text: str) -> FibsBoard:
+        """Read a ``board:...`` string; ``ParseError`` names the field that is wrong."""
+    @classmethod
+    def from_game(cls, game: Any, *, names: tuple[str, str] | None = None) -> FibsBoard:
+        """A ``gammon.Game``'s state as gnubg's external interface writes it."""
+    @property
+    def you(self) -> str: ...
+    @property
+    def opponent(self) -> str: ...
+    @property
+    def ints(self) -> tuple[int, ...]: ...
+    @property
+    def match_length(self) -> int: ...
+    @property
+    def scores(self) -> tuple[int, int]: ...
+    @property
+    def board(self) -> tuple[int, ...]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def dice(self) -> tuple[int, int]: ...
+    @property
+    def opponent_dice(self) -> tuple[int, int]: ...
+    @property
+    def cube(self) -> int: ...
+    @property
+    def may_double(self) -> tuple[bool, bool]: ...
+    @property
+    def was_doubled(self) -> int: ...
+    @property
+    def colour(self) -> int: ...
+    @property
+    def direction(self) -> int: ...
+    @property
+    def home(self) -> int: ...
+    @property
+    def bar(self) -> int: ...
+    @property
+    def borne_off(self) -> tuple[int, int]: ...
+    @property
+    def on_bar(self) -> tuple[int, int]: ...
+    @property
+    def did_crawford(self) -> int: ...
+    def checkers(self) -> tuple[dict[int, int], dict[int, int]]:
+        """Your checkers and the opponent's, each in its own numbering (25 = bar)."""
+    def state(self, *, gnubg: bool = True) -> FibsState:
+        """The position, dice, cube and score the board describes ("you" is White)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
+
+@final
+class FibsState:
+    """What a FIBS board string says, in gammon's terms."""
+
+    @property
+    def position(self) -> Position: ...
+    @property
+    def dice(self) -> tuple[int, int] | None: ...
+    @property
+    def cube(self) -> int: ...
+    @property
+    def cube_owner(self) -> Color | None: ...
+    @property
+    def doubled(self) -> bool: ...
+    @property
+    def match_length(self) -> int: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def crawford(self) -> bool: ...
+    @property
+    def names(self) -> tuple[str, str]: ...
+    @property
+    def to_act(self) -> Color: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Xgid:

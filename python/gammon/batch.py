@@ -29,7 +29,6 @@ White and Black.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any, NamedTuple, Union
@@ -38,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 import gammon._core as _core
-from gammon._core import Net, Position, Variant
+from gammon._core import LegalPlaysBuffer, Net, Position, Variant
 from gammon._distribute import (
     DEFAULT_GAMES_PER_TASK,
     DEFAULT_RETRIES,
@@ -46,7 +45,7 @@ from gammon._distribute import (
     check_picklable,
     run_ranges,
 )
-from gammon.errors import InvalidDiceError, InvalidInputError
+from gammon.errors import InvalidInputError
 
 __all__ = [
     "ENCODING_UNITS",
@@ -91,31 +90,6 @@ class Plays(NamedTuple):
     moves: npt.NDArray[np.int8] | None
 
 
-def _prepare(data: BoardsLike, variant: Variant | str | None) -> tuple[Boards, Variant]:
-    """An ``(N, 26)`` C-contiguous int8 array and its variant from an array or positions."""
-    if isinstance(data, Sequence) and len(data) > 0 and isinstance(data[0], Position):
-        items = [p for p in data if isinstance(p, Position)]
-        if len(items) != len(data):
-            raise InvalidInputError("boards must be an (N, 26) array or a list of Positions only")
-        array = _core._batch_boards(items)
-        found = data[0].variant
-        if variant is not None and _core.find_variant(variant) != found:
-            raise InvalidInputError(f"the positions are {found.canonical_name}, not {variant}")
-        return array, found
-    try:
-        array = np.asarray(data)
-    except (ValueError, TypeError) as e:
-        raise InvalidInputError(f"boards must be an (N, 26) array of ints: {e}") from None
-    if array.ndim != 2 or array.shape[1] != 26:
-        raise InvalidInputError(f"boards must have shape (N, 26), got {array.shape}")
-    if array.dtype != np.int8:
-        if not np.issubdtype(array.dtype, np.integer):
-            raise InvalidInputError(f"boards must hold integers, got dtype {array.dtype}")
-        if array.size and (array.min() < -15 or array.max() > 15):
-            raise InvalidInputError("board counts must lie in -15..15")
-    return np.ascontiguousarray(array, dtype=np.int8), _core.find_variant(variant or "backgammon")
-
-
 def boards(positions: Sequence[Position]) -> Boards:
     """The ``(N, 26)`` boards of positions of one variant, each owned by its player on roll."""
     return _core._batch_boards(list(positions))
@@ -123,102 +97,24 @@ def boards(positions: Sequence[Position]) -> Boards:
 
 def validate(boards: BoardsLike, *, variant: Variant | str | None = None) -> int:
     """Checks every row; returns N or raises ``InvalidPositionError`` naming the first bad row."""
-    array, v = _prepare(boards, variant)
-    return _core._batch_validate(array, v)
+    return _core._batch_validate(boards, variant)
 
 
 def positions(
     boards: BoardsLike, *, variant: Variant | str | None = None, turn: str = "white"
 ) -> list[Position]:
     """``Position`` objects of the rows, each owner on roll as ``turn``."""
-    array, v = _prepare(boards, variant)
-    return _core._batch_positions(array, v, turn)
+    return _core._batch_positions(boards, variant, turn)
 
 
 def to_ids(boards: BoardsLike, *, variant: Variant | str | None = None) -> list[str]:
     """The Position ID of each row (gnubg's, owner on roll)."""
-    array, v = _prepare(boards, variant)
-    return _core._batch_to_ids(array, v)
+    return _core._batch_to_ids(boards, variant)
 
 
 def from_ids(ids: Sequence[str], *, variant: Variant | str = "backgammon") -> Boards:
     """The boards of Position IDs, each owned by the player on roll."""
     return _core._batch_from_ids(list(ids), variant)
-
-
-class LegalPlaysBuffer:
-    """Reusable output memory for :func:`legal_plays` (``out=``).
-
-    Each call with a fresh result allocates a few MB, and touching fresh memory for the first
-    time (page faults) can cost more than generating the plays. A buffer keeps its arrays
-    from call to call and grows them (by doubling) only when a call needs more rows, so
-    repeated calls write into memory already touched. The :class:`Plays` returned with
-    ``out=buffer`` are views of the buffer: the next call with the same buffer overwrites
-    them (copy what you keep). A buffer serves one thread at a time: a call while another
-    thread's call is filling it raises :class:`~gammon.InvalidInputError` (use one buffer per
-    thread).
-
-    >>> import numpy as np
-    >>> import gammon
-    >>> buf = LegalPlaysBuffer()
-    >>> start = boards([gammon.Position.start()])
-    >>> legal_plays(start, np.array([[3, 1]]), out=buf).offsets.tolist()
-    [0, 16]
-    >>> two = np.repeat(start, 2, axis=0)
-    >>> legal_plays(two, np.array([[6, 6], [2, 1]]), out=buf).offsets.tolist()
-    [0, 11, 26]
-    """
-
-    def __init__(self, rows: int = 0, pairs: int = 0) -> None:
-        if rows < 0 or pairs < 0:
-            raise InvalidInputError("rows and pairs must be non-negative")
-        self._boards: Boards = np.empty((rows, 26), dtype=np.int8)
-        self._offsets: npt.NDArray[np.int64] = np.empty(pairs + 1, dtype=np.int64)
-        self._moves: Boards = np.empty((0, 4, 2), dtype=np.int8)
-        self._busy = threading.Lock()
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        del state["_busy"]
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._busy = threading.Lock()
-
-    @property
-    def capacity(self) -> int:
-        """How many resulting positions the buffer holds without growing."""
-        return len(self._boards)
-
-    def _offsets_for(self, n: int) -> npt.NDArray[np.int64]:
-        if len(self._offsets) < n + 1:
-            self._offsets = np.empty(max(n + 1, 2 * len(self._offsets)), dtype=np.int64)
-        return self._offsets[: n + 1]
-
-    def _fill(self, array: Boards, dice: Boards, variant: Variant, moves: bool) -> Plays:
-        if not self._busy.acquire(blocking=False):
-            raise InvalidInputError(
-                "this LegalPlaysBuffer is being filled by another thread: use one buffer per thread"
-            )
-        try:
-            return self._fill_unlocked(array, dice, variant, moves)
-        finally:
-            self._busy.release()
-
-    def _fill_unlocked(self, array: Boards, dice: Boards, variant: Variant, moves: bool) -> Plays:
-        offsets = self._offsets_for(len(array))
-        if moves and len(self._moves) < len(self._boards):
-            self._moves = np.empty((len(self._boards), 4, 2), dtype=np.int8)
-        mv = self._moves[: len(self._boards)] if moves else None
-        m = _core._batch_legal_plays_into(array, dice, variant, self._boards, offsets, mv)
-        if m > len(self._boards):
-            self._boards = np.empty((max(m, 2 * len(self._boards)), 26), dtype=np.int8)
-            if moves:
-                self._moves = np.empty((len(self._boards), 4, 2), dtype=np.int8)
-            mv = self._moves[: len(self._boards)] if moves else None
-            m = _core._batch_legal_plays_into(array, dice, variant, self._boards, offsets, mv)
-        return Plays(self._boards[:m], offsets, self._moves[:m] if moves else None)
 
 
 def legal_plays(
@@ -238,24 +134,7 @@ def legal_plays(
     ``out`` is a :class:`LegalPlaysBuffer` to write into (the result then views it), for
     repeated calls without fresh memory.
     """
-    array, v = _prepare(boards, variant)
-    try:
-        d = np.asarray(dice)
-    except (ValueError, TypeError) as e:
-        raise InvalidDiceError(f"dice must be an (N, 2) array of ints 1-6: {e}") from None
-    if d.ndim != 2 or d.shape != (array.shape[0], 2):
-        raise InvalidDiceError(f"dice must have shape ({array.shape[0]}, 2), got {d.shape}")
-    if not np.issubdtype(d.dtype, np.integer):
-        raise InvalidDiceError(f"dice must be integers, got dtype {d.dtype}")
-    if d.size and (d.min() < 1 or d.max() > 6):
-        raise InvalidDiceError("dice must be 1-6")
-    d8 = np.ascontiguousarray(d, dtype=np.int8)
-    if out is not None:
-        if not isinstance(out, LegalPlaysBuffer):
-            raise InvalidInputError(f"out must be a LegalPlaysBuffer, got {type(out).__name__}")
-        return out._fill(array, d8, v, moves)
-    b, offsets, m = _core._batch_legal_plays(array, d8, v, moves)
-    return Plays(b, offsets, m)
+    return Plays(*_core._batch_legal_plays(boards, dice, variant, moves, out))
 
 
 def pip_counts(
@@ -266,14 +145,12 @@ def pip_counts(
     A board row carries no colours, so its pairs put the board's owner first; the pairs of a
     :class:`~gammon.Position` are ``(white, black)``.
     """
-    array, v = _prepare(boards, variant)
-    return _core._batch_stats(array, v)[0]
+    return _core._batch_stats(boards, variant)[0]
 
 
 def checkers_off(boards: BoardsLike, *, variant: Variant | str | None = None) -> Boards:
     """``(N, 2)`` int8 borne-off counts, ``[owner, opponent]``."""
-    array, v = _prepare(boards, variant)
-    return _core._batch_stats(array, v)[1]
+    return _core._batch_stats(boards, variant)[1]
 
 
 def outcomes(boards: BoardsLike, *, variant: Variant | str | None = None) -> Boards:
@@ -282,8 +159,7 @@ def outcomes(boards: BoardsLike, *, variant: Variant | str | None = None) -> Boa
     Positive when the owner has borne off everything, negative when the opponent has
     (SCORE-1, LN-33).
     """
-    array, v = _prepare(boards, variant)
-    return _core._batch_stats(array, v)[2]
+    return _core._batch_stats(boards, variant)[2]
 
 
 def game_over(boards: BoardsLike, *, variant: Variant | str | None = None) -> npt.NDArray[np.bool_]:
@@ -297,8 +173,7 @@ def flip(boards: BoardsLike, *, variant: Variant | str | None = None) -> Boards:
 
     Every row is validated first: raises ``InvalidPositionError`` naming the first bad row.
     """
-    array, v = _prepare(boards, variant)
-    return _core._batch_flip(array, v)
+    return _core._batch_flip(boards, variant)
 
 
 def encode(
@@ -327,15 +202,7 @@ def encode(
     of shape ``(N, units)``, receives the inputs (and is returned) instead of a fresh array:
     repeated calls then write into memory already touched.
     """
-    if variant is None and encoding == "nardy":
-        variant = Variant.LONG_NARDY
-    array, v = _prepare(boards, variant)
-    if out is not None:
-        if not isinstance(out, np.ndarray) or out.dtype != np.float32:
-            raise InvalidInputError("out must be a float32 numpy array")
-        _core._batch_encode_into(array, v, encoding, on_roll, out)
-        return out
-    return _core._batch_encode(array, v, encoding, on_roll)
+    return _core._batch_encode(boards, encoding, variant, on_roll, out)
 
 
 class Trajectories(NamedTuple):
@@ -417,16 +284,6 @@ class Evaluator:
         return f"Evaluator({self.function!r}, encoding={self.encoding!r})"
 
 
-def _scores(evaluator: EvaluatorFunction) -> Callable[[npt.NDArray[np.float32]], Any]:
-    """The evaluator as the Rust loop calls it: one contiguous float64 score per row."""
-
-    def scores(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
-        out = np.ascontiguousarray(evaluator(rows), dtype=np.float64).reshape(-1)
-        return out
-
-    return scores
-
-
 def trajectories(
     games: int,
     *,
@@ -473,11 +330,10 @@ def trajectories(
             "gammon.rollout and the simulations"
         )
     enc = policy.encoding_for(v) if isinstance(policy, Evaluator) else default_encoding(v)
-    scores = _scores(policy)
     for start in range(first, end, chunk_games):
         stop = min(start + chunk_games, end)
         *_, recorded = _core._batch_play_evaluated(
-            scores, v, enc, seed, start, stop, lockstep, None, 64, True
+            policy, v, enc, seed, start, stop, lockstep, None, 64, True
         )
         if recorded is None:  # pragma: no cover (record=True always returns them)
             raise AssertionError("play_evaluated returned no trajectories")
@@ -611,21 +467,8 @@ def play_games(
             retries=retries,
         )
 
-    flags = None
-    if cube is not None:
-        cube_fn = cube
-
-        def flags(rows: npt.NDArray[np.float32]) -> npt.NDArray[np.uint8]:
-            answer = np.asarray(cube_fn(rows))
-            if answer.shape != (len(rows), 2):
-                raise InvalidInputError(
-                    f"the cube evaluator must return shape ({len(rows)}, 2) "
-                    f"(double, take), got {answer.shape}"
-                )
-            return np.ascontiguousarray(answer != 0, dtype=np.uint8).reshape(-1)
-
     points, plies, cubes, stats, plies_of = _core._batch_play_evaluated(
-        _scores(evaluator), v, enc, seed, first, first + games, lockstep, flags, max_cube, record
+        evaluator, v, enc, seed, first, first + games, lockstep, cube, max_cube, record
     )
     calls, rows, inside, _, cube_rows = stats
     recorded = None if plies_of is None else Trajectories(**plies_of)

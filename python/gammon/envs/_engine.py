@@ -17,7 +17,7 @@ from gammon.errors import InvalidInputError
 
 #: Size of the fixed action space: an upper bound on the distinct legal plays of any roll in
 #: any variant (gammon-core's ``MAX_PLAYS``).
-ACTIONS = 3060
+ACTIONS: int = _core.MAX_PLAYS
 
 Array = npt.NDArray[np.int8]
 
@@ -45,28 +45,7 @@ def observe(boards: Array, dice: Array, variant: Variant, encoding: str) -> npt.
     ``K + d - 1`` is 1 for the first die ``d`` and ``K + 6 + d - 1`` for the second (larger
     die first is not required: the two dice in the order rolled).
     """
-    enc = batch.encode(boards, encoding, variant=variant, on_roll=True)
-    hot = np.zeros((len(boards), 12), dtype=np.float32)
-    rows = np.arange(len(boards))
-    hot[rows, dice[:, 0].astype(np.int64) - 1] = 1.0
-    hot[rows, 6 + dice[:, 1].astype(np.int64) - 1] = 1.0
-    return np.concatenate([enc, hot], axis=1)
-
-
-def masks(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
-    """Legal-action masks ``(N, ACTIONS)``: action ``i`` is legal when ``i < counts``.
-
-    With no legal play (MOVE-8) only action 0, the pass, is legal.
-    """
-    # A zeroed array (its pages are zeroed lazily by the system), then the ones scattered by
-    # their flat indices: work in the number of legal actions, not in N x ACTIONS.
-    c = np.maximum(counts, 1)
-    n = len(c)
-    m = np.zeros((n, ACTIONS), dtype=np.int8)
-    starts = np.cumsum(c) - c
-    flat = np.repeat(np.arange(n) * ACTIONS - starts, c) + np.arange(int(c.sum()))
-    m.reshape(-1)[flat] = 1
-    return m
+    return _core._env_observe(boards, dice, variant, encoding)
 
 
 def borne_off(boards: Array) -> npt.NDArray[np.bool_]:
@@ -76,22 +55,6 @@ def borne_off(boards: Array) -> npt.NDArray[np.bool_]:
     """
     over: npt.NDArray[np.bool_] = ~np.any(boards[:, 1:] > 0, axis=1)
     return over
-
-
-def apply(
-    boards: Array, plays: batch.Plays, actions: npt.NDArray[np.int64]
-) -> tuple[Array, npt.NDArray[np.bool_]]:
-    """The boards after each row's chosen play (owned by the mover), and the legal rows.
-
-    A pass (no legal play) keeps the board; an illegal action keeps it too.
-    """
-    counts = np.diff(plays.offsets)
-    legal = np.where(counts == 0, actions == 0, (actions >= 0) & (actions < counts))
-    after = boards.copy()
-    take = legal & (counts > 0)
-    if take.any():
-        after[take] = plays.boards[plays.offsets[:-1][take] + actions[take]]
-    return after, legal
 
 
 #: An opponent: a built-in policy's name, a ``gammon.Net``, a batched ``gammon.batch.Evaluator``
@@ -143,42 +106,15 @@ def opponent_turn(
             np.ascontiguousarray(boards), np.ascontiguousarray(dice), variant, policy, seed
         )
     plays = batch.legal_plays(boards, dice, variant=variant)
-    counts = np.diff(plays.offsets)
     if isinstance(policy, batch.Evaluator):
-        chosen = _best(plays, counts, policy, variant)
+        # Each row takes its best-scored play (the first of equal scores; forced plays and
+        # passes unscored), as in ``gammon.batch.play_games``.
+        enc = policy.encoding_for(variant)
+        chosen = _core._env_best(plays.boards, plays.offsets, variant, enc, policy)
     else:
-        chosen = _chosen_by(policy, boards, dice, counts, variant)
-    after, _ = apply(boards, plays, chosen)
+        chosen = _chosen_by(policy, boards, dice, np.diff(plays.offsets), variant)
+    after, _ = _core._env_apply(boards, plays.boards, plays.offsets, chosen)
     return after
-
-
-def _best(
-    plays: batch.Plays, counts: npt.NDArray[np.int64], evaluator: batch.Evaluator, variant: Variant
-) -> npt.NDArray[np.int64]:
-    """Each row's best-scored candidate (0 for a pass); forced plays are not scored."""
-    chosen = np.zeros(len(counts), dtype=np.int64)
-    ask = np.flatnonzero(counts > 1)
-    if len(ask) == 0:
-        return chosen
-    starts, sizes = plays.offsets[:-1][ask], counts[ask]
-    rows = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
-    encoded = batch.encode(
-        plays.boards[rows], evaluator.encoding_for(variant), variant=variant, on_roll=False
-    )
-    scores = np.asarray(evaluator(encoded), dtype=np.float64).reshape(-1)
-    if scores.shape != (len(rows),):
-        raise InvalidInputError(f"the evaluator returned {scores.size} values for {len(rows)} rows")
-    group_starts = np.cumsum(sizes) - sizes
-    best = np.maximum.reduceat(scores, group_starts)
-    is_best = scores == np.repeat(best, sizes)
-    group = np.repeat(np.arange(len(ask)), sizes)
-    local = np.arange(len(rows)) - np.repeat(group_starts, sizes)
-    first = np.zeros(len(ask), dtype=np.int64)  # all-NaN scores: the first play
-    hits = np.flatnonzero(is_best)
-    groups, at = np.unique(group[hits], return_index=True)  # the first of equal scores
-    first[groups] = local[hits[at]]
-    chosen[ask] = first
-    return chosen
 
 
 def _chosen_by(

@@ -12,6 +12,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+import gammon._core as _core
 import gammon.batch as batch
 import gammon.envs._engine as _engine
 from gammon._core import Variant, find_variant
@@ -92,7 +93,7 @@ class GammonAECEnv(AECEnv):  # type: ignore[misc]
     def _new_roll(self, opening: Optional[npt.NDArray[np.bool_]] = None) -> None:
         self._dice = _engine.roll(self._rng, 1, opening)
         self._plays = batch.legal_plays(self._board, self._dice, variant=self.variant)
-        self._mask = _engine.masks(np.diff(self._plays.offsets))[0]
+        self._mask = _core._env_masks(self._plays.offsets)[0]
         self.infos[self.agent_selection] = {"dice": tuple(int(d) for d in self._dice[0])}
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -113,7 +114,7 @@ class GammonAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         other = AGENTS[1 - AGENTS.index(agent)]
         a = np.array([-1 if action is None else int(action)], dtype=np.int64)
-        after, legal = _engine.apply(self._board, self._plays, a)
+        after, legal = _core._env_apply(self._board, self._plays.boards, self._plays.offsets, a)
         self.rewards = {x: 0.0 for x in self.agents}
         if not legal[0]:
             self._finish(agent, other, 1.0)

@@ -7,6 +7,7 @@ from typing import Any, Optional
 import numpy as np
 import numpy.typing as npt
 
+import gammon._core as _core
 import gammon.batch as batch
 import gammon.envs._engine as _engine
 from gammon._core import Variant, find_variant
@@ -121,7 +122,7 @@ class VectorGammonEnv:
         if a.shape != (self.num_envs,):
             raise InvalidInputError(f"actions must have shape ({self.num_envs},), got {a.shape}")
         live = ~self.done
-        after, legal = _engine.apply(self.boards, self.plays, a)
+        after, legal = _core._env_apply(self.boards, self.plays.boards, self.plays.offsets, a)
         reward = np.zeros(self.num_envs, dtype=np.float32)
         ended = np.zeros(self.num_envs, dtype=bool)
         illegal = live & ~legal
@@ -193,10 +194,9 @@ class VectorGammonEnv:
         self.plays = batch.legal_plays(
             self.boards, self.dice, variant=self.variant, out=self._buffers[self._turn]
         )
-        counts = np.diff(self.plays.offsets)
         obs = _engine.observe(self.boards, self.dice, self.variant, self.encoding)
         info: Info = {
-            "action_mask": _engine.masks(counts),
+            "action_mask": _core._env_masks(self.plays.offsets),
             "dice": self.dice.copy(),
             "boards": self.boards.copy(),
             "after": self.plays,

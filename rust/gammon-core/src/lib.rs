@@ -75,8 +75,8 @@ pub use play::cube_game::CubefulRules;
 pub use play::event::{GameEvent, NoObserver, Observer};
 pub use play::game::{GameError, GameRules, GameRunner, Luck, NoLuck, NoTruncation, Truncation};
 pub use play::ids::{
-    game_from_id, game_from_match_id, game_from_xgid, match_id_of, xgid_of, GameIdError, IdGame,
-    XgidOfError,
+    fibs_board_of, game_from_id, game_from_match_id, game_from_xgid, match_id_of, xgid_of,
+    GameIdError, IdGame, XgidOfError,
 };
 pub use play::luck::{pubeval_screen, EvalLuck, Screen, SCREEN_KEEP};
 pub use play::record::{
@@ -174,6 +174,7 @@ pub use scoring::scoreboard::{
     money_record, MatchLengthError, MatchOverError, MatchScore, MatchSetupError, Scoreboard,
     MAX_MATCH_LENGTH, MAX_SCORE,
 };
+pub use text::fibs::{FibsBoard, FibsState, ParseFibsError};
 pub use text::id::{position_id, position_key, ParseIdError};
 pub use text::match_id::{GameState, MatchId, MatchIdProblem, ParseMatchIdError};
 pub use text::xgid::{ParseXgidError, Xgid, XgidProblem};

@@ -1,6 +1,6 @@
 //! Fuzzing that stays: every parser and constructor of the core that Python reaches
-//! (position IDs of every variant, Match IDs, XGIDs, setups, play notation, dice, names and
-//! settings) fed
+//! (position IDs of every variant, Match IDs, XGIDs, FIBS board strings, setups, play
+//! notation, dice, names and settings) fed
 //! generated input. Each input is read or refused with an error, never a panic, and whatever is
 //! read survives its round trip.
 //!
@@ -9,8 +9,8 @@
 //! `every_input_that_once_failed_is_replayed` (the corpus is `tests/data/fuzz-corpus.txt`).
 
 use gammon_core::{
-    ByColor, Color, Dice, EndVariant, Koks, MatchId, NardyOptions, NardySettings, Setup, Variant,
-    VariantPosition, Xgid,
+    ByColor, Color, Dice, EndVariant, FibsBoard, Koks, MatchId, NardyOptions, NardySettings, Setup,
+    Variant, VariantPosition, Xgid,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
@@ -150,6 +150,24 @@ proptest! {
         }
         if let Ok((pos, _)) = VariantPosition::read_id(&text, Some(variant), None) {
             prop_assert_eq!(pos.variant(), variant);
+        }
+    }
+
+    /// FIBS board strings (gnubg's external player, FIBS): read or refused with the field
+    /// named, never a panic; what is read writes a text that reads back the same, and its
+    /// state is read or refused.
+    #[test]
+    fn fuzz_fibs_boards(
+        text in prop_oneof![
+            "\\PC{0,60}",
+            "board:[a-z:]{0,6}:[a-z]{0,6}(:-?[0-9]{1,2}){50}",
+            "board:a:b:(9999|[0-9]):[0-9]:[0-9](:-?[0-3]){26}:-?[01](:[0-6]){4}:(1|2|4|3)(:[01]){3}:-?1:-?1:(0|25):(0|25)(:[0-9]{1,2}){2}(:[0-3]){2}(:[01]){4}",
+        ],
+    ) {
+        if let Ok(b) = FibsBoard::parse(&text) {
+            prop_assert_eq!(FibsBoard::parse(&b.to_string()), Ok(b.clone()));
+            let _ = b.state(true);
+            let _ = b.state(false);
         }
     }
 

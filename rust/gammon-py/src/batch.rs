@@ -8,13 +8,16 @@ use gammon_core::{
     Backgammon, Color, Dice, Nardy, PlayList, Position, RulesFamily, Setup, Variant,
     VariantPosition,
 };
+use std::sync::Mutex;
+
 use numpy::ndarray::Array2;
 use numpy::{
     BorrowError, Element, IntoPyArray, PyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods,
     PyReadonlyArray2, PyReadwriteArray, PyUntypedArrayMethods,
 };
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList, PySlice, PyTuple};
 
 use crate::classes::PyPosition;
 use crate::convert::variant_arg;
@@ -171,7 +174,7 @@ fn fast_backgammon(row: &[i8], variant: Variant) -> Option<Backgammon> {
 
 /// Validates every row without keeping the positions: the direct check for the backgammon
 /// family, the full one (naming the first bad row) where it fails and for Long Nardy.
-fn validate_rows(board: &[i8], variant: Variant) -> PyResult<()> {
+pub(crate) fn validate_rows(board: &[i8], variant: Variant) -> PyResult<()> {
     for (i, row) in board.chunks_exact(26).enumerate() {
         if fast_backgammon(row, variant).is_none() {
             position_of(row, i, variant, Color::White).map_err(InvalidPositionError::new_err)?;
@@ -191,6 +194,197 @@ fn positions_of(
         .enumerate()
         .map(|(i, row)| position_of(row, i, variant, turn))
         .collect()
+}
+
+/// `numpy.asarray(data)`, or the error of a value numpy cannot read (a `ValueError` or
+/// `TypeError`) as `err(its message)`.
+fn asarray<'py>(
+    np: &Bound<'py, PyModule>,
+    data: &Bound<'py, PyAny>,
+    err: impl Fn(String) -> PyErr,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = data.py();
+    np.call_method1("asarray", (data,)).map_err(|e| {
+        if e.is_instance_of::<PyValueError>(py) || e.is_instance_of::<PyTypeError>(py) {
+            err(e.value(py).to_string())
+        } else {
+            e
+        }
+    })
+}
+
+/// Whether an array's values leave `lo..=hi` (an empty array's never do).
+fn outside(array: &Bound<'_, PyAny>, lo: i64, hi: i64) -> PyResult<bool> {
+    if array.getattr("size")?.extract::<usize>()? == 0 {
+        return Ok(false);
+    }
+    let min: i128 = array.call_method0("min")?.extract()?;
+    let max: i128 = array.call_method0("max")?.extract()?;
+    Ok(min < i128::from(lo) || max > i128::from(hi))
+}
+
+/// The array as a C-contiguous int8 array (a copy unless it is one already).
+fn int8<'py>(
+    np: &Bound<'py, PyModule>,
+    array: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    let kwargs = PyDict::new(np.py());
+    kwargs.set_item("dtype", np.getattr("int8")?)?;
+    let a = np.call_method("ascontiguousarray", (array,), Some(&kwargs))?;
+    Ok(a.cast_into::<PyArray2<i8>>()?)
+}
+
+/// A batch call's boards and their variant, read from `gammon.batch`'s `boards` argument: an
+/// `(N, 26)` array-like of ints (counts in -15..15; the variant is `variant`, else
+/// `default`), or a list of `Position`s of one variant (`variant`, if given, must be theirs).
+pub(crate) struct BoardRows<'py> {
+    array: PyReadonlyArray2<'py, i8>,
+    /// The variant of the rows.
+    pub(crate) variant: Variant,
+}
+
+impl<'py> BoardRows<'py> {
+    /// Reads the boards, raising `InvalidInputError` naming what is wrong.
+    pub(crate) fn read(
+        data: &Bound<'py, PyAny>,
+        variant: Option<&Bound<'py, PyAny>>,
+        default: Variant,
+    ) -> PyResult<BoardRows<'py>> {
+        let py = data.py();
+        let given = match variant {
+            Some(v) if !v.is_none() => Some(v),
+            _ => None,
+        };
+        if let Some(positions) = position_list(data)? {
+            let found = positions[0].inner.variant();
+            if let Some(v) = given {
+                if variant_arg(v)? != found {
+                    return Err(InvalidInputError::new_err(format!(
+                        "the positions are {found}, not {}",
+                        v.str()?
+                    )));
+                }
+            }
+            let array = boards_of(py, &positions)?;
+            return Ok(BoardRows {
+                array: array.readonly(),
+                variant: found,
+            });
+        }
+        let variant = given.map(variant_arg).transpose()?.unwrap_or(default);
+        if let Ok(a) = data.cast::<PyArray2<i8>>() {
+            if a.is_c_contiguous() {
+                let array = a.readonly();
+                rows(&array)?;
+                return Ok(BoardRows { array, variant });
+            }
+        }
+        let np = py.import("numpy")?;
+        let array = asarray(&np, data, |e| {
+            InvalidInputError::new_err(format!("boards must be an (N, 26) array of ints: {e}"))
+        })?;
+        let shape = array.getattr("shape")?;
+        if array.getattr("ndim")?.extract::<usize>()? != 2
+            || shape.get_item(1)?.extract::<usize>()? != 26
+        {
+            return Err(InvalidInputError::new_err(format!(
+                "boards must have shape (N, 26), got {}",
+                shape.repr()?
+            )));
+        }
+        let dtype = array.getattr("dtype")?;
+        if dtype.ne(np.getattr("int8")?)? {
+            if !is_integer(&np, &dtype)? {
+                return Err(InvalidInputError::new_err(format!(
+                    "boards must hold integers, got dtype {}",
+                    dtype.str()?
+                )));
+            }
+            if outside(&array, -15, 15)? {
+                return Err(InvalidInputError::new_err(
+                    "board counts must lie in -15..15",
+                ));
+            }
+        }
+        Ok(BoardRows {
+            array: int8(&np, &array)?.readonly(),
+            variant,
+        })
+    }
+
+    /// The rows as one slice of `26 N` counts.
+    pub(crate) fn slice(&self) -> PyResult<&[i8]> {
+        rows(&self.array)
+    }
+
+    /// N, the number of rows.
+    pub(crate) fn len(&self) -> usize {
+        self.array.shape()[0]
+    }
+}
+
+/// Whether a numpy dtype is an integer type.
+fn is_integer(np: &Bound<'_, PyModule>, dtype: &Bound<'_, PyAny>) -> PyResult<bool> {
+    np.call_method1("issubdtype", (dtype, np.getattr("integer")?))?
+        .extract()
+}
+
+/// The positions of a list or tuple whose first item is a `Position` (all must be), else
+/// `None`.
+fn position_list(data: &Bound<'_, PyAny>) -> PyResult<Option<Vec<PyPosition>>> {
+    let items: Vec<Bound<'_, PyAny>> = if let Ok(l) = data.cast::<PyList>() {
+        l.iter().collect()
+    } else if let Ok(t) = data.cast::<PyTuple>() {
+        t.iter().collect()
+    } else {
+        return Ok(None);
+    };
+    if !items
+        .first()
+        .is_some_and(|f| f.cast::<PyPosition>().is_ok())
+    {
+        return Ok(None);
+    }
+    items
+        .iter()
+        .map(|o| {
+            o.extract::<PyPosition>().map_err(|_| {
+                InvalidInputError::new_err(
+                    "boards must be an (N, 26) array or a list of Positions only",
+                )
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()
+        .map(Some)
+}
+
+/// A batch call's dice, `(N, 2)` ints 1-6 for N boards, as a C-contiguous int8 array; raises
+/// `InvalidDiceError` naming what is wrong.
+fn dice_rows<'py>(data: &Bound<'py, PyAny>, n: usize) -> PyResult<PyReadonlyArray2<'py, i8>> {
+    let np = data.py().import("numpy")?;
+    let d = asarray(&np, data, |e| {
+        InvalidDiceError::new_err(format!("dice must be an (N, 2) array of ints 1-6: {e}"))
+    })?;
+    let shape = d.getattr("shape")?;
+    let ok = d.getattr("ndim")?.extract::<usize>()? == 2
+        && shape.extract::<(usize, usize)>().is_ok_and(|s| s == (n, 2));
+    if !ok {
+        return Err(InvalidDiceError::new_err(format!(
+            "dice must have shape ({n}, 2), got {}",
+            shape.repr()?
+        )));
+    }
+    let dtype = d.getattr("dtype")?;
+    if !is_integer(&np, &dtype)? {
+        return Err(InvalidDiceError::new_err(format!(
+            "dice must be integers, got dtype {}",
+            dtype.str()?
+        )));
+    }
+    if outside(&d, 1, 6)? {
+        return Err(InvalidDiceError::new_err("dice must be 1-6"));
+    }
+    Ok(int8(&np, &d)?.readonly())
 }
 
 /// A position's board in the owner's view (the player on roll owns it).
@@ -297,28 +491,37 @@ type PlaysResult<'py> = (
 );
 
 /// Legal plays of N (board, dice) pairs: `(boards (M, 26) int8, offsets (N+1,) int64,
-/// moves (M, 4, 2) int8 or None)`.
+/// moves (M, 4, 2) int8 or None)`, written into `out` (a `LegalPlaysBuffer`, the result then
+/// views it) when given.
 #[pyfunction]
+#[pyo3(signature = (boards, dice, variant=None, moves=false, out=None))]
 pub fn _batch_legal_plays<'py>(
     py: Python<'py>,
-    boards: PyReadonlyArray2<'py, i8>,
-    dice: PyReadonlyArray2<'py, i8>,
-    variant: &Bound<'py, PyAny>,
+    boards: &Bound<'py, PyAny>,
+    dice: &Bound<'py, PyAny>,
+    variant: Option<&Bound<'py, PyAny>>,
     moves: bool,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<PlaysResult<'py>> {
-    let variant = variant_arg(variant)?;
-    let board = rows(&boards)?;
-    let n = board.len() / 26;
-    let dshape = dice.shape();
-    if dshape[0] != n || dshape[1] != 2 {
-        return Err(InvalidDiceError::new_err(format!(
-            "dice must have shape ({n}, 2) for {n} boards, got ({}, {})",
-            dshape[0], dshape[1]
-        )));
-    }
+    let rows = BoardRows::read(boards, variant, Variant::Backgammon)?;
+    let dice = dice_rows(dice, rows.len())?;
     let dice = dice
         .as_slice()
         .map_err(|_| InvalidDiceError::new_err("dice must be a C-contiguous array"))?;
+    if let Some(out) = out.filter(|o| !o.is_none()) {
+        let buffer = out.cast::<PyLegalPlaysBuffer>().map_err(|_| {
+            InvalidInputError::new_err(format!(
+                "out must be a LegalPlaysBuffer, got {}",
+                out.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?;
+        return buffer.get().fill(py, &rows, dice, moves);
+    }
+    let variant = rows.variant;
+    let board = rows.slice()?;
     let plays = py.detach(|| {
         guard(|| {
             let ds = dice_of(dice)?;
@@ -349,7 +552,7 @@ pub fn _batch_legal_plays<'py>(
     ))
 }
 
-/// Caller-owned output memory of [`_batch_legal_plays_into`]: boards `(capacity, 26)`,
+/// Caller-owned output memory of [`legal_plays_write`]: boards `(capacity, 26)`,
 /// offsets `(N + 1,)` and, if asked, moves `(capacity, 8)`.
 struct PlaysOut<'a> {
     boards: &'a mut [i8],
@@ -404,100 +607,181 @@ fn legal_plays_write<P: Position + Board26>(
     Ok(m)
 }
 
-/// Legal plays of N (board, dice) pairs written into caller-owned arrays (`out_boards`
-/// `(R, 26)` int8, `out_offsets` `(N + 1,)` int64, `out_moves` `(R, 4, 2)` int8 or None);
-/// returns M, the number of resulting positions. When M > R only the first R rows are
-/// written and the caller grows its arrays and calls again.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-pub fn _batch_legal_plays_into(
-    py: Python<'_>,
-    boards: PyReadonlyArray2<'_, i8>,
-    dice: PyReadonlyArray2<'_, i8>,
-    variant: &Bound<'_, PyAny>,
-    out_boards: Bound<'_, PyArray2<i8>>,
-    out_offsets: Bound<'_, PyArray1<i64>>,
-    out_moves: Option<Bound<'_, PyArray3<i8>>>,
-) -> PyResult<usize> {
-    let variant = variant_arg(variant)?;
-    let mut out_boards = writable(&out_boards, "the out boards")?;
-    let mut out_offsets = writable(&out_offsets, "the out offsets")?;
-    let mut out_moves = match out_moves.as_ref() {
-        Some(mv) => Some(writable(mv, "the out moves")?),
-        None => None,
-    };
-    let board = rows(&boards)?;
-    let n = board.len() / 26;
-    let dshape = dice.shape();
-    if dshape[0] != n || dshape[1] != 2 {
-        return Err(InvalidDiceError::new_err(format!(
-            "dice must have shape ({n}, 2) for {n} boards, got ({}, {})",
-            dshape[0], dshape[1]
-        )));
-    }
-    let dice = dice
-        .as_slice()
-        .map_err(|_| InvalidDiceError::new_err("dice must be a C-contiguous array"))?;
-    let room = out_boards.shape()[0];
-    if out_boards.shape()[1] != 26 || out_offsets.len() != n + 1 {
-        return Err(InvalidInputError::new_err(format!(
-            "out arrays must have shapes (R, 26) and ({},)",
-            n + 1
-        )));
-    }
-    if let Some(mv) = out_moves.as_ref() {
-        if mv.shape() != [room, 4, 2] {
-            return Err(InvalidInputError::new_err(format!(
-                "the out moves array must have shape ({room}, 4, 2)"
-            )));
-        }
-    }
-    let contiguous = |_| InvalidInputError::new_err("out arrays must be C-contiguous");
-    let mut out = PlaysOut {
-        boards: out_boards.as_slice_mut().map_err(contiguous)?,
-        offsets: out_offsets.as_slice_mut().map_err(contiguous)?,
-        moves: match out_moves.as_mut() {
-            Some(mv) => Some(mv.as_slice_mut().map_err(contiguous)?),
-            None => None,
-        },
-    };
-    py.detach(|| {
-        guard(|| match variant.family() {
-            RulesFamily::Backgammon => legal_plays_write(
-                board,
-                dice,
-                variant,
-                |row| fast_backgammon(row, variant),
-                |p| match p {
-                    VariantPosition::Backgammon(b) => Some(b),
-                    VariantPosition::Nardy(_) => None,
-                },
-                &mut out,
-            ),
-            RulesFamily::LongNardy => legal_plays_write(
-                board,
-                dice,
-                variant,
-                |_| None,
-                |p| match p {
-                    VariantPosition::Nardy(b) => Some(b),
-                    VariantPosition::Backgammon(_) => None,
-                },
-                &mut out,
-            ),
+/// Reusable output memory for `gammon.batch.legal_plays` (``out=``).
+///
+/// Each call with a fresh result allocates a few MB, and touching fresh memory for the first
+/// time (page faults) can cost more than generating the plays. A buffer keeps its arrays from
+/// call to call and grows them (by doubling) only when a call needs more rows, so repeated
+/// calls write into memory already touched. The ``Plays`` returned with ``out=buffer`` are
+/// views of the buffer: the next call with the same buffer overwrites them (copy what you
+/// keep). A buffer serves one thread at a time: a call while another thread's call is filling
+/// it raises ``InvalidInputError`` (use one buffer per thread). ``rows`` and ``pairs`` size it
+/// up front.
+#[pyclass(name = "LegalPlaysBuffer", module = "gammon.batch", frozen)]
+pub struct PyLegalPlaysBuffer {
+    arrays: Mutex<BufferArrays>,
+}
+
+/// The arrays of a [`PyLegalPlaysBuffer`]: boards `(R, 26)`, offsets `(P + 1,)`, moves
+/// `(R, 4, 2)` once asked for (`(0, 4, 2)` before).
+struct BufferArrays {
+    boards: Py<PyArray2<i8>>,
+    offsets: Py<PyArray1<i64>>,
+    moves: Py<PyArray3<i8>>,
+}
+
+#[pymethods]
+impl PyLegalPlaysBuffer {
+    #[new]
+    #[pyo3(signature = (rows=0, pairs=0))]
+    fn new(py: Python<'_>, rows: i64, pairs: i64) -> PyResult<PyLegalPlaysBuffer> {
+        let (Ok(rows), Ok(pairs)) = (usize::try_from(rows), usize::try_from(pairs)) else {
+            return Err(InvalidInputError::new_err(
+                "rows and pairs must be non-negative",
+            ));
+        };
+        Ok(PyLegalPlaysBuffer {
+            arrays: Mutex::new(BufferArrays {
+                boards: PyArray2::zeros(py, [rows, 26], false).unbind(),
+                offsets: PyArray1::zeros(py, pairs + 1, false).unbind(),
+                moves: PyArray3::zeros(py, [0, 4, 2], false).unbind(),
+            }),
         })
-    })
+    }
+
+    /// How many resulting positions the buffer holds without growing.
+    #[getter]
+    fn capacity(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.lock()?.boards.bind(py).shape()[0])
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (usize, usize))> {
+        let py = slf.py();
+        let a = slf.get().lock()?;
+        let sizes = (a.boards.bind(py).shape()[0], a.offsets.bind(py).len() - 1);
+        Ok((slf.get_type().into_any(), sizes))
+    }
+}
+
+impl PyLegalPlaysBuffer {
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, BufferArrays>> {
+        self.arrays.try_lock().map_err(|_| {
+            InvalidInputError::new_err(
+                "this LegalPlaysBuffer is being filled by another thread: use one buffer per \
+                 thread",
+            )
+        })
+    }
+
+    /// Writes the legal plays into the buffer, growing it (by doubling) when they do not fit,
+    /// and returns views of its arrays: boards `(M, 26)`, offsets `(N + 1,)`, moves or None.
+    fn fill<'py>(
+        &self,
+        py: Python<'py>,
+        rows: &BoardRows<'py>,
+        dice: &[i8],
+        moves: bool,
+    ) -> PyResult<PlaysResult<'py>> {
+        let mut a = self.lock()?;
+        let n = rows.len();
+        let have = a.offsets.bind(py).len();
+        if have < n + 1 {
+            a.offsets = PyArray1::zeros(py, (n + 1).max(2 * have), false).unbind();
+        }
+        let mut room = a.boards.bind(py).shape()[0];
+        if moves && a.moves.bind(py).shape()[0] < room {
+            a.moves = PyArray3::zeros(py, [room, 4, 2], false).unbind();
+        }
+        let mut m = self.write(py, &a, rows, dice, moves)?;
+        if m > room {
+            room = m.max(2 * room);
+            a.boards = PyArray2::zeros(py, [room, 26], false).unbind();
+            if moves {
+                a.moves = PyArray3::zeros(py, [room, 4, 2], false).unbind();
+            }
+            m = self.write(py, &a, rows, dice, moves)?;
+        }
+        let head = |array: &Bound<'py, PyAny>, k: usize| {
+            array.get_item(PySlice::new(py, 0, k as isize, 1))
+        };
+        Ok((
+            head(a.boards.bind(py).as_any(), m)?.cast_into()?,
+            head(a.offsets.bind(py).as_any(), n + 1)?.cast_into()?,
+            if moves {
+                Some(head(a.moves.bind(py).as_any(), m)?)
+            } else {
+                None
+            },
+        ))
+    }
+
+    /// One pass of [`legal_plays_write`] into the buffer's arrays; returns M.
+    fn write(
+        &self,
+        py: Python<'_>,
+        a: &BufferArrays,
+        rows: &BoardRows<'_>,
+        dice: &[i8],
+        moves: bool,
+    ) -> PyResult<usize> {
+        let n = rows.len();
+        let variant = rows.variant;
+        let board = rows.slice()?;
+        let mut out_boards = writable(a.boards.bind(py), "the buffer's boards")?;
+        let mut out_offsets = writable(a.offsets.bind(py), "the buffer's offsets")?;
+        let mut out_moves = match moves {
+            true => Some(writable(a.moves.bind(py), "the buffer's moves")?),
+            false => None,
+        };
+        let room = out_boards.shape()[0];
+        let contiguous = |_| InvalidInputError::new_err("the buffer's arrays must be C-contiguous");
+        let mut out = PlaysOut {
+            boards: out_boards.as_slice_mut().map_err(contiguous)?,
+            offsets: &mut out_offsets.as_slice_mut().map_err(contiguous)?[..n + 1],
+            moves: match out_moves.as_mut() {
+                Some(mv) => Some(&mut mv.as_slice_mut().map_err(contiguous)?[..8 * room]),
+                None => None,
+            },
+        };
+        py.detach(|| {
+            guard(|| match variant.family() {
+                RulesFamily::Backgammon => legal_plays_write(
+                    board,
+                    dice,
+                    variant,
+                    |row| fast_backgammon(row, variant),
+                    |p| match p {
+                        VariantPosition::Backgammon(b) => Some(b),
+                        VariantPosition::Nardy(_) => None,
+                    },
+                    &mut out,
+                ),
+                RulesFamily::LongNardy => legal_plays_write(
+                    board,
+                    dice,
+                    variant,
+                    |_| None,
+                    |p| match p {
+                        VariantPosition::Nardy(b) => Some(b),
+                        VariantPosition::Backgammon(_) => None,
+                    },
+                    &mut out,
+                ),
+            })
+        })
+    }
 }
 
 /// Raises `InvalidPositionError` naming the first bad row; returns N.
 #[pyfunction]
+#[pyo3(signature = (boards, variant=None))]
 pub fn _batch_validate(
     py: Python<'_>,
-    boards: PyReadonlyArray2<'_, i8>,
-    variant: &Bound<'_, PyAny>,
+    boards: &Bound<'_, PyAny>,
+    variant: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<usize> {
-    let variant = variant_arg(variant)?;
-    let board = rows(&boards)?;
+    let rows = BoardRows::read(boards, variant, Variant::Backgammon)?;
+    let (variant, board) = (rows.variant, rows.slice()?);
     py.detach(|| {
         guard(|| {
             positions_of(board, variant, Color::White)
@@ -511,13 +795,14 @@ pub fn _batch_validate(
 /// (a count such as -128, which has no int8 negative, is refused naming its row). The flip is
 /// the core's: the board of the position with the turn passed.
 #[pyfunction]
+#[pyo3(signature = (boards, variant=None))]
 pub fn _batch_flip<'py>(
     py: Python<'py>,
-    boards: PyReadonlyArray2<'py, i8>,
-    variant: &Bound<'py, PyAny>,
+    boards: &Bound<'py, PyAny>,
+    variant: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<i8>>> {
-    let variant = variant_arg(variant)?;
-    let board = rows(&boards)?;
+    let rows = BoardRows::read(boards, variant, Variant::Backgammon)?;
+    let (variant, board) = (rows.variant, rows.slice()?);
     let out = py.detach(|| {
         guard(|| {
             let mut out = Vec::with_capacity(board.len());
@@ -543,6 +828,11 @@ pub fn _batch_boards<'py>(
     py: Python<'py>,
     positions: Vec<PyPosition>,
 ) -> PyResult<Bound<'py, PyArray2<i8>>> {
+    boards_of(py, &positions)
+}
+
+/// The boards of positions of one variant (an error names the first of another).
+fn boards_of<'py>(py: Python<'py>, positions: &[PyPosition]) -> PyResult<Bound<'py, PyArray2<i8>>> {
     if let Some(first) = positions.first() {
         let v = first.inner.variant();
         if let Some((i, p)) = positions
@@ -557,7 +847,7 @@ pub fn _batch_boards<'py>(
         }
     }
     let mut bytes = Vec::with_capacity(positions.len() * 26);
-    for p in &positions {
+    for p in positions {
         bytes.extend_from_slice(&p.inner.board26());
     }
     board_array(py, bytes)
@@ -567,13 +857,13 @@ pub fn _batch_boards<'py>(
 #[pyfunction]
 pub fn _batch_positions(
     py: Python<'_>,
-    boards: PyReadonlyArray2<'_, i8>,
-    variant: &Bound<'_, PyAny>,
+    boards: &Bound<'_, PyAny>,
+    variant: Option<&Bound<'_, PyAny>>,
     turn: &Bound<'_, PyAny>,
 ) -> PyResult<Vec<PyPosition>> {
-    let variant = variant_arg(variant)?;
+    let rows = BoardRows::read(boards, variant, Variant::Backgammon)?;
     let turn = color_arg(turn)?;
-    let board = rows(&boards)?;
+    let (variant, board) = (rows.variant, rows.slice()?);
     let ps = py.detach(|| {
         guard(|| positions_of(board, variant, turn).map_err(InvalidPositionError::new_err))
     })?;
@@ -582,13 +872,14 @@ pub fn _batch_positions(
 
 /// Position IDs of the rows.
 #[pyfunction]
+#[pyo3(signature = (boards, variant=None))]
 pub fn _batch_to_ids(
     py: Python<'_>,
-    boards: PyReadonlyArray2<'_, i8>,
-    variant: &Bound<'_, PyAny>,
+    boards: &Bound<'_, PyAny>,
+    variant: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<String>> {
-    let variant = variant_arg(variant)?;
-    let board = rows(&boards)?;
+    let rows = BoardRows::read(boards, variant, Variant::Backgammon)?;
+    let (variant, board) = (rows.variant, rows.slice()?);
     py.detach(|| {
         guard(|| {
             positions_of(board, variant, Color::White)
@@ -636,13 +927,14 @@ type Stats<'py> = (
 /// outcomes `(N,)` int8: 0 while the game goes on, +points when the owner has won, -points
 /// when the opponent has.
 #[pyfunction]
+#[pyo3(signature = (boards, variant=None))]
 pub fn _batch_stats<'py>(
     py: Python<'py>,
-    boards: PyReadonlyArray2<'py, i8>,
-    variant: &Bound<'py, PyAny>,
+    boards: &Bound<'py, PyAny>,
+    variant: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Stats<'py>> {
-    let variant = variant_arg(variant)?;
-    let board = rows(&boards)?;
+    let rows = BoardRows::read(boards, variant, Variant::Backgammon)?;
+    let (variant, board) = (rows.variant, rows.slice()?);
     let (pips, off, outcome) = py.detach(|| {
         guard(|| {
             let ps = positions_of(board, variant, Color::White)
@@ -686,85 +978,83 @@ pub(crate) fn encoding_units(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(units)
 }
 
-/// Encodes the rows as `(N, units)` float32 with `encoding` (validating them first).
-#[pyfunction]
-pub fn _batch_encode<'py>(
-    py: Python<'py>,
-    boards: PyReadonlyArray2<'py, i8>,
-    variant: &Bound<'py, PyAny>,
-    encoding: &str,
-    on_roll: bool,
-) -> PyResult<Bound<'py, PyArray2<f32>>> {
-    let variant = variant_arg(variant)?;
-    let enc = Encoding::from_name(encoding).ok_or_else(|| {
+/// The encoding named `name`, checked to be defined for `variant`.
+pub(crate) fn encoding_arg(name: &str, variant: Variant) -> PyResult<Encoding> {
+    let enc = Encoding::from_name(name).ok_or_else(|| {
         InvalidInputError::new_err(format!(
-            "unknown encoding {encoding:?}; expected one of {:?}",
+            "unknown encoding {name:?}; expected one of {:?}",
             Encoding::ALL.map(Encoding::name)
         ))
     })?;
     if !enc.supports(variant) {
         return Err(InvalidInputError::new_err(format!(
-            "the {encoding:?} encoding is not defined for {variant}"
+            "the {name:?} encoding is not defined for {variant}"
         )));
     }
-    let board = rows(&boards)?;
-    let out = py.detach(|| {
-        guard(|| {
-            validate_rows(board, variant)?;
-            Ok(encode_rows(board, variant, enc, on_roll))
-        })
-    })?;
-    let n = board.len() / 26;
-    Array2::from_shape_vec((n, enc.units()), out)
-        .map(|a| a.into_pyarray(py))
-        .map_err(|e| InvalidInputError::new_err(e.to_string()))
+    Ok(enc)
 }
 
-/// Encodes the rows into the caller's `(N, units)` float32 array `out` (validating them
-/// first), so that repeated calls write into memory already touched.
+/// Encodes the rows as `(N, units)` float32 with `encoding` (validating them first), into
+/// the caller's C-contiguous float32 array `out` when given (and returned), so that repeated
+/// calls write into memory already touched. The variant defaults to Long Nardy for `"nardy"`
+/// and to backgammon otherwise.
 #[pyfunction]
-pub fn _batch_encode_into(
-    py: Python<'_>,
-    boards: PyReadonlyArray2<'_, i8>,
-    variant: &Bound<'_, PyAny>,
+#[pyo3(signature = (boards, encoding, variant=None, on_roll=true, out=None))]
+pub fn _batch_encode<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
     encoding: &str,
+    variant: Option<&Bound<'py, PyAny>>,
     on_roll: bool,
-    out: Bound<'_, PyArray2<f32>>,
-) -> PyResult<()> {
-    let variant = variant_arg(variant)?;
-    let mut out = writable(&out, "out")?;
-    let enc = Encoding::from_name(encoding)
-        .filter(|e| e.supports(variant))
-        .ok_or_else(|| {
-            InvalidInputError::new_err(format!(
-                "no encoding {encoding:?} for {variant}; expected one of {:?}",
-                Encoding::ALL.map(Encoding::name)
-            ))
+    out: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    let default = if encoding == "nardy" {
+        Variant::LongNardy
+    } else {
+        Variant::Backgammon
+    };
+    let rows = BoardRows::read(boards, variant, default)?;
+    let (variant, board) = (rows.variant, rows.slice()?);
+    let enc = encoding_arg(encoding, variant)?;
+    let (n, k) = (rows.len(), enc.units());
+    let Some(out) = out.filter(|o| !o.is_none()) else {
+        let out = py.detach(|| {
+            guard(|| {
+                validate_rows(board, variant)?;
+                Ok(encode_rows(board, variant, enc, on_roll))
+            })
         })?;
-    let board = rows(&boards)?;
-    let n = board.len() / 26;
-    let k = enc.units();
-    if out.shape() != [n, k] {
+        return Array2::from_shape_vec((n, k), out)
+            .map(|a| a.into_pyarray(py))
+            .map_err(|e| InvalidInputError::new_err(e.to_string()));
+    };
+    let array = out
+        .cast::<PyArray2<f32>>()
+        .map_err(|_| InvalidInputError::new_err("out must be a float32 numpy array"))?;
+    let mut w = writable(array, "out")?;
+    if w.shape() != [n, k] {
         return Err(InvalidInputError::new_err(format!(
             "out must have shape ({n}, {k}), got {:?}",
-            out.shape()
+            w.shape()
         )));
     }
-    let out = out
+    let o = w
         .as_slice_mut()
         .map_err(|_| InvalidInputError::new_err("out must be a C-contiguous float32 array"))?;
     let checkers = variant.checkers_per_side();
     py.detach(|| {
         guard(|| {
             validate_rows(board, variant)?;
-            for (row, o) in board.chunks_exact(26).zip(out.chunks_exact_mut(k)) {
+            for (row, o) in board.chunks_exact(26).zip(o.chunks_exact_mut(k)) {
                 let mut b = [0i8; 26];
                 b.copy_from_slice(row);
                 enc.encode_into(&b, checkers, on_roll, o);
             }
             Ok(())
         })
-    })
+    })?;
+    drop(w);
+    Ok(array.clone())
 }
 
 /// Encodes already validated rows.

@@ -7,6 +7,7 @@ use gammon_core::BatchError;
 use gammon_core::CubePolicyError;
 use gammon_core::CubeRulesError;
 use gammon_core::GameError;
+use gammon_core::ParseFibsError;
 use gammon_core::ParseIdError;
 use gammon_core::ParseSettingError;
 use gammon_core::PlayTextError;
@@ -133,6 +134,15 @@ pub fn xgid_error(e: &ParseXgidError) -> PyErr {
     match e {
         ParseXgidError::Position(..) => InvalidPositionError::new_err(bounded(e.to_string())),
         ParseXgidError::Invalid(..) => InvalidInputError::new_err(bounded(e.to_string())),
+        _ => ParseError::new_err(bounded(e.to_string())),
+    }
+}
+
+/// `gammon.ParseError` for a FIBS board string that cannot be read or describes no game,
+/// `gammon.InvalidInputError` for a game a FIBS board cannot describe (Long Nardy).
+pub fn fibs_error(e: &ParseFibsError) -> PyErr {
+    match e {
+        ParseFibsError::NotBackgammon => InvalidInputError::new_err(e.to_string()),
         _ => ParseError::new_err(bounded(e.to_string())),
     }
 }

@@ -343,6 +343,39 @@ impl<'py> Inputs<'py> {
     }
 }
 
+/// An evaluator's answer as one contiguous float64 score per row
+/// (`numpy.ascontiguousarray(answer, float64).reshape(-1)`).
+fn scores_of<'py>(answer: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let np = answer.py().import("numpy")?;
+    let kwargs = pyo3::types::PyDict::new(answer.py());
+    kwargs.set_item("dtype", np.getattr("float64")?)?;
+    np.call_method("ascontiguousarray", (answer,), Some(&kwargs))?
+        .call_method1("reshape", (-1,))
+}
+
+/// A cube evaluator's `(m, 2)` answer (double, take) as `2 m` contiguous uint8 flags, or an
+/// error naming the shape it had.
+fn cube_flags<'py>(answer: &Bound<'py, PyAny>, m: usize) -> PyResult<Bound<'py, PyAny>> {
+    let py = answer.py();
+    let np = py.import("numpy")?;
+    let a = np.call_method1("asarray", (answer,))?;
+    let shape = a.getattr("shape")?;
+    if !shape.extract::<(usize, usize)>().is_ok_and(|s| s == (m, 2)) {
+        return Err(InvalidInputError::new_err(format!(
+            "the cube evaluator must return shape ({m}, 2) (double, take), got {}",
+            shape.repr()?
+        )));
+    }
+    let kwargs = pyo3::types::PyDict::new(py);
+    kwargs.set_item("dtype", np.getattr("uint8")?)?;
+    np.call_method(
+        "ascontiguousarray",
+        (a.rich_compare(0, pyo3::basic::CompareOp::Ne)?,),
+        Some(&kwargs),
+    )?
+    .call_method1("reshape", (-1,))
+}
+
 /// A contiguous 1-d array answer of exactly `len` items, or an error naming what was wrong.
 fn answer_slice<'a, T: numpy::Element>(
     answer: &'a PyReadonlyArray1<'_, T>,
@@ -437,12 +470,7 @@ fn run<'py, P: Position + Board26>(
             let m = step.cube_pending.len();
             let (answer, secs) = cube_inputs.call(py, f, &step.cube_boards, enc, checkers, true)?;
             inside += secs;
-            let answers: PyReadonlyArray1<'_, u8> = answer.extract().map_err(|_| {
-                InvalidInputError::new_err(
-                    "the cube evaluator must return (double, take) flags per row \
-                     (the wrapper converts arrays)",
-                )
-            })?;
+            let answers: PyReadonlyArray1<'_, u8> = cube_flags(&answer, m)?.extract()?;
             let a = answer_slice(&answers, 2 * m, "cube evaluator")?;
             apply_cube(&mut slots, &step.cube_pending, a);
             cube_calls += 1;
@@ -454,11 +482,7 @@ fn run<'py, P: Position + Board26>(
         let m = step.next.len();
         let (answer, secs) = inputs.call(py, evaluator, &step.boards, enc, checkers, false)?;
         inside += secs;
-        let scores: PyReadonlyArray1<'_, f64> = answer.extract().map_err(|_| {
-            InvalidInputError::new_err(
-                "the evaluator must return one float64 score per row (the wrapper converts arrays)",
-            )
-        })?;
+        let scores: PyReadonlyArray1<'_, f64> = scores_of(&answer)?.extract()?;
         let s = answer_slice(&scores, m, "evaluator")?;
         apply(&mut slots, &step, s);
         calls += 1;
@@ -476,9 +500,9 @@ type Played<'py> = (
 );
 
 /// Plays games `first..end` of `seed` from the start of `variant`, both sides choosing with
-/// `evaluator` (a callable taking `(M, units)` float32 rows, returning `(M,)` float64 scores);
-/// with `cube` (backgammon family), a callable taking the `(K, units)` rows of the games whose
-/// player on roll may double, returning `(2 K,)` uint8 flags `double, take` per row. With
+/// `evaluator` (a callable taking `(M, units)` float32 rows, returning `M` scores); with `cube`
+/// (backgammon family), a callable taking the `(K, units)` rows of the games whose player on
+/// roll may double, returning `(K, 2)` flags `(double, take)`. With
 /// `record`, the last item is the games' trajectories (the dict of `_batch_trajectories`),
 /// else `None`.
 #[pyfunction]

@@ -11,10 +11,12 @@ mod cube;
 mod cube_eval;
 mod cube_rollout;
 mod cubeful;
+mod envs;
 mod equity;
 mod errors;
 mod evaluated;
 mod evaluation;
+mod fibs;
 mod game;
 mod ids;
 mod many;
@@ -92,6 +94,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ids::PyGameState>()?;
     m.add_class::<ids::PyMatchId>()?;
     m.add_class::<ids::PyXgid>()?;
+    m.add_class::<fibs::PyFibsBoard>()?;
+    m.add_class::<fibs::PyFibsState>()?;
+    m.add("FIBS_FIELDS", gammon_core::text::fibs::FIBS_FIELDS)?;
+    m.add(
+        "FIBS_UNLIMITED_MATCH",
+        gammon_core::text::fibs::UNLIMITED_MATCH,
+    )?;
     m.add_function(wrap_pyfunction!(ids::_game_from_id, m)?)?;
     m.add_function(wrap_pyfunction!(ids::gnubg_player_of, m)?)?;
     m.add_function(wrap_pyfunction!(ids::color_of_gnubg, m)?)?;
@@ -183,10 +192,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         pyo3::types::PyTuple::new(m.py(), gammon_core::FILE_SETTINGS)?,
     )?;
     m.add_function(wrap_pyfunction!(batch::_batch_legal_plays, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::_batch_legal_plays_into, m)?)?;
+    m.add_class::<batch::PyLegalPlaysBuffer>()?;
     m.add_function(wrap_pyfunction!(batch::_batch_validate, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_flip, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::_batch_encode_into, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::_env_observe, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::_env_masks, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::_env_apply, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::_env_best, m)?)?;
+    m.add("MAX_PLAYS", gammon_core::MAX_PLAYS)?;
     m.add_function(wrap_pyfunction!(batch::_batch_boards, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_positions, m)?)?;
     m.add_function(wrap_pyfunction!(batch::_batch_to_ids, m)?)?;

@@ -10,6 +10,7 @@ use crate::play::record::Ending;
 use crate::play::turn::{Resignation, TurnSetupError, TurnState};
 use crate::scoring::cube::{Cube, CubeError, CubeOffer, CubeRules, CubeRulesError};
 use crate::scoring::scoreboard::{money_record, MatchScore, MatchSetupError, Scoreboard};
+use crate::text::fibs::{FibsBoard, ParseFibsError, FIBS_NUMBERS};
 use crate::text::match_id::{GameState, MatchId};
 use crate::text::xgid::{Xgid, XgidProblem};
 use crate::text::IdForm;
@@ -380,6 +381,64 @@ pub fn xgid_of(
     .map_err(XgidOfError::Invalid)
 }
 
+/// The state of a game as gnubg's external-player interface writes its FIBS board (gnubg 1.07
+/// `play.c`): White is "you" (`Colour` 1, `Direction` -1); its player 0 (Black) is named and
+/// scored first unless a double awaits an answer; fields 47-48 and the can-move and
+/// forced-move fields are 0; field 51 is the post-Crawford flag and field 52 is 0 in the
+/// Crawford game. `names` are `(white, black)` (a `:` in a name becomes `_`); `score` is the
+/// money session's score (a match's is the state's), and the match length of money play is
+/// written 0.
+///
+/// # Errors
+/// [`ParseFibsError::NotBackgammon`] for a Long Nardy game, or the check's error for a state
+/// the board cannot hold.
+pub fn fibs_board_of(
+    state: &TurnState<VariantPosition>,
+    score: ByColor<u32>,
+    names: (&str, &str),
+) -> Result<FibsBoard, ParseFibsError> {
+    let VariantPosition::Backgammon(position) = state.position else {
+        return Err(ParseFibsError::NotBackgammon);
+    };
+    let setup = crate::rules::position::Position::to_setup(&position);
+    let (white, black) = (setup.board.white, setup.board.black);
+    let (length, score, post_crawford) = match state.board {
+        Scoreboard::Match(m) => (m.length, m.score, m.post_crawford),
+        Scoreboard::Money => (0, score, false),
+    };
+    let mut names = (names.0.replace(':', "_"), names.1.replace(':', "_"));
+    let mut scores = (score.white, score.black);
+    if state.cube.offer.is_none() {
+        // gnubg: its player 0 (Black) first, unless a double awaits an answer.
+        names = (names.1, names.0);
+        scores = (scores.1, scores.0);
+    }
+    let mut n = [0i64; FIBS_NUMBERS];
+    n[0] = i64::from(length);
+    (n[1], n[2]) = (i64::from(scores.0), i64::from(scores.1));
+    // White ("you", O, positive) moves down from 24: its point p is field p.
+    n[3] = -i64::from(black[25]);
+    for p in 1..25 {
+        n[3 + p] = i64::from(white[p]) - i64::from(black[25 - p]);
+    }
+    n[28] = i64::from(white[25]);
+    n[29] = if state.turn() == Color::White { 1 } else { -1 };
+    let dice = state
+        .dice
+        .map_or((0, 0), |d| (i64::from(d.high()), i64::from(d.low())));
+    (n[30], n[31], n[32], n[33]) = (dice.0, dice.1, dice.0, dice.1);
+    n[34] = i64::from(state.cube.value);
+    n[35] = i64::from(state.cube.owner != Some(Color::Black));
+    n[36] = i64::from(state.cube.owner != Some(Color::White));
+    n[37] = i64::from(state.cube.offer.is_some());
+    (n[38], n[39], n[40], n[41]) = (1, -1, 0, 25); // colour, direction, home, bar
+    (n[42], n[43]) = (i64::from(white[0]), i64::from(black[0]));
+    // Fields 47-50 (on the bar, can move, forced move): gnubg writes 0.
+    n[48] = i64::from(post_crawford);
+    n[49] = i64::from(!state.board.is_crawford_game());
+    FibsBoard::new(&names.0, &names.1, n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -516,6 +575,32 @@ mod tests {
                 .iter()
                 .all(|m| m.contains("gnubg ID") && m.contains("XGID")),
             "{forms:?}"
+        );
+    }
+
+    #[test]
+    fn a_game_writes_the_fibs_board_gnubg_writes_and_reads_it_back() {
+        // gnubg's ID: White on roll with 5-2 at 4-2 in a 9-point match, Black owns the cube at 2.
+        let g = read("4HPwATDgc/ABMA:QYkqASAAIAAA", CubeRules::default());
+        let b = fibs_board_of(&g.state, g.score, ("W:hite", "Black")).unwrap();
+        // No double pending: gnubg names and scores its player 0 (Black) first.
+        assert_eq!((b.you(), b.opponent()), ("Black", "W_hite"));
+        assert_eq!((b.field(3), b.field(4), b.field(5)), (9, 2, 4));
+        let st = b.state(true).unwrap();
+        assert_eq!(VariantPosition::Backgammon(st.position), g.state.position);
+        assert_eq!(
+            (st.dice, st.cube, st.cube_owner),
+            (Some((5, 2)), 2, Some(Color::Black))
+        );
+        assert_eq!(
+            (st.score, st.names.0.as_str(), st.crawford),
+            ((4, 2), "W_hite", false)
+        );
+        let start = VariantPosition::start(Variant::LongNardy, Color::White);
+        let nardy = TurnState::new_nardy(start, Default::default()).unwrap();
+        assert_eq!(
+            fibs_board_of(&nardy, ByColor::default(), ("a", "b")),
+            Err(ParseFibsError::NotBackgammon)
         );
     }
 }

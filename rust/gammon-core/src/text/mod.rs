@@ -1,6 +1,6 @@
 //! The **text** layer, directly above `rules` (a branch of its own, below `variant_position`
 //! only): the formats of positions and plays — gnubg Position IDs ([`id`]), gnubg Match IDs
-//! ([`match_id`]), XGIDs ([`xgid`]), play notation for backgammon (NOT-1 to NOT-7) and Long
+//! ([`match_id`]), XGIDs ([`xgid`]), FIBS board strings ([`fibs`]), play notation for backgammon (NOT-1 to NOT-7) and Long
 //! Nardy, and the ASCII boards (the `Display` impls of the rules types). The rules types know
 //! nothing of text: these formats
 //! reach them through the traits [`PositionId`] and [`PlayText`], implemented here.
@@ -15,6 +15,7 @@ use crate::rules::position::Position;
 
 mod backgammon;
 mod board;
+pub mod fibs;
 pub mod id;
 pub mod match_id;
 mod nardy;
