@@ -49,6 +49,16 @@ def test_a_long_nardy_evaluation_heads_mars_and_koks() -> None:
     assert str(e).split("\n")[0].split() == ["win", "w", "m", "w", "k", "l", "m", "l", "k"]
 
 
+def test_an_evaluation_as_a_dict_holds_its_fields_as_its_constructor_takes_them() -> None:
+    e = gammon.evaluate(gammon.Game.from_id(XGID))
+    d = e.to_dict()
+    assert list(d)[:3] == ["win", "win_gammon", "win_backgammon"] and d["variant"] == "backgammon"
+    assert d["match_winning_chance"] == e.match_winning_chance is not None
+    assert gammon.Evaluation(**{**d, "variant": e.variant}) == e
+    nardy = gammon.evaluate(gammon.Position.start("long-nardy")).to_dict()
+    assert nardy["variant"] == "long-nardy" and nardy["cubeful_equity"] is None
+
+
 def test_the_hint_table_has_a_row_a_play_best_first_with_its_loss() -> None:
     hints = gammon.hint(gammon.Position.start(), (3, 1))
     head, *rows = Hint.table(hints).split("\n")

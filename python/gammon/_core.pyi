@@ -1857,6 +1857,11 @@ class Evaluation:
     @property
     def lose_koks(self) -> float:
         """Long Nardy: the probability of a loss by a Koks (LN-35); ``lose_backgammon``."""
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as plain JSON-ready values (the variant by its name).
+
+        In the order of the constructor's arguments, as ``gammon evaluate --json`` prints them.
+        """
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
@@ -2054,8 +2059,7 @@ class CubeRolloutResult:
     def decision(self) -> CubeDecision: ...
     def merge(self, other: CubeRolloutResult) -> CubeRolloutResult: ...
     def to_dict(self) -> dict[str, Any]:
-        """The figures as plain JSON-ready values, as ``gammon rollout --cube-decision --json``
-        prints them.
+        """The figures as plain JSON-ready values (``gammon rollout --cube-decision --json``).
 
         ``position`` (its ID), ``seed``, ``games`` (completed), ``money`` (``is_money``), each
         line (``no_double``, ``double_take``, ``double_pass``, ``double_beaver``) as
@@ -2578,8 +2582,7 @@ class MatchResult(_SimulationResult):
     def games_per_second(self) -> float:
         """Games played per wall-clock second."""
     def to_dict(self) -> dict[str, Any]:
-        """The figures as plain JSON-ready values, as ``gammon simulate match --json`` prints
-        them.
+        """The figures as plain JSON-ready values (``gammon simulate match --json``).
 
         ``kind`` (``"match"``), ``length``, ``crawford``, ``matches`` (completed),
         ``matches_requested``, ``wins``, ``win``, ``std_error``, ``ci95``, ``games``, then
@@ -2660,8 +2663,7 @@ class MoneyResult(_SimulationResult):
     def games_per_second(self) -> float:
         """Games played per wall-clock second."""
     def to_dict(self) -> dict[str, Any]:
-        """The figures as plain JSON-ready values, as ``gammon simulate money --json`` prints
-        them.
+        """The figures as plain JSON-ready values (``gammon simulate money --json``).
 
         ``kind`` (``"money"``), ``games`` (completed), ``games_requested``,
         ``points_per_game``, ``std_error``, ``ci95``, ``net_points``, ``mean_cube``,

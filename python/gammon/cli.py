@@ -532,9 +532,7 @@ def _evaluate(args: argparse.Namespace) -> int:
     cube, score = _stakes(args, game)
     e = evaluate(game or pos, args.plies, _load_net(args.net), cube=cube, score=score)
     if args.json:
-        names = """win win_gammon win_backgammon lose lose_gammon lose_backgammon equity source
-            plies cubeful_equity match_winning_chance variant"""
-        _print_json({"position": pos, **_pick(e, names)})
+        _print_json({"position": pos, **e.to_dict()})
         return 0
     source = {"bearoff": "exact, from the bear-off databases", "final": "the game is over"}
     print(pos)

@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 
 use gammon_core::{Cube, CubeRules, Variant};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyInt, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyTuple};
 
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
 use crate::convert::repr;
@@ -281,6 +281,30 @@ impl PyEvaluation {
 
     fn __repr__(&self, py: Python<'_>) -> String {
         self.text(py)
+    }
+
+    /// The fields as plain JSON-ready values (the variant by its name), in the order of the
+    /// constructor's arguments, as ``gammon evaluate --json`` prints them.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        let names = [
+            "win",
+            "win_gammon",
+            "win_backgammon",
+            "lose",
+            "lose_gammon",
+            "lose_backgammon",
+            "equity",
+        ];
+        for (name, value) in names.into_iter().zip(self.floats()) {
+            d.set_item(name, value)?;
+        }
+        d.set_item("source", &self.source)?;
+        d.set_item("plies", self.plies)?;
+        d.set_item("cubeful_equity", self.cubeful_equity)?;
+        d.set_item("match_winning_chance", self.match_winning_chance)?;
+        d.set_item("variant", Variant::from(self.variant).name())?;
+        Ok(d)
     }
 
     /// The probabilities under their heads, then the equities, as ``gammon evaluate`` prints
