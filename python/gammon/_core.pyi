@@ -1854,7 +1854,8 @@ class Evaluation:
     and gammons include backgammons, as in GNU Backgammon's output: ``win >= win_gammon >=
     win_backgammon`` and ``lose >= lose_gammon >= lose_backgammon``. In Long Nardy a gammon is
     a Mars (LN-33) and a backgammon a Koks (LN-35; the nets are trained without Koks, so it
-    stays near 0). Immutable, comparable, hashable and picklable.
+    stays near 0). ``str()`` gives the probabilities under their heads, then the equities, as
+    ``gammon evaluate`` prints them. Immutable, comparable, hashable and picklable.
     """
 
     def __new__(
@@ -1937,6 +1938,11 @@ class Evaluation:
     @property
     def lose_koks(self) -> float:
         """Long Nardy: the probability of a loss by a Koks (LN-35); ``lose_backgammon``."""
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as plain JSON-ready values (the variant by its name).
+
+        In the order of the constructor's arguments, as ``gammon evaluate --json`` prints them.
+        """
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
@@ -1963,6 +1969,14 @@ class Hint:
         """The cubeful equity of the play at the score (``evaluation.cubeful_equity``).
 
         ``None`` for a cubeless hint.
+        """
+    @staticmethod
+    def table(hints: Sequence[Hint]) -> str:
+        """``hints`` (:func:`hint`'s, best first) as the table ``gammon hint`` prints.
+
+        Each play with its equity, its loss to the first, and its outcome probabilities; at
+        the score, the cubeful equity (match play: EMG and the match winning chance) with the
+        cubeless one beside it. Empty for no hints.
         """
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -2125,6 +2139,14 @@ class CubeRolloutResult:
     @property
     def decision(self) -> CubeDecision: ...
     def merge(self, other: CubeRolloutResult) -> CubeRolloutResult: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as plain JSON-ready values (``gammon rollout --cube-decision --json``).
+
+        ``position`` (its ID), ``seed``, ``games`` (completed), ``money`` (``is_money``), each
+        line (``no_double``, ``double_take``, ``double_pass``, ``double_beaver``) as
+        ``(equity, standard error)`` or ``None``, then ``mwc``, ``difference``, ``action``,
+        ``double_confidence`` and ``take_confidence``.
+        """
     @property
     def _done(self) -> tuple[int, float, float]: ...
     def _finished(
@@ -2640,6 +2662,14 @@ class MatchResult(_SimulationResult):
     @property
     def games_per_second(self) -> float:
         """Games played per wall-clock second."""
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as plain JSON-ready values (``gammon simulate match --json``).
+
+        ``kind`` (``"match"``), ``length``, ``crawford``, ``matches`` (completed),
+        ``matches_requested``, ``wins``, ``win``, ``std_error``, ``ci95``, ``games``, then
+        ``players`` (their names), ``variant`` (its name), ``seed``, ``threads``, ``seconds``
+        (elapsed), ``interrupted`` and ``stop_reason``.
+        """
     def merge(self, other: MatchResult) -> MatchResult:
         """Both results' matches together (exact); raises ``InvalidInputError`` otherwise."""
     @staticmethod
@@ -2713,6 +2743,14 @@ class MoneyResult(_SimulationResult):
     @property
     def games_per_second(self) -> float:
         """Games played per wall-clock second."""
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as plain JSON-ready values (``gammon simulate money --json``).
+
+        ``kind`` (``"money"``), ``games`` (completed), ``games_requested``,
+        ``points_per_game``, ``std_error``, ``ci95``, ``net_points``, ``mean_cube``,
+        ``counts``, then ``players`` (their names), ``variant`` (its name), ``seed``,
+        ``threads``, ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
+        """
     def merge(self, other: MoneyResult) -> MoneyResult:
         """Both results' games together (exact); raises ``InvalidInputError`` otherwise."""
     @staticmethod

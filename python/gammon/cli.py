@@ -421,22 +421,8 @@ def _hint_parser(sub: Any) -> None:
     _net_option(p, "as gammon-train writes them): value the plays with its nets")
 
 
-def _heads(variant: Any) -> str:
-    """The heads of the :func:`_probs` columns; Mars and Koks in Long Nardy (LN-33, LN-35)."""
-    from gammon._core import Variant
-
-    g, bg = ("m", "k") if variant == Variant.LONG_NARDY else ("g", "bg")
-    return " ".join(f"{h:>5}" for h in ("win", f"w {g}", f"w {bg}", f"l {g}", f"l {bg}"))
-
-
-def _probs(e: Any) -> str:
-    """The five outcome probabilities of an evaluation, under :func:`_heads`."""
-    cols = (e.win, e.win_gammon, e.win_backgammon, e.lose_gammon, e.lose_backgammon)
-    return " ".join(f"{v:5.3f}" for v in cols)
-
-
 def _hint(args: argparse.Namespace) -> int:
-    from gammon.net import hint
+    from gammon.net import Hint, hint
 
     pos, game, dice = _position_and_roll(args)
     net = _load_net(args.net)
@@ -449,28 +435,8 @@ def _hint(args: argparse.Namespace) -> int:
         where = "money" if game.is_money else str(game.match)
         what = f"cubeful equity at the score ({where}, cube {game.cube.value})"
     _print_roll(pos, dice, len(hints), f", {what} for the player on roll at {args.plies} ply")
-    if not hints:
-        return 0
-
-    def key(h: Any) -> float:
-        return float(h.cubeful_equity) if at_score else float(h.equity)
-
-    best = key(hints[0])
-    match_play = at_score and hints[0].evaluation.match_winning_chance is not None
-    head = f"{'':5}  {'play':<28} {'EMG' if match_play else 'equity':>7} {'diff':>7}"
-    if match_play:
-        head += f" {'MWC':>6}"
-    if at_score:
-        head += f" {'cubeless':>8}"
-    print(f"{head}   {_heads(pos.variant)}")
-    for i, h in enumerate(hints[: args.top], 1):
-        e = h.evaluation
-        diff = "" if i == 1 else f"{key(h) - best:+.3f}"
-        cols = f" {h.equity:+8.3f}" if at_score else ""
-        if match_play and e.match_winning_chance is not None:
-            cols = f" {100 * e.match_winning_chance:5.1f}%{cols}"
-        mark = "" if e.source == "net" else " (bear-off, exact)"
-        print(f"{i:5}  {h.play!s:<28} {key(h):+.3f} {diff:>7}{cols}   {_probs(e)}{mark}")
+    if hints:
+        print(Hint.table(hints[: args.top]))
     return 0
 
 
@@ -566,22 +532,13 @@ def _evaluate(args: argparse.Namespace) -> int:
     cube, score = _stakes(args, game)
     e = evaluate(game or pos, args.plies, _load_net(args.net), cube=cube, score=score)
     if args.json:
-        names = """win win_gammon win_backgammon lose lose_gammon lose_backgammon equity source
-            plies cubeful_equity match_winning_chance variant"""
-        _print_json({"position": pos, **_pick(e, names)})
+        _print_json({"position": pos, **e.to_dict()})
         return 0
     source = {"bearoff": "exact, from the bear-off databases", "final": "the game is over"}
     print(pos)
-    print(
-        f"evaluation for the player on roll at {e.plies} ply "
-        f"({source.get(e.source, 'the net')}):\n  {_heads(pos.variant)}\n  {_probs(e)}\n"
-        f"  cubeless equity {e.equity:+.3f}"
-    )
-    if e.match_winning_chance is not None:
-        mwc = 100 * e.match_winning_chance
-        print(f"  cubeful equity {e.cubeful_equity:+.3f} (EMG), match winning chance {mwc:.1f}%")
-    elif e.cubeful_equity is not None:
-        print(f"  cubeful equity {e.cubeful_equity:+.3f} (money, per unit of the cube)")
+    how = source.get(e.source, "the net")
+    print(f"evaluation for the player on roll at {e.plies} ply ({how}):")
+    print(textwrap.indent(str(e), "  "))
     return 0
 
 
@@ -867,13 +824,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
         options=options,
     )
     if args.json:
-        lines = ("no_double", "double_take", "double_pass", "double_beaver")
-        data = _pick(result, "position seed games:games_completed money:is_money")
-        for line, se in zip(lines, result.std_errors):
-            value = getattr(result, line)
-            data[line] = None if value is None else [value, se]
-        names = "mwc difference action double_confidence take_confidence"
-        _print_json({**data, **_pick(result, names)})
+        _print_json(result.to_dict())
     else:
         print(result)
     return 130 if result.interrupted else 0
@@ -1078,17 +1029,12 @@ def _simulate(args: argparse.Namespace) -> int:
             **how,
             cube_rules=CubeRules(**rules),
         )
-        names = "length crawford matches:matches_completed matches_requested wins win std_error"
-        summary = _pick(result, names + " ci95 games")
     else:
         rules.update({k: getattr(args, k) for k in ("jacoby", "beavers", "raccoons")})
         rules["auto_doubles"] = args.auto_doubles
         result = simulate_money(args.games, cube_rules=CubeRules(**rules), **how)
-        names = "games:games_completed games_requested points_per_game std_error ci95"
-        summary = _pick(result, names + " net_points mean_cube counts")
     if args.json:
-        names = "players:names variant seed threads seconds:elapsed interrupted stop_reason"
-        _print_json({"kind": args.kind, **summary, **_pick(result, names)})
+        _print_json(result.to_dict())
     else:
         print(result)
     return 130 if result.interrupted else 0

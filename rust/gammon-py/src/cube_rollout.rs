@@ -13,7 +13,7 @@ use gammon_core::{
 };
 use gammon_core::{BackgammonPolicy, TakerAction};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::cube_eval::PyCubeDecision;
 use crate::errors::{checkpoint_error, game_error, simulation_error, InvalidInputError};
@@ -349,6 +349,45 @@ impl PyCubeRolloutResult {
             .merge(o)
             .map_err(|e| InvalidInputError::new_err(e.0))?;
         Ok(self.with_record(py, record))
+    }
+
+    /// The figures as plain JSON-ready values, as ``gammon rollout --cube-decision --json``
+    /// prints them: ``position`` (its ID), ``seed``, ``games`` (completed), ``money``
+    /// (``is_money``), each line (``no_double``, ``double_take``, ``double_pass``,
+    /// ``double_beaver``) as ``(equity, standard error)`` or ``None``, then ``mwc``,
+    /// ``difference``, ``action``, ``double_confidence`` and ``take_confidence``.
+    fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let r = slf.get();
+        let d = PyDict::new(slf.py());
+        d.set_item("position", slf.getattr("position")?.getattr("id")?)?;
+        for (key, attr) in [
+            ("seed", "seed"),
+            ("games", "games_completed"),
+            ("money", "is_money"),
+        ] {
+            d.set_item(key, slf.getattr(attr)?)?;
+        }
+        let (nd, dt, dp, db) = r.std_errors();
+        let lines = [
+            ("no_double", Some(r.no_double()), Some(nd)),
+            ("double_take", Some(r.double_take()), Some(dt)),
+            ("double_pass", Some(r.double_pass()), Some(dp)),
+            ("double_beaver", r.double_beaver(), db),
+        ];
+        for (key, value, se) in lines {
+            d.set_item(key, value.map(|v| (v, se)))?;
+        }
+        let rest = [
+            "mwc",
+            "difference",
+            "action",
+            "double_confidence",
+            "take_confidence",
+        ];
+        for attr in rest {
+            d.set_item(attr, slf.getattr(attr)?)?;
+        }
+        Ok(d)
     }
 
     /// The table: what was rolled out, the no-double line's endings, the equities (the proper

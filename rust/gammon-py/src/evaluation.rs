@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 
 use gammon_core::{Cube, CubeRules, Variant};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyInt, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyTuple};
 
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
 use crate::convert::repr;
@@ -27,7 +27,8 @@ use crate::types::{dice_arg, PyVariant};
 /// gammons include backgammons, as in GNU Backgammon's output: ``win >= win_gammon >=
 /// win_backgammon`` and ``lose >= lose_gammon >= lose_backgammon``. In Long Nardy a gammon is
 /// a Mars (LN-33) and a backgammon a Koks (LN-35; the nets are trained without Koks, so it
-/// stays near 0). Immutable, comparable, hashable and picklable.
+/// stays near 0). ``str()`` gives the probabilities under their heads, then the equities, as
+/// ``gammon evaluate`` prints them. Immutable, comparable, hashable and picklable.
 #[pyclass(name = "Evaluation", module = "gammon", frozen, eq, from_py_object)]
 #[derive(Clone, Debug, PartialEq)]
 pub struct PyEvaluation {
@@ -151,6 +152,19 @@ impl PyEvaluation {
         (self.variant as u8).hash(h);
     }
 
+    /// The five outcome probabilities, each under its head of [`heads`].
+    fn probs(&self) -> String {
+        [
+            self.win,
+            self.win_gammon,
+            self.win_backgammon,
+            self.lose_gammon,
+            self.lose_backgammon,
+        ]
+        .map(|v| format!("{v:5.3}"))
+        .join(" ")
+    }
+
     fn text(&self, py: Python<'_>) -> String {
         let nardy = self.variant == PyVariant::LongNardy;
         let (gammon, backgammon) = if nardy {
@@ -181,6 +195,23 @@ impl PyEvaluation {
         }
         format!("Evaluation({})", fields.join(", "))
     }
+}
+
+/// The heads of the probability columns: Mars and Koks in Long Nardy (LN-33, LN-35).
+fn heads(variant: PyVariant) -> String {
+    let (g, bg) = if variant == PyVariant::LongNardy {
+        ("m", "k")
+    } else {
+        ("g", "bg")
+    };
+    let heads = [
+        "win".to_owned(),
+        format!("w {g}"),
+        format!("w {bg}"),
+        format!("l {g}"),
+        format!("l {bg}"),
+    ];
+    heads.map(|h| format!("{h:>5}")).join(" ")
 }
 
 #[pymethods]
@@ -252,6 +283,51 @@ impl PyEvaluation {
         self.text(py)
     }
 
+    /// The fields as plain JSON-ready values (the variant by its name), in the order of the
+    /// constructor's arguments, as ``gammon evaluate --json`` prints them.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        let names = [
+            "win",
+            "win_gammon",
+            "win_backgammon",
+            "lose",
+            "lose_gammon",
+            "lose_backgammon",
+            "equity",
+        ];
+        for (name, value) in names.into_iter().zip(self.floats()) {
+            d.set_item(name, value)?;
+        }
+        d.set_item("source", &self.source)?;
+        d.set_item("plies", self.plies)?;
+        d.set_item("cubeful_equity", self.cubeful_equity)?;
+        d.set_item("match_winning_chance", self.match_winning_chance)?;
+        d.set_item("variant", Variant::from(self.variant).name())?;
+        Ok(d)
+    }
+
+    /// The probabilities under their heads, then the equities, as ``gammon evaluate`` prints
+    /// them.
+    fn __str__(&self) -> String {
+        let mut lines = vec![
+            heads(self.variant),
+            self.probs(),
+            format!("cubeless equity {:+.3}", self.equity),
+        ];
+        match (self.cubeful_equity, self.match_winning_chance) {
+            (Some(c), Some(m)) => lines.push(format!(
+                "cubeful equity {c:+.3} (EMG), match winning chance {:.1}%",
+                100.0 * m
+            )),
+            (Some(c), None) => lines.push(format!(
+                "cubeful equity {c:+.3} (money, per unit of the cube)"
+            )),
+            _ => {}
+        }
+        lines.join("\n")
+    }
+
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
@@ -308,6 +384,63 @@ impl PyHint {
     #[getter]
     fn cubeful_equity(&self) -> Option<f64> {
         self.evaluation.cubeful_equity
+    }
+
+    /// ``hints`` (``gammon.hint``'s, best first) as the table ``gammon hint`` prints: each
+    /// play with its equity, its loss to the first, and its outcome probabilities; at the
+    /// score, the cubeful equity (match play: EMG and the match winning chance) with the
+    /// cubeless one beside it. Empty for no hints.
+    #[staticmethod]
+    fn table(hints: Vec<Bound<'_, PyHint>>) -> String {
+        let hints: Vec<&PyHint> = hints.iter().map(Bound::get).collect();
+        let Some(&first) = hints.first() else {
+            return String::new();
+        };
+        let at_score = first.evaluation.cubeful_equity.is_some();
+        let match_play = at_score && first.evaluation.match_winning_chance.is_some();
+        let key = |h: &PyHint| match h.evaluation.cubeful_equity {
+            Some(c) if at_score => c,
+            _ => h.evaluation.equity,
+        };
+        let best = key(first);
+        let value = if match_play { "EMG" } else { "equity" };
+        let mut head = format!("{:5}  {:<28} {value:>7} {:>7}", "", "play", "diff");
+        if match_play {
+            head += &format!(" {:>6}", "MWC");
+        }
+        if at_score {
+            head += &format!(" {:>8}", "cubeless");
+        }
+        let mut lines = vec![format!("{head}   {}", heads(first.evaluation.variant))];
+        for (i, &h) in hints.iter().enumerate() {
+            let e = &h.evaluation;
+            let diff = if i == 0 {
+                String::new()
+            } else {
+                format!("{:+.3}", key(h) - best)
+            };
+            let mut cols = if at_score {
+                format!(" {:+8.3}", e.equity)
+            } else {
+                String::new()
+            };
+            if let Some(m) = e.match_winning_chance.filter(|_| match_play) {
+                cols = format!(" {:5.1}%{cols}", 100.0 * m);
+            }
+            let mark = if e.source == "net" {
+                ""
+            } else {
+                " (bear-off, exact)"
+            };
+            lines.push(format!(
+                "{:5}  {:<28} {:+.3} {diff:>7}{cols}   {}{mark}",
+                i + 1,
+                h.play.text(),
+                key(h),
+                e.probs()
+            ));
+        }
+        lines.join("\n")
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

@@ -628,6 +628,29 @@ macro_rules! sim_result {
             fn std_error_value(&self) -> f64 {
                 gammon_core::SimTally::estimate(&self.inner.tally).1
             }
+
+            /// ``to_dict``: the ``kind``, the class's own ``(key, attribute)`` figures, then
+            /// the players, the variant (by name) and how the run went.
+            fn summary<'py>(
+                slf: &Bound<'py, Self>,
+                kind: &str,
+                figures: &[(&str, &str)],
+            ) -> PyResult<Bound<'py, PyDict>> {
+                let d = PyDict::new(slf.py());
+                d.set_item("kind", kind)?;
+                for (key, attr) in figures {
+                    d.set_item(*key, slf.getattr(*attr)?)?;
+                }
+                let r = &slf.get().inner;
+                d.set_item("players", slf.get().names())?;
+                d.set_item("variant", r.setup.variant.name())?;
+                d.set_item("seed", r.setup.seed)?;
+                d.set_item("threads", r.threads)?;
+                d.set_item("seconds", r.elapsed)?;
+                d.set_item("interrupted", r.stop == StopReason::Interrupted)?;
+                d.set_item("stop_reason", r.stop.name())?;
+                Ok(d)
+            }
         }
 
         #[pymethods]
@@ -1007,6 +1030,26 @@ sim_result!(
             rate(self.inner.tally.games, self.inner.elapsed)
         }
 
+        /// The figures as plain JSON-ready values, as ``gammon simulate match --json`` prints
+        /// them: ``kind`` (``"match"``), ``length``, ``crawford``, ``matches`` (completed),
+        /// ``matches_requested``, ``wins``, ``win``, ``std_error``, ``ci95``, ``games``, then
+        /// ``players`` (their names), ``variant`` (its name), ``seed``, ``threads``,
+        /// ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
+        fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+            let figures = [
+                ("length", "length"),
+                ("crawford", "crawford"),
+                ("matches", "matches_completed"),
+                ("matches_requested", "matches_requested"),
+                ("wins", "wins"),
+                ("win", "win"),
+                ("std_error", "std_error"),
+                ("ci95", "ci95"),
+                ("games", "games"),
+            ];
+            Self::summary(slf, "match", &figures)
+        }
+
         fn __str__(&self) -> String {
             let r = &self.inner;
             let t = &r.tally;
@@ -1206,6 +1249,25 @@ sim_result!(
         #[getter]
         fn games_per_second(&self) -> f64 {
             rate(self.inner.tally.games, self.inner.elapsed)
+        }
+
+        /// The figures as plain JSON-ready values, as ``gammon simulate money --json`` prints
+        /// them: ``kind`` (``"money"``), ``games`` (completed), ``games_requested``,
+        /// ``points_per_game``, ``std_error``, ``ci95``, ``net_points``, ``mean_cube``,
+        /// ``counts``, then ``players`` (their names), ``variant`` (its name), ``seed``,
+        /// ``threads``, ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
+        fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+            let figures = [
+                ("games", "games_completed"),
+                ("games_requested", "games_requested"),
+                ("points_per_game", "points_per_game"),
+                ("std_error", "std_error"),
+                ("ci95", "ci95"),
+                ("net_points", "net_points"),
+                ("mean_cube", "mean_cube"),
+                ("counts", "counts"),
+            ];
+            Self::summary(slf, "money", &figures)
         }
 
         fn __str__(&self) -> String {
