@@ -1115,7 +1115,7 @@ fn one_roll_ahead(
 /// it holds; `None` for an evaluator without data, whose address others may share.
 fn evaluator_address(evaluator: &dyn Evaluator<Backgammon>) -> Option<usize> {
     (std::mem::size_of_val(evaluator) > 0)
-        .then(|| std::ptr::from_ref(evaluator).cast::<()>().addr())
+        .then(|| std::ptr::from_ref(evaluator).cast::<()>() as usize)
 }
 
 /// A hasher of positions for the memo: a multiply-rotate mix of the bytes written (a position
