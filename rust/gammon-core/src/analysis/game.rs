@@ -52,7 +52,8 @@ pub fn analyze_game(
 /// The most positions whose cube-model probabilities a game's analysis remembers at a time
 /// ([`remembering_on_roll`]: the searches of a game reach the same positions again and
 /// again, and a position whose opponent is on the bar costs 21 evaluations of every play).
-const MEMO_POSITIONS: usize = 1 << 20;
+/// 7/8 of 2^20: the memo's table then stays at 2^20 slots, about 60 MB a thread.
+const MEMO_POSITIONS: usize = 917_504;
 
 /// The most plays a checker decision keeps (the best ones, and the played play among them).
 pub const MAX_CANDIDATES: usize = 8;
