@@ -13,7 +13,7 @@ analysis filters otherwise at their defaults) and reports its statistics and eve
 - the share of gnubg's "very bad" checker plays and cube actions that gammon calls an error
   (doubtful or worse), and the converse;
 - the seconds each took per match, on the same machine in the same run (each on one thread
-  unless ``--threads``), with the load average.
+  unless ``--threads``), wall-clock and CPU, with the load average.
 
 Decisions are matched by game, position ID and dice (checker plays) or by game, position ID
 and action (cube actions).
@@ -62,9 +62,9 @@ gnubg.command("set analysis cubedecision evaluation plies {plies}")
 out = {{}}
 for path in {paths!r}:
     gnubg.command("load match " + path)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     gnubg.command("analyse match")
-    out[path] = {{"seconds": time.perf_counter() - t,
+    out[path] = {{"seconds": time.perf_counter() - t, "cpu_seconds": time.process_time() - c,
                  "match": gnubg.match(analysis=1, statistics=1)}}
 def clean(o):
     if isinstance(o, dict):
@@ -219,10 +219,12 @@ def main() -> None:
     gnubg_wall = time.perf_counter() - t
     ours = {}
     ours_seconds = {}
+    ours_cpu = {}
     for p in paths:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         ours[str(p)] = gammon.analyze(p, plies=args.plies, threads=args.threads)
         ours_seconds[str(p)] = time.perf_counter() - t
+        ours_cpu[str(p)] = time.process_time() - c
     load1 = os.getloadavg()
 
     rate_pairs: dict[str, list[tuple[float, float]]] = {"checker": [], "cube": [], "overall": []}
@@ -295,11 +297,19 @@ def main() -> None:
     o_sec = sum(ours_seconds.values())
     report["seconds"] = {"gnubg": g_sec, "gnubg_wall": gnubg_wall, "gammon": o_sec}
     report["speed_ratio"] = g_sec / o_sec if o_sec else None
+    # CPU seconds (each process's own, all its threads): on a loaded machine the wall-clock
+    # seconds vary with the other work, the CPU seconds much less.
+    g_cpu = sum(gnubg[str(p)]["cpu_seconds"] for p in paths)
+    o_cpu = sum(ours_cpu.values())
+    report["cpu_seconds"] = {"gnubg": g_cpu, "gammon": o_cpu}
+    report["cpu_ratio"] = g_cpu / o_cpu if o_cpu else None
     report["per_match"] = [
         {
             "file": Path(p).name,
             "gnubg_seconds": gnubg[str(p)]["seconds"],
             "gammon_seconds": ours_seconds[str(p)],
+            "gnubg_cpu_seconds": gnubg[str(p)]["cpu_seconds"],
+            "gammon_cpu_seconds": ours_cpu[str(p)],
             "rates_mEMG": {
                 name: {
                     "gnubg": 1000 * gnubg_rates(gnubg[str(p)]["match"])[name]["checker"],

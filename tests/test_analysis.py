@@ -423,3 +423,69 @@ def test_a_checker_play_is_valued_as_gammon_hint_values_it_at_the_score(plies: i
     assert len(d.candidates) >= 2
     for c in d.candidates:
         assert c.equity == pytest.approx(hint[str(c.play)], abs=1e-6)
+
+
+def _same(one: list[gammon.MatchAnalysis], two: list[gammon.MatchAnalysis]) -> None:
+    assert len(one) == len(two)
+    for a, b in zip(one, two):
+        assert a.white.as_dict() == b.white.as_dict()
+        assert a.black.as_dict() == b.black.as_dict()
+        assert [(d.kind, d.loss, d.step) for d in a.decisions] == [
+            (d.kind, d.loss, d.step) for d in b.decisions
+        ]
+        assert [r.luck for g in a.games for r in g.rolls] == [
+            r.luck for g in b.games for r in g.rolls
+        ]
+
+
+def test_an_executor_gives_the_results_of_threads_in_order() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    sources = [MATCH5, MATCH7, MONEY, gammon.read_match(MATCH5)]
+    direct = gammon.analyze_many(sources, threads=2)
+    seen: list[gammon.AnalysisProgress] = []
+    with ThreadPoolExecutor(2) as pool:
+        spread = gammon.analyze_many(sources, executor=pool, games_per_task=1, callback=seen.append)
+        one = gammon.analyze(MATCH7, options=gammon.RunOptions(executor=pool))
+    _same(spread, direct)
+    _same([one], direct[1:2])
+    total = sum(len(a) for a in direct)
+    assert seen[-1].games_done == seen[-1].games == total
+
+
+def test_a_dask_cluster_of_threads_gives_the_results_of_threads() -> None:
+    distributed = pytest.importorskip("distributed")
+    sources = [MATCH5, MONEY, MATCH7]
+    direct = gammon.analyze_many(sources, threads=1)
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            processes=False,
+            threads_per_worker=1,
+            dashboard_address=":0",
+            silence_logs=40,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        spread = gammon.analyze_many(sources, executor=client, games_per_task=2)
+    _same(spread, direct)
+
+
+def test_run_options_an_analysis_cannot_honour_are_clear_errors(tmp_path: Path) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    g = Game(seed=1)
+    for keywords in (
+        {"checkpoint": tmp_path / "a.json"},
+        {"max_seconds": 1.0},
+        {"target_std_error": 0.01},
+    ):
+        with pytest.raises(gammon.InvalidInputError, match="to the end"):
+            gammon.analyze(g, **keywords)  # type: ignore[arg-type]
+    with pytest.raises(gammon.InvalidInputError, match="unknown keyword seed"):
+        gammon.analyze_many([g], seed=3)
+    with pytest.raises(gammon.InvalidInputError, match="threads"):
+        gammon.analyze(g, threads=0)
+    with ProcessPoolExecutor(1) as pool:
+        with pytest.raises(gammon.InvalidInputError, match="other processes"):
+            gammon.analyze_many([g], executor=pool)

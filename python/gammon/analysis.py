@@ -41,10 +41,13 @@ Long Nardy games are analysed with the Long Nardy net: checker play and luck (no
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Union
+from functools import partial
+from typing import Any, Optional, Union
 
 import gammon._core as _core
 from gammon._checks import brief, int_arg
@@ -62,6 +65,8 @@ from gammon._core import (
     RollLuck,
     TurnState,
 )
+from gammon._distribute import is_dask_client, run_ranges
+from gammon._run import Progress, RunOptions, refuse_unknown
 from gammon.actions import (
     Accept,
     Action,
@@ -190,9 +195,8 @@ def analyze(
     *,
     plies: int = 0,
     net: Optional[Net] = None,
-    threads: Optional[int] = None,
-    progress: bool = False,
-    callback: Optional[Callable[[AnalysisProgress], object]] = None,
+    options: Optional[RunOptions] = None,
+    **keywords: Any,
 ) -> MatchAnalysis:
     """Analyse a match, a money session or games, as gnubg's ``analyse match`` does.
 
@@ -201,22 +205,23 @@ def analyze(
     one after the other (Long Nardy games of a series, say), or the path of a ``.mat`` or
     ``.sgf`` file. ``plies``: the depth of the values, 0 (the net alone), 1 or 2 (gnubg's
     analysis default). ``net``: a :class:`~gammon.Net` of the games' variant (default: the
-    shipped one). ``threads``: the games run on this many threads (default: one per core).
-    ``progress``: show a progress bar; ``callback``: called with an
-    :class:`AnalysisProgress` as games finish (an exception it raises stops the analysis).
+    shipped one). The execution options are those of every run (:class:`~gammon.RunOptions`,
+    as keywords or ``options=``; see :func:`analyze_many`): ``threads`` (default one per
+    core), ``progress``, ``callback`` (called with an :class:`AnalysisProgress` as games
+    finish; an exception it raises stops the analysis) and ``executor``.
 
     Returns a :class:`MatchAnalysis`: ``games`` (each with its ``decisions``, ``rolls`` and
     statistics), each player's statistics (``white``, ``black``, ``stats(color)``) and
     ``worst(n)``; ``str()`` is a summary table.
 
     Raises :class:`~gammon.InvalidInputError` for a source of another kind, a ``plies``
-    outside 0-2 or a net of another game than the records'; the errors of
-    :func:`~gammon.read_match` for a file; :class:`~gammon.IllegalActionError` naming the
-    game and the action for a record that breaks the rules.
+    outside 0-2, a net of another game than the records' or bad execution options; the
+    errors of :func:`~gammon.read_match` for a file; :class:`~gammon.IllegalActionError`
+    naming the game and the action for a record that breaks the rules.
     """
-    return analyze_many(
-        [source], plies=plies, net=net, threads=threads, progress=progress, callback=callback
-    )[0]
+    run = RunOptions.take(options, keywords)
+    refuse_unknown(analyze, keywords, RunOptions.fields())
+    return analyze_many([source], plies=plies, net=net, options=run)[0]
 
 
 def analyze_many(
@@ -224,35 +229,48 @@ def analyze_many(
     *,
     plies: int = 0,
     net: Optional[Net] = None,
-    threads: Optional[int] = None,
-    progress: bool = False,
-    callback: Optional[Callable[[AnalysisProgress], object]] = None,
+    options: Optional[RunOptions] = None,
+    **keywords: Any,
 ) -> list[MatchAnalysis]:
     """Analyse many matches (records, games or files, as :func:`analyze` reads each) at once.
 
-    Every game of every source is a unit of work for the next free thread (``threads``:
-    default one per core); the results do not depend on the number of threads. Returns one
-    :class:`MatchAnalysis` per source, in order. The arguments and errors are
-    :func:`analyze`'s; an error names the match (from 1) as well.
+    Returns one :class:`MatchAnalysis` per source, in order; the results do not depend on
+    how the work is spread. The execution options are those of every run
+    (:class:`~gammon.RunOptions`, as keywords or ``options=``):
+
+    - ``threads``: every game of every source is a unit of work for the next free thread
+      (default one per core; with an ``executor``, the threads of each task, default 1);
+    - ``progress`` (a progress bar of the games) and ``callback`` (called with an
+      :class:`AnalysisProgress` as games finish; an exception it raises stops the analysis);
+    - ``executor``: a ``concurrent.futures`` executor or a ``dask.distributed.Client`` whose
+      workers run in this process (a ``ThreadPoolExecutor``, ``LocalCluster(processes=False)``:
+      the analyses are the core's values and do not travel between processes); each task
+      analyses ``games_per_task`` sources (default 8) and is retried up to ``retries`` times.
+
+    ``chunk_size`` has no effect (a game is the unit of work); an analysis keeps no
+    ``checkpoint`` and has no stop rule (``max_seconds``, ``target_std_error``). The
+    arguments and errors are :func:`analyze`'s; an error names the match (from 1) as well.
     """
+    run = RunOptions.take(options, keywords)
+    refuse_unknown(analyze_many, keywords, RunOptions.fields())
+    for name in ("checkpoint", "max_seconds", "target_std_error"):
+        if getattr(run, name) is not None:
+            raise InvalidInputError(
+                f"{name}: an analysis runs every game to the end and keeps no checkpoint"
+            )
     plies = _plies(plies)
     if net is not None and not isinstance(net, Net):
         raise InvalidInputError(f"net must be a gammon.Net, not {brief(net)}")
-    n_threads = 0 if threads is None else int_arg("threads", threads, 1, _core.MAX_THREADS)
-    if callback is not None and not callable(callback):
-        raise InvalidInputError(f"callback must be callable, not {brief(callback)}")
-    records = [_record(s) for s in sources]
+    items = list(sources)
+    if run.executor is not None:
+        return _on_executor(items, plies, net, run)
+    records = [_record(s) for s in items]
     games = [r[0] for r in records]
-    total = sum(len(g) for g in games)
-    bar: Any = None
-    if progress:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped]
-
-        bar = tqdm(total=total, unit="games", desc="analysis", leave=True)
+    bar = Progress(run.progress, sum(len(g) for g in games), "analysis", "games", None)
+    callback = run.callback
 
     def report(done: int, of: int, elapsed: float) -> None:
-        if bar is not None:
-            bar.update(done - bar.n)
+        bar.update(done)
         if callback is not None:
             callback(AnalysisProgress(done, of, elapsed))
 
@@ -264,13 +282,71 @@ def analyze_many(
                 [r[2] for r in records],
                 plies,
                 net,
-                n_threads,
-                report if (bar is not None or callback is not None) else None,
+                run.threads or 0,
+                report if (run.progress or callback is not None) else None,
             )
         )
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
+
+
+#: Sources per task on an executor unless ``games_per_task`` says otherwise.
+SOURCES_PER_TASK = 8
+
+
+def _analyze_part(
+    sources: Sequence[Source], plies: int, net: Optional[Net], threads: int, first: int, end: int
+) -> list[MatchAnalysis]:
+    """The analyses of ``sources[first:end]`` (a task on an executor's worker)."""
+    return analyze_many(sources[first:end], plies=plies, net=net, threads=threads)
+
+
+def _in_this_process(executor: Any) -> bool:
+    """True when ``executor``'s workers are threads of this process."""
+    if isinstance(executor, concurrent.futures.ThreadPoolExecutor):
+        return True
+    if is_dask_client(executor):
+        workers = executor.scheduler_info().get("workers", {})
+        return bool(workers) and all(str(w).startswith("inproc://") for w in workers)
+    return False
+
+
+def _on_executor(
+    sources: list[Source], plies: int, net: Optional[Net], run: RunOptions
+) -> list[MatchAnalysis]:
+    """:func:`analyze_many` in tasks on ``run.executor``, merged in order."""
+    executor = run.executor
+    if not _in_this_process(executor):
+        raise InvalidInputError(
+            "the executor's workers run in other processes, and an analysis is the core's "
+            "values, which stay in the process that made them: use threads=, a "
+            "concurrent.futures.ThreadPoolExecutor or a Dask cluster of threads "
+            "(LocalCluster(processes=False))"
+        )
+    # Bad sources are refused here, before any task runs.
+    total = sum(len(_record(s)[0]) for s in sources)
+    per_task = run.games_per_task or SOURCES_PER_TASK
+    ranges = [(a, min(a + per_task, len(sources))) for a in range(0, len(sources), per_task)]
+    parts: dict[int, list[MatchAnalysis]] = {}
+    bar = Progress(run.progress, total, "analysis", "games", None)
+    start = time.monotonic()
+
+    def take(r: tuple[int, int], part: list[MatchAnalysis]) -> Optional[str]:
+        parts[r[0]] = part
+        done = sum(len(a) for p in parts.values() for a in p)
+        bar.update(done)
+        if run.callback is not None:
+            run.callback(AnalysisProgress(done, total, time.monotonic() - start))
+        return None
+
+    task = partial(_analyze_part, sources, plies, net, run.threads or 1)
+    try:
+        stop = run_ranges(executor, task, ranges, take, retries=run.retries)
+    finally:
+        bar.close()
+    if stop != "completed":
+        raise KeyboardInterrupt("the analysis was interrupted")
+    return [a for first in sorted(parts) for a in parts[first]]
 
 
 def analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, Any]:

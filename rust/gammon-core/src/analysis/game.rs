@@ -15,7 +15,7 @@ use crate::base::moves::Play;
 use crate::eval::net::NetEvaluator;
 use crate::eval::Probabilities;
 use crate::play::turn::TurnState;
-use crate::policy::janowski::{CubeDecision, TakerAction};
+use crate::policy::janowski::{remembering_on_roll, CubeDecision, TakerAction};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::nardy::Nardy;
 use crate::scoring::cube::{CubeRules, CubeState};
@@ -42,10 +42,18 @@ pub fn analyze_game(
         )));
     }
     match log.start.position {
-        VariantPosition::Backgammon(_) => Walk::<Backgammon>::new(nets, config, log).run(log),
+        VariantPosition::Backgammon(_) => remembering_on_roll(nets, MEMO_POSITIONS, || {
+            Walk::<Backgammon>::new(nets, config, log).run(log)
+        }),
         VariantPosition::Nardy(_) => Walk::<Nardy>::new(nets, config, log).run(log),
     }
 }
+
+/// The most positions whose cube-model probabilities a game's analysis remembers at a time
+/// ([`remembering_on_roll`]: the searches of a game reach the same positions again and
+/// again, and a position whose opponent is on the bar costs 21 evaluations of every play).
+/// 7/8 of 2^20: the memo's table then stays at 2^20 slots, about 60 MB a thread.
+const MEMO_POSITIONS: usize = 917_504;
 
 /// The most plays a checker decision keeps (the best ones, and the played play among them).
 pub const MAX_CANDIDATES: usize = 8;

@@ -163,17 +163,18 @@ impl Analysable for Backgammon {
         if let Some(v) = engine.cubeful.get(&key) {
             return *v;
         }
-        let v = engine
-            .search
-            .play_values(pos, std::slice::from_ref(play), &info, plies)
-            .first()
-            .map_or_else(
-                || {
-                    let p = engine.after(play.after(), 0);
-                    (p, stake.cubeless(me, &p))
-                },
-                |v| (v.probabilities, v.normalised),
-            );
+        let v = shared_play_value(engine, &info, &pos.play_unchecked(play), plies)
+            .or_else(|| {
+                engine
+                    .search
+                    .play_values(pos, std::slice::from_ref(play), &info, plies)
+                    .first()
+                    .map(|v| (v.probabilities, v.normalised))
+            })
+            .unwrap_or_else(|| {
+                let p = engine.after(play.after(), 0);
+                (p, stake.cubeless(me, &p))
+            });
         engine.cubeful.insert(key, v);
         v
     }
@@ -183,8 +184,41 @@ impl Analysable for Backgammon {
         info: &CubeInfo,
         plies: u32,
     ) -> Option<CubeDecision> {
-        Some(engine.search.cube_decision(pos, info, plies))
+        Some(engine.decision(pos, info, plies))
     }
+}
+
+/// The value of a play for its maker (their cube as `info`), `child` the position after it
+/// (the opponent on roll), from the opponent's cube decision there searched `plies` deep
+/// (at least 1), when that decision holds it: the same search values the opponent's cube as
+/// it is and doubled, which is both what [`CubefulSearch::play_values`] values the play by
+/// (the better of no double and the proper answer to a double, gnubg's `GetECF3`) and what
+/// the opponent's cube decision at their turn is made of. Sharing it, the analysis of a play
+/// and of the cube action that follows it search once.
+///
+/// `None` where the two differ (the opponent cannot double, the game is over) or the decision
+/// no longer holds the searched values exactly (money equities within rounding of a cash,
+/// which the decision snaps to it); the caller then searches the play.
+fn shared_play_value(
+    engine: &mut Engine<'_, Backgammon>,
+    info: &CubeInfo,
+    child: &Backgammon,
+    plies: u32,
+) -> Option<(Probabilities, f64)> {
+    let opp = info.opponent();
+    if plies == 0 || !opp.may_double() || child.is_game_over() {
+        return None;
+    }
+    let d = engine.decision(child, &opp, plies);
+    // The searched values in the unit of the cube model: the decision keeps them as they are
+    // in a match, and normalises money equities only by snapping them to a cash.
+    let [nd, dt, dp] = match d.mwc {
+        Some(v) => v,
+        None if d.no_double == d.double_pass || d.double_take == d.double_pass => return None,
+        None => [d.no_double, d.double_take, d.double_pass],
+    };
+    let v = if dt >= nd && dp >= nd { dt.min(dp) } else { nd };
+    Some((d.probabilities.flip(), info.normalised(opp.for_opponent(v))))
 }
 
 impl Analysable for Nardy {
@@ -253,6 +287,9 @@ pub(crate) struct Engine<'a, P> {
     /// The cubeful searches of plays (backgammon): by the position after the play, the depth
     /// and the cube as the mover sees it.
     cubeful: HashMap<(P, u32, CubeInfo), (Probabilities, f64)>,
+    /// The cube decisions searched (backgammon): by the position, the depth and the cube as
+    /// the player on roll sees it.
+    decisions: HashMap<(Backgammon, u32, CubeInfo), CubeDecision>,
     plays: Box<PlayList<P>>,
     search: CubefulSearch<'a>,
     scratch: Box<PlayList<Backgammon>>,
@@ -267,6 +304,7 @@ impl<'a, P: Analysable> Engine<'a, P> {
             bufs: SearchBuffers::default(),
             cache: HashMap::new(),
             cubeful: HashMap::new(),
+            decisions: HashMap::new(),
             plays: Box::default(),
             search: CubefulSearch::new(nets),
             scratch: Box::default(),
@@ -286,6 +324,23 @@ impl<'a, P: Analysable> Engine<'a, P> {
         let p = P::after_plies(self.nets, after, plies, &mut self.bufs);
         self.cache.insert((*after, plies), p);
         p
+    }
+
+    /// The cube decision of the player on roll in `pos` (a backgammon position) with the cube
+    /// as `info` says, searched `plies` deep (cached).
+    pub(crate) fn decision(
+        &mut self,
+        pos: &Backgammon,
+        info: &CubeInfo,
+        plies: u32,
+    ) -> CubeDecision {
+        let key = (*pos, plies, *info);
+        if let Some(d) = self.decisions.get(&key) {
+            return *d;
+        }
+        let d = self.search.cube_decision(pos, info, plies);
+        self.decisions.insert(key, d);
+        d
     }
 
     /// The legal plays of `pos` for `dice` with their 0-ply values for the mover.

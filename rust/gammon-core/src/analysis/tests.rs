@@ -512,3 +512,42 @@ fn cube4_match1_a_cube_action_is_the_cube_searchs_decision_at_the_analysiss_dept
         }
     }
 }
+
+#[test]
+fn cube4_match1_searched_plays_are_valued_as_the_cube_search_values_them_bit_for_bit() {
+    // The analysis shares the opponent's cube decision with the play before it and
+    // remembers the cube model's probabilities: the values must stay the cube search's own.
+    let g = played_game(opening(Scoreboard::Money), 5);
+    let five = MatchScore::new(5, true).unwrap().record(Some(Black), 2);
+    let short = |start| GameLog {
+        start,
+        steps: g.steps[..14].to_vec(),
+    };
+    let mut start = g.start;
+    start.board = Scoreboard::Match(five);
+    let mut checked = 0;
+    for game in [short(g.start), short(start)] {
+        let a = analyze_game(&game, nets(), &AnalysisConfig::new(1)).unwrap();
+        for d in a.decisions.iter().filter(|d| d.kind == DecisionKind::Play) {
+            let VariantPosition::Backgammon(pos) = d.position else {
+                unreachable!()
+            };
+            let info = crate::policy::janowski::CubeInfo::new(
+                d.cube,
+                d.player,
+                d.board,
+                CubeRules::default(),
+            );
+            for c in d.candidates.iter().filter(|c| c.plies == 1) {
+                let VariantPlay::Backgammon(play) = c.play else {
+                    unreachable!()
+                };
+                let v = crate::policy::cube_search::play_values(&pos, &[play], &info, 1, nets());
+                assert_eq!(c.equity.to_bits(), v[0].normalised.to_bits(), "{play:?}");
+                assert_eq!(c.probabilities, v[0].probabilities);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10, "{checked}");
+}

@@ -50,10 +50,11 @@
 //! DP; too good when ND beats DP; in money play with beavers on (CUBE-12) a take where DT is at
 //! most 0 is a beaver.
 
-use std::fmt;
-use std::sync::Arc;
-
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use crate::base::color::Color;
 use crate::base::dice::Dice;
@@ -1029,9 +1030,40 @@ pub fn on_roll_probabilities(
     if let Some(o) = pos.outcome() {
         return finished(o.winner, o.kind, pos.turn());
     }
-    if !opponent_on_bar(pos) {
-        return evaluator.evaluate(pos);
+    let who = evaluator_address(evaluator);
+    let known = ON_ROLL_MEMO.with(|m| {
+        m.borrow()
+            .as_ref()
+            .filter(|m| Some(m.evaluator) == who)
+            .and_then(|m| m.values.get(pos).copied())
+    });
+    if let Some(p) = known {
+        return p;
     }
+    let p = if opponent_on_bar(pos) {
+        one_roll_ahead(evaluator, pos, plays, equities)
+    } else {
+        evaluator.evaluate(pos)
+    };
+    ON_ROLL_MEMO.with(|m| {
+        if let Some(m) = m.borrow_mut().as_mut().filter(|m| Some(m.evaluator) == who) {
+            if m.values.len() >= m.capacity {
+                m.values.clear();
+            }
+            m.values.insert(*pos, p);
+        }
+    });
+    p
+}
+
+/// [`on_roll_probabilities`] of a position whose opponent is on the bar: the average over the
+/// player's 21 rolls of the value after their best play.
+fn one_roll_ahead(
+    evaluator: &dyn Evaluator<Backgammon>,
+    pos: &Backgammon,
+    plays: &mut PlayList<Backgammon>,
+    equities: &mut Vec<f32>,
+) -> Probabilities {
     let value = |child: &Backgammon| match child.outcome() {
         Some(o) => finished(o.winner, o.kind, child.turn()),
         None => evaluator.evaluate(child),
@@ -1077,6 +1109,74 @@ pub fn on_roll_probabilities(
         lose_backgammon: acc[4].clamp(0.0, lg) as f32,
         draw: 0.0,
     }
+}
+
+/// The address of an evaluator, which tells the memo of [`remembering_on_roll`] whose values
+/// it holds; `None` for an evaluator without data, whose address others may share.
+fn evaluator_address(evaluator: &dyn Evaluator<Backgammon>) -> Option<usize> {
+    (std::mem::size_of_val(evaluator) > 0)
+        .then(|| std::ptr::from_ref(evaluator).cast::<()>() as usize)
+}
+
+/// A hasher of positions for the memo: a multiply-rotate mix of the bytes written (a position
+/// is a few dozen bytes; the memo needs speed, not resistance to chosen keys).
+#[derive(Default)]
+struct PositionHasher(u64);
+
+impl Hasher for PositionHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        }
+    }
+}
+
+/// The values of [`on_roll_probabilities`] remembered on one thread.
+struct OnRollMemo {
+    /// The evaluator whose values they are ([`evaluator_address`]).
+    evaluator: usize,
+    /// The most positions kept: the memo is emptied when it is full.
+    capacity: usize,
+    values: HashMap<Backgammon, Probabilities, BuildHasherDefault<PositionHasher>>,
+}
+
+thread_local! {
+    /// The memo of [`remembering_on_roll`] on this thread, while one runs.
+    static ON_ROLL_MEMO: RefCell<Option<OnRollMemo>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the values of [`on_roll_probabilities`] by `evaluator` remembered by position
+/// on this thread (at most `capacity` positions at a time), so that a search that reaches a
+/// position again, or several searches of the same positions, ask the evaluator once. The
+/// values are the same as without the memo (each is a function of the evaluator and the
+/// position); other evaluators, and one without data (a unit struct), are not remembered.
+/// The memo is dropped when `f` returns, and one running already is restored.
+pub fn remembering_on_roll<R>(
+    evaluator: &dyn Evaluator<Backgammon>,
+    capacity: usize,
+    f: impl FnOnce() -> R,
+) -> R {
+    /// Puts the memo that ran before back, also when `f` unwinds.
+    struct Restore(Option<OnRollMemo>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            ON_ROLL_MEMO.with(|m| *m.borrow_mut() = before);
+        }
+    }
+    let memo = evaluator_address(evaluator).map(|evaluator| OnRollMemo {
+        evaluator,
+        capacity: capacity.max(1),
+        values: HashMap::default(),
+    });
+    let _restore = Restore(ON_ROLL_MEMO.with(|m| m.replace(memo)));
+    f()
 }
 
 thread_local! {

@@ -507,3 +507,81 @@ fn cube2_with_cube_use_off_the_cube_is_dead_and_the_value_is_cubeless() {
     let dead = cubeful_equity(&p, &m_off, 0.0);
     assert!((cubeful_equity(&p, &m_off, 0.68) - dead).abs() < 1e-12);
 }
+
+/// The shipped net, counting what it is asked.
+struct Counting {
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+impl Counting {
+    fn asked(&self) -> usize {
+        self.asked.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Evaluator<Backgammon> for Counting {
+    fn evaluate(&self, pos: &Backgammon) -> Probabilities {
+        self.asked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        crate::eval::net::shipped(RulesFamily::Backgammon)
+            .unwrap()
+            .evaluate(pos)
+    }
+    fn play_equities(
+        &self,
+        pos: &Backgammon,
+        plays: &[crate::base::moves::Play<Backgammon>],
+        out: &mut Vec<f32>,
+    ) {
+        self.asked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        crate::eval::net::shipped(RulesFamily::Backgammon)
+            .unwrap()
+            .play_equities(pos, plays, out);
+    }
+}
+
+#[test]
+fn the_memo_of_on_roll_probabilities_gives_the_same_values_and_asks_once() {
+    // The opponent on the bar (read one roll ahead: 21 rolls' plays valued) and a plain
+    // contact position (one evaluation).
+    let on_bar = bg(
+        &[(13, 5), (8, 3), (6, 5), (5, 2)],
+        &[(25, 1), (24, 1), (13, 5), (8, 3), (6, 5)],
+    );
+    let plain = bg(
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+        &[(24, 2), (13, 5), (8, 3), (6, 5)],
+    );
+    assert!(opponent_on_bar(&on_bar) && !opponent_on_bar(&plain));
+    let counting = Counting {
+        asked: std::sync::atomic::AtomicUsize::new(0),
+    };
+    let (mut plays, mut eq) = (Box::<PlayList<Backgammon>>::default(), Vec::new());
+    let mut read = |e: &dyn Evaluator<Backgammon>, p: &Backgammon| {
+        on_roll_probabilities(e, p, &mut plays, &mut eq)
+    };
+    let want = [read(&counting, &on_bar), read(&counting, &plain)];
+    let alone = counting.asked();
+    assert!(alone > 21, "{alone}");
+    let other = Counting {
+        asked: std::sync::atomic::AtomicUsize::new(0),
+    };
+    remembering_on_roll(&counting, 16, || {
+        for _ in 0..3 {
+            assert_eq!([read(&counting, &on_bar), read(&counting, &plain)], want);
+        }
+        // Asked once per position; another evaluator is not served from the memo.
+        assert_eq!(counting.asked(), 2 * alone);
+        assert_eq!(read(&other, &on_bar), want[0]);
+        assert_eq!(read(&other, &on_bar), want[0]);
+        assert!(other.asked() > 2 * 21);
+        // A nested memo, then the outer one again.
+        remembering_on_roll(&counting, 16, || read(&counting, &plain));
+        assert_eq!(read(&counting, &plain), want[1]);
+        assert_eq!(counting.asked(), 2 * alone + 1);
+    });
+    // None once it returns.
+    read(&counting, &plain);
+    assert_eq!(counting.asked(), 2 * alone + 2);
+}
