@@ -109,6 +109,7 @@ __all__ = [
     "_choose_play",
     "_cube_decision",
     "_decision_arrays",
+    "_default_cube_policy",
     "_default_policy",
     "_game_from_id",
     "_match_events",
@@ -2886,6 +2887,9 @@ def _read_simulation_file(
 
 def _position_seeds(seed: int, positions: int, common_dice: bool) -> list[int]:
     """The seeds of the positions of a comparison with master seed ``seed``."""
+
+def _default_cube_policy(variant: Variant) -> str:
+    """The cube play of a cube-decision rollout of ``variant`` that names none."""
 
 def _default_policy(variant: Variant) -> str:
     """The checker play of a rollout of ``variant`` that names none."""

@@ -1,7 +1,7 @@
 """The ``gammon`` command line: ``gammon rollout``, ``gammon simulate``, ``gammon hint`` and more.
 
-``gammon rollout`` rolls out a position (by default the opening position of backgammon with a
-million pubeval games on every core, with a progress bar) and prints a table of the result;
+``gammon rollout`` rolls out a position (by default the opening position of backgammon, played
+by the net on every core, with a progress bar) and prints a table of the result;
 ``--cube net`` plays the games with the doubling cube. ``gammon simulate match LENGTH`` and
 ``gammon simulate money`` play whole matches or money games with the cube. ``gammon plays``
 lists the legal plays of a roll, ``gammon hint`` ranks them by the net (or gives the cube
@@ -623,10 +623,11 @@ def _rollout_parser(sub: Any) -> None:
         """
         --games N  games to play, at least 1 (default 1000000; with --resume: the checkpoint's
           games, and more to extend it; with --plays: 1296 a play)
-        --policy NAME  the checker play of the player on roll: random, pubeval (default; net for
-          long-nardy), heuristic (stronger than pubeval, about 55%% of its speed; for long-nardy
-          a hand-made policy of its own), bearoff (the heuristic, named for its perfect bear-off
-          play) or net (gammon's neural net at 0 ply, backgammon and long-nardy)
+        --policy NAME  the checker play of the player on roll: net (default: gammon's neural net
+          at 0 ply, backgammon and long-nardy), pubeval (Tesauro's linear evaluator, about ten
+          times the net's games a second), random, heuristic (stronger than pubeval, about 55%%
+          of its speed; for long-nardy a hand-made policy of its own) or bearoff (the
+          heuristic, named for its perfect bear-off play)
         --opponent-policy NAME  the opponent's checker play (default: the same as --policy)
         --plies N  search the net's checker play N plies deep: 0 (default), 1 or 2; the plays
           within 0.16 of the best at 0 ply (8 at most, gnubg's normal move filter) are valued
@@ -742,9 +743,8 @@ def _settings(args: argparse.Namespace, position: Any, net: Any) -> Any:
         given["nardy"] = NardySettings(**nardy, last_roll=bool(args.last_roll))
     if args.opponent_plies is not None:
         given["plies"] = (args.plies or 0, args.opponent_plies)
-    searched = net is not None or bool(args.plies or args.opponent_plies)
     if args.opponent_policy is not None or net is not None:
-        mine = args.policy or ("net" if searched else default_policy(position.variant))
+        mine = args.policy or default_policy(position.variant)
         pair = (mine, args.opponent_policy or mine)
         _needs_net(
             net,
@@ -867,6 +867,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
     """
     from gammon._core import Cube, CubeRules
     from gammon.match import Match
+    from gammon.policies import default_cube_policy, default_policy
     from gammon.rollout_cube import rollout_cube
 
     position, game = _read(args.position, args)
@@ -880,7 +881,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
         owner = None if args.cube_owner == "centre" else args.cube_owner
     if args.score is not None:
         score = _score(args.score)
-    mine = _with_net(args.policy or "net", net)
+    mine = _with_net(args.policy or default_policy(position.variant), net)
     result = rollout_cube(
         position,
         args.games if args.games is not None else 1296,
@@ -894,7 +895,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
             args.plies or 0,
             args.opponent_plies if args.opponent_plies is not None else args.plies or 0,
         ),
-        cube_policy=_with_net(args.cube or "net", net),
+        cube_policy=_with_net(args.cube or default_cube_policy(position.variant), net),
         cube_plies=args.cube_plies or 0,
         quasi_random=args.quasi_random,
         options=options,
