@@ -113,7 +113,7 @@ def test_d4_settings_that_agree_with_the_position_are_played_and_recorded() -> N
 
 def test_d4_without_settings_the_recorded_ones_are_the_positions_options() -> None:
     pos = gammon.Position.start("long-nardy", first_turn_exception="unconditional")
-    r = gammon.rollout(pos, games=50, seed=1, policy="pubeval")
+    r = gammon.rollout(pos, games=50, seed=1)
     assert r.nardy is not None
     assert r.nardy.first_turn_exception == "unconditional"
     assert r.nardy.block_check == "every_step"
@@ -123,6 +123,7 @@ def test_d4_without_settings_the_recorded_ones_are_the_positions_options() -> No
 
 
 def _checkpoint(games: int = 60, **kw: object) -> dict[str, object]:
+    kw.setdefault("policy", "pubeval")
     return gammon.rollout(games=games, seed=5, threads=1, **kw).to_dict()  # type: ignore[arg-type]
 
 
@@ -522,7 +523,7 @@ def test_d10_playlist_is_a_sequence_with_count_and_range_checked_indices() -> No
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_stop_signal_ends_the_cli_rollout_with_a_resumable_checkpoint(sig: int) -> None:
     cmd = [sys.executable, "-m", "gammon", "rollout", "--games", "100000000", "--seed", "5"]
-    cmd += ["--threads", "1", "--json"]
+    cmd += ["--policy", "pubeval", "--threads", "1", "--json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stderr is not None
     # The progress bar's first character: the rollout (and the signal handling) has started,
