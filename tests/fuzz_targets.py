@@ -151,7 +151,7 @@ def checkpoint_base() -> dict[str, Any]:
     """A real checkpoint to tamper with."""
     global _CHECKPOINT
     if _CHECKPOINT is None:
-        _CHECKPOINT = gammon.rollout(games=20, seed=3, threads=1).to_dict()
+        _CHECKPOINT = gammon.rollout(games=20, seed=3, threads=1, policy="pubeval").to_dict()
     return copy.deepcopy(_CHECKPOINT)
 
 

@@ -76,7 +76,7 @@ PM = re.compile(r"([+-]?\d\.\d{4}) ± (\d\.\d{4}) \(95%\)")
 
 
 def test_plus_minus_is_the_95_percent_half_width_everywhere() -> None:
-    r = gammon.rollout(games=2000, seed=1)
+    r = gammon.rollout(games=2000, seed=1, policy="pubeval")
     half = r.ci95[1] - r.equity
     for text in (repr(r), str(r)):
         found = PM.findall(text)
@@ -100,7 +100,7 @@ def test_plus_minus_is_the_95_percent_half_width_everywhere() -> None:
 
 
 def test_the_progress_bar_shows_the_same_plus_minus(capsys: pytest.CaptureFixture[str]) -> None:
-    r = gammon.rollout(games=1296, seed=1, progress=True)
+    r = gammon.rollout(games=1296, seed=1, progress=True, policy="pubeval")
     err = capsys.readouterr().err
     found = PM.findall(err)
     assert found, err
@@ -134,7 +134,7 @@ def test_every_public_value_type_pickles() -> None:
         gammon.CubeRules(jacoby=True),
         gammon.Match(length=7),
         gammon.Player("pubeval", "race"),
-        gammon.rollout(games=100, seed=1),
+        gammon.rollout(games=100, seed=1, policy="pubeval"),
     ]
     for value in values:
         back = pickle.loads(pickle.dumps(value))

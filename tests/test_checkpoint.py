@@ -34,16 +34,26 @@ def test_a_rollout_killed_twice_then_resumed_equals_the_uninterrupted_run(
     ck = tmp_path / "rollout.json"
     script = (
         f"import gammon; gammon.rollout(games={GAMES}, seed={SEED}, threads=1, "
-        f"checkpoint={str(ck)!r}, checkpoint_every=0.1)"
+        f"checkpoint={str(ck)!r}, checkpoint_every=0.1, policy='pubeval')"
     )
     first = kill_when_it_has_progressed([sys.executable, "-c", script], ck, _games_in, GAMES)
     # The second time through the command line: the same rollout, the same checkpoint.
     cli = [sys.executable, "-m", "gammon", "rollout", "--games", str(GAMES), "--seed", str(SEED)]
-    cli += ["--threads", "1", "--checkpoint", str(ck), "--checkpoint-every", "0.1", "--quiet"]
+    cli += [
+        "--policy",
+        "pubeval",
+        "--threads",
+        "1",
+        "--checkpoint",
+        str(ck),
+        "--checkpoint-every",
+        "0.1",
+        "--quiet",
+    ]
     second = kill_when_it_has_progressed(cli, ck, _games_in, GAMES)
     assert second > first
-    resumed = gammon.rollout(games=GAMES, seed=SEED, threads=1, checkpoint=ck)
-    whole = gammon.rollout(games=GAMES, seed=SEED, threads=2)
+    resumed = gammon.rollout(games=GAMES, seed=SEED, threads=1, checkpoint=ck, policy="pubeval")
+    whole = gammon.rollout(games=GAMES, seed=SEED, threads=2, policy="pubeval")
     assert resumed == whole
     assert resumed.tally == whole.tally and resumed.ranges == ((0, GAMES),)
     assert gammon.read_checkpoint(ck).result == whole
@@ -52,7 +62,7 @@ def test_a_rollout_killed_twice_then_resumed_equals_the_uninterrupted_run(
 
 def test_a_checkpoint_of_other_arguments_is_refused_naming_them(tmp_path: Path) -> None:
     ck = tmp_path / "ck.json"
-    gammon.rollout(games=500, seed=1, threads=1, checkpoint=ck)
+    gammon.rollout(games=500, seed=1, threads=1, checkpoint=ck, policy="pubeval")
     for kwargs, named in (
         ({"seed": 2}, "seed=1 there, seed=2 here"),
         ({"seed": 1, "policy": "random"}, "policy="),
@@ -62,26 +72,26 @@ def test_a_checkpoint_of_other_arguments_is_refused_naming_them(tmp_path: Path) 
         ({"seed": 1, "position": "4HPwATDgc/ABMA", "opening": False}, "opening="),
     ):
         with pytest.raises(gammon.CheckpointError, match=named):
-            gammon.rollout(games=500, threads=1, checkpoint=ck, **kwargs)  # type: ignore[arg-type]
+            gammon.rollout(games=500, threads=1, checkpoint=ck, **{"policy": "pubeval", **kwargs})  # type: ignore[arg-type]
     with pytest.raises(gammon.CheckpointError, match="ask for at least 500 games"):
-        gammon.rollout(games=400, seed=1, threads=1, checkpoint=ck)
+        gammon.rollout(games=400, seed=1, threads=1, checkpoint=ck, policy="pubeval")
     # seed=None takes the checkpoint's seed; more games extend it.
-    more = gammon.rollout(games=900, threads=1, checkpoint=ck)
-    assert more == gammon.rollout(games=900, seed=1, threads=1)
+    more = gammon.rollout(games=900, threads=1, checkpoint=ck, policy="pubeval")
+    assert more == gammon.rollout(games=900, seed=1, threads=1, policy="pubeval")
 
 
 def test_a_corrupt_or_edited_checkpoint_is_refused(tmp_path: Path) -> None:
     ck = tmp_path / "ck.json"
-    gammon.rollout(games=300, seed=3, threads=1, checkpoint=ck)
+    gammon.rollout(games=300, seed=3, threads=1, checkpoint=ck, policy="pubeval")
     good = json.loads(ck.read_text())
     edited = json.loads(ck.read_text())
     edited["rollout"]["games"] += 1
     ck.write_text(json.dumps(edited))
     with pytest.raises(gammon.CheckpointError, match="integrity check"):
-        gammon.rollout(games=300, seed=3, threads=1, checkpoint=ck)
+        gammon.rollout(games=300, seed=3, threads=1, checkpoint=ck, policy="pubeval")
     ck.write_text(json.dumps(good)[:-40])
     with pytest.raises(gammon.CheckpointError, match="not JSON"):
-        gammon.rollout(games=300, seed=3, threads=1, checkpoint=ck)
+        gammon.rollout(games=300, seed=3, threads=1, checkpoint=ck, policy="pubeval")
     ck.write_text(json.dumps(good["rollout"]))  # a bare to_dict() is another format
     with pytest.raises(gammon.CheckpointError, match="not a rollout checkpoint file"):
         gammon.read_checkpoint(ck)
@@ -92,7 +102,9 @@ def test_a_corrupt_or_edited_checkpoint_is_refused(tmp_path: Path) -> None:
 
 def test_checkpoints_keep_no_per_game_outcomes(tmp_path: Path) -> None:
     with pytest.raises(gammon.InvalidInputError, match="record_games"):
-        gammon.rollout(games=10, seed=1, record_games=True, checkpoint=tmp_path / "x.json")
+        gammon.rollout(
+            games=10, seed=1, record_games=True, checkpoint=tmp_path / "x.json", policy="pubeval"
+        )
 
 
 def test_ctrl_c_writes_the_checkpoint_and_the_cli_resumes_it(
@@ -107,20 +119,26 @@ def test_ctrl_c_writes_the_checkpoint_and_the_cli_resumes_it(
             raise KeyboardInterrupt
 
     part = gammon.rollout(
-        games=5000, seed=9, threads=1, chunk_size=648, checkpoint=ck, callback=stop
+        games=5000,
+        seed=9,
+        threads=1,
+        chunk_size=648,
+        checkpoint=ck,
+        callback=stop,
+        policy="pubeval",
     )
     assert part.interrupted and 0 < part.games_completed < 5000
     assert gammon.read_checkpoint(ck).result.games_completed == part.games_completed
     code = main(["rollout", "--resume", str(ck), "--quiet", "--json", "--threads", "1"])
     out = json.loads(capsys.readouterr().out)
-    whole = gammon.rollout(games=5000, seed=9, threads=1)
+    whole = gammon.rollout(games=5000, seed=9, threads=1, policy="pubeval")
     assert code == 0 and out["games"] == 5000 and out["equity"] == whole.equity
     assert gammon.read_checkpoint(ck).result == whole
     # --games extends a finished rollout.
     code = main(["rollout", "--resume", str(ck), "--games", "6000", "--quiet", "--threads", "1"])
     capsys.readouterr()
     assert code == 0 and gammon.read_checkpoint(ck).result == gammon.rollout(
-        games=6000, seed=9, threads=1
+        games=6000, seed=9, threads=1, policy="pubeval"
     )
 
 
@@ -136,8 +154,9 @@ def test_a_checkpoint_with_an_executor(tmp_path: Path) -> None:
             games_per_task=400,
             checkpoint=ck,
             checkpoint_every=0.0001,
+            policy="pubeval",
         )
-    assert r == gammon.rollout(games=3000, seed=4, threads=1)
+    assert r == gammon.rollout(games=3000, seed=4, threads=1, policy="pubeval")
     assert gammon.read_checkpoint(ck).result == r
 
 
@@ -227,7 +246,7 @@ def test_a_checkpoint_of_bad_bytes_or_deep_nesting_is_a_checkpoint_error(
     with pytest.raises(gammon.CheckpointError, match=r"bad\.json"):
         gammon.read_checkpoint(path)
     with pytest.raises(gammon.CheckpointError, match=r"bad\.json"):
-        gammon.rollout(games=10, seed=1, threads=1, checkpoint=path)
+        gammon.rollout(games=10, seed=1, threads=1, checkpoint=path, policy="pubeval")
 
 
 # -- the checkpoint path: checked first, failures never lose games ------------------------------
@@ -239,11 +258,20 @@ def test_a_bad_checkpoint_path_is_refused_before_the_first_game(tmp_path: Path) 
     a_file.write_text("")
     for path in (tmp_path / "missing" / "r.json", a_file / "r.json", tmp_path):
         with pytest.raises(gammon.CheckpointError, match=re.escape(str(path))):
-            gammon.rollout(games=100, seed=1, threads=1, checkpoint=path, callback=played.append)
+            gammon.rollout(
+                games=100,
+                seed=1,
+                threads=1,
+                checkpoint=path,
+                callback=played.append,
+                policy="pubeval",
+            )
         with pytest.raises(gammon.CheckpointError):
-            gammon.rollout_many([START_RACE, START_RACE], 100, seed=1, checkpoint=path)
+            gammon.rollout_many(
+                [START_RACE, START_RACE], 100, seed=1, checkpoint=path, policy="pubeval"
+            )
         with pytest.raises(gammon.CheckpointError):
-            gammon.rollout(games=100, seed=1, cube="never", checkpoint=path)
+            gammon.rollout(games=100, seed=1, cube="never", checkpoint=path, policy="pubeval")
     assert played == []
 
 
@@ -267,10 +295,15 @@ def test_a_failed_checkpoint_write_keeps_the_games_in_the_result(tmp_path: Path)
 
     with pytest.warns(RuntimeWarning, match="could not be written"):
         r = gammon.rollout(
-            games=500, seed=3, threads=1, checkpoint=path, callback=remove_the_directory
+            games=500,
+            seed=3,
+            threads=1,
+            checkpoint=path,
+            callback=remove_the_directory,
+            policy="pubeval",
         )
     assert r.games_completed == 500
-    assert r.tally == gammon.rollout(games=500, seed=3, threads=1).tally
+    assert r.tally == gammon.rollout(games=500, seed=3, threads=1, policy="pubeval").tally
 
 
 def test_stale_temporary_files_are_removed_and_the_file_takes_the_umask(tmp_path: Path) -> None:
@@ -281,7 +314,7 @@ def test_stale_temporary_files_are_removed_and_the_file_takes_the_umask(tmp_path
     dead.write_text("{")
     old = os.umask(0o022)
     try:
-        gammon.rollout(games=50, seed=1, threads=1, checkpoint=path)
+        gammon.rollout(games=50, seed=1, threads=1, checkpoint=path, policy="pubeval")
     finally:
         os.umask(old)
     assert not dead.exists()
@@ -296,7 +329,7 @@ def test_the_cli_resume_of_a_cubeful_checkpoint_says_how_to_continue_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "cubeful.json"
-    gammon.rollout(games=20, seed=1, threads=1, cube="never", checkpoint=path)
+    gammon.rollout(games=20, seed=1, threads=1, cube="never", checkpoint=path, policy="pubeval")
     assert gammon.read_checkpoint(path).result.games_completed == 20
     assert main(["rollout", "--resume", str(path)]) == 2
     err = capsys.readouterr().err
@@ -333,11 +366,11 @@ def test_read_checkpoint_reads_a_simulation_file_written_before_and_resumes_it(
 def test_read_checkpoint_reads_and_resumes_a_comparison(tmp_path: Path) -> None:
     path = tmp_path / "many.json"
     both = [START_RACE, gammon.Position.start()]
-    part = gammon.rollout_many(both, 150, seed=4, threads=1, checkpoint=path)
+    part = gammon.rollout_many(both, 150, seed=4, threads=1, checkpoint=path, policy="pubeval")
     saved = gammon.read_checkpoint(path)
     assert saved.result == part and saved.games == 150
     whole = saved.resume(300, threads=1)
-    assert whole == gammon.rollout_many(both, 300, seed=4, threads=1)
+    assert whole == gammon.rollout_many(both, 300, seed=4, threads=1, policy="pubeval")
 
 
 def test_a_rollout_resumed_on_an_executor_keeps_its_settings() -> None:

@@ -14,7 +14,7 @@ from gammon.cli import main
 def test_rollout_prints_a_readable_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rollout", "--games", "2000", "--seed", "1", "--threads", "2"]) == 0
     out, err = capsys.readouterr()
-    assert "4HPwATDgc/ABMA" in out and "seed 1" in out and "pubeval" in out
+    assert "4HPwATDgc/ABMA" in out and "seed 1" in out and "net," in out  # the default player
     assert "on roll" in out and "opponent" in out and "backgammon" in out
     assert "cubeless equity" in out and "(95%), CI" in out
     assert "2,000 games" in out
@@ -32,7 +32,7 @@ def test_rollout_json_is_machine_readable_and_reproducible(
     for key in ("equity", "std_error", "win", "win_gammon", "lose_backgammon", "shares"):
         assert first[key] == second[key]
     assert first["games"] == 1500 and first["seed"] == 9 and first["opening"] is True
-    assert first["policies"] == ["pubeval", "pubeval"]
+    assert first["policies"] == ["net", "net"]  # the default player
     lo, hi = first["ci95"]
     assert lo < first["equity"] < hi
 

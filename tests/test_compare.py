@@ -57,10 +57,10 @@ def test_game_i_of_every_position_gets_the_same_dice() -> None:
 def test_differences_on_common_dice_have_smaller_errors_than_on_independent_dice() -> None:
     plays = RACE.legal_plays((6, 4))
     positions = [plays[0].after, plays[1].after, plays[2].after]
-    common = gammon.rollout_many(positions, games=4000, seed=5, block_games=1500)
-    apart = gammon.rollout_many(positions, games=4000, seed=5, common_dice=False)
+    common = gammon.rollout_many(positions, games=4000, seed=5, block_games=1500, policy="pubeval")
+    apart = gammon.rollout_many(positions, games=4000, seed=5, common_dice=False, policy="pubeval")
     for i, r in enumerate(common.results):
-        assert r == gammon.rollout(positions[i], games=4000, seed=5)
+        assert r == gammon.rollout(positions[i], games=4000, seed=5, policy="pubeval")
         assert r.games_requested == 4000
     d, se = common.difference(0, 1)
     assert d == common.results[0].equity - common.results[1].equity
@@ -80,9 +80,9 @@ def test_differences_on_common_dice_have_smaller_errors_than_on_independent_dice
 def test_the_paired_error_matches_the_per_game_differences() -> None:
     plays = RACE.legal_plays((6, 4))
     x, y = plays[0].after, plays[3].after
-    many = gammon.rollout_many([x, y], games=3000, seed=7, block_games=1000)
-    px = gammon.rollout(x, games=3000, seed=7, record_games=True).outcomes
-    py = gammon.rollout(y, games=3000, seed=7, record_games=True).outcomes
+    many = gammon.rollout_many([x, y], games=3000, seed=7, block_games=1000, policy="pubeval")
+    px = gammon.rollout(x, games=3000, seed=7, record_games=True, policy="pubeval").outcomes
+    py = gammon.rollout(y, games=3000, seed=7, record_games=True, policy="pubeval").outcomes
     assert px is not None and py is not None
     diff = px.points - py.points
     expect = diff.std(ddof=1) / np.sqrt(len(diff))
@@ -90,7 +90,7 @@ def test_the_paired_error_matches_the_per_game_differences() -> None:
 
 
 def test_rank_plays_orders_the_plays_of_a_roll_best_first() -> None:
-    ranked = gammon.rank_plays(START, (3, 1), games=1296, seed=1)
+    ranked = gammon.rank_plays(START, (3, 1), games=1296, seed=1, policy="pubeval")
     assert len(ranked) == len(START.legal_plays((3, 1)))
     assert ranked[0].loss == 0.0 and ranked[0].loss_std_error == 0.0
     assert all(r.loss >= 0 for r in ranked)
@@ -99,7 +99,7 @@ def test_rank_plays_orders_the_plays_of_a_roll_best_first() -> None:
         assert r.equity == -r.result.equity and r.result.position == r.play.after
     assert str(ranked[0].play) == "8/5 6/5"  # the point-making play (pubeval agrees)
     with pytest.raises(gammon.InvalidInputError, match="nothing to choose"):
-        gammon.rank_plays(gammon.Position.from_checkers({3: 1}, {3: 1}), (6, 6))
+        gammon.rank_plays(gammon.Position.from_checkers({3: 1}, {3: 1}), (6, 6), policy="pubeval")
 
 
 def test_rollout_many_with_variance_reduction_pairs_the_games_less_their_luck(
@@ -109,7 +109,7 @@ def test_rollout_many_with_variance_reduction_pairs_the_games_less_their_luck(
     # of the per-game differences of the points less the luck.
     plays = RACE.legal_plays((6, 4))
     x, y = plays[0].after, plays[3].after
-    vr = {"variance_reduction": True, "evaluator": "bearoff"}
+    vr = {"variance_reduction": True, "evaluator": "bearoff", "policy": "pubeval"}
     many = gammon.rollout_many([x, y], games=1500, seed=7, block_games=600, **vr)
     alone = [gammon.rollout(p, games=1500, seed=7, record_games=True, **vr) for p in (x, y)]
     for r, a in zip(many.results, alone):
@@ -119,14 +119,16 @@ def test_rollout_many_with_variance_reduction_pairs_the_games_less_their_luck(
     diff = px - py
     assert many.difference(0, 1)[1] == pytest.approx(diff.std(ddof=1) / np.sqrt(1500), rel=1e-9)
     # The luck taken off shrinks the paired error against the plain rollouts of the seed.
-    plain = gammon.rollout_many([x, y], games=1500, seed=7)
+    plain = gammon.rollout_many([x, y], games=1500, seed=7, policy="pubeval")
     assert many.difference(0, 1)[1] < 0.8 * plain.difference(0, 1)[1]
     # A checkpointed VR run continued to more games equals the uninterrupted one.
     ck = tmp_path / "vr.json"
     gammon.rollout_many([x, y], games=600, seed=7, checkpoint=ck, **vr)
     assert gammon.rollout_many([x, y], games=1500, checkpoint=ck, **vr) == many
     # Truncation reaches every position too.
-    cut = gammon.rollout_many([x, y], games=200, seed=7, truncate_after=4, evaluator="bearoff")
+    cut = gammon.rollout_many(
+        [x, y], games=200, seed=7, truncate_after=4, evaluator="bearoff", policy="pubeval"
+    )
     assert all(r.truncate_after == 4 and r.evaluator == "bearoff" for r in cut.results)
     assert all(r.settled > 0 for r in cut.results)
 
@@ -172,7 +174,7 @@ ENDGAME = gammon.Position.from_checkers({1: 1, 2: 1}, {6: 1})
 
 
 def test_bg14_score1_a_play_that_ends_the_game_is_worth_its_result_exactly() -> None:
-    ranked = gammon.rank_plays(ENDGAME, (2, 1), games=1296, seed=4, threads=1)
+    ranked = gammon.rank_plays(ENDGAME, (2, 1), games=1296, seed=4, threads=1, policy="pubeval")
     assert [str(r.play) for r in ranked] == ["2/off 1/off", "2/off"]
     won, other = ranked
     assert won.result is None and won.ending is not None
@@ -185,7 +187,9 @@ def test_bg14_score1_a_play_that_ends_the_game_is_worth_its_result_exactly() -> 
     # The other play is rolled out: Black wins at once with 27 of the 36 rolls (SCORE-1:
     # White has borne off checkers), which quasi-random dice cover exactly.
     assert other.ending is None and other.result is not None
-    assert other.result == gammon.rollout(other.play.after, 1296, seed=4, opening=False)
+    assert other.result == gammon.rollout(
+        other.play.after, 1296, seed=4, opening=False, policy="pubeval"
+    )
     assert other.equity == -other.result.equity == pytest.approx(-0.5, abs=1e-12)
     # Against an exact best the error of the loss is the rolled-out play's own.
     assert other.loss == 1.0 - other.equity
@@ -204,7 +208,7 @@ def test_score1_the_exact_value_is_the_class_of_the_win(
     black: dict[int, int], kind: str, points: int
 ) -> None:
     pos = gammon.Position.from_checkers({1: 1, 2: 1}, black)
-    ranked = gammon.rank_plays(pos, (2, 1), games=36, seed=1, threads=1)
+    ranked = gammon.rank_plays(pos, (2, 1), games=36, seed=1, threads=1, policy="pubeval")
     ends = [r for r in ranked if r.ending is not None]
     assert len(ends) == 1 and ends[0].ending is not None
     assert (ends[0].ending.kind, ends[0].ending.points, ends[0].equity) == (kind, points, points)
@@ -257,10 +261,14 @@ def test_ln37_with_the_last_roll_whites_finishing_play_is_rolled_out() -> None:
 
 def test_rollout_many_gives_identical_results_however_the_games_are_split() -> None:
     positions = [p.after for p in RACE.legal_plays((6, 4))[:3]]
-    whole = gammon.rollout_many(positions, games=3000, seed=5, threads=2)
-    blocks = gammon.rollout_many(positions, games=3000, seed=5, threads=1, block_games=777)
+    whole = gammon.rollout_many(positions, games=3000, seed=5, threads=2, policy="pubeval")
+    blocks = gammon.rollout_many(
+        positions, games=3000, seed=5, threads=1, block_games=777, policy="pubeval"
+    )
     with ThreadPoolExecutor(2) as ex:
-        tasks = gammon.rollout_many(positions, games=3000, seed=5, executor=ex, games_per_task=400)
+        tasks = gammon.rollout_many(
+            positions, games=3000, seed=5, executor=ex, games_per_task=400, policy="pubeval"
+        )
     for other in (blocks, tasks):
         assert other == whole and other.cross == whole.cross
         assert other.difference_std_errors.tolist() == whole.difference_std_errors.tolist()
@@ -280,11 +288,12 @@ def test_rollout_many_checkpoints_with_an_executor_and_continues_them(tmp_path: 
             games_per_task=300,
             checkpoint=ck,
             checkpoint_every=0.0001,
+            policy="pubeval",
         )
-    assert part == gammon.rollout_many(positions, games=2000, seed=6, threads=1)
+    assert part == gammon.rollout_many(positions, games=2000, seed=6, threads=1, policy="pubeval")
     # Run again with more games (seed=None: the checkpoint's), it plays only the new ones.
-    more = gammon.rollout_many(positions, games=3000, threads=1, checkpoint=ck)
-    assert more == gammon.rollout_many(positions, games=3000, seed=6, threads=1)
+    more = gammon.rollout_many(positions, games=3000, threads=1, checkpoint=ck, policy="pubeval")
+    assert more == gammon.rollout_many(positions, games=3000, seed=6, threads=1, policy="pubeval")
     assert more.seed == 6 and not [p for p in tmp_path.iterdir() if p.name != ck.name]
 
 
@@ -293,7 +302,7 @@ def test_a_rollout_many_checkpoint_of_other_arguments_or_edited_is_refused(
 ) -> None:
     positions = [p.after for p in RACE.legal_plays((6, 4))[:3]]
     ck = tmp_path / "many.json"
-    gammon.rollout_many(positions, games=500, seed=1, threads=1, checkpoint=ck)
+    gammon.rollout_many(positions, games=500, seed=1, threads=1, checkpoint=ck, policy="pubeval")
     for args, kwargs, named in (
         (positions, {"seed": 2}, "seed=1 there, seed=2 here"),
         (positions, {"common_dice": False}, "common_dice=True there, common_dice=False here"),
@@ -305,28 +314,30 @@ def test_a_rollout_many_checkpoint_of_other_arguments_or_edited_is_refused(
         (positions, {"truncate_after": 6}, "position 0: truncate_after="),
     ):
         with pytest.raises(gammon.CheckpointError, match=named):
-            gammon.rollout_many(args, games=500, threads=1, checkpoint=ck, **kwargs)
+            gammon.rollout_many(
+                args, games=500, threads=1, checkpoint=ck, **{"policy": "pubeval", **kwargs}
+            )
     with pytest.raises(gammon.CheckpointError, match="ask for at least 500 games"):
-        gammon.rollout_many(positions, games=400, threads=1, checkpoint=ck)
+        gammon.rollout_many(positions, games=400, threads=1, checkpoint=ck, policy="pubeval")
     good = json.loads(ck.read_text())
     edited = json.loads(ck.read_text())
     edited["cross"][0][1] += 1
     ck.write_text(json.dumps(edited))
     with pytest.raises(gammon.CheckpointError, match="integrity check"):
-        gammon.rollout_many(positions, games=500, threads=1, checkpoint=ck)
+        gammon.rollout_many(positions, games=500, threads=1, checkpoint=ck, policy="pubeval")
     # Even with the check made again, sums of products that do not fit the points are refused.
     edited["check"] = integrity_check(edited)
     ck.write_text(json.dumps(edited))
     with pytest.raises(gammon.CheckpointError, match="do not fit"):
-        gammon.rollout_many(positions, games=500, threads=1, checkpoint=ck)
+        gammon.rollout_many(positions, games=500, threads=1, checkpoint=ck, policy="pubeval")
     # A checkpoint of one rollout is not one of rollout_many, and the other way round.
     one = tmp_path / "one.json"
-    gammon.rollout(positions[0], 100, seed=1, threads=1, checkpoint=one)
+    gammon.rollout(positions[0], 100, seed=1, threads=1, checkpoint=one, policy="pubeval")
     with pytest.raises(gammon.CheckpointError, match="the checkpoint of one rollout"):
-        gammon.rollout_many(positions, games=500, threads=1, checkpoint=one)
+        gammon.rollout_many(positions, games=500, threads=1, checkpoint=one, policy="pubeval")
     ck.write_text(json.dumps(good))
     with pytest.raises(gammon.CheckpointError, match="the checkpoint of rollout_many"):
-        gammon.rollout(positions[0], 500, seed=1, threads=1, checkpoint=ck)
+        gammon.rollout(positions[0], 500, seed=1, threads=1, checkpoint=ck, policy="pubeval")
 
 
 class _FirstPlay:
@@ -385,17 +396,20 @@ def test_ranking_plays_killed_twice_then_resumed_equals_the_uninterrupted_run(
     ck = tmp_path / "plays.json"
     script = (
         f"import gammon; gammon.rank_plays({RACE.id!r}, (6, 4), {GAMES}, seed={SEED}, "
-        f"threads=1, checkpoint={str(ck)!r}, checkpoint_every=0.1)"
+        f"threads=1, checkpoint={str(ck)!r}, checkpoint_every=0.1, policy='pubeval')"
     )
     first = kill_when_it_has_progressed([sys.executable, "-c", script], ck, _games_in, GAMES)
     # The second time through the command line: the same plays, the same checkpoint.
     cli = [sys.executable, "-m", "gammon", "rollout", "--plays", RACE.id, "64", "--quiet"]
+    cli += ["--policy", "pubeval"]
     cli += ["--games", str(GAMES), "--seed", str(SEED), "--threads", "1"]
     cli += ["--checkpoint", str(ck), "--checkpoint-every", "0.1"]
     second = kill_when_it_has_progressed(cli, ck, _games_in, GAMES)
     assert second > first
-    resumed = gammon.rank_plays(RACE, (6, 4), GAMES, seed=SEED, threads=1, checkpoint=ck)
-    whole = gammon.rank_plays(RACE, (6, 4), GAMES, seed=SEED, threads=2)
+    resumed = gammon.rank_plays(
+        RACE, (6, 4), GAMES, seed=SEED, threads=1, checkpoint=ck, policy="pubeval"
+    )
+    whole = gammon.rank_plays(RACE, (6, 4), GAMES, seed=SEED, threads=2, policy="pubeval")
     assert resumed == whole
     assert all(r.result is not None and r.result.ranges == ((0, GAMES),) for r in resumed)
     assert not [p for p in tmp_path.iterdir() if p.name != ck.name]  # no temporary files

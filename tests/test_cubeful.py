@@ -128,11 +128,13 @@ def test_money_options_and_python_cube_policies_in_cubeful_rollouts() -> None:
             return "drop"
 
     # The player on roll doubles at once (not an opening roll) and the opponent drops: +1.
-    r = gammon.rollout(Position.start(), 100, cube=DoubleAndDrop(), opening=False, seed=1)
+    r = gammon.rollout(
+        Position.start(), 100, cube=DoubleAndDrop(), opening=False, seed=1, policy="pubeval"
+    )
     assert (r.equity, r.won_by_drop) == (1.0, 1.0)
     assert r.cube_policies == ("DoubleAndDrop", "DoubleAndDrop")
     # An opening roll comes first (BG-12): the opponent doubles on their first turn instead.
-    r = gammon.rollout(Position.start(), 100, cube=DoubleAndDrop(), seed=1)
+    r = gammon.rollout(Position.start(), 100, cube=DoubleAndDrop(), seed=1, policy="pubeval")
     assert (r.equity, r.lost_by_drop) == (-1.0, 1.0)
     # A pair: the player on roll doubles everything, the net answers; at the start with
     # beavers allowed the net beavers, and the doubler (who always "drops") loses 2.
@@ -188,7 +190,7 @@ def test_options_that_do_not_combine_with_the_cube_are_refused_by_name(
 
 
 def test_nackgammon_plays_with_the_net_cube() -> None:
-    r = gammon.rollout(None, 200, variant="nackgammon", cube="net", seed=1)
+    r = gammon.rollout(None, 200, variant="nackgammon", cube="net", seed=1, policy="pubeval")
     assert r.games_completed == 200 and r.doubled > 0
 
 

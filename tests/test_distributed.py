@@ -40,9 +40,14 @@ def client() -> Iterator[Client]:
 
 
 def test_a_dask_rollout_equals_the_direct_one(client: Client) -> None:
-    direct = gammon.rollout(games=6000, seed=21, threads=1, record_games=True)
+    direct = gammon.rollout(games=6000, seed=21, threads=1, record_games=True, policy="pubeval")
     spread = gammon.rollout(
-        games=6000, seed=21, executor=client, games_per_task=700, record_games=True
+        games=6000,
+        seed=21,
+        executor=client,
+        games_per_task=700,
+        record_games=True,
+        policy="pubeval",
     )
     assert spread == direct
     assert spread.ranges == ((0, 6000),) and spread.stop_reason == "completed"
@@ -96,7 +101,7 @@ def test_dask_batched_evaluator_games_equal_the_direct_ones(client: Client) -> N
 
 
 def test_a_worker_killed_mid_range_costs_only_a_rerun_of_its_range(client: Client) -> None:
-    direct = gammon.rollout(games=12000, seed=33, threads=2)
+    direct = gammon.rollout(games=12000, seed=33, threads=2, policy="pubeval")
     pids: dict[str, int] = client.run(os.getpid)
     killed: list[int] = []
 
@@ -113,7 +118,9 @@ def test_a_worker_killed_mid_range_costs_only_a_rerun_of_its_range(client: Clien
 
     killer = threading.Thread(target=kill_once_a_task_runs)
     killer.start()
-    spread = gammon.rollout(games=12000, seed=33, executor=client, games_per_task=2000)
+    spread = gammon.rollout(
+        games=12000, seed=33, executor=client, games_per_task=2000, policy="pubeval"
+    )
     killer.join()
     assert killed, "no task was seen running: the worker was not killed"
     assert spread == direct
@@ -132,18 +139,18 @@ def test_dask_rollouts_of_many_positions_and_ranked_plays_equal_the_direct_ones(
     client: Client,
 ) -> None:
     positions = [p.after for p in RACE.legal_plays((6, 4))[:3]]
-    direct = gammon.rollout_many(positions, games=3000, seed=14, threads=1)
+    direct = gammon.rollout_many(positions, games=3000, seed=14, threads=1, policy="pubeval")
     spread = gammon.rollout_many(
-        positions, games=3000, seed=14, executor=client, games_per_task=700
+        positions, games=3000, seed=14, executor=client, games_per_task=700, policy="pubeval"
     )
     assert spread == direct and spread.cross == direct.cross
     assert spread.difference(0, 2) == direct.difference(0, 2)
     assert all(r.ranges == ((0, 3000),) for r in spread.results)
     # A bear-off roll: the play that ends the game is exact, the other one is distributed.
     endgame = gammon.Position.from_checkers({1: 1, 2: 1}, {6: 1})
-    ranked = gammon.rank_plays(endgame, (2, 1), 1296, seed=2, threads=1)
+    ranked = gammon.rank_plays(endgame, (2, 1), 1296, seed=2, threads=1, policy="pubeval")
     spread_ranked = gammon.rank_plays(
-        endgame, (2, 1), 1296, seed=2, executor=client, games_per_task=300
+        endgame, (2, 1), 1296, seed=2, executor=client, games_per_task=300, policy="pubeval"
     )
     assert spread_ranked == ranked and ranked[1].result is not None
 
@@ -164,7 +171,7 @@ def test_a_policy_that_does_not_pickle_is_refused_clearly(client: Client) -> Non
     with ThreadPoolExecutor(1) as ex, pytest.raises(gammon.InvalidInputError, match="pickled"):
         gammon.rollout(games=10, seed=1, policy=_Locked(), executor=ex)
     with pytest.raises(gammon.InvalidInputError, match="executor must be"):
-        gammon.rollout(games=10, seed=1, executor="tcp://scheduler:8786")
+        gammon.rollout(games=10, seed=1, executor="tcp://scheduler:8786", policy="pubeval")
     start = gammon.Position.start()
     with pytest.raises(gammon.InvalidInputError, match="cannot be pickled"):
         gammon.rollout_many([start, start], 10, seed=1, policy=_Locked(), executor=client)
@@ -193,17 +200,21 @@ class _Flaky(Executor):
 
 
 def test_a_plain_executor_resubmits_failed_ranges_a_bounded_number_of_times() -> None:
-    direct = gammon.rollout(games=3000, seed=8, threads=1)
+    direct = gammon.rollout(games=3000, seed=8, threads=1, policy="pubeval")
     flaky = _Flaky()
     with flaky:
-        again = gammon.rollout(games=3000, seed=8, executor=flaky, games_per_task=500)
+        again = gammon.rollout(
+            games=3000, seed=8, executor=flaky, games_per_task=500, policy="pubeval"
+        )
     assert again == direct
     assert sorted(flaky.seen) == sorted(
         [(a, a + 500) for a in range(0, 3000, 500)] * 2
     )  # every range twice: once failed, once played, never counted twice
     broken = _Flaky(always=True)
     with broken, pytest.raises(ConnectionError, match="worker lost"):
-        gammon.rollout(games=1000, seed=8, executor=broken, games_per_task=500, retries=2)
+        gammon.rollout(
+            games=1000, seed=8, executor=broken, games_per_task=500, retries=2, policy="pubeval"
+        )
     assert broken.seen.count((0, 500)) == 3  # the first try and two retries
 
 
@@ -222,12 +233,16 @@ def test_ctrl_c_and_the_progress_bar_work_with_an_executor(client: Client) -> No
         games_per_task=1000,
         callback=stop_after_two,
         progress=True,
+        policy="pubeval",
     )
     assert part.interrupted and part.stop_reason == "interrupted"
     assert part.games_completed == 2000 == seen[-1].done
     assert sum(b - a for a, b in part.ranges) == 2000
     # The games kept are exactly those of the ranges, as a direct run of them gives.
-    ranges = [gammon.rollout(games=b - a, first_game=a, seed=2, threads=1) for a, b in part.ranges]
+    ranges = [
+        gammon.rollout(games=b - a, first_game=a, seed=2, threads=1, policy="pubeval")
+        for a, b in part.ranges
+    ]
     merged = ranges[0]
     for r in ranges[1:]:
         merged = merged.merge(r)

@@ -33,15 +33,19 @@ U64_MAX = 2**64 - 1
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_d1_a_rollout_ending_at_2_pow_64_plays_every_game(threads: int) -> None:
-    r = gammon.rollout(games=50, first_game=U64_MAX - 50, seed=1, threads=threads)
+    r = gammon.rollout(games=50, first_game=U64_MAX - 50, seed=1, threads=threads, policy="pubeval")
     assert (r.games_completed, r.stop_reason) == (50, "completed")
     assert tuple(r.ranges) == ((U64_MAX - 50, U64_MAX),)
 
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_d1_a_chunk_size_near_2_pow_64_plays_every_game(threads: int) -> None:
-    huge = gammon.rollout(games=50, first_game=1, chunk_size=U64_MAX, seed=1, threads=threads)
-    small = gammon.rollout(games=50, first_game=1, chunk_size=7, seed=1, threads=threads)
+    huge = gammon.rollout(
+        games=50, first_game=1, chunk_size=U64_MAX, seed=1, threads=threads, policy="pubeval"
+    )
+    small = gammon.rollout(
+        games=50, first_game=1, chunk_size=7, seed=1, threads=threads, policy="pubeval"
+    )
     assert huge.games_completed == 50
     assert huge == small
 
@@ -119,6 +123,7 @@ def test_d4_without_settings_the_recorded_ones_are_the_positions_options() -> No
 
 
 def _checkpoint(games: int = 60, **kw: object) -> dict[str, object]:
+    kw.setdefault("policy", "pubeval")
     return gammon.rollout(games=games, seed=5, threads=1, **kw).to_dict()  # type: ignore[arg-type]
 
 
@@ -130,7 +135,7 @@ def _resealed(data: dict[str, object]) -> dict[str, object]:
 
 
 def test_d5_a_valid_checkpoint_round_trips_through_json() -> None:
-    r = gammon.rollout(games=60, seed=5, threads=1)
+    r = gammon.rollout(games=60, seed=5, threads=1, policy="pubeval")
     back = RolloutResult.from_dict(json.loads(json.dumps(r.to_dict())))
     assert back == r
     assert back.to_dict() == r.to_dict()
@@ -220,12 +225,14 @@ def test_d5_tampered_counts_are_refused_even_with_a_recomputed_check() -> None:
 
 
 def test_d5_a_zero_game_result_keeps_its_first_game() -> None:
-    r = gammon.rollout(games=0, first_game=500, seed=5, threads=1)
+    r = gammon.rollout(games=0, first_game=500, seed=5, threads=1, policy="pubeval")
     assert r.next_game == 500
     back = RolloutResult.from_dict(json.loads(json.dumps(r.to_dict())))
     assert back.ranges == ((500, 500),)
     assert back.next_game == 500
-    assert back.resume(40) == gammon.rollout(games=40, first_game=500, seed=5, threads=1)
+    assert back.resume(40) == gammon.rollout(
+        games=40, first_game=500, seed=5, threads=1, policy="pubeval"
+    )
 
 
 class _FirstPlay:
@@ -344,6 +351,7 @@ def test_d6_the_callback_interrupts_a_single_huge_chunk(threads: int) -> None:
         threads=threads,
         chunk_size=2_000_000,
         callback=stop_on_second_call,
+        policy="pubeval",
     )
     # The second call comes while the only chunk runs; it used to come after all 2 million.
     assert r.interrupted
@@ -356,7 +364,9 @@ def test_d10_an_interrupt_after_the_last_game_is_not_an_interruption() -> None:
         if p.done == p.total:
             raise KeyboardInterrupt
 
-    r = gammon.rollout(games=300, seed=1, threads=1, chunk_size=100, callback=stop_at_the_end)
+    r = gammon.rollout(
+        games=300, seed=1, threads=1, chunk_size=100, callback=stop_at_the_end, policy="pubeval"
+    )
     assert r.games_completed == 300
     assert (r.interrupted, r.stop_reason) == (False, "completed")
 
@@ -513,7 +523,7 @@ def test_d10_playlist_is_a_sequence_with_count_and_range_checked_indices() -> No
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_stop_signal_ends_the_cli_rollout_with_a_resumable_checkpoint(sig: int) -> None:
     cmd = [sys.executable, "-m", "gammon", "rollout", "--games", "100000000", "--seed", "5"]
-    cmd += ["--threads", "1", "--json"]
+    cmd += ["--policy", "pubeval", "--threads", "1", "--json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stderr is not None
     # The progress bar's first character: the rollout (and the signal handling) has started,

@@ -120,7 +120,7 @@ def test_without_the_opening_rule_every_36_games_cover_all_first_rolls() -> None
 def test_bg10_the_opening_default_applies_to_the_start_position_only() -> None:
     assert roll(50).opening
     moved = START.play("8/5 6/5")
-    r = gammon.rollout(moved, 50, seed=1)
+    r = gammon.rollout(moved, 50, seed=1, policy="pubeval")
     assert not r.opening
     assert not roll(50, opening=False).opening
 
@@ -171,7 +171,7 @@ def test_a_rollout_of_a_symmetric_position_is_symmetric_within_its_error() -> No
     # opening roll): the equity is 0 and the interval must cover it; same-policy play.
     for variant in ("backgammon", "nackgammon", "hypergammon-3"):
         pos = gammon.Position.start(variant)
-        r = gammon.rollout(pos, 6000, seed=11, opening=True, threads=2)
+        r = gammon.rollout(pos, 6000, seed=11, opening=True, threads=2, policy="pubeval")
         lo, hi = r.ci95
         # The player on roll has the first move: the first-move advantage is real but small.
         assert abs(r.equity) < 4 * r.std_error + 0.15, (variant, r.equity, r.std_error)
@@ -182,8 +182,8 @@ def test_a_rollout_of_a_symmetric_position_is_symmetric_within_its_error() -> No
 def test_a_mirror_position_has_the_mirror_equity() -> None:
     # The same board with the other player on roll, passing the turn twice, is the same
     # game: White on roll and Black on roll from the start give the same equity.
-    white = gammon.rollout(START, 800, seed=5)
-    black = gammon.rollout(gammon.Position.start(turn="black"), 800, seed=5)
+    white = gammon.rollout(START, 800, seed=5, policy="pubeval")
+    black = gammon.rollout(gammon.Position.start(turn="black"), 800, seed=5, policy="pubeval")
     assert white.equity == black.equity
     assert white.counts == black.counts
 
@@ -445,9 +445,10 @@ def test_long_nardy_rollouts_follow_the_settings_ln34_ln37() -> None:
         gammon.rollout(games=10, nardy=NardySettings())
 
 
-def test_a_long_nardy_rollout_without_a_policy_is_played_by_the_net() -> None:
-    """Random play says nothing about a position: Long Nardy's default is its net, and the
-    games are the net's (the same as naming it, unlike random play's)."""
+def test_a_rollout_without_a_policy_is_played_by_the_net() -> None:
+    """The strong player by default, for every variant: the games of a rollout that names no
+    policy are the shipped net's (the same as naming it, unlike random play's or pubeval's),
+    and pubeval is one keyword away."""
     default = gammon.rollout(variant="long-nardy", games=200, seed=3, threads=1)
     assert (
         default.policies
@@ -457,8 +458,15 @@ def test_a_long_nardy_rollout_without_a_policy_is_played_by_the_net() -> None:
     assert default == gammon.rollout(variant="long-nardy", games=200, seed=3, policy="net")
     random_play = gammon.rollout(variant="long-nardy", games=200, seed=3, policy="random")
     assert (default.win, default.plies) != (random_play.win, random_play.plies)
-    assert gammon.default_policy(gammon.Variant.BACKGAMMON) == "pubeval"
-    assert gammon.rollout(games=10, seed=3).policies == ("pubeval", "pubeval")
+    assert gammon.default_policy(gammon.Variant.BACKGAMMON) == "net"
+    bg = gammon.rollout(games=100, seed=3, threads=1)
+    assert bg.policies == ("net", "net")
+    assert bg == gammon.rollout(games=100, seed=3, threads=1, policy="net")
+    pubeval = gammon.rollout(games=100, seed=3, threads=1, policy="pubeval")
+    assert pubeval.policies == ("pubeval", "pubeval")
+    assert (bg.win, bg.plies) != (pubeval.win, pubeval.plies)
+    hyper = gammon.rollout(variant="hypergammon-3", games=50, seed=3, threads=1)
+    assert hyper.policies == ("net", "net")
 
 
 def test_variance_reduction_with_the_net_keeps_the_mean_and_shrinks_the_error() -> None:

@@ -99,7 +99,7 @@ def test_a_tally_whose_sums_cannot_come_from_its_games_is_refused() -> None:
 
 
 def test_a_rollouts_tally_agrees_with_its_per_game_outcomes() -> None:
-    r = gammon.rollout(games=500, seed=3, threads=2, record_games=True)
+    r = gammon.rollout(games=500, seed=3, threads=2, record_games=True, policy="pubeval")
     assert r.outcomes is not None
     pts = r.outcomes.points
     assert r.equity == pytest.approx(float(np.mean(pts)), rel=1e-12)

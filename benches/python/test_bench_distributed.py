@@ -61,7 +61,7 @@ def _run(benchmark: Any, **kwargs: Any) -> gammon.RolloutResult:
         lambda: gammon.rollout(games=GAMES, seed=1, **kwargs), rounds=3, iterations=1
     )
     if "seed1" not in REFERENCE:
-        REFERENCE["seed1"] = gammon.rollout(games=GAMES, seed=1, threads=2)
+        REFERENCE["seed1"] = gammon.rollout(games=GAMES, seed=1, threads=2, policy="pubeval")
     assert result == REFERENCE["seed1"]
     benchmark.extra_info["games"] = GAMES
     if benchmark.stats is not None:  # None with --benchmark-disable
@@ -100,12 +100,14 @@ def test_checkpoint_at_the_default_interval_two_threads(benchmark: Any) -> None:
             return (), {}
 
         result = benchmark.pedantic(
-            lambda: gammon.rollout(games=GAMES, seed=1, threads=2, checkpoint=path),
+            lambda: gammon.rollout(
+                games=GAMES, seed=1, threads=2, checkpoint=path, policy="pubeval"
+            ),
             setup=fresh,
             rounds=3,
             iterations=1,
         )
-        assert result == gammon.rollout(games=GAMES, seed=1, threads=2)
+        assert result == gammon.rollout(games=GAMES, seed=1, threads=2, policy="pubeval")
     benchmark.extra_info["games"] = GAMES
     if benchmark.stats is not None:  # None with --benchmark-disable
         benchmark.extra_info["games_per_second"] = GAMES / benchmark.stats.stats.mean
@@ -116,7 +118,7 @@ def test_one_checkpoint_write(benchmark: Any) -> None:
     the whole cost of a checkpoint, paid once per ``checkpoint_every`` seconds."""
     from gammon._core import _write_checkpoint_file
 
-    r = gammon.rollout(games=1000, seed=1, threads=1)
+    r = gammon.rollout(games=1000, seed=1, threads=1, policy="pubeval")
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "ck.json"
         benchmark.pedantic(
@@ -143,8 +145,10 @@ def test_common_dice_against_independent_dice(benchmark: Any, where: str) -> Non
     pair = [plays[0].after, plays[1].after]
 
     def run() -> tuple[float, float]:
-        common = gammon.rollout_many(pair, games=PAIRED, seed=3, threads=2)
-        apart = gammon.rollout_many(pair, games=PAIRED, seed=3, threads=2, common_dice=False)
+        common = gammon.rollout_many(pair, games=PAIRED, seed=3, threads=2, policy="pubeval")
+        apart = gammon.rollout_many(
+            pair, games=PAIRED, seed=3, threads=2, common_dice=False, policy="pubeval"
+        )
         return common.difference(0, 1)[1], apart.difference(0, 1)[1]
 
     se_common, se_apart = benchmark.pedantic(run, rounds=1, iterations=1)
@@ -169,16 +173,27 @@ def test_the_cost_of_pairing_the_plays(benchmark: Any, how: str) -> None:
     points kept a block at a time, folded into exact sums of products), and the same with a
     checkpoint at the default interval."""
     positions = [p.after for p in RACE.legal_plays((6, 4))]
-    expected = [gammon.rollout(p, COMPARED, seed=9, threads=2) for p in positions]
+    expected = [gammon.rollout(p, COMPARED, seed=9, threads=2, policy="pubeval") for p in positions]
 
     def run() -> list[gammon.RolloutResult]:
         if how == "separate_rollouts":
-            return [gammon.rollout(p, COMPARED, seed=9, threads=2) for p in positions]
+            return [
+                gammon.rollout(p, COMPARED, seed=9, threads=2, policy="pubeval") for p in positions
+            ]
         if how == "rollout_many":
-            return list(gammon.rollout_many(positions, COMPARED, seed=9, threads=2).results)
+            return list(
+                gammon.rollout_many(
+                    positions, COMPARED, seed=9, threads=2, policy="pubeval"
+                ).results
+            )
         with tempfile.TemporaryDirectory() as d:
             many = gammon.rollout_many(
-                positions, COMPARED, seed=9, threads=2, checkpoint=Path(d) / "ck.json"
+                positions,
+                COMPARED,
+                seed=9,
+                threads=2,
+                checkpoint=Path(d) / "ck.json",
+                policy="pubeval",
             )
         return list(many.results)
 

@@ -90,7 +90,15 @@ from gammon.matchfile import GameRecord, MatchRecord
 from gammon.matchid import MatchId
 from gammon.met import MatchEquityTable, kazaross_xg2, load_met
 from gammon.net import CubeDecision, Evaluation, Hint, Net, cube_decision, evaluate, hint
-from gammon.policies import CubePolicy, CubeView, FunctionPolicy, Player, Policy, default_policy
+from gammon.policies import (
+    CubePolicy,
+    CubeView,
+    FunctionPolicy,
+    Player,
+    Policy,
+    default_cube_policy,
+    default_policy,
+)
 from gammon.result import Ending, GameResult
 from gammon.rollout import (
     DEFAULT_CHECKPOINT_EVERY,
@@ -213,6 +221,7 @@ __all__ = [
     "cube_decision",
     "cubeless_equity",
     "decision_arrays",
+    "default_cube_policy",
     "default_policy",
     "evaluate",
     "fibs",

@@ -128,6 +128,7 @@ __all__ = [
     "_choose_play",
     "_cube_decision",
     "_decision_arrays",
+    "_default_cube_policy",
     "_default_policy",
     "_env_apply",
     "_env_best",
@@ -3304,6 +3305,9 @@ def _read_simulation_file(
 
 def _position_seeds(seed: int, positions: int, common_dice: bool) -> list[int]:
     """The seeds of the positions of a comparison with master seed ``seed``."""
+
+def _default_cube_policy(variant: Variant) -> str:
+    """The cube play of a cube-decision rollout of ``variant`` that names none."""
 
 def _default_policy(variant: Variant) -> str:
     """The checker play of a rollout of ``variant`` that names none."""

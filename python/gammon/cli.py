@@ -568,10 +568,11 @@ def _rollout_parser(sub: Any) -> None:
         """
         --games N  games to play, at least 1 (default 1000000; with --resume: the checkpoint's
           games, and more to extend it; with --plays: 1296 a play)
-        --policy NAME  the checker play of the player on roll: random, pubeval (default; net for
-          long-nardy), heuristic (stronger than pubeval, about 55%% of its speed; for long-nardy
-          a hand-made policy of its own), bearoff (the heuristic, named for its perfect bear-off
-          play) or net (gammon's neural net at 0 ply, backgammon and long-nardy)
+        --policy NAME  the checker play of the player on roll: net (default: gammon's neural net
+          at 0 ply, backgammon and long-nardy), pubeval (Tesauro's linear evaluator, about ten
+          times the net's games a second), random, heuristic (stronger than pubeval, about 55%%
+          of its speed; for long-nardy a hand-made policy of its own) or bearoff (the
+          heuristic, named for its perfect bear-off play)
         --opponent-policy NAME  the opponent's checker play (default: the same as --policy)
         --plies N  search the net's checker play N plies deep: 0 (default), 1 or 2; the plays
           within 0.16 of the best at 0 ply (8 at most, gnubg's normal move filter) are valued
@@ -680,9 +681,8 @@ def _settings(args: argparse.Namespace, position: Any, net: Any) -> Any:
         given["nardy"] = NardySettings(**nardy, last_roll=bool(args.last_roll))
     if args.opponent_plies is not None:
         given["plies"] = (args.plies or 0, args.opponent_plies)
-    searched = net is not None or bool(args.plies or args.opponent_plies)
     if args.opponent_policy is not None or net is not None:
-        mine = args.policy or ("net" if searched else default_policy(position.variant))
+        mine = args.policy or default_policy(position.variant)
         pair = (mine, args.opponent_policy or mine)
         _needs_net(
             net,
@@ -803,10 +803,11 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
     A gnubg ID or XGID gives the cube and the score unless ``--cube-value``, ``--cube-owner`` or
     ``--score`` say otherwise.
     """
+    from gammon.policies import default_cube_policy, default_policy
     from gammon.rollout_cube import rollout_cube
 
     position, game = _read(args.position, args)
-    mine = _with_net(args.policy or "net", net)
+    mine = _with_net(args.policy or default_policy(position.variant), net)
     result = rollout_cube(
         position,
         args.games if args.games is not None else 1296,
@@ -818,7 +819,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
             args.plies or 0,
             args.opponent_plies if args.opponent_plies is not None else args.plies or 0,
         ),
-        cube_policy=_with_net(args.cube or "net", net),
+        cube_policy=_with_net(args.cube or default_cube_policy(position.variant), net),
         cube_plies=args.cube_plies or 0,
         quasi_random=args.quasi_random,
         options=options,

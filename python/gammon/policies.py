@@ -35,6 +35,7 @@ __all__ = [
     "FunctionPolicy",
     "Player",
     "Policy",
+    "default_cube_policy",
     "default_policy",
 ]
 
@@ -46,14 +47,27 @@ BUILTIN_POLICIES: tuple[str, ...] = tuple(_core_names.BUILTIN_POLICIES)
 def default_policy(variant: Variant) -> str:
     """The checker play of a rollout of ``variant`` that names none.
 
-    ``"pubeval"`` for the backgammon variants (the fast baseline of bulk rollouts; name
-    ``"net"`` for strong play) and ``"net"``, gammon's own Long Nardy net, for Long Nardy
-    (pubeval plays backgammon only, and random play says nothing about a position).
+    ``"net"``: the shipped net of the variant's rules at 0 ply (backgammon's for the
+    backgammon variants, gammon's own for Long Nardy), the strongest player there is. Name
+    ``"pubeval"`` (``policy="pubeval"``, ``--policy pubeval``) for the fast baseline of bulk
+    rollouts, about ten times the games a second.
 
     >>> default_policy(Variant.LONG_NARDY), default_policy(Variant.BACKGAMMON)
-    ('net', 'pubeval')
+    ('net', 'net')
     """
     return str(_core_names._default_policy(variant))
+
+
+def default_cube_policy(variant: Variant) -> str:
+    """The cube play of a cube-decision rollout of ``variant`` that names none.
+
+    ``"net"``: Janowski's cube model over the shipped net, the cube of
+    :func:`~gammon.cube_decision`.
+
+    >>> default_cube_policy(Variant.BACKGAMMON)
+    'net'
+    """
+    return str(_core_names._default_cube_policy(variant))
 
 
 @runtime_checkable

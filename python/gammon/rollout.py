@@ -16,8 +16,10 @@ Game *i* takes its dice from ``(seed, i)`` only, so the same seed gives the same
 number of threads, in chunks of any size, or split over machines (:meth:`RolloutResult.merge`).
 The statistics are exact integer sums, so merged results equal a single run.
 
-Policies are built-in names (``"random"``, ``"pubeval"``, ``"heuristic"``, ``"bearoff"``) or any
-object with a ``choose(position, plays)`` method (:class:`Policy`). ``"pubeval"`` is Tesauro's
+Policies are built-in names (``"net"``, the default, ``"random"``, ``"pubeval"``,
+``"heuristic"``, ``"bearoff"``) or any object with a ``choose(position, plays)`` method
+(:class:`Policy`). ``"net"`` is the shipped neural net at 0 ply, the strongest player and the
+one a rollout plays unless told otherwise; ``"pubeval"``, the fast baseline, is Tesauro's
 public linear evaluator with his published weights. ``"heuristic"`` is the strongest built-in:
 pubeval's score with hand-written corrections (the rolls that hit each blot, counted roll by
 roll; the opponent's checkers on the bar against the home board; primes; the race lead when a
@@ -256,11 +258,12 @@ def rollout(
 
     **Game settings** (keywords, or ``settings=``: a :class:`RolloutSettings`):
 
-    ``policy``: ``"random"``, ``"pubeval"`` (default for backgammon variants),
-    ``"heuristic"`` (stronger than pubeval, slower), ``"net"``, a :class:`~gammon.Net`, a
-    :class:`Policy` object, a function ``f(position, plays)`` returning a play or its index,
-    or a pair (player on roll, opponent); Long Nardy defaults to ``"net"``
-    (:func:`default_policy`). A policy written in Python runs on one thread, and ``threads``
+    ``policy``: ``"net"`` (the default, :func:`default_policy`: the shipped net of the
+    variant's rules at 0 ply), ``"pubeval"`` (Tesauro's linear evaluator, about ten times the
+    net's games a second), ``"random"``, ``"heuristic"`` (stronger than pubeval, slower), a
+    :class:`~gammon.Net`, a :class:`Policy` object, a function ``f(position, plays)``
+    returning a play or its index, or a pair (player on roll, opponent). A policy written in
+    Python runs on one thread, and ``threads``
     above 1 with one raises :class:`InvalidInputError`. ``opening``: make the first roll an
     opening roll, never a double (BG-10); None means yes for the starting position of a
     backgammon variant. Long Nardy's first roll is an ordinary roll (LN-10).
@@ -288,7 +291,7 @@ def rollout(
     best (8 at most: GNU Backgammon's "normal" move filter) are valued again ``plies`` deep
     (the opponent's 21 rolls, each answered by their best play, averaged; 2 looks one roll
     further) and the best of them is played. Only ``policy="net"`` or a :class:`~gammon.Net`
-    searches (with ``plies`` above 0 and no ``policy``, the policy is ``"net"``); the games
+    searches; the games
     stay reproducible on any number of threads and machines. On the opening a 1-ply rollout
     plays about 90 times fewer games a second than a 0-ply one, a 2-ply rollout about 2,000
     times fewer.

@@ -42,6 +42,7 @@ from gammon._core import CubeRolloutResult, MatchScore, Position, Variant, _stak
 from gammon._distribute import DEFAULT_GAMES_PER_TASK
 from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
+from gammon.policies import default_cube_policy
 from gammon.rollout import RolloutSettings
 
 __all__ = ["CubeRolloutProgress", "CubeRolloutResult", "rollout_cube"]
@@ -71,8 +72,8 @@ def rollout_cube(
     seed: Optional[int] = None,
     plies: Any = 0,
     cube_plies: Any = 0,
-    policy: Any = "net",
-    cube_policy: Any = "net",
+    policy: Any = None,
+    cube_policy: Any = None,
     quasi_random: bool = True,
     first_game: int = 0,
     options: Optional[RunOptions] = None,
@@ -90,8 +91,10 @@ def rollout_cube(
     result); ``first_game``: the first game's index (to run a range elsewhere and
     :meth:`~CubeRolloutResult.merge` it). ``policy``: the checker play of both sides (a name
     as for :func:`~gammon.rollout`, a :class:`~gammon.Net`, or a pair: player on roll,
-    opponent); ``cube_policy``: their cube play after the first roll (``"net"``, ``"race"``,
-    ``"never"``, a :class:`~gammon.CubePolicy`, or a pair). ``quasi_random``: stratified first
+    opponent; default the net, :func:`~gammon.default_policy`); ``cube_policy``: their cube
+    play after the first roll (``"net"``, ``"race"``, ``"never"``, a
+    :class:`~gammon.CubePolicy`, or a pair; default the net's,
+    :func:`~gammon.default_cube_policy`). ``quasi_random``: stratified first
     rolls. ``plies``: the depth of the net's checker-play search (0, 1 or 2, or a pair), as
     in :func:`~gammon.rollout`; ``cube_plies``: the depth of the net's cube decisions after
     the first roll (0, 1 or 2, or a pair), as in :func:`~gammon.rollout`.
@@ -127,7 +130,7 @@ def rollout_cube(
         cube_plies=cube_plies,
         opening=False,
         quasi_random=quasi_random,
-        cube=cube_policy,
+        cube=default_cube_policy(pos.variant) if cube_policy is None else cube_policy,
         cube_value=the_cube.value,
         cube_owner=the_cube.owner,
         cube_rules=the_cube.rules,

@@ -131,7 +131,9 @@ pub use run::cube_decision::{
     CubeRolloutRun, CubeRolloutSummary, CubeRolloutTally, DOUBLE_BEAVER, DOUBLE_TAKE, MWC_SCALE,
     NO_DOUBLE,
 };
-pub use run::cubeful::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
+pub use run::cubeful::{
+    cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally, TallyProgress, TallyRun,
+};
 pub use run::file::{check_writable, read_checkpoint_file, write_atomically};
 pub use run::json::{
     integrity_check, python_float_repr, Json, JsonError, MAX_DEPTH as MAX_CHECKPOINT_DEPTH,

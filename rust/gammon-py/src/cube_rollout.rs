@@ -5,22 +5,23 @@
 
 use std::ops::ControlFlow;
 
+use gammon_core::TakerAction;
 use gammon_core::{
-    cube_decision_rollout, cube_life, Backgammon, ByColor, Color, CubeInfo, CubeRolloutError,
+    cube_decision_rollout, cube_life, Backgammon, Color, CubeInfo, CubeRolloutError,
     CubeRolloutProgress, CubeRolloutRun, CubeRolloutStats, CubeRolloutSummary, CubeRolloutTally,
-    CubeState, CubefulRules, Ranges, RolloutFile, RunRecord, Scoreboard, StandardReferee, Stop,
-    StopReason, VariantPosition, DOUBLE_BEAVER, DOUBLE_TAKE, NO_DOUBLE,
+    CubeState, Ranges, RolloutFile, RunRecord, Scoreboard, Stop, VariantPosition, DOUBLE_BEAVER,
+    DOUBLE_TAKE, NO_DOUBLE,
 };
-use gammon_core::{BackgammonPolicy, TakerAction};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::PyDict;
 
 use crate::cube_eval::PyCubeDecision;
+use crate::cubeful::CubefulPlayers;
 use crate::errors::{checkpoint_error, game_error, simulation_error, InvalidInputError};
 use crate::match_score::PyMatchScore;
-use crate::rollout::{run_detached, setup_config, side_policy, SidePolicy};
+use crate::rollout::{run_detached, setup_config};
+use crate::run_results::{record_result, stop_of};
 use crate::run_setup::PySetup;
-use crate::simulate::{side_cube, SideCube};
 
 /// A cube decision rolled out on common dice, made by ``gammon.rollout_cube``: the player on
 /// roll's no double, double/take and double/pass (and double/beaver where beavers are on),
@@ -64,18 +65,6 @@ fn info_of(setup: &gammon_core::RolloutSetup, board: Scoreboard) -> PyResult<Cub
     ))
 }
 
-fn stop_of(run_stop: StopReason, interrupted: bool) -> Stop {
-    if interrupted {
-        return Stop::Interrupted;
-    }
-    match run_stop {
-        StopReason::Interrupted => Stop::Interrupted,
-        StopReason::MaxSeconds => Stop::MaxSeconds,
-        StopReason::TargetStdError => Stop::TargetStdError,
-        StopReason::Completed | StopReason::Failed(..) => Stop::Completed,
-    }
-}
-
 impl PyCubeRolloutResult {
     fn info(&self) -> CubeInfo {
         // Checked when the rollout was made or read.
@@ -105,28 +94,7 @@ fn signed(x: f64, prec: usize) -> String {
     }
 }
 
-#[pymethods]
-impl PyCubeRolloutResult {
-    /// The rollout's setup: the position, the seed, the checker and cube policies, the cube.
-    #[getter]
-    fn setup(&self, py: Python<'_>) -> Py<PySetup> {
-        self.setup.clone_ref(py)
-    }
-
-    /// The position whose cube decision was rolled out (its player on roll decides).
-    #[getter]
-    fn position(&self) -> crate::classes::PyPosition {
-        crate::classes::PyPosition {
-            inner: self.record.setup.position,
-        }
-    }
-
-    /// The master seed: game ``i`` of every line uses the dice of ``(seed, i)``.
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.record.setup.seed
-    }
-
+record_result!(PyCubeRolloutResult, {
     /// The match at its score, or ``None`` in money play.
     #[getter]
     fn score(&self) -> Option<PyMatchScore> {
@@ -142,63 +110,6 @@ impl PyCubeRolloutResult {
     #[getter]
     fn is_money(&self) -> bool {
         self.info().is_money()
-    }
-
-    /// Games rolled out (of every line).
-    #[getter]
-    fn games_completed(&self) -> u64 {
-        self.record.tally.tally.games()
-    }
-
-    /// Games asked for.
-    #[getter]
-    fn games_requested(&self) -> u64 {
-        self.record.games_requested
-    }
-
-    /// Why the rollout stopped: ``"completed"``, ``"interrupted"``, ``"max_seconds"`` or
-    /// ``"target_std_error"``.
-    #[getter]
-    fn stop_reason(&self) -> &'static str {
-        self.record.stop.name()
-    }
-
-    /// True when the rollout was stopped by Ctrl-C or the callback.
-    #[getter]
-    fn interrupted(&self) -> bool {
-        self.record.stop == Stop::Interrupted
-    }
-
-    /// Wall-clock seconds.
-    #[getter]
-    fn elapsed(&self) -> f64 {
-        self.record.elapsed
-    }
-
-    /// Worker threads used.
-    #[getter]
-    fn threads(&self) -> u64 {
-        self.record.threads
-    }
-
-    /// The game ranges held, ``((start, end), ...)``.
-    #[getter]
-    fn ranges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(
-            py,
-            self.record
-                .ranges
-                .ranges()
-                .iter()
-                .map(|r| (r.start, r.end))
-                .collect::<Vec<_>>(),
-        )
-    }
-
-    /// The index after the last game held.
-    #[getter]
-    fn next_game(&self) -> u64 {
-        self.record.ranges.next()
     }
 
     /// The normalised equity of no double.
@@ -567,7 +478,7 @@ impl PyCubeRolloutResult {
         }
         .to_text()
     }
-}
+});
 
 /// Plays games `first .. end` of the cube rollout of `setup` (a cubeful rollout's setup whose
 /// first roll is not an opening roll) at `score` (``None``: money play).
@@ -609,59 +520,17 @@ pub fn _play_cube_rollout<'py>(
         Some(m) => Scoreboard::Match(m.inner),
     };
     let start = position_of(&s.inner)?;
-    let cube = s
-        .inner
-        .cube
-        .as_ref()
-        .ok_or_else(|| InvalidInputError::new_err("a cube rollout needs a cube"))?;
-    let variant = s.inner.variant();
-    let checkers: [SidePolicy<BackgammonPolicy>; 2] = [
-        side_policy(&s.policy_object(py, 0), variant, BackgammonPolicy::from)?
-            .with_plies(s.inner.plies[0]),
-        side_policy(&s.policy_object(py, 1), variant, BackgammonPolicy::from)?
-            .with_plies(s.inner.plies[1]),
-    ];
-    let cube_object = |side| {
-        s.cube_object(py, side)
-            .ok_or_else(|| InvalidInputError::new_err("a cube rollout needs cube policies"))
-    };
-    let cubes: [SideCube; 2] = [
-        side_cube(&cube_object(0)?, variant)?.with_plies(cube.plies[0]),
-        side_cube(&cube_object(1)?, variant)?.with_plies(cube.plies[1]),
-    ];
-    let rules = cube
-        .rules
-        .validate()
-        .map_err(|e| crate::errors::cube_rules_error(&e))?;
-    let (w, b) = if gammon_core::Position::turn(&start) == Color::White {
-        (0, 1)
-    } else {
-        (1, 0)
-    };
-    let cubeful = CubefulRules {
-        referee: &StandardReferee,
-        policies: ByColor {
-            white: &checkers[w],
-            black: &checkers[b],
-        },
-        cube_policies: ByColor {
-            white: &cubes[w],
-            black: &cubes[b],
-        },
-        cube_rules: rules,
-    };
+    let players = CubefulPlayers::of(py, s, "a cube rollout")?;
+    let cubeful = players.rules(gammon_core::Position::turn(&start));
     let mut config = setup_config(&s.inner);
     config.threads = threads.unwrap_or(0);
     config.chunk_size = chunk_size;
     config.max_seconds = max_seconds;
     config.target_std_error = target_std_error;
-    if checkers.iter().any(SidePolicy::is_python) || cubes.iter().any(SideCube::is_python) {
+    if players.is_python() {
         config.threads = 1;
     }
-    let state = CubeState {
-        value: cube.value,
-        owner: cube.owner,
-    };
+    let state = players.state;
     let info = info_of(&s.inner, board)?;
     let x = cube_life(&start);
     let base_tally = match base.filter(|b| !b.is_none()) {
@@ -701,13 +570,7 @@ pub fn _play_cube_rollout<'py>(
             })
         },
         |r| r.stop,
-        || {
-            checkers
-                .iter()
-                .filter_map(SidePolicy::take_error)
-                .chain(cubes.iter().filter_map(SideCube::take_error))
-                .collect()
-        },
+        || players.take_errors(),
         game_error,
     )?;
     Ok(PyCubeRolloutResult {

@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use gammon_core::{cubeful_rollout, CubefulProgress, CubefulRun, CubefulTally};
-use gammon_core::{BackgammonPolicy, ByColor, Color, CubeState, StandardReferee};
+use gammon_core::{BackgammonPolicy, ByColor, Color, CubeRules, CubeState, StandardReferee};
 use gammon_core::{CubefulRules, Position, VariantPosition, WIN_KINDS};
 use pyo3::prelude::*;
 
@@ -127,54 +127,13 @@ pub(crate) fn run_cubeful(
             "a cubeful rollout needs a backgammon variant and a cube",
         ));
     };
-    let variant = s.variant();
-    let checkers: [SidePolicy<BackgammonPolicy>; 2] = [
-        side_policy(&setup.policy_object(py, 0), variant, BackgammonPolicy::from)?
-            .with_plies(s.plies[0]),
-        side_policy(&setup.policy_object(py, 1), variant, BackgammonPolicy::from)?
-            .with_plies(s.plies[1]),
-    ];
-    let cube_object = |side| {
-        setup
-            .cube_object(py, side)
-            .ok_or_else(|| InvalidInputError::new_err("a cubeful rollout needs cube policies"))
-    };
-    let cubes: [SideCube; 2] = [
-        side_cube(&cube_object(0)?, variant)?.with_plies(cube.plies[0]),
-        side_cube(&cube_object(1)?, variant)?.with_plies(cube.plies[1]),
-    ];
-    let rules = cube
-        .rules
-        .validate()
-        .map_err(|e| crate::errors::cube_rules_error(&e))?;
-    // The pairs are (player on roll, opponent); the rules want them by color.
-    let (w, b) = if start.turn() == Color::White {
-        (0, 1)
-    } else {
-        (1, 0)
-    };
-    let cubeful = CubefulRules {
-        referee: &StandardReferee,
-        policies: ByColor {
-            white: &checkers[w],
-            black: &checkers[b],
-        },
-        cube_policies: ByColor {
-            white: &cubes[w],
-            black: &cubes[b],
-        },
-        cube_rules: rules,
-    };
+    let players = CubefulPlayers::of(py, setup, "a cubeful rollout")?;
+    let cubeful = players.rules(start.turn());
     let mut config = settings.config;
-    let python =
-        checkers.iter().any(SidePolicy::is_python) || cubes.iter().any(SideCube::is_python);
-    if python {
+    if players.is_python() {
         config.threads = 1;
     }
-    let state = CubeState {
-        value: cube.value,
-        owner: cube.owner,
-    };
+    let state = players.state;
     let unit = f64::from(cube.value.max(1));
     let base = settings.base;
     let range = settings.first..settings.end;
@@ -197,13 +156,101 @@ pub(crate) fn run_cubeful(
                 .map_err(|e| simulation_error(&e))
         },
         |r| r.stop,
-        || {
-            checkers
-                .iter()
-                .filter_map(SidePolicy::take_error)
-                .chain(cubes.iter().filter_map(SideCube::take_error))
-                .collect()
-        },
+        || players.take_errors(),
         game_error,
     )
+}
+
+/// The players of a cubeful rollout's setup as the core plays them: each side's checker
+/// policy and cube policy (with their search depths), the checked cube rules and the cube
+/// every game starts with. The cubeful rollout and the cube-decision rollout both play them.
+pub(crate) struct CubefulPlayers {
+    /// Checker policies: player on roll at the start, opponent.
+    checkers: [SidePolicy<BackgammonPolicy>; 2],
+    /// Cube policies, in the same order.
+    cubes: [SideCube; 2],
+    /// The money rules of the cube, checked.
+    rules: CubeRules,
+    /// The cube every game starts with.
+    pub(crate) state: CubeState,
+}
+
+impl CubefulPlayers {
+    /// The players of `setup`; `what` names the run in the errors (``"a cube rollout"``).
+    pub(crate) fn of(py: Python<'_>, setup: &PySetup, what: &str) -> PyResult<CubefulPlayers> {
+        let s = &setup.inner;
+        let cube = s
+            .cube
+            .as_ref()
+            .ok_or_else(|| InvalidInputError::new_err(format!("{what} needs a cube")))?;
+        let variant = s.variant();
+        let checker = |side: usize| -> PyResult<SidePolicy<BackgammonPolicy>> {
+            Ok(side_policy(
+                &setup.policy_object(py, side),
+                variant,
+                BackgammonPolicy::from,
+            )?
+            .with_plies(s.plies[side]))
+        };
+        let cube_side = |side: usize| -> PyResult<SideCube> {
+            let object = setup
+                .cube_object(py, side)
+                .ok_or_else(|| InvalidInputError::new_err(format!("{what} needs cube policies")))?;
+            Ok(side_cube(&object, variant)?.with_plies(cube.plies[side]))
+        };
+        let rules = cube
+            .rules
+            .validate()
+            .map_err(|e| crate::errors::cube_rules_error(&e))?;
+        Ok(CubefulPlayers {
+            checkers: [checker(0)?, checker(1)?],
+            cubes: [cube_side(0)?, cube_side(1)?],
+            rules,
+            state: CubeState {
+                value: cube.value,
+                owner: cube.owner,
+            },
+        })
+    }
+
+    /// The core's rules of the games whose player on roll at the start is `on_roll` (the
+    /// players are paired as player on roll and opponent; the rules want them by color).
+    pub(crate) fn rules(
+        &self,
+        on_roll: Color,
+    ) -> CubefulRules<'_, StandardReferee, SidePolicy<BackgammonPolicy>, SideCube> {
+        let (w, b) = if on_roll == Color::White {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        CubefulRules {
+            referee: &StandardReferee,
+            policies: ByColor {
+                white: &self.checkers[w],
+                black: &self.checkers[b],
+            },
+            cube_policies: ByColor {
+                white: &self.cubes[w],
+                black: &self.cubes[b],
+            },
+            cube_rules: self.rules,
+        }
+    }
+
+    /// True when a policy (checker or cube) is written in Python: the games run on one
+    /// thread.
+    pub(crate) fn is_python(&self) -> bool {
+        self.checkers.iter().any(SidePolicy::is_python)
+            || self.cubes.iter().any(SideCube::is_python)
+    }
+
+    /// The errors the Python policies raised (taken: a second call gives none).
+    pub(crate) fn take_errors(&self) -> Vec<PyErr> {
+        self.checkers
+            .iter()
+            .filter_map(SidePolicy::take_error)
+            .chain(self.cubes.iter().filter_map(SideCube::take_error))
+            .collect()
+    }
 }

@@ -244,6 +244,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ROLLOUT_CHECKPOINT_FORMAT", gammon_core::FILE_FORMAT)?;
     m.add("MANY_CHECKPOINT_FORMAT", gammon_core::MANY_FILE_FORMAT)?;
     m.add_function(wrap_pyfunction!(run_setup::_default_policy, m)?)?;
+    m.add_function(wrap_pyfunction!(run_setup::_default_cube_policy, m)?)?;
     // The names of the built-in cube policies and of the money result classes.
     let cube_policies: Vec<&str> = gammon_core::CubePolicyKind::ALL
         .iter()

@@ -13,7 +13,6 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 
-use crate::classes::PyPosition;
 use crate::cubeful::{run_cubeful, PyCubefulTally};
 use crate::errors::{checkpoint_error, InvalidInputError};
 use crate::rollout::{run_cubeless, setup_config, Settings};
@@ -283,7 +282,8 @@ fn merged<T: RunTally>(a: &RunRecord<T>, b: &RunRecord<T>) -> PyResult<RunRecord
     a.merge(b).map_err(|e| InvalidInputError::new_err(e.0))
 }
 
-fn stop_of(run_stop: StopReason, interrupted: bool) -> Stop {
+/// How a record writes why a run stopped (an interrupt the caller saw counts as one).
+pub(crate) fn stop_of(run_stop: StopReason, interrupted: bool) -> Stop {
     if interrupted {
         return Stop::Interrupted;
     }
@@ -295,7 +295,7 @@ fn stop_of(run_stop: StopReason, interrupted: bool) -> Stop {
     }
 }
 
-fn ranges_tuple<'py>(py: Python<'py>, r: &Ranges) -> PyResult<Bound<'py, PyTuple>> {
+pub(crate) fn ranges_tuple<'py>(py: Python<'py>, r: &Ranges) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(
         py,
         r.ranges()
@@ -540,22 +540,24 @@ impl PyRolloutResult {
     }
 }
 
-/// What both rollout result classes share: the run's bookkeeping over `self.record` and
-/// `self.setup`. Each class states only its own methods (its statistics, its records).
-macro_rules! rollout_result {
+/// What every result class of a rollout record shares (the rollouts' and the cube-decision
+/// rollout's): the run's bookkeeping over `self.record` (a core `RunRecord`) and
+/// `self.setup`, in the one `#[pymethods]` block of the class, followed by the class's own
+/// methods.
+macro_rules! record_result {
     ($cls:ident, { $($own:tt)* }) => {
         #[pymethods]
         impl $cls {
             /// What decided the games (a ``RolloutSetup``).
             #[getter]
-            fn setup(&self, py: Python<'_>) -> Py<PySetup> {
+            fn setup(&self, py: Python<'_>) -> Py<$crate::run_setup::PySetup> {
                 self.setup.clone_ref(py)
             }
 
             /// The position rolled out.
             #[getter]
-            fn position(&self) -> PyPosition {
-                PyPosition {
+            fn position(&self) -> $crate::classes::PyPosition {
+                $crate::classes::PyPosition {
                     inner: self.record.setup.position,
                 }
             }
@@ -566,16 +568,10 @@ macro_rules! rollout_result {
                 self.record.setup.seed
             }
 
-            /// True when the first two rolls were stratified (quasi-random dice).
-            #[getter]
-            fn quasi_random(&self) -> bool {
-                self.record.setup.quasi_random
-            }
-
             /// Games played and counted.
             #[getter]
             fn games_completed(&self) -> u64 {
-                self.record.tally.games
+                gammon_core::RunTally::games(&self.record.tally)
             }
 
             /// Games asked for.
@@ -587,7 +583,7 @@ macro_rules! rollout_result {
             /// True when the rollout was interrupted (Ctrl-C or the callback) before the end.
             #[getter]
             fn interrupted(&self) -> bool {
-                self.record.stop == Stop::Interrupted
+                self.record.stop == gammon_core::Stop::Interrupted
             }
 
             /// ``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``.
@@ -610,14 +606,35 @@ macro_rules! rollout_result {
 
             /// The game indices covered, as half-open intervals.
             #[getter]
-            fn ranges<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-                ranges_tuple(py, &self.record.ranges)
+            fn ranges<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                $crate::run_results::ranges_tuple(py, &self.record.ranges)
             }
 
             /// The index of the first game after the ones played (where a resume starts).
             #[getter]
             fn next_game(&self) -> u64 {
                 self.record.ranges.next()
+            }
+
+            $($own)*
+        }
+    };
+}
+pub(crate) use record_result;
+
+/// What both rollout result classes share besides the record's bookkeeping
+/// ([`record_result`]): the equity's interval, the speed, equality and hashing. Each class
+/// states only its own methods (its statistics, its records).
+macro_rules! rollout_result {
+    ($cls:ident, { $($own:tt)* }) => {
+        record_result!($cls, {
+            /// True when the first two rolls were stratified (quasi-random dice).
+            #[getter]
+            fn quasi_random(&self) -> bool {
+                self.record.setup.quasi_random
             }
 
             /// The 95% confidence interval of the equity (plus or minus 1.96 standard errors).
@@ -658,7 +675,7 @@ macro_rules! rollout_result {
             }
 
             $($own)*
-        }
+        });
     };
 }
 

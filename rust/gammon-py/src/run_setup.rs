@@ -51,21 +51,31 @@ pub(crate) const KIND_NAMES: [&str; 8] = [
     "settled",
 ];
 
-/// The checker play of a rollout that names none: `"net"` for Long Nardy (gammon's own net;
-/// pubeval plays backgammon only), `"pubeval"` for the backgammon variants.
-pub(crate) fn default_policy(variant: Variant) -> PolicyKind {
-    if variant.family() == RulesFamily::LongNardy {
-        PolicyKind::Net
-    } else {
-        PolicyKind::Pubeval
-    }
+/// The checker play of a rollout that names none, the one place this default lives: the
+/// shipped net of the variant's rules at 0 ply (backgammon's for the backgammon variants,
+/// gammon's own for Long Nardy), the strongest player there is. `"pubeval"` and the others
+/// are one option away.
+pub(crate) fn default_policy(_variant: Variant) -> PolicyKind {
+    PolicyKind::Net
 }
 
-/// The checker play of a rollout of ``variant`` that names none: ``"net"`` for Long Nardy,
-/// ``"pubeval"`` for the backgammon variants.
+/// The checker play of a rollout of ``variant`` that names none: ``"net"``, the shipped net
+/// of the variant's rules.
 #[pyfunction]
 pub fn _default_policy(variant: crate::types::PyVariant) -> &'static str {
     default_policy(variant.into()).name()
+}
+
+/// The cube play of a cube-decision rollout that names none: the net's (Janowski's cube
+/// model over the shipped net, the cube of `cube_decision`).
+pub(crate) fn default_cube_policy(_variant: Variant) -> CubePolicyKind {
+    CubePolicyKind::Net
+}
+
+/// The cube play of a cube-decision rollout of ``variant`` that names none: ``"net"``.
+#[pyfunction]
+pub fn _default_cube_policy(variant: crate::types::PyVariant) -> &'static str {
+    default_cube_policy(variant.into()).name()
 }
 
 /// The name of a Python policy object: a `FunctionPolicy`'s function name, else the class name.

@@ -192,13 +192,17 @@ impl<P: Position> GameRunner<P> {
     }
 
     /// Plays one game with the cube from `start` as it stands: its player on roll rolls first
-    /// (from `dice`, the rollout's streams), with the cube at `cube` and no opening throw. The
-    /// player on roll may double before that first roll, unless it is an opening roll
-    /// ([`GameDice::next_is_opening`], BG-12). The game of a cubeful rollout; the referee
-    /// scores it with White as the starter, as in cubeless rollouts.
+    /// (from `dice`, the rollout's streams), with the cube at `cube` and no opening throw, and
+    /// the referee scores it with White as the starter, as in cubeless rollouts.
     ///
-    /// With cube policies that never double, the game is the one [`GameRunner::play`] plays
-    /// with the same streams: the same rolls, the same random choices.
+    /// - `decided` false: the player on roll may double before that first roll, unless it is
+    ///   an opening roll ([`GameDice::next_is_opening`], BG-12): the game of a cubeful
+    ///   rollout. With cube policies that never double, it is the game [`GameRunner::play`]
+    ///   plays with the same streams: the same rolls, the same random choices.
+    /// - `decided` true: the player on roll has made its cube decision and rolls at once
+    ///   (no double: the cube as it is; double/take: the doubled cube, the taker's): a line of
+    ///   a cube-decision rollout. The first roll is `dice`' first, so the game has the same
+    ///   rolls as the cubeful rollout's game with the same streams.
     ///
     /// # Errors
     /// As [`GameRunner::play_with_cube`].
@@ -207,6 +211,7 @@ impl<P: Position> GameRunner<P> {
         &mut self,
         start: &P,
         cube: CubeState,
+        decided: bool,
         rules: &CubefulRules<'_, R, Pol, C>,
         board: &Scoreboard,
         dice: &mut GameDice<'_>,
@@ -220,43 +225,7 @@ impl<P: Position> GameRunner<P> {
         O: Observer<P>,
     {
         let cube_rules = board.cube_rules(rules.cube_rules);
-        let begin = Begin {
-            pos: *start,
-            cube,
-            next: None,
-            starter: Color::White,
-            ties: 0,
-        };
-        self.play_on(begin, rules, &cube_rules, board, dice, rng, obs)
-    }
-
-    /// Plays one game with the cube from `start` as it stands, its player on roll rolling at
-    /// once without a cube action, then on as [`GameRunner::play_position_with_cube`]: the
-    /// line of a cube decision after the player on roll has decided (no double: the cube as
-    /// it is; double/take: the doubled cube, the taker's). The first roll is `dice`' first, so
-    /// the game has the same rolls as the cubeful rollout's game with the same streams.
-    ///
-    /// # Errors
-    /// As [`GameRunner::play_with_cube`].
-    #[allow(clippy::too_many_arguments)]
-    pub fn play_position_rolling<R, Pol, C, O>(
-        &mut self,
-        start: &P,
-        cube: CubeState,
-        rules: &CubefulRules<'_, R, Pol, C>,
-        board: &Scoreboard,
-        dice: &mut GameDice<'_>,
-        rng: &mut Xoshiro256PlusPlus,
-        obs: &mut O,
-    ) -> Result<CubefulRecord, GameError>
-    where
-        R: Referee<P>,
-        Pol: Policy<P> + ?Sized,
-        C: CubePolicy<P> + ?Sized,
-        O: Observer<P>,
-    {
-        let cube_rules = board.cube_rules(rules.cube_rules);
-        let next = (!start.is_game_over()).then(|| dice.next_roll());
+        let next = (decided && !start.is_game_over()).then(|| dice.next_roll());
         let begin = Begin {
             pos: *start,
             cube,

@@ -28,7 +28,6 @@
 //! the whole.
 
 use std::ops::{ControlFlow, Range};
-use std::time::Duration;
 
 use crate::base::color::Color;
 use crate::base::rng::{game_stream, FirstRoll, GameDice, QuasiRolls, Stream};
@@ -43,7 +42,7 @@ use crate::policy::Policy;
 use crate::rules::position::Position;
 use crate::run::batch::{run_batch, BatchConfig, BatchProgress, StopReason, Totals};
 use crate::run::compare::mean_std_error;
-use crate::run::cubeful::CubefulTally;
+use crate::run::cubeful::{CubefulTally, TallyProgress, TallyRun};
 use crate::run::rollout::{RolloutConfig, MIN_GAMES_FOR_TARGET};
 use crate::run::simulate::SimulationError;
 use crate::scoring::cube::CubeState;
@@ -317,32 +316,10 @@ pub fn check_decision(info: &CubeInfo) -> Result<(), CubeRolloutError> {
 }
 
 /// What the progress callback of [`cube_decision_rollout`] sees.
-#[derive(Clone, Copy, Debug)]
-pub struct CubeRolloutProgress<'a> {
-    /// Games finished so far (a prefix of the range).
-    pub done: u64,
-    /// Games in the range.
-    pub total: u64,
-    /// The statistics of the finished games.
-    pub tally: &'a CubeRolloutTally,
-    /// Time since the rollout started.
-    pub elapsed: Duration,
-}
+pub type CubeRolloutProgress<'a> = TallyProgress<'a, CubeRolloutTally>;
 
 /// The result of [`cube_decision_rollout`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct CubeRolloutRun {
-    /// The games played: `range.start .. range.start + tally.games()`.
-    pub games: Range<u64>,
-    /// Their statistics.
-    pub tally: CubeRolloutTally,
-    /// Why the rollout stopped.
-    pub stop: StopReason,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-    /// Worker threads used.
-    pub threads: usize,
-}
+pub type CubeRolloutRun = TallyRun<CubeRolloutTally>;
 
 #[derive(Default)]
 struct Chunk(CubeRolloutTally);
@@ -461,9 +438,10 @@ where
         for (l, &at) in lines.iter().enumerate() {
             let mut dice = GameDice::new(config.seed, i, config.first_roll, quasi.as_ref());
             let mut rng = game_stream(config.seed, i, Stream::Choices);
-            let rec = runner.play_position_rolling(
+            let rec = runner.play_position_with_cube(
                 start,
                 at,
+                true,
                 rules,
                 board,
                 &mut dice,

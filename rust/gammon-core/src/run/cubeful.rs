@@ -118,26 +118,28 @@ impl CubefulTally {
     }
 }
 
-/// What the progress callback of [`cubeful_rollout`] sees.
+/// What the progress callback of a cubeful run sees ([`cubeful_rollout`], with a
+/// [`CubefulTally`]; [`crate::cube_decision_rollout`], with a
+/// [`crate::CubeRolloutTally`]).
 #[derive(Clone, Copy, Debug)]
-pub struct CubefulProgress<'a> {
+pub struct TallyProgress<'a, T> {
     /// Games finished so far (a prefix of the range).
     pub done: u64,
     /// Games in the range.
     pub total: u64,
     /// The statistics of the finished games.
-    pub tally: &'a CubefulTally,
+    pub tally: &'a T,
     /// Time since the rollout started.
     pub elapsed: Duration,
 }
 
-/// The result of [`cubeful_rollout`].
+/// The result of a cubeful run ([`cubeful_rollout`], [`crate::cube_decision_rollout`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct CubefulRun {
-    /// The games played: `range.start .. range.start + tally.games`.
+pub struct TallyRun<T> {
+    /// The games played: `range.start .. range.start + ` the tally's games.
     pub games: Range<u64>,
     /// Their statistics.
-    pub tally: CubefulTally,
+    pub tally: T,
     /// Why the rollout stopped.
     pub stop: StopReason,
     /// Wall-clock time.
@@ -145,6 +147,12 @@ pub struct CubefulRun {
     /// Worker threads used.
     pub threads: usize,
 }
+
+/// What the progress callback of [`cubeful_rollout`] sees.
+pub type CubefulProgress<'a> = TallyProgress<'a, CubefulTally>;
+
+/// The result of [`cubeful_rollout`].
+pub type CubefulRun = TallyRun<CubefulTally>;
 
 #[derive(Default)]
 struct Chunk(CubefulTally);
@@ -227,6 +235,7 @@ where
         let rec = runner.play_position_with_cube(
             start,
             cube,
+            false,
             rules,
             &board,
             &mut dice,

@@ -1,0 +1,160 @@
+//! The records and checkpoint files: round trips, integrity checks, merges and the files
+//! written before.
+
+use super::*;
+use crate::policy::PolicyKind;
+
+fn setup() -> RolloutSetup {
+    RolloutSetup {
+        position: VariantPosition::start(Variant::Backgammon, Color::White),
+        policies: [
+            PolicyName::Builtin(PolicyKind::Pubeval),
+            PolicyName::Foreign("Mine".into()),
+        ],
+        seed: 7,
+        opening: true,
+        quasi_random: true,
+        nardy: None,
+        truncate: BearoffTruncation::Off,
+        truncate_after: None,
+        variance_reduction: false,
+        evaluator: None,
+        cube: None,
+        plies: [0, 0],
+    }
+}
+
+fn record() -> RunRecord<Tally> {
+    let mut tally = Tally {
+        games: 2,
+        ..Tally::default()
+    };
+    tally.win[0][1] = u128::from(ONE);
+    tally.win[1][0] = u128::from(ONE);
+    tally.points = i128::from(ONE);
+    tally.points_sq = 5 * u128::from(ONE) * u128::from(ONE);
+    tally.plies = 90;
+    RunRecord {
+        setup: setup(),
+        tally,
+        ranges: Ranges::of(10..12),
+        games_requested: 2,
+        stop: Stop::Completed,
+        elapsed: 0.25,
+        threads: 2,
+    }
+}
+
+#[test]
+fn a_record_round_trips_through_its_text() {
+    let r = record();
+    let text = r.to_json().canonical();
+    let back = RunRecord::<Tally>::from_json(&Json::parse(text.as_bytes()).unwrap()).unwrap();
+    assert_eq!(back, r);
+    let file = RolloutFile {
+        record: r,
+        first_game: 10,
+        games: 5,
+    };
+    let again = RolloutFile::<Tally>::from_bytes(file.to_text().as_bytes(), "x").unwrap();
+    assert_eq!(again, file);
+}
+
+#[test]
+fn an_edited_record_fails_its_integrity_check_and_bad_fields_are_named() {
+    let Json::Object(mut map) = record().to_json() else {
+        unreachable!()
+    };
+    map.insert("seed".into(), Json::int(8));
+    let err = RunRecord::<Tally>::from_json(&Json::Object(map.clone())).unwrap_err();
+    assert!(err.0.contains("integrity check"), "{err}");
+    map.insert("seed".into(), Json::Float(1.5));
+    let check = integrity_check(&map);
+    map.insert("check".into(), Json::Str(check));
+    let err = RunRecord::<Tally>::from_json(&Json::Object(map)).unwrap_err();
+    assert_eq!(err.0, "checkpoint field seed must be an int, not 1.5");
+}
+
+#[test]
+fn records_of_other_setups_or_overlapping_games_do_not_merge() {
+    let a = record();
+    let mut b = record();
+    b.ranges = Ranges::of(12..14);
+    let both = a.merge(&b).unwrap();
+    assert_eq!(both.ranges, Ranges::of(10..14));
+    assert_eq!(both.tally.games, 4);
+    assert!(a.merge(&a).unwrap_err().0.contains("overlap"));
+    b.setup.seed = 8;
+    assert!(a.merge(&b).unwrap_err().0.contains("seed=7 and seed=8"));
+}
+
+#[test]
+fn a_file_of_another_setup_says_what_differs() {
+    let file = RolloutFile {
+        record: record(),
+        first_game: 10,
+        games: 5,
+    };
+    let mut mine = setup();
+    mine.seed = 9;
+    let err = file.check_continues("ck.json", &mine, 10, 5).unwrap_err();
+    assert!(err.0.contains("seed=7 there, seed=9 here"), "{err}");
+    let err = file
+        .check_continues("ck.json", &setup(), 10, 1)
+        .unwrap_err();
+    assert!(err.0.contains("ask for at least 2 games"), "{err}");
+}
+
+/// Checkpoint files written by the package before the records moved to the core (their
+/// checks computed by Python's json module) read, and write back the same record.
+#[test]
+fn checkpoints_written_before_read_and_write_back_the_same_records() {
+    macro_rules! fixture {
+        ($name:literal) => {
+            include_bytes!(concat!(
+                "../../../../../tests/data/checkpoints/",
+                $name,
+                ".json"
+            ))
+        };
+    }
+    for (name, bytes) in [
+        ("plain", &fixture!("plain")[..]),
+        ("truncate", &fixture!("truncate")[..]),
+        ("nardy", &fixture!("nardy")[..]),
+        ("python_policy", &fixture!("python_policy")[..]),
+        ("interrupted", &fixture!("interrupted")[..]),
+    ] {
+        let file = RolloutFile::<Tally>::from_bytes(bytes, name).unwrap();
+        let Json::Object(map) = Json::parse(bytes).unwrap() else {
+            unreachable!()
+        };
+        assert_eq!(file.record.to_json(), map["rollout"], "{name}");
+        let again = RolloutFile::<Tally>::from_bytes(file.to_text().as_bytes(), name).unwrap();
+        assert_eq!(again, file, "{name}");
+    }
+    // The net's variance reduction of the earlier estimator is refused with the reason.
+    let refused = RolloutFile::<Tally>::from_bytes(&fixture!("net_vr")[..], "net_vr");
+    assert!(refused.is_err_and(|e| e.0.contains("valued every play with the net")));
+    for bytes in [
+        &fixture!("rank_plays")[..],
+        &fixture!("many_independent_vr")[..],
+    ] {
+        let many = ManyFile::from_bytes(bytes, "many").unwrap();
+        let again = ManyFile::from_bytes(many.to_text().as_bytes(), "many").unwrap();
+        assert_eq!(again, many);
+    }
+}
+#[test]
+fn the_games_left_and_the_tasks_of_a_run() {
+    assert_eq!(
+        missing_ranges(0..10, &[2..4, 6..7]),
+        vec![0..2, 4..6, 7..10]
+    );
+    let all = [Range { start: 0, end: 10 }];
+    assert_eq!(missing_ranges(3..5, &all), Vec::<Range<u64>>::new());
+    assert_eq!(missing_ranges(0..4, &[0..0, 5..9]), vec![0..4]);
+    assert_eq!(split_ranges(&[0..5, 7..9], 2), vec![0..2, 2..4, 4..5, 7..9]);
+    let three = [Range { start: 0, end: 3 }];
+    assert_eq!(split_ranges(&three, 0), vec![0..1, 1..2, 2..3]);
+}
