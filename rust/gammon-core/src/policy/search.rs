@@ -8,6 +8,10 @@
 //! best of them is played, the first of equals in the order of the plays. The search asks no
 //! random numbers: the same position and roll always give the same play, on any thread.
 //!
+//! The deep values are `after_value_plies`'s, to the bit, computed with less work: each
+//! position on roll in the search values the distinct plays of its 21 rolls together, with
+//! one ranker (`Search`).
+//!
 //! **The filter** is GNU Backgammon's "normal" move filter, the one of its "world class"
 //! setting and of its default rollouts: after 0 ply, at most 8 plays within 0.16 (cubeless
 //! equity) of the best go on; at 2 plies gnubg values nothing at 1 ply in between, and
