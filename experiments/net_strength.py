@@ -1,7 +1,7 @@
-"""Strength of the shipped nets at 0 ply, cubeless, with the seats swapped.
+"""Strength of the shipped nets at 0 ply or searched, cubeless, with the seats swapped.
 
 Usage: ``python experiments/net_strength.py [GAMES] [--variant long-nardy] [--opponent NAME]
-[--player NAME]``
+[--player NAME] [--plies N] [--opponent-plies N]``
 
 Backgammon: the ``net`` policy against ``pubeval`` (default) from the opening; Long Nardy:
 against ``random``. Two rollouts of GAMES games with the same seed, hence the same dice: in
@@ -13,7 +13,9 @@ player's points a game and win rate over both, with the standard error from the 
 Backgammon's 0-ply play (the installed ``gnubg_nn`` module, ``best_move`` at 0 ply), as a
 Python policy on one thread (slow: about a minute per 10,000 games). So ``--player gnubg``
 measures gnubg 0-ply against pubeval on the dice the net is measured on, and ``--opponent
-gnubg`` plays the net against gnubg 0-ply directly.
+gnubg`` plays the net against gnubg 0-ply directly. ``--plies`` (default 0) searches the
+player's checker play 1 or 2 plies deep (``rollout(plies=)``: gnubg's "normal" move filter),
+``--opponent-plies`` the opponent's (default 0); both apply to the net only.
 """
 
 from __future__ import annotations
@@ -73,6 +75,8 @@ def main() -> None:
     ap.add_argument("--player", default="net")
     ap.add_argument("--seed", type=int, default=20261201)
     ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--plies", type=int, default=0)
+    ap.add_argument("--opponent-plies", type=int, default=0)
     a = ap.parse_args()
     variant = gammon.find_variant(a.variant)
     opponent = a.opponent or ("random" if variant == gammon.Variant.LONG_NARDY else "pubeval")
@@ -80,8 +84,13 @@ def main() -> None:
     t0 = time.time()
     me, them = policy(a.player), policy(opponent)
     runs = [
-        gammon.rollout(start, games=a.games, policy=pair, seed=a.seed, threads=a.threads)
-        for pair in ((me, them), (them, me))
+        gammon.rollout(
+            start, games=a.games, policy=pair, plies=depths, seed=a.seed, threads=a.threads
+        )
+        for pair, depths in (
+            ((me, them), (a.plies, a.opponent_plies)),
+            ((them, me), (a.opponent_plies, a.plies)),
+        )
     ]
     seconds = time.time() - t0
     first, second = runs
@@ -91,10 +100,13 @@ def main() -> None:
     # second.
     win = (first.win + (1 - second.win - second.draws)) / 2
     games = first.games_completed + second.games_completed
+    player = a.player if a.plies == 0 else f"{a.player} {a.plies}-ply"
+    if a.opponent_plies:
+        opponent = f"{opponent} {a.opponent_plies}-ply"
     print(
-        f"{variant.canonical_name}: {a.player} vs {opponent}, {games:,} games (seats swapped, "
+        f"{variant.canonical_name}: {player} vs {opponent}, {games:,} games (seats swapped, "
         f"same dice): {ppg:+.4f} ppg ± {1.96 * se:.4f} (95%), std error {se:.4f}, "
-        f"{a.player} wins {100 * win:.2f}%, {seconds:.0f} s"
+        f"{player} wins {100 * win:.2f}%, {seconds:.0f} s"
     )
 
 
