@@ -254,6 +254,8 @@ def test_ln37_with_the_last_roll_whites_finishing_play_is_rolled_out() -> None:
     assert plain[0].ending is not None and plain[0].equity == 1.0
     with pytest.raises(gammon.InvalidInputError, match="Long Nardy rollouts only"):
         gammon.rank_plays(ENDGAME, (2, 1), games=36, nardy=last_roll)
+    with pytest.raises(gammon.InvalidInputError, match="NardySettings, not 'mars'"):
+        gammon.rank_plays(_nardy({6: 1}), (2, 1), games=36, nardy="mars")
 
 
 # -- executors and checkpoints --------------------------------------------

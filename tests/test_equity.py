@@ -5,6 +5,7 @@ Jacoby rule (SCORE-2, MONEY-2), and match winning chances at a score (MATCH-3, M
 from __future__ import annotations
 
 import math
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +142,22 @@ def test_tables_of_the_wrong_shape_or_values_are_refused() -> None:
         parse_met(SMALL.replace("<row><me>0.3</me><me>0.5</me></row>", ""))
     with pytest.raises(gammon.InvalidInputError, match="probability"):
         MatchEquityTable("x", "", ((1.5,),), (0.5,))
+
+
+def test_a_table_of_ones_own_is_read_by_the_rule_of_the_shipped_one_and_pickles() -> None:
+    # MATCH-1, MATCH-3: after the Crawford game a score with a player 1 away is read from
+    # the post-Crawford row, 1-away against 1-away is even; 0 away has won.
+    met = parse_met(SMALL, source="tiny")
+    assert met.mwc(1, 2, post_crawford=True) == pytest.approx(1 - 0.48)
+    assert met.mwc(1, 1, post_crawford=True) == 0.5
+    assert (met.mwc(0, 2), met.mwc(2, -1)) == (1.0, 0.0)
+    with pytest.raises(gammon.InvalidInputError, match="up to 2 away, not 3-1"):
+        met.mwc(3, 1)
+    with pytest.raises(gammon.InvalidInputError, match="must be ints, not True"):
+        met.mwc(True, 1)
+    back = pickle.loads(pickle.dumps(met))
+    assert back == met and back.mwc(2, 1) == met.mwc(2, 1)
+    assert "_table" not in repr(met)
 
 
 # -- outcome distributions -------------------------------------------------------------------

@@ -107,6 +107,7 @@ __all__ = [
     "Variant",
     "Xgid",
     "_GameBase",
+    "_MetTable",
     "__version__",
     "_analysis_arrays",
     "_analyze_matches",
@@ -1095,6 +1096,16 @@ def parse_action(text: str) -> _Action | None:
     """
 
 def _resign_level(value: object) -> int: ...
+
+@final
+class _MetTable:
+    """The tables of a ``gammon.MatchEquityTable``, checked and read by the core's rule."""
+
+    def __new__(
+        cls, name: object, pre_crawford: Sequence[Sequence[float]], post_crawford: Sequence[float]
+    ) -> Self: ...
+    def __getnewargs__(self) -> tuple[object, list[list[float]], list[float]]: ...
+    def mwc(self, away: object, opponent_away: object, post_crawford: bool = False) -> float: ...
 
 @disjoint_base
 class _GameBase:

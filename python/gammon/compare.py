@@ -40,7 +40,7 @@ import numpy as np
 import gammon._core as _core
 from gammon._checks import check_dice
 from gammon._checks import int_arg as _int_arg
-from gammon._core import GameResult, ManyRolloutResult, Play, Position, RolloutResult, Variant
+from gammon._core import GameResult, ManyRolloutResult, Play, Position, RolloutResult
 from gammon._distribute import DEFAULT_GAMES_PER_TASK
 from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
@@ -223,13 +223,7 @@ def rank_plays(
     game = RolloutSettings.take(settings, keywords)
     if game.opening:
         raise InvalidInputError("rank_plays rolls out the positions after the plays: no opening")
-    nardy = game.nardy
-    if nardy is not None and not isinstance(nardy, NardySettings):
-        raise InvalidInputError(f"nardy must be a gammon.nardy.NardySettings, not {nardy!r}")
-    if pos.variant == Variant.LONG_NARDY:
-        nardy = game.setup(pos, 0).nardy  # the position's options checked against them
-    elif nardy is not None:
-        raise InvalidInputError("nardy= settings apply to Long Nardy rollouts only")
+    nardy = game.setup(pos, 0).nardy  # the core checks nardy= against the position
     endings = [_ending(pos, roll, p, nardy) for p in plays]
     open_plays = [i for i, e in enumerate(endings) if e is None]
     many = None

@@ -43,10 +43,10 @@ with.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Union
 
 from gammon._core import (
     MATCH_FILE_SETTINGS,
@@ -300,6 +300,25 @@ class MatchRecord:
         """Start a game of this record at ``board``."""
         return _game_at(board, self.cube_rules, self.variant)
 
+    def _add_games(
+        self, games: Iterable[Iterable[Union[Action, str, tuple[int, int]]]]
+    ) -> MatchRecord:
+        """Play each game's actions (dice as pairs) and return the record with the games added.
+
+        The first game starts at :meth:`first_board`, each next one where the one before
+        ended; a game left unfinished is the last. Raises as :meth:`gammon.Game.push`.
+        """
+        board = self.first_board()
+        for actions in games:
+            game = self.new_game(board)
+            for a in actions:
+                game.push(Roll(a) if isinstance(a, tuple) else a)
+            self.games.append(GameRecord(actions=game.move_stack, game=game))
+            if game.result is None:
+                break
+            board = game.next_match()
+        return self
+
     @classmethod
     def from_games(
         cls,
@@ -387,13 +406,4 @@ def replay_file(
         unreduced,
         list(games),
     )
-    board = record.first_board()
-    for actions in replayed:
-        game = record.new_game(board)
-        for a in actions:
-            game.push(Roll(a) if isinstance(a, tuple) else a)
-        record.games.append(GameRecord(actions=game.move_stack, game=game))
-        if game.result is None:
-            break
-        board = game.next_match()
-    return record
+    return record._add_games(replayed)

@@ -26,12 +26,13 @@ from __future__ import annotations
 import functools
 import os
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Union
 
-from gammon._checks import brief, is_int
-from gammon.errors import GammonError, InvalidInputError, ParseError
+from gammon._checks import brief
+from gammon._core import _MetTable
+from gammon.errors import GammonError, ParseError
 
 __all__ = ["MatchEquityTable", "kazaross_xg2", "load_met", "parse_met"]
 
@@ -63,20 +64,12 @@ class MatchEquityTable:
     post_crawford: tuple[float, ...]
     source: str = ""
 
+    _table: _MetTable = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
-        n = len(self.pre_crawford)
-        if n == 0 or any(len(row) != n for row in self.pre_crawford):
-            raise InvalidInputError(
-                f"MET {self.name!r}: the pre-Crawford table must be square and not empty"
-            )
-        if len(self.post_crawford) < n:
-            raise InvalidInputError(
-                f"MET {self.name!r}: the post-Crawford row has {len(self.post_crawford)} "
-                f"values, fewer than the table's {n}"
-            )
-        for v in (*self.post_crawford, *(x for row in self.pre_crawford for x in row)):
-            if not 0.0 <= v <= 1.0:
-                raise InvalidInputError(f"MET {self.name!r}: {v} is not a probability")
+        # The core checks the tables and holds the rule that reads them.
+        table = _MetTable(self.name, self.pre_crawford, self.post_crawford)
+        object.__setattr__(self, "_table", table)
 
     @property
     def length(self) -> int:
@@ -94,25 +87,7 @@ class MatchEquityTable:
         Raises :class:`~gammon.InvalidInputError` for an away count beyond the table or not
         an int.
         """
-        for v in (away, opponent_away):
-            if not is_int(v):
-                raise InvalidInputError(f"MET: points away must be ints, not {v!r}")
-        if away <= 0:
-            return 1.0
-        if opponent_away <= 0:
-            return 0.0
-        n = self.length
-        if away > n or opponent_away > n:
-            raise InvalidInputError(
-                f"MET {self.name!r} covers scores up to {n} away, not {away}-{opponent_away}"
-            )
-        if post_crawford and (away == 1 or opponent_away == 1):
-            if away == 1 and opponent_away == 1:
-                return 0.5
-            if away == 1:
-                return 1.0 - self.post_crawford[opponent_away - 1]
-            return self.post_crawford[away - 1]
-        return self.pre_crawford[away - 1][opponent_away - 1]
+        return self._table.mwc(away, opponent_away, post_crawford)
 
 
 def parse_met(text: Union[str, bytes], source: str = "") -> MatchEquityTable:

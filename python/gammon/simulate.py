@@ -53,6 +53,7 @@ The result classes (:class:`MatchResult`, :class:`MoneyResult` and their per-ite
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 from functools import partial
 from typing import Any, NamedTuple, Optional, Union
 
@@ -78,7 +79,7 @@ from gammon._distribute import DEFAULT_GAMES_PER_TASK, DEFAULT_MATCHES_PER_TASK
 from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.cube import CubeRules
 from gammon.errors import InvalidInputError
-from gammon.matchfile import GameRecord, MatchRecord
+from gammon.matchfile import MatchRecord
 from gammon.policies import (
     CubePolicy,
     CubeView,
@@ -357,25 +358,25 @@ def simulated_match_record(
         Variant.BACKGAMMON,
         rules,
     )
-    board = rec.first_board()
-    for events in log:
-        game = rec.new_game(board)
-        for ev in events:
-            kind = ev[0]
-            if kind == "throw":
-                game.set_dice(ev[1], ev[2])
-            elif kind == "double":
-                game.double()
-            elif kind == "answer":
-                game.push(ev[2])
-            elif kind == "roll" and game.dice is None:
-                game.set_dice(ev[2], ev[3])
-            elif kind == "play":
-                game.push(ev[1])
-            elif kind == "pass":
-                game.push("")
-        rec.games.append(GameRecord(actions=game.move_stack, game=game))
-        if game.result is None:
-            break
-        board = game.next_match()
-    return rec
+    return rec._add_games(_game_actions(events) for events in log)
+
+
+def _game_actions(events: list[tuple[Any, ...]]) -> Iterator[Union[str, tuple[int, int]]]:
+    """The actions of one game's events, for :meth:`gammon.Game.push` (dice as pairs).
+
+    The roll that follows the opening throw is the throw's: the opening player moves with it.
+    """
+    last = ""
+    for ev in events:
+        kind = ev[0]
+        if kind == "throw" or (kind == "roll" and last != "throw"):
+            yield (ev[-2], ev[-1])  # the dice, last in both events
+        elif kind == "double":
+            yield "double"
+        elif kind == "answer":
+            yield ev[2]
+        elif kind == "play":
+            yield ev[1]
+        elif kind == "pass":
+            yield ""
+        last = kind

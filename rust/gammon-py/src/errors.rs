@@ -7,6 +7,7 @@ use gammon_core::BatchError;
 use gammon_core::CubePolicyError;
 use gammon_core::CubeRulesError;
 use gammon_core::GameError;
+use gammon_core::MetTableError;
 use gammon_core::ParseFibsError;
 use gammon_core::ParseIdError;
 use gammon_core::ParseSettingError;
@@ -198,6 +199,24 @@ pub fn unreadable_text_error(what: &str, e: &PyErr) -> PyErr {
 /// `gammon.InvalidPositionError` for a failed validation.
 pub fn setup_error(e: &SetupError) -> PyErr {
     InvalidPositionError::new_err(bounded(e.to_string()))
+}
+
+/// `gammon.InvalidInputError` for a match equity table refused by the core; `name` is the
+/// `repr` of the table's name.
+pub fn met_table_error(name: &str, e: &MetTableError) -> PyErr {
+    InvalidInputError::new_err(bounded(format!("MET {name}: {e}")))
+}
+
+/// `gammon.InvalidInputError` for a points-away count that is not an int.
+pub fn met_away_error(value: &str) -> PyErr {
+    InvalidInputError::new_err(format!("MET: points away must be ints, not {value}"))
+}
+
+/// `gammon.InvalidInputError` for a score beyond a match equity table.
+pub fn met_range_error(name: &str, length: usize, (away, opponent_away): (i64, i64)) -> PyErr {
+    InvalidInputError::new_err(bounded(format!(
+        "MET {name} covers scores up to {length} away, not {away}-{opponent_away}"
+    )))
 }
 
 /// `gammon.InvalidDiceError`.

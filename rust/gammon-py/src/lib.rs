@@ -22,6 +22,7 @@ mod ids;
 mod many;
 mod match_log;
 mod match_score;
+mod met;
 mod nardy;
 mod net;
 mod plays;
@@ -149,6 +150,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m
     )?)?;
     m.add_class::<equity::PyOutcomeDistribution>()?;
+    m.add_class::<met::PyMetTable>()?;
     m.add_function(wrap_pyfunction!(equity::cubeless_equity, m)?)?;
     m.add_function(wrap_pyfunction!(equity::money_equity, m)?)?;
     m.add_class::<evaluation::PyEvaluation>()?;

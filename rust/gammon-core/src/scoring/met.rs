@@ -14,24 +14,138 @@ pub use crate::scoring::met_table::{MET_LENGTH, POST_CRAWFORD, PRE_CRAWFORD};
 /// 0 when only `opponent_away` is. `None` beyond the table's 25 points.
 #[must_use]
 pub fn mwc(away: u32, opponent_away: u32, post_crawford: bool) -> Option<f64> {
-    if away == 0 {
+    lookup(
+        MET_LENGTH,
+        |a, b| PRE_CRAWFORD[a][b],
+        |a| POST_CRAWFORD[a],
+        (i64::from(away), i64::from(opponent_away)),
+        post_crawford,
+    )
+}
+
+/// The rule of every table: a player 0 (or fewer) away has won (1), an opponent 0 away has
+/// (0); after the Crawford game a score with a player 1 away is read from the post-Crawford
+/// row (1-away against 1-away is even), any other from the pre-Crawford table; `None` for a
+/// score beyond the table's `n` points.
+fn lookup(
+    n: usize,
+    pre: impl Fn(usize, usize) -> f64,
+    post: impl Fn(usize) -> f64,
+    (away, opponent_away): (i64, i64),
+    post_crawford: bool,
+) -> Option<f64> {
+    if away <= 0 {
         return Some(1.0);
     }
-    if opponent_away == 0 {
+    if opponent_away <= 0 {
         return Some(0.0);
     }
-    let (a, b) = (away as usize, opponent_away as usize);
-    if a > MET_LENGTH || b > MET_LENGTH {
+    let (a, b) = (
+        usize::try_from(away).ok()?,
+        usize::try_from(opponent_away).ok()?,
+    );
+    if a > n || b > n {
         return None;
     }
     if post_crawford && (a == 1 || b == 1) {
-        return Some(if b == 1 {
-            POST_CRAWFORD[a - 1]
-        } else {
-            1.0 - POST_CRAWFORD[b - 1]
+        return Some(match (a, b) {
+            (1, 1) => 0.5,
+            (_, 1) => post(a - 1),
+            _ => 1.0 - post(b - 1),
         });
     }
-    Some(PRE_CRAWFORD[a - 1][b - 1])
+    Some(pre(a - 1, b - 1))
+}
+
+/// Why [`MetTable::new`] refuses a table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MetTableError {
+    /// The pre-Crawford table is empty or not square.
+    NotSquare,
+    /// The post-Crawford row has fewer values than the table has rows.
+    ShortPostCrawford {
+        /// The values of the row.
+        values: usize,
+        /// The table's length.
+        length: usize,
+    },
+    /// A value outside 0..=1 (or not a number).
+    NotProbability(f64),
+}
+
+impl std::fmt::Display for MetTableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NotSquare => write!(f, "the pre-Crawford table must be square and not empty"),
+            Self::ShortPostCrawford { values, length } => write!(
+                f,
+                "the post-Crawford row has {values} values, fewer than the table's {length}"
+            ),
+            Self::NotProbability(v) => write!(f, "{v} is not a probability"),
+        }
+    }
+}
+
+impl std::error::Error for MetTableError {}
+
+/// A match equity table of one's own (one read from a file, say), looked up by the rule of
+/// [`mwc`]: `pre[a - 1][b - 1]` is the chance that a player `a` away beats one `b` away
+/// before (or in) the Crawford game, `post[a - 1]` that a trailer `a` away beats a leader 1
+/// away after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MetTable {
+    pre: Vec<Vec<f64>>,
+    post: Vec<f64>,
+}
+
+impl MetTable {
+    /// The table, checked: `pre` square and not empty, `post` at least as long, every value
+    /// a probability.
+    ///
+    /// # Errors
+    /// [`MetTableError`] naming the first thing wrong.
+    pub fn new(pre: Vec<Vec<f64>>, post: Vec<f64>) -> Result<Self, MetTableError> {
+        let n = pre.len();
+        if n == 0 || pre.iter().any(|row| row.len() != n) {
+            return Err(MetTableError::NotSquare);
+        }
+        if post.len() < n {
+            return Err(MetTableError::ShortPostCrawford {
+                values: post.len(),
+                length: n,
+            });
+        }
+        let values = post.iter().chain(pre.iter().flatten());
+        if let Some(&v) = values.into_iter().find(|v| !(0.0..=1.0).contains(*v)) {
+            return Err(MetTableError::NotProbability(v));
+        }
+        Ok(Self { pre, post })
+    }
+
+    /// The largest number of points away the table covers.
+    #[must_use]
+    pub fn length(&self) -> usize {
+        self.pre.len()
+    }
+
+    /// The pre-Crawford table and the post-Crawford row, as given.
+    #[must_use]
+    pub fn tables(&self) -> (&[Vec<f64>], &[f64]) {
+        (&self.pre, &self.post)
+    }
+
+    /// The chance that a player `away` points away beats one `opponent_away` away, as
+    /// [`mwc`] reads Kazaross-XG2; `None` beyond the table.
+    #[must_use]
+    pub fn mwc(&self, away: i64, opponent_away: i64, post_crawford: bool) -> Option<f64> {
+        lookup(
+            self.length(),
+            |a, b| self.pre[a][b],
+            |a| self.post[a],
+            (away, opponent_away),
+            post_crawford,
+        )
+    }
 }
 
 /// `player`'s chance to win the match from `score` before the next game (MATCH-1, MATCH-3,
@@ -68,6 +182,34 @@ mod tests {
                 assert!((s - 1.0).abs() < 2e-5, "{a} {b} {s}");
             }
         }
+    }
+
+    #[test]
+    fn match1_a_table_of_ones_own_is_checked_and_read_by_the_same_rule() {
+        let own = MetTable::new(vec![vec![0.5, 0.7], vec![0.3, 0.5]], vec![0.5, 0.45]).unwrap();
+        assert_eq!(own.length(), 2);
+        assert_eq!(own.mwc(1, 2, false), Some(0.7));
+        assert_eq!(own.mwc(2, 1, true), Some(0.45));
+        assert_eq!(own.mwc(1, 2, true), Some(1.0 - 0.45));
+        assert_eq!(own.mwc(1, 1, true), Some(0.5));
+        assert_eq!(own.mwc(-1, 9, false), Some(1.0));
+        assert_eq!(own.mwc(3, 1, false), None);
+        assert_eq!(
+            MetTable::new(vec![vec![0.5, 0.7]], vec![0.5]),
+            Err(MetTableError::NotSquare)
+        );
+        assert_eq!(
+            MetTable::new(vec![vec![0.5]], vec![]),
+            Err(MetTableError::ShortPostCrawford {
+                values: 0,
+                length: 1
+            })
+        );
+        assert_eq!(
+            MetTable::new(vec![vec![1.5]], vec![0.5]),
+            Err(MetTableError::NotProbability(1.5))
+        );
+        assert!(MetTable::new(vec![vec![f64::NAN]], vec![0.5]).is_err());
     }
 
     #[test]
