@@ -58,7 +58,9 @@ REFERENCE = {}
 
 def _run(benchmark: Any, **kwargs: Any) -> gammon.RolloutResult:
     result: gammon.RolloutResult = benchmark.pedantic(
-        lambda: gammon.rollout(games=GAMES, seed=1, **kwargs), rounds=3, iterations=1
+        lambda: gammon.rollout(games=GAMES, seed=1, policy="pubeval", **kwargs),
+        rounds=3,
+        iterations=1,
     )
     if "seed1" not in REFERENCE:
         REFERENCE["seed1"] = gammon.rollout(games=GAMES, seed=1, threads=2, policy="pubeval")
