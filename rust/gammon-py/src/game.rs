@@ -5,7 +5,7 @@
 //! `gammon.Game` (Python) holds those three and adds the history (`push`/`pop`) and the dice
 //! source; every rule is the core's turn state machine (`turn.rs`).
 
-use gammon_core::{level_name, Color, CubeAnswer, TurnAction, VariantPlay};
+use gammon_core::{level_name, Color, TurnAction, VariantPlay};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple, PyType};
@@ -550,18 +550,10 @@ fn next_state(state: &PyTurnState, py: Python<'_>, act: Act) -> PyResult<PyTurnS
         Act::Roll(Some(dice)) => state.roll(&dice.into_pyobject(py)?.into_any()),
         Act::Roll(None) => Err(invalid("push: a roll needs its dice".to_owned())),
         Act::Play(p) => state.play(p),
-        Act::Other(TurnAction::EmptyPlay) => state.empty_play(),
-        Act::Other(TurnAction::Resign { level, player }) => next(s.resign_as(level, player)),
-        Act::Other(TurnAction::Double) => next(s.double()),
-        Act::Other(TurnAction::Accept) => next(s.answer_resignation(true)),
-        Act::Other(TurnAction::Decline) => next(s.answer_resignation(false)),
-        Act::Other(TurnAction::Take) => next(s.answer(CubeAnswer::Take)),
-        Act::Other(TurnAction::Drop) => next(s.answer(CubeAnswer::Drop)),
-        Act::Other(TurnAction::Beaver) => next(s.answer(CubeAnswer::Beaver)),
-        Act::Other(TurnAction::Raccoon) => next(s.answer(CubeAnswer::Raccoon)),
-        Act::Other(TurnAction::Roll | TurnAction::Play(_)) => {
-            Err(invalid("push: not an action".to_owned()))
-        }
+        Act::Other(word) => match s.act_word(&word) {
+            Some(r) => next(r),
+            None => Err(invalid("push: not an action".to_owned())),
+        },
     }
 }
 

@@ -12,7 +12,7 @@ use crate::base::color::{ByColor, Color};
 use crate::base::outcome::OutcomeKind;
 use crate::base::variant::Variant;
 use crate::play::turn::{GameOver, TurnAction, TurnError, TurnState};
-use crate::scoring::cube::{Cube, CubeAnswer, CubeRules};
+use crate::scoring::cube::{Cube, CubeRules};
 use crate::scoring::scoreboard::{money_record, MatchScore, Scoreboard};
 use crate::variant_position::{VariantPlay, VariantPosition};
 
@@ -217,21 +217,13 @@ impl Replay {
     fn act(&mut self, action: TurnAction<VariantPlay>) -> Result<(), Failure> {
         let s = &self.state;
         let next = match action {
-            TurnAction::Double => s.double(),
-            TurnAction::Take => s.answer(CubeAnswer::Take),
-            TurnAction::Drop => s.answer(CubeAnswer::Drop),
-            TurnAction::Beaver => s.answer(CubeAnswer::Beaver),
-            TurnAction::Raccoon => s.answer(CubeAnswer::Raccoon),
-            TurnAction::Resign { level, player } => s.resign_as(level, player),
-            TurnAction::Accept => s.answer_resignation(true),
-            TurnAction::Decline => s.answer_resignation(false),
-            TurnAction::EmptyPlay => s
-                .check_empty_play()
-                .map(|_| s.played(s.position.pass_turn())),
             TurnAction::Play(play) => s
                 .check_play("the play")
                 .map(|_| s.played(s.position.play_unchecked(&play))),
-            TurnAction::Roll => return Err(Failure::Record("a roll needs its dice".into())),
+            word => match s.act_word(&word) {
+                Some(next) => next,
+                None => return Err(Failure::Record("a roll needs its dice".into())),
+            },
         }?;
         self.actions.push(Replayed::Act {
             before: self.state,

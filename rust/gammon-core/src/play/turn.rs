@@ -977,6 +977,33 @@ impl<P: TurnPosition> TurnState<P> {
         Ok(dice)
     }
 
+    /// The state after an action word: a cube action, a resignation or its answer, or the
+    /// empty play, by the transition of the method of that name. `None` for a roll, which
+    /// needs its dice ([`TurnState::roll`]), and for a checker play, which needs its play
+    /// ([`TurnState::played`] after [`TurnState::check`]).
+    ///
+    /// # Errors
+    /// Inside the `Some`: the [`TurnError`] of the transition, naming the rule.
+    pub fn act_word(
+        &self,
+        action: &TurnAction<P::Play>,
+    ) -> Option<Result<TurnState<P>, TurnError>> {
+        Some(match *action {
+            TurnAction::Roll | TurnAction::Play(_) => return None,
+            TurnAction::Double => self.double(),
+            TurnAction::Take => self.answer(CubeAnswer::Take),
+            TurnAction::Drop => self.answer(CubeAnswer::Drop),
+            TurnAction::Beaver => self.answer(CubeAnswer::Beaver),
+            TurnAction::Raccoon => self.answer(CubeAnswer::Raccoon),
+            TurnAction::Resign { level, player } => self.resign_as(level, player),
+            TurnAction::Accept => self.answer_resignation(true),
+            TurnAction::Decline => self.answer_resignation(false),
+            TurnAction::EmptyPlay => self
+                .check_empty_play()
+                .map(|_| self.played(self.position.pass_turn())),
+        })
+    }
+
     /// Checks one action for the player to act, as the transition it names would check it.
     ///
     /// # Errors
@@ -1253,17 +1280,6 @@ mod tests {
     ) -> Result<TurnState<VariantPosition>, TurnError> {
         match *action {
             TurnAction::Roll => s.roll(dice.0, dice.1),
-            TurnAction::Double => s.double(),
-            TurnAction::Take => s.answer(CubeAnswer::Take),
-            TurnAction::Drop => s.answer(CubeAnswer::Drop),
-            TurnAction::Beaver => s.answer(CubeAnswer::Beaver),
-            TurnAction::Raccoon => s.answer(CubeAnswer::Raccoon),
-            TurnAction::Resign { level, player } => s.resign_as(level, player),
-            TurnAction::Accept => s.answer_resignation(true),
-            TurnAction::Decline => s.answer_resignation(false),
-            TurnAction::EmptyPlay => s
-                .check_empty_play()
-                .map(|_| s.played(s.position.pass_turn())),
             TurnAction::Play(p) => {
                 let d = s.check_play("play")?;
                 if s.position.is_legal_play(d, &p) {
@@ -1272,6 +1288,7 @@ mod tests {
                     Err(TurnError::new(TurnErrorKind::Play, "not legal"))
                 }
             }
+            _ => s.act_word(action).expect("an action word"),
         }
     }
 
