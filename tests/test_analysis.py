@@ -453,14 +453,16 @@ def test_an_executor_gives_the_results_of_threads_in_order() -> None:
     assert seen[-1].games_done == seen[-1].games == total
 
 
-def test_a_dask_cluster_of_threads_gives_the_results_of_threads() -> None:
+@pytest.mark.parametrize("processes", [False, True])
+def test_a_dask_cluster_gives_the_results_of_threads(processes: bool) -> None:
+    """Threads of this process, or worker processes (the analyses come back pickled)."""
     distributed = pytest.importorskip("distributed")
     sources = [MATCH5, MONEY, MATCH7]
     direct = gammon.analyze_many(sources, threads=1)
     with (
         distributed.LocalCluster(
             n_workers=2,
-            processes=False,
+            processes=processes,
             threads_per_worker=1,
             dashboard_address=":0",
             silence_logs=40,
@@ -469,11 +471,65 @@ def test_a_dask_cluster_of_threads_gives_the_results_of_threads() -> None:
     ):
         spread = gammon.analyze_many(sources, executor=client, games_per_task=2)
     _same(spread, direct)
+    assert spread == direct
+
+
+def test_a_process_pool_gives_the_results_of_threads() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    sources = [MATCH5, MONEY, gammon.read_match(MATCH7)]
+    direct = gammon.analyze_many(sources, threads=2)
+    with ProcessPoolExecutor(2) as pool:
+        spread = gammon.analyze_many(
+            sources, options=gammon.RunOptions(executor=pool, games_per_task=1)
+        )
+    assert spread == direct
+    _same(spread, direct)
+
+
+def _nardy_analysis() -> gammon.MatchAnalysis:
+    g = Game(variant="long-nardy", seed=5)
+    rng = random.Random(1)
+    for _ in range(30):
+        g.push(rng.choice(g.legal_actions(resignations=False)))
+    return gammon.analyze(g)
+
+
+def test_analyses_pickle_and_come_back_equal_with_the_same_arrays() -> None:
+    import pickle
+
+    analyses = [gammon.analyze(MATCH5), gammon.analyze(MONEY, plies=1), _nardy_analysis()]
+    for a in analyses:
+        b = pickle.loads(pickle.dumps(a))
+        assert b == a and b is not a
+        assert (str(b), repr(b), b.names, b.length, b.plies) == (
+            str(a),
+            repr(a),
+            a.names,
+            a.length,
+            a.plies,
+        )
+        best = [(str(d.best.play), d.best.equity) for d in a.decisions if d.best is not None]
+        assert [(str(d.best.play), d.best.equity) for d in b.decisions if d.best] == best
+        game = pickle.loads(pickle.dumps(a.games[-1]))
+        assert game == a.games[-1] and str(game) == str(a.games[-1])
+        assert game != a.games[0] or len(a) == 1
+    for arrays in (gammon.analysis_arrays, gammon.decision_arrays):
+        before, after = arrays(analyses), arrays([pickle.loads(pickle.dumps(a)) for a in analyses])
+        assert before.keys() == after.keys()
+        for k in before:
+            assert np.array_equal(before[k], after[k], equal_nan=True), k
+    assert analyses[0] != analyses[1]
+
+
+def test_damaged_pickled_analyses_are_refused_by_name() -> None:
+    restore, (data, *rest) = gammon.analyze(MATCH5).__reduce__()
+    for bad in (data[:-1], data[:10], b"XYZ" + data[3:], data + b"\0"):
+        with pytest.raises(gammon.InvalidInputError, match="not an analysis"):
+            restore(bad, *rest)
 
 
 def test_run_options_an_analysis_cannot_honour_are_clear_errors(tmp_path: Path) -> None:
-    from concurrent.futures import ProcessPoolExecutor
-
     g = Game(seed=1)
     for keywords in (
         {"checkpoint": tmp_path / "a.json"},
@@ -486,6 +542,3 @@ def test_run_options_an_analysis_cannot_honour_are_clear_errors(tmp_path: Path) 
         gammon.analyze_many([g], seed=3)
     with pytest.raises(gammon.InvalidInputError, match="threads"):
         gammon.analyze(g, threads=0)
-    with ProcessPoolExecutor(1) as pool:
-        with pytest.raises(gammon.InvalidInputError, match="other processes"):
-            gammon.analyze_many([g], executor=pool)

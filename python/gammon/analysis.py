@@ -41,7 +41,6 @@ Long Nardy games are analysed with the Long Nardy net: checker play and luck (no
 
 from __future__ import annotations
 
-import concurrent.futures
 import os
 import time
 from collections.abc import Iterable, Sequence
@@ -65,7 +64,7 @@ from gammon._core import (
     RollLuck,
     TurnState,
 )
-from gammon._distribute import is_dask_client, run_ranges
+from gammon._distribute import run_ranges
 from gammon._run import Progress, RunOptions, refuse_unknown
 from gammon.actions import (
     Accept,
@@ -242,10 +241,11 @@ def analyze_many(
       (default one per core; with an ``executor``, the threads of each task, default 1);
     - ``progress`` (a progress bar of the games) and ``callback`` (called with an
       :class:`AnalysisProgress` as games finish; an exception it raises stops the analysis);
-    - ``executor``: a ``concurrent.futures`` executor or a ``dask.distributed.Client`` whose
-      workers run in this process (a ``ThreadPoolExecutor``, ``LocalCluster(processes=False)``:
-      the analyses are the core's values and do not travel between processes); each task
-      analyses ``games_per_task`` sources (default 8) and is retried up to ``retries`` times.
+    - ``executor``: a ``concurrent.futures`` executor (threads or processes) or a
+      ``dask.distributed.Client``; each task analyses ``games_per_task`` sources (default 8)
+      and is retried up to ``retries`` times. The sources and ``net`` travel to the workers
+      and the analyses come back pickled (the core's compact form), equal to the ones made
+      here.
 
     ``chunk_size`` has no effect (a game is the unit of work); an analysis keeps no
     ``checkpoint`` and has no stop rule (``max_seconds``, ``target_std_error``). The
@@ -301,28 +301,11 @@ def _analyze_part(
     return analyze_many(sources[first:end], plies=plies, net=net, threads=threads)
 
 
-def _in_this_process(executor: Any) -> bool:
-    """True when ``executor``'s workers are threads of this process."""
-    if isinstance(executor, concurrent.futures.ThreadPoolExecutor):
-        return True
-    if is_dask_client(executor):
-        workers = executor.scheduler_info().get("workers", {})
-        return bool(workers) and all(str(w).startswith("inproc://") for w in workers)
-    return False
-
-
 def _on_executor(
     sources: list[Source], plies: int, net: Optional[Net], run: RunOptions
 ) -> list[MatchAnalysis]:
     """:func:`analyze_many` in tasks on ``run.executor``, merged in order."""
     executor = run.executor
-    if not _in_this_process(executor):
-        raise InvalidInputError(
-            "the executor's workers run in other processes, and an analysis is the core's "
-            "values, which stay in the process that made them: use threads=, a "
-            "concurrent.futures.ThreadPoolExecutor or a Dask cluster of threads "
-            "(LocalCluster(processes=False))"
-        )
     # Bad sources are refused here, before any task runs.
     total = sum(len(_record(s)[0]) for s in sources)
     per_task = run.games_per_task or SOURCES_PER_TASK

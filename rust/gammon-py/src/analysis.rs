@@ -16,7 +16,7 @@ use gammon_core::{
 use numpy::ndarray::{Array1, Array2};
 use numpy::IntoPyArray;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 use crate::classes::{PyPlay, PyPosition};
 use crate::convert::repr;
@@ -754,6 +754,7 @@ impl PyPlayerStats {
 
 /// How a money session or a match is presented: its length (0 for money) and names.
 #[derive(Clone, Debug)]
+#[derive(PartialEq)]
 struct Labels {
     length: u32,
     names: ByColor<String>,
@@ -1024,6 +1025,42 @@ impl PyGameAnalysis {
         worst(&[(self.index, self.game())], n, kind, errors)
     }
 
+    /// Equal when both are the same game of equal analyses.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyGameAnalysis>().is_ok_and(|o| {
+            let o = o.get();
+            o.index == self.index && o.analysis == self.analysis && o.labels == self.labels
+        })
+    }
+
+    /// Pickling: the analysis of its match (as ``MatchAnalysis`` pickles) and its index.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (PyMatchAnalysis, usize))> {
+        let me = slf.get();
+        let whole = PyMatchAnalysis {
+            analysis: me.analysis.clone(),
+            labels: me.labels.clone(),
+        };
+        Ok((slf.getattr("_restore")?, (whole, me.index)))
+    }
+
+    /// Rebuilds a pickled game analysis (unpickling only).
+    #[staticmethod]
+    fn _restore(whole: PyRef<'_, PyMatchAnalysis>, index: usize) -> PyResult<PyGameAnalysis> {
+        if index >= whole.analysis.games.len() {
+            return Err(InvalidInputError::new_err(format!(
+                "game {index} of an analysis of {} games",
+                whole.analysis.games.len()
+            )));
+        }
+        Ok(PyGameAnalysis {
+            analysis: whole.analysis.clone(),
+            index,
+            labels: whole.labels.clone(),
+        })
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<GameAnalysis game {}: {} decisions, {} rolls>",
@@ -1140,6 +1177,59 @@ impl PyMatchAnalysis {
 
     fn __len__(&self) -> usize {
         self.analysis.games.len()
+    }
+
+    /// Equal when both hold the same games valued alike, float for float, with the same
+    /// names and length (as an analysis and its pickled copy are).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyMatchAnalysis>().is_ok_and(|o| {
+            let o = o.get();
+            o.analysis == self.analysis && o.labels == self.labels
+        })
+    }
+
+    /// Pickling (an analysis comes back from a process pool or a Dask worker): the core's
+    /// compact binary form of the analysis (``MatchAnalysis::to_bytes``), the length, the
+    /// names and whether it is of Long Nardy games.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>, u32, (String, String), bool))> {
+        let me = slf.get();
+        let l = &me.labels;
+        Ok((
+            slf.getattr("_restore")?,
+            (
+                PyBytes::new(slf.py(), &me.analysis.to_bytes()),
+                l.length,
+                (l.names.white.clone(), l.names.black.clone()),
+                l.nardy,
+            ),
+        ))
+    }
+
+    /// Rebuilds a pickled analysis (unpickling only). Raises ``InvalidInputError`` for bytes
+    /// that are not an analysis of this version.
+    #[staticmethod]
+    fn _restore(
+        data: &[u8],
+        length: u32,
+        names: (String, String),
+        nardy: bool,
+    ) -> PyResult<PyMatchAnalysis> {
+        let analysis = MatchAnalysis::from_bytes(data)
+            .map_err(|e| InvalidInputError::new_err(e.to_string()))?;
+        Ok(PyMatchAnalysis {
+            labels: Arc::new(Labels {
+                length,
+                names: ByColor {
+                    white: names.0,
+                    black: names.1,
+                },
+                plies: analysis.plies,
+                nardy,
+            }),
+            analysis: Arc::new(analysis),
+        })
     }
 
     fn __repr__(&self) -> String {

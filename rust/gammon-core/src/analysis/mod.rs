@@ -49,8 +49,8 @@
 //! The source: this module (the configuration and the public values), `record.rs` (the game
 //! records and their replay), `value.rs` (the units, and the one seam between the analysis
 //! and the cube model), `search.rs` (the evaluations, cached), `game.rs` (one game walked
-//! decision by decision), `stats.rs` (the per-player statistics) and `batch.rs` (many
-//! matches on many threads).
+//! decision by decision), `stats.rs` (the per-player statistics), `batch.rs` (many
+//! matches on many threads) and `wire.rs` (an analysis as bytes, to travel between processes).
 //!
 //! May use: `base`, `rules`, `eval`, `variant_position`, `scoring`, `policy`, `play`.
 
@@ -60,6 +60,7 @@ mod record;
 mod search;
 mod stats;
 mod value;
+mod wire;
 
 #[cfg(test)]
 mod tests;
@@ -68,6 +69,7 @@ pub use batch::{analyze_matches, AnalysisProgress};
 pub use game::analyze_game;
 pub use record::{AnalysisError, GameLog, Step};
 pub use stats::{ErrorTally, MatchAnalysis, PlayerStats, Rating};
+pub use wire::AnalysisWireError;
 
 use crate::base::color::Color;
 use crate::base::dice::Dice;

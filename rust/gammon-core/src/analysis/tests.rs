@@ -551,3 +551,41 @@ fn cube4_match1_searched_plays_are_valued_as_the_cube_search_values_them_bit_for
     }
     assert!(checked > 10, "{checked}");
 }
+
+#[test]
+fn an_analysis_goes_to_bytes_and_back_equal_and_damaged_bytes_are_refused() {
+    // A money game played out, a match game with cube actions, and a Long Nardy game: every
+    // kind of value the form holds (candidates, cube decisions, luck, results, match scores).
+    let money = analyze_game(
+        &played_game(opening(Scoreboard::Money), 5),
+        nets(),
+        &AnalysisConfig::new(0),
+    )
+    .unwrap();
+    let race = bg(&[(6, 1)], &[(1, 1)]);
+    let score = Scoreboard::Match(MatchScore::new(5, true).unwrap());
+    let cube = log(from(race, score), &["double", "take", "r21", "6/3"]);
+    let cube = analyze_game(&cube, nets(), &AnalysisConfig::new(0)).unwrap();
+    let ln = VariantPosition::start(Variant::LongNardy, White);
+    let start =
+        TurnState::new_nardy(ln, crate::scoring::nardy_referee::NardyReferee::default()).unwrap();
+    let nardy_nets = shipped(RulesFamily::LongNardy).unwrap();
+    let nardy = analyze_game(&played_game(start, 2), nardy_nets, &AnalysisConfig::new(0)).unwrap();
+    for games in [vec![money, cube], vec![nardy]] {
+        let a = MatchAnalysis::from_games(games, 0);
+        assert!(a.games.iter().any(|g| !g.decisions.is_empty()));
+        let bytes = a.to_bytes();
+        assert_eq!(MatchAnalysis::from_bytes(&bytes), Ok(a.clone()));
+        // Cut anywhere, or with a byte too many, the form is refused with a message.
+        for cut in [0, 3, 4, bytes.len() / 2, bytes.len() - 1] {
+            let e = MatchAnalysis::from_bytes(&bytes[..cut]).unwrap_err();
+            assert!(e.to_string().starts_with("not an analysis"), "{e}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(MatchAnalysis::from_bytes(&longer).is_err());
+    }
+    // An analysis of no game goes and comes back too.
+    let a = MatchAnalysis::from_games(Vec::new(), 2);
+    assert_eq!(MatchAnalysis::from_bytes(&a.to_bytes()), Ok(a));
+}
