@@ -125,7 +125,8 @@ def test_serve_net_plays_the_nets_of_a_weights_file() -> None:
 
 def test_serve_refuses_a_net_file_nothing_uses(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(NETS / "bg-td1-2577502.gnet")
-    assert main(["serve", "--port", "0", "--net", path]) == 2
+    baseline = ["--policy", "pubeval", "--cube", "race"]  # the net is the default
+    assert main(["serve", "--port", "0", "--net", path, *baseline]) == 2
     assert "neither --policy (pubeval) nor --cube (race) is net" in capsys.readouterr().err
     assert main(["serve", "--port", "0", "--net", "no-such.gnet", "--policy", "net"]) == 2
     assert "cannot read no-such.gnet" in capsys.readouterr().err

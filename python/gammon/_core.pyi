@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Union, final, overload
+from typing import Any, ClassVar, Final, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -1328,6 +1328,8 @@ def _position_from_state(
 ) -> Position: ...
 
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
+#: The players' search depths: ``(plies, cube_plies)``, each (first player, second player).
+_Depths: TypeAlias = tuple[tuple[int, int], tuple[int, int]]
 
 def _simulate_match(
     variant: _VariantLike | None,
@@ -1348,6 +1350,7 @@ def _simulate_match(
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
     base: MatchResult | None = None,
+    depths: _Depths = ((0, 0), (0, 0)),
 ) -> MatchResult:
     """Plays matches ``first``..``end`` of a simulation; ``gammon.simulate_match`` drives it."""
 
@@ -1368,6 +1371,7 @@ def _simulate_money(
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
     base: MoneyResult | None = None,
+    depths: _Depths = ((0, 0), (0, 0)),
 ) -> MoneyResult:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` drives it."""
 
@@ -1411,6 +1415,7 @@ def _match_events(
     index: int,
     length: int | None = None,
     crawford: bool = True,
+    depths: _Depths = ((0, 0), (0, 0)),
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
 
@@ -2539,6 +2544,12 @@ class SimulationSetup:
     @property
     def cube_rules(self) -> CubeRules:
         """The cube rules asked for (a match plays without the money options, CUBE-11)."""
+    @property
+    def plies(self) -> tuple[int, int]:
+        """How deep the first and the second player's checker play searches (0 to 2)."""
+    @property
+    def cube_plies(self) -> tuple[int, int]:
+        """How deep the first and the second player's cube decisions are searched (0 to 2)."""
     def mismatches(self, other: SimulationSetup) -> list[tuple[str, str, str]]:
         """The fields in which this setup differs from ``other``.
 
@@ -2700,6 +2711,7 @@ class MatchResult(_SimulationResult):
         players: Any,
         first: int,
         items: int,
+        depths: _Depths = ((0, 0), (0, 0)),
     ) -> MatchResult:
         """The result in a checkpoint file's bytes, checked to continue this simulation."""
 
@@ -2781,6 +2793,7 @@ class MoneyResult(_SimulationResult):
         players: Any,
         first: int,
         items: int,
+        depths: _Depths = ((0, 0), (0, 0)),
     ) -> MoneyResult:
         """The result in a checkpoint file's bytes, checked to continue this simulation."""
 
@@ -3876,6 +3889,12 @@ class GameAnalysis:
         self, n: int = 10, *, kind: str | None = None, errors: bool = False
     ) -> list[Decision]:
         """The worst ``n`` decisions of the game, the greatest loss first."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[Any, tuple[MatchAnalysis, int]]: ...
+    @staticmethod
+    def _restore(whole: MatchAnalysis, index: int) -> GameAnalysis:
+        """Rebuilds a pickled game analysis (unpickling only)."""
 
 @final
 class MatchAnalysis:
@@ -3911,6 +3930,12 @@ class MatchAnalysis:
     def summary_rows(self) -> list[tuple[str, str, str]]:
         """The rows of the summary table ``str()`` prints: ``(label, white, black)``."""
     def __len__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[Any, tuple[bytes, int, tuple[str, str], bool]]: ...
+    @staticmethod
+    def _restore(data: bytes, length: int, names: tuple[str, str], nardy: bool) -> MatchAnalysis:
+        """Rebuilds a pickled analysis (unpickling only)."""
 
 def _analyze_matches(
     matches: Sequence[Sequence[object]],

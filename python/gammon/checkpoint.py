@@ -76,8 +76,8 @@ class Checkpoint(NamedTuple):
             setups = [x.setup for x in r.results]
             kind: Any = _many_run(setups, r.seed, r.common_dice, True)
         elif isinstance(r, (MatchResult, MoneyResult)):
-            players = r.players if r.players is not None else _named_players(r.names)
             s = r.setup
+            players = r.players if r.players is not None else _named_players(s)
             kind = _simulation(
                 s.length, s.crawford, players, r.seed, s.cube_rules, s.variant, False
             )
@@ -92,10 +92,16 @@ class Checkpoint(NamedTuple):
 RolloutCheckpoint = Checkpoint
 
 
-def _named_players(names: tuple[str, str]) -> tuple[Player, Player]:
-    """The players of built-in policies that a simulation's file names."""
+def _named_players(setup: Any) -> tuple[Player, Player]:
+    """The players of built-in policies that a simulation's file names, at its depths."""
+    names, plies, cube_plies = setup.names, setup.plies, setup.cube_plies
+
+    def player(i: int) -> Player:
+        checker, _, cube = names[i].partition("+")
+        return Player(checker, cube or None, plies[i], cube_plies[i])
+
     try:
-        return _players_arg(tuple(tuple(n.split("+")) for n in names))
+        return (player(0), player(1))
     except InvalidInputError:
         raise InvalidInputError(
             f"the simulation was played by {names[0]} and {names[1]}, which a checkpoint "

@@ -949,8 +949,9 @@ def _simulate_parser(sub: Any) -> None:
         never doubles, always takes; race: the Keith count in races; net: the net's
         probabilities by Janowski's cube-life formula), written CHECKER+CUBE, e.g. pubeval+race
         or net+net; a CHECKER alone takes its own cube policy (net: net) or never doubles (the
-        others). The result is from the first player's side, with '± H (95%)' the half-width of
-        the 95% confidence interval.""",
+        others). Both players default to the net's checker play and cube, the defaults of
+        rollouts. The result is from the first player's side, with '± H (95%)' the half-width
+        of the 95% confidence interval.""",
     )
     kinds = s.add_subparsers(dest="kind", metavar="KIND", parser_class=_Parser)
     kinds.required = True
@@ -982,8 +983,17 @@ def _simulate_parser(sub: Any) -> None:
         --raccoons  the doubler may answer a beaver with a raccoon (CUBE-13; needs --beavers)
         --auto-doubles N  ties of the opening roll double the cube, at most N times (BG-11;
           default 0)
-        --player CHECKER+CUBE  the first player, who plays White (default pubeval+race)
-        --opponent CHECKER+CUBE  the second player (default: the same as --player)
+        --player CHECKER+CUBE  the first player, who plays White (default net+net: the net's
+          checker play and cube; pubeval+race is the fast baseline)
+        --opponent CHECKER+CUBE  the second player (default: the same as --player, at the same
+          depths)
+        --plies N  search the first player's checker play N plies deep: 0 (default), 1 or 2
+          (the net's policy only, through gnubg's normal move filter, as rollouts search)
+        --cube-plies N  search the first player's cube decisions N plies deep: 0 (default), 1
+          or 2 (the net's cube policy only, the search of gammon hint)
+        --opponent-plies N  the second player's --plies (default: --plies when --opponent is
+          not given, else 0)
+        --opponent-cube-plies N  the second player's --cube-plies (default as --opponent-plies)
         --variant NAME  backgammon (default), nackgammon or hypergammon-1/2/3
         --max-cube N  the cube's cap, a power of two (CUBE-10; default 64)
         --no-cube  play without the cube (CUBE-2)
@@ -999,27 +1009,39 @@ def _simulate_parser(sub: Any) -> None:
     add("--auto-doubles", type=_count(0), default=0)
     for p in (m, mo):
         add = _options(p, table)
-        add("--player", default="pubeval+race")
+        add("--player")
         add("--opponent")
+        for depth in ("plies", "cube-plies", "opponent-plies", "opponent-cube-plies"):
+            add(f"--{depth}", type=_count(0))
         add("--variant")
         add("--max-cube", type=_count(1))
         add("--no-cube", action="store_true")
         _run_options(p, "matches" if p is m else "games")
 
 
-def _player(text: str) -> Any:
+def _player(text: Optional[str], plies: Optional[int], cube_plies: Optional[int]) -> Any:
     from gammon.policies import Player
 
+    if text is None:
+        return Player(plies=plies or 0, cube_plies=cube_plies or 0)
     checker, _, cube = text.partition("+")
-    return Player(checker.strip(), cube.strip() or None)
+    return Player(checker.strip(), cube.strip() or None, plies or 0, cube_plies or 0)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from gammon._core import CubeRules
     from gammon.simulate import simulate_match, simulate_money
 
-    first = _player(args.player)
-    players = (first, first if args.opponent is None else _player(args.opponent))
+    first = _player(args.player, args.plies, args.cube_plies)
+    same = args.opponent is None  # the same player, at the same depths unless told
+    second = _player(
+        args.player if same else args.opponent,
+        args.opponent_plies if args.opponent_plies is not None or not same else args.plies,
+        args.opponent_cube_plies
+        if args.opponent_cube_plies is not None or not same
+        else args.cube_plies,
+    )
+    players = (first, second)
     rules = {"enabled": not args.no_cube, **_given(args, "max_cube")}
     how = {"players": players, "seed": args.seed, "variant": args.variant, "options": _run(args)}
     if args.kind == "match":
@@ -1226,15 +1248,21 @@ def _worst_with_ids(analysis: Any, record: Any, n: int) -> list[dict[str, Any]]:
 
 
 def _serve_parser(sub: Any) -> None:
+    from gammon._core import Variant
+    from gammon.policies import default_cube_policy, default_policy
+
     s = _command(sub, "serve", _serve, help="play for gnubg as its external player (FIBS boards)")
     add = _options(
         s,
         """
         --port  TCP port (gnubg: set player 0 external localhost:PORT)
         --host  address to bind (default 127.0.0.1)
-        --policy  random, pubeval (default), heuristic, net
-        --cube  cube policy: race (default: the Keith count in races), never, net (the net's
-          probabilities by Janowski's formula)
+        --policy  net (default: the net's checker play), pubeval (the fast baseline), heuristic,
+          random
+        --cube  cube policy: net (default: the net's probabilities by Janowski's formula), race
+          (the Keith count in races), never
+        --plies N  search the net's checker play N plies deep: 0 (default), 1 or 2
+        --cube-plies N  search the net's cube decisions N plies deep: 0 (default), 1 or 2
         --net FILE  a weights file (gammon-train's .gnet): net in --policy and --cube means its
           nets
         --seed  seed of the random policy
@@ -1248,8 +1276,10 @@ def _serve_parser(sub: Any) -> None:
     )
     add("--port", type=int, required=True)
     add("--host", default="127.0.0.1")
-    add("--policy", default="pubeval")
-    add("--cube", default="race")
+    add("--policy", default=default_policy(Variant.BACKGAMMON))
+    add("--cube", default=default_cube_policy(Variant.BACKGAMMON))
+    add("--plies", type=_count(0), default=0)
+    add("--cube-plies", type=_count(0), default=0)
     add("--net")
     add("--seed", type=int, default=0)
     add("--max-connections", type=int, default=8)
@@ -1282,7 +1312,7 @@ def _serve(args: argparse.Namespace) -> int:
     log.setLevel(logging.INFO)
     log.propagate = False
     with contextlib.suppress(KeyboardInterrupt):
-        options = _pick(args, "host seed max_connections max_line max_output")
+        options = _pick(args, "host seed plies cube_plies max_connections max_line max_output")
         serve(
             args.port, policy=policy, cube=cube, idle_timeout=args.idle_timeout or None, **options
         )

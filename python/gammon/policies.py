@@ -21,7 +21,7 @@ from typing import Any, Optional, Protocol, Union, runtime_checkable
 import numpy as np
 
 import gammon._core as _core_names
-from gammon._checks import brief
+from gammon._checks import brief, int_arg
 from gammon._core import BUILTIN_CUBE_POLICIES, Color, Net, Play, PlayList, Position, Variant
 from gammon.cube import Cube, CubeOffer, CubeRules
 from gammon.errors import InvalidInputError
@@ -230,7 +230,8 @@ class Player:
 
     ``checker`` is a built-in name (``"random"``, ``"pubeval"``, ``"heuristic"``,
     ``"bearoff"``, ``"net"``), a :class:`~gammon.Net`, a :class:`~gammon.Policy` object or a
-    function ``f(position, plays)`` (kept wrapped in a :class:`~gammon.FunctionPolicy`);
+    function ``f(position, plays)`` (kept wrapped in a :class:`~gammon.FunctionPolicy`); left
+    out, the checker play of a rollout that names none (:func:`default_policy`: the net).
     ``cube`` is ``"never"`` (never doubles, always takes), ``"race"`` (the Keith count in
     races, no cube action outside them), ``"net"`` (Janowski's model over the shipped net,
     see :mod:`gammon.simulate`), a :class:`~gammon.Net` (the same model over its
@@ -238,17 +239,30 @@ class Player:
     with the checker play: the net's own for ``"net"`` or a :class:`~gammon.Net`, else
     ``"never"`` (such a player never doubles; a result's printout says so).
 
-        >>> Player("net").name, Player("pubeval").name, Player("pubeval", "race").name
-        ('net+net', 'pubeval+never', 'pubeval+race')
+    ``plies`` (0, 1 or 2): how deep the net's checker play searches, as in
+    :func:`~gammon.rollout`; ``cube_plies`` (0, 1 or 2): how deep the net's cube decisions
+    are searched (the search of :func:`~gammon.cube_decision`). Above 0 only for the net's
+    policies (a simulation refuses other depths, naming them).
 
-    Raises :class:`~gammon.InvalidInputError` for an unknown name or an object without the
-    methods a policy needs.
+        >>> Player().name, Player("pubeval").name, Player("pubeval", "race").name
+        ('net+net', 'pubeval+never', 'pubeval+race')
+        >>> Player(plies=2, cube_plies=1)
+        Player(checker='net', cube='net', plies=2, cube_plies=1)
+
+    Raises :class:`~gammon.InvalidInputError` for an unknown name, an object without the
+    methods a policy needs or a depth that is not a whole number.
     """
 
-    checker: PolicySpec = "pubeval"
+    checker: PolicySpec = None  # type: ignore[assignment]  # the default policy, below
     cube: Optional[CubePolicySpec] = None
+    plies: int = 0
+    cube_plies: int = 0
 
     def __post_init__(self) -> None:
+        if self.checker is None:
+            object.__setattr__(self, "checker", default_policy(Variant.BACKGAMMON))
+        for depth in ("plies", "cube_plies"):
+            object.__setattr__(self, depth, int_arg(depth, getattr(self, depth), 0, 2**32 - 1))
         c = self.checker
         if self.cube is None:
             own = isinstance(c, Net) or (isinstance(c, str) and c.strip().lower() == "net")
@@ -353,6 +367,12 @@ class _CubeAdapter:
             f"{self.name}.take() must return True, False, 'take', 'drop', 'beaver' or "
             f"'raccoon', not {answer!r}"
         )
+
+
+def _depths(players: tuple[Player, Player]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The players' search depths as the core reads them: ``(plies, cube_plies)``, each a pair."""
+    a, b = players
+    return ((a.plies, b.plies), (a.cube_plies, b.cube_plies))
 
 
 def _core_players(players: tuple[Player, Player], rules: CubeRules) -> tuple[Any, Any]:

@@ -38,14 +38,14 @@ import time
 from typing import Any, Optional, Union
 
 import gammon._core as _core
-from gammon._core import Net, Position, RolloutSetup
+from gammon._core import Net, Position, RolloutSetup, Variant
 from gammon.cube import Cube, CubeRules
 from gammon.errors import GammonError, InvalidInputError
 from gammon.fibs import FibsBoard, FibsState
 from gammon.game import Game
 from gammon.mat import format_play
 from gammon.match import Match, MoneySession, Scoreboard
-from gammon.policies import CubePolicy, CubeView, Policy
+from gammon.policies import CubePolicy, CubeView, Policy, default_cube_policy, default_policy
 
 __all__ = [
     "DEFAULT_HOST",
@@ -71,21 +71,34 @@ class Engine:
     ``choose(position, plays)`` (:class:`gammon.Policy`); ``cube`` is a built-in cube policy
     (``"never"``: never double, always take; ``"race"``: Keith's count in races; ``"net"``:
     Janowski's model over the shipped net), a :class:`gammon.Net` (the same model over its
-    probabilities) or a :class:`gammon.CubePolicy`. ``seed`` seeds the random policy.
+    probabilities) or a :class:`gammon.CubePolicy`. Left out, both are a rollout's defaults
+    (:func:`~gammon.default_policy`, :func:`~gammon.default_cube_policy`: the net's).
+    ``plies`` and ``cube_plies`` (0, 1 or 2): how deep the net's plays and cube decisions are
+    searched, as in rollouts. ``seed`` seeds the random policy.
 
     Raises :class:`~gammon.InvalidInputError` for an unknown policy name, a net of another
-    game than backgammon, or an object without a policy's methods.
+    game than backgammon, an object without a policy's methods, or ``plies`` that the policy
+    does not search.
     """
 
     def __init__(
         self,
-        policy: Union[str, Net, Policy] = "pubeval",
-        cube: Union[str, Net, CubePolicy] = "race",
+        policy: Union[str, Net, Policy, None] = None,
+        cube: Union[str, Net, CubePolicy, None] = None,
         *,
         seed: int = 0,
+        plies: int = 0,
+        cube_plies: int = 0,
     ) -> None:
-        # The core checks the names and the nets' game, as for a rollout of gnubg's game.
-        for what, given in (("policy", {"policy": policy}), ("cube policy", {"cube": cube})):
+        policy = default_policy(Variant.BACKGAMMON) if policy is None else policy
+        cube = default_cube_policy(Variant.BACKGAMMON) if cube is None else cube
+        # The core checks the names, the depth and the nets' game, as for a rollout of
+        # gnubg's game.
+        checks = (
+            ("policy", {"policy": policy, "plies": plies}),
+            ("cube policy", {"cube": cube, "cube_plies": cube_plies}),
+        )
+        for what, given in checks:
             try:
                 RolloutSetup(Position.start(), 0, **given)
             except InvalidInputError as e:
@@ -93,6 +106,8 @@ class Engine:
         self.policy = policy
         self.cube = cube
         self.seed = seed
+        self.plies = plies
+        self.cube_plies = cube_plies
         self._count = 0
         self._lock = threading.Lock()
 
@@ -128,7 +143,7 @@ class Engine:
             cube, player = game.cube, pos.turn
         if isinstance(self.cube, (str, Net)):
             score = board.match_score if isinstance(board, Match) else None
-            return _core._cube_decision(pos, self.cube, player, cube, score, False)
+            return _core._cube_decision(pos, self.cube, player, cube, score, False, self.cube_plies)
         view = CubeView(pos, player, cube, board)
         if not state.doubled:
             return "double" if self.cube.double(view) else "roll"
@@ -145,7 +160,7 @@ class Engine:
             self._count += 1
             index = self._count
         if isinstance(self.policy, str):
-            chosen = plays[_core._choose_play(plays, self.policy, self.seed, index)]
+            chosen = plays[_core._choose_play(plays, self.policy, self.seed, index, self.plies)]
         else:
             pick = self.policy.choose(pos, plays)
             chosen = plays[pick] if isinstance(pick, int) else pick
@@ -385,19 +400,23 @@ class Server(socketserver.ThreadingTCPServer):
 def serve(
     port: int,
     *,
-    policy: Union[str, Net, Policy] = "pubeval",
-    cube: Union[str, Net, CubePolicy] = "race",
+    policy: Union[str, Net, Policy, None] = None,
+    cube: Union[str, Net, CubePolicy, None] = None,
     seed: int = 0,
+    plies: int = 0,
+    cube_plies: int = 0,
     ready: Optional[threading.Event] = None,
     **options: Any,
 ) -> None:
     """Serve until interrupted (Ctrl-C).
 
-    ``policy``, ``cube`` and ``seed`` are :class:`Engine`'s; ``options`` (``host``,
-    ``max_connections``, ``max_line``, ``idle_timeout``, ``max_output``) are :class:`Server`'s.
-    ``ready`` is set once the server listens.
+    ``policy``, ``cube``, ``seed``, ``plies`` and ``cube_plies`` are :class:`Engine`'s (by
+    default the net's checker play and cube); ``options`` (``host``, ``max_connections``,
+    ``max_line``, ``idle_timeout``, ``max_output``) are :class:`Server`'s. ``ready`` is set
+    once the server listens.
     """
-    with Server(Engine(policy, cube, seed=seed), port, **options) as srv:
+    engine = Engine(policy, cube, seed=seed, plies=plies, cube_plies=cube_plies)
+    with Server(engine, port, **options) as srv:
         if ready is not None:
             ready.set()
         srv.serve_forever()

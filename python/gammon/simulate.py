@@ -87,6 +87,7 @@ from gammon.policies import (
     PlayerSpec,
     _check_threads_for_python,
     _core_players,
+    _depths,
     _players_arg,
 )
 
@@ -174,19 +175,26 @@ def _simulation(
     matches = length is not None
     names = (players[0].name, players[1].name)
     core = _core_players(players, rules)
+    depths = _depths(players)
     setup = (length, crawford, core, rules) if matches else (core, rules)
     result: Any = MatchResult if matches else MoneyResult
 
     def play(seed: int) -> Any:
         function = _simulate_match if matches else _simulate_money
         return partial(
-            function, variant, *setup, names=names, player_objects=players, seed=seed, record=record
+            function,
+            variant,
+            *setup,
+            names=names,
+            player_objects=players,
+            seed=seed,
+            record=record,
+            depths=depths,
         )
 
     def load(data: bytes, where: str, first: int, items: int) -> tuple[Any, Any]:
-        done = result._read_checkpoint(
-            data, where, variant, length, crawford, names, seed, rules, players, first, items
-        )
+        asked = (data, where, variant, length, crawford, names, seed, rules, players)
+        done = result._read_checkpoint(*asked, first, items, depths)
         return done, play(done.seed)
 
     ships = [
@@ -329,7 +337,7 @@ def simulate_money(
 
 def simulated_match_record(
     length: int,
-    players: tuple[object, object] = ("pubeval", "pubeval"),
+    players: tuple[object, object] = (Player(), Player()),
     *,
     seed: int = 0,
     index: int = 0,
@@ -349,7 +357,14 @@ def simulated_match_record(
     rules = _cube_rules(cube_rules)
     both = _players_arg(players)
     log = _match_events(
-        Variant.BACKGAMMON, _core_players(both, rules), rules, seed, index, length or None, crawford
+        Variant.BACKGAMMON,
+        _core_players(both, rules),
+        rules,
+        seed,
+        index,
+        length or None,
+        crawford,
+        _depths(both),
     )
     rec = MatchRecord(
         length,

@@ -57,7 +57,7 @@ mod variant_position;
 
 pub use analysis::{
     analyze_game, analyze_matches, is_close_cube, AnalysisConfig, AnalysisError, AnalysisProgress,
-    Candidate, Decision, DecisionKind, ErrorTally, GameAnalysis, GameLog, LuckMark, MatchAnalysis,
+    AnalysisWireError, Candidate, Decision, DecisionKind, ErrorTally, GameAnalysis, GameLog, LuckMark, MatchAnalysis,
     MoveFilter, PlayerStats, Rating, RollLuck, Skill, Step, BAD, CLOSE_CUBE, DOUBTFUL, LUCKY,
     MAX_ANALYSIS_PLIES, VERY_BAD, VERY_LUCKY,
 };

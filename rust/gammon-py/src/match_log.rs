@@ -123,9 +123,11 @@ impl LogEvent {
 /// ``("game_over", winner, kind, "borne_off" | "dropped", points, cube_value, owner, match)``
 /// with ``match`` the ``gammon.MatchScore`` after the game, or ``None`` in money play.
 ///
+/// ``depths`` as for ``_simulate_match``.
+///
 /// Raises as ``_simulate_match``.
 #[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true))]
+#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true, depths=((0, 0), (0, 0))))]
 #[allow(clippy::too_many_arguments)]
 pub fn _match_events<'py>(
     py: Python<'py>,
@@ -136,8 +138,9 @@ pub fn _match_events<'py>(
     index: u64,
     length: Option<u32>,
     crawford: bool,
+    depths: crate::simulation::Depths,
 ) -> PyResult<Bound<'py, PyList>> {
-    let contest = Contest::read(&variant, &players, cube_rules)?;
+    let contest = Contest::read(&variant, &players, cube_rules, depths)?;
     let new_match = match length {
         Some(n) => Some(
             MatchScore::new(n, crawford)

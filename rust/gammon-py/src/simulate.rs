@@ -29,7 +29,8 @@ use crate::errors::{
 };
 use crate::match_score::PyMatchScore;
 use crate::rollout::{run_detached, side_policy, SidePolicy};
-use crate::simulation::{setup_of, PyMatchResult, PyMoneyResult};
+use crate::simulation::{setup_of, Depths, PyMatchResult, PyMoneyResult};
+use gammon_core::{MAX_CUBE_POLICY_PLIES, MAX_POLICY_PLIES};
 use crate::types::PyColor;
 
 /// The match as a `gammon.MatchScore`; `None` in money play.
@@ -234,6 +235,39 @@ pub(crate) fn cube_rules_arg(rules: PyCubeRules) -> PyResult<CubeRules> {
     rules.inner.validate().map_err(|e| cube_rules_error(&e))
 }
 
+/// Refuses a search depth beyond `max`, or above 0 for a policy that does not search
+/// (`searches` false), naming the setting, the depth and the policy.
+fn check_depth(
+    setting: &'static str,
+    plies: u32,
+    max: u32,
+    searches: bool,
+    policy: &Bound<'_, PyAny>,
+) -> PyResult<()> {
+    let why = if plies > max {
+        "is too deep".to_owned()
+    } else if plies > 0 && !searches {
+        let name = match policy.cast::<PyString>() {
+            Ok(s) => s.to_string(),
+            Err(_) => crate::run_setup::object_name(policy),
+        };
+        format!("cannot be searched by the policy {}", repr_name(&name))
+    } else {
+        return Ok(());
+    };
+    Err(simulation_error(&gammon_core::SimulationError::Plies {
+        setting,
+        plies,
+        why,
+        max,
+    }))
+}
+
+/// `'name'`, bounded, as the messages quote a policy.
+fn repr_name(name: &str) -> String {
+    crate::errors::bounded(gammon_core::py_quoted(name))
+}
+
 /// Both players: `((checker, cube), (checker, cube))`, the first plays White.
 pub(crate) type PlayersArg<'py> = (
     (Bound<'py, PyAny>, Bound<'py, PyAny>),
@@ -250,10 +284,13 @@ pub(crate) struct Contest {
 }
 
 impl Contest {
+    /// The contest of `players` (each searching as `depths` say: `(plies, cube_plies)`, each a
+    /// pair). A depth above 0 asked of a policy other than the net's is refused by name.
     pub(crate) fn read(
         variant: &Bound<'_, PyAny>,
         players: &PlayersArg<'_>,
         rules: PyCubeRules,
+        depths: Depths,
     ) -> PyResult<Self> {
         let variant = crate::convert::variant_or_default(variant)?;
         if variant.family() != RulesFamily::Backgammon {
@@ -267,14 +304,24 @@ impl Contest {
             )));
         };
         let ((c0, k0), (c1, k1)) = players;
+        let ((p0, p1), (q0, q1)) = depths;
+        let checker = |obj: &Bound<'_, PyAny>, plies: u32| {
+            let side = side_policy(obj, variant, BackgammonPolicy::from)?;
+            let searches = matches!(side, SidePolicy::Builtin(BackgammonPolicy::Net(_)));
+            check_depth("plies", plies, MAX_POLICY_PLIES, searches, obj)?;
+            Ok::<_, PyErr>(side.with_plies(plies))
+        };
+        let cube = |obj: &Bound<'_, PyAny>, plies: u32| {
+            let side = side_cube(obj, variant)?;
+            let searches = matches!(side, SideCube::Builtin(BackgammonCubePolicy::Net(_)));
+            check_depth("cube_plies", plies, MAX_CUBE_POLICY_PLIES, searches, obj)?;
+            Ok::<_, PyErr>(side.with_plies(plies))
+        };
         Ok(Contest {
             start,
             variant,
-            checkers: [
-                side_policy(c0, variant, BackgammonPolicy::from)?,
-                side_policy(c1, variant, BackgammonPolicy::from)?,
-            ],
-            cubes: [side_cube(k0, variant)?, side_cube(k1, variant)?],
+            checkers: [checker(c0, p0)?, checker(c1, p1)?],
+            cubes: [cube(k0, q0)?, cube(k1, q1)?],
             cube_rules: cube_rules_arg(rules)?,
         })
     }
@@ -390,13 +437,15 @@ where
 /// ``MatchResult`` (``gammon.simulate_match`` drives it). ``players`` is a pair of (checker
 /// policy, cube policy), the first plays White; ``names`` their short names and
 /// ``player_objects`` the ``gammon.Player`` values the result shows. ``base``: a result
-/// already held, whose matches the progress reports include.
+/// already held, whose matches the progress reports include. ``depths``: ``(plies,
+/// cube_plies)``, each a pair (first player, second player): how deep the net's checker play
+/// and cube decisions search.
 ///
 /// Raises ``InvalidInputError`` for bad settings or policies, ``InternalError`` when a match
 /// cannot be finished, and whatever a Python policy or the callback raises (except
 /// ``KeyboardInterrupt``, which ends the simulation as interrupted).
 #[pyfunction]
-#[pyo3(signature = (variant, length, crawford, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_MATCH_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None))]
+#[pyo3(signature = (variant, length, crawford, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_MATCH_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None, depths=((0, 0), (0, 0))))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulate_match<'py>(
     py: Python<'py>,
@@ -417,8 +466,9 @@ pub fn _simulate_match<'py>(
     target_std_error: Option<f64>,
     callback: Option<Py<PyAny>>,
     base: Option<PyRef<'py, PyMatchResult>>,
+    depths: Depths,
 ) -> PyResult<PyMatchResult> {
-    let contest = Contest::read(&variant, &players, cube_rules)?;
+    let contest = Contest::read(&variant, &players, cube_rules, depths)?;
     let setup = setup_of(
         contest.variant,
         Some(length),
@@ -426,6 +476,7 @@ pub fn _simulate_match<'py>(
         names,
         seed,
         contest.cube_rules,
+        depths,
     );
     setup.validate().map_err(|e| simulation_error(&e))?;
     let config = contest.config(
@@ -466,7 +517,7 @@ pub fn _simulate_match<'py>(
 ///
 /// Raises as ``_simulate_match``.
 #[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_GAME_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None))]
+#[pyo3(signature = (variant, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_GAME_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None, depths=((0, 0), (0, 0))))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulate_money<'py>(
     py: Python<'py>,
@@ -485,8 +536,9 @@ pub fn _simulate_money<'py>(
     target_std_error: Option<f64>,
     callback: Option<Py<PyAny>>,
     base: Option<PyRef<'py, PyMoneyResult>>,
+    depths: Depths,
 ) -> PyResult<PyMoneyResult> {
-    let contest = Contest::read(&variant, &players, cube_rules)?;
+    let contest = Contest::read(&variant, &players, cube_rules, depths)?;
     let setup = setup_of(
         contest.variant,
         None,
@@ -494,6 +546,7 @@ pub fn _simulate_money<'py>(
         names,
         seed,
         contest.cube_rules,
+        depths,
     );
     setup.validate().map_err(|e| simulation_error(&e))?;
     let config = contest.config(

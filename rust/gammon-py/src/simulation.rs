@@ -483,6 +483,7 @@ pub(crate) fn setup_of(
     names: (String, String),
     seed: u64,
     cube_rules: gammon_core::CubeRules,
+    depths: Depths,
 ) -> SimSetup {
     SimSetup {
         variant,
@@ -493,7 +494,28 @@ pub(crate) fn setup_of(
         players: [names.0, names.1],
         seed,
         cube_rules,
+        plies: [depths.0 .0, depths.0 .1],
+        cube_plies: [depths.1 .0, depths.1 .1],
     }
+}
+
+/// The players' search depths as the Python arguments give them: ``(plies, cube_plies)``,
+/// each a pair (first player, second player).
+pub(crate) type Depths = ((u32, u32), (u32, u32));
+
+/// The players' names for a printout, each with the depth of its search when it searches:
+/// ``net+net (2-ply, cube 1-ply)``.
+fn labels(setup: &SimSetup) -> [String; 2] {
+    [0, 1].map(|i| {
+        let (p, c) = (setup.plies[i], setup.cube_plies[i]);
+        let name = &setup.players[i];
+        match (p, c) {
+            (0, 0) => name.clone(),
+            (p, 0) => format!("{name} ({p}-ply)"),
+            (0, c) => format!("{name} (cube {c}-ply)"),
+            (p, c) => format!("{name} ({p}-ply, cube {c}-ply)"),
+        }
+    })
 }
 
 /// What decides a simulation's matches or games.
@@ -551,6 +573,20 @@ impl PySimulationSetup {
         }
     }
 
+    /// How deep the first and the second player's checker play searches (0 to 2 plies;
+    /// above 0 the net's policy).
+    #[getter]
+    fn plies(&self) -> (u32, u32) {
+        (self.inner.plies[0], self.inner.plies[1])
+    }
+
+    /// How deep the first and the second player's cube decisions are searched (0 to 2
+    /// plies; above 0 the net's cube policy).
+    #[getter]
+    fn cube_plies(&self) -> (u32, u32) {
+        (self.inner.cube_plies[0], self.inner.cube_plies[1])
+    }
+
     /// The fields in which this setup differs from ``other``.
     ///
     /// ``(field, here, there)`` triples, values written as Python writes them (empty when
@@ -585,7 +621,7 @@ impl PySimulationSetup {
             }
             SimFormat::Money => "money games".to_owned(),
         };
-        let [a, b] = &self.inner.players;
+        let [a, b] = &labels(&self.inner);
         format!(
             "<SimulationSetup {what}, {a} vs {b}, {}, seed={}>",
             self.inner.variant.name(),
@@ -643,6 +679,8 @@ macro_rules! sim_result {
                 }
                 let r = &slf.get().inner;
                 d.set_item("players", slf.get().names())?;
+                d.set_item("plies", r.setup.plies)?;
+                d.set_item("cube_plies", r.setup.cube_plies)?;
                 d.set_item("variant", r.setup.variant.name())?;
                 d.set_item("seed", r.setup.seed)?;
                 d.set_item("threads", r.threads)?;
@@ -840,7 +878,7 @@ macro_rules! sim_result {
             /// these settings over items ``first .. first + items`` (``seed`` None: the file's
             /// seed is taken). Raises ``CheckpointError`` naming what is wrong or differs.
             #[staticmethod]
-            #[pyo3(signature = (data, path, variant, length, crawford, names, seed, cube_rules, players, first, items))]
+            #[pyo3(signature = (data, path, variant, length, crawford, names, seed, cube_rules, players, first, items, depths=((0, 0), (0, 0))))]
             #[allow(clippy::too_many_arguments)]
             fn _read_checkpoint(
                 py: Python<'_>,
@@ -855,6 +893,7 @@ macro_rules! sim_result {
                 players: Py<PyAny>,
                 first: u64,
                 items: u64,
+                depths: Depths,
             ) -> PyResult<$cls> {
                 let setup = setup_of(
                     crate::convert::variant_or_default(variant)?,
@@ -863,6 +902,7 @@ macro_rules! sim_result {
                     names,
                     seed.unwrap_or(0),
                     cube_rules.inner,
+                    depths,
                 );
                 setup.validate().map_err(|e| simulation_error(&e))?;
                 let inner = SimRecord::<$tally, $records>::read_checkpoint(
@@ -1033,8 +1073,9 @@ sim_result!(
         /// The figures as plain JSON-ready values, as ``gammon simulate match --json`` prints
         /// them: ``kind`` (``"match"``), ``length``, ``crawford``, ``matches`` (completed),
         /// ``matches_requested``, ``wins``, ``win``, ``std_error``, ``ci95``, ``games``, then
-        /// ``players`` (their names), ``variant`` (its name), ``seed``, ``threads``,
-        /// ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
+        /// ``players`` (their names), ``plies`` and ``cube_plies`` (their depths), ``variant``
+        /// (its name), ``seed``, ``threads``, ``seconds`` (elapsed), ``interrupted`` and
+        /// ``stop_reason``.
         fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
             let figures = [
                 ("length", "length"),
@@ -1053,7 +1094,7 @@ sim_result!(
         fn __str__(&self) -> String {
             let r = &self.inner;
             let t = &r.tally;
-            let [a, b] = &r.setup.players;
+            let [a, b] = &labels(&r.setup);
             let rule = if self.crawford() {
                 ""
             } else {
@@ -1105,7 +1146,7 @@ sim_result!(
 
         fn __repr__(&self) -> String {
             let r = &self.inner;
-            let [a, b] = &r.setup.players;
+            let [a, b] = &labels(&r.setup);
             let (lo, hi) = r.tally.win_interval();
             let win = match r.tally.sweep() {
                 Some(gammon_core::Color::White) => format!("1.0000 (>= {lo:.4}, 95%)"),
@@ -1254,7 +1295,8 @@ sim_result!(
         /// The figures as plain JSON-ready values, as ``gammon simulate money --json`` prints
         /// them: ``kind`` (``"money"``), ``games`` (completed), ``games_requested``,
         /// ``points_per_game``, ``std_error``, ``ci95``, ``net_points``, ``mean_cube``,
-        /// ``counts``, then ``players`` (their names), ``variant`` (its name), ``seed``,
+        /// ``counts``, then ``players`` (their names), ``plies`` and ``cube_plies`` (their
+        /// depths), ``variant`` (its name), ``seed``,
         /// ``threads``, ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
         fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
             let figures = [
@@ -1273,7 +1315,7 @@ sim_result!(
         fn __str__(&self) -> String {
             let r = &self.inner;
             let t = &r.tally;
-            let [a, b] = &r.setup.players;
+            let [a, b] = &labels(&r.setup);
             let (lo, hi) = t.points_interval();
             let se = t.std_error();
             let mut lines = vec![
@@ -1308,7 +1350,7 @@ sim_result!(
 
         fn __repr__(&self) -> String {
             let r = &self.inner;
-            let [a, b] = &r.setup.players;
+            let [a, b] = &labels(&r.setup);
             format!(
                 "<MoneyResult {a} vs {b} games={} points={} seed={}{}>",
                 r.tally.games,

@@ -441,6 +441,13 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
         );
         m.insert("seed".into(), big(s.seed));
         m.insert("cube_rules".into(), rules_json(&s.cube_rules));
+        // The search depths, written only for searched players: the records of 0-ply
+        // simulations stay as they were (and read with depths 0).
+        for (name, depths) in [("plies", s.plies), ("cube_plies", s.cube_plies)] {
+            if depths != [0, 0] {
+                m.insert(name.into(), pair(depths[0], depths[1]));
+            }
+        }
         let ranges = self.ranges.iter().map(|r| pair(r.start, r.end)).collect();
         m.insert("ranges".into(), Value::Array(ranges));
         m.insert("requested".into(), big(self.requested));
@@ -479,7 +486,9 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
         if is_match {
             names.extend(["length", "crawford"]);
         }
+        let searched = ["plies", "cube_plies"];
         if let Value::Object(map) = v {
+            names.extend(searched.into_iter().filter(|k| map.contains_key(*k)));
             let found = map.get("format").unwrap_or(&Value::Null);
             if found.as_str() != Some(T::FORMAT) {
                 let what = |f: Option<&str>| match f {
@@ -530,12 +539,18 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
                 ))
             }
         };
+        let depths = |name: &str| match f.get(name) {
+            Value::Null => Ok([0, 0]),
+            _ => f.pair(name, 0, u32::MAX),
+        };
         let setup = SimSetup {
             variant,
             format,
             players,
             seed: f.int("seed", 0, u64::MAX)?,
             cube_rules: rules_from(f.get("cube_rules"))?,
+            plies: depths("plies")?,
+            cube_plies: depths("cube_plies")?,
         };
         setup
             .validate()
@@ -771,6 +786,8 @@ mod tests {
                     refuse_dead_cube: true,
                     ..CubeRules::default()
                 },
+                plies: [0, 0],
+                cube_plies: [0, 0],
             },
             tally: MatchTally {
                 matches: 3,
@@ -813,6 +830,8 @@ mod tests {
                     beavers: true,
                     ..CubeRules::default()
                 },
+                plies: [0, 0],
+                cube_plies: [0, 0],
             },
             tally: MoneyTally {
                 games: 4,
@@ -848,6 +867,31 @@ mod tests {
             e.0.contains("a match simulation, not a money simulation"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn search_depths_are_written_only_when_searched_and_read_back() {
+        // A 0-ply record has no depth fields (the files of earlier versions read as 0 ply).
+        let plain = match_record().to_text();
+        assert!(!plain.contains("plies\":["), "{plain}");
+        let mut m = match_record();
+        m.setup.plies = [2, 0];
+        m.setup.cube_plies = [0, 1];
+        let text = m.to_text();
+        assert!(text.contains("\"plies\":[2,0]"), "{text}");
+        assert!(text.contains("\"cube_plies\":[0,1]"), "{text}");
+        assert_eq!(MatchSimRecord::from_text(text.as_bytes()), Ok(m.clone()));
+        // A depth beyond the deepest search is refused by name.
+        m.setup.plies = [3, 0];
+        let e = MatchSimRecord::from_text(m.to_text().as_bytes()).unwrap_err();
+        assert!(e.0.contains("plies=3 is too deep"), "{e}");
+        // A file of 0-ply players does not continue a searched simulation, nor the reverse.
+        let mut searched = match_record().setup;
+        searched.plies = [1, 1];
+        let file = match_record().checkpoint_text(10, 20);
+        let e = MatchSimRecord::read_checkpoint(file.as_bytes(), &searched, false, 10, 20)
+            .unwrap_err();
+        assert!(e.0.contains("plies=(0, 0) there, plies=(1, 1) here"), "{e}");
     }
 
     /// Edits the record's JSON and reads it back, the check made again so that the content

@@ -119,6 +119,21 @@ pub enum SimulationError {
     /// The variant is played without a doubling cube (Long Nardy).
     #[error("Long Nardy is played without a doubling cube: simulations play the backgammon variants, not {0}")]
     NoCube(crate::base::variant::Variant),
+    /// A search depth beyond the deepest, or asked of a player whose policy does not search.
+    #[error(
+        "{setting}={plies} {why}: a player's {setting} is 0, 1 or 2 (up to {max}), searched by \
+         the net only (checker or cube policy 'net', or a gammon.Net)"
+    )]
+    Plies {
+        /// The setting: `"plies"` (checker play) or `"cube_plies"` (cube decisions).
+        setting: &'static str,
+        /// The depth asked for.
+        plies: u32,
+        /// What is wrong with it.
+        why: String,
+        /// The deepest search.
+        max: u32,
+    },
     /// The initial cube of a cubeful rollout is not a power of two within the cap.
     #[error(
         "the cube value must be a power of two from 1 to the cap {max}, not {value} (CUBE-10)"

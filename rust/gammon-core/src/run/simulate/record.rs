@@ -13,6 +13,8 @@ use std::ops::Range;
 
 use crate::base::color::Color;
 use crate::base::variant::{RulesFamily, Variant};
+use crate::policy::cube_searched::MAX_CUBE_POLICY_PLIES;
+use crate::policy::MAX_POLICY_PLIES;
 use crate::run::batch::StopReason;
 use crate::run::simulate::{
     MatchRecords, MatchTally, MoneyRecords, MoneyTally, SimRecords, SimRun, SimTally,
@@ -72,6 +74,12 @@ pub struct SimSetup {
     pub seed: u64,
     /// The cube rules asked for (a match plays without the money options, CUBE-11).
     pub cube_rules: CubeRules,
+    /// How deep each player's checker play searches, the first player's then the second's
+    /// (0 to [`MAX_POLICY_PLIES`]; above 0 the net's policy, [`crate::NetPolicy::with_plies`]).
+    pub plies: [u32; 2],
+    /// How deep each player's cube decisions are searched (0 to [`MAX_CUBE_POLICY_PLIES`];
+    /// above 0 the net's cube policy, [`crate::SearchedCube`]).
+    pub cube_plies: [u32; 2],
 }
 
 /// A field in which two setups differ, with both values written as the Python API spells
@@ -124,6 +132,20 @@ impl SimSetup {
             MatchScore::new(length, crawford)?;
         }
         self.cube_rules.validate()?;
+        let depths = [
+            ("plies", self.plies, MAX_POLICY_PLIES),
+            ("cube_plies", self.cube_plies, MAX_CUBE_POLICY_PLIES),
+        ];
+        for (setting, pair, max) in depths {
+            if let Some(&plies) = pair.iter().find(|&&n| n > max) {
+                return Err(SimulationError::Plies {
+                    setting,
+                    plies,
+                    why: "is too deep".to_owned(),
+                    max,
+                });
+            }
+        }
         Ok(())
     }
 
@@ -161,6 +183,9 @@ impl SimSetup {
         let pair = |p: &[String; 2]| format!("({}, {})", quoted(&p[0]), quoted(&p[1]));
         check("players", pair(&self.players), pair(&other.players));
         check("seed", self.seed.to_string(), other.seed.to_string());
+        let depths = |p: [u32; 2]| format!("({}, {})", p[0], p[1]);
+        check("plies", depths(self.plies), depths(other.plies));
+        check("cube_plies", depths(self.cube_plies), depths(other.cube_plies));
         let (r, s) = (&self.cube_rules, &other.cube_rules);
         check(
             "cube_rules.max_cube",
@@ -436,6 +461,8 @@ mod tests {
             players: ["pubeval+race".to_owned(), "random+never".to_owned()],
             seed: 7,
             cube_rules: CubeRules::default(),
+            plies: [0, 0],
+            cube_plies: [0, 0],
         }
     }
 
