@@ -174,6 +174,7 @@ def test_simulate_match_prints_the_match_share(capsys: pytest.CaptureFixture[str
 
 def test_simulate_money_takes_the_money_options(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "money", "--games", "3000", "--seed", "2", "--json", "--quiet"]
+    args += ["--player", "pubeval+race"]  # the fast baseline (the net is the default)
     code, out, _ = run([*args, "--jacoby", "--beavers", "--opponent", "random+never"], capsys)
     assert code == 0
     data = json.loads(out)

@@ -164,3 +164,15 @@ def test_serve_plays_the_net_by_default_and_searches_as_told() -> None:
     proper = gammon.cube_decision(race, plies=1, score=gammon.Match(7))
     want = "double" if proper.doubler_action == "double" else "roll"
     assert Engine(cube_plies=1).answer(str(board)) == want
+
+
+def test_searched_players_travel_to_worker_processes_with_their_depths() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    players = (CUBE_SEARCHED, gammon.Player("pubeval", "race"))
+    direct = gammon.simulate_money(6, players=players, seed=9, threads=1)
+    with ProcessPoolExecutor(2) as pool:
+        spread = gammon.simulate_money(
+            6, players=players, seed=9, executor=pool, games_per_task=2, threads=1
+        )
+    assert spread == direct and spread.setup.cube_plies == (1, 0)

@@ -1350,7 +1350,7 @@ def _simulate_match(
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
     base: MatchResult | None = None,
-    depths: _Depths = ((0, 0), (0, 0)),
+    depths: _Depths = ...,
 ) -> MatchResult:
     """Plays matches ``first``..``end`` of a simulation; ``gammon.simulate_match`` drives it."""
 
@@ -1371,7 +1371,7 @@ def _simulate_money(
     target_std_error: float | None = None,
     callback: Callable[[int, int, float, float, float], object] | None = None,
     base: MoneyResult | None = None,
-    depths: _Depths = ((0, 0), (0, 0)),
+    depths: _Depths = ...,
 ) -> MoneyResult:
     """Plays money games ``first``..``end``; ``gammon.simulate_money`` drives it."""
 
@@ -1415,7 +1415,7 @@ def _match_events(
     index: int,
     length: int | None = None,
     crawford: bool = True,
-    depths: _Depths = ((0, 0), (0, 0)),
+    depths: _Depths = ...,
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
 
@@ -2711,7 +2711,7 @@ class MatchResult(_SimulationResult):
         players: Any,
         first: int,
         items: int,
-        depths: _Depths = ((0, 0), (0, 0)),
+        depths: _Depths = ...,
     ) -> MatchResult:
         """The result in a checkpoint file's bytes, checked to continue this simulation."""
 
@@ -2793,7 +2793,7 @@ class MoneyResult(_SimulationResult):
         players: Any,
         first: int,
         items: int,
-        depths: _Depths = ((0, 0), (0, 0)),
+        depths: _Depths = ...,
     ) -> MoneyResult:
         """The result in a checkpoint file's bytes, checked to continue this simulation."""
 

@@ -57,9 +57,9 @@ mod variant_position;
 
 pub use analysis::{
     analyze_game, analyze_matches, is_close_cube, AnalysisConfig, AnalysisError, AnalysisProgress,
-    AnalysisWireError, Candidate, Decision, DecisionKind, ErrorTally, GameAnalysis, GameLog, LuckMark, MatchAnalysis,
-    MoveFilter, PlayerStats, Rating, RollLuck, Skill, Step, BAD, CLOSE_CUBE, DOUBTFUL, LUCKY,
-    MAX_ANALYSIS_PLIES, VERY_BAD, VERY_LUCKY,
+    AnalysisWireError, Candidate, Decision, DecisionKind, ErrorTally, GameAnalysis, GameLog,
+    LuckMark, MatchAnalysis, MoveFilter, PlayerStats, Rating, RollLuck, Skill, Step, BAD,
+    CLOSE_CUBE, DOUBTFUL, LUCKY, MAX_ANALYSIS_PLIES, VERY_BAD, VERY_LUCKY,
 };
 pub use base::color::{ByColor, Color};
 pub use base::dice::{Dice, DiceError};

@@ -753,8 +753,7 @@ impl PyPlayerStats {
 }
 
 /// How a money session or a match is presented: its length (0 for money) and names.
-#[derive(Clone, Debug)]
-#[derive(PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 struct Labels {
     length: u32,
     names: ByColor<String>,
@@ -1193,7 +1192,10 @@ impl PyMatchAnalysis {
     /// names and whether it is of Long Nardy games.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>, u32, (String, String), bool))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Bound<'py, PyBytes>, u32, (String, String), bool),
+    )> {
         let me = slf.get();
         let l = &me.labels;
         Ok((

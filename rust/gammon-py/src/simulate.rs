@@ -30,8 +30,8 @@ use crate::errors::{
 use crate::match_score::PyMatchScore;
 use crate::rollout::{run_detached, side_policy, SidePolicy};
 use crate::simulation::{setup_of, Depths, PyMatchResult, PyMoneyResult};
-use gammon_core::{MAX_CUBE_POLICY_PLIES, MAX_POLICY_PLIES};
 use crate::types::PyColor;
+use gammon_core::{MAX_CUBE_POLICY_PLIES, MAX_POLICY_PLIES};
 
 /// The match as a `gammon.MatchScore`; `None` in money play.
 pub(crate) fn py_board(board: &Scoreboard) -> Option<PyMatchScore> {

@@ -889,8 +889,8 @@ mod tests {
         let mut searched = match_record().setup;
         searched.plies = [1, 1];
         let file = match_record().checkpoint_text(10, 20);
-        let e = MatchSimRecord::read_checkpoint(file.as_bytes(), &searched, false, 10, 20)
-            .unwrap_err();
+        let e =
+            MatchSimRecord::read_checkpoint(file.as_bytes(), &searched, false, 10, 20).unwrap_err();
         assert!(e.0.contains("plies=(0, 0) there, plies=(1, 1) here"), "{e}");
     }
 

@@ -185,7 +185,11 @@ impl SimSetup {
         check("seed", self.seed.to_string(), other.seed.to_string());
         let depths = |p: [u32; 2]| format!("({}, {})", p[0], p[1]);
         check("plies", depths(self.plies), depths(other.plies));
-        check("cube_plies", depths(self.cube_plies), depths(other.cube_plies));
+        check(
+            "cube_plies",
+            depths(self.cube_plies),
+            depths(other.cube_plies),
+        );
         let (r, s) = (&self.cube_rules, &other.cube_rules);
         check(
             "cube_rules.max_cube",
