@@ -511,6 +511,11 @@ def test_analyses_pickle_and_come_back_equal_with_the_same_arrays() -> None:
         )
         best = [(str(d.best.play), d.best.equity) for d in a.decisions if d.best is not None]
         assert [(str(d.best.play), d.best.equity) for d in b.decisions if d.best] == best
+        inside = [a.white, a.black, *a.decisions[:8], *a.games[0].rolls[:8]]
+        inside += [c for d in a.decisions[:4] for c in d.candidates]
+        for value in inside:
+            copy = pickle.loads(pickle.dumps(value))
+            assert copy == value and repr(copy) == repr(value)
         game = pickle.loads(pickle.dumps(a.games[-1]))
         assert game == a.games[-1] and str(game) == str(a.games[-1])
         assert game != a.games[0] or len(a) == 1
@@ -523,10 +528,15 @@ def test_analyses_pickle_and_come_back_equal_with_the_same_arrays() -> None:
 
 
 def test_damaged_pickled_analyses_are_refused_by_name() -> None:
-    restore, (data, *rest) = gammon.analyze(MATCH5).__reduce__()
+    a = gammon.analyze(MATCH5)
+    restore, (data, *rest) = a.__reduce__()
     for bad in (data[:-1], data[:10], b"XYZ" + data[3:], data + b"\0"):
         with pytest.raises(gammon.InvalidInputError, match="not an analysis"):
             restore(bad, *rest)
+    # A value's form is read as its own kind only: a decision's bytes are no statistics.
+    _, (decision, _) = a.decisions[0].__reduce__()
+    with pytest.raises(gammon.InvalidInputError, match="not an analysis"):
+        type(a.white)._restore(decision)
 
 
 def test_run_options_an_analysis_cannot_honour_are_clear_errors(tmp_path: Path) -> None:

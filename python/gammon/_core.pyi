@@ -3657,6 +3657,12 @@ class Candidate:
     @property
     def plies(self) -> int:
         """The depth the play was valued at."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[Any, tuple[bytes, Position, tuple[int, int]]]: ...
+    @staticmethod
+    def _restore(data: bytes, before: Position, dice: tuple[int, int]) -> Candidate:
+        """Rebuilds a pickled candidate (unpickling only)."""
 
 @final
 class Decision:
@@ -3734,6 +3740,12 @@ class Decision:
     @property
     def is_error(self) -> bool:
         """True when the decision is marked doubtful or worse."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[Any, tuple[bytes, int]]: ...
+    @staticmethod
+    def _restore(data: bytes, game: int) -> Decision:
+        """Rebuilds a pickled decision (unpickling only)."""
 
 @final
 class RollLuck:
@@ -3772,6 +3784,12 @@ class RollLuck:
     @property
     def mark(self) -> str:
         """The mark gnubg gives the roll."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[Any, tuple[bytes, int]]: ...
+    @staticmethod
+    def _restore(data: bytes, game: int) -> RollLuck:
+        """Rebuilds a pickled roll (unpickling only)."""
 
 @final
 class PlayerStats:
@@ -3857,6 +3875,12 @@ class PlayerStats:
         """The result less the player's luck and plus the opponent's."""
     def as_dict(self) -> dict[str, float]:
         """The statistics as a ``dict`` of numbers."""
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]: ...
+    @staticmethod
+    def _restore(data: bytes) -> PlayerStats:
+        """Rebuilds pickled statistics (unpickling only)."""
 
 @final
 class GameAnalysis:

@@ -46,6 +46,18 @@ fn dice_pair(d: Dice) -> (u8, u8) {
     (d.high(), d.low())
 }
 
+/// What `__reduce__` returns: the function that rebuilds the value, and its arguments.
+type Pickled<'py, T> = PyResult<(Bound<'py, PyAny>, T)>;
+/// The bytes of a value's compact form.
+type Bytes<'py> = Bound<'py, PyBytes>;
+/// The players' names, White's then Black's.
+type Names = (String, String);
+
+/// `InvalidInputError` for a pickled analysis value that does not read.
+fn wire_error(e: &gammon_core::AnalysisWireError) -> PyErr {
+    InvalidInputError::new_err(e.to_string())
+}
+
 /// `gammon.IllegalActionError` (or `InvalidInputError` for a net of another game) for a record
 /// the analysis cannot read, with its place.
 fn analysis_error(e: &AnalysisError) -> PyErr {
@@ -148,6 +160,37 @@ impl PyCandidate {
     #[getter]
     fn plies(&self) -> u32 {
         self.inner.plies
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyCandidate>().is_ok_and(|o| {
+            let o = o.get();
+            (o.inner, o.before, o.dice) == (self.inner, self.before, self.dice)
+        })
+    }
+
+    /// Pickling: the core's compact form of the candidate, the position before it and the
+    /// roll.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (Bytes<'py>, PyPosition, (u8, u8))> {
+        let me = slf.get();
+        let before = PyPosition { inner: me.before };
+        let bytes = PyBytes::new(slf.py(), &me.inner.to_bytes());
+        Ok((
+            slf.getattr("_restore")?,
+            (bytes, before, dice_pair(me.dice)),
+        ))
+    }
+
+    /// Rebuilds a pickled candidate (unpickling only).
+    #[staticmethod]
+    fn _restore(data: &[u8], before: PyRef<'_, PyPosition>, dice: (u8, u8)) -> PyResult<Self> {
+        let dice =
+            Dice::new(dice.0, dice.1).map_err(|e| InvalidInputError::new_err(e.to_string()))?;
+        Ok(PyCandidate {
+            inner: Candidate::from_bytes(data).map_err(|e| wire_error(&e))?,
+            before: before.inner,
+            dice,
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -384,6 +427,29 @@ impl PyDecision {
         self.inner.skill.is_error()
     }
 
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyDecision>().is_ok_and(|o| {
+            let o = o.get();
+            o.game == self.game && o.inner == self.inner
+        })
+    }
+
+    /// Pickling: the core's compact form of the decision and the index of its game.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (Bytes<'py>, usize)> {
+        let me = slf.get();
+        let bytes = PyBytes::new(slf.py(), &me.inner.to_bytes());
+        Ok((slf.getattr("_restore")?, (bytes, me.game)))
+    }
+
+    /// Rebuilds a pickled decision (unpickling only).
+    #[staticmethod]
+    fn _restore(data: &[u8], game: usize) -> PyResult<Self> {
+        Ok(PyDecision {
+            inner: Decision::from_bytes(data).map_err(|e| wire_error(&e))?,
+            game,
+        })
+    }
+
     fn __repr__(&self) -> String {
         format!("<Decision {}>", self.text())
     }
@@ -473,6 +539,29 @@ impl PyRollLuck {
     #[getter]
     fn mark(&self) -> &'static str {
         self.inner.mark.name()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyRollLuck>().is_ok_and(|o| {
+            let o = o.get();
+            o.game == self.game && o.inner == self.inner
+        })
+    }
+
+    /// Pickling: the core's compact form of the roll's luck and the index of its game.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (Bytes<'py>, usize)> {
+        let me = slf.get();
+        let bytes = PyBytes::new(slf.py(), &me.inner.to_bytes());
+        Ok((slf.getattr("_restore")?, (bytes, me.game)))
+    }
+
+    /// Rebuilds a pickled roll (unpickling only).
+    #[staticmethod]
+    fn _restore(data: &[u8], game: usize) -> PyResult<Self> {
+        Ok(PyRollLuck {
+            inner: RollLuck::from_bytes(data).map_err(|e| wire_error(&e))?,
+            game,
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -736,6 +825,26 @@ impl PyPlayerStats {
             d.set_item(name, get(&self.inner))?;
         }
         Ok(d)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyPlayerStats>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    /// Pickling: the core's compact form of the statistics.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (Bytes<'py>,)> {
+        let bytes = PyBytes::new(slf.py(), &slf.get().inner.to_bytes());
+        Ok((slf.getattr("_restore")?, (bytes,)))
+    }
+
+    /// Rebuilds pickled statistics (unpickling only).
+    #[staticmethod]
+    fn _restore(data: &[u8]) -> PyResult<Self> {
+        Ok(PyPlayerStats {
+            inner: PlayerStats::from_bytes(data).map_err(|e| wire_error(&e))?,
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -1033,9 +1142,7 @@ impl PyGameAnalysis {
     }
 
     /// Pickling: the analysis of its match (as ``MatchAnalysis`` pickles) and its index.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (PyMatchAnalysis, usize))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (PyMatchAnalysis, usize)> {
         let me = slf.get();
         let whole = PyMatchAnalysis {
             analysis: me.analysis.clone(),
@@ -1190,12 +1297,7 @@ impl PyMatchAnalysis {
     /// Pickling (an analysis comes back from a process pool or a Dask worker): the core's
     /// compact binary form of the analysis (``MatchAnalysis::to_bytes``), the length, the
     /// names and whether it is of Long Nardy games.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (Bound<'py, PyBytes>, u32, (String, String), bool),
-    )> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (Bytes<'py>, u32, Names, bool)> {
         let me = slf.get();
         let l = &me.labels;
         Ok((
@@ -1218,8 +1320,7 @@ impl PyMatchAnalysis {
         names: (String, String),
         nardy: bool,
     ) -> PyResult<PyMatchAnalysis> {
-        let analysis = MatchAnalysis::from_bytes(data)
-            .map_err(|e| InvalidInputError::new_err(e.to_string()))?;
+        let analysis = MatchAnalysis::from_bytes(data).map_err(|e| wire_error(&e))?;
         Ok(PyMatchAnalysis {
             labels: Arc::new(Labels {
                 length,

@@ -584,6 +584,21 @@ fn an_analysis_goes_to_bytes_and_back_equal_and_damaged_bytes_are_refused() {
         let mut longer = bytes.clone();
         longer.push(0);
         assert!(MatchAnalysis::from_bytes(&longer).is_err());
+        // The values inside go alone too, each read back only as its own kind.
+        for g in &a.games {
+            for d in &g.decisions {
+                assert_eq!(Decision::from_bytes(&d.to_bytes()), Ok(d.clone()));
+                for c in &d.candidates {
+                    assert_eq!(Candidate::from_bytes(&c.to_bytes()), Ok(*c));
+                }
+            }
+            for r in &g.rolls {
+                assert_eq!(RollLuck::from_bytes(&r.to_bytes()), Ok(*r));
+                assert!(Decision::from_bytes(&r.to_bytes()).is_err());
+            }
+            let s = g.stats.white;
+            assert_eq!(PlayerStats::from_bytes(&s.to_bytes()), Ok(s));
+        }
     }
     // An analysis of no game goes and comes back too.
     let a = MatchAnalysis::from_games(Vec::new(), 2);

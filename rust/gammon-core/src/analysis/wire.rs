@@ -1,7 +1,9 @@
 //! A compact binary form of a [`MatchAnalysis`], so that an analysis can travel between
 //! processes (pickling, a process pool, a Dask cluster) and come back equal, float for float.
 //!
-//! The form: the bytes `GMA` and a version, then every value in order, little-endian (`u32`,
+//! The form: the bytes `GMA`, a version and the kind of value (a letter: `M` a match, `D` a
+//! decision, `R` a roll's luck, `S` a player's statistics, `C` a candidate play), then every
+//! value in order, little-endian (`u32`,
 //! `u64`, `f32` and `f64` by their bits, so that every float comes back exactly), lists
 //! prefixed by their length, options by a 0/1 byte, enums by their index in a fixed list,
 //! positions by variant, player on roll, position ID and Long Nardy options. Reading checks
@@ -200,6 +202,12 @@ impl W {
         self.f64(d.cube_life);
         self.f64(d.take_point);
     }
+    fn candidate(&mut self, c: &Candidate) {
+        self.play(&c.play);
+        self.probabilities(&c.probabilities);
+        self.f64(c.equity);
+        self.u32(c.plies);
+    }
     fn decision(&mut self, d: &Decision) {
         self.u8(index_of(&KINDS, &d.kind));
         self.color(d.player);
@@ -216,12 +224,7 @@ impl W {
         self.cube(d.cube);
         self.board(&d.board);
         self.len(d.candidates.len());
-        for c in &d.candidates {
-            self.play(&c.play);
-            self.probabilities(&c.probabilities);
-            self.f64(c.equity);
-            self.u32(c.plies);
-        }
+        d.candidates.iter().for_each(|c| self.candidate(c));
         self.u64(d.played.map_or(u64::MAX, |i| i as u64));
         self.len(d.legal_plays);
         match &d.cube_decision {
@@ -492,6 +495,14 @@ impl R<'_> {
             take_point: self.f64()?,
         })
     }
+    fn candidate(&mut self) -> Res<Candidate> {
+        Ok(Candidate {
+            play: self.play()?,
+            probabilities: self.probabilities()?,
+            equity: self.f64()?,
+            plies: self.u32()?,
+        })
+    }
     fn decision(&mut self) -> Res<Decision> {
         let kind = self.pick(&KINDS, "a decision kind")?;
         let player = self.color()?;
@@ -506,15 +517,7 @@ impl R<'_> {
         let cube = self.cube()?;
         let board = self.board()?;
         let n = self.len(8)?;
-        let mut candidates = Vec::with_capacity(n);
-        for _ in 0..n {
-            candidates.push(Candidate {
-                play: self.play()?,
-                probabilities: self.probabilities()?,
-                equity: self.f64()?,
-                plies: self.u32()?,
-            });
-        }
+        let candidates = (0..n).map(|_| self.candidate()).collect::<Res<Vec<_>>>()?;
         let played = match self.u64()? {
             u64::MAX => None,
             i if (i as usize) < candidates.len() => Some(i as usize),
@@ -632,35 +635,78 @@ impl R<'_> {
     }
 }
 
+/// The form of one value: the header (with the value's kind, a letter) and what `f` writes.
+fn encode(kind: u8, f: impl FnOnce(&mut W)) -> Vec<u8> {
+    let mut w = W::default();
+    w.0.extend_from_slice(MAGIC);
+    w.u8(VERSION);
+    w.u8(kind);
+    f(&mut w);
+    w.0
+}
+
+/// The value `f` reads from a form of `kind`, every byte used.
+fn decode<T>(bytes: &[u8], kind: u8, f: impl FnOnce(&mut R<'_>) -> Res<T>) -> Res<T> {
+    let mut r = R { bytes, at: 0 };
+    if r.take(3).ok() != Some(MAGIC.as_slice()) || r.u8()? != VERSION || r.u8()? != kind {
+        return bad("it does not start as one");
+    }
+    let value = f(&mut r)?;
+    if r.at != bytes.len() {
+        return bad("bytes are left after its end");
+    }
+    Ok(value)
+}
+
 impl MatchAnalysis {
     /// The analysis in its compact binary form (see the module's documentation).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut w = W::default();
-        w.0.extend_from_slice(MAGIC);
-        w.u8(VERSION);
-        w.u32(self.plies);
-        w.len(self.games.len());
-        self.games.iter().for_each(|g| w.game(g));
-        w.0
+        encode(b'M', |w| {
+            w.u32(self.plies);
+            w.len(self.games.len());
+            self.games.iter().for_each(|g| w.game(g));
+        })
     }
 
     /// The analysis of [`MatchAnalysis::to_bytes`], equal to the one written.
     ///
     /// # Errors
     /// [`AnalysisWireError`] for bytes that are not such a form (truncated, damaged, another
-    /// version), naming what could not be read.
+    /// version or another value), naming what could not be read.
     pub fn from_bytes(bytes: &[u8]) -> Result<MatchAnalysis, AnalysisWireError> {
-        let mut r = R { bytes, at: 0 };
-        if r.take(3).ok() != Some(MAGIC.as_slice()) || r.u8()? != VERSION {
-            return bad("it does not start as one");
-        }
-        let plies = r.u32()?;
-        let n = r.len(8)?;
-        let games = (0..n).map(|_| r.game()).collect::<Res<Vec<_>>>()?;
-        if r.at != bytes.len() {
-            return bad("bytes are left after the last game");
-        }
-        Ok(MatchAnalysis::from_games(games, plies))
+        decode(bytes, b'M', |r| {
+            let plies = r.u32()?;
+            let n = r.len(8)?;
+            let games = (0..n).map(|_| r.game()).collect::<Res<Vec<_>>>()?;
+            Ok(MatchAnalysis::from_games(games, plies))
+        })
     }
 }
+
+/// The values inside an analysis, each in the same compact form on its own (`to_bytes`,
+/// `from_bytes`, with the errors of [`MatchAnalysis::from_bytes`]).
+macro_rules! wire_value {
+    ($ty:ty, $kind:literal, $write:ident, $read:ident) => {
+        impl $ty {
+            /// The value in the compact binary form of an analysis (`analysis::wire`).
+            #[must_use]
+            pub fn to_bytes(&self) -> Vec<u8> {
+                encode($kind, |w| w.$write(self))
+            }
+
+            /// The value of `to_bytes`, equal to the one written.
+            ///
+            /// # Errors
+            /// [`AnalysisWireError`] for bytes that are not such a form.
+            pub fn from_bytes(bytes: &[u8]) -> Result<$ty, AnalysisWireError> {
+                decode(bytes, $kind, |r| r.$read())
+            }
+        }
+    };
+}
+
+wire_value!(Decision, b'D', decision, decision);
+wire_value!(RollLuck, b'R', roll, roll);
+wire_value!(PlayerStats, b'S', stats, stats);
+wire_value!(Candidate, b'C', candidate, candidate);
