@@ -1033,15 +1033,11 @@ def _simulate(args: argparse.Namespace) -> int:
     from gammon.simulate import simulate_match, simulate_money
 
     first = _player(args.player, args.plies, args.cube_plies)
-    same = args.opponent is None  # the same player, at the same depths unless told
-    second = _player(
-        args.player if same else args.opponent,
-        args.opponent_plies if args.opponent_plies is not None or not same else args.plies,
-        args.opponent_cube_plies
-        if args.opponent_cube_plies is not None or not same
-        else args.cube_plies,
-    )
-    players = (first, second)
+    # Without --opponent the second player is the first, at the same depths unless told.
+    mine = (args.plies, args.cube_plies) if args.opponent is None else (None, None)
+    told = (args.opponent_plies, args.opponent_cube_plies)
+    depths = [m if t is None else t for t, m in zip(told, mine)]
+    players = (first, _player(args.opponent or args.player, *depths))
     rules = {"enabled": not args.no_cube, **_given(args, "max_cube")}
     how = {"players": players, "seed": args.seed, "variant": args.variant, "options": _run(args)}
     if args.kind == "match":

@@ -92,13 +92,10 @@ class Engine:
     ) -> None:
         policy = default_policy(Variant.BACKGAMMON) if policy is None else policy
         cube = default_cube_policy(Variant.BACKGAMMON) if cube is None else cube
-        # The core checks the names, the depth and the nets' game, as for a rollout of
-        # gnubg's game.
-        checks = (
-            ("policy", {"policy": policy, "plies": plies}),
-            ("cube policy", {"cube": cube, "cube_plies": cube_plies}),
-        )
-        for what, given in checks:
+        # The core checks the names, depths and nets, as for a rollout of gnubg's game.
+        checks: list[dict[str, Any]] = [{"policy": policy, "plies": plies}]
+        checks.append({"cube": cube, "cube_plies": cube_plies})
+        for what, given in zip(("policy", "cube policy"), checks):
             try:
                 RolloutSetup(Position.start(), 0, **given)
             except InvalidInputError as e:

@@ -179,18 +179,12 @@ def _simulation(
     setup = (length, crawford, core, rules) if matches else (core, rules)
     result: Any = MatchResult if matches else MoneyResult
 
+    given: dict[str, Any] = {"names": names, "player_objects": players, "record": record}
+    given["depths"] = depths
+
     def play(seed: int) -> Any:
         function = _simulate_match if matches else _simulate_money
-        return partial(
-            function,
-            variant,
-            *setup,
-            names=names,
-            player_objects=players,
-            seed=seed,
-            record=record,
-            depths=depths,
-        )
+        return partial(function, variant, *setup, seed=seed, **given)
 
     def load(data: bytes, where: str, first: int, items: int) -> tuple[Any, Any]:
         asked = (data, where, variant, length, crawford, names, seed, rules, players)
@@ -356,16 +350,8 @@ def simulated_match_record(
     """
     rules = _cube_rules(cube_rules)
     both = _players_arg(players)
-    log = _match_events(
-        Variant.BACKGAMMON,
-        _core_players(both, rules),
-        rules,
-        seed,
-        index,
-        length or None,
-        crawford,
-        _depths(both),
-    )
+    replay = (rules, seed, index, length or None, crawford, _depths(both))
+    log = _match_events(Variant.BACKGAMMON, _core_players(both, rules), *replay)
     rec = MatchRecord(
         length,
         names or (both[0].name, both[1].name),
