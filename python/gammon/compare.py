@@ -33,14 +33,12 @@ import dataclasses
 import secrets
 from collections.abc import Sequence
 from functools import partial
-from typing import Any, NamedTuple, Optional, Union
-
-import numpy as np
+from typing import Any, Optional, Union
 
 import gammon._core as _core
 from gammon._checks import check_dice
 from gammon._checks import int_arg as _int_arg
-from gammon._core import GameResult, ManyRolloutResult, Play, Position, RolloutResult
+from gammon._core import GameResult, ManyRolloutResult, Play, Position, RankedPlay
 from gammon._distribute import DEFAULT_GAMES_PER_TASK
 from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
@@ -134,34 +132,6 @@ def rollout_many(
     return drive(kind, 0, games, run)
 
 
-class RankedPlay(NamedTuple):
-    """One play of :func:`rank_plays`, from the side of the player who makes it.
-
-    A play that ends the game is valued exactly: :attr:`ending` holds the game's result,
-    :attr:`equity` its points for the mover, :attr:`std_error` is 0 and :attr:`result` is
-    None (nothing was rolled out).
-    """
-
-    play: Play
-    """The play."""
-    equity: float
-    """Cubeless equity after the play, for the player who made it."""
-    std_error: float
-    """The standard error of :attr:`equity` (0 for a play that ends the game)."""
-    loss: float
-    """How much worse than the best play (0 for the best)."""
-    loss_std_error: float
-    """The standard error of :attr:`loss`: from the games paired on common dice when both
-    plays were rolled out, the rolled-out one's standard error when the other is exact, 0
-    when both are exact."""
-    result: Optional[RolloutResult]
-    """The rollout of the position after the play (the opponent on roll); None for a play
-    that ends the game."""
-    ending: Optional[GameResult] = None
-    """For a play that ends the game, its scored result (BG-14, SCORE-1; LN-32 to LN-35);
-    None for a play that was rolled out."""
-
-
 def _ending(
     position: Position, roll: tuple[int, int], play: Play, nardy: Optional[NardySettings]
 ) -> Optional[GameResult]:
@@ -237,26 +207,4 @@ def rank_plays(
             settings=dataclasses.replace(game, opening=False, nardy=nardy),
             **keywords,
         )
-    rolled = {i: m for m, i in enumerate(open_plays)}
-    values: list[tuple[float, float, Optional[RolloutResult]]] = []
-    for i, e in enumerate(endings):
-        if e is not None:
-            sign = 0 if e.winner is None else 1 if e.winner == pos.turn else -1
-            values.append((float(sign * e.points), 0.0, None))
-        else:
-            assert many is not None
-            r = many.results[rolled[i]]
-            values.append((-r.equity, r.std_error, r))
-    best = int(np.argmax([v[0] for v in values]))
-    ranked = []
-    for i, (p, (equity, se, rolled_out)) in enumerate(zip(plays, values)):
-        if i == best:
-            loss, loss_se = 0.0, 0.0
-        elif many is not None and i in rolled and best in rolled:
-            # (-eq_best) - (-eq_i) = eq_i - eq_best, from the opponent's side: the loss.
-            loss, loss_se = many.difference(rolled[i], rolled[best])
-        else:
-            loss, loss_se = values[best][0] - equity, max(se, values[best][1])
-        ranked.append(RankedPlay(p, equity, se, loss, loss_se, rolled_out, endings[i]))
-    ranked.sort(key=lambda x: x.loss)
-    return ranked
+    return _core._ranked_plays(pos.turn, plays, endings, many)

@@ -629,9 +629,9 @@ macro_rules! sim_result {
                 gammon_core::SimTally::estimate(&self.inner.tally).1
             }
 
-            /// ``to_dict``: the ``kind``, the class's own ``(key, attribute)`` figures, then
+            /// ``summary``: the ``kind``, the class's own ``(key, attribute)`` figures, then
             /// the players, the variant (by name) and how the run went.
-            fn summary<'py>(
+            fn summary_of<'py>(
                 slf: &Bound<'py, Self>,
                 kind: &str,
                 figures: &[(&str, &str)],
@@ -1035,7 +1035,7 @@ sim_result!(
         /// ``matches_requested``, ``wins``, ``win``, ``std_error``, ``ci95``, ``games``, then
         /// ``players`` (their names), ``variant`` (its name), ``seed``, ``threads``,
         /// ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
-        fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
             let figures = [
                 ("length", "length"),
                 ("crawford", "crawford"),
@@ -1047,7 +1047,7 @@ sim_result!(
                 ("ci95", "ci95"),
                 ("games", "games"),
             ];
-            Self::summary(slf, "match", &figures)
+            Self::summary_of(slf, "match", &figures)
         }
 
         fn __str__(&self) -> String {
@@ -1256,7 +1256,7 @@ sim_result!(
         /// ``points_per_game``, ``std_error``, ``ci95``, ``net_points``, ``mean_cube``,
         /// ``counts``, then ``players`` (their names), ``variant`` (its name), ``seed``,
         /// ``threads``, ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
-        fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
             let figures = [
                 ("games", "games_completed"),
                 ("games_requested", "games_requested"),
@@ -1267,7 +1267,7 @@ sim_result!(
                 ("mean_cube", "mean_cube"),
                 ("counts", "counts"),
             ];
-            Self::summary(slf, "money", &figures)
+            Self::summary_of(slf, "money", &figures)
         }
 
         fn __str__(&self) -> String {
