@@ -1124,7 +1124,7 @@ class MatchEquityTable:
         description: str,
         pre_crawford: Sequence[Sequence[float]],
         post_crawford: Sequence[float],
-        source: str = ...,
+        source: str = "",
     ) -> Self: ...
     @property
     def name(self) -> str:

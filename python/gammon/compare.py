@@ -38,11 +38,11 @@ from typing import Any, Optional, Union
 import gammon._core as _core
 from gammon._checks import check_dice
 from gammon._checks import int_arg as _int_arg
-from gammon._core import GameResult, ManyRolloutResult, Play, Position, RankedPlay
+from gammon._core import ManyRolloutResult, Position, RankedPlay
 from gammon._distribute import DEFAULT_GAMES_PER_TASK
 from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
-from gammon.nardy import NardySettings
+from gammon.game import Game
 from gammon.rollout import RolloutProgress, RolloutSettings, _resolve_position
 
 __all__ = ["ManyRolloutResult", "RankedPlay", "rank_plays", "rollout_many"]
@@ -132,23 +132,6 @@ def rollout_many(
     return drive(kind, 0, games, run)
 
 
-def _ending(
-    position: Position, roll: tuple[int, int], play: Play, nardy: Optional[NardySettings]
-) -> Optional[GameResult]:
-    """The result of the game that ``play`` ends, scored by the rules; None if it goes on.
-
-    A Long Nardy game with the last-roll right does not end when White finishes: Black's
-    last roll is still due (LN-37), so such a play is rolled out like any other.
-    """
-    if not play.after.is_game_over():
-        return None
-    from gammon.game import Game
-
-    game = Game(position=position, dice=roll, settings=nardy)
-    game.push(play)
-    return game.result
-
-
 def rank_plays(
     position: Union[Position, str],
     dice: Any,
@@ -194,7 +177,9 @@ def rank_plays(
     if game.opening:
         raise InvalidInputError("rank_plays rolls out the positions after the plays: no opening")
     nardy = game.setup(pos, 0).nardy  # the core checks nardy= against the position
-    endings = [_ending(pos, roll, p, nardy) for p in plays]
+    # A finishing play is scored by the rules; under LN-37 Black's last roll is still due.
+    before = Game(position=pos, dice=roll, settings=nardy).state
+    endings = [before.play(p).result if p.after.is_game_over() else None for p in plays]
     open_plays = [i for i, e in enumerate(endings) if e is None]
     many = None
     if open_plays:

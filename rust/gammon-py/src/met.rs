@@ -66,7 +66,10 @@ impl PyMetTable {
 #[pymethods]
 impl PyMetTable {
     #[new]
-    #[pyo3(signature = (name, description, pre_crawford, post_crawford, source=String::new()))]
+    #[pyo3(
+        signature = (name, description, pre_crawford, post_crawford, source=String::new()),
+        text_signature = "(name, description, pre_crawford, post_crawford, source='')"
+    )]
     fn new(
         py: Python<'_>,
         name: String,
