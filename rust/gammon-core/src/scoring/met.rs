@@ -307,4 +307,41 @@ mod tests {
         );
         assert_eq!(mwc_after(&m, Color::White, Color::White, 1), Some(1.0));
     }
+
+    #[test]
+    fn match3_a_game_is_valued_from_the_score_each_result_reaches() {
+        let t = MetTable::new(
+            PRE_CRAWFORD.iter().map(|r| r.to_vec()).collect(),
+            POST_CRAWFORD.to_vec(),
+        )
+        .unwrap();
+        // 3-away against 2-away at cube 2: a single win reaches 1-away, a gammon wins the
+        // match, a single loss loses it (SCORE-2).
+        let wins = [0.5, 0.1, 0.0];
+        let losses = [0.3, 0.1, 0.0];
+        let want = 0.5 * mwc(1, 2, false).unwrap() + 0.1;
+        let got = t.game_mwc(wins, losses, (3, 2), 2, false).unwrap();
+        assert!((got - want).abs() < 1e-12, "{got} {want}");
+        // Post-Crawford when a player is 1 away and this is not the Crawford game (MATCH-4).
+        let post = t
+            .game_mwc([1.0, 0.0, 0.0], [0.0; 3], (4, 1), 1, false)
+            .unwrap();
+        assert_eq!(post, mwc(3, 1, true).unwrap());
+        assert_eq!(
+            t.game_mwc(wins, losses, (0, 3), 1, false),
+            Err(GameMwcError::Over)
+        );
+        assert_eq!(
+            t.game_mwc(wins, losses, (1, 3), 2, true),
+            Err(GameMwcError::CrawfordCube)
+        );
+        assert_eq!(
+            t.game_mwc(wins, losses, (3, 3), 1, true),
+            Err(GameMwcError::CrawfordScore)
+        );
+        assert_eq!(
+            t.game_mwc(wins, losses, (30, 2), 1, false),
+            Err(GameMwcError::Beyond(29, 2))
+        );
+    }
 }
