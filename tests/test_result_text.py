@@ -1,5 +1,5 @@
 """Results that print and serialise themselves: ``str(Evaluation)``, ``Hint.table`` and the
-``to_dict`` of the simulation and cube-rollout results, which the command line prints."""
+``summary`` of the simulation and cube-rollout results, which the command line prints."""
 
 from __future__ import annotations
 
@@ -51,11 +51,11 @@ def test_a_long_nardy_evaluation_heads_mars_and_koks() -> None:
 
 def test_an_evaluation_as_a_dict_holds_its_fields_as_its_constructor_takes_them() -> None:
     e = gammon.evaluate(gammon.Game.from_id(XGID))
-    d = e.to_dict()
+    d = e.summary()
     assert list(d)[:3] == ["win", "win_gammon", "win_backgammon"] and d["variant"] == "backgammon"
     assert d["match_winning_chance"] == e.match_winning_chance is not None
     assert gammon.Evaluation(**{**d, "variant": e.variant}) == e
-    nardy = gammon.evaluate(gammon.Position.start("long-nardy")).to_dict()
+    nardy = gammon.evaluate(gammon.Position.start("long-nardy")).summary()
     assert nardy["variant"] == "long-nardy" and nardy["cubeful_equity"] is None
 
 
@@ -94,7 +94,7 @@ def test_the_hint_table_marks_exact_bear_off_values() -> None:
 
 def test_a_match_simulation_as_a_dict_holds_its_figures_by_name() -> None:
     r = gammon.simulate_match(3, players=PLAYERS, matches=20, seed=1)
-    d = r.to_dict()
+    d = r.summary()
     assert d["kind"] == "match" and d["length"] == 3 and d["crawford"] is True
     assert d["matches"] == r.matches_completed == 20 and d["wins"] == r.wins
     assert (d["win"], d["std_error"], d["ci95"]) == (r.win, r.std_error, r.ci95)
@@ -109,7 +109,7 @@ def test_a_match_simulation_as_a_dict_holds_its_figures_by_name() -> None:
 
 def test_a_money_simulation_as_a_dict_holds_its_figures_by_name() -> None:
     r = gammon.simulate_money(200, players=PLAYERS, seed=2, variant="nackgammon")
-    d = r.to_dict()
+    d = r.summary()
     assert d["kind"] == "money" and d["games"] == r.games_completed == 200
     assert (d["points_per_game"], d["net_points"], d["mean_cube"]) == (
         r.points_per_game,
@@ -122,7 +122,7 @@ def test_a_money_simulation_as_a_dict_holds_its_figures_by_name() -> None:
 
 def test_a_cube_rollout_as_a_dict_pairs_each_line_with_its_standard_error() -> None:
     r = rollout_cube(gammon.Position.start(), 36, seed=1, policy="pubeval")
-    d = r.to_dict()
+    d = r.summary()
     assert d["position"] == r.position.id and d["games"] == 36 and d["money"] is True
     lines = (r.no_double, r.double_take, r.double_pass)
     assert [d["no_double"], d["double_take"], d["double_pass"]] == [

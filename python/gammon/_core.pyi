@@ -73,6 +73,7 @@ __all__ = [
     "ManyRolloutResult",
     "Match",
     "MatchAnalysis",
+    "MatchEquityTable",
     "MatchId",
     "MatchRecords",
     "MatchResult",
@@ -93,6 +94,7 @@ __all__ = [
     "PlayerStats",
     "Position",
     "Raccoon",
+    "RankedPlay",
     "Resign",
     "Resignation",
     "Roll",
@@ -107,7 +109,6 @@ __all__ = [
     "Variant",
     "Xgid",
     "_GameBase",
-    "_MetTable",
     "__version__",
     "_analysis_arrays",
     "_analyze_matches",
@@ -149,6 +150,7 @@ __all__ = [
     "_play_rollout",
     "_position_from_state",
     "_position_seeds",
+    "_ranked_plays",
     "_read_checkpoint_file",
     "_read_cube_rollout_checkpoint",
     "_read_file_settings",
@@ -1098,14 +1100,75 @@ def parse_action(text: str) -> _Action | None:
 def _resign_level(value: object) -> int: ...
 
 @final
-class _MetTable:
-    """The tables of a ``gammon.MatchEquityTable``, checked and read by the core's rule."""
+class MatchEquityTable:
+    """A match equity table: the chance of winning a match from a score.
+
+    Attributes:
+        name: the table's name.
+        description: where its numbers come from.
+        pre_crawford: ``pre_crawford[a - 1][b - 1]`` is the chance that a player ``a`` away
+            beats an opponent ``b`` away, before the Crawford game or in it (a player 1 away
+            before a game of the pre-Crawford table is playing the Crawford game).
+        post_crawford: ``post_crawford[a - 1]`` is the chance that a trailer ``a`` away beats
+            a leader 1 away after the Crawford game.
+        source: the file the table was read from, or another note on its origin.
+
+    Raises :class:`~gammon.InvalidInputError` for an empty or non-square pre-Crawford table,
+    a post-Crawford row of another length, or a value outside 0..1.
+
+    """
 
     def __new__(
-        cls, name: object, pre_crawford: Sequence[Sequence[float]], post_crawford: Sequence[float]
+        cls,
+        name: str,
+        description: str,
+        pre_crawford: Sequence[Sequence[float]],
+        post_crawford: Sequence[float],
+        source: str = "",
     ) -> Self: ...
-    def __getnewargs__(self) -> tuple[object, list[list[float]], list[float]]: ...
-    def mwc(self, away: object, opponent_away: object, post_crawford: bool = False) -> float: ...
+    @property
+    def name(self) -> str:
+        """The table's name."""
+    @property
+    def description(self) -> str:
+        """Where its numbers come from."""
+    @property
+    def pre_crawford(self) -> tuple[tuple[float, ...], ...]:
+        """``pre_crawford[a - 1][b - 1]``: ``a`` away against ``b`` away, Crawford or before."""
+    @property
+    def post_crawford(self) -> tuple[float, ...]:
+        """``post_crawford[a - 1]``: a trailer ``a`` away against a leader 1 away after it."""
+    @property
+    def source(self) -> str:
+        """The file the table was read from, or another note on its origin."""
+    @property
+    def length(self) -> int:
+        """The largest number of points away the table covers."""
+    def __getnewargs__(
+        self,
+    ) -> tuple[str, str, tuple[tuple[float, ...], ...], tuple[float, ...], str]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def mwc(self, away: int, opponent_away: int, *, post_crawford: bool = False) -> float:
+        """Return the chance that a player ``away`` points away wins the match.
+
+        The opponent is ``opponent_away`` points away; the game is about to start.
+        ``post_crawford`` says the Crawford game is behind; a player 1 away in a game that is
+        not post-Crawford is playing the Crawford game. A player 0 (or fewer) away has won:
+        1.0; an opponent 0 away has: 0.0.
+
+        Raises :class:`~gammon.InvalidInputError` for an away count beyond the table or not
+        an int.
+        """
+    def game_mwc(
+        self,
+        wins: Sequence[float],
+        losses: Sequence[float],
+        away: object,
+        cube: int,
+        crawford: bool,
+    ) -> float:
+        """The chance that the player on roll wins the match from this game's shares."""
 
 @disjoint_base
 class _GameBase:
@@ -1394,7 +1457,7 @@ def _replay_match_file(
             ],
         ]
     ],
-) -> tuple[bool, CubeRules, list[list[Play | str | tuple[int, int]]]]:
+) -> tuple[bool, CubeRules, list[tuple[list[Any], list[TurnState]]]]:
     """Replays the games a match file reader parsed; ``gammon.matchfile.replay_file`` drives it."""
 
 def _file_settings(
@@ -1955,7 +2018,7 @@ class Evaluation:
     @property
     def lose_koks(self) -> float:
         """Long Nardy: the probability of a loss by a Koks (LN-35); ``lose_backgammon``."""
-    def to_dict(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:
         """The fields as plain JSON-ready values (the variant by its name).
 
         In the order of the constructor's arguments, as ``gammon evaluate --json`` prints them.
@@ -2156,7 +2219,7 @@ class CubeRolloutResult:
     @property
     def decision(self) -> CubeDecision: ...
     def merge(self, other: CubeRolloutResult) -> CubeRolloutResult: ...
-    def to_dict(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:
         """The figures as plain JSON-ready values (``gammon rollout --cube-decision --json``).
 
         ``position`` (its ID), ``seed``, ``games`` (completed), ``money`` (``is_money``), each
@@ -2685,7 +2748,7 @@ class MatchResult(_SimulationResult):
     @property
     def games_per_second(self) -> float:
         """Games played per wall-clock second."""
-    def to_dict(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:
         """The figures as plain JSON-ready values (``gammon simulate match --json``).
 
         ``kind`` (``"match"``), ``length``, ``crawford``, ``matches`` (completed),
@@ -2767,7 +2830,7 @@ class MoneyResult(_SimulationResult):
     @property
     def games_per_second(self) -> float:
         """Games played per wall-clock second."""
-    def to_dict(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:
         """The figures as plain JSON-ready values (``gammon simulate money --json``).
 
         ``kind`` (``"money"``), ``games`` (completed), ``games_requested``,
@@ -3018,6 +3081,11 @@ class RolloutResult:
         """Plays ``games`` more games after the last one played; returns the merged result."""
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready record (integers exact, with its SHA-256 check) ``from_dict`` reads."""
+    def summary(self) -> dict[str, Any]:
+        """The figures as plain JSON-ready values (``gammon rollout --json``).
+
+        The record of :meth:`to_dict` is its ``checkpoint``.
+        """
     @classmethod
     def from_dict(
         cls, data: Any, *, policy: object = None, evaluator: Net | None = None
@@ -3162,6 +3230,8 @@ class CubefulRolloutResult:
         """Plays ``games`` more games after the last one played; returns the merged result."""
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready record (``gammon.cubeful-rollout/1``) ``from_dict`` reads."""
+    def summary(self) -> dict[str, Any]:
+        """The figures as plain JSON-ready values (``gammon rollout --cube NAME --json``)."""
     @classmethod
     def from_dict(
         cls, data: Any, *, policy: object = None, cube: object = None
@@ -3185,6 +3255,71 @@ class CubefulRolloutResult:
     @property
     def _done(self) -> tuple[int, float, float]:
         """The games held, the equity and its standard error."""
+
+@final
+class RankedPlay:
+    """One play of ``gammon.rank_plays``, from the side of the player who makes it.
+
+    A play that ends the game is valued exactly: :attr:`ending` holds the game's result,
+    :attr:`equity` its points for the mover, :attr:`std_error` is 0 and :attr:`result` is
+    None (nothing was rolled out).
+    """
+
+    def __new__(
+        cls,
+        play: Play,
+        equity: float,
+        std_error: float,
+        loss: float,
+        loss_std_error: float,
+        result: RolloutResult | None,
+        ending: GameResult | None = None,
+    ) -> Self: ...
+    @property
+    def play(self) -> Play:
+        """The play."""
+    @property
+    def equity(self) -> float:
+        """Cubeless equity after the play, for the player who made it."""
+    @property
+    def std_error(self) -> float:
+        """The standard error of :attr:`equity` (0 for a play that ends the game)."""
+    @property
+    def loss(self) -> float:
+        """How much worse than the best play (0 for the best)."""
+    @property
+    def loss_std_error(self) -> float:
+        """The standard error of :attr:`loss`.
+
+        From the games paired on common dice when both plays were rolled out, the rolled-out
+        one's standard error when the other is exact, 0 when both are exact.
+        """
+    @property
+    def result(self) -> RolloutResult | None:
+        """The rollout of the position after the play (the opponent on roll), or None.
+
+        None for a play that ends the game.
+        """
+    @property
+    def ending(self) -> GameResult | None:
+        """For a play that ends the game, its scored result, or None.
+
+        The result is scored by the rules (BG-14, SCORE-1; LN-32 to LN-35); None for a play
+        that was rolled out.
+        """
+    def summary(self) -> dict[str, Any]:
+        """The figures as plain JSON-ready values (``gammon rollout --plays --json``)."""
+    def __getnewargs__(self) -> tuple[Any, ...]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def _ranked_plays(
+    turn: Color,
+    plays: Sequence[Play],
+    endings: Sequence[GameResult | None],
+    many: ManyRolloutResult | None,
+) -> list[RankedPlay]:
+    """The plays ranked best first from their endings and rollouts (``gammon.rank_plays``)."""
 
 @final
 class ManyRolloutResult:

@@ -59,26 +59,13 @@ from gammon._core import (
     GameAnalysis,
     MatchAnalysis,
     Net,
-    Play,
     PlayerStats,
     RollLuck,
     TurnState,
 )
 from gammon._distribute import run_ranges
 from gammon._run import Progress, RunOptions, refuse_unknown
-from gammon.actions import (
-    Accept,
-    Action,
-    Beaver,
-    Decline,
-    Double,
-    Drop,
-    EmptyPlay,
-    Raccoon,
-    Resign,
-    Roll,
-    Take,
-)
+from gammon.actions import Action
 from gammon.errors import InvalidInputError
 from gammon.files import read_match
 from gammon.game import Game
@@ -106,17 +93,6 @@ Source = Union[MatchRecord, GameRecord, Game, Sequence[Game], str, "os.PathLike[
 """What :func:`analyze` reads: a match record, a game record, a game, games played one after
 the other, or the path of a ``.mat`` or ``.sgf`` file."""
 
-_NAMED: dict[type, str] = {
-    Double: "double",
-    Take: "take",
-    Drop: "drop",
-    Beaver: "beaver",
-    Raccoon: "raccoon",
-    Accept: "accept",
-    Decline: "decline",
-    EmptyPlay: "empty",
-}
-
 
 @dataclass(frozen=True)
 class AnalysisProgress:
@@ -130,37 +106,17 @@ class AnalysisProgress:
     """Seconds since the analysis started."""
 
 
-def _step(action: Action, before: TurnState) -> object:
-    """One action of a history as the core reads it."""
-    if isinstance(action, Play):
-        return action
-    if isinstance(action, Roll):
-        if action.dice is None:  # a history holds its rolls' dice
-            raise InvalidInputError("a game history holds a roll without dice")
-        return ("roll", *action.dice)
-    if isinstance(action, Resign):
-        if before.is_nardy:
-            return ("surrender", action.player or before.to_act)
-        return ("resign", int(action.level))
-    name = _NAMED.get(type(action))
-    if name is None:
-        raise InvalidInputError(f"not an action of a game: {brief(action)}")
-    return (name,)
+def game_log(game: Game) -> tuple[TurnState, list[tuple[Action, TurnState]]]:
+    """The record of ``game`` as the core's analysis reads it: its first state and history.
 
-
-def game_log(game: Game) -> tuple[TurnState, list[object]]:
-    """The record of ``game`` as the core's analysis reads it: its first state and actions.
-
-    The actions are :class:`~gammon.Play` values or tuples naming the others (``("roll", 3,
-    1)``, ``("double",)``...); the core replays them through the rules.
+    The history is the game's own: each action with the :class:`~gammon.TurnState` it was
+    taken in; the core replays the actions through the rules.
     """
-    # The history is the game's own (its stack of actions with the state before each).
     stack: list[tuple[Action, TurnState]] = game._stack
-    start = stack[0][1] if stack else game._state
-    return start, [_step(a, before) for a, before in stack]
+    return (stack[0][1] if stack else game._state), list(stack)
 
 
-def _record(source: object) -> tuple[list[tuple[TurnState, list[object]]], tuple[str, str], int]:
+def _record(source: object) -> tuple[list[tuple[TurnState, list[Any]]], tuple[str, str], int]:
     """The games, the names ``(white, black)`` and the length (0: money) of ``source``."""
     if isinstance(source, (str, os.PathLike)):
         source = read_match(source)

@@ -532,7 +532,7 @@ def _evaluate(args: argparse.Namespace) -> int:
     cube, score = _stakes(args, game)
     e = evaluate(game or pos, args.plies, _load_net(args.net), cube=cube, score=score)
     if args.json:
-        _print_json({"position": pos, **e.to_dict()})
+        _print_json({"position": pos, **e.summary()})
         return 0
     source = {"bearoff": "exact, from the bear-off databases", "final": "the game is over"}
     print(pos)
@@ -791,7 +791,7 @@ def _rollout(args: argparse.Namespace) -> int:
         position, games, seed=seed, first_game=first, settings=settings, options=options
     )
     if args.json:
-        _print_json(_summary(result) if args.cube is None else _cubeful_summary(result))
+        _print_json(result.summary())
     else:
         print(result)
     return 130 if result.interrupted else 0
@@ -825,7 +825,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
         options=options,
     )
     if args.json:
-        _print_json(result.to_dict())
+        _print_json(result.summary())
     else:
         print(result)
     return 130 if result.interrupted else 0
@@ -866,30 +866,6 @@ def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
         )
 
 
-_RESULT = """seed games:games_completed games_requested interrupted stop_reason threads
-    seconds:elapsed games_per_second win win_gammon win_backgammon lose lose_gammon
-    lose_backgammon"""
-"""The JSON keys (``key:attribute`` where they differ) of both rollouts' ``--json`` output."""
-
-
-def _summary(result: Any) -> dict[str, Any]:
-    """The ``--json`` output of a cubeless rollout, with its checkpoint."""
-    names = f"""position variant opening policies plies:setup.plies {_RESULT} draws shares
-        equity std_error ci95 mean_plies truncate truncate_after variance_reduction evaluator
-        settled"""
-    return {**_pick(result, names), "checkpoint": result.to_dict()}
-
-
-def _cubeful_summary(result: Any) -> dict[str, Any]:
-    """The ``--json`` output of a cubeful rollout."""
-    names = f"""position variant:position.variant opening policies cube_policies
-        cube_plies:setup.cube_plies cube_value cube_owner jacoby:cube_rules.jacoby
-        beavers:cube_rules.beavers {_RESULT} won_by_drop
-        lost_by_drop doubled doubles_per_game mean_cube points_per_game equity std_error ci95
-        mean_plies"""
-    return _pick(result, names)
-
-
 def _rank_plays(args: argparse.Namespace, net: Any, options: Any) -> int:
     from gammon.compare import rank_plays
 
@@ -906,16 +882,7 @@ def _rank_plays(args: argparse.Namespace, net: Any, options: Any) -> int:
     rolled = [r.result for r in ranked if r.result is not None]
     status = 130 if any(r.interrupted for r in rolled) else 0
     if args.json:
-        rows = [
-            {
-                **_pick(r, "play equity std_error loss loss_std_error"),
-                "games": 0 if r.result is None else r.result.games_completed,
-                "seed": None if r.result is None else r.result.seed,
-                "ends_game": r.ending,
-            }
-            for r in ranked
-        ]
-        _print_json(rows)
+        _print_json([r.summary() for r in ranked])
         return status
     how = "every play ends the game: nothing rolled out"
     if rolled:
@@ -1053,7 +1020,7 @@ def _simulate(args: argparse.Namespace) -> int:
         rules["auto_doubles"] = args.auto_doubles
         result = simulate_money(args.games, cube_rules=CubeRules(**rules), **how)
     if args.json:
-        _print_json(result.to_dict())
+        _print_json(result.summary())
     else:
         print(result)
     return 130 if result.interrupted else 0

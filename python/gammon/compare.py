@@ -33,18 +33,16 @@ import dataclasses
 import secrets
 from collections.abc import Sequence
 from functools import partial
-from typing import Any, NamedTuple, Optional, Union
-
-import numpy as np
+from typing import Any, Optional, Union
 
 import gammon._core as _core
 from gammon._checks import check_dice
 from gammon._checks import int_arg as _int_arg
-from gammon._core import GameResult, ManyRolloutResult, Play, Position, RolloutResult
+from gammon._core import ManyRolloutResult, Position, RankedPlay
 from gammon._distribute import DEFAULT_GAMES_PER_TASK
 from gammon._run import Run, RunOptions, drive, refuse_unknown
 from gammon.errors import InvalidInputError
-from gammon.nardy import NardySettings
+from gammon.game import Game
 from gammon.rollout import RolloutProgress, RolloutSettings, _resolve_position
 
 __all__ = ["ManyRolloutResult", "RankedPlay", "rank_plays", "rollout_many"]
@@ -134,51 +132,6 @@ def rollout_many(
     return drive(kind, 0, games, run)
 
 
-class RankedPlay(NamedTuple):
-    """One play of :func:`rank_plays`, from the side of the player who makes it.
-
-    A play that ends the game is valued exactly: :attr:`ending` holds the game's result,
-    :attr:`equity` its points for the mover, :attr:`std_error` is 0 and :attr:`result` is
-    None (nothing was rolled out).
-    """
-
-    play: Play
-    """The play."""
-    equity: float
-    """Cubeless equity after the play, for the player who made it."""
-    std_error: float
-    """The standard error of :attr:`equity` (0 for a play that ends the game)."""
-    loss: float
-    """How much worse than the best play (0 for the best)."""
-    loss_std_error: float
-    """The standard error of :attr:`loss`: from the games paired on common dice when both
-    plays were rolled out, the rolled-out one's standard error when the other is exact, 0
-    when both are exact."""
-    result: Optional[RolloutResult]
-    """The rollout of the position after the play (the opponent on roll); None for a play
-    that ends the game."""
-    ending: Optional[GameResult] = None
-    """For a play that ends the game, its scored result (BG-14, SCORE-1; LN-32 to LN-35);
-    None for a play that was rolled out."""
-
-
-def _ending(
-    position: Position, roll: tuple[int, int], play: Play, nardy: Optional[NardySettings]
-) -> Optional[GameResult]:
-    """The result of the game that ``play`` ends, scored by the rules; None if it goes on.
-
-    A Long Nardy game with the last-roll right does not end when White finishes: Black's
-    last roll is still due (LN-37), so such a play is rolled out like any other.
-    """
-    if not play.after.is_game_over():
-        return None
-    from gammon.game import Game
-
-    game = Game(position=position, dice=roll, settings=nardy)
-    game.push(play)
-    return game.result
-
-
 def rank_plays(
     position: Union[Position, str],
     dice: Any,
@@ -224,7 +177,9 @@ def rank_plays(
     if game.opening:
         raise InvalidInputError("rank_plays rolls out the positions after the plays: no opening")
     nardy = game.setup(pos, 0).nardy  # the core checks nardy= against the position
-    endings = [_ending(pos, roll, p, nardy) for p in plays]
+    # A finishing play is scored by the rules; under LN-37 Black's last roll is still due.
+    before = Game(position=pos, dice=roll, settings=nardy).state
+    endings = [before.play(p).result if p.after.is_game_over() else None for p in plays]
     open_plays = [i for i, e in enumerate(endings) if e is None]
     many = None
     if open_plays:
@@ -237,26 +192,4 @@ def rank_plays(
             settings=dataclasses.replace(game, opening=False, nardy=nardy),
             **keywords,
         )
-    rolled = {i: m for m, i in enumerate(open_plays)}
-    values: list[tuple[float, float, Optional[RolloutResult]]] = []
-    for i, e in enumerate(endings):
-        if e is not None:
-            sign = 0 if e.winner is None else 1 if e.winner == pos.turn else -1
-            values.append((float(sign * e.points), 0.0, None))
-        else:
-            assert many is not None
-            r = many.results[rolled[i]]
-            values.append((-r.equity, r.std_error, r))
-    best = int(np.argmax([v[0] for v in values]))
-    ranked = []
-    for i, (p, (equity, se, rolled_out)) in enumerate(zip(plays, values)):
-        if i == best:
-            loss, loss_se = 0.0, 0.0
-        elif many is not None and i in rolled and best in rolled:
-            # (-eq_best) - (-eq_i) = eq_i - eq_best, from the opponent's side: the loss.
-            loss, loss_se = many.difference(rolled[i], rolled[best])
-        else:
-            loss, loss_se = values[best][0] - equity, max(se, values[best][1])
-        ranked.append(RankedPlay(p, equity, se, loss, loss_se, rolled_out, endings[i]))
-    ranked.sort(key=lambda x: x.loss)
-    return ranked
+    return _core._ranked_plays(pos.turn, plays, endings, many)

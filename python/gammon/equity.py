@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional, Union
 
-from gammon._checks import is_int
 from gammon._core import OutcomeDistribution, cubeless_equity, money_equity
 from gammon.errors import InvalidInputError
 from gammon.met import MatchEquityTable, kazaross_xg2
@@ -77,24 +76,4 @@ def match_winning_chance(
     table = kazaross_xg2() if met is None else met
     if not isinstance(table, MatchEquityTable):
         raise InvalidInputError(f"met must be a MatchEquityTable, not {type(met).__name__}")
-    try:
-        a, b = away
-    except (TypeError, ValueError):
-        raise InvalidInputError(f"away must be a pair (on roll, opponent), not {away!r}") from None
-    if not (is_int(a) and is_int(b)) or a < 1 or b < 1:
-        raise InvalidInputError(f"away counts are ints >= 1 (the match goes on), not {away!r}")
-    if crawford and cube != 1:
-        raise InvalidInputError("MATCH-3: the Crawford game is played with the cube at 1")
-    if crawford and not (min(a, b) == 1 and max(a, b) > 1):
-        raise InvalidInputError(
-            f"MATCH-3: the Crawford game is played with exactly one player 1 away, not {away!r}"
-        )
-    post = crawford or a == 1 or b == 1
-    total = 0.0
-    for level in (1, 2, 3):
-        points = level * cube
-        total += d.wins[level - 1] * table.mwc(a - points, b, post_crawford=post)
-        total += d.losses[level - 1] * table.mwc(a, b - points, post_crawford=post)
-    # A chance: the six shares sum to 1 only within rounding (and within 1e-6 as accepted),
-    # so a sure win can add up to 1.0000000000000002 (found by the Hypothesis test).
-    return min(1.0, max(0.0, total))
+    return table.game_mwc(d.wins, d.losses, away, cube, bool(crawford))

@@ -52,6 +52,7 @@ from gammon._core import (
     MATCH_FILE_SETTINGS,
     Color,
     Play,
+    TurnState,
     Variant,
     _file_settings,
     _read_file_settings,
@@ -82,7 +83,6 @@ __all__ = [
     "GameRecord",
     "MatchRecord",
     "file_errors",
-    "opening_doubles",
     "record_settings",
     "replay_file",
     "rules_from_settings",
@@ -130,8 +130,14 @@ class GameRecord:
 
     @property
     def automatic_doubles(self) -> int:
-        """How often the cube was turned by tied opening rolls (BG-11, CUBE-20)."""
-        return opening_doubles(self.actions, self.game)
+        """How often the cube was turned by tied opening rolls (BG-11, CUBE-20).
+
+        Read from the game's history: the cube once the opening roll is decided is 2 to
+        that power.
+        """
+        states = [s for _, s in self.game._stack] + [self.game.state]
+        decided = next((s for s in states if not s.is_opening), states[-1])
+        return decided.cube.value.bit_length() - 1
 
     def replay(self) -> Game:
         """Return a new :class:`gammon.Game` with every action of the record pushed."""
@@ -141,51 +147,36 @@ class GameRecord:
         return g
 
 
-def opening_doubles(actions: Sequence[Action], game: Game) -> int:
-    """The automatic doubles of a game's opening: ``actions`` replayed in a fresh ``game``.
-
-    The cube's value once the opening roll is decided is 2 to that power (BG-11, CUBE-20).
-    """
-    shadow = _game_at(game.match, game.cube_rules, game.position.variant)
-    for a in actions:
-        if not shadow.is_opening:
-            break
-        shadow.push(a)
-    return shadow.cube.value.bit_length() - 1
-
-
 def written_actions(
     record: GameRecord, fmt: str, number: int
-) -> Iterator[tuple[int, Action, Game, Optional[tuple[int, int]]]]:
+) -> Iterator[tuple[int, Action, TurnState, Optional[tuple[int, int]]]]:
     """The actions of game ``number`` as the writers of ``fmt`` walk them.
 
-    Yields ``(index, action, before, dice)``: ``before`` is the game just before the action
-    (one game, replayed as the walk goes on). Rolls and accepted resignations are not
-    yielded: ``dice`` are the dice of the roll before a play (never ``None``) or before a
+    Yields ``(index, action, before, dice)``: ``before`` is the :class:`~gammon.TurnState`
+    the action was taken in (from the game's history). Rolls and accepted resignations are
+    not yielded: ``dice`` are the dice of the roll before a play (never ``None``) or before a
     resignation right after rolling, as files show them (the larger die first at the opening;
     ``None`` after a tie of the opening roll, which files do not show), else ``None``.
 
     Raises :class:`~gammon.InvalidInputError` for what the formats cannot hold (a declined
     resignation, a play without a roll).
     """
-    game = _game_at(record.game.match, record.game.cube_rules, record.game.position.variant)
+    history = record.game._stack
     dice: Optional[tuple[int, int]] = None
-    for index, a in enumerate(record.actions):
+    for index, (a, before) in enumerate(history):
         if isinstance(a, Roll):
-            opening = game.is_opening
-            game.push(a)
+            after = history[index + 1][1] if index + 1 < len(history) else record.game.state
             # As rolled; the opening roll larger die first; a tie of the opening roll not shown.
-            dice = None if game.is_opening else a.dice if a.dice and not opening else game.dice
+            dice = None if after.is_opening else after.dice if before.is_opening else a.dice
             continue
         playing = isinstance(a, (Play, EmptyPlay))
         if isinstance(a, Decline) or (playing and dice is None):
             what = "a play without a roll" if playing else a
             raise InvalidInputError(f"{fmt} cannot record {what} (game {number})")
         if not isinstance(a, Accept):
-            yield index, a, game, dice
+            yield index, a, before, dice
         if playing or isinstance(a, Resign):
             dice = None
-        game.push(a)
 
 
 def _game_at(board: Scoreboard, rules: CubeRules, variant: Variant) -> Game:
@@ -406,4 +397,11 @@ def replay_file(
         unreduced,
         list(games),
     )
-    return record._add_games(replayed)
+    board = record.first_board()
+    for actions, states in replayed:  # the core's replay is the game's history
+        game = record.new_game(board)
+        game._stack, game._state = list(zip(actions, states)), states[-1]
+        record.games.append(GameRecord(actions=actions, game=game))
+        if game.result is not None:
+            board = game.next_match()
+    return record

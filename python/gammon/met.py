@@ -26,68 +26,16 @@ from __future__ import annotations
 import functools
 import os
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
 from importlib import resources
 from typing import Union
 
 from gammon._checks import brief
-from gammon._core import _MetTable
+from gammon._core import MatchEquityTable
 from gammon.errors import GammonError, ParseError
 
 __all__ = ["MatchEquityTable", "kazaross_xg2", "load_met", "parse_met"]
 
 _KAZAROSS_XG2 = "Kazaross-XG2.xml"
-
-
-@dataclass(frozen=True)
-class MatchEquityTable:
-    """A match equity table.
-
-    Attributes:
-        name: the table's name.
-        description: where its numbers come from.
-        pre_crawford: ``pre_crawford[a - 1][b - 1]`` is the chance that a player ``a`` away
-            beats an opponent ``b`` away, before the Crawford game or in it (a player 1 away
-            before a game of the pre-Crawford table is playing the Crawford game).
-        post_crawford: ``post_crawford[a - 1]`` is the chance that a trailer ``a`` away beats
-            a leader 1 away after the Crawford game.
-        source: the file the table was read from, or another note on its origin.
-
-    Raises :class:`~gammon.InvalidInputError` for an empty or non-square pre-Crawford table,
-    a post-Crawford row of another length, or a value outside 0..1.
-
-    """
-
-    name: str
-    description: str
-    pre_crawford: tuple[tuple[float, ...], ...]
-    post_crawford: tuple[float, ...]
-    source: str = ""
-
-    _table: _MetTable = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # The core checks the tables and holds the rule that reads them.
-        table = _MetTable(self.name, self.pre_crawford, self.post_crawford)
-        object.__setattr__(self, "_table", table)
-
-    @property
-    def length(self) -> int:
-        """The largest number of points away the table covers."""
-        return len(self.pre_crawford)
-
-    def mwc(self, away: int, opponent_away: int, *, post_crawford: bool = False) -> float:
-        """Return the chance that a player ``away`` points away wins the match.
-
-        The opponent is ``opponent_away`` points away; the game is about to start. ``post_crawford``
-        says the Crawford game is behind; a player 1 away in a game that is not post-Crawford is
-        playing the Crawford game. A player 0 (or fewer) away has won: 1.0; an opponent 0 away has:
-        0.0.
-
-        Raises :class:`~gammon.InvalidInputError` for an away count beyond the table or not
-        an int.
-        """
-        return self._table.mwc(away, opponent_away, post_crawford)
 
 
 def parse_met(text: Union[str, bytes], source: str = "") -> MatchEquityTable:

@@ -85,7 +85,7 @@ pub use play::record::{
 };
 pub use play::replay::{
     file_settings, read_file_settings, CubeWord, FileAction, FileEntry, FileGame, FileRecord,
-    RecordError, Replayed, ReplayedRecord, FILE_SETTINGS, READ_RULES,
+    RecordError, Replayed, ReplayedGame, ReplayedRecord, FILE_SETTINGS, READ_RULES,
 };
 pub use play::truncate::{
     nardy_settlement, probabilities_settlement, settlement, BearoffTruncation, NardyTruncation,
@@ -165,7 +165,9 @@ pub use scoring::cube::{
     Cube, CubeActionError, CubeAnswer, CubeError, CubeOffer, CubeRules, CubeRulesError, CubeState,
     ParseCubeAnswerError, DEFAULT_MAX_CUBE_LOG2, MAX_AUTO_DOUBLES, MAX_CUBE_LOG2_LIMIT,
 };
-pub use scoring::met::{match_winning_chance, mwc, mwc_after, MetTable, MetTableError};
+pub use scoring::met::{
+    match_winning_chance, mwc, mwc_after, GameMwcError, MetTable, MetTableError,
+};
 pub use scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 pub use scoring::nardy_settings::{
     parse_last_roll, FirstMove, NardySettings, NardySettingsError, LAST_ROLL_NAMES,

@@ -11,7 +11,7 @@ use gammon_core::eval::net::NetEvaluator;
 use gammon_core::{
     analyze_matches, is_close_cube, AnalysisConfig, AnalysisError, ByColor, Candidate, Color,
     Decision, DecisionKind, Dice, GameAnalysis, GameLog, MatchAnalysis, PlayerStats, RollLuck,
-    RulesFamily, Step, VariantPosition, MAX_ANALYSIS_PLIES,
+    RulesFamily, Step, TurnAction, VariantPosition, MAX_ANALYSIS_PLIES,
 };
 use numpy::ndarray::{Array1, Array2};
 use numpy::IntoPyArray;
@@ -21,6 +21,7 @@ use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use crate::classes::{PyPlay, PyPosition};
 use crate::convert::repr;
 use crate::errors::{guard, IllegalActionError, InvalidInputError};
+use crate::game::{act_of, Act};
 use crate::match_score::PyMatchScore;
 use crate::net::{shipped_policy, PyNet};
 use crate::result::PyGameResult;
@@ -68,47 +69,54 @@ fn analysis_error(e: &AnalysisError) -> PyErr {
     }
 }
 
-/// One step of a record: a `Play`, or a tuple naming the action (`("roll", 3, 1)`,
-/// `("double",)`, `("take",)`, `("drop",)`, `("beaver",)`, `("raccoon",)`, `("resign",
-/// level)`, `("accept",)`, `("decline",)`, `("surrender", color)`, `("empty",)`).
+/// One step of a game's history: an action (a ``Play``, a ``Roll`` with its dice,
+/// ``Double()``, ``Resign(level)``...) with the ``TurnState`` it was taken in, which tells a
+/// Long Nardy surrender (LN-36) from a backgammon resignation.
 fn step_arg(obj: &Bound<'_, PyAny>) -> PyResult<Step> {
-    if let Ok(p) = obj.extract::<PyPlay>() {
-        return Ok(Step::Play(p.play));
-    }
     let bad = || {
         InvalidInputError::new_err(format!(
-            "an action of a game record is a Play or a tuple such as ('roll', 3, 1), not {}",
+            "a step of a game's history is an (action, TurnState) pair, not {}",
             repr(obj)
         ))
     };
-    let t = obj.cast::<PyTuple>().map_err(|_| bad())?;
-    let name = t.get_item(0).map_err(|_| bad())?;
-    let name = name.cast::<PyString>().map_err(|_| bad())?.to_cow()?;
-    let int = |i: usize| -> PyResult<u8> {
-        t.get_item(i)
-            .and_then(|v| v.extract::<u8>())
-            .map_err(|_| bad())
-    };
-    Ok(match (name.as_ref(), t.len()) {
-        ("roll", 3) => Step::Roll(int(1)?, int(2)?),
-        ("double", 1) => Step::Double,
-        ("take", 1) => Step::Take,
-        ("drop", 1) => Step::Drop,
-        ("beaver", 1) => Step::Beaver,
-        ("raccoon", 1) => Step::Raccoon,
-        ("resign", 2) => Step::Resign(int(1)?),
-        ("accept", 1) => Step::Accept,
-        ("decline", 1) => Step::Decline,
-        ("surrender", 2) => Step::Surrender(color_arg(&t.get_item(1)?)?),
-        ("empty", 1) => Step::EmptyPlay,
-        _ => return Err(bad()),
+    let (action, before): (Bound<'_, PyAny>, PyTurnState) = obj.extract().map_err(|_| bad())?;
+    let before = before.inner;
+    Ok(match act_of(&action) {
+        Some(Act::Play(p)) => Step::Play(p.play),
+        Some(Act::Roll(Some((a, b)))) => Step::Roll(a, b),
+        Some(Act::Roll(None)) => {
+            return Err(InvalidInputError::new_err(
+                "a game history holds a roll without dice",
+            ))
+        }
+        Some(Act::Other(TurnAction::Resign { player, .. })) if before.nardy.is_some() => {
+            Step::Surrender(player.unwrap_or_else(|| before.to_act()))
+        }
+        Some(Act::Other(word)) => match word {
+            TurnAction::Double => Step::Double,
+            TurnAction::Take => Step::Take,
+            TurnAction::Drop => Step::Drop,
+            TurnAction::Beaver => Step::Beaver,
+            TurnAction::Raccoon => Step::Raccoon,
+            TurnAction::Resign { level, .. } => Step::Resign(level),
+            TurnAction::Accept => Step::Accept,
+            TurnAction::Decline => Step::Decline,
+            TurnAction::EmptyPlay => Step::EmptyPlay,
+            TurnAction::Roll | TurnAction::Play(_) => return Err(bad()),
+        },
+        None => {
+            return Err(InvalidInputError::new_err(format!(
+                "not an action of a game: {}",
+                repr(&action)
+            )))
+        }
     })
 }
 
 fn game_arg(obj: &Bound<'_, PyAny>) -> PyResult<GameLog> {
     let bad = || {
         InvalidInputError::new_err(format!(
-            "a game record is a (TurnState, [actions]) pair, not {}",
+            "a game record is a (TurnState, history) pair, not {}",
             repr(obj)
         ))
     };
@@ -1355,8 +1363,8 @@ impl PyMatchAnalysis {
     }
 }
 
-/// Analyses ``matches`` (each a list of game records: ``(TurnState, [actions])``, the
-/// actions as `step_arg` reads them) at ``plies`` with ``net`` (the shipped nets of each
+/// Analyses ``matches`` (each a list of game records: ``(TurnState, history)``, the
+/// history as `step_arg` reads it) at ``plies`` with ``net`` (the shipped nets of each
 /// game's variant when ``None``) on ``threads`` threads (0: one per core), and returns one
 /// ``MatchAnalysis`` per match with its ``names`` (``(white, black)``) and length.
 /// ``callback(games_done, games, seconds)`` is called as games finish; an exception it raises

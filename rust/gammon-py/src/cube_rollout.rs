@@ -72,7 +72,7 @@ impl PyCubeRolloutResult {
             .unwrap_or_else(|_| CubeInfo::money(Color::White))
     }
 
-    fn summary(&self) -> CubeRolloutSummary {
+    fn figures(&self) -> CubeRolloutSummary {
         let x = position_of(&self.record.setup).map_or(0.68, |p| cube_life(&p));
         self.record.tally.tally.summary(&self.info(), x)
     }
@@ -115,25 +115,25 @@ record_result!(PyCubeRolloutResult, {
     /// The normalised equity of no double.
     #[getter]
     fn no_double(&self) -> f64 {
-        self.summary().equities[NO_DOUBLE]
+        self.figures().equities[NO_DOUBLE]
     }
 
     /// The normalised equity of double/take (at the current cube's scale).
     #[getter]
     fn double_take(&self) -> f64 {
-        self.summary().equities[DOUBLE_TAKE]
+        self.figures().equities[DOUBLE_TAKE]
     }
 
     /// The normalised equity of double/pass: +1, exact.
     #[getter]
     fn double_pass(&self) -> f64 {
-        self.summary().equities[2]
+        self.figures().equities[2]
     }
 
     /// The normalised equity of double/beaver (money play with beavers on), else ``None``.
     #[getter]
     fn double_beaver(&self) -> Option<f64> {
-        let s = self.summary();
+        let s = self.figures();
         s.beaver_line.then_some(s.equities[3])
     }
 
@@ -141,7 +141,7 @@ record_result!(PyCubeRolloutResult, {
     /// (``None`` when not rolled out).
     #[getter]
     fn std_errors(&self) -> (f64, f64, f64, Option<f64>) {
-        let s = self.summary();
+        let s = self.figures();
         let e = s.std_errors;
         (
             e[0],
@@ -155,65 +155,65 @@ record_result!(PyCubeRolloutResult, {
     /// ``None`` in money play.
     #[getter]
     fn mwc(&self) -> Option<(f64, f64, f64)> {
-        self.summary().mwc.map(|m| (m[0], m[1], m[2]))
+        self.figures().mwc.map(|m| (m[0], m[1], m[2]))
     }
 
     /// No double minus double/take and its standard error, from the games paired on common
     /// dice.
     #[getter]
     fn difference(&self) -> (f64, f64) {
-        self.summary().difference
+        self.figures().difference
     }
 
     /// The standard error no double minus double/take would have on independent dice.
     #[getter]
     fn unpaired_std_error(&self) -> f64 {
-        self.summary().unpaired_std_error
+        self.figures().unpaired_std_error
     }
 
     /// The proper action in GNU Backgammon's words: ``"No double, take"``, ``"Double, pass"``,
     /// ``"Too good to double, pass"``, ...
     #[getter]
     fn action(&self) -> String {
-        self.summary().decision.action()
+        self.figures().decision.action()
     }
 
     /// What the player on roll should do: ``"double"``, ``"no double"`` or ``"too good"``.
     #[getter]
     fn doubler_action(&self) -> &'static str {
-        self.summary().decision.doubler.name()
+        self.figures().decision.doubler.name()
     }
 
     /// What the opponent should answer to a double: ``"take"``, ``"pass"`` or ``"beaver"``.
     #[getter]
     fn taker_action(&self) -> &'static str {
-        self.summary().decision.taker.name()
+        self.figures().decision.taker.name()
     }
 
     /// True when doubling is right.
     #[getter]
     fn should_double(&self) -> bool {
-        self.summary().decision.should_double()
+        self.figures().decision.should_double()
     }
 
     /// True when the opponent should take a double (or beaver it).
     #[getter]
     fn should_take(&self) -> bool {
-        self.summary().decision.should_take()
+        self.figures().decision.should_take()
     }
 
     /// How sure the doubler's action is: the margin of doubling (the lesser of double/take and
     /// double/pass) over no double in standard errors (positive: doubling is better).
     #[getter]
     fn double_confidence(&self) -> f64 {
-        self.summary().double_confidence()
+        self.figures().double_confidence()
     }
 
     /// How sure the taker's action is: double/pass minus double/take in standard errors of
     /// double/take (positive: the take is right).
     #[getter]
     fn take_confidence(&self) -> f64 {
-        self.summary().take_confidence()
+        self.figures().take_confidence()
     }
 
     /// The shares of the no-double line's endings for the player on roll: ``(win,
@@ -235,7 +235,7 @@ record_result!(PyCubeRolloutResult, {
     #[getter]
     fn decision(&self) -> PyCubeDecision {
         PyCubeDecision {
-            inner: self.summary().decision,
+            inner: self.figures().decision,
         }
     }
 
@@ -267,7 +267,7 @@ record_result!(PyCubeRolloutResult, {
     /// (``is_money``), each line (``no_double``, ``double_take``, ``double_pass``,
     /// ``double_beaver``) as ``(equity, standard error)`` or ``None``, then ``mwc``,
     /// ``difference``, ``action``, ``double_confidence`` and ``take_confidence``.
-    fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+    fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
         let r = slf.get();
         let d = PyDict::new(slf.py());
         d.set_item("position", slf.getattr("position")?.getattr("id")?)?;
@@ -306,7 +306,7 @@ record_result!(PyCubeRolloutResult, {
     /// distance from the proper action's, the paired difference, the proper action and how
     /// sure it is, and the run.
     fn __str__(&self) -> String {
-        let s = self.summary();
+        let s = self.figures();
         let info = self.info();
         let d = &s.decision;
         let r = &self.record;
@@ -430,7 +430,7 @@ record_result!(PyCubeRolloutResult, {
     }
 
     fn __repr__(&self) -> String {
-        let s = self.summary();
+        let s = self.figures();
         format!(
             "CubeRolloutResult(action={:?}, no_double={:+.4}, double_take={:+.4}, \
              double_pass={:+.4}, games={})",
@@ -446,7 +446,7 @@ record_result!(PyCubeRolloutResult, {
     /// driver reports).
     #[getter]
     fn _done(&self) -> (u64, f64, f64) {
-        let (d, se) = self.summary().difference;
+        let (d, se) = self.figures().difference;
         (self.games_completed(), d, se)
     }
 

@@ -7,7 +7,6 @@ use gammon_core::BatchError;
 use gammon_core::CubePolicyError;
 use gammon_core::CubeRulesError;
 use gammon_core::GameError;
-use gammon_core::MetTableError;
 use gammon_core::ParseFibsError;
 use gammon_core::ParseIdError;
 use gammon_core::ParseSettingError;
@@ -18,6 +17,7 @@ use gammon_core::SimulationError;
 use gammon_core::{CubeActionError, CubeError, ParseCubeAnswerError};
 use gammon_core::{DiceError, SetupError, UnknownVariantError};
 use gammon_core::{GameIdError, ParseMatchIdError, ParseXgidError, ReadIdError, XgidOfError};
+use gammon_core::{GameMwcError, MetTableError};
 use gammon_core::{SimCheckpointError, SimMergeError};
 use pyo3::prelude::*;
 
@@ -217,6 +217,28 @@ pub fn met_range_error(name: &str, length: usize, (away, opponent_away): (i64, i
     InvalidInputError::new_err(bounded(format!(
         "MET {name} covers scores up to {length} away, not {away}-{opponent_away}"
     )))
+}
+
+/// `gammon.InvalidInputError` for the points away of a game that is not a pair.
+pub fn met_away_pair_error(away: &str) -> PyErr {
+    InvalidInputError::new_err(bounded(format!(
+        "away must be a pair (on roll, opponent), not {away}"
+    )))
+}
+
+/// `gammon.InvalidInputError` for a game a match equity table cannot value (`away` as
+/// given); `met_range_error` for a score beyond the table.
+pub fn met_game_error(e: &GameMwcError, away: &str) -> PyErr {
+    InvalidInputError::new_err(bounded(match *e {
+        GameMwcError::Over => format!("away counts are ints >= 1 (the match goes on), not {away}"),
+        GameMwcError::CrawfordCube => {
+            "MATCH-3: the Crawford game is played with the cube at 1".into()
+        }
+        GameMwcError::CrawfordScore => format!(
+            "MATCH-3: the Crawford game is played with exactly one player 1 away, not {away}"
+        ),
+        GameMwcError::Beyond(a, b) => format!("MET: the score {a}-{b} is beyond the table"),
+    }))
 }
 
 /// `gammon.InvalidDiceError`.

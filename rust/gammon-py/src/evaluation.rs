@@ -285,7 +285,7 @@ impl PyEvaluation {
 
     /// The fields as plain JSON-ready values (the variant by its name), in the order of the
     /// constructor's arguments, as ``gammon evaluate --json`` prints them.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         let names = [
             "win",

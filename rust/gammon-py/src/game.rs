@@ -202,7 +202,7 @@ word_action!(
 #[pyclass(name = "Roll", module = "gammon", frozen, eq, hash, from_py_object)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PyRoll {
-    dice: Option<(u8, u8)>,
+    pub(crate) dice: Option<(u8, u8)>,
 }
 
 #[pymethods]
@@ -313,7 +313,7 @@ impl PyResign {
 }
 
 /// The object of a word action (a resignation by the player to act).
-fn word_object<'py>(
+pub(crate) fn word_object<'py>(
     py: Python<'py>,
     action: &TurnAction<VariantPlay>,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -341,13 +341,13 @@ fn word_object<'py>(
 
 /// The action an action object stands for (a roll with its dice, if any), or `None` when
 /// `obj` is no action object.
-enum Act {
+pub(crate) enum Act {
     Roll(Option<(u8, u8)>),
     Play(PyPlay),
     Other(TurnAction<VariantPlay>),
 }
 
-fn act_of(obj: &Bound<'_, PyAny>) -> Option<Act> {
+pub(crate) fn act_of(obj: &Bound<'_, PyAny>) -> Option<Act> {
     if let Ok(p) = obj.extract::<PyPlay>() {
         return Some(Act::Play(p));
     }

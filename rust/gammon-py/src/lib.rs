@@ -11,6 +11,7 @@ mod cube;
 mod cube_eval;
 mod cube_rollout;
 mod cubeful;
+mod cubeful_result;
 mod envs;
 mod equity;
 mod errors;
@@ -27,9 +28,12 @@ mod nardy;
 mod net;
 mod plays;
 mod position;
+mod ranked;
 mod record_replay;
 mod result;
 mod rollout;
+mod rollout_result;
+mod rollout_run;
 mod run_results;
 mod run_setup;
 mod scoreboards;
@@ -58,9 +62,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<stats::PyMoneyTally>()?;
     m.add_class::<cubeful::PyCubefulTally>()?;
     m.add_class::<run_setup::PySetup>()?;
-    m.add_class::<run_results::PyRolloutResult>()?;
-    m.add_class::<run_results::PyCubefulRolloutResult>()?;
-    m.add_class::<run_results::PyGameOutcomes>()?;
+    m.add_class::<rollout_result::PyRolloutResult>()?;
+    m.add_class::<cubeful_result::PyCubefulRolloutResult>()?;
+    m.add_class::<rollout_result::PyGameOutcomes>()?;
     m.add_class::<simulation::PyMatchResult>()?;
     m.add_class::<simulation::PyMoneyResult>()?;
     m.add_class::<simulation::PyMatchRecords>()?;
@@ -120,8 +124,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(types::_move_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(types::_outcome_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(position::_position_from_state, m)?)?;
-    m.add_function(wrap_pyfunction!(run_results::_play_rollout, m)?)?;
-    m.add_function(wrap_pyfunction!(run_results::_read_rollout_checkpoint, m)?)?;
+    m.add_function(wrap_pyfunction!(rollout_run::_play_rollout, m)?)?;
+    m.add_function(wrap_pyfunction!(rollout_run::_read_rollout_checkpoint, m)?)?;
     m.add_function(wrap_pyfunction!(
         checkpoint_file::_check_checkpoint_path,
         m
@@ -140,6 +144,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(many::_play_many, m)?)?;
     m.add_function(wrap_pyfunction!(many::_read_many_checkpoint, m)?)?;
     m.add_function(wrap_pyfunction!(many::_position_seeds, m)?)?;
+    m.add_class::<ranked::PyRankedPlay>()?;
+    m.add_function(wrap_pyfunction!(ranked::_ranked_plays, m)?)?;
     m.add_function(wrap_pyfunction!(rollout::_choose_play, m)?)?;
     m.add_function(wrap_pyfunction!(serve::_cube_decision, m)?)?;
     m.add_class::<cube_eval::PyCubeDecision>()?;

@@ -17,7 +17,8 @@ use pyo3::types::PyTuple;
 
 use crate::errors::{checkpoint_error, game_error, rollout_error, InvalidInputError};
 use crate::rollout::{nardy_policy, run_detached, side_policy, SidePolicy, ToPython};
-use crate::run_results::{plus_minus, PyRolloutResult};
+use crate::rollout_result::PyRolloutResult;
+use crate::run_results::plus_minus;
 use crate::run_setup::PySetup;
 
 /// The result of ``gammon.rollout_many``: a rollout per position and their differences.

@@ -1,21 +1,31 @@
-//! `gammon._core._MetTable`: a match equity table of one's own (`gammon.MatchEquityTable`
-//! keeps one), checked and looked up by the core's rule (`gammon_core::MetTable`).
+//! `gammon.MatchEquityTable`: a match equity table (the shipped one or one's own, read by
+//! `gammon.met`), checked and looked up by the core's rule (`gammon_core::MetTable`).
 
-use gammon_core::MetTable;
+use gammon_core::{GameMwcError, MetTable};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt};
+use pyo3::types::{PyBool, PyInt, PyString, PyTuple};
 
 use crate::convert::repr;
-use crate::errors::{met_away_error, met_range_error, met_table_error};
+use crate::errors::{
+    met_away_error, met_away_pair_error, met_game_error, met_range_error, met_table_error,
+};
 
-/// The tables of a ``gammon.MatchEquityTable``, checked: the pre-Crawford table square and
-/// not empty, the post-Crawford row at least as long, every value a probability.
+/// A match equity table: the chance of winning a match from a score.
 ///
-/// Raises ``InvalidInputError`` naming the table ``name`` (the table's name, shown by its
-/// ``repr``) and the first thing wrong.
-#[pyclass(name = "_MetTable", module = "gammon._core", frozen)]
+/// ``pre_crawford[a - 1][b - 1]`` is the chance that a player ``a`` away beats an opponent
+/// ``b`` away, before the Crawford game or in it (a player 1 away before a game of the
+/// pre-Crawford table is playing the Crawford game); ``post_crawford[a - 1]`` the chance that
+/// a trailer ``a`` away beats a leader 1 away after the Crawford game. ``name`` is the
+/// table's name, ``description`` where its numbers come from, ``source`` the file it was read
+/// from or another note on its origin. Frozen; equal when every field is.
+///
+/// Raises ``InvalidInputError`` for an empty or non-square pre-Crawford table, a
+/// post-Crawford row of another length, or a value outside 0..1, naming the table.
+#[pyclass(name = "MatchEquityTable", module = "gammon", frozen)]
 pub struct PyMetTable {
-    name: Py<PyAny>,
+    name: String,
+    description: String,
+    source: String,
     shown: String,
     inner: MetTable,
 }
@@ -32,36 +42,131 @@ fn away_arg(o: &Bound<'_, PyAny>) -> PyResult<i64> {
     }
 }
 
+impl PyMetTable {
+    /// The fields as Python values, in the order of the constructor's arguments.
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let (pre, post) = self.inner.tables();
+        let pre = PyTuple::new(
+            py,
+            pre.iter()
+                .map(|row| PyTuple::new(py, row))
+                .collect::<PyResult<Vec<_>>>()?,
+        )?;
+        (
+            &self.name,
+            &self.description,
+            pre,
+            PyTuple::new(py, post)?,
+            &self.source,
+        )
+            .into_pyobject(py)
+    }
+}
+
 #[pymethods]
 impl PyMetTable {
     #[new]
+    #[pyo3(
+        signature = (name, description, pre_crawford, post_crawford, source=String::new()),
+        text_signature = "(name, description, pre_crawford, post_crawford, source='')"
+    )]
     fn new(
-        name: &Bound<'_, PyAny>,
+        py: Python<'_>,
+        name: String,
+        description: String,
         pre_crawford: Vec<Vec<f64>>,
         post_crawford: Vec<f64>,
+        source: String,
     ) -> PyResult<Self> {
-        let shown = name.repr()?.to_string();
+        let shown = PyString::new(py, &name).repr()?.to_string();
         let inner =
             MetTable::new(pre_crawford, post_crawford).map_err(|e| met_table_error(&shown, &e))?;
         Ok(Self {
-            name: name.clone().unbind(),
+            name,
+            description,
+            source,
             shown,
             inner,
         })
     }
 
-    /// Pickles as the arguments it was made from.
-    #[allow(clippy::type_complexity)]
-    fn __getnewargs__(&self, py: Python<'_>) -> (Py<PyAny>, Vec<Vec<f64>>, Vec<f64>) {
-        let (pre, post) = self.inner.tables();
-        (self.name.clone_ref(py), pre.to_vec(), post.to_vec())
+    /// The table's name.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
     }
 
-    /// The chance that a player ``away`` points away beats an opponent ``opponent_away``
-    /// away (see ``gammon.MatchEquityTable.mwc``).
+    /// Where its numbers come from.
+    #[getter]
+    fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// ``pre_crawford[a - 1][b - 1]``: the chance that a player ``a`` away beats an opponent
+    /// ``b`` away, before the Crawford game or in it.
+    #[getter]
+    fn pre_crawford<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.fields(py)?.get_item(2)
+    }
+
+    /// ``post_crawford[a - 1]``: the chance that a trailer ``a`` away beats a leader 1 away
+    /// after the Crawford game.
+    #[getter]
+    fn post_crawford<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.fields(py)?.get_item(3)
+    }
+
+    /// The file the table was read from, or another note on its origin.
+    #[getter]
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The largest number of points away the table covers.
+    #[getter]
+    fn length(&self) -> usize {
+        self.inner.length()
+    }
+
+    /// Pickles as the arguments it was made from.
+    fn __getnewargs__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.fields(py)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Self>().is_ok_and(|o| {
+            let o = o.get();
+            (&self.name, &self.description, &self.source, &self.inner)
+                == (&o.name, &o.description, &o.source, &o.inner)
+        })
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.fields(py)?.hash()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let f = self.fields(py)?;
+        Ok(format!(
+            "MatchEquityTable(name={}, description={}, pre_crawford={}, post_crawford={}, \
+             source={})",
+            f.get_item(0)?.repr()?,
+            f.get_item(1)?.repr()?,
+            f.get_item(2)?.repr()?,
+            f.get_item(3)?.repr()?,
+            f.get_item(4)?.repr()?
+        ))
+    }
+
+    /// Return the chance that a player ``away`` points away wins the match.
     ///
-    /// Raises ``InvalidInputError`` for a count that is not an int or beyond the table.
-    #[pyo3(signature = (away, opponent_away, post_crawford=false))]
+    /// The opponent is ``opponent_away`` points away; the game is about to start.
+    /// ``post_crawford`` says the Crawford game is behind; a player 1 away in a game that is
+    /// not post-Crawford is playing the Crawford game. A player 0 (or fewer) away has won:
+    /// 1.0; an opponent 0 away has: 0.0.
+    ///
+    /// Raises ``InvalidInputError`` for an away count beyond the table or not an int.
+    #[pyo3(signature = (away, opponent_away, *, post_crawford=false))]
     fn mwc(
         &self,
         away: &Bound<'_, PyAny>,
@@ -72,5 +177,41 @@ impl PyMetTable {
         self.inner
             .mwc(a, b, post_crawford)
             .ok_or_else(|| met_range_error(&self.shown, self.inner.length(), (a, b)))
+    }
+
+    /// The chance that the player on roll wins the match when the coming game, at cube value
+    /// ``cube``, ends with the shares ``wins`` and ``losses`` (single, gammon, backgammon);
+    /// ``away`` is the pair (on roll, opponent). See ``gammon.match_winning_chance``.
+    ///
+    /// Raises ``InvalidInputError`` for ``away`` that is not a pair of ints >= 1, a Crawford
+    /// game with the cube turned or without exactly one player 1 away (MATCH-3), or a score
+    /// beyond the table.
+    fn game_mwc(
+        &self,
+        wins: [f64; 3],
+        losses: [f64; 3],
+        away: &Bound<'_, PyAny>,
+        cube: u32,
+        crawford: bool,
+    ) -> PyResult<f64> {
+        let pair: Vec<Bound<'_, PyAny>> = match away.try_iter() {
+            Ok(items) => items.collect::<PyResult<_>>()?,
+            Err(_) => Vec::new(),
+        };
+        let (a, b) = match pair.as_slice() {
+            [a, b] => match (away_arg(a), away_arg(b)) {
+                (Ok(a), Ok(b)) => (a, b),
+                _ => return Err(met_game_error(&GameMwcError::Over, &repr(away))),
+            },
+            _ => return Err(met_away_pair_error(&repr(away))),
+        };
+        self.inner
+            .game_mwc(wins, losses, (a, b), cube, crawford)
+            .map_err(|e| match e {
+                GameMwcError::Beyond(a, b) => {
+                    met_range_error(&self.shown, self.inner.length(), (a, b))
+                }
+                e => met_game_error(&e, &repr(away)),
+            })
     }
 }

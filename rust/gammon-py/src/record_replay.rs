@@ -6,12 +6,14 @@
 use gammon_core::{file_settings, read_file_settings, RecordError};
 use gammon_core::{CubeWord, FileAction, FileEntry, FileGame, FileRecord, Replayed, TurnAction};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::PyList;
 
 use crate::classes::PyPlay;
 use crate::convert::variant_arg;
 use crate::cube::PyCubeRules;
 use crate::errors::{guard, record_error, InvalidInputError};
+use crate::game::{word_object, PyRoll};
+use crate::turn::PyTurnState;
 use crate::types::color_arg;
 
 /// One parsed action: ``(kind, who, dice, text, points, move, line, prefix)``.
@@ -79,8 +81,10 @@ fn entry(arg: EntryArg<'_>) -> PyResult<FileEntry> {
 
 /// Replays the games a match file reader parsed (see the core's ``FileRecord``) and returns
 /// ``(crawford, cube_rules, games)``: the Crawford rule and the cube rules the file reads
-/// with, and each game's actions as ``gammon.Game.push`` takes them (a roll as its dice
-/// ``(white, black)`` at the opening, a ``Play``, or an action word).
+/// with, and each game as ``(actions, states)``: its actions as ``gammon.Game`` records them
+/// (a ``Roll`` with its dice, ``(white, black)`` at the opening; a ``Play``; ``Double()``...)
+/// and the ``TurnState`` before each of them followed by the state after the last, the
+/// history of a ``gammon.Game`` without a second replay.
 ///
 /// Raises ``MatchRecordError`` with the game, the move and the line for what the rules refuse
 /// or the file's scores and results contradict, and ``InvalidInputError`` for an entry that
@@ -125,30 +129,36 @@ pub fn _replay_match_file<'py>(
     let replayed = guard(|| record.replay().map_err(|e| record_error(py, &e)))?;
     let out = PyList::empty(py);
     for game in &replayed.games {
-        let actions = PyList::empty(py);
-        for a in game {
-            let item = match *a {
-                Replayed::Roll(w, b) => PyTuple::new(py, [w, b])?.into_any(),
+        let (actions, states) = (PyList::empty(py), PyList::empty(py));
+        for a in &game.actions {
+            let (before, item) = match *a {
+                Replayed::Roll { before, dice } => (
+                    before,
+                    PyRoll { dice: Some(dice) }.into_pyobject(py)?.into_any(),
+                ),
                 Replayed::Act {
                     before,
                     action: TurnAction::Play(play),
                 } => match before.dice {
-                    Some(dice) => PyPlay {
-                        before: before.position,
-                        dice,
-                        play,
-                    }
-                    .into_pyobject(py)?
-                    .into_any(),
+                    Some(dice) => (
+                        before,
+                        PyPlay {
+                            before: before.position,
+                            dice,
+                            play,
+                        }
+                        .into_pyobject(py)?
+                        .into_any(),
+                    ),
                     None => return Err(InvalidInputError::new_err("a play without dice")),
                 },
-                Replayed::Act { action, .. } => {
-                    PyString::new(py, &action.word().unwrap_or_default()).into_any()
-                }
+                Replayed::Act { before, action } => (before, word_object(py, &action)?),
             };
             actions.append(item)?;
+            states.append(PyTurnState { inner: before })?;
         }
-        out.append(actions)?;
+        states.append(PyTurnState { inner: game.end })?;
+        out.append((actions, states))?;
     }
     Ok((
         replayed.crawford,

@@ -1,23 +1,20 @@
-//! The results of rollouts as Python sees them: `RolloutResult` (cubeless) and
-//! `CubefulRolloutResult`, over the core's `RunRecord` (setup, exact tally, game ranges), with
-//! their shares, errors, merge, checkpoint text, pickling, equality and printing; the run
-//! function `_play_rollout` that makes them; `GameOutcomes` (per-game arrays).
+//! What the results of rollouts share as Python sees them: numbers written as Python writes
+//! them, JSON values, the ``summary`` of a result, the bookkeeping of a `RunRecord` (setup,
+//! exact tally, game ranges: merging, stop reasons, records read back with their policies)
+//! and the two macros that give each result class its common methods. The classes are
+//! `rollout_result.rs` (`RolloutResult`, `GameOutcomes`) and `cubeful_result.rs`
+//! (`CubefulRolloutResult`); `rollout_run.rs` plays and reads them.
 
 use std::collections::BTreeMap;
 
-use gammon_core::{
-    CheckpointError as CoreCheckpointError, CubefulTally, GameOutcomes, Json, Ranges, RolloutFile,
-    RolloutRun, RunRecord, RunTally, Stop, StopReason, Tally, ONE, WIN_KINDS,
-};
-use numpy::PyArray1;
+use gammon_core::{Json, Ranges, RunRecord, RunTally, Stop, StopReason};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
-use crate::cubeful::{run_cubeful, PyCubefulTally};
+use crate::classes::PyPosition;
 use crate::errors::{checkpoint_error, InvalidInputError};
-use crate::rollout::{run_cubeless, setup_config, Settings};
-use crate::run_setup::{nardy_object, ObjectsState, PySetup};
-use crate::stats::PyTally;
+use crate::run_setup::PySetup;
+use crate::types::PyVariant;
 
 /// The two-sided 95% quantile of the normal distribution.
 pub(crate) const Z95: f64 = 1.959963984540054;
@@ -62,7 +59,7 @@ pub(crate) fn plus_minus(value: f64, std_error: f64) -> String {
     )
 }
 
-fn per_second(games: u64, elapsed: f64) -> f64 {
+pub(crate) fn per_second(games: u64, elapsed: f64) -> f64 {
     if elapsed > 0.0 {
         games as f64 / elapsed
     } else {
@@ -70,7 +67,7 @@ fn per_second(games: u64, elapsed: f64) -> f64 {
     }
 }
 
-fn rate_text(x: f64) -> String {
+pub(crate) fn rate_text(x: f64) -> String {
     if x.is_finite() {
         commas(x.round() as u64)
     } else {
@@ -78,11 +75,11 @@ fn rate_text(x: f64) -> String {
     }
 }
 
-fn pad(s: String, width: usize) -> String {
+pub(crate) fn pad(s: String, width: usize) -> String {
     format!("{s:>width$}")
 }
 
-fn pair_text(a: &str, b: &str) -> String {
+pub(crate) fn pair_text(a: &str, b: &str) -> String {
     if a == b {
         a.to_string()
     } else {
@@ -176,109 +173,62 @@ pub(crate) fn py_to_json(v: &Bound<'_, PyAny>, depth: usize) -> Result<Json, Str
     ))
 }
 
-// -- per-game outcomes -----------------------------------------------------------------------------
+// -- summaries ------------------------------------------------------------------------------------
 
-/// Per-game results of a rollout as numpy arrays, one entry per game in game order:
-/// ``winner`` (+1 when the player on roll at the start won, -1 when the opponent won, 0
-/// otherwise), ``kind`` (an index into ``KIND_NAMES``), ``points`` (net points of the player
-/// on roll at the start) and ``plies`` (turns played). A sequence of the four arrays.
-#[pyclass(frozen, name = "GameOutcomes", module = "gammon._core")]
-pub struct PyGameOutcomes {
-    pub(crate) inner: GameOutcomes,
+/// The figures of both rollouts' ``summary`` that say how the run went and its shares.
+macro_rules! run_figures {
+    () => {
+        "seed games:games_completed games_requested interrupted stop_reason threads \
+         seconds:elapsed games_per_second win win_gammon win_backgammon lose lose_gammon \
+         lose_backgammon"
+    };
 }
 
-impl PyGameOutcomes {
-    fn arrays<'py>(&self, py: Python<'py>) -> [Bound<'py, PyAny>; 4] {
-        let o = &self.inner;
-        [
-            PyArray1::from_slice(py, &o.winner).into_any(),
-            PyArray1::from_slice(py, &o.kind).into_any(),
-            PyArray1::from_slice(py, &o.points).into_any(),
-            PyArray1::from_slice(py, &o.plies).into_any(),
-        ]
-    }
-}
+pub(crate) use run_figures;
 
-#[pymethods]
-impl PyGameOutcomes {
-    /// +1 when the player on roll at the start won, -1 when the opponent won, 0 otherwise.
-    #[getter]
-    fn winner<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        PyArray1::from_slice(py, &self.inner.winner)
-    }
-
-    /// Result class: an index into ``KIND_NAMES``.
-    #[getter]
-    fn kind<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
-        PyArray1::from_slice(py, &self.inner.kind)
-    }
-
-    /// Net points of the player on roll at the start.
-    #[getter]
-    fn points<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        PyArray1::from_slice(py, &self.inner.points)
-    }
-
-    /// Turns played.
-    #[getter]
-    fn plies<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_slice(py, &self.inner.plies)
-    }
-
-    fn __len__(&self) -> usize {
-        4
-    }
-
-    fn __getitem__<'py>(&self, py: Python<'py>, i: isize) -> PyResult<Bound<'py, PyAny>> {
-        let j = if i < 0 { i + 4 } else { i };
-        let [a, b, c, d] = self.arrays(py);
-        match j {
-            0 => Ok(a),
-            1 => Ok(b),
-            2 => Ok(c),
-            3 => Ok(d),
-            _ => Err(pyo3::exceptions::PyIndexError::new_err(
-                "GameOutcomes index out of range",
-            )),
+/// A ``summary``: ``{key: value}`` for each ``key:attribute.path`` (or ``attribute``) of
+/// `figures`, read from `obj`, as plain JSON-ready values: a position by its ID, a variant by
+/// its name, another object that JSON has no form for by its text.
+pub(crate) fn summary_of<'py>(
+    obj: &Bound<'py, PyAny>,
+    figures: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(obj.py());
+    for figure in figures.split_whitespace() {
+        let (key, path) = figure.split_once(':').unwrap_or((figure, figure));
+        let mut value = obj.clone();
+        for attr in path.split('.') {
+            value = value.getattr(attr)?;
         }
+        d.set_item(key, plain(value)?)?;
     }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        PyTuple::new(py, self.arrays(py))?
-            .try_iter()
-            .map(Bound::into_any)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("GameOutcomes(games={})", self.inner.len())
-    }
+    Ok(d)
 }
 
-/// The outcomes of `a` and `b` (each in the order of its ranges) in game order.
-fn merge_outcomes(a: (&Ranges, &GameOutcomes), b: (&Ranges, &GameOutcomes)) -> GameOutcomes {
-    let mut pieces: Vec<(u64, &GameOutcomes, usize, usize)> = Vec::new();
-    for (ranges, o) in [a, b] {
-        let mut at = 0usize;
-        for r in ranges.ranges() {
-            let n = (r.end - r.start) as usize;
-            pieces.push((r.start, o, at, n));
-            at += n;
-        }
+/// A value as JSON holds it (see [`summary_of`]).
+pub(crate) fn plain(v: Bound<'_, PyAny>) -> PyResult<Bound<'_, PyAny>> {
+    if v.is_none()
+        || v.is_instance_of::<PyBool>()
+        || v.is_instance_of::<PyInt>()
+        || v.is_instance_of::<PyFloat>()
+        || v.is_instance_of::<PyString>()
+        || v.is_instance_of::<PyTuple>()
+        || v.is_instance_of::<PyList>()
+        || v.is_instance_of::<PyDict>()
+    {
+        Ok(v)
+    } else if v.is_instance_of::<PyPosition>() {
+        v.getattr("id")
+    } else if v.is_instance_of::<PyVariant>() {
+        v.getattr("canonical_name")
+    } else {
+        Ok(v.str()?.into_any())
     }
-    pieces.sort_by_key(|p| p.0);
-    let mut out = GameOutcomes::default();
-    for (_, o, at, n) in pieces {
-        out.winner.extend_from_slice(&o.winner[at..at + n]);
-        out.kind.extend_from_slice(&o.kind[at..at + n]);
-        out.points.extend_from_slice(&o.points[at..at + n]);
-        out.plies.extend_from_slice(&o.plies[at..at + n]);
-    }
-    out
 }
 
 // -- what both result classes share -----------------------------------------------------------------
 
-fn merged<T: RunTally>(a: &RunRecord<T>, b: &RunRecord<T>) -> PyResult<RunRecord<T>> {
+pub(crate) fn merged<T: RunTally>(a: &RunRecord<T>, b: &RunRecord<T>) -> PyResult<RunRecord<T>> {
     a.merge(b).map_err(|e| InvalidInputError::new_err(e.0))
 }
 
@@ -305,7 +255,7 @@ pub(crate) fn ranges_tuple<'py>(py: Python<'py>, r: &Ranges) -> PyResult<Bound<'
     )
 }
 
-fn fixed_keywords(options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+pub(crate) fn fixed_keywords(options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
     let Some(options) = options else {
         return Ok(());
     };
@@ -336,7 +286,13 @@ fn fixed_keywords(options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
     Ok(())
 }
 
-fn stop_line(games: u64, requested: u64, stop: Stop, elapsed: f64, threads: u64) -> String {
+pub(crate) fn stop_line(
+    games: u64,
+    requested: u64,
+    stop: Stop,
+    elapsed: f64,
+    threads: u64,
+) -> String {
     let status = if stop == Stop::Interrupted {
         format!(
             "interrupted after {} of {} games",
@@ -356,7 +312,7 @@ fn stop_line(games: u64, requested: u64, stop: Stop, elapsed: f64, threads: u64)
     )
 }
 
-fn first_roll_text(opening: bool) -> &'static str {
+pub(crate) fn first_roll_text(opening: bool) -> &'static str {
     if opening {
         "opening (no doubles first, BG-10)"
     } else {
@@ -366,7 +322,7 @@ fn first_roll_text(opening: bool) -> &'static str {
 
 /// Reads a record object (a dict) as `T`'s record, with a clear message for a checkpoint
 /// file's content.
-fn record_of<T: RunTally>(data: &Bound<'_, PyAny>) -> PyResult<RunRecord<T>> {
+pub(crate) fn record_of<T: RunTally>(data: &Bound<'_, PyAny>) -> PyResult<RunRecord<T>> {
     if !data.is_instance_of::<PyDict>() {
         return Err(InvalidInputError::new_err(format!(
             "a rollout checkpoint is a dict, not {}",
@@ -390,7 +346,7 @@ fn record_of<T: RunTally>(data: &Bound<'_, PyAny>) -> PyResult<RunRecord<T>> {
     RunRecord::<T>::from_json(&json).map_err(|e| InvalidInputError::new_err(e.0))
 }
 
-fn given<'py>(spec: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
+pub(crate) fn given<'py>(spec: Option<&Bound<'py, PyAny>>) -> Option<Bound<'py, PyAny>> {
     spec.filter(|s| !s.is_none()).cloned()
 }
 
@@ -473,70 +429,28 @@ pub(crate) fn attach(
     Ok(setup)
 }
 
-// -- RolloutResult ---------------------------------------------------------------------------------
-
-/// The result of ``gammon.rollout``: outcome shares, cubeless equity and its error.
-///
-/// All shares and the equity are from the side of the player on roll in ``position`` ("on
-/// roll"); the other player is the "opponent". ``win_gammon`` includes backgammons and ``win``
-/// includes both, as in GNU Backgammon. The statistics are the core's ``tally``: exact integer
-/// sums (fixed point), kept so that results can be merged and continued without rounding. With
-/// no games counted every share and the equity are NaN (the mean of nothing is undefined) and
-/// the standard error is infinite. Results are equal when their setup, game ranges and
-/// statistics are (timing and threads excluded).
-#[pyclass(frozen, name = "RolloutResult", module = "gammon._core")]
-pub struct PyRolloutResult {
-    pub(crate) setup: Py<PySetup>,
-    pub(crate) record: RunRecord<Tally>,
-    pub(crate) extra: Option<GameOutcomes>,
-}
-
-impl PyRolloutResult {
-    fn make(_py: Python<'_>, setup: Py<PySetup>, record: RunRecord<Tally>) -> Self {
-        PyRolloutResult {
-            setup,
-            record,
-            extra: None,
+/// The setup that plays a record read back: the continuing run's (with the file's seed when
+/// the run named none), or the record's with the objects given.
+pub(crate) fn continue_setup(
+    py: Python<'_>,
+    record: &gammon_core::RolloutSetup,
+    setup: Option<&Bound<'_, PySetup>>,
+    policy: Option<&Bound<'_, PyAny>>,
+    cube: Option<&Bound<'_, PyAny>>,
+    seed_given: bool,
+) -> PyResult<PySetup> {
+    match setup {
+        Some(s) => {
+            let s = s.get();
+            Ok(if seed_given {
+                s.copy(py)
+            } else {
+                s.with_seed(py, record.seed)
+            })
         }
-    }
-}
-
-impl PyRolloutResult {
-    fn tally(&self) -> &Tally {
-        &self.record.tally
-    }
-
-    fn wins(&self, side: usize, kinds: &[usize]) -> f64 {
-        self.tally().share(side, kinds)
-    }
-
-    /// The result of a core run of `setup`'s games.
-    pub(crate) fn of_run(
-        py: Python<'_>,
-        setup: Py<PySetup>,
-        run: RolloutRun,
-        interrupted: bool,
-        requested: u64,
-    ) -> PyRolloutResult {
-        let inner = setup.get().inner.clone();
-        PyRolloutResult {
-            setup,
-            record: RunRecord {
-                setup: inner,
-                tally: run.tally,
-                ranges: Ranges::of(run.games.clone()),
-                games_requested: requested,
-                stop: stop_of(run.stop, interrupted),
-                elapsed: run.elapsed.as_secs_f64(),
-                threads: run.threads as u64,
-            },
-            extra: run.outcomes,
-        }
-        .with_py(py)
-    }
-
-    fn with_py(self, _py: Python<'_>) -> Self {
-        self
+        None => attach(py, record, policy, None, cube).map_err(|e| {
+            checkpoint_error(&format!("the checkpoint is not valid: {}", e.value(py)))
+        }),
     }
 }
 
@@ -679,486 +593,10 @@ macro_rules! rollout_result {
     };
 }
 
-rollout_result!(PyRolloutResult, {
-    /// The variant played.
-    #[getter]
-    fn variant(&self) -> crate::types::PyVariant {
-        self.record.setup.variant().into()
-    }
-
-    /// True for a Long Nardy rollout (results are Oin, Mars, Koks and draws).
-    #[getter]
-    fn is_long_nardy(&self) -> bool {
-        self.record.setup.is_long_nardy()
-    }
-
-    /// Names of the policies of the player on roll and of the opponent.
-    #[getter]
-    fn policies(&self) -> (String, String) {
-        self.setup.get().policies_names()
-    }
-
-    /// True when the first roll was an opening roll (never a double, BG-10).
-    #[getter]
-    fn opening(&self) -> bool {
-        self.record.setup.opening
-    }
-
-    /// The Long Nardy settings the games were scored by (None for backgammon).
-    #[getter]
-    fn nardy<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        self.record
-            .setup
-            .nardy
-            .as_ref()
-            .map(|n| nardy_object(py, n))
-            .transpose()
-    }
-
-    /// Where games were settled early: ``"none"``, ``"bearoff"`` or ``"bearoff-one-sided"``.
-    #[getter]
-    fn truncate(&self) -> &'static str {
-        self.record.setup.truncate.name()
-    }
-
-    /// The turns after which games were settled at the evaluator's value (None: never).
-    #[getter]
-    fn truncate_after(&self) -> Option<u32> {
-        self.record.setup.truncate_after
-    }
-
-    /// True when the luck of the dice was taken off each game's points.
-    #[getter]
-    fn variance_reduction(&self) -> bool {
-        self.record.setup.variance_reduction
-    }
-
-    /// The name of the evaluator of ``truncate_after`` and ``variance_reduction``:
-    /// ``"bearoff"``, ``"net"`` or a ``gammon.Net``'s name (None: not used).
-    #[getter]
-    fn evaluator(&self) -> Option<String> {
-        self.record
-            .setup
-            .evaluator
-            .as_ref()
-            .map(|e| e.name().to_string())
-    }
-
-    /// The core's statistics of the games (exact sums, estimates, merge).
-    #[getter(tally)]
-    fn tally_py(&self) -> PyTally {
-        PyTally {
-            inner: self.record.tally,
-        }
-    }
-
-    /// Per-game ``GameOutcomes`` when ``record_games=True`` was asked, else None.
-    #[getter]
-    fn outcomes(&self) -> Option<PyGameOutcomes> {
-        self.extra
-            .as_ref()
-            .map(|o| PyGameOutcomes { inner: o.clone() })
-    }
-
-    /// Turns played in all games.
-    #[getter]
-    fn plies(&self) -> u64 {
-        self.record.tally.plies
-    }
-
-    /// Games settled early by the truncation rule (``truncate``).
-    #[getter]
-    fn settled(&self) -> u64 {
-        self.record.tally.settled
-    }
-
-    /// Games won by each side and class, and draws: ``{"on roll": {"single": n, ...},
-    /// "opponent": {...}, "draw": {"draw": n}}``; whole numbers unless games were settled
-    /// early.
-    #[getter]
-    fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        self.count_table(py, 1.0)
-    }
-
-    /// ``counts`` divided by the games played (exclusive classes).
-    #[getter]
-    fn shares<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let n = self.record.tally.games;
-        self.count_table(py, if n == 0 { f64::NAN } else { n as f64 })
-    }
-
-    /// Share of games won by the player on roll (all classes).
-    #[getter]
-    fn win(&self) -> f64 {
-        self.wins(0, &[0, 1, 2, 3, 4, 5])
-    }
-
-    /// Share won by a gammon or more (backgammons included; Long Nardy: Mars or Koks).
-    #[getter]
-    fn win_gammon(&self) -> f64 {
-        self.wins(0, &[1, 2, 4, 5])
-    }
-
-    /// Share won by a backgammon (Long Nardy: Koks).
-    #[getter]
-    fn win_backgammon(&self) -> f64 {
-        self.wins(0, &[2, 5])
-    }
-
-    /// Share of games won by the opponent.
-    #[getter]
-    fn lose(&self) -> f64 {
-        self.wins(1, &[0, 1, 2, 3, 4, 5])
-    }
-
-    /// Share lost by a gammon or more (backgammons included; Long Nardy: Mars or Koks).
-    #[getter]
-    fn lose_gammon(&self) -> f64 {
-        self.wins(1, &[1, 2, 4, 5])
-    }
-
-    /// Share lost by a backgammon (Long Nardy: Koks).
-    #[getter]
-    fn lose_backgammon(&self) -> f64 {
-        self.wins(1, &[2, 5])
-    }
-
-    /// Share of drawn games (Long Nardy's last roll only).
-    #[getter]
-    fn draws(&self) -> f64 {
-        self.record.tally.draw_share()
-    }
-
-    /// Cubeless equity: the player on roll's mean net points per game.
-    #[getter]
-    fn equity(&self) -> f64 {
-        self.record.tally.equity()
-    }
-
-    /// Standard error of ``equity`` (sample standard deviation over sqrt(games)). With
-    /// quasi-random dice the true error is smaller: this is a conservative figure.
-    #[getter]
-    fn std_error(&self) -> f64 {
-        self.record.tally.std_error()
-    }
-
-    /// Average turns per game.
-    #[getter]
-    fn mean_plies(&self) -> f64 {
-        let t = &self.record.tally;
-        if t.games == 0 {
-            f64::NAN
-        } else {
-            t.plies as f64 / t.games as f64
-        }
-    }
-
-    /// Combine both rollouts' games (for example ranges of games run on other machines).
-    /// Exact: merging in any order gives the same totals. Raises ``InvalidInputError`` when
-    /// the rollouts differ in what decides their games (naming the difference), or when their
-    /// games overlap.
-    fn merge(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyRolloutResult> {
-        let other = other.cast::<PyRolloutResult>().map_err(|_| {
-            InvalidInputError::new_err(format!(
-                "a rollout merges with another rollout, not {}",
-                crate::convert::repr(other)
-            ))
-        })?;
-        let other = other.get();
-        let record = merged(&self.record, &other.record)?;
-        let extra = match (&self.extra, &other.extra) {
-            (Some(a), Some(b)) => Some(merge_outcomes(
-                (&self.record.ranges, a),
-                (&other.record.ranges, b),
-            )),
-            _ => None,
-        };
-        Ok(PyRolloutResult {
-            setup: self.setup.clone_ref(py),
-            record,
-            extra,
-        })
-    }
-
-    /// Plays ``games`` more games after the last one played and returns the merged result.
-    /// ``options`` are the execution options of ``gammon.rollout`` (``threads``,
-    /// ``progress``, ``callback``, ``max_seconds``, ``target_std_error``, ``chunk_size``,
-    /// ``record_games``, ``executor``...); the setup stays this result's. Raises
-    /// ``InvalidInputError`` for bad options, or when a policy is known by name only (pass it
-    /// to ``from_dict``).
-    #[pyo3(signature = (games, **options))]
-    fn resume<'py>(
-        slf: &Bound<'py, Self>,
-        games: &Bound<'py, PyAny>,
-        options: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        fixed_keywords(options)?;
-        slf.get().setup.get().check_playable()?;
-        resume_with(slf.as_any(), games, options)
-    }
-
-    /// A JSON-ready record (integers stay exact) that ``from_dict`` reads. Per-game outcomes
-    /// are not included. The ``check`` field is a SHA-256 over a canonical encoding of the
-    /// other fields (``from_dict`` refuses a record that does not match it).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.record.to_json())
-    }
-
-    /// Read a record made by ``to_dict``, validated completely: every field's type and range,
-    /// the sums (wins and draws add up to the games, the points and their squares follow from
-    /// the wins, the game ranges hold exactly the games counted, without overlap), the setup
-    /// (the policies can play the variant, the Long Nardy settings agree with the position)
-    /// and the ``check`` field (a SHA-256 over a canonical encoding of the rest: a record
-    /// edited by hand is refused; it guards against mistakes and corruption, not against a
-    /// forger who recomputes it).
-    ///
-    /// A record of Python policies names their classes only, and of a ``gammon.Net`` its name
-    /// (``"net:"`` and its checksum): pass the policy objects as ``policy`` (one, or a pair as
-    /// for ``gammon.rollout``) to be able to ``resume`` it; their names must match. A net that
-    /// was the evaluator is taken from ``policy`` when it played too, else pass it as
-    /// ``evaluator``. The content of a checkpoint *file* is refused with a pointer to
-    /// ``gammon.read_checkpoint``.
-    ///
-    /// Raises ``InvalidInputError`` naming what is wrong.
-    #[classmethod]
-    #[pyo3(signature = (data, *, policy=None, evaluator=None))]
-    fn from_dict(
-        _cls: &Bound<'_, PyType>,
-        py: Python<'_>,
-        data: &Bound<'_, PyAny>,
-        policy: Option<&Bound<'_, PyAny>>,
-        evaluator: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyRolloutResult> {
-        let record = record_of::<Tally>(data)?;
-        let setup = attach(py, &record.setup, policy, evaluator, None)?;
-        Ok(PyRolloutResult {
-            setup: Py::new(py, setup)?,
-            record,
-            extra: None,
-        })
-    }
-
-    /// One line naming what was rolled out.
-    fn describe(&self) -> String {
-        let s = &self.record.setup;
-        let (a, b) = self.policies();
-        let mut rules = String::new();
-        if let Some(n) = &s.nardy {
-            rules = format!(
-                ", {}, koks {}, last roll {}",
-                n.scoring.end_variant.name(),
-                gammon_core::snake_case_setting(n.scoring.koks.name()),
-                if n.scoring.last_roll { "on" } else { "off" }
-            );
-        }
-        let mut cut = if s.truncate == gammon_core::BearoffTruncation::Off {
-            String::new()
-        } else {
-            format!(", truncated at {}", s.truncate.name())
-        };
-        let evaluator = self.evaluator().unwrap_or_default();
-        if let Some(n) = s.truncate_after {
-            cut += &format!(", cut after {n} turns by {evaluator}");
-        }
-        if s.variance_reduction {
-            cut += &format!(", variance reduction by {evaluator}");
-        }
-        format!(
-            "rollout of {} ({}{rules}, {}, {}{cut}, seed {})",
-            s.position.id(),
-            s.variant().name(),
-            first_roll_text(s.opening),
-            pair_text(&a, &b),
-            s.seed
-        )
-    }
-
-    fn __str__(&self) -> String {
-        let r = &self.record;
-        let mut lines = vec![
-            self.describe(),
-            stop_line(
-                r.tally.games,
-                r.games_requested,
-                r.stop,
-                r.elapsed,
-                r.threads,
-            ),
-        ];
-        let head = if self.is_long_nardy() {
-            ("win", "mars", "koks")
-        } else {
-            ("win", "gammon", "backgammon")
-        };
-        lines.push(format!("{:10}{:>8}{:>8}{:>12}", "", head.0, head.1, head.2));
-        for (name, w, g, b) in [
-            (
-                "on roll",
-                self.win(),
-                self.win_gammon(),
-                self.win_backgammon(),
-            ),
-            (
-                "opponent",
-                self.lose(),
-                self.lose_gammon(),
-                self.lose_backgammon(),
-            ),
-        ] {
-            lines.push(format!(
-                "  {name:<8}{}{}{}",
-                pad(fixed(w, 4, false), 8),
-                pad(fixed(g, 4, false), 8),
-                pad(fixed(b, 4, false), 12)
-            ));
-        }
-        if r.tally.draw > 0 {
-            lines.push(format!(
-                "  {:<8}{}",
-                "draws",
-                pad(fixed(self.draws(), 4, false), 8)
-            ));
-        }
-        let (lo, hi) = self.ci95();
-        lines.push(format!(
-            "  cubeless equity {}, CI {} .. {}, standard error {}",
-            plus_minus(self.equity(), self.std_error()),
-            fixed(lo, 4, true),
-            fixed(hi, 4, true),
-            fixed(self.std_error(), 4, false)
-        ));
-        lines.join("\n")
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<RolloutResult {} games={} equity={} seed={}{}>",
-            self.record.setup.position.id(),
-            self.record.tally.games,
-            plus_minus(self.equity(), self.std_error()),
-            self.record.setup.seed,
-            if self.interrupted() {
-                " interrupted"
-            } else {
-                ""
-            }
-        )
-    }
-
-    /// Pickling: the record's text, the objects that play it and the per-game outcomes.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let py = slf.py();
-        let me = slf.get();
-        let outcomes = me.extra.as_ref().map(|o| {
-            (
-                o.winner.clone(),
-                o.kind.clone(),
-                o.points.clone(),
-                o.plies.clone(),
-            )
-        });
-        let state = (
-            me.record.to_json().canonical(),
-            me.setup.get().objects(py)?,
-            outcomes,
-        );
-        Ok((
-            slf.getattr("_restore")?,
-            PyTuple::new(py, [state.into_pyobject(py)?.into_any()])?,
-        ))
-    }
-
-    /// Rebuilds a pickled result (unpickling only).
-    #[staticmethod]
-    #[allow(clippy::type_complexity)]
-    fn _restore(
-        py: Python<'_>,
-        state: (
-            String,
-            ObjectsState,
-            Option<(Vec<i8>, Vec<u8>, Vec<f64>, Vec<u32>)>,
-        ),
-    ) -> PyResult<PyRolloutResult> {
-        let (text, objects, outcomes) = state;
-        let json =
-            Json::parse(text.as_bytes()).map_err(|e| InvalidInputError::new_err(e.to_string()))?;
-        let record =
-            RunRecord::<Tally>::from_json(&json).map_err(|e| InvalidInputError::new_err(e.0))?;
-        let setup = PySetup::with_objects(py, record.setup.clone(), objects);
-        Ok(PyRolloutResult {
-            setup: Py::new(py, setup)?,
-            record,
-            extra: outcomes.map(|(winner, kind, points, plies)| GameOutcomes {
-                winner,
-                kind,
-                points,
-                plies,
-            }),
-        })
-    }
-
-    /// ``self`` with the stop reason, time, threads and games asked for of the run that made
-    /// it (the run driver's).
-    fn _finished(
-        &self,
-        py: Python<'_>,
-        stop: &str,
-        elapsed: f64,
-        threads: u64,
-        requested: u64,
-    ) -> PyResult<PyRolloutResult> {
-        let mut record = self.record.clone();
-        record.stop = Stop::from_name(stop)
-            .ok_or_else(|| InvalidInputError::new_err(format!("not a stop reason: {stop:?}")))?;
-        record.elapsed = elapsed;
-        record.threads = threads;
-        record.games_requested = requested;
-        Ok(PyRolloutResult {
-            setup: self.setup.clone_ref(py),
-            record,
-            extra: self.extra.clone(),
-        })
-    }
-
-    /// The text of the checkpoint file of this rollout, a run of games ``first .. first +
-    /// games``.
-    fn _checkpoint(&self, first: u64, games: u64) -> String {
-        RolloutFile {
-            record: self.record.clone(),
-            first_game: first,
-            games,
-        }
-        .to_text()
-    }
-});
-
-impl PyRolloutResult {
-    fn count_table<'py>(&self, py: Python<'py>, divisor: f64) -> PyResult<Bound<'py, PyDict>> {
-        let t = &self.record.tally;
-        let one = ONE as f64;
-        let out = PyDict::new(py);
-        for (side, name) in [(0, "on roll"), (1, "opponent")] {
-            let d = PyDict::new(py);
-            for (k, kind) in crate::run_setup::KIND_NAMES
-                .iter()
-                .take(WIN_KINDS)
-                .enumerate()
-            {
-                d.set_item(*kind, t.win[side][k] as f64 / one / divisor)?;
-            }
-            out.set_item(name, d)?;
-        }
-        let d = PyDict::new(py);
-        d.set_item("draw", t.draw as f64 / one / divisor)?;
-        out.set_item("draw", d)?;
-        Ok(out)
-    }
-}
+pub(crate) use rollout_result;
 
 /// Calls the Python driver to play `games` more games of `result` and merge them.
-fn resume_with<'py>(
+pub(crate) fn resume_with<'py>(
     result: &Bound<'py, PyAny>,
     games: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
@@ -1167,625 +605,4 @@ fn resume_with<'py>(
     py.import("gammon.rollout")?
         .getattr("_resume")?
         .call((result, games), options)
-}
-
-// -- CubefulRolloutResult -----------------------------------------------------------------------------
-
-/// The result of a cubeful ``gammon.rollout`` (``cube=`` given): money games with the cube in
-/// play for both sides.
-///
-/// All figures are from the side of the player on roll in ``position`` ("on roll").
-/// ``equity`` is the cubeful equity **per initial cube unit**: the mean net points a game,
-/// cube included, divided by ``cube_value`` (gnubg's convention: equities per cube);
-/// ``points_per_game`` is the same mean in points. The statistics are the core's ``tally``
-/// (exact integer sums). Results are equal when their setup, game ranges and statistics are.
-#[pyclass(frozen, name = "CubefulRolloutResult", module = "gammon._core")]
-pub struct PyCubefulRolloutResult {
-    pub(crate) setup: Py<PySetup>,
-    pub(crate) record: RunRecord<CubefulTally>,
-}
-
-impl PyCubefulRolloutResult {
-    fn make(_py: Python<'_>, setup: Py<PySetup>, record: RunRecord<CubefulTally>) -> Self {
-        PyCubefulRolloutResult { setup, record }
-    }
-}
-
-impl PyCubefulRolloutResult {
-    fn cube(&self) -> &gammon_core::CubeSetup {
-        // A cubeful record always holds its cube (checked when it was read or made).
-        self.record
-            .setup
-            .cube
-            .as_ref()
-            .unwrap_or_else(|| unreachable_cube())
-    }
-
-    fn share(&self, count: u64) -> f64 {
-        let n = self.record.tally.games;
-        if n == 0 {
-            f64::NAN
-        } else {
-            count as f64 / n as f64
-        }
-    }
-
-    fn unit(&self) -> f64 {
-        f64::from(self.cube().value.max(1))
-    }
-
-    pub(crate) fn of_run(
-        setup: Py<PySetup>,
-        run: gammon_core::CubefulRun,
-        interrupted: bool,
-        requested: u64,
-    ) -> PyCubefulRolloutResult {
-        let inner = setup.get().inner.clone();
-        PyCubefulRolloutResult {
-            setup,
-            record: RunRecord {
-                setup: inner,
-                tally: run.tally,
-                ranges: Ranges::of(run.games.clone()),
-                games_requested: requested,
-                stop: stop_of(run.stop, interrupted),
-                elapsed: run.elapsed.as_secs_f64(),
-                threads: run.threads as u64,
-            },
-        }
-    }
-}
-
-fn unreachable_cube() -> &'static gammon_core::CubeSetup {
-    static DEFAULT: std::sync::OnceLock<gammon_core::CubeSetup> = std::sync::OnceLock::new();
-    DEFAULT.get_or_init(|| gammon_core::CubeSetup {
-        policies: [
-            gammon_core::CubePolicyName::Builtin(gammon_core::CubePolicyKind::Never),
-            gammon_core::CubePolicyName::Builtin(gammon_core::CubePolicyKind::Never),
-        ],
-        value: 1,
-        owner: None,
-        rules: gammon_core::CubeRules::default(),
-        plies: [0, 0],
-    })
-}
-
-rollout_result!(PyCubefulRolloutResult, {
-    /// Names of the checker policies of the player on roll and of the opponent.
-    #[getter]
-    fn policies(&self) -> (String, String) {
-        self.setup.get().policies_names()
-    }
-
-    /// Names of the cube policies of the player on roll and of the opponent.
-    #[getter]
-    fn cube_policies(&self) -> (String, String) {
-        let p = &self.cube().policies;
-        (p[0].name().to_string(), p[1].name().to_string())
-    }
-
-    /// The cube value every game started with.
-    #[getter]
-    fn cube_value(&self) -> u32 {
-        self.cube().value
-    }
-
-    /// The player who owned the cube at the start (None: centred).
-    #[getter]
-    fn cube_owner(&self) -> Option<crate::types::PyColor> {
-        self.cube().owner.map(Into::into)
-    }
-
-    /// The money session's cube rules (Jacoby, beavers, raccoons, the cap).
-    #[getter]
-    fn cube_rules(&self) -> crate::cube::PyCubeRules {
-        crate::cube::PyCubeRules {
-            inner: self.cube().rules,
-        }
-    }
-
-    /// True when the first roll was an opening roll (never a double, BG-10; no cube action
-    /// before it, BG-12).
-    #[getter]
-    fn opening(&self) -> bool {
-        self.record.setup.opening
-    }
-
-    /// The core's statistics of the games (exact sums).
-    #[getter]
-    fn tally(&self) -> PyCubefulTally {
-        PyCubefulTally {
-            inner: self.record.tally,
-        }
-    }
-
-    /// The mean net points a game of the player on roll, cube included.
-    #[getter]
-    fn points_per_game(&self) -> f64 {
-        self.record.tally.points_per_game()
-    }
-
-    /// The cubeful equity per initial cube unit: points a game over the initial cube.
-    #[getter]
-    fn equity(&self) -> f64 {
-        self.points_per_game() / self.unit()
-    }
-
-    /// The standard error of ``equity`` (infinite below two games).
-    #[getter]
-    fn std_error(&self) -> f64 {
-        self.record.tally.std_error() / self.unit()
-    }
-
-    /// Share of games the player on roll won, by bearing off or by a dropped double.
-    #[getter]
-    fn win(&self) -> f64 {
-        let t = &self.record.tally;
-        self.share(t.wins[0].iter().sum::<u64>() + t.drops[0])
-    }
-
-    /// Share of games the opponent won, by bearing off or by a dropped double.
-    #[getter]
-    fn lose(&self) -> f64 {
-        let t = &self.record.tally;
-        self.share(t.wins[1].iter().sum::<u64>() + t.drops[1])
-    }
-
-    /// Share won by the player on roll with a gammon or a backgammon.
-    #[getter]
-    fn win_gammon(&self) -> f64 {
-        let w = &self.record.tally.wins[0];
-        self.share(w[1] + w[2])
-    }
-
-    /// Share lost with a gammon or a backgammon.
-    #[getter]
-    fn lose_gammon(&self) -> f64 {
-        let w = &self.record.tally.wins[1];
-        self.share(w[1] + w[2])
-    }
-
-    /// Share won by the player on roll with a backgammon.
-    #[getter]
-    fn win_backgammon(&self) -> f64 {
-        self.share(self.record.tally.wins[0][2])
-    }
-
-    /// Share lost with a backgammon.
-    #[getter]
-    fn lose_backgammon(&self) -> f64 {
-        self.share(self.record.tally.wins[1][2])
-    }
-
-    /// Share of games the player on roll won because the opponent dropped a double.
-    #[getter]
-    fn won_by_drop(&self) -> f64 {
-        self.share(self.record.tally.drops[0])
-    }
-
-    /// Share of games the player on roll lost by dropping the opponent's double.
-    #[getter]
-    fn lost_by_drop(&self) -> f64 {
-        self.share(self.record.tally.drops[1])
-    }
-
-    /// Share of games with at least one double.
-    #[getter]
-    fn doubled(&self) -> f64 {
-        self.share(self.record.tally.doubled_games)
-    }
-
-    /// Cube offers (doubles, beavers, raccoons) per game.
-    #[getter]
-    fn doubles_per_game(&self) -> f64 {
-        self.share(self.record.tally.doubles)
-    }
-
-    /// The mean cube value the games were scored at.
-    #[getter]
-    fn mean_cube(&self) -> f64 {
-        self.share(self.record.tally.cube)
-    }
-
-    /// Average turns per game.
-    #[getter]
-    fn mean_plies(&self) -> f64 {
-        self.share(self.record.tally.plies)
-    }
-
-    /// Combine both rollouts' games (ranges of one rollout run apart, ``first_game=``).
-    /// Exact: merging in any order gives the same totals. Raises ``InvalidInputError`` when
-    /// the rollouts differ in anything that decides their games (naming it) or when their
-    /// games overlap.
-    fn merge(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyCubefulRolloutResult> {
-        let other = other.cast::<PyCubefulRolloutResult>().map_err(|_| {
-            InvalidInputError::new_err(format!(
-                "a cubeful rollout merges with another cubeful rollout, not {}",
-                crate::convert::repr(other)
-            ))
-        })?;
-        Ok(PyCubefulRolloutResult {
-            setup: self.setup.clone_ref(py),
-            record: merged(&self.record, &other.get().record)?,
-        })
-    }
-
-    /// Plays ``games`` more games after the last one played and returns the merged result
-    /// (``options`` as for ``RolloutResult.resume``).
-    #[pyo3(signature = (games, **options))]
-    fn resume<'py>(
-        slf: &Bound<'py, Self>,
-        games: &Bound<'py, PyAny>,
-        options: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        fixed_keywords(options)?;
-        slf.get().setup.get().check_playable()?;
-        resume_with(slf.as_any(), games, options)
-    }
-
-    /// A JSON-ready record (``gammon.cubeful-rollout/1``, integers exact, with its SHA-256
-    /// check) that ``from_dict`` reads.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.record.to_json())
-    }
-
-    /// Read a record made by ``to_dict``, validated completely (as
-    /// ``RolloutResult.from_dict`` does); ``policy`` and ``cube``: the objects of policies
-    /// recorded by name only.
-    #[classmethod]
-    #[pyo3(signature = (data, *, policy=None, cube=None))]
-    fn from_dict(
-        _cls: &Bound<'_, PyType>,
-        py: Python<'_>,
-        data: &Bound<'_, PyAny>,
-        policy: Option<&Bound<'_, PyAny>>,
-        cube: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyCubefulRolloutResult> {
-        let record = record_of::<CubefulTally>(data)?;
-        let setup = attach(py, &record.setup, policy, None, cube)?;
-        Ok(PyCubefulRolloutResult {
-            setup: Py::new(py, setup)?,
-            record,
-        })
-    }
-
-    /// One line naming what was rolled out.
-    fn describe(&self) -> String {
-        let s = &self.record.setup;
-        let cube = self.cube();
-        let (a, b) = self.policies();
-        let (ca, cb) = self.cube_policies();
-        let owner = match cube.owner {
-            None => "centred".to_string(),
-            Some(c) => format!("owned by {}", c.name()),
-        };
-        let r = &cube.rules;
-        let rules: Vec<&str> = [
-            ("Jacoby", r.jacoby),
-            ("beavers", r.beavers),
-            ("raccoons", r.raccoons),
-        ]
-        .into_iter()
-        .filter(|x| x.1)
-        .map(|x| x.0)
-        .collect();
-        let extra = if rules.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", rules.join(", "))
-        };
-        format!(
-            "cubeful rollout of {} ({}, {}, {}, cube policy {}, cube {} {owner}{extra}, seed {})",
-            s.position.id(),
-            s.variant().name(),
-            first_roll_text(s.opening),
-            pair_text(&a, &b),
-            pair_text(&ca, &cb),
-            cube.value,
-            s.seed
-        )
-    }
-
-    fn __str__(&self) -> String {
-        let r = &self.record;
-        let f4 = |x: f64, w: usize| pad(fixed(x, 4, false), w);
-        let (lo, hi) = self.ci95();
-        [
-            self.describe(),
-            stop_line(
-                r.tally.games,
-                r.games_requested,
-                r.stop,
-                r.elapsed,
-                r.threads,
-            ),
-            format!(
-                "{:10}{:>8}{:>8}{:>12}{:>9}",
-                "", "win", "gammon", "backgammon", "by drop"
-            ),
-            format!(
-                "  {:<8}{}{}{}{}",
-                "on roll",
-                f4(self.win(), 8),
-                f4(self.win_gammon(), 8),
-                f4(self.win_backgammon(), 12),
-                f4(self.won_by_drop(), 9)
-            ),
-            format!(
-                "  {:<8}{}{}{}{}",
-                "opponent",
-                f4(self.lose(), 8),
-                f4(self.lose_gammon(), 8),
-                f4(self.lose_backgammon(), 12),
-                f4(self.lost_by_drop(), 9)
-            ),
-            format!(
-                "  doubled in {}% of the games, {} cube offers a game, mean final cube {}",
-                fixed(100.0 * self.doubled(), 2, false),
-                fixed(self.doubles_per_game(), 3, false),
-                fixed(self.mean_cube(), 3, false)
-            ),
-            format!(
-                "  cubeful equity {} per initial cube, CI {} .. {}, standard error {}",
-                plus_minus(self.equity(), self.std_error()),
-                fixed(lo, 4, true),
-                fixed(hi, 4, true),
-                fixed(self.std_error(), 4, false)
-            ),
-        ]
-        .join("\n")
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<CubefulRolloutResult {} games={} equity={} seed={}{}>",
-            self.record.setup.position.id(),
-            self.record.tally.games,
-            plus_minus(self.equity(), self.std_error()),
-            self.record.setup.seed,
-            if self.interrupted() {
-                " interrupted"
-            } else {
-                ""
-            }
-        )
-    }
-
-    /// Pickling: the record's text and the objects that play it.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let py = slf.py();
-        let me = slf.get();
-        let state = (me.record.to_json().canonical(), me.setup.get().objects(py)?);
-        Ok((
-            slf.getattr("_restore")?,
-            PyTuple::new(py, [state.into_pyobject(py)?.into_any()])?,
-        ))
-    }
-
-    /// Rebuilds a pickled result (unpickling only).
-    #[staticmethod]
-    fn _restore(py: Python<'_>, state: (String, ObjectsState)) -> PyResult<PyCubefulRolloutResult> {
-        let (text, objects) = state;
-        let json =
-            Json::parse(text.as_bytes()).map_err(|e| InvalidInputError::new_err(e.to_string()))?;
-        let record = RunRecord::<CubefulTally>::from_json(&json)
-            .map_err(|e| InvalidInputError::new_err(e.0))?;
-        let setup = PySetup::with_objects(py, record.setup.clone(), objects);
-        Ok(PyCubefulRolloutResult {
-            setup: Py::new(py, setup)?,
-            record,
-        })
-    }
-
-    /// ``self`` with the stop reason, time, threads and games asked for of the run.
-    fn _finished(
-        &self,
-        py: Python<'_>,
-        stop: &str,
-        elapsed: f64,
-        threads: u64,
-        requested: u64,
-    ) -> PyResult<PyCubefulRolloutResult> {
-        let mut record = self.record.clone();
-        record.stop = Stop::from_name(stop)
-            .ok_or_else(|| InvalidInputError::new_err(format!("not a stop reason: {stop:?}")))?;
-        record.elapsed = elapsed;
-        record.threads = threads;
-        record.games_requested = requested;
-        Ok(PyCubefulRolloutResult {
-            setup: self.setup.clone_ref(py),
-            record,
-        })
-    }
-
-    /// The text of the checkpoint file of this rollout (games ``first .. first + games``).
-    fn _checkpoint(&self, first: u64, games: u64) -> String {
-        RolloutFile {
-            record: self.record.clone(),
-            first_game: first,
-            games,
-        }
-        .to_text()
-    }
-});
-
-// -- running and reading ----------------------------------------------------------------------------
-
-/// Plays games ``first`` .. ``end`` of the rollout ``setup`` with the GIL released and returns
-/// a ``RolloutResult`` (a ``CubefulRolloutResult`` with a cube). ``threads`` None: one per
-/// core. ``callback(done, total, equity, std_error, elapsed)`` is called after chunks and at
-/// least every 0.1 s with the games done *including* those of ``base`` (a result of the same
-/// setup, or None) and the estimate of them all merged (exact). Ctrl-C, or a
-/// ``KeyboardInterrupt`` from the callback or a Python policy, ends the run as interrupted,
-/// keeping the games finished.
-///
-/// Raises ``InvalidInputError`` for bad settings (``threads`` above 1 with a Python policy, a
-/// policy known by name only), ``InternalError`` when a game cannot be finished, and whatever a
-/// Python policy or the callback raises.
-#[pyfunction]
-#[pyo3(signature = (setup, first, end, *, threads=None, chunk_size=gammon_core::DEFAULT_CHUNK_SIZE, record_games=false, max_seconds=None, target_std_error=None, callback=None, base=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn _play_rollout<'py>(
-    py: Python<'py>,
-    setup: &Bound<'py, PySetup>,
-    first: u64,
-    end: u64,
-    threads: Option<usize>,
-    chunk_size: u64,
-    record_games: bool,
-    max_seconds: Option<f64>,
-    target_std_error: Option<f64>,
-    callback: Option<Py<PyAny>>,
-    base: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let s = setup.get();
-    s.check_threads(threads)?;
-    s.check_playable()?;
-    if end < first {
-        return Err(InvalidInputError::new_err(format!(
-            "the games {first}..{end} are not a range"
-        )));
-    }
-    if chunk_size == 0 {
-        return Err(InvalidInputError::new_err("chunk_size must be at least 1"));
-    }
-    let mut config = setup_config(&s.inner);
-    config.threads = threads.unwrap_or(0);
-    config.chunk_size = chunk_size;
-    config.record_games = record_games;
-    config.max_seconds = max_seconds;
-    config.target_std_error = target_std_error;
-    let cb = callback.as_ref();
-    let base = base.filter(|b| !b.is_none());
-    if s.inner.cube.is_some() {
-        if record_games {
-            return Err(InvalidInputError::new_err(
-                "record_games=True does not combine with cube= (per-game outcomes are not kept \
-                 for cubeful rollouts): leave record_games out of a cubeful rollout",
-            ));
-        }
-        let base_tally = match base {
-            Some(b) => {
-                b.cast::<PyCubefulRolloutResult>()
-                    .map_err(|_| InvalidInputError::new_err("base must be a CubefulRolloutResult"))?
-                    .get()
-                    .record
-                    .tally
-            }
-            None => CubefulTally::default(),
-        };
-        let settings = Settings {
-            first,
-            end,
-            config,
-            base: base_tally,
-        };
-        let (run, interrupted) = run_cubeful(py, s, &settings, cb)?;
-        let r =
-            PyCubefulRolloutResult::of_run(setup.clone().unbind(), run, interrupted, end - first);
-        return Ok(Bound::new(py, r)?.into_any());
-    }
-    let base_tally = match base {
-        Some(b) => {
-            b.cast::<PyRolloutResult>()
-                .map_err(|_| InvalidInputError::new_err("base must be a RolloutResult"))?
-                .get()
-                .record
-                .tally
-        }
-        None => Tally::default(),
-    };
-    let settings = Settings {
-        first,
-        end,
-        config,
-        base: base_tally,
-    };
-    let (run, interrupted) = run_cubeless(py, s, &settings, cb)?;
-    let r = PyRolloutResult::of_run(py, setup.clone().unbind(), run, interrupted, end - first);
-    Ok(Bound::new(py, r)?.into_any())
-}
-
-/// Reads the checkpoint file bytes ``data`` of one rollout (``where`` names the file in
-/// messages), validated completely, and returns ``(result, first_game, games)``; the result
-/// is a ``RolloutResult`` or a ``CubefulRolloutResult``. ``setup``: the rollout that continues
-/// it (its objects play the result; the file must have been made by the same setup, and with
-/// ``seed_given`` false the file's seed is taken), with its ``first`` game and ``games``; or
-/// None to read the file alone, with ``policy`` (and ``cube``) the objects of policies it
-/// records by name only. Raises ``CheckpointError`` naming what is wrong or what differs.
-#[pyfunction]
-#[pyo3(signature = (data, r#where, *, setup=None, first=0, games=0, seed_given=true, policy=None, cube=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn _read_rollout_checkpoint<'py>(
-    py: Python<'py>,
-    data: &[u8],
-    r#where: &str,
-    setup: Option<&Bound<'py, PySetup>>,
-    first: u64,
-    games: u64,
-    seed_given: bool,
-    policy: Option<&Bound<'py, PyAny>>,
-    cube: Option<&Bound<'py, PyAny>>,
-) -> PyResult<(Bound<'py, PyAny>, u64, u64)> {
-    let cubeful = match setup {
-        Some(s) => s.get().inner.cube.is_some(),
-        None => sniff_cubeful(data),
-    };
-    let ck = |e: CoreCheckpointError| checkpoint_error(&e.0);
-    if cubeful {
-        let file = RolloutFile::<CubefulTally>::from_bytes(data, r#where).map_err(ck)?;
-        let s = continue_setup(py, &file.record.setup, setup, policy, cube, seed_given)?;
-        if setup.is_some() {
-            file.check_continues(r#where, &s.inner, first, games)
-                .map_err(ck)?;
-        }
-        let r = PyCubefulRolloutResult::make(py, Py::new(py, s)?, file.record);
-        return Ok((Bound::new(py, r)?.into_any(), file.first_game, file.games));
-    }
-    let file = RolloutFile::<Tally>::from_bytes(data, r#where).map_err(ck)?;
-    let s = continue_setup(py, &file.record.setup, setup, policy, None, seed_given)?;
-    if setup.is_some() {
-        file.check_continues(r#where, &s.inner, first, games)
-            .map_err(ck)?;
-    }
-    let r = PyRolloutResult::make(py, Py::new(py, s)?, file.record);
-    Ok((Bound::new(py, r)?.into_any(), file.first_game, file.games))
-}
-
-/// True when a checkpoint file's bytes hold a cubeful record (read fully later).
-fn sniff_cubeful(data: &[u8]) -> bool {
-    match Json::parse(data) {
-        Ok(Json::Object(map)) => matches!(
-            map.get("rollout"),
-            Some(Json::Object(r)) if r.get("format") == Some(&Json::str(gammon_core::CUBEFUL_FORMAT))
-        ),
-        _ => false,
-    }
-}
-
-/// The setup that plays a record read back: the continuing run's (with the file's seed when
-/// the run named none), or the record's with the objects given.
-pub(crate) fn continue_setup(
-    py: Python<'_>,
-    record: &gammon_core::RolloutSetup,
-    setup: Option<&Bound<'_, PySetup>>,
-    policy: Option<&Bound<'_, PyAny>>,
-    cube: Option<&Bound<'_, PyAny>>,
-    seed_given: bool,
-) -> PyResult<PySetup> {
-    match setup {
-        Some(s) => {
-            let s = s.get();
-            Ok(if seed_given {
-                s.copy(py)
-            } else {
-                s.with_seed(py, record.seed)
-            })
-        }
-        None => attach(py, record, policy, None, cube).map_err(|e| {
-            checkpoint_error(&format!("the checkpoint is not valid: {}", e.value(py)))
-        }),
-    }
 }

@@ -665,9 +665,9 @@ macro_rules! sim_result {
                 gammon_core::SimTally::estimate(&self.inner.tally).1
             }
 
-            /// ``to_dict``: the ``kind``, the class's own ``(key, attribute)`` figures, then
+            /// ``summary``: the ``kind``, the class's own ``(key, attribute)`` figures, then
             /// the players, the variant (by name) and how the run went.
-            fn summary<'py>(
+            fn summary_of<'py>(
                 slf: &Bound<'py, Self>,
                 kind: &str,
                 figures: &[(&str, &str)],
@@ -1076,7 +1076,7 @@ sim_result!(
         /// ``players`` (their names), ``plies`` and ``cube_plies`` (their depths), ``variant``
         /// (its name), ``seed``, ``threads``, ``seconds`` (elapsed), ``interrupted`` and
         /// ``stop_reason``.
-        fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
             let figures = [
                 ("length", "length"),
                 ("crawford", "crawford"),
@@ -1088,7 +1088,7 @@ sim_result!(
                 ("ci95", "ci95"),
                 ("games", "games"),
             ];
-            Self::summary(slf, "match", &figures)
+            Self::summary_of(slf, "match", &figures)
         }
 
         fn __str__(&self) -> String {
@@ -1298,7 +1298,7 @@ sim_result!(
         /// ``counts``, then ``players`` (their names), ``plies`` and ``cube_plies`` (their
         /// depths), ``variant`` (its name), ``seed``,
         /// ``threads``, ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
-        fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
             let figures = [
                 ("games", "games_completed"),
                 ("games_requested", "games_requested"),
@@ -1309,7 +1309,7 @@ sim_result!(
                 ("mean_cube", "mean_cube"),
                 ("counts", "counts"),
             ];
-            Self::summary(slf, "money", &figures)
+            Self::summary_of(slf, "money", &figures)
         }
 
         fn __str__(&self) -> String {

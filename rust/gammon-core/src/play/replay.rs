@@ -142,7 +142,12 @@ pub struct FileRecord {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Replayed {
     /// A roll: at the opening `(white's die, black's die)`, later the roller's dice.
-    Roll(u8, u8),
+    Roll {
+        /// The state the dice were rolled in.
+        before: TurnState<VariantPosition>,
+        /// The dice.
+        dice: (u8, u8),
+    },
     /// Any other action, taken in `before`.
     Act {
         /// The state the action was taken in.
@@ -152,6 +157,16 @@ pub enum Replayed {
     },
 }
 
+/// One game of a file replayed: its actions, each with the state it was taken in, and the
+/// state after the last (the history `gammon.Game` holds, so that Python need not replay it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedGame {
+    /// The actions in order.
+    pub actions: Vec<Replayed>,
+    /// The state after the last action.
+    pub end: TurnState<VariantPosition>,
+}
+
 /// A file replayed: the rules it was read with and each game's actions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayedRecord {
@@ -159,8 +174,8 @@ pub struct ReplayedRecord {
     pub crawford: bool,
     /// The cube rules.
     pub rules: CubeRules,
-    /// The actions of each game replayed (games after the end of the match are left out).
-    pub games: Vec<Vec<Replayed>>,
+    /// Each game replayed (games after the end of the match are left out).
+    pub games: Vec<ReplayedGame>,
 }
 
 /// A record the rules refuse, or that states what its games do not add up to.
@@ -209,8 +224,12 @@ impl Replay {
     }
 
     fn roll(&mut self, white: u8, black: u8) -> Result<(), Failure> {
+        let before = self.state;
         self.state = self.state.roll(white, black)?;
-        self.actions.push(Replayed::Roll(white, black));
+        self.actions.push(Replayed::Roll {
+            before,
+            dice: (white, black),
+        });
         Ok(())
     }
 
@@ -563,7 +582,7 @@ impl FileRecord {
         &self,
         crawford: bool,
         rules: CubeRules,
-    ) -> Result<Vec<Vec<Replayed>>, RecordError> {
+    ) -> Result<Vec<ReplayedGame>, RecordError> {
         let mut board = if self.length > 0 {
             let m = MatchScore::new(self.length, crawford).map_err(|e| RecordError {
                 reason: e.to_string(),
@@ -597,8 +616,12 @@ impl FileRecord {
             }
             let next = self.games.get(i + 1).and_then(|g| g.score);
             let game = self.replay_game(fg, board, rules, next)?;
-            out.push(game.actions);
-            match game.state.result {
+            let result = game.state.result;
+            out.push(ReplayedGame {
+                actions: game.actions,
+                end: game.state,
+            });
+            match result {
                 Some(r) => board = board.record(&r),
                 None if i + 1 < self.games.len() => {
                     return Err(RecordError {
@@ -946,9 +969,10 @@ mod tests {
             ]],
         );
         let out = rec.replay().expect("the record replays");
-        let game = &out.games[0];
+        let game = &out.games[0].actions;
         assert_eq!(game.len(), 4);
-        assert_eq!(game[0], Replayed::Roll(3, 1));
+        assert!(matches!(game[0], Replayed::Roll { dice: (3, 1), .. }));
+        assert!(out.games[0].end.result.is_some());
         assert!(matches!(
             game[2],
             Replayed::Act {

@@ -148,6 +148,60 @@ impl MetTable {
     }
 }
 
+/// Why [`MetTable::game_mwc`] cannot value a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameMwcError {
+    /// A player 0 (or fewer) away: the match is over.
+    Over,
+    /// The Crawford game with the cube above 1 (MATCH-3).
+    CrawfordCube,
+    /// A Crawford game without exactly one player 1 away (MATCH-3).
+    CrawfordScore,
+    /// A score the game can reach lies beyond the table: `(away, opponent_away)`.
+    Beyond(i64, i64),
+}
+
+impl MetTable {
+    /// The chance that the player on roll wins the match when the coming game, played at
+    /// cube value `cube`, ends as `wins` and `losses` say (the shares of the single, gammon
+    /// and backgammon results of the player on roll). `away` is (on roll, opponent); each
+    /// result adds `level × cube` points (SCORE-2; no Jacoby rule in matches, MATCH-2) and
+    /// the new score is read from the table, the game after it being the Crawford game if a
+    /// player lands at 1 away for the first time. A game with a player 1 away that is not
+    /// `crawford` is post-Crawford (MATCH-3, MATCH-4). The sum is kept within 0..1 (six
+    /// shares add up to 1 only within rounding).
+    ///
+    /// # Errors
+    /// [`GameMwcError`] naming what is wrong.
+    pub fn game_mwc(
+        &self,
+        wins: [f64; 3],
+        losses: [f64; 3],
+        (a, b): (i64, i64),
+        cube: u32,
+        crawford: bool,
+    ) -> Result<f64, GameMwcError> {
+        if a < 1 || b < 1 {
+            return Err(GameMwcError::Over);
+        }
+        if crawford && cube != 1 {
+            return Err(GameMwcError::CrawfordCube);
+        }
+        if crawford && !(a.min(b) == 1 && a.max(b) > 1) {
+            return Err(GameMwcError::CrawfordScore);
+        }
+        let post = crawford || a == 1 || b == 1;
+        let at = |x: i64, y: i64| self.mwc(x, y, post).ok_or(GameMwcError::Beyond(x, y));
+        let mut total = 0.0;
+        for (level, (win, loss)) in (1..=3).zip(wins.into_iter().zip(losses)) {
+            let points = level * i64::from(cube);
+            total += win * at(a - points, b)?;
+            total += loss * at(a, b - points)?;
+        }
+        Ok(total.clamp(0.0, 1.0))
+    }
+}
+
 /// `player`'s chance to win the match from `score` before the next game (MATCH-1, MATCH-3,
 /// MATCH-4: the Crawford state decides the table). `None` beyond the table.
 #[must_use]
@@ -252,5 +306,42 @@ mod tests {
             Some(POST_CRAWFORD[3])
         );
         assert_eq!(mwc_after(&m, Color::White, Color::White, 1), Some(1.0));
+    }
+
+    #[test]
+    fn match3_a_game_is_valued_from_the_score_each_result_reaches() {
+        let t = MetTable::new(
+            PRE_CRAWFORD.iter().map(|r| r.to_vec()).collect(),
+            POST_CRAWFORD.to_vec(),
+        )
+        .unwrap();
+        // 3-away against 2-away at cube 2: a single win reaches 1-away, a gammon wins the
+        // match, a single loss loses it (SCORE-2).
+        let wins = [0.5, 0.1, 0.0];
+        let losses = [0.3, 0.1, 0.0];
+        let want = 0.5 * mwc(1, 2, false).unwrap() + 0.1;
+        let got = t.game_mwc(wins, losses, (3, 2), 2, false).unwrap();
+        assert!((got - want).abs() < 1e-12, "{got} {want}");
+        // Post-Crawford when a player is 1 away and this is not the Crawford game (MATCH-4).
+        let post = t
+            .game_mwc([1.0, 0.0, 0.0], [0.0; 3], (4, 1), 1, false)
+            .unwrap();
+        assert_eq!(post, mwc(3, 1, true).unwrap());
+        assert_eq!(
+            t.game_mwc(wins, losses, (0, 3), 1, false),
+            Err(GameMwcError::Over)
+        );
+        assert_eq!(
+            t.game_mwc(wins, losses, (1, 3), 2, true),
+            Err(GameMwcError::CrawfordCube)
+        );
+        assert_eq!(
+            t.game_mwc(wins, losses, (3, 3), 1, true),
+            Err(GameMwcError::CrawfordScore)
+        );
+        assert_eq!(
+            t.game_mwc(wins, losses, (30, 2), 1, false),
+            Err(GameMwcError::Beyond(29, 2))
+        );
     }
 }
