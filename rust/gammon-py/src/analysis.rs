@@ -16,7 +16,7 @@ use gammon_core::{
 use numpy::ndarray::{Array1, Array2};
 use numpy::IntoPyArray;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict};
 
 use crate::classes::{PyPlay, PyPosition};
 use crate::convert::repr;
