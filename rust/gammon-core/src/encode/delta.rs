@@ -241,6 +241,48 @@ impl UnitDeltas {
         self.len = len;
     }
 
+    /// [`UnitDeltas::push_changed`] of the per-board units of an encoding: each of `units`
+    /// (at most [`MAX_BOARD_UNITS`]) whose value goes from `before[k]` to `after[k]`, with its
+    /// change, when the change is not 0, in the order of `units`: the same list. The changes
+    /// of all [`MAX_BOARD_UNITS`] are found at once (a vector subtraction and comparison),
+    /// whether each is 0 gathered into a mask eight at a time (as [`bytes_at_least`]), and
+    /// then only the changed units are visited, rather than each unit written and the list
+    /// grown by its comparison.
+    #[inline(always)]
+    pub(super) fn push_changed_board(
+        &mut self,
+        units: &[u16],
+        after: &[f32; MAX_BOARD_UNITS],
+        before: &[f32; MAX_BOARD_UNITS],
+    ) {
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        let mut d = [0f32; MAX_BOARD_UNITS];
+        let mut changed = [0u8; MAX_BOARD_UNITS];
+        for k in 0..MAX_BOARD_UNITS {
+            d[k] = after[k] - before[k];
+            changed[k] = u8::from(d[k] != 0.0);
+        }
+        let mut mask = 0u64;
+        for (w, c) in changed.chunks_exact(8).enumerate() {
+            let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            mask |= (word.wrapping_mul(GATHER) >> 56) << (8 * w);
+        }
+        // Only the encoding's units (the rest of the arrays is padding).
+        mask &= (1u64 << units.len().min(MAX_BOARD_UNITS)) - 1;
+        let mut len = self.len;
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            // A unit is added at most once per pair of boards: there is room for it.
+            if let (Some(&unit), true) = (units.get(k), len < MAX_UNITS) {
+                self.units[len] = unit;
+                self.deltas[len] = d[k];
+                len += 1;
+            }
+        }
+        self.len = len;
+    }
+
     /// Adds `unit` with its change `delta` when `delta` is not 0. Branch-free (whether a unit
     /// changes is not predictable): the pair is written at the end of the list, which grows
     /// only when `delta` is not 0.
@@ -583,7 +625,8 @@ impl Encoding {
     /// each with its change, in the order the first layer adds their rows: the point units
     /// of each entry that differs ([`Encoding::point_deltas`], by increasing index), then the
     /// per-board units whose values differ from `before_units` (`before`'s
-    /// [`Encoding::board_units`]). `ctx` must have been filled from `before`
+    /// [`Encoding::board_units`], in its first [`Encoding::board_unit_indices`] entries; the
+    /// rest is ignored). `ctx` must have been filled from `before`
     /// ([`Encoding::roll_context`]): the per-board units of `board` are then
     /// [`Encoding::board_units_in`]'s, whether the opponent's checkers moved (a hit) found from
     /// the entries that differ rather than by comparing the whole board.
@@ -593,7 +636,7 @@ impl Encoding {
         self,
         ctx: &RollContext,
         before: &[i8; 26],
-        before_units: &[f32],
+        before_units: &[f32; MAX_BOARD_UNITS],
         board: &[i8; 26],
         checkers: u8,
         on_roll: bool,
@@ -616,6 +659,6 @@ impl Encoding {
         }
         let mut units = [0f32; MAX_BOARD_UNITS];
         self.board_units_known(ctx, board, checkers, on_roll, !opp_moved, &mut units[..nb]);
-        d.push_changed(idx, &units[..nb], &before_units[..nb]);
+        d.push_changed_board(idx, &units, before_units);
     }
 }

@@ -395,67 +395,72 @@ fn reach_entering([blots, blocked, movers]: [u32; 3], bar: u32) -> Reach<u32> {
     out
 }
 
-/// Per lane of eight, over `lanes` (a multiple of eight): how many are not 0, how many have
-/// two or more bits, and the sum of their highest bits' indices (0 for 0), each a count of
-/// rolls of one weight ([`sum_reach`]).
+/// Whether a roll's reach `v` holds a blot (1 or 0).
 #[inline(always)]
-fn lane_sums(lanes: &[u32]) -> [[u32; 8]; 3] {
-    let mut s = [[0u32; 8]; 3];
-    for chunk in lanes.chunks_exact(8) {
-        for j in 0..8 {
-            let v = chunk[j];
-            s[0][j] += u32::from(v != 0);
-            s[1][j] += u32::from(v & v.wrapping_sub(1) != 0);
-            // 127 + the highest bit's index, or 0 for no bit.
-            s[2][j] += ((v as i32 as f32).to_bits() >> 23).max(127) - 127;
-        }
-    }
-    s
+fn reaches(v: u32) -> u32 {
+    u32::from(v != 0)
+}
+
+/// Whether a roll's reach `v` holds two or more blots (clearing the lowest bit leaves one).
+#[inline(always)]
+fn reaches_two(v: u32) -> u32 {
+    u32::from(v & v.wrapping_sub(1) != 0)
+}
+
+/// The highest bit's index of a roll's reach `v` (0 for 0): the exponent of `v` as an `f32`,
+/// exact because a reach is even and below 2^25 (127 + the index, or 0 for no bit).
+#[inline(always)]
+fn highest_reached(v: u32) -> u32 {
+    ((v as i32 as f32).to_bits() >> 23).max(127) - 127
+}
+
+/// The sum of eight lanes.
+#[inline(always)]
+fn lanes_total(x: &[u32; 16], half: usize) -> u32 {
+    let x = &x[8 * (half & 1)..8 * (half & 1) + 8];
+    ((x[0] + x[4]) + (x[1] + x[5])) + ((x[2] + x[6]) + (x[3] + x[7]))
 }
 
 /// The [`HitStats`] of two movers' reaches (the first's in the low halves): for each roll, of
-/// weight 2 (a non-double) or 1 (a double), whether it reaches a blot, whether two (clearing
-/// the lowest bit leaves one), and the highest blot's point (the pips it loses): the
-/// exponent of the mask as an `f32`, exact because a mask is even and below 2^25. Written
-/// lane by lane over eight 32-bit lanes so that the compiler adds up eight at a time (there
-/// is no vector count of leading zeros before AVX-512).
+/// weight 2 (a non-double) or 1 (a double), whether it reaches a blot, whether two, and the
+/// highest blot's point (the pips it loses). The reaches are laid out as 16 lanes of 32 bits
+/// per group of eight slots (the first mover's eight, then the second's), so that one
+/// pass of 16 lanes weighs the three groups (two of non-doubles, one of doubles) with plain
+/// vector operations (there is no vector count of leading zeros before AVX-512), and the
+/// lanes of each mover are added up at the end. Integer counts: the order of the additions
+/// does not change them.
 #[inline(always)]
 pub(super) fn sum_reach(reach: &Reach<u64>) -> [HitStats; 2] {
-    let mut lanes = [0u32; 48];
-    for (k, &m) in reach.iter().enumerate() {
-        lanes[2 * k] = m as u32;
-        lanes[2 * k + 1] = (m >> 32) as u32;
+    let mut lanes = [[0u32; 16]; 3];
+    for (g, group) in lanes.iter_mut().enumerate() {
+        for j in 0..8 {
+            let m = reach[(8 * g + j) % 24];
+            group[j] = m as u32;
+            group[8 + j] = (m >> 32) as u32;
+        }
     }
-    let (non_doubles, doubles) = lanes.split_at(2 * DOUBLES);
-    let sums = [lane_sums(non_doubles), lane_sums(doubles)];
-    // Written out (an array's `map` was left a call, not inlined), and by a function rather
-    // than a closure: the closure's iterator sum was left a call out of the net's AVX2 code
-    // (48 call sites in the loop over a roll's plays).
+    let [first, second, doubles] = &lanes;
+    let (mut shots, mut two, mut pips) = ([0u32; 16], [0u32; 16], [0u32; 16]);
+    for j in 0..16 {
+        let (a, b, c) = (first[j], second[j], doubles[j]);
+        shots[j] = 2 * (reaches(a) + reaches(b)) + reaches(c);
+        two[j] = 2 * (reaches_two(a) + reaches_two(b)) + reaches_two(c);
+        pips[j] = 2 * (highest_reached(a) + highest_reached(b)) + highest_reached(c);
+    }
+    // Written out (an array's `map` was left a call, not inlined), and by functions rather
+    // than closures: a closure's iterator sum was left a call out of the net's AVX2 code.
     [
         HitStats {
-            shots: lane_total(&sums, 0, 0),
-            double_shots: lane_total(&sums, 1, 0),
-            pip_loss: lane_total(&sums, 2, 0),
+            shots: lanes_total(&shots, 0),
+            double_shots: lanes_total(&two, 0),
+            pip_loss: lanes_total(&pips, 0),
         },
         HitStats {
-            shots: lane_total(&sums, 0, 1),
-            double_shots: lane_total(&sums, 1, 1),
-            pip_loss: lane_total(&sums, 2, 1),
+            shots: lanes_total(&shots, 1),
+            double_shots: lanes_total(&two, 1),
+            pip_loss: lanes_total(&pips, 1),
         },
     ]
-}
-
-/// One count of [`sum_reach`] for one mover (`half`: 0 the first, 1 the second): the lanes
-/// of that mover in the non-doubles' sums (`sums[0]`, each roll twice) and the doubles'
-/// (`sums[1]`), added in lane order.
-#[inline(always)]
-fn lane_total(sums: &[[[u32; 8]; 3]; 2], k: usize, half: usize) -> u32 {
-    let (n, d) = (&sums[0][k % 3], &sums[1][k % 3]);
-    let h = half & 1;
-    (2 * n[h] + d[h])
-        + (2 * n[2 + h] + d[2 + h])
-        + (2 * n[4 + h] + d[4 + h])
-        + (2 * n[6 + h] + d[6 + h])
 }
 
 /// [`HitStats`] of `them` (to roll next) against `me`, both sides in their own numbering (as

@@ -1182,3 +1182,53 @@ fn names_round_trip() {
     assert!(Encoding::TdGammon.supports(Variant::Hypergammon2));
     assert!(!Encoding::Nardy.supports(Variant::Backgammon));
 }
+
+/// The per-board units' changes found by mask ([`UnitDeltas::push_changed_board`]) are the
+/// list of [`UnitDeltas::push_changed`], unit for unit and bit for bit, in the same order,
+/// for every encoding's units, with changes of every sign, unchanged units among them and
+/// anything in the padding beyond the encoding's units (which must be ignored).
+#[test]
+fn per_board_changes_by_mask_are_the_plain_list() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut changed_seen = [false; MAX_BOARD_UNITS];
+    for enc in Encoding::ALL {
+        let idx = enc.board_unit_indices();
+        let n = idx.len();
+        for _ in 0..500 {
+            let (mut before, mut after) = ([0f32; MAX_BOARD_UNITS], [0f32; MAX_BOARD_UNITS]);
+            for k in 0..MAX_BOARD_UNITS {
+                let r = next();
+                before[k] = (r % 200) as f32 / 36.0;
+                // About half the units unchanged; the padding anything, NaN too.
+                after[k] = match (k >= n, r >> 60) {
+                    (true, 0) => f32::NAN,
+                    (true, _) => (r >> 40) as f32,
+                    (false, 0..=7) => before[k],
+                    (false, _) => ((r >> 20) % 200) as f32 / 36.0 - 1.0,
+                };
+            }
+            let (mut plain, mut masked) = (UnitDeltas::new(), UnitDeltas::new());
+            // Something in the list before, as the point units are.
+            plain.push(3, 1.0);
+            masked.push(3, 1.0);
+            plain.push_changed(idx, &after[..n], &before[..n]);
+            masked.push_changed_board(idx, &after, &before);
+            assert_eq!(plain.units(), masked.units(), "{enc:?}");
+            let bits = |d: &UnitDeltas| d.deltas().iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&plain), bits(&masked), "{enc:?}");
+            for k in 0..n {
+                changed_seen[k] |= after[k] != before[k];
+            }
+        }
+    }
+    // Every slot of the widest encoding changed in some case.
+    assert!(changed_seen[..CONTACT_SHAPE_BOARD_UNITS.len()]
+        .iter()
+        .all(|&c| c));
+}

@@ -397,9 +397,15 @@ fn candidate_outputs_inline<const FUSED: bool>(
     h: &mut [f32; MAX_HIDDEN],
 ) -> [f32; NET_OUTPUTS] {
     let enc = net.encoding;
-    let nb = enc.board_unit_indices().len();
-    let before_units = &base.board_units[..nb];
-    enc.play_deltas(&base.ctx, before, before_units, board, checkers, false, d);
+    enc.play_deltas(
+        &base.ctx,
+        before,
+        &base.board_units,
+        board,
+        checkers,
+        false,
+        d,
+    );
     net.accumulate_rows_as::<FUSED>(&base.acc, d, acc);
     net.finish_with_as::<FUSED>(acc, h)
 }
