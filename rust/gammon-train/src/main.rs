@@ -613,13 +613,20 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
     // normal filter, `plies` deep), its replies pruned by the shipped pruning net or by
     // `pruner=FILE`, keeping K a roll.
     let (mut filter, mut plies, mut nets) = (0usize, 1u32, args);
-    let (mut prune, mut pruner): (Option<usize>, Option<String>) = (None, None);
+    let (mut prune, mut pruner): (Option<Vec<usize>>, Option<String>) = (None, None);
     while let Some((key, value)) = nets.first().and_then(|a| a.split_once('=')) {
         let bad = || format!("{key}={value}: not a number");
         match key {
             "filter" => filter = value.parse().map_err(|_| bad())?,
             "plies" => plies = value.parse().map_err(|_| bad())?,
-            "prune" => prune = Some(value.parse().map_err(|_| bad())?),
+            "prune" => {
+                prune = Some(
+                    value
+                        .split(',')
+                        .map(|k| k.parse().map_err(|_| bad()))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
             "pruner" => pruner = Some(value.to_string()),
             _ => {
                 return Err(format!(
@@ -648,42 +655,70 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
     classes.dedup();
     println!("{db}: {} decisions", decisions.len());
     let mut first: Option<Vec<f64>> = None;
+    // Each net, at each pruning asked (a comma-separated list: every one against the first).
+    let keeps: Vec<Option<usize>> = match &prune {
+        Some(k) => k.iter().map(|&k| Some(k)).collect(),
+        None => vec![None],
+    };
     for path in nets {
         let (n, _) = load_nets(path)?;
-        let l = if let Some(keep) = prune {
-            let mut policy = gammon_core::NetPolicy::new(std::sync::Arc::new(n))
-                .with_plies(plies)
-                .with_prune(keep)
-                .map_err(|e| e.to_string())?;
-            if let (Some(p), true) = (pruner, keep > 0) {
-                policy = policy.with_pruner(p, keep);
+        let n = std::sync::Arc::new(n);
+        for &keep in &keeps {
+            let started = cpu_seconds();
+            let l = if let Some(keep) = keep {
+                let mut policy = gammon_core::NetPolicy::new(n.clone())
+                    .with_plies(plies)
+                    .with_prune(keep)
+                    .map_err(|e| e.to_string())?;
+                if let (Some(p), true) = (pruner, keep > 0) {
+                    policy = policy.with_pruner(p, keep);
+                }
+                policy_losses(&policy, &decisions)
+            } else {
+                losses(&n, &decisions, filter, plies)
             }
-            policy_losses(&policy, &decisions)
-        } else {
-            losses(&n, &decisions, filter, plies)
+            .map_err(|e| format!("{path}: {e}"))?;
+            let (m, se) = mean_se(&l);
+            let mut line = match keep {
+                Some(k) => format!(
+                    "{path} prune={k}: mean loss {m:.5} ± {se:.5} ({:.2} CPU s)",
+                    cpu_seconds() - started
+                ),
+                None => format!("{path}: mean loss {m:.5} ± {se:.5}"),
+            };
+            for c in &classes {
+                let lc: Vec<f64> = decisions
+                    .iter()
+                    .zip(&l)
+                    .filter(|(d, _)| d.class == *c)
+                    .map(|(_, x)| *x)
+                    .collect();
+                line += &format!("  {c} {:.5} ({})", mean_se(&lc).0, lc.len());
+            }
+            if let Some(f) = &first {
+                let diff: Vec<f64> = l.iter().zip(f).map(|(a, b)| a - b).collect();
+                let (dm, dse) = mean_se(&diff);
+                line += &format!("  minus the first: {dm:+.5} ± {dse:.5}");
+            } else {
+                first = Some(l);
+            }
+            println!("{line}");
         }
-        .map_err(|e| format!("{path}: {e}"))?;
-        let (m, se) = mean_se(&l);
-        let mut line = format!("{path}: mean loss {m:.5} ± {se:.5}");
-        for c in &classes {
-            let lc: Vec<f64> = decisions
-                .iter()
-                .zip(&l)
-                .filter(|(d, _)| d.class == *c)
-                .map(|(_, x)| *x)
-                .collect();
-            line += &format!("  {c} {:.5} ({})", mean_se(&lc).0, lc.len());
-        }
-        if let Some(f) = &first {
-            let diff: Vec<f64> = l.iter().zip(f).map(|(a, b)| a - b).collect();
-            let (dm, dse) = mean_se(&diff);
-            line += &format!("  minus the first: {dm:+.5} ± {dse:.5}");
-        } else {
-            first = Some(l);
-        }
-        println!("{line}");
     }
     Ok(())
+}
+
+/// CPU seconds this process has used (user and system), for the cost of a judged search.
+fn cpu_seconds() -> f64 {
+    fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let rest = s.rsplit_once(')')?.1.split_whitespace().collect::<Vec<_>>();
+            let ticks: f64 =
+                rest.get(11)?.parse::<f64>().ok()? + rest.get(12)?.parse::<f64>().ok()?;
+            Some(ticks / 100.0)
+        })
+        .unwrap_or(0.0)
 }
 
 fn prune(teacher: &str, out: &str, opts: &[String]) -> Result<(), String> {
