@@ -22,7 +22,8 @@
 //! [`crate::NetPolicy::with_prune`]`(0)`): inside the search, at each position on roll in
 //! contact, a small pruning net ([`crate::eval::net::shipped_pruner`]) ranks every reply of
 //! each roll, and only its `keep` best of each roll are valued by the full nets, the best of
-//! those being the roll's reply (the play at the root is still chosen by the full nets through
+//! those being the roll's reply (a play kept for one roll stays a candidate for every roll
+//! that reaches it) (the play at the root is still chosen by the full nets through
 //! the filter). Races are not pruned. The values then differ from `after_value_plies`'s where
 //! the full nets' best reply is not among the pruning net's `keep` best.
 
@@ -476,7 +477,13 @@ mod tests {
             keep: usize::MAX,
             within: f64::INFINITY,
         };
-        let one_ply = net.clone().with_plies(1).with_filter(all);
+        // Unpruned: every reply valued by the full nets, as `after_value_plies` does.
+        let one_ply = net
+            .clone()
+            .with_plies(1)
+            .with_filter(all)
+            .with_prune(0)
+            .unwrap();
         let mut rng = game_stream(1, 0, Stream::Choices);
         let mut bufs = SearchBuffers::default();
         let mut differ = 0;
@@ -527,8 +534,10 @@ mod tests {
     }
 
     /// Pruning that keeps every reply values as the unpruned search, to the bit; keeping one
-    /// reply a roll, each roll's reply is the pruning net's best, valued by the full nets; and
-    /// that differs from the unpruned values somewhere.
+    /// reply a roll, each roll's reply is the full nets' best of the plays that are the
+    /// pruning net's best of some roll (a play kept for one roll may serve another that
+    /// reaches it too), valued by the full nets; and that differs from the unpruned values
+    /// somewhere.
     #[test]
     fn pruning_values_the_pruning_nets_best_replies_with_the_full_nets() {
         use crate::eval::net::shipped_pruner;
@@ -558,6 +567,7 @@ mod tests {
                 }
                 let mut acc = [0f32; NET_OUTPUTS];
                 let mut every_roll_plays = true;
+                let mut kept = Vec::new();
                 for d in Dice::ALL_21 {
                     let replies: PlayList<Backgammon> = reply.legal_plays(d);
                     if replies.is_empty() {
@@ -565,14 +575,26 @@ mod tests {
                         break;
                     }
                     let i = Ranker::new(pruner, &reply).best(replies.as_slice());
+                    kept.push(*replies[i].after());
+                }
+                if !every_roll_plays {
+                    continue;
+                }
+                for d in Dice::ALL_21 {
+                    let replies: PlayList<Backgammon> = reply.legal_plays(d);
+                    let mut eq = Vec::new();
+                    Ranker::new(nets, &reply).equities(replies.as_slice(), &mut eq);
+                    let mut i = usize::MAX;
+                    for (k, p) in replies.iter().enumerate() {
+                        if kept.contains(p.after()) && (i == usize::MAX || eq[k] > eq[i]) {
+                            i = k;
+                        }
+                    }
                     let v = nets.after_state(replies[i].after());
                     let w = d.weight() as f32 / 36.0;
                     for (a, x) in acc.iter_mut().zip(outputs_of(&v)) {
                         *a += w * x;
                     }
-                }
-                if !every_roll_plays {
-                    continue;
                 }
                 let want = probabilities_of(&acc).flip();
                 let got = one.after_value(p.after(), 1);
