@@ -142,3 +142,36 @@ pub fn mean_se(xs: &[f64]) -> (f64, f64) {
     let var = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0).max(1.0);
     (m, (var / n).sqrt())
 }
+
+/// What the searched `"net"` policy `policy` loses on each decision (as [`losses`], the play
+/// chosen by [`gammon_core::NetPolicy`]'s own search: its filter, depth and pruning).
+///
+/// # Errors
+/// As [`losses`].
+pub fn policy_losses(
+    policy: &gammon_core::NetPolicy,
+    decisions: &[Decision],
+) -> Result<Vec<f64>, String> {
+    use gammon_core::Policy;
+    let mut plays: PlayList<Backgammon> = PlayList::new();
+    let mut rng = gammon_core::game_stream(0, 0, gammon_core::Stream::Choices);
+    let mut out = Vec::with_capacity(decisions.len());
+    for d in decisions {
+        d.position.legal_plays_into(d.dice, &mut plays);
+        if plays.is_empty() {
+            return Err(format!("{}: no legal play", position_id(&d.position)));
+        }
+        let best = policy
+            .choose(&d.position, d.dice, &plays, &mut rng)
+            .map_err(|e| format!("{}: {e:?}", position_id(&d.position)))?;
+        let id = position_id(&plays[best].after().pass_turn());
+        let v = d.values.get(&id).ok_or_else(|| {
+            format!(
+                "{}: the play to {id} is not judged",
+                position_id(&d.position)
+            )
+        })?;
+        out.push(d.best() - v);
+    }
+    Ok(out)
+}

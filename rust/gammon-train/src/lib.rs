@@ -22,6 +22,7 @@
 
 pub mod judge;
 pub mod optim;
+pub mod prune;
 pub mod supervised;
 
 use std::fmt;

@@ -12,7 +12,11 @@
 //!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2 regret=0 sane=0
 //!                  labeller=INIT[,NETS..] opt=sgd batch=64]
 //!                                         train INIT's nets on labelled positions (resumes)
-//! gammon-train judge DB [filter=0 plies=1] NETS..  score nets' plays on judged decisions
+//! gammon-train judge DB [filter=0 plies=1 prune=K pruner=FILE] NETS..
+//!                                         score nets' plays on judged decisions
+//! gammon-train prune TEACHER OUT [games=3000 holdout=200 encoding=tdgammon hidden=16 epochs=8
+//!                  alpha=0.003 alpha_final=0.0003 temp=0.05 beta=1 batch=64 seed=1]
+//!                                         a pruning net for TEACHER's contact positions
 //! gammon-train grow IN OUT [hidden=N encoding=NAME seed=1 init_scale=0.5]
 //!                                         the contact net of IN grown to N hidden units
 //!                                         and a later encoding, computing the same values
@@ -51,7 +55,15 @@
 //! them) with each of NETS (at 0 ply; with `filter=K` at 1 ply, or `plies=P` ply, among its K best
 //! at 0 ply: `filter=8 plies=2` is the ranking fit's teacher) and prints the mean equity its plays
 //! lose against the judge's best, by position class, and each net's difference from the first one
-//! on the same decisions.
+//! on the same decisions. `prune=K` plays them as the searched `"net"` policy does instead
+//! (gnubg's normal filter, `plies` 1 or 2), its replies pruned to K a roll by the shipped
+//! pruning net or `pruner=FILE` (`prune=0`: not pruned).
+//!
+//! `prune` ([`gammon_train::prune`]) trains a small net on the decisions of TEACHER's own 0-ply
+//! games (every distinct play of each contact turn, labelled by TEACHER at 0 ply) to rank a
+//! roll's plays as TEACHER does, and writes it to OUT (a weights file with one net), printing
+//! after each epoch how often TEACHER's best play is among the pruning net's k best on the
+//! held-out games' decisions.
 //!
 //! `run` appends to `RUN_DIR/log.txt` (and prints) the games done, games a second and, every
 //! `eval_every` games, the strength against pubeval (backgammon) or `random` (Long Nardy). It
@@ -597,20 +609,45 @@ fn fit(init: &str, dir: &str, labels: &str, opts: &[String]) -> Result<(), Strin
 fn judge(db: &str, args: &[String]) -> Result<(), String> {
     // Leading `filter=K` and `plies=P`: the nets play at P ply (1 by default) among their K
     // best at 0 ply.
+    // With `prune=K` (0: off) the nets play as the searched `"net"` policy does (gnubg's
+    // normal filter, `plies` deep), its replies pruned by the shipped pruning net or by
+    // `pruner=FILE`, keeping K a roll.
     let (mut filter, mut plies, mut nets) = (0usize, 1u32, args);
+    let (mut prune, mut pruner): (Option<Vec<usize>>, Option<String>) = (None, None);
     while let Some((key, value)) = nets.first().and_then(|a| a.split_once('=')) {
         let bad = || format!("{key}={value}: not a number");
         match key {
             "filter" => filter = value.parse().map_err(|_| bad())?,
             "plies" => plies = value.parse().map_err(|_| bad())?,
-            _ => return Err(format!("{key}={value}: judge takes filter=K and plies=P")),
+            "prune" => {
+                prune = Some(
+                    value
+                        .split(',')
+                        .map(|k| k.parse().map_err(|_| bad()))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            "pruner" => pruner = Some(value.to_string()),
+            _ => {
+                return Err(format!(
+                    "{key}={value}: judge takes filter=K, plies=P, prune=K and pruner=FILE"
+                ))
+            }
         }
         nets = &nets[1..];
     }
-    if !(1..=3).contains(&plies) || (plies != 1 && filter == 0) {
+    let searched = prune.is_some();
+    if searched && !(1..=2).contains(&plies) {
+        return Err("with prune=K plies must be 1 or 2".into());
+    }
+    if !searched && (!(1..=3).contains(&plies) || (plies != 1 && filter == 0)) {
         return Err("plies must be 1, 2 or 3, and deeper than 1 only with filter=K".into());
     }
-    use gammon_train::judge::{losses, mean_se, parse_db};
+    let pruner: Option<&'static NetEvaluator> = match &pruner {
+        Some(path) => Some(Box::leak(Box::new(load_nets(path)?.0))),
+        None => None,
+    };
+    use gammon_train::judge::{losses, mean_se, parse_db, policy_losses};
     let text = fs::read_to_string(db).map_err(|e| format!("{db}: {e}"))?;
     let decisions = parse_db(&text).map_err(|e| format!("{db}: {e}"))?;
     let mut classes: Vec<&str> = decisions.iter().map(|d| d.class.as_str()).collect();
@@ -618,29 +655,126 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
     classes.dedup();
     println!("{db}: {} decisions", decisions.len());
     let mut first: Option<Vec<f64>> = None;
+    // Each net, at each pruning asked (a comma-separated list: every one against the first).
+    let keeps: Vec<Option<usize>> = match &prune {
+        Some(k) => k.iter().map(|&k| Some(k)).collect(),
+        None => vec![None],
+    };
     for path in nets {
         let (n, _) = load_nets(path)?;
-        let l = losses(&n, &decisions, filter, plies).map_err(|e| format!("{path}: {e}"))?;
-        let (m, se) = mean_se(&l);
-        let mut line = format!("{path}: mean loss {m:.5} ± {se:.5}");
-        for c in &classes {
-            let lc: Vec<f64> = decisions
-                .iter()
-                .zip(&l)
-                .filter(|(d, _)| d.class == *c)
-                .map(|(_, x)| *x)
-                .collect();
-            line += &format!("  {c} {:.5} ({})", mean_se(&lc).0, lc.len());
+        let n = std::sync::Arc::new(n);
+        for &keep in &keeps {
+            let started = cpu_seconds();
+            let l = if let Some(keep) = keep {
+                let mut policy = gammon_core::NetPolicy::new(n.clone())
+                    .with_plies(plies)
+                    .with_prune(keep)
+                    .map_err(|e| e.to_string())?;
+                if let (Some(p), true) = (pruner, keep > 0) {
+                    policy = policy.with_pruner(p, keep);
+                }
+                policy_losses(&policy, &decisions)
+            } else {
+                losses(&n, &decisions, filter, plies)
+            }
+            .map_err(|e| format!("{path}: {e}"))?;
+            let (m, se) = mean_se(&l);
+            let mut line = match keep {
+                Some(k) => format!(
+                    "{path} prune={k}: mean loss {m:.5} ± {se:.5} ({:.2} CPU s)",
+                    cpu_seconds() - started
+                ),
+                None => format!("{path}: mean loss {m:.5} ± {se:.5}"),
+            };
+            for c in &classes {
+                let lc: Vec<f64> = decisions
+                    .iter()
+                    .zip(&l)
+                    .filter(|(d, _)| d.class == *c)
+                    .map(|(_, x)| *x)
+                    .collect();
+                line += &format!("  {c} {:.5} ({})", mean_se(&lc).0, lc.len());
+            }
+            if let Some(f) = &first {
+                let diff: Vec<f64> = l.iter().zip(f).map(|(a, b)| a - b).collect();
+                let (dm, dse) = mean_se(&diff);
+                line += &format!("  minus the first: {dm:+.5} ± {dse:.5}");
+            } else {
+                first = Some(l);
+            }
+            println!("{line}");
         }
-        if let Some(f) = &first {
-            let diff: Vec<f64> = l.iter().zip(f).map(|(a, b)| a - b).collect();
-            let (dm, dse) = mean_se(&diff);
-            line += &format!("  minus the first: {dm:+.5} ± {dse:.5}");
-        } else {
-            first = Some(l);
-        }
-        println!("{line}");
     }
+    Ok(())
+}
+
+/// CPU seconds this process has used (user and system), for the cost of a judged search.
+fn cpu_seconds() -> f64 {
+    fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let rest = s.rsplit_once(')')?.1.split_whitespace().collect::<Vec<_>>();
+            let ticks: f64 =
+                rest.get(11)?.parse::<f64>().ok()? + rest.get(12)?.parse::<f64>().ok()?;
+            Some(ticks / 100.0)
+        })
+        .unwrap_or(0.0)
+}
+
+fn prune(teacher: &str, out: &str, opts: &[String]) -> Result<(), String> {
+    let o = Options::parse(
+        opts,
+        &[
+            ("games", "3000"),
+            ("holdout", "200"),
+            ("encoding", "tdgammon"),
+            ("hidden", "16"),
+            ("epochs", "8"),
+            ("alpha", "0.003"),
+            ("alpha_final", "0.0003"),
+            ("temp", "0.05"),
+            ("beta", "1"),
+            ("batch", "64"),
+            ("seed", "1"),
+        ],
+    )?;
+    let name: String = o.get("encoding")?;
+    let encoding =
+        Encoding::from_name(&name).ok_or(format!("encoding={name}: no such encoding"))?;
+    let options = gammon_train::prune::PruneOptions {
+        games: o.get("games")?,
+        holdout: o.get("holdout")?,
+        encoding,
+        hidden: o.get("hidden")?,
+        epochs: o.get("epochs")?,
+        alpha: o.get("alpha")?,
+        alpha_final: o.get("alpha_final")?,
+        loss: RankLoss::new(o.get("temp")?, o.get("beta")?),
+        batch: o.get("batch")?,
+        seed: o.get("seed")?,
+    };
+    if options.hidden == 0 || options.hidden > gammon_core::eval::net::MAX_HIDDEN {
+        return Err("hidden must be between 1 and 256".into());
+    }
+    let (nets, _) = load_nets(teacher)?;
+    if nets.family != RulesFamily::Backgammon {
+        return Err(format!("{teacher}: pruning nets are for backgammon nets"));
+    }
+    let t = Instant::now();
+    let pruner = gammon_train::prune::train_pruning_net(&nets, &options, |e, _, shares| {
+        let s: Vec<String> = shares
+            .iter()
+            .enumerate()
+            .map(|(k, x)| format!("k={} {:.4}", k + 1, x))
+            .collect();
+        println!(
+            "epoch {e}: teacher's best among the k best (held out): {} ({:.0} s)",
+            s.join(", "),
+            t.elapsed().as_secs_f64()
+        );
+    });
+    write_replacing(out, &pruner.to_bytes())?;
+    println!("wrote {out}");
     Ok(())
 }
 
@@ -702,7 +836,8 @@ fn main() -> ExitCode {
         Some("judge") if args.len() >= 4 => judge(&args[2], &args[3..]),
         Some("fit") if args.len() >= 5 => fit(&args[2], &args[3], &args[4], &args[5..]),
         Some("grow") if args.len() >= 4 => grow(&args[2], &args[3], &args[4..]),
-        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | average OUT IN.. | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..] | judge DB NETS.. | grow IN OUT [key=value..]".into()),
+        Some("prune") if args.len() >= 4 => prune(&args[2], &args[3], &args[4..]),
+        _ => Err("usage: gammon-train run CONFIG RUN_DIR | export CHECKPOINT OUT | strength CONFIG FILE GAMES | average OUT IN.. | label NETS OUT GAMES [key=value..] | fit INIT DIR LABELS [key=value..] | judge DB NETS.. | grow IN OUT [key=value..] | prune TEACHER OUT [key=value..]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

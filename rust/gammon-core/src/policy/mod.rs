@@ -50,7 +50,7 @@ mod search;
 pub use bearoff::PerfectBearoff;
 pub use heuristic::{Heuristic, HeuristicWeights};
 pub use net::NetPolicy;
-pub use search::{MoveFilter, MAX_POLICY_PLIES};
+pub use search::{MoveFilter, DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES};
 
 /// A policy asked the game loop to abandon the game (for example a Python policy raised an
 /// exception). The game is not counted; the policy keeps the reason.

@@ -7,12 +7,14 @@ use std::sync::Arc;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::search::{searched_best, MoveFilter, MAX_POLICY_PLIES};
+use super::search::{searched_best, MoveFilter, Prune, DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES};
 use super::{Policy, PolicyStop};
 use crate::base::dice::Dice;
 use crate::base::moves::PlayList;
 use crate::base::variant::RulesFamily;
-use crate::eval::net::{shipped, AfterState, NetEvaluator, NetFileError, NetPosition, Ranker};
+use crate::eval::net::{
+    shipped, shipped_pruner, AfterState, NetEvaluator, NetFileError, NetPosition, Ranker,
+};
 
 /// Plays the best play of a [`NetEvaluator`] at 0 ply: one evaluation per legal play, ranked
 /// by a [`Ranker::fused`] (the net's multiply-adds fused where the CPU has them).
@@ -23,7 +25,10 @@ use crate::eval::net::{shipped, AfterState, NetEvaluator, NetFileError, NetPosit
 ///
 /// [`NetPolicy::with_plies`] makes it search: the plays that pass its [`MoveFilter`] at 0 ply
 /// are valued again 1 or 2 plies deep and the best of them is played (the policy layer's
-/// `search` module).
+/// `search` module). Inside the search the replies are pruned by the shipped pruning net
+/// ([`NetPolicy::with_prune`]): by default for the shipped backgammon nets, keeping
+/// [`DEFAULT_PRUNE_KEEP`] replies a roll; never for Long Nardy or by default for nets of
+/// your own.
 #[derive(Clone, Debug)]
 pub struct NetPolicy {
     nets: Nets,
@@ -31,6 +36,9 @@ pub struct NetPolicy {
     plies: u32,
     /// The plays that go on from 0 ply to `plies`.
     filter: MoveFilter,
+    /// The pruning net and the replies it keeps a roll inside the search (none: all valued by
+    /// the nets).
+    prune: Option<(&'static NetEvaluator, usize)>,
 }
 
 /// The nets of a [`NetPolicy`].
@@ -52,6 +60,7 @@ impl NetPolicy {
             nets: Nets::Shipped(shipped(family)?),
             plies: 0,
             filter: MoveFilter::NORMAL,
+            prune: shipped_pruner(family)?.map(|p| (p, DEFAULT_PRUNE_KEEP)),
         })
     }
 
@@ -63,6 +72,7 @@ impl NetPolicy {
             nets: Nets::Own(nets),
             plies: 0,
             filter: MoveFilter::NORMAL,
+            prune: None,
         }
     }
 
@@ -80,6 +90,35 @@ impl NetPolicy {
     pub fn with_filter(mut self, filter: MoveFilter) -> NetPolicy {
         self.filter = filter;
         self
+    }
+
+    /// The same policy pruning the replies inside its search with the shipped pruning net of
+    /// its nets' rules family, keeping the `keep` best of each roll for the nets (0: no
+    /// pruning, every reply valued by the nets; Long Nardy has no pruning net and is never
+    /// pruned).
+    ///
+    /// # Errors
+    /// [`NetFileError`] when the embedded pruning weights are damaged.
+    pub fn with_prune(mut self, keep: usize) -> Result<NetPolicy, NetFileError> {
+        self.prune = match keep {
+            0 => None,
+            k => shipped_pruner(self.nets().family)?.map(|p| (p, k)),
+        };
+        Ok(self)
+    }
+
+    /// The same policy pruning with a pruning net of your own (`gammon-train prune` makes
+    /// them), keeping the `keep` best replies of each roll (at least 1).
+    #[must_use]
+    pub fn with_pruner(mut self, pruner: &'static NetEvaluator, keep: usize) -> NetPolicy {
+        self.prune = Some((pruner, keep.max(1)));
+        self
+    }
+
+    /// Replies of each roll the pruning net keeps inside the search (0: no pruning).
+    #[must_use]
+    pub fn prune_keep(&self) -> usize {
+        self.prune.map_or(0, |p| p.1)
     }
 
     /// The depth of the search (0: the net's value of each play).
@@ -134,6 +173,7 @@ where
             plays.as_slice(),
             self.plies,
             self.filter,
+            self.prune.map(|(nets, keep)| Prune { nets, keep }),
         ))
     }
 }

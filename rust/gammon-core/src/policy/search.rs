@@ -17,16 +17,40 @@
 //! equity) of the best go on; at 2 plies gnubg values nothing at 1 ply in between, and
 //! neither does this search. Chosen because it is the setting gnubg's own rollouts are
 //! compared at, and because it costs little: the survivors are few when one play stands out.
+//!
+//! **Pruning** (on by default for the shipped backgammon nets, [`DEFAULT_PRUNE_KEEP`]; off with
+//! [`crate::NetPolicy::with_prune`]`(0)`): inside the search, at each position on roll in
+//! contact, a small pruning net ([`crate::eval::net::shipped_pruner`]) ranks every reply of
+//! each roll, and only its `keep` best of each roll are valued by the full nets, the best of
+//! those being the roll's reply (a play kept for one roll stays a candidate for every roll
+//! that reaches it) (the play at the root is still chosen by the full nets through
+//! the filter). Races are not pruned. The values then differ from `after_value_plies`'s where
+//! the full nets' best reply is not among the pruning net's `keep` best.
 
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::eval::net::{
-    outputs_of, probabilities_of, AfterState, NetEvaluator, NetPosition, Ranker, NET_OUTPUTS,
+    is_race, outputs_of, probabilities_of, AfterState, NetEvaluator, NetPosition, Ranker,
+    NET_OUTPUTS,
 };
 use crate::eval::Probabilities;
 
 /// The deepest checker-play search of a policy (gnubg's "world class" plays at 2 plies).
 pub const MAX_POLICY_PLIES: u32 = 2;
+
+/// How many replies of each roll the pruning net keeps for the full nets by default, inside a
+/// searched policy of the shipped backgammon nets (chosen by measurement: see the module
+/// documentation).
+pub const DEFAULT_PRUNE_KEEP: usize = 3;
+
+/// A pruning net and how many replies of each roll it keeps (at least 1) inside a search.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Prune<'a> {
+    /// The pruning net.
+    pub(super) nets: &'a NetEvaluator,
+    /// Replies kept for the full nets, per roll.
+    pub(super) keep: usize,
+}
 
 /// Which plays of a roll stay in a search at one depth (gnubg's `movefilter`): the best and
 /// up to `keep - 1` more whose value is within `within` of the best's.
@@ -77,6 +101,7 @@ pub(super) fn searched_best<P: NetPosition>(
     plays: &[Play<P>],
     plies: u32,
     filter: MoveFilter,
+    prune: Option<Prune<'_>>,
 ) -> usize
 where
     NetEvaluator: AfterState<P>,
@@ -89,6 +114,7 @@ where
     }
     keep.sort_unstable();
     let mut search = Search::new(nets);
+    search.prune = prune;
     let mut best = keep[0];
     let mut best_equity = f32::NEG_INFINITY;
     for i in keep {
@@ -112,6 +138,9 @@ where
 /// one `after_value_plies` picks, and so are the values.
 struct Search<'a, P> {
     nets: &'a NetEvaluator,
+    /// The pruning of the replies (none: every reply valued by `nets`, the values of
+    /// `after_value_plies`).
+    prune: Option<Prune<'a>>,
     /// Buffers for the position on roll at each depth (1 and 2; `None` while in use).
     levels: Vec<Option<Level<P>>>,
 }
@@ -131,6 +160,14 @@ struct Level<P> {
     /// Open-addressing table of indices into `unique` (`EMPTY` where free), to find a play
     /// already seen.
     table: Vec<u32>,
+    /// The pruning net's equity of each of `unique` (when pruning).
+    pruned: Vec<f32>,
+    /// The indices in `unique` of the plays the pruning net keeps.
+    kept: Vec<u32>,
+    /// Those plays, for the full nets.
+    survivors: Vec<Play<P>>,
+    /// A roll's plays by the pruning net's equity (a buffer).
+    order: Vec<u32>,
 }
 
 /// A free slot of [`Level::table`].
@@ -145,6 +182,10 @@ impl<P> Level<P> {
             starts: [0; 22],
             equities: Vec::new(),
             table: Vec::new(),
+            pruned: Vec::new(),
+            kept: Vec::new(),
+            survivors: Vec::new(),
+            order: Vec::new(),
         }
     }
 }
@@ -216,6 +257,7 @@ where
     fn new(nets: &'a NetEvaluator) -> Search<'a, P> {
         Search {
             nets,
+            prune: None,
             levels: Vec::new(),
         }
     }
@@ -241,7 +283,7 @@ where
             self.levels.push(None);
         }
         let mut level = self.levels[depth].take().unwrap_or_else(Level::new);
-        level.rank_rolls(self.nets, pos);
+        level.rank_rolls(self.nets, self.prune, pos);
         let mut acc = [0f32; NET_OUTPUTS];
         for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
             let (from, to) = (level.starts[r], level.starts[r + 1]);
@@ -277,8 +319,10 @@ where
     NetEvaluator: AfterState<P>,
 {
     /// Generates the plays of `pos` for each of the 21 rolls, keeps the distinct ones and
-    /// values them with one ranker (the arithmetic of [`NetEvaluator::best_play_from`]).
-    fn rank_rolls(&mut self, nets: &NetEvaluator, pos: &P) {
+    /// values them with one ranker (the arithmetic of [`NetEvaluator::best_play_from`]); with
+    /// `prune`, in contact, only the pruning net's `keep` best of each roll are valued so,
+    /// the others valued at minus infinity.
+    fn rank_rolls(&mut self, nets: &NetEvaluator, prune: Option<Prune<'_>>, pos: &P) {
         self.unique.clear();
         self.of_roll.clear();
         for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
@@ -317,7 +361,55 @@ where
                 at = (at + 1) & mask;
             }
         }
-        Ranker::new(nets, pos).equities(&self.unique, &mut self.equities);
+        match prune {
+            Some(p) if self.unique.len() > p.keep && !is_race(&pos.owner_board()) => {
+                self.rank_pruned(nets, p, pos);
+            }
+            _ => Ranker::new(nets, pos).equities(&self.unique, &mut self.equities),
+        }
+    }
+
+    /// The pruned ranking of [`Level::rank_rolls`].
+    fn rank_pruned(&mut self, nets: &NetEvaluator, prune: Prune<'_>, pos: &P) {
+        Ranker::new(prune.nets, pos).equities(&self.unique, &mut self.pruned);
+        // A play several rolls reach is kept once.
+        self.equities.clear();
+        self.equities.resize(self.unique.len(), f32::NAN);
+        self.kept.clear();
+        let keep = prune.keep.max(1);
+        for r in 0..21 {
+            let of_roll = &self.of_roll[self.starts[r]..self.starts[r + 1]];
+            self.order.clear();
+            self.order.extend_from_slice(of_roll);
+            if self.order.len() > keep {
+                let pruned = &self.pruned;
+                // The best first, the earlier of equals first (stable sort).
+                self.order
+                    .sort_by(|&a, &b| pruned[b as usize].total_cmp(&pruned[a as usize]));
+                self.order.truncate(keep);
+            }
+            for &u in &self.order {
+                if self.equities[u as usize].is_nan() {
+                    self.equities[u as usize] = f32::NEG_INFINITY;
+                    self.kept.push(u);
+                }
+            }
+        }
+        self.survivors.clear();
+        self.survivors
+            .extend(self.kept.iter().map(|&u| self.unique[u as usize]));
+        let mut values = std::mem::take(&mut self.pruned);
+        Ranker::new(nets, pos).equities(&self.survivors, &mut values);
+        for (&u, &v) in self.kept.iter().zip(&values) {
+            self.equities[u as usize] = v;
+        }
+        self.pruned = values;
+        // The plays dropped are never a roll's best.
+        for e in &mut self.equities {
+            if e.is_nan() {
+                *e = f32::NEG_INFINITY;
+            }
+        }
     }
 
     /// Grows the table to `size` slots (a power of two) with the plays seen so far.
@@ -385,7 +477,13 @@ mod tests {
             keep: usize::MAX,
             within: f64::INFINITY,
         };
-        let one_ply = net.clone().with_plies(1).with_filter(all);
+        // Unpruned: every reply valued by the full nets, as `after_value_plies` does.
+        let one_ply = net
+            .clone()
+            .with_plies(1)
+            .with_filter(all)
+            .with_prune(0)
+            .unwrap();
         let mut rng = game_stream(1, 0, Stream::Choices);
         let mut bufs = SearchBuffers::default();
         let mut differ = 0;
@@ -433,6 +531,82 @@ mod tests {
             }
         }
         assert!(checked > 200, "{checked}");
+    }
+
+    /// Pruning that keeps every reply values as the unpruned search, to the bit; keeping one
+    /// reply a roll, each roll's reply is the full nets' best of the plays that are the
+    /// pruning net's best of some roll (a play kept for one roll may serve another that
+    /// reaches it too), valued by the full nets; and that differs from the unpruned values
+    /// somewhere.
+    #[test]
+    fn pruning_values_the_pruning_nets_best_replies_with_the_full_nets() {
+        use crate::eval::net::shipped_pruner;
+        let net = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
+        let nets = net.nets();
+        let pruner = shipped_pruner(RulesFamily::Backgammon).unwrap().unwrap();
+        let mut bufs = SearchBuffers::default();
+        let mut all = Search::new(nets);
+        all.prune = Some(Prune {
+            nets: pruner,
+            keep: 10_000,
+        });
+        let mut one = Search::new(nets);
+        one.prune = Some(Prune {
+            nets: pruner,
+            keep: 1,
+        });
+        let (mut checked, mut differ) = (0, 0);
+        for (pos, dice) in decisions(40) {
+            let plays: PlayList<Backgammon> = pos.legal_plays(dice);
+            for p in plays.iter().take(3) {
+                let plain = nets.after_value_plies(p.after(), 1, &mut bufs);
+                assert_eq!(all.after_value(p.after(), 1), plain);
+                let reply = p.after().pass_turn();
+                if nets.exact_after(p.after()).is_some() || is_race(&reply.owner_board()) {
+                    continue;
+                }
+                let mut acc = [0f32; NET_OUTPUTS];
+                let mut every_roll_plays = true;
+                let mut kept = Vec::new();
+                for d in Dice::ALL_21 {
+                    let replies: PlayList<Backgammon> = reply.legal_plays(d);
+                    if replies.is_empty() {
+                        every_roll_plays = false;
+                        break;
+                    }
+                    let i = Ranker::new(pruner, &reply).best(replies.as_slice());
+                    kept.push(*replies[i].after());
+                }
+                if !every_roll_plays {
+                    continue;
+                }
+                for d in Dice::ALL_21 {
+                    let replies: PlayList<Backgammon> = reply.legal_plays(d);
+                    let mut eq = Vec::new();
+                    Ranker::new(nets, &reply).equities(replies.as_slice(), &mut eq);
+                    let mut i = usize::MAX;
+                    for (k, p) in replies.iter().enumerate() {
+                        if kept.contains(p.after()) && (i == usize::MAX || eq[k] > eq[i]) {
+                            i = k;
+                        }
+                    }
+                    let v = nets.after_state(replies[i].after());
+                    let w = d.weight() as f32 / 36.0;
+                    for (a, x) in acc.iter_mut().zip(outputs_of(&v)) {
+                        *a += w * x;
+                    }
+                }
+                let want = probabilities_of(&acc).flip();
+                let got = one.after_value(p.after(), 1);
+                assert!(
+                    (got.equity() - want.equity()).abs() < 1e-5,
+                    "{pos:?} {dice:?}"
+                );
+                differ += usize::from(got != plain);
+                checked += 1;
+            }
+        }
+        assert!(checked > 40 && differ > 0, "{checked} {differ}");
     }
 
     #[test]

@@ -28,7 +28,7 @@
 //!
 //! The source is one file per concept: this module (the [`NetEvaluator`], its evaluation of
 //! positions and the shipped nets), `mlp.rs` (the [`Mlp`] and its arithmetic), `file.rs` (the
-//! weights file and [`NetFileError`]), `rank.rs` (the incremental [`Ranker`], the
+//! weights file and [`NetFileError`]), `prune.rs` (the shipped pruning net that ranks a search's replies), `rank.rs` (the incremental [`Ranker`], the
 //! after-state values of [`AfterState`] and the n-ply search), `sanity.rs` (the rules that
 //! zero impossible results: [`sanity()`]), with the tests in `tests.rs`, `fast_tests.rs` (the
 //! fast arithmetic and the ranker against the plain evaluation) and `sanity.rs`.
@@ -48,6 +48,7 @@ use crate::rules::position::Position;
 mod fast_tests;
 mod file;
 mod mlp;
+mod prune;
 mod rank;
 mod sanity;
 #[cfg(test)]
@@ -55,6 +56,7 @@ mod tests;
 
 pub use file::{NetFileError, NetRole, MAX_WEIGHT, NET_FORMAT_VERSION, NET_MAGIC};
 pub use mlp::{fast_sigmoid, fused_sigmoid, sigmoid, Mlp};
+pub use prune::{shipped_pruner, SHIPPED_BACKGAMMON_PRUNE};
 pub use rank::{AfterState, Ranker, SearchBuffers};
 pub use sanity::sanity;
 
