@@ -252,9 +252,10 @@ def judge(args: argparse.Namespace) -> None:
     where the game ends, by the rules); ``dance one roll ahead`` with the leaves where the
     opponent cannot move valued one roll further (the mover's 21 rolls, each answered by their
     best play at 0 ply) instead of by the net directly; ``no bg at leaves`` with the leaves'
-    backgammon chances left out of their equity (replies chosen as before); ``no bg at all`` with them
-    left out of the replies' choice too; ``leaves by NET`` the same replies valued by another
-    net; ``search by NET`` replies chosen and valued by another net (the 0-ply filter stays).
+    backgammon chances left out of their equity (replies chosen as before); ``no bg at all``
+    with them left out of the replies' choice too; ``leaves by NET`` the same replies valued
+    by another net; ``search by NET`` replies chosen and valued by another net (the 0-ply
+    filter stays).
     """
     net = gammon.Net.load(args.net) if args.net else None
     others = {pathlib.Path(f).stem: gammon.Net.load(f) for f in args.other}
