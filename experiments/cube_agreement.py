@@ -3,7 +3,7 @@
     python experiments/cube_agreement.py make [--games N] [--workdir DIR]   # ~20 min, gnubg
     python experiments/cube_agreement.py score [--plies 0 2] [--show N]      # ~1 min at 2 ply
     python experiments/cube_agreement.py rollout --out DIR [--games G --passes P]  # resumable
-    python experiments/cube_agreement.py score-rollout --out DIR [--show]
+    python experiments/cube_agreement.py score-rollout --out DIR [--show] [--max-games G]
     python experiments/cube_agreement.py takers [--plies 2]                 # the taker's misses
 
 **The position set** (``experiments/data/cube-positions.txt``, made by ``make``): Debian's gnubg
@@ -488,6 +488,8 @@ def score_rollout(args: argparse.Namespace) -> None:
         if "refused" in d:
             refused[d["i"]] = d["refused"]
             continue
+        if args.max_games and d["games"] > args.max_games:
+            continue
         if d["i"] not in last or d["games"] >= last[d["i"]]["games"]:  # type: ignore[operator]
             last[d["i"]] = d
     games = sorted({int(d["games"]) for d in last.values()})  # type: ignore[call-overload]
@@ -623,6 +625,7 @@ def main() -> None:
     sr = sub.add_parser("score-rollout", help="score the rolled-out verdicts")
     sr.add_argument("--out", required=True)
     sr.add_argument("--show", action="store_true", help="print the disagreements")
+    sr.add_argument("--max-games", type=int, default=0, help="score at most this many games")
     sr.add_argument("--data", default=str(DATA))
     tk = sub.add_parser("takers", help="classify the taker's disagreements")
     tk.add_argument("--plies", type=int, default=2)
