@@ -432,11 +432,13 @@ fn backgammon_finished(after: &Backgammon) -> Option<Probabilities> {
     if b[1..26].iter().any(|&c| c > 0) {
         return None;
     }
-    // The mover has borne everything off: the game is over (SCORE-1).
+    // The mover has borne everything off: the game is over (SCORE-1). A backgammon when the
+    // loser has a checker on the bar (index 0) or in the winner's home board (the mover's
+    // points 1..=6), as `Position::outcome` says.
     let on: i32 = b.iter().map(|&c| i32::from(c.min(0))).sum();
     let kind = if -on < i32::from(after.checkers_per_side()) {
         OutcomeKind::Single
-    } else if b[0] < 0 || b[19..25].iter().any(|&c| c < 0) {
+    } else if b[0] < 0 || b[1..=6].iter().any(|&c| c < 0) {
         OutcomeKind::Backgammon
     } else {
         OutcomeKind::Gammon

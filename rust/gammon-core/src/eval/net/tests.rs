@@ -212,6 +212,42 @@ fn bearoff_positions_take_the_exact_database_values() {
 }
 
 #[test]
+fn a_finished_games_exact_value_is_its_result_by_the_rules() {
+    // SCORE-1: the loser with nothing off loses a backgammon with a checker on the bar or in
+    // the winner's home board (the loser's 19..24), a gammon otherwise, checkers in the
+    // loser's own home board included. The exact value of the play that bears off the last
+    // checker (the search's leaves, the trainer's last step) says what the rules say.
+    let nets = shipped(RulesFamily::Backgammon).unwrap();
+    let losers: [&[(u8, u8)]; 6] = [
+        &[(6, 5), (5, 5), (4, 4), (13, 1)], // gammon, the loser mostly home
+        &[(13, 14), (22, 1)],               // backgammon, none in the loser's home
+        &[(6, 14), (20, 1)],                // backgammon
+        &[(6, 14), (25, 1)],                // backgammon: on the bar
+        &[(13, 15)],                        // gammon
+        &[(6, 14)],                         // single: one off
+    ];
+    let mut kinds = Vec::new();
+    for black in losers {
+        let pos = bg(&[(1, 1)], black);
+        let plays = pos.legal_plays(Dice::new(2, 1).unwrap());
+        let after = plays[0].after();
+        let outcome = after.outcome().expect("the game is over");
+        let want = finished(outcome.winner, outcome.kind, Color::White);
+        assert_eq!(
+            nets.after_state(after),
+            want,
+            "{black:?}: {:?}",
+            outcome.kind
+        );
+        let mut bufs = SearchBuffers::default();
+        assert_eq!(nets.after_value_plies(after, 1, &mut bufs), want);
+        kinds.push(outcome.kind);
+    }
+    use crate::base::outcome::OutcomeKind::{Backgammon as Bg, Gammon, Single};
+    assert_eq!(kinds, [Gammon, Bg, Bg, Bg, Gammon, Single]);
+}
+
+#[test]
 fn race_detection_matches_contact() {
     assert!(!is_race(
         Backgammon::start(Variant::Backgammon, Color::White)
