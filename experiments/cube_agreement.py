@@ -2,6 +2,9 @@
 
     python experiments/cube_agreement.py make [--games N] [--workdir DIR]   # ~20 min, gnubg
     python experiments/cube_agreement.py score [--plies 0 2] [--show N]      # ~1 min at 2 ply
+    python experiments/cube_agreement.py rollout --out DIR [--games G --passes P]  # resumable
+    python experiments/cube_agreement.py score-rollout --out DIR [--show] [--max-games G]
+    python experiments/cube_agreement.py takers [--plies 2]                 # the taker's misses
 
 **The position set** (``experiments/data/cube-positions.txt``, made by ``make``): Debian's gnubg
 plays itself at 0 ply with noise on its checker play and cube (so that late doubles, passes and
@@ -411,8 +414,199 @@ def score(args: argparse.Namespace) -> None:
             print("   ", m)
 
 
+def _cube_of(r: Row, g: object) -> object:
+    import gammon
+
+    rules = gammon.CubeRules(jacoby=r.jacoby, beavers=r.beavers)
+    return gammon.Cube(g.cube.value, g.cube.owner, rules=rules)  # type: ignore[attr-defined]
+
+
+def rollout(args: argparse.Namespace) -> None:
+    """Roll out every position's cube decision, ``--games`` more a pass, resumable.
+
+    Each position keeps a checkpoint in ``--out``; pass *k* extends every position to *k*
+    times ``--games`` games (the same games whenever it stops: game *i* depends on the seed
+    and *i* only), and each finished position appends its figures to ``results.jsonl``, so
+    that whatever finished counts.
+    """
+    import gammon
+
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    rows = read_rows(pathlib.Path(args.data))
+    log = out / "results.jsonl"
+    refused: set[int] = set()
+    for k in range(1, args.passes + 1):
+        total = k * args.games
+        t0 = time.process_time()
+        for i, r in enumerate(rows):
+            g = gammon.Game.from_gnubg_id(r.gnubg_id)
+            if i in refused:
+                continue
+            try:
+                res = gammon.rollout_cube(
+                    g.position,
+                    total,
+                    cube=_cube_of(r, g),
+                    score=g.match,
+                    seed=args.seed,
+                    threads=1,
+                    checkpoint=str(out / f"{i}.ckpt"),
+                )
+            except gammon.errors.InvalidInputError as e:
+                refused.add(i)
+                with log.open("a") as f:
+                    f.write(json.dumps({"i": i, "refused": str(e)}) + "\n")
+                continue
+            doubler, taker = gammon_verdicts(res)
+            line = {"i": i, "games": res.games_completed, "doubler": doubler, "taker": taker}
+            line.update(res.to_dict())
+            with log.open("a") as f:
+                f.write(json.dumps(line) + "\n")
+        print(
+            f"pass {k}: {total} games a position, {time.process_time() - t0:.0f} CPU s", flush=True
+        )
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``k`` of ``n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (mid - half, mid + half)
+
+
+def score_rollout(args: argparse.Namespace) -> None:
+    """Score the rolled-out verdicts (the most games of each position) against gnubg's."""
+    rows = read_rows(pathlib.Path(args.data))
+    last: dict[int, dict[str, object]] = {}
+    refused: dict[int, str] = {}
+    for line in (pathlib.Path(args.out) / "results.jsonl").read_text().splitlines():
+        d = json.loads(line)
+        if "refused" in d:
+            refused[d["i"]] = d["refused"]
+            continue
+        if args.max_games and d["games"] > args.max_games:
+            continue
+        if d["i"] not in last or d["games"] >= last[d["i"]]["games"]:  # type: ignore[operator]
+            last[d["i"]] = d
+    games = sorted({int(d["games"]) for d in last.values()})  # type: ignore[call-overload]
+    tally: dict[str, list[int]] = {}
+    pairs: dict[str, int] = {}
+    sure = [0, 0, 0, 0]
+    for i, d in sorted(last.items()):
+        r = rows[i]
+        kind = "money" if d["money"] else "match"
+        ok_d = (d["doubler"] == "double") == (r.doubler == "double")
+        ok_t = d["taker"] == r.taker
+        for key in (kind, "all"):
+            t = tally.setdefault(key, [0, 0, 0])
+            t[0] += 1
+            t[1] += ok_d
+            t[2] += ok_t
+        # Verdicts the rollout is sure of (its proper action by 2 standard errors).
+        dc, tc = abs(float(d["double_confidence"])), abs(float(d["take_confidence"]))  # type: ignore[arg-type]
+        if dc >= 2:
+            sure[0] += 1
+            sure[1] += ok_d
+        if tc >= 2:
+            sure[2] += 1
+            sure[3] += ok_t
+        if not ok_d:
+            k = f"doubler: gnubg {r.doubler}, rollout {d['doubler']}"
+            pairs[k] = pairs.get(k, 0) + 1
+        if not ok_t:
+            k = f"taker: gnubg {r.taker}, rollout {d['taker']}"
+            pairs[k] = pairs.get(k, 0) + 1
+        if args.show and not (ok_d and ok_t):
+            print(
+                f"    {r.gnubg_id} {'J' if r.jacoby else '-'}{'B' if r.beavers else '-'} "
+                f"{kind}  gnubg {r.doubler}/{r.taker} ND {r.nd:+.3f} DT {r.dt:+.3f} "
+                f"DP {r.dp:+.3f}  rollout {d['doubler']}/{d['taker']} "
+                f"ND {d['no_double'][0]:+.3f} DT {d['double_take'][0]:+.3f} "  # type: ignore[index]
+                f"(z {float(d['double_confidence']):+.1f}, {float(d['take_confidence']):+.1f})"  # type: ignore[arg-type]
+            )
+    print(f"{len(last)} of {len(rows)} positions rolled out, games a position {games}")
+    for i, why in sorted(refused.items()):
+        r = rows[i]
+        print(f"  not rolled out: {r.gnubg_id} (gnubg {r.doubler}/{r.taker}): {why}")
+    for key, (n, a, b) in sorted(tally.items()):
+        lo_d, hi_d = wilson(a, n)
+        lo_t, hi_t = wilson(b, n)
+        print(
+            f"  {key}: {n} positions, doubler {a / n:.1%} ({lo_d:.1%}-{hi_d:.1%}), "
+            f"taker {b / n:.1%} ({lo_t:.1%}-{hi_t:.1%})"
+        )
+    if sure[0] and sure[2]:
+        print(
+            f"  where the rollout is sure by 2 standard errors: doubler {sure[1] / sure[0]:.1%} "
+            f"of {sure[0]}, taker {sure[3] / sure[2]:.1%} of {sure[2]}"
+        )
+    for k, v in sorted(pairs.items()):
+        print(f"  {v:4} {k}")
+
+
+def takers(args: argparse.Namespace) -> None:
+    """The taker's disagreements at ``--plies``, classified.
+
+    Each with money or match (the score, away-away), Jacoby and beavers, the cube, both
+    verdicts, the taker's margin (DT - DP, the doubler's normalised equity; beaver: DT) by
+    gnubg and by gammon, and gammon's probabilities minus gnubg's (same depth as gammon's,
+    gnubg's 2-ply ones): where gammon's verdict follows from its probabilities (the doubler
+    given more winning or gammon chances than gnubg gives where gammon passes gnubg's take,
+    less where it takes gnubg's pass or beavers gnubg's take), the difference is the net's
+    judgement; the rest would point at the cube model.
+    """
+    import gammon
+
+    rows = read_rows(pathlib.Path(args.data))
+    counts: dict[str, int] = {}
+    consistent = 0
+    total = 0
+    for r in rows:
+        g = gammon.Game.from_gnubg_id(r.gnubg_id)
+        d = gammon.cube_decision(g.position, cube=_cube_of(r, g), score=g.match, plies=args.plies)
+        _, taker = gammon_verdicts(d)
+        if taker == r.taker:
+            continue
+        total += 1
+        kind = "money" if g.is_money else "match"
+        if g.is_money:
+            where = "money"
+        else:
+            m = g.match
+            me = g.position.turn
+            crawford = " C" if m.is_crawford_game else ""
+            where = f"{m.length}pt {m.away(me)}-{m.away(~me)} away{crawford}"
+        p = d.probabilities
+        dw = p[0] - r.probs[0]
+        dg = (p[1] - p[3]) - (r.probs[1] - r.probs[3])
+        dbg = (p[2] - p[4]) - (r.probs[2] - r.probs[4])
+        # The doubler's winning chances and net gammons against gnubg's: which way they push.
+        towards_doubler = dw + 0.5 * dg
+        expect = {("take", "pass"): 1, ("pass", "take"): -1, ("take", "beaver"): -1}
+        sign = expect.get((r.taker, taker), 0)
+        ok = sign * towards_doubler > 0
+        consistent += ok
+        key = f"{kind}: gnubg {r.taker}, gammon {taker}"
+        counts[key] = counts.get(key, 0) + 1
+        gm = r.dt - r.dp if taker != "beaver" and r.taker != "beaver" else r.dt
+        mm = d.double_take - d.double_pass if taker != "beaver" else d.double_take
+        print(
+            f"{r.gnubg_id} {'J' if r.jacoby else '-'}{'B' if r.beavers else '-'} {where:18} "
+            f"cube {d.cube_value} gnubg {r.taker:6} ({gm:+.3f}) gammon {taker:6} ({mm:+.3f})  "
+            f"win {dw:+.3f} net gammons {dg:+.3f} net bg {dbg:+.3f}  "
+            f"{'probabilities' if ok else 'CHECK'}"
+        )
+    for k, v in sorted(counts.items()):
+        print(f"  {v:3} {k}")
+    print(f"  {consistent} of {total} in the direction of gammon's probabilities")
+
+
 def main() -> None:
-    """Run ``make`` or ``score``."""
+    """Run ``make``, ``score``, ``rollout``, ``score-rollout`` or ``takers``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     mk = sub.add_parser("make", help="play, label and write the position set (needs gnubg)")
@@ -422,11 +616,28 @@ def main() -> None:
     sc.add_argument("--plies", type=int, nargs="+", default=[0, 2])
     sc.add_argument("--show", type=int, default=30, help="disagreements to print")
     sc.add_argument("--data", default=str(DATA))
+    ro = sub.add_parser("rollout", help="roll out every cube decision (resumable passes)")
+    ro.add_argument("--games", type=int, default=250, help="games a position added each pass")
+    ro.add_argument("--passes", type=int, default=8)
+    ro.add_argument("--seed", type=int, default=1)
+    ro.add_argument("--out", required=True, help="checkpoints and results.jsonl")
+    ro.add_argument("--data", default=str(DATA))
+    sr = sub.add_parser("score-rollout", help="score the rolled-out verdicts")
+    sr.add_argument("--out", required=True)
+    sr.add_argument("--show", action="store_true", help="print the disagreements")
+    sr.add_argument("--max-games", type=int, default=0, help="score at most this many games")
+    sr.add_argument("--data", default=str(DATA))
+    tk = sub.add_parser("takers", help="classify the taker's disagreements")
+    tk.add_argument("--plies", type=int, default=2)
+    tk.add_argument("--data", default=str(DATA))
     args = parser.parse_args()
-    if args.command == "make":
-        make(args)
-    else:
-        score(args)
+    {
+        "make": make,
+        "score": score,
+        "rollout": rollout,
+        "score-rollout": score_rollout,
+        "takers": takers,
+    }[args.command](args)
 
 
 if __name__ == "__main__":

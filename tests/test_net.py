@@ -51,6 +51,33 @@ def test_evaluate_a_finished_game_score1() -> None:
     assert (e.win, e.lose, e.lose_gammon, e.lose_backgammon) == (0.0, 1.0, 1.0, 0.0)
 
 
+@pytest.mark.parametrize(
+    ("loser", "kind"),
+    [
+        ({6: 5, 5: 5, 4: 4, 13: 1}, "gammon"),  # checkers in the loser's own home board
+        ({13: 14, 22: 1}, "backgammon"),  # one in the winner's home board
+        ({6: 14, 25: 1}, "backgammon"),  # one on the bar
+        ({6: 14}, "single"),
+    ],
+)
+def test_the_value_of_a_play_that_ends_the_game_is_its_result_score1(
+    loser: dict[int, int], kind: str
+) -> None:
+    """SCORE-1: bearing off the last checker wins a backgammon only when the loser, with
+    nothing off, has a checker on the bar or in the winner's home board; the hint of that play
+    (0 ply and searched) and the 1-ply value of the position before the finishing roll say so."""
+    p = pos({1: 1}, loser)
+    want = {"single": (0.0, 0.0), "gammon": (1.0, 0.0), "backgammon": (1.0, 1.0)}[kind]
+    for plies in (0, 1):
+        (h,) = gammon.hint(p, (3, 1), plies=plies)
+        assert kind in str(p.play(h.play).outcome())
+        e = h.evaluation
+        assert (e.win, e.win_gammon, e.win_backgammon) == (1.0, *want), plies
+    # Every roll ends the game: the 1-ply value of the position is the result.
+    e = gammon.evaluate(p, plies=1)
+    assert (e.win, e.win_gammon, e.win_backgammon) == (1.0, *want)
+
+
 def test_a_search_changes_the_value_and_stays_a_probability() -> None:
     start = gammon.Position.start()
     one = gammon.evaluate(start, plies=1)

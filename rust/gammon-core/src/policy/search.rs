@@ -8,6 +8,9 @@
 //! best of them is played, the first of equals in the order of the plays. The search asks no
 //! random numbers: the same position and roll always give the same play, on any thread.
 //!
+//! A roll the opponent cannot play at the last ply is read one roll further, as
+//! [`NetEvaluator::on_roll_plies`] says (the nets cannot value the board such a roll leaves).
+//!
 //! The deep values are `after_value_plies`'s, to the bit, computed with less work: each
 //! position on roll in the search values the distinct plays of its 21 rolls together, with
 //! one ranker (`Search`).
@@ -30,8 +33,8 @@
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::eval::net::{
-    is_race, outputs_of, probabilities_of, AfterState, NetEvaluator, NetPosition, Ranker,
-    NET_OUTPUTS,
+    dance_plies, dance_slot, is_race, outputs_of, probabilities_of, AfterState, NetEvaluator,
+    NetPosition, Ranker, NET_OUTPUTS,
 };
 use crate::eval::Probabilities;
 
@@ -270,15 +273,16 @@ where
         if plies == 0 {
             return self.nets.net_after(after);
         }
-        self.on_roll(&after.pass_turn(), plies).flip()
+        self.on_roll(&after.pass_turn(), plies, true).flip()
     }
 
-    /// [`NetEvaluator::on_roll_plies`].
-    fn on_roll(&mut self, pos: &P, plies: u32) -> Probabilities {
+    /// [`NetEvaluator::on_roll_plies`] (`ahead`: a roll that cannot be played at the last ply
+    /// is read one roll further, [`dance_plies`]).
+    fn on_roll(&mut self, pos: &P, plies: u32, ahead: bool) -> Probabilities {
         if plies == 0 {
             return self.after_value(&pos.pass_turn(), 0).flip();
         }
-        let depth = plies as usize;
+        let depth = dance_slot(plies, ahead);
         while self.levels.len() <= depth {
             self.levels.push(None);
         }
@@ -288,7 +292,8 @@ where
         for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
             let (from, to) = (level.starts[r], level.starts[r + 1]);
             let v = if from == to {
-                self.on_roll(&pos.pass_turn(), plies - 1).flip()
+                let (next, again) = dance_plies(plies, ahead);
+                self.on_roll(&pos.pass_turn(), next, again).flip()
             } else {
                 // The first of equals, as `Ranker::best`.
                 let mut best = level.of_roll[from] as usize;
@@ -607,6 +612,33 @@ mod tests {
             }
         }
         assert!(checked > 40 && differ > 0, "{checked} {differ}");
+    }
+
+    /// Where the opponent cannot enter (BAR-2) the search reads the roll one further, as
+    /// `after_value_plies` does, to the bit.
+    #[test]
+    fn the_search_reads_a_roll_that_cannot_be_played_as_after_value_plies() {
+        use crate::base::setup::Setup;
+        let net = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
+        let mut bufs = SearchBuffers::default();
+        let mut search = Search::new(net.nets());
+        // White's board closed with Black on the bar; then one point open.
+        for white in [
+            &[(6, 2), (5, 2), (4, 2), (3, 2), (2, 2), (1, 2), (13, 3)][..],
+            &[(6, 2), (5, 2), (4, 2), (3, 2), (2, 2), (13, 5)][..],
+        ] {
+            let pos = Backgammon::from_setup(&Setup::from_points(
+                Variant::Backgammon,
+                Color::White,
+                white,
+                &[(25, 1), (6, 5), (8, 3), (13, 6)],
+            ))
+            .unwrap();
+            for plies in [1, 2] {
+                let want = net.nets().after_value_plies(&pos, plies, &mut bufs);
+                assert_eq!(search.after_value(&pos, plies), want, "{plies}");
+            }
+        }
     }
 
     #[test]

@@ -212,6 +212,72 @@ fn bearoff_positions_take_the_exact_database_values() {
 }
 
 #[test]
+fn a_finished_games_exact_value_is_its_result_by_the_rules() {
+    // SCORE-1: the loser with nothing off loses a backgammon with a checker on the bar or in
+    // the winner's home board (the loser's 19..24), a gammon otherwise, checkers in the
+    // loser's own home board included. The exact value of the play that bears off the last
+    // checker (the search's leaves, the trainer's last step) says what the rules say.
+    let nets = shipped(RulesFamily::Backgammon).unwrap();
+    let losers: [&[(u8, u8)]; 6] = [
+        &[(6, 5), (5, 5), (4, 4), (13, 1)], // gammon, the loser mostly home
+        &[(13, 14), (22, 1)],               // backgammon, none in the loser's home
+        &[(6, 14), (20, 1)],                // backgammon
+        &[(6, 14), (25, 1)],                // backgammon: on the bar
+        &[(13, 15)],                        // gammon
+        &[(6, 14)],                         // single: one off
+    ];
+    let mut kinds = Vec::new();
+    for black in losers {
+        let pos = bg(&[(1, 1)], black);
+        let plays = pos.legal_plays(Dice::new(2, 1).unwrap());
+        let after = plays[0].after();
+        let outcome = after.outcome().expect("the game is over");
+        let want = finished(outcome.winner, outcome.kind, Color::White);
+        assert_eq!(
+            nets.after_state(after),
+            want,
+            "{black:?}: {:?}",
+            outcome.kind
+        );
+        let mut bufs = SearchBuffers::default();
+        assert_eq!(nets.after_value_plies(after, 1, &mut bufs), want);
+        kinds.push(outcome.kind);
+    }
+    use crate::base::outcome::OutcomeKind::{Backgammon as Bg, Gammon, Single};
+    assert_eq!(kinds, [Gammon, Bg, Bg, Bg, Gammon, Single]);
+}
+
+#[test]
+fn a_roll_that_cannot_be_played_at_the_last_ply_is_read_one_roll_further() {
+    // White has just closed the board with Black on the bar (BAR-2: Black cannot enter on
+    // any roll), so each of Black's 21 rolls leaves White on roll on the same board: the
+    // 1-ply value of White's position is White's own value one roll ahead (their 21 rolls,
+    // each with its best play at 0 ply), not the net's value of Black's board left on the bar.
+    let nets = shipped(RulesFamily::Backgammon).unwrap();
+    let before = bg(
+        &[(6, 2), (5, 2), (4, 2), (3, 2), (2, 2), (1, 2), (13, 3)],
+        &[(25, 1), (6, 5), (8, 3), (13, 6)],
+    );
+    let mut bufs = SearchBuffers::default();
+    // The board as White's after-state (White "just played", Black to roll).
+    let after = before;
+    let black = after.pass_turn();
+    for (a, b) in (1..=6).flat_map(|a| (1..=a).map(move |b| (a, b))) {
+        assert!(black.legal_plays(Dice::new(a, b).unwrap()).is_empty());
+    }
+    let ahead = nets.on_roll_plies(&before, 1, &mut bufs);
+    let direct = nets.on_roll_plies(&before, 0, &mut bufs);
+    // At 2 plies the roll Black cannot play is a ply like any other: the same value.
+    for plies in [1, 2] {
+        let searched = nets.after_value_plies(&after, plies, &mut bufs);
+        for (a, b) in outputs_of(&searched).iter().zip(outputs_of(&ahead)) {
+            assert!((a - b).abs() < 1e-5, "{plies}: {searched:?} {ahead:?}");
+        }
+    }
+    assert!((ahead.equity() - direct.equity()).abs() > 1e-3);
+}
+
+#[test]
 fn race_detection_matches_contact() {
     assert!(!is_race(
         Backgammon::start(Variant::Backgammon, Color::White)
