@@ -205,6 +205,20 @@ impl Backgammon {
         positive_sum(words(&self.pts))
     }
 
+    /// True when the players' checkers have passed each other: no checker of the mover (bar
+    /// included) stands on or behind a point of an opposing checker (bar included), so no hit
+    /// is possible again. Branch-free over the board's words.
+    #[inline]
+    pub(crate) fn no_contact(&self) -> bool {
+        let occ = occupied(&self.pts);
+        let mut theirs = 0u32;
+        for (i, w) in words(&self.pts).into_iter().enumerate() {
+            theirs |= gather_high_bits(w & HIGH) << (8 * i);
+        }
+        // The opponent's nearest checker in the mover's numbering (0 = their bar; none: 32).
+        occ.checked_shr(theirs.trailing_zeros()).unwrap_or(0) == 0
+    }
+
     fn opponent_on_board(&self) -> u32 {
         self.pts[..25].iter().map(|&c| (-c).max(0) as u32).sum()
     }
@@ -272,6 +286,22 @@ fn open_points(pts: &[i8; 26]) -> u32 {
     m & 0x01FF_FFFE
 }
 
+/// Whether no step of this turn can hit: no opposing blot stands below the mover's
+/// farthest-back checker (`occ`, bit 25 = bar), the only points a step can land on. Then every
+/// step is made without the hit test (in a race, and in many contact positions).
+#[inline]
+fn cannot_hit(pts: &[i8; 26], occ: u32) -> bool {
+    let mut blots = 0u32;
+    for (i, w) in words(pts).into_iter().enumerate() {
+        // A byte is -1 (0xFF) when its complement is zero.
+        let y = !w;
+        let nonzero = ((y & LOW7).wrapping_add(LOW7) | y) & HIGH;
+        blots |= gather_high_bits(!nonzero & HIGH) << (8 * i);
+    }
+    let reach = (1u32 << (31 - occ.leading_zeros())) - 1;
+    blots & reach & 0x01FF_FFFE == 0
+}
+
 /// The points from which a checker can legally move `d` pips (MOVE-1, BAR-1, OFF-1..OFF-4).
 #[inline(always)]
 fn sources(occ: u32, open: u32, d: u8) -> u32 {
@@ -303,6 +333,32 @@ fn apply_step(pts: &mut [i8; 26], s: u8, d: u8) -> Move {
         pts[t as usize] += 1;
     }
     Move::new(s, t, hit)
+}
+
+/// [`apply_step`] where the caller knows the step cannot hit (`NOHIT`, see [`cannot_hit`])
+/// and, with `CLEAR`, that it cannot bear off.
+#[inline(always)]
+fn apply_step_k<const CLEAR: bool, const NOHIT: bool>(pts: &mut [i8; 26], s: u8, d: u8) -> Move {
+    if !NOHIT {
+        return apply_step(pts, s, d);
+    }
+    let t = if CLEAR { s - d } else { s.saturating_sub(d) };
+    pts[s as usize] -= 1;
+    if CLEAR || t != OFF {
+        pts[t as usize] += 1;
+    }
+    Move::new(s, t, false)
+}
+
+/// [`peek_step`] where the caller knows the step cannot hit (`NOHIT`) and, with `CLEAR`, that
+/// it cannot bear off.
+#[inline(always)]
+fn peek_step_k<const CLEAR: bool, const NOHIT: bool>(pts: &[i8; 26], s: u8, d: u8) -> Move {
+    if !NOHIT {
+        return peek_step(pts, s, d);
+    }
+    let t = if CLEAR { s - d } else { s.saturating_sub(d) };
+    Move::new(s, t, false)
 }
 
 /// The move a step from `s` by `d` pips would make on this board, without making it.
@@ -380,7 +436,7 @@ impl Backgammon {
     /// makes it in the list's slot. Writing the finished board straight into the list avoids
     /// reloading freshly modified bytes as a whole (a store-forwarding stall).
     #[inline(always)]
-    fn push_finishing(
+    fn push_finishing<const CLEAR: bool, const NOHIT: bool>(
         &self,
         out: &mut PlayList<Backgammon>,
         moves: [Move; 4],
@@ -391,7 +447,7 @@ impl Backgammon {
     ) {
         out.push(Play::from_array(moves, n, *board));
         if let Some(last) = out.last_mut() {
-            apply_step(&mut last.after_mut().pts, s, d);
+            apply_step_k::<CLEAR, NOHIT>(&mut last.after_mut().pts, s, d);
         }
     }
 
@@ -420,19 +476,22 @@ impl Backgammon {
         let occ = occupied(pts);
         let open = open_points(pts);
         // Two checkers or more outside the home board: no step of the turn can bear off.
-        if pts[25] == 0 && checkers_outside(pts) >= 2 {
-            self.non_double_steps::<true>(hi, lo, occ, open, out);
-        } else {
-            self.non_double_steps::<false>(hi, lo, occ, open, out);
+        let clear = pts[25] == 0 && checkers_outside(pts) >= 2;
+        match (clear, cannot_hit(pts, occ)) {
+            (true, true) => self.non_double_steps::<true, true>(hi, lo, occ, open, out),
+            (true, false) => self.non_double_steps::<true, false>(hi, lo, occ, open, out),
+            (false, true) => self.non_double_steps::<false, true>(hi, lo, occ, open, out),
+            (false, false) => self.non_double_steps::<false, false>(hi, lo, occ, open, out),
         }
     }
 
     /// The plays of the roll `hi`-`lo` (`hi` > `lo`). `CLEAR`: no checker on the bar and no
     /// bear-off within the turn, so that a step is legal exactly when a checker stands on its
     /// source and its landing point is open, and two checkers that were on the board at the
-    /// start can move in either order (the open points do not change during a turn).
+    /// start can move in either order (the open points do not change during a turn). `NOHIT`:
+    /// no step can hit ([`cannot_hit`]).
     #[inline(always)]
-    fn non_double_steps<const CLEAR: bool>(
+    fn non_double_steps<const CLEAR: bool, const NOHIT: bool>(
         &self,
         hi: u8,
         lo: u8,
@@ -461,10 +520,10 @@ impl Backgammon {
         // played is a play of one die (M = 1), listed at the end if no play uses both.
         iter_desc(src(occ, hi), |s1| {
             let mut b1 = *self;
-            let m1 = apply_step(&mut b1.pts, s1, hi);
+            let m1 = apply_step_k::<CLEAR, NOHIT>(&mut b1.pts, s1, hi);
             let occ1 = occupancy_after(occ, &b1.pts, s1, m1.to);
             iter_desc(src(occ1, lo), |s2| {
-                let m2 = peek_step(&b1.pts, s2, lo);
+                let m2 = peek_step_k::<CLEAR, NOHIT>(&b1.pts, s2, lo);
                 let moves = if s2 == m1.to {
                     // One checker moving on. The route with the smaller die first reaches the
                     // same position when neither route hits; pass 2 owns that play, because its
@@ -473,10 +532,14 @@ impl Backgammon {
                     let lo_first_same = if CLEAR {
                         // The route lands on `mid` (no bear-off): legal when it is open, the
                         // same position when no blot is there.
-                        pts[mid as usize] >= 0
+                        if NOHIT {
+                            open & (1 << mid) != 0
+                        } else {
+                            pts[mid as usize] >= 0
+                        }
                     } else {
                         mid > OFF
-                            && pts[mid as usize] != -1
+                            && (NOHIT || pts[mid as usize] != -1)
                             && start.order_is_legal(s1, lo, mid, hi)
                     };
                     if !m1.hit && lo_first_same {
@@ -490,8 +553,9 @@ impl Backgammon {
                     return;
                 } else if (s2 >= s1) && (CLEAR || start.order_is_legal(s2, lo, s1, hi)) {
                     // Two checkers; the other order is legal and greater, so it is canonical.
-                    let first_hit = m2.to != OFF && pts[m2.to as usize] == -1;
-                    let second_hit = m1.to != OFF && pts[m1.to as usize] == -1 && m1.to != m2.to;
+                    let first_hit = !NOHIT && m2.to != OFF && pts[m2.to as usize] == -1;
+                    let second_hit =
+                        !NOHIT && m1.to != OFF && pts[m1.to as usize] == -1 && m1.to != m2.to;
                     [
                         Move::new(s2, m2.to, first_hit),
                         Move::new(s1, m1.to, second_hit),
@@ -501,7 +565,7 @@ impl Backgammon {
                 } else {
                     [m1, m2, none, none]
                 };
-                self.push_finishing(out, moves, 2, &b1, s2, lo);
+                self.push_finishing::<CLEAR, NOHIT>(out, moves, 2, &b1, s2, lo);
             });
         });
 
@@ -514,15 +578,15 @@ impl Backgammon {
                 let mid = s1 - lo;
                 if mid > hi && open & (1 << (mid - hi)) != 0 {
                     let mut b1 = *self;
-                    let m1 = apply_step(&mut b1.pts, s1, lo);
-                    let m2 = peek_step(&b1.pts, mid, hi);
-                    self.push_finishing(out, [m1, m2, none, none], 2, &b1, mid, hi);
+                    let m1 = apply_step_k::<CLEAR, NOHIT>(&mut b1.pts, s1, lo);
+                    let m2 = peek_step_k::<CLEAR, NOHIT>(&b1.pts, mid, hi);
+                    self.push_finishing::<CLEAR, NOHIT>(out, [m1, m2, none, none], 2, &b1, mid, hi);
                 }
             });
         } else {
             iter_desc(sources(occ, open, lo), |s1| {
                 let mut b1 = *self;
-                let m1 = apply_step(&mut b1.pts, s1, lo);
+                let m1 = apply_step_k::<CLEAR, NOHIT>(&mut b1.pts, s1, lo);
                 let occ1 = occupancy_after(occ, &b1.pts, s1, m1.to);
                 iter_desc(sources(occ1, open, hi), |s2| {
                     if s2 != m1.to && start.order_is_legal(s2, hi, s1, lo) {
@@ -534,8 +598,8 @@ impl Backgammon {
                         // them, and pass 1 found that assignment (the position is the same).
                         return;
                     }
-                    let m2 = peek_step(&b1.pts, s2, hi);
-                    self.push_finishing(out, [m1, m2, none, none], 2, &b1, s2, hi);
+                    let m2 = peek_step_k::<CLEAR, NOHIT>(&b1.pts, s2, hi);
+                    self.push_finishing::<CLEAR, NOHIT>(out, [m1, m2, none, none], 2, &b1, s2, hi);
                 });
             });
         }
@@ -547,7 +611,7 @@ impl Backgammon {
             for die in [hi, lo] {
                 iter_desc(src(occ, die), |s1| {
                     let mut b1 = *self;
-                    let m1 = apply_step(&mut b1.pts, s1, die);
+                    let m1 = apply_step_k::<CLEAR, NOHIT>(&mut b1.pts, s1, die);
                     out.push(Play::from_array([m1, none, none, none], 1, b1));
                 });
                 if out.len() > base {
@@ -560,18 +624,24 @@ impl Backgammon {
     fn plays_double(&self, d: u8, out: &mut PlayList<Backgammon>) {
         let pts = &self.pts;
         // Four checkers or more outside the home board: no step of the turn can bear off.
-        if pts[25] == 0 && checkers_outside(pts) >= 4 {
-            self.double_steps::<true>(d, out);
-        } else {
-            self.double_steps::<false>(d, out);
+        let clear = pts[25] == 0 && checkers_outside(pts) >= 4;
+        match (clear, cannot_hit(pts, occupied(pts))) {
+            (true, true) => self.double_steps::<true, true>(d, out),
+            (true, false) => self.double_steps::<true, false>(d, out),
+            (false, true) => self.double_steps::<false, true>(d, out),
+            (false, false) => self.double_steps::<false, false>(d, out),
         }
     }
 
     /// The plays of the double `d`. `CLEAR`: no checker on the bar and no bear-off within the
     /// turn, so that a step is legal exactly when a checker stands on its source and its
-    /// landing point is open.
+    /// landing point is open. `NOHIT`: no step can hit ([`cannot_hit`]).
     #[inline(always)]
-    fn double_steps<const CLEAR: bool>(&self, d: u8, out: &mut PlayList<Backgammon>) {
+    fn double_steps<const CLEAR: bool, const NOHIT: bool>(
+        &self,
+        d: u8,
+        out: &mut PlayList<Backgammon>,
+    ) {
         // Every multiset of steps has a legal order with non-increasing sources, and distinct
         // multisets give distinct positions, so enumerating non-increasing sequences lists
         // each play exactly once, already in its canonical order (NOT-6).
@@ -612,7 +682,7 @@ impl Backgammon {
         }
         iter_desc(srcs1, |s1| {
             let mut b1 = *self;
-            let m1 = apply_step(&mut b1.pts, s1, d);
+            let m1 = apply_step_k::<CLEAR, NOHIT>(&mut b1.pts, s1, d);
             let occ1 = occupancy_after(occ0, &b1.pts, s1, m1.to);
             let srcs2 = sources(occ1) & below(s1);
             if srcs2 == 0 {
@@ -621,7 +691,7 @@ impl Backgammon {
             }
             iter_desc(srcs2, |s2| {
                 let mut b2 = b1;
-                let m2 = apply_step(&mut b2.pts, s2, d);
+                let m2 = apply_step_k::<CLEAR, NOHIT>(&mut b2.pts, s2, d);
                 let occ2 = occupancy_after(occ1, &b2.pts, s2, m2.to);
                 let srcs3 = sources(occ2) & below(s2);
                 if srcs3 == 0 {
@@ -630,7 +700,7 @@ impl Backgammon {
                 }
                 iter_desc(srcs3, |s3| {
                     let mut b3 = b2;
-                    let m3 = apply_step(&mut b3.pts, s3, d);
+                    let m3 = apply_step_k::<CLEAR, NOHIT>(&mut b3.pts, s3, d);
                     let occ3 = occupancy_after(occ2, &b3.pts, s3, m3.to);
                     let srcs4 = sources(occ3) & below(s3);
                     if srcs4 == 0 {
@@ -642,8 +712,8 @@ impl Backgammon {
                         best = 4;
                     }
                     iter_desc(srcs4, |s4| {
-                        let m4 = peek_step(&b3.pts, s4, d);
-                        self.push_finishing(out, [m1, m2, m3, m4], 4, &b3, s4, d);
+                        let m4 = peek_step_k::<CLEAR, NOHIT>(&b3.pts, s4, d);
+                        self.push_finishing::<CLEAR, NOHIT>(out, [m1, m2, m3, m4], 4, &b3, s4, d);
                     });
                 });
             });
@@ -794,6 +864,16 @@ mod tests {
                 assert_eq!(open_points(&pos.pts), open, "{id}");
                 let on_board: u32 = pos.pts[1..].iter().map(|&c| c.max(0) as u32).sum();
                 assert_eq!(u32::from(pos.mover_on_board()), on_board, "{id}");
+                // The farthest-back checkers of both sides, in the mover's numbering.
+                let mine = (1..=25).rev().find(|&p| pos.pts[p] > 0);
+                let theirs = (0..=24).find(|&p| pos.pts[p] < 0);
+                let race = match (mine, theirs) {
+                    (Some(m), Some(t)) => m < t,
+                    _ => true,
+                };
+                assert_eq!(pos.no_contact(), race, "{id}");
+                let blot_in_reach = (1..mine.unwrap_or(0)).any(|p| pos.pts[p] == -1);
+                assert_eq!(cannot_hit(&pos.pts, occ), !blot_in_reach, "{id}");
             }
         }
     }
