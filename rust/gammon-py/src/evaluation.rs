@@ -720,9 +720,10 @@ pub fn evaluate(
 /// Ties keep the order of ``Position.legal_plays``. ``plies`` (0 to ``MAX_PLIES``) is the depth
 /// of the search behind each play: 0 is the net's value of the resulting position; 1
 /// averages, over the opponent's 21 rolls, the value after the opponent's best reply (chosen
-/// by the net); 2 looks one roll further. An empty list when the player cannot move. With the
-/// shipped backgammon net, 2 plies choose best and 1 ply worst: judged by gnubg, its 1-ply
-/// choices lose more than its 0-ply ones (train/log.md, "the teachers judged").
+/// by the net); 2 looks one roll further (a roll the opponent cannot play at the last ply is
+/// read one roll further). An empty list when the player cannot move. With the shipped
+/// backgammon net, 2 plies choose best; judged by gnubg, 1 ply chooses about as well as 0 ply,
+/// not better (docs/lab/2026-12-06-one-ply.md).
 ///
 /// At the score (``cube=``, ``score=`` as for ``cube_decision``, or a ``gammon.Game`` as
 /// ``position``, whose dice are the default), the plays are valued with the cube as GNU
