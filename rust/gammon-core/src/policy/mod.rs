@@ -347,7 +347,7 @@ impl Pubeval {
 
     /// The index of the play with the highest [`Pubeval::score`] (the first on ties; 0 for an
     /// empty list): the choice of `argmax` over `score`, with the plays scored in groups of
-    /// four ([`PubevalTable::scores`]) and compared in list order.
+    /// four (the same additions in the same order) and compared in list order.
     #[must_use]
     pub fn best(&self, plays: &[Play<Backgammon>], race: bool) -> usize {
         const K: usize = 4;
