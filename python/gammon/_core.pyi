@@ -162,6 +162,7 @@ __all__ = [
     "_resign_level",
     "_simulate_match",
     "_simulate_money",
+    "_simulated_games",
     "_split_ranges",
     "_stakes",
     "_turn_state",
@@ -1481,6 +1482,18 @@ def _match_events(
     depths: _Depths = ...,
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
+
+def _simulated_games(
+    variant: Variant,
+    players: _Players,
+    cube_rules: CubeRules,
+    seed: int,
+    index: int,
+    length: int | None = None,
+    crawford: bool = True,
+    depths: _Depths = ...,
+) -> list[tuple[list[Any], list[TurnState]]]:
+    """Each game of match (or money game) ``index`` of a simulation as ``(actions, states)``."""
 
 @final
 class BearoffEvaluation:
