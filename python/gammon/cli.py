@@ -260,6 +260,15 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, default=_plain))
 
 
+def _print_result(args: argparse.Namespace, result: Any) -> int:
+    """Print a run's result (``--json``: its ``summary()``); 130 if it was interrupted."""
+    if args.json:
+        _print_json(result.summary())
+    else:
+        print(result)
+    return 130 if result.interrupted else 0
+
+
 def _plain(value: Any) -> Any:
     """The JSON form of a core value in a result: a position's ID, a variant's name, text."""
     from gammon._core import Position, Variant
@@ -790,11 +799,7 @@ def _rollout(args: argparse.Namespace) -> int:
     result = rollout(
         position, games, seed=seed, first_game=first, settings=settings, options=options
     )
-    if args.json:
-        _print_json(result.summary())
-    else:
-        print(result)
-    return 130 if result.interrupted else 0
+    return _print_result(args, result)
 
 
 def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
@@ -824,11 +829,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
         quasi_random=args.quasi_random,
         options=options,
     )
-    if args.json:
-        _print_json(result.summary())
-    else:
-        print(result)
-    return 130 if result.interrupted else 0
+    return _print_result(args, result)
 
 
 def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
@@ -1019,11 +1020,7 @@ def _simulate(args: argparse.Namespace) -> int:
         rules.update({k: getattr(args, k) for k in ("jacoby", "beavers", "raccoons")})
         rules["auto_doubles"] = args.auto_doubles
         result = simulate_money(args.games, cube_rules=CubeRules(**rules), **how)
-    if args.json:
-        _print_json(result.summary())
-    else:
-        print(result)
-    return 130 if result.interrupted else 0
+    return _print_result(args, result)
 
 
 def _bearoff_parser(sub: Any) -> None:

@@ -117,23 +117,6 @@ class FunctionPolicy:
         return f"FunctionPolicy({self.function!r})"
 
 
-def _as_policy(spec: object) -> PolicySpec:
-    """Return ``spec`` as a policy: any callable without ``choose`` becomes a FunctionPolicy.
-
-    Built-in names and objects with a ``choose`` method are returned as they are.
-
-    Raises :class:`InvalidInputError` for anything else (naming it).
-    """
-    if isinstance(spec, (str, Policy)):
-        return spec
-    if callable(spec):
-        return FunctionPolicy(spec)
-    raise InvalidInputError(
-        "a policy is a name (random, pubeval, heuristic, bearoff, net), an object with a "
-        f"choose(position, plays) method or a function f(position, plays); got {spec!r}"
-    )
-
-
 def _is_python_policy(spec: object) -> bool:
     return not isinstance(spec, (str, Net))
 
