@@ -117,6 +117,19 @@ class FunctionPolicy:
         return f"FunctionPolicy({self.function!r})"
 
 
+def _check_by_core(who: str, what: str, **given: object) -> None:
+    """Let the core check a policy (its name, its methods, its depth) as for a rollout.
+
+    ``given`` are :class:`~gammon._core.RolloutSetup` keywords (``policy``, ``plies``,
+    ``cube``, ``cube_plies``). Raises the core's :class:`~gammon.InvalidInputError` after
+    ``who`` and ``what``.
+    """
+    try:
+        _core_names.RolloutSetup(Position.start(), 0, **given)
+    except InvalidInputError as e:
+        raise InvalidInputError(f"{who}: the {what} is refused: {e}") from None
+
+
 def _is_python_policy(spec: object) -> bool:
     return not isinstance(spec, (str, Net))
 
@@ -250,33 +263,13 @@ class Player:
         if self.cube is None:
             own = isinstance(c, Net) or (isinstance(c, str) and c.strip().lower() == "net")
             object.__setattr__(self, "cube", (c if own else "never"))
-        if isinstance(c, str):
-            if c.strip().lower() not in BUILTIN_POLICIES:
-                raise InvalidInputError(
-                    f"Player: unknown checker policy {brief(c)}; built-in policies: "
-                    f"{', '.join(BUILTIN_POLICIES)}"
-                )
-        elif not isinstance(c, Policy) and callable(c):
+        if not isinstance(c, (str, Net, Policy)) and callable(c):
             object.__setattr__(self, "checker", FunctionPolicy(c))
-        elif not isinstance(c, Policy):
-            raise InvalidInputError(
-                f"Player: checker must be a policy name or have a choose(position, plays) "
-                f"method, not {c!r}"
-            )
-        k = self.cube
-        if isinstance(k, Net):
-            pass  # its game is checked where it plays (backgammon and nackgammon, as "net")
-        elif isinstance(k, str):
-            if k.strip().lower() not in BUILTIN_CUBE_POLICIES:
-                raise InvalidInputError(
-                    f"Player: unknown cube policy {brief(k)}; built-in cube policies: "
-                    f"{', '.join(BUILTIN_CUBE_POLICIES)}"
-                )
-        elif not isinstance(k, CubePolicy):
-            raise InvalidInputError(
-                f"Player: cube must be a cube policy name or have double(view) and take(view) "
-                f"methods, not {k!r}"
-            )
+        # A net's game is checked where it plays (backgammon and nackgammon, as "net").
+        if not isinstance(self.checker, Net):
+            _check_by_core("Player", "checker policy", policy=self.checker)
+        if not isinstance(self.cube, Net):
+            _check_by_core("Player", "cube policy", cube=self.cube)
 
     @property
     def name(self) -> str:
