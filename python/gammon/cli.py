@@ -22,7 +22,6 @@ import sys
 import textwrap
 import threading
 from collections.abc import Iterator, Sequence
-from operator import attrgetter
 from types import FrameType
 from typing import Any, Callable, Optional
 
@@ -276,12 +275,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Position):
         return value.id
     return value.canonical_name if isinstance(value, Variant) else str(value)
-
-
-def _pick(obj: Any, names: str) -> dict[str, Any]:
-    """``{key: obj.attr}`` for ``"key:attr"`` (or ``"attr"``) in ``names``, in order."""
-    pairs = (n.partition(":") for n in names.split())
-    return {key: attrgetter(attr or key)(obj) for key, _, attr in pairs}
 
 
 # -- positions and nets ----------------------------------------------------------------------
@@ -1272,7 +1265,8 @@ def _serve(args: argparse.Namespace) -> int:
     log.setLevel(logging.INFO)
     log.propagate = False
     with contextlib.suppress(KeyboardInterrupt):
-        options = _pick(args, "host seed plies cube_plies max_connections max_line max_output")
+        names = "host seed plies cube_plies max_connections max_line max_output"
+        options = _given(args, *names.split())
         serve(
             args.port, policy=policy, cube=cube, idle_timeout=args.idle_timeout or None, **options
         )
