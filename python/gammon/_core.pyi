@@ -3321,6 +3321,9 @@ class RankedPlay:
         The result is scored by the rules (BG-14, SCORE-1; LN-32 to LN-35); None for a play
         that was rolled out.
         """
+    @staticmethod
+    def table(ranked: Sequence[RankedPlay]) -> str:
+        """``ranked`` as ``gammon rollout --plays`` prints them (how, a header, a line a play)."""
     def summary(self) -> dict[str, Any]:
         """The figures as plain JSON-ready values (``gammon rollout --plays --json``)."""
     def __getnewargs__(self) -> tuple[Any, ...]: ...

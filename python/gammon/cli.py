@@ -861,7 +861,7 @@ def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
 
 
 def _rank_plays(args: argparse.Namespace, net: Any, options: Any) -> int:
-    from gammon.compare import rank_plays
+    from gammon.compare import RankedPlay, rank_plays
 
     text, dice = args.plays
     position, _ = _read(text, args)
@@ -878,22 +878,7 @@ def _rank_plays(args: argparse.Namespace, net: Any, options: Any) -> int:
     if args.json:
         _print_json([r.summary() for r in ranked])
         return status
-    how = "every play ends the game: nothing rolled out"
-    if rolled:
-        first = rolled[0]
-        how = f"{first.games_completed:,} games each on common dice, seed {first.seed}"
-        if first.variance_reduction:
-            how += f", the luck of the dice taken off by the {first.evaluator} evaluator"
-        if first.truncate_after is not None:
-            how += f", cut after {first.truncate_after} turns at the {first.evaluator} evaluator"
-    print(f"plays of {dice} in {position.id}: {how}")
-    print(f"{'':4}{'play':<24}{'equity':>9}{'error':>8}{'loss':>9}{'error':>8}")
-    for i, r in enumerate(ranked, 1):
-        note = "" if r.ending is None else f"  ends the game: {r.ending}"
-        print(
-            f"{i:>3} {r.play!s:<24}{r.equity:>+9.4f}{r.std_error:>8.4f}"
-            f"{-r.loss:>+9.4f}{r.loss_std_error:>8.4f}{note}"
-        )
+    print(f"plays of {dice} in {position.id}: {RankedPlay.table(ranked)}")
     return status
 
 
@@ -999,20 +984,16 @@ def _simulate(args: argparse.Namespace) -> int:
     told = (args.opponent_plies, args.opponent_cube_plies)
     depths = [m if t is None else t for t, m in zip(told, mine)]
     players = (first, _player(args.opponent or args.player, *depths))
-    rules = {"enabled": not args.no_cube, **_given(args, "max_cube")}
+    # The money options are options of `simulate money` only: absent, they are not given.
+    given = _given(args, "max_cube", "jacoby", "beavers", "raccoons", "auto_doubles")
     how = {"players": players, "seed": args.seed, "variant": args.variant, "options": _run(args)}
+    how["cube_rules"] = CubeRules(enabled=not args.no_cube, **given)
     if args.kind == "match":
         result: Any = simulate_match(
-            args.length,
-            matches=args.matches,
-            crawford=args.crawford,
-            **how,
-            cube_rules=CubeRules(**rules),
+            args.length, matches=args.matches, crawford=args.crawford, **how
         )
     else:
-        rules.update({k: getattr(args, k) for k in ("jacoby", "beavers", "raccoons")})
-        rules["auto_doubles"] = args.auto_doubles
-        result = simulate_money(args.games, cube_rules=CubeRules(**rules), **how)
+        result = simulate_money(args.games, **how)
     return _print_result(args, result)
 
 

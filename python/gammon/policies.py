@@ -117,7 +117,7 @@ class FunctionPolicy:
         return f"FunctionPolicy({self.function!r})"
 
 
-def _check_by_core(who: str, what: str, **given: object) -> None:
+def _check_by_core(who: str, what: str, **given: Any) -> None:
     """Let the core check a policy (its name, its methods, its depth) as for a rollout.
 
     ``given`` are :class:`~gammon._core.RolloutSetup` keywords (``policy``, ``plies``,
@@ -130,13 +130,9 @@ def _check_by_core(who: str, what: str, **given: object) -> None:
         raise InvalidInputError(f"{who}: the {what} is refused: {e}") from None
 
 
-def _is_python_policy(spec: object) -> bool:
-    return not isinstance(spec, (str, Net))
-
-
 def _check_threads_for_python(threads: Optional[int], specs: Sequence[object]) -> None:
     """A Python policy runs on one thread (each call needs the GIL): refuse ``threads > 1``."""
-    if threads is not None and threads > 1 and any(map(_is_python_policy, specs)):
+    if threads is not None and threads > 1 and any(not isinstance(s, (str, Net)) for s in specs):
         raise InvalidInputError(
             f"threads={threads}: a policy written in Python runs on one thread (each call "
             "needs the GIL), so the games would not run in parallel; pass threads=1 or leave "
