@@ -1165,17 +1165,9 @@ def _analyze(args: argparse.Namespace) -> int:
 
 def _worst_with_ids(analysis: Any, record: Any, n: int) -> list[dict[str, Any]]:
     """The ``n`` worst decisions of ``analysis`` (of ``record``), each with its IDs."""
-    from gammon._core import Variant
-    from gammon.analysis_html import decision_dict, game_states
+    from gammon.analysis_html import decision_dict, game_at
 
-    worst = analysis.worst(n)
-    found: dict[tuple[int, int], dict[str, Any]] = {}
-    for g in {d.game for d in worst}:
-        steps = {d.step: d for d in worst if d.game == g}
-        for step, game in game_states(record.games[g].game, list(steps)):
-            nardy = game.position.variant == Variant.LONG_NARDY  # no gnubg ID or XGID
-            found[(g, step)] = decision_dict(steps[step], None if nardy else game)
-    return [found[(d.game, d.step)] for d in worst]
+    return [decision_dict(d, game_at(record.games[d.game].game, d.step)) for d in analysis.worst(n)]
 
 
 # -- serve, show ------------------------------------------------------------------------------
