@@ -436,3 +436,23 @@ def test_the_cli_ranks_a_bear_off_roll_and_checkpoints_it(
     ):
         assert main([*args, *bad]) == 2
         assert named in capsys.readouterr().err
+
+
+def test_ranked_plays_print_as_a_table_that_says_how_they_were_rolled_out() -> None:
+    """``RankedPlay.table``, the text of ``gammon rollout --plays``: the games, the seed, the
+    luck taken off and the cut, then a line a play; a finishing play shows its result (BG-14)."""
+    ranked = gammon.rank_plays(
+        ENDGAME, (2, 1), 72, seed=3, policy="pubeval", variance_reduction=True, truncate_after=5
+    )
+    head, columns, *rows = gammon.RankedPlay.table(ranked).splitlines()
+    assert head == (
+        "72 games each on common dice, seed 3, the luck of the dice taken off by the bearoff "
+        "evaluator, cut after 5 turns at the bearoff evaluator"
+    )
+    assert columns.split() == ["play", "equity", "error", "loss", "error"]
+    assert len(rows) == len(ranked) == 2
+    for i, (row, r) in enumerate(zip(rows, ranked), 1):
+        assert row.startswith(f"{i:>3} {r.play!s:<24}{r.equity:>+9.4f}{r.std_error:>8.4f}")
+        assert (r.ending is not None) == ("ends the game: " in row)
+    assert rows[0].endswith("ends the game: white wins a single (1 point)")
+    assert gammon.RankedPlay.table([]).startswith("every play ends the game: nothing rolled out")

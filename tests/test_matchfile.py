@@ -311,6 +311,32 @@ def test_a_simulated_match_record_is_the_match_simulate_match_scored() -> None:
         assert len(rec.games) == int(result.records.games[index])
 
 
+@pytest.mark.parametrize(
+    ("length", "rules"),
+    [
+        (5, CubeRules(max_cube=16)),
+        (0, CubeRules(jacoby=True, beavers=True, raccoons=True, auto_doubles=3)),
+    ],
+)
+def test_a_simulated_record_holds_the_history_game_push_gives(
+    length: int, rules: CubeRules
+) -> None:
+    """The core replays the simulated games (tied opening throws too, BG-11, CUBE-20): pushing
+    each game's actions through ``Game`` gives the same states."""
+    players = (Player("pubeval", cube="race"), Player("random", cube="race"))
+    ties = 0
+    for index in range(12):
+        rec = gammon.simulate.simulated_match_record(
+            length, players, seed=4, index=index, cube_rules=rules
+        )
+        for g in rec.games:
+            again = g.replay()
+            assert again._stack == g.game._stack and again.state == g.game.state
+            assert g.result is not None and again.result == g.result
+            ties += g.automatic_doubles
+    assert ties > 0 or length > 0  # tied opening throws turned the cube in money play
+
+
 def _random_match(variant: str, seed: int) -> MatchRecord:
     """A 3-point match of random actions, with opening ties and the odd double."""
     rng = random.Random(seed)

@@ -162,6 +162,7 @@ __all__ = [
     "_resign_level",
     "_simulate_match",
     "_simulate_money",
+    "_simulated_games",
     "_split_ranges",
     "_stakes",
     "_turn_state",
@@ -1481,6 +1482,18 @@ def _match_events(
     depths: _Depths = ...,
 ) -> list[list[tuple[Any, ...]]]:
     """Every event of match (or money game) ``index`` of a simulation, one list per game."""
+
+def _simulated_games(
+    variant: Variant,
+    players: _Players,
+    cube_rules: CubeRules,
+    seed: int,
+    index: int,
+    length: int | None = None,
+    crawford: bool = True,
+    depths: _Depths = ...,
+) -> list[tuple[list[Any], list[TurnState]]]:
+    """Each game of match (or money game) ``index`` of a simulation as ``(actions, states)``."""
 
 @final
 class BearoffEvaluation:
@@ -3308,6 +3321,9 @@ class RankedPlay:
         The result is scored by the rules (BG-14, SCORE-1; LN-32 to LN-35); None for a play
         that was rolled out.
         """
+    @staticmethod
+    def table(ranked: Sequence[RankedPlay]) -> str:
+        """``ranked`` as ``gammon rollout --plays`` prints them (how, a header, a line a play)."""
     def summary(self) -> dict[str, Any]:
         """The figures as plain JSON-ready values (``gammon rollout --plays --json``)."""
     def __getnewargs__(self) -> tuple[Any, ...]: ...

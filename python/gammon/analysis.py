@@ -141,10 +141,6 @@ def _record(source: object) -> tuple[list[tuple[TurnState, list[Any]]], tuple[st
     )
 
 
-def _plies(plies: object) -> int:
-    return int_arg("plies", plies, 0, MAX_ANALYSIS_PLIES)
-
-
 def analyze(
     source: Source,
     *,
@@ -214,7 +210,7 @@ def analyze_many(
             raise InvalidInputError(
                 f"{name}: an analysis runs every game to the end and keeps no checkpoint"
             )
-    plies = _plies(plies)
+    plies = int_arg("plies", plies, 0, MAX_ANALYSIS_PLIES)
     if net is not None and not isinstance(net, Net):
         raise InvalidInputError(f"net must be a gammon.Net, not {brief(net)}")
     items = list(sources)

@@ -7,15 +7,16 @@ worse) with an SVG board of the position (the played play's arrows for a checker
 played and best plays or cube actions with their equities, and the gnubg ID and XGID of the
 position. No scripts and nothing fetched: the page reads offline.
 
-:func:`decision_dict` (a decision as JSON-ready values, with its IDs) and :func:`game_states`
-(a recorded game rewound to its decisions) serve the page and ``gammon analyze --json``.
+:func:`decision_dict` (a decision as JSON-ready values, with its IDs) and :func:`game_at` (a
+recorded game as it stood before one of its decisions) serve the page and ``gammon analyze
+--json``.
 """
 
 from __future__ import annotations
 
 import copy
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Optional
 
@@ -25,25 +26,25 @@ from gammon.game import Game
 from gammon.matchfile import MatchRecord
 from gammon.svg import board
 
-__all__ = ["decision_dict", "equity_chart", "game_states", "page", "write_pages"]
+__all__ = ["decision_dict", "equity_chart", "game_at", "page", "write_pages"]
 
 
-def game_states(game: Game, steps: Sequence[int]) -> Iterator[tuple[int, Game]]:
-    """The game as it stood before each action of ``steps`` (indices of its history).
+def game_at(game: Game, step: int) -> Game:
+    """A copy of ``game`` as it stood before action ``step`` of its history.
 
-    The latest comes first; each yielded game is the same copy, rewound, valid until the next.
+    The history holds the state before each action, so nothing is replayed or taken back.
     """
-    g = copy.deepcopy(game)
-    for step in sorted(set(steps), reverse=True):
-        while len(g.move_stack) > step:
-            g.pop()
-        yield step, g
+    g = copy.copy(game)
+    g._stack = game._stack[:step]
+    g._state = game._stack[step][1] if step < len(game._stack) else game._state
+    return g
 
 
 def decision_dict(d: Decision, game: Optional[Game] = None) -> dict[str, Any]:
     """A decision as JSON-ready values.
 
-    With ``game`` (the game before the decision), its gnubg ID and XGID as well.
+    With ``game`` (the game before the decision), its gnubg ID and XGID as well (not in Long
+    Nardy, which has neither).
     """
     out: dict[str, Any] = {
         "game": d.game + 1,
@@ -66,7 +67,7 @@ def decision_dict(d: Decision, game: Optional[Game] = None) -> dict[str, Any]:
         out["no_double"] = d.no_double
         out["double_take"] = d.double_take
         out["double_pass"] = d.double_pass
-    if game is not None:
+    if game is not None and game.position.variant != Variant.LONG_NARDY:
         out["gnubg_id"] = game.gnubg_id
         try:
             out["xgid"] = game.xgid
@@ -221,16 +222,13 @@ def page(title: str, record: MatchRecord, a: MatchAnalysis) -> str:
             + f"{sum(d.is_error for d in ga.decisions)} errors.</p>"
         )
         errors = [d for d in ga.decisions if d.is_error]
-        nardy = game.position.variant == Variant.LONG_NARDY
-        shown: dict[int, str] = {}
-        for step, state in game_states(game, [d.step for d in errors]):
-            d = next(e for e in errors if e.step == step)
+        for d in errors:
+            state = game_at(game, d.step)
             if d.kind == "play" and d.played is not None:
                 svg = board(d.played.play, size=360, perspective=d.player)
             else:
                 svg = board(state, size=360, perspective=d.player)
-            shown[step] = _decision_html(decision_dict(d, None if nardy else state), svg)
-        parts.extend(shown[d.step] for d in errors)
+            parts.append(_decision_html(decision_dict(d, state), svg))
     parts.append("</body></html>")
     return "\n".join(parts)
 

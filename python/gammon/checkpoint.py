@@ -33,7 +33,7 @@ from gammon._run import RunOptions, drive, refuse_unknown
 from gammon.compare import _many_run
 from gammon.errors import InvalidInputError
 from gammon.policies import Player, PlayerSpec, PolicySpec, _players_arg
-from gammon.rollout import CubeSpec, _cube_objects, _policy_objects, _run_of
+from gammon.rollout import CubeSpec, _each, _one_cube, _one_policy, _run_of
 from gammon.rollout_cube import _cube_run
 from gammon.simulate import _simulation
 
@@ -135,7 +135,7 @@ def read_checkpoint(
         pair = None if players is None else _players_arg(players)
         result, first, items = _core._read_simulation_file(data, where, pair)
         return Checkpoint(result, first, items, where)
-    pol, cub = _policy_objects(policy), _cube_objects(cube)
+    pol, cub = _each(policy, _one_policy), _each(cube, _one_cube)
     if kind == "cube":
         cube_result, first, games = _core._read_cube_rollout_checkpoint(
             data, where, policy=pol, cube=cub

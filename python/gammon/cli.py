@@ -22,7 +22,6 @@ import sys
 import textwrap
 import threading
 from collections.abc import Iterator, Sequence
-from operator import attrgetter
 from types import FrameType
 from typing import Any, Callable, Optional
 
@@ -260,6 +259,15 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, default=_plain))
 
 
+def _print_result(args: argparse.Namespace, result: Any) -> int:
+    """Print a run's result (``--json``: its ``summary()``); 130 if it was interrupted."""
+    if args.json:
+        _print_json(result.summary())
+    else:
+        print(result)
+    return 130 if result.interrupted else 0
+
+
 def _plain(value: Any) -> Any:
     """The JSON form of a core value in a result: a position's ID, a variant's name, text."""
     from gammon._core import Position, Variant
@@ -267,12 +275,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Position):
         return value.id
     return value.canonical_name if isinstance(value, Variant) else str(value)
-
-
-def _pick(obj: Any, names: str) -> dict[str, Any]:
-    """``{key: obj.attr}`` for ``"key:attr"`` (or ``"attr"``) in ``names``, in order."""
-    pairs = (n.partition(":") for n in names.split())
-    return {key: attrgetter(attr or key)(obj) for key, _, attr in pairs}
 
 
 # -- positions and nets ----------------------------------------------------------------------
@@ -790,11 +792,7 @@ def _rollout(args: argparse.Namespace) -> int:
     result = rollout(
         position, games, seed=seed, first_game=first, settings=settings, options=options
     )
-    if args.json:
-        _print_json(result.summary())
-    else:
-        print(result)
-    return 130 if result.interrupted else 0
+    return _print_result(args, result)
 
 
 def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
@@ -824,11 +822,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
         quasi_random=args.quasi_random,
         options=options,
     )
-    if args.json:
-        _print_json(result.summary())
-    else:
-        print(result)
-    return 130 if result.interrupted else 0
+    return _print_result(args, result)
 
 
 def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
@@ -867,7 +861,7 @@ def _check_resume(args: argparse.Namespace, before: Any, net: Any) -> None:
 
 
 def _rank_plays(args: argparse.Namespace, net: Any, options: Any) -> int:
-    from gammon.compare import rank_plays
+    from gammon.compare import RankedPlay, rank_plays
 
     text, dice = args.plays
     position, _ = _read(text, args)
@@ -884,22 +878,7 @@ def _rank_plays(args: argparse.Namespace, net: Any, options: Any) -> int:
     if args.json:
         _print_json([r.summary() for r in ranked])
         return status
-    how = "every play ends the game: nothing rolled out"
-    if rolled:
-        first = rolled[0]
-        how = f"{first.games_completed:,} games each on common dice, seed {first.seed}"
-        if first.variance_reduction:
-            how += f", the luck of the dice taken off by the {first.evaluator} evaluator"
-        if first.truncate_after is not None:
-            how += f", cut after {first.truncate_after} turns at the {first.evaluator} evaluator"
-    print(f"plays of {dice} in {position.id}: {how}")
-    print(f"{'':4}{'play':<24}{'equity':>9}{'error':>8}{'loss':>9}{'error':>8}")
-    for i, r in enumerate(ranked, 1):
-        note = "" if r.ending is None else f"  ends the game: {r.ending}"
-        print(
-            f"{i:>3} {r.play!s:<24}{r.equity:>+9.4f}{r.std_error:>8.4f}"
-            f"{-r.loss:>+9.4f}{r.loss_std_error:>8.4f}{note}"
-        )
+    print(f"plays of {dice} in {position.id}: {RankedPlay.table(ranked)}")
     return status
 
 
@@ -1005,25 +984,17 @@ def _simulate(args: argparse.Namespace) -> int:
     told = (args.opponent_plies, args.opponent_cube_plies)
     depths = [m if t is None else t for t, m in zip(told, mine)]
     players = (first, _player(args.opponent or args.player, *depths))
-    rules = {"enabled": not args.no_cube, **_given(args, "max_cube")}
+    # The money options are options of `simulate money` only: absent, they are not given.
+    given = _given(args, "max_cube", "jacoby", "beavers", "raccoons", "auto_doubles")
     how = {"players": players, "seed": args.seed, "variant": args.variant, "options": _run(args)}
+    how["cube_rules"] = CubeRules(enabled=not args.no_cube, **given)
     if args.kind == "match":
         result: Any = simulate_match(
-            args.length,
-            matches=args.matches,
-            crawford=args.crawford,
-            **how,
-            cube_rules=CubeRules(**rules),
+            args.length, matches=args.matches, crawford=args.crawford, **how
         )
     else:
-        rules.update({k: getattr(args, k) for k in ("jacoby", "beavers", "raccoons")})
-        rules["auto_doubles"] = args.auto_doubles
-        result = simulate_money(args.games, cube_rules=CubeRules(**rules), **how)
-    if args.json:
-        _print_json(result.summary())
-    else:
-        print(result)
-    return 130 if result.interrupted else 0
+        result = simulate_money(args.games, **how)
+    return _print_result(args, result)
 
 
 def _bearoff_parser(sub: Any) -> None:
@@ -1194,17 +1165,9 @@ def _analyze(args: argparse.Namespace) -> int:
 
 def _worst_with_ids(analysis: Any, record: Any, n: int) -> list[dict[str, Any]]:
     """The ``n`` worst decisions of ``analysis`` (of ``record``), each with its IDs."""
-    from gammon._core import Variant
-    from gammon.analysis_html import decision_dict, game_states
+    from gammon.analysis_html import decision_dict, game_at
 
-    worst = analysis.worst(n)
-    found: dict[tuple[int, int], dict[str, Any]] = {}
-    for g in {d.game for d in worst}:
-        steps = {d.step: d for d in worst if d.game == g}
-        for step, game in game_states(record.games[g].game, list(steps)):
-            nardy = game.position.variant == Variant.LONG_NARDY  # no gnubg ID or XGID
-            found[(g, step)] = decision_dict(steps[step], None if nardy else game)
-    return [found[(d.game, d.step)] for d in worst]
+    return [decision_dict(d, game_at(record.games[d.game].game, d.step)) for d in analysis.worst(n)]
 
 
 # -- serve, show ------------------------------------------------------------------------------
@@ -1275,7 +1238,8 @@ def _serve(args: argparse.Namespace) -> int:
     log.setLevel(logging.INFO)
     log.propagate = False
     with contextlib.suppress(KeyboardInterrupt):
-        options = _pick(args, "host seed plies cube_plies max_connections max_line max_output")
+        names = "host seed plies cube_plies max_connections max_line max_output"
+        options = _given(args, *names.split())
         serve(
             args.port, policy=policy, cube=cube, idle_timeout=args.idle_timeout or None, **options
         )

@@ -110,17 +110,8 @@ class Game(_GameBase):
 
     """
 
-    supported_variants: ClassVar[frozenset[Variant]] = frozenset(
-        {
-            Variant.BACKGAMMON,
-            Variant.NACKGAMMON,
-            Variant.HYPERGAMMON_1,
-            Variant.HYPERGAMMON_2,
-            Variant.HYPERGAMMON_3,
-            Variant.LONG_NARDY,
-        }
-    )
-    """The variants this class plays."""
+    supported_variants: ClassVar[frozenset[Variant]] = frozenset(Variant.all())
+    """The variants this class plays: every variant of the core (a subclass may play fewer)."""
 
     def __init__(
         self,

@@ -324,10 +324,6 @@ def format_play(play: Play) -> str:
     return " ".join(f"{m.from_point}/{m.to_point}{'*' if m.hit else ''}" for m in play.moves)
 
 
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
-
-
 def dumps(record: MatchRecord) -> str:
     """Write a record as ``.mat`` text in gnubg's export layout.
 
@@ -412,7 +408,7 @@ def _game_lines(g: GameRecord, gi: int) -> list[str]:
     r = g.result
     closing = ""
     if r is not None:
-        wins = f"Wins {r.points} point{_s(r.points)}"
+        wins = f"Wins {r.points} point{'' if r.points == 1 else 's'}"
         last = max(rows) if rows else 0
         row = rows.setdefault(last, ["", ""])
         if r.winner == Color.WHITE and not row[1]:

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Optional
 
 from gammon._core import (
     MATCH_FILE_SETTINGS,
@@ -291,23 +291,18 @@ class MatchRecord:
         """Start a game of this record at ``board``."""
         return _game_at(board, self.cube_rules, self.variant)
 
-    def _add_games(
-        self, games: Iterable[Iterable[Union[Action, str, tuple[int, int]]]]
-    ) -> MatchRecord:
-        """Play each game's actions (dice as pairs) and return the record with the games added.
+    def _add_replayed(self, games: Iterable[tuple[list[Action], list[TurnState]]]) -> MatchRecord:
+        """Add the games the core replayed, each ``(actions, states)``: a game's history.
 
-        The first game starts at :meth:`first_board`, each next one where the one before
-        ended; a game left unfinished is the last. Raises as :meth:`gammon.Game.push`.
+        The first game starts at :meth:`first_board`, each next one where the one before ended.
         """
         board = self.first_board()
-        for actions in games:
+        for actions, states in games:
             game = self.new_game(board)
-            for a in actions:
-                game.push(Roll(a) if isinstance(a, tuple) else a)
-            self.games.append(GameRecord(actions=game.move_stack, game=game))
-            if game.result is None:
-                break
-            board = game.next_match()
+            game._stack, game._state = list(zip(actions, states)), states[-1]
+            self.games.append(GameRecord(actions=actions, game=game))
+            if game.result is not None:
+                board = game.next_match()
         return self
 
     @classmethod
@@ -397,11 +392,4 @@ def replay_file(
         unreduced,
         list(games),
     )
-    board = record.first_board()
-    for actions, states in replayed:  # the core's replay is the game's history
-        game = record.new_game(board)
-        game._stack, game._state = list(zip(actions, states)), states[-1]
-        record.games.append(GameRecord(actions=actions, game=game))
-        if game.result is not None:
-            board = game.next_match()
-    return record
+    return record._add_replayed(replayed)

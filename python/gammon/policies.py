@@ -117,30 +117,22 @@ class FunctionPolicy:
         return f"FunctionPolicy({self.function!r})"
 
 
-def _as_policy(spec: object) -> PolicySpec:
-    """Return ``spec`` as a policy: any callable without ``choose`` becomes a FunctionPolicy.
+def _check_by_core(who: str, what: str, **given: Any) -> None:
+    """Let the core check a policy (its name, its methods, its depth) as for a rollout.
 
-    Built-in names and objects with a ``choose`` method are returned as they are.
-
-    Raises :class:`InvalidInputError` for anything else (naming it).
+    ``given`` are :class:`~gammon._core.RolloutSetup` keywords (``policy``, ``plies``,
+    ``cube``, ``cube_plies``). Raises the core's :class:`~gammon.InvalidInputError` after
+    ``who`` and ``what``.
     """
-    if isinstance(spec, (str, Policy)):
-        return spec
-    if callable(spec):
-        return FunctionPolicy(spec)
-    raise InvalidInputError(
-        "a policy is a name (random, pubeval, heuristic, bearoff, net), an object with a "
-        f"choose(position, plays) method or a function f(position, plays); got {spec!r}"
-    )
-
-
-def _is_python_policy(spec: object) -> bool:
-    return not isinstance(spec, (str, Net))
+    try:
+        _core_names.RolloutSetup(Position.start(), 0, **given)
+    except InvalidInputError as e:
+        raise InvalidInputError(f"{who}: the {what} is refused: {e}") from None
 
 
 def _check_threads_for_python(threads: Optional[int], specs: Sequence[object]) -> None:
     """A Python policy runs on one thread (each call needs the GIL): refuse ``threads > 1``."""
-    if threads is not None and threads > 1 and any(map(_is_python_policy, specs)):
+    if threads is not None and threads > 1 and any(not isinstance(s, (str, Net)) for s in specs):
         raise InvalidInputError(
             f"threads={threads}: a policy written in Python runs on one thread (each call "
             "needs the GIL), so the games would not run in parallel; pass threads=1 or leave "
@@ -267,33 +259,13 @@ class Player:
         if self.cube is None:
             own = isinstance(c, Net) or (isinstance(c, str) and c.strip().lower() == "net")
             object.__setattr__(self, "cube", (c if own else "never"))
-        if isinstance(c, str):
-            if c.strip().lower() not in BUILTIN_POLICIES:
-                raise InvalidInputError(
-                    f"Player: unknown checker policy {brief(c)}; built-in policies: "
-                    f"{', '.join(BUILTIN_POLICIES)}"
-                )
-        elif not isinstance(c, Policy) and callable(c):
+        if not isinstance(c, (str, Net, Policy)) and callable(c):
             object.__setattr__(self, "checker", FunctionPolicy(c))
-        elif not isinstance(c, Policy):
-            raise InvalidInputError(
-                f"Player: checker must be a policy name or have a choose(position, plays) "
-                f"method, not {c!r}"
-            )
-        k = self.cube
-        if isinstance(k, Net):
-            pass  # its game is checked where it plays (backgammon and nackgammon, as "net")
-        elif isinstance(k, str):
-            if k.strip().lower() not in BUILTIN_CUBE_POLICIES:
-                raise InvalidInputError(
-                    f"Player: unknown cube policy {brief(k)}; built-in cube policies: "
-                    f"{', '.join(BUILTIN_CUBE_POLICIES)}"
-                )
-        elif not isinstance(k, CubePolicy):
-            raise InvalidInputError(
-                f"Player: cube must be a cube policy name or have double(view) and take(view) "
-                f"methods, not {k!r}"
-            )
+        # A net's game is checked where it plays (backgammon and nackgammon, as "net").
+        if not isinstance(self.checker, Net):
+            _check_by_core("Player", "checker policy", policy=self.checker)
+        if not isinstance(self.cube, Net):
+            _check_by_core("Player", "cube policy", cube=self.cube)
 
     @property
     def name(self) -> str:

@@ -61,6 +61,7 @@ the evaluator is:
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, NamedTuple, Optional, Union, overload
@@ -158,35 +159,30 @@ class RolloutSettings(Keywords):
     def setup(self, position: Position, seed: int) -> RolloutSetup:
         """The :class:`~gammon._core.RolloutSetup` of these settings from ``position``."""
         fields = {f: getattr(self, f) for f in self.fields()}
-        fields["policy"] = _policy_objects(self.policy)
-        fields["cube"] = _cube_objects(self.cube)
+        fields["policy"] = _each(self.policy, _one_policy)
+        fields["cube"] = _each(self.cube, _one_cube)
         return RolloutSetup(position, seed, **fields)
 
 
 def _one_policy(p: object) -> object:
+    """A plain function ``f(position, plays)`` wrapped as :class:`FunctionPolicy`."""
     if isinstance(p, (str, Policy)) or not callable(p):
         return p
-    return FunctionPolicy(p)  # a plain function f(position, plays)
-
-
-def _policy_objects(policy: object) -> object:
-    """Plain functions wrapped as :class:`FunctionPolicy` (the core reads the rest)."""
-    if isinstance(policy, tuple) and len(policy) == 2:
-        return (_one_policy(policy[0]), _one_policy(policy[1]))
-    return _one_policy(policy)
+    return FunctionPolicy(p)
 
 
 def _one_cube(c: object) -> object:
+    """A Python cube policy wrapped as the core calls it."""
     from gammon.policies import _CubeAdapter
 
     return _CubeAdapter(c) if isinstance(c, CubePolicy) and not isinstance(c, (str, Net)) else c
 
 
-def _cube_objects(cube: object) -> object:
-    """Python cube policies wrapped as the core calls them (the core reads the rest)."""
-    if isinstance(cube, tuple) and len(cube) == 2:
-        return (_one_cube(cube[0]), _one_cube(cube[1]))
-    return _one_cube(cube)
+def _each(value: object, one: Callable[[object], object]) -> object:
+    """``one`` applied to ``value``, or to each of a pair (the core reads the rest)."""
+    if isinstance(value, tuple) and len(value) == 2:
+        return (one(value[0]), one(value[1]))
+    return one(value)
 
 
 def _resolve_position(position: Union[Position, str, None], variant: object) -> Position:

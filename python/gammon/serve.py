@@ -38,14 +38,21 @@ import time
 from typing import Any, Optional, Union
 
 import gammon._core as _core
-from gammon._core import Net, Position, RolloutSetup, Variant
+from gammon._core import Net, Position, Variant
 from gammon.cube import Cube, CubeRules
 from gammon.errors import GammonError, InvalidInputError
 from gammon.fibs import FibsBoard, FibsState
 from gammon.game import Game
 from gammon.mat import format_play
 from gammon.match import Match, MoneySession, Scoreboard
-from gammon.policies import CubePolicy, CubeView, Policy, default_cube_policy, default_policy
+from gammon.policies import (
+    CubePolicy,
+    CubeView,
+    Policy,
+    _check_by_core,
+    default_cube_policy,
+    default_policy,
+)
 
 __all__ = [
     "DEFAULT_HOST",
@@ -93,13 +100,8 @@ class Engine:
         policy = default_policy(Variant.BACKGAMMON) if policy is None else policy
         cube = default_cube_policy(Variant.BACKGAMMON) if cube is None else cube
         # The core checks the names, depths and nets, as for a rollout of gnubg's game.
-        checks: list[dict[str, Any]] = [{"policy": policy, "plies": plies}]
-        checks.append({"cube": cube, "cube_plies": cube_plies})
-        for what, given in zip(("policy", "cube policy"), checks):
-            try:
-                RolloutSetup(Position.start(), 0, **given)
-            except InvalidInputError as e:
-                raise InvalidInputError(f"serve: the {what} is refused: {e}") from None
+        _check_by_core("serve", "policy", policy=policy, plies=plies)
+        _check_by_core("serve", "cube policy", cube=cube, cube_plies=cube_plies)
         self.policy = policy
         self.cube = cube
         self.seed = seed

@@ -53,7 +53,6 @@ The result classes (:class:`MatchResult`, :class:`MoneyResult` and their per-ite
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
 from functools import partial
 from typing import Any, NamedTuple, Optional, Union
 
@@ -71,9 +70,9 @@ from gammon._core import (
     MoneyResult,
     SimulationSetup,
     Variant,
-    _match_events,
     _simulate_match,
     _simulate_money,
+    _simulated_games,
 )
 from gammon._distribute import DEFAULT_GAMES_PER_TASK, DEFAULT_MATCHES_PER_TASK
 from gammon._run import Run, RunOptions, drive, refuse_unknown
@@ -136,30 +135,37 @@ def _run(
     fn: Any,
     length: Optional[int],
     crawford: bool,
-    players: tuple[Player, Player],
+    players: object,
     seed: Optional[int],
-    rules: CubeRules,
+    cube_rules: object,
     variant: Union[Variant, str, None],
     record: bool,
     span: tuple[int, int],
     options: Optional[RunOptions],
     keywords: dict[str, Any],
 ) -> Any:
-    """Run a simulation (matches when ``length``, else money games) as ``fn``'s options say."""
-    unit = "games" if length is None else "matches"
+    """Check the arguments and run a simulation (matches when ``length``, else money games)."""
+    unit, item = ("games", "game") if length is None else ("matches", "match")
+    pair = _players_arg(players)
+    count = _int_arg(unit, span[1], 0)
+    first = _int_arg(f"first_{item}", span[0], 0, _MAX_U64 - count)
+    seed = None if seed is None else _int_arg("seed", seed, 0)
+    if not isinstance(crawford, bool):
+        raise InvalidInputError(f"crawford must be True or False, not {crawford!r}")
+    rules = _cube_rules(cube_rules)
     old_name = f"{unit}_per_task"  # the older name of games_per_task
     if old_name in keywords:
         keywords.setdefault("games_per_task", keywords.pop(old_name))
     run = RunOptions.take(options, keywords)
     refuse_unknown(fn, keywords, RunOptions.fields(), (old_name,))
-    _check_threads_for_python(run.threads, [s for p in players for s in (p.checker, p.cube)])
+    _check_threads_for_python(run.threads, [s for p in pair for s in (p.checker, p.cube)])
     if run.checkpoint is not None and record:
         raise InvalidInputError(
             f"record_{unit}=True cannot be combined with checkpoint=: checkpoints keep "
             f"the statistics of the {unit}, not their per-item records"
         )
-    kind = _simulation(length, crawford, players, seed, rules, variant, record)
-    return drive(kind, span[0], span[1], run)
+    kind = _simulation(length, crawford, pair, seed, rules, variant, record)
+    return drive(kind, first, count, run)
 
 
 def _simulation(
@@ -263,20 +269,13 @@ def simulate_match(
     policy or the callback raises.
     """
     length = _int_arg("length", length, 1, MAX_MATCH_LENGTH)
-    pair = _players_arg(players)
-    matches = _int_arg("matches", matches, 0)
-    first_match = _int_arg("first_match", first_match, 0, _MAX_U64 - matches)
-    seed = None if seed is None else _int_arg("seed", seed, 0)
-    if not isinstance(crawford, bool):
-        raise InvalidInputError(f"crawford must be True or False, not {crawford!r}")
-    rules = _cube_rules(cube_rules)
     result: MatchResult = _run(
         simulate_match,
         length,
         crawford,
-        pair,
+        players,
         seed,
-        rules,
+        cube_rules,
         variant,
         bool(record_matches),
         (first_match, matches),
@@ -308,18 +307,13 @@ def simulate_money(
     ``games_per_task`` games a task, default 50,000; ``record_games`` keeps per-game
     :class:`MoneyRecords`).
     """
-    pair = _players_arg(players)
-    games = _int_arg("games", games, 0)
-    first_game = _int_arg("first_game", first_game, 0, _MAX_U64 - games)
-    seed = None if seed is None else _int_arg("seed", seed, 0)
-    rules = _cube_rules(cube_rules)
     result: MoneyResult = _run(
         simulate_money,
         None,
         False,
-        pair,
+        players,
         seed,
-        rules,
+        cube_rules,
         variant,
         bool(record_games),
         (first_game, games),
@@ -342,7 +336,8 @@ def simulated_match_record(
     """Play match ``index`` of a :func:`simulate_match` run and return it as a record.
 
     The same players, seed and cube rules give the match that ``simulate_match`` scores as its
-    match ``index``, replayed through :class:`gammon.Game` event by event, ready to be written
+    match ``index``, each game with its history as :class:`gammon.Game` holds it (replayed by
+    the core's turn state machine, tied opening throws included), ready to be written
     as ``.mat`` or ``.sgf`` (:func:`gammon.write_match`); ``length`` 0 plays one money game.
     ``players`` are as for ``simulate_match`` (White first).
 
@@ -351,7 +346,7 @@ def simulated_match_record(
     rules = _cube_rules(cube_rules)
     both = _players_arg(players)
     replay = (rules, seed, index, length or None, crawford, _depths(both))
-    log = _match_events(Variant.BACKGAMMON, _core_players(both, rules), *replay)
+    games = _simulated_games(Variant.BACKGAMMON, _core_players(both, rules), *replay)
     rec = MatchRecord(
         length,
         names or (both[0].name, both[1].name),
@@ -359,25 +354,4 @@ def simulated_match_record(
         Variant.BACKGAMMON,
         rules,
     )
-    return rec._add_games(_game_actions(events) for events in log)
-
-
-def _game_actions(events: list[tuple[Any, ...]]) -> Iterator[Union[str, tuple[int, int]]]:
-    """The actions of one game's events, for :meth:`gammon.Game.push` (dice as pairs).
-
-    The roll that follows the opening throw is the throw's: the opening player moves with it.
-    """
-    last = ""
-    for ev in events:
-        kind = ev[0]
-        if kind == "throw" or (kind == "roll" and last != "throw"):
-            yield (ev[-2], ev[-1])  # the dice, last in both events
-        elif kind == "double":
-            yield "double"
-        elif kind == "answer":
-            yield ev[2]
-        elif kind == "play":
-            yield ev[1]
-        elif kind == "pass":
-            yield ""
-        last = kind
+    return rec._add_replayed(games)

@@ -84,8 +84,8 @@ pub use play::record::{
     WIN_KIND_ORDER,
 };
 pub use play::replay::{
-    file_settings, read_file_settings, CubeWord, FileAction, FileEntry, FileGame, FileRecord,
-    RecordError, Replayed, ReplayedGame, ReplayedRecord, FILE_SETTINGS, READ_RULES,
+    file_settings, read_file_settings, CubeWord, EventReplay, FileAction, FileEntry, FileGame,
+    FileRecord, RecordError, Replayed, ReplayedGame, ReplayedRecord, FILE_SETTINGS, READ_RULES,
 };
 pub use play::truncate::{
     nardy_settlement, probabilities_settlement, settlement, BearoffTruncation, NardyTruncation,

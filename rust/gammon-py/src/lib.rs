@@ -186,6 +186,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_two_sided, m)?)?;
     m.add_function(wrap_pyfunction!(match_log::_match_events, m)?)?;
+    m.add_function(wrap_pyfunction!(match_log::_simulated_games, m)?)?;
     m.add_function(wrap_pyfunction!(record_replay::_replay_match_file, m)?)?;
     m.add_function(wrap_pyfunction!(record_replay::_file_settings, m)?)?;
     m.add_function(wrap_pyfunction!(record_replay::_read_file_settings, m)?)?;

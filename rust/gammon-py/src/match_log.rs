@@ -1,18 +1,20 @@
 //! `gammon._core._match_events`: replays one match (or money game) of a simulation and returns
-//! its events, game by game. `gammon.matchfile.simulated_match_record` turns them into a match
-//! record that can be written as `.mat`/`.sgf`; `tests/test_simulate.py` also
-//! replays them through `gammon.Game` and `gammon.Match`.
+//! its events, game by game, which `tests/test_simulate.py` replays through `gammon.Game` and
+//! `gammon.Match`; `_simulated_games`: the same games replayed through the core's turn state
+//! machine (`EventReplay`), which `gammon.simulate.simulated_match_record` makes a match
+//! record of, to be written as `.mat`/`.sgf`.
 
 use gammon_core::PlayText;
 use gammon_core::{play_indexed_match, play_indexed_money_game, SimulationError};
 use gammon_core::{Backgammon, Color, GameRunner};
-use gammon_core::{CubeState, Ending, GameEvent, MatchScore, Observer};
+use gammon_core::{CubeState, Ending, EventReplay, GameEvent, MatchScore, Observer, Scoreboard};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::cube::PyCubeRules;
-use crate::errors::{guard, simulation_error, simulation_failed};
+use crate::errors::{guard, simulation_error, simulation_failed, InternalError};
 use crate::match_score::PyMatchScore;
+use crate::record_replay::replayed_games;
 use crate::simulate::{py_board, py_owner, Contest, PlayersArg};
 use crate::types::PyColor;
 
@@ -141,52 +143,8 @@ pub fn _match_events<'py>(
     depths: crate::simulation::Depths,
 ) -> PyResult<Bound<'py, PyList>> {
     let contest = Contest::read(&variant, &players, cube_rules, depths)?;
-    let new_match = match length {
-        Some(n) => Some(
-            MatchScore::new(n, crawford)
-                .map_err(|e| simulation_error(&SimulationError::MatchLength(e)))?,
-        ),
-        None => None,
-    };
-    let rules = contest.rules();
     let mut log = Log::default();
-    let result = py.detach(|| {
-        guard(|| {
-            let mut runner = GameRunner::new();
-            let r = match new_match {
-                Some(m) => play_indexed_match(
-                    &mut runner,
-                    &contest.start,
-                    &rules,
-                    m,
-                    seed,
-                    index,
-                    &mut log,
-                )
-                .map(|_| ()),
-                None => play_indexed_money_game(
-                    &mut runner,
-                    &contest.start,
-                    &rules,
-                    seed,
-                    index,
-                    &mut log,
-                )
-                .map(|_| ()),
-            };
-            Ok(r)
-        })
-    })?;
-    if let Some(e) = contest.errors().into_iter().next() {
-        return Err(e);
-    }
-    if let Err(e) = result {
-        return Err(simulation_failed(
-            if length.is_some() { "match" } else { "game" },
-            index,
-            &e,
-        ));
-    }
+    play_logged(py, &contest, seed, index, length, crawford, &mut log)?;
     let out = PyList::empty(py);
     for game in &log.games {
         let events = PyList::empty(py);
@@ -196,4 +154,83 @@ pub fn _match_events<'py>(
         out.append(events)?;
     }
     Ok(out)
+}
+
+/// Plays match (or, with ``length=None``, money game) ``index`` of a simulation with ``seed``
+/// as ``_match_events`` does and returns each game replayed through the turn state machine,
+/// as ``(actions, states)`` (see ``_replay_match_file``): the history of a ``gammon.Game``,
+/// tied opening throws included, without a second replay in Python.
+///
+/// Raises as ``_simulate_match``, and ``InternalError`` if the rules refuse an event of the
+/// game loop.
+#[pyfunction]
+#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true, depths=((0, 0), (0, 0))))]
+#[allow(clippy::too_many_arguments)]
+pub fn _simulated_games<'py>(
+    py: Python<'py>,
+    variant: Bound<'py, PyAny>,
+    players: PlayersArg<'py>,
+    cube_rules: PyCubeRules,
+    seed: u64,
+    index: u64,
+    length: Option<u32>,
+    crawford: bool,
+    depths: crate::simulation::Depths,
+) -> PyResult<Bound<'py, PyList>> {
+    let contest = Contest::read(&variant, &players, cube_rules, depths)?;
+    let board = match new_match(length, crawford)? {
+        Some(m) => Scoreboard::Match(m),
+        None => Scoreboard::Money,
+    };
+    let mut replay = EventReplay::new(board, contest.cube_rules, contest.variant);
+    play_logged(py, &contest, seed, index, length, crawford, &mut replay)?;
+    if let Some(e) = replay.error {
+        return Err(InternalError::new_err(format!(
+            "the replay of a simulated game failed: {e}"
+        )));
+    }
+    replayed_games(py, &replay.games)
+}
+
+/// The new match of a simulation to ``length`` points, or ``None`` for money play.
+fn new_match(length: Option<u32>, crawford: bool) -> PyResult<Option<MatchScore>> {
+    length
+        .map(|n| {
+            MatchScore::new(n, crawford)
+                .map_err(|e| simulation_error(&SimulationError::MatchLength(e)))
+        })
+        .transpose()
+}
+
+/// Plays item ``index`` of a simulation of ``contest`` (a match to ``length`` points, or a
+/// money game), showing ``obs`` every event.
+fn play_logged<O: Observer<Backgammon> + Send>(
+    py: Python<'_>,
+    contest: &Contest,
+    seed: u64,
+    index: u64,
+    length: Option<u32>,
+    crawford: bool,
+    obs: &mut O,
+) -> PyResult<()> {
+    let new_match = new_match(length, crawford)?;
+    let (start, rules) = (&contest.start, contest.rules());
+    let result = py.detach(|| {
+        guard(|| {
+            let mut runner = GameRunner::new();
+            let r = match new_match {
+                Some(m) => {
+                    play_indexed_match(&mut runner, start, &rules, m, seed, index, obs).map(|_| ())
+                }
+                None => play_indexed_money_game(&mut runner, start, &rules, seed, index, obs)
+                    .map(|_| ()),
+            };
+            Ok(r)
+        })
+    })?;
+    if let Some(e) = contest.errors().into_iter().next() {
+        return Err(e);
+    }
+    result
+        .map_err(|e| simulation_failed(if length.is_some() { "match" } else { "game" }, index, &e))
 }

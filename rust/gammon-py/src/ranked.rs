@@ -7,6 +7,7 @@ use pyo3::types::{PyDict, PyTuple};
 
 use crate::errors::InvalidInputError;
 use crate::result::PyGameResult;
+use crate::run_results::commas;
 use crate::types::PyColor;
 
 /// One play of ``gammon.rank_plays``, from the side of the player who makes it.
@@ -122,6 +123,55 @@ impl PyRankedPlay {
         };
         d.set_item("ends_game", ends)?;
         Ok(d)
+    }
+
+    /// ``ranked`` (``gammon.rank_plays``'s, best first) as ``gammon rollout --plays`` prints
+    /// them: a line saying how the plays were rolled out (the games on common dice, the seed,
+    /// the luck taken off, the cut), a header, then each play with its equity, its loss and
+    /// their standard errors, and the result of a play that ends the game.
+    #[staticmethod]
+    fn table(py: Python<'_>, ranked: Vec<Bound<'_, PyRankedPlay>>) -> PyResult<String> {
+        let rolled = ranked.iter().find_map(|r| r.get().result.as_ref());
+        let how = match rolled.map(|r| r.bind(py)) {
+            None => "every play ends the game: nothing rolled out".to_owned(),
+            Some(r) => {
+                let games: u64 = r.getattr("games_completed")?.extract()?;
+                let seed = r.getattr("seed")?;
+                let mut how = format!("{} games each on common dice, seed {seed}", commas(games));
+                let evaluator = r.getattr("evaluator")?;
+                if r.getattr("variance_reduction")?.is_truthy()? {
+                    how +=
+                        &format!(", the luck of the dice taken off by the {evaluator} evaluator");
+                }
+                let cut = r.getattr("truncate_after")?;
+                if !cut.is_none() {
+                    how += &format!(", cut after {cut} turns at the {evaluator} evaluator");
+                }
+                how
+            }
+        };
+        let (play, equity, error, loss) = ("play", "equity", "error", "loss");
+        let mut lines = vec![
+            how,
+            format!("{:4}{play:<24}{equity:>9}{error:>8}{loss:>9}{error:>8}", ""),
+        ];
+        for (i, r) in ranked.iter().enumerate() {
+            let r = r.get();
+            let note = match &r.ending {
+                Some(e) => format!("  ends the game: {}", e.bind(py).str()?),
+                None => String::new(),
+            };
+            lines.push(format!(
+                "{:>3} {:<24}{:>+9.4}{:>8.4}{:>+9.4}{:>8.4}{note}",
+                i + 1,
+                r.play.bind(py).str()?.to_string(),
+                r.equity,
+                r.std_error,
+                -r.loss,
+                r.loss_std_error
+            ));
+        }
+        Ok(lines.join("\n"))
     }
 
     fn __getnewargs__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {

@@ -4,7 +4,8 @@
 //! `_read_file_settings`, `MATCH_FILE_SETTINGS`).
 
 use gammon_core::{file_settings, read_file_settings, RecordError};
-use gammon_core::{CubeWord, FileAction, FileEntry, FileGame, FileRecord, Replayed, TurnAction};
+use gammon_core::{CubeWord, FileAction, FileEntry, FileGame, FileRecord, TurnAction};
+use gammon_core::{Replayed, ReplayedGame};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -127,8 +128,24 @@ pub fn _replay_match_file<'py>(
         games,
     };
     let replayed = guard(|| record.replay().map_err(|e| record_error(py, &e)))?;
+    let games = replayed_games(py, &replayed.games)?;
+    Ok((
+        replayed.crawford,
+        PyCubeRules {
+            inner: replayed.rules,
+        },
+        games,
+    ))
+}
+
+/// Each game as ``(actions, states)``: its actions as ``gammon.Game`` records them and the
+/// ``TurnState`` before each of them followed by the state after the last.
+pub(crate) fn replayed_games<'py>(
+    py: Python<'py>,
+    games: &[ReplayedGame],
+) -> PyResult<Bound<'py, PyList>> {
     let out = PyList::empty(py);
-    for game in &replayed.games {
+    for game in games {
         let (actions, states) = (PyList::empty(py), PyList::empty(py));
         for a in &game.actions {
             let (before, item) = match *a {
@@ -160,13 +177,7 @@ pub fn _replay_match_file<'py>(
         states.append(PyTurnState { inner: game.end })?;
         out.append((actions, states))?;
     }
-    Ok((
-        replayed.crawford,
-        PyCubeRules {
-            inner: replayed.rules,
-        },
-        out,
-    ))
+    Ok(out)
 }
 
 /// The settings a file of a record with ``rules`` states, ``[(name, value), ...]``:

@@ -6,14 +6,18 @@
 //! (the automatic doubles of a money game from the next score line, CUBE-20; the Crawford
 //! rule of a match, MATCH-3; the Jacoby rule of a money session, MONEY-2), checks the results
 //! and scores a file states, and reports the first thing the rules refuse with the game, the
-//! move and the line ([`RecordError`]).
+//! move and the line ([`RecordError`]). [`EventReplay`] replays the games of the game loop
+//! (a simulated match) the same way, from their events.
 
 use crate::base::color::{ByColor, Color};
 use crate::base::outcome::OutcomeKind;
 use crate::base::variant::Variant;
+use crate::play::event::{GameEvent, Observer};
 use crate::play::turn::{GameOver, TurnAction, TurnError, TurnState};
-use crate::scoring::cube::{Cube, CubeRules};
+use crate::rules::backgammon::Backgammon;
+use crate::scoring::cube::{Cube, CubeAnswer, CubeRules};
 use crate::scoring::scoreboard::{money_record, MatchScore, Scoreboard};
+use crate::text::PlayText;
 use crate::variant_position::{VariantPlay, VariantPosition};
 
 /// A cube action a file shows.
@@ -207,6 +211,7 @@ impl From<TurnError> for Failure {
 type State = TurnState<VariantPosition>;
 
 /// A game being replayed.
+#[derive(Debug)]
 struct Replay {
     state: State,
     actions: Vec<Replayed>,
@@ -901,6 +906,89 @@ pub fn file_settings(
         }
     }
     out
+}
+
+/// The games the game loop plays, replayed from its events ([`GameEvent`]) through the turn
+/// state machine: each game's history as [`FileRecord::replay`] gives a file's, so that a
+/// simulated match becomes a record (`gammon.simulate.simulated_match_record`) without a
+/// second replay. The dice are the ones thrown, tied opening throws included.
+#[derive(Debug)]
+pub struct EventReplay {
+    board: Scoreboard,
+    rules: CubeRules,
+    variant: Variant,
+    game: Option<Replay>,
+    /// The games ended so far.
+    pub games: Vec<ReplayedGame>,
+    /// The first event the turn state machine refused (a defect of the game loop), if any.
+    pub error: Option<String>,
+}
+
+impl EventReplay {
+    /// Replay the games of a match (or money session) at `board`, played from the start of
+    /// `variant` with `rules`.
+    #[must_use]
+    pub fn new(board: Scoreboard, rules: CubeRules, variant: Variant) -> EventReplay {
+        EventReplay {
+            board,
+            rules,
+            variant,
+            game: None,
+            games: Vec::new(),
+            error: None,
+        }
+    }
+
+    fn step(&mut self, event: &GameEvent<'_, Backgammon>) -> Result<(), Failure> {
+        let game = match &mut self.game {
+            Some(game) => game,
+            None => self
+                .game
+                .insert(Replay::new(self.board, self.rules, self.variant)?),
+        };
+        match *event {
+            GameEvent::OpeningThrow { white, black } => game.roll(white, black),
+            // The roll of the opening player is the opening throw's, already pushed.
+            GameEvent::Roll { dice, .. } if game.state.dice.is_none() => {
+                game.roll(dice.high(), dice.low())
+            }
+            GameEvent::Roll { .. } | GameEvent::MayDouble { .. } => Ok(()),
+            GameEvent::Double { .. } => game.act(TurnAction::Double),
+            GameEvent::Answer { answer, .. } => game.act(match answer {
+                CubeAnswer::Take => TurnAction::Take,
+                CubeAnswer::Drop => TurnAction::Drop,
+                CubeAnswer::Beaver => TurnAction::Beaver,
+                CubeAnswer::Raccoon => TurnAction::Raccoon,
+            }),
+            GameEvent::Play { before, play } => game.push_play(&before.format_play(play)),
+            GameEvent::Pass => game.act(TurnAction::EmptyPlay),
+            GameEvent::GameOver { board, .. } => {
+                if game.state.result.is_none() {
+                    return Err(Failure::Record(
+                        "a game ended that the rules do not end".into(),
+                    ));
+                }
+                self.board = *board;
+                if let Some(game) = self.game.take() {
+                    self.games.push(ReplayedGame {
+                        actions: game.actions,
+                        end: game.state,
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Observer<Backgammon> for EventReplay {
+    fn event(&mut self, event: &GameEvent<'_, Backgammon>) {
+        if self.error.is_none() {
+            if let Err(Failure::Record(e) | Failure::Rules(e)) = self.step(event) {
+                self.error = Some(e);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
