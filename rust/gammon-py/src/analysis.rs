@@ -391,35 +391,21 @@ wire_value!(
 
     /// True when the decision is marked doubtful or worse.
     is_error -> bool: |me| me.inner.skill.is_error();
-    },
-    {
-    /// The position, its player on roll (for a take or drop: the doubler).
-    #[getter]
-    fn position(&self) -> PyPosition {
-        PyPosition {
-            inner: self.inner.position,
-        }
-    }
 
-    /// The match score when the game began, or ``None`` in money play.
-    #[getter]
-    fn match_score(&self) -> Option<PyMatchScore> {
-        self.inner
-            .board
-            .as_match()
-            .map(|m| PyMatchScore { inner: *m })
-    }
+    /// The position, its player on roll (for a take or drop: the doubler).
+    position -> PyPosition: |me| PyPosition { inner: me.inner.position };
 
     /// The plays valued (checker plays), best first: at most 8, the played one among them.
-    #[getter]
-    fn candidates(&self) -> Vec<PyCandidate> {
-        self.inner
-            .candidates
-            .iter()
-            .map(|c| self.candidate(c))
-            .collect()
-    }
+    candidates -> Vec<PyCandidate>: |me| {
+        me.inner.candidates.iter().map(|c| me.candidate(c)).collect()
+    };
 
+    /// The match score when the game began, or ``None`` in money play.
+    match_score -> Option<PyMatchScore>: |me| {
+        me.inner.board.as_match().map(|m| PyMatchScore { inner: *m })
+    };
+    },
+    {
     /// True for a close cube decision (within 0.16 of doubling, or any double, take or
     /// drop); ``None`` for a checker play.
     #[getter]

@@ -2,7 +2,7 @@
 //! core's `RunRecord`: its shares, cubeful equity and errors, the cube's figures, merge,
 //! checkpoint record, pickling, equality and printing.
 
-use gammon_core::{CubefulTally, Ranges, RunRecord};
+use gammon_core::{CubefulTally, RunRecord};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -83,18 +83,9 @@ impl PyCubefulRolloutResult {
         interrupted: bool,
         requested: u64,
     ) -> PyCubefulRolloutResult {
-        let inner = setup.get().inner.clone();
         PyCubefulRolloutResult {
+            record: run_record!(setup, run, interrupted, requested),
             setup,
-            record: RunRecord {
-                setup: inner,
-                tally: run.tally,
-                ranges: Ranges::of(run.games.clone()),
-                games_requested: requested,
-                stop: stop_of(run.stop, interrupted),
-                elapsed: run.elapsed.as_secs_f64(),
-                threads: run.threads as u64,
-            },
         }
     }
 }

@@ -173,18 +173,9 @@ impl PyRolloutResult {
         interrupted: bool,
         requested: u64,
     ) -> PyRolloutResult {
-        let inner = setup.get().inner.clone();
         PyRolloutResult {
+            record: run_record!(setup, run, interrupted, requested),
             setup,
-            record: RunRecord {
-                setup: inner,
-                tally: run.tally,
-                ranges: Ranges::of(run.games.clone()),
-                games_requested: requested,
-                stop: stop_of(run.stop, interrupted),
-                elapsed: run.elapsed.as_secs_f64(),
-                threads: run.threads as u64,
-            },
             extra: run.outcomes,
         }
         .with_py(py)

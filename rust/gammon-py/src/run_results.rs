@@ -564,6 +564,24 @@ macro_rules! record_result {
 }
 pub(crate) use record_result;
 
+/// The record of a core run (its `tally`, `games`, `stop`, `elapsed` and `threads`) of the
+/// games of `setup` (a `Py<PySetup>`), `requested` games asked for (an expression macro: the
+/// cubeless and cubeful runs are different types with these fields).
+macro_rules! run_record {
+    ($setup:expr, $run:expr, $interrupted:expr, $requested:expr) => {
+        gammon_core::RunRecord {
+            setup: $setup.get().inner.clone(),
+            tally: $run.tally,
+            ranges: gammon_core::Ranges::of($run.games.clone()),
+            games_requested: $requested,
+            stop: $crate::run_results::stop_of($run.stop, $interrupted),
+            elapsed: $run.elapsed.as_secs_f64(),
+            threads: $run.threads as u64,
+        }
+    };
+}
+pub(crate) use run_record;
+
 /// `record` with the stop reason, time, threads and games asked for of the run that made it.
 pub(crate) fn finished<T: Clone>(
     record: &RunRecord<T>,
