@@ -118,8 +118,9 @@ pub use rules::nardy::{Nardy, NardyOptions};
 pub use rules::position::{perft, IllegalPlayError, Position};
 pub use run::batch::{std_error_of_mean, BatchError, BatchProgress, StopReason, MAX_THREADS};
 pub use run::checkpoint::{
-    missing_ranges, split_ranges, CheckpointError, Fields, ManyFile, Ranges, RolloutFile,
-    RunRecord, RunTally, Stop, CUBEFUL_FORMAT, FILE_FORMAT, MANY_FILE_FORMAT, ROLLOUT_FORMAT,
+    join_ranges, missing_ranges, split_ranges, CheckpointError, Fields, ManyFile, Ranges,
+    RolloutFile, RunRecord, RunTally, Stop, CUBEFUL_FORMAT, FILE_FORMAT, MANY_FILE_FORMAT,
+    ROLLOUT_FORMAT,
 };
 pub use run::compare::{
     position_seed, rollout_many, CompareConfig, CompareProgress, CompareRun, CompareTotals,
@@ -151,8 +152,8 @@ pub use run::simulate::checkpoint::{
     SimCheckpointError, TallyJson, FILE_FORMAT as SIMULATION_FILE_FORMAT, MATCH_FORMAT,
 };
 pub use run::simulate::record::{
-    describe_mismatches, join_ranges, one_sided_bound, MatchSimRecord, MoneySimRecord,
-    SetupMismatch, SimFormat, SimMergeError, SimRecord, SimSetup, Z95,
+    describe_mismatches, one_sided_bound, MatchSimRecord, MoneySimRecord, SetupMismatch, SimFormat,
+    SimMergeError, SimRecord, SimSetup, Z95,
 };
 pub use run::simulate::{
     play_indexed_match, play_indexed_money_game, simulate_matches, simulate_money, MatchRecords,

@@ -59,6 +59,50 @@ fn wire_error(e: &gammon_core::AnalysisWireError) -> PyErr {
     InvalidInputError::new_err(e.to_string())
 }
 
+/// The `#[pymethods]` of a frozen value class over a core value `inner` with a compact form
+/// (`to_bytes`, `from_bytes`) and the plain `fields` beside it (the index of its game):
+/// equality, and pickling as the compact form and the fields. The doc comments of
+/// `__reduce__` and `_restore` come from the call; the class's getters (a table, as for
+/// [`crate::getters::py_methods`], read from the class) and its own methods follow.
+macro_rules! wire_value {
+    (
+        $cls:ident,
+        $core:ty,
+        [$($field:ident: $fty:ty),*],
+        reduce: { $($reduce_doc:tt)* },
+        restore: { $($restore_doc:tt)* },
+        getters { $($rows:tt)* },
+        { $($own:tt)* }
+    ) => {
+        crate::getters::py_methods!($cls, getters(|slf| slf.get()) { $($rows)* }, {
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                other.cast::<$cls>().is_ok_and(|o| {
+                    let o = o.get();
+                    o.inner == self.inner $(&& o.$field == self.$field)*
+                })
+            }
+
+            $($reduce_doc)*
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (Bytes<'py>, $($fty,)*)> {
+                let me = slf.get();
+                let bytes = PyBytes::new(slf.py(), &me.inner.to_bytes());
+                Ok((slf.getattr("_restore")?, (bytes, $(me.$field,)*)))
+            }
+
+            $($restore_doc)*
+            #[staticmethod]
+            fn _restore(data: &[u8], $($field: $fty),*) -> PyResult<Self> {
+                Ok($cls {
+                    inner: <$core>::from_bytes(data).map_err(|e| wire_error(&e))?,
+                    $($field,)*
+                })
+            }
+
+            $($own)*
+        });
+    };
+}
+
 /// `gammon.IllegalActionError` (or `InvalidInputError` for a net of another game) for a record
 /// the analysis cannot read, with its place.
 fn analysis_error(e: &AnalysisError) -> PyErr {
@@ -274,134 +318,94 @@ impl PyDecision {
     }
 }
 
-#[pymethods]
-impl PyDecision {
+wire_value!(
+    PyDecision,
+    Decision,
+    [game: usize],
+    reduce: {
+    /// Pickling: the core's compact form of the decision and the index of its game.
+    },
+    restore: {
+    /// Rebuilds a pickled decision (unpickling only).
+    },
+    getters {
     /// What the player did: ``"play"``, ``"no double"``, ``"double"``, ``"take"``,
     /// ``"drop"`` or ``"beaver"``.
-    #[getter]
-    fn kind(&self) -> &'static str {
-        self.inner.kind.name()
-    }
+    kind -> &'static str: |me| me.inner.kind.name();
 
     /// The player who decided.
-    #[getter]
-    fn player(&self) -> PyColor {
-        self.inner.player.into()
-    }
+    player -> PyColor: |me| me.inner.player.into();
 
     /// The index of the game in its match (from 0).
-    #[getter]
-    fn game(&self) -> usize {
-        self.game
-    }
+    game -> usize: |me| me.game;
 
     /// The index of the action in the game's record (from 0).
-    #[getter]
-    fn step(&self) -> usize {
-        self.inner.step
-    }
+    step -> usize: |me| me.inner.step;
 
     /// The move number, as a ``.mat`` file numbers its lines (from 1).
-    #[getter]
-    fn move_number(&self) -> u32 {
-        self.inner.move_number
-    }
-
-    /// The position, its player on roll (for a take or drop: the doubler).
-    #[getter]
-    fn position(&self) -> PyPosition {
-        PyPosition {
-            inner: self.inner.position,
-        }
-    }
+    move_number -> u32: |me| me.inner.move_number;
 
     /// The roll of a checker play, larger die first; ``None`` for a cube action.
-    #[getter]
-    fn dice(&self) -> Option<(u8, u8)> {
-        self.inner.dice.map(dice_pair)
-    }
+    dice -> Option<(u8, u8)>: |me| me.inner.dice.map(dice_pair);
 
     /// The cube's value before the decision.
-    #[getter]
-    fn cube_value(&self) -> u32 {
-        self.inner.cube.value
-    }
+    cube_value -> u32: |me| me.inner.cube.value;
 
     /// The cube's owner before the decision (``None``: centred).
-    #[getter]
-    fn cube_owner(&self) -> Option<PyColor> {
-        self.inner.cube.owner.map(Into::into)
-    }
-
-    /// The match score when the game began, or ``None`` in money play.
-    #[getter]
-    fn match_score(&self) -> Option<PyMatchScore> {
-        self.inner
-            .board
-            .as_match()
-            .map(|m| PyMatchScore { inner: *m })
-    }
-
-    /// The plays valued (checker plays), best first: at most 8, the played one among them.
-    #[getter]
-    fn candidates(&self) -> Vec<PyCandidate> {
-        self.inner
-            .candidates
-            .iter()
-            .map(|c| self.candidate(c))
-            .collect()
-    }
+    cube_owner -> Option<PyColor>: |me| me.inner.cube.owner.map(Into::into);
 
     /// The played candidate (checker plays).
-    #[getter]
-    fn played(&self) -> Option<PyCandidate> {
-        self.inner.played_candidate().map(|c| self.candidate(c))
-    }
+    played -> Option<PyCandidate>: |me| me.inner.played_candidate().map(|c| me.candidate(c));
 
     /// The best candidate (checker plays).
-    #[getter]
-    fn best(&self) -> Option<PyCandidate> {
-        self.inner.best().map(|c| self.candidate(c))
-    }
+    best -> Option<PyCandidate>: |me| me.inner.best().map(|c| me.candidate(c));
 
     /// The number of distinct legal plays (checker plays; 0 for cube actions).
-    #[getter]
-    fn legal_plays(&self) -> usize {
-        self.inner.legal_plays
-    }
+    legal_plays -> usize: |me| me.inner.legal_plays;
 
     /// The doubler's normalised equity playing on (cube actions).
-    #[getter]
-    fn no_double(&self) -> Option<f64> {
-        self.inner.cube_decision.map(|e| e.no_double)
-    }
+    no_double -> Option<f64>: |me| me.inner.cube_decision.map(|e| e.no_double);
 
     /// The doubler's normalised equity after double, take (cube actions).
-    #[getter]
-    fn double_take(&self) -> Option<f64> {
-        self.inner.cube_decision.map(|e| e.double_take)
-    }
+    double_take -> Option<f64>: |me| me.inner.cube_decision.map(|e| e.double_take);
 
     /// The doubler's normalised equity after double, pass: +1 (cube actions).
-    #[getter]
-    fn double_pass(&self) -> Option<f64> {
-        self.inner.cube_decision.map(|e| e.double_pass)
-    }
+    double_pass -> Option<f64>: |me| me.inner.cube_decision.map(|e| e.double_pass);
 
     /// The proper action, in gnubg's words, as ``gammon.cube_decision`` gives it: ``"No
     /// double, take"``, ``"Double, take"``, ``"Double, pass"``, ``"Too good to redouble,
     /// pass"``, ``"No double, beaver"``, ``"Optional double, take"``, ... (cube actions).
-    #[getter]
-    fn right_action(&self) -> Option<String> {
-        self.inner.cube_decision.map(|e| e.action())
-    }
+    right_action -> Option<String>: |me| me.inner.cube_decision.map(|e| e.action());
 
     /// The doubler's cubeless probabilities before the roll (cube actions).
-    #[getter]
-    fn probabilities(&self) -> Option<Probs> {
-        self.inner.cube_decision.map(|e| probs(&e.probabilities))
-    }
+    probabilities -> Option<Probs>: |me| me.inner.cube_decision.map(|e| probs(&e.probabilities));
 
+    /// The normalised equity lost (at least 0).
+    loss -> f64: |me| me.inner.loss;
+
+    /// The loss in the game's unit: points (money play) or match winning chance (a match).
+    cost -> f64: |me| me.inner.cost;
+
+    /// gnubg's mark: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``.
+    skill -> &'static str: |me| me.inner.skill.name();
+
+    /// True when the decision is marked doubtful or worse.
+    is_error -> bool: |me| me.inner.skill.is_error();
+
+    /// The position, its player on roll (for a take or drop: the doubler).
+    position -> PyPosition: |me| PyPosition { inner: me.inner.position };
+
+    /// The plays valued (checker plays), best first: at most 8, the played one among them.
+    candidates -> Vec<PyCandidate>: |me| {
+        me.inner.candidates.iter().map(|c| me.candidate(c)).collect()
+    };
+
+    /// The match score when the game began, or ``None`` in money play.
+    match_score -> Option<PyMatchScore>: |me| {
+        me.inner.board.as_match().map(|m| PyMatchScore { inner: *m })
+    };
+    },
+    {
     /// True for a close cube decision (within 0.16 of doubling, or any double, take or
     /// drop); ``None`` for a checker play.
     #[getter]
@@ -411,53 +415,6 @@ impl PyDecision {
             .map(|e| d.kind != DecisionKind::NoDouble || is_close_cube(&e))
     }
 
-    /// The normalised equity lost (at least 0).
-    #[getter]
-    fn loss(&self) -> f64 {
-        self.inner.loss
-    }
-
-    /// The loss in the game's unit: points (money play) or match winning chance (a match).
-    #[getter]
-    fn cost(&self) -> f64 {
-        self.inner.cost
-    }
-
-    /// gnubg's mark: ``""``, ``"doubtful"``, ``"bad"`` or ``"very bad"``.
-    #[getter]
-    fn skill(&self) -> &'static str {
-        self.inner.skill.name()
-    }
-
-    /// True when the decision is marked doubtful or worse.
-    #[getter]
-    fn is_error(&self) -> bool {
-        self.inner.skill.is_error()
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyDecision>().is_ok_and(|o| {
-            let o = o.get();
-            o.game == self.game && o.inner == self.inner
-        })
-    }
-
-    /// Pickling: the core's compact form of the decision and the index of its game.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (Bytes<'py>, usize)> {
-        let me = slf.get();
-        let bytes = PyBytes::new(slf.py(), &me.inner.to_bytes());
-        Ok((slf.getattr("_restore")?, (bytes, me.game)))
-    }
-
-    /// Rebuilds a pickled decision (unpickling only).
-    #[staticmethod]
-    fn _restore(data: &[u8], game: usize) -> PyResult<Self> {
-        Ok(PyDecision {
-            inner: Decision::from_bytes(data).map_err(|e| wire_error(&e))?,
-            game,
-        })
-    }
-
     fn __repr__(&self) -> String {
         format!("<Decision {}>", self.text())
     }
@@ -465,7 +422,7 @@ impl PyDecision {
     fn __str__(&self) -> String {
         self.text()
     }
-}
+});
 
 /// The luck of one roll: the roll's value (its best play's, at 0 ply) against the average
 /// over the 21 rolls (over the 30 ways the opening roll falls), gnubg's luck. ``before`` is
@@ -480,98 +437,52 @@ pub struct PyRollLuck {
     game: usize,
 }
 
-#[pymethods]
-impl PyRollLuck {
+wire_value!(
+    PyRollLuck,
+    RollLuck,
+    [game: usize],
+    reduce: {
+    /// Pickling: the core's compact form of the roll's luck and the index of its game.
+    },
+    restore: {
+    /// Rebuilds a pickled roll (unpickling only).
+    },
+    getters {
     /// The player who rolled.
-    #[getter]
-    fn player(&self) -> PyColor {
-        self.inner.player.into()
-    }
+    player -> PyColor: |me| me.inner.player.into();
 
     /// The index of the game in its match.
-    #[getter]
-    fn game(&self) -> usize {
-        self.game
-    }
+    game -> usize: |me| me.game;
 
     /// The index of the roll in the game's record.
-    #[getter]
-    fn step(&self) -> usize {
-        self.inner.step
-    }
+    step -> usize: |me| me.inner.step;
 
     /// The move number.
-    #[getter]
-    fn move_number(&self) -> u32 {
-        self.inner.move_number
-    }
+    move_number -> u32: |me| me.inner.move_number;
 
     /// The roll, larger die first.
-    #[getter]
-    fn dice(&self) -> (u8, u8) {
-        dice_pair(self.inner.dice)
-    }
+    dice -> (u8, u8): |me| dice_pair(me.inner.dice);
 
     /// True for the opening roll.
-    #[getter]
-    fn opening(&self) -> bool {
-        self.inner.opening
-    }
+    opening -> bool: |me| me.inner.opening;
 
     /// The roller's normalised equity before the roll.
-    #[getter]
-    fn before(&self) -> f64 {
-        self.inner.before
-    }
+    before -> f64: |me| me.inner.before;
 
     /// The roll's value less the average roll's (normalised).
-    #[getter]
-    fn luck(&self) -> f64 {
-        self.inner.luck
-    }
+    luck -> f64: |me| me.inner.luck;
 
     /// The luck in the game's unit.
-    #[getter]
-    fn cost(&self) -> f64 {
-        self.inner.cost
-    }
+    cost -> f64: |me| me.inner.cost;
 
     /// The roller's expected points (money) or match winning chance (a match) before the
     /// roll.
-    #[getter]
-    fn standing(&self) -> f64 {
-        self.inner.standing
-    }
+    standing -> f64: |me| me.inner.standing;
 
     /// gnubg's mark of the roll.
-    #[getter]
-    fn mark(&self) -> &'static str {
-        self.inner.mark.name()
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyRollLuck>().is_ok_and(|o| {
-            let o = o.get();
-            o.game == self.game && o.inner == self.inner
-        })
-    }
-
-    /// Pickling: the core's compact form of the roll's luck and the index of its game.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (Bytes<'py>, usize)> {
-        let me = slf.get();
-        let bytes = PyBytes::new(slf.py(), &me.inner.to_bytes());
-        Ok((slf.getattr("_restore")?, (bytes, me.game)))
-    }
-
-    /// Rebuilds a pickled roll (unpickling only).
-    #[staticmethod]
-    fn _restore(data: &[u8], game: usize) -> PyResult<Self> {
-        Ok(PyRollLuck {
-            inner: RollLuck::from_bytes(data).map_err(|e| wire_error(&e))?,
-            game,
-        })
-    }
-
+    mark -> &'static str: |me| me.inner.mark.name();
+    },
+    {
     fn __repr__(&self) -> String {
         format!(
             "<RollLuck game {} move {} {} {}{}: {:+.3}>",
@@ -583,7 +494,7 @@ impl PyRollLuck {
             self.inner.luck
         )
     }
-}
+});
 
 /// One player's statistics over a game or a match, as gnubg keeps them. Losses are
 /// normalised equity (gnubg's EMG), costs the game's unit (points in money play, match
@@ -638,44 +549,88 @@ const STATS: [Stat; 30] = [
     ("luck_adjusted", |s| s.luck_adjusted),
 ];
 
-#[pymethods]
-impl PyPlayerStats {
+wire_value!(
+    PyPlayerStats,
+    PlayerStats,
+    [],
+    reduce: {
+    /// Pickling: the core's compact form of the statistics.
+    },
+    restore: {
+    /// Rebuilds pickled statistics (unpickling only).
+    },
+    getters {
     /// Checker moves, forced ones and passes included (gnubg's "total moves").
-    #[getter]
-    fn moves(&self) -> u32 {
-        self.inner.moves
-    }
+    moves -> u32: |me| me.inner.moves;
 
     /// Moves with a choice of plays (gnubg's "unforced moves").
-    #[getter]
-    fn unforced(&self) -> u32 {
-        self.inner.unforced
-    }
+    unforced -> u32: |me| me.inner.unforced;
 
     /// The checker plays' total loss (normalised).
-    #[getter]
-    fn checker_loss(&self) -> f64 {
-        self.inner.checker_loss
-    }
+    checker_loss -> f64: |me| me.inner.checker_loss;
 
     /// The checker plays' total cost (points or match winning chance).
-    #[getter]
-    fn checker_cost(&self) -> f64 {
-        self.inner.checker_cost
-    }
+    checker_cost -> f64: |me| me.inner.checker_cost;
 
     /// Loss per unforced move (normalised).
-    #[getter]
-    fn checker_error_rate(&self) -> f64 {
-        self.inner.checker_error_rate()
-    }
+    checker_error_rate -> f64: |me| me.inner.checker_error_rate();
 
     /// Cost per unforced move.
-    #[getter]
-    fn checker_cost_rate(&self) -> f64 {
-        self.inner.checker_cost_rate()
-    }
+    checker_cost_rate -> f64: |me| me.inner.checker_cost_rate();
 
+    /// Cube decisions: the turns the player could double, and each double, take and drop.
+    cube_decisions -> u32: |me| me.inner.cube_decisions;
+
+    /// Close cube decisions (gnubg's "close or actual").
+    close_cube -> u32: |me| me.inner.close_cube;
+
+    /// Doubles made.
+    doubles -> u32: |me| me.inner.doubles;
+
+    /// Doubles taken (beavers included).
+    takes -> u32: |me| me.inner.takes;
+
+    /// Doubles dropped.
+    drops -> u32: |me| me.inner.drops;
+
+    /// The cube actions' total loss (normalised).
+    cube_loss -> f64: |me| me.inner.cube_loss;
+
+    /// The cube actions' total cost.
+    cube_cost -> f64: |me| me.inner.cube_cost;
+
+    /// Loss per close cube decision (normalised).
+    cube_error_rate -> f64: |me| me.inner.cube_error_rate();
+
+    /// Cost per close cube decision.
+    cube_cost_rate -> f64: |me| me.inner.cube_cost_rate();
+
+    /// Loss per unforced move and close cube decision (normalised).
+    overall_error_rate -> f64: |me| me.inner.overall_error_rate();
+
+    /// Cost per unforced move and close cube decision.
+    overall_cost_rate -> f64: |me| me.inner.overall_cost_rate();
+
+    /// gnubg's rating of the overall error rate (``"Awful!"`` ... ``"Supernatural"``), or
+    /// ``None`` without a decision.
+    rating -> Option<&'static str>: |me| me.inner.rating().map(gammon_core::Rating::name);
+
+    /// Rolls.
+    rolls -> u32: |me| me.inner.rolls;
+
+    /// The rolls' total luck (normalised).
+    luck -> f64: |me| me.inner.luck;
+
+    /// The luck in the game's unit.
+    luck_cost -> f64: |me| me.inner.luck_cost;
+
+    /// Points won (money) or match winning chance gained (a match); negative for a loss.
+    result -> f64: |me| me.inner.result;
+
+    /// The result less the player's luck and plus the opponent's.
+    luck_adjusted -> f64: |me| me.inner.luck_adjusted;
+    },
+    {
     /// Moves by mark: ``{"": n, "doubtful": n, "bad": n, "very bad": n}``.
     #[getter]
     fn checker_marks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -684,36 +639,6 @@ impl PyPlayerStats {
             d.set_item(s.name(), self.inner.checker_marks[s as usize])?;
         }
         Ok(d)
-    }
-
-    /// Cube decisions: the turns the player could double, and each double, take and drop.
-    #[getter]
-    fn cube_decisions(&self) -> u32 {
-        self.inner.cube_decisions
-    }
-
-    /// Close cube decisions (gnubg's "close or actual").
-    #[getter]
-    fn close_cube(&self) -> u32 {
-        self.inner.close_cube
-    }
-
-    /// Doubles made.
-    #[getter]
-    fn doubles(&self) -> u32 {
-        self.inner.doubles
-    }
-
-    /// Doubles taken (beavers included).
-    #[getter]
-    fn takes(&self) -> u32 {
-        self.inner.takes
-    }
-
-    /// Doubles dropped.
-    #[getter]
-    fn drops(&self) -> u32 {
-        self.inner.drops
     }
 
     /// Cube errors by kind: ``{kind: (count, loss, cost)}`` for ``"missed double below
@@ -742,67 +667,6 @@ impl PyPlayerStats {
         Ok(d)
     }
 
-    /// The cube actions' total loss (normalised).
-    #[getter]
-    fn cube_loss(&self) -> f64 {
-        self.inner.cube_loss
-    }
-
-    /// The cube actions' total cost.
-    #[getter]
-    fn cube_cost(&self) -> f64 {
-        self.inner.cube_cost
-    }
-
-    /// Loss per close cube decision (normalised).
-    #[getter]
-    fn cube_error_rate(&self) -> f64 {
-        self.inner.cube_error_rate()
-    }
-
-    /// Cost per close cube decision.
-    #[getter]
-    fn cube_cost_rate(&self) -> f64 {
-        self.inner.cube_cost_rate()
-    }
-
-    /// Loss per unforced move and close cube decision (normalised).
-    #[getter]
-    fn overall_error_rate(&self) -> f64 {
-        self.inner.overall_error_rate()
-    }
-
-    /// Cost per unforced move and close cube decision.
-    #[getter]
-    fn overall_cost_rate(&self) -> f64 {
-        self.inner.overall_cost_rate()
-    }
-
-    /// gnubg's rating of the overall error rate (``"Awful!"`` ... ``"Supernatural"``), or
-    /// ``None`` without a decision.
-    #[getter]
-    fn rating(&self) -> Option<&'static str> {
-        self.inner.rating().map(gammon_core::Rating::name)
-    }
-
-    /// Rolls.
-    #[getter]
-    fn rolls(&self) -> u32 {
-        self.inner.rolls
-    }
-
-    /// The rolls' total luck (normalised).
-    #[getter]
-    fn luck(&self) -> f64 {
-        self.inner.luck
-    }
-
-    /// The luck in the game's unit.
-    #[getter]
-    fn luck_cost(&self) -> f64 {
-        self.inner.luck_cost
-    }
-
     /// Rolls by mark: ``{"very unlucky": n, "unlucky": n, "": n, "lucky": n, "very lucky":
     /// n}``.
     #[getter]
@@ -814,18 +678,6 @@ impl PyPlayerStats {
         Ok(d)
     }
 
-    /// Points won (money) or match winning chance gained (a match); negative for a loss.
-    #[getter]
-    fn result(&self) -> f64 {
-        self.inner.result
-    }
-
-    /// The result less the player's luck and plus the opponent's.
-    #[getter]
-    fn luck_adjusted(&self) -> f64 {
-        self.inner.luck_adjusted
-    }
-
     /// The statistics as a ``dict`` of numbers (the keys of ``gammon.analysis_arrays``).
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -833,26 +685,6 @@ impl PyPlayerStats {
             d.set_item(name, get(&self.inner))?;
         }
         Ok(d)
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyPlayerStats>()
-            .is_ok_and(|o| o.get().inner == self.inner)
-    }
-
-    /// Pickling: the core's compact form of the statistics.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Pickled<'py, (Bytes<'py>,)> {
-        let bytes = PyBytes::new(slf.py(), &slf.get().inner.to_bytes());
-        Ok((slf.getattr("_restore")?, (bytes,)))
-    }
-
-    /// Rebuilds pickled statistics (unpickling only).
-    #[staticmethod]
-    fn _restore(data: &[u8]) -> PyResult<Self> {
-        Ok(PyPlayerStats {
-            inner: PlayerStats::from_bytes(data).map_err(|e| wire_error(&e))?,
-        })
     }
 
     fn __repr__(&self) -> String {
@@ -867,7 +699,7 @@ impl PyPlayerStats {
             s.luck
         )
     }
-}
+});
 
 /// How a money session or a match is presented: its length (0 for money) and names.
 #[derive(Clone, Debug, PartialEq)]

@@ -54,17 +54,7 @@ pub struct PyCubeRules {
     pub inner: CubeRules,
 }
 
-const RULES_FIELDS: [&str; 9] = [
-    "max_cube",
-    "jacoby",
-    "beavers",
-    "raccoons",
-    "max_beavers",
-    "auto_doubles",
-    "enabled",
-    "refuse_dead_cube",
-    "gnubg_raccoon_owner",
-];
+const RULES_FIELDS: [&str; 9] = CubeRules::FIELDS;
 
 #[allow(clippy::too_many_arguments)]
 fn build_rules(

@@ -9,7 +9,7 @@ use gammon_core::TakerAction;
 use gammon_core::{
     cube_decision_rollout, cube_life, Backgammon, Color, CubeInfo, CubeRolloutError,
     CubeRolloutProgress, CubeRolloutRun, CubeRolloutStats, CubeRolloutSummary, CubeRolloutTally,
-    CubeState, Ranges, RolloutFile, RunRecord, Scoreboard, Stop, VariantPosition, DOUBLE_BEAVER,
+    CubeState, Ranges, RolloutFile, RunRecord, Scoreboard, VariantPosition, DOUBLE_BEAVER,
     DOUBLE_TAKE, NO_DOUBLE,
 };
 use pyo3::prelude::*;
@@ -448,35 +448,6 @@ record_result!(PyCubeRolloutResult, {
     fn _done(&self) -> (u64, f64, f64) {
         let (d, se) = self.figures().difference;
         (self.games_completed(), d, se)
-    }
-
-    /// ``self`` with the stop reason, time, threads and games asked for of the run that made
-    /// it (the run driver's).
-    fn _finished(
-        &self,
-        py: Python<'_>,
-        stop: &str,
-        elapsed: f64,
-        threads: u64,
-        requested: u64,
-    ) -> PyResult<PyCubeRolloutResult> {
-        let mut record = self.record.clone();
-        record.stop = Stop::from_name(stop)
-            .ok_or_else(|| InvalidInputError::new_err(format!("not a stop reason: {stop:?}")))?;
-        record.elapsed = elapsed;
-        record.threads = threads;
-        record.games_requested = requested;
-        Ok(self.with_record(py, record))
-    }
-
-    /// The text of the checkpoint file of this rollout (games ``first .. first + games``).
-    fn _checkpoint(&self, first: u64, games: u64) -> String {
-        RolloutFile {
-            record: self.record.clone(),
-            first_game: first,
-            games,
-        }
-        .to_text()
     }
 });
 

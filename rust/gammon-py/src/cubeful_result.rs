@@ -2,9 +2,9 @@
 //! core's `RunRecord`: its shares, cubeful equity and errors, the cube's figures, merge,
 //! checkpoint record, pickling, equality and printing.
 
-use gammon_core::{CubefulTally, Json, Ranges, RolloutFile, RunRecord, Stop};
+use gammon_core::{CubefulTally, RunRecord};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::cubeful::PyCubefulTally;
 use crate::errors::InvalidInputError;
@@ -48,6 +48,13 @@ impl PyCubefulRolloutResult {
 }
 
 impl PyCubefulRolloutResult {
+    fn with_record(&self, py: Python<'_>, record: RunRecord<CubefulTally>) -> Self {
+        PyCubefulRolloutResult {
+            setup: self.setup.clone_ref(py),
+            record,
+        }
+    }
+
     fn cube(&self) -> &gammon_core::CubeSetup {
         // A cubeful record always holds its cube (checked when it was read or made).
         self.record
@@ -76,18 +83,9 @@ impl PyCubefulRolloutResult {
         interrupted: bool,
         requested: u64,
     ) -> PyCubefulRolloutResult {
-        let inner = setup.get().inner.clone();
         PyCubefulRolloutResult {
+            record: run_record!(setup, run, interrupted, requested),
             setup,
-            record: RunRecord {
-                setup: inner,
-                tally: run.tally,
-                ranges: Ranges::of(run.games.clone()),
-                games_requested: requested,
-                stop: stop_of(run.stop, interrupted),
-                elapsed: run.elapsed.as_secs_f64(),
-                threads: run.threads as u64,
-            },
         }
     }
 }
@@ -106,7 +104,21 @@ fn unreachable_cube() -> &'static gammon_core::CubeSetup {
     })
 }
 
-rollout_result!(PyCubefulRolloutResult, {
+rollout_result!(PyCubefulRolloutResult, "CubefulRolloutResult",
+resume: {
+    /// Plays ``games`` more games after the last one played and returns the merged result
+    /// (``options`` as for ``RolloutResult.resume``).
+},
+to_dict: {
+    /// A JSON-ready record (``gammon.cubeful-rollout/1``, integers exact, with its SHA-256
+    /// check) that ``from_dict`` reads.
+},
+from_dict: {
+    /// Read a record made by ``to_dict``, validated completely (as
+    /// ``RolloutResult.from_dict`` does); ``policy`` and ``cube``: the objects of policies
+    /// recorded by name only.
+} (cube) => attach(None, cube),
+{
     /// Names of the checker policies of the player on roll and of the opponent.
     #[getter]
     fn policies(&self) -> (String, String) {
@@ -266,25 +278,6 @@ rollout_result!(PyCubefulRolloutResult, {
         })
     }
 
-    /// Plays ``games`` more games after the last one played and returns the merged result
-    /// (``options`` as for ``RolloutResult.resume``).
-    #[pyo3(signature = (games, **options))]
-    fn resume<'py>(
-        slf: &Bound<'py, Self>,
-        games: &Bound<'py, PyAny>,
-        options: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        fixed_keywords(options)?;
-        slf.get().setup.get().check_playable()?;
-        resume_with(slf.as_any(), games, options)
-    }
-
-    /// A JSON-ready record (``gammon.cubeful-rollout/1``, integers exact, with its SHA-256
-    /// check) that ``from_dict`` reads.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.record.to_json())
-    }
-
     /// The figures as plain JSON-ready values, as ``gammon rollout --cube NAME --json``
     /// prints them: the setup (``position`` by its ID, ``variant``, ``opening``,
     /// ``policies``, ``cube_policies``, ``cube_plies``, ``cube_value``, ``cube_owner``,
@@ -293,26 +286,6 @@ rollout_result!(PyCubefulRolloutResult, {
     /// ``points_per_game``, ``equity``, ``std_error``, ``ci95`` and ``mean_plies``.
     fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
         summary_of(slf.as_any(), CUBEFUL_SUMMARY)
-    }
-
-    /// Read a record made by ``to_dict``, validated completely (as
-    /// ``RolloutResult.from_dict`` does); ``policy`` and ``cube``: the objects of policies
-    /// recorded by name only.
-    #[classmethod]
-    #[pyo3(signature = (data, *, policy=None, cube=None))]
-    fn from_dict(
-        _cls: &Bound<'_, PyType>,
-        py: Python<'_>,
-        data: &Bound<'_, PyAny>,
-        policy: Option<&Bound<'_, PyAny>>,
-        cube: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyCubefulRolloutResult> {
-        let record = record_of::<CubefulTally>(data)?;
-        let setup = attach(py, &record.setup, policy, None, cube)?;
-        Ok(PyCubefulRolloutResult {
-            setup: Py::new(py, setup)?,
-            record,
-        })
     }
 
     /// One line naming what was rolled out.
@@ -402,21 +375,6 @@ rollout_result!(PyCubefulRolloutResult, {
         .join("\n")
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "<CubefulRolloutResult {} games={} equity={} seed={}{}>",
-            self.record.setup.position.id(),
-            self.record.tally.games,
-            plus_minus(self.equity(), self.std_error()),
-            self.record.setup.seed,
-            if self.interrupted() {
-                " interrupted"
-            } else {
-                ""
-            }
-        )
-    }
-
     /// Pickling: the record's text and the objects that play it.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
@@ -434,45 +392,11 @@ rollout_result!(PyCubefulRolloutResult, {
     #[staticmethod]
     fn _restore(py: Python<'_>, state: (String, ObjectsState)) -> PyResult<PyCubefulRolloutResult> {
         let (text, objects) = state;
-        let json =
-            Json::parse(text.as_bytes()).map_err(|e| InvalidInputError::new_err(e.to_string()))?;
-        let record = RunRecord::<CubefulTally>::from_json(&json)
-            .map_err(|e| InvalidInputError::new_err(e.0))?;
+        let record = record_from_text::<CubefulTally>(&text)?;
         let setup = PySetup::with_objects(py, record.setup.clone(), objects);
         Ok(PyCubefulRolloutResult {
             setup: Py::new(py, setup)?,
             record,
         })
-    }
-
-    /// ``self`` with the stop reason, time, threads and games asked for of the run.
-    fn _finished(
-        &self,
-        py: Python<'_>,
-        stop: &str,
-        elapsed: f64,
-        threads: u64,
-        requested: u64,
-    ) -> PyResult<PyCubefulRolloutResult> {
-        let mut record = self.record.clone();
-        record.stop = Stop::from_name(stop)
-            .ok_or_else(|| InvalidInputError::new_err(format!("not a stop reason: {stop:?}")))?;
-        record.elapsed = elapsed;
-        record.threads = threads;
-        record.games_requested = requested;
-        Ok(PyCubefulRolloutResult {
-            setup: self.setup.clone_ref(py),
-            record,
-        })
-    }
-
-    /// The text of the checkpoint file of this rollout (games ``first .. first + games``).
-    fn _checkpoint(&self, first: u64, games: u64) -> String {
-        RolloutFile {
-            record: self.record.clone(),
-            first_game: first,
-            games,
-        }
-        .to_text()
     }
 });

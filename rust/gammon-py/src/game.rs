@@ -560,8 +560,52 @@ fn next_state(state: &PyTurnState, py: Python<'_>, act: Act) -> PyResult<PyTurnS
 /// What ``_GameBase._setup`` returns: the scoreboard, the first state, the settings.
 type Setup<'py> = (Bound<'py, PyAny>, PyTurnState, Option<PyNardySettings>);
 
-#[pymethods]
-impl PyGameBase {
+crate::getters::py_methods!(PyGameBase, getters(|slf| state_of(slf)?.inner) {
+    /// The position; its ``turn`` is the player on roll.
+    position -> PyPosition: |s| PyPosition { inner: s.position };
+
+    /// The dice of the player on roll, larger first, or ``None`` before rolling.
+    dice -> Option<(u8, u8)>: |s| s.dice.map(|d| (d.high(), d.low()));
+
+    /// The cube: value, owner, any pending offer, and the rules that apply.
+    cube -> PyCube: |s| PyCube { inner: s.cube };
+
+    /// The cube rules that apply in this game (money-only options off in a match).
+    cube_rules -> PyCubeRules: |s| PyCubeRules { inner: s.cube.rules };
+
+    /// True while Black plays the extra last roll of Long Nardy (LN-37).
+    in_extra_turn -> bool: |s| s.extra_turn;
+
+    /// The player on roll (gnubg's ``fMove``), as ``Position.turn``.
+    ///
+    /// The player whose turn it is, also while the opponent answers their double or
+    /// resignation; ``to_act`` names the player who must act.
+    turn -> PyColor: |s| s.turn().into();
+
+    /// The player who must act now (gnubg's ``fTurn``).
+    ///
+    /// The player on roll, or the opponent while a double or resignation awaits an answer.
+    /// At the opening roll, White stands for both players. After the end it is the player
+    /// gnubg leaves to act: the loser after a bear-off, the dropper, the accepter.
+    to_act -> PyColor: |s| s.to_act().into();
+
+    /// True until the opening roll has decided who moves first (BG-10).
+    is_opening -> bool: |s| s.opening;
+
+    /// The resignation awaiting an answer, if any (RESIGN-1).
+    resignation -> Option<PyResignation>: |s| s.resign_offer.map(|inner| PyResignation { inner });
+
+    /// The declined offer still remembered, if any (RESIGN-3).
+    declined_resignation -> Option<PyResignation>: |s| {
+        s.resign_declined.map(|inner| PyResignation { inner })
+    };
+
+    /// The result once the game is over, else ``None``.
+    result -> Option<PyGameResult>: |s| s.result.map(|inner| PyGameResult { inner });
+
+    /// True once the game has ended (BG-14).
+    is_over -> bool: |s| s.result.is_some();
+}, {
     #[new]
     #[pyo3(signature = (*_args, **_kwargs))]
     fn new(_args: &Bound<'_, PyTuple>, _kwargs: Option<&Bound<'_, PyDict>>) -> Self {
@@ -682,36 +726,6 @@ impl PyGameBase {
         state_of(slf)
     }
 
-    /// The position; its ``turn`` is the player on roll.
-    #[getter]
-    fn position(slf: &Bound<'_, Self>) -> PyResult<PyPosition> {
-        Ok(PyPosition {
-            inner: state_of(slf)?.inner.position,
-        })
-    }
-
-    /// The dice of the player on roll, larger first, or ``None`` before rolling.
-    #[getter]
-    fn dice(slf: &Bound<'_, Self>) -> PyResult<Option<(u8, u8)>> {
-        Ok(state_of(slf)?.inner.dice.map(|d| (d.high(), d.low())))
-    }
-
-    /// The cube: value, owner, any pending offer, and the rules that apply.
-    #[getter]
-    fn cube(slf: &Bound<'_, Self>) -> PyResult<PyCube> {
-        Ok(PyCube {
-            inner: state_of(slf)?.inner.cube,
-        })
-    }
-
-    /// The cube rules that apply in this game (money-only options off in a match).
-    #[getter]
-    fn cube_rules(slf: &Bound<'_, Self>) -> PyResult<PyCubeRules> {
-        Ok(PyCubeRules {
-            inner: state_of(slf)?.inner.cube.rules,
-        })
-    }
-
     /// The match or money session as it stood when this game began.
     #[getter]
     fn r#match<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
@@ -724,12 +738,6 @@ impl PyGameBase {
         settings_of(slf)
     }
 
-    /// True while Black plays the extra last roll of Long Nardy (LN-37).
-    #[getter]
-    fn in_extra_turn(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        Ok(state_of(slf)?.inner.extra_turn)
-    }
-
     /// True in money play.
     #[getter]
     fn is_money(slf: &Bound<'_, Self>) -> PyResult<bool> {
@@ -740,64 +748,6 @@ impl PyGameBase {
     #[getter]
     fn is_crawford_game(slf: &Bound<'_, Self>) -> PyResult<bool> {
         board_of(slf)?.getattr("is_crawford_game")?.extract()
-    }
-
-    /// The player on roll (gnubg's ``fMove``), as ``Position.turn``.
-    ///
-    /// The player whose turn it is, also while the opponent answers their double or
-    /// resignation; ``to_act`` names the player who must act.
-    #[getter]
-    fn turn(slf: &Bound<'_, Self>) -> PyResult<PyColor> {
-        Ok(state_of(slf)?.inner.turn().into())
-    }
-
-    /// The player who must act now (gnubg's ``fTurn``).
-    ///
-    /// The player on roll, or the opponent while a double or resignation awaits an answer.
-    /// At the opening roll, White stands for both players. After the end it is the player
-    /// gnubg leaves to act: the loser after a bear-off, the dropper, the accepter.
-    #[getter]
-    fn to_act(slf: &Bound<'_, Self>) -> PyResult<PyColor> {
-        Ok(state_of(slf)?.inner.to_act().into())
-    }
-
-    /// True until the opening roll has decided who moves first (BG-10).
-    #[getter]
-    fn is_opening(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        Ok(state_of(slf)?.inner.opening)
-    }
-
-    /// The resignation awaiting an answer, if any (RESIGN-1).
-    #[getter]
-    fn resignation(slf: &Bound<'_, Self>) -> PyResult<Option<PyResignation>> {
-        Ok(state_of(slf)?
-            .inner
-            .resign_offer
-            .map(|inner| PyResignation { inner }))
-    }
-
-    /// The declined offer still remembered, if any (RESIGN-3).
-    #[getter]
-    fn declined_resignation(slf: &Bound<'_, Self>) -> PyResult<Option<PyResignation>> {
-        Ok(state_of(slf)?
-            .inner
-            .resign_declined
-            .map(|inner| PyResignation { inner }))
-    }
-
-    /// The result once the game is over, else ``None``.
-    #[getter]
-    fn result(slf: &Bound<'_, Self>) -> PyResult<Option<PyGameResult>> {
-        Ok(state_of(slf)?
-            .inner
-            .result
-            .map(|inner| PyGameResult { inner }))
-    }
-
-    /// True once the game has ended (BG-14).
-    #[getter]
-    fn is_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        Ok(state_of(slf)?.inner.result.is_some())
     }
 
     /// List everything the player to act (``turn``) may do now.
@@ -1067,7 +1017,7 @@ impl PyGameBase {
             s.phase_text()
         ))
     }
-}
+});
 
 /// The options ``Game.from_gnubg_id``, ``Game.from_xgid`` and ``Game.from_id`` share.
 struct IdOptions<'a, 'py> {

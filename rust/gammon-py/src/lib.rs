@@ -19,6 +19,7 @@ mod evaluated;
 mod evaluation;
 mod fibs;
 mod game;
+mod getters;
 mod ids;
 mod many;
 mod match_log;

@@ -2,12 +2,10 @@
 //! shares, equity and errors, merge, checkpoint record, pickling, equality and printing; and
 //! `GameOutcomes`, its per-game arrays.
 
-use gammon_core::{
-    GameOutcomes, Json, Ranges, RolloutFile, RolloutRun, RunRecord, Stop, Tally, ONE, WIN_KINDS,
-};
+use gammon_core::{GameOutcomes, Ranges, RolloutRun, RunRecord, Tally, ONE, WIN_KINDS};
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::errors::InvalidInputError;
 use crate::run_results::*;
@@ -151,6 +149,14 @@ impl PyRolloutResult {
 }
 
 impl PyRolloutResult {
+    fn with_record(&self, py: Python<'_>, record: RunRecord<Tally>) -> Self {
+        PyRolloutResult {
+            setup: self.setup.clone_ref(py),
+            record,
+            extra: self.extra.clone(),
+        }
+    }
+
     fn tally(&self) -> &Tally {
         &self.record.tally
     }
@@ -167,18 +173,9 @@ impl PyRolloutResult {
         interrupted: bool,
         requested: u64,
     ) -> PyRolloutResult {
-        let inner = setup.get().inner.clone();
         PyRolloutResult {
+            record: run_record!(setup, run, interrupted, requested),
             setup,
-            record: RunRecord {
-                setup: inner,
-                tally: run.tally,
-                ranges: Ranges::of(run.games.clone()),
-                games_requested: requested,
-                stop: stop_of(run.stop, interrupted),
-                elapsed: run.elapsed.as_secs_f64(),
-                threads: run.threads as u64,
-            },
             extra: run.outcomes,
         }
         .with_py(py)
@@ -189,7 +186,39 @@ impl PyRolloutResult {
     }
 }
 
-rollout_result!(PyRolloutResult, {
+rollout_result!(PyRolloutResult, "RolloutResult",
+resume: {
+    /// Plays ``games`` more games after the last one played and returns the merged result.
+    /// ``options`` are the execution options of ``gammon.rollout`` (``threads``,
+    /// ``progress``, ``callback``, ``max_seconds``, ``target_std_error``, ``chunk_size``,
+    /// ``record_games``, ``executor``...); the setup stays this result's. Raises
+    /// ``InvalidInputError`` for bad options, or when a policy is known by name only (pass it
+    /// to ``from_dict``).
+},
+to_dict: {
+    /// A JSON-ready record (integers stay exact) that ``from_dict`` reads. Per-game outcomes
+    /// are not included. The ``check`` field is a SHA-256 over a canonical encoding of the
+    /// other fields (``from_dict`` refuses a record that does not match it).
+},
+from_dict: {
+    /// Read a record made by ``to_dict``, validated completely: every field's type and range,
+    /// the sums (wins and draws add up to the games, the points and their squares follow from
+    /// the wins, the game ranges hold exactly the games counted, without overlap), the setup
+    /// (the policies can play the variant, the Long Nardy settings agree with the position)
+    /// and the ``check`` field (a SHA-256 over a canonical encoding of the rest: a record
+    /// edited by hand is refused; it guards against mistakes and corruption, not against a
+    /// forger who recomputes it).
+    ///
+    /// A record of Python policies names their classes only, and of a ``gammon.Net`` its name
+    /// (``"net:"`` and its checksum): pass the policy objects as ``policy`` (one, or a pair as
+    /// for ``gammon.rollout``) to be able to ``resume`` it; their names must match. A net that
+    /// was the evaluator is taken from ``policy`` when it played too, else pass it as
+    /// ``evaluator``. The content of a checkpoint *file* is refused with a pointer to
+    /// ``gammon.read_checkpoint``.
+    ///
+    /// Raises ``InvalidInputError`` naming what is wrong.
+} (evaluator) => attach(evaluator, None),
+{
     /// The variant played.
     #[getter]
     fn variant(&self) -> crate::types::PyVariant {
@@ -390,30 +419,6 @@ rollout_result!(PyRolloutResult, {
         })
     }
 
-    /// Plays ``games`` more games after the last one played and returns the merged result.
-    /// ``options`` are the execution options of ``gammon.rollout`` (``threads``,
-    /// ``progress``, ``callback``, ``max_seconds``, ``target_std_error``, ``chunk_size``,
-    /// ``record_games``, ``executor``...); the setup stays this result's. Raises
-    /// ``InvalidInputError`` for bad options, or when a policy is known by name only (pass it
-    /// to ``from_dict``).
-    #[pyo3(signature = (games, **options))]
-    fn resume<'py>(
-        slf: &Bound<'py, Self>,
-        games: &Bound<'py, PyAny>,
-        options: Option<&Bound<'py, PyDict>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        fixed_keywords(options)?;
-        slf.get().setup.get().check_playable()?;
-        resume_with(slf.as_any(), games, options)
-    }
-
-    /// A JSON-ready record (integers stay exact) that ``from_dict`` reads. Per-game outcomes
-    /// are not included. The ``check`` field is a SHA-256 over a canonical encoding of the
-    /// other fields (``from_dict`` refuses a record that does not match it).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.record.to_json())
-    }
-
     /// The figures as plain JSON-ready values, as ``gammon rollout --json`` prints them: the
     /// setup (``position`` by its ID, ``variant``, ``opening``, ``policies``, ``plies``), how
     /// the run went (``seed``, ``games`` completed, ``games_requested``, ``interrupted``,
@@ -425,40 +430,6 @@ rollout_result!(PyRolloutResult, {
         let d = summary_of(slf.as_any(), CUBELESS_SUMMARY)?;
         d.set_item("checkpoint", slf.get().to_dict(slf.py())?)?;
         Ok(d)
-    }
-
-    /// Read a record made by ``to_dict``, validated completely: every field's type and range,
-    /// the sums (wins and draws add up to the games, the points and their squares follow from
-    /// the wins, the game ranges hold exactly the games counted, without overlap), the setup
-    /// (the policies can play the variant, the Long Nardy settings agree with the position)
-    /// and the ``check`` field (a SHA-256 over a canonical encoding of the rest: a record
-    /// edited by hand is refused; it guards against mistakes and corruption, not against a
-    /// forger who recomputes it).
-    ///
-    /// A record of Python policies names their classes only, and of a ``gammon.Net`` its name
-    /// (``"net:"`` and its checksum): pass the policy objects as ``policy`` (one, or a pair as
-    /// for ``gammon.rollout``) to be able to ``resume`` it; their names must match. A net that
-    /// was the evaluator is taken from ``policy`` when it played too, else pass it as
-    /// ``evaluator``. The content of a checkpoint *file* is refused with a pointer to
-    /// ``gammon.read_checkpoint``.
-    ///
-    /// Raises ``InvalidInputError`` naming what is wrong.
-    #[classmethod]
-    #[pyo3(signature = (data, *, policy=None, evaluator=None))]
-    fn from_dict(
-        _cls: &Bound<'_, PyType>,
-        py: Python<'_>,
-        data: &Bound<'_, PyAny>,
-        policy: Option<&Bound<'_, PyAny>>,
-        evaluator: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyRolloutResult> {
-        let record = record_of::<Tally>(data)?;
-        let setup = attach(py, &record.setup, policy, evaluator, None)?;
-        Ok(PyRolloutResult {
-            setup: Py::new(py, setup)?,
-            record,
-            extra: None,
-        })
     }
 
     /// One line naming what was rolled out.
@@ -553,21 +524,6 @@ rollout_result!(PyRolloutResult, {
         lines.join("\n")
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "<RolloutResult {} games={} equity={} seed={}{}>",
-            self.record.setup.position.id(),
-            self.record.tally.games,
-            plus_minus(self.equity(), self.std_error()),
-            self.record.setup.seed,
-            if self.interrupted() {
-                " interrupted"
-            } else {
-                ""
-            }
-        )
-    }
-
     /// Pickling: the record's text, the objects that play it and the per-game outcomes.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
@@ -605,10 +561,7 @@ rollout_result!(PyRolloutResult, {
         ),
     ) -> PyResult<PyRolloutResult> {
         let (text, objects, outcomes) = state;
-        let json =
-            Json::parse(text.as_bytes()).map_err(|e| InvalidInputError::new_err(e.to_string()))?;
-        let record =
-            RunRecord::<Tally>::from_json(&json).map_err(|e| InvalidInputError::new_err(e.0))?;
+        let record = record_from_text::<Tally>(&text)?;
         let setup = PySetup::with_objects(py, record.setup.clone(), objects);
         Ok(PyRolloutResult {
             setup: Py::new(py, setup)?,
@@ -620,40 +573,6 @@ rollout_result!(PyRolloutResult, {
                 plies,
             }),
         })
-    }
-
-    /// ``self`` with the stop reason, time, threads and games asked for of the run that made
-    /// it (the run driver's).
-    fn _finished(
-        &self,
-        py: Python<'_>,
-        stop: &str,
-        elapsed: f64,
-        threads: u64,
-        requested: u64,
-    ) -> PyResult<PyRolloutResult> {
-        let mut record = self.record.clone();
-        record.stop = Stop::from_name(stop)
-            .ok_or_else(|| InvalidInputError::new_err(format!("not a stop reason: {stop:?}")))?;
-        record.elapsed = elapsed;
-        record.threads = threads;
-        record.games_requested = requested;
-        Ok(PyRolloutResult {
-            setup: self.setup.clone_ref(py),
-            record,
-            extra: self.extra.clone(),
-        })
-    }
-
-    /// The text of the checkpoint file of this rollout, a run of games ``first .. first +
-    /// games``.
-    fn _checkpoint(&self, first: u64, games: u64) -> String {
-        RolloutFile {
-            record: self.record.clone(),
-            first_game: first,
-            games,
-        }
-        .to_text()
     }
 });
 

@@ -533,18 +533,143 @@ macro_rules! record_result {
                 self.record.ranges.next()
             }
 
+            /// ``self`` with the stop reason, time, threads and games asked for of the run that
+            /// made it (the run driver's).
+            fn _finished(
+                &self,
+                py: Python<'_>,
+                stop: &str,
+                elapsed: f64,
+                threads: u64,
+                requested: u64,
+            ) -> PyResult<$cls> {
+                let record =
+                    $crate::run_results::finished(&self.record, stop, elapsed, threads, requested)?;
+                Ok(self.with_record(py, record))
+            }
+
+            /// The text of the checkpoint file of this rollout (games ``first .. first + games``).
+            fn _checkpoint(&self, first: u64, games: u64) -> String {
+                gammon_core::RolloutFile {
+                    record: self.record.clone(),
+                    first_game: first,
+                    games,
+                }
+                .to_text()
+            }
+
             $($own)*
         }
     };
 }
 pub(crate) use record_result;
 
+/// The record of a core run (its `tally`, `games`, `stop`, `elapsed` and `threads`) of the
+/// games of `setup` (a `Py<PySetup>`), `requested` games asked for (an expression macro: the
+/// cubeless and cubeful runs are different types with these fields).
+macro_rules! run_record {
+    ($setup:expr, $run:expr, $interrupted:expr, $requested:expr) => {
+        gammon_core::RunRecord {
+            setup: $setup.get().inner.clone(),
+            tally: $run.tally,
+            ranges: gammon_core::Ranges::of($run.games.clone()),
+            games_requested: $requested,
+            stop: $crate::run_results::stop_of($run.stop, $interrupted),
+            elapsed: $run.elapsed.as_secs_f64(),
+            threads: $run.threads as u64,
+        }
+    };
+}
+pub(crate) use run_record;
+
+/// `record` with the stop reason, time, threads and games asked for of the run that made it.
+pub(crate) fn finished<T: Clone>(
+    record: &RunRecord<T>,
+    stop: &str,
+    elapsed: f64,
+    threads: u64,
+    requested: u64,
+) -> PyResult<RunRecord<T>> {
+    let mut record = record.clone();
+    record.stop = Stop::from_name(stop)
+        .ok_or_else(|| InvalidInputError::new_err(format!("not a stop reason: {stop:?}")))?;
+    record.elapsed = elapsed;
+    record.threads = threads;
+    record.games_requested = requested;
+    Ok(record)
+}
+
+/// A result's record from its pickled text.
+pub(crate) fn record_from_text<T: RunTally>(text: &str) -> PyResult<RunRecord<T>> {
+    let json =
+        Json::parse(text.as_bytes()).map_err(|e| InvalidInputError::new_err(e.to_string()))?;
+    RunRecord::<T>::from_json(&json).map_err(|e| InvalidInputError::new_err(e.0))
+}
+
 /// What both rollout result classes share besides the record's bookkeeping
 /// ([`record_result`]): the equity's interval, the speed, equality and hashing. Each class
 /// states only its own methods (its statistics, its records).
+///
+/// `$name` is the Python class name (for `__repr__`); `resume`, `to_dict` and `from_dict` take
+/// their doc comments from the call (the classes word them differently), and `from_dict` the
+/// name of its keyword besides `policy` and where `attach` takes it (evaluator, cube).
 macro_rules! rollout_result {
-    ($cls:ident, { $($own:tt)* }) => {
+    (
+        $cls:ident,
+        $name:literal,
+        resume: { $($resume_doc:tt)* },
+        to_dict: { $($to_dict_doc:tt)* },
+        from_dict: { $($from_dict_doc:tt)* } ($other:ident) => attach($ev:tt, $cube:tt),
+        { $($own:tt)* }
+    ) => {
         record_result!($cls, {
+            $($resume_doc)*
+            #[pyo3(signature = (games, **options))]
+            fn resume<'py>(
+                slf: &Bound<'py, Self>,
+                games: &Bound<'py, PyAny>,
+                options: Option<&Bound<'py, PyDict>>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                $crate::run_results::fixed_keywords(options)?;
+                slf.get().setup.get().check_playable()?;
+                $crate::run_results::resume_with(slf.as_any(), games, options)
+            }
+
+            $($to_dict_doc)*
+            fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                $crate::run_results::json_to_py(py, &self.record.to_json())
+            }
+
+            $($from_dict_doc)*
+            #[classmethod]
+            #[pyo3(signature = (data, *, policy=None, $other=None))]
+            fn from_dict(
+                _cls: &Bound<'_, pyo3::types::PyType>,
+                py: Python<'_>,
+                data: &Bound<'_, PyAny>,
+                policy: Option<&Bound<'_, PyAny>>,
+                $other: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<$cls> {
+                let record = $crate::run_results::record_of(data)?;
+                let setup = $crate::run_results::attach(py, &record.setup, policy, $ev, $cube)?;
+                Ok($cls::make(py, Py::new(py, setup)?, record))
+            }
+
+            fn __repr__(&self) -> String {
+                format!(
+                    concat!("<", $name, " {} games={} equity={} seed={}{}>"),
+                    self.record.setup.position.id(),
+                    gammon_core::RunTally::games(&self.record.tally),
+                    $crate::run_results::plus_minus(self.equity(), self.std_error()),
+                    self.record.setup.seed,
+                    if self.interrupted() {
+                        " interrupted"
+                    } else {
+                        ""
+                    }
+                )
+            }
+
             /// True when the first two rolls were stratified (quasi-random dice).
             #[getter]
             fn quasi_random(&self) -> bool {

@@ -633,7 +633,15 @@ impl PySimulationSetup {
 /// What both result classes share: the core's record (its per-item records kept apart, as
 /// numpy arrays), the records and the players.
 macro_rules! sim_result {
-    ($cls:ident, $tally:ty, $py_tally:ident, $records:ty, $py_records:ident, { $($extra:tt)* }) => {
+    (
+        $cls:ident,
+        $tally:ty,
+        $py_tally:ident,
+        $records:ty,
+        $py_records:ident,
+        getters { $($rows:tt)* },
+        { $($extra:tt)* }
+    ) => {
         impl $cls {
             pub(crate) fn new(
                 py: Python<'_>,
@@ -665,34 +673,62 @@ macro_rules! sim_result {
                 gammon_core::SimTally::estimate(&self.inner.tally).1
             }
 
-            /// ``summary``: the ``kind``, the class's own ``(key, attribute)`` figures, then
-            /// the players, the variant (by name) and how the run went.
+            /// ``summary``: the ``kind``, the class's own figures (``key:attribute`` as for
+            /// the rollouts' ``summary``), then the players, the variant (by name) and how the
+            /// run went.
             fn summary_of<'py>(
                 slf: &Bound<'py, Self>,
                 kind: &str,
-                figures: &[(&str, &str)],
+                figures: &str,
             ) -> PyResult<Bound<'py, PyDict>> {
                 let d = PyDict::new(slf.py());
                 d.set_item("kind", kind)?;
-                for (key, attr) in figures {
-                    d.set_item(*key, slf.getattr(*attr)?)?;
-                }
-                let r = &slf.get().inner;
-                d.set_item("players", slf.get().names())?;
-                d.set_item("plies", r.setup.plies)?;
-                d.set_item("cube_plies", r.setup.cube_plies)?;
-                d.set_item("variant", r.setup.variant.name())?;
-                d.set_item("seed", r.setup.seed)?;
-                d.set_item("threads", r.threads)?;
-                d.set_item("seconds", r.elapsed)?;
-                d.set_item("interrupted", r.stop == StopReason::Interrupted)?;
-                d.set_item("stop_reason", r.stop.name())?;
+                let run = "players:names plies:setup.plies cube_plies:setup.cube_plies variant \
+                           seed threads seconds:elapsed interrupted stop_reason";
+                let all = format!("{figures} {run}");
+                d.update(crate::run_results::summary_of(slf.as_any(), &all)?.as_mapping())?;
                 Ok(d)
             }
         }
 
-        #[pymethods]
-        impl $cls {
+        crate::getters::py_methods!($cls, getters(|slf| slf.get()) {
+            /// The master seed: with it the simulation can be replayed exactly.
+            seed -> u64: |me| me.inner.setup.seed;
+
+            /// The cube rules asked for (a match plays without the money options, CUBE-11).
+            cube_rules -> PyCubeRules: |me| PyCubeRules { inner: me.inner.setup.cube_rules };
+
+            /// The variant played.
+            variant -> PyVariant: |me| me.inner.setup.variant.into();
+
+            /// True when Ctrl-C (or the callback) stopped the simulation early.
+            interrupted -> bool: |me| me.inner.stop == StopReason::Interrupted;
+
+            /// ``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``.
+            stop_reason -> &'static str: |me| me.inner.stop.name();
+
+            /// Wall-clock seconds (summed over the runs merged or resumed).
+            elapsed -> f64: |me| me.inner.elapsed;
+
+            /// Worker threads used.
+            threads -> u64: |me| me.inner.threads;
+
+            /// The index of the first item (match or game) held.
+            first -> u64: |me| me.inner.first();
+
+            /// The items held, as sorted half-open ranges ``(first, end)``.
+            ranges -> Vec<(u64, u64)>: |me| {
+                me.inner.ranges.iter().map(|r| (r.start, r.end)).collect()
+            };
+
+            /// The core's statistics of the items (exact sums, estimates).
+            tally -> $py_tally: |me| $py_tally { inner: me.inner.tally };
+
+            /// The standard error of the estimate (infinite below two items).
+            std_error -> f64: |me| me.std_error_value();
+
+            $($rows)*
+        }, {
             /// The two players (``gammon.Player``); the first played White.
             #[getter]
             fn players(&self, py: Python<'_>) -> Py<PyAny> {
@@ -712,72 +748,6 @@ macro_rules! sim_result {
             fn names(&self) -> (String, String) {
                 let [a, b] = &self.inner.setup.players;
                 (a.clone(), b.clone())
-            }
-
-            /// The master seed: with it the simulation can be replayed exactly.
-            #[getter]
-            fn seed(&self) -> u64 {
-                self.inner.setup.seed
-            }
-
-            /// The cube rules asked for (a match plays without the money options, CUBE-11).
-            #[getter]
-            fn cube_rules(&self) -> PyCubeRules {
-                PyCubeRules { inner: self.inner.setup.cube_rules }
-            }
-
-            /// The variant played.
-            #[getter]
-            fn variant(&self) -> PyVariant {
-                self.inner.setup.variant.into()
-            }
-
-            /// True when Ctrl-C (or the callback) stopped the simulation early.
-            #[getter]
-            fn interrupted(&self) -> bool {
-                self.inner.stop == StopReason::Interrupted
-            }
-
-            /// ``"completed"``, ``"interrupted"``, ``"max_seconds"`` or ``"target_std_error"``.
-            #[getter]
-            fn stop_reason(&self) -> &'static str {
-                self.inner.stop.name()
-            }
-
-            /// Wall-clock seconds (summed over the runs merged or resumed).
-            #[getter]
-            fn elapsed(&self) -> f64 {
-                self.inner.elapsed
-            }
-
-            /// Worker threads used.
-            #[getter]
-            fn threads(&self) -> u64 {
-                self.inner.threads
-            }
-
-            /// The index of the first item (match or game) held.
-            #[getter]
-            fn first(&self) -> u64 {
-                self.inner.first()
-            }
-
-            /// The items held, as sorted half-open ranges ``(first, end)``.
-            #[getter]
-            fn ranges(&self) -> Vec<(u64, u64)> {
-                self.inner.ranges.iter().map(|r| (r.start, r.end)).collect()
-            }
-
-            /// The core's statistics of the items (exact sums, estimates).
-            #[getter]
-            fn tally(&self) -> $py_tally {
-                $py_tally { inner: self.inner.tally }
-            }
-
-            /// The standard error of the estimate (infinite below two items).
-            #[getter]
-            fn std_error(&self) -> f64 {
-                self.std_error_value()
             }
 
             /// Both results' items together: exact, in any order the same statistics; the
@@ -917,7 +887,7 @@ macro_rules! sim_result {
             }
 
             $($extra)*
-        }
+        });
     };
 }
 
@@ -941,6 +911,60 @@ sim_result!(
     PyMatchTally,
     MatchRecords,
     PyMatchRecords,
+    getters {
+        /// Matches asked for.
+        matches_requested -> u64: |me| me.inner.requested;
+
+        /// Matches played to the end and counted.
+        matches_completed -> u64: |me| me.inner.tally.matches;
+
+        /// The index of the first match after the ones held (where a resume starts).
+        next_match -> u64: |me| me.inner.next();
+
+        /// Matches won by the first and the second player.
+        wins -> (u64, u64): |me| (me.inner.tally.wins.white, me.inner.tally.wins.black);
+
+        /// Games played in all matches.
+        games -> u64: |me| me.inner.tally.games;
+
+        /// Crawford games played (at most one a match).
+        crawford_games -> u64: |me| me.inner.tally.crawford_games;
+
+        /// Games ended by a dropped double.
+        drops -> u64: |me| me.inner.tally.drops;
+
+        /// Cube offers made (in a match: doubles; the money options are off, CUBE-11).
+        doubles -> u64: |me| me.inner.tally.doubles;
+
+        /// Points scored by each player over all matches.
+        points -> (u64, u64): |me| (me.inner.tally.points.white, me.inner.tally.points.black);
+
+        /// Turns played in all games.
+        plies -> u64: |me| me.inner.tally.plies;
+
+        /// The share of matches the first player won (NaN for none).
+        win -> f64: |me| me.inner.tally.win_share(gammon_core::Color::White);
+
+        /// The share of matches the second player won.
+        lose -> f64: |me| me.inner.tally.win_share(gammon_core::Color::Black);
+
+        /// The 95% confidence interval of ``win``: ±1.96 standard errors; when one
+        /// player won every match (the standard error is then 0), the exact one-sided 95% bound
+        /// ``1 - 0.05 ** (1 / n)`` (about ``3 / n``, the rule of three) on the other's share.
+        ci95 -> (f64, f64): |me| me.inner.tally.win_interval();
+
+        /// The average number of games a match took.
+        games_per_match -> f64: |me| me.inner.tally.games_per_match();
+
+        /// The standard error of ``games_per_match``.
+        games_per_match_std_error -> f64: |me| me.inner.tally.games_per_match_std_error();
+
+        /// Matches played per wall-clock second.
+        matches_per_second -> f64: |me| rate(me.inner.tally.matches, me.inner.elapsed);
+
+        /// Games played per wall-clock second.
+        games_per_second -> f64: |me| rate(me.inner.tally.games, me.inner.elapsed);
+    },
     {
         /// The match length (MATCH-1).
         #[getter]
@@ -960,114 +984,10 @@ sim_result!(
             )
         }
 
-        /// Matches asked for.
-        #[getter]
-        fn matches_requested(&self) -> u64 {
-            self.inner.requested
-        }
-
-        /// Matches played to the end and counted.
-        #[getter]
-        fn matches_completed(&self) -> u64 {
-            self.inner.tally.matches
-        }
-
-        /// The index of the first match after the ones held (where a resume starts).
-        #[getter]
-        fn next_match(&self) -> u64 {
-            self.inner.next()
-        }
-
-        /// Matches won by the first and the second player.
-        #[getter]
-        fn wins(&self) -> (u64, u64) {
-            (self.inner.tally.wins.white, self.inner.tally.wins.black)
-        }
-
-        /// Games played in all matches.
-        #[getter]
-        fn games(&self) -> u64 {
-            self.inner.tally.games
-        }
-
-        /// Crawford games played (at most one a match).
-        #[getter]
-        fn crawford_games(&self) -> u64 {
-            self.inner.tally.crawford_games
-        }
-
-        /// Games ended by a dropped double.
-        #[getter]
-        fn drops(&self) -> u64 {
-            self.inner.tally.drops
-        }
-
-        /// Cube offers made (in a match: doubles; the money options are off, CUBE-11).
-        #[getter]
-        fn doubles(&self) -> u64 {
-            self.inner.tally.doubles
-        }
-
-        /// Points scored by each player over all matches.
-        #[getter]
-        fn points(&self) -> (u64, u64) {
-            (self.inner.tally.points.white, self.inner.tally.points.black)
-        }
-
-        /// Turns played in all games.
-        #[getter]
-        fn plies(&self) -> u64 {
-            self.inner.tally.plies
-        }
-
         /// Per-match ``MatchRecords`` when ``record_matches=True``, else None.
         #[getter]
         fn records(&self, py: Python<'_>) -> Option<Py<PyMatchRecords>> {
             self.records.as_ref().map(|r| r.clone_ref(py))
-        }
-
-        /// The share of matches the first player won (NaN for none).
-        #[getter]
-        fn win(&self) -> f64 {
-            self.inner.tally.win_share(gammon_core::Color::White)
-        }
-
-        /// The share of matches the second player won.
-        #[getter]
-        fn lose(&self) -> f64 {
-            self.inner.tally.win_share(gammon_core::Color::Black)
-        }
-
-        /// The 95% confidence interval of ``win``: ±1.96 standard errors; when one
-        /// player won every match (the standard error is then 0), the exact one-sided 95% bound
-        /// ``1 - 0.05 ** (1 / n)`` (about ``3 / n``, the rule of three) on the other's share.
-        #[getter]
-        fn ci95(&self) -> (f64, f64) {
-            self.inner.tally.win_interval()
-        }
-
-        /// The average number of games a match took.
-        #[getter]
-        fn games_per_match(&self) -> f64 {
-            self.inner.tally.games_per_match()
-        }
-
-        /// The standard error of ``games_per_match``.
-        #[getter]
-        fn games_per_match_std_error(&self) -> f64 {
-            self.inner.tally.games_per_match_std_error()
-        }
-
-        /// Matches played per wall-clock second.
-        #[getter]
-        fn matches_per_second(&self) -> f64 {
-            rate(self.inner.tally.matches, self.inner.elapsed)
-        }
-
-        /// Games played per wall-clock second.
-        #[getter]
-        fn games_per_second(&self) -> f64 {
-            rate(self.inner.tally.games, self.inner.elapsed)
         }
 
         /// The figures as plain JSON-ready values, as ``gammon simulate match --json`` prints
@@ -1077,18 +997,9 @@ sim_result!(
         /// (its name), ``seed``, ``threads``, ``seconds`` (elapsed), ``interrupted`` and
         /// ``stop_reason``.
         fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
-            let figures = [
-                ("length", "length"),
-                ("crawford", "crawford"),
-                ("matches", "matches_completed"),
-                ("matches_requested", "matches_requested"),
-                ("wins", "wins"),
-                ("win", "win"),
-                ("std_error", "std_error"),
-                ("ci95", "ci95"),
-                ("games", "games"),
-            ];
-            Self::summary_of(slf, "match", &figures)
+            let figures = "length crawford matches:matches_completed matches_requested wins win \
+                           std_error ci95 games";
+            Self::summary_of(slf, "match", figures)
         }
 
         fn __str__(&self) -> String {
@@ -1112,7 +1023,7 @@ sim_result!(
                     commas(t.matches),
                     commas(t.games),
                     r.elapsed,
-                    rate_text(self.matches_per_second()),
+                    rate_text(rate(self.inner.tally.matches, self.inner.elapsed)),
                     threads_text(r.threads),
                     status(r)
                 ),
@@ -1130,7 +1041,7 @@ sim_result!(
                 ),
                 None => format!(
                     "  {a} wins {}, CI {lo:.4} .. {hi:.4}, standard error {se:.4}",
-                    plus_minus(format!("{:.4}", self.win()), se)
+                    plus_minus(format!("{:.4}", self.inner.tally.win_share(gammon_core::Color::White)), se)
                 ),
             });
             lines.push(format!(
@@ -1151,14 +1062,14 @@ sim_result!(
             let win = match r.tally.sweep() {
                 Some(gammon_core::Color::White) => format!("1.0000 (>= {lo:.4}, 95%)"),
                 Some(gammon_core::Color::Black) => format!("0.0000 (<= {hi:.4}, 95%)"),
-                None => plus_minus(format!("{:.4}", self.win()), r.tally.std_error()),
+                None => plus_minus(format!("{:.4}", self.inner.tally.win_share(gammon_core::Color::White)), r.tally.std_error()),
             };
             format!(
                 "<MatchResult {}-point {a} vs {b} matches={} win={win} seed={}{}>",
                 self.length(),
                 r.tally.matches,
                 r.setup.seed,
-                if self.interrupted() {
+                if self.inner.stop == StopReason::Interrupted {
                     " interrupted"
                 } else {
                     ""
@@ -1188,71 +1099,45 @@ sim_result!(
     PyMoneyTally,
     MoneyRecords,
     PyMoneyRecords,
-    {
+    getters {
         /// Games asked for.
-        #[getter]
-        fn games_requested(&self) -> u64 {
-            self.inner.requested
-        }
+        games_requested -> u64: |me| me.inner.requested;
 
         /// Games played and counted.
-        #[getter]
-        fn games_completed(&self) -> u64 {
-            self.inner.tally.games
-        }
+        games_completed -> u64: |me| me.inner.tally.games;
 
         /// The index of the first game after the ones held (where a resume starts).
-        #[getter]
-        fn next_game(&self) -> u64 {
-            self.inner.next()
-        }
+        next_game -> u64: |me| me.inner.next();
 
         /// Games each player won by a dropped double (CUBE-6).
-        #[getter]
-        fn dropped(&self) -> (u64, u64) {
-            (self.inner.tally.drops.white, self.inner.tally.drops.black)
-        }
+        dropped -> (u64, u64): |me| (me.inner.tally.drops.white, me.inner.tally.drops.black);
 
         /// Cube offers made: doubles, beavers and raccoons.
-        #[getter]
-        fn doubles(&self) -> u64 {
-            self.inner.tally.doubles
-        }
+        doubles -> u64: |me| me.inner.tally.doubles;
 
         /// The sum of the cube values the games were scored at.
-        #[getter]
-        fn cube_total(&self) -> u64 {
-            self.inner.tally.cube
-        }
+        cube_total -> u64: |me| me.inner.tally.cube;
 
         /// Turns played.
-        #[getter]
-        fn plies(&self) -> u64 {
-            self.inner.tally.plies
-        }
+        plies -> u64: |me| me.inner.tally.plies;
 
+        /// The first player's average net points per game (NaN for none).
+        points_per_game -> f64: |me| me.inner.tally.points_per_game();
+
+        /// The first player's net points over all games.
+        net_points -> i128: |me| me.inner.tally.points;
+
+        /// The 95% confidence interval of ``points_per_game`` (±1.96 standard errors).
+        ci95 -> (f64, f64): |me| me.inner.tally.points_interval();
+
+        /// Games played per wall-clock second.
+        games_per_second -> f64: |me| rate(me.inner.tally.games, me.inner.elapsed);
+    },
+    {
         /// Per-game ``MoneyRecords`` when ``record_games=True``, else None.
         #[getter]
         fn records(&self, py: Python<'_>) -> Option<Py<PyMoneyRecords>> {
             self.records.as_ref().map(|r| r.clone_ref(py))
-        }
-
-        /// The first player's average net points per game (NaN for none).
-        #[getter]
-        fn points_per_game(&self) -> f64 {
-            self.inner.tally.points_per_game()
-        }
-
-        /// The first player's net points over all games.
-        #[getter]
-        fn net_points(&self) -> i128 {
-            self.inner.tally.points
-        }
-
-        /// The 95% confidence interval of ``points_per_game`` (±1.96 standard errors).
-        #[getter]
-        fn ci95(&self) -> (f64, f64) {
-            self.inner.tally.points_interval()
         }
 
         /// Games won by each player and how: ``{"first": {"single": n, "gammon": n,
@@ -1286,12 +1171,6 @@ sim_result!(
             }
         }
 
-        /// Games played per wall-clock second.
-        #[getter]
-        fn games_per_second(&self) -> f64 {
-            rate(self.inner.tally.games, self.inner.elapsed)
-        }
-
         /// The figures as plain JSON-ready values, as ``gammon simulate money --json`` prints
         /// them: ``kind`` (``"money"``), ``games`` (completed), ``games_requested``,
         /// ``points_per_game``, ``std_error``, ``ci95``, ``net_points``, ``mean_cube``,
@@ -1299,17 +1178,9 @@ sim_result!(
         /// depths), ``variant`` (its name), ``seed``,
         /// ``threads``, ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
         fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
-            let figures = [
-                ("games", "games_completed"),
-                ("games_requested", "games_requested"),
-                ("points_per_game", "points_per_game"),
-                ("std_error", "std_error"),
-                ("ci95", "ci95"),
-                ("net_points", "net_points"),
-                ("mean_cube", "mean_cube"),
-                ("counts", "counts"),
-            ];
-            Self::summary_of(slf, "money", &figures)
+            let figures = "games:games_completed games_requested points_per_game std_error ci95 \
+                           net_points mean_cube counts";
+            Self::summary_of(slf, "money", figures)
         }
 
         fn __str__(&self) -> String {
@@ -1328,7 +1199,7 @@ sim_result!(
                     "{} games in {:.1} s: {} games/s on {} ({})",
                     commas(t.games),
                     r.elapsed,
-                    rate_text(self.games_per_second()),
+                    rate_text(rate(self.inner.tally.games, self.inner.elapsed)),
                     threads_text(r.threads),
                     status(r)
                 ),
@@ -1359,7 +1230,7 @@ sim_result!(
                     r.tally.std_error()
                 ),
                 r.setup.seed,
-                if self.interrupted() {
+                if self.inner.stop == StopReason::Interrupted {
                     " interrupted"
                 } else {
                     ""

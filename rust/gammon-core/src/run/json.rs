@@ -220,7 +220,41 @@ impl Json {
 pub fn integrity_check(fields: &BTreeMap<String, Json>) -> String {
     let mut body = fields.clone();
     body.remove("check");
-    let digest = Sha256::digest(Json::Object(body).canonical().as_bytes());
+    sha256_text(&Json::Object(body).canonical())
+}
+
+/// The integrity check as the simulation checkpoints of earlier versions computed it: as
+/// [`integrity_check`], but over serde_json's compact text (keys sorted, characters past ASCII
+/// as they are, floats as serde_json writes them: `0.000015` where Python writes `1.5e-05`),
+/// so that those files still verify.
+#[must_use]
+pub fn serde_integrity_check(fields: &BTreeMap<String, Json>) -> String {
+    fn serde(v: &Json) -> serde_json::Value {
+        use serde_json::Value as V;
+        match v {
+            Json::Null => V::Null,
+            Json::Bool(b) => V::Bool(*b),
+            // Integers keep their digits (the feature `arbitrary_precision`).
+            Json::Int(t) => serde_json::from_str(t).unwrap_or(V::Null),
+            Json::Float(x) => serde_json::Number::from_f64(*x).map_or(V::Null, V::Number),
+            Json::Str(s) => V::String(s.clone()),
+            Json::Array(items) => V::Array(items.iter().map(serde).collect()),
+            Json::Object(map) => {
+                V::Object(map.iter().map(|(k, x)| (k.clone(), serde(x))).collect())
+            }
+        }
+    }
+    let body: serde_json::Map<String, serde_json::Value> = fields
+        .iter()
+        .filter(|(k, _)| *k != "check")
+        .map(|(k, x)| (k.clone(), serde(x)))
+        .collect();
+    sha256_text(&serde_json::Value::Object(body).to_string())
+}
+
+/// `"sha256:"` and the hexadecimal SHA-256 of `text`.
+fn sha256_text(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
     let mut out = String::with_capacity(7 + 64);
     out.push_str("sha256:");
     for b in digest {

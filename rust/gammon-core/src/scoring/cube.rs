@@ -105,6 +105,20 @@ pub enum CubeRulesError {
 }
 
 impl CubeRules {
+    /// The names of the settings, in order: those of `gammon.CubeRules` and of the
+    /// `cube_rules` of checkpoint records (`max_cube` is the cap's value, not its log).
+    pub const FIELDS: [&'static str; 9] = [
+        "max_cube",
+        "jacoby",
+        "beavers",
+        "raccoons",
+        "max_beavers",
+        "auto_doubles",
+        "enabled",
+        "refuse_dead_cube",
+        "gnubg_raccoon_owner",
+    ];
+
     /// The cap on the cube value (CUBE-10).
     #[inline]
     #[must_use]

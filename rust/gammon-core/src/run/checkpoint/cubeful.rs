@@ -3,6 +3,7 @@
 //! starting cube and the money rules).
 
 use super::*;
+use crate::scoring::cube::MAX_CUBE_LOG2_LIMIT;
 
 impl RunTally for CubefulTally {
     const FORMAT: &'static str = CUBEFUL_FORMAT;
@@ -110,7 +111,6 @@ impl RunTally for CubefulTally {
 }
 
 pub(super) fn cube_json(c: &CubeSetup) -> Json {
-    let r = &c.rules;
     Json::object([
         (
             "policies",
@@ -118,21 +118,55 @@ pub(super) fn cube_json(c: &CubeSetup) -> Json {
         ),
         ("value", Json::uint(c.value.into())),
         ("owner", c.owner.map_or(Json::Null, |o| Json::str(o.name()))),
-        (
-            "rules",
-            Json::object([
-                ("max_cube", Json::uint(r.max_cube().into())),
-                ("jacoby", Json::Bool(r.jacoby)),
-                ("beavers", Json::Bool(r.beavers)),
-                ("raccoons", Json::Bool(r.raccoons)),
-                ("max_beavers", Json::uint(r.max_beavers.into())),
-                ("auto_doubles", Json::uint(r.auto_doubles.into())),
-                ("enabled", Json::Bool(r.enabled)),
-                ("refuse_dead_cube", Json::Bool(r.refuse_dead_cube)),
-                ("gnubg_raccoon_owner", Json::Bool(r.gnubg_raccoon_owner)),
-            ]),
-        ),
+        ("rules", rules_json(&c.rules)),
     ])
+}
+
+/// The cube rules as a record's JSON object, under the names of [`CubeRules::FIELDS`].
+pub(crate) fn rules_json(r: &CubeRules) -> Json {
+    Json::object([
+        ("max_cube", Json::uint(r.max_cube().into())),
+        ("jacoby", Json::Bool(r.jacoby)),
+        ("beavers", Json::Bool(r.beavers)),
+        ("raccoons", Json::Bool(r.raccoons)),
+        ("max_beavers", Json::uint(r.max_beavers.into())),
+        ("auto_doubles", Json::uint(r.auto_doubles.into())),
+        ("enabled", Json::Bool(r.enabled)),
+        ("refuse_dead_cube", Json::Bool(r.refuse_dead_cube)),
+        ("gnubg_raccoon_owner", Json::Bool(r.gnubg_raccoon_owner)),
+    ])
+}
+
+/// Reads the cube rules from the fields `r` ([`CubeRules::FIELDS`]), checked as
+/// [`CubeRules::validate`] checks them.
+///
+/// # Errors
+/// [`CheckpointError`] naming the field.
+pub(crate) fn read_rules(r: &Fields<'_>) -> Result<CubeRules, CheckpointError> {
+    let max_cube = r.uint("max_cube", 1, 1 << MAX_CUBE_LOG2_LIMIT)? as u32;
+    if !max_cube.is_power_of_two() {
+        return Err(CheckpointError(format!(
+            "checkpoint field {}max_cube must be a power of two, not {max_cube}",
+            r.prefix
+        )));
+    }
+    let rules = CubeRules {
+        max_cube_log2: max_cube.trailing_zeros() as u8,
+        jacoby: r.bool("jacoby")?,
+        beavers: r.bool("beavers")?,
+        raccoons: r.bool("raccoons")?,
+        max_beavers: r.uint("max_beavers", 0, u32::MAX.into())? as u32,
+        auto_doubles: r.uint("auto_doubles", 0, 255)? as u8,
+        enabled: r.bool("enabled")?,
+        refuse_dead_cube: r.bool("refuse_dead_cube")?,
+        gnubg_raccoon_owner: r.bool("gnubg_raccoon_owner")?,
+    };
+    rules.validate().map_err(|e| {
+        CheckpointError(format!(
+            "checkpoint field {}: {e}",
+            r.prefix.trim_end_matches('.')
+        ))
+    })
 }
 
 pub(super) fn read_cube(v: &Json) -> Result<CubeSetup, CheckpointError> {
@@ -142,7 +176,7 @@ pub(super) fn read_cube(v: &Json) -> Result<CubeSetup, CheckpointError> {
             py_repr(v)
         )));
     };
-    let f = Fields(map);
+    let f = Fields::new(map);
     let policies = match f.get("policies")? {
         Json::Array(p) if p.len() == 2 => match (&p[0], &p[1]) {
             (Json::Str(a), Json::Str(b)) if !a.is_empty() && !b.is_empty() => {
@@ -176,24 +210,7 @@ pub(super) fn read_cube(v: &Json) -> Result<CubeSetup, CheckpointError> {
             "checkpoint field cube.rules must be a dict",
         ));
     };
-    let r = Fields(rules);
-    let max_cube = r.uint("max_cube", 1, 1 << 15)? as u32;
-    if !max_cube.is_power_of_two() {
-        return Err(CheckpointError::new(
-            "checkpoint field max_cube must be a power of two",
-        ));
-    }
-    let rules = CubeRules {
-        max_cube_log2: max_cube.trailing_zeros() as u8,
-        jacoby: r.bool("jacoby")?,
-        beavers: r.bool("beavers")?,
-        raccoons: r.bool("raccoons")?,
-        max_beavers: r.uint("max_beavers", 0, u32::MAX.into())? as u32,
-        auto_doubles: r.uint("auto_doubles", 0, 255)? as u8,
-        enabled: r.bool("enabled")?,
-        refuse_dead_cube: r.bool("refuse_dead_cube")?,
-        gnubg_raccoon_owner: r.bool("gnubg_raccoon_owner")?,
-    };
+    let rules = read_rules(&Fields::nested(rules, "cube.rules."))?;
     Ok(CubeSetup {
         policies,
         value: f.uint("value", 1, u32::MAX.into())? as u32,

@@ -38,18 +38,12 @@ pub(super) fn file_fields(
             quoted(format)
         )));
     }
-    let mut have: Vec<&str> = map.keys().map(String::as_str).collect();
-    let mut want = names.to_vec();
-    have.sort_unstable();
-    want.sort_unstable();
-    if have != want {
-        return Err(CheckpointError(format!(
-            "the checkpoint {where_} has fields {}, not {}",
-            py_list(&have),
-            py_list(&want)
-        )));
-    }
-    if Fields(&map).str("check")? != integrity_check(&map) {
+    exact_fields(
+        &map,
+        names,
+        &format!("the checkpoint {where_} does not have the fields of its format"),
+    )?;
+    if Fields::new(&map).str("check")? != integrity_check(&map) {
         return Err(CheckpointError(format!(
             "the checkpoint {where_} fails its integrity check: it was edited or corrupted"
         )));
@@ -98,7 +92,7 @@ impl<T: RunTally> RolloutFile<T> {
         let invalid = |e: CheckpointError| {
             CheckpointError(format!("the checkpoint {where_} is not valid: {e}"))
         };
-        let f = Fields(&map);
+        let f = Fields::new(&map);
         let first = f.uint("first_game", 0, u64::MAX.into()).map_err(invalid)? as u64;
         let games = f
             .uint("games", 0, u128::from(u64::MAX - first))
@@ -265,7 +259,7 @@ impl ManyFile {
         let invalid = |e: CheckpointError| {
             CheckpointError(format!("the checkpoint {where_} is not valid: {e}"))
         };
-        let f = Fields(&map);
+        let f = Fields::new(&map);
         let seed = f.uint("seed", 0, u64::MAX.into()).map_err(invalid)? as u64;
         let games = f.uint("games", 1, u64::MAX.into()).map_err(invalid)? as u64;
         let common_dice = f.bool("common_dice").map_err(invalid)?;

@@ -5,28 +5,99 @@
 use super::*;
 
 /// The fields of a JSON object, read with errors that name the field.
-pub struct Fields<'a>(pub &'a BTreeMap<String, Json>);
+pub struct Fields<'a> {
+    /// The object's fields.
+    pub map: &'a BTreeMap<String, Json>,
+    /// What stands before a field's name in messages: empty for a record's own fields,
+    /// `"tally."` for those of its object `tally`.
+    pub prefix: &'static str,
+}
 
-impl Fields<'_> {
+/// `value` as a JSON object (`what` names it in the error: "a rollout checkpoint").
+///
+/// # Errors
+/// [`CheckpointError`] when it is not an object.
+pub fn object<'a>(
+    value: &'a Json,
+    what: &str,
+) -> Result<&'a BTreeMap<String, Json>, CheckpointError> {
+    match value {
+        Json::Object(map) => Ok(map),
+        other => Err(CheckpointError(format!(
+            "{what} is a dict, not {}",
+            type_name(other)
+        ))),
+    }
+}
+
+/// Checks that `map` has exactly the fields `names`; else the error says `what` ("not a
+/// rollout checkpoint") and lists the fields missing and those unknown.
+///
+/// # Errors
+/// [`CheckpointError`] naming the fields.
+pub fn exact_fields(
+    map: &BTreeMap<String, Json>,
+    names: &[&str],
+    what: &str,
+) -> Result<(), CheckpointError> {
+    let missing: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|k| !map.contains_key(*k))
+        .collect();
+    let unknown: Vec<&str> = map
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !names.contains(k))
+        .collect();
+    if missing.is_empty() && unknown.is_empty() {
+        return Ok(());
+    }
+    Err(CheckpointError(format!(
+        "{what}: missing fields {}, unknown fields {}",
+        py_list(&missing),
+        py_list(&unknown)
+    )))
+}
+
+impl<'a> Fields<'a> {
+    /// The fields of a record.
+    #[must_use]
+    pub fn new(map: &'a BTreeMap<String, Json>) -> Fields<'a> {
+        Fields { map, prefix: "" }
+    }
+
+    /// The fields of a record's object, named in messages after `prefix` (`"tally."`).
+    #[must_use]
+    pub fn nested(map: &'a BTreeMap<String, Json>, prefix: &'static str) -> Fields<'a> {
+        Fields { map, prefix }
+    }
+
+    /// The field `name` with the prefix, as messages name it.
+    fn name(&self, name: &str) -> String {
+        format!("{}{name}", self.prefix)
+    }
+
     /// The field `name`.
     ///
     /// # Errors
     /// [`CheckpointError`] when it is missing.
-    pub fn get(&self, name: &str) -> Result<&Json, CheckpointError> {
-        self.0
-            .get(name)
-            .ok_or_else(|| CheckpointError(format!("checkpoint field {name} is missing")))
+    pub fn get(&self, name: &str) -> Result<&'a Json, CheckpointError> {
+        self.map.get(name).ok_or_else(|| {
+            CheckpointError(format!("checkpoint field {} is missing", self.name(name)))
+        })
     }
 
     /// A string field.
     ///
     /// # Errors
     /// [`CheckpointError`] when it is not a string.
-    pub fn str(&self, name: &str) -> Result<&str, CheckpointError> {
+    pub fn str(&self, name: &str) -> Result<&'a str, CheckpointError> {
         match self.get(name)? {
             Json::Str(s) => Ok(s),
             other => Err(CheckpointError(format!(
-                "checkpoint field {name} must be a str, not {}",
+                "checkpoint field {} must be a str, not {}",
+                self.name(name),
                 py_repr(other)
             ))),
         }
@@ -40,7 +111,8 @@ impl Fields<'_> {
         match self.get(name)? {
             Json::Bool(b) => Ok(*b),
             other => Err(CheckpointError(format!(
-                "checkpoint field {name} must be a bool, not {}",
+                "checkpoint field {} must be a bool, not {}",
+                self.name(name),
                 py_repr(other)
             ))),
         }
@@ -51,7 +123,30 @@ impl Fields<'_> {
     /// # Errors
     /// [`CheckpointError`] when it is not an integer in range.
     pub fn uint(&self, name: &str, low: u128, high: u128) -> Result<u128, CheckpointError> {
-        uint_value(self.get(name)?, name, low, high)
+        uint_value(self.get(name)?, &self.name(name), low, high)
+    }
+
+    /// A field of two non-negative integers, each within `low..=high`.
+    ///
+    /// # Errors
+    /// [`CheckpointError`] when it is not a pair of integers in range.
+    pub fn uint_pair(
+        &self,
+        name: &str,
+        low: u128,
+        high: u128,
+    ) -> Result<[u128; 2], CheckpointError> {
+        let full = self.name(name);
+        match self.get(name)? {
+            Json::Array(p) if p.len() == 2 => Ok([
+                uint_value(&p[0], &full, low, high)?,
+                uint_value(&p[1], &full, low, high)?,
+            ]),
+            other => Err(CheckpointError(format!(
+                "checkpoint field {full} must be a pair of ints, not {}",
+                py_repr(other)
+            ))),
+        }
     }
 
     /// An integer field within `low..=high`.
@@ -61,14 +156,42 @@ impl Fields<'_> {
     pub fn int(&self, name: &str, low: i128, high: i128) -> Result<i128, CheckpointError> {
         let v = self.get(name)?;
         let Json::Int(t) = v else {
-            return Err(not_int(name, v));
+            return Err(not_int(&self.name(name), v));
         };
         match t.parse::<i128>() {
             Ok(x) if (low..=high).contains(&x) => Ok(x),
             _ => Err(CheckpointError(format!(
-                "checkpoint field {name} must be in {low}..{high}, not {t}"
+                "checkpoint field {} must be in {low}..{high}, not {t}",
+                self.name(name)
             ))),
         }
+    }
+
+    /// A field of seconds: a finite number `>= 0`.
+    ///
+    /// # Errors
+    /// [`CheckpointError`] when it is not a number, or is negative.
+    pub fn seconds(&self, name: &str) -> Result<f64, CheckpointError> {
+        let v = self.get(name)?;
+        let x = match v {
+            Json::Float(x) => *x,
+            Json::Int(t) => t.parse::<f64>().unwrap_or(f64::INFINITY),
+            other => {
+                return Err(CheckpointError(format!(
+                    "checkpoint field {} must be a number, not {}",
+                    self.name(name),
+                    py_repr(other)
+                )))
+            }
+        };
+        if !(x.is_finite() && x >= 0.0) {
+            return Err(CheckpointError(format!(
+                "checkpoint field {} must be >= 0, not {}",
+                self.name(name),
+                py_repr(v)
+            )));
+        }
+        Ok(x)
     }
 }
 
@@ -148,7 +271,7 @@ pub(super) fn type_name(v: &Json) -> &'static str {
     }
 }
 
-pub(super) fn read_win_table(
+pub(crate) fn read_win_table(
     v: &Json,
     name: &str,
     max: u128,
@@ -180,9 +303,9 @@ pub(super) fn read_win_table(
     Ok(out)
 }
 
-/// The game ranges of a record, checked: pairs `0 <= a <= b < 2**64`, without overlap,
-/// holding exactly `games` games.
-pub(super) fn read_ranges(v: &Json, games: u64) -> Result<Ranges, CheckpointError> {
+/// The field `ranges` of a record: a non-empty list of pairs `[first, end]` with
+/// `0 <= first <= end < 2**64`, as written (not yet sorted or joined).
+pub(crate) fn read_range_pairs(v: &Json) -> Result<Vec<Range<u64>>, CheckpointError> {
     let Json::Array(items) = v else {
         return Err(CheckpointError(format!(
             "checkpoint field ranges must be a non-empty list, not {}",
@@ -196,23 +319,26 @@ pub(super) fn read_ranges(v: &Json, games: u64) -> Result<Ranges, CheckpointErro
     }
     let mut pairs = Vec::with_capacity(items.len());
     for r in items {
-        let Json::Array(p) = r else {
-            return Err(CheckpointError(format!(
-                "a checkpoint range is a pair [first, end], not {}",
-                py_repr(r)
-            )));
+        let p = match r {
+            Json::Array(p) if p.len() == 2 => p,
+            _ => {
+                return Err(CheckpointError(format!(
+                    "a checkpoint range is a pair [first, end], not {}",
+                    py_repr(r)
+                )))
+            }
         };
-        if p.len() != 2 {
-            return Err(CheckpointError(format!(
-                "a checkpoint range is a pair [first, end], not {}",
-                py_repr(r)
-            )));
-        }
         let a = uint_value(&p[0], "ranges", 0, u64::MAX.into())? as u64;
         let b = uint_value(&p[1], "ranges", a.into(), u64::MAX.into())? as u64;
         pairs.push(a..b);
     }
-    let ranges = Ranges::new(pairs)?;
+    Ok(pairs)
+}
+
+/// The game ranges of a record, checked: pairs `0 <= a <= b < 2**64`, without overlap,
+/// holding exactly `games` games.
+pub(super) fn read_ranges(v: &Json, games: u64) -> Result<Ranges, CheckpointError> {
+    let ranges = Ranges::new(read_range_pairs(v)?)?;
     let covered = ranges.games();
     if covered != games {
         return Err(CheckpointError(format!(

@@ -48,9 +48,11 @@ use crate::scoring::nardy_referee::{EndVariant, Koks, NardyReferee};
 use crate::variant_position::VariantPosition;
 
 use cubeful::{cube_json, read_cube};
+pub(crate) use cubeful::{read_rules, rules_json};
 pub use envelope::{ManyFile, RolloutFile};
-use fields::{py_list, read_ranges, read_win_table, type_name, uint_value};
-pub use fields::{py_repr, Fields};
+pub use fields::{exact_fields, object, py_repr, Fields};
+pub(crate) use fields::{read_range_pairs, read_win_table};
+use fields::{read_ranges, type_name, uint_value};
 use setup_fields::{read_setup, write_setup};
 
 /// The format of a cubeless rollout record.
@@ -158,6 +160,34 @@ pub fn split_ranges(ranges: &[Range<u64>], per_task: u64) -> Vec<Range<u64>> {
     out
 }
 
+/// Two item ranges that overlap: the one met second, then the one it overlaps.
+pub type Overlap = (Range<u64>, Range<u64>);
+
+/// `ranges` sorted and joined: disjoint, adjacent ranges merged, empty ones dropped, except
+/// that ranges that are all empty keep the first empty one (a record of no items still knows
+/// where it starts).
+///
+/// # Errors
+/// The two ranges that overlap.
+pub fn join_ranges(mut ranges: Vec<Range<u64>>) -> Result<Vec<Range<u64>>, Overlap> {
+    if ranges.iter().all(|r| r.end <= r.start) {
+        let start = ranges.iter().map(|r| r.start).min().unwrap_or(0);
+        #[allow(clippy::single_range_in_vec_init)] // one empty range, not its items
+        return Ok(vec![start..start]);
+    }
+    ranges.retain(|r| r.end > r.start);
+    ranges.sort_by_key(|r| (r.start, r.end));
+    let mut out: Vec<Range<u64>> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if r.start < last.end => return Err((r, last.clone())),
+            Some(last) if r.start == last.end => last.end = r.end,
+            _ => out.push(r),
+        }
+    }
+    Ok(out)
+}
+
 /// The game indices a record holds: sorted, disjoint, adjacent ranges joined. A record of no
 /// games keeps one empty range, so that it still knows where it starts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -170,31 +200,17 @@ impl Ranges {
         Ranges(vec![range])
     }
 
-    /// The ranges `ranges` sorted and joined.
+    /// The ranges `ranges` sorted and joined ([`join_ranges`]).
     ///
     /// # Errors
     /// [`CheckpointError`] when two ranges overlap (a game would count twice).
-    pub fn new(mut ranges: Vec<Range<u64>>) -> Result<Ranges, CheckpointError> {
-        if ranges.iter().all(|r| r.end <= r.start) {
-            let start = ranges.iter().map(|r| r.start).min().unwrap_or(0);
-            return Ok(Ranges(std::iter::once(start..start).collect()));
-        }
-        ranges.retain(|r| r.end > r.start);
-        ranges.sort_by_key(|r| (r.start, r.end));
-        let mut out: Vec<Range<u64>> = Vec::with_capacity(ranges.len());
-        for r in ranges {
-            match out.last_mut() {
-                Some(last) if r.start < last.end => {
-                    return Err(CheckpointError(format!(
-                        "games {}..{} overlap games {}..{}: a game may be counted only once",
-                        r.start, r.end, last.start, last.end
-                    )));
-                }
-                Some(last) if r.start == last.end => last.end = r.end,
-                _ => out.push(r),
-            }
-        }
-        Ok(Ranges(out))
+    pub fn new(ranges: Vec<Range<u64>>) -> Result<Ranges, CheckpointError> {
+        join_ranges(ranges).map(Ranges).map_err(|(r, last)| {
+            CheckpointError(format!(
+                "games {}..{} overlap games {}..{}: a game may be counted only once",
+                r.start, r.end, last.start, last.end
+            ))
+        })
     }
 
     /// The ranges.
@@ -339,13 +355,8 @@ impl<T: RunTally> RunRecord<T> {
     /// # Errors
     /// [`CheckpointError`] naming the field and the problem.
     pub fn from_json(value: &Json) -> Result<RunRecord<T>, CheckpointError> {
-        let Json::Object(map) = value else {
-            return Err(CheckpointError::new(format!(
-                "a rollout checkpoint is a dict, not {}",
-                type_name(value)
-            )));
-        };
-        let fields = Fields(map);
+        let map = object(value, "a rollout checkpoint")?;
+        let fields = Fields::new(map);
         let uses_evaluator = map.contains_key("evaluator");
         let mut want: Vec<&str> = vec![
             "format",
@@ -382,23 +393,7 @@ impl<T: RunTally> RunRecord<T> {
         } else if uses_evaluator {
             want.extend(["evaluator", "truncate_after", "variance_reduction"]);
         }
-        let missing: Vec<&str> = want
-            .iter()
-            .copied()
-            .filter(|k| !map.contains_key(*k))
-            .collect();
-        let unknown: Vec<&str> = map
-            .keys()
-            .map(String::as_str)
-            .filter(|k| !want.contains(k))
-            .collect();
-        if !missing.is_empty() || !unknown.is_empty() {
-            return Err(CheckpointError(format!(
-                "not a rollout checkpoint: missing fields {}, unknown fields {}",
-                py_list(&missing),
-                py_list(&unknown)
-            )));
-        }
+        exact_fields(map, &want, "not a rollout checkpoint")?;
         let format = fields.str("format")?;
         if format != T::FORMAT {
             return Err(CheckpointError(format!(
@@ -425,22 +420,7 @@ impl<T: RunTally> RunRecord<T> {
                 quoted(stop_name)
             ))
         })?;
-        let elapsed = match fields.get("elapsed")? {
-            Json::Float(x) => *x,
-            Json::Int(t) => t.parse::<f64>().unwrap_or(f64::INFINITY),
-            other => {
-                return Err(CheckpointError(format!(
-                    "checkpoint field elapsed must be a number, not {}",
-                    py_repr(other)
-                )))
-            }
-        };
-        if !(elapsed.is_finite() && elapsed >= 0.0) {
-            return Err(CheckpointError(format!(
-                "checkpoint field elapsed must be >= 0, not {}",
-                py_repr(fields.get("elapsed")?)
-            )));
-        }
+        let elapsed = fields.seconds("elapsed")?;
         let threads = fields.uint("threads", 0, 1 << 16)? as u64;
         let ranges = read_ranges(fields.get("ranges")?, games)?;
         Ok(RunRecord {
@@ -500,7 +480,7 @@ impl RunTally for Tally {
             points_sq: fields.uint("points_sq", 0, u128::MAX)?,
             plies: fields.uint("plies", 0, u64::MAX.into())? as u64,
             settled: fields.uint("settled", 0, u64::MAX.into())? as u64,
-            luck: if fields.0.contains_key("luck") {
+            luck: if fields.map.contains_key("luck") {
                 fields.int("luck", i128::MIN, i128::MAX)?
             } else {
                 0
@@ -509,7 +489,7 @@ impl RunTally for Tally {
         tally
             .validate()
             .map_err(|e| CheckpointError(format!("Tally: {e}")))?;
-        if !fields.0.contains_key("evaluator") && tally.luck != 0 {
+        if !fields.map.contains_key("evaluator") && tally.luck != 0 {
             return Err(CheckpointError::new(
                 "checkpoint counts luck without variance reduction",
             ));

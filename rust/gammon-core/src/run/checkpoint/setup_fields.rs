@@ -89,7 +89,7 @@ pub(super) fn nardy_json(n: &NardySetup) -> Json {
 /// The two search depths of `field` (player on roll, opponent), each at most `max`; `[0, 0]`
 /// where the file has no such field.
 pub(super) fn depths(f: &Fields<'_>, field: &str, max: u32) -> Result<[u32; 2], CheckpointError> {
-    match f.0.get(field) {
+    match f.map.get(field) {
         None => Ok([0, 0]),
         Some(Json::Array(v)) if v.len() == 2 => {
             let mut out = [0u32; 2];
@@ -172,7 +172,7 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
         ))
     })?;
     let (mut evaluator, mut truncate_after, mut variance_reduction) = (None, None, false);
-    if f.0.contains_key("evaluator") {
+    if f.map.contains_key("evaluator") {
         let name = f.str("evaluator")?;
         evaluator = Some(EvaluatorName::from_name(name).ok_or_else(|| {
             CheckpointError(format!(
@@ -245,7 +245,7 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
         plies,
     };
     setup.validate()?;
-    match f.0.get("luck_screen") {
+    match f.map.get("luck_screen") {
         None if setup.screens_luck() => Err(CheckpointError::new(
             "the checkpoint's variance reduction valued every play with the net, as versions \
              before the pubeval screen did; this version screens the plays (its luck differs \
@@ -321,7 +321,7 @@ pub(super) fn read_nardy(map: &BTreeMap<String, Json>) -> Result<NardySetup, Che
     ] {
         full.insert(k.to_string(), map.get(k).cloned().unwrap_or(default));
     }
-    let f = Fields(&full);
+    let f = Fields::new(&full);
     let setting = |e: crate::rules::nardy::options::ParseSettingError| {
         CheckpointError(format!("checkpoint field nardy: {e}"))
     };

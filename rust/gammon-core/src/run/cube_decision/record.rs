@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::base::color::{ByColor, Color};
 use crate::policy::janowski::CubeInfo;
-use crate::run::checkpoint::{py_repr, CheckpointError, Fields, RunTally};
+use crate::run::checkpoint::{exact_fields, py_repr, CheckpointError, Fields, RunTally};
 use crate::run::cube_decision::{CubeRolloutTally, LINES};
 use crate::run::cubeful::CubefulTally;
 use crate::run::json::Json;
@@ -71,7 +71,7 @@ fn read_score(v: &Json) -> Result<Scoreboard, CheckpointError> {
             )))
         }
     };
-    let f = Fields(map);
+    let f = Fields::new(map);
     let length = f.uint("length", 1, u32::MAX.into())? as u32;
     let score = match f.get("score")? {
         Json::Array(v) if v.len() == 2 => {
@@ -177,12 +177,12 @@ impl RunTally for CubeRolloutStats {
                 )));
             };
             let want = CubefulTally::field_names(false);
-            if map.len() != want.len() || !want.iter().all(|k| map.contains_key(*k)) {
-                return Err(CheckpointError(format!(
-                    "line {l} of the checkpoint must have the fields of a cubeful tally"
-                )));
-            }
-            tally.lines[l] = CubefulTally::read(&Fields(map))
+            exact_fields(
+                map,
+                &want,
+                &format!("line {l} of the checkpoint is not a cubeful tally"),
+            )?;
+            tally.lines[l] = CubefulTally::read(&Fields::new(map))
                 .map_err(|e| CheckpointError(format!("line {l} of the checkpoint: {e}")))?;
         }
         let sums = read_ints(fields.get("sums")?, "sums", LINES)?;

@@ -1,4 +1,5 @@
-//! Simulation records as JSON, and their checkpoint files.
+//! Simulation records as JSON, and their checkpoint files, in the rollout records' JSON
+//! ([`crate::run::json`]) and read by their field reader ([`Fields`]).
 //!
 //! - A record ([`SimRecord`], without its per-item records) is a `gammon.match-simulation/1`
 //!   or `gammon.money-simulation/1` object: the setup, the item ranges, the items asked for,
@@ -10,19 +11,22 @@
 //! Reading validates completely: the text (UTF-8, JSON, nesting), every field's type and
 //! range, the statistics (the wins add up to the items, the sums can come from that many
 //! items, the ranges hold exactly the items counted), the setup ([`SimSetup::validate`]) and
-//! the integrity check; each error names the field.
+//! the integrity check; each error names the field. The files of earlier versions, whose
+//! checks were computed over serde_json's text, still verify.
 
-use std::fmt::Write as _;
+use std::collections::BTreeMap;
 use std::ops::Range;
-
-use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 
 use crate::base::color::ByColor;
 use crate::base::variant::Variant;
 use crate::play::record::WIN_KINDS;
 use crate::run::batch::StopReason;
-use crate::run::simulate::record::{join_ranges, SimFormat, SimRecord, SimSetup};
+use crate::run::checkpoint::{
+    exact_fields, join_ranges, object, py_repr, read_range_pairs, read_rules, read_win_table,
+    rules_json, CheckpointError, Fields,
+};
+use crate::run::json::{integrity_check, serde_integrity_check, Json, JsonError};
+use crate::run::simulate::record::{SimFormat, SimRecord, SimSetup};
 use crate::run::simulate::{MatchTally, MoneyTally, SimRecords, SimTally};
 use crate::scoring::cube::CubeRules;
 
@@ -33,14 +37,12 @@ pub const MONEY_FORMAT: &str = "gammon.money-simulation/1";
 /// The format of a simulation's checkpoint file.
 pub const FILE_FORMAT: &str = "gammon.simulation-checkpoint/1";
 
-/// A record or checkpoint that cannot be read, or cannot continue a run: the message names
-/// the field and the problem.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SimCheckpointError(pub String);
+/// A record or checkpoint that cannot be read, or cannot continue a run: the rollout records'
+/// error (the message names the field and the problem).
+pub type SimCheckpointError = CheckpointError;
 
-fn err<T>(message: impl Into<String>) -> Result<T, SimCheckpointError> {
-    Err(SimCheckpointError(message.into()))
+fn err<T>(message: impl Into<String>) -> Result<T, CheckpointError> {
+    Err(CheckpointError(message.into()))
 }
 
 /// The statistics of a record: to and from its JSON object.
@@ -48,175 +50,67 @@ pub trait TallyJson: SimTally {
     /// The record format of simulations with this tally.
     const FORMAT: &'static str;
     /// The tally as a JSON object.
-    fn to_json(&self) -> Value;
+    fn to_json(&self) -> Json;
     /// Reads and checks a tally object (`"tally"` of a record).
     ///
     /// # Errors
-    /// [`SimCheckpointError`] naming the field.
-    fn from_json(v: &Value) -> Result<Self, SimCheckpointError>;
+    /// [`CheckpointError`] naming the field.
+    fn from_json(v: &Json) -> Result<Self, CheckpointError>;
 }
 
-/// A JSON integer of any size (the feature `arbitrary_precision` keeps its digits).
-fn big(v: impl ToString) -> Value {
-    serde_json::from_str(&v.to_string()).unwrap_or(Value::Null)
+fn uint(x: impl Into<u128>) -> Json {
+    Json::uint(x.into())
 }
 
-fn pair(a: impl ToString, b: impl ToString) -> Value {
-    Value::Array(vec![big(a), big(b)])
+fn pair(a: impl Into<u128>, b: impl Into<u128>) -> Json {
+    Json::Array(vec![uint(a), uint(b)])
 }
 
-/// The canonical text of `v` (keys sorted, no spaces) and its SHA-256, as `"sha256:..."`.
-fn check_of(v: &Map<String, Value>) -> String {
-    let mut body = v.clone();
-    body.remove("check");
-    let text = Value::Object(body).to_string();
-    let mut out = String::from("sha256:");
-    for b in Sha256::digest(text.as_bytes()) {
-        let _ = write!(out, "{b:02x}");
-    }
-    out
+/// Adds the integrity check to the fields `m` of a record or file.
+fn sealed(mut m: BTreeMap<String, Json>) -> Json {
+    let check = integrity_check(&m);
+    m.insert("check".into(), Json::Str(check));
+    Json::Object(m)
 }
 
-/// The fields of a JSON object, read with messages that name them.
-struct Fields<'a> {
-    map: &'a Map<String, Value>,
-    /// What the object is, for messages: `"checkpoint field "`, `"tally field "`.
-    what: &'static str,
+/// Whether the `check` of `f` matches its content: as the rollout records compute it, or as
+/// the simulation files of earlier versions did.
+fn verified(f: &Fields<'_>) -> Result<bool, CheckpointError> {
+    let check = f.str("check")?;
+    Ok(check == integrity_check(f.map) || check == serde_integrity_check(f.map))
 }
 
-impl<'a> Fields<'a> {
-    /// The object `v`, with exactly the fields `names`.
-    fn of(
-        v: &'a Value,
-        what: &'static str,
-        names: &[&str],
-    ) -> Result<Fields<'a>, SimCheckpointError> {
-        let Value::Object(map) = v else {
-            return err(format!("{what}must be an object, not {}", kind(v)));
-        };
-        let missing: Vec<&str> = names
-            .iter()
-            .copied()
-            .filter(|k| !map.contains_key(*k))
-            .collect();
-        let unknown: Vec<&str> = map
-            .keys()
-            .map(String::as_str)
-            .filter(|k| !names.contains(k))
-            .collect();
-        if !missing.is_empty() || !unknown.is_empty() {
-            return err(format!(
-                "{what}: missing fields [{}], unknown fields [{}]",
-                missing.join(", "),
-                unknown.join(", ")
-            ));
-        }
-        Ok(Fields { map, what })
-    }
-
-    fn get(&self, name: &str) -> &'a Value {
-        self.map.get(name).unwrap_or(&Value::Null)
-    }
-
-    fn int<T: std::str::FromStr + PartialOrd + ToString + Copy>(
-        &self,
-        name: &str,
-        lo: T,
-        hi: T,
-    ) -> Result<T, SimCheckpointError> {
-        int_in(self.get(name), lo, hi).ok_or_else(|| {
-            SimCheckpointError(format!(
-                "{}{name} must be an integer from {} to {}, not {}",
-                self.what,
-                lo.to_string(),
-                hi.to_string(),
-                self.get(name)
-            ))
-        })
-    }
-
-    fn pair<T: std::str::FromStr + PartialOrd + ToString + Copy>(
-        &self,
-        name: &str,
-        lo: T,
-        hi: T,
-    ) -> Result<[T; 2], SimCheckpointError> {
-        match self.get(name) {
-            Value::Array(v) if v.len() == 2 => match (int_in(&v[0], lo, hi), int_in(&v[1], lo, hi))
-            {
-                (Some(a), Some(b)) => Ok([a, b]),
-                _ => err(format!(
-                    "{}{name} must be two integers from {} to {}, not {}",
-                    self.what,
-                    lo.to_string(),
-                    hi.to_string(),
-                    self.get(name)
-                )),
-            },
-            other => err(format!(
-                "{}{name} must be a pair of integers, not {other}",
-                self.what
-            )),
-        }
-    }
-
-    fn bool(&self, name: &str) -> Result<bool, SimCheckpointError> {
-        self.get(name).as_bool().ok_or_else(|| {
-            SimCheckpointError(format!(
-                "{}{name} must be true or false, not {}",
-                self.what,
-                self.get(name)
-            ))
-        })
-    }
-
-    fn str(&self, name: &str) -> Result<&'a str, SimCheckpointError> {
-        self.get(name).as_str().ok_or_else(|| {
-            SimCheckpointError(format!(
-                "{}{name} must be a string, not {}",
-                self.what,
-                self.get(name)
-            ))
-        })
-    }
-}
-
-/// An integer within `lo ..= hi` (of any size), else `None`.
-fn int_in<T: std::str::FromStr + PartialOrd>(v: &Value, lo: T, hi: T) -> Option<T> {
-    let Value::Number(n) = v else { return None };
-    let x: T = n.to_string().parse().ok()?;
-    (lo <= x && x <= hi).then_some(x)
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a bool",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+/// The object `v` with exactly the fields `names`, read with messages naming them after
+/// `prefix` (`"tally."`).
+fn nested<'a>(
+    v: &'a Json,
+    prefix: &'static str,
+    names: &[&str],
+) -> Result<Fields<'a>, CheckpointError> {
+    let what = format!("checkpoint field {}", prefix.trim_end_matches('.'));
+    let map = object(v, &what)?;
+    exact_fields(map, names, &what)?;
+    Ok(Fields::nested(map, prefix))
 }
 
 impl TallyJson for MatchTally {
     const FORMAT: &'static str = MATCH_FORMAT;
 
-    fn to_json(&self) -> Value {
-        let mut m = Map::new();
-        m.insert("matches".into(), big(self.matches));
-        m.insert("wins".into(), pair(self.wins.white, self.wins.black));
-        m.insert("games".into(), big(self.games));
-        m.insert("games_sq".into(), big(self.games_sq));
-        m.insert("crawford_games".into(), big(self.crawford_games));
-        m.insert("drops".into(), big(self.drops));
-        m.insert("doubles".into(), big(self.doubles));
-        m.insert("points".into(), pair(self.points.white, self.points.black));
-        m.insert("plies".into(), big(self.plies));
-        Value::Object(m)
+    fn to_json(&self) -> Json {
+        Json::object([
+            ("matches", uint(self.matches)),
+            ("wins", pair(self.wins.white, self.wins.black)),
+            ("games", uint(self.games)),
+            ("games_sq", uint(self.games_sq)),
+            ("crawford_games", uint(self.crawford_games)),
+            ("drops", uint(self.drops)),
+            ("doubles", uint(self.doubles)),
+            ("points", pair(self.points.white, self.points.black)),
+            ("plies", uint(self.plies)),
+        ])
     }
 
-    fn from_json(v: &Value) -> Result<MatchTally, SimCheckpointError> {
+    fn from_json(v: &Json) -> Result<MatchTally, CheckpointError> {
         let names = [
             "matches",
             "wins",
@@ -228,36 +122,34 @@ impl TallyJson for MatchTally {
             "points",
             "plies",
         ];
-        let f = Fields::of(v, "checkpoint field tally.", &names)?;
-        let matches = f.int("matches", 0, u64::MAX)?;
-        let wins = f.pair("wins", 0, matches)?;
+        let f = nested(v, "tally.", &names)?;
+        let all = u128::from(u64::MAX);
+        let matches = f.uint("matches", 0, all)?;
+        let wins = f.uint_pair("wins", 0, matches)?;
         if wins[0] + wins[1] != matches {
             return err(format!(
                 "checkpoint field tally.wins {wins:?} must add up to the {matches} matches"
             ));
         }
         // Every match takes at least one game, each game at least one turn.
-        let games = f.int("games", matches, u64::MAX)?;
-        let games_sq = f.int("games_sq", u128::from(games), u128::from(games).pow(2))?;
+        let games = f.uint("games", matches, all)?;
+        let points = f.uint_pair("points", 0, all)?;
         let tally = MatchTally {
-            matches,
+            matches: matches as u64,
             wins: ByColor {
-                white: wins[0],
-                black: wins[1],
+                white: wins[0] as u64,
+                black: wins[1] as u64,
             },
-            games,
-            games_sq,
-            crawford_games: f.int("crawford_games", 0, matches)?,
-            drops: f.int("drops", 0, games)?,
-            doubles: f.int("doubles", 0, u64::MAX)?,
-            points: {
-                let p = f.pair("points", 0, u64::MAX)?;
-                ByColor {
-                    white: p[0],
-                    black: p[1],
-                }
+            games: games as u64,
+            games_sq: f.uint("games_sq", games, games * games)?,
+            crawford_games: f.uint("crawford_games", 0, matches)? as u64,
+            drops: f.uint("drops", 0, games)? as u64,
+            doubles: f.uint("doubles", 0, all)? as u64,
+            points: ByColor {
+                white: points[0] as u64,
+                black: points[1] as u64,
             },
-            plies: f.int("plies", games, u64::MAX)?,
+            plies: f.uint("plies", games, all)? as u64,
         };
         if matches == 0 && tally != MatchTally::default() {
             return err("checkpoint field tally: no matches, but other sums are not 0");
@@ -269,25 +161,25 @@ impl TallyJson for MatchTally {
 impl TallyJson for MoneyTally {
     const FORMAT: &'static str = MONEY_FORMAT;
 
-    fn to_json(&self) -> Value {
-        let kinds = |w: &[u64; WIN_KINDS]| Value::Array(w.iter().map(|&x| big(x)).collect());
-        let mut m = Map::new();
-        m.insert("games".into(), big(self.games));
-        m.insert("points".into(), big(self.points));
-        m.insert("points_sq".into(), big(self.points_sq));
-        m.insert(
-            "wins".into(),
-            Value::Array(vec![kinds(&self.wins.white), kinds(&self.wins.black)]),
-        );
-        m.insert("drops".into(), pair(self.drops.white, self.drops.black));
-        m.insert("draws".into(), big(self.draws));
-        m.insert("cube".into(), big(self.cube));
-        m.insert("doubles".into(), big(self.doubles));
-        m.insert("plies".into(), big(self.plies));
-        Value::Object(m)
+    fn to_json(&self) -> Json {
+        let kinds = |w: &[u64; WIN_KINDS]| Json::Array(w.iter().map(|&x| uint(x)).collect());
+        Json::object([
+            ("games", uint(self.games)),
+            ("points", Json::int(self.points)),
+            ("points_sq", uint(self.points_sq)),
+            (
+                "wins",
+                Json::Array(vec![kinds(&self.wins.white), kinds(&self.wins.black)]),
+            ),
+            ("drops", pair(self.drops.white, self.drops.black)),
+            ("draws", uint(self.draws)),
+            ("cube", uint(self.cube)),
+            ("doubles", uint(self.doubles)),
+            ("plies", uint(self.plies)),
+        ])
     }
 
-    fn from_json(v: &Value) -> Result<MoneyTally, SimCheckpointError> {
+    fn from_json(v: &Json) -> Result<MoneyTally, CheckpointError> {
         let names = [
             "games",
             "points",
@@ -299,120 +191,41 @@ impl TallyJson for MoneyTally {
             "doubles",
             "plies",
         ];
-        let f = Fields::of(v, "checkpoint field tally.", &names)?;
-        let games = f.int("games", 0, u64::MAX)?;
-        let mut wins = [[0u64; WIN_KINDS]; 2];
-        let bad_wins = || {
-            SimCheckpointError(format!(
-                "checkpoint field tally.wins must be two lists of {WIN_KINDS} integers from 0 to \
-                 {games}, not {}",
-                f.get("wins")
-            ))
-        };
-        let Value::Array(sides) = f.get("wins") else {
-            return Err(bad_wins());
-        };
-        if sides.len() != 2 {
-            return Err(bad_wins());
-        }
-        for (side, v) in wins.iter_mut().zip(sides) {
-            let Value::Array(counts) = v else {
-                return Err(bad_wins());
-            };
-            if counts.len() != WIN_KINDS {
-                return Err(bad_wins());
-            }
-            for (slot, c) in side.iter_mut().zip(counts) {
-                *slot = int_in(c, 0, games).ok_or_else(bad_wins)?;
-            }
-        }
-        let drops = f.pair("drops", 0, games)?;
-        let draws = f.int("draws", 0, games)?;
-        let counted: u128 = wins.iter().flatten().map(|&x| u128::from(x)).sum::<u128>()
-            + u128::from(drops[0])
-            + u128::from(drops[1])
-            + u128::from(draws);
-        if counted != u128::from(games) {
+        let f = nested(v, "tally.", &names)?;
+        let all = u128::from(u64::MAX);
+        let games = f.uint("games", 0, all)?;
+        let wins = read_win_table(f.get("wins")?, "tally.wins", games)?;
+        let drops = f.uint_pair("drops", 0, games)?;
+        let draws = f.uint("draws", 0, games)?;
+        let counted: u128 = wins.iter().flatten().sum::<u128>() + drops[0] + drops[1] + draws;
+        if counted != games {
             return err(format!(
                 "checkpoint field tally: the wins, drops and draws ({counted}) must add up to \
                  the {games} games"
             ));
         }
-        let points_sq: u128 = f.int("points_sq", 0, u128::MAX)?;
+        let points_sq = f.uint("points_sq", 0, u128::MAX)?;
         let limit = i128::try_from(points_sq).unwrap_or(i128::MAX);
-        let points: i128 = f.int("points", -limit, limit)?;
+        let side = |w: &[u128; WIN_KINDS]| w.map(|x| x as u64);
         Ok(MoneyTally {
-            games,
-            points,
+            games: games as u64,
+            points: f.int("points", -limit, limit)?,
             points_sq,
             wins: ByColor {
-                white: wins[0],
-                black: wins[1],
+                white: side(&wins[0]),
+                black: side(&wins[1]),
             },
             drops: ByColor {
-                white: drops[0],
-                black: drops[1],
+                white: drops[0] as u64,
+                black: drops[1] as u64,
             },
-            draws,
-            cube: f.int("cube", games, u64::MAX)?,
-            doubles: f.int("doubles", 0, u64::MAX)?,
+            draws: draws as u64,
+            cube: f.uint("cube", games, all)? as u64,
+            doubles: f.uint("doubles", 0, all)? as u64,
             // Every game takes at least one turn (a double comes after the opening roll).
-            plies: f.int("plies", games, u64::MAX)?,
+            plies: f.uint("plies", games, all)? as u64,
         })
     }
-}
-
-/// The cube rules as a JSON object, under their Python names.
-fn rules_json(r: &CubeRules) -> Value {
-    let mut m = Map::new();
-    m.insert("max_cube".into(), big(r.max_cube()));
-    m.insert("jacoby".into(), Value::Bool(r.jacoby));
-    m.insert("beavers".into(), Value::Bool(r.beavers));
-    m.insert("raccoons".into(), Value::Bool(r.raccoons));
-    m.insert("max_beavers".into(), big(r.max_beavers));
-    m.insert("auto_doubles".into(), big(r.auto_doubles));
-    m.insert("enabled".into(), Value::Bool(r.enabled));
-    m.insert("refuse_dead_cube".into(), Value::Bool(r.refuse_dead_cube));
-    m.insert(
-        "gnubg_raccoon_owner".into(),
-        Value::Bool(r.gnubg_raccoon_owner),
-    );
-    Value::Object(m)
-}
-
-fn rules_from(v: &Value) -> Result<CubeRules, SimCheckpointError> {
-    let names = [
-        "max_cube",
-        "jacoby",
-        "beavers",
-        "raccoons",
-        "max_beavers",
-        "auto_doubles",
-        "enabled",
-        "refuse_dead_cube",
-        "gnubg_raccoon_owner",
-    ];
-    let f = Fields::of(v, "checkpoint field cube_rules.", &names)?;
-    let max_cube: u32 = f.int("max_cube", 1, u32::MAX)?;
-    if !max_cube.is_power_of_two() {
-        return err(format!(
-            "checkpoint field cube_rules.max_cube must be a power of two, not {max_cube}"
-        ));
-    }
-    let rules = CubeRules {
-        max_cube_log2: max_cube.trailing_zeros() as u8,
-        jacoby: f.bool("jacoby")?,
-        beavers: f.bool("beavers")?,
-        raccoons: f.bool("raccoons")?,
-        max_beavers: f.int("max_beavers", 0, u32::MAX)?,
-        auto_doubles: f.int("auto_doubles", 0, u8::MAX)?,
-        enabled: f.bool("enabled")?,
-        refuse_dead_cube: f.bool("refuse_dead_cube")?,
-        gnubg_raccoon_owner: f.bool("gnubg_raccoon_owner")?,
-    };
-    rules
-        .validate()
-        .map_err(|e| SimCheckpointError(format!("checkpoint field cube_rules: {e}")))
 }
 
 /// The stop reasons a record may hold.
@@ -426,48 +239,60 @@ const STOPS: [StopReason; 4] = [
 impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
     /// The record as a JSON object (its per-item records left out), with its integrity check.
     #[must_use]
-    pub fn to_json(&self) -> Value {
+    pub fn to_json(&self) -> Json {
         let s = &self.setup;
-        let mut m = Map::new();
-        m.insert("format".into(), Value::from(T::FORMAT));
-        m.insert("variant".into(), Value::from(s.variant.name()));
+        let mut m = BTreeMap::new();
+        let mut put = |k: &str, v: Json| {
+            m.insert(k.to_owned(), v);
+        };
+        put("format", Json::str(T::FORMAT));
+        put("variant", Json::str(s.variant.name()));
         if let SimFormat::Match { length, crawford } = s.format {
-            m.insert("length".into(), big(length));
-            m.insert("crawford".into(), Value::Bool(crawford));
+            put("length", uint(length));
+            put("crawford", Json::Bool(crawford));
         }
-        m.insert(
-            "players".into(),
-            Value::Array(s.players.iter().map(|p| Value::from(p.as_str())).collect()),
+        put(
+            "players",
+            Json::Array(s.players.iter().map(|p| Json::str(p.as_str())).collect()),
         );
-        m.insert("seed".into(), big(s.seed));
-        m.insert("cube_rules".into(), rules_json(&s.cube_rules));
+        put("seed", uint(s.seed));
+        put("cube_rules", rules_json(&s.cube_rules));
         // The search depths, written only for searched players: the records of 0-ply
         // simulations stay as they were (and read with depths 0).
         for (name, depths) in [("plies", s.plies), ("cube_plies", s.cube_plies)] {
             if depths != [0, 0] {
-                m.insert(name.into(), pair(depths[0], depths[1]));
+                put(name, pair(depths[0], depths[1]));
             }
         }
         let ranges = self.ranges.iter().map(|r| pair(r.start, r.end)).collect();
-        m.insert("ranges".into(), Value::Array(ranges));
-        m.insert("requested".into(), big(self.requested));
-        m.insert("stop".into(), Value::from(self.stop.name()));
-        m.insert(
-            "elapsed".into(),
-            serde_json::Number::from_f64(self.elapsed).map_or(Value::Null, Value::Number),
-        );
-        m.insert("threads".into(), big(self.threads));
-        m.insert("tally".into(), self.tally.to_json());
-        let check = check_of(&m);
-        m.insert("check".into(), Value::from(check));
-        Value::Object(m)
+        put("ranges", Json::Array(ranges));
+        put("requested", uint(self.requested));
+        put("stop", Json::str(self.stop.name()));
+        put("elapsed", Json::Float(self.elapsed));
+        put("threads", uint(self.threads));
+        put("tally", self.tally.to_json());
+        sealed(m)
     }
 
     /// Reads and validates a record object (no per-item records).
     ///
     /// # Errors
-    /// [`SimCheckpointError`] naming the field and the problem.
-    pub fn from_json(v: &Value) -> Result<SimRecord<T, R>, SimCheckpointError> {
+    /// [`CheckpointError`] naming the field and the problem.
+    pub fn from_json(v: &Json) -> Result<SimRecord<T, R>, CheckpointError> {
+        let map = object(v, "a simulation record")?;
+        let found = map.get("format").unwrap_or(&Json::Null);
+        if *found != Json::str(T::FORMAT) {
+            let what = |f: &Json| match f {
+                Json::Str(s) if s == MATCH_FORMAT => "a match simulation".to_owned(),
+                Json::Str(s) if s == MONEY_FORMAT => "a money simulation".to_owned(),
+                other => format!("format {}", py_repr(other)),
+            };
+            return err(format!(
+                "it was written by another simulation: {}, not {}",
+                what(found),
+                what(&Json::str(T::FORMAT))
+            ));
+        }
         let is_match = T::FORMAT == MATCH_FORMAT;
         let mut names = vec![
             "format",
@@ -487,25 +312,10 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
             names.extend(["length", "crawford"]);
         }
         let searched = ["plies", "cube_plies"];
-        if let Value::Object(map) = v {
-            names.extend(searched.into_iter().filter(|k| map.contains_key(*k)));
-            let found = map.get("format").unwrap_or(&Value::Null);
-            if found.as_str() != Some(T::FORMAT) {
-                let what = |f: Option<&str>| match f {
-                    Some(MATCH_FORMAT) => "a match simulation".to_owned(),
-                    Some(MONEY_FORMAT) => "a money simulation".to_owned(),
-                    Some(other) => format!("format {other:?}"),
-                    None => format!("format {found}"),
-                };
-                return err(format!(
-                    "it was written by another simulation: {}, not {}",
-                    what(found.as_str()),
-                    what(Some(T::FORMAT))
-                ));
-            }
-        }
-        let f = Fields::of(v, "checkpoint field ", &names)?;
-        if f.str("check")? != check_of(f.map) {
+        names.extend(searched.into_iter().filter(|k| map.contains_key(*k)));
+        exact_fields(map, &names, "not a simulation record")?;
+        let f = Fields::new(map);
+        if !verified(&f)? {
             return err(
                 "the record's integrity check does not match its content: it was edited or \
                  corrupted",
@@ -516,67 +326,70 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
             .ok()
             .filter(|v| v.name() == variant_name)
             .ok_or_else(|| {
-                SimCheckpointError(format!(
+                CheckpointError(format!(
                     "checkpoint field variant must name a variant, not {variant_name:?}"
                 ))
             })?;
         let format = if is_match {
             SimFormat::Match {
-                length: f.int("length", 1, u32::MAX)?,
+                length: f.uint("length", 1, u32::MAX.into())? as u32,
                 crawford: f.bool("crawford")?,
             }
         } else {
             SimFormat::Money
         };
-        let players = match f.get("players") {
-            Value::Array(p) if p.len() == 2 && p.iter().all(Value::is_string) => [
-                p[0].as_str().unwrap_or_default().to_owned(),
-                p[1].as_str().unwrap_or_default().to_owned(),
-            ],
+        let players = match f.get("players")? {
+            Json::Array(p) => match p.as_slice() {
+                [Json::Str(a), Json::Str(b)] => [a.clone(), b.clone()],
+                _ => {
+                    return err(format!(
+                        "checkpoint field players must be two names, not {}",
+                        py_repr(&Json::Array(p.clone()))
+                    ))
+                }
+            },
             other => {
                 return err(format!(
-                    "checkpoint field players must be two names, not {other}"
+                    "checkpoint field players must be two names, not {}",
+                    py_repr(other)
                 ))
             }
         };
-        let depths = |name: &str| match f.get(name) {
-            Value::Null => Ok([0, 0]),
-            _ => f.pair(name, 0, u32::MAX),
+        let depths = |name: &str| -> Result<[u32; 2], CheckpointError> {
+            if !map.contains_key(name) {
+                return Ok([0, 0]);
+            }
+            let d = f.uint_pair(name, 0, u32::MAX.into())?;
+            Ok([d[0] as u32, d[1] as u32])
         };
         let setup = SimSetup {
             variant,
             format,
             players,
-            seed: f.int("seed", 0, u64::MAX)?,
-            cube_rules: rules_from(f.get("cube_rules"))?,
+            seed: f.uint("seed", 0, u64::MAX.into())? as u64,
+            cube_rules: read_rules(&nested(
+                f.get("cube_rules")?,
+                "cube_rules.",
+                &CubeRules::FIELDS,
+            )?)?,
             plies: depths("plies")?,
             cube_plies: depths("cube_plies")?,
         };
         setup
             .validate()
-            .map_err(|e| SimCheckpointError(format!("the record's setup cannot be played: {e}")))?;
-        let tally = T::from_json(f.get("tally"))?;
+            .map_err(|e| CheckpointError(format!("the record's setup cannot be played: {e}")))?;
+        let tally = T::from_json(f.get("tally")?)?;
         let count = tally.count();
         let unit = setup.format.unit();
-        let ranges = read_ranges(f.get("ranges"), count, unit)?;
+        let ranges = read_ranges(f.get("ranges")?, count, unit)?;
         let stop_name = f.str("stop")?;
         let stop = STOPS
             .into_iter()
             .find(|s| s.name() == stop_name)
             .ok_or_else(|| {
-                SimCheckpointError(format!(
+                CheckpointError(format!(
                     "checkpoint field stop must be completed, interrupted, max_seconds or \
                      target_std_error, not {stop_name:?}"
-                ))
-            })?;
-        let elapsed = f
-            .get("elapsed")
-            .as_f64()
-            .filter(|x| x.is_finite() && *x >= 0.0)
-            .ok_or_else(|| {
-                SimCheckpointError(format!(
-                    "checkpoint field elapsed must be a number of seconds, not {}",
-                    f.get("elapsed")
                 ))
             })?;
         Ok(SimRecord {
@@ -584,24 +397,24 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
             tally,
             records: None,
             ranges,
-            requested: f.int("requested", 0, u64::MAX)?,
+            requested: f.uint("requested", 0, u64::MAX.into())? as u64,
             stop,
-            elapsed,
-            threads: f.int("threads", 0, 1 << 16)?,
+            elapsed: f.seconds("elapsed")?,
+            threads: f.uint("threads", 0, 1 << 16)? as u64,
         })
     }
 
     /// The text of the record's JSON object.
     #[must_use]
     pub fn to_text(&self) -> String {
-        self.to_json().to_string()
+        self.to_json().canonical()
     }
 
     /// Reads a record from its text.
     ///
     /// # Errors
-    /// [`SimCheckpointError`] for text that is not a record.
-    pub fn from_text(bytes: &[u8]) -> Result<SimRecord<T, R>, SimCheckpointError> {
+    /// [`CheckpointError`] for text that is not a record.
+    pub fn from_text(bytes: &[u8]) -> Result<SimRecord<T, R>, CheckpointError> {
         SimRecord::from_json(&parse(bytes)?)
     }
 
@@ -609,31 +422,27 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
     /// `first .. first + items`.
     #[must_use]
     pub fn checkpoint_text(&self, first: u64, items: u64) -> String {
-        let mut m = Map::new();
-        m.insert("format".into(), Value::from(FILE_FORMAT));
-        m.insert("first".into(), big(first));
-        m.insert("items".into(), big(items));
-        m.insert("simulation".into(), self.to_json());
-        let check = check_of(&m);
-        m.insert("check".into(), Value::from(check));
-        let mut text = serde_json::to_string_pretty(&Value::Object(m)).unwrap_or_default();
-        text.push('\n');
-        text
+        sealed(BTreeMap::from([
+            ("format".to_owned(), Json::str(FILE_FORMAT)),
+            ("first".to_owned(), uint(first)),
+            ("items".to_owned(), uint(items)),
+            ("simulation".to_owned(), self.to_json()),
+        ]))
+        .pretty(&[])
     }
-
     /// Reads a checkpoint file's bytes and checks that it continues a simulation of `setup`
     /// over items `first .. first + items`: the same setup (or, when `seed` is `None` in
     /// `setup`, any seed: the file's is kept), the same first item, nothing past the end.
     ///
     /// # Errors
-    /// [`SimCheckpointError`] naming what is wrong with the file, or what differs.
+    /// [`CheckpointError`] naming what is wrong with the file, or what differs.
     pub fn read_checkpoint(
         bytes: &[u8],
         setup: &SimSetup,
         any_seed: bool,
         first: u64,
         items: u64,
-    ) -> Result<SimRecord<T, R>, SimCheckpointError> {
+    ) -> Result<SimRecord<T, R>, CheckpointError> {
         let (rec, file_first, _) = Self::read_file(bytes)?;
         let (hi, unit) = (rec.next(), rec.setup.format.unit());
         let mut wanted = setup.clone();
@@ -672,34 +481,34 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
     /// the items it asks for.
     ///
     /// # Errors
-    /// [`SimCheckpointError`] naming what is wrong with the file: not JSON, another format,
+    /// [`CheckpointError`] naming what is wrong with the file: not JSON, another format,
     /// other fields, a failed integrity check, items outside the simulation's range.
-    pub fn read_file(bytes: &[u8]) -> Result<(SimRecord<T, R>, u64, u64), SimCheckpointError> {
+    pub fn read_file(bytes: &[u8]) -> Result<(SimRecord<T, R>, u64, u64), CheckpointError> {
         let v = parse(bytes)?;
-        if let Value::Object(map) = &v {
-            match map.get("format").and_then(Value::as_str) {
-                Some(FILE_FORMAT) => {}
-                found => {
-                    return err(format!(
-                        "it is not a simulation checkpoint: its format is {}, not {FILE_FORMAT:?}",
-                        found.map_or_else(|| "missing".to_owned(), |f| format!("{f:?}"))
-                    ))
-                }
+        let map = object(&v, "a simulation checkpoint")?;
+        match map.get("format") {
+            Some(Json::Str(f)) if f == FILE_FORMAT => {}
+            found => {
+                return err(format!(
+                    "it is not a simulation checkpoint: its format is {}, not {FILE_FORMAT:?}",
+                    found.map_or_else(|| "missing".to_owned(), py_repr)
+                ))
             }
         }
-        let f = Fields::of(
-            &v,
-            "checkpoint field ",
+        exact_fields(
+            map,
             &["format", "first", "items", "simulation", "check"],
+            "not a simulation checkpoint",
         )?;
-        if f.str("check")? != check_of(f.map) {
+        let f = Fields::new(map);
+        if !verified(&f)? {
             return err(
                 "its integrity check does not match its content: it was edited or corrupted",
             );
         }
-        let file_first: u64 = f.int("first", 0, u64::MAX)?;
-        let file_items: u64 = f.int("items", 0, u64::MAX - file_first)?;
-        let rec = SimRecord::from_json(f.get("simulation"))?;
+        let file_first = f.uint("first", 0, u64::MAX.into())? as u64;
+        let file_items = f.uint("items", 0, (u64::MAX - file_first).into())? as u64;
+        let rec = SimRecord::from_json(f.get("simulation")?)?;
         let unit = rec.setup.format.unit();
         let (lo, hi) = (rec.first(), rec.next());
         if rec.count() > 0 && !(file_first <= lo && hi <= file_first + file_items) {
@@ -712,48 +521,24 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
     }
 }
 
-/// JSON text (UTF-8) read with serde_json's nesting limit.
-fn parse(bytes: &[u8]) -> Result<Value, SimCheckpointError> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|_| SimCheckpointError("it is not UTF-8 text (corrupt?)".to_owned()))?;
-    serde_json::from_str(text)
-        .map_err(|e| SimCheckpointError(format!("it is not JSON (corrupt?): {e}")))
+/// JSON text (UTF-8) read as the rollout records are, with their nesting limit.
+fn parse(bytes: &[u8]) -> Result<Json, CheckpointError> {
+    Json::parse(bytes).map_err(|e: JsonError| CheckpointError(format!("it {e}")))
 }
 
 /// The `ranges` field: sorted, disjoint, joined ranges holding exactly `count` items.
-fn read_ranges(v: &Value, count: u64, unit: &str) -> Result<Vec<Range<u64>>, SimCheckpointError> {
-    let bad = || {
-        SimCheckpointError(format!(
-            "checkpoint field ranges must be a list of [first, end] pairs of item indices, not {v}"
-        ))
-    };
-    let Value::Array(items) = v else {
-        return Err(bad());
-    };
-    let mut ranges = Vec::with_capacity(items.len());
-    for r in items {
-        let Value::Array(p) = r else {
-            return Err(bad());
-        };
-        if p.len() != 2 {
-            return Err(bad());
-        }
-        let a: u64 = int_in(&p[0], 0, u64::MAX).ok_or_else(bad)?;
-        let b: u64 = int_in(&p[1], a, u64::MAX).ok_or_else(bad)?;
-        ranges.push(a..b);
-    }
-    if ranges.is_empty() {
-        return Err(bad());
-    }
+fn read_ranges(v: &Json, count: u64, unit: &str) -> Result<Vec<Range<u64>>, CheckpointError> {
+    let ranges = read_range_pairs(v)?;
     let joined = join_ranges(ranges.clone()).map_err(|(a, b)| {
-        SimCheckpointError(format!(
+        CheckpointError(format!(
             "checkpoint field ranges: {unit} {}..{} overlap {unit} {}..{}",
             a.start, a.end, b.start, b.end
         ))
     })?;
     if joined != ranges {
         return err(format!(
-            "checkpoint field ranges must be sorted, disjoint and joined, not {v}"
+            "checkpoint field ranges must be sorted, disjoint and joined, not {}",
+            py_repr(v)
         ));
     }
     let held: u64 = ranges.iter().map(|r| r.end - r.start).sum();
@@ -770,6 +555,7 @@ fn read_ranges(v: &Value, count: u64, unit: &str) -> Result<Vec<Range<u64>>, Sim
 mod tests {
     use super::*;
     use crate::run::simulate::record::{MatchSimRecord, MoneySimRecord};
+    use crate::scoring::cube::CubeRules;
 
     fn match_record() -> MatchSimRecord {
         SimRecord {
@@ -896,91 +682,94 @@ mod tests {
 
     /// Edits the record's JSON and reads it back, the check made again so that the content
     /// is what is checked.
-    fn edited(f: impl FnOnce(&mut Map<String, Value>)) -> String {
-        let Value::Object(mut m) = match_record().to_json() else {
+    fn edited(f: impl FnOnce(&mut BTreeMap<String, Json>)) -> String {
+        let Json::Object(mut m) = match_record().to_json() else {
             unreachable!()
         };
         f(&mut m);
-        let check = check_of(&m);
-        m.insert("check".into(), Value::from(check));
-        MatchSimRecord::from_json(&Value::Object(m))
+        let check = integrity_check(&m);
+        m.insert("check".into(), Json::Str(check));
+        MatchSimRecord::from_json(&Json::Object(m))
             .unwrap_err()
             .to_string()
     }
 
     #[test]
     fn every_field_is_checked_and_the_error_names_it() {
-        let tally = |k: &str, v: Value| {
+        let tally = |k: &str, v: Json| {
             let k = k.to_owned();
             edited(move |m| {
-                if let Some(Value::Object(t)) = m.get_mut("tally") {
+                if let Some(Json::Object(t)) = m.get_mut("tally") {
                     t.insert(k, v);
                 }
             })
         };
         for (e, field) in [
-            (tally("wins", pair(1, 1)), "tally.wins"),
-            (tally("games", big(2)), "tally.games"),
-            (tally("games_sq", big(9)), "tally.games_sq"),
-            (tally("crawford_games", big(4)), "tally.crawford_games"),
-            (tally("plies", big(5)), "tally.plies"),
+            (tally("wins", pair(1u64, 1u64)), "tally.wins"),
+            (tally("games", Json::int(2)), "tally.games"),
+            (tally("games_sq", Json::int(9)), "tally.games_sq"),
+            (
+                tally("crawford_games", Json::int(4)),
+                "tally.crawford_games",
+            ),
+            (tally("plies", Json::int(5)), "tally.plies"),
             (
                 edited(|m| {
                     m.remove("seed");
                 }),
-                "missing fields [seed]",
+                "missing fields ['seed']",
             ),
             (
                 edited(|m| {
-                    m.insert("extra".into(), Value::Null);
+                    m.insert("extra".into(), Json::Null);
                 }),
-                "unknown fields [extra]",
+                "unknown fields ['extra']",
             ),
             (
                 edited(|m| {
-                    m.insert("seed".into(), big(-1));
+                    m.insert("seed".into(), Json::int(-1));
                 }),
                 "seed",
             ),
             (
                 edited(|m| {
-                    m.insert("variant".into(), Value::from("chess"));
+                    m.insert("variant".into(), Json::str("chess"));
                 }),
                 "variant",
             ),
             (
                 edited(|m| {
-                    m.insert("variant".into(), Value::from("long-nardy"));
+                    m.insert("variant".into(), Json::str("long-nardy"));
                 }),
                 "without a doubling cube",
             ),
             (
                 edited(|m| {
-                    m.insert("length".into(), big(0));
+                    m.insert("length".into(), Json::int(0));
                 }),
                 "length",
             ),
             (
                 edited(|m| {
-                    m.insert("stop".into(), Value::from("failed"));
+                    m.insert("stop".into(), Json::str("failed"));
                 }),
                 "stop",
             ),
             (
                 edited(|m| {
-                    m.insert("elapsed".into(), Value::from(-1.0));
+                    m.insert("elapsed".into(), Json::Float(-1.0));
                 }),
                 "elapsed",
             ),
             (
                 edited(|m| {
-                    m.insert("players".into(), Value::from(vec!["x"]));
+                    m.insert("players".into(), Json::Array(vec![Json::str("x")]));
                 }),
                 "players",
             ),
             (
                 edited(|m| {
-                    m.insert("ranges".into(), Value::Array(vec![pair(10, 14)]));
+                    m.insert("ranges".into(), Json::Array(vec![pair(10u64, 14u64)]));
                 }),
                 "holds 4 matches",
             ),
@@ -988,7 +777,7 @@ mod tests {
                 edited(|m| {
                     m.insert(
                         "ranges".into(),
-                        Value::Array(vec![pair(20, 21), pair(10, 12)]),
+                        Json::Array(vec![pair(20u64, 21u64), pair(10u64, 12u64)]),
                     );
                 }),
                 "sorted",
@@ -997,15 +786,15 @@ mod tests {
                 edited(|m| {
                     m.insert(
                         "ranges".into(),
-                        Value::Array(vec![pair(10, 12), pair(11, 12)]),
+                        Json::Array(vec![pair(10u64, 12u64), pair(11u64, 12u64)]),
                     );
                 }),
                 "overlap",
             ),
             (
                 edited(|m| {
-                    if let Some(Value::Object(r)) = m.get_mut("cube_rules") {
-                        r.insert("max_cube".into(), big(48));
+                    if let Some(Json::Object(r)) = m.get_mut("cube_rules") {
+                        r.insert("max_cube".into(), Json::int(48));
                     }
                 }),
                 "cube_rules.max_cube",
@@ -1014,15 +803,15 @@ mod tests {
             assert!(e.contains(field), "{field}: {e}");
         }
         // The money tally: wins, drops and draws add up; the points fit their squares.
-        let Value::Object(mut g) = money_record().to_json() else {
+        let Json::Object(mut g) = money_record().to_json() else {
             unreachable!()
         };
-        if let Some(Value::Object(t)) = g.get_mut("tally") {
-            t.insert("draws".into(), big(1));
+        if let Some(Json::Object(t)) = g.get_mut("tally") {
+            t.insert("draws".into(), Json::int(1));
         }
-        let check = check_of(&g);
-        g.insert("check".into(), Value::from(check));
-        let e = MoneySimRecord::from_json(&Value::Object(g)).unwrap_err();
+        let check = integrity_check(&g);
+        g.insert("check".into(), Json::Str(check));
+        let e = MoneySimRecord::from_json(&Json::Object(g)).unwrap_err();
         assert!(e.0.contains("add up to the 4 games"), "{e}");
     }
 
@@ -1039,6 +828,31 @@ mod tests {
         let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
         let e = MatchSimRecord::from_text(deep.as_bytes()).unwrap_err();
         assert!(e.0.contains("not JSON"), "{e}");
+    }
+
+    /// A file written before the records moved to the rollouts' JSON (its checks computed over
+    /// serde_json's text: characters past ASCII as they are, `0.000015` for 1.5e-05) reads,
+    /// and writes back the same record under the check of today's text.
+    #[test]
+    fn a_checkpoint_written_by_the_earlier_writer_reads() {
+        let bytes =
+            include_bytes!("../../../../../tests/data/checkpoints/simulation_legacy_text.json");
+        let (r, first, items) = MoneySimRecord::read_file(bytes).unwrap();
+        assert_eq!((first, items, r.elapsed), (0, 10, 1.5e-05));
+        assert_eq!(r.setup.players[0], "M\u{fc}ller \u{7f}+never");
+        assert_eq!(r.setup.players[1], "b\u{1F600}+never");
+        let again = r.checkpoint_text(first, items);
+        assert!(
+            again.contains("1.5e-05") && again.contains("M\\u00fcller"),
+            "{again}"
+        );
+        assert_eq!(MoneySimRecord::read_file(again.as_bytes()), Ok((r, 0, 10)));
+        // Edited, it is refused by either check.
+        let text = std::str::from_utf8(bytes)
+            .unwrap()
+            .replace("\"seed\": 3", "\"seed\": 4");
+        let e = MoneySimRecord::read_file(text.as_bytes()).unwrap_err();
+        assert!(e.0.contains("integrity check"), "{e}");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! ([`simulate_money`]) between two players, each a checker [`Policy`] and a [`CubePolicy`],
 //! in parallel on every core.
 //!
-//! Part of layer 8, **run**. May use every layer below and `run::batch`.
+//! Part of layer 8, **run**. May use every layer below, `run::batch`, and `run::checkpoint` with
+//! `run::json` (the records' JSON and its field reader, shared with the rollout records).
 //!
 //! The first player plays White and the second Black; the opening roll of every game decides
 //! who moves first (BG-10), so neither color has an edge. Match `m` (or money game `g`) draws

@@ -16,6 +16,7 @@ use crate::base::variant::{RulesFamily, Variant};
 use crate::policy::cube_searched::MAX_CUBE_POLICY_PLIES;
 use crate::policy::MAX_POLICY_PLIES;
 use crate::run::batch::StopReason;
+use crate::run::checkpoint::join_ranges;
 use crate::run::simulate::{
     MatchRecords, MatchTally, MoneyRecords, MoneyTally, SimRecords, SimRun, SimTally,
     SimulationError,
@@ -244,34 +245,6 @@ pub enum SimMergeError {
         /// The range it overlaps.
         b: Range<u64>,
     },
-}
-
-/// Two item ranges that overlap: the one met second, then the one it overlaps.
-pub type Overlap = (Range<u64>, Range<u64>);
-
-/// `ranges` sorted and joined: disjoint, adjacent ranges merged, empty ones dropped, except
-/// that ranges that are all empty keep the first empty one (a record of no items still knows
-/// where it starts).
-///
-/// # Errors
-/// The two ranges that overlap.
-pub fn join_ranges(mut ranges: Vec<Range<u64>>) -> Result<Vec<Range<u64>>, Overlap> {
-    if ranges.iter().all(|r| r.end <= r.start) {
-        let start = ranges.iter().map(|r| r.start).min().unwrap_or(0);
-        #[allow(clippy::single_range_in_vec_init)] // one empty range, not its items
-        return Ok(vec![start..start]);
-    }
-    ranges.retain(|r| r.end > r.start);
-    ranges.sort_by_key(|r| (r.start, r.end));
-    let mut out: Vec<Range<u64>> = Vec::with_capacity(ranges.len());
-    for r in ranges {
-        match out.last_mut() {
-            Some(last) if r.start < last.end => return Err((r, last.clone())),
-            Some(last) if r.start == last.end => last.end = r.end,
-            _ => out.push(r),
-        }
-    }
-    Ok(out)
 }
 
 /// A simulation's result: what decided it, the items it holds and their statistics, per-item
