@@ -207,25 +207,30 @@ pub const PUBEVAL_RACE: [f32; 122] = [
 /// The score pubeval gives a play that bears off the last checker (`99999999.` in the source).
 pub const PUBEVAL_WIN: f32 = 99_999_999.0;
 
+/// Checkers off that stand for "every checker off" in [`Pubeval::best`]'s loop (more than any
+/// variant has): the play scores [`PUBEVAL_WIN`].
+const WON: u8 = 16;
+
 /// Most checkers a point can hold in any variant (15); the tables cover -15..=15.
 const MAX_STACK: usize = 15;
 
 /// Entries in a row of a [`PubevalTable`]: the count `n` (-15..=15) of a point is found at
-/// `n & 31` (its two's complement low five bits: 0..=15 for 0..=15, 17..=31 for -15..=-1),
-/// which is always within the row, so no lookup needs a bounds check.
-const ROW: usize = 32;
+/// `n as u8` (its two's complement byte: 0..=15 for 0..=15, 241..=255 for -15..=-1), so that a
+/// board's byte indexes its row as it is, with no mask and no bounds check; only the two cache
+/// lines at either end of a row are ever read.
+const ROW: usize = 256;
 
 /// Where the count `n` of a point is found in its row of a [`PubevalTable`].
 #[inline(always)]
 fn slot(n: i8) -> usize {
-    usize::from(n as u8 & (ROW as u8 - 1))
+    usize::from(n as u8)
 }
 
 /// One weight set turned into a lookup table: the contribution of `n` checkers on point `p`.
 #[derive(Clone, Debug)]
 struct PubevalTable {
-    /// `point[p][slot(n)]` for points 1..=24 in the mover's numbering.
-    point: [[f32; ROW]; 25],
+    /// `point[p][slot(n)]` for points 1..=24 in the mover's numbering (on the heap: 25 KB).
+    point: Box<[[f32; ROW]; 25]>,
     /// `bar[n]`: the term of input 120 with `n` opposing checkers on the bar (`n / 2` times
     /// its weight), computed as pubeval.c computes it.
     bar: [f32; 16],
@@ -236,7 +241,7 @@ struct PubevalTable {
 
 impl PubevalTable {
     fn new(w: &[f32; 122]) -> PubevalTable {
-        let mut point = [[0.0f32; ROW]; 25];
+        let mut point = Box::new([[0.0f32; ROW]; 25]);
         for (p, row) in point.iter_mut().enumerate().skip(1) {
             // pubeval.c encodes point 24 first: inputs 5 * (24 - p) .. 5 * (24 - p) + 5.
             let base = 5 * (24 - p);
@@ -284,17 +289,26 @@ impl PubevalTable {
 
     /// [`PubevalTable::score`] of `K` boards at once: each score is the same additions in the
     /// same order as alone, bit for bit; interleaving the `K` chains of dependent additions
-    /// lets them overlap instead of waiting on each other.
+    /// lets them overlap instead of waiting on each other. Each board is read eight points at
+    /// a time (one load a word, the counts taken from the word's bytes), which halves the
+    /// loads of the loop, its limit.
     #[inline(always)]
     fn scores<const K: usize>(&self, pts: [&[i8; 26]; K], off: [u8; K]) -> [f32; K] {
         let mut s = [0.0f32; K];
-        for p in 1..25 {
-            let row = &self.point[p];
-            for k in 0..K {
-                s[k] += row[slot(pts[k][p])];
+        for j in 0..3 {
+            // Bytes 8j..8j+8: the opponent's bar and points 1..=7, then 8..=15, 16..=23.
+            let w: [u64; K] = std::array::from_fn(|k| {
+                u64::from_le_bytes(std::array::from_fn(|i| pts[k][8 * j + i] as u8))
+            });
+            for b in usize::from(j == 0)..8 {
+                let row = &self.point[8 * j + b];
+                for k in 0..K {
+                    s[k] += row[usize::from((w[k] >> (8 * b)) as u8)];
+                }
             }
         }
         for k in 0..K {
+            s[k] += self.point[24][slot(pts[k][24])];
             s[k] += self.bar[usize::from(pts[k][0].unsigned_abs() & 15)];
             s[k] += self.off[usize::from(off[k] & 15)];
         }
@@ -345,43 +359,71 @@ impl Pubeval {
         table.score(after.raw(), after.checkers_per_side() - on_board)
     }
 
+    /// [`Pubeval::best`] for plays of `before` (their `after` positions have the same mover
+    /// on roll): the same choice, cheaper. When no checker can be borne off this turn, every
+    /// play leaves `before`'s checkers off, which need not be counted again play by play.
+    #[must_use]
+    pub fn best_from(&self, before: &Backgammon, plays: &[Play<Backgammon>], race: bool) -> usize {
+        if before.may_bear_off_this_turn() {
+            self.best(plays, race)
+        } else {
+            let off = before.checkers_per_side() - before.mover_on_board();
+            self.best_of(plays, race, |_| off)
+        }
+    }
+
     /// The index of the play with the highest [`Pubeval::score`] (the first on ties; 0 for an
     /// empty list): the choice of `argmax` over `score`, with the plays scored in groups of
     /// four (the same additions in the same order) and compared in list order.
     #[must_use]
     pub fn best(&self, plays: &[Play<Backgammon>], race: bool) -> usize {
+        // A play that bears off the last checker scores `PUBEVAL_WIN` (no checker left: 15 or
+        // fewer off, which the sentinel 16 stands for).
+        self.best_of(plays, race, |a| {
+            match a.checkers_per_side() - a.mover_on_board() {
+                off if off == a.checkers_per_side() => WON,
+                off => off,
+            }
+        })
+    }
+
+    /// [`Pubeval::best`] with the mover's checkers off after each play given by `off` (`WON`:
+    /// the play bears off the last one and scores `PUBEVAL_WIN`).
+    #[inline(always)]
+    fn best_of(
+        &self,
+        plays: &[Play<Backgammon>],
+        race: bool,
+        off: impl Fn(&Backgammon) -> u8,
+    ) -> usize {
         const K: usize = 4;
         let table = if race { &self.race } else { &self.contact };
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
+        let mut consider = |i: usize, s: f32, off: u8| {
+            let s = if off == WON { PUBEVAL_WIN } else { s };
+            if s > best_score {
+                best = i;
+                best_score = s;
+            }
+        };
         let mut groups = plays.chunks_exact(K);
         let mut i = 0;
         for group in &mut groups {
             let after: [&Backgammon; K] = std::array::from_fn(|k| group[k].after());
-            let on_board = after.map(Backgammon::mover_on_board);
-            let scores = table.scores(
-                after.map(Backgammon::raw),
-                std::array::from_fn(|k| after[k].checkers_per_side().wrapping_sub(on_board[k])),
-            );
+            let off = after.map(&off);
+            let scores = table.scores(after.map(Backgammon::raw), off);
             for k in 0..K {
-                let s = if on_board[k] == 0 {
-                    PUBEVAL_WIN
-                } else {
-                    scores[k]
-                };
-                if s > best_score {
-                    best = i + k;
-                    best_score = s;
-                }
+                consider(i + k, scores[k], off[k]);
             }
             i += K;
         }
-        for (k, play) in groups.remainder().iter().enumerate() {
-            let s = self.score(play.after(), race);
-            if s > best_score {
-                best = i + k;
-                best_score = s;
-            }
+        for play in groups.remainder() {
+            let a = play.after();
+            let off = off(a);
+            let [s] = table.scores([a.raw()], [off]);
+            consider(i, s, off);
+            i += 1;
         }
         best
     }
@@ -403,7 +445,7 @@ impl Policy<Backgammon> for Pubeval {
         plays: &PlayList<Backgammon>,
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
-        Ok(self.best(plays, is_race(pos)))
+        Ok(self.best_from(pos, plays, is_race(pos)))
     }
 }
 
@@ -698,6 +740,17 @@ mod tests {
                             let got = pubeval.score(play.after(), race);
                             let want = reference_score(w, play.after());
                             assert_eq!(got.to_bits(), want.to_bits(), "{id} {dice}");
+                            // Four at a time, from the boards' words.
+                            let table = if race {
+                                &pubeval.race
+                            } else {
+                                &pubeval.contact
+                            };
+                            let off = 15 - play.after().mover_on_board();
+                            if off < 15 {
+                                let [s, ..] = table.scores([play.after().raw(); 4], [off; 4]);
+                                assert_eq!(s.to_bits(), want.to_bits(), "{id} {dice}");
+                            }
                         }
                         scored += 1;
                     }
@@ -709,9 +762,9 @@ mod tests {
 
     #[test]
     fn best_is_the_first_play_of_the_highest_score() {
-        // `Pubeval::best` scores four plays at a time: the same choice as the plain argmax
-        // over `Pubeval::score` (first on ties), on every roll of contact and race positions
-        // from both sides, with either weight set, and on lists cut to every length mod 4.
+        // `Pubeval::best` and `Pubeval::best_from` score four plays at a time: the same choice as the plain argmax over
+        // `Pubeval::score` (first on ties), on every roll of contact and race positions from
+        // both sides, with either weight set, and on lists cut to every length mod 4.
         let pubeval = Pubeval::new();
         let mut plays = PlayList::new();
         let mut checked = 0;
@@ -738,6 +791,11 @@ mod tests {
                                     }
                                 }
                                 assert_eq!(pubeval.best(list, race), want, "{id} {dice}");
+                                assert_eq!(
+                                    pubeval.best_from(&pos, list, race),
+                                    want,
+                                    "{id} {dice}"
+                                );
                                 checked += 1;
                             }
                         }

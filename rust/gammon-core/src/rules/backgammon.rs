@@ -219,6 +219,14 @@ impl Backgammon {
         occ.checked_shr(theirs.trailing_zeros()).unwrap_or(0) == 0
     }
 
+    /// Whether a checker of the mover may be borne off within this turn: fewer than five of
+    /// them outside the home board (bar included), so that four steps may bring them all home
+    /// first (OFF-1). When not, every play of the turn leaves as many checkers on the board.
+    #[inline]
+    pub(crate) fn may_bear_off_this_turn(&self) -> bool {
+        checkers_outside(&self.pts) < 5
+    }
+
     fn opponent_on_board(&self) -> u32 {
         self.pts[..25].iter().map(|&c| (-c).max(0) as u32).sum()
     }
