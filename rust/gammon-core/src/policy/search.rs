@@ -55,6 +55,25 @@ pub(super) struct Prune<'a> {
     pub(super) keep: usize,
 }
 
+impl Prune<'_> {
+    /// Whether the `n` plays of one roll of `pos` (on roll) are pruned: in contact, when there
+    /// are more than [`Prune::keep`] of them.
+    pub(super) fn prunes<P: NetPosition>(&self, pos: &P, n: usize) -> bool {
+        n > self.keep.max(1) && !is_race(&pos.owner_board())
+    }
+}
+
+/// Keeps in `order` (indices into `values`) the `keep` (at least 1) of highest value, best
+/// first, the earlier in `order` of equals first: the plays the pruning net keeps.
+pub(super) fn keep_best(values: &[f32], order: &mut Vec<u32>, keep: usize) {
+    let keep = keep.max(1);
+    if order.len() > keep {
+        // Stable: the earlier of equals first.
+        order.sort_by(|&a, &b| values[b as usize].total_cmp(&values[a as usize]));
+        order.truncate(keep);
+    }
+}
+
 /// Which plays of a roll stay in a search at one depth (gnubg's `movefilter`): the best and
 /// up to `keep - 1` more whose value is within `within` of the best's.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -367,7 +386,7 @@ where
             }
         }
         match prune {
-            Some(p) if self.unique.len() > p.keep && !is_race(&pos.owner_board()) => {
+            Some(p) if p.prunes(pos, self.unique.len()) => {
                 self.rank_pruned(nets, p, pos);
             }
             _ => Ranker::new(nets, pos).equities(&self.unique, &mut self.equities),
@@ -386,13 +405,7 @@ where
             let of_roll = &self.of_roll[self.starts[r]..self.starts[r + 1]];
             self.order.clear();
             self.order.extend_from_slice(of_roll);
-            if self.order.len() > keep {
-                let pruned = &self.pruned;
-                // The best first, the earlier of equals first (stable sort).
-                self.order
-                    .sort_by(|&a, &b| pruned[b as usize].total_cmp(&pruned[a as usize]));
-                self.order.truncate(keep);
-            }
+            keep_best(&self.pruned, &mut self.order, keep);
             for &u in &self.order {
                 if self.equities[u as usize].is_nan() {
                     self.equities[u as usize] = f32::NEG_INFINITY;
