@@ -249,12 +249,14 @@ impl<'a> CubefulSearch<'a> {
             let mut child_values = vec![0.0; expanded.len()];
             let mut acc = [0.0f64; 5];
             let mut list = self.take_list(depth);
+            // The pruning net's ranker of this position's plays, for all its rolls.
+            let mut pruner = None;
             for dice in Dice::ALL_21 {
                 pos.legal_plays_into(dice, &mut list);
                 let (child, child_known) = if list.is_empty() {
                     (pos.pass_turn(), None)
                 } else {
-                    let (i, p) = self.choose(pos, &list, mover.as_ref());
+                    let (i, p) = self.choose(pos, &list, mover.as_ref(), &mut pruner);
                     (pos.play_unchecked(&list[i]), Some(p))
                 };
                 let p = self.node(
@@ -294,11 +296,13 @@ impl<'a> CubefulSearch<'a> {
 
     /// The play the player on roll makes inside the search (see the module documentation),
     /// with the probabilities of the position after it for the opponent, on roll there.
+    /// `pruner`: the pruning net's ranker of `pos`, made on first use.
     fn choose(
         &mut self,
         pos: &Backgammon,
         plays: &PlayList<Backgammon>,
         info: Option<&CubeInfo>,
+        pruner: &mut Option<Ranker<'static>>,
     ) -> (usize, Probabilities) {
         let n = plays.len();
         if n == 1 {
@@ -309,7 +313,9 @@ impl<'a> CubefulSearch<'a> {
         if let Some(prune) = self.active.filter(|p| p.prunes(pos, n)) {
             // The pruning net's best (see the module documentation).
             let mut eq = std::mem::take(&mut self.equities);
-            Ranker::new(prune.nets, pos).equities(plays.as_slice(), &mut eq);
+            pruner
+                .get_or_insert_with(|| Ranker::new(prune.nets, pos))
+                .equities(plays.as_slice(), &mut eq);
             for (e, p) in eq.iter_mut().zip(plays.iter()) {
                 if bears_off(p) && p.after().is_game_over() {
                     *e = f32::INFINITY;

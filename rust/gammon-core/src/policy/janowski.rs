@@ -1089,6 +1089,7 @@ fn one_roll_ahead(
     };
     // The pruning's buffers: the pruning net's values, the kept indices and plays.
     let (mut pruned, mut order, mut kept) = (Vec::new(), Vec::new(), Vec::new());
+    let mut pruner = None;
     let mut acc = [0.0f64; 5];
     for dice in Dice::ALL_21 {
         pos.legal_plays_into(dice, plays);
@@ -1098,7 +1099,9 @@ fn one_roll_ahead(
             let all = plays.as_slice();
             let candidates: &[Play<Backgammon>] = match prune {
                 Some(pr) if pr.prunes(pos, all.len()) => {
-                    Ranker::new(pr.nets, pos).equities(all, &mut pruned);
+                    pruner
+                        .get_or_insert_with(|| Ranker::new(pr.nets, pos))
+                        .equities(all, &mut pruned);
                     order.clear();
                     order.extend(0..all.len() as u32);
                     for (v, play) in pruned.iter_mut().zip(all) {
