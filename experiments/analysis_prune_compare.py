@@ -44,6 +44,7 @@ print(json.dumps({"cpu": cpu, "decisions": out, "stats": stats}))
 
 
 def run(pythonpath: str, path: str, plies: int) -> dict:
+    """One analysis of ``path`` by the build on ``pythonpath``, in a fresh interpreter."""
     env = {"PYTHONPATH": pythonpath, "PATH": "/usr/bin:/bin"}
     r = subprocess.run(
         [sys.executable, "-c", CHILD, path, str(plies)],
@@ -56,6 +57,7 @@ def run(pythonpath: str, path: str, plies: int) -> dict:
 
 
 def main() -> None:
+    """Runs the rounds and prints the comparison."""
     ap = argparse.ArgumentParser()
     ap.add_argument("other")
     ap.add_argument("file")
@@ -74,18 +76,26 @@ def main() -> None:
             cpu[name] = last[name]["cpu"]
             print(f"round {r + 1} {name}: {cpu[name]:.2f} CPU s", flush=True)
         ratios.append(cpu["other"] / cpu["this"])
-    print("this build as fast as the other, per CPU second, by round:", [round(x, 2) for x in ratios])
+    print("this build as fast as the other, per CPU second:", [round(x, 2) for x in ratios])
     a, b = last["other"]["decisions"], last["this"]["decisions"]
     assert len(a) == len(b)
     plays = [(x, y) for x, y in zip(a, b) if x["kind"] == "play"]
     cubes = [(x, y) for x, y in zip(a, b) if x["kind"] != "play"]
-    print(f"checker plays: {len(plays)}; best play changed: {sum(x['best'] != y['best'] for x, y in plays)}")
-    print(f"  mark changed: {sum(x['skill'] != y['skill'] for x, y in plays)}; error or not changed: "
-          f"{sum((x['skill'] != '') != (y['skill'] != '') for x, y in plays)}")
-    print(f"  mean |loss change|: {sum(abs(x['loss'] - y['loss']) for x, y in plays) / max(1, len(plays)):.5f}")
-    print(f"cube decisions: {len(cubes)}; right action changed: {sum(x['action'] != y['action'] for x, y in cubes)}; "
-          f"mark changed: {sum(x['skill'] != y['skill'] for x, y in cubes)}")
-    print("error rates (checker, cube) other:", last["other"]["stats"], "this:", last["this"]["stats"])
+
+    def changed(pairs: list[tuple[dict, dict]], key: str) -> int:
+        return sum(x[key] != y[key] for x, y in pairs)
+
+    errors = sum((x["skill"] != "") != (y["skill"] != "") for x, y in plays)
+    loss = sum(abs(x["loss"] - y["loss"]) for x, y in plays) / max(1, len(plays))
+    print(f"checker plays: {len(plays)}; best play changed: {changed(plays, 'best')}")
+    print(f"  mark changed: {changed(plays, 'skill')}; error or not changed: {errors}")
+    print(f"  mean |loss change|: {loss:.5f}")
+    print(
+        f"cube decisions: {len(cubes)}; right action changed: {changed(cubes, 'action')}; "
+        f"mark changed: {changed(cubes, 'skill')}"
+    )
+    print("error rates (checker, cube) other:", last["other"]["stats"])
+    print("error rates (checker, cube) this:", last["this"]["stats"])
 
 
 if __name__ == "__main__":
