@@ -4,13 +4,14 @@
 //! result objects).
 
 use gammon_core::{
-    Backgammon, CubeDecision, CubeInfo, CubefulSearch, Scoreboard, VariantPlay, VariantPosition,
+    Backgammon, CubeDecision, CubeInfo, CubefulSearch, NetPolicy, Scoreboard, VariantPlay,
+    VariantPosition,
 };
 use pyo3::prelude::*;
 
 use crate::classes::{PyPlayList, PyPosition};
 use crate::cube::PyCube;
-use crate::errors::{guard, InvalidInputError};
+use crate::errors::{guard, InternalError, InvalidInputError};
 use crate::match_score::PyMatchScore;
 use crate::net::{nets_for, PyNet, MAX_PLIES};
 use crate::types::PyColor;
@@ -219,6 +220,14 @@ fn info(
     Ok(CubeInfo::new(c.state(), player, scoreboard, c.rules))
 }
 
+/// The cube search of `policy`'s nets, pruned as the policy's own search is (the shipped nets:
+/// the pruning net's few best plays of each roll in contact; nets of one's own: not pruned).
+fn cube_search(policy: &NetPolicy) -> PyResult<CubefulSearch<'_>> {
+    CubefulSearch::new(policy.nets())
+        .with_prune(policy.prune_keep())
+        .map_err(|e| InternalError::new_err(format!("the shipped pruning weights: {e}")))
+}
+
 /// The cube decision of the player on roll in `position` with `cube` in the match `board`
 /// (``None``: money play), searched `plies` deep by `net` (the shipped nets when ``None``).
 pub(crate) fn cube_decision_of(
@@ -233,9 +242,9 @@ pub(crate) fn cube_decision_of(
     let pos = backgammon(&position)?;
     let policy = nets_for(net, position.inner.variant())?;
     let info = info(&cube, position.inner.turn(), board)?;
+    let mut search = cube_search(&policy)?;
     py.detach(|| {
         guard(|| {
-            let mut search = CubefulSearch::new(policy.nets());
             Ok(PyCubeDecision {
                 inner: search.cube_decision(&pos, &info, plies),
             })
@@ -274,9 +283,10 @@ pub(crate) fn cubeful_evaluate(
     let pos = backgammon(&position)?;
     let policy = nets_for(net, position.inner.variant())?;
     let info = info(&cube, position.inner.turn(), board)?;
+    let mut search = cube_search(&policy)?;
     py.detach(|| {
         guard(|| {
-            let (p, v) = CubefulSearch::new(policy.nets()).value(&pos, &info, plies);
+            let (p, v) = search.value(&pos, &info, plies);
             Ok((probs(&p), v, info.normalised(v)))
         })
     })
@@ -308,9 +318,10 @@ pub(crate) fn cubeful_rank(
             VariantPlay::Nardy(_) => None,
         })
         .collect();
+    let mut search = cube_search(&policy)?;
     py.detach(|| {
         guard(|| {
-            let values = CubefulSearch::new(policy.nets()).play_values(&pos, &list, &info, plies);
+            let values = search.play_values(&pos, &list, &info, plies);
             Ok(values
                 .iter()
                 .map(|v| (probs(&v.probabilities), v.equity, v.normalised))

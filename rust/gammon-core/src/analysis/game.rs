@@ -97,7 +97,7 @@ impl<'a, P: Analysable> Walk<'a, P> {
     fn new(nets: &'a NetEvaluator, config: &'a AnalysisConfig, log: &GameLog) -> Walk<'a, P> {
         let start = &log.start;
         Walk {
-            engine: Engine::new(nets),
+            engine: Engine::new(nets, config.plies, config.prune_keep(nets)),
             config,
             board: start.board,
             rules: start.cube.rules,

@@ -73,9 +73,12 @@ pub use wire::AnalysisWireError;
 
 use crate::base::color::Color;
 use crate::base::dice::Dice;
+use crate::base::variant::RulesFamily;
+use crate::eval::net::{shipped, NetEvaluator};
 use crate::eval::Probabilities;
 use crate::play::turn::GameOver;
 use crate::policy::janowski::CubeDecision;
+use crate::policy::DEFAULT_PRUNE_KEEP;
 use crate::scoring::cube::CubeState;
 use crate::scoring::scoreboard::Scoreboard;
 use crate::variant_position::{VariantPlay, VariantPosition};
@@ -215,6 +218,11 @@ pub struct AnalysisConfig {
     /// `filters[k]`: the plays that go on after they are valued at `k` plies (`None`: no
     /// values at that depth), for `k` below `plies`. A filter missing from the end is `None`.
     pub filters: Vec<Option<MoveFilter>>,
+    /// The plays of each roll the shipped pruning net keeps inside the searches of 1 ply or
+    /// more (`crate::policy::cube_search`'s pruning; `Some(0)`: none, every play ranked by the
+    /// nets). `None`: [`DEFAULT_PRUNE_KEEP`] with the shipped backgammon nets, no
+    /// pruning with nets of one's own (as the searched policy, [`crate::NetPolicy`]).
+    pub prune: Option<usize>,
 }
 
 impl AnalysisConfig {
@@ -234,7 +242,19 @@ impl AnalysisConfig {
             filters: (0..plies)
                 .map(|k| (k == 0).then_some(AnalysisConfig::WIDE))
                 .collect(),
+            prune: None,
         }
+    }
+
+    /// The plays of a roll the pruning keeps when `nets` analyse (0: no pruning; see
+    /// [`AnalysisConfig::prune`]).
+    #[must_use]
+    pub fn prune_keep(&self, nets: &NetEvaluator) -> usize {
+        self.prune
+            .unwrap_or_else(|| match shipped(RulesFamily::Backgammon) {
+                Ok(shipped) if std::ptr::eq(shipped, nets) => DEFAULT_PRUNE_KEEP,
+                _ => 0,
+            })
     }
 
     /// The filter applied after valuing the plays at `ply` plies (`None` for no values there).

@@ -16,9 +16,7 @@ use crate::base::moves::{Play, PlayList};
 use crate::eval::net::{AfterState, NetEvaluator, NetPosition, Ranker, SearchBuffers};
 use crate::eval::Probabilities;
 use crate::policy::cube_search::{leaf_value, CubefulSearch};
-use crate::policy::janowski::{
-    cube_life, on_roll_probabilities, opponent_on_bar, CubeDecision, CubeInfo,
-};
+use crate::policy::janowski::{cube_life, opponent_on_bar, CubeDecision, CubeInfo};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::nardy::Nardy;
 use crate::rules::position::Position;
@@ -134,12 +132,7 @@ impl Analysable for Backgammon {
         // The cube model reads a position whose opponent (here the mover) is on the bar one
         // roll ahead (`on_roll_probabilities`).
         let theirs = if opponent_on_bar(&child) && !child.is_game_over() {
-            on_roll_probabilities(
-                engine.nets,
-                &child,
-                &mut engine.scratch,
-                &mut engine.scratch_equities,
-            )
+            engine.search.model_probabilities(&child, engine.plies)
         } else {
             probs.flip()
         };
@@ -291,14 +284,22 @@ pub(crate) struct Engine<'a, P> {
     /// the player on roll sees it.
     decisions: HashMap<(Backgammon, u32, CubeInfo), CubeDecision>,
     plays: Box<PlayList<P>>,
+    /// The cube search, pruned as the analysis's configuration says.
     search: CubefulSearch<'a>,
-    scratch: Box<PlayList<Backgammon>>,
-    scratch_equities: Vec<f32>,
+    /// The depth of the analysis (the look-ahead of its 0-ply values is pruned as its
+    /// searches are).
+    plies: u32,
 }
 
 impl<'a, P: Analysable> Engine<'a, P> {
-    /// An engine over `nets`.
-    pub(crate) fn new(nets: &'a NetEvaluator) -> Engine<'a, P> {
+    /// An engine over `nets` for an analysis `plies` deep, its searches pruned to `prune`
+    /// plays a roll (0: not pruned).
+    pub(crate) fn new(nets: &'a NetEvaluator, plies: u32, prune: usize) -> Engine<'a, P> {
+        // Without the embedded pruning net (a damaged build, which its own test catches) the
+        // search is not pruned.
+        let search = CubefulSearch::new(nets)
+            .with_prune(prune)
+            .unwrap_or_else(|_| CubefulSearch::new(nets));
         Engine {
             nets,
             bufs: SearchBuffers::default(),
@@ -306,9 +307,8 @@ impl<'a, P: Analysable> Engine<'a, P> {
             cubeful: HashMap::new(),
             decisions: HashMap::new(),
             plays: Box::default(),
-            search: CubefulSearch::new(nets),
-            scratch: Box::default(),
-            scratch_equities: Vec::new(),
+            search,
+            plies,
         }
     }
 

@@ -503,7 +503,11 @@ fn cube4_match1_a_cube_action_is_the_cube_searchs_decision_at_the_analysiss_dept
                 board,
                 CubeRules::default(),
             );
-            let expected = crate::policy::cube_search::cube_decision(&pos, &info, plies, nets());
+            // Pruned as the analysis prunes with the shipped nets.
+            let expected = crate::policy::cube_search::CubefulSearch::new(nets())
+                .with_prune(DEFAULT_PRUNE_KEEP)
+                .unwrap()
+                .cube_decision(&pos, &info, plies);
             assert_eq!(d, expected, "{board:?} at {plies} plies");
             // The take is valued against the same decision.
             let take = &a.decisions[1];
@@ -526,8 +530,25 @@ fn cube4_match1_searched_plays_are_valued_as_the_cube_search_values_them_bit_for
     let mut start = g.start;
     start.board = Scoreboard::Match(five);
     let mut checked = 0;
-    for game in [short(g.start), short(start)] {
-        let a = analyze_game(&game, nets(), &AnalysisConfig::new(1)).unwrap();
+    // Pruned as by default with the shipped nets, and not pruned: each the search's own values.
+    for (game, prune) in [
+        (short(g.start), None),
+        (short(start), None),
+        (short(g.start), Some(0)),
+        (short(start), Some(0)),
+    ] {
+        let config = AnalysisConfig {
+            prune,
+            ..AnalysisConfig::new(1)
+        };
+        assert_eq!(
+            config.prune_keep(nets()),
+            prune.unwrap_or(DEFAULT_PRUNE_KEEP)
+        );
+        let mut search = crate::policy::cube_search::CubefulSearch::new(nets())
+            .with_prune(config.prune_keep(nets()))
+            .unwrap();
+        let a = analyze_game(&game, nets(), &config).unwrap();
         for d in a.decisions.iter().filter(|d| d.kind == DecisionKind::Play) {
             let VariantPosition::Backgammon(pos) = d.position else {
                 unreachable!()
@@ -542,14 +563,14 @@ fn cube4_match1_searched_plays_are_valued_as_the_cube_search_values_them_bit_for
                 let VariantPlay::Backgammon(play) = c.play else {
                     unreachable!()
                 };
-                let v = crate::policy::cube_search::play_values(&pos, &[play], &info, 1, nets());
+                let v = search.play_values(&pos, &[play], &info, 1);
                 assert_eq!(c.equity.to_bits(), v[0].normalised.to_bits(), "{play:?}");
                 assert_eq!(c.probabilities, v[0].probabilities);
                 checked += 1;
             }
         }
     }
-    assert!(checked > 10, "{checked}");
+    assert!(checked > 20, "{checked}");
 }
 
 #[test]

@@ -19,15 +19,26 @@
 //! (`FindBestMoveInEval`): the `5 + log2(n)` best of the `n` plays by the evaluator's cubeless
 //! equity ([`Evaluator::play_equities`]) are valued at 0 ply with the cube (the opponent's
 //! cube decision after the play included), and the best of those is played.
+//!
+//! **Pruning** ([`CubefulSearch::with_prune`]; gammon's analysis and `gammon.cube_decision`
+//! prune with the shipped nets, keeping [`super::DEFAULT_PRUNE_KEEP`] plays a roll): in
+//! contact the shipped pruning net ranks each roll's plays inside the search instead of the
+//! evaluator (gnubg's search ranks them with its pruning nets), and only its `keep` best (at
+//! most the `5 + log2(n)` above) are valued with the cube; the one-roll look-ahead of the cube
+//! model (`janowski::on_roll_probabilities`) picks each roll's play among the pruning net's
+//! `keep` best, as the searched policy prunes its replies (`super::search`). A search 0 plies
+//! deep ranks nothing and is never pruned: its values are the evaluator's, as without.
 
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
-use crate::eval::net::bears_off;
+use crate::base::variant::RulesFamily;
+use crate::eval::net::{bears_off, shipped_pruner, NetFileError, Ranker};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::janowski::{
-    cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities, CubeDecision,
-    CubeInfo,
+    cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_pruned,
+    CubeDecision, CubeInfo,
 };
+use crate::policy::search::{keep_best, Prune};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
 
@@ -57,9 +68,15 @@ pub struct CubefulSearch<'a> {
     evaluator: &'a dyn Evaluator<Backgammon>,
     lists: Vec<Box<PlayList<Backgammon>>>,
     equities: Vec<f32>,
-    /// Scratch space of [`on_roll_probabilities`].
+    /// Scratch space of the cube model's look-ahead.
     scratch: Box<PlayList<Backgammon>>,
     scratch_equities: Vec<f32>,
+    /// The pruning asked for ([`CubefulSearch::with_prune`]).
+    prune: Option<Prune<'static>>,
+    /// The pruning of the search under way: `prune`, or none 0 plies deep.
+    active: Option<Prune<'static>>,
+    /// The plays the pruning net keeps (a buffer).
+    order: Vec<u32>,
 }
 
 impl<'a> CubefulSearch<'a> {
@@ -72,13 +89,50 @@ impl<'a> CubefulSearch<'a> {
             equities: Vec::new(),
             scratch: Box::default(),
             scratch_equities: Vec::new(),
+            prune: None,
+            active: None,
+            order: Vec::new(),
         }
+    }
+
+    /// The same search pruning the plays of each roll with the shipped backgammon pruning net
+    /// in searches of 1 ply or more, keeping its `keep` best of a roll (see the module
+    /// documentation; 0: no pruning, every play ranked by the evaluator).
+    ///
+    /// # Errors
+    /// [`NetFileError`] when the embedded pruning weights are damaged.
+    pub fn with_prune(mut self, keep: usize) -> Result<CubefulSearch<'a>, NetFileError> {
+        self.prune = match keep {
+            0 => None,
+            k => shipped_pruner(RulesFamily::Backgammon)?.map(|nets| Prune { nets, keep: k }),
+        };
+        Ok(self)
+    }
+
+    /// The plays of a roll the pruning keeps (0: no pruning).
+    #[must_use]
+    pub fn prune_keep(&self) -> usize {
+        self.prune.map_or(0, |p| p.keep)
+    }
+
+    /// The cubeless probabilities of `pos` for its player on roll as the cube model reads them
+    /// (`janowski::on_roll_probabilities`) in a search `plies` deep: the look-ahead of a
+    /// position whose opponent is on the bar pruned as the search prunes.
+    pub fn model_probabilities(&mut self, pos: &Backgammon, plies: u32) -> Probabilities {
+        self.start(plies);
+        self.probabilities(pos)
+    }
+
+    /// Sets the pruning of a search `plies` deep.
+    fn start(&mut self, plies: u32) {
+        self.active = self.prune.filter(|_| plies > 0);
     }
 
     /// The cube decision of the player on roll in `pos` with the cube as in `info`, searched
     /// `plies` deep (at most [`MAX_CUBE_PLIES`]; deeper asks are cut to it).
     pub fn cube_decision(&mut self, pos: &Backgammon, info: &CubeInfo, plies: u32) -> CubeDecision {
         let plies = plies.min(MAX_CUBE_PLIES);
+        self.start(plies);
         let x = cube_life(pos);
         if plies == 0 || pos.is_game_over() {
             let probs = self.probabilities(pos);
@@ -99,6 +153,7 @@ impl<'a> CubefulSearch<'a> {
     /// decision included, searched `plies` deep: the cubeless probabilities and the cubeful
     /// value (money: points per unit of the cube; match: MWC).
     pub fn value(&mut self, pos: &Backgammon, info: &CubeInfo, plies: u32) -> (Probabilities, f64) {
+        self.start(plies);
         let mut out = [0.0];
         let probs = self.node(
             pos,
@@ -124,6 +179,7 @@ impl<'a> CubefulSearch<'a> {
     ) -> Vec<PlayValue> {
         let opp = info.opponent();
         let plies = plies.min(MAX_CUBE_PLIES);
+        self.start(plies);
         plays
             .iter()
             .map(|p| {
@@ -141,10 +197,11 @@ impl<'a> CubefulSearch<'a> {
     }
 
     /// The probabilities of `pos` for its player on roll, as the cube model reads them
-    /// ([`on_roll_probabilities`]).
+    /// (`janowski::on_roll_probabilities`), pruned as the search under way.
     fn probabilities(&mut self, pos: &Backgammon) -> Probabilities {
-        on_roll_probabilities(
+        on_roll_probabilities_pruned(
             self.evaluator,
+            self.active,
             pos,
             &mut self.scratch,
             &mut self.scratch_equities,
@@ -192,12 +249,14 @@ impl<'a> CubefulSearch<'a> {
             let mut child_values = vec![0.0; expanded.len()];
             let mut acc = [0.0f64; 5];
             let mut list = self.take_list(depth);
+            // The pruning net's ranker of this position's plays, for all its rolls.
+            let mut pruner = None;
             for dice in Dice::ALL_21 {
                 pos.legal_plays_into(dice, &mut list);
                 let (child, child_known) = if list.is_empty() {
                     (pos.pass_turn(), None)
                 } else {
-                    let (i, p) = self.choose(pos, &list, mover.as_ref());
+                    let (i, p) = self.choose(pos, &list, mover.as_ref(), &mut pruner);
                     (pos.play_unchecked(&list[i]), Some(p))
                 };
                 let p = self.node(
@@ -237,11 +296,13 @@ impl<'a> CubefulSearch<'a> {
 
     /// The play the player on roll makes inside the search (see the module documentation),
     /// with the probabilities of the position after it for the opponent, on roll there.
+    /// `pruner`: the pruning net's ranker of `pos`, made on first use.
     fn choose(
         &mut self,
         pos: &Backgammon,
         plays: &PlayList<Backgammon>,
         info: Option<&CubeInfo>,
+        pruner: &mut Option<Ranker<'static>>,
     ) -> (usize, Probabilities) {
         let n = plays.len();
         if n == 1 {
@@ -249,7 +310,27 @@ impl<'a> CubefulSearch<'a> {
         }
         let keep = MIN_CANDIDATES + n.ilog2() as usize;
         let mut candidates: Vec<usize> = (0..n).collect();
-        if n > keep {
+        if let Some(prune) = self.active.filter(|p| p.prunes(pos, n)) {
+            // The pruning net's best (see the module documentation).
+            let mut eq = std::mem::take(&mut self.equities);
+            pruner
+                .get_or_insert_with(|| Ranker::new(prune.nets, pos))
+                .equities(plays.as_slice(), &mut eq);
+            for (e, p) in eq.iter_mut().zip(plays.iter()) {
+                if bears_off(p) && p.after().is_game_over() {
+                    *e = f32::INFINITY;
+                }
+            }
+            let mut order = std::mem::take(&mut self.order);
+            order.clear();
+            order.extend(0..n as u32);
+            keep_best(&eq, &mut order, prune.keep.min(keep));
+            candidates.clear();
+            candidates.extend(order.iter().map(|&i| i as usize));
+            candidates.sort_unstable();
+            self.order = order;
+            self.equities = eq;
+        } else if n > keep {
             let mut eq = std::mem::take(&mut self.equities);
             self.evaluator.play_equities(pos, plays.as_slice(), &mut eq);
             for (e, p) in eq.iter_mut().zip(plays.iter()) {

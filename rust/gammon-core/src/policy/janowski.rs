@@ -58,12 +58,13 @@ use std::sync::Arc;
 
 use crate::base::color::Color;
 use crate::base::dice::Dice;
-use crate::base::moves::PlayList;
+use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
 use crate::bearoff;
-use crate::eval::net::{bears_off, finished, NetFileError};
+use crate::eval::net::{bears_off, finished, NetFileError, Ranker};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::cube::{CubeContext, CubePolicy, Response};
+use crate::policy::search::{keep_best, Prune};
 use crate::policy::{is_race, PolicyStop};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
@@ -1027,21 +1028,37 @@ pub fn on_roll_probabilities(
     plays: &mut PlayList<Backgammon>,
     equities: &mut Vec<f32>,
 ) -> Probabilities {
+    on_roll_probabilities_pruned(evaluator, None, pos, plays, equities)
+}
+
+/// [`on_roll_probabilities`], the best play of each roll of the look-ahead chosen among the
+/// pruning net's `keep` best in contact (`prune`; as the searched policy prunes its replies,
+/// `super::search`): the full evaluator values those only.
+pub(super) fn on_roll_probabilities_pruned(
+    evaluator: &dyn Evaluator<Backgammon>,
+    prune: Option<Prune<'_>>,
+    pos: &Backgammon,
+    plays: &mut PlayList<Backgammon>,
+    equities: &mut Vec<f32>,
+) -> Probabilities {
     if let Some(o) = pos.outcome() {
         return finished(o.winner, o.kind, pos.turn());
     }
     let who = evaluator_address(evaluator);
+    // The memo tells values with and without pruning apart.
+    let keep = prune.map_or(0, |p| p.keep.max(1));
     let known = ON_ROLL_MEMO.with(|m| {
         m.borrow()
             .as_ref()
             .filter(|m| Some(m.evaluator) == who)
             .and_then(|m| m.values.get(pos).copied())
+            .and_then(|(p, k)| (k == keep).then_some(p))
     });
     if let Some(p) = known {
         return p;
     }
     let p = if opponent_on_bar(pos) {
-        one_roll_ahead(evaluator, pos, plays, equities)
+        one_roll_ahead(evaluator, prune, pos, plays, equities)
     } else {
         evaluator.evaluate(pos)
     };
@@ -1050,16 +1067,18 @@ pub fn on_roll_probabilities(
             if m.values.len() >= m.capacity {
                 m.values.clear();
             }
-            m.values.insert(*pos, p);
+            m.values.insert(*pos, (p, keep));
         }
     });
     p
 }
 
 /// [`on_roll_probabilities`] of a position whose opponent is on the bar: the average over the
-/// player's 21 rolls of the value after their best play.
+/// player's 21 rolls of the value after their best play (among the pruning net's best with
+/// `prune`).
 fn one_roll_ahead(
     evaluator: &dyn Evaluator<Backgammon>,
+    prune: Option<Prune<'_>>,
     pos: &Backgammon,
     plays: &mut PlayList<Backgammon>,
     equities: &mut Vec<f32>,
@@ -1068,16 +1087,41 @@ fn one_roll_ahead(
         Some(o) => finished(o.winner, o.kind, child.turn()),
         None => evaluator.evaluate(child),
     };
+    // The pruning's buffers: the pruning net's values, the kept indices and plays.
+    let (mut pruned, mut order, mut kept) = (Vec::new(), Vec::new(), Vec::new());
+    let mut pruner = None;
     let mut acc = [0.0f64; 5];
     for dice in Dice::ALL_21 {
         pos.legal_plays_into(dice, plays);
         let p = if plays.is_empty() {
             value(&pos.pass_turn()).flip()
         } else {
-            evaluator.play_equities(pos, plays.as_slice(), equities);
+            let all = plays.as_slice();
+            let candidates: &[Play<Backgammon>] = match prune {
+                Some(pr) if pr.prunes(pos, all.len()) => {
+                    pruner
+                        .get_or_insert_with(|| Ranker::new(pr.nets, pos))
+                        .equities(all, &mut pruned);
+                    order.clear();
+                    order.extend(0..all.len() as u32);
+                    for (v, play) in pruned.iter_mut().zip(all) {
+                        if bears_off(play) && play.after().is_game_over() {
+                            *v = f32::INFINITY;
+                        }
+                    }
+                    keep_best(&pruned, &mut order, pr.keep);
+                    // In the order of the plays, so that the first of equals stays first.
+                    order.sort_unstable();
+                    kept.clear();
+                    kept.extend(order.iter().map(|&i| all[i as usize]));
+                    &kept
+                }
+                _ => all,
+            };
+            evaluator.play_equities(pos, candidates, equities);
             let mut best = 0;
             let mut best_eq = f32::NEG_INFINITY;
-            for (i, (play, &e)) in plays.iter().zip(equities.iter()).enumerate() {
+            for (i, (play, &e)) in candidates.iter().zip(equities.iter()).enumerate() {
                 // A play that ends the game is worth its result.
                 let e = if bears_off(play) && play.after().is_game_over() {
                     f32::INFINITY
@@ -1089,7 +1133,7 @@ fn one_roll_ahead(
                     best = i;
                 }
             }
-            value(&pos.play_unchecked(&plays[best])).flip()
+            value(&pos.play_unchecked(&candidates[best])).flip()
         };
         let w = f64::from(dice.weight()) / 36.0;
         acc[0] += w * f64::from(p.win);
@@ -1143,7 +1187,8 @@ struct OnRollMemo {
     evaluator: usize,
     /// The most positions kept: the memo is emptied when it is full.
     capacity: usize,
-    values: HashMap<Backgammon, Probabilities, BuildHasherDefault<PositionHasher>>,
+    /// Each position's values, with the replies the pruning kept a roll (0: no pruning).
+    values: HashMap<Backgammon, (Probabilities, usize), BuildHasherDefault<PositionHasher>>,
 }
 
 thread_local! {

@@ -55,6 +55,37 @@ pub(super) struct Prune<'a> {
     pub(super) keep: usize,
 }
 
+impl Prune<'_> {
+    /// Whether the `n` plays of one roll of `pos` (on roll) are pruned: in contact, when there
+    /// are more than [`Prune::keep`] of them.
+    pub(super) fn prunes<P: NetPosition>(&self, pos: &P, n: usize) -> bool {
+        n > self.keep.max(1) && !is_race(&pos.owner_board())
+    }
+}
+
+/// Keeps in `order` (indices into `values`) the `keep` (at least 1) of highest value, best
+/// first, the earlier in `order` of equals first: the plays the pruning net keeps.
+pub(super) fn keep_best(values: &[f32], order: &mut Vec<u32>, keep: usize) {
+    let keep = keep.max(1);
+    if order.len() <= keep {
+        return;
+    }
+    // The first `keep` kept in order of value; each later one goes in after those of its value
+    // or more, pushing out the last (a stable sort's first `keep`, without sorting the rest).
+    let v = |i: u32| values[i as usize];
+    let n = order.len();
+    order[..keep].sort_by(|&a, &b| v(b).total_cmp(&v(a)));
+    for k in keep..n {
+        let u = order[k];
+        if v(u).total_cmp(&v(order[keep - 1])).is_gt() {
+            let at = order[..keep].partition_point(|&w| v(w).total_cmp(&v(u)).is_ge());
+            order.copy_within(at..keep - 1, at + 1);
+            order[at] = u;
+        }
+    }
+    order.truncate(keep);
+}
+
 /// Which plays of a roll stay in a search at one depth (gnubg's `movefilter`): the best and
 /// up to `keep - 1` more whose value is within `within` of the best's.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -367,7 +398,7 @@ where
             }
         }
         match prune {
-            Some(p) if self.unique.len() > p.keep && !is_race(&pos.owner_board()) => {
+            Some(p) if p.prunes(pos, self.unique.len()) => {
                 self.rank_pruned(nets, p, pos);
             }
             _ => Ranker::new(nets, pos).equities(&self.unique, &mut self.equities),
@@ -386,13 +417,7 @@ where
             let of_roll = &self.of_roll[self.starts[r]..self.starts[r + 1]];
             self.order.clear();
             self.order.extend_from_slice(of_roll);
-            if self.order.len() > keep {
-                let pruned = &self.pruned;
-                // The best first, the earlier of equals first (stable sort).
-                self.order
-                    .sort_by(|&a, &b| pruned[b as usize].total_cmp(&pruned[a as usize]));
-                self.order.truncate(keep);
-            }
+            keep_best(&self.pruned, &mut self.order, keep);
             for &u in &self.order {
                 if self.equities[u as usize].is_nan() {
                     self.equities[u as usize] = f32::NEG_INFINITY;
@@ -660,6 +685,33 @@ mod tests {
                 zero.choose(&pos, dice, &plays, &mut rng).unwrap(),
                 net.choose(&pos, dice, &plays, &mut rng).unwrap()
             );
+        }
+    }
+
+    #[test]
+    fn keep_best_keeps_what_a_stable_sort_puts_first() {
+        // Values with many ties (the earlier of equals first), every length and keep.
+        let mut x = 12_345u32;
+        for n in 0..40u32 {
+            let values: Vec<f32> = (0..n)
+                .map(|_| {
+                    x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    ((x >> 16) % 7) as f32
+                })
+                .collect();
+            for keep in 0..6 {
+                let mut want: Vec<u32> = (0..n).collect();
+                want.sort_by(|&a, &b| values[b as usize].total_cmp(&values[a as usize]));
+                want.truncate(keep.max(1));
+                let mut got: Vec<u32> = (0..n).collect();
+                keep_best(&values, &mut got, keep);
+                if n as usize <= keep.max(1) {
+                    // Left as it is.
+                    assert_eq!(got, (0..n).collect::<Vec<_>>());
+                } else {
+                    assert_eq!(got, want, "{values:?} {keep}");
+                }
+            }
         }
     }
 

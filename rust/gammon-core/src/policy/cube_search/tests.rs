@@ -157,3 +157,65 @@ fn money_play_values_rank_the_opening_plays_and_scale_by_the_cube() {
         assert!((v.equity - cubeless).abs() < 0.15, "{v:?}");
     }
 }
+
+/// Contact positions of a game played by the shipped net at 0 ply (White on roll in each).
+fn contact_positions(count: usize) -> Vec<Backgammon> {
+    use crate::base::dice::Dice;
+    use crate::base::rng::{game_stream, Stream};
+    use crate::policy::{NetPolicy, Policy};
+    use rand_core::Rng;
+    let policy = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
+    let mut rng = game_stream(5, 0, Stream::Choices);
+    let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let mut pos = start;
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut die = || (rng.next_u32() % 6 + 1) as u8;
+        let dice = Dice::new(die(), die()).unwrap();
+        let plays = pos.legal_plays(dice);
+        pos = match plays.len() {
+            0 => pos.pass_turn(),
+            _ => pos.play_unchecked(&plays[policy.choose(&pos, dice, &plays, &mut rng).unwrap()]),
+        };
+        if pos.is_game_over() || crate::policy::is_race(&pos) {
+            pos = start;
+        } else if pos.turn() == Color::White {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn pruning_leaves_zero_plies_alone_and_moves_searched_values_little() {
+    // At 0 ply nothing is ranked: the pruned search's values are the evaluator's, to the bit.
+    // At 1 ply the plays of each roll are the pruning net's best few, valued with the cube:
+    // the values move somewhere, and little (the pruning net keeps the full net's best reply
+    // 95% of the time at 3 a roll).
+    let nets = crate::eval::net::shipped(RulesFamily::Backgammon).unwrap();
+    let mut pruned = CubefulSearch::new(nets).with_prune(3).unwrap();
+    assert_eq!(pruned.prune_keep(), 3);
+    assert_eq!(
+        CubefulSearch::new(nets).with_prune(0).unwrap().prune_keep(),
+        0
+    );
+    let mut plain = CubefulSearch::new(nets);
+    let info = CubeInfo::money(Color::White);
+    let (mut differ, mut total, mut worst) = (0, 0.0, 0.0f64);
+    let positions = contact_positions(12);
+    for pos in &positions {
+        assert_eq!(
+            pruned.cube_decision(pos, &info, 0),
+            plain.cube_decision(pos, &info, 0)
+        );
+        assert_eq!(pruned.value(pos, &info, 0), plain.value(pos, &info, 0));
+        let (_, a) = pruned.value(pos, &info, 1);
+        let (_, b) = plain.value(pos, &info, 1);
+        differ += usize::from(a != b);
+        total += (a - b).abs();
+        worst = worst.max((a - b).abs());
+    }
+    assert!(differ > 0, "pruning changed nothing");
+    assert!(total / positions.len() as f64 <= 0.01, "{total}");
+    assert!(worst <= 0.05, "{worst}");
+}
