@@ -193,6 +193,33 @@ impl<P> Level<P> {
     }
 }
 
+/// The `keep` plays of `plays` (indices into `values`) of highest value into `out`, the best
+/// first and the earlier of equals first: the head of a stable sort by value, found by
+/// insertion without sorting them (all of them, in their order, when they are `keep` or fewer).
+fn best_of(plays: &[u32], values: &[f32], keep: usize, out: &mut Vec<u32>) {
+    out.clear();
+    if plays.len() <= keep {
+        out.extend_from_slice(plays);
+        return;
+    }
+    for &u in plays {
+        let v = values[u as usize];
+        match out
+            .iter()
+            .position(|&o| values[o as usize].total_cmp(&v).is_lt())
+        {
+            Some(i) => {
+                if out.len() == keep {
+                    out.pop();
+                }
+                out.insert(i, u);
+            }
+            None if out.len() < keep => out.push(u),
+            None => {}
+        }
+    }
+}
+
 /// A multiplicative hash of a position's fields (the positions of one search are few and
 /// not chosen by anyone: no need for a keyed hash).
 #[derive(Default)]
@@ -384,15 +411,7 @@ where
         let keep = prune.keep.max(1);
         for r in 0..21 {
             let of_roll = &self.of_roll[self.starts[r]..self.starts[r + 1]];
-            self.order.clear();
-            self.order.extend_from_slice(of_roll);
-            if self.order.len() > keep {
-                let pruned = &self.pruned;
-                // The best first, the earlier of equals first (stable sort).
-                self.order
-                    .sort_by(|&a, &b| pruned[b as usize].total_cmp(&pruned[a as usize]));
-                self.order.truncate(keep);
-            }
+            best_of(of_roll, &self.pruned, keep, &mut self.order);
             for &u in &self.order {
                 if self.equities[u as usize].is_nan() {
                     self.equities[u as usize] = f32::NEG_INFINITY;
@@ -660,6 +679,31 @@ mod tests {
                 zero.choose(&pos, dice, &plays, &mut rng).unwrap(),
                 net.choose(&pos, dice, &plays, &mut rng).unwrap()
             );
+        }
+    }
+
+    /// The pruning's choice of each roll's replies is the head of a stable sort by value
+    /// (the earlier of equals first), ties and all.
+    #[test]
+    fn the_best_replies_are_the_head_of_a_stable_sort() {
+        let mut rng = game_stream(5, 0, Stream::Choices);
+        let mut out = Vec::new();
+        for n in 0..400u32 {
+            let len = (rng.next_u32() % 30) as usize;
+            // Few distinct values, so that ties are common.
+            let values: Vec<f32> = (0..len)
+                .map(|_| (rng.next_u32() % 7) as f32 * 0.1)
+                .collect();
+            let mut plays: Vec<u32> = (0..len as u32).collect();
+            plays.rotate_left(n as usize % len.max(1));
+            let keep = 1 + (n as usize % 5);
+            best_of(&plays, &values, keep, &mut out);
+            let mut want = plays.clone();
+            if want.len() > keep {
+                want.sort_by(|&a, &b| values[b as usize].total_cmp(&values[a as usize]));
+                want.truncate(keep);
+            }
+            assert_eq!(out, want, "{values:?} {plays:?} {keep}");
         }
     }
 
