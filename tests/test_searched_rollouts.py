@@ -175,3 +175,57 @@ def test_long_nardy_searches_with_its_own_net() -> None:
     two = gammon.rollout(start, 6, threads=2, chunk_size=1, **kw)
     assert one.policies == ("net", "net") and one.setup.plies == (1, 1)
     assert list(one.outcomes.points) == list(two.outcomes.points)
+
+
+def test_prune_decides_the_searched_games_and_its_default_is_written_nowhere() -> None:
+    # prune: the replies of each roll the pruning net keeps inside the shipped net's search.
+    kw = dict(policy="net", plies=1, seed=6, record_games=True)
+
+    def games(**more: object) -> tuple[list[float], list[int]]:
+        r = gammon.rollout(START, 6, **kw, **more)
+        return list(r.outcomes.points), list(r.outcomes.plies)
+
+    default = gammon.rollout(START, 6, **kw)
+    assert default.setup.prune == 3 and "prune" not in default.to_dict()
+    assert (list(default.outcomes.points), list(default.outcomes.plies)) == games(prune=3)
+    # 0 values every reply with the net: the unpruned search, as keeping them all does.
+    off = gammon.rollout(START, 6, prune=0, **kw)
+    assert off.to_dict()["prune"] == 0 and off.setup.prune == 0
+    assert (list(off.outcomes.points), list(off.outcomes.plies)) == games(prune=10_000)
+    assert games(prune=1) != games(prune=0)  # one reply a roll plays otherwise somewhere
+    assert gammon.RolloutResult.from_dict(off.to_dict()).setup.prune == 0
+
+
+def test_a_resume_with_another_prune_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "pruned.ckpt"
+    kw = dict(policy="net", plies=1, seed=2, truncate_after=2, evaluator="net", checkpoint=path)
+    gammon.rollout(START, 4, prune=0, **kw)
+    with pytest.raises(CheckpointError, match=r"prune=0 there, prune=3 here"):
+        gammon.rollout(START, 6, **kw)
+    assert gammon.rollout(START, 6, prune=0, **kw).games_completed == 6
+
+
+@pytest.mark.parametrize("bad", [-1, "x", 1.5, True])
+def test_a_bad_prune_names_the_valid_values(bad: object) -> None:
+    with pytest.raises(InvalidInputError, match=r"prune must be an int from 0"):
+        gammon.rollout(START, 10, policy="net", plies=1, prune=bad)
+
+
+def test_cubeful_rollouts_rank_plays_and_the_command_line_take_prune(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    cubeful = gammon.rollout(START, 4, plies=1, cube="net", seed=3, prune=0)
+    assert cubeful.setup.prune == 0
+    pos = _decisions(1)[0][0]
+    ranked = gammon.rank_plays(
+        pos, (3, 1), 2, plies=1, prune=1, truncate_after=1, evaluator="net", seed=4
+    )
+    assert all(r.result is None or r.result.setup.prune == 1 for r in ranked)
+    cube = gammon.rollout_cube(START, 2, plies=1, prune=0, seed=1, cube_policy="never")
+    assert cube.summary()["games"] == 2
+    args = ["rollout", "--games", "4", "--seed", "3", "--json", "--quiet"]
+    cut = ["--truncate-after", "2", "--evaluator", "net", "--plies", "1"]
+    assert main([*args, *cut, "--prune", "0"]) == 0
+    assert json.loads(capsys.readouterr().out)["prune"] == 0
+    assert main([*args, *cut]) == 0
+    assert json.loads(capsys.readouterr().out)["prune"] == 3

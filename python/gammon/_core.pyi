@@ -2902,6 +2902,7 @@ class RolloutSetup:
         cube_rules: CubeRules | None = None,
         plies: int | tuple[int, int] | None = None,
         cube_plies: int | tuple[int, int] | None = None,
+        prune: int | None = None,
     ) -> RolloutSetup: ...
     @property
     def position(self) -> Position:
@@ -2915,6 +2916,9 @@ class RolloutSetup:
     @property
     def plies(self) -> tuple[int, int]:
         """How deep the checker play of the player on roll and of the opponent searches."""
+    @property
+    def prune(self) -> int:
+        """Replies of each roll the pruning net keeps inside the shipped nets' search (0: none)."""
     @property
     def cube_plies(self) -> tuple[int, int]:
         """How deep the cube decisions of the player on roll and of the opponent are searched."""

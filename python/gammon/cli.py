@@ -580,6 +580,8 @@ def _rollout_parser(sub: Any) -> None:
           within 0.16 of the best at 0 ply (8 at most, gnubg's normal move filter) are valued
           again N plies deep (--policy then defaults to net)
         --opponent-plies N  the opponent's search depth (default: the same as --plies)
+        --prune K  inside the search of --plies, the pruning net keeps K replies of each roll
+          for the shipped net: 3 (default), or 0 to value every reply with the net
         --net FILE  a weights file of gammon's nets (.gnet, as gammon-train writes them): net
           means these nets instead of the shipped ones, as the policy (--policy then defaults to
           net), the --evaluator and the --cube policy
@@ -644,6 +646,7 @@ def _rollout_parser(sub: Any) -> None:
     add("--opponent-policy")
     add("--plies", type=int)
     add("--opponent-plies", type=int)
+    add("--prune", type=_count(0))
     add("--net")
     opening = r.add_mutually_exclusive_group()
     add("--opening", to=opening, **flag)
@@ -777,6 +780,7 @@ def _rollout(args: argparse.Namespace) -> int:
         kept["evaluator"] = _named_net(before.evaluator, net)
         kept["plies"] = tuple(before.setup.plies)  # the result's own .plies counts turns
         kept["cube_plies"] = tuple(before.setup.cube_plies)
+        kept["prune"] = before.setup.prune
         position, seed, first = before.position, before.seed, saved.first_game
         settings = RolloutSettings(**kept)
         options = _run(args, executor=executor, checkpoint=args.checkpoint or args.resume)
@@ -819,6 +823,7 @@ def _cube_decision(args: argparse.Namespace, net: Any, options: Any) -> int:
         ),
         cube_policy=_with_net(args.cube or default_cube_policy(position.variant), net),
         cube_plies=args.cube_plies or 0,
+        prune=args.prune,
         quasi_random=args.quasi_random,
         options=options,
     )

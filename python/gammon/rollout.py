@@ -153,6 +153,7 @@ class RolloutSettings(Keywords):
     cube_rules: Optional[CubeRules] = None
     plies: Union[int, tuple[int, int]] = 0
     cube_plies: Union[int, tuple[int, int]] = 0
+    prune: Optional[int] = None
 
     _argument = "settings"
 
@@ -290,7 +291,10 @@ def rollout(
     searches; the games
     stay reproducible on any number of threads and machines. On the opening a 1-ply rollout
     plays about 90 times fewer games a second than a 0-ply one, a 2-ply rollout about 2,000
-    times fewer.
+    times fewer. ``prune``: how many replies of each roll inside that search a small pruning
+    net keeps for the full net (default 3: judged by gnubg, as good as keeping them all within
+    one standard error; 0 values every reply with the full net, slower); the shipped backgammon
+    net only (a :class:`~gammon.Net` of your own and Long Nardy are never pruned).
 
     ``cube``: play money games with the doubling cube in play for both sides and return a
     :class:`~gammon.CubefulRolloutResult` (the cubeful equity per initial cube unit, its

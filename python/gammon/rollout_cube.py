@@ -72,6 +72,7 @@ def rollout_cube(
     seed: Optional[int] = None,
     plies: Any = 0,
     cube_plies: Any = 0,
+    prune: Optional[int] = None,
     policy: Any = None,
     cube_policy: Any = None,
     quasi_random: bool = True,
@@ -97,7 +98,8 @@ def rollout_cube(
     :func:`~gammon.default_cube_policy`). ``quasi_random``: stratified first
     rolls. ``plies``: the depth of the net's checker-play search (0, 1 or 2, or a pair), as
     in :func:`~gammon.rollout`; ``cube_plies``: the depth of the net's cube decisions after
-    the first roll (0, 1 or 2, or a pair), as in :func:`~gammon.rollout`.
+    the first roll (0, 1 or 2, or a pair), as in :func:`~gammon.rollout`; ``prune``: the
+    replies of each roll the pruning net keeps inside the search, as in :func:`~gammon.rollout`.
 
     Execution keywords (or ``options=``, a :class:`~gammon.RunOptions`): ``threads``,
     ``chunk_size``, ``executor``, ``games_per_task``, ``retries``, ``checkpoint`` (kept and
@@ -128,6 +130,7 @@ def rollout_cube(
         policy=policy,
         plies=plies,
         cube_plies=cube_plies,
+        prune=prune,
         opening=False,
         quasi_random=quasi_random,
         cube=default_cube_policy(pos.variant) if cube_policy is None else cube_policy,

@@ -190,7 +190,7 @@ impl CubefulPlayers {
                 variant,
                 BackgammonPolicy::from,
             )?
-            .with_plies(s.plies[side]))
+            .searched(s, side))
         };
         let cube_side = |side: usize| -> PyResult<SideCube> {
             let object = setup

@@ -546,8 +546,8 @@ pub fn _play_many<'py>(
                 })
                 .collect();
             let pols = [
-                side_policy(&policies[0], variant, BackgammonPolicy::from)?.with_plies(s0.plies[0]),
-                side_policy(&policies[1], variant, BackgammonPolicy::from)?.with_plies(s0.plies[1]),
+                side_policy(&policies[0], variant, BackgammonPolicy::from)?.searched(s0, 0),
+                side_policy(&policies[1], variant, BackgammonPolicy::from)?.searched(s0, 1),
             ];
             let eval: &dyn Evaluator<Backgammon> = match net {
                 Some(n) => n,
@@ -592,8 +592,8 @@ pub fn _play_many<'py>(
                 })
                 .collect();
             let pols = [
-                side_policy(&policies[0], variant, nardy_policy)?.with_plies(s0.plies[0]),
-                side_policy(&policies[1], variant, nardy_policy)?.with_plies(s0.plies[1]),
+                side_policy(&policies[0], variant, nardy_policy)?.searched(s0, 0),
+                side_policy(&policies[1], variant, nardy_policy)?.searched(s0, 1),
             ];
             let referee = s0.nardy.map(|n| n.scoring).unwrap_or_default();
             let bearoff = NardyTruncation::new(s0.truncate, &referee);

@@ -180,6 +180,15 @@ impl<B: gammon_core::WithPlies> SidePolicy<B> {
             python => python,
         }
     }
+
+    /// The policy searching as `setup` says for `side` (0: the player on roll): its depth
+    /// and the replies the pruning net keeps a roll.
+    pub(crate) fn searched(self, setup: &gammon_core::RolloutSetup, side: usize) -> SidePolicy<B> {
+        match self.with_plies(setup.plies[side]) {
+            SidePolicy::Builtin(b) => SidePolicy::Builtin(b.with_prune(setup.prune as usize)),
+            python => python,
+        }
+    }
 }
 
 impl<B> SidePolicy<B> {
@@ -427,8 +436,8 @@ pub(crate) fn run_cubeless(
     match s.position {
         VariantPosition::Backgammon(pos) => {
             let pols = [
-                side_policy(&policies[0], variant, BackgammonPolicy::from)?.with_plies(s.plies[0]),
-                side_policy(&policies[1], variant, BackgammonPolicy::from)?.with_plies(s.plies[1]),
+                side_policy(&policies[0], variant, BackgammonPolicy::from)?.searched(s, 0),
+                side_policy(&policies[1], variant, BackgammonPolicy::from)?.searched(s, 1),
             ];
             let eval: &dyn Evaluator<Backgammon> = match net {
                 Some(n) => n,
@@ -462,8 +471,8 @@ pub(crate) fn run_cubeless(
         }
         VariantPosition::Nardy(pos) => {
             let pols = [
-                side_policy(&policies[0], variant, nardy_policy)?.with_plies(s.plies[0]),
-                side_policy(&policies[1], variant, nardy_policy)?.with_plies(s.plies[1]),
+                side_policy(&policies[0], variant, nardy_policy)?.searched(s, 0),
+                side_policy(&policies[1], variant, nardy_policy)?.searched(s, 1),
             ];
             // LN-33 to LN-37: the settings decide the scoring and the last roll.
             let referee = s.nardy.map(|n| n.scoring).unwrap_or_default();

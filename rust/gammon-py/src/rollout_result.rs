@@ -14,7 +14,7 @@ use crate::stats::PyTally;
 
 /// The keys of ``RolloutResult.summary`` (``key:attribute`` where they differ), in order.
 const CUBELESS_SUMMARY: &str = concat!(
-    "position variant opening policies plies:setup.plies ",
+    "position variant opening policies plies:setup.plies prune:setup.prune ",
     run_figures!(),
     " draws shares equity std_error ci95 mean_plies truncate truncate_after \
      variance_reduction evaluator settled"
@@ -420,9 +420,10 @@ from_dict: {
     }
 
     /// The figures as plain JSON-ready values, as ``gammon rollout --json`` prints them: the
-    /// setup (``position`` by its ID, ``variant``, ``opening``, ``policies``, ``plies``), how
-    /// the run went (``seed``, ``games`` completed, ``games_requested``, ``interrupted``,
-    /// ``stop_reason``, ``threads``, ``seconds``, ``games_per_second``), the shares, ``draws``,
+    /// setup (``position`` by its ID, ``variant``, ``opening``, ``policies``, ``plies``,
+    /// ``prune``), how the run went (``seed``, ``games`` completed, ``games_requested``,
+    /// ``interrupted``, ``stop_reason``, ``threads``, ``seconds``, ``games_per_second``), the
+    /// shares, ``draws``,
     /// ``shares``, ``equity``, ``std_error``, ``ci95``, ``mean_plies``, the settings that
     /// settle games (``truncate``, ``truncate_after``, ``variance_reduction``, ``evaluator``),
     /// ``settled``, and ``checkpoint``: the record of ``to_dict``.

@@ -536,7 +536,7 @@ fn plies_arg(name: &str, what: &str, v: Option<&Bound<'_, PyAny>>) -> PyResult<[
 #[pymethods]
 impl PySetup {
     #[new]
-    #[pyo3(signature = (position, seed, *, policy=None, opening=None, quasi_random=None, nardy=None, truncate=None, truncate_after=None, variance_reduction=None, evaluator=None, cube=None, cube_value=None, cube_owner=None, cube_rules=None, plies=None, cube_plies=None))]
+    #[pyo3(signature = (position, seed, *, policy=None, opening=None, quasi_random=None, nardy=None, truncate=None, truncate_after=None, variance_reduction=None, evaluator=None, cube=None, cube_value=None, cube_owner=None, cube_rules=None, plies=None, cube_plies=None, prune=None))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         position: PyPosition,
@@ -555,6 +555,7 @@ impl PySetup {
         cube_rules: Option<&Bound<'_, PyAny>>,
         plies: Option<&Bound<'_, PyAny>>,
         cube_plies: Option<&Bound<'_, PyAny>>,
+        prune: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PySetup> {
         let pos = position.inner;
         let variant = pos.variant();
@@ -568,6 +569,16 @@ impl PySetup {
         })?;
         let plies = plies_arg("plies", "the net's checker play", plies)?;
         let cube_plies = plies_arg("cube_plies", "the net's cube decisions", cube_plies)?;
+        let prune = match prune.filter(|p| !p.is_none()) {
+            None => gammon_core::DEFAULT_PRUNE_KEEP as u32,
+            Some(p) => int_in(p, 0, u32::MAX.into()).ok_or_else(|| {
+                InvalidInputError::new_err(format!(
+                    "prune must be an int from 0 (no pruning) to {}, not {}",
+                    u32::MAX,
+                    repr(p)
+                ))
+            })? as u32,
+        };
         // A search asked without a policy is the net's: the one policy that searches.
         let (policies, policy_objects) = match policy.filter(|p| !p.is_none()) {
             None if plies != [0, 0] => {
@@ -760,6 +771,7 @@ impl PySetup {
             evaluator: evaluator_name,
             cube,
             plies,
+            prune,
         };
         inner
             .validate()
@@ -797,6 +809,13 @@ impl PySetup {
     #[getter]
     fn plies(&self) -> (u32, u32) {
         (self.inner.plies[0], self.inner.plies[1])
+    }
+
+    /// How many replies of each roll the pruning net keeps for the full nets inside the
+    /// search of the shipped backgammon nets (0: no pruning).
+    #[getter]
+    fn prune(&self) -> u32 {
+        self.inner.prune
     }
 
     /// How deep the cube decisions of the player on roll and of the opponent are searched (0

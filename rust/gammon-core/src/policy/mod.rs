@@ -600,12 +600,30 @@ pub trait WithPlies: Sized {
     /// else itself (a caller checks that only the net is asked to search).
     #[must_use]
     fn with_plies(self, plies: u32) -> Self;
+
+    /// The policy keeping `keep` replies of each roll for the nets inside its search where it
+    /// is the shipped backgammon nets' ([`NetPolicy::with_prune`]; 0: no pruning), else
+    /// itself: nets of one's own and Long Nardy's are never pruned.
+    #[must_use]
+    fn with_prune(self, _keep: usize) -> Self {
+        self
+    }
 }
 
 impl WithPlies for BackgammonPolicy {
     fn with_plies(self, plies: u32) -> BackgammonPolicy {
         match self {
             BackgammonPolicy::Net(p) => BackgammonPolicy::Net(p.with_plies(plies)),
+            other => other,
+        }
+    }
+
+    fn with_prune(self, keep: usize) -> BackgammonPolicy {
+        match self {
+            // The shipped pruner was read with the shipped nets: it cannot fail here.
+            BackgammonPolicy::Net(p) if p.own_nets().is_none() => {
+                BackgammonPolicy::Net(p.clone().with_prune(keep).unwrap_or(p))
+            }
             other => other,
         }
     }

@@ -320,11 +320,19 @@ where
         let mut level = self.levels[depth].take().unwrap_or_else(Level::new);
         level.rank_rolls(self.nets, self.prune, pos);
         let mut acc = [0f32; NET_OUTPUTS];
+        // Every roll that cannot be played leaves the same position: read once.
+        let mut dance: Option<Probabilities> = None;
         for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
             let (from, to) = (level.starts[r], level.starts[r + 1]);
             let v = if from == to {
-                let (next, again) = dance_plies(plies, ahead);
-                self.on_roll(&pos.pass_turn(), next, again).flip()
+                if let Some(v) = dance {
+                    v
+                } else {
+                    let (next, again) = dance_plies(plies, ahead);
+                    let v = self.on_roll(&pos.pass_turn(), next, again).flip();
+                    dance = Some(v);
+                    v
+                }
             } else {
                 // The first of equals, as `Ranker::best`.
                 let mut best = level.of_roll[from] as usize;

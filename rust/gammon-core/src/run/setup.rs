@@ -222,6 +222,11 @@ pub struct RolloutSetup {
     /// How deep the checker play of the player on roll and of the opponent searches (0 to
     /// [`MAX_POLICY_PLIES`]; above 0 only for a net's policy, [`crate::NetPolicy::with_plies`]).
     pub plies: [u32; 2],
+    /// How many replies of each roll the pruning net keeps for the full nets inside the
+    /// search of the shipped backgammon nets (0: no pruning, every reply valued by the nets;
+    /// [`crate::DEFAULT_PRUNE_KEEP`] by default). It decides the games of a searched rollout only;
+    /// nets of one's own and Long Nardy's are never pruned ([`crate::WithPlies::with_prune`]).
+    pub prune: u32,
 }
 
 /// A combination of settings that cannot be played.
@@ -597,6 +602,7 @@ impl RolloutSetup {
         put("policy", names(self), names(other));
         let plies = |s: &RolloutSetup| format!("({}, {})", s.plies[0], s.plies[1]);
         put("plies", plies(self), plies(other));
+        put("prune", self.prune.to_string(), other.prune.to_string());
         let cube_plies = |s: &RolloutSetup| {
             let p = s.cube.as_ref().map_or([0, 0], |c| c.plies);
             format!("({}, {})", p[0], p[1])
@@ -651,6 +657,7 @@ impl RolloutSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::DEFAULT_PRUNE_KEEP;
 
     fn setup() -> RolloutSetup {
         RolloutSetup {
@@ -669,6 +676,7 @@ mod tests {
             evaluator: None,
             cube: None,
             plies: [0, 0],
+            prune: DEFAULT_PRUNE_KEEP as u32,
         }
     }
 
@@ -816,6 +824,18 @@ mod tests {
                 field: "plies",
                 here: "(2, 1)".into(),
                 there: "(0, 0)".into()
+            }]
+        );
+        let m = net.mismatches(&RolloutSetup {
+            prune: 0,
+            ..net.clone()
+        });
+        assert_eq!(
+            m,
+            vec![Mismatch {
+                field: "prune",
+                here: DEFAULT_PRUNE_KEEP.to_string(),
+                there: "0".into()
             }]
         );
     }

@@ -34,7 +34,7 @@ use crate::base::variant::Variant;
 use crate::play::record::{ONE, WIN_KINDS};
 use crate::play::truncate::BearoffTruncation;
 use crate::policy::cube_searched::MAX_CUBE_POLICY_PLIES;
-use crate::policy::MAX_POLICY_PLIES;
+use crate::policy::{DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES};
 use crate::rules::nardy::NardyOptions;
 use crate::run::cubeful::CubefulTally;
 use crate::run::json::{integrity_check, Json, JsonError};
@@ -384,6 +384,9 @@ impl<T: RunTally> RunRecord<T> {
         }
         if map.contains_key("cube_plies") {
             want.push("cube_plies");
+        }
+        if map.contains_key("prune") {
+            want.push("prune");
         }
         if map.contains_key("luck_screen") {
             want.push("luck_screen");

@@ -54,6 +54,11 @@ pub(super) fn write_setup(s: &RolloutSetup, f: &mut BTreeMap<String, Json>) {
             Json::Array(s.plies.iter().map(|&n| Json::uint(n.into())).collect()),
         );
     }
+    // The replies the pruning net keeps a roll, written only when not the default: the
+    // checkpoints written before the setting existed read back as they were played.
+    if s.prune != DEFAULT_PRUNE_KEEP as u32 {
+        put("prune", Json::uint(s.prune.into()));
+    }
     // How a variance reduction by the net measures luck: pubeval screens each roll's plays. Files of
     // the earlier estimator (every play valued by the net) lack it and are not continued.
     if s.screens_luck() {
@@ -217,6 +222,10 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
         None
     };
     let plies = depths(f, "search_plies", MAX_POLICY_PLIES)?;
+    let prune = match f.map.get("prune") {
+        None => DEFAULT_PRUNE_KEEP as u32,
+        Some(_) => f.uint("prune", 0, u32::MAX.into())? as u32,
+    };
     let cube_plies = depths(f, "cube_plies", MAX_CUBE_POLICY_PLIES)?;
     let cube = match cube {
         Some(c) => Some(CubeSetup {
@@ -243,6 +252,7 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
         evaluator,
         cube,
         plies,
+        prune,
     };
     setup.validate()?;
     match f.map.get("luck_screen") {

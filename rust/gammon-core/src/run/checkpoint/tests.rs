@@ -21,6 +21,7 @@ fn setup() -> RolloutSetup {
         evaluator: None,
         cube: None,
         plies: [0, 0],
+        prune: crate::policy::DEFAULT_PRUNE_KEEP as u32,
     }
 }
 
@@ -103,6 +104,42 @@ fn a_file_of_another_setup_says_what_differs() {
         .check_continues("ck.json", &setup(), 10, 1)
         .unwrap_err();
     assert!(err.0.contains("ask for at least 2 games"), "{err}");
+}
+
+/// The replies the pruning net keeps are written only when not the default (files written
+/// before the setting read as they were played), read back, and a file of another value is
+/// refused by the setting's name.
+#[test]
+fn prune_is_written_when_not_the_default_and_a_file_of_another_is_refused() {
+    use crate::policy::DEFAULT_PRUNE_KEEP;
+    let mut r = record();
+    r.setup.policies = [
+        PolicyName::Builtin(PolicyKind::Net),
+        PolicyName::Builtin(PolicyKind::Net),
+    ];
+    r.setup.plies = [1, 1];
+    let Json::Object(map) = r.to_json() else {
+        unreachable!()
+    };
+    assert!(!map.contains_key("prune") && map.contains_key("search_plies"));
+    r.setup.prune = 0;
+    let Json::Object(map) = r.to_json() else {
+        unreachable!()
+    };
+    assert_eq!(map.get("prune"), Some(&Json::uint(0)));
+    let text = r.to_json().canonical();
+    let back = RunRecord::<Tally>::from_json(&Json::parse(text.as_bytes()).unwrap()).unwrap();
+    assert_eq!(back.setup.prune, 0);
+    assert_eq!(back, r);
+    let file = RolloutFile {
+        record: r.clone(),
+        first_game: 10,
+        games: 5,
+    };
+    let mut mine = r.setup.clone();
+    mine.prune = DEFAULT_PRUNE_KEEP as u32;
+    let err = file.check_continues("ck.json", &mine, 10, 5).unwrap_err();
+    assert!(err.0.contains("prune=0 there, prune=3 here"), "{err}");
 }
 
 /// Checkpoint files written by the package before the records moved to the core (their

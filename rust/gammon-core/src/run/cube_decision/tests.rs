@@ -351,6 +351,7 @@ fn a_record_goes_to_json_and_back_and_an_edited_one_is_refused() {
             variance_reduction: false,
             evaluator: None,
             plies: [0, 0],
+            prune: crate::policy::DEFAULT_PRUNE_KEEP as u32,
             cube: Some(CubeSetup {
                 policies: [net.clone(), net],
                 value: 1,
