@@ -16,17 +16,23 @@
 //!   `gammon rollout --policy pubeval --seed 1` runs it (the enum of built-in policies, the
 //!   truncation step that never truncates, quasi-random first rolls). Prints the tally, which
 //!   depends on the seed and the game indices only.
-//! - `netgames N [THREADS]`: the same rollout with the `"net"` policy (the shipped backgammon
+//! - `netgames N [THREADS] [KEEP]`: the same rollout with the `"net"` policy (the shipped backgammon
 //!   nets at 0 ply), as `gammon rollout --policy net --seed 1` runs it. Prints the tally.
+//!   `KEEP` > 0: the policy's 0-ply plays pruned to the pruning net's `KEEP` best
+//!   (`NetPolicy::with_zero_ply_prune`).
+//! - `netduel N KEEP [THREADS] [FIRST]`: the net pruned to `KEEP` at 0 ply against the net
+//!   unpruned, games `FIRST..FIRST+N` of the opening with the seats swapped on the same dice;
+//!   prints the pruned player's points a game with its standard error (the pairs of games
+//!   on the same dice differ only where a choice differs) and the share of games that differ.
 
 use std::ops::ControlFlow;
 
 use gammon_benches::data_path;
 use gammon_core::eval::bearoff::BearoffEvaluator;
 use gammon_core::{
-    rollout_with_luck, Backgammon, BackgammonPolicy, BearoffTruncation, Color, Dice, FirstRoll,
-    GameDice, GameRules, NoLuck, PlayList, PlyTruncation, PolicyKind, Position, RolloutConfig,
-    StandardReferee, Variant,
+    rollout_with_luck, Backgammon, BackgammonPolicy, BearoffTruncation, ByColor, Color, Dice,
+    FirstRoll, GameDice, GameRules, NetPolicy, NoLuck, PlayList, PlyTruncation, PolicyKind,
+    Position, RolloutConfig, RulesFamily, StandardReferee, Variant,
 };
 
 #[global_allocator]
@@ -152,9 +158,17 @@ fn digest(n: u64) {
     );
 }
 
-fn games(n: u64, threads: usize, kind: PolicyKind) {
+fn games(n: u64, threads: usize, kind: PolicyKind, keep: usize) {
     let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-    let policy = BackgammonPolicy::from(kind);
+    let policy = match kind {
+        PolicyKind::Net if keep > 0 => BackgammonPolicy::Net(
+            NetPolicy::shipped(RulesFamily::Backgammon)
+                .unwrap()
+                .with_zero_ply_prune(keep)
+                .unwrap(),
+        ),
+        _ => BackgammonPolicy::from(kind),
+    };
     let cut = PlyTruncation {
         inner: BearoffTruncation::Off,
         after: None,
@@ -174,6 +188,59 @@ fn games(n: u64, threads: usize, kind: PolicyKind) {
     println!("{:?}", run.tally);
 }
 
+/// The `netduel` mode (see the module documentation).
+fn duel(n: u64, keep: usize, threads: usize, first: u64) {
+    let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+    let full = BackgammonPolicy::Net(NetPolicy::shipped(RulesFamily::Backgammon).unwrap());
+    let pruned = BackgammonPolicy::Net(
+        NetPolicy::shipped(RulesFamily::Backgammon)
+            .unwrap()
+            .with_zero_ply_prune(keep)
+            .unwrap(),
+    );
+    let cut = PlyTruncation {
+        inner: BearoffTruncation::Off,
+        after: None,
+        evaluator: &BearoffEvaluator,
+        nardy: false,
+        oin: false,
+    };
+    let mut config = RolloutConfig::new(20_261_206);
+    config.first_roll = FirstRoll::Opening;
+    config.threads = threads;
+    config.record_games = true;
+    let run = |white: &BackgammonPolicy, black: &BackgammonPolicy| {
+        let mut rules = GameRules::new(&StandardReferee, white, &cut);
+        rules.policies = ByColor { white, black };
+        rollout_with_luck(
+            &start,
+            &rules,
+            &NoLuck,
+            first..first + n,
+            &config,
+            &mut |_| ControlFlow::Continue(()),
+        )
+        .unwrap()
+        .outcomes
+        .unwrap()
+        .points
+    };
+    // The pruned player's points: as White (on roll at the start) in the first run, as Black
+    // in the second; a pair's mean is the game's figure.
+    let (a, b) = (run(&pruned, &full), run(&full, &pruned));
+    let d: Vec<f64> = a.iter().zip(&b).map(|(x, y)| (x - y) / 2.0).collect();
+    let m = d.iter().sum::<f64>() / d.len() as f64;
+    let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (d.len() as f64 - 1.0);
+    let differ = d.iter().filter(|&&x| x != 0.0).count();
+    println!(
+        "keep {keep}: games {first}..{}: pruned minus full {m:+.5} ppg ± {:.5} (std error), pairs that differ {differ} of {}, sum {:+.1}",
+        first + n,
+        (var / d.len() as f64).sqrt(),
+        d.len(),
+        d.iter().sum::<f64>()
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let num = |i: usize, default: u64| -> u64 {
@@ -191,11 +258,22 @@ fn main() {
             };
             println!("{total} resulting positions");
         }
-        Some("games") => games(num(1, 20_000), num(2, 1) as usize, PolicyKind::Pubeval),
-        Some("netgames") => games(num(1, 2_000), num(2, 1) as usize, PolicyKind::Net),
+        Some("games") => games(num(1, 20_000), num(2, 1) as usize, PolicyKind::Pubeval, 0),
+        Some("netgames") => games(
+            num(1, 2_000),
+            num(2, 1) as usize,
+            PolicyKind::Net,
+            num(3, 0) as usize,
+        ),
+        Some("netduel") => duel(
+            num(1, 1_000),
+            num(2, 3) as usize,
+            num(3, 1) as usize,
+            num(4, 0),
+        ),
         Some("digest") => digest(num(1, 1000)),
         _ => panic!(
-            "usage: profile movegen gammon|bkgm PASSES [doubles|others] | profile games|netgames N [THREADS]"
+            "usage: profile movegen gammon|bkgm PASSES [doubles|others] | profile games|netgames N [THREADS] [KEEP] | profile netduel N KEEP [THREADS] [FIRST]"
         ),
     }
 }

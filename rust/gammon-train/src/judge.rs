@@ -143,7 +143,7 @@ pub fn mean_se(xs: &[f64]) -> (f64, f64) {
     (m, (var / n).sqrt())
 }
 
-/// What the searched `"net"` policy `policy` loses on each decision (as [`losses`], the play
+/// What the `"net"` policy `policy` loses on each decision (as [`losses`], the play
 /// chosen by [`gammon_core::NetPolicy`]'s own search: its filter, depth and pruning).
 ///
 /// # Errors

@@ -12,7 +12,7 @@
 //!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2 regret=0 sane=0
 //!                  labeller=INIT[,NETS..] opt=sgd batch=64]
 //!                                         train INIT's nets on labelled positions (resumes)
-//! gammon-train judge DB [filter=0 plies=1 prune=K pruner=FILE] NETS..
+//! gammon-train judge DB [filter=0 plies=1 prune=K pruner=FILE zero=K] NETS..
 //!                                         score nets' plays on judged decisions
 //! gammon-train prune TEACHER OUT [games=3000 holdout=200 encoding=tdgammon hidden=16 epochs=8
 //!                  alpha=0.003 alpha_final=0.0003 temp=0.05 beta=1 batch=64 seed=1]
@@ -57,7 +57,10 @@
 //! lose against the judge's best, by position class, and each net's difference from the first one
 //! on the same decisions. `prune=K` plays them as the searched `"net"` policy does instead
 //! (gnubg's normal filter, `plies` 1 or 2), its replies pruned to K a roll by the shipped
-//! pruning net or `pruner=FILE` (`prune=0`: not pruned).
+//! pruning net or `pruner=FILE` (`prune=0`: not pruned). `zero=K` plays them at 0 ply as the
+//! `"net"` policy does, choosing among the shipped pruning net's K best plays in contact
+//! (`NetPolicy::with_zero_ply_prune`; `zero=0`: every play valued by the nets). `prune` and
+//! `zero` take comma-separated lists, each setting judged against the first.
 //!
 //! `prune` ([`gammon_train::prune`]) trains a small net on the decisions of TEACHER's own 0-ply
 //! games (every distinct play of each contact turn, labelled by TEACHER at 0 ply) to rank a
@@ -614,6 +617,9 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
     // `pruner=FILE`, keeping K a roll.
     let (mut filter, mut plies, mut nets) = (0usize, 1u32, args);
     let (mut prune, mut pruner): (Option<Vec<usize>>, Option<String>) = (None, None);
+    // With `zero=K` the nets play at 0 ply as the `"net"` policy does, among the shipped
+    // pruning net's K best plays (0: all).
+    let mut zero: Option<Vec<usize>> = None;
     while let Some((key, value)) = nets.first().and_then(|a| a.split_once('=')) {
         let bad = || format!("{key}={value}: not a number");
         match key {
@@ -628,19 +634,30 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
                 )
             }
             "pruner" => pruner = Some(value.to_string()),
+            "zero" => {
+                zero = Some(
+                    value
+                        .split(',')
+                        .map(|k| k.parse().map_err(|_| bad()))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
             _ => {
                 return Err(format!(
-                    "{key}={value}: judge takes filter=K, plies=P, prune=K and pruner=FILE"
+                    "{key}={value}: judge takes filter=K, plies=P, prune=K, pruner=FILE and zero=K"
                 ))
             }
         }
         nets = &nets[1..];
     }
     let searched = prune.is_some();
+    if searched && zero.is_some() {
+        return Err("prune=K and zero=K do not go together".into());
+    }
     if searched && !(1..=2).contains(&plies) {
         return Err("with prune=K plies must be 1 or 2".into());
     }
-    if !searched && (!(1..=3).contains(&plies) || (plies != 1 && filter == 0)) {
+    if !searched && zero.is_none() && (!(1..=3).contains(&plies) || (plies != 1 && filter == 0)) {
         return Err("plies must be 1, 2 or 3, and deeper than 1 only with filter=K".into());
     }
     let pruner: Option<&'static NetEvaluator> = match &pruner {
@@ -656,16 +673,22 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
     println!("{db}: {} decisions", decisions.len());
     let mut first: Option<Vec<f64>> = None;
     // Each net, at each pruning asked (a comma-separated list: every one against the first).
-    let keeps: Vec<Option<usize>> = match &prune {
+    let keeps: Vec<Option<usize>> = match prune.as_ref().or(zero.as_ref()) {
         Some(k) => k.iter().map(|&k| Some(k)).collect(),
         None => vec![None],
     };
+    let setting = if zero.is_some() { "zero" } else { "prune" };
     for path in nets {
         let (n, _) = load_nets(path)?;
         let n = std::sync::Arc::new(n);
         for &keep in &keeps {
             let started = cpu_seconds();
-            let l = if let Some(keep) = keep {
+            let l = if let (Some(keep), true) = (keep, zero.is_some()) {
+                let policy = gammon_core::NetPolicy::new(n.clone())
+                    .with_zero_ply_prune(keep)
+                    .map_err(|e| e.to_string())?;
+                policy_losses(&policy, &decisions)
+            } else if let Some(keep) = keep {
                 let mut policy = gammon_core::NetPolicy::new(n.clone())
                     .with_plies(plies)
                     .with_prune(keep)
@@ -681,7 +704,7 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
             let (m, se) = mean_se(&l);
             let mut line = match keep {
                 Some(k) => format!(
-                    "{path} prune={k}: mean loss {m:.5} ± {se:.5} ({:.2} CPU s)",
+                    "{path} {setting}={k}: mean loss {m:.5} ± {se:.5} ({:.2} CPU s)",
                     cpu_seconds() - started
                 ),
                 None => format!("{path}: mean loss {m:.5} ± {se:.5}"),

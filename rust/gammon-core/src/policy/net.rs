@@ -14,6 +14,7 @@ use crate::base::moves::PlayList;
 use crate::base::variant::RulesFamily;
 use crate::eval::net::{
     shipped, shipped_pruner, AfterState, NetEvaluator, NetFileError, NetPosition, Ranker,
+    MAX_ZERO_PLY_KEEP,
 };
 
 /// Plays the best play of a [`NetEvaluator`] at 0 ply: one evaluation per legal play, ranked
@@ -39,6 +40,9 @@ pub struct NetPolicy {
     /// The pruning net and the replies it keeps a roll inside the search (none: all valued by
     /// the nets).
     prune: Option<(&'static NetEvaluator, usize)>,
+    /// The pruning net and the plays it keeps for the nets at 0 ply (none: all valued by the
+    /// nets; [`NetPolicy::with_zero_ply_prune`]).
+    zero_prune: Option<(&'static NetEvaluator, usize)>,
 }
 
 /// The nets of a [`NetPolicy`].
@@ -61,6 +65,7 @@ impl NetPolicy {
             plies: 0,
             filter: MoveFilter::NORMAL,
             prune: shipped_pruner(family)?.map(|p| (p, DEFAULT_PRUNE_KEEP)),
+            zero_prune: None,
         })
     }
 
@@ -73,6 +78,7 @@ impl NetPolicy {
             plies: 0,
             filter: MoveFilter::NORMAL,
             prune: None,
+            zero_prune: None,
         }
     }
 
@@ -113,6 +119,28 @@ impl NetPolicy {
     pub fn with_pruner(mut self, pruner: &'static NetEvaluator, keep: usize) -> NetPolicy {
         self.prune = Some((pruner, keep.max(1)));
         self
+    }
+
+    /// The same policy choosing at 0 ply among the `keep` plays the shipped pruning net of its
+    /// nets' rules family ranks best (at most [`MAX_ZERO_PLY_KEEP`]), valued by the nets
+    /// ([`Ranker::best_pruned`]): backgammon positions in contact only (races, bear-offs and
+    /// Long Nardy as without it); 0: off, every play valued by the nets. Not used when the
+    /// policy searches (the search's own filter picks its candidates).
+    ///
+    /// # Errors
+    /// [`NetFileError`] when the embedded pruning weights are damaged.
+    pub fn with_zero_ply_prune(mut self, keep: usize) -> Result<NetPolicy, NetFileError> {
+        self.zero_prune = match keep {
+            0 => None,
+            k => shipped_pruner(self.nets().family)?.map(|p| (p, k.min(MAX_ZERO_PLY_KEEP))),
+        };
+        Ok(self)
+    }
+
+    /// Plays the pruning net keeps for the nets at 0 ply (0: no pruning).
+    #[must_use]
+    pub fn zero_ply_prune_keep(&self) -> usize {
+        self.zero_prune.map_or(0, |p| p.1)
     }
 
     /// Replies of each roll the pruning net keeps inside the search (0: no pruning).
@@ -165,7 +193,11 @@ where
         _rng: &mut Xoshiro256PlusPlus,
     ) -> Result<usize, PolicyStop> {
         if self.plies == 0 {
-            return Ok(Ranker::fused(self.nets(), pos).best(plays.as_slice()));
+            let mut ranker = Ranker::fused(self.nets(), pos);
+            return Ok(match self.zero_prune {
+                Some((pruner, keep)) => ranker.best_pruned(pruner, keep, plays.as_slice()),
+                None => ranker.best(plays.as_slice()),
+            });
         }
         Ok(searched_best(
             self.nets(),
@@ -230,5 +262,62 @@ mod tests {
             }
         }
         assert!(different > 20, "{different}");
+    }
+
+    /// The policy pruned at 0 ply keeps its setting, plays as the unpruned one on most
+    /// decisions (and as [`Ranker::best_pruned`] on all), is off at 0, and Long Nardy, which
+    /// has no pruning net, is never pruned.
+    #[test]
+    fn the_zero_ply_pruned_policy_plays_the_pruned_best() {
+        let full = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
+        assert_eq!(full.zero_ply_prune_keep(), 0);
+        let pruned = full.clone().with_zero_ply_prune(3).unwrap();
+        assert_eq!(pruned.zero_ply_prune_keep(), 3);
+        assert_eq!(
+            pruned
+                .clone()
+                .with_zero_ply_prune(0)
+                .unwrap()
+                .zero_ply_prune_keep(),
+            0
+        );
+        let most = full.clone().with_zero_ply_prune(1000).unwrap();
+        assert_eq!(most.zero_ply_prune_keep(), MAX_ZERO_PLY_KEEP);
+        let nardy = NetPolicy::shipped(RulesFamily::LongNardy)
+            .unwrap()
+            .with_zero_ply_prune(3)
+            .unwrap();
+        assert_eq!(nardy.zero_ply_prune_keep(), 0);
+        let pruner = shipped_pruner(RulesFamily::Backgammon).unwrap().unwrap();
+        let mut rng = game_stream(11, 0, Stream::Choices);
+        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let (mut decisions, mut same) = (0, 0);
+        while decisions < 1000 {
+            let mut die = || (rng.next_u32() % 6 + 1) as u8;
+            let dice = Dice::new(die(), die()).unwrap();
+            let plays = pos.legal_plays(dice);
+            if plays.len() >= 2 {
+                let a = full.choose(&pos, dice, &plays, &mut rng).unwrap();
+                let b = pruned.choose(&pos, dice, &plays, &mut rng).unwrap();
+                let want =
+                    Ranker::fused(full.nets(), &pos).best_pruned(pruner, 3, plays.as_slice());
+                assert_eq!(b, want, "{pos:?} {dice:?}");
+                same += usize::from(a == b);
+                decisions += 1;
+            }
+            pos = match plays.as_slice().get(a_play(&mut rng, plays.len())) {
+                Some(p) => *p.after(),
+                None => pos.pass_turn(),
+            };
+            if pos.is_game_over() {
+                pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+            }
+        }
+        assert!(same > 850 && same < 1000, "{same}");
+    }
+
+    /// A random index below `n` (0 when `n` is 0).
+    fn a_play(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
+        rng.next_u32() as usize % n.max(1)
     }
 }

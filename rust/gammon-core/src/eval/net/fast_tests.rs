@@ -386,3 +386,65 @@ fn a_rankers_sanity_check_zeroes_what_the_plain_one_does_score1() {
     }
     assert!(first_off > 20 && kept > 20, "{first_off} {kept}");
 }
+
+/// The `keep` greatest scores, the earlier of equals first, by index.
+#[test]
+fn the_top_indices_are_the_greatest_scores_earlier_of_equals_first() {
+    let scores = [0.1, 0.5, 0.3, 0.5, 0.9, -1.0, 0.3];
+    assert_eq!(top_indices(&scores, 1)[..1], [4]);
+    assert_eq!(top_indices(&scores, 2)[..2], [1, 4]);
+    assert_eq!(top_indices(&scores, 3)[..3], [1, 3, 4]);
+    assert_eq!(top_indices(&scores, 4)[..4], [1, 2, 3, 4]);
+    assert_eq!(top_indices(&scores, 6)[..6], [0, 1, 2, 3, 4, 6]);
+    assert_eq!(top_indices(&[0.0; 20], 5)[..5], [0, 1, 2, 3, 4]);
+}
+
+/// The pruned choice at 0 ply: in contact, the fused full ranker's best among the pruning
+/// net's `keep` best (its fused raw ranking, [`pruning_scores_dispatched`]); in races and with few plays, the unpruned best;
+/// keeping every play, the unpruned best; and keeping 1, the pruning net's own best.
+#[test]
+fn the_pruned_choice_is_the_best_of_the_pruning_nets_best() {
+    let nets = shipped(RulesFamily::Backgammon).unwrap();
+    let pruner = shipped_pruner(RulesFamily::Backgammon).unwrap().unwrap();
+    let (mut pruned_turns, mut same) = (0usize, 0usize);
+    for (pos, plays) in self_play_positions(400) {
+        let plays = plays.as_slice();
+        let best = Ranker::fused(nets, &pos).best(plays);
+        let (mut full, mut ranked) = (Vec::new(), Vec::new());
+        Ranker::fused(nets, &pos).equities(plays, &mut full);
+        pruning_scores_dispatched(&mut Ranker::fused(pruner, &pos), plays, &mut ranked);
+        for keep in [1, 3, 8, MAX_ZERO_PLY_KEEP] {
+            let got = Ranker::fused(nets, &pos).best_pruned(pruner, keep, plays);
+            if is_race(&pos.owner_board()) || plays.len() <= keep {
+                assert_eq!(got, best, "{pos:?} keep {keep}");
+                continue;
+            }
+            let top = top_indices(&ranked, keep);
+            let kept = &top[..keep];
+            assert!(kept.contains(&(got as u32)), "{pos:?} keep {keep}");
+            // Not beaten by another kept play (the earliest of equals).
+            for &i in kept {
+                let i = i as usize;
+                assert!(full[i] < full[got] || (full[i] == full[got] && i >= got));
+            }
+            if keep == 1 {
+                assert_eq!(got, first_best(ranked.iter().copied()));
+            }
+            if keep == 3 {
+                pruned_turns += 1;
+                same += usize::from(got == best);
+            }
+        }
+        // A ranker kept from turn to turn gives the same choices (its sums made afresh).
+        let mut r = Ranker::fused(nets, &pos);
+        let first = r.best_pruned(pruner, 3, plays);
+        assert_eq!(r.best(plays), best);
+        assert_eq!(r.best_pruned(pruner, 3, plays), first);
+    }
+    // The pruning net mostly keeps the full nets' best, but not always.
+    assert!(pruned_turns > 150, "{pruned_turns}");
+    assert!(
+        same * 10 > pruned_turns * 8 && same < pruned_turns,
+        "{same} of {pruned_turns}"
+    );
+}

@@ -57,7 +57,7 @@ mod tests;
 pub use file::{NetFileError, NetRole, MAX_WEIGHT, NET_FORMAT_VERSION, NET_MAGIC};
 pub use mlp::{fast_sigmoid, fused_sigmoid, sigmoid, Mlp};
 pub use prune::{shipped_pruner, SHIPPED_BACKGAMMON_PRUNE};
-pub use rank::{AfterState, Ranker, SearchBuffers};
+pub use rank::{AfterState, Ranker, SearchBuffers, MAX_ZERO_PLY_KEEP};
 pub use sanity::sanity;
 
 use file::family_name;

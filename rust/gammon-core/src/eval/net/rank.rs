@@ -250,6 +250,58 @@ impl<'a> Ranker<'a> {
         best
     }
 
+    /// The index of the best of `plays` (plays of the position given to [`Ranker::new`] or
+    /// [`Ranker::reset`]) when `pruner` ranks them all first (a [`Ranker::fused`] of the
+    /// pruning net, [`shipped_pruner`]) and this ranker values only the `keep` best of its
+    /// ranking (at least 1, at most [`MAX_ZERO_PLY_KEEP`]; the earlier of equals first): of
+    /// those, the one of highest equity, the earliest of equals. A backgammon position in
+    /// contact only, with more than `keep` plays; otherwise (a race, Long Nardy, few plays)
+    /// [`Ranker::best`]. The `"net"` policy's pruned 0-ply choice
+    /// ([`crate::NetPolicy::with_zero_ply_prune`]).
+    ///
+    /// [`shipped_pruner`]: super::shipped_pruner
+    pub fn best_pruned<P: NetPosition>(
+        &mut self,
+        pruner: &'a NetEvaluator,
+        keep: usize,
+        plays: &[Play<P>],
+    ) -> usize
+    where
+        NetEvaluator: AfterState<P>,
+    {
+        let keep = keep.clamp(1, MAX_ZERO_PLY_KEEP);
+        if plays.len() <= keep
+            || self.nets.family != RulesFamily::Backgammon
+            || is_race(&self.before)
+        {
+            return self.best(plays);
+        }
+        let mut scores = std::mem::take(&mut self.buffers().equities);
+        // The pruning net's ranking, with this ranker's buffers (its sums made afresh).
+        let nets = std::mem::replace(&mut self.nets, pruner);
+        let fused = std::mem::replace(&mut self.fused, hardware_fma());
+        self.forget_bases();
+        pruning_scores_dispatched(self, plays, &mut scores);
+        self.nets = nets;
+        self.fused = fused;
+        self.forget_bases();
+        let top = top_indices(&scores, keep);
+        let kept = &top[..keep];
+        equities_of_dispatched(self, plays, kept, &mut scores);
+        let best = kept[first_best(scores.iter().copied())] as usize;
+        self.buffers().equities = scores;
+        best
+    }
+
+    /// Marks the first-layer sums of the position as not yet made (another net's next).
+    fn forget_bases(&mut self) {
+        if let Some(b) = self.buffers.as_mut() {
+            for base in &mut b.bases {
+                base.ready = false;
+            }
+        }
+    }
+
     /// Fills `out` with the cubeless equity of each of `plays` (plays of the position given to
     /// [`Ranker::new`] or [`Ranker::reset`]) for the player who makes them: the equities of
     /// [`Ranker::value`].
@@ -343,6 +395,117 @@ fn equities_dispatched<'a, P: NetPosition>(
     } else {
         for p in plays {
             let e = r.value_with::<P, true, false>(p.after()).equity();
+            out.push(e);
+        }
+    }
+}
+
+/// The most plays [`Ranker::best_pruned`] keeps for the full nets.
+pub const MAX_ZERO_PLY_KEEP: usize = 16;
+
+/// The indices of the `keep` greatest of `scores` (`keep` at most [`MAX_ZERO_PLY_KEEP`] and
+/// below `scores.len()`), the earlier of equals first, in increasing order of index.
+pub(super) fn top_indices(scores: &[f32], keep: usize) -> [u32; MAX_ZERO_PLY_KEEP] {
+    let mut top = [0u32; MAX_ZERO_PLY_KEEP];
+    let mut n = 0;
+    for (i, &s) in scores.iter().enumerate() {
+        if n == keep && s <= scores[top[n - 1] as usize] {
+            continue;
+        }
+        // Best first: `s` goes after every kept score it does not beat.
+        let mut j = n.min(keep - 1);
+        while j > 0 && s > scores[top[j - 1] as usize] {
+            top[j] = top[j - 1];
+            j -= 1;
+        }
+        top[j] = i as u32;
+        n = (n + 1).min(keep);
+    }
+    top[..keep].sort_unstable();
+    top
+}
+
+/// The pruning net's ranking of `plays` for [`Ranker::best_pruned`] (the ranker holding the
+/// pruning net): its contact net's equity of each play, raw (no exact values, no sanity
+/// check, no race net: a ranking of the plays of a contact position, not their values),
+/// compiled as [`equities_dispatched`] is.
+#[multiversion::multiversion(targets("x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt", "x86_64+avx"))]
+pub(super) fn pruning_scores_dispatched<'a, P: NetPosition>(
+    r: &mut Ranker<'a>,
+    plays: &[Play<P>],
+    out: &mut Vec<f32>,
+) {
+    out.clear();
+    let net = &r.nets.contact;
+    let (before, checkers, fused) = (&r.before, r.checkers, r.fused);
+    let b = r.buffers.get_or_insert_with(Buffers::boxed);
+    let Buffers {
+        bases,
+        deltas,
+        acc,
+        h,
+        ..
+    } = &mut **b;
+    // Fused where the CPU fuses (as the ranker was made: [`Ranker::best_pruned`]).
+    if fused {
+        pruning_scores_inline::<P, true>(net, before, checkers, bases, deltas, acc, h, plays, out);
+    } else {
+        pruning_scores_inline::<P, false>(net, before, checkers, bases, deltas, acc, h, plays, out);
+    }
+}
+
+/// The body of [`pruning_scores_dispatched`], compiled into it.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn pruning_scores_inline<P: NetPosition, const FUSED: bool>(
+    net: &Mlp,
+    before: &[i8; 26],
+    checkers: u8,
+    bases: &mut [Base; 2],
+    d: &mut UnitDeltas,
+    acc: &mut [f32; MAX_HIDDEN],
+    h: &mut [f32; MAX_HIDDEN],
+    plays: &[Play<P>],
+    out: &mut Vec<f32>,
+) {
+    let base = &mut bases[0];
+    if !base.ready {
+        base_sums_inline::<FUSED>(net, before, checkers, base, d);
+        net.encoding.roll_context(before, checkers, &mut base.ctx);
+        base.ready = true;
+    }
+    let base = &bases[0];
+    for p in plays {
+        let board = p.after().owner_board();
+        let o = candidate_outputs_inline::<FUSED>(net, before, &board, checkers, base, d, acc, h);
+        out.push(probabilities_of(&o).equity());
+    }
+}
+
+/// [`equities_dispatched`] for the plays of `plays` at `indices` only (`out[k]` is the
+/// equity of `plays[indices[k]]`).
+#[multiversion::multiversion(targets("x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt", "x86_64+avx"))]
+fn equities_of_dispatched<'a, P: NetPosition>(
+    r: &mut Ranker<'a>,
+    plays: &[Play<P>],
+    indices: &[u32],
+    out: &mut Vec<f32>,
+) where
+    NetEvaluator: AfterState<P>,
+{
+    out.clear();
+    if r.fused {
+        for &i in indices {
+            let e = r
+                .value_with::<P, true, true>(plays[i as usize].after())
+                .equity();
+            out.push(e);
+        }
+    } else {
+        for &i in indices {
+            let e = r
+                .value_with::<P, true, false>(plays[i as usize].after())
+                .equity();
             out.push(e);
         }
     }
