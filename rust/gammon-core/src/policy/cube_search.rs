@@ -32,13 +32,14 @@
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
+use crate::eval::net::keep_best;
 use crate::eval::net::{bears_off, shipped_pruner, NetFileError, Ranker};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::janowski::{
     cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_pruned,
     CubeDecision, CubeInfo,
 };
-use crate::policy::search::{keep_best, Prune};
+use crate::policy::search::Prune;
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
 

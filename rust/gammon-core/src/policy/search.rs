@@ -33,8 +33,8 @@
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::eval::net::{
-    dance_plies, dance_slot, is_race, outputs_of, probabilities_of, AfterState, NetEvaluator,
-    NetPosition, Ranker, NET_OUTPUTS,
+    dance_plies, dance_slot, is_race, keep_best, outputs_of, probabilities_of, AfterState,
+    NetEvaluator, NetPosition, Ranker, NET_OUTPUTS,
 };
 use crate::eval::Probabilities;
 
@@ -61,29 +61,6 @@ impl Prune<'_> {
     pub(super) fn prunes<P: NetPosition>(&self, pos: &P, n: usize) -> bool {
         n > self.keep.max(1) && !is_race(&pos.owner_board())
     }
-}
-
-/// Keeps in `order` (indices into `values`) the `keep` (at least 1) of highest value, best
-/// first, the earlier in `order` of equals first: the plays the pruning net keeps.
-pub(super) fn keep_best(values: &[f32], order: &mut Vec<u32>, keep: usize) {
-    let keep = keep.max(1);
-    if order.len() <= keep {
-        return;
-    }
-    // The first `keep` kept in order of value; each later one goes in after those of its value
-    // or more, pushing out the last (a stable sort's first `keep`, without sorting the rest).
-    let v = |i: u32| values[i as usize];
-    let n = order.len();
-    order[..keep].sort_by(|&a, &b| v(b).total_cmp(&v(a)));
-    for k in keep..n {
-        let u = order[k];
-        if v(u).total_cmp(&v(order[keep - 1])).is_gt() {
-            let at = order[..keep].partition_point(|&w| v(w).total_cmp(&v(u)).is_ge());
-            order.copy_within(at..keep - 1, at + 1);
-            order[at] = u;
-        }
-    }
-    order.truncate(keep);
 }
 
 /// Which plays of a roll stay in a search at one depth (gnubg's `movefilter`): the best and
@@ -693,33 +670,6 @@ mod tests {
                 zero.choose(&pos, dice, &plays, &mut rng).unwrap(),
                 net.choose(&pos, dice, &plays, &mut rng).unwrap()
             );
-        }
-    }
-
-    #[test]
-    fn keep_best_keeps_what_a_stable_sort_puts_first() {
-        // Values with many ties (the earlier of equals first), every length and keep.
-        let mut x = 12_345u32;
-        for n in 0..40u32 {
-            let values: Vec<f32> = (0..n)
-                .map(|_| {
-                    x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                    ((x >> 16) % 7) as f32
-                })
-                .collect();
-            for keep in 0..6 {
-                let mut want: Vec<u32> = (0..n).collect();
-                want.sort_by(|&a, &b| values[b as usize].total_cmp(&values[a as usize]));
-                want.truncate(keep.max(1));
-                let mut got: Vec<u32> = (0..n).collect();
-                keep_best(&values, &mut got, keep);
-                if n as usize <= keep.max(1) {
-                    // Left as it is.
-                    assert_eq!(got, (0..n).collect::<Vec<_>>());
-                } else {
-                    assert_eq!(got, want, "{values:?} {keep}");
-                }
-            }
         }
     }
 

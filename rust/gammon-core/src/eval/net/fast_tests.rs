@@ -387,16 +387,32 @@ fn a_rankers_sanity_check_zeroes_what_the_plain_one_does_score1() {
     assert!(first_off > 20 && kept > 20, "{first_off} {kept}");
 }
 
-/// The `keep` greatest scores, the earlier of equals first, by index.
+/// The kept plays are the head of a stable sort by value (the earlier of equals first).
 #[test]
-fn the_top_indices_are_the_greatest_scores_earlier_of_equals_first() {
-    let scores = [0.1, 0.5, 0.3, 0.5, 0.9, -1.0, 0.3];
-    assert_eq!(top_indices(&scores, 1)[..1], [4]);
-    assert_eq!(top_indices(&scores, 2)[..2], [1, 4]);
-    assert_eq!(top_indices(&scores, 3)[..3], [1, 3, 4]);
-    assert_eq!(top_indices(&scores, 4)[..4], [1, 2, 3, 4]);
-    assert_eq!(top_indices(&scores, 6)[..6], [0, 1, 2, 3, 4, 6]);
-    assert_eq!(top_indices(&[0.0; 20], 5)[..5], [0, 1, 2, 3, 4]);
+fn keep_best_keeps_what_a_stable_sort_puts_first() {
+    // Values with many ties (the earlier of equals first), every length and keep.
+    let mut x = 12_345u32;
+    for n in 0..40u32 {
+        let values: Vec<f32> = (0..n)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                ((x >> 16) % 7) as f32
+            })
+            .collect();
+        for keep in 0..6 {
+            let mut want: Vec<u32> = (0..n).collect();
+            want.sort_by(|&a, &b| values[b as usize].total_cmp(&values[a as usize]));
+            want.truncate(keep.max(1));
+            let mut got: Vec<u32> = (0..n).collect();
+            keep_best(&values, &mut got, keep);
+            if n as usize <= keep.max(1) {
+                // Left as it is.
+                assert_eq!(got, (0..n).collect::<Vec<_>>());
+            } else {
+                assert_eq!(got, want, "{values:?} {keep}");
+            }
+        }
+    }
 }
 
 /// The pruned choice at 0 ply: in contact, the fused full ranker's best among the pruning
@@ -419,11 +435,11 @@ fn the_pruned_choice_is_the_best_of_the_pruning_nets_best() {
                 assert_eq!(got, best, "{pos:?} keep {keep}");
                 continue;
             }
-            let top = top_indices(&ranked, keep);
-            let kept = &top[..keep];
+            let mut kept: Vec<u32> = (0..plays.len() as u32).collect();
+            keep_best(&ranked, &mut kept, keep);
             assert!(kept.contains(&(got as u32)), "{pos:?} keep {keep}");
             // Not beaten by another kept play (the earliest of equals).
-            for &i in kept {
+            for &i in &kept {
                 let i = i as usize;
                 assert!(full[i] < full[got] || (full[i] == full[got] && i >= got));
             }

@@ -62,7 +62,7 @@ pub use sanity::sanity;
 
 use file::family_name;
 use rank::first_best;
-pub(crate) use rank::{dance_plies, dance_slot};
+pub(crate) use rank::{dance_plies, dance_slot, keep_best};
 
 /// Outputs of every net: win, win gammon, win backgammon, lose gammon, lose backgammon.
 pub const NET_OUTPUTS: usize = 5;

@@ -285,9 +285,10 @@ impl<'a> Ranker<'a> {
         self.nets = nets;
         self.fused = fused;
         self.forget_bases();
-        let top = top_indices(&scores, keep);
-        let kept = &top[..keep];
-        equities_of_dispatched(self, plays, kept, &mut scores);
+        let mut kept: Vec<u32> = (0..plays.len() as u32).collect();
+        keep_best(&scores, &mut kept, keep);
+        kept.sort_unstable();
+        equities_of_dispatched(self, plays, &kept, &mut scores);
         let best = kept[first_best(scores.iter().copied())] as usize;
         self.buffers().equities = scores;
         best
@@ -403,26 +404,27 @@ fn equities_dispatched<'a, P: NetPosition>(
 /// The most plays [`Ranker::best_pruned`] keeps for the full nets.
 pub const MAX_ZERO_PLY_KEEP: usize = 16;
 
-/// The indices of the `keep` greatest of `scores` (`keep` at most [`MAX_ZERO_PLY_KEEP`] and
-/// below `scores.len()`), the earlier of equals first, in increasing order of index.
-pub(super) fn top_indices(scores: &[f32], keep: usize) -> [u32; MAX_ZERO_PLY_KEEP] {
-    let mut top = [0u32; MAX_ZERO_PLY_KEEP];
-    let mut n = 0;
-    for (i, &s) in scores.iter().enumerate() {
-        if n == keep && s <= scores[top[n - 1] as usize] {
-            continue;
-        }
-        // Best first: `s` goes after every kept score it does not beat.
-        let mut j = n.min(keep - 1);
-        while j > 0 && s > scores[top[j - 1] as usize] {
-            top[j] = top[j - 1];
-            j -= 1;
-        }
-        top[j] = i as u32;
-        n = (n + 1).min(keep);
+/// Keeps in `order` (indices into `values`) the `keep` (at least 1) of highest value, best
+/// first, the earlier in `order` of equals first: the plays the pruning net keeps.
+pub(crate) fn keep_best(values: &[f32], order: &mut Vec<u32>, keep: usize) {
+    let keep = keep.max(1);
+    if order.len() <= keep {
+        return;
     }
-    top[..keep].sort_unstable();
-    top
+    // The first `keep` kept in order of value; each later one goes in after those of its value
+    // or more, pushing out the last (a stable sort's first `keep`, without sorting the rest).
+    let v = |i: u32| values[i as usize];
+    let n = order.len();
+    order[..keep].sort_by(|&a, &b| v(b).total_cmp(&v(a)));
+    for k in keep..n {
+        let u = order[k];
+        if v(u).total_cmp(&v(order[keep - 1])).is_gt() {
+            let at = order[..keep].partition_point(|&w| v(w).total_cmp(&v(u)).is_ge());
+            order.copy_within(at..keep - 1, at + 1);
+            order[at] = u;
+        }
+    }
+    order.truncate(keep);
 }
 
 /// The pruning net's ranking of `plays` for [`Ranker::best_pruned`] (the ranker holding the
