@@ -671,6 +671,16 @@ def test_a_progress_bar_can_be_shown(capsys: pytest.CaptureFixture[str]) -> None
 # -- arguments -------------------------------------------------------------------------------
 
 
+class _PythonCube:
+    """A cube policy written in Python: never doubles, always takes."""
+
+    def double(self, view: Any) -> bool:
+        return False
+
+    def take(self, view: Any) -> bool:
+        return True
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
@@ -689,6 +699,15 @@ def test_a_progress_bar_can_be_shown(capsys: pytest.CaptureFixture[str]) -> None
         ({"chunk_size": 0}, "chunk_size"),
         ({"crawford": 1}, "crawford"),
         ({"max_seconds": -1.0}, "max_seconds"),
+        # A policy written in Python needs the interpreter for each call: one thread only.
+        (
+            {"players": (gammon.FunctionPolicy(lambda p, plays: 0), "random"), "threads": 2},
+            "threads=2: a policy written in Python runs on one thread",
+        ),
+        (
+            {"players": (("pubeval", _PythonCube()), "random"), "threads": 2},
+            "threads=2: a policy written in Python runs on one thread",
+        ),
     ],
 )
 def test_bad_arguments_raise_invalid_input_naming_the_problem(

@@ -129,6 +129,7 @@ __all__ = [
     "_checkpoint_kind",
     "_choose_play",
     "_cube_decision",
+    "_cube_rules",
     "_decision_arrays",
     "_default_cube_policy",
     "_default_policy",
@@ -1394,6 +1395,12 @@ def _position_from_state(
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
 #: The players' search depths: ``(plies, cube_plies)``, each (first player, second player).
 _Depths: TypeAlias = tuple[tuple[int, int], tuple[int, int]]
+
+def _cube_rules(cube_rules: object = None) -> CubeRules:
+    """``cube_rules`` of a run as a ``CubeRules`` (the defaults for ``None``).
+
+    Raises ``InvalidInputError`` for anything else than a ``CubeRules`` or ``None``.
+    """
 
 def _simulate_match(
     variant: _VariantLike | None,

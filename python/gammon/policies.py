@@ -14,7 +14,7 @@ build on this module; it depends only on the core types.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional, Protocol, Union, runtime_checkable
 
@@ -128,16 +128,6 @@ def _check_by_core(who: str, what: str, **given: Any) -> None:
         _core_names.RolloutSetup(Position.start(), 0, **given)
     except InvalidInputError as e:
         raise InvalidInputError(f"{who}: the {what} is refused: {e}") from None
-
-
-def _check_threads_for_python(threads: Optional[int], specs: Sequence[object]) -> None:
-    """A Python policy runs on one thread (each call needs the GIL): refuse ``threads > 1``."""
-    if threads is not None and threads > 1 and any(not isinstance(s, (str, Net)) for s in specs):
-        raise InvalidInputError(
-            f"threads={threads}: a policy written in Python runs on one thread (each call "
-            "needs the GIL), so the games would not run in parallel; pass threads=1 or leave "
-            "threads out"
-        )
 
 
 # -- cube policies ---------------------------------------------------------------------------

@@ -70,6 +70,7 @@ from gammon._core import (
     MoneyResult,
     SimulationSetup,
     Variant,
+    _cube_rules,
     _simulate_match,
     _simulate_money,
     _simulated_games,
@@ -84,7 +85,6 @@ from gammon.policies import (
     CubeView,
     Player,
     PlayerSpec,
-    _check_threads_for_python,
     _core_players,
     _depths,
     _players_arg,
@@ -123,14 +123,6 @@ class SimulationProgress(NamedTuple):
     """Seconds since the start."""
 
 
-def _cube_rules(cube_rules: object) -> CubeRules:
-    if cube_rules is None:
-        return CubeRules()
-    if not isinstance(cube_rules, CubeRules):
-        raise InvalidInputError(f"cube_rules must be a gammon.CubeRules, not {cube_rules!r}")
-    return cube_rules
-
-
 def _run(
     fn: Any,
     length: Optional[int],
@@ -158,7 +150,6 @@ def _run(
         keywords.setdefault("games_per_task", keywords.pop(old_name))
     run = RunOptions.take(options, keywords)
     refuse_unknown(fn, keywords, RunOptions.fields(), (old_name,))
-    _check_threads_for_python(run.threads, [s for p in pair for s in (p.checker, p.cube)])
     if run.checkpoint is not None and record:
         raise InvalidInputError(
             f"record_{unit}=True cannot be combined with checkpoint=: checkpoints keep "

@@ -54,6 +54,29 @@ pub struct PyCubeRules {
     pub inner: CubeRules,
 }
 
+/// The cube rules of a run's `cube_rules` argument: the rules given, or the defaults for
+/// `None`; anything else is refused by name.
+pub(crate) fn cube_rules_arg(cube_rules: Option<&Bound<'_, PyAny>>) -> PyResult<CubeRules> {
+    match cube_rules.filter(|r| !r.is_none()) {
+        None => Ok(CubeRules::default()),
+        Some(r) => r.extract::<PyCubeRules>().map(|r| r.inner).map_err(|_| {
+            InvalidInputError::new_err(format!(
+                "cube_rules must be a gammon.CubeRules, not {}",
+                repr(r)
+            ))
+        }),
+    }
+}
+
+/// ``cube_rules`` of a run as a ``CubeRules`` (the defaults for ``None``).
+///
+/// Raises ``InvalidInputError`` for anything else than a ``CubeRules`` or ``None``.
+#[pyfunction]
+#[pyo3(signature = (cube_rules=None))]
+pub fn _cube_rules(cube_rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyCubeRules> {
+    cube_rules_arg(cube_rules).map(|inner| PyCubeRules { inner })
+}
+
 const RULES_FIELDS: [&str; 9] = CubeRules::FIELDS;
 
 #[allow(clippy::too_many_arguments)]

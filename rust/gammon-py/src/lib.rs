@@ -166,6 +166,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluation::hint, m)?)?;
     m.add_function(wrap_pyfunction!(evaluation::cube_decision, m)?)?;
     m.add_function(wrap_pyfunction!(evaluation::_stakes, m)?)?;
+    m.add_function(wrap_pyfunction!(cube::_cube_rules, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_match, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::_simulate_money, m)?)?;
     // Named as in `gammon.bearoff`; prefixed here, where `evaluate` is the net's.

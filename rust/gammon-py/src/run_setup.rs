@@ -7,7 +7,7 @@
 //! (`RolloutSetup::validate`).
 
 use gammon_core::{
-    BearoffTruncation, Color, CubePolicyKind, CubePolicyName, CubeRules, CubeSetup, EvaluatorName,
+    BearoffTruncation, Color, CubePolicyKind, CubePolicyName, CubeSetup, EvaluatorName,
     NardyOptions, NardySetup, PolicyKind, PolicyName, RolloutSetup, RulesFamily, SeriesStart,
     Variant, VariantPosition,
 };
@@ -16,7 +16,7 @@ use pyo3::types::{PyBool, PyString, PyTuple};
 
 use crate::classes::PyPosition;
 use crate::convert::{int_in, repr};
-use crate::cube::PyCubeRules;
+use crate::cube::cube_rules_arg;
 use crate::errors::{bounded, cube_policy_error, policy_error, setting_error, InvalidInputError};
 use crate::net::PyNet;
 use crate::types::PyColor;
@@ -449,14 +449,7 @@ impl PySetup {
 
     /// Refuses `threads` above 1 with a Python policy.
     pub(crate) fn check_threads(&self, threads: Option<usize>) -> PyResult<()> {
-        match threads {
-            Some(t) if t > 1 && self.has_python() => Err(InvalidInputError::new_err(format!(
-                "threads={t}: a policy written in Python runs on one thread (each call needs the \
-                 GIL), so the games would not run in parallel; pass threads=1 or leave threads \
-                 out"
-            ))),
-            _ => Ok(()),
-        }
+        refuse_python_threads(threads, self.has_python())
     }
 
     /// The objects of a side's policy as the binding plays it: the object, or the name.
@@ -478,6 +471,19 @@ impl PySetup {
             Some(o) => o.bind(py).clone(),
             None => PyString::new(py, cube.policies[side].name()).into_any(),
         })
+    }
+}
+
+/// Refuses `threads` above 1 when a run has a policy written in Python (`python`): each of
+/// its calls needs the interpreter, so the games would not run in parallel.
+pub(crate) fn refuse_python_threads(threads: Option<usize>, python: bool) -> PyResult<()> {
+    match threads {
+        Some(t) if t > 1 && python => Err(InvalidInputError::new_err(format!(
+            "threads={t}: a policy written in Python runs on one thread (each call needs the \
+             GIL), so the games would not run in parallel; pass threads=1 or leave threads \
+             out"
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -701,19 +707,7 @@ impl PySetup {
                         gammon_core::RolloutSetupError::NardyCube.to_string(),
                     ));
                 }
-                let rules: CubeRules = match cube_rules.filter(|r| !r.is_none()) {
-                    None => CubeRules::default(),
-                    Some(r) => {
-                        r.extract::<PyCubeRules>()
-                            .map_err(|_| {
-                                InvalidInputError::new_err(format!(
-                                    "cube_rules must be a gammon.CubeRules, not {}",
-                                    repr(r)
-                                ))
-                            })?
-                            .inner
-                    }
-                };
+                let rules = cube_rules_arg(cube_rules)?;
                 let value = match cube_value.filter(|v| !v.is_none()) {
                     None => 1,
                     Some(v) => int_in(v, 1, rules.max_cube().into()).ok_or_else(|| {

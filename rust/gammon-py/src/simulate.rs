@@ -29,6 +29,7 @@ use crate::errors::{
 };
 use crate::match_score::PyMatchScore;
 use crate::rollout::{run_detached, side_policy, SidePolicy};
+use crate::run_setup::refuse_python_threads;
 use crate::simulation::{setup_of, Depths, PyMatchResult, PyMoneyResult};
 use crate::types::PyColor;
 use gammon_core::{MAX_CUBE_POLICY_PLIES, MAX_POLICY_PLIES};
@@ -469,6 +470,7 @@ pub fn _simulate_match<'py>(
     depths: Depths,
 ) -> PyResult<PyMatchResult> {
     let contest = Contest::read(&variant, &players, cube_rules, depths)?;
+    refuse_python_threads(threads, contest.any_python())?;
     let setup = setup_of(
         contest.variant,
         Some(length),
@@ -539,6 +541,7 @@ pub fn _simulate_money<'py>(
     depths: Depths,
 ) -> PyResult<PyMoneyResult> {
     let contest = Contest::read(&variant, &players, cube_rules, depths)?;
+    refuse_python_threads(threads, contest.any_python())?;
     let setup = setup_of(
         contest.variant,
         None,
