@@ -208,7 +208,7 @@ def log(
     length: Optional[int] = None,
     crawford: bool = True,
 ) -> list[list[tuple[Any, ...]]]:
-    return gammon._core._match_events(
+    return gammon._core._simulated_games(
         gammon.Variant.BACKGAMMON,
         _core_players(players, rules),
         rules,
@@ -216,6 +216,7 @@ def log(
         index,
         length,
         crawford,
+        events=True,
     )
 
 

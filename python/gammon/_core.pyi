@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Final, Union, final, overload
+from typing import Any, ClassVar, Final, Literal, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -139,7 +139,6 @@ __all__ = [
     "_env_observe",
     "_file_settings",
     "_game_from_id",
-    "_match_events",
     "_match_score",
     "_missing_ranges",
     "_money_session",
@@ -1478,18 +1477,7 @@ def _read_file_settings(
 ) -> tuple[CubeRules, bool | None]:
     """Reads the settings a match file states over ``base``."""
 
-def _match_events(
-    variant: Variant,
-    players: _Players,
-    cube_rules: CubeRules,
-    seed: int,
-    index: int,
-    length: int | None = None,
-    crawford: bool = True,
-    depths: _Depths = ...,
-) -> list[list[tuple[Any, ...]]]:
-    """Every event of match (or money game) ``index`` of a simulation, one list per game."""
-
+@overload
 def _simulated_games(
     variant: Variant,
     players: _Players,
@@ -1499,8 +1487,24 @@ def _simulated_games(
     length: int | None = None,
     crawford: bool = True,
     depths: _Depths = ...,
+    events: Literal[False] = False,
 ) -> list[tuple[list[Any], list[TurnState]]]:
     """Each game of match (or money game) ``index`` of a simulation as ``(actions, states)``."""
+
+@overload
+def _simulated_games(
+    variant: Variant,
+    players: _Players,
+    cube_rules: CubeRules,
+    seed: int,
+    index: int,
+    length: int | None = None,
+    crawford: bool = True,
+    depths: _Depths = ...,
+    *,
+    events: Literal[True],
+) -> list[list[tuple[Any, ...]]]:
+    """Every event of the game loop of match (or money game) ``index``, one list per game."""
 
 @final
 class BearoffEvaluation:
@@ -2250,9 +2254,7 @@ class CubeRolloutResult:
         """
     @property
     def _done(self) -> tuple[int, float, float]: ...
-    def _finished(
-        self, stop: str, elapsed: float, threads: int, requested: int
-    ) -> CubeRolloutResult: ...
+    def _finished(self, end: tuple[str, float, int, int]) -> CubeRolloutResult: ...
     def _checkpoint(self, first: int, games: int) -> str: ...
 
 def _stakes(
@@ -2691,7 +2693,7 @@ class _SimulationResult:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
-    def _finished(self, stop: str, elapsed: float, threads: int, requested: int) -> Any:
+    def _finished(self, end: tuple[str, float, int, int]) -> Any:
         """Return this result with the run's stop reason, time, threads and items asked for."""
     def _checkpoint(self, first: int, items: int) -> str:
         """The text of the checkpoint file of this result."""
@@ -3125,7 +3127,7 @@ class RolloutResult:
     @staticmethod
     def _restore(state: tuple[Any, ...]) -> RolloutResult:
         """Rebuilds a pickled result (unpickling only)."""
-    def _finished(self, stop: str, elapsed: float, threads: int, requested: int) -> RolloutResult:
+    def _finished(self, end: tuple[str, float, int, int]) -> RolloutResult:
         """``self`` with the stop reason, time, threads and games asked for of the run."""
     def _checkpoint(self, first: int, games: int) -> str:
         """The text of the checkpoint file of this rollout."""
@@ -3271,9 +3273,7 @@ class CubefulRolloutResult:
     @staticmethod
     def _restore(state: tuple[Any, ...]) -> CubefulRolloutResult:
         """Rebuilds a pickled result (unpickling only)."""
-    def _finished(
-        self, stop: str, elapsed: float, threads: int, requested: int
-    ) -> CubefulRolloutResult:
+    def _finished(self, end: tuple[str, float, int, int]) -> CubefulRolloutResult:
         """``self`` with the stop reason, time, threads and games asked for of the run."""
     def _checkpoint(self, first: int, games: int) -> str:
         """The text of the checkpoint file of this rollout."""
@@ -3396,9 +3396,7 @@ class ManyRolloutResult:
         """``(K, K)`` array of the differences' standard errors."""
     def merge(self, other: ManyRolloutResult) -> ManyRolloutResult:
         """Both comparisons' games (exact)."""
-    def _finished(
-        self, stop: str, elapsed: float, threads: int, requested: int
-    ) -> ManyRolloutResult:
+    def _finished(self, end: tuple[str, float, int, int]) -> ManyRolloutResult:
         """``self`` with the stop reason, time, threads and games asked for of the run."""
     def _checkpoint(self, first: int, games: int) -> str:
         """The text of the checkpoint file of this comparison."""

@@ -23,7 +23,7 @@ A run kind is a :class:`Run`: its play function (a core function over items ``fi
 end`` with the run's setup bound, picklable so that executor tasks carry it), its checkpoint
 reader and the progress bar's words. Its results are the core's result classes, which all
 have ``merge``, ``ranges``, ``stop_reason``, ``threads``, ``elapsed``, ``_done`` (items, estimate,
-standard error), ``_finished(stop, elapsed, threads, requested)`` and ``_checkpoint(first,
+standard error), ``_finished((stop, elapsed, threads, requested))`` and ``_checkpoint(first,
 items)`` (the checkpoint file's text). :func:`drive` then runs it: ``drive(run, first, items,
 options)``.
 """
@@ -187,7 +187,7 @@ class Result(Protocol):
     @property
     def _done(self) -> tuple[int, float, float]: ...
     def merge(self, other: Any) -> Any: ...
-    def _finished(self, stop: str, elapsed: float, threads: int, requested: int) -> Any: ...
+    def _finished(self, end: tuple[str, float, int, int]) -> Any: ...
     def _checkpoint(self, first: int, items: int) -> str: ...
 
 
@@ -346,7 +346,7 @@ class _Segmented(Generic[R]):
 
     def finished(self, stop: str) -> R:
         elapsed = self.base_elapsed + time.monotonic() - self.start
-        result: R = self.merged()._finished(stop, elapsed, self.threads, self.items)
+        result: R = self.merged()._finished((stop, elapsed, self.threads, self.items))
         return result
 
     def run(self) -> R:

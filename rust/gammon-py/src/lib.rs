@@ -187,7 +187,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(bearoff::cache_dir, m)?,
     )?;
     m.add_function(wrap_pyfunction!(bearoff::_bearoff_two_sided, m)?)?;
-    m.add_function(wrap_pyfunction!(match_log::_match_events, m)?)?;
     m.add_function(wrap_pyfunction!(match_log::_simulated_games, m)?)?;
     m.add_function(wrap_pyfunction!(record_replay::_replay_match_file, m)?)?;
     m.add_function(wrap_pyfunction!(record_replay::_file_settings, m)?)?;

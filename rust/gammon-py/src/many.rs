@@ -18,7 +18,7 @@ use pyo3::types::PyTuple;
 use crate::errors::{checkpoint_error, game_error, rollout_error, InvalidInputError};
 use crate::rollout::{nardy_policy, run_detached, side_policy, SidePolicy, ToPython};
 use crate::rollout_result::PyRolloutResult;
-use crate::run_results::plus_minus;
+use crate::run_results::{plus_minus, stop_of, RunEnd};
 use crate::run_setup::PySetup;
 
 /// The result of ``gammon.rollout_many``: a rollout per position and their differences.
@@ -217,22 +217,10 @@ impl PyManyRolloutResult {
     }
 
     /// ``self`` with the stop reason, time, threads and games asked for of the run.
-    fn _finished(
-        &self,
-        py: Python<'_>,
-        stop: &str,
-        elapsed: f64,
-        threads: u64,
-        requested: u64,
-    ) -> PyResult<Self> {
-        let stop = Stop::from_name(stop)
-            .ok_or_else(|| InvalidInputError::new_err(format!("not a stop reason: {stop:?}")))?;
+    fn _finished(&self, py: Python<'_>, end: RunEnd) -> PyResult<Self> {
         let mut out = self.copy(py);
         for r in &mut out.records {
-            r.stop = stop;
-            r.elapsed = elapsed;
-            r.threads = threads;
-            r.games_requested = requested;
+            end.finish(r)?;
         }
         Ok(out)
     }
@@ -622,16 +610,7 @@ pub fn _play_many<'py>(
             )?
         }
     };
-    let stop = if interrupted {
-        Stop::Interrupted
-    } else {
-        match run.stop {
-            gammon_core::StopReason::Interrupted => Stop::Interrupted,
-            gammon_core::StopReason::MaxSeconds => Stop::MaxSeconds,
-            gammon_core::StopReason::TargetStdError => Stop::TargetStdError,
-            _ => Stop::Completed,
-        }
-    };
+    let stop = stop_of(run.stop, interrupted);
     let records = setups
         .iter()
         .zip(&run.totals.tallies)

@@ -1,8 +1,8 @@
-//! `gammon._core._match_events`: replays one match (or money game) of a simulation and returns
-//! its events, game by game, which `tests/test_simulate.py` replays through `gammon.Game` and
-//! `gammon.Match`; `_simulated_games`: the same games replayed through the core's turn state
-//! machine (`EventReplay`), which `gammon.simulate.simulated_match_record` makes a match
-//! record of, to be written as `.mat`/`.sgf`.
+//! `gammon._core._simulated_games`: plays one match (or money game) of a simulation and returns
+//! its games replayed through the core's turn state machine (`EventReplay`), which
+//! `gammon.simulate.simulated_match_record` makes a match record of, to be written as
+//! `.mat`/`.sgf`; or, with `events=True`, the game loop's events, game by game, which
+//! `tests/test_simulate.py` replays through `gammon.Game` and `gammon.Match`.
 
 use gammon_core::PlayText;
 use gammon_core::{play_indexed_match, play_indexed_money_game, SimulationError};
@@ -114,57 +114,26 @@ impl LogEvent {
     }
 }
 
-/// Replays match (or, with ``length=None``, money game) ``index`` of a simulation with
-/// ``seed`` and returns every event, one list per game: the same match or game
-/// ``_simulate_match`` / ``_simulate_money`` play with that index. For tests that replay
-/// simulated games through ``gammon.Game``.
+/// Plays match (or, with ``length=None``, money game) ``index`` of a simulation with ``seed``
+/// (the same match or game ``_simulate_match`` / ``_simulate_money`` play with that index) and
+/// returns each game replayed through the turn state machine, as ``(actions, states)`` (see
+/// ``_replay_match_file``): the history of a ``gammon.Game``, tied opening throws included,
+/// without a second replay in Python.
 ///
-/// Events: ``("throw", white_die, black_die)``, ``("may_double", player, cube_value,
-/// owner)``, ``("double", player)``, ``("answer", player, "take" | "drop" | "beaver" | "raccoon",
-/// may_redouble)``, ``("roll", player, high, low)``, ``("play", text)``, ``("pass",)``,
-/// ``("game_over", winner, kind, "borne_off" | "dropped", points, cube_value, owner, match)``
-/// with ``match`` the ``gammon.MatchScore`` after the game, or ``None`` in money play.
+/// With ``events=True`` it returns instead every event of the game loop, one list per game,
+/// for tests that replay simulated games through ``gammon.Game``: ``("throw", white_die,
+/// black_die)``, ``("may_double", player, cube_value, owner)``, ``("double", player)``,
+/// ``("answer", player, "take" | "drop" | "beaver" | "raccoon", may_redouble)``, ``("roll",
+/// player, high, low)``, ``("play", text)``, ``("pass",)``, ``("game_over", winner, kind,
+/// "borne_off" | "dropped", points, cube_value, owner, match)`` with ``match`` the
+/// ``gammon.MatchScore`` after the game, or ``None`` in money play.
 ///
 /// ``depths`` as for ``_simulate_match``.
-///
-/// Raises as ``_simulate_match``.
-#[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true, depths=((0, 0), (0, 0))))]
-#[allow(clippy::too_many_arguments)]
-pub fn _match_events<'py>(
-    py: Python<'py>,
-    variant: Bound<'py, PyAny>,
-    players: PlayersArg<'py>,
-    cube_rules: PyCubeRules,
-    seed: u64,
-    index: u64,
-    length: Option<u32>,
-    crawford: bool,
-    depths: crate::simulation::Depths,
-) -> PyResult<Bound<'py, PyList>> {
-    let contest = Contest::read(&variant, &players, cube_rules, depths)?;
-    let mut log = Log::default();
-    play_logged(py, &contest, seed, index, length, crawford, &mut log)?;
-    let out = PyList::empty(py);
-    for game in &log.games {
-        let events = PyList::empty(py);
-        for e in game {
-            events.append(e.to_python(py)?)?;
-        }
-        out.append(events)?;
-    }
-    Ok(out)
-}
-
-/// Plays match (or, with ``length=None``, money game) ``index`` of a simulation with ``seed``
-/// as ``_match_events`` does and returns each game replayed through the turn state machine,
-/// as ``(actions, states)`` (see ``_replay_match_file``): the history of a ``gammon.Game``,
-/// tied opening throws included, without a second replay in Python.
 ///
 /// Raises as ``_simulate_match``, and ``InternalError`` if the rules refuse an event of the
 /// game loop.
 #[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true, depths=((0, 0), (0, 0))))]
+#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true, depths=((0, 0), (0, 0)), events=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulated_games<'py>(
     py: Python<'py>,
@@ -176,8 +145,22 @@ pub fn _simulated_games<'py>(
     length: Option<u32>,
     crawford: bool,
     depths: crate::simulation::Depths,
+    events: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let contest = Contest::read(&variant, &players, cube_rules, depths)?;
+    if events {
+        let mut log = Log::default();
+        play_logged(py, &contest, seed, index, length, crawford, &mut log)?;
+        let out = PyList::empty(py);
+        for game in &log.games {
+            let events = PyList::empty(py);
+            for e in game {
+                events.append(e.to_python(py)?)?;
+            }
+            out.append(events)?;
+        }
+        return Ok(out);
+    }
     let board = match new_match(length, crawford)? {
         Some(m) => Scoreboard::Match(m),
         None => Scoreboard::Money,

@@ -535,16 +535,9 @@ macro_rules! record_result {
 
             /// ``self`` with the stop reason, time, threads and games asked for of the run that
             /// made it (the run driver's).
-            fn _finished(
-                &self,
-                py: Python<'_>,
-                stop: &str,
-                elapsed: f64,
-                threads: u64,
-                requested: u64,
-            ) -> PyResult<$cls> {
-                let record =
-                    $crate::run_results::finished(&self.record, stop, elapsed, threads, requested)?;
+            fn _finished(&self, py: Python<'_>, end: $crate::run_results::RunEnd) -> PyResult<$cls> {
+                let mut record = self.record.clone();
+                end.finish(&mut record)?;
                 Ok(self.with_record(py, record))
             }
 
@@ -582,21 +575,27 @@ macro_rules! run_record {
 }
 pub(crate) use run_record;
 
-/// `record` with the stop reason, time, threads and games asked for of the run that made it.
-pub(crate) fn finished<T: Clone>(
-    record: &RunRecord<T>,
-    stop: &str,
-    elapsed: f64,
-    threads: u64,
-    requested: u64,
-) -> PyResult<RunRecord<T>> {
-    let mut record = record.clone();
-    record.stop = Stop::from_name(stop)
-        .ok_or_else(|| InvalidInputError::new_err(format!("not a stop reason: {stop:?}")))?;
-    record.elapsed = elapsed;
-    record.threads = threads;
-    record.games_requested = requested;
-    Ok(record)
+/// How a run ended, as the run driver hands it to a result's `_finished`: ``(stop, elapsed,
+/// threads, requested)``, the stop reason's name, the seconds, the threads and the items
+/// asked for.
+#[derive(FromPyObject)]
+pub(crate) struct RunEnd(pub String, pub f64, pub u64, pub u64);
+
+impl RunEnd {
+    /// The stop reason of a rollout, or `InvalidInputError` naming an unknown one.
+    pub(crate) fn stop(&self) -> PyResult<Stop> {
+        Stop::from_name(&self.0)
+            .ok_or_else(|| InvalidInputError::new_err(format!("not a stop reason: {:?}", self.0)))
+    }
+
+    /// Writes this end into a rollout's `record`.
+    pub(crate) fn finish<T>(&self, record: &mut RunRecord<T>) -> PyResult<()> {
+        record.stop = self.stop()?;
+        record.elapsed = self.1;
+        record.threads = self.2;
+        record.games_requested = self.3;
+        Ok(())
+    }
 }
 
 /// A result's record from its pickled text.

@@ -809,19 +809,12 @@ macro_rules! sim_result {
 
             /// Returns this result with the run's stop reason, time, threads and items asked for (the
             /// run driver's last step).
-            fn _finished(
-                &self,
-                py: Python<'_>,
-                stop: &str,
-                elapsed: f64,
-                threads: u64,
-                requested: u64,
-            ) -> PyResult<$cls> {
+            fn _finished(&self, py: Python<'_>, end: $crate::run_results::RunEnd) -> PyResult<$cls> {
                 let mut inner = self.inner.clone();
-                inner.stop = stop_of(stop)?;
-                inner.elapsed = elapsed;
-                inner.threads = threads;
-                inner.requested = requested;
+                inner.stop = stop_of(&end.0)?;
+                inner.elapsed = end.1;
+                inner.threads = end.2;
+                inner.requested = end.3;
                 Ok($cls {
                     inner,
                     records: self.records.as_ref().map(|r| r.clone_ref(py)),
