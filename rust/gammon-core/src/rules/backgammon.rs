@@ -895,8 +895,9 @@ mod tests {
     #[test]
     fn game_over_from_the_words_agrees_with_the_outcome() {
         // BG-14: the game ends when a player has borne off every checker.
-        let side: &[(u8, u8)] = &[(24, 2), (13, 5), (8, 3), (6, 5)];
-        let cases: [(&[(u8, u8)], &[(u8, u8)]); 5] = [
+        type Side<'a> = &'a [(u8, u8)];
+        let side: Side = &[(24, 2), (13, 5), (8, 3), (6, 5)];
+        let cases: [(Side, Side); 5] = [
             (side, side),
             (&[], &[(3, 1)]),
             (&[(1, 1)], &[]),
