@@ -742,10 +742,7 @@ impl Position for Backgammon {
 
     fn legal_plays_into(&self, dice: Dice, out: &mut PlayList<Backgammon>) {
         out.clear();
-        // Game over: the mover has nothing left, or the opponent has no checker on the board
-        // or bar (no negative count anywhere). Cheaper than `outcome()`.
-        let w = words(&self.pts);
-        if occupied(&self.pts) == 0 || (w[0] | w[1] | w[2] | w[3]) & HIGH == 0 {
+        if self.is_game_over() {
             return;
         }
         if dice.is_double() {
@@ -767,6 +764,15 @@ impl Position for Backgammon {
             variant: self.variant,
             turn: !self.turn,
         }
+    }
+
+    /// The mover has nothing left, or the opponent has no checker on the board or bar (no
+    /// negative count anywhere): `outcome().is_some()` from the board's words, as the game
+    /// loop asks after every turn that bears off.
+    #[inline]
+    fn is_game_over(&self) -> bool {
+        let w = words(&self.pts);
+        occupied(&self.pts) == 0 || (w[0] | w[1] | w[2] | w[3]) & HIGH == 0
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -884,6 +890,41 @@ mod tests {
                 assert_eq!(cannot_hit(&pos.pts, occ), !blot_in_reach, "{id}");
             }
         }
+    }
+
+    #[test]
+    fn game_over_from_the_words_agrees_with_the_outcome() {
+        // BG-14: the game ends when a player has borne off every checker.
+        type Side<'a> = &'a [(u8, u8)];
+        let side: Side = &[(24, 2), (13, 5), (8, 3), (6, 5)];
+        let cases: [(Side, Side); 5] = [
+            (side, side),
+            (&[], &[(3, 1)]),
+            (&[(1, 1)], &[]),
+            (&[(25, 1)], &[(6, 2)]),
+            (&[(2, 1)], &[(25, 1)]),
+        ];
+        for (white, black) in cases {
+            for turn in [Color::White, Color::Black] {
+                let setup = Setup::from_points(Variant::Backgammon, turn, white, black);
+                let pos = Backgammon::from_setup(&setup).unwrap();
+                for p in [pos, pos.pass_turn()] {
+                    assert_eq!(
+                        p.is_game_over(),
+                        p.outcome().is_some(),
+                        "{white:?} {black:?}"
+                    );
+                }
+            }
+        }
+        assert!(Backgammon::from_setup(&Setup::from_points(
+            Variant::Backgammon,
+            Color::White,
+            &[],
+            side
+        ))
+        .unwrap()
+        .is_game_over());
     }
 
     #[test]
