@@ -32,8 +32,7 @@
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
-use crate::eval::net::keep_best;
-use crate::eval::net::{bears_off, shipped_pruner, NetFileError, Ranker};
+use crate::eval::net::{bears_off, keep_best, shipped_pruner, NetFileError, Ranker};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::janowski::{
     cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_pruned,
@@ -310,48 +309,44 @@ impl<'a> CubefulSearch<'a> {
             return (0, self.probabilities(&pos.play_unchecked(&plays[0])));
         }
         let keep = MIN_CANDIDATES + n.ilog2() as usize;
-        let mut candidates: Vec<usize> = (0..n).collect();
+        let mut candidates = std::mem::take(&mut self.order);
+        candidates.clear();
         if let Some(prune) = self.active.filter(|p| p.prunes(pos, n)) {
             // The pruning net's best (see the module documentation).
-            let mut eq = std::mem::take(&mut self.equities);
-            pruner
-                .get_or_insert_with(|| Ranker::new(prune.nets, pos))
-                .equities(plays.as_slice(), &mut eq);
-            for (e, p) in eq.iter_mut().zip(plays.iter()) {
-                if bears_off(p) && p.after().is_game_over() {
-                    *e = f32::INFINITY;
-                }
-            }
-            let mut order = std::mem::take(&mut self.order);
-            order.clear();
-            order.extend(0..n as u32);
-            keep_best(&eq, &mut order, prune.keep.min(keep));
-            candidates.clear();
-            candidates.extend(order.iter().map(|&i| i as usize));
-            candidates.sort_unstable();
-            self.order = order;
-            self.equities = eq;
-        } else if n > keep {
-            let mut eq = std::mem::take(&mut self.equities);
-            self.evaluator.play_equities(pos, plays.as_slice(), &mut eq);
-            for (e, p) in eq.iter_mut().zip(plays.iter()) {
-                // The value of a play that ends the game is the result's (the evaluator's may
-                // be anything).
-                if bears_off(p) {
-                    let child = pos.play_unchecked(p);
-                    if child.is_game_over() {
-                        *e = -self.probabilities(&child).equity() + 10.0;
+            let ranker = pruner.get_or_insert_with(|| Ranker::new(prune.nets, pos));
+            pruned_plays(
+                ranker,
+                plays.as_slice(),
+                prune.keep.min(keep),
+                &mut self.equities,
+                &mut candidates,
+            );
+        } else {
+            candidates.extend(0..n as u32);
+            if n > keep {
+                let mut eq = std::mem::take(&mut self.equities);
+                self.evaluator.play_equities(pos, plays.as_slice(), &mut eq);
+                for (e, p) in eq.iter_mut().zip(plays.iter()) {
+                    // The value of a play that ends the game is the result's (the evaluator's
+                    // may be anything).
+                    if bears_off(p) {
+                        let child = pos.play_unchecked(p);
+                        if child.is_game_over() {
+                            *e = -self.probabilities(&child).equity() + 10.0;
+                        }
                     }
                 }
+                let v = |i: u32| eq[i as usize];
+                candidates.sort_by(|&a, &b| v(b).total_cmp(&v(a)).then(a.cmp(&b)));
+                candidates.truncate(keep);
+                candidates.sort_unstable();
+                self.equities = eq;
             }
-            candidates.sort_by(|&a, &b| eq[b].total_cmp(&eq[a]).then(a.cmp(&b)));
-            candidates.truncate(keep);
-            candidates.sort_unstable();
-            self.equities = eq;
         }
         let opp = info.map(CubeInfo::opponent);
         let mut best: Option<(usize, Probabilities, f64, f64)> = None;
-        for i in candidates {
+        for &i in &candidates {
+            let i = i as usize;
             let child = pos.play_unchecked(&plays[i]);
             let probs = self.probabilities(&child);
             let cubeless = -f64::from(probs.equity());
@@ -367,6 +362,7 @@ impl<'a> CubefulSearch<'a> {
                 best = Some((i, probs, score, cubeless));
             }
         }
+        self.order = candidates;
         match best {
             Some((i, p, _, _)) => (i, p),
             None => (0, self.probabilities(&pos.play_unchecked(&plays[0]))),
@@ -396,6 +392,31 @@ fn decided(info: &CubeInfo, nd: f64, dt: f64) -> f64 {
     } else {
         nd
     }
+}
+
+/// The plays of one roll that the pruning net keeps inside a search (the cube search's choice
+/// of a play, the cube model's look-ahead): `ranker`, the pruning net's ranker of the position
+/// before `plays`, ranks them all, a play that ends the game first (it wins, whatever the net
+/// says of it); `kept` receives the indices of the `keep` best (at least 1; the earlier of
+/// equals first), in the order of the plays, so that the first of equals stays first.
+/// `scores` is scratch space.
+pub(super) fn pruned_plays(
+    ranker: &mut Ranker<'_>,
+    plays: &[Play<Backgammon>],
+    keep: usize,
+    scores: &mut Vec<f32>,
+    kept: &mut Vec<u32>,
+) {
+    ranker.equities(plays, scores);
+    for (s, p) in scores.iter_mut().zip(plays) {
+        if bears_off(p) && p.after().is_game_over() {
+            *s = f32::INFINITY;
+        }
+    }
+    kept.clear();
+    kept.extend(0..plays.len() as u32);
+    keep_best(scores, kept, keep);
+    kept.sort_unstable();
 }
 
 /// The value at 0 ply of a position for its player on roll, whose cubeless probabilities are

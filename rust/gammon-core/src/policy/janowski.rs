@@ -61,10 +61,10 @@ use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
 use crate::bearoff;
-use crate::eval::net::keep_best;
 use crate::eval::net::{bears_off, finished, NetFileError, Ranker};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::cube::{CubeContext, CubePolicy, Response};
+use crate::policy::cube_search::pruned_plays;
 use crate::policy::search::Prune;
 use crate::policy::{is_race, PolicyStop};
 use crate::rules::backgammon::Backgammon;
@@ -1077,6 +1077,11 @@ pub(super) fn on_roll_probabilities_pruned(
 /// [`on_roll_probabilities`] of a position whose opponent is on the bar: the average over the
 /// player's 21 rolls of the value after their best play (among the pruning net's best with
 /// `prune`).
+///
+/// The candidates of all 21 rolls are valued by one call of the evaluator (the nets value them
+/// with one ranker: the first layer's sums of `pos` made once, not once a roll), and the
+/// pruning net ranks them with one ranker too; each play's value depends on `pos` and the
+/// play only, so the values are those of a call a roll, to the bit.
 fn one_roll_ahead(
     evaluator: &dyn Evaluator<Backgammon>,
     prune: Option<Prune<'_>>,
@@ -1088,41 +1093,39 @@ fn one_roll_ahead(
         Some(o) => finished(o.winner, o.kind, child.turn()),
         None => evaluator.evaluate(child),
     };
-    // The pruning's buffers: the pruning net's values, the kept indices and plays.
-    let (mut pruned, mut order, mut kept) = (Vec::new(), Vec::new(), Vec::new());
+    // Each roll's candidates, one after the other: roll `r`'s from `starts[r]` to `starts[r + 1]`.
+    let mut candidates: Vec<Play<Backgammon>> = Vec::with_capacity(128);
+    let mut starts = [0usize; 22];
+    // The pruning's buffers: the pruning net's values and the kept indices.
+    let (mut scores, mut kept) = (Vec::new(), Vec::new());
     let mut pruner = None;
-    let mut acc = [0.0f64; 5];
-    for dice in Dice::ALL_21 {
+    for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
+        starts[r] = candidates.len();
         pos.legal_plays_into(dice, plays);
-        let p = if plays.is_empty() {
+        match prune {
+            Some(pr) if pr.prunes(pos, plays.len()) => {
+                let ranker = pruner.get_or_insert_with(|| Ranker::new(pr.nets, pos));
+                pruned_plays(ranker, plays.as_slice(), pr.keep, &mut scores, &mut kept);
+                candidates.extend(kept.iter().map(|&i| plays[i as usize]));
+            }
+            _ => candidates.extend_from_slice(plays.as_slice()),
+        }
+    }
+    starts[21] = candidates.len();
+    evaluator.play_equities(pos, &candidates, equities);
+    let mut acc = [0.0f64; 5];
+    for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
+        let (from, to) = (starts[r], starts[r + 1]);
+        let p = if from == to {
             value(&pos.pass_turn()).flip()
         } else {
-            let all = plays.as_slice();
-            let candidates: &[Play<Backgammon>] = match prune {
-                Some(pr) if pr.prunes(pos, all.len()) => {
-                    pruner
-                        .get_or_insert_with(|| Ranker::new(pr.nets, pos))
-                        .equities(all, &mut pruned);
-                    order.clear();
-                    order.extend(0..all.len() as u32);
-                    for (v, play) in pruned.iter_mut().zip(all) {
-                        if bears_off(play) && play.after().is_game_over() {
-                            *v = f32::INFINITY;
-                        }
-                    }
-                    keep_best(&pruned, &mut order, pr.keep);
-                    // In the order of the plays, so that the first of equals stays first.
-                    order.sort_unstable();
-                    kept.clear();
-                    kept.extend(order.iter().map(|&i| all[i as usize]));
-                    &kept
-                }
-                _ => all,
-            };
-            evaluator.play_equities(pos, candidates, equities);
-            let mut best = 0;
+            let mut best = from;
             let mut best_eq = f32::NEG_INFINITY;
-            for (i, (play, &e)) in candidates.iter().zip(equities.iter()).enumerate() {
+            for (i, (play, &e)) in candidates[from..to]
+                .iter()
+                .zip(&equities[from..to])
+                .enumerate()
+            {
                 // A play that ends the game is worth its result.
                 let e = if bears_off(play) && play.after().is_game_over() {
                     f32::INFINITY
@@ -1131,7 +1134,7 @@ fn one_roll_ahead(
                 };
                 if e > best_eq {
                     best_eq = e;
-                    best = i;
+                    best = from + i;
                 }
             }
             value(&pos.play_unchecked(&candidates[best])).flip()
