@@ -24,10 +24,20 @@
 //! prune with the shipped nets, keeping [`super::DEFAULT_PRUNE_KEEP`] plays a roll): in
 //! contact the shipped pruning net ranks each roll's plays inside the search instead of the
 //! evaluator (gnubg's search ranks them with its pruning nets), and only its `keep` best (at
-//! most the `5 + log2(n)` above) are valued with the cube; the one-roll look-ahead of the cube
-//! model (`janowski::on_roll_probabilities`) picks each roll's play among the pruning net's
-//! `keep` best, as the searched policy prunes its replies (`super::search`). A search 0 plies
-//! deep ranks nothing and is never pruned: its values are the evaluator's, as without.
+//! most the `5 + log2(n)` above) are valued with the cube; and the positions are read by the
+//! evaluator alone, also where the opponent of the player on roll is on the bar, which the
+//! cube model otherwise reads one roll ahead (`janowski::on_roll_probabilities`): gnubg's
+//! search evaluates its leaves statically (its `eval.c`). A search 0 plies deep ranks nothing
+//! and is never pruned: its values are the cube model's, as without.
+//!
+//! **Positions searched again** (1 ply or more) are valued once for each search object: the
+//! value is remembered by position, depth and cube states. The searches of an analysis reach
+//! the same positions again (a third of the positions searched in the 2-ply analysis of a
+//! match).
+
+use std::collections::HashMap;
+
+use arrayvec::ArrayVec;
 
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
@@ -35,7 +45,7 @@ use crate::base::variant::RulesFamily;
 use crate::eval::net::{bears_off, keep_best, shipped_pruner, NetFileError, Ranker};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::janowski::{
-    cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_pruned,
+    cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_with,
     CubeDecision, CubeInfo,
 };
 use crate::policy::search::Prune;
@@ -77,7 +87,26 @@ pub struct CubefulSearch<'a> {
     active: Option<Prune<'static>>,
     /// The plays the pruning net keeps (a buffer).
     order: Vec<u32>,
+    /// The values of the positions searched 1 ply or more, by position, depth, whether at the
+    /// root and cube states: the searches of an analysis reach the same positions again (a
+    /// third of them in a 2-ply analysis of a match), and a position's value is a function of
+    /// those and of the search's evaluator and pruning, which do not change.
+    searched: HashMap<NodeKey, (Probabilities, Vec<f64>)>,
 }
+
+/// What a searched position's value depends on (see [`CubefulSearch::node`]).
+type NodeKey = (
+    Backgammon,
+    u32,
+    bool,
+    ArrayVec<Option<CubeInfo>, MAX_STATES>,
+);
+
+/// The most cube states of a search: 2 at the root, twice as many a ply deeper.
+const MAX_STATES: usize = 2 << MAX_CUBE_PLIES;
+
+/// The most positions [`CubefulSearch`] remembers (then it starts again).
+const MAX_SEARCHED: usize = 1 << 17;
 
 impl<'a> CubefulSearch<'a> {
     /// A search asking `evaluator`.
@@ -92,6 +121,7 @@ impl<'a> CubefulSearch<'a> {
             prune: None,
             active: None,
             order: Vec::new(),
+            searched: HashMap::new(),
         }
     }
 
@@ -116,8 +146,8 @@ impl<'a> CubefulSearch<'a> {
     }
 
     /// The cubeless probabilities of `pos` for its player on roll as the cube model reads them
-    /// (`janowski::on_roll_probabilities`) in a search `plies` deep: the look-ahead of a
-    /// position whose opponent is on the bar pruned as the search prunes.
+    /// (`janowski::on_roll_probabilities`) in a search `plies` deep: a pruned search reads a
+    /// position whose opponent is on the bar without the look-ahead, as it reads its leaves.
     pub fn model_probabilities(&mut self, pos: &Backgammon, plies: u32) -> Probabilities {
         self.start(plies);
         self.probabilities(pos)
@@ -197,11 +227,11 @@ impl<'a> CubefulSearch<'a> {
     }
 
     /// The probabilities of `pos` for its player on roll, as the cube model reads them
-    /// (`janowski::on_roll_probabilities`), pruned as the search under way.
+    /// (`janowski::on_roll_probabilities`), without the look-ahead in a pruned search.
     fn probabilities(&mut self, pos: &Backgammon) -> Probabilities {
-        on_roll_probabilities_pruned(
+        on_roll_probabilities_with(
             self.evaluator,
-            self.active,
+            self.active.is_none(),
             pos,
             &mut self.scratch,
             &mut self.scratch_equities,
@@ -231,6 +261,14 @@ impl<'a> CubefulSearch<'a> {
                 Some(i) if !top && i.may_double() => Some(i.doubled()),
                 _ => None,
             });
+        }
+        let key = (plies > 0 && !pos.is_game_over()).then(|| {
+            let states: ArrayVec<Option<CubeInfo>, MAX_STATES> = infos.iter().copied().collect();
+            (*pos, plies, top, states)
+        });
+        if let Some((probs, values)) = key.as_ref().and_then(|k| self.searched.get(k)) {
+            out[..values.len()].copy_from_slice(values);
+            return *probs;
         }
         let mut values = vec![0.0; expanded.len()];
         let probs = if plies == 0 || pos.is_game_over() {
@@ -290,6 +328,13 @@ impl<'a> CubefulSearch<'a> {
                 (Some(_), None) => values[2 * i],
                 _ => 0.0,
             };
+        }
+        if let Some(k) = key {
+            if self.searched.len() >= MAX_SEARCHED {
+                self.searched.clear();
+            }
+            self.searched
+                .insert(k, (probs, out[..infos.len()].to_vec()));
         }
         probs
     }
