@@ -41,7 +41,9 @@
 //! measured against gnubg 2-ply and against the net's own rollouts, the shipped net gives the
 //! player on roll 3 to 4 points too little winning chance and 7 too few gammons there
 //! (`docs/lab/2026-12-06-cube-decisions.md`). Such a position is read one roll ahead instead:
-//! the average over the player's 21 rolls of the value after their best play.
+//! the average over the player's 21 rolls of the value after their best play. A pruned cube
+//! search ([`crate::policy::cube_search`]) reads it by the evaluator alone, as gnubg's search
+//! reads its leaves.
 //!
 //! **Decisions** ([`CubeDecision`]), in one unit (money: points per unit of the current cube;
 //! match play: normalised equity, EMG): no double (ND, the cube as it is); double, take (DT,

@@ -217,10 +217,12 @@ fn pruning_leaves_zero_plies_alone_and_moves_searched_values_little() {
         worst = worst.max((a - b).abs());
     }
     assert!(differ > 0, "pruning changed nothing");
-    // The look-ahead left out moves the mean most (0.015 on these positions: the net's bias
-    // where a player is on the bar, which gnubg's search leaves in its leaves too).
+    // The look-ahead left out moves them most: the net's bias where a player is on the bar,
+    // which gnubg's search leaves in its leaves too (on these positions 0.015 on average, 0.17
+    // at most, nearly all of it one position; with the look-ahead the bounds were 0.01 and
+    // 0.05).
     assert!(total / positions.len() as f64 <= 0.02, "{total}");
-    assert!(worst <= 0.05, "{worst}");
+    assert!(worst <= 0.2, "{worst}");
 }
 
 #[test]
