@@ -105,8 +105,9 @@ type NodeKey = (
 /// The most cube states of a search: 2 at the root, twice as many a ply deeper.
 const MAX_STATES: usize = 2 << MAX_CUBE_PLIES;
 
-/// The most positions [`CubefulSearch`] remembers (then it starts again).
-const MAX_SEARCHED: usize = 1 << 17;
+/// The most positions [`CubefulSearch`] remembers, then it starts again (under a kilobyte each;
+/// a game of a 2-ply analysis searches about 10,000).
+const MAX_SEARCHED: usize = 1 << 15;
 
 impl<'a> CubefulSearch<'a> {
     /// A search asking `evaluator`.
