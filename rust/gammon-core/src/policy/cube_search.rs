@@ -24,19 +24,28 @@
 //! prune with the shipped nets, keeping [`super::DEFAULT_PRUNE_KEEP`] plays a roll): in
 //! contact the shipped pruning net ranks each roll's plays inside the search instead of the
 //! evaluator (gnubg's search ranks them with its pruning nets), and only its `keep` best (at
-//! most the `5 + log2(n)` above) are valued with the cube; the one-roll look-ahead of the cube
-//! model (`janowski::on_roll_probabilities`) picks each roll's play among the pruning net's
-//! `keep` best, as the searched policy prunes its replies (`super::search`). A search 0 plies
-//! deep ranks nothing and is never pruned: its values are the evaluator's, as without.
+//! most the `5 + log2(n)` above) are valued with the cube; and the positions are read by the
+//! evaluator alone, also where the opponent of the player on roll is on the bar, which the
+//! cube model otherwise reads one roll ahead (`janowski::on_roll_probabilities`): gnubg's
+//! search evaluates its leaves statically (its `eval.c`). A search 0 plies deep ranks nothing
+//! and is never pruned: its values are the cube model's, as without.
+//!
+//! **Positions searched again** (1 ply or more) are valued once for each search object: the
+//! value is remembered by position, depth and cube states. The searches of an analysis reach
+//! the same positions again (a third of the positions searched in the 2-ply analysis of a
+//! match).
+
+use std::collections::HashMap;
+
+use arrayvec::ArrayVec;
 
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
-use crate::eval::net::keep_best;
-use crate::eval::net::{bears_off, shipped_pruner, NetFileError, Ranker};
+use crate::eval::net::{bears_off, keep_best, shipped_pruner, NetFileError, Ranker};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::janowski::{
-    cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_pruned,
+    cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_with,
     CubeDecision, CubeInfo,
 };
 use crate::policy::search::Prune;
@@ -78,7 +87,27 @@ pub struct CubefulSearch<'a> {
     active: Option<Prune<'static>>,
     /// The plays the pruning net keeps (a buffer).
     order: Vec<u32>,
+    /// The values of the positions searched 1 ply or more, by position, depth, whether at the
+    /// root and cube states: the searches of an analysis reach the same positions again (a
+    /// third of them in a 2-ply analysis of a match), and a position's value is a function of
+    /// those and of the search's evaluator and pruning, which do not change.
+    searched: HashMap<NodeKey, (Probabilities, Vec<f64>)>,
 }
+
+/// What a searched position's value depends on (see [`CubefulSearch::node`]).
+type NodeKey = (
+    Backgammon,
+    u32,
+    bool,
+    ArrayVec<Option<CubeInfo>, MAX_STATES>,
+);
+
+/// The most cube states of a search: 2 at the root, twice as many a ply deeper.
+const MAX_STATES: usize = 2 << MAX_CUBE_PLIES;
+
+/// The most positions [`CubefulSearch`] remembers, then it starts again (under a kilobyte each;
+/// a game of a 2-ply analysis searches about 10,000).
+const MAX_SEARCHED: usize = 1 << 15;
 
 impl<'a> CubefulSearch<'a> {
     /// A search asking `evaluator`.
@@ -93,6 +122,7 @@ impl<'a> CubefulSearch<'a> {
             prune: None,
             active: None,
             order: Vec::new(),
+            searched: HashMap::new(),
         }
     }
 
@@ -117,8 +147,8 @@ impl<'a> CubefulSearch<'a> {
     }
 
     /// The cubeless probabilities of `pos` for its player on roll as the cube model reads them
-    /// (`janowski::on_roll_probabilities`) in a search `plies` deep: the look-ahead of a
-    /// position whose opponent is on the bar pruned as the search prunes.
+    /// (`janowski::on_roll_probabilities`) in a search `plies` deep: a pruned search reads a
+    /// position whose opponent is on the bar without the look-ahead, as it reads its leaves.
     pub fn model_probabilities(&mut self, pos: &Backgammon, plies: u32) -> Probabilities {
         self.start(plies);
         self.probabilities(pos)
@@ -198,11 +228,11 @@ impl<'a> CubefulSearch<'a> {
     }
 
     /// The probabilities of `pos` for its player on roll, as the cube model reads them
-    /// (`janowski::on_roll_probabilities`), pruned as the search under way.
+    /// (`janowski::on_roll_probabilities`), without the look-ahead in a pruned search.
     fn probabilities(&mut self, pos: &Backgammon) -> Probabilities {
-        on_roll_probabilities_pruned(
+        on_roll_probabilities_with(
             self.evaluator,
-            self.active,
+            self.active.is_none(),
             pos,
             &mut self.scratch,
             &mut self.scratch_equities,
@@ -232,6 +262,14 @@ impl<'a> CubefulSearch<'a> {
                 Some(i) if !top && i.may_double() => Some(i.doubled()),
                 _ => None,
             });
+        }
+        let key = (plies > 0 && !pos.is_game_over()).then(|| {
+            let states: ArrayVec<Option<CubeInfo>, MAX_STATES> = infos.iter().copied().collect();
+            (*pos, plies, top, states)
+        });
+        if let Some((probs, values)) = key.as_ref().and_then(|k| self.searched.get(k)) {
+            out[..values.len()].copy_from_slice(values);
+            return *probs;
         }
         let mut values = vec![0.0; expanded.len()];
         let probs = if plies == 0 || pos.is_game_over() {
@@ -292,6 +330,13 @@ impl<'a> CubefulSearch<'a> {
                 _ => 0.0,
             };
         }
+        if let Some(k) = key {
+            if self.searched.len() >= MAX_SEARCHED {
+                self.searched.clear();
+            }
+            self.searched
+                .insert(k, (probs, out[..infos.len()].to_vec()));
+        }
         probs
     }
 
@@ -310,48 +355,44 @@ impl<'a> CubefulSearch<'a> {
             return (0, self.probabilities(&pos.play_unchecked(&plays[0])));
         }
         let keep = MIN_CANDIDATES + n.ilog2() as usize;
-        let mut candidates: Vec<usize> = (0..n).collect();
+        let mut candidates = std::mem::take(&mut self.order);
+        candidates.clear();
         if let Some(prune) = self.active.filter(|p| p.prunes(pos, n)) {
             // The pruning net's best (see the module documentation).
-            let mut eq = std::mem::take(&mut self.equities);
-            pruner
-                .get_or_insert_with(|| Ranker::new(prune.nets, pos))
-                .equities(plays.as_slice(), &mut eq);
-            for (e, p) in eq.iter_mut().zip(plays.iter()) {
-                if bears_off(p) && p.after().is_game_over() {
-                    *e = f32::INFINITY;
-                }
-            }
-            let mut order = std::mem::take(&mut self.order);
-            order.clear();
-            order.extend(0..n as u32);
-            keep_best(&eq, &mut order, prune.keep.min(keep));
-            candidates.clear();
-            candidates.extend(order.iter().map(|&i| i as usize));
-            candidates.sort_unstable();
-            self.order = order;
-            self.equities = eq;
-        } else if n > keep {
-            let mut eq = std::mem::take(&mut self.equities);
-            self.evaluator.play_equities(pos, plays.as_slice(), &mut eq);
-            for (e, p) in eq.iter_mut().zip(plays.iter()) {
-                // The value of a play that ends the game is the result's (the evaluator's may
-                // be anything).
-                if bears_off(p) {
-                    let child = pos.play_unchecked(p);
-                    if child.is_game_over() {
-                        *e = -self.probabilities(&child).equity() + 10.0;
+            let ranker = pruner.get_or_insert_with(|| Ranker::new(prune.nets, pos));
+            pruned_plays(
+                ranker,
+                plays.as_slice(),
+                prune.keep.min(keep),
+                &mut self.equities,
+                &mut candidates,
+            );
+        } else {
+            candidates.extend(0..n as u32);
+            if n > keep {
+                let mut eq = std::mem::take(&mut self.equities);
+                self.evaluator.play_equities(pos, plays.as_slice(), &mut eq);
+                for (e, p) in eq.iter_mut().zip(plays.iter()) {
+                    // The value of a play that ends the game is the result's (the evaluator's
+                    // may be anything).
+                    if bears_off(p) {
+                        let child = pos.play_unchecked(p);
+                        if child.is_game_over() {
+                            *e = -self.probabilities(&child).equity() + 10.0;
+                        }
                     }
                 }
+                let v = |i: u32| eq[i as usize];
+                candidates.sort_by(|&a, &b| v(b).total_cmp(&v(a)).then(a.cmp(&b)));
+                candidates.truncate(keep);
+                candidates.sort_unstable();
+                self.equities = eq;
             }
-            candidates.sort_by(|&a, &b| eq[b].total_cmp(&eq[a]).then(a.cmp(&b)));
-            candidates.truncate(keep);
-            candidates.sort_unstable();
-            self.equities = eq;
         }
         let opp = info.map(CubeInfo::opponent);
         let mut best: Option<(usize, Probabilities, f64, f64)> = None;
-        for i in candidates {
+        for &i in &candidates {
+            let i = i as usize;
             let child = pos.play_unchecked(&plays[i]);
             let probs = self.probabilities(&child);
             let cubeless = -f64::from(probs.equity());
@@ -367,6 +408,7 @@ impl<'a> CubefulSearch<'a> {
                 best = Some((i, probs, score, cubeless));
             }
         }
+        self.order = candidates;
         match best {
             Some((i, p, _, _)) => (i, p),
             None => (0, self.probabilities(&pos.play_unchecked(&plays[0]))),
@@ -396,6 +438,31 @@ fn decided(info: &CubeInfo, nd: f64, dt: f64) -> f64 {
     } else {
         nd
     }
+}
+
+/// The plays of one roll that the pruning net keeps inside a search (the cube search's choice
+/// of a play, the cube model's look-ahead): `ranker`, the pruning net's ranker of the position
+/// before `plays`, ranks them all, a play that ends the game first (it wins, whatever the net
+/// says of it); `kept` receives the indices of the `keep` best (at least 1; the earlier of
+/// equals first), in the order of the plays, so that the first of equals stays first.
+/// `scores` is scratch space.
+pub(super) fn pruned_plays(
+    ranker: &mut Ranker<'_>,
+    plays: &[Play<Backgammon>],
+    keep: usize,
+    scores: &mut Vec<f32>,
+    kept: &mut Vec<u32>,
+) {
+    ranker.equities(plays, scores);
+    for (s, p) in scores.iter_mut().zip(plays) {
+        if bears_off(p) && p.after().is_game_over() {
+            *s = f32::INFINITY;
+        }
+    }
+    kept.clear();
+    kept.extend(0..plays.len() as u32);
+    keep_best(scores, kept, keep);
+    kept.sort_unstable();
 }
 
 /// The value at 0 ply of a position for its player on roll, whose cubeless probabilities are

@@ -41,7 +41,9 @@
 //! measured against gnubg 2-ply and against the net's own rollouts, the shipped net gives the
 //! player on roll 3 to 4 points too little winning chance and 7 too few gammons there
 //! (`docs/lab/2026-12-06-cube-decisions.md`). Such a position is read one roll ahead instead:
-//! the average over the player's 21 rolls of the value after their best play.
+//! the average over the player's 21 rolls of the value after their best play. A pruned cube
+//! search ([`crate::policy::cube_search`]) reads it by the evaluator alone, as gnubg's search
+//! reads its leaves.
 //!
 //! **Decisions** ([`CubeDecision`]), in one unit (money: points per unit of the current cube;
 //! match play: normalised equity, EMG): no double (ND, the cube as it is); double, take (DT,
@@ -61,11 +63,9 @@ use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
 use crate::bearoff;
-use crate::eval::net::keep_best;
-use crate::eval::net::{bears_off, finished, NetFileError, Ranker};
+use crate::eval::net::{bears_off, finished, NetFileError};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::cube::{CubeContext, CubePolicy, Response};
-use crate::policy::search::Prune;
 use crate::policy::{is_race, PolicyStop};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
@@ -1029,15 +1029,17 @@ pub fn on_roll_probabilities(
     plays: &mut PlayList<Backgammon>,
     equities: &mut Vec<f32>,
 ) -> Probabilities {
-    on_roll_probabilities_pruned(evaluator, None, pos, plays, equities)
+    on_roll_probabilities_with(evaluator, true, pos, plays, equities)
 }
 
-/// [`on_roll_probabilities`], the best play of each roll of the look-ahead chosen among the
-/// pruning net's `keep` best in contact (`prune`; as the searched policy prunes its replies,
-/// `super::search`): the full evaluator values those only.
-pub(super) fn on_roll_probabilities_pruned(
+/// [`on_roll_probabilities`], with the one-roll look-ahead of a position whose opponent is on
+/// the bar (`look_ahead`) or without it: a pruned search (`super::cube_search`) reads its
+/// positions as gnubg's search reads its leaves, by the evaluator alone (its `eval.c`
+/// evaluates a leaf statically, whoever is on the bar), and spends its time on the search
+/// itself.
+pub(super) fn on_roll_probabilities_with(
     evaluator: &dyn Evaluator<Backgammon>,
-    prune: Option<Prune<'_>>,
+    look_ahead: bool,
     pos: &Backgammon,
     plays: &mut PlayList<Backgammon>,
     equities: &mut Vec<f32>,
@@ -1046,20 +1048,21 @@ pub(super) fn on_roll_probabilities_pruned(
         return finished(o.winner, o.kind, pos.turn());
     }
     let who = evaluator_address(evaluator);
-    // The memo tells values with and without pruning apart.
-    let keep = prune.map_or(0, |p| p.keep.max(1));
+    // The memo tells a position read ahead from one read as it is (the same where the
+    // opponent is not on the bar).
+    let ahead = look_ahead && opponent_on_bar(pos);
     let known = ON_ROLL_MEMO.with(|m| {
         m.borrow()
             .as_ref()
             .filter(|m| Some(m.evaluator) == who)
             .and_then(|m| m.values.get(pos).copied())
-            .and_then(|(p, k)| (k == keep).then_some(p))
+            .and_then(|(p, a)| (a == ahead).then_some(p))
     });
     if let Some(p) = known {
         return p;
     }
-    let p = if opponent_on_bar(pos) {
-        one_roll_ahead(evaluator, prune, pos, plays, equities)
+    let p = if ahead {
+        one_roll_ahead(evaluator, pos, plays, equities)
     } else {
         evaluator.evaluate(pos)
     };
@@ -1068,18 +1071,20 @@ pub(super) fn on_roll_probabilities_pruned(
             if m.values.len() >= m.capacity {
                 m.values.clear();
             }
-            m.values.insert(*pos, (p, keep));
+            m.values.insert(*pos, (p, ahead));
         }
     });
     p
 }
 
 /// [`on_roll_probabilities`] of a position whose opponent is on the bar: the average over the
-/// player's 21 rolls of the value after their best play (among the pruning net's best with
-/// `prune`).
+/// player's 21 rolls of the value after their best play.
+///
+/// The plays of all 21 rolls are valued by one call of the evaluator (the nets value them with
+/// one ranker: the first layer's sums of `pos` made once, not once a roll); each play's value
+/// depends on `pos` and the play only, so the values are those of a call a roll, to the bit.
 fn one_roll_ahead(
     evaluator: &dyn Evaluator<Backgammon>,
-    prune: Option<Prune<'_>>,
     pos: &Backgammon,
     plays: &mut PlayList<Backgammon>,
     equities: &mut Vec<f32>,
@@ -1088,41 +1093,25 @@ fn one_roll_ahead(
         Some(o) => finished(o.winner, o.kind, child.turn()),
         None => evaluator.evaluate(child),
     };
-    // The pruning's buffers: the pruning net's values, the kept indices and plays.
-    let (mut pruned, mut order, mut kept) = (Vec::new(), Vec::new(), Vec::new());
-    let mut pruner = None;
-    let mut acc = [0.0f64; 5];
-    for dice in Dice::ALL_21 {
+    // Each roll's plays, one after the other: roll `r`'s from `starts[r]` to `starts[r + 1]`.
+    let mut all: Vec<Play<Backgammon>> = Vec::with_capacity(256);
+    let mut starts = [0usize; 22];
+    for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
+        starts[r] = all.len();
         pos.legal_plays_into(dice, plays);
-        let p = if plays.is_empty() {
+        all.extend_from_slice(plays.as_slice());
+    }
+    starts[21] = all.len();
+    evaluator.play_equities(pos, &all, equities);
+    let mut acc = [0.0f64; 5];
+    for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
+        let (from, to) = (starts[r], starts[r + 1]);
+        let p = if from == to {
             value(&pos.pass_turn()).flip()
         } else {
-            let all = plays.as_slice();
-            let candidates: &[Play<Backgammon>] = match prune {
-                Some(pr) if pr.prunes(pos, all.len()) => {
-                    pruner
-                        .get_or_insert_with(|| Ranker::new(pr.nets, pos))
-                        .equities(all, &mut pruned);
-                    order.clear();
-                    order.extend(0..all.len() as u32);
-                    for (v, play) in pruned.iter_mut().zip(all) {
-                        if bears_off(play) && play.after().is_game_over() {
-                            *v = f32::INFINITY;
-                        }
-                    }
-                    keep_best(&pruned, &mut order, pr.keep);
-                    // In the order of the plays, so that the first of equals stays first.
-                    order.sort_unstable();
-                    kept.clear();
-                    kept.extend(order.iter().map(|&i| all[i as usize]));
-                    &kept
-                }
-                _ => all,
-            };
-            evaluator.play_equities(pos, candidates, equities);
-            let mut best = 0;
+            let mut best = from;
             let mut best_eq = f32::NEG_INFINITY;
-            for (i, (play, &e)) in candidates.iter().zip(equities.iter()).enumerate() {
+            for (i, (play, &e)) in all[from..to].iter().zip(&equities[from..to]).enumerate() {
                 // A play that ends the game is worth its result.
                 let e = if bears_off(play) && play.after().is_game_over() {
                     f32::INFINITY
@@ -1131,10 +1120,10 @@ fn one_roll_ahead(
                 };
                 if e > best_eq {
                     best_eq = e;
-                    best = i;
+                    best = from + i;
                 }
             }
-            value(&pos.play_unchecked(&candidates[best])).flip()
+            value(&pos.play_unchecked(&all[best])).flip()
         };
         let w = f64::from(dice.weight()) / 36.0;
         acc[0] += w * f64::from(p.win);
@@ -1188,8 +1177,8 @@ struct OnRollMemo {
     evaluator: usize,
     /// The most positions kept: the memo is emptied when it is full.
     capacity: usize,
-    /// Each position's values, with the replies the pruning kept a roll (0: no pruning).
-    values: HashMap<Backgammon, (Probabilities, usize), BuildHasherDefault<PositionHasher>>,
+    /// Each position's values, and whether they were read one roll ahead.
+    values: HashMap<Backgammon, (Probabilities, bool), BuildHasherDefault<PositionHasher>>,
 }
 
 thread_local! {

@@ -189,9 +189,10 @@ fn contact_positions(count: usize) -> Vec<Backgammon> {
 #[test]
 fn pruning_leaves_zero_plies_alone_and_moves_searched_values_little() {
     // At 0 ply nothing is ranked: the pruned search's values are the evaluator's, to the bit.
-    // At 1 ply the plays of each roll are the pruning net's best few, valued with the cube:
-    // the values move somewhere, and little (the pruning net keeps the full net's best reply
-    // 95% of the time at 3 a roll).
+    // At 1 ply the plays of each roll are the pruning net's best few, valued with the cube, and
+    // a position whose opponent is on the bar is read without the look-ahead: the values move
+    // somewhere, and little (the pruning net keeps the full net's best reply 95% of the time
+    // at 3 a roll).
     let nets = crate::eval::net::shipped(RulesFamily::Backgammon).unwrap();
     let mut pruned = CubefulSearch::new(nets).with_prune(3).unwrap();
     assert_eq!(pruned.prune_keep(), 3);
@@ -216,6 +217,60 @@ fn pruning_leaves_zero_plies_alone_and_moves_searched_values_little() {
         worst = worst.max((a - b).abs());
     }
     assert!(differ > 0, "pruning changed nothing");
-    assert!(total / positions.len() as f64 <= 0.01, "{total}");
-    assert!(worst <= 0.05, "{worst}");
+    // The look-ahead left out moves them most: the net's bias where a player is on the bar,
+    // which gnubg's search leaves in its leaves too (on these positions 0.015 on average, 0.17
+    // at most, nearly all of it one position; with the look-ahead the bounds were 0.01 and
+    // 0.05).
+    assert!(total / positions.len() as f64 <= 0.02, "{total}");
+    assert!(worst <= 0.2, "{worst}");
+}
+
+#[test]
+fn a_pruned_search_reads_a_position_whose_opponent_is_on_the_bar_without_the_look_ahead() {
+    // As gnubg's search reads its leaves: by the evaluator alone. At 0 ply, and in a search
+    // that is not pruned, the cube model reads such a position one roll ahead.
+    let nets = crate::eval::net::shipped(RulesFamily::Backgammon).unwrap();
+    let on_bar = bg(
+        &[(13, 5), (8, 3), (6, 5), (5, 2)],
+        &[(25, 1), (24, 1), (13, 5), (8, 3), (6, 5)],
+    );
+    assert!(crate::policy::janowski::opponent_on_bar(&on_bar));
+    let (mut plays, mut eq) = (PlayList::new(), Vec::new());
+    let ahead = crate::policy::janowski::on_roll_probabilities(nets, &on_bar, &mut plays, &mut eq);
+    let plain = nets.evaluate(&on_bar);
+    assert_ne!(ahead, plain);
+    let mut pruned = CubefulSearch::new(nets).with_prune(3).unwrap();
+    assert_eq!(pruned.model_probabilities(&on_bar, 1), plain);
+    assert_eq!(pruned.model_probabilities(&on_bar, 0), ahead);
+    assert_eq!(
+        CubefulSearch::new(nets).model_probabilities(&on_bar, 1),
+        ahead
+    );
+}
+
+#[test]
+fn a_search_that_values_positions_again_gives_a_fresh_searchs_values_to_the_bit() {
+    // A search object remembers the positions it searched: its second values of them (and of
+    // the cube decisions whose replies it searched already) are a new object's.
+    use crate::base::dice::Dice;
+    let nets = crate::eval::net::shipped(RulesFamily::Backgammon).unwrap();
+    let fresh = || CubefulSearch::new(nets).with_prune(3).unwrap();
+    let info = CubeInfo::money(Color::White);
+    let positions = contact_positions(2);
+    let mut warm = fresh();
+    for pos in &positions {
+        let _ = warm.value(pos, &info, 2);
+    }
+    for pos in &positions {
+        assert_eq!(warm.value(pos, &info, 2), fresh().value(pos, &info, 2));
+        assert_eq!(
+            warm.cube_decision(pos, &info, 2),
+            fresh().cube_decision(pos, &info, 2)
+        );
+        let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
+        assert_eq!(
+            warm.play_values(pos, plays.as_slice(), &info, 1),
+            fresh().play_values(pos, plays.as_slice(), &info, 1)
+        );
+    }
 }
