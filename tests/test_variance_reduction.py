@@ -155,3 +155,20 @@ def test_screened_luck_of_the_net_keeps_the_mean_on_any_number_of_threads(
     assert abs(reduced.equity - plain.equity) < 4 * math.hypot(plain.std_error, reduced.std_error)
     two = gammon.rollout(position, threads=2, variance_reduction=True, evaluator="net", **kw)
     assert two.equity == reduced.equity and two.std_error == reduced.std_error
+
+
+def test_the_luck_a_1_ply_search_lends_is_the_same_on_any_threads_and_marked(
+    tmp_path: Any,
+) -> None:
+    """Beside a 1-ply search the luck after each chosen play is the search's own valuation of
+    the rolls: game i still depends on (seed, i) only, whatever the threads, and the reduced
+    mean agrees with the plain one; the checkpoint names the estimator."""
+    kw: Any = dict(policy="net", plies=(1, 0), seed=3, variance_reduction=True, evaluator="net")
+    ck = tmp_path / "ck.json"
+    one = gammon.rollout(games=40, threads=1, checkpoint=ck, **kw)
+    two = gammon.rollout(games=40, threads=2, **kw)
+    assert one.equity == two.equity and one.std_error == two.std_error
+    plain = gammon.rollout(games=40, threads=1, policy="net", plies=(1, 0), seed=3)
+    assert one.std_error < plain.std_error / 2
+    assert abs(one.equity - plain.equity) < 4 * plain.std_error
+    assert '"luck_screen":"pubeval-screen+1-ply-rolls"' in ck.read_text().replace(" ", "")

@@ -78,7 +78,9 @@ pub use play::ids::{
     fibs_board_of, game_from_id, game_from_match_id, game_from_xgid, match_id_of, xgid_of,
     GameIdError, IdGame, XgidOfError,
 };
-pub use play::luck::{pubeval_screen, EvalLuck, Screen, SCREEN_KEEP};
+pub use play::luck::{
+    pubeval_screen, searched_roll_values, EvalLuck, RollValues, Screen, SCREEN_KEEP,
+};
 pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,
     WIN_KIND_ORDER,

@@ -548,6 +548,12 @@ pub fn _play_many<'py>(
                 nardy: false,
                 oin: false,
             };
+            let prune = crate::rollout::luck_prune(s0);
+            let rolls = net.map(|n| {
+                move |pos: &Backgammon, out: &mut [f32; 21]| {
+                    gammon_core::searched_roll_values(n, prune, pos, out)
+                }
+            });
             let luck = s0.variance_reduction.then_some(EvalLuck {
                 evaluator: eval,
                 referee: &StandardReferee,
@@ -555,6 +561,9 @@ pub fn _play_many<'py>(
                 // With the net, pubeval screens each roll's plays: the net values the best
                 // few only (the luck stays unbiased, at a fraction of the cost).
                 screen: net.is_some().then(gammon_core::pubeval_screen),
+                rolls: rolls
+                    .as_ref()
+                    .map(|f| f as gammon_core::RollValues<'_, Backgammon>),
             });
             run_one(
                 py,
@@ -604,6 +613,7 @@ pub fn _play_many<'py>(
                 referee: &referee,
                 starter: Color::White,
                 screen: None,
+                rolls: None,
             });
             run_one(
                 py, &starts, pols, &referee, &cut, &luck, range, &config, base_games, cb,

@@ -405,6 +405,21 @@ fn evaluator_net(py: Python<'_>, setup: &PySetup) -> PyResult<Option<gammon_core
     })
 }
 
+/// The pruning of the luck's roll values with the net ([`gammon_core::searched_roll_values`]):
+/// the shipped pruning net keeping the replies a roll that the setup's searched policies keep.
+pub(crate) fn luck_prune(
+    setup: &RolloutSetup,
+) -> Option<(&'static gammon_core::eval::net::NetEvaluator, usize)> {
+    let keep = setup.prune as usize;
+    if keep == 0 {
+        return None;
+    }
+    gammon_core::eval::net::shipped_pruner(gammon_core::RulesFamily::Backgammon)
+        .ok()
+        .flatten()
+        .map(|p| (p, keep))
+}
+
 /// The rollout configuration of a setup: its seed, first roll and quasi-random dice.
 pub(crate) fn setup_config(setup: &RolloutSetup) -> RolloutConfig {
     let mut config = RolloutConfig::new(setup.seed);
@@ -450,6 +465,12 @@ pub(crate) fn run_cubeless(
                 nardy: false,
                 oin: false,
             };
+            let prune = crate::rollout::luck_prune(s);
+            let rolls = net.map(|n| {
+                move |pos: &Backgammon, out: &mut [f32; 21]| {
+                    gammon_core::searched_roll_values(n, prune, pos, out)
+                }
+            });
             let luck = variance_reduction.then_some(EvalLuck {
                 evaluator: eval,
                 referee: &StandardReferee,
@@ -457,6 +478,9 @@ pub(crate) fn run_cubeless(
                 // With the net, pubeval screens each roll's plays: the net values the best
                 // few only (the luck stays unbiased, at a fraction of the cost).
                 screen: net.is_some().then(gammon_core::pubeval_screen),
+                rolls: rolls
+                    .as_ref()
+                    .map(|f| f as gammon_core::RollValues<'_, Backgammon>),
             });
             run(
                 py,
@@ -496,6 +520,7 @@ pub(crate) fn run_cubeless(
                 referee: &referee,
                 starter: Color::White,
                 screen: None,
+                rolls: None,
             });
             run(py, &pos, pols, &referee, &cut, &luck, settings, callback)
         }

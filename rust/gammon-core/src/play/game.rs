@@ -52,6 +52,11 @@ pub trait Luck<P: Position>: Send + Sync {
     /// roll is worth minus what a roll is worth on average (over the 15 non-doubles when
     /// `opening`, BG-10). `buf` is scratch space for move generation.
     fn luck(&self, pos: &P, roll: Dice, opening: bool, buf: &mut PlayList<P>) -> f64;
+
+    /// Called as each game starts, before its first roll (for a measure that keeps what the
+    /// turns of one game share).
+    #[inline]
+    fn new_game(&self) {}
 }
 
 /// Measures no luck: plain games.
@@ -71,6 +76,13 @@ impl<P: Position, L: Luck<P>> Luck<P> for Option<L> {
         match self {
             Some(l) => l.luck(pos, roll, opening, buf),
             None => 0.0,
+        }
+    }
+
+    #[inline]
+    fn new_game(&self) {
+        if let Some(l) = self {
+            l.new_game();
         }
     }
 }
@@ -289,6 +301,7 @@ impl<P: Position> GameRunner<P> {
         let mut pos = *start;
         let mut plies = 0u32;
         let mut white_luck = 0.0f64;
+        luck.new_game();
         let cube = rules.cube;
         let finish = |pos: &P, plies| GameRecord {
             end: GameEnd::Finished(rules.referee.score(pos, rules.starter)),

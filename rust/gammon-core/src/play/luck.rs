@@ -68,6 +68,32 @@ pub fn pubeval_screen() -> Screen<'static, crate::rules::backgammon::Backgammon>
     }
 }
 
+/// Values the 21 rolls of a position at once, for [`EvalLuck::rolls`]: writes the value of
+/// each roll ([`Dice::ALL_21`]'s order) to the player on roll and returns true, or returns
+/// false to leave the position to the evaluator.
+pub type RollValues<'a, P> = &'a (dyn Fn(&P, &mut [f32; 21]) -> bool + Sync);
+
+/// The rolls of `pos` valued as a 1-ply search of `nets` has valued them, for
+/// [`EvalLuck::rolls`]: when the searched `"net"` policy that played the last turn on this
+/// thread chose, at 1 ply, the play that led to `pos`, with the nets `nets` and the pruning
+/// `prune` (a pruning net and how many replies of a roll it keeps), it valued every roll of
+/// `pos` to choose it: the cubeless equity after the roll's best reply at 0 ply (pruned in
+/// contact; a roll that cannot be played read one roll further). Those values are taken, and
+/// the luck of the turn costs nothing. Returns false (the position left to the evaluator)
+/// otherwise: after a 0-ply play, a play without a rival within the move filter, or another
+/// policy's.
+pub fn searched_roll_values<P: crate::eval::net::NetPosition>(
+    nets: &crate::eval::net::NetEvaluator,
+    prune: Option<(&crate::eval::net::NetEvaluator, usize)>,
+    pos: &P,
+    out: &mut [f32; 21],
+) -> bool
+where
+    crate::eval::net::NetEvaluator: crate::eval::net::AfterState<P>,
+{
+    crate::policy::roll_values(nets, prune, pos, out, || false)
+}
+
 /// The luck of each roll measured by an evaluator (see the module documentation).
 pub struct EvalLuck<'a, P, R> {
     /// The evaluator that values positions.
@@ -78,6 +104,9 @@ pub struct EvalLuck<'a, P, R> {
     pub starter: Color,
     /// Values only the plays the screen ranks best (`None`: every play).
     pub screen: Option<Screen<'a, P>>,
+    /// Values the 21 rolls at once instead of the evaluator and the screen (such as
+    /// [`searched_roll_values`]); `None`: the evaluator values each roll's plays.
+    pub rolls: Option<RollValues<'a, P>>,
 }
 
 impl<P: Position, R: Referee<P>> EvalLuck<'_, P, R> {
@@ -144,12 +173,37 @@ impl<P: Position, R: Referee<P>> EvalLuck<'_, P, R> {
 }
 
 impl<P: Position, R: Referee<P>> Luck<P> for EvalLuck<'_, P, R> {
+    fn new_game(&self) {
+        if self.rolls.is_some() {
+            crate::policy::forget_roll_values();
+        }
+    }
+
     fn luck(&self, pos: &P, roll: Dice, opening: bool, buf: &mut PlayList<P>) -> f64 {
         let rolls: &[Dice] = if opening {
             &Dice::OPENING_15
         } else {
             &Dice::ALL_21
         };
+        let mut values = [0f32; 21];
+        if self
+            .rolls
+            .is_some_and(|values_of| values_of(pos, &mut values))
+        {
+            let value = |r: Dice| {
+                let i = Dice::ALL_21.iter().position(|&d| d == r).unwrap_or(0);
+                f64::from(values[i])
+            };
+            let mean: f64 = if opening {
+                rolls.iter().map(|&r| value(r)).sum::<f64>() / 15.0
+            } else {
+                rolls
+                    .iter()
+                    .map(|&r| f64::from(r.weight()) / 36.0 * value(r))
+                    .sum()
+            };
+            return value(roll) - mean;
+        }
         let mut mean = 0.0;
         let mut actual = None;
         for &r in rolls {
@@ -197,12 +251,14 @@ mod tests {
             referee: &StandardReferee,
             starter: Color::White,
             screen: None,
+            rolls: None,
         };
         let apart = EvalLuck {
             evaluator: &slow,
             referee: &StandardReferee,
             starter: Color::White,
             screen: None,
+            rolls: None,
         };
         let mut buf: Box<PlayList<Backgammon>> = Box::default();
         let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
@@ -243,6 +299,7 @@ mod tests {
             referee: &StandardReferee,
             starter: Color::White,
             screen: None,
+            rolls: None,
         };
         let mut buf: Box<PlayList<Backgammon>> = Box::default();
         let mut mean = 0.0;
@@ -259,6 +316,123 @@ mod tests {
             mean += luck.luck(&pos, r, true, &mut buf) / 15.0;
         }
         assert!(mean.abs() < 1e-9, "{mean}");
+    }
+
+    #[test]
+    fn bg10_luck_from_roll_values_averages_to_zero_and_falls_back_to_the_evaluator() {
+        let pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        // Any values of the rolls: the luck is a roll's less their average.
+        let values = |p: &Backgammon, out: &mut [f32; 21]| {
+            for (i, v) in out.iter_mut().enumerate() {
+                *v = (i as f32 * 0.7).sin();
+            }
+            p.turn() == Color::White
+        };
+        let luck = EvalLuck {
+            evaluator: &BearoffEvaluator,
+            referee: &StandardReferee,
+            starter: Color::White,
+            screen: None,
+            rolls: Some(&values),
+        };
+        let mut buf: Box<PlayList<Backgammon>> = Box::default();
+        let mut mean = 0.0;
+        for r in Dice::ALL_21 {
+            mean += f64::from(r.weight()) / 36.0 * luck.luck(&pos, r, false, &mut buf);
+        }
+        assert!(mean.abs() < 1e-9, "{mean}");
+        // BG-10: the opening average is over the 15 non-doubles.
+        let mut mean = 0.0;
+        for r in Dice::OPENING_15 {
+            mean += luck.luck(&pos, r, true, &mut buf) / 15.0;
+        }
+        assert!(mean.abs() < 1e-9, "{mean}");
+        let six_five = Dice::new(6, 5).unwrap();
+        let i = Dice::ALL_21.iter().position(|&d| d == six_five).unwrap();
+        let want = f64::from((i as f32 * 0.7).sin())
+            - Dice::ALL_21
+                .iter()
+                .enumerate()
+                .map(|(j, d)| f64::from(d.weight()) / 36.0 * f64::from((j as f32 * 0.7).sin()))
+                .sum::<f64>();
+        assert!((luck.luck(&pos, six_five, false, &mut buf) - want).abs() < 1e-9);
+        // Black's turn is left to the evaluator, as without the values.
+        let black = pos.pass_turn();
+        let plain = EvalLuck {
+            evaluator: &BearoffEvaluator,
+            referee: &StandardReferee,
+            starter: Color::White,
+            screen: None,
+            rolls: None,
+        };
+        assert_eq!(
+            luck.luck(&black, six_five, false, &mut buf),
+            plain.luck(&black, six_five, false, &mut buf)
+        );
+    }
+
+    #[test]
+    fn a_one_ply_search_lends_the_roll_values_of_the_play_it_chose_bit_for_bit() {
+        use crate::base::variant::RulesFamily;
+        use crate::policy::{NetPolicy, Policy, DEFAULT_PRUNE_KEEP};
+        let policy = NetPolicy::shipped(RulesFamily::Backgammon)
+            .unwrap()
+            .with_plies(1);
+        let nets = policy.nets();
+        let pruner = crate::eval::net::shipped_pruner(RulesFamily::Backgammon)
+            .unwrap()
+            .unwrap();
+        let prune = Some((pruner, DEFAULT_PRUNE_KEEP));
+        let mut rng = crate::base::rng::game_stream(3, 0, crate::base::rng::Stream::Choices);
+        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let (mut lent, mut fresh) = ([0f32; 21], [0f32; 21]);
+        let mut hits = 0;
+        for _ in 0..40 {
+            if pos.is_game_over() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let roll = Dice::ALL_21[(state % 21) as usize];
+            let plays = pos.legal_plays(roll);
+            pos = match plays.len() {
+                0 => pos.pass_turn(),
+                _ => {
+                    pos.play_unchecked(&plays[policy.choose(&pos, roll, &plays, &mut rng).unwrap()])
+                }
+            };
+            if searched_roll_values(nets, prune, &pos, &mut lent) {
+                hits += 1;
+                // What a 1-ply search of the position on roll values its rolls at.
+                assert!(crate::policy::roll_values(
+                    nets,
+                    prune,
+                    &pos,
+                    &mut fresh,
+                    || true
+                ));
+                assert_eq!(lent, fresh, "{pos:?}");
+                // Lent once, for that position only.
+                assert!(!searched_roll_values(nets, prune, &pos, &mut lent));
+            }
+        }
+        assert!(hits >= 5, "{hits}");
+        // Other pruning, other values: nothing lent.
+        let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
+        if !pos.is_game_over() && plays.len() > 1 {
+            let i = policy
+                .choose(&pos, Dice::new(3, 1).unwrap(), &plays, &mut rng)
+                .unwrap();
+            let next = pos.play_unchecked(&plays[i]);
+            assert!(!searched_roll_values(
+                nets,
+                Some((pruner, 1)),
+                &next,
+                &mut lent
+            ));
+        }
     }
 
     /// The weighted mean of `luck` over the rolls: zero up to rounding (the 21-roll average
@@ -280,12 +454,14 @@ mod tests {
             referee: &StandardReferee,
             starter: Color::White,
             screen: None,
+            rolls: None,
         };
         let screened = EvalLuck {
             evaluator: nets,
             referee: &StandardReferee,
             starter: Color::White,
             screen: Some(pubeval_screen()),
+            rolls: None,
         };
         let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -362,6 +538,7 @@ mod tests {
             referee: &StandardReferee,
             starter: Color::White,
             screen: None,
+            rolls: None,
         };
         let games: usize = std::env::var("VR_GAMES")
             .ok()

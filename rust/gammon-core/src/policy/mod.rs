@@ -50,6 +50,7 @@ mod search;
 pub use bearoff::PerfectBearoff;
 pub use heuristic::{Heuristic, HeuristicWeights};
 pub use net::NetPolicy;
+pub(crate) use search::{forget_roll_values, roll_values};
 pub use search::{MoveFilter, DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES};
 
 /// A policy asked the game loop to abandon the game (for example a Python policy raised an

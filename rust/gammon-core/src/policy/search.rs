@@ -128,14 +128,103 @@ where
     search.prune = prune;
     let mut best = keep[0];
     let mut best_equity = f32::NEG_INFINITY;
+    let mut best_rolls = None;
     for i in keep {
+        // Variance reduction: at 1 ply the survivor's opponent rolls are valued as
+        // `roll_values` values them; the chosen play's are kept for the luck of that roll.
+        search.record = plies == 1;
         let e = search.after_value(plays[i].after(), plies).equity();
         if e > best_equity {
             best = i;
             best_equity = e;
+            best_rolls = (!search.record).then_some(search.rolls);
         }
+        search.record = false;
+    }
+    if let Some(values) = best_rolls {
+        offer_roll_values(nets, prune, &plays[best].after().pass_turn(), values);
     }
     best
+}
+
+/// The roll values a search kept for the position after its chosen play (see
+/// [`roll_values`]): the position, the nets and the pruning they were valued with.
+struct ChosenRolls {
+    pos: Box<dyn std::any::Any>,
+    key: (usize, usize, usize),
+    values: [f32; 21],
+}
+
+thread_local! {
+    /// The roll values of the last play a 1-ply search chose on this thread, taken by the
+    /// next [`roll_values`].
+    static CHOSEN_ROLLS: std::cell::RefCell<Option<ChosenRolls>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// What identifies the arithmetic of [`roll_values`]: the nets and the pruning.
+fn rolls_key(nets: &NetEvaluator, prune: Option<Prune<'_>>) -> (usize, usize, usize) {
+    let (pruner, keep) = prune.map_or((0, 0), |p| {
+        (std::ptr::from_ref(p.nets) as usize, p.keep.max(1))
+    });
+    (std::ptr::from_ref(nets) as usize, pruner, keep)
+}
+
+/// Keeps `values`, the roll values of `pos` (on roll), for the next [`roll_values`] call.
+fn offer_roll_values<P: NetPosition>(
+    nets: &NetEvaluator,
+    prune: Option<Prune<'_>>,
+    pos: &P,
+    values: [f32; 21],
+) {
+    CHOSEN_ROLLS.with_borrow_mut(|c| {
+        *c = Some(ChosenRolls {
+            pos: Box::new(*pos),
+            key: rolls_key(nets, prune),
+            values,
+        });
+    });
+}
+
+/// Forgets the roll values a search kept on this thread (a game starts: what the last game
+/// left is not its business).
+pub(crate) fn forget_roll_values() {
+    CHOSEN_ROLLS.with_borrow_mut(|c| *c = None);
+}
+
+/// The value to the player on roll in `pos` of each of the 21 rolls ([`Dice::ALL_21`]'s
+/// order), as a 1-ply search values them: the cubeless equity after the roll's best play at
+/// 0 ply (pruned as `prune` says; a roll that cannot be played read one roll further): the
+/// luck of a variance reduction. When the last 1-ply search on this thread chose the play
+/// that led to `pos`, with the same nets and pruning, its values are taken as they are (the
+/// same floats, at no cost) and `computed` is not called; else `computed` says whether to
+/// compute them. Returns whether `out` holds the values.
+pub(crate) fn roll_values<P: NetPosition>(
+    nets: &NetEvaluator,
+    prune: Option<(&NetEvaluator, usize)>,
+    pos: &P,
+    out: &mut [f32; 21],
+    computed: impl FnOnce() -> bool,
+) -> bool
+where
+    NetEvaluator: AfterState<P>,
+{
+    let prune = prune.map(|(nets, keep)| Prune { nets, keep });
+    let key = rolls_key(nets, prune);
+    let kept = CHOSEN_ROLLS.with_borrow_mut(Option::take);
+    if let Some(c) = kept.filter(|c| c.key == key && c.pos.downcast_ref::<P>() == Some(pos)) {
+        *out = c.values;
+        return true;
+    }
+    if !computed() {
+        return false;
+    }
+    let mut search = Search::new(nets);
+    search.prune = prune;
+    search.record = true;
+    search.on_roll(pos, 1, true);
+    *out = search.rolls;
+    true
 }
 
 /// The policy's deep values: [`NetEvaluator::after_value_plies`] and
@@ -154,6 +243,12 @@ struct Search<'a, P> {
     prune: Option<Prune<'a>>,
     /// Buffers for the position on roll at each depth (1 and 2; `None` while in use).
     levels: Vec<Option<Level<P>>>,
+    /// Whether the next [`Search::on_roll`] keeps its rolls' values in `rolls` (cleared by
+    /// it: the positions on roll deeper in the search keep none).
+    record: bool,
+    /// The value of each roll (the equity after its best play) at the last recorded
+    /// [`Search::on_roll`].
+    rolls: [f32; 21],
 }
 
 /// The buffers of one position on roll in a [`Search`].
@@ -270,6 +365,8 @@ where
             nets,
             prune: None,
             levels: Vec::new(),
+            record: false,
+            rolls: [0.0; 21],
         }
     }
 
@@ -287,6 +384,7 @@ where
     /// [`NetEvaluator::on_roll_plies`] (`ahead`: a roll that cannot be played at the last ply
     /// is read one roll further, [`dance_plies`]).
     fn on_roll(&mut self, pos: &P, plies: u32, ahead: bool) -> Probabilities {
+        let record = std::mem::take(&mut self.record);
         if plies == 0 {
             return self.after_value(&pos.pass_turn(), 0).flip();
         }
@@ -324,6 +422,9 @@ where
                 let after = *level.unique[best].after();
                 self.after_value(&after, plies - 1)
             };
+            if record {
+                self.rolls[r] = v.equity();
+            }
             let w = dice.weight() as f32 / 36.0;
             for (a, x) in acc.iter_mut().zip(outputs_of(&v)) {
                 *a += w * x;

@@ -721,6 +721,7 @@ mod tests {
             referee: &StandardReferee,
             starter: Color::White,
             screen: None,
+            rolls: None,
         };
         let reduced = rollout_with_luck(&pos, &rules, &luck, 0..4000, &config, &mut |_| {
             ControlFlow::Continue(())

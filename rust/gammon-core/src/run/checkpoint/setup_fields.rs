@@ -59,10 +59,11 @@ pub(super) fn write_setup(s: &RolloutSetup, f: &mut BTreeMap<String, Json>) {
     if s.prune != DEFAULT_PRUNE_KEEP as u32 {
         put("prune", Json::uint(s.prune.into()));
     }
-    // How a variance reduction by the net measures luck: pubeval screens each roll's plays. Files of
-    // the earlier estimator (every play valued by the net) lack it and are not continued.
-    if s.screens_luck() {
-        put("luck_screen", Json::str(SCREENED_LUCK));
+    // How a variance reduction by the net measures luck: pubeval screens each roll's plays, and
+    // a 1-ply search lends its roll values. Files of an earlier estimator (every play valued by
+    // the net; the screen alone with a 1-ply search) are not continued.
+    if let Some(marker) = luck_marker(s) {
+        put("luck_screen", Json::str(marker));
     }
     // The cube search depths, written only for a searched cube: the checkpoints of cubeful
     // rollouts with the 0-ply cube stay as they were.
@@ -255,27 +256,51 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
         prune,
     };
     setup.validate()?;
-    match f.map.get("luck_screen") {
-        None if setup.screens_luck() => Err(CheckpointError::new(
+    let want = luck_marker(&setup);
+    match (f.map.get("luck_screen"), want) {
+        (None, None) => Ok(setup),
+        (None, Some(_)) => Err(CheckpointError::new(
             "the checkpoint's variance reduction valued every play with the net, as versions \
              before the pubeval screen did; this version screens the plays (its luck differs \
              game by game), so it cannot continue the file: start the rollout again",
         )),
-        Some(v) if !setup.screens_luck() || v != &Json::str(SCREENED_LUCK) => {
-            Err(CheckpointError(format!(
-                "checkpoint field luck_screen must be {} for a variance reduction by the net, and \
-                 absent otherwise, not {}",
-                quoted(SCREENED_LUCK),
-                py_repr(v)
-            )))
-        }
-        _ => Ok(setup),
+        (Some(v), Some(w)) if v == &Json::str(w) => Ok(setup),
+        (Some(v), Some(_)) if v == &Json::str(SCREENED_LUCK) => Err(CheckpointError::new(
+            "the checkpoint's variance reduction screened every roll's plays with pubeval, as \
+             versions before the 1-ply search lent its roll values did; this version takes \
+             them (its luck differs game by game), so it cannot continue the file: start the \
+             rollout again",
+        )),
+        (Some(v), _) => Err(CheckpointError(format!(
+            "checkpoint field luck_screen must be {} for a variance reduction by the net ({} \
+             when a side searches 1 ply), and absent otherwise, not {}",
+            quoted(SCREENED_LUCK),
+            quoted(SEARCHED_LUCK),
+            py_repr(v)
+        ))),
     }
 }
 
 /// The checkpoint field `luck_screen` of a variance reduction by the net: each roll's plays screened
 /// by pubeval before the net values the best few.
 pub(super) const SCREENED_LUCK: &str = "pubeval-screen";
+
+/// The checkpoint field `luck_screen` of a variance reduction by the net where a side's policy
+/// searches 1 ply: the rolls after its chosen plays valued as its search valued them
+/// (`searched_roll_values`), the other turns screened by pubeval.
+pub(super) const SEARCHED_LUCK: &str = "pubeval-screen+1-ply-rolls";
+
+/// The estimator a variance reduction measures luck with, as the field `luck_screen` names it
+/// (`None`: no field).
+fn luck_marker(s: &RolloutSetup) -> Option<&'static str> {
+    s.screens_luck().then(|| {
+        if s.plies.contains(&1) {
+            SEARCHED_LUCK
+        } else {
+            SCREENED_LUCK
+        }
+    })
+}
 
 /// The §9 options named by the fields `first` and `block` (`None` when both are null and
 /// `nullable`).

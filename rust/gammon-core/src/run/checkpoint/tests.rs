@@ -142,6 +142,42 @@ fn prune_is_written_when_not_the_default_and_a_file_of_another_is_refused() {
     assert!(err.0.contains("prune=0 there, prune=3 here"), "{err}");
 }
 
+/// A variance reduction by the net where a side searches 1 ply takes the search's roll values
+/// for the luck: its files say so, read back, and a file of the screen alone (written before)
+/// is refused with the reason.
+#[test]
+fn a_variance_reduction_beside_a_1_ply_search_is_marked_and_an_earlier_file_refused() {
+    let mut r = record();
+    r.setup.policies = [
+        PolicyName::Builtin(PolicyKind::Net),
+        PolicyName::Builtin(PolicyKind::Net),
+    ];
+    r.setup.variance_reduction = true;
+    r.setup.evaluator = Some(EvaluatorName::Net);
+    let marker = |r: &RunRecord<Tally>| {
+        let Json::Object(map) = r.to_json() else {
+            unreachable!()
+        };
+        map.get("luck_screen").cloned()
+    };
+    assert_eq!(marker(&r), Some(Json::str("pubeval-screen")));
+    r.setup.plies = [2, 2];
+    assert_eq!(marker(&r), Some(Json::str("pubeval-screen")));
+    r.setup.plies = [0, 1];
+    assert_eq!(marker(&r), Some(Json::str("pubeval-screen+1-ply-rolls")));
+    let text = r.to_json().canonical();
+    let back = RunRecord::<Tally>::from_json(&Json::parse(text.as_bytes()).unwrap()).unwrap();
+    assert_eq!(back, r);
+    let Json::Object(mut map) = r.to_json() else {
+        unreachable!()
+    };
+    map.insert("luck_screen".into(), Json::str("pubeval-screen"));
+    let check = integrity_check(&map);
+    map.insert("check".into(), Json::Str(check));
+    let err = RunRecord::<Tally>::from_json(&Json::Object(map)).unwrap_err();
+    assert!(err.0.contains("lent its roll values"), "{err}");
+}
+
 /// Checkpoint files written by the package before the records moved to the core (their
 /// checks computed by Python's json module) read, and write back the same record.
 #[test]
