@@ -708,7 +708,7 @@ mod tests {
         for white in [
             &[(5, 1), (3, 1)][..],
             &[(6, 1), (4, 1), (2, 1)][..],
-            &[(6, 2), (1, 1)][..],
+            &[(6, 2), (2, 1)][..],
             &[(5, 1), (4, 1)][..],
         ] {
             let pos = Backgammon::from_setup(&Setup::from_points(
