@@ -20,6 +20,9 @@
 //!   nets at 0 ply), as `gammon rollout --policy net --seed 1` runs it. Prints the tally.
 //!   `KEEP` > 0: the policy's 0-ply plays pruned to the pruning net's `KEEP` best
 //!   (`NetPolicy::with_zero_ply_prune`).
+//! - `searched N PLIES [THREADS]`: the same rollout with the `"net"` policy searched `PLIES`
+//!   deep (1 or 2; the replies pruned as by default), as `gammon rollout --policy net --plies
+//!   PLIES --seed 1` runs it. Prints the tally.
 //! - `netduel N KEEP [THREADS] [FIRST]`: the net pruned to `KEEP` at 0 ply against the net
 //!   unpruned, games `FIRST..FIRST+N` of the opening with the seats swapped on the same dice;
 //!   prints the pruned player's points a game with its standard error (the pairs of games
@@ -159,7 +162,6 @@ fn digest(n: u64) {
 }
 
 fn games(n: u64, threads: usize, kind: PolicyKind, keep: usize) {
-    let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
     let policy = match kind {
         PolicyKind::Net if keep > 0 => BackgammonPolicy::Net(
             NetPolicy::shipped(RulesFamily::Backgammon)
@@ -169,6 +171,18 @@ fn games(n: u64, threads: usize, kind: PolicyKind, keep: usize) {
         ),
         _ => BackgammonPolicy::from(kind),
     };
+    run_games(n, threads, &policy);
+}
+
+/// The `searched` mode (see the module documentation).
+fn searched(n: u64, plies: u32, threads: usize) {
+    let net = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
+    run_games(n, threads, &BackgammonPolicy::Net(net.with_plies(plies)));
+}
+
+/// A rollout of the opening, `n` games on `threads` threads, with `policy` on both sides.
+fn run_games(n: u64, threads: usize, policy: &BackgammonPolicy) {
+    let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
     let cut = PlyTruncation {
         inner: BearoffTruncation::Off,
         after: None,
@@ -176,7 +190,7 @@ fn games(n: u64, threads: usize, kind: PolicyKind, keep: usize) {
         nardy: false,
         oin: false,
     };
-    let rules = GameRules::new(&StandardReferee, &policy, &cut);
+    let rules = GameRules::new(&StandardReferee, policy, &cut);
     let mut config = RolloutConfig::new(1);
     config.first_roll = FirstRoll::Opening;
     config.quasi_random = true;
@@ -265,6 +279,7 @@ fn main() {
             PolicyKind::Net,
             num(3, 0) as usize,
         ),
+        Some("searched") => searched(num(1, 100), num(2, 1) as u32, num(3, 1) as usize),
         Some("netduel") => duel(
             num(1, 1_000),
             num(2, 3) as usize,
@@ -273,7 +288,7 @@ fn main() {
         ),
         Some("digest") => digest(num(1, 1000)),
         _ => panic!(
-            "usage: profile movegen gammon|bkgm PASSES [doubles|others] | profile games|netgames N [THREADS] [KEEP] | profile netduel N KEEP [THREADS] [FIRST]"
+            "usage: profile movegen gammon|bkgm PASSES [doubles|others] | profile games|netgames N [THREADS] [KEEP] | profile searched N PLIES [THREADS] | profile netduel N KEEP [THREADS] [FIRST]"
         ),
     }
 }

@@ -24,17 +24,20 @@
 //! **Pruning** (on by default for the shipped backgammon nets, [`DEFAULT_PRUNE_KEEP`]; off with
 //! [`crate::NetPolicy::with_prune`]`(0)`): inside the search, at each position on roll in
 //! contact, a small pruning net ([`crate::eval::net::shipped_pruner`]) ranks every reply of
-//! each roll, and only its `keep` best of each roll are valued by the full nets, the best of
-//! those being the roll's reply (a play kept for one roll stays a candidate for every roll
-//! that reaches it) (the play at the root is still chosen by the full nets through
-//! the filter). Races are not pruned. The values then differ from `after_value_plies`'s where
-//! the full nets' best reply is not among the pruning net's `keep` best.
+//! each roll (its raw outputs, as [`Ranker::best_pruned`] ranks; a reply that ends the game is
+//! kept whatever it says), and only its `keep` best of each roll are valued by the full nets,
+//! the best of those being the roll's reply (a play kept for one roll stays a candidate for
+//! every roll that reaches it) (the play at the root is still chosen by the full nets through
+//! the filter). Races are not pruned. At the last ply the reply's value is the one the full
+//! nets' ranking found (its first-layer sums made incrementally, not afresh: the same up to
+//! rounding). The values then differ from `after_value_plies`'s where the full nets' best reply
+//! is not among the pruning net's `keep` best, and by rounding.
 
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::eval::net::{
-    dance_plies, dance_slot, is_race, keep_best, outputs_of, probabilities_of, AfterState,
-    NetEvaluator, NetPosition, Ranker, NET_OUTPUTS,
+    bears_off, dance_plies, dance_slot, is_race, keep_best, outputs_of, probabilities_of,
+    AfterState, NetEvaluator, NetPosition, Ranker, NET_OUTPUTS,
 };
 use crate::eval::Probabilities;
 
@@ -274,6 +277,12 @@ struct Level<P> {
     survivors: Vec<Play<P>>,
     /// A roll's plays by the pruning net's equity (a buffer).
     order: Vec<u32>,
+    /// Whether the last position was pruned ([`Level::rank_pruned`]).
+    was_pruned: bool,
+    /// The full nets' probabilities of each of `kept` (when pruned).
+    values: Vec<Probabilities>,
+    /// For each of `unique`, its index in `kept` (when pruned and kept).
+    kept_at: Vec<u32>,
 }
 
 /// A free slot of [`Level::table`].
@@ -292,6 +301,9 @@ impl<P> Level<P> {
             kept: Vec::new(),
             survivors: Vec::new(),
             order: Vec::new(),
+            was_pruned: false,
+            values: Vec::new(),
+            kept_at: Vec::new(),
         }
     }
 }
@@ -419,8 +431,13 @@ where
                         best = u as usize;
                     }
                 }
-                let after = *level.unique[best].after();
-                self.after_value(&after, plies - 1)
+                if plies == 1 && level.was_pruned {
+                    // The full nets' value of the reply, from the ranking.
+                    level.values[level.kept_at[best] as usize]
+                } else {
+                    let after = *level.unique[best].after();
+                    self.after_value(&after, plies - 1)
+                }
             };
             if record {
                 self.rolls[r] = v.equity();
@@ -483,9 +500,11 @@ where
                 at = (at + 1) & mask;
             }
         }
+        self.was_pruned = false;
         match prune {
             Some(p) if p.prunes(pos, self.unique.len()) => {
                 self.rank_pruned(nets, p, pos);
+                self.was_pruned = true;
             }
             _ => Ranker::new(nets, pos).equities(&self.unique, &mut self.equities),
         }
@@ -493,7 +512,14 @@ where
 
     /// The pruned ranking of [`Level::rank_rolls`].
     fn rank_pruned(&mut self, nets: &NetEvaluator, prune: Prune<'_>, pos: &P) {
-        Ranker::new(prune.nets, pos).equities(&self.unique, &mut self.pruned);
+        // The pruning net's raw ranking (as `Ranker::best_pruned`'s); a play that ends the
+        // game is kept whatever it says.
+        Ranker::fused(prune.nets, pos).pruning_scores(&self.unique, &mut self.pruned);
+        for (e, play) in self.pruned.iter_mut().zip(&self.unique) {
+            if bears_off(play) && play.after().is_game_over() {
+                *e = f32::INFINITY;
+            }
+        }
         // A play several rolls reach is kept once.
         self.equities.clear();
         self.equities.resize(self.unique.len(), f32::NAN);
@@ -514,12 +540,13 @@ where
         self.survivors.clear();
         self.survivors
             .extend(self.kept.iter().map(|&u| self.unique[u as usize]));
-        let mut values = std::mem::take(&mut self.pruned);
-        Ranker::new(nets, pos).equities(&self.survivors, &mut values);
-        for (&u, &v) in self.kept.iter().zip(&values) {
-            self.equities[u as usize] = v;
+        Ranker::new(nets, pos).values(&self.survivors, &mut self.values);
+        self.kept_at.clear();
+        self.kept_at.resize(self.unique.len(), u32::MAX);
+        for (k, (&u, v)) in self.kept.iter().zip(&self.values).enumerate() {
+            self.equities[u as usize] = v.equity();
+            self.kept_at[u as usize] = k as u32;
         }
-        self.pruned = values;
         // The plays dropped are never a roll's best.
         for e in &mut self.equities {
             if e.is_nan() {
@@ -690,7 +717,20 @@ mod tests {
                         every_roll_plays = false;
                         break;
                     }
-                    let i = Ranker::new(pruner, &reply).best(replies.as_slice());
+                    // The pruning net's raw ranking, a play that ends the game first.
+                    let mut scores = Vec::new();
+                    Ranker::fused(pruner, &reply).pruning_scores(replies.as_slice(), &mut scores);
+                    for (e, p) in scores.iter_mut().zip(replies.iter()) {
+                        if bears_off(p) && p.after().is_game_over() {
+                            *e = f32::INFINITY;
+                        }
+                    }
+                    let mut i = 0;
+                    for (k, &e) in scores.iter().enumerate() {
+                        if e > scores[i] {
+                            i = k;
+                        }
+                    }
                     kept.push(*replies[i].after());
                 }
                 if !every_roll_plays {
@@ -750,6 +790,56 @@ mod tests {
                 assert_eq!(search.after_value(&pos, plies), want, "{plies}");
             }
         }
+    }
+
+    /// A reply that ends the game is kept by the pruning, whatever the pruning net (which
+    /// never saw a finished board) says of it: in contact (the opponent holds the mover's
+    /// ace point) the mover's last checkers borne off are each such roll's reply (BG-14).
+    #[test]
+    fn pruning_keeps_a_reply_that_ends_the_game() {
+        use crate::base::setup::Setup;
+        use crate::eval::net::shipped_pruner;
+        let net = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
+        let pruner = shipped_pruner(RulesFamily::Backgammon).unwrap().unwrap();
+        let prune = Prune {
+            nets: pruner,
+            keep: 1,
+        };
+        let mut ended = 0;
+        for white in [
+            &[(5, 1), (3, 1)][..],
+            &[(6, 1), (4, 1), (2, 1)][..],
+            &[(6, 2), (2, 1)][..],
+            &[(5, 1), (4, 1)][..],
+        ] {
+            let pos = Backgammon::from_setup(&Setup::from_points(
+                Variant::Backgammon,
+                Color::White,
+                white,
+                &[(24, 2), (6, 5), (8, 3), (13, 5)],
+            ))
+            .unwrap();
+            assert!(!is_race(&pos.owner_board()));
+            let mut level = Level::new();
+            level.rank_rolls(net.nets(), Some(prune), &pos);
+            assert!(level.was_pruned);
+            for r in 0..21 {
+                let of_roll = &level.of_roll[level.starts[r]..level.starts[r + 1]];
+                let ends = |u: u32| level.unique[u as usize].after().is_game_over();
+                if of_roll.len() < 2 || !of_roll.iter().any(|&u| ends(u)) {
+                    continue;
+                }
+                let mut best = of_roll[0];
+                for &u in of_roll {
+                    if level.equities[u as usize] > level.equities[best as usize] {
+                        best = u;
+                    }
+                }
+                assert!(ends(best), "{pos:?} roll {r}");
+                ended += 1;
+            }
+        }
+        assert!(ended >= 2, "{ended}");
     }
 
     #[test]

@@ -173,8 +173,8 @@ impl Mlp {
     /// The first layer's sums of a board from those of another board (`base_acc`) and the
     /// inputs that differ between them (`rows`: unit and change, see
     /// [`Encoding::point_deltas`] and [`Encoding::board_units`]): `acc = base_acc + Σ change ·
-    /// row`, the rows added in their order. The hidden units go 96 at a time (then 64, 32 and
-    /// the rest), every changed row added to the same sums, which stay in registers: one pass
+    /// row`, the rows added in their order. The hidden units go 96 at a time (then 64, 32, 16
+    /// and the rest), every changed row added to the same sums, which stay in registers: one pass
     /// over the rows for a net of 96 hidden units (each sum gets the same additions in the
     /// same order whatever the grouping, so the same floats).
     #[inline(always)]
@@ -206,6 +206,11 @@ impl Mlp {
         if c + 32 <= hn {
             self.rows_chunk::<32, FUSED>(c, base_acc, rows, acc);
             c += 32;
+        }
+        // The pruning net's 16 (each sum's additions in the same order: the same floats).
+        if c + 16 <= hn {
+            self.rows_chunk::<16, FUSED>(c, base_acc, rows, acc);
+            c += 16;
         }
         if c < hn {
             acc[c..].copy_from_slice(&base_acc[c..]);
@@ -254,7 +259,7 @@ impl Mlp {
     /// past the last eight after them), then the five output sigmoids together, as one
     /// vector.
     ///
-    /// The shipped nets' sizes (96 and 64 hidden units) have versions of their own, whose
+    /// The shipped nets' sizes (96 and 64 hidden units, the pruning net's 16) have versions of their own, whose
     /// loops the compiler lays out in full (the same operations in the same order).
     #[inline(always)]
     pub fn finish_with(&self, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
@@ -273,6 +278,7 @@ impl Mlp {
         match self.hidden {
             96 => self.finish_n::<FUSED>(96, acc, h),
             64 => self.finish_n::<FUSED>(64, acc, h),
+            16 => self.finish_n::<FUSED>(16, acc, h),
             hn => self.finish_n::<FUSED>(hn, acc, h),
         }
     }

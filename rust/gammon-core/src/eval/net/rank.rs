@@ -69,6 +69,8 @@ pub(super) struct Buffers {
     pub(super) h: [f32; MAX_HIDDEN],
     /// [`Ranker::best`]'s equities, kept from roll to roll.
     pub(super) equities: Vec<f32>,
+    /// [`Ranker::best_pruned`]'s kept plays, kept from roll to roll.
+    pub(super) kept: Vec<u32>,
 }
 
 impl Buffers {
@@ -80,6 +82,7 @@ impl Buffers {
             acc: [0.0; MAX_HIDDEN],
             h: [0.0; MAX_HIDDEN],
             equities: Vec::new(),
+            kept: Vec::new(),
         })
     }
 }
@@ -285,13 +288,35 @@ impl<'a> Ranker<'a> {
         self.nets = nets;
         self.fused = fused;
         self.forget_bases();
-        let mut kept: Vec<u32> = (0..plays.len() as u32).collect();
+        let mut kept = std::mem::take(&mut self.buffers().kept);
+        kept.clear();
+        kept.extend(0..plays.len() as u32);
         keep_best(&scores, &mut kept, keep);
         kept.sort_unstable();
         equities_of_dispatched(self, plays, &kept, &mut scores);
         let best = kept[first_best(scores.iter().copied())] as usize;
-        self.buffers().equities = scores;
+        let b = self.buffers();
+        b.equities = scores;
+        b.kept = kept;
         best
+    }
+
+    /// The pruning net's ranking of `plays` (plays of the position given to [`Ranker::fused`],
+    /// this ranker holding the pruning net): the raw equity of its contact net for each, as
+    /// [`Ranker::best_pruned`] ranks (no exact values, no sanity check: a ranking, not
+    /// values; a play that ends the game is the caller's to keep).
+    pub(crate) fn pruning_scores<P: NetPosition>(&mut self, plays: &[Play<P>], out: &mut Vec<f32>) {
+        pruning_scores_dispatched(self, plays, out);
+    }
+
+    /// Fills `out` with the probabilities of each of `plays` (plays of the position given to
+    /// [`Ranker::new`] or [`Ranker::reset`]) for the player who makes them: [`Ranker::value`]'s,
+    /// whose equities [`Ranker::equities`] gives.
+    pub(crate) fn values<P: NetPosition>(&mut self, plays: &[Play<P>], out: &mut Vec<Probabilities>)
+    where
+        NetEvaluator: AfterState<P>,
+    {
+        values_dispatched(self, plays, out);
     }
 
     /// Marks the first-layer sums of the position as not yet made (another net's next).
@@ -397,6 +422,29 @@ fn equities_dispatched<'a, P: NetPosition>(
         for p in plays {
             let e = r.value_with::<P, true, false>(p.after()).equity();
             out.push(e);
+        }
+    }
+}
+
+/// [`Ranker::values`]: [`equities_dispatched`] keeping the probabilities.
+#[multiversion::multiversion(targets("x86_64+avx2+fma+bmi1+bmi2+lzcnt+popcnt", "x86_64+avx"))]
+fn values_dispatched<'a, P: NetPosition>(
+    r: &mut Ranker<'a>,
+    plays: &[Play<P>],
+    out: &mut Vec<Probabilities>,
+) where
+    NetEvaluator: AfterState<P>,
+{
+    out.clear();
+    if r.fused {
+        for p in plays {
+            let v = r.value_with::<P, true, true>(p.after());
+            out.push(v);
+        }
+    } else {
+        for p in plays {
+            let v = r.value_with::<P, true, false>(p.after());
+            out.push(v);
         }
     }
 }
