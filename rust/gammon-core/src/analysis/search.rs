@@ -130,7 +130,7 @@ impl Analysable for Backgammon {
         let child = after.pass_turn();
         let opp = stake.info(!me);
         // The cube model reads a position whose opponent (here the mover) is on the bar one
-        // roll ahead (`on_roll_probabilities`), unless the analysis's searches are pruned.
+        // roll ahead (`on_roll_probabilities`).
         let theirs = if opponent_on_bar(&child) && !child.is_game_over() {
             engine.search.model_probabilities(&child, engine.plies)
         } else {
@@ -286,8 +286,8 @@ pub(crate) struct Engine<'a, P> {
     plays: Box<PlayList<P>>,
     /// The cube search, pruned as the analysis's configuration says.
     search: CubefulSearch<'a>,
-    /// The depth of the analysis (its 0-ply values read a position whose opponent is on the
-    /// bar as its searches do).
+    /// The depth of the analysis (the look-ahead of its 0-ply values is pruned as its
+    /// searches are).
     plies: u32,
 }
 

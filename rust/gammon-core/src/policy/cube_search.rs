@@ -24,11 +24,13 @@
 //! prune with the shipped nets, keeping [`super::DEFAULT_PRUNE_KEEP`] plays a roll): in
 //! contact the shipped pruning net ranks each roll's plays inside the search instead of the
 //! evaluator (gnubg's search ranks them with its pruning nets), and only its `keep` best (at
-//! most the `5 + log2(n)` above) are valued with the cube; and the positions are read by the
-//! evaluator alone, also where the opponent of the player on roll is on the bar, which the
-//! cube model otherwise reads one roll ahead (`janowski::on_roll_probabilities`): gnubg's
-//! search evaluates its leaves statically (its `eval.c`). A search 0 plies deep ranks nothing
-//! and is never pruned: its values are the cube model's, as without.
+//! most the `5 + log2(n)` above) are valued with the cube; the one-roll look-ahead of the cube
+//! model (`janowski::on_roll_probabilities`) picks each roll's play among the pruning net's
+//! `keep` best, as the searched policy prunes its replies (`super::search`). A search 0 plies
+//! deep ranks nothing and is never pruned: its values are the evaluator's, as without. (gnubg's
+//! search reads its leaves statically, whoever is on the bar; reading them so here made the
+//! 2-ply analysis 1.5x faster but the 2-ply cube decisions agree with gnubg's less often: the
+//! net's bias where a player is on the bar, which gnubg's net does not have.)
 //!
 //! **Positions searched again** (1 ply or more) are valued once for each search object: the
 //! value is remembered by position, depth and cube states. The searches of an analysis reach
@@ -42,13 +44,13 @@ use arrayvec::ArrayVec;
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
-use crate::eval::net::{bears_off, keep_best, shipped_pruner, NetFileError, Ranker};
+use crate::eval::net::{bears_off, shipped_pruner, NetFileError, Ranker};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::janowski::{
-    cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_with,
+    cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_pruned,
     CubeDecision, CubeInfo,
 };
-use crate::policy::search::Prune;
+use crate::policy::search::{pruned_plays, Prune};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
 
@@ -147,8 +149,8 @@ impl<'a> CubefulSearch<'a> {
     }
 
     /// The cubeless probabilities of `pos` for its player on roll as the cube model reads them
-    /// (`janowski::on_roll_probabilities`) in a search `plies` deep: a pruned search reads a
-    /// position whose opponent is on the bar without the look-ahead, as it reads its leaves.
+    /// (`janowski::on_roll_probabilities`) in a search `plies` deep: the look-ahead of a
+    /// position whose opponent is on the bar pruned as the search prunes.
     pub fn model_probabilities(&mut self, pos: &Backgammon, plies: u32) -> Probabilities {
         self.start(plies);
         self.probabilities(pos)
@@ -228,11 +230,11 @@ impl<'a> CubefulSearch<'a> {
     }
 
     /// The probabilities of `pos` for its player on roll, as the cube model reads them
-    /// (`janowski::on_roll_probabilities`), without the look-ahead in a pruned search.
+    /// (`janowski::on_roll_probabilities`), pruned as the search under way.
     fn probabilities(&mut self, pos: &Backgammon) -> Probabilities {
-        on_roll_probabilities_with(
+        on_roll_probabilities_pruned(
             self.evaluator,
-            self.active.is_none(),
+            self.active,
             pos,
             &mut self.scratch,
             &mut self.scratch_equities,
@@ -438,31 +440,6 @@ fn decided(info: &CubeInfo, nd: f64, dt: f64) -> f64 {
     } else {
         nd
     }
-}
-
-/// The plays of one roll that the pruning net keeps inside a search (the cube search's choice
-/// of a play, the cube model's look-ahead): `ranker`, the pruning net's ranker of the position
-/// before `plays`, ranks them all, a play that ends the game first (it wins, whatever the net
-/// says of it); `kept` receives the indices of the `keep` best (at least 1; the earlier of
-/// equals first), in the order of the plays, so that the first of equals stays first.
-/// `scores` is scratch space.
-pub(super) fn pruned_plays(
-    ranker: &mut Ranker<'_>,
-    plays: &[Play<Backgammon>],
-    keep: usize,
-    scores: &mut Vec<f32>,
-    kept: &mut Vec<u32>,
-) {
-    ranker.equities(plays, scores);
-    for (s, p) in scores.iter_mut().zip(plays) {
-        if bears_off(p) && p.after().is_game_over() {
-            *s = f32::INFINITY;
-        }
-    }
-    kept.clear();
-    kept.extend(0..plays.len() as u32);
-    keep_best(scores, kept, keep);
-    kept.sort_unstable();
 }
 
 /// The value at 0 ply of a position for its player on roll, whose cubeless probabilities are

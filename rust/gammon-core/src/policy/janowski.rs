@@ -41,9 +41,7 @@
 //! measured against gnubg 2-ply and against the net's own rollouts, the shipped net gives the
 //! player on roll 3 to 4 points too little winning chance and 7 too few gammons there
 //! (`docs/lab/2026-12-06-cube-decisions.md`). Such a position is read one roll ahead instead:
-//! the average over the player's 21 rolls of the value after their best play. A pruned cube
-//! search ([`crate::policy::cube_search`]) reads it by the evaluator alone, as gnubg's search
-//! reads its leaves.
+//! the average over the player's 21 rolls of the value after their best play.
 //!
 //! **Decisions** ([`CubeDecision`]), in one unit (money: points per unit of the current cube;
 //! match play: normalised equity, EMG): no double (ND, the cube as it is); double, take (DT,
@@ -63,9 +61,10 @@ use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
 use crate::bearoff;
-use crate::eval::net::{bears_off, finished, NetFileError};
+use crate::eval::net::{bears_off, finished, NetFileError, Ranker};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::cube::{CubeContext, CubePolicy, Response};
+use crate::policy::search::{pruned_plays, Prune};
 use crate::policy::{is_race, PolicyStop};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
@@ -1029,17 +1028,15 @@ pub fn on_roll_probabilities(
     plays: &mut PlayList<Backgammon>,
     equities: &mut Vec<f32>,
 ) -> Probabilities {
-    on_roll_probabilities_with(evaluator, true, pos, plays, equities)
+    on_roll_probabilities_pruned(evaluator, None, pos, plays, equities)
 }
 
-/// [`on_roll_probabilities`], with the one-roll look-ahead of a position whose opponent is on
-/// the bar (`look_ahead`) or without it: a pruned search (`super::cube_search`) reads its
-/// positions as gnubg's search reads its leaves, by the evaluator alone (its `eval.c`
-/// evaluates a leaf statically, whoever is on the bar), and spends its time on the search
-/// itself.
-pub(super) fn on_roll_probabilities_with(
+/// [`on_roll_probabilities`], the best play of each roll of the look-ahead chosen among the
+/// pruning net's `keep` best in contact (`prune`; as the searched policy prunes its replies,
+/// `super::search`): the full evaluator values those only.
+pub(super) fn on_roll_probabilities_pruned(
     evaluator: &dyn Evaluator<Backgammon>,
-    look_ahead: bool,
+    prune: Option<Prune<'_>>,
     pos: &Backgammon,
     plays: &mut PlayList<Backgammon>,
     equities: &mut Vec<f32>,
@@ -1048,21 +1045,20 @@ pub(super) fn on_roll_probabilities_with(
         return finished(o.winner, o.kind, pos.turn());
     }
     let who = evaluator_address(evaluator);
-    // The memo tells a position read ahead from one read as it is (the same where the
-    // opponent is not on the bar).
-    let ahead = look_ahead && opponent_on_bar(pos);
+    // The memo tells values with and without pruning apart.
+    let keep = prune.map_or(0, |p| p.keep.max(1));
     let known = ON_ROLL_MEMO.with(|m| {
         m.borrow()
             .as_ref()
             .filter(|m| Some(m.evaluator) == who)
             .and_then(|m| m.values.get(pos).copied())
-            .and_then(|(p, a)| (a == ahead).then_some(p))
+            .and_then(|(p, k)| (k == keep).then_some(p))
     });
     if let Some(p) = known {
         return p;
     }
-    let p = if ahead {
-        one_roll_ahead(evaluator, pos, plays, equities)
+    let p = if opponent_on_bar(pos) {
+        one_roll_ahead(evaluator, prune, pos, plays, equities)
     } else {
         evaluator.evaluate(pos)
     };
@@ -1071,20 +1067,23 @@ pub(super) fn on_roll_probabilities_with(
             if m.values.len() >= m.capacity {
                 m.values.clear();
             }
-            m.values.insert(*pos, (p, ahead));
+            m.values.insert(*pos, (p, keep));
         }
     });
     p
 }
 
 /// [`on_roll_probabilities`] of a position whose opponent is on the bar: the average over the
-/// player's 21 rolls of the value after their best play.
+/// player's 21 rolls of the value after their best play (among the pruning net's best with
+/// `prune`).
 ///
-/// The plays of all 21 rolls are valued by one call of the evaluator (the nets value them with
-/// one ranker: the first layer's sums of `pos` made once, not once a roll); each play's value
-/// depends on `pos` and the play only, so the values are those of a call a roll, to the bit.
+/// The candidates of all 21 rolls are valued by one call of the evaluator (the nets value them
+/// with one ranker: the first layer's sums of `pos` made once, not once a roll), and the
+/// pruning net ranks them with one ranker too; each play's value depends on `pos` and the
+/// play only, so the values are those of a call a roll, to the bit.
 fn one_roll_ahead(
     evaluator: &dyn Evaluator<Backgammon>,
+    prune: Option<Prune<'_>>,
     pos: &Backgammon,
     plays: &mut PlayList<Backgammon>,
     equities: &mut Vec<f32>,
@@ -1093,16 +1092,26 @@ fn one_roll_ahead(
         Some(o) => finished(o.winner, o.kind, child.turn()),
         None => evaluator.evaluate(child),
     };
-    // Each roll's plays, one after the other: roll `r`'s from `starts[r]` to `starts[r + 1]`.
-    let mut all: Vec<Play<Backgammon>> = Vec::with_capacity(256);
+    // Each roll's candidates, one after the other: roll `r`'s from `starts[r]` to `starts[r + 1]`.
+    let mut candidates: Vec<Play<Backgammon>> = Vec::with_capacity(128);
     let mut starts = [0usize; 22];
+    // The pruning's buffers: the pruning net's values and the kept indices.
+    let (mut scores, mut kept) = (Vec::new(), Vec::new());
+    let mut pruner = None;
     for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
-        starts[r] = all.len();
+        starts[r] = candidates.len();
         pos.legal_plays_into(dice, plays);
-        all.extend_from_slice(plays.as_slice());
+        match prune {
+            Some(pr) if pr.prunes(pos, plays.len()) => {
+                let ranker = pruner.get_or_insert_with(|| Ranker::new(pr.nets, pos));
+                pruned_plays(ranker, plays.as_slice(), pr.keep, &mut scores, &mut kept);
+                candidates.extend(kept.iter().map(|&i| plays[i as usize]));
+            }
+            _ => candidates.extend_from_slice(plays.as_slice()),
+        }
     }
-    starts[21] = all.len();
-    evaluator.play_equities(pos, &all, equities);
+    starts[21] = candidates.len();
+    evaluator.play_equities(pos, &candidates, equities);
     let mut acc = [0.0f64; 5];
     for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
         let (from, to) = (starts[r], starts[r + 1]);
@@ -1111,7 +1120,11 @@ fn one_roll_ahead(
         } else {
             let mut best = from;
             let mut best_eq = f32::NEG_INFINITY;
-            for (i, (play, &e)) in all[from..to].iter().zip(&equities[from..to]).enumerate() {
+            for (i, (play, &e)) in candidates[from..to]
+                .iter()
+                .zip(&equities[from..to])
+                .enumerate()
+            {
                 // A play that ends the game is worth its result.
                 let e = if bears_off(play) && play.after().is_game_over() {
                     f32::INFINITY
@@ -1123,7 +1136,7 @@ fn one_roll_ahead(
                     best = from + i;
                 }
             }
-            value(&pos.play_unchecked(&all[best])).flip()
+            value(&pos.play_unchecked(&candidates[best])).flip()
         };
         let w = f64::from(dice.weight()) / 36.0;
         acc[0] += w * f64::from(p.win);
@@ -1177,8 +1190,8 @@ struct OnRollMemo {
     evaluator: usize,
     /// The most positions kept: the memo is emptied when it is full.
     capacity: usize,
-    /// Each position's values, and whether they were read one roll ahead.
-    values: HashMap<Backgammon, (Probabilities, bool), BuildHasherDefault<PositionHasher>>,
+    /// Each position's values, with the replies the pruning kept a roll (0: no pruning).
+    values: HashMap<Backgammon, (Probabilities, usize), BuildHasherDefault<PositionHasher>>,
 }
 
 thread_local! {

@@ -40,6 +40,8 @@ use crate::eval::net::{
     AfterState, NetEvaluator, NetPosition, Ranker, NET_OUTPUTS,
 };
 use crate::eval::Probabilities;
+use crate::rules::backgammon::Backgammon;
+use crate::rules::position::Position;
 
 /// The deepest checker-play search of a policy (gnubg's "world class" plays at 2 plies).
 pub const MAX_POLICY_PLIES: u32 = 2;
@@ -64,6 +66,31 @@ impl Prune<'_> {
     pub(super) fn prunes<P: NetPosition>(&self, pos: &P, n: usize) -> bool {
         n > self.keep.max(1) && !is_race(&pos.owner_board())
     }
+}
+
+/// The plays of one roll that the pruning net keeps inside a cube search (its choice
+/// of a play, the cube model's look-ahead): `ranker`, the pruning net's ranker of the position
+/// before `plays`, ranks them all, a play that ends the game first (it wins, whatever the net
+/// says of it); `kept` receives the indices of the `keep` best (at least 1; the earlier of
+/// equals first), in the order of the plays, so that the first of equals stays first.
+/// `scores` is scratch space.
+pub(super) fn pruned_plays(
+    ranker: &mut Ranker<'_>,
+    plays: &[Play<Backgammon>],
+    keep: usize,
+    scores: &mut Vec<f32>,
+    kept: &mut Vec<u32>,
+) {
+    ranker.equities(plays, scores);
+    for (s, p) in scores.iter_mut().zip(plays) {
+        if bears_off(p) && p.after().is_game_over() {
+            *s = f32::INFINITY;
+        }
+    }
+    kept.clear();
+    kept.extend(0..plays.len() as u32);
+    keep_best(scores, kept, keep);
+    kept.sort_unstable();
 }
 
 /// Which plays of a roll stay in a search at one depth (gnubg's `movefilter`): the best and
