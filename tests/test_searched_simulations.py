@@ -176,3 +176,66 @@ def test_searched_players_travel_to_worker_processes_with_their_depths() -> None
             6, players=players, seed=9, executor=pool, games_per_task=2, threads=1
         )
     assert spread == direct and spread.setup.cube_plies == (1, 0)
+
+
+PRUNED_OFF = gammon.Player("net", plies=1, prune=0)
+
+
+def test_a_searching_player_prunes_as_rollouts_do_unless_told() -> None:
+    """The pruning of a searched player travels into the setup, its name and the replays."""
+    assert gammon.Player().prune is None and SEARCHED.prune is None
+    default = gammon.simulate_money(1, players=(SEARCHED, "pubeval"), seed=5, threads=1)
+    assert default.setup.prune == (3, 3)
+    assert "net+net (1-ply) vs" in str(default)
+    off = gammon.simulate_money(1, players=(PRUNED_OFF, "pubeval"), seed=5, threads=1)
+    assert off.setup.prune == (0, 3)
+    assert "net+net (1-ply, prune 0) vs" in str(off)
+    assert off.summary()["prune"] == (0, 3)
+    assert [m[0] for m in default.setup.mismatches(off.setup)] == ["prune"]
+    # Keeping one reply a roll plays other games than keeping every reply, on the same dice;
+    # each is the same game every time.
+    one = gammon.Player("net", plies=1, prune=1)
+    a = gammon.simulate.simulated_match_record(0, (one, "pubeval"), seed=5)
+    b = gammon.simulate.simulated_match_record(0, (PRUNED_OFF, "pubeval"), seed=5)
+    assert (
+        a.games[0].actions
+        == gammon.simulate.simulated_match_record(0, (one, "pubeval"), seed=5).games[0].actions
+    )
+    assert a.games[0].actions != b.games[0].actions
+
+
+def test_a_pruning_other_than_the_default_is_checkpointed_and_resumed(tmp_path: Path) -> None:
+    path = tmp_path / "pruned.json"
+    players = (PRUNED_OFF, "pubeval")
+    gammon.simulate_money(2, players=players, seed=2, checkpoint=str(path), threads=1)
+    data = json.loads(path.read_text())
+    assert data["simulation"]["prune"] == [0, 3]
+    checkpoint = gammon.read_checkpoint(path)
+    assert checkpoint.result.setup.prune == (0, 3)
+    assert checkpoint.resume(3, threads=1) == gammon.simulate_money(
+        3, players=players, seed=2, threads=1
+    )
+    # The default pruning does not continue the file: the message names the difference.
+    with pytest.raises(gammon.CheckpointError, match="prune"):
+        gammon.simulate_money(3, players=(SEARCHED, "pubeval"), seed=2, checkpoint=str(path))
+    # The default is not written (files of earlier versions pruned by it).
+    default = tmp_path / "default.json"
+    gammon.simulate_money(1, players=(SEARCHED, "pubeval"), seed=2, checkpoint=str(default))
+    assert "prune" not in json.loads(default.read_text())["simulation"]
+
+
+def test_a_pruning_that_is_not_a_whole_number_is_refused_by_the_player() -> None:
+    with pytest.raises(InvalidInputError, match="prune must be between"):
+        gammon.Player("net", plies=1, prune=-1)
+    with pytest.raises(InvalidInputError, match="prune must be an int"):
+        gammon.Player("net", plies=1, prune="3")  # type: ignore[arg-type]
+
+
+def test_cli_simulate_prunes_both_players_searches_as_told(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    base = ["simulate", "money", "--games", "1", "--seed", "4", "--threads", "1", "--json"]
+    out = _cli([*base, "--plies", "1", "--prune", "0"], capsys)
+    assert out["prune"] == [0, 0] and out["plies"] == [1, 1]
+    out = _cli([*base, "--plies", "1"], capsys)
+    assert out["prune"] == [3, 3]

@@ -1392,8 +1392,9 @@ def _position_from_state(
 ) -> Position: ...
 
 _Players: TypeAlias = tuple[tuple[object, object], tuple[object, object]]
-#: The players' search depths: ``(plies, cube_plies)``, each (first player, second player).
-_Depths: TypeAlias = tuple[tuple[int, int], tuple[int, int]]
+#: The players' searches: ``(plies, cube_plies, prune)``, each (first player, second player);
+#: a ``prune`` of None is the default.
+_Depths: TypeAlias = tuple[tuple[int, int], tuple[int, int], tuple[int | None, int | None]]
 
 def _cube_rules(cube_rules: object = None) -> CubeRules:
     """``cube_rules`` of a run as a ``CubeRules`` (the defaults for ``None``).
@@ -2636,6 +2637,9 @@ class SimulationSetup:
     @property
     def cube_plies(self) -> tuple[int, int]:
         """How deep the first and the second player's cube decisions are searched (0 to 2)."""
+    @property
+    def prune(self) -> tuple[int, int]:
+        """Replies of each roll the pruning net keeps in each player's search (0: none)."""
     def mismatches(self, other: SimulationSetup) -> list[tuple[str, str, str]]:
         """The fields in which this setup differs from ``other``.
 
@@ -2776,7 +2780,8 @@ class MatchResult(_SimulationResult):
 
         ``kind`` (``"match"``), ``length``, ``crawford``, ``matches`` (completed),
         ``matches_requested``, ``wins``, ``win``, ``std_error``, ``ci95``, ``games``, then
-        ``players`` (their names), ``variant`` (its name), ``seed``, ``threads``, ``seconds``
+        ``players`` (their names), ``plies`` and ``cube_plies`` (their depths), ``prune``
+        (their searches' pruning), ``variant`` (its name), ``seed``, ``threads``, ``seconds``
         (elapsed), ``interrupted`` and ``stop_reason``.
         """
     def merge(self, other: MatchResult) -> MatchResult:
@@ -2858,7 +2863,8 @@ class MoneyResult(_SimulationResult):
 
         ``kind`` (``"money"``), ``games`` (completed), ``games_requested``,
         ``points_per_game``, ``std_error``, ``ci95``, ``net_points``, ``mean_cube``,
-        ``counts``, then ``players`` (their names), ``variant`` (its name), ``seed``,
+        ``counts``, then ``players`` (their names), ``plies`` and ``cube_plies`` (their
+        depths), ``prune`` (their searches' pruning), ``variant`` (its name), ``seed``,
         ``threads``, ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
         """
     def merge(self, other: MoneyResult) -> MoneyResult:

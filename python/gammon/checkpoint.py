@@ -94,11 +94,11 @@ RolloutCheckpoint = Checkpoint
 
 def _named_players(setup: Any) -> tuple[Player, Player]:
     """The players of built-in policies that a simulation's file names, at its depths."""
-    names, plies, cube_plies = setup.names, setup.plies, setup.cube_plies
+    names, plies, cube_plies, prune = setup.names, setup.plies, setup.cube_plies, setup.prune
 
     def player(i: int) -> Player:
         checker, _, cube = names[i].partition("+")
-        return Player(checker, cube or None, plies[i], cube_plies[i])
+        return Player(checker, cube or None, plies[i], cube_plies[i], prune[i])
 
     try:
         return (player(0), player(1))

@@ -945,6 +945,8 @@ def _simulate_parser(sub: Any) -> None:
         --opponent-plies N  the second player's --plies (default: --plies when --opponent is
           not given, else 0)
         --opponent-cube-plies N  the second player's --cube-plies (default as --opponent-plies)
+        --prune K  inside both players' searches of --plies, the pruning net keeps K replies of
+          each roll for the full net (default 3; 0: every reply valued by the full net)
         --variant NAME  backgammon (default), nackgammon or hypergammon-1/2/3
         --max-cube N  the cube's cap, a power of two (CUBE-10; default 64)
         --no-cube  play without the cube (CUBE-2)
@@ -962,7 +964,7 @@ def _simulate_parser(sub: Any) -> None:
         add = _options(p, table)
         add("--player")
         add("--opponent")
-        for depth in ("plies", "cube-plies", "opponent-plies", "opponent-cube-plies"):
+        for depth in ("plies", "cube-plies", "opponent-plies", "opponent-cube-plies", "prune"):
             add(f"--{depth}", type=_count(0))
         add("--variant")
         add("--max-cube", type=_count(1))
@@ -970,25 +972,26 @@ def _simulate_parser(sub: Any) -> None:
         _run_options(p, "matches" if p is m else "games")
 
 
-def _player(text: Optional[str], plies: Optional[int], cube_plies: Optional[int]) -> Any:
-    from gammon.policies import Player
+def _player(text: Optional[str], prune: Optional[int], *depths: Optional[int]) -> Any:
+    from gammon._core import Variant
+    from gammon.policies import Player, default_policy
 
-    if text is None:
-        return Player(plies=plies or 0, cube_plies=cube_plies or 0)
-    checker, _, cube = text.partition("+")
-    return Player(checker.strip(), cube.strip() or None, plies or 0, cube_plies or 0)
+    checker, _, cube = (text or "").partition("+")  # no text: the default player
+    plies, cube_plies = (d or 0 for d in depths)
+    first = checker.strip() or default_policy(Variant.BACKGAMMON)
+    return Player(first, cube.strip() or None, plies, cube_plies, prune)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from gammon._core import CubeRules
     from gammon.simulate import simulate_match, simulate_money
 
-    first = _player(args.player, args.plies, args.cube_plies)
+    first = _player(args.player, args.prune, args.plies, args.cube_plies)
     # Without --opponent the second player is the first, at the same depths unless told.
     mine = (args.plies, args.cube_plies) if args.opponent is None else (None, None)
     told = (args.opponent_plies, args.opponent_cube_plies)
     depths = [m if t is None else t for t, m in zip(told, mine)]
-    players = (first, _player(args.opponent or args.player, *depths))
+    players = (first, _player(args.opponent or args.player, args.prune, *depths))
     # The money options are options of `simulate money` only: absent, they are not given.
     given = _given(args, "max_cube", "jacoby", "beavers", "raccoons", "auto_doubles")
     how = {"players": players, "seed": args.seed, "variant": args.variant, "options": _run(args)}

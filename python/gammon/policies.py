@@ -224,27 +224,32 @@ class Player:
     ``plies`` (0, 1 or 2): how deep the net's checker play searches, as in
     :func:`~gammon.rollout`; ``cube_plies`` (0, 1 or 2): how deep the net's cube decisions
     are searched (the search of :func:`~gammon.cube_decision`). Above 0 only for the net's
-    policies (a simulation refuses other depths, naming them).
+    policies (a simulation refuses other depths, naming them). ``prune``: how many replies of
+    each roll the pruning net keeps for the full net inside that checker-play search, as in
+    :func:`~gammon.rollout` (None: the default, 3; 0 values every reply with the full net).
 
         >>> Player().name, Player("pubeval").name, Player("pubeval", "race").name
         ('net+net', 'pubeval+never', 'pubeval+race')
         >>> Player(plies=2, cube_plies=1)
-        Player(checker='net', cube='net', plies=2, cube_plies=1)
+        Player(checker='net', cube='net', plies=2, cube_plies=1, prune=None)
 
     Raises :class:`~gammon.InvalidInputError` for an unknown name, an object without the
-    methods a policy needs or a depth that is not a whole number.
+    methods a policy needs or a depth or pruning that is not a whole number.
     """
 
     checker: PolicySpec = None  # type: ignore[assignment]  # the default policy, below
     cube: Optional[CubePolicySpec] = None
     plies: int = 0
     cube_plies: int = 0
+    prune: Optional[int] = None
 
     def __post_init__(self) -> None:
         if self.checker is None:
             object.__setattr__(self, "checker", default_policy(Variant.BACKGAMMON))
         for depth in ("plies", "cube_plies"):
             object.__setattr__(self, depth, int_arg(depth, getattr(self, depth), 0, 2**32 - 1))
+        if self.prune is not None:
+            object.__setattr__(self, "prune", int_arg("prune", self.prune, 0, 2**32 - 1))
         c = self.checker
         if self.cube is None:
             own = isinstance(c, Net) or (isinstance(c, str) and c.strip().lower() == "net")
@@ -331,10 +336,10 @@ class _CubeAdapter:
         )
 
 
-def _depths(players: tuple[Player, Player]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The players' search depths as the core reads them: ``(plies, cube_plies)``, each a pair."""
+def _depths(players: tuple[Player, Player]) -> Any:
+    """The players' searches as the core reads them: ``(plies, cube_plies, prune)``, each a pair."""
     a, b = players
-    return ((a.plies, b.plies), (a.cube_plies, b.cube_plies))
+    return ((a.plies, b.plies), (a.cube_plies, b.cube_plies), (a.prune, b.prune))
 
 
 def _core_players(players: tuple[Player, Player], rules: CubeRules) -> tuple[Any, Any]:

@@ -133,7 +133,7 @@ impl LogEvent {
 /// Raises as ``_simulate_match``, and ``InternalError`` if the rules refuse an event of the
 /// game loop.
 #[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true, depths=((0, 0), (0, 0)), events=false))]
+#[pyo3(signature = (variant, players, cube_rules, seed, index, length=None, crawford=true, depths=crate::simulation::NO_SEARCH, events=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulated_games<'py>(
     py: Python<'py>,

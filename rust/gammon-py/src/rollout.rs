@@ -184,8 +184,14 @@ impl<B: gammon_core::WithPlies> SidePolicy<B> {
     /// The policy searching as `setup` says for `side` (0: the player on roll): its depth
     /// and the replies the pruning net keeps a roll.
     pub(crate) fn searched(self, setup: &gammon_core::RolloutSetup, side: usize) -> SidePolicy<B> {
-        match self.with_plies(setup.plies[side]) {
-            SidePolicy::Builtin(b) => SidePolicy::Builtin(b.with_prune(setup.prune as usize)),
+        self.with_search(setup.plies[side], setup.prune)
+    }
+
+    /// The policy searching `plies` deep, the pruning net keeping `prune` replies a roll
+    /// (where it is the shipped nets').
+    pub(crate) fn with_search(self, plies: u32, prune: u32) -> SidePolicy<B> {
+        match self.with_plies(plies) {
+            SidePolicy::Builtin(b) => SidePolicy::Builtin(b.with_prune(prune as usize)),
             python => python,
         }
     }

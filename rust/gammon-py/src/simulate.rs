@@ -305,12 +305,13 @@ impl Contest {
             )));
         };
         let ((c0, k0), (c1, k1)) = players;
-        let ((p0, p1), (q0, q1)) = depths;
-        let checker = |obj: &Bound<'_, PyAny>, plies: u32| {
+        let [r0, r1] = crate::simulation::prune_of(&depths);
+        let ((p0, p1), (q0, q1), _) = depths;
+        let checker = |obj: &Bound<'_, PyAny>, plies: u32, prune: u32| {
             let side = side_policy(obj, variant, BackgammonPolicy::from)?;
             let searches = matches!(side, SidePolicy::Builtin(BackgammonPolicy::Net(_)));
             check_depth("plies", plies, MAX_POLICY_PLIES, searches, obj)?;
-            Ok::<_, PyErr>(side.with_plies(plies))
+            Ok::<_, PyErr>(side.with_search(plies, prune))
         };
         let cube = |obj: &Bound<'_, PyAny>, plies: u32| {
             let side = side_cube(obj, variant)?;
@@ -321,7 +322,7 @@ impl Contest {
         Ok(Contest {
             start,
             variant,
-            checkers: [checker(c0, p0)?, checker(c1, p1)?],
+            checkers: [checker(c0, p0, r0)?, checker(c1, p1, r1)?],
             cubes: [cube(k0, q0)?, cube(k1, q1)?],
             cube_rules: cube_rules_arg(rules)?,
         })
@@ -446,7 +447,7 @@ where
 /// cannot be finished, and whatever a Python policy or the callback raises (except
 /// ``KeyboardInterrupt``, which ends the simulation as interrupted).
 #[pyfunction]
-#[pyo3(signature = (variant, length, crawford, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_MATCH_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None, depths=((0, 0), (0, 0))))]
+#[pyo3(signature = (variant, length, crawford, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_MATCH_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None, depths=crate::simulation::NO_SEARCH))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulate_match<'py>(
     py: Python<'py>,
@@ -519,7 +520,7 @@ pub fn _simulate_match<'py>(
 ///
 /// Raises as ``_simulate_match``.
 #[pyfunction]
-#[pyo3(signature = (variant, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_GAME_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None, depths=((0, 0), (0, 0))))]
+#[pyo3(signature = (variant, players, cube_rules, first, end, *, names, player_objects, seed, record, threads=None, chunk_size=gammon_core::DEFAULT_GAME_CHUNK, max_seconds=None, target_std_error=None, callback=None, base=None, depths=crate::simulation::NO_SEARCH))]
 #[allow(clippy::too_many_arguments)]
 pub fn _simulate_money<'py>(
     py: Python<'py>,

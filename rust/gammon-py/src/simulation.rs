@@ -496,24 +496,45 @@ pub(crate) fn setup_of(
         cube_rules,
         plies: [depths.0 .0, depths.0 .1],
         cube_plies: [depths.1 .0, depths.1 .1],
+        prune: prune_of(&depths),
     }
 }
 
-/// The players' search depths as the Python arguments give them: ``(plies, cube_plies)``,
-/// each a pair (first player, second player).
-pub(crate) type Depths = ((u32, u32), (u32, u32));
+/// The players' searches as the Python arguments give them: ``(plies, cube_plies, prune)``,
+/// each a pair (first player, second player); a ``prune`` of None is the default.
+pub(crate) type Depths = ((u32, u32), (u32, u32), (Option<u32>, Option<u32>));
+
+/// Players who do not search (the arguments' default).
+pub(crate) const NO_SEARCH: Depths = ((0, 0), (0, 0), (None, None));
+
+/// The replies each player's search keeps a roll, the default where none was asked.
+pub(crate) fn prune_of(depths: &Depths) -> [u32; 2] {
+    let (a, b) = depths.2;
+    let [da, db] = SimSetup::DEFAULT_PRUNE;
+    [a.unwrap_or(da), b.unwrap_or(db)]
+}
 
 /// The players' names for a printout, each with the depth of its search when it searches:
-/// ``net+net (2-ply, cube 1-ply)``.
+/// ``net+net (2-ply, cube 1-ply)``, and the pruning of a search where it is not the default:
+/// ``net+net (1-ply, prune 0)``.
 fn labels(setup: &SimSetup) -> [String; 2] {
     [0, 1].map(|i| {
-        let (p, c) = (setup.plies[i], setup.cube_plies[i]);
+        let (p, c, k) = (setup.plies[i], setup.cube_plies[i], setup.prune[i]);
+        let mut how = Vec::new();
+        if p > 0 {
+            how.push(format!("{p}-ply"));
+            if k != SimSetup::DEFAULT_PRUNE[i] {
+                how.push(format!("prune {k}"));
+            }
+        }
+        if c > 0 {
+            how.push(format!("cube {c}-ply"));
+        }
         let name = &setup.players[i];
-        match (p, c) {
-            (0, 0) => name.clone(),
-            (p, 0) => format!("{name} ({p}-ply)"),
-            (0, c) => format!("{name} (cube {c}-ply)"),
-            (p, c) => format!("{name} ({p}-ply, cube {c}-ply)"),
+        if how.is_empty() {
+            name.clone()
+        } else {
+            format!("{name} ({})", how.join(", "))
         }
     })
 }
@@ -585,6 +606,13 @@ impl PySimulationSetup {
     #[getter]
     fn cube_plies(&self) -> (u32, u32) {
         (self.inner.cube_plies[0], self.inner.cube_plies[1])
+    }
+
+    /// How many replies of each roll the pruning net keeps inside the first and the second
+    /// player's checker-play search (0: none; the shipped backgammon nets only).
+    #[getter]
+    fn prune(&self) -> (u32, u32) {
+        (self.inner.prune[0], self.inner.prune[1])
     }
 
     /// The fields in which this setup differs from ``other``.
@@ -683,8 +711,9 @@ macro_rules! sim_result {
             ) -> PyResult<Bound<'py, PyDict>> {
                 let d = PyDict::new(slf.py());
                 d.set_item("kind", kind)?;
-                let run = "players:names plies:setup.plies cube_plies:setup.cube_plies variant \
-                           seed threads seconds:elapsed interrupted stop_reason";
+                let run = "players:names plies:setup.plies cube_plies:setup.cube_plies \
+                           prune:setup.prune variant seed threads seconds:elapsed interrupted \
+                           stop_reason";
                 let all = format!("{figures} {run}");
                 d.update(crate::run_results::summary_of(slf.as_any(), &all)?.as_mapping())?;
                 Ok(d)
@@ -841,7 +870,7 @@ macro_rules! sim_result {
             /// these settings over items ``first .. first + items`` (``seed`` None: the file's
             /// seed is taken). Raises ``CheckpointError`` naming what is wrong or differs.
             #[staticmethod]
-            #[pyo3(signature = (data, path, variant, length, crawford, names, seed, cube_rules, players, first, items, depths=((0, 0), (0, 0))))]
+            #[pyo3(signature = (data, path, variant, length, crawford, names, seed, cube_rules, players, first, items, depths=crate::simulation::NO_SEARCH))]
             #[allow(clippy::too_many_arguments)]
             fn _read_checkpoint(
                 py: Python<'_>,
@@ -986,9 +1015,9 @@ sim_result!(
         /// The figures as plain JSON-ready values, as ``gammon simulate match --json`` prints
         /// them: ``kind`` (``"match"``), ``length``, ``crawford``, ``matches`` (completed),
         /// ``matches_requested``, ``wins``, ``win``, ``std_error``, ``ci95``, ``games``, then
-        /// ``players`` (their names), ``plies`` and ``cube_plies`` (their depths), ``variant``
-        /// (its name), ``seed``, ``threads``, ``seconds`` (elapsed), ``interrupted`` and
-        /// ``stop_reason``.
+        /// ``players`` (their names), ``plies`` and ``cube_plies`` (their depths), ``prune``
+        /// (their searches' pruning), ``variant`` (its name), ``seed``, ``threads``,
+        /// ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
         fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
             let figures = "length crawford matches:matches_completed matches_requested wins win \
                            std_error ci95 games";
@@ -1168,7 +1197,7 @@ sim_result!(
         /// them: ``kind`` (``"money"``), ``games`` (completed), ``games_requested``,
         /// ``points_per_game``, ``std_error``, ``ci95``, ``net_points``, ``mean_cube``,
         /// ``counts``, then ``players`` (their names), ``plies`` and ``cube_plies`` (their
-        /// depths), ``variant`` (its name), ``seed``,
+        /// depths), ``prune`` (their searches' pruning), ``variant`` (its name), ``seed``,
         /// ``threads``, ``seconds`` (elapsed), ``interrupted`` and ``stop_reason``.
         fn summary<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
             let figures = "games:games_completed games_requested points_per_game std_error ci95 \

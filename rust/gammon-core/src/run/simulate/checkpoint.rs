@@ -264,6 +264,11 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
                 put(name, pair(depths[0], depths[1]));
             }
         }
+        // The pruning, written only when it is not the default (as the files of earlier
+        // versions, which pruned by the default, read).
+        if s.prune != SimSetup::DEFAULT_PRUNE {
+            put("prune", pair(s.prune[0], s.prune[1]));
+        }
         let ranges = self.ranges.iter().map(|r| pair(r.start, r.end)).collect();
         put("ranges", Json::Array(ranges));
         put("requested", uint(self.requested));
@@ -311,7 +316,7 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
         if is_match {
             names.extend(["length", "crawford"]);
         }
-        let searched = ["plies", "cube_plies"];
+        let searched = ["plies", "cube_plies", "prune"];
         names.extend(searched.into_iter().filter(|k| map.contains_key(*k)));
         exact_fields(map, &names, "not a simulation record")?;
         let f = Fields::new(map);
@@ -355,9 +360,9 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
                 ))
             }
         };
-        let depths = |name: &str| -> Result<[u32; 2], CheckpointError> {
+        let depths = |name: &str, absent: [u32; 2]| -> Result<[u32; 2], CheckpointError> {
             if !map.contains_key(name) {
-                return Ok([0, 0]);
+                return Ok(absent);
             }
             let d = f.uint_pair(name, 0, u32::MAX.into())?;
             Ok([d[0] as u32, d[1] as u32])
@@ -372,8 +377,9 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
                 "cube_rules.",
                 &CubeRules::FIELDS,
             )?)?,
-            plies: depths("plies")?,
-            cube_plies: depths("cube_plies")?,
+            plies: depths("plies", [0, 0])?,
+            cube_plies: depths("cube_plies", [0, 0])?,
+            prune: depths("prune", SimSetup::DEFAULT_PRUNE)?,
         };
         setup
             .validate()
@@ -574,6 +580,7 @@ mod tests {
                 },
                 plies: [0, 0],
                 cube_plies: [0, 0],
+                prune: SimSetup::DEFAULT_PRUNE,
             },
             tally: MatchTally {
                 matches: 3,
@@ -618,6 +625,7 @@ mod tests {
                 },
                 plies: [0, 0],
                 cube_plies: [0, 0],
+                prune: SimSetup::DEFAULT_PRUNE,
             },
             tally: MoneyTally {
                 games: 4,
@@ -678,6 +686,13 @@ mod tests {
         let e =
             MatchSimRecord::read_checkpoint(file.as_bytes(), &searched, false, 10, 20).unwrap_err();
         assert!(e.0.contains("plies=(0, 0) there, plies=(1, 1) here"), "{e}");
+        // The pruning is written only when it is not the default, and read back.
+        let mut pruned = match_record();
+        pruned.setup.prune = [0, 5];
+        let text = pruned.to_text();
+        assert!(text.contains("\"prune\":[0,5]"), "{text}");
+        assert!(!plain.contains("\"prune\""), "{plain}");
+        assert_eq!(MatchSimRecord::from_text(text.as_bytes()), Ok(pruned));
     }
 
     /// Edits the record's JSON and reads it back, the check made again so that the content

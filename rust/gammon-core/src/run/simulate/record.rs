@@ -14,7 +14,7 @@ use std::ops::Range;
 use crate::base::color::Color;
 use crate::base::variant::{RulesFamily, Variant};
 use crate::policy::cube_searched::MAX_CUBE_POLICY_PLIES;
-use crate::policy::MAX_POLICY_PLIES;
+use crate::policy::{DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES};
 use crate::run::batch::StopReason;
 use crate::run::checkpoint::join_ranges;
 use crate::run::simulate::{
@@ -81,6 +81,11 @@ pub struct SimSetup {
     /// How deep each player's cube decisions are searched (0 to [`MAX_CUBE_POLICY_PLIES`];
     /// above 0 the net's cube policy, [`crate::SearchedCube`]).
     pub cube_plies: [u32; 2],
+    /// How many replies of each roll the pruning net keeps for the full nets inside each
+    /// player's checker-play search (0: none; [`crate::DEFAULT_PRUNE_KEEP`] unless asked
+    /// otherwise, [`SimSetup::DEFAULT_PRUNE`]; the shipped backgammon nets only,
+    /// [`crate::NetPolicy::with_prune`]).
+    pub prune: [u32; 2],
 }
 
 /// A field in which two setups differ, with both values written as the Python API spells
@@ -120,6 +125,10 @@ fn py_bool(b: bool) -> String {
 }
 
 impl SimSetup {
+    /// The pruning of both players' searches unless asked otherwise:
+    /// [`crate::DEFAULT_PRUNE_KEEP`] replies a roll.
+    pub const DEFAULT_PRUNE: [u32; 2] = [DEFAULT_PRUNE_KEEP as u32; 2];
+
     /// Checks that the setup can be played: a backgammon variant, a match length from 1 to
     /// `MAX_MATCH_LENGTH` (MATCH-1), cube rules in range.
     ///
@@ -191,6 +200,7 @@ impl SimSetup {
             depths(self.cube_plies),
             depths(other.cube_plies),
         );
+        check("prune", depths(self.prune), depths(other.prune));
         let (r, s) = (&self.cube_rules, &other.cube_rules);
         check(
             "cube_rules.max_cube",
@@ -440,6 +450,7 @@ mod tests {
             cube_rules: CubeRules::default(),
             plies: [0, 0],
             cube_plies: [0, 0],
+            prune: SimSetup::DEFAULT_PRUNE,
         }
     }
 
@@ -455,12 +466,14 @@ mod tests {
         };
         b.players[1] = "net+net".to_owned();
         b.cube_rules.jacoby = true;
+        b.prune = [3, 0];
         let said = describe_mismatches(&a.mismatches(&b));
         assert_eq!(
             said,
             "length=5 and length=7, crawford=True and crawford=False, \
              players=('pubeval+race', 'random+never') and players=('pubeval+race', 'net+net'), \
-             seed=7 and seed=8, cube_rules.jacoby=False and cube_rules.jacoby=True"
+             seed=7 and seed=8, prune=(3, 3) and prune=(3, 0), \
+             cube_rules.jacoby=False and cube_rules.jacoby=True"
         );
         let mut money = setup();
         money.format = SimFormat::Money;
