@@ -606,38 +606,19 @@ mod tests {
     use crate::base::rng::{game_stream, Stream};
     use crate::base::variant::{RulesFamily, Variant};
     use crate::eval::net::SearchBuffers;
+    use crate::policy::net_games::net_turns;
     use crate::policy::{NetPolicy, Policy};
     use crate::rules::backgammon::Backgammon;
     use crate::rules::position::Position;
-    use rand_core::Rng;
 
     /// Positions of games the 0-ply net plays against itself from the start, with the rolls
     /// that offer a choice there.
     fn decisions(count: usize) -> Vec<(Backgammon, Dice)> {
-        let net = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
-        let mut rng = game_stream(11, 0, Stream::Choices);
-        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-        let mut pos = start;
-        let mut out = Vec::new();
-        while out.len() < count {
-            let mut die = || (rng.next_u32() % 6 + 1) as u8;
-            let dice = Dice::new(die(), die()).unwrap();
-            let plays = pos.legal_plays(dice);
-            if plays.len() >= 2 {
-                out.push((pos, dice));
-            }
-            pos = match plays.len() {
-                0 => pos.pass_turn(),
-                _ => {
-                    let i = net.choose(&pos, dice, &plays, &mut rng).unwrap();
-                    *plays[i].after()
-                }
-            };
-            if pos.is_game_over() {
-                pos = start;
-            }
-        }
-        out
+        net_turns(11, |_| false)
+            .filter(|t| t.plays >= 2)
+            .map(|t| (t.before, t.dice))
+            .take(count)
+            .collect()
     }
 
     #[test]
