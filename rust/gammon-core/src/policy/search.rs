@@ -436,6 +436,10 @@ where
         let mut acc = [0f32; NET_OUTPUTS];
         // Every roll that cannot be played leaves the same position: read once.
         let mut dance: Option<Probabilities> = None;
+        // So is a reply that is the best of several rolls (6-1, 5-2 and 4-3 making the same
+        // point, say): its value, read once, for each of them.
+        let mut read = [(EMPTY, Probabilities::default()); 21];
+        let mut reads = 0;
         for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
             let (from, to) = (level.starts[r], level.starts[r + 1]);
             let v = if from == to {
@@ -461,9 +465,14 @@ where
                 if plies == 1 && level.was_pruned {
                     // The full nets' value of the reply, from the ranking.
                     level.values[level.kept_at[best] as usize]
+                } else if let Some(&(_, v)) = read[..reads].iter().find(|r| r.0 == best as u32) {
+                    v
                 } else {
                     let after = *level.unique[best].after();
-                    self.after_value(&after, plies - 1)
+                    let v = self.after_value(&after, plies - 1);
+                    read[reads] = (best as u32, v);
+                    reads += 1;
+                    v
                 }
             };
             if record {
