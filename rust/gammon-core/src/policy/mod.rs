@@ -44,6 +44,8 @@ mod heuristic;
 pub(crate) mod janowski;
 pub(crate) mod nardy;
 mod net;
+#[cfg(test)]
+mod net_games;
 mod race;
 mod search;
 

@@ -436,6 +436,10 @@ where
         let mut acc = [0f32; NET_OUTPUTS];
         // Every roll that cannot be played leaves the same position: read once.
         let mut dance: Option<Probabilities> = None;
+        // So is a reply that is the best of several rolls (6-1, 5-2 and 4-3 making the same
+        // point, say): its value, read once, for each of them.
+        let mut read = [(EMPTY, Probabilities::default()); 21];
+        let mut reads = 0;
         for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
             let (from, to) = (level.starts[r], level.starts[r + 1]);
             let v = if from == to {
@@ -461,9 +465,14 @@ where
                 if plies == 1 && level.was_pruned {
                     // The full nets' value of the reply, from the ranking.
                     level.values[level.kept_at[best] as usize]
+                } else if let Some(&(_, v)) = read[..reads].iter().find(|r| r.0 == best as u32) {
+                    v
                 } else {
                     let after = *level.unique[best].after();
-                    self.after_value(&after, plies - 1)
+                    let v = self.after_value(&after, plies - 1);
+                    read[reads] = (best as u32, v);
+                    reads += 1;
+                    v
                 }
             };
             if record {
@@ -606,38 +615,19 @@ mod tests {
     use crate::base::rng::{game_stream, Stream};
     use crate::base::variant::{RulesFamily, Variant};
     use crate::eval::net::SearchBuffers;
+    use crate::policy::net_games::net_turns;
     use crate::policy::{NetPolicy, Policy};
     use crate::rules::backgammon::Backgammon;
     use crate::rules::position::Position;
-    use rand_core::Rng;
 
     /// Positions of games the 0-ply net plays against itself from the start, with the rolls
     /// that offer a choice there.
     fn decisions(count: usize) -> Vec<(Backgammon, Dice)> {
-        let net = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
-        let mut rng = game_stream(11, 0, Stream::Choices);
-        let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-        let mut pos = start;
-        let mut out = Vec::new();
-        while out.len() < count {
-            let mut die = || (rng.next_u32() % 6 + 1) as u8;
-            let dice = Dice::new(die(), die()).unwrap();
-            let plays = pos.legal_plays(dice);
-            if plays.len() >= 2 {
-                out.push((pos, dice));
-            }
-            pos = match plays.len() {
-                0 => pos.pass_turn(),
-                _ => {
-                    let i = net.choose(&pos, dice, &plays, &mut rng).unwrap();
-                    *plays[i].after()
-                }
-            };
-            if pos.is_game_over() {
-                pos = start;
-            }
-        }
-        out
+        net_turns(11, |_| false)
+            .filter(|t| t.plays >= 2)
+            .map(|t| (t.before, t.dice))
+            .take(count)
+            .collect()
     }
 
     #[test]

@@ -160,30 +160,12 @@ fn money_play_values_rank_the_opening_plays_and_scale_by_the_cube() {
 
 /// Contact positions of a game played by the shipped net at 0 ply (White on roll in each).
 fn contact_positions(count: usize) -> Vec<Backgammon> {
-    use crate::base::dice::Dice;
-    use crate::base::rng::{game_stream, Stream};
-    use crate::policy::{NetPolicy, Policy};
-    use rand_core::Rng;
-    let policy = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
-    let mut rng = game_stream(5, 0, Stream::Choices);
-    let start = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-    let mut pos = start;
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut die = || (rng.next_u32() % 6 + 1) as u8;
-        let dice = Dice::new(die(), die()).unwrap();
-        let plays = pos.legal_plays(dice);
-        pos = match plays.len() {
-            0 => pos.pass_turn(),
-            _ => pos.play_unchecked(&plays[policy.choose(&pos, dice, &plays, &mut rng).unwrap()]),
-        };
-        if pos.is_game_over() || crate::policy::is_race(&pos) {
-            pos = start;
-        } else if pos.turn() == Color::White {
-            out.push(pos);
-        }
-    }
-    out
+    let race = |p: &Backgammon| crate::policy::is_race(p);
+    crate::policy::net_games::net_turns(5, race)
+        .map(|t| t.after)
+        .filter(|p| !p.is_game_over() && !race(p) && p.turn() == Color::White)
+        .take(count)
+        .collect()
 }
 
 #[test]
