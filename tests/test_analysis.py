@@ -274,6 +274,45 @@ def test_deeper_plies_value_deeper() -> None:
     assert d.played is not None and d.played.plies == 1
 
 
+def _values(a: gammon.MatchAnalysis) -> list[tuple[object, ...]]:
+    """Every value of an analysis's decisions: the losses, cube equities and candidates."""
+    return [
+        (d.kind, d.loss, d.no_double, d.double_take, tuple(c.equity for c in d.candidates))
+        for d in a.decisions
+    ]
+
+
+def test_prune_sets_the_searches_pruning_and_zero_ply_is_never_pruned() -> None:
+    # The first game of the 5-point match at 1 ply: the default prunes (3 plays a roll, the
+    # shipped nets), 0 values every play with the net, 1 keeps the pruning net's best alone;
+    # at 0 ply nothing is ranked inside a search, so nothing is pruned.
+    game = gammon.read_match(MATCH5).games[0]
+    default = _values(gammon.analyze(game, plies=1))
+    assert _values(gammon.analyze(game, plies=1, prune=3)) == default
+    unpruned = _values(gammon.analyze(game, plies=1, prune=0))
+    assert unpruned != default
+    assert _values(gammon.analyze(game, plies=1, prune=1)) not in (default, unpruned)
+    zero = _values(gammon.analyze(game))
+    assert _values(gammon.analyze(game, prune=0)) == zero
+    assert _values(gammon.analyze(game, prune=1)) == zero
+
+
+def test_a_pruned_cube_action_is_valued_as_cube_decision_with_the_same_prune() -> None:
+    record = gammon.read_match(MATCH5)
+    game = record.games[0]
+    rules = game.game.cube.rules
+    for prune in (0, 1):
+        a = gammon.analyze(game, plies=1, prune=prune)
+        cube = [d for d in a.decisions if d.kind != "play"]
+        assert cube
+        for d in cube[:3]:
+            c = gammon.Cube(d.cube_value, d.cube_owner, rules=rules)
+            expected = gammon.cube_decision(d.position, c, d.match_score, plies=1, prune=prune)
+            assert (d.no_double, d.double_take) == pytest.approx(
+                (expected.no_double, expected.double_take), abs=1e-9
+            )
+
+
 def test_long_nardy_checker_play_and_luck_without_cube() -> None:
     g = Game(variant="long-nardy", seed=5)
     rng = random.Random(1)
@@ -300,6 +339,9 @@ def test_bad_arguments_are_clear_errors(tmp_path: Path) -> None:
         gammon.analyze(g, net="gnubg")  # type: ignore[arg-type]
     with pytest.raises(gammon.InvalidInputError, match="callback"):
         gammon.analyze(g, callback=3)  # type: ignore[arg-type]
+    for bad in (-1, 1.5, "3", True):
+        with pytest.raises(gammon.InvalidInputError, match="prune must be an int from 0"):
+            gammon.analyze(g, prune=bad)  # type: ignore[arg-type]
     bad = tmp_path / "bad.mat"
     bad.write_text(MATCH5.read_text().splitlines()[0][:5])
     with pytest.raises((gammon.ParseError, gammon.InvalidInputError)):
@@ -436,6 +478,18 @@ def _same(one: list[gammon.MatchAnalysis], two: list[gammon.MatchAnalysis]) -> N
         assert [r.luck for g in a.games for r in g.rolls] == [
             r.luck for g in b.games for r in g.rolls
         ]
+
+
+def test_an_executor_analyses_with_the_prune_given() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = gammon.read_match(MATCH5).games[0]
+    direct = gammon.analyze(game, plies=1, prune=0)
+    with ThreadPoolExecutor(1) as pool:
+        spread = gammon.analyze(game, plies=1, prune=0, executor=pool)
+        with pytest.raises(gammon.InvalidInputError, match="prune"):
+            gammon.analyze(game, plies=1, prune=-3, executor=pool)
+    assert _values(spread) == _values(direct)
 
 
 def test_an_executor_gives_the_results_of_threads_in_order() -> None:

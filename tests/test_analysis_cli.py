@@ -54,6 +54,18 @@ def test_many_files_give_one_object_each(capsys: pytest.CaptureFixture[str]) -> 
     assert all(d["worst"] == [] for d in data)
 
 
+def test_prune_reaches_the_analysis(capsys: pytest.CaptureFixture[str]) -> None:
+    record = gammon.read_match(MATCH3)
+    path = str(MATCH3)
+    for prune in ("0", "1"):
+        assert main(["analyze", path, "--plies", "1", "--prune", prune, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        a = gammon.analyze(record, plies=1, prune=int(prune))
+        assert data["players"]["white"] == pytest.approx(a.white.as_dict())
+    assert main(["analyze", path, "--prune", "-1"]) == 2
+    assert "prune" in capsys.readouterr().err
+
+
 def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["analyze", str(MATCH5), "--plies", "5"]) == 2
     assert "plies" in capsys.readouterr().err

@@ -168,6 +168,26 @@ def test_bad_arguments_are_clear_errors() -> None:
         gammon.cube_decision("4HPwATDgc/ABMA")
 
 
+def test_prune_sets_how_many_plays_of_a_roll_the_search_values() -> None:
+    # A middle game searched 1 ply deep: the default prunes (3 plays a roll with the shipped
+    # net), 0 values every play with the net, 1 the pruning net's best alone (the values move
+    # by thousandths); a 0-ply decision searches nothing and is never pruned.
+    middle = gammon.Position.from_id("l5mDAQMsz+ALAA")
+
+    def values(plies: int, prune: object = None) -> tuple[float, float]:
+        d = gammon.cube_decision(middle, plies=plies, prune=prune)  # type: ignore[arg-type]
+        return (d.no_double, d.double_take)
+
+    assert values(1, 3) == values(1)
+    assert values(1, 0)[0] == pytest.approx(values(1)[0], abs=0.01)
+    assert values(1, 0)[0] != pytest.approx(values(1)[0], abs=1e-4)
+    assert values(1, 1)[0] != pytest.approx(values(1)[0], abs=2e-3)
+    assert values(0, 0) == values(0) == values(0, 1)
+    for bad in (-1, 2.0, "3", True):
+        with pytest.raises(gammon.InvalidInputError, match="prune must be an int from 0"):
+            values(1, bad)
+
+
 # -- checker play at the score --------------------------------------------------------------
 
 
@@ -257,6 +277,16 @@ def test_cli_hint_without_dice_gives_the_cube_decision(
     assert code == 0 and "Cube decision at 1 ply" in out and "No double" in out
     code, out, _ = run(["hint", RACE_CASH.id], capsys)
     assert code == 0 and "Proper cube action: Double, pass" in out
+
+
+def test_cli_hint_prune_is_the_cube_decisions(capsys: pytest.CaptureFixture[str]) -> None:
+    middle = gammon.Position.from_id("l5mDAQMsz+ALAA")
+    code, out, _ = run(["hint", middle.id, "--plies", "1", "--prune", "1"], capsys)
+    expected = gammon.cube_decision(middle, plies=1, prune=1)
+    assert code == 0 and str(expected) in out
+    assert str(gammon.cube_decision(middle, plies=1)) not in out
+    code, _, err = run(["hint", START, "31", "--prune", "1"], capsys)
+    assert code == 2 and "--prune applies to the cube decision" in err
 
 
 def test_cli_hint_asks_for_the_dice_when_there_is_no_cube_decision(

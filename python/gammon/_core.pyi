@@ -150,6 +150,7 @@ __all__ = [
     "_play_rollout",
     "_position_from_state",
     "_position_seeds",
+    "_prune_keep",
     "_ranked_plays",
     "_read_checkpoint_file",
     "_read_cube_rollout_checkpoint",
@@ -1099,6 +1100,7 @@ def parse_action(text: str) -> _Action | None:
     """
 
 def _resign_level(value: object) -> int: ...
+def _prune_keep(prune: object = None) -> int | None: ...
 
 @final
 class MatchEquityTable:
@@ -2093,6 +2095,8 @@ def cube_decision(
     score: Any = None,
     plies: int = 0,
     net: Net | None = None,
+    *,
+    prune: int | None = None,
 ) -> CubeDecision:
     """The cube decision of the player on roll in ``position``, as GNU Backgammon's cube hint.
 
@@ -2108,13 +2112,17 @@ def cube_decision(
     dead cubes as MATCH-3 and MATCH-7 say) or ``None``/:class:`~gammon.MoneySession` (money
     play). ``plies`` (0 to :data:`MAX_PLIES`) searches the rolls: 0 is the cube model on the
     net's probabilities, 1 and 2 average over the rolls, the opponent's cube decisions
-    included. ``net`` is a backgammon :class:`Net` (default the shipped one).
+    included. ``net`` is a backgammon :class:`Net` (default the shipped one). ``prune``: how
+    many plays of each roll a small pruning net keeps inside a search of 1 ply or more, in
+    contact, for the net to value (default 3; 0 values every play with the net, slower), as in
+    :func:`~gammon.rollout`; the shipped net only (a :class:`Net` of your own is never pruned).
 
     Money equities are in points per unit of the cube (double/pass is +1); match equities are
     normalised (EMG), with the match winning chances in :attr:`CubeDecision.mwc`.
 
     Raises :class:`~gammon.errors.InvalidInputError` for a bad argument: a Long Nardy position
-    (no cube, LN-38), a match that is over, a ``net`` of another game.
+    (no cube, LN-38), a match that is over, a ``net`` of another game, a ``prune`` that is not
+    an int from 0.
     """
 
 def evaluate(
@@ -4136,6 +4144,7 @@ def _analyze_matches(
     net: Net | None = None,
     threads: int = 0,
     callback: Callable[[int, int, float], object] | None = None,
+    prune: int | None = None,
 ) -> list[MatchAnalysis]: ...
 def _analysis_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[np.float64]]: ...
 def _decision_arrays(analyses: Sequence[MatchAnalysis]) -> dict[str, npt.NDArray[Any]]: ...

@@ -146,6 +146,7 @@ def analyze(
     *,
     plies: int = 0,
     net: Optional[Net] = None,
+    prune: Optional[int] = None,
     options: Optional[RunOptions] = None,
     **keywords: Any,
 ) -> MatchAnalysis:
@@ -156,23 +157,28 @@ def analyze(
     one after the other (Long Nardy games of a series, say), or the path of a ``.mat`` or
     ``.sgf`` file. ``plies``: the depth of the values, 0 (the net alone), 1 or 2 (gnubg's
     analysis default). ``net``: a :class:`~gammon.Net` of the games' variant (default: the
-    shipped one). The execution options are those of every run (:class:`~gammon.RunOptions`,
-    as keywords or ``options=``; see :func:`analyze_many`): ``threads`` (default one per
-    core), ``progress``, ``callback`` (called with an :class:`AnalysisProgress` as games
-    finish; an exception it raises stops the analysis) and ``executor``.
+    shipped one). ``prune``: how many plays of each roll a small pruning net keeps, inside the
+    searches of 1 ply or more, in contact, for the net to value (default 3; 0 values every
+    play with the net, slower), as in :func:`~gammon.rollout`; the shipped backgammon net only
+    (a :class:`~gammon.Net` of your own and Long Nardy are never pruned). The execution
+    options are those of every run (:class:`~gammon.RunOptions`, as keywords or ``options=``;
+    see :func:`analyze_many`): ``threads`` (default one per core), ``progress``, ``callback``
+    (called with an :class:`AnalysisProgress` as games finish; an exception it raises stops
+    the analysis) and ``executor``.
 
     Returns a :class:`MatchAnalysis`: ``games`` (each with its ``decisions``, ``rolls`` and
     statistics), each player's statistics (``white``, ``black``, ``stats(color)``) and
     ``worst(n)``; ``str()`` is a summary table.
 
     Raises :class:`~gammon.InvalidInputError` for a source of another kind, a ``plies``
-    outside 0-2, a net of another game than the records' or bad execution options; the
+    outside 0-2, a ``prune`` that is not an int from 0, a net of another game than the
+    records' or bad execution options; the
     errors of :func:`~gammon.read_match` for a file; :class:`~gammon.IllegalActionError`
     naming the game and the action for a record that breaks the rules.
     """
     run = RunOptions.take(options, keywords)
     refuse_unknown(analyze, keywords, RunOptions.fields())
-    return analyze_many([source], plies=plies, net=net, options=run)[0]
+    return analyze_many([source], plies=plies, net=net, prune=prune, options=run)[0]
 
 
 def analyze_many(
@@ -180,6 +186,7 @@ def analyze_many(
     *,
     plies: int = 0,
     net: Optional[Net] = None,
+    prune: Optional[int] = None,
     options: Optional[RunOptions] = None,
     **keywords: Any,
 ) -> list[MatchAnalysis]:
@@ -211,11 +218,12 @@ def analyze_many(
                 f"{name}: an analysis runs every game to the end and keeps no checkpoint"
             )
     plies = int_arg("plies", plies, 0, MAX_ANALYSIS_PLIES)
+    prune = _core._prune_keep(prune)
     if net is not None and not isinstance(net, Net):
         raise InvalidInputError(f"net must be a gammon.Net, not {brief(net)}")
     items = list(sources)
     if run.executor is not None:
-        return _on_executor(items, plies, net, run)
+        return _on_executor(items, plies, net, prune, run)
     records = [_record(s) for s in items]
     games = [r[0] for r in records]
     bar = Progress(run.progress, sum(len(g) for g in games), "analysis", "games", None)
@@ -236,6 +244,7 @@ def analyze_many(
                 net,
                 run.threads or 0,
                 report if (run.progress or callback is not None) else None,
+                prune,
             )
         )
     finally:
@@ -247,14 +256,20 @@ SOURCES_PER_TASK = 8
 
 
 def _analyze_part(
-    sources: Sequence[Source], plies: int, net: Optional[Net], threads: int, first: int, end: int
+    sources: Sequence[Source],
+    plies: int,
+    net: Optional[Net],
+    prune: Optional[int],
+    threads: int,
+    first: int,
+    end: int,
 ) -> list[MatchAnalysis]:
     """The analyses of ``sources[first:end]`` (a task on an executor's worker)."""
-    return analyze_many(sources[first:end], plies=plies, net=net, threads=threads)
+    return analyze_many(sources[first:end], plies=plies, net=net, prune=prune, threads=threads)
 
 
 def _on_executor(
-    sources: list[Source], plies: int, net: Optional[Net], run: RunOptions
+    sources: list[Source], plies: int, net: Optional[Net], prune: Optional[int], run: RunOptions
 ) -> list[MatchAnalysis]:
     """:func:`analyze_many` in tasks on ``run.executor``, merged in order."""
     executor = run.executor
@@ -274,7 +289,7 @@ def _on_executor(
             run.callback(AnalysisProgress(done, total, time.monotonic() - start))
         return None
 
-    task = partial(_analyze_part, sources, plies, net, run.threads or 1)
+    task = partial(_analyze_part, sources, plies, net, prune, run.threads or 1)
     try:
         stop = run_ranges(executor, task, ranges, take, retries=run.retries)
     finally:

@@ -222,6 +222,16 @@ def _plies_option(p: Any, default: str = "the net alone") -> None:
     )
 
 
+def _prune_option(p: Any, where: str) -> None:
+    p.add_argument(
+        "--prune",
+        type=_count(0),
+        metavar="K",
+        help=f"inside the search of --plies{where}, the pruning net keeps K plays of each roll "
+        "for the shipped net: 3 (default), or 0 to value every play with the net",
+    )
+
+
 def _crawford_option(p: Any, default: str) -> None:
     p.add_argument(
         "--crawford", choices=("on", "off"), help=f"the match's Crawford rule (default: {default})"
@@ -414,6 +424,7 @@ def _hint_parser(sub: Any) -> None:
     )
     _position_options(p, dice="; the dice of a gnubg ID or XGID that has them")
     _plies_option(p)
+    _prune_option(p, " of the cube decision (no roll)")
     p.add_argument("--top", type=_count(1), metavar="N", help="print the best N plays only")
     p.add_argument(
         "--cubeless",
@@ -429,7 +440,9 @@ def _hint(args: argparse.Namespace) -> int:
     pos, game, dice = _position_and_roll(args)
     net = _load_net(args.net)
     if not dice:
-        return _cube_hint(pos, game, args.plies, net)
+        return _cube_hint(pos, game, args.plies, net, args.prune)
+    if args.prune is not None:
+        raise InvalidInputError("--prune applies to the cube decision (a hint without a roll)")
     at_score = game is not None and not args.cubeless
     hints = hint(game if at_score else pos, dice, plies=args.plies, net=net)
     what = "cubeless equity"
@@ -442,7 +455,7 @@ def _hint(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cube_hint(pos: Any, game: Any, plies: int, net: Any) -> int:
+def _cube_hint(pos: Any, game: Any, plies: int, net: Any, prune: Optional[int]) -> int:
     """``gammon hint`` without dice: the cube decision, when there is one to make."""
     from gammon._core import Variant
     from gammon.net import cube_decision
@@ -456,7 +469,7 @@ def _cube_hint(pos: Any, game: Any, plies: int, net: Any) -> int:
             "game, a dead cube, or the dice are rolled), so there is no cube decision to make"
         )
     print(pos)
-    print(cube_decision(pos if game is None else game, plies=plies, net=net))
+    print(cube_decision(pos if game is None else game, plies=plies, net=net, prune=prune))
     return 0
 
 
@@ -1117,6 +1130,7 @@ def _analyze_parser(sub: Any) -> None:
     )
     add("files", nargs="+")
     _plies_option(a, "gnubg's is 2")
+    _prune_option(a, "")
     add("--worst", type=_count(0), default=10)
     _json_option(a)
     add("--html")
@@ -1138,7 +1152,12 @@ def _analyze(args: argparse.Namespace) -> int:
     progress = sys.stderr.isatty() and not args.json
     net = _load_net(args.net)
     analyses = analyze_many(
-        records, plies=args.plies, net=net, threads=args.threads, progress=progress
+        records,
+        plies=args.plies,
+        net=net,
+        prune=args.prune,
+        threads=args.threads,
+        progress=progress,
     )
     seconds = time.perf_counter() - start
     out = []

@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::classes::{PyPlay, PyPosition};
-use crate::convert::repr;
+use crate::convert::{prune_arg, repr};
 use crate::errors::{guard, IllegalActionError, InvalidInputError};
 use crate::game::{act_of, Act};
 use crate::match_score::PyMatchScore;
@@ -1199,13 +1199,15 @@ impl PyMatchAnalysis {
 /// history as `step_arg` reads it) at ``plies`` with ``net`` (the shipped nets of each
 /// game's variant when ``None``) on ``threads`` threads (0: one per core), and returns one
 /// ``MatchAnalysis`` per match with its ``names`` (``(white, black)``) and length.
-/// ``callback(games_done, games, seconds)`` is called as games finish; an exception it raises
+/// ``prune`` (the shipped nets only) is the plays of each roll the pruning net keeps inside the
+/// searches (``None``: 3; 0: no pruning). ``callback(games_done, games, seconds)`` is called
+/// as games finish; an exception it raises
 /// (``KeyboardInterrupt`` included) stops the analysis and is raised.
 ///
 /// Raises ``IllegalActionError`` naming the match, game and action of an action the rules
 /// refuse, ``InvalidInputError`` for a net of another game than a record's or bad arguments.
 #[pyfunction]
-#[pyo3(signature = (matches, names, lengths, plies, net=None, threads=0, callback=None))]
+#[pyo3(signature = (matches, names, lengths, plies, net=None, threads=0, callback=None, prune=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _analyze_matches(
     py: Python<'_>,
@@ -1216,7 +1218,9 @@ pub fn _analyze_matches(
     net: Option<PyRef<'_, PyNet>>,
     threads: usize,
     callback: Option<Py<PyAny>>,
+    prune: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyMatchAnalysis>> {
+    let prune = prune_arg(prune)?;
     if plies > MAX_ANALYSIS_PLIES {
         return Err(InvalidInputError::new_err(format!(
             "plies must be 0 to {MAX_ANALYSIS_PLIES}, not {plies}"
@@ -1248,7 +1252,11 @@ pub fn _analyze_matches(
             }
         }
     }
-    let config = AnalysisConfig::new(plies);
+    let mut config = AnalysisConfig::new(plies);
+    // `prune` is the shipped nets' (nets of one's own are never pruned, as in rollouts).
+    if net.is_none() {
+        config.prune = prune.map(|k| k as usize);
+    }
     let mut callback_error: Option<PyErr> = None;
     let result = {
         let callback_error = &mut callback_error;

@@ -113,6 +113,32 @@ pub fn int_in(o: &Bound<'_, PyAny>, lo: u64, hi: u64) -> Option<u64> {
     (lo..=hi).contains(&v).then_some(v)
 }
 
+/// The `prune` argument of the searches (rollouts, the analysis, the cube decision): how many
+/// plays of each roll the pruning net keeps for the full net inside a search, an int from 0
+/// (no pruning) up; `None` when not given (each caller has its default).
+pub fn prune_arg(prune: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    match prune.filter(|p| !p.is_none()) {
+        None => Ok(None),
+        Some(p) => int_in(p, 0, u32::MAX.into())
+            .map(|k| Some(k as u32))
+            .ok_or_else(|| {
+                InvalidInputError::new_err(format!(
+                    "prune must be an int from 0 (no pruning) to {}, not {}",
+                    u32::MAX,
+                    repr(p)
+                ))
+            }),
+    }
+}
+
+/// `prune` checked as the searches check it ([`prune_arg`]): the int, or `None` when not
+/// given (for the Python side's arguments that travel before a search is made).
+#[pyfunction]
+#[pyo3(signature = (prune=None))]
+pub fn _prune_keep(prune: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    prune_arg(prune)
+}
+
 /// Collects `args` and `kwargs` by field name (positional in `fields` order), refusing
 /// unknown, repeated or surplus arguments. Unlike Rust's `Option`, an explicit `None` stays
 /// an argument, to be checked like any other value.

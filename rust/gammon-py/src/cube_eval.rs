@@ -221,15 +221,22 @@ fn info(
 }
 
 /// The cube search of `policy`'s nets, pruned as the policy's own search is (the shipped nets:
-/// the pruning net's few best plays of each roll in contact; nets of one's own: not pruned).
-fn cube_search(policy: &NetPolicy) -> PyResult<CubefulSearch<'_>> {
+/// the pruning net's few best plays of each roll in contact, `prune` of them when given;
+/// nets of one's own: not pruned, whatever `prune` says, as in rollouts).
+fn cube_search(policy: &NetPolicy, prune: Option<u32>) -> PyResult<CubefulSearch<'_>> {
+    let keep = match (policy.prune_keep(), prune) {
+        (0, _) => 0,
+        (_, Some(k)) => k as usize,
+        (k, None) => k,
+    };
     CubefulSearch::new(policy.nets())
-        .with_prune(policy.prune_keep())
+        .with_prune(keep)
         .map_err(|e| InternalError::new_err(format!("the shipped pruning weights: {e}")))
 }
 
 /// The cube decision of the player on roll in `position` with `cube` in the match `board`
-/// (``None``: money play), searched `plies` deep by `net` (the shipped nets when ``None``).
+/// (``None``: money play), searched `plies` deep by `net` (the shipped nets when ``None``),
+/// pruned as [`cube_search`] says.
 pub(crate) fn cube_decision_of(
     py: Python<'_>,
     position: PyPosition,
@@ -237,12 +244,13 @@ pub(crate) fn cube_decision_of(
     board: Option<PyMatchScore>,
     plies: u32,
     net: Option<&PyNet>,
+    prune: Option<u32>,
 ) -> PyResult<PyCubeDecision> {
     check_plies(plies)?;
     let pos = backgammon(&position)?;
     let policy = nets_for(net, position.inner.variant())?;
     let info = info(&cube, position.inner.turn(), board)?;
-    let mut search = cube_search(&policy)?;
+    let mut search = cube_search(&policy, prune)?;
     py.detach(|| {
         guard(|| {
             Ok(PyCubeDecision {
@@ -283,7 +291,7 @@ pub(crate) fn cubeful_evaluate(
     let pos = backgammon(&position)?;
     let policy = nets_for(net, position.inner.variant())?;
     let info = info(&cube, position.inner.turn(), board)?;
-    let mut search = cube_search(&policy)?;
+    let mut search = cube_search(&policy, None)?;
     py.detach(|| {
         guard(|| {
             let (p, v) = search.value(&pos, &info, plies);
@@ -318,7 +326,7 @@ pub(crate) fn cubeful_rank(
             VariantPlay::Nardy(_) => None,
         })
         .collect();
-    let mut search = cube_search(&policy)?;
+    let mut search = cube_search(&policy, None)?;
     py.detach(|| {
         guard(|| {
             let values = search.play_values(&pos, &list, &info, plies);

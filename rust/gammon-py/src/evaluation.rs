@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyTuple};
 
 use crate::classes::{PyPlay, PyPlayList, PyPosition};
-use crate::convert::repr;
+use crate::convert::{prune_arg, repr};
 use crate::cube::{PyCube, PyCubeRules};
 use crate::cube_eval::{cube_decision_of, cubeful_evaluate, cubeful_rank, PyCubeDecision};
 use crate::errors::{guard, InvalidDiceError, InvalidInputError};
@@ -631,17 +631,20 @@ fn net_arg<'py>(net: Option<&Bound<'py, PyAny>>) -> PyResult<Option<PyRef<'py, P
 /// Crawford game and dead cubes as MATCH-3 and MATCH-7 say) or ``None``/``MoneySession``
 /// (money play). ``plies`` (0 to ``MAX_PLIES``) searches the rolls: 0 is the cube model on the
 /// net's probabilities, 1 and 2 average over the rolls, the opponent's cube decisions
-/// included. ``net`` is a backgammon ``Net`` (default the shipped one).
+/// included. ``net`` is a backgammon ``Net`` (default the shipped one). ``prune``: how many
+/// plays of each roll a small pruning net keeps inside a search of 1 ply or more, in contact,
+/// for the net to value (default 3; 0 values every play with the net, slower), as in
+/// ``rollout``; the shipped net only (a ``Net`` of your own is never pruned).
 ///
 /// Money equities are in points per unit of the cube (double/pass is +1); match equities are
 /// normalised (EMG), with the match winning chances in ``CubeDecision.mwc``.
 ///
 /// Raises ``InvalidInputError`` for a bad argument: a Long Nardy position (no cube, LN-38), a
-/// match that is over, a ``net`` of another game.
+/// match that is over, a ``net`` of another game, a ``prune`` that is not an int from 0.
 #[pyfunction]
 #[pyo3(
-    signature = (position, cube=None, score=None, plies=None, net=None),
-    text_signature = "(position, cube=None, score=None, plies=0, net=None)"
+    signature = (position, cube=None, score=None, plies=None, net=None, *, prune=None),
+    text_signature = "(position, cube=None, score=None, plies=0, net=None, *, prune=None)"
 )]
 pub fn cube_decision(
     py: Python<'_>,
@@ -650,14 +653,16 @@ pub fn cube_decision(
     score: Option<&Bound<'_, PyAny>>,
     plies: Option<&Bound<'_, PyAny>>,
     net: Option<&Bound<'_, PyAny>>,
+    prune: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyCubeDecision> {
     let s = stakes(position, cube, score, true)?;
     let n = plies.map_or(Ok(0), plies_arg)?;
     let nets = net_arg(net)?;
+    let prune = prune_arg(prune)?;
     let the_cube = s.cube.unwrap_or(PyCube {
         inner: Cube::new(CubeRules::default()),
     });
-    cube_decision_of(py, s.position, the_cube, s.board, n, nets.as_deref())
+    cube_decision_of(py, s.position, the_cube, s.board, n, nets.as_deref(), prune)
 }
 
 /// The outcome probabilities of ``position`` for its player on roll, by ``net``.

@@ -97,6 +97,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGameBase>()?;
     m.add_function(wrap_pyfunction!(game::parse_action, m)?)?;
     m.add_function(wrap_pyfunction!(game::_resign_level, m)?)?;
+    m.add_function(wrap_pyfunction!(convert::_prune_keep, m)?)?;
     m.add_class::<ids::PyGameState>()?;
     m.add_class::<ids::PyMatchId>()?;
     m.add_class::<ids::PyXgid>()?;

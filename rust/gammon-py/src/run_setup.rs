@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString, PyTuple};
 
 use crate::classes::PyPosition;
-use crate::convert::{int_in, repr};
+use crate::convert::{int_in, prune_arg, repr};
 use crate::cube::cube_rules_arg;
 use crate::errors::{bounded, cube_policy_error, policy_error, setting_error, InvalidInputError};
 use crate::net::PyNet;
@@ -575,16 +575,7 @@ impl PySetup {
         })?;
         let plies = plies_arg("plies", "the net's checker play", plies)?;
         let cube_plies = plies_arg("cube_plies", "the net's cube decisions", cube_plies)?;
-        let prune = match prune.filter(|p| !p.is_none()) {
-            None => gammon_core::DEFAULT_PRUNE_KEEP as u32,
-            Some(p) => int_in(p, 0, u32::MAX.into()).ok_or_else(|| {
-                InvalidInputError::new_err(format!(
-                    "prune must be an int from 0 (no pruning) to {}, not {}",
-                    u32::MAX,
-                    repr(p)
-                ))
-            })? as u32,
-        };
+        let prune = prune_arg(prune)?.unwrap_or(gammon_core::DEFAULT_PRUNE_KEEP as u32);
         // A search asked without a policy is the net's: the one policy that searches.
         let (policies, policy_objects) = match policy.filter(|p| !p.is_none()) {
             None if plies != [0, 0] => {

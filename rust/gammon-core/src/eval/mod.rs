@@ -86,6 +86,20 @@ pub trait Evaluator<P: Position>: Send + Sync {
                 .map(|p| -self.evaluate(&pos.play_unchecked(p)).equity()),
         );
     }
+
+    /// The probabilities after each of `plays` (legal plays of `pos`) for the player who makes
+    /// it: `out[i]` is [`Evaluator::evaluate`] of the position after `plays[i]`, flipped, and
+    /// its equity [`Evaluator::play_equities`]'s `out[i]`. The default evaluates each position
+    /// after a play; the nets value the plays of one position together (the same up to float
+    /// rounding). The value of a play that ends the game is the evaluator's, as there.
+    fn play_probabilities(&self, pos: &P, plays: &[Play<P>], out: &mut Vec<Probabilities>) {
+        out.clear();
+        out.extend(
+            plays
+                .iter()
+                .map(|p| self.evaluate(&pos.play_unchecked(p)).flip()),
+        );
+    }
 }
 
 #[cfg(test)]

@@ -23,11 +23,16 @@
 //! **Pruning** ([`CubefulSearch::with_prune`]; gammon's analysis and `gammon.cube_decision`
 //! prune with the shipped nets, keeping [`super::DEFAULT_PRUNE_KEEP`] plays a roll): in
 //! contact the shipped pruning net ranks each roll's plays inside the search instead of the
-//! evaluator (gnubg's search ranks them with its pruning nets), and only its `keep` best (at
-//! most the `5 + log2(n)` above) are valued with the cube; the one-roll look-ahead of the cube
-//! model (`janowski::on_roll_probabilities`) picks each roll's play among the pruning net's
-//! `keep` best, as the searched policy prunes its replies (`super::search`). A search 0 plies
-//! deep ranks nothing and is never pruned: its values are the evaluator's, as without. (gnubg's
+//! evaluator (gnubg's search ranks them with its pruning nets), by its raw scores as the
+//! searched policy ranks its replies (`super::search`: no exact values, no sanity checks; a
+//! play that ends the game kept, the same rule), and only its `keep` best (at most the
+//! `5 + log2(n)` above) are valued with the cube; the one-roll look-ahead of the cube model
+//! (`janowski::on_roll_probabilities`) picks each roll's play among the pruning net's `keep`
+//! best the same way. In a pruned search the plays kept for the 21 rolls of a position are
+//! valued by the evaluator together ([`Evaluator::play_probabilities`]: the nets' one ranker),
+//! and the position after each keeps that value where the cube model reads it as it is (the
+//! same, up to float rounding, as a whole evaluation of it). A search 0 plies deep ranks
+//! nothing and is never pruned: its values are the evaluator's, as without. (gnubg's
 //! search reads its leaves statically, whoever is on the bar; reading them so here made the
 //! 2-ply analysis 1.5x faster but the 2-ply cube decisions agree with gnubg's less often: the
 //! net's bias where a player is on the bar, which gnubg's net does not have.)
@@ -44,13 +49,14 @@ use arrayvec::ArrayVec;
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
-use crate::eval::net::{bears_off, shipped_pruner, NetFileError, Ranker};
+use crate::eval::net::{bears_off, is_race, shipped_pruner, NetFileError, NetPosition};
 use crate::eval::{Evaluator, Probabilities};
+use crate::policy::janowski::rolls::PrunedRolls;
 use crate::policy::janowski::{
     cube_life, cubeful_equity, decision_from_probabilities, on_roll_probabilities_pruned,
-    CubeDecision, CubeInfo,
+    opponent_on_bar, CubeDecision, CubeInfo,
 };
-use crate::policy::search::{pruned_plays, Prune};
+use crate::policy::search::Prune;
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
 
@@ -79,6 +85,10 @@ pub struct PlayValue {
 pub struct CubefulSearch<'a> {
     evaluator: &'a dyn Evaluator<Backgammon>,
     lists: Vec<Box<PlayList<Backgammon>>>,
+    /// The candidates of each roll of a node, one buffer a depth (see `node`).
+    candidates: Vec<Vec<Play<Backgammon>>>,
+    /// The pruned pick's buffers.
+    rolls: PrunedRolls,
     equities: Vec<f32>,
     /// Scratch space of the cube model's look-ahead.
     scratch: Box<PlayList<Backgammon>>,
@@ -118,6 +128,8 @@ impl<'a> CubefulSearch<'a> {
         CubefulSearch {
             evaluator,
             lists: Vec::new(),
+            candidates: Vec::new(),
+            rolls: PrunedRolls::default(),
             equities: Vec::new(),
             scratch: Box::default(),
             scratch_equities: Vec::new(),
@@ -289,16 +301,42 @@ impl<'a> CubefulSearch<'a> {
             let mover = infos.iter().flatten().next().copied();
             let mut child_values = vec![0.0; expanded.len()];
             let mut acc = [0.0f64; 5];
-            let mut list = self.take_list(depth);
-            // The pruning net's ranker of this position's plays, for all its rolls.
-            let mut pruner = None;
-            for dice in Dice::ALL_21 {
-                pos.legal_plays_into(dice, &mut list);
-                let (child, child_known) = if list.is_empty() {
+            // Each roll's candidates first, roll `r`'s from `starts[r]` to `starts[r + 1]`; in
+            // a pruned search the nets value those of all 21 rolls together (one ranker).
+            let (mut list, mut candidates) = self.take_buffers(depth);
+            let mut starts = [0usize; 22];
+            match self.active.filter(|_| !is_race(&pos.owner_board())) {
+                // The pruning net's best (see the module documentation).
+                Some(prune) => self.rolls.kept(
+                    prune,
+                    pos,
+                    |n| prune.keep.min(MIN_CANDIDATES + n.ilog2() as usize),
+                    &mut candidates,
+                    &mut starts,
+                ),
+                None => {
+                    for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
+                        starts[r] = candidates.len();
+                        pos.legal_plays_into(dice, &mut list);
+                        self.candidates(pos, &list, &mut candidates);
+                    }
+                    starts[21] = candidates.len();
+                }
+            }
+            let mut nets_values = Vec::new();
+            if self.active.is_some() {
+                self.evaluator
+                    .play_probabilities(pos, &candidates, &mut nets_values);
+            }
+            for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
+                let roll = &candidates[starts[r]..starts[r + 1]];
+                let (child, child_known) = if roll.is_empty() {
                     (pos.pass_turn(), None)
                 } else {
-                    let (i, p) = self.choose(pos, &list, mover.as_ref(), &mut pruner);
-                    (pos.play_unchecked(&list[i]), Some(p))
+                    let known =
+                        (!nets_values.is_empty()).then(|| &nets_values[starts[r]..starts[r + 1]]);
+                    let (i, p) = self.choose(pos, roll, known, mover.as_ref());
+                    (pos.play_unchecked(&roll[i]), Some(p))
                 };
                 let p = self.node(
                     &child,
@@ -317,7 +355,7 @@ impl<'a> CubefulSearch<'a> {
                     *v += w * c;
                 }
             }
-            self.give_list(depth, list);
+            self.give_buffers(depth, list, candidates);
             for (v, e) in values.iter_mut().zip(&expanded) {
                 if let Some(e) = e {
                     *v = e.for_opponent(*v);
@@ -342,61 +380,69 @@ impl<'a> CubefulSearch<'a> {
         probs
     }
 
-    /// The play the player on roll makes inside the search (see the module documentation),
-    /// with the probabilities of the position after it for the opponent, on roll there.
-    /// `pruner`: the pruning net's ranker of `pos`, made on first use.
-    fn choose(
+    /// Appends to `out` the plays of one roll (`plays`, of `pos`) among which the player on
+    /// roll chooses inside an unpruned search (see the module documentation), in the order of
+    /// the plays: the evaluator's `5 + log2(n)` best.
+    fn candidates(
         &mut self,
         pos: &Backgammon,
         plays: &PlayList<Backgammon>,
-        info: Option<&CubeInfo>,
-        pruner: &mut Option<Ranker<'static>>,
-    ) -> (usize, Probabilities) {
+        out: &mut Vec<Play<Backgammon>>,
+    ) {
         let n = plays.len();
-        if n == 1 {
-            return (0, self.probabilities(&pos.play_unchecked(&plays[0])));
+        let keep = MIN_CANDIDATES + n.max(1).ilog2() as usize;
+        if n <= keep {
+            out.extend_from_slice(plays.as_slice());
+            return;
         }
-        let keep = MIN_CANDIDATES + n.ilog2() as usize;
         let mut candidates = std::mem::take(&mut self.order);
         candidates.clear();
-        if let Some(prune) = self.active.filter(|p| p.prunes(pos, n)) {
-            // The pruning net's best (see the module documentation).
-            let ranker = pruner.get_or_insert_with(|| Ranker::new(prune.nets, pos));
-            pruned_plays(
-                ranker,
-                plays.as_slice(),
-                prune.keep.min(keep),
-                &mut self.equities,
-                &mut candidates,
-            );
-        } else {
-            candidates.extend(0..n as u32);
-            if n > keep {
-                let mut eq = std::mem::take(&mut self.equities);
-                self.evaluator.play_equities(pos, plays.as_slice(), &mut eq);
-                for (e, p) in eq.iter_mut().zip(plays.iter()) {
-                    // The value of a play that ends the game is the result's (the evaluator's
-                    // may be anything).
-                    if bears_off(p) {
-                        let child = pos.play_unchecked(p);
-                        if child.is_game_over() {
-                            *e = -self.probabilities(&child).equity() + 10.0;
-                        }
-                    }
+        candidates.extend(0..n as u32);
+        let mut eq = std::mem::take(&mut self.equities);
+        self.evaluator.play_equities(pos, plays.as_slice(), &mut eq);
+        for (e, p) in eq.iter_mut().zip(plays.iter()) {
+            // The value of a play that ends the game is the result's (the evaluator's may be
+            // anything).
+            if bears_off(p) {
+                let child = pos.play_unchecked(p);
+                if child.is_game_over() {
+                    *e = -self.probabilities(&child).equity() + 10.0;
                 }
-                let v = |i: u32| eq[i as usize];
-                candidates.sort_by(|&a, &b| v(b).total_cmp(&v(a)).then(a.cmp(&b)));
-                candidates.truncate(keep);
-                candidates.sort_unstable();
-                self.equities = eq;
             }
+        }
+        let v = |i: u32| eq[i as usize];
+        candidates.sort_by(|&a, &b| v(b).total_cmp(&v(a)).then(a.cmp(&b)));
+        candidates.truncate(keep);
+        candidates.sort_unstable();
+        self.equities = eq;
+        out.extend(candidates.iter().map(|&i| plays[i as usize]));
+        self.order = candidates;
+    }
+
+    /// The play the player on roll makes among `candidates` (plays of `pos`, at least one) and
+    /// the probabilities of the position after it for the opponent, on roll there. `known`:
+    /// the nets' probabilities of each candidate for its maker (a pruned search), used where
+    /// the cube model reads the position as it is (not one roll ahead, not a finished game).
+    fn choose(
+        &mut self,
+        pos: &Backgammon,
+        candidates: &[Play<Backgammon>],
+        known: Option<&[Probabilities]>,
+        info: Option<&CubeInfo>,
+    ) -> (usize, Probabilities) {
+        let value = |this: &mut Self, k: usize, child: &Backgammon| match known {
+            Some(v) if !child.is_game_over() && !opponent_on_bar(child) => v[k].flip(),
+            _ => this.probabilities(child),
+        };
+        if candidates.len() == 1 {
+            let child = pos.play_unchecked(&candidates[0]);
+            return (0, value(self, 0, &child));
         }
         let opp = info.map(CubeInfo::opponent);
         let mut best: Option<(usize, Probabilities, f64, f64)> = None;
-        for &i in &candidates {
-            let i = i as usize;
-            let child = pos.play_unchecked(&plays[i]);
-            let probs = self.probabilities(&child);
+        for (i, play) in candidates.iter().enumerate() {
+            let child = pos.play_unchecked(play);
+            let probs = value(self, i, &child);
             let cubeless = -f64::from(probs.equity());
             let score = match &opp {
                 Some(o) => o.for_opponent(leaf_value(&probs, o, cube_life(&child))),
@@ -410,22 +456,31 @@ impl<'a> CubefulSearch<'a> {
                 best = Some((i, probs, score, cubeless));
             }
         }
-        self.order = candidates;
         match best {
             Some((i, p, _, _)) => (i, p),
-            None => (0, self.probabilities(&pos.play_unchecked(&plays[0]))),
+            None => (0, value(self, 0, &pos.play_unchecked(&candidates[0]))),
         }
     }
 
-    fn take_list(&mut self, depth: usize) -> Box<PlayList<Backgammon>> {
+    /// The buffers of a node `depth` deep: its play list and its rolls' candidates.
+    fn take_buffers(&mut self, depth: usize) -> (Box<PlayList<Backgammon>>, Vec<Play<Backgammon>>) {
         while self.lists.len() <= depth {
             self.lists.push(Box::default());
+            self.candidates.push(Vec::new());
         }
-        std::mem::take(&mut self.lists[depth])
+        let mut candidates = std::mem::take(&mut self.candidates[depth]);
+        candidates.clear();
+        (std::mem::take(&mut self.lists[depth]), candidates)
     }
 
-    fn give_list(&mut self, depth: usize, list: Box<PlayList<Backgammon>>) {
+    fn give_buffers(
+        &mut self,
+        depth: usize,
+        list: Box<PlayList<Backgammon>>,
+        candidates: Vec<Play<Backgammon>>,
+    ) {
         self.lists[depth] = list;
+        self.candidates[depth] = candidates;
     }
 }
 

@@ -61,10 +61,10 @@ use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
 use crate::base::variant::RulesFamily;
 use crate::bearoff;
-use crate::eval::net::{bears_off, finished, NetFileError, Ranker};
+use crate::eval::net::{bears_off, finished, NetFileError};
 use crate::eval::{Evaluator, Probabilities};
 use crate::policy::cube::{CubeContext, CubePolicy, Response};
-use crate::policy::search::{pruned_plays, Prune};
+use crate::policy::search::Prune;
 use crate::policy::{is_race, PolicyStop};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
@@ -1032,8 +1032,8 @@ pub fn on_roll_probabilities(
 }
 
 /// [`on_roll_probabilities`], the best play of each roll of the look-ahead chosen among the
-/// pruning net's `keep` best in contact (`prune`; as the searched policy prunes its replies,
-/// `super::search`): the full evaluator values those only.
+/// pruning net's `keep` best in contact (`prune`; ranked by its raw scores as the searched
+/// policy ranks its replies, `super::search`): the full evaluator values those only.
 pub(super) fn on_roll_probabilities_pruned(
     evaluator: &dyn Evaluator<Backgammon>,
     prune: Option<Prune<'_>>,
@@ -1074,13 +1074,15 @@ pub(super) fn on_roll_probabilities_pruned(
 }
 
 /// [`on_roll_probabilities`] of a position whose opponent is on the bar: the average over the
-/// player's 21 rolls of the value after their best play (among the pruning net's best with
-/// `prune`).
+/// player's 21 rolls of the value after their best play (with `prune`, among the pruning net's
+/// best by its raw scores, [`rolls::PrunedRolls::kept`]).
 ///
 /// The candidates of all 21 rolls are valued by one call of the evaluator (the nets value them
 /// with one ranker: the first layer's sums of `pos` made once, not once a roll), and the
 /// pruning net ranks them with one ranker too; each play's value depends on `pos` and the
-/// play only, so the values are those of a call a roll, to the bit.
+/// play only, so the values are those of a call a roll, to the bit. Pruned, the value after
+/// the best play is the one its ranking found (up to float rounding that of a whole
+/// evaluation, which unpruned, at 0 ply, values it).
 fn one_roll_ahead(
     evaluator: &dyn Evaluator<Backgammon>,
     prune: Option<Prune<'_>>,
@@ -1095,23 +1097,27 @@ fn one_roll_ahead(
     // Each roll's candidates, one after the other: roll `r`'s from `starts[r]` to `starts[r + 1]`.
     let mut candidates: Vec<Play<Backgammon>> = Vec::with_capacity(128);
     let mut starts = [0usize; 22];
-    // The pruning's buffers: the pruning net's values and the kept indices.
-    let (mut scores, mut kept) = (Vec::new(), Vec::new());
-    let mut pruner = None;
-    for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
-        starts[r] = candidates.len();
-        pos.legal_plays_into(dice, plays);
-        match prune {
-            Some(pr) if pr.prunes(pos, plays.len()) => {
-                let ranker = pruner.get_or_insert_with(|| Ranker::new(pr.nets, pos));
-                pruned_plays(ranker, plays.as_slice(), pr.keep, &mut scores, &mut kept);
-                candidates.extend(kept.iter().map(|&i| plays[i as usize]));
-            }
-            _ => candidates.extend_from_slice(plays.as_slice()),
+    if let Some(pr) = prune {
+        rolls::PrunedRolls::default().kept(pr, pos, |_| pr.keep, &mut candidates, &mut starts);
+    } else {
+        for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
+            starts[r] = candidates.len();
+            pos.legal_plays_into(dice, plays);
+            candidates.extend_from_slice(plays.as_slice());
         }
     }
     starts[21] = candidates.len();
-    evaluator.play_equities(pos, &candidates, equities);
+    // Pruned, the kept plays' probabilities come with their ranking (one ranker: the best's
+    // value the same, up to float rounding, as a whole evaluation of the position after it);
+    // unpruned (0 ply), the best is valued afresh.
+    let mut values = Vec::new();
+    if prune.is_some() {
+        evaluator.play_probabilities(pos, &candidates, &mut values);
+        equities.clear();
+        equities.extend(values.iter().map(Probabilities::equity));
+    } else {
+        evaluator.play_equities(pos, &candidates, equities);
+    }
     let mut acc = [0.0f64; 5];
     for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
         let (from, to) = (starts[r], starts[r + 1]);
@@ -1136,7 +1142,11 @@ fn one_roll_ahead(
                     best = from + i;
                 }
             }
-            value(&pos.play_unchecked(&candidates[best])).flip()
+            let child = pos.play_unchecked(&candidates[best]);
+            match values.get(best) {
+                Some(v) if !child.is_game_over() => *v,
+                _ => value(&child).flip(),
+            }
         };
         let w = f64::from(dice.weight()) / 36.0;
         acc[0] += w * f64::from(p.win);
@@ -1446,6 +1456,8 @@ pub(crate) fn respond_by(
         _ => Response::Take,
     }
 }
+
+pub(in crate::policy) mod rolls;
 
 #[cfg(test)]
 mod tests;

@@ -40,8 +40,6 @@ use crate::eval::net::{
     AfterState, NetEvaluator, NetPosition, Ranker, NET_OUTPUTS,
 };
 use crate::eval::Probabilities;
-use crate::rules::backgammon::Backgammon;
-use crate::rules::position::Position;
 
 /// The deepest checker-play search of a policy (gnubg's "world class" plays at 2 plies).
 pub const MAX_POLICY_PLIES: u32 = 2;
@@ -68,29 +66,16 @@ impl Prune<'_> {
     }
 }
 
-/// The plays of one roll that the pruning net keeps inside a cube search (its choice
-/// of a play, the cube model's look-ahead): `ranker`, the pruning net's ranker of the position
-/// before `plays`, ranks them all, a play that ends the game first (it wins, whatever the net
-/// says of it); `kept` receives the indices of the `keep` best (at least 1; the earlier of
-/// equals first), in the order of the plays, so that the first of equals stays first.
-/// `scores` is scratch space.
-pub(super) fn pruned_plays(
-    ranker: &mut Ranker<'_>,
-    plays: &[Play<Backgammon>],
-    keep: usize,
-    scores: &mut Vec<f32>,
-    kept: &mut Vec<u32>,
-) {
-    ranker.equities(plays, scores);
+/// The one rule of every pruned pick (the searched policy's replies, and the cube search's
+/// plays and the cube model's look-ahead, `super::janowski::rolls`): a play that ends the game is kept, whatever the pruning net
+/// says of it (it wins; the net's value of a finished game may be anything). `scores` holds
+/// the pruning net's score of each of `plays`; those that end the game become infinite.
+pub(super) fn keep_game_enders<P: NetPosition>(plays: &[Play<P>], scores: &mut [f32]) {
     for (s, p) in scores.iter_mut().zip(plays) {
         if bears_off(p) && p.after().is_game_over() {
             *s = f32::INFINITY;
         }
     }
-    kept.clear();
-    kept.extend(0..plays.len() as u32);
-    keep_best(scores, kept, keep);
-    kept.sort_unstable();
 }
 
 /// Which plays of a roll stay in a search at one depth (gnubg's `movefilter`): the best and
@@ -548,14 +533,10 @@ where
 
     /// The pruned ranking of [`Level::rank_rolls`].
     fn rank_pruned(&mut self, nets: &NetEvaluator, prune: Prune<'_>, pos: &P) {
-        // The pruning net's raw ranking (as `Ranker::best_pruned`'s); a play that ends the
-        // game is kept whatever it says.
+        // The pruning net's raw ranking (as `Ranker::best_pruned`'s), the one rule of the
+        // plays that end the game.
         Ranker::fused(prune.nets, pos).pruning_scores(&self.unique, &mut self.pruned);
-        for (e, play) in self.pruned.iter_mut().zip(&self.unique) {
-            if bears_off(play) && play.after().is_game_over() {
-                *e = f32::INFINITY;
-            }
-        }
+        keep_game_enders(&self.unique, &mut self.pruned);
         // A play several rolls reach is kept once.
         self.equities.clear();
         self.equities.resize(self.unique.len(), f32::NAN);

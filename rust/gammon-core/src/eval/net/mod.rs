@@ -272,6 +272,16 @@ impl Evaluator<Backgammon> for NetEvaluator {
     fn play_equities(&self, pos: &Backgammon, plays: &[Play<Backgammon>], out: &mut Vec<f32>) {
         ranked_equities(self, pos, plays, out);
     }
+
+    /// Valued together by a [`Ranker`]: the same probabilities up to float rounding.
+    fn play_probabilities(
+        &self,
+        pos: &Backgammon,
+        plays: &[Play<Backgammon>],
+        out: &mut Vec<Probabilities>,
+    ) {
+        Ranker::new(self, pos).values(plays, out);
+    }
 }
 
 /// As for backgammon: the opponent's after-state value, flipped.

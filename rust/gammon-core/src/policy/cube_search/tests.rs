@@ -251,3 +251,47 @@ fn a_search_that_values_positions_again_gives_a_fresh_searchs_values_to_the_bit(
         );
     }
 }
+
+#[test]
+fn the_pruned_pick_of_21_rolls_keeps_what_each_roll_alone_keeps() {
+    // One ranker of the position for all its rolls: each roll keeps the plays a pick of that
+    // roll alone keeps (the pruning net's raw scores, a play that ends the game first, the
+    // `keep` best, in the roll's order); a roll of few plays keeps them all.
+    use crate::base::dice::Dice;
+    use crate::eval::net::{keep_best, shipped_pruner, Ranker};
+    use crate::policy::search::keep_game_enders;
+    let pruner = shipped_pruner(RulesFamily::Backgammon).unwrap().unwrap();
+    let prune = Prune {
+        nets: pruner,
+        keep: 3,
+    };
+    let mut rolls = PrunedRolls::default();
+    let (mut pruned_rolls, mut whole_rolls) = (0, 0);
+    for pos in contact_positions(8) {
+        let (mut out, mut starts) = (Vec::new(), [0usize; 22]);
+        rolls.kept(prune, &pos, |n| 2 + n % 2, &mut out, &mut starts);
+        for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
+            let plays = pos.legal_plays(dice);
+            let mut order: Vec<u32> = (0..plays.len() as u32).collect();
+            if prune.prunes(&pos, plays.len()) {
+                let mut scores = Vec::new();
+                Ranker::fused(pruner, &pos).pruning_scores(plays.as_slice(), &mut scores);
+                keep_game_enders(plays.as_slice(), &mut scores);
+                keep_best(&scores, &mut order, 2 + plays.len() % 2);
+                order.sort_unstable();
+                pruned_rolls += 1;
+            } else {
+                whole_rolls += 1;
+            }
+            let expected: Vec<Play<Backgammon>> =
+                order.iter().map(|&i| plays[i as usize]).collect();
+            assert_eq!(
+                out[starts[r]..starts[r + 1]],
+                expected[..],
+                "{pos:?} {dice:?}"
+            );
+        }
+    }
+    assert_eq!(pruned_rolls + whole_rolls, 8 * 21);
+    assert!(pruned_rolls > 100, "{pruned_rolls}");
+}
