@@ -32,12 +32,15 @@ thread_local! {
     static SCORES: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Writes the screen's score of each of a roll's plays to the vector ([`Screen::score`]).
+pub type ScreenScores<'a, P> = &'a (dyn Fn(&P, &[Play<P>], &mut Vec<f32>) + Sync);
+
 /// A cheap ranking of a roll's plays, so that the evaluator values only the best `keep` of them
 /// (see the module documentation).
 pub struct Screen<'a, P> {
     /// Writes the score of each of a roll's plays (higher is better for its mover) from the
     /// position before them to the vector, in their order.
-    pub score: &'a (dyn Fn(&P, &[Play<P>], &mut Vec<f32>) + Sync),
+    pub score: ScreenScores<'a, P>,
     /// How many plays of each roll the evaluator values (at least 1).
     pub keep: usize,
 }
@@ -45,7 +48,9 @@ pub struct Screen<'a, P> {
 /// The number of plays of a roll the net values when pubeval screens them
 /// ([`pubeval_screen`]): measured on net self-play from the opening, 4 keep 13.0 of the
 /// 16.6-fold variance cut of valuing every play, at 4.3 instead of 24.9 times the plays of the
-/// roll played.
+/// roll played; measured again (`measure_the_luck_by_screen_and_coefficient`), 1, 2, 3, 4 and 8
+/// keep 5.3, 8.4, 10.2, 10.8 and 11.7 of an 11.9-fold cut, and 3 saves too little of a
+/// turn's cost (the net's share of it is about half) to pay for what it loses.
 pub const SCREEN_KEEP: usize = 4;
 
 /// pubeval's scores of a roll's backgammon plays, with the race weights once the checkers have
@@ -613,6 +618,10 @@ mod tests {
     /// The screens [`measure_the_luck_by_screen_and_coefficient`] compares.
     const KS: usize = 6;
 
+    /// A game of that measurement: its points, and White's luck for each screen in contact and
+    /// in races.
+    type Row = (f64, [[f64; 2]; KS]);
+
     /// A measurement, not a check (run with `--ignored --nocapture`; `VR_GAMES` games, 600 by
     /// default): net self-play games from the opening, the luck of every roll measured by the
     /// net over the K plays pubeval ranks best (K = 1, 2, 3, 4, 8, 64), the luck of turns in
@@ -640,7 +649,7 @@ mod tests {
         let ks: [usize; KS] = [1, 2, 3, 4, 8, 64];
         let pubeval = crate::policy::Pubeval::new();
         // Per game: points, and White's luck for each K in contact and in races.
-        let mut rows: Vec<(f64, [[f64; 2]; KS])> = Vec::with_capacity(games);
+        let mut rows: Vec<Row> = Vec::with_capacity(games);
         let mut valued = [[0usize; 2]; KS];
         let (mut turns, mut actual) = ([0usize; 2], 0usize);
         for g in 0..games {
@@ -700,7 +709,7 @@ mod tests {
             rows.push((pts, lk));
         }
         let (fit, test) = rows.split_at(games / 2);
-        let var = |set: &[(f64, [[f64; 2]; KS])], f: &dyn Fn(f64, [f64; 2]) -> f64, j: usize| {
+        let var = |set: &[Row], f: &dyn Fn(f64, [f64; 2]) -> f64, j: usize| {
             let n = set.len() as f64;
             let (s, s2) = set.iter().fold((0.0, 0.0), |(s, s2), (p, l)| {
                 let y = f(*p, l[j]);
@@ -721,8 +730,7 @@ mod tests {
         for j in 0..KS {
             // Least squares on the fitting half: one coefficient, and one a phase.
             let n = fit.len() as f64;
-            let mean =
-                |f: &dyn Fn(&(f64, [[f64; 2]; KS])) -> f64| fit.iter().map(f).sum::<f64>() / n;
+            let mean = |f: &dyn Fn(&Row) -> f64| fit.iter().map(f).sum::<f64>() / n;
             let (mp, mc, mr) = (mean(&|r| r.0), mean(&|r| r.1[j][0]), mean(&|r| r.1[j][1]));
             let (mut scc, mut srr, mut scr, mut spc, mut spr) = (0.0, 0.0, 0.0, 0.0, 0.0);
             for (p, l) in fit {
