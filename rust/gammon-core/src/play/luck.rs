@@ -32,11 +32,15 @@ thread_local! {
     static SCORES: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Writes the screen's score of each of a roll's plays to the vector ([`Screen::score`]).
+pub type ScreenScores<'a, P> = &'a (dyn Fn(&P, &[Play<P>], &mut Vec<f32>) + Sync);
+
 /// A cheap ranking of a roll's plays, so that the evaluator values only the best `keep` of them
 /// (see the module documentation).
 pub struct Screen<'a, P> {
-    /// The score of a play (higher is better for its mover) from the position before it.
-    pub score: &'a (dyn Fn(&P, &Play<P>) -> f32 + Sync),
+    /// Writes the score of each of a roll's plays (higher is better for its mover) from the
+    /// position before them to the vector, in their order.
+    pub score: ScreenScores<'a, P>,
     /// How many plays of each roll the evaluator values (at least 1).
     pub keep: usize,
 }
@@ -44,18 +48,22 @@ pub struct Screen<'a, P> {
 /// The number of plays of a roll the net values when pubeval screens them
 /// ([`pubeval_screen`]): measured on net self-play from the opening, 4 keep 13.0 of the
 /// 16.6-fold variance cut of valuing every play, at 4.3 instead of 24.9 times the plays of the
-/// roll played.
+/// roll played; measured again (`measure_the_luck_by_screen_and_coefficient`), 1, 2, 3, 4 and 8
+/// keep 5.3, 8.4, 10.2, 10.8 and 11.7 of an 11.9-fold cut, and 3 saves too little of a
+/// turn's cost (the net's share of it is about half) to pay for what it loses.
 pub const SCREEN_KEEP: usize = 4;
 
-/// pubeval's score of a backgammon play, with the race weights once the checkers have passed.
-fn pubeval_score(
+/// pubeval's scores of a roll's backgammon plays, with the race weights once the checkers have
+/// passed.
+fn pubeval_scores(
     before: &crate::rules::backgammon::Backgammon,
-    play: &Play<crate::rules::backgammon::Backgammon>,
-) -> f32 {
+    plays: &[Play<crate::rules::backgammon::Backgammon>],
+    out: &mut Vec<f32>,
+) {
     static PUBEVAL: std::sync::OnceLock<crate::policy::Pubeval> = std::sync::OnceLock::new();
     PUBEVAL
         .get_or_init(crate::policy::Pubeval::new)
-        .score(play.after(), crate::policy::is_race(before))
+        .scores_from(before, plays, crate::policy::is_race(before), out);
 }
 
 /// The screen of backgammon's variance reduction with the net: pubeval ranks a roll's plays and
@@ -63,7 +71,7 @@ fn pubeval_score(
 #[must_use]
 pub fn pubeval_screen() -> Screen<'static, crate::rules::backgammon::Backgammon> {
     Screen {
-        score: &pubeval_score,
+        score: &pubeval_scores,
         keep: SCREEN_KEEP,
     }
 }
@@ -112,50 +120,83 @@ pub struct EvalLuck<'a, P, R> {
 impl<P: Position, R: Referee<P>> EvalLuck<'_, P, R> {
     /// What `roll` is worth to the player on roll in `pos`, in points at stake 1.
     pub fn roll_value(&self, pos: &P, roll: Dice, buf: &mut PlayList<P>) -> f64 {
+        let mut value = [0.0];
+        self.roll_values(pos, &[roll], buf, &mut value);
+        value[0]
+    }
+
+    /// What each of `rolls` is worth to the player on roll in `pos` ([`EvalLuck::roll_value`]
+    /// of each, the same floats), written to `out` in their order. The plays the evaluator
+    /// values, those the screen keeps of every roll, are valued in one call: they are all
+    /// plays of `pos`, and the net's ranker makes the position's first-layer sums once for
+    /// all of them instead of once a roll.
+    pub fn roll_values(&self, pos: &P, rolls: &[Dice], buf: &mut PlayList<P>, out: &mut [f64]) {
         let mover = pos.turn();
-        pos.legal_plays_into(roll, buf);
-        if buf.is_empty() {
-            return self.value_after(mover, &pos.pass_turn());
-        }
-        let mut valued = buf.len();
-        if let Some(screen) = &self.screen {
-            let keep = screen.keep.max(1);
-            if buf.len() > keep {
-                SCORES.with_borrow_mut(|scores| {
-                    scores.clear();
-                    scores.extend(buf.iter().map(|p| (screen.score)(pos, p)));
-                    // The `keep` best to the front, the first of equals first.
-                    for slot in 0..keep {
-                        let mut top = slot;
-                        for i in slot + 1..scores.len() {
-                            if scores[i] > scores[top] {
-                                top = i;
-                            }
-                        }
-                        scores.swap(slot, top);
-                        buf.swap(slot, top);
-                    }
-                });
-                valued = keep;
+        // The evaluator's plays of all the rolls, and each roll's range of them (empty when
+        // the roll cannot be played: its value is then in `out` already).
+        let mut kept: Vec<Play<P>> = Vec::with_capacity(rolls.len() * 4);
+        let mut spans = [(0usize, 0usize); 21];
+        // The value of a roll that cannot be played (the same for every such roll).
+        let mut passed = None;
+        for (i, &roll) in rolls.iter().enumerate() {
+            pos.legal_plays_into(roll, buf);
+            if buf.is_empty() {
+                out[i] = *passed.get_or_insert_with(|| self.value_after(mover, &pos.pass_turn()));
+                spans[i] = (kept.len(), kept.len());
+                continue;
             }
+            let valued = self.screened(pos, buf);
+            spans[i] = (kept.len(), kept.len() + valued);
+            kept.extend_from_slice(&buf.as_slice()[..valued]);
         }
-        let plays = &buf.as_slice()[..valued];
         EQUITIES.with_borrow_mut(|equities| {
-            self.evaluator.play_equities(pos, plays, equities);
-            let mut best = f64::NEG_INFINITY;
-            for (play, &e) in plays.iter().zip(equities.iter()) {
-                let next = pos.play_unchecked(play);
-                let v = if next.is_game_over() {
-                    self.value_after(mover, &next)
-                } else {
-                    f64::from(e)
-                };
-                if v > best {
-                    best = v;
+            self.evaluator.play_equities(pos, &kept, equities);
+            for (i, &(a, b)) in spans.iter().enumerate().take(rolls.len()) {
+                if a == b {
+                    continue;
                 }
+                let mut best = f64::NEG_INFINITY;
+                for (play, &e) in kept[a..b].iter().zip(&equities[a..b]) {
+                    let next = pos.play_unchecked(play);
+                    let v = if next.is_game_over() {
+                        self.value_after(mover, &next)
+                    } else {
+                        f64::from(e)
+                    };
+                    if v > best {
+                        best = v;
+                    }
+                }
+                out[i] = best;
             }
-            best
-        })
+        });
+    }
+
+    /// Moves the plays the screen ranks best to the front of `buf` and returns how many the
+    /// evaluator values (all of them without a screen).
+    fn screened(&self, pos: &P, buf: &mut PlayList<P>) -> usize {
+        let Some(screen) = &self.screen else {
+            return buf.len();
+        };
+        let keep = screen.keep.max(1);
+        if buf.len() <= keep {
+            return buf.len();
+        }
+        SCORES.with_borrow_mut(|scores| {
+            (screen.score)(pos, buf.as_slice(), scores);
+            // The `keep` best to the front, the first of equals first.
+            for slot in 0..keep {
+                let mut top = slot;
+                for i in slot + 1..scores.len() {
+                    if scores[i] > scores[top] {
+                        top = i;
+                    }
+                }
+                scores.swap(slot, top);
+                buf.swap(slot, top);
+            }
+        });
+        keep
     }
 
     /// The value for `mover` of `next` (the position after its play, the opponent on roll).
@@ -204,10 +245,12 @@ impl<P: Position, R: Referee<P>> Luck<P> for EvalLuck<'_, P, R> {
             };
             return value(roll) - mean;
         }
+        let mut values = [0f64; 21];
+        let values = &mut values[..rolls.len()];
+        self.roll_values(pos, rolls, buf, values);
         let mut mean = 0.0;
         let mut actual = None;
-        for &r in rolls {
-            let v = self.roll_value(pos, r, buf);
+        for (&r, &v) in rolls.iter().zip(values.iter()) {
             let w = if opening {
                 1.0 / 15.0
             } else {
@@ -231,6 +274,42 @@ mod tests {
     use crate::eval::bearoff::BearoffEvaluator;
     use crate::rules::backgammon::Backgammon;
     use crate::scoring::referee::StandardReferee;
+
+    /// The rolls of game 0 of seed `seed`, as a rollout throws them (an opening roll, BG-10,
+    /// when asked): the tests' reproducible dice.
+    fn seeded_rolls(seed: u64) -> impl FnMut(bool) -> Dice {
+        let mut rng = crate::base::rng::game_stream(seed, 0, crate::base::rng::Stream::Dice);
+        move |opening| {
+            if opening {
+                crate::base::rng::opening_roll(&mut rng)
+            } else {
+                crate::base::rng::roll(&mut rng)
+            }
+        }
+    }
+
+    /// Plays a game from the opening with the seeded rolls of `seed`, each turn the shipped
+    /// net's best play, calling `visit` with each position before its roll and the roll;
+    /// returns how many turns were visited.
+    fn walk_net_game(seed: u64, mut visit: impl FnMut(&Backgammon, Dice)) -> usize {
+        let nets =
+            crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
+        let mut roll_dice = seeded_rolls(seed);
+        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+        let mut turns = 0;
+        while !pos.is_game_over() {
+            let roll = roll_dice(turns == 0);
+            visit(&pos, roll);
+            turns += 1;
+            let plays = pos.legal_plays(roll);
+            pos = if plays.is_empty() {
+                pos.pass_turn()
+            } else {
+                pos.play_unchecked(&plays[nets.best_play_from(&pos, plays.as_slice())])
+            };
+        }
+        turns
+    }
 
     /// The shipped net through [`Evaluator::evaluate`] only (the default `play_equities`).
     struct OnePositionAtATime(&'static crate::eval::net::NetEvaluator);
@@ -261,27 +340,13 @@ mod tests {
             rolls: None,
         };
         let mut buf: Box<PlayList<Backgammon>> = Box::default();
-        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut checked = 0;
-        while !pos.is_game_over() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let roll = Dice::ALL_21[(state % 21) as usize];
+        let checked = walk_net_game(11, |pos, roll| {
             let (a, b) = (
-                together.luck(&pos, roll, false, &mut buf),
-                apart.luck(&pos, roll, false, &mut buf),
+                together.luck(pos, roll, false, &mut buf),
+                apart.luck(pos, roll, false, &mut buf),
             );
             assert!((a - b).abs() < 1e-4, "{a} vs {b} at {pos:?}");
-            checked += 1;
-            let plays = pos.legal_plays(roll);
-            pos = if plays.is_empty() {
-                pos.pass_turn()
-            } else {
-                pos.play_unchecked(&plays[nets.best_play_from(&pos, plays.as_slice())])
-            };
-        }
+        });
         assert!(checked > 20);
     }
 
@@ -385,17 +450,14 @@ mod tests {
         let prune = Some((pruner, DEFAULT_PRUNE_KEEP));
         let mut rng = crate::base::rng::game_stream(3, 0, crate::base::rng::Stream::Choices);
         let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut roll_dice = seeded_rolls(3);
         let (mut lent, mut fresh) = ([0f32; 21], [0f32; 21]);
         let mut hits = 0;
         for _ in 0..40 {
             if pos.is_game_over() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let roll = Dice::ALL_21[(state % 21) as usize];
+            let roll = roll_dice(false);
             let plays = pos.legal_plays(roll);
             pos = match plays.len() {
                 0 => pos.pass_turn(),
@@ -435,6 +497,40 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_rolls_valued_together_are_worth_what_each_is_alone_bit_for_bit() {
+        let nets =
+            crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
+        let pubeval = crate::policy::Pubeval::new();
+        let mut buf: Box<PlayList<Backgammon>> = Box::default();
+        let mut scores = Vec::new();
+        for screen in [None, Some(pubeval_screen())] {
+            let luck = EvalLuck {
+                evaluator: nets,
+                referee: &StandardReferee,
+                starter: Color::White,
+                screen,
+                rolls: None,
+            };
+            let checked = walk_net_game(13, |pos, _| {
+                let mut together = [0.0; 21];
+                luck.roll_values(pos, &Dice::ALL_21, &mut buf, &mut together);
+                for (&r, &v) in Dice::ALL_21.iter().zip(&together) {
+                    assert_eq!(v.to_bits(), luck.roll_value(pos, r, &mut buf).to_bits());
+                    // pubeval's scores of a roll's plays together are its scores alone.
+                    let plays = pos.legal_plays(r);
+                    let race = crate::policy::is_race(pos);
+                    pubeval.scores_from(pos, plays.as_slice(), race, &mut scores);
+                    assert_eq!(scores.len(), plays.len());
+                    for (p, s) in plays.iter().zip(&scores) {
+                        assert_eq!(s.to_bits(), pubeval.score(p.after(), race).to_bits());
+                    }
+                }
+            });
+            assert!(checked > 20);
+        }
+    }
+
     /// The weighted mean of `luck` over the rolls: zero up to rounding (the 21-roll average
     /// of a roll's luck is zero by construction; BG-10: the 15 non-doubles for an opening).
     fn mean_luck(luck: &EvalLuck<'_, Backgammon, StandardReferee>, pos: &Backgammon) -> f64 {
@@ -463,73 +559,79 @@ mod tests {
             screen: Some(pubeval_screen()),
             rolls: None,
         };
-        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut checked = 0;
-        while !pos.is_game_over() {
-            let mean = mean_luck(&luck, &pos);
+        let checked = walk_net_game(12, |pos, _| {
+            let mean = mean_luck(&luck, pos);
             assert!(mean.abs() < 1e-9, "{mean} at {pos:?}");
-            let mean = mean_luck(&screened, &pos);
+            let mean = mean_luck(&screened, pos);
             assert!(mean.abs() < 1e-9, "screened: {mean} at {pos:?}");
-            checked += 1;
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let roll = Dice::ALL_21[(state % 21) as usize];
-            let plays = pos.legal_plays(roll);
-            pos = if plays.is_empty() {
-                pos.pass_turn()
-            } else {
-                pos.play_unchecked(&plays[nets.best_play_from(&pos, plays.as_slice())])
-            };
-        }
+        });
         assert!(checked > 20);
     }
 
-    /// The value of `roll` as [`EvalLuck::roll_value`] but over the `k` plays pubeval ranks
-    /// highest only (all of them when there are at most `k`); returns the value and how many
-    /// plays the net valued.
-    fn screened_value(
+    /// The values of `roll` over the `ks[j]` plays pubeval ranks highest (all when fewer),
+    /// for each `j`, and how many plays that is.
+    fn screened_values(
         luck: &EvalLuck<'_, Backgammon, StandardReferee>,
         pubeval: &crate::policy::Pubeval,
         pos: &Backgammon,
         roll: Dice,
-        k: usize,
-    ) -> (f64, usize) {
+        ks: &[usize; KS],
+    ) -> ([f64; KS], [usize; KS]) {
         let plays = pos.legal_plays(roll);
         if plays.is_empty() {
-            return (luck.value_after(pos.turn(), &pos.pass_turn()), 1);
+            let v = luck.value_after(pos.turn(), &pos.pass_turn());
+            return ([v; KS], [0; KS]);
         }
-        let race = crate::policy::is_race(pos);
+        let mut scores = Vec::new();
+        pubeval.scores_from(
+            pos,
+            plays.as_slice(),
+            crate::policy::is_race(pos),
+            &mut scores,
+        );
         let mut order: Vec<usize> = (0..plays.len()).collect();
-        if plays.len() > k {
-            let scores: Vec<f32> = plays
-                .iter()
-                .map(|p| pubeval.score(p.after(), race))
-                .collect();
-            order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-            order.truncate(k);
-        }
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        order.truncate(ks[KS - 1]);
+        let top: Vec<_> = order.iter().map(|&i| plays[i]).collect();
+        let mut equities = Vec::new();
+        luck.evaluator.play_equities(pos, &top, &mut equities);
+        let (mut values, mut counts) = ([0.0; KS], [0; KS]);
         let mut best = f64::NEG_INFINITY;
-        for &i in &order {
-            let next = pos.play_unchecked(&plays[i]);
-            let v = luck.value_after(pos.turn(), &next);
-            if v > best {
-                best = v;
+        let mut j = 0;
+        for (n, (play, &e)) in top.iter().zip(&equities).enumerate() {
+            let next = pos.play_unchecked(play);
+            let v = if next.is_game_over() {
+                luck.value_after(pos.turn(), &next)
+            } else {
+                f64::from(e)
+            };
+            best = best.max(v);
+            while j < KS && (n + 1 == ks[j] || n + 1 == top.len()) {
+                values[j] = best;
+                counts[j] = n + 1;
+                j += 1;
             }
         }
-        (best, order.len())
+        (values, counts)
     }
 
-    /// A measurement, not a check (run with `--ignored --nocapture`): net self-play games from
-    /// the opening with the luck of every roll measured by the same net. Prints the variance
-    /// of a game's points and of its points less the luck, the share of the remainder that
-    /// comes from each phase (the remainder is the sum over turns of the net's inconsistency
-    /// from ply to ply: the value after a play against the next roll's 21-roll average), and
-    /// the evaluations per turn (21 rolls' plays against the actual roll's).
+    /// The screens [`measure_the_luck_by_screen_and_coefficient`] compares.
+    const KS: usize = 6;
+
+    /// A game of that measurement: its points, and White's luck for each screen in contact and
+    /// in races.
+    type Row = (f64, [[f64; 2]; KS]);
+
+    /// A measurement, not a check (run with `--ignored --nocapture`; `VR_GAMES` games, 600 by
+    /// default): net self-play games from the opening, the luck of every roll measured by the
+    /// net over the K plays pubeval ranks best (K = 1, 2, 3, 4, 8, 64), the luck of turns in
+    /// contact and in races kept apart. For each K it prints the plays the net values a turn
+    /// and the variance of a game's points less the luck on the second half of the games:
+    /// with the luck's coefficient 1, with no luck in races, and with the coefficients (one for
+    /// both phases, and one a phase) fitted by least squares on the first half.
     #[test]
     #[ignore = "a measurement: prints figures for the lab notes"]
-    fn measure_where_the_variance_left_by_the_luck_comes_from() {
+    fn measure_the_luck_by_screen_and_coefficient() {
         use crate::policy::is_race;
         let nets =
             crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
@@ -543,24 +645,17 @@ mod tests {
         let games: usize = std::env::var("VR_GAMES")
             .ok()
             .and_then(|g| g.parse().ok())
-            .unwrap_or(300);
-        let mut buf: Box<PlayList<Backgammon>> = Box::default();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let (mut s_pts, mut s_pts2, mut s_red, mut s_red2) = (0.0, 0.0, 0.0, 0.0);
-        // Squared inconsistency by phase of the position before the roll: contact, race.
-        let mut d2 = [0.0f64; 2];
-        let mut turns = [0usize; 2];
-        let (mut evals_all, mut evals_actual, mut all_turns) = (0usize, 0usize, 0usize);
-        let mut d2_first_two = 0.0;
+            .unwrap_or(600);
+        let ks: [usize; KS] = [1, 2, 3, 4, 8, 64];
         let pubeval = crate::policy::Pubeval::new();
-        const KS: [usize; 3] = [2, 4, 8];
-        let (mut s_k, mut s_k2, mut evals_k) = ([0.0f64; 3], [0.0f64; 3], [0usize; 3]);
-        let mut mean_d = [0.0f64; 2];
-        for _ in 0..games {
-            let mut luck_k = [0.0f64; 3];
+        // Per game: points, and White's luck for each K in contact and in races.
+        let mut rows: Vec<Row> = Vec::with_capacity(games);
+        let mut valued = [[0usize; 2]; KS];
+        let (mut turns, mut actual) = ([0usize; 2], 0usize);
+        for g in 0..games {
+            let mut lk = [[0.0f64; 2]; KS];
+            let mut roll_dice = seeded_rolls(1000 + g as u64);
             let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-            let mut white_luck = 0.0;
-            let mut prev_best: Option<f64> = None;
             let mut turn = 0;
             while !pos.is_game_over() {
                 let opening = turn == 0;
@@ -569,67 +664,35 @@ mod tests {
                 } else {
                     &Dice::ALL_21
                 };
-                let mut mean = 0.0;
-                let mut values = Vec::with_capacity(21);
-                let mut mean_k = [0.0f64; 3];
-                let mut values_k = [[0.0f64; 21]; 3];
+                let phase = usize::from(is_race(&pos));
+                turns[phase] += 1;
+                let roll = roll_dice(opening);
+                let (mut mean, mut mine) = ([0.0f64; KS], [0.0f64; KS]);
                 for &r in rolls {
-                    let v = luck.roll_value(&pos, r, &mut buf);
-                    evals_all += buf.len();
+                    let (v, n) = screened_values(&luck, &pubeval, &pos, r, &ks);
                     let w = if opening {
                         1.0 / 15.0
                     } else {
                         f64::from(r.weight()) / 36.0
                     };
-                    mean += w * v;
-                    for (j, &k) in KS.iter().enumerate() {
-                        let (vk, n) = screened_value(&luck, &pubeval, &pos, r, k);
-                        evals_k[j] += n;
-                        mean_k[j] += w * vk;
-                        values_k[j][values.len()] = vk;
-                    }
-                    values.push(v);
-                }
-                if let Some(b) = prev_best {
-                    // The previous mover's value after its play, against minus this mover's
-                    // 21-roll average: equal for a consistent evaluator.
-                    let d = b + mean;
-                    let k = usize::from(is_race(&pos));
-                    d2[k] += d * d;
-                    mean_d[k] += d;
-                    turns[k] += 1;
-                    if turn <= 2 {
-                        d2_first_two += d * d;
+                    for j in 0..KS {
+                        mean[j] += w * v[j];
+                        valued[j][phase] += n[j];
+                        if r == roll {
+                            mine[j] = v[j];
+                        }
                     }
                 }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let k = (state % if opening { 15 } else { 36 }) as usize;
-                let idx = if opening {
-                    k
+                let sign = if pos.turn() == Color::White {
+                    1.0
                 } else {
-                    // 36 equally likely ordered rolls onto the 21 distinct ones.
-                    let mut acc = 0usize;
-                    Dice::ALL_21
-                        .iter()
-                        .position(|r| {
-                            acc += r.weight() as usize;
-                            k < acc
-                        })
-                        .unwrap()
+                    -1.0
                 };
-                let roll = rolls[idx];
-                let l = values[idx] - mean;
-                white_luck += if pos.turn() == Color::White { l } else { -l };
-                for j in 0..3 {
-                    let lk = values_k[j][idx] - mean_k[j];
-                    luck_k[j] += if pos.turn() == Color::White { lk } else { -lk };
+                for j in 0..KS {
+                    lk[j][phase] += sign * (mine[j] - mean[j]);
                 }
-                prev_best = Some(values[idx]);
                 let plays = pos.legal_plays(roll);
-                evals_actual += plays.len();
-                all_turns += 1;
+                actual += plays.len();
                 pos = if plays.is_empty() {
                     pos.pass_turn()
                 } else {
@@ -643,61 +706,59 @@ mod tests {
                 Some(_) => -f64::from(r.points),
                 None => 0.0,
             };
-            s_pts += pts;
-            s_pts2 += pts * pts;
-            s_red += pts - white_luck;
-            s_red2 += (pts - white_luck) * (pts - white_luck);
-            for j in 0..3 {
-                s_k[j] += pts - luck_k[j];
-                s_k2[j] += (pts - luck_k[j]) * (pts - luck_k[j]);
-            }
+            rows.push((pts, lk));
         }
-        let n = games as f64;
-        let var = |s: f64, s2: f64| s2 / n - (s / n) * (s / n);
-        let (vp, vr) = (var(s_pts, s_pts2), var(s_red, s_red2));
+        let (fit, test) = rows.split_at(games / 2);
+        let var = |set: &[Row], f: &dyn Fn(f64, [f64; 2]) -> f64, j: usize| {
+            let n = set.len() as f64;
+            let (s, s2) = set.iter().fold((0.0, 0.0), |(s, s2), (p, l)| {
+                let y = f(*p, l[j]);
+                (s + y, s2 + y * y)
+            });
+            s2 / n - (s / n) * (s / n)
+        };
+        let all_turns = (turns[0] + turns[1]) as f64;
+        let plain = var(test, &|p, _| p, 0);
         println!(
-            "games {games}: mean points {:+.4}, reduced {:+.4}",
-            s_pts / n,
-            s_red / n
+            "games {games} (fitted on {}, measured on {}): turns a game {:.1} contact, {:.1} race; plays of the roll played a turn {:.1}; variance of the points {plain:.4}",
+            fit.len(),
+            test.len(),
+            turns[0] as f64 / games as f64,
+            turns[1] as f64 / games as f64,
+            actual as f64 / all_turns
         );
-        println!(
-            "variance of a game: plain {vp:.4}, less the luck {vr:.4}, ratio {:.1}",
-            vp / vr
-        );
-        println!(
-            "inconsistency per game (sum of d^2 / games): contact {:.4} over {:.1} turns, race {:.4} over {:.1} turns, turns 1-2 {:.4}",
-            d2[0] / n,
-            turns[0] as f64 / n,
-            d2[1] / n,
-            turns[1] as f64 / n,
-            d2_first_two / n
-        );
-        println!(
-            "rms d: contact {:.4}, race {:.4}",
-            (d2[0] / turns[0].max(1) as f64).sqrt(),
-            (d2[1] / turns[1].max(1) as f64).sqrt()
-        );
-        println!(
-            "mean d: contact {:+.4}, race {:+.4}",
-            mean_d[0] / turns[0].max(1) as f64,
-            mean_d[1] / turns[1].max(1) as f64
-        );
-        for j in 0..3 {
-            let v = var(s_k[j], s_k2[j]);
+        for j in 0..KS {
+            // Least squares on the fitting half: one coefficient, and one a phase.
+            let n = fit.len() as f64;
+            let mean = |f: &dyn Fn(&Row) -> f64| fit.iter().map(f).sum::<f64>() / n;
+            let (mp, mc, mr) = (mean(&|r| r.0), mean(&|r| r.1[j][0]), mean(&|r| r.1[j][1]));
+            let (mut scc, mut srr, mut scr, mut spc, mut spr) = (0.0, 0.0, 0.0, 0.0, 0.0);
+            for (p, l) in fit {
+                let (p, c, r) = (p - mp, l[j][0] - mc, l[j][1] - mr);
+                scc += c * c;
+                srr += r * r;
+                scr += c * r;
+                spc += p * c;
+                spr += p * r;
+            }
+            let beta = (spc + spr) / (scc + srr + 2.0 * scr);
+            let det = scc * srr - scr * scr;
+            let (bc, br) = ((spc * srr - spr * scr) / det, (spr * scc - spc * scr) / det);
+            let one = var(test, &|p, l| p - l[0] - l[1], j);
+            let contact_only = var(test, &|p, l| p - l[0], j);
+            let fitted = var(test, &|p, l| p - beta * (l[0] + l[1]), j);
+            let fitted2 = var(test, &|p, l| p - bc * l[0] - br * l[1], j);
             println!(
-                "screened by pubeval to {} plays a roll: mean {:+.4}, variance {v:.4}, ratio {:.1}, net plays per turn {:.1} ({:.1}x the actual roll's)",
-                KS[j],
-                s_k[j] / n,
-                vp / v,
-                evals_k[j] as f64 / all_turns as f64,
-                evals_k[j] as f64 / evals_actual as f64
+                "K {:>2}: net plays a turn {:.1} (contact {:.1}, race {:.1}); variance cut: coefficient 1 {:.1}x, contact luck only {:.1}x, fitted {beta:.3} {:.1}x, fitted a phase {bc:.3}/{br:.3} {:.1}x",
+                ks[j],
+                (valued[j][0] + valued[j][1]) as f64 / all_turns,
+                valued[j][0] as f64 / turns[0].max(1) as f64,
+                valued[j][1] as f64 / turns[1].max(1) as f64,
+                plain / one,
+                plain / contact_only,
+                plain / fitted,
+                plain / fitted2
             );
         }
-        println!(
-            "plays valued per turn: 21 rolls {:.1}, actual roll {:.1}, ratio {:.1}",
-            evals_all as f64 / all_turns as f64,
-            evals_actual as f64 / all_turns as f64,
-            evals_all as f64 / evals_actual as f64
-        );
     }
 }

@@ -375,19 +375,34 @@ impl Pubeval {
         }
     }
 
+    /// [`Pubeval::score`] of each of `plays` (plays of `before`, the same floats), written to
+    /// `out`: scored in groups of four, and, when no checker can be borne off this turn,
+    /// without counting `before`'s checkers off again play by play (as [`Pubeval::best_from`]).
+    pub fn scores_from(
+        &self,
+        before: &Backgammon,
+        plays: &[Play<Backgammon>],
+        race: bool,
+        out: &mut Vec<f32>,
+    ) {
+        out.clear();
+        let mut push = |_: usize, s: f32, off: u8| {
+            out.push(if off == WON { PUBEVAL_WIN } else { s });
+        };
+        if before.may_bear_off_this_turn() {
+            self.scores_of(plays, race, off_or_won, &mut push);
+        } else {
+            let off = before.checkers_per_side() - before.mover_on_board();
+            self.scores_of(plays, race, |_| off, &mut push);
+        }
+    }
+
     /// The index of the play with the highest [`Pubeval::score`] (the first on ties; 0 for an
     /// empty list): the choice of `argmax` over `score`, with the plays scored in groups of
     /// four (the same additions in the same order) and compared in list order.
     #[must_use]
     pub fn best(&self, plays: &[Play<Backgammon>], race: bool) -> usize {
-        // A play that bears off the last checker scores `PUBEVAL_WIN` (no checker left: 15 or
-        // fewer off, which the sentinel 16 stands for).
-        self.best_of(plays, race, |a| {
-            match a.checkers_per_side() - a.mover_on_board() {
-                off if off == a.checkers_per_side() => WON,
-                off => off,
-            }
-        })
+        self.best_of(plays, race, off_or_won)
     }
 
     /// [`Pubeval::best`] with the mover's checkers off after each play given by `off` (`WON`:
@@ -399,17 +414,31 @@ impl Pubeval {
         race: bool,
         off: impl Fn(&Backgammon) -> u8,
     ) -> usize {
-        const K: usize = 4;
-        let table = if race { &self.race } else { &self.contact };
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
-        let mut consider = |i: usize, s: f32, off: u8| {
+        self.scores_of(plays, race, off, |i, s, off| {
             let s = if off == WON { PUBEVAL_WIN } else { s };
             if s > best_score {
                 best = i;
                 best_score = s;
             }
-        };
+        });
+        best
+    }
+
+    /// Calls `consider(i, score, off)` for each of `plays` in order: its score by the table
+    /// (the same floats as [`Pubeval::score`] unless `off` is `WON`, which the caller maps to
+    /// `PUBEVAL_WIN`), the plays scored in groups of four.
+    #[inline(always)]
+    fn scores_of(
+        &self,
+        plays: &[Play<Backgammon>],
+        race: bool,
+        off: impl Fn(&Backgammon) -> u8,
+        mut consider: impl FnMut(usize, f32, u8),
+    ) {
+        const K: usize = 4;
+        let table = if race { &self.race } else { &self.contact };
         let mut groups = plays.chunks_exact(K);
         let mut i = 0;
         for group in &mut groups {
@@ -428,7 +457,16 @@ impl Pubeval {
             consider(i, s, off);
             i += 1;
         }
-        best
+    }
+}
+
+/// The mover's checkers off after `a` (a play's after-state), or `WON` when it bore off the
+/// last one (no checker left: 15 or fewer off, which the sentinel 16 stands for), where
+/// pubeval scores `PUBEVAL_WIN`.
+fn off_or_won(a: &Backgammon) -> u8 {
+    match a.checkers_per_side() - a.mover_on_board() {
+        off if off == a.checkers_per_side() => WON,
+        off => off,
     }
 }
 
