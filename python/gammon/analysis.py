@@ -223,7 +223,8 @@ def analyze_many(
         raise InvalidInputError(f"net must be a gammon.Net, not {brief(net)}")
     items = list(sources)
     if run.executor is not None:
-        return _on_executor(items, plies, net, prune, run)
+        how = {"plies": plies, "net": net, "prune": prune, "threads": run.threads or 1}
+        return _on_executor(items, how, run)
     records = [_record(s) for s in items]
     games = [r[0] for r in records]
     bar = Progress(run.progress, sum(len(g) for g in games), "analysis", "games", None)
@@ -256,22 +257,16 @@ SOURCES_PER_TASK = 8
 
 
 def _analyze_part(
-    sources: Sequence[Source],
-    plies: int,
-    net: Optional[Net],
-    prune: Optional[int],
-    threads: int,
-    first: int,
-    end: int,
+    sources: Sequence[Source], how: dict[str, Any], first: int, end: int
 ) -> list[MatchAnalysis]:
     """The analyses of ``sources[first:end]`` (a task on an executor's worker)."""
-    return analyze_many(sources[first:end], plies=plies, net=net, prune=prune, threads=threads)
+    return analyze_many(sources[first:end], **how)
 
 
 def _on_executor(
-    sources: list[Source], plies: int, net: Optional[Net], prune: Optional[int], run: RunOptions
+    sources: list[Source], how: dict[str, Any], run: RunOptions
 ) -> list[MatchAnalysis]:
-    """:func:`analyze_many` in tasks on ``run.executor``, merged in order."""
+    """:func:`analyze_many` in tasks on ``run.executor`` (``how``: its settings), in order."""
     executor = run.executor
     # Bad sources are refused here, before any task runs.
     total = sum(len(_record(s)[0]) for s in sources)
@@ -289,7 +284,7 @@ def _on_executor(
             run.callback(AnalysisProgress(done, total, time.monotonic() - start))
         return None
 
-    task = partial(_analyze_part, sources, plies, net, prune, run.threads or 1)
+    task = partial(_analyze_part, sources, how)
     try:
         stop = run_ranges(executor, task, ranges, take, retries=run.retries)
     finally:
