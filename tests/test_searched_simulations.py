@@ -15,6 +15,7 @@ from gammon.serve import Engine
 
 SEARCHED = gammon.Player("net", plies=1)
 CUBE_SEARCHED = gammon.Player("net", cube_plies=1)
+PRUNED_OFF = gammon.Player("net", plies=1, prune=0)
 
 
 def _money(players: object, games: int, **options: object) -> gammon.MoneyResult:
@@ -74,18 +75,28 @@ def test_results_of_other_depths_do_not_merge_and_name_the_difference() -> None:
     assert [m[0] for m in a.setup.mismatches(b.setup)] == ["plies"]
 
 
-def test_a_searched_simulation_resumes_its_checkpoint_at_its_depths(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("players", "field", "written", "other"),
+    [
+        ((CUBE_SEARCHED, "pubeval"), "cube_plies", [1, 0], ("net", "pubeval")),
+        ((PRUNED_OFF, "pubeval"), "prune", [0, 3], (SEARCHED, "pubeval")),
+    ],
+)
+def test_a_searched_simulation_resumes_its_checkpoint_at_its_settings(
+    tmp_path: Path, players: tuple[object, object], field: str, written: list[int], other: object
+) -> None:
     path = tmp_path / "searched.json"
-    players = (CUBE_SEARCHED, "pubeval")
-    gammon.simulate_money(4, players=players, seed=2, checkpoint=str(path), threads=1)
-    data = json.loads(path.read_text())
-    assert data["simulation"]["cube_plies"] == [1, 0]
-    assert "plies" not in data["simulation"]  # written only when searched
-    whole = gammon.read_checkpoint(path).resume(8, threads=1)
-    assert whole == gammon.simulate_money(8, players=players, seed=2, threads=1)
-    # The same players at another depth do not continue the file: the message names it.
-    with pytest.raises(gammon.CheckpointError, match="cube_plies"):
-        gammon.simulate_money(8, players=("net", "pubeval"), seed=2, checkpoint=str(path))
+    gammon.simulate_money(2, players=players, seed=2, checkpoint=str(path), threads=1)
+    simulation = json.loads(path.read_text())["simulation"]
+    assert simulation[field] == written
+    assert "plies" not in simulation or field == "prune"  # written only when searched
+    checkpoint = gammon.read_checkpoint(path)
+    assert getattr(checkpoint.result.setup, field) == tuple(written)
+    whole = checkpoint.resume(4, threads=1)
+    assert whole == gammon.simulate_money(4, players=players, seed=2, threads=1)
+    # The same players with another setting do not continue the file: the message names it.
+    with pytest.raises(gammon.CheckpointError, match=field):
+        gammon.simulate_money(4, players=other, seed=2, checkpoint=str(path))
 
 
 def test_a_checkpoint_of_unsearched_players_has_no_depth_fields(tmp_path: Path) -> None:
@@ -95,6 +106,10 @@ def test_a_checkpoint_of_unsearched_players_has_no_depth_fields(tmp_path: Path) 
     simulation = json.loads(path.read_text())["simulation"]
     assert "plies" not in simulation and "cube_plies" not in simulation
     assert gammon.read_checkpoint(path).result.setup.plies == (0, 0)
+    # Nor is the default pruning of a searching player (earlier files pruned by it).
+    searched = tmp_path / "searched.json"
+    gammon.simulate_money(1, players=(SEARCHED, "pubeval"), seed=2, checkpoint=str(searched))
+    assert "prune" not in json.loads(searched.read_text())["simulation"]
 
 
 @pytest.mark.parametrize(
@@ -178,9 +193,6 @@ def test_searched_players_travel_to_worker_processes_with_their_depths() -> None
     assert spread == direct and spread.setup.cube_plies == (1, 0)
 
 
-PRUNED_OFF = gammon.Player("net", plies=1, prune=0)
-
-
 def test_a_searching_player_prunes_as_rollouts_do_unless_told() -> None:
     """The pruning of a searched player travels into the setup, its name and the replays."""
     assert gammon.Player().prune is None and SEARCHED.prune is None
@@ -202,26 +214,6 @@ def test_a_searching_player_prunes_as_rollouts_do_unless_told() -> None:
         == gammon.simulate.simulated_match_record(0, (one, "pubeval"), seed=5).games[0].actions
     )
     assert a.games[0].actions != b.games[0].actions
-
-
-def test_a_pruning_other_than_the_default_is_checkpointed_and_resumed(tmp_path: Path) -> None:
-    path = tmp_path / "pruned.json"
-    players = (PRUNED_OFF, "pubeval")
-    gammon.simulate_money(2, players=players, seed=2, checkpoint=str(path), threads=1)
-    data = json.loads(path.read_text())
-    assert data["simulation"]["prune"] == [0, 3]
-    checkpoint = gammon.read_checkpoint(path)
-    assert checkpoint.result.setup.prune == (0, 3)
-    assert checkpoint.resume(3, threads=1) == gammon.simulate_money(
-        3, players=players, seed=2, threads=1
-    )
-    # The default pruning does not continue the file: the message names the difference.
-    with pytest.raises(gammon.CheckpointError, match="prune"):
-        gammon.simulate_money(3, players=(SEARCHED, "pubeval"), seed=2, checkpoint=str(path))
-    # The default is not written (files of earlier versions pruned by it).
-    default = tmp_path / "default.json"
-    gammon.simulate_money(1, players=(SEARCHED, "pubeval"), seed=2, checkpoint=str(default))
-    assert "prune" not in json.loads(default.read_text())["simulation"]
 
 
 def test_a_pruning_that_is_not_a_whole_number_is_refused_by_the_player() -> None:
