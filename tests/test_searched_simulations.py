@@ -217,10 +217,10 @@ def test_a_searching_player_prunes_as_rollouts_do_unless_told() -> None:
 
 
 def test_a_pruning_that_is_not_a_whole_number_is_refused_by_the_player() -> None:
-    with pytest.raises(InvalidInputError, match="prune must be between"):
-        gammon.Player("net", plies=1, prune=-1)
-    with pytest.raises(InvalidInputError, match="prune must be an int"):
-        gammon.Player("net", plies=1, prune="3")  # type: ignore[arg-type]
+    # The check of rollouts' prune=, with its message.
+    for bad in (-1, "3", 1.5, True):
+        with pytest.raises(InvalidInputError, match=r"prune must be an int from 0 \(no pruning\)"):
+            gammon.Player("net", plies=1, prune=bad)  # type: ignore[arg-type]
 
 
 def test_cli_simulate_prunes_both_players_searches_as_told(

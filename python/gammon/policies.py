@@ -248,8 +248,8 @@ class Player:
             object.__setattr__(self, "checker", default_policy(Variant.BACKGAMMON))
         for depth in ("plies", "cube_plies"):
             object.__setattr__(self, depth, int_arg(depth, getattr(self, depth), 0, 2**32 - 1))
-        if self.prune is not None:
-            object.__setattr__(self, "prune", int_arg("prune", self.prune, 0, 2**32 - 1))
+        # The pruning, by the check of every search's prune= (the core's).
+        object.__setattr__(self, "prune", _core_names._prune_keep(self.prune))
         c = self.checker
         if self.cube is None:
             own = isinstance(c, Net) or (isinstance(c, str) and c.strip().lower() == "net")
