@@ -67,9 +67,10 @@ impl Prune<'_> {
 }
 
 /// The one rule of every pruned pick (the searched policy's replies, and the cube search's
-/// plays and the cube model's look-ahead, `super::janowski::rolls`): a play that ends the game is kept, whatever the pruning net
-/// says of it (it wins; the net's value of a finished game may be anything). `scores` holds
-/// the pruning net's score of each of `plays`; those that end the game become infinite.
+/// plays and the cube model's look-ahead, `super::janowski::rolls`): a play that ends the
+/// game is kept, whatever the pruning net says of it (it wins; the net's value of a finished
+/// game may be anything). `scores` holds the pruning net's score of each of `plays`; those
+/// that end the game become infinite.
 pub(super) fn keep_game_enders<P: NetPosition>(plays: &[Play<P>], scores: &mut [f32]) {
     for (s, p) in scores.iter_mut().zip(plays) {
         if bears_off(p) && p.after().is_game_over() {
