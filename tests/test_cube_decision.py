@@ -285,8 +285,6 @@ def test_cli_hint_prune_is_the_cube_decisions(capsys: pytest.CaptureFixture[str]
     expected = gammon.cube_decision(middle, plies=1, prune=1)
     assert code == 0 and str(expected) in out
     assert str(gammon.cube_decision(middle, plies=1)) not in out
-    code, _, err = run(["hint", START, "31", "--prune", "1"], capsys)
-    assert code == 2 and "--prune applies to the cube decision" in err
 
 
 def test_cli_hint_asks_for_the_dice_when_there_is_no_cube_decision(

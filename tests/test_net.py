@@ -142,6 +142,31 @@ def test_hint_with_search() -> None:
     assert str(one[0].play) == "24/13"
 
 
+def test_hint_and_evaluate_search_with_the_same_pruning() -> None:
+    # A middle game, each play searched 1 ply deep: the play's hint is the opponent's
+    # evaluation of the position after it, negated, with any pruning. The default keeps the
+    # pruning net's 3 best replies a roll (as prune=3), prune=0 values every reply with the net
+    # and prune=1 the pruning net's best alone: the values move somewhere.
+    middle = gammon.Position.from_id("l5mDAQMsz+ALAA")
+
+    def hints(prune: object = None) -> dict[str, float]:
+        got = gammon.hint(middle, (4, 2), plies=1, prune=prune)  # type: ignore[arg-type]
+        return {str(h.play): h.equity for h in got}
+
+    default, every, one = hints(), hints(0), hints(1)
+    assert hints(3) == default and len(default) > 8
+    assert default != every and default != one
+    assert max(abs(every[p] - default[p]) for p in default) < 0.05
+    for prune in (None, 0, 1):
+        for h in gammon.hint(middle, (4, 2), plies=1, prune=prune)[:3]:
+            after = middle.play(h.play)
+            e = gammon.evaluate(after, plies=1, prune=prune)
+            assert h.equity == pytest.approx(-e.equity, abs=1e-6), (prune, str(h.play))
+    for bad in (-1, 2.0, "3", True):
+        with pytest.raises(gammon.InvalidInputError, match="prune must be an int from 0"):
+            hints(bad)
+
+
 def test_hint_in_a_bearoff_is_exact_and_picks_the_best_play() -> None:
     """OFF-1..OFF-3: the hint of a bear-off is the databases' value of each play."""
     p = pos({6: 1, 5: 1, 1: 2}, {1: 3, 2: 2})
@@ -219,6 +244,19 @@ def test_cli_hint_prints_the_ranked_plays(capsys: pytest.CaptureFixture[str]) ->
     assert "8/5 6/5" in lines[0]
     assert main(["hint", "65", "--plies", "1", "--top", "1"]) == 0
     assert "24/13" in capsys.readouterr().out
+
+
+def test_cli_hint_and_evaluate_take_prune(capsys: pytest.CaptureFixture[str]) -> None:
+    # --prune sets the search's pruning with a roll too, as prune= does.
+    middle = "l5mDAQMsz+ALAA"
+    for prune in (0, 1):
+        assert main(["hint", middle, "42", "--plies", "1", "--prune", str(prune)]) == 0
+        best = gammon.hint(gammon.Position.from_id(middle), (4, 2), plies=1, prune=prune)[0]
+        assert f"{best.equity:+.3f}" in capsys.readouterr().out
+    assert main(["evaluate", middle, "--plies", "1", "--prune", "1", "--json"]) == 0
+    e = gammon.evaluate(gammon.Position.from_id(middle), plies=1, prune=1)
+    assert f'"equity": {e.equity}' in capsys.readouterr().out
+    assert main(["evaluate", middle, "--prune", "-1"]) == 2
 
 
 def test_cli_hint_refuses_a_bad_roll(capsys: pytest.CaptureFixture[str]) -> None:

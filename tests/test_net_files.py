@@ -172,7 +172,16 @@ def test_evaluate_with_a_net_searches_with_it(copy: gammon.Net) -> None:
     start = gammon.Position.start()
     td1 = gammon.Net.load(TD1)
     assert gammon.evaluate(start, net=copy) == gammon.evaluate(start)
-    assert gammon.evaluate(start, plies=1, net=copy) == gammon.evaluate(start, plies=1)
+    # A net of one's own is never pruned (the pruning net is trained for the shipped nets):
+    # its search is the shipped nets' unpruned one, whatever prune= says.
+    for prune in (None, 1):
+        assert gammon.evaluate(start, plies=1, net=copy, prune=prune) == gammon.evaluate(
+            start, plies=1, prune=0
+        )
+    middle = gammon.Position.from_id("l5mDAQMsz+ALAA")
+    every = gammon.hint(middle, (4, 2), plies=1, prune=0)
+    mine = gammon.hint(middle, (4, 2), plies=1, net=copy, prune=1)
+    assert [(str(h.play), h.equity) for h in mine] == [(str(h.play), h.equity) for h in every]
     assert gammon.evaluate(start, net=td1) != gammon.evaluate(start)
     e = gammon.evaluate(start, plies=1, net=td1)
     assert e.plies == 1 and 0.0 < e.win < 1.0

@@ -2132,6 +2132,7 @@ def evaluate(
     *,
     cube: Any = None,
     score: Any = None,
+    prune: int | None = None,
 ) -> Evaluation:
     """The outcome probabilities of ``position`` for its player on roll, by ``net``.
 
@@ -2150,8 +2151,13 @@ def evaluate(
     play the match winning chance; searched deeper than 0 ply, the probabilities are those of
     the same search, whose plays are chosen with the cube at the score.
 
+    ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
+    or more, in contact, for the net to value (default 3; 0 values every play with the net,
+    slower), as in :func:`~gammon.rollout` and :func:`cube_decision`; the shipped backgammon
+    net only (a :class:`Net` of your own and Long Nardy's are never pruned).
+
     Raises :class:`~gammon.errors.InvalidInputError` for a bad argument (a ``net`` of
-    another game among them).
+    another game, a bad ``prune`` among them).
     """
 
 def hint(
@@ -2162,6 +2168,7 @@ def hint(
     *,
     cube: Any = None,
     score: Any = None,
+    prune: int | None = None,
 ) -> list[Hint]:
     """The legal plays of ``dice`` in ``position``, valued for the player on roll, best first.
 
@@ -2182,6 +2189,11 @@ def hint(
     match winning chances at the score, the opponent's cube decision after the play included;
     they are ranked by :attr:`Hint.cubeful_equity`, and the cubeless figures stay in each
     evaluation.
+
+    ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
+    or more, in contact, for the net to value (default 3; 0 values every play with the net,
+    slower), as in :func:`~gammon.rollout` and :func:`cube_decision`; the shipped backgammon
+    net only (a :class:`Net` of your own and Long Nardy's are never pruned).
 
     Raises :class:`~gammon.errors.InvalidDiceError` for bad dice and
     :class:`~gammon.errors.InvalidInputError` for another bad argument (a ``net`` of another

@@ -222,13 +222,13 @@ def _plies_option(p: Any, default: str = "the net alone") -> None:
     )
 
 
-def _prune_option(p: Any, where: str) -> None:
+def _prune_option(p: Any) -> None:
     p.add_argument(
         "--prune",
         type=_count(0),
         metavar="K",
-        help=f"inside the search of --plies{where}, the pruning net keeps K plays of each roll "
-        "for the shipped net: 3 (default), or 0 to value every play with the net",
+        help="inside the search of --plies, the pruning net keeps K plays of each roll for the "
+        "shipped net: 3 (default), or 0 to value every play with the net",
     )
 
 
@@ -424,7 +424,7 @@ def _hint_parser(sub: Any) -> None:
     )
     _position_options(p, dice="; the dice of a gnubg ID or XGID that has them")
     _plies_option(p)
-    _prune_option(p, " of the cube decision (no roll)")
+    _prune_option(p)
     p.add_argument("--top", type=_count(1), metavar="N", help="print the best N plays only")
     p.add_argument(
         "--cubeless",
@@ -441,10 +441,8 @@ def _hint(args: argparse.Namespace) -> int:
     net = _load_net(args.net)
     if not dice:
         return _cube_hint(pos, game, args.plies, net, args.prune)
-    if args.prune is not None:
-        raise InvalidInputError("--prune applies to the cube decision (a hint without a roll)")
     at_score = game is not None and not args.cubeless
-    hints = hint(game if at_score else pos, dice, plies=args.plies, net=net)
+    hints = hint(game if at_score else pos, dice, plies=args.plies, net=net, prune=args.prune)
     what = "cubeless equity"
     if at_score:
         where = "money" if game.is_money else str(game.match)
@@ -489,6 +487,7 @@ def _evaluate_parser(sub: Any) -> None:
     )
     _position_options(p, position="position")
     _plies_option(p)
+    _prune_option(p)
     _stakes_options(p)
     _net_option(p, "as gammon-train writes them): evaluate with its nets")
     _json_option(p)
@@ -545,7 +544,8 @@ def _evaluate(args: argparse.Namespace) -> int:
 
     pos, game = _read(args.position, args)
     cube, score = _stakes(args, game)
-    e = evaluate(game or pos, args.plies, _load_net(args.net), cube=cube, score=score)
+    net = _load_net(args.net)
+    e = evaluate(game or pos, args.plies, net, cube=cube, score=score, prune=args.prune)
     if args.json:
         _print_json({"position": pos, **e.summary()})
         return 0
@@ -1130,7 +1130,7 @@ def _analyze_parser(sub: Any) -> None:
     )
     add("files", nargs="+")
     _plies_option(a, "gnubg's is 2")
-    _prune_option(a, "")
+    _prune_option(a)
     add("--worst", type=_count(0), default=10)
     _json_option(a)
     add("--html")

@@ -278,7 +278,7 @@ fn probs(p: &gammon_core::eval::Probabilities) -> Probs {
 /// The value of `position` for its player on roll, before the roll, with `cube` in the match
 /// `board`, their own cube decision included, searched `plies` deep: ``(probabilities,
 /// value, normalised)``, the value money points per unit of the cube or a match winning
-/// chance, the normalised one money points or EMG.
+/// chance, the normalised one money points or EMG; pruned as [`cube_search`] says.
 pub(crate) fn cubeful_evaluate(
     py: Python<'_>,
     position: PyPosition,
@@ -286,12 +286,13 @@ pub(crate) fn cubeful_evaluate(
     board: Option<PyMatchScore>,
     plies: u32,
     net: Option<&PyNet>,
+    prune: Option<u32>,
 ) -> PyResult<(Probs, f64, f64)> {
     check_plies(plies)?;
     let pos = backgammon(&position)?;
     let policy = nets_for(net, position.inner.variant())?;
     let info = info(&cube, position.inner.turn(), board)?;
-    let mut search = cube_search(&policy, None)?;
+    let mut search = cube_search(&policy, prune)?;
     py.detach(|| {
         guard(|| {
             let (p, v) = search.value(&pos, &info, plies);
@@ -310,6 +311,7 @@ pub(crate) fn cubeful_rank(
     board: Option<PyMatchScore>,
     plies: u32,
     net: Option<&PyNet>,
+    prune: Option<u32>,
 ) -> PyResult<Vec<(Probs, f64, f64)>> {
     check_plies(plies)?;
     let before = PyPosition {
@@ -326,7 +328,7 @@ pub(crate) fn cubeful_rank(
             VariantPlay::Nardy(_) => None,
         })
         .collect();
-    let mut search = cube_search(&policy, None)?;
+    let mut search = cube_search(&policy, prune)?;
     py.detach(|| {
         guard(|| {
             let values = search.play_values(&pos, &list, &info, plies);

@@ -681,11 +681,17 @@ pub fn cube_decision(
 /// the match winning chance; searched deeper than 0 ply, the probabilities are those of the
 /// same search, whose plays are chosen with the cube at the score.
 ///
-/// Raises ``InvalidInputError`` for a bad argument (a ``net`` of another game among them).
+/// ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
+/// or more, in contact, for the net to value (default 3; 0 values every play with the net,
+/// slower), as in ``rollout`` and ``cube_decision``; the shipped backgammon net only (a ``Net``
+/// of your own and Long Nardy's are never pruned).
+///
+/// Raises ``InvalidInputError`` for a bad argument (a ``net`` of another game, a bad
+/// ``prune`` among them).
 #[pyfunction]
 #[pyo3(
-    signature = (position, plies=None, net=None, *, cube=None, score=None),
-    text_signature = "(position, plies=0, net=None, *, cube=None, score=None)"
+    signature = (position, plies=None, net=None, *, cube=None, score=None, prune=None),
+    text_signature = "(position, plies=0, net=None, *, cube=None, score=None, prune=None)"
 )]
 pub fn evaluate(
     py: Python<'_>,
@@ -694,19 +700,21 @@ pub fn evaluate(
     net: Option<&Bound<'_, PyAny>>,
     cube: Option<&Bound<'_, PyAny>>,
     score: Option<&Bound<'_, PyAny>>,
+    prune: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyEvaluation> {
     let s = stakes(position, cube, score, false)?;
     let n = plies.map_or(Ok(0), plies_arg)?;
     let nets = net_arg(net)?;
+    let prune = prune_arg(prune)?;
     let variant = s.position.inner.variant();
     let Some(the_cube) = s.cube else {
-        let (probs, source) = net_evaluate(py, s.position, n, nets.as_deref())?;
+        let (probs, source) = net_evaluate(py, s.position, n, nets.as_deref(), prune)?;
         return Ok(PyEvaluation::of(probs, source, n, None, false, variant));
     };
-    let (_, source) = net_evaluate(py, s.position, 0, nets.as_deref())?;
+    let (_, source) = net_evaluate(py, s.position, 0, nets.as_deref(), None)?;
     let match_play = s.board.is_some();
     let (probs, value, normalised) =
-        cubeful_evaluate(py, s.position, the_cube, s.board, n, nets.as_deref())?;
+        cubeful_evaluate(py, s.position, the_cube, s.board, n, nets.as_deref(), prune)?;
     Ok(PyEvaluation::of(
         probs,
         source,
@@ -736,13 +744,19 @@ pub fn evaluate(
 /// chances at the score, the opponent's cube decision after the play included; they are
 /// ranked by ``Hint.cubeful_equity``, and the cubeless figures stay in each evaluation.
 ///
+/// ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
+/// or more, in contact, for the net to value (default 3; 0 values every play with the net,
+/// slower), as in ``rollout`` and ``cube_decision``; the shipped backgammon net only (a ``Net``
+/// of your own and Long Nardy's are never pruned).
+///
 /// Raises ``InvalidDiceError`` for bad dice and ``InvalidInputError`` for another bad argument
 /// (a ``net`` of another game among them).
 #[pyfunction]
 #[pyo3(
-    signature = (position, dice=None, plies=None, net=None, *, cube=None, score=None),
-    text_signature = "(position, dice=None, plies=0, net=None, *, cube=None, score=None)"
+    signature = (position, dice=None, plies=None, net=None, *, cube=None, score=None, prune=None),
+    text_signature = "(position, dice=None, plies=0, net=None, *, cube=None, score=None, prune=None)"
 )]
+#[allow(clippy::too_many_arguments)]
 pub fn hint(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
@@ -751,7 +765,9 @@ pub fn hint(
     net: Option<&Bound<'_, PyAny>>,
     cube: Option<&Bound<'_, PyAny>>,
     score: Option<&Bound<'_, PyAny>>,
+    prune: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyHint>> {
+    let prune = prune_arg(prune)?;
     let s = stakes(position, cube, score, false)?;
     let dice = match (dice.filter(|d| !d.is_none()), s.dice) {
         (Some(d), _) => dice_arg(d)?,
@@ -774,7 +790,7 @@ pub fn hint(
         })
     })?;
     let mut hints: Vec<PyHint> = match s.cube {
-        None => net_rank(py, &plays, n, nets.as_deref())?
+        None => net_rank(py, &plays, n, nets.as_deref(), prune)?
             .into_iter()
             .enumerate()
             .map(|(i, (probs, exact))| PyHint {
@@ -790,9 +806,9 @@ pub fn hint(
             })
             .collect(),
         Some(the_cube) => {
-            let exact = net_rank(py, &plays, 0, nets.as_deref())?;
+            let exact = net_rank(py, &plays, 0, nets.as_deref(), None)?;
             let match_play = s.board.is_some();
-            cubeful_rank(py, &plays, the_cube, s.board, n, nets.as_deref())?
+            cubeful_rank(py, &plays, the_cube, s.board, n, nets.as_deref(), prune)?
                 .into_iter()
                 .enumerate()
                 .map(|(i, (probs, value, normalised))| PyHint {

@@ -6,8 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use gammon_core::eval::net::{
-    AfterState, NetEvaluator, NetFileError, NetPosition, SearchBuffers, SHIPPED_BACKGAMMON,
-    SHIPPED_LONG_NARDY,
+    AfterState, NetEvaluator, NetFileError, NetPosition, SHIPPED_BACKGAMMON, SHIPPED_LONG_NARDY,
 };
 use gammon_core::eval::{Evaluator, Probabilities};
 use gammon_core::{NetPolicy, RulesFamily, Variant, VariantPlay, VariantPosition};
@@ -343,18 +342,19 @@ where
 }
 
 fn evaluate_on_roll<P: NetPosition>(
-    nets: &NetEvaluator,
+    policy: &NetPolicy,
     pos: &P,
     plies: u32,
 ) -> (Probs, &'static str)
 where
     NetEvaluator: AfterState<P> + Evaluator<P>,
 {
+    let nets = policy.nets();
     let source = source_on_roll(nets, pos);
     let p = if plies == 0 || source != "net" {
         nets.evaluate(pos)
     } else {
-        nets.on_roll_plies(pos, plies, &mut SearchBuffers::default())
+        policy.on_roll_value(pos, plies)
     };
     (tuple(&p), source)
 }
@@ -371,64 +371,74 @@ pub(crate) fn nets_for(net: Option<&PyNet>, variant: Variant) -> PyResult<NetPol
     }
 }
 
+/// `policy` with its searches pruned as `prune` (the Python argument) says: `None` keeps the
+/// policy's own pruning (3 replies a roll for the shipped backgammon nets); nets of one's own
+/// and Long Nardy's, which have no pruning net, are never pruned.
+pub(crate) fn with_prune_arg(policy: NetPolicy, prune: Option<u32>) -> PyResult<NetPolicy> {
+    match prune {
+        Some(k) if policy.prune_keep() > 0 => policy
+            .with_prune(k as usize)
+            .map_err(|e| InternalError::new_err(format!("the shipped pruning weights: {e}"))),
+        _ => Ok(policy),
+    }
+}
+
 /// The value of `position` for its player on roll, before the roll, by `net` (the shipped
-/// nets when `None`) searched `plies` plies deep: `((win, win_gammon, win_backgammon,
-/// lose_gammon, lose_backgammon, draw), source)` with `source` `"net"`, `"bearoff"` (exact)
-/// or `"final"`.
+/// nets when `None`) searched `plies` plies deep (pruned as [`with_prune_arg`] says):
+/// `((win, win_gammon, win_backgammon, lose_gammon, lose_backgammon, draw), source)` with
+/// `source` `"net"`, `"bearoff"` (exact) or `"final"`.
 pub(crate) fn net_evaluate(
     py: Python<'_>,
     position: PyPosition,
     plies: u32,
     net: Option<&PyNet>,
+    prune: Option<u32>,
 ) -> PyResult<(Probs, &'static str)> {
     check_plies(plies)?;
-    let policy = nets_for(net, position.inner.variant())?;
+    let policy = with_prune_arg(nets_for(net, position.inner.variant())?, prune)?;
     py.detach(|| {
         guard(|| {
-            let nets = policy.nets();
             Ok(match position.inner {
-                VariantPosition::Backgammon(pos) => evaluate_on_roll(nets, &pos, plies),
-                VariantPosition::Nardy(pos) => evaluate_on_roll(nets, &pos, plies),
+                VariantPosition::Backgammon(pos) => evaluate_on_roll(&policy, &pos, plies),
+                VariantPosition::Nardy(pos) => evaluate_on_roll(&policy, &pos, plies),
             })
         })
     })
 }
 
 fn rank<P: NetPosition>(
-    nets: &NetEvaluator,
+    policy: &NetPolicy,
     plays: &[gammon_core::Play<P>],
     plies: u32,
 ) -> Vec<(Probs, bool)>
 where
     NetEvaluator: AfterState<P>,
 {
-    let mut bufs = SearchBuffers::default();
-    plays
+    let afters: Vec<P> = plays.iter().map(|p| *p.after()).collect();
+    let values = policy.after_values(&afters, plies);
+    afters
         .iter()
-        .map(|p| {
-            let exact = nets.exact_after(p.after()).is_some();
-            let v = nets.after_value_plies(p.after(), plies, &mut bufs);
-            (tuple(&v), exact)
-        })
+        .zip(values)
+        .map(|(a, v)| (tuple(&v), policy.nets().exact_after(a).is_some()))
         .collect()
 }
 
 /// The value by `net` (the shipped nets when `None`) of every play of `plays` for the player
-/// who makes it, searched `plies` plies deep, in the list's order: `[(probabilities, exact),
-/// ...]`.
+/// who makes it, searched `plies` plies deep (pruned as [`with_prune_arg`] says), in the
+/// list's order: `[(probabilities, exact), ...]`.
 pub(crate) fn net_rank(
     py: Python<'_>,
     plays: &PyPlayList,
     plies: u32,
     net: Option<&PyNet>,
+    prune: Option<u32>,
 ) -> PyResult<Vec<(Probs, bool)>> {
     check_plies(plies)?;
     let family = plays.before.variant().family();
-    let policy = nets_for(net, plays.before.variant())?;
+    let policy = with_prune_arg(nets_for(net, plays.before.variant())?, prune)?;
     let list = plays.plays.clone();
     py.detach(|| {
         guard(|| {
-            let nets = policy.nets();
             Ok(match family {
                 RulesFamily::Backgammon => {
                     let v: Vec<_> = list
@@ -438,7 +448,7 @@ pub(crate) fn net_rank(
                             VariantPlay::Nardy(_) => None,
                         })
                         .collect();
-                    rank(nets, &v, plies)
+                    rank(&policy, &v, plies)
                 }
                 RulesFamily::LongNardy => {
                     let v: Vec<_> = list
@@ -448,7 +458,7 @@ pub(crate) fn net_rank(
                             VariantPlay::Backgammon(_) => None,
                         })
                         .collect();
-                    rank(nets, &v, plies)
+                    rank(&policy, &v, plies)
                 }
             })
         })

@@ -7,7 +7,10 @@ use std::sync::Arc;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::search::{searched_best, MoveFilter, Prune, DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES};
+use super::search::{
+    searched_after_values, searched_best, searched_on_roll, MoveFilter, Prune, DEFAULT_PRUNE_KEEP,
+    MAX_POLICY_PLIES,
+};
 use super::{Policy, PolicyStop};
 use crate::base::dice::Dice;
 use crate::base::moves::PlayList;
@@ -16,6 +19,7 @@ use crate::eval::net::{
     shipped, shipped_pruner, AfterState, NetEvaluator, NetFileError, NetPosition, Ranker,
     MAX_ZERO_PLY_KEEP,
 };
+use crate::eval::Probabilities;
 
 /// Plays the best play of a [`NetEvaluator`] at 0 ply: one evaluation per legal play, ranked
 /// by a [`Ranker::fused`] (the net's multiply-adds fused where the CPU has them).
@@ -149,6 +153,28 @@ impl NetPolicy {
         self.prune.map_or(0, |p| p.1)
     }
 
+    /// The value of each of `afters` (positions just played) for the player who played it,
+    /// searched `plies` deep (whatever the policy's own depth) as the policy's search values
+    /// its candidates, its pruning of the replies included; unpruned, the values of
+    /// [`NetEvaluator::after_value_plies`] to the bit.
+    #[must_use]
+    pub fn after_values<P: NetPosition>(&self, afters: &[P], plies: u32) -> Vec<Probabilities>
+    where
+        NetEvaluator: AfterState<P>,
+    {
+        searched_after_values(self.nets(), self.prune, afters, plies)
+    }
+
+    /// The value of `pos` for its player on roll searched `plies` deep (at least 1) as
+    /// [`NetPolicy::after_values`] searches; unpruned, [`NetEvaluator::on_roll_plies`]'s.
+    #[must_use]
+    pub fn on_roll_value<P: NetPosition>(&self, pos: &P, plies: u32) -> Probabilities
+    where
+        NetEvaluator: AfterState<P>,
+    {
+        searched_on_roll(self.nets(), self.prune, pos, plies.max(1))
+    }
+
     /// The depth of the search (0: the net's value of each play).
     #[must_use]
     pub fn plies(&self) -> u32 {
@@ -262,6 +288,38 @@ mod tests {
             }
         }
         assert!(different > 20, "{different}");
+    }
+
+    /// The searched values the Python `hint` and `evaluate` read: unpruned, those of
+    /// `after_value_plies` and `on_roll_plies` to the bit, at 1 and 2 plies; pruned (the
+    /// shipped policy's default), other floats somewhere but close.
+    #[test]
+    fn after_values_search_as_the_policy_prunes() {
+        use crate::eval::net::SearchBuffers;
+        let pruned = NetPolicy::shipped(RulesFamily::Backgammon).unwrap();
+        let full = pruned.clone().with_prune(0).unwrap();
+        let nets = full.nets();
+        let mut bufs = SearchBuffers::default();
+        let mid = Backgammon::from_id("l5mDAQMsz+ALAA", Variant::Backgammon, Color::White).unwrap();
+        let plays = mid.legal_plays(Dice::new(4, 2).unwrap());
+        let afters: Vec<Backgammon> = plays.iter().map(|p| *p.after()).collect();
+        for plies in [1, 2] {
+            let n = if plies == 1 { afters.len() } else { 2 };
+            let got = full.after_values(&afters[..n], plies);
+            for (a, v) in afters[..n].iter().zip(&got) {
+                assert_eq!(*v, nets.after_value_plies(a, plies, &mut bufs), "{plies}");
+            }
+            assert_eq!(
+                full.on_roll_value(&mid, plies),
+                nets.on_roll_plies(&mid, plies, &mut bufs)
+            );
+        }
+        let cut = pruned.after_values(&afters, 1);
+        let every = full.after_values(&afters, 1);
+        assert_ne!(cut, every);
+        for (c, e) in cut.iter().zip(&every) {
+            assert!((c.equity() - e.equity()).abs() < 0.05);
+        }
     }
 
     /// The policy pruned at 0 ply keeps its setting, plays as the unpruned one on most

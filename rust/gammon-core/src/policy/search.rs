@@ -243,6 +243,55 @@ where
     true
 }
 
+/// A search of `nets` pruned as `prune` says (`(pruning net, keep)`; none: every reply valued
+/// by the nets).
+fn pruned_search<'a, P>(
+    nets: &'a NetEvaluator,
+    prune: Option<(&'a NetEvaluator, usize)>,
+) -> Search<'a, P>
+where
+    P: NetPosition,
+    NetEvaluator: AfterState<P>,
+{
+    let mut search = Search::new(nets);
+    search.prune = prune.map(|(nets, keep)| Prune { nets, keep });
+    search
+}
+
+/// The value of each of `afters` (positions just played) for the player who played it,
+/// searched `plies` deep as the searched policy values its candidates: without `prune` the
+/// values of [`NetEvaluator::after_value_plies`] to the bit; with it (`(pruning net, keep)`)
+/// the replies pruned as the module documentation says.
+pub(crate) fn searched_after_values<P: NetPosition>(
+    nets: &NetEvaluator,
+    prune: Option<(&NetEvaluator, usize)>,
+    afters: &[P],
+    plies: u32,
+) -> Vec<Probabilities>
+where
+    NetEvaluator: AfterState<P>,
+{
+    let mut search = pruned_search(nets, prune);
+    afters
+        .iter()
+        .map(|a| search.after_value(a, plies))
+        .collect()
+}
+
+/// The value of `pos` for its player on roll searched `plies` deep (at least 1), as
+/// [`searched_after_values`] searches: [`NetEvaluator::on_roll_plies`]'s without `prune`.
+pub(crate) fn searched_on_roll<P: NetPosition>(
+    nets: &NetEvaluator,
+    prune: Option<(&NetEvaluator, usize)>,
+    pos: &P,
+    plies: u32,
+) -> Probabilities
+where
+    NetEvaluator: AfterState<P>,
+{
+    pruned_search(nets, prune).on_roll(pos, plies, true)
+}
+
 /// The policy's deep values: [`NetEvaluator::after_value_plies`] and
 /// [`NetEvaluator::on_roll_plies`], the same floats, with less work per position on roll.
 ///
