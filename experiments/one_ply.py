@@ -14,7 +14,7 @@ calls only (``gammon.evaluate`` at 0 ply of the position after each reply, the o
 reply of each of the 21 rolls the one that leaves the mover least, the first of equals; no
 legal reply: the same board with the mover on roll; 1/36 for doubles, 2/36 for the others;
 the mover's probabilities averaged, then the equity) and compares it with
-``gammon.hint(..., plies=1)``, which the searched policy ranks by.
+``gammon.hint(..., plies=1, prune=0)``, the unpruned search.
 
 ``gnubg`` compares gammon's values of the same after-states with gnubg's (``gnubg_nn``) at 0
 and at 1 ply, and both with the judge (gnubg's 2-ply values of the file): the mean absolute
@@ -116,7 +116,7 @@ def check(args: argparse.Namespace) -> None:
     differ = 0
     for _, pid, dice, _ in decisions(args.n):
         pos = gammon.Position.from_id(pid)
-        for h in gammon.hint(pos, dice, plies=1, net=net):
+        for h in gammon.hint(pos, dice, plies=1, net=net, prune=0):
             brute = one_ply(h.play.after, net)
             got = probs(h.evaluation)
             d = max(abs(a - b) for a, b in zip(brute, got))
@@ -147,7 +147,7 @@ def gnubg(args: argparse.Namespace) -> None:
     for k, (cls, pid, dice, judged) in enumerate(decisions(args.n)):
         pos = gammon.Position.from_id(pid)
         h0 = {h.play.after.id: probs(h.evaluation) for h in gammon.hint(pos, dice, 0, net)}
-        h1 = {h.play.after.id: probs(h.evaluation) for h in gammon.hint(pos, dice, 1, net)}
+        h1 = {h.play.after.id: probs(h.evaluation) for h in gammon.hint(pos, dice, 1, net, prune=0)}
         for aid, j in judged.items():
             g0, g1 = gnubg_value(aid, 0), gnubg_value(aid, 1)
             m0, m1 = h0[aid], h1[aid]
