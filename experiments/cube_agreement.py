@@ -5,6 +5,7 @@
     python experiments/cube_agreement.py rollout --out DIR [--games G --passes P]  # resumable
     python experiments/cube_agreement.py score-rollout --out DIR [--show] [--max-games G]
     python experiments/cube_agreement.py takers [--plies 2]                 # the taker's misses
+    python experiments/cube_agreement.py peer [--plies 0 1]                # gnubg's own, ~min
 
 **The position set** (``experiments/data/cube-positions.txt``, made by ``make``): Debian's gnubg
 plays itself at 0 ply with noise on its checker play and cube (so that late doubles, passes and
@@ -30,6 +31,10 @@ with ``#`` are comments.
 shipped net; the share of positions where gammon's verdict for the doubler (double or not: "too
 good" counts as not doubling) and for the taker (take, pass, beaver) is gnubg's, by money and
 match, and the positions where they differ with both verdicts and equities.
+
+**The peer** (``peer``): gnubg's own cube decisions of the set at fewer plies (``cfevaluate``
+as ``make`` labels, the same cube rules) scored against its 2-ply verdicts in the same way:
+how far a cheaper evaluation of the oracle's own gets, beside gammon's at the same plies.
 """
 
 from __future__ import annotations
@@ -414,6 +419,44 @@ def score(args: argparse.Namespace) -> None:
             print("   ", m)
 
 
+def peer(args: argparse.Namespace) -> None:
+    """Score gnubg's own cube decisions at ``--plies`` against its 2-ply verdicts on the set."""
+    import gammon
+
+    rows = read_rows(pathlib.Path(args.data))
+    workdir = pathlib.Path(args.workdir or tempfile.mkdtemp(prefix="cube-peer-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    for plies in args.plies:
+        t0 = time.time()
+        labels = label([(r.gnubg_id, int(r.jacoby), int(r.beavers), plies) for r in rows], workdir)
+        tally = {"money": [0, 0, 0], "match": [0, 0, 0]}
+        pairs: dict[str, int] = {}
+        for r, (_, _, _, _, _, cube) in zip(rows, labels):
+            _, nd, dt, dp = (float(x) for x in cube[:4])
+            doubler, taker = gnubg_verdicts(nd, dt, dp, r.beavers)
+            ok_d = (doubler == "double") == (r.doubler == "double")
+            ok_t = taker == r.taker
+            t = tally["money" if gammon.Game.from_gnubg_id(r.gnubg_id).is_money else "match"]
+            t[0] += 1
+            t[1] += ok_d
+            t[2] += ok_t
+            if not ok_d:
+                k = f"doubler: 2 ply {r.doubler}, {plies} ply {doubler}"
+                pairs[k] = pairs.get(k, 0) + 1
+            if not ok_t:
+                k = f"taker: 2 ply {r.taker}, {plies} ply {taker}"
+                pairs[k] = pairs.get(k, 0) + 1
+        n, nd_, nt = (sum(t[i] for t in tally.values()) for i in range(3))
+        print(
+            f"gnubg {plies} ply: {n} positions, doubler {nd_ / n:.1%} ({nd_}), taker "
+            f"{nt / n:.1%} ({nt}); {time.time() - t0:.0f} s"
+        )
+        for kind, (k, a, b) in sorted(tally.items()):
+            print(f"  {kind}: {k} positions, doubler {a / k:.1%}, taker {b / k:.1%}")
+        for k, v in sorted(pairs.items()):
+            print(f"  {v:4} {k}")
+
+
 def _cube_of(r: Row, g: object) -> object:
     import gammon
 
@@ -606,7 +649,7 @@ def takers(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    """Run ``make``, ``score``, ``rollout``, ``score-rollout`` or ``takers``."""
+    """Run ``make``, ``score``, ``rollout``, ``score-rollout``, ``takers`` or ``peer``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     mk = sub.add_parser("make", help="play, label and write the position set (needs gnubg)")
@@ -630,6 +673,10 @@ def main() -> None:
     tk = sub.add_parser("takers", help="classify the taker's disagreements")
     tk.add_argument("--plies", type=int, default=2)
     tk.add_argument("--data", default=str(DATA))
+    pe = sub.add_parser("peer", help="score gnubg's own cube decisions at fewer plies")
+    pe.add_argument("--plies", type=int, nargs="+", default=[0, 1])
+    pe.add_argument("--workdir", default=None, help="keep gnubg's files here")
+    pe.add_argument("--data", default=str(DATA))
     args = parser.parse_args()
     {
         "make": make,
@@ -637,6 +684,7 @@ def main() -> None:
         "rollout": rollout,
         "score-rollout": score_rollout,
         "takers": takers,
+        "peer": peer,
     }[args.command](args)
 
 
