@@ -110,8 +110,9 @@ pub use policy::janowski::{
 };
 pub use policy::nardy::{NardyHeuristic, NardyPolicy};
 pub use policy::{
-    BackgammonPolicy, Heuristic, HeuristicWeights, NetPolicy, PerfectBearoff, Policy, PolicyError,
-    PolicyKind, PolicyStop, Pubeval, Random, WithPlies, DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES,
+    pruning_net_fits, BackgammonPolicy, Heuristic, HeuristicWeights, NetPolicy, PerfectBearoff,
+    Policy, PolicyError, PolicyKind, PolicyStop, Pubeval, Random, WithPlies, DEFAULT_PRUNE_KEEP,
+    MAX_POLICY_PLIES,
 };
 pub use rules::backgammon::Backgammon;
 pub use rules::nardy::options::{snake_case, ParseSettingError};

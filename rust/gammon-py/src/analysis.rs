@@ -1253,10 +1253,8 @@ pub fn _analyze_matches(
         }
     }
     let mut config = AnalysisConfig::new(plies);
-    // `prune` is the shipped nets' (nets of one's own are never pruned, as in rollouts).
-    if net.is_none() {
-        config.prune = prune.map(|k| k as usize);
-    }
+    // Nets of one's own are never pruned, whatever `prune` says (`AnalysisConfig::prune_keep`).
+    config.prune = prune.map(|k| k as usize);
     let mut callback_error: Option<PyErr> = None;
     let result = {
         let callback_error = &mut callback_error;

@@ -4,8 +4,8 @@
 //! result objects).
 
 use gammon_core::{
-    Backgammon, CubeDecision, CubeInfo, CubefulSearch, NetPolicy, Scoreboard, VariantPlay,
-    VariantPosition,
+    pruning_net_fits, Backgammon, CubeDecision, CubeInfo, CubefulSearch, NetPolicy, Scoreboard,
+    VariantPlay, VariantPosition,
 };
 use pyo3::prelude::*;
 
@@ -222,12 +222,12 @@ fn info(
 
 /// The cube search of `policy`'s nets, pruned as the policy's own search is (the shipped nets:
 /// the pruning net's few best plays of each roll in contact, `prune` of them when given;
-/// nets of one's own: not pruned, whatever `prune` says, as in rollouts).
+/// nets of one's own: not pruned, whatever `prune` says, [`pruning_net_fits`]).
 fn cube_search(policy: &NetPolicy, prune: Option<u32>) -> PyResult<CubefulSearch<'_>> {
-    let keep = match (policy.prune_keep(), prune) {
-        (0, _) => 0,
-        (_, Some(k)) => k as usize,
-        (k, None) => k,
+    let keep = if pruning_net_fits(policy.nets()) {
+        prune.map_or(policy.prune_keep(), |k| k as usize)
+    } else {
+        0
     };
     CubefulSearch::new(policy.nets())
         .with_prune(keep)

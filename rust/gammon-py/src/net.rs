@@ -9,7 +9,9 @@ use gammon_core::eval::net::{
     AfterState, NetEvaluator, NetFileError, NetPosition, SHIPPED_BACKGAMMON, SHIPPED_LONG_NARDY,
 };
 use gammon_core::eval::{Evaluator, Probabilities};
-use gammon_core::{NetPolicy, RulesFamily, Variant, VariantPlay, VariantPosition};
+use gammon_core::{
+    pruning_net_fits, NetPolicy, RulesFamily, Variant, VariantPlay, VariantPosition,
+};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyMemoryView, PyTuple};
@@ -373,10 +375,10 @@ pub(crate) fn nets_for(net: Option<&PyNet>, variant: Variant) -> PyResult<NetPol
 
 /// `policy` with its searches pruned as `prune` (the Python argument) says: `None` keeps the
 /// policy's own pruning (3 replies a roll for the shipped backgammon nets); nets of one's own
-/// and Long Nardy's, which have no pruning net, are never pruned.
+/// and Long Nardy's are never pruned ([`pruning_net_fits`]).
 pub(crate) fn with_prune_arg(policy: NetPolicy, prune: Option<u32>) -> PyResult<NetPolicy> {
     match prune {
-        Some(k) if policy.prune_keep() > 0 => policy
+        Some(k) if pruning_net_fits(policy.nets()) => policy
             .with_prune(k as usize)
             .map_err(|e| InternalError::new_err(format!("the shipped pruning weights: {e}"))),
         _ => Ok(policy),

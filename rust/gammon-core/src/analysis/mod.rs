@@ -73,12 +73,11 @@ pub use wire::AnalysisWireError;
 
 use crate::base::color::Color;
 use crate::base::dice::Dice;
-use crate::base::variant::RulesFamily;
-use crate::eval::net::{shipped, NetEvaluator};
+use crate::eval::net::NetEvaluator;
 use crate::eval::Probabilities;
 use crate::play::turn::GameOver;
 use crate::policy::janowski::CubeDecision;
-use crate::policy::DEFAULT_PRUNE_KEEP;
+use crate::policy::{pruning_net_fits, DEFAULT_PRUNE_KEEP};
 use crate::scoring::cube::CubeState;
 use crate::scoring::scoreboard::Scoreboard;
 use crate::variant_position::{VariantPlay, VariantPosition};
@@ -220,8 +219,8 @@ pub struct AnalysisConfig {
     pub filters: Vec<Option<MoveFilter>>,
     /// The plays of each roll the shipped pruning net keeps inside the searches of 1 ply or
     /// more (`crate::policy::cube_search`'s pruning; `Some(0)`: none, every play ranked by the
-    /// nets). `None`: [`DEFAULT_PRUNE_KEEP`] with the shipped backgammon nets, no
-    /// pruning with nets of one's own (as the searched policy, [`crate::NetPolicy`]).
+    /// nets; `None`: [`DEFAULT_PRUNE_KEEP`]), with the shipped backgammon nets only: nets of
+    /// one's own are never pruned ([`crate::pruning_net_fits`], as the searched policy).
     pub prune: Option<usize>,
 }
 
@@ -250,11 +249,11 @@ impl AnalysisConfig {
     /// [`AnalysisConfig::prune`]).
     #[must_use]
     pub fn prune_keep(&self, nets: &NetEvaluator) -> usize {
-        self.prune
-            .unwrap_or_else(|| match shipped(RulesFamily::Backgammon) {
-                Ok(shipped) if std::ptr::eq(shipped, nets) => DEFAULT_PRUNE_KEEP,
-                _ => 0,
-            })
+        if pruning_net_fits(nets) {
+            self.prune.unwrap_or(DEFAULT_PRUNE_KEEP)
+        } else {
+            0
+        }
     }
 
     /// The filter applied after valuing the plays at `ply` plies (`None` for no values there).

@@ -1090,33 +1090,76 @@ fn one_roll_ahead(
     plays: &mut PlayList<Backgammon>,
     equities: &mut Vec<f32>,
 ) -> Probabilities {
+    // The thread's buffers (fresh ones should the evaluator look ahead itself).
+    LOOK_AHEAD.with(|buffers| match buffers.try_borrow_mut() {
+        Ok(mut b) => one_roll_ahead_into(evaluator, prune, pos, plays, equities, &mut b),
+        Err(_) => one_roll_ahead_into(
+            evaluator,
+            prune,
+            pos,
+            plays,
+            equities,
+            &mut LookAhead::default(),
+        ),
+    })
+}
+
+/// The buffers of [`one_roll_ahead`], reused from one position to the next.
+#[derive(Default)]
+struct LookAhead {
+    rolls: rolls::PrunedRolls,
+    /// Each roll's candidates, one after the other.
+    candidates: Vec<Play<Backgammon>>,
+    /// Their probabilities, pruned.
+    values: Vec<Probabilities>,
+}
+
+thread_local! {
+    /// The buffers of [`one_roll_ahead`] on this thread.
+    static LOOK_AHEAD: RefCell<LookAhead> = RefCell::new(LookAhead::default());
+}
+
+/// [`one_roll_ahead`] with the buffers `b`.
+fn one_roll_ahead_into(
+    evaluator: &dyn Evaluator<Backgammon>,
+    prune: Option<Prune<'_>>,
+    pos: &Backgammon,
+    plays: &mut PlayList<Backgammon>,
+    equities: &mut Vec<f32>,
+    b: &mut LookAhead,
+) -> Probabilities {
     let value = |child: &Backgammon| match child.outcome() {
         Some(o) => finished(o.winner, o.kind, child.turn()),
         None => evaluator.evaluate(child),
     };
+    let LookAhead {
+        rolls,
+        candidates,
+        values,
+    } = b;
+    candidates.clear();
+    values.clear();
     // Each roll's candidates, one after the other: roll `r`'s from `starts[r]` to `starts[r + 1]`.
-    let mut candidates: Vec<Play<Backgammon>> = Vec::with_capacity(128);
     let mut starts = [0usize; 22];
     if let Some(pr) = prune {
-        rolls::PrunedRolls::default().kept(pr, pos, |_| pr.keep, &mut candidates, &mut starts);
+        rolls.kept(pr, pos, |_| pr.keep, candidates, &mut starts);
     } else {
         for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
             starts[r] = candidates.len();
             pos.legal_plays_into(dice, plays);
             candidates.extend_from_slice(plays.as_slice());
         }
+        starts[21] = candidates.len();
     }
-    starts[21] = candidates.len();
     // Pruned, the kept plays' probabilities come with their ranking (one ranker: the best's
     // value the same, up to float rounding, as a whole evaluation of the position after it);
     // unpruned (0 ply), the best is valued afresh.
-    let mut values = Vec::new();
     if prune.is_some() {
-        evaluator.play_probabilities(pos, &candidates, &mut values);
+        evaluator.play_probabilities(pos, candidates, values);
         equities.clear();
         equities.extend(values.iter().map(Probabilities::equity));
     } else {
-        evaluator.play_equities(pos, &candidates, equities);
+        evaluator.play_equities(pos, candidates, equities);
     }
     let mut acc = [0.0f64; 5];
     for (r, dice) in Dice::ALL_21.into_iter().enumerate() {

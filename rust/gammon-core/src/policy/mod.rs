@@ -51,7 +51,7 @@ mod search;
 
 pub use bearoff::PerfectBearoff;
 pub use heuristic::{Heuristic, HeuristicWeights};
-pub use net::NetPolicy;
+pub use net::{pruning_net_fits, NetPolicy};
 pub(crate) use search::{forget_roll_values, roll_values};
 pub use search::{MoveFilter, DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES};
 
@@ -662,7 +662,7 @@ impl WithPlies for BackgammonPolicy {
     fn with_prune(self, keep: usize) -> BackgammonPolicy {
         match self {
             // The shipped pruner was read with the shipped nets: it cannot fail here.
-            BackgammonPolicy::Net(p) if p.own_nets().is_none() => {
+            BackgammonPolicy::Net(p) if pruning_net_fits(p.nets()) => {
                 BackgammonPolicy::Net(p.clone().with_prune(keep).unwrap_or(p))
             }
             other => other,

@@ -49,6 +49,16 @@ pub struct NetPolicy {
     zero_prune: Option<(&'static NetEvaluator, usize)>,
 }
 
+/// Whether the shipped pruning net may prune the searches of `nets`: only for the shipped
+/// backgammon nets, the nets whose values it learnt to rank. Nets of one's own are never
+/// pruned by it, whatever is asked, and Long Nardy has no pruning net. The one rule of the
+/// searched policy ([`super::WithPlies::with_prune`]), the cube search and the analysis
+/// ([`crate::AnalysisConfig::prune_keep`]).
+#[must_use]
+pub fn pruning_net_fits(nets: &NetEvaluator) -> bool {
+    shipped(RulesFamily::Backgammon).is_ok_and(|s| std::ptr::eq(s, nets))
+}
+
 /// The nets of a [`NetPolicy`].
 #[derive(Clone, Debug)]
 enum Nets {
@@ -246,6 +256,35 @@ mod tests {
     use crate::rules::backgammon::Backgammon;
     use crate::rules::position::Position;
     use rand_core::Rng;
+
+    /// The shipped pruning net prunes the searches of the shipped backgammon nets only: not a
+    /// copy of them loaded as nets of one's own, not Long Nardy's, whatever is asked.
+    #[test]
+    fn only_the_shipped_backgammon_nets_are_pruned() {
+        use crate::analysis::AnalysisConfig;
+        use crate::policy::{BackgammonPolicy, WithPlies};
+        let shipped_nets = shipped(RulesFamily::Backgammon).unwrap();
+        let copy = Arc::new(NetEvaluator::from_bytes(SHIPPED_BACKGAMMON).unwrap());
+        assert!(pruning_net_fits(shipped_nets));
+        assert!(!pruning_net_fits(&copy));
+        assert!(!pruning_net_fits(shipped(RulesFamily::LongNardy).unwrap()));
+        let keep = |p: BackgammonPolicy| match p.with_prune(2) {
+            BackgammonPolicy::Net(n) => n.prune_keep(),
+            _ => unreachable!(),
+        };
+        let own = NetPolicy::new(copy.clone());
+        assert_eq!(
+            keep(NetPolicy::shipped(RulesFamily::Backgammon).unwrap().into()),
+            2
+        );
+        assert_eq!(keep(own.into()), 0);
+        let mut config = AnalysisConfig::new(2);
+        assert_eq!(config.prune_keep(shipped_nets), DEFAULT_PRUNE_KEEP);
+        assert_eq!(config.prune_keep(&copy), 0);
+        config.prune = Some(2);
+        assert_eq!(config.prune_keep(shipped_nets), 2);
+        assert_eq!(config.prune_keep(&copy), 0);
+    }
 
     /// A policy of nets of one's own chooses every play as the shipped policy does when the
     /// nets are the same (their rankers taking turns with the thread's spare buffers), and
