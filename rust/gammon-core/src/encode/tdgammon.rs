@@ -83,12 +83,12 @@ pub(super) fn tdgammon_board_units(board: &[i8; 26], checkers: u8, on_roll: bool
 #[inline(always)]
 pub(super) fn tdgammon_counts(board: &[i8; 26]) -> [u32; 2] {
     let (mut own, mut opp) = (0u32, 0u32);
-    for i in 0..26 {
+    for (i, &c) in board.iter().enumerate() {
         if i >= 1 {
-            own += u32::from(board[i].max(0).unsigned_abs());
+            own += u32::from(c.max(0).unsigned_abs());
         }
         if i <= 24 {
-            opp += u32::from(board[i].min(0).unsigned_abs());
+            opp += u32::from(c.min(0).unsigned_abs());
         }
     }
     [own, opp]
