@@ -9,7 +9,7 @@ use super::contact::{
 };
 use super::nardy::nardy4;
 use super::shots::containment_rolls;
-use super::tdgammon::UNARY;
+use super::tdgammon::{tdgammon_counts, tdgammon_units_of_counts, UNARY};
 use super::{
     bytes_at_least, ratio, Encoding, CONTACT_FEATURES, MAX_BOARD_UNITS, MAX_UNITS, POINT_BITS,
 };
@@ -398,6 +398,10 @@ pub struct RollContext {
     break_units: [f32; 26],
     /// [`containment_rolls`] of the owner by the opponent's made points.
     contained_mine: u32,
+    /// Each side's checkers not borne off, owner first (the TD-Gammon encoding's share).
+    on: [u32; 2],
+    /// Whether `on` holds them ([`Encoding::TdGammon`]).
+    counted: bool,
 }
 
 impl Default for RollContext {
@@ -414,6 +418,8 @@ impl Default for RollContext {
             their_features: [0.0; CONTACT_FEATURES],
             break_units: [0.0; 26],
             contained_mine: 36,
+            on: [0; 2],
+            counted: false,
         }
     }
 }
@@ -545,15 +551,22 @@ impl RollContext {
 }
 
 impl Encoding {
-    /// Fills `ctx` for the plays of `before` (see [`RollContext`]); a no-op but for marking
-    /// it unused for the encodings it does not cover.
+    /// Fills `ctx` for the plays of `before` (see [`RollContext`]; for [`Encoding::TdGammon`],
+    /// each side's checkers not borne off); a no-op but for marking it unused for the
+    /// encodings it does not cover.
     pub fn roll_context(self, before: &[i8; 26], checkers: u8, ctx: &mut RollContext) {
+        ctx.counted = false;
         match self {
             Encoding::Contact
             | Encoding::ContactPlus
             | Encoding::ContactExt
             | Encoding::ContactShape => ctx.fill(before, checkers),
-            _ => ctx.ready = false,
+            Encoding::TdGammon => {
+                ctx.ready = false;
+                ctx.on = tdgammon_counts(before);
+                ctx.counted = true;
+            }
+            Encoding::Nardy => ctx.ready = false,
         }
     }
 
@@ -647,6 +660,31 @@ impl Encoding {
         d.clear();
         // The entries that differ, as bits (branch-free), then one visit each.
         let mut changed = differing_entries(before, board);
+        if self == Encoding::TdGammon && ctx.counted {
+            // Its per-board units are the checkers borne off and the turn: from the counts
+            // of the board before and the changes of the entries that differ.
+            let [mut own, mut opp] = ctx.on;
+            while changed != 0 {
+                let i = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                let (b, a) = (before[i], board[i]);
+                if i >= 1 {
+                    own = own
+                        .wrapping_add(u32::from(a.max(0).unsigned_abs()))
+                        .wrapping_sub(u32::from(b.max(0).unsigned_abs()));
+                }
+                if i <= 24 {
+                    opp = opp
+                        .wrapping_add(u32::from(a.min(0).unsigned_abs()))
+                        .wrapping_sub(u32::from(b.min(0).unsigned_abs()));
+                }
+                self.point_deltas(i, b, a, d);
+            }
+            let mut units = [0f32; 4];
+            tdgammon_units_of_counts([own, opp], checkers, on_roll, &mut units);
+            d.push_changed(idx, &units[..nb.min(4)], &before_units[..nb.min(4)]);
+            return;
+        }
         // The opponent's checkers are those of `before` unless an entry that differs has
         // other opponent checkers (a hit).
         let mut opp_moved = false;

@@ -75,10 +75,33 @@ pub(super) fn tdgammon_board_units(board: &[i8; 26], checkers: u8, on_roll: bool
     }
     let own_bar = u32::from(board[25].max(0).unsigned_abs());
     let opp_bar = u32::from(board[0].min(0).unsigned_abs());
+    tdgammon_units_of_counts([own_on + own_bar, opp_on + opp_bar], checkers, on_roll, out);
+}
+
+/// Each side's checkers not borne off (on the points and the bar, as [`tdgammon_board_units`]
+/// counts them: the owner's on entries 1..=25, the opponent's on 0..=24), owner first.
+#[inline(always)]
+pub(super) fn tdgammon_counts(board: &[i8; 26]) -> [u32; 2] {
+    let (mut own, mut opp) = (0u32, 0u32);
+    for (i, &c) in board.iter().enumerate() {
+        if i >= 1 {
+            own += u32::from(c.max(0).unsigned_abs());
+        }
+        if i <= 24 {
+            opp += u32::from(c.min(0).unsigned_abs());
+        }
+    }
+    [own, opp]
+}
+
+/// [`tdgammon_board_units`] from each side's checkers not borne off (`on`, owner first:
+/// [`tdgammon_counts`]).
+#[inline(always)]
+pub(super) fn tdgammon_units_of_counts(on: [u32; 2], checkers: u8, on_roll: bool, out: &mut [f32]) {
     let per_side = u32::from(checkers);
     let div = f32::from(checkers.max(1));
-    out[0] = per_side.saturating_sub(own_on + own_bar) as f32 / div;
+    out[0] = per_side.saturating_sub(on[0]) as f32 / div;
     out[1] = f32::from(u8::from(on_roll));
-    out[2] = per_side.saturating_sub(opp_on + opp_bar) as f32 / div;
+    out[2] = per_side.saturating_sub(on[1]) as f32 / div;
     out[3] = f32::from(u8::from(!on_roll));
 }

@@ -41,6 +41,57 @@ fn the_fused_sigmoid_is_the_logistic_function_and_near_the_plain_fast_one() {
     assert!(fused_sigmoid(-1000.0) < 1e-30);
 }
 
+/// The pruning net's ranking ([`Ranker::pruning_scores`]: eight plays' outputs at once, the
+/// TD-Gammon encoding's per-board units from the checkers' counts) is, bit for bit, the plain
+/// arithmetic of each play alone: the rows of the inputs that differ (the per-board units from
+/// the plain encoder) added to the position's sums, [`Mlp::finish_with_as`]'s outputs, the
+/// equity of their probabilities; fused and not, through hits and bear-offs (BG-14).
+#[test]
+fn the_pruning_nets_ranking_is_the_plain_arithmetic_of_each_play_bit_for_bit() {
+    let pruner = shipped_pruner(RulesFamily::Backgammon).unwrap().unwrap();
+    let net = &pruner.contact;
+    let enc = net.encoding;
+    assert_eq!(enc, Encoding::TdGammon);
+    let (mut checked, mut borne_off, mut hits) = (0, 0, 0);
+    for (pos, plays) in self_play_positions(300) {
+        let before = pos.owner_board();
+        let mut units = [0f32; MAX_BOARD_UNITS];
+        let from_empty = rows_from_empty(enc, &before, &mut units);
+        for fused in [false, true] {
+            let mut r = Ranker::new(pruner, &pos);
+            r.fused = fused;
+            let mut got = Vec::new();
+            r.pruning_scores(plays.as_slice(), &mut got);
+            assert_eq!(got.len(), plays.len());
+            let mut sums = [0f32; MAX_HIDDEN];
+            let mut rows = UnitDeltas::new();
+            let (mut acc, mut h) = ([0f32; MAX_HIDDEN], [0f32; MAX_HIDDEN]);
+            for (p, &g) in plays.iter().zip(&got) {
+                let board = p.after().owner_board();
+                rows_of_play(enc, &before, &board, &units, &mut rows);
+                let out = if fused {
+                    net.accumulate_rows_as::<true>(&net.b1, &from_empty, &mut sums);
+                    net.accumulate_rows_as::<true>(&sums, &rows, &mut acc);
+                    net.finish_with_as::<true>(&acc, &mut h)
+                } else {
+                    net.accumulate_rows_as::<false>(&net.b1, &from_empty, &mut sums);
+                    net.accumulate_rows_as::<false>(&sums, &rows, &mut acc);
+                    net.finish_with_as::<false>(&acc, &mut h)
+                };
+                let want = probabilities_of(&out).equity();
+                assert_eq!(g.to_bits(), want.to_bits(), "{pos:?} {fused}");
+                borne_off += usize::from(rows.units().contains(&97));
+                hits += usize::from(board[0] != before[0]);
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 5000 && borne_off > 100 && hits > 100,
+        "{checked} {borne_off} {hits}"
+    );
+}
+
 /// A fused ranker's equities are the plain ranker's but for rounding, its choices the
 /// plain ones but in near ties, and it fuses where the CPU has fused multiply-adds.
 #[test]

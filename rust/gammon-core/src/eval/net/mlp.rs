@@ -311,6 +311,63 @@ impl Mlp {
     }
 }
 
+/// How many plays [`Mlp::finish_lanes`] values at once.
+pub(super) const LANES: usize = 8;
+
+impl Mlp {
+    /// [`Mlp::finish_with_as`] of [`LANES`] sets of first-layer sums at once (`sums[j][p]`:
+    /// hidden unit `j` of set `p`; the outputs `out[k][p]` likewise), for a net of `HN` hidden
+    /// units (a multiple of 8: the pruning net's 16).
+    ///
+    /// Each set gets the operations of [`Mlp::finish_with_as`] in their order, so the same
+    /// floats: the hidden sigmoids; each output's eight partial sums (partial sum `l` of the
+    /// products of the units `l`, `l + 8`, ...), added in order to the start of a float sum,
+    /// then the sum of no tail, then the bias; the output sigmoids. Laid out across the sets
+    /// (a vector holds one unit of eight sets) rather than across the hidden units, the output
+    /// layer needs no horizontal sums and its sigmoids fill whole vectors.
+    #[inline(always)]
+    pub(super) fn finish_lanes<const HN: usize, const FUSED: bool>(
+        &self,
+        sums: &[[f32; LANES]; HN],
+    ) -> [[f32; LANES]; NET_OUTPUTS] {
+        const { assert!(HN % 8 == 0) };
+        let mut h = [[0f32; LANES]; HN];
+        for (hj, sj) in h.iter_mut().zip(sums) {
+            for (x, &a) in hj.iter_mut().zip(sj) {
+                *x = sigmoid_as::<FUSED>(a);
+            }
+        }
+        // What `Iterator::sum` of floats starts from (and so a sum of no terms): `dot_as`'s.
+        let start: f32 = std::iter::empty::<f32>().sum();
+        let w2 = &self.w2[..NET_OUTPUTS * HN];
+        let mut out = [[0f32; LANES]; NET_OUTPUTS];
+        for (k, ok) in out.iter_mut().enumerate() {
+            let w = &w2[k * HN..(k + 1) * HN];
+            let mut total = [start; LANES];
+            for l in 0..8 {
+                let mut s = [0f32; LANES];
+                for c in 0..HN / 8 {
+                    let (hu, wu) = (&h[8 * c + l], w[8 * c + l]);
+                    for (x, &a) in s.iter_mut().zip(hu) {
+                        *x = if FUSED {
+                            a.mul_add(wu, *x)
+                        } else {
+                            *x + a * wu
+                        };
+                    }
+                }
+                for (t, &x) in total.iter_mut().zip(&s) {
+                    *t += x;
+                }
+            }
+            for (o, &t) in ok.iter_mut().zip(&total) {
+                *o = sigmoid_as::<FUSED>(self.b2[k] + (t + start));
+            }
+        }
+        out
+    }
+}
+
 /// `acc += a * row`, eight lanes at a time (the loop the compiler turns into SIMD).
 /// With `FUSED`, each `x + a · w` as one fused multiply-add.
 #[inline(always)]

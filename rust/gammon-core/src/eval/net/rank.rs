@@ -2,7 +2,7 @@
 //! from those of the position before it and the inputs the play changed), the exact values of
 //! finished games and bear-offs ([`AfterState`]) and the n-ply search.
 
-use super::mlp::{base_sums, base_sums_inline, Base};
+use super::mlp::{base_sums, base_sums_inline, Base, LANES};
 use super::sanity::{checkers_on, sanity_known};
 use super::{finished, is_race, outputs_of, probabilities_of, Mlp, NetEvaluator, NetPosition};
 use super::{MAX_HIDDEN, NET_OUTPUTS};
@@ -525,12 +525,46 @@ fn pruning_scores_inline<P: NetPosition, const FUSED: bool>(
         base.ready = true;
     }
     let base = &bases[0];
+    if net.hidden == PRUNING_HIDDEN {
+        // Eight plays' sums at a time, their outputs together ([`Mlp::finish_lanes`]).
+        let enc = net.encoding;
+        for chunk in plays.chunks(LANES) {
+            let mut sums = [[0f32; LANES]; PRUNING_HIDDEN];
+            for (p, play) in chunk.iter().enumerate() {
+                let board = play.after().owner_board();
+                enc.play_deltas(
+                    &base.ctx,
+                    before,
+                    &base.board_units,
+                    &board,
+                    checkers,
+                    false,
+                    d,
+                );
+                let mut a = [0f32; PRUNING_HIDDEN];
+                net.accumulate_rows_as::<FUSED>(&base.acc, d, &mut a);
+                for (s, &x) in sums.iter_mut().zip(&a) {
+                    s[p] = x;
+                }
+            }
+            let o = net.finish_lanes::<PRUNING_HIDDEN, FUSED>(&sums);
+            for (p, _) in chunk.iter().enumerate() {
+                let outputs = [o[0][p], o[1][p], o[2][p], o[3][p], o[4][p]];
+                out.push(probabilities_of(&outputs).equity());
+            }
+        }
+        return;
+    }
     for p in plays {
         let board = p.after().owner_board();
         let o = candidate_outputs_inline::<FUSED>(net, before, &board, checkers, base, d, acc, h);
         out.push(probabilities_of(&o).equity());
     }
 }
+
+/// The hidden units of the shipped pruning net, whose ranking has a version of its own
+/// ([`pruning_scores_inline`]: eight plays' outputs at once).
+const PRUNING_HIDDEN: usize = 16;
 
 /// [`equities_dispatched`] for the plays of `plays` at `indices` only (`out[k]` is the
 /// equity of `plays[indices[k]]`).
