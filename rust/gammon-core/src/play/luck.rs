@@ -106,8 +106,6 @@ impl Screening {
         plays: &[Play<crate::rules::backgammon::Backgammon>],
         kept: &mut Vec<u32>,
     ) -> usize {
-        kept.clear();
-        kept.extend(0..plays.len() as u32);
         let race = crate::policy::is_race(before);
         let first = if race {
             self.race_keep
@@ -117,7 +115,10 @@ impl Screening {
         SCREEN_BUFFERS.with_borrow_mut(|b| {
             if plays.len() > first.max(1) {
                 pubeval().scores_from(before, plays, race, &mut b.scores);
-                crate::eval::net::keep_best(&b.scores, kept, first);
+                best_few(&b.scores, first, kept);
+            } else {
+                kept.clear();
+                kept.extend(0..plays.len() as u32);
             }
             let Some(keep) = self.prune_keep.filter(|&k| !race && kept.len() > k.max(1)) else {
                 return 0;
@@ -150,9 +151,7 @@ impl Screening {
             }
             // Ranked among pubeval's, by position in its ranking.
             let ranked = b.plays.len();
-            b.order.clear();
-            b.order.extend(0..ranked as u32);
-            crate::eval::net::keep_best(&b.scores, &mut b.order, keep);
+            best_few(&b.scores, keep, &mut b.order);
             for j in &mut b.order {
                 *j = kept[*j as usize];
             }
@@ -161,6 +160,39 @@ impl Screening {
             ranked
         })
     }
+}
+
+/// Writes to `kept` the indices of the `keep` (at least 1) greatest of `scores`, best first,
+/// the earlier of equals first: the choice of the pruning net's `keep_best` from all the
+/// indices, made in one pass through a small array when `keep` is small.
+fn best_few(scores: &[f32], keep: usize, kept: &mut Vec<u32>) {
+    const FEW: usize = 8;
+    let keep = keep.max(1);
+    kept.clear();
+    if keep > FEW || scores.len() <= keep {
+        kept.extend(0..scores.len() as u32);
+        crate::eval::net::keep_best(scores, kept, keep);
+        return;
+    }
+    let mut top = [(f32::NEG_INFINITY, 0u32); FEW];
+    let mut len = 0;
+    for (i, &s) in scores.iter().enumerate() {
+        if len == keep {
+            if !s.total_cmp(&top[keep - 1].0).is_gt() {
+                continue;
+            }
+            len -= 1;
+        }
+        // After the ones of its score or more.
+        let mut j = len;
+        while j > 0 && top[j - 1].0.total_cmp(&s).is_lt() {
+            top[j] = top[j - 1];
+            j -= 1;
+        }
+        top[j] = (s, i as u32);
+        len += 1;
+    }
+    kept.extend(top[..len].iter().map(|t| t.1));
 }
 
 /// The screen of backgammon's variance reduction with the net: [`SCREENING`].
@@ -670,6 +702,37 @@ mod tests {
             }
         });
         assert!(pruned > 100 && races > 10, "{pruned} {races}");
+    }
+
+    #[test]
+    fn the_screens_few_best_are_the_pruning_nets_keep_best_with_ties_and_game_enders() {
+        let mut rng = crate::base::rng::game_stream(21, 0, crate::base::rng::Stream::Dice);
+        let (mut few, mut all) = (Vec::new(), Vec::new());
+        for n in 0..40usize {
+            for round in 0..50 {
+                // Scores from a few values, so that ties are common, and an infinite one now
+                // and then (a play that ends the game).
+                let scores: Vec<f32> = (0..n)
+                    .map(|_| match crate::base::rng::roll(&mut rng).high() {
+                        6 if round % 3 == 0 => f32::INFINITY,
+                        v => f32::from(v) * 0.5 - 1.0,
+                    })
+                    .collect();
+                for keep in [1, 2, 3, 4, 6, 8, 9] {
+                    best_few(&scores, keep, &mut few);
+                    all.clear();
+                    all.extend(0..n as u32);
+                    crate::eval::net::keep_best(&scores, &mut all, keep);
+                    if n > keep {
+                        assert_eq!(few, all, "{scores:?} keep {keep}");
+                    } else {
+                        let mut sorted = few.clone();
+                        sorted.sort_unstable();
+                        assert_eq!(sorted, all, "{scores:?} keep {keep}");
+                    }
+                }
+            }
+        }
     }
 
     /// The weighted mean of `luck` over the rolls: zero up to rounding (the 21-roll average
