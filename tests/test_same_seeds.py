@@ -16,7 +16,7 @@ the net's cube decisions became GNU Backgammon's cube model (Janowski's money fo
 playing on for the gammon above the cash point, Thyssen's match formulas): a change of what
 they compute, not a move. "net evaluator variance reduction" was recorded again when pubeval
 began screening the plays the net values for the luck of each roll (a new estimator, unbiased
-as before).
+as before), and again when the pruning net joined the screen.
 
 Game *i* depends on the seed and *i* only and the statistics are exact integer sums, so
 moving code must not change a single count: integers must be equal, and floats (computed

@@ -145,9 +145,10 @@ def test_long_nardy_rollouts_take_the_evaluator_options() -> None:
 def test_screened_luck_of_the_net_keeps_the_mean_on_any_number_of_threads(
     position: gammon.Position | None,
 ) -> None:
-    """With the net as the evaluator pubeval screens each roll's plays before the net values
-    them: the luck still averages to zero over the 21 rolls (BG-10), so the reduced mean agrees
-    with the plain one on the same games, with a smaller error, whatever the thread count."""
+    """With the net as the evaluator pubeval and the pruning net screen each roll's plays before
+    the net values them: the luck still averages to zero over the 21 rolls (BG-10), so the
+    reduced mean agrees with the plain one on the same games, with a smaller error, whatever the
+    thread count."""
     kw: dict[str, Any] = {"games": 300, "policy": "net", "seed": 11}
     plain = gammon.rollout(position, threads=1, **kw)
     reduced = gammon.rollout(position, threads=1, variance_reduction=True, evaluator="net", **kw)
@@ -171,4 +172,5 @@ def test_the_luck_a_1_ply_search_lends_is_the_same_on_any_threads_and_marked(
     plain = gammon.rollout(games=40, threads=1, policy="net", plies=(1, 0), seed=3)
     assert one.std_error < plain.std_error / 2
     assert abs(one.equity - plain.equity) < 4 * plain.std_error
-    assert '"luck_screen":"pubeval-screen+1-ply-rolls"' in ck.read_text().replace(" ", "")
+    marker = '"luck_screen":"pubeval+pruning-net-screen+1-ply-rolls"'
+    assert marker in ck.read_text().replace(" ", "")

@@ -79,7 +79,8 @@ pub use play::ids::{
     GameIdError, IdGame, XgidOfError,
 };
 pub use play::luck::{
-    pubeval_screen, searched_roll_values, EvalLuck, RollValues, Screen, ScreenScores, SCREEN_KEEP,
+    pruning_screen, searched_roll_values, EvalLuck, RollValues, Screen, ScreenSelect, Screening,
+    SCREENING,
 };
 pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,

@@ -558,9 +558,9 @@ pub fn _play_many<'py>(
                 evaluator: eval,
                 referee: &StandardReferee,
                 starter: Color::White,
-                // With the net, pubeval screens each roll's plays: the net values the best
-                // few only (the luck stays unbiased, at a fraction of the cost).
-                screen: net.is_some().then(gammon_core::pubeval_screen),
+                // With the net, pubeval and the pruning net screen each roll's plays: the net
+                // values the best few only (the luck stays unbiased, at a fraction of the cost).
+                screen: net.is_some().then(gammon_core::pruning_screen),
                 rolls: rolls
                     .as_ref()
                     .map(|f| f as gammon_core::RollValues<'_, Backgammon>),

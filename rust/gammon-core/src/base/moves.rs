@@ -198,12 +198,6 @@ impl<P> PlayList<P> {
         self.plays.last_mut()
     }
 
-    /// Exchanges the plays at `a` and `b`.
-    #[inline]
-    pub(crate) fn swap(&mut self, a: usize, b: usize) {
-        self.plays.swap(a, b);
-    }
-
     /// Shortens the list to `len` plays.
     #[inline]
     pub(crate) fn truncate(&mut self, len: usize) {

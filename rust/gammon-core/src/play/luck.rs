@@ -12,8 +12,9 @@
 //! same standard error. The policies' own plays are untouched; the evaluator only measures.
 //!
 //! Valuing every play of all 21 rolls is the whole cost (with the net, about 25 times the plays
-//! of the roll actually played). A [`Screen`] ranks each roll's plays by a cheap score first and
-//! lets the evaluator value the best few only: a roll is then worth the best of those. The luck
+//! of the roll actually played). A [`Screen`] chooses a few of each roll's plays by cheap
+//! rankings first (in backgammon, pubeval's and the pruning net's: [`Screening`]) and lets the
+//! evaluator value those only: a roll is then worth the best of those. The luck
 //! stays exactly zero on average over the rolls (any value of a roll does), so the result stays
 //! unbiased; it measures a little less of the luck, at a fraction of the cost.
 
@@ -28,51 +29,179 @@ use crate::scoring::referee::Referee;
 thread_local! {
     /// The equities of one roll's plays (reused: no allocation per roll).
     static EQUITIES: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
-    /// The screen's scores of one roll's plays (reused).
-    static SCORES: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The indices of the plays a screen keeps of one roll (reused).
+    static KEPT: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The screen's buffers (reused from roll to roll, [`Screening::select`]).
+    static SCREEN_BUFFERS: std::cell::RefCell<ScreenBuffers> = std::cell::RefCell::new(ScreenBuffers::default());
 }
 
-/// Writes the screen's score of each of a roll's plays to the vector ([`Screen::score`]).
-pub type ScreenScores<'a, P> = &'a (dyn Fn(&P, &[Play<P>], &mut Vec<f32>) + Sync);
+/// Writes to the vector the indices of the plays of a roll (the slice, plays of the position)
+/// that the evaluator values, at least one (see the module documentation).
+pub type ScreenSelect<'a, P> = &'a (dyn Fn(&P, &[Play<P>], &mut Vec<u32>) + Sync);
 
-/// A cheap ranking of a roll's plays, so that the evaluator values only the best `keep` of them
-/// (see the module documentation).
+/// A cheap choice of a roll's plays, so that the evaluator values only those (see the module
+/// documentation).
 pub struct Screen<'a, P> {
-    /// Writes the score of each of a roll's plays (higher is better for its mover) from the
-    /// position before them to the vector, in their order.
-    pub score: ScreenScores<'a, P>,
-    /// How many plays of each roll the evaluator values (at least 1).
-    pub keep: usize,
+    /// Writes the indices of the plays of a roll the evaluator values.
+    pub select: ScreenSelect<'a, P>,
 }
 
-/// The number of plays of a roll the net values when pubeval screens them
-/// ([`pubeval_screen`]): measured on net self-play from the opening, 4 keep 13.0 of the
-/// 16.6-fold variance cut of valuing every play, at 4.3 instead of 24.9 times the plays of the
-/// roll played; measured again (`measure_the_luck_by_screen_and_coefficient`), 1, 2, 3, 4 and 8
-/// keep 5.3, 8.4, 10.2, 10.8 and 11.7 of an 11.9-fold cut, and 3 saves too little of a
-/// turn's cost (the net's share of it is about half) to pay for what it loses.
-pub const SCREEN_KEEP: usize = 4;
+/// How backgammon's variance reduction with the net screens a roll's plays: pubeval ranks them
+/// all and keeps its best few; in contact, the pruning net (the one the searches prune with,
+/// [`crate::eval::net::shipped_pruner`]) ranks those and the net values its best few; in a race,
+/// the net values pubeval's best few (its race weights).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Screening {
+    /// The plays of a contact roll pubeval keeps for the pruning net (at least 1).
+    pub pubeval_keep: usize,
+    /// The plays of a contact roll the pruning net keeps for the evaluator of pubeval's (at least
+    /// 1; `None`: no pruning net, pubeval's are valued).
+    pub prune_keep: Option<usize>,
+    /// The plays of a race roll pubeval keeps for the evaluator (at least 1).
+    pub race_keep: usize,
+}
 
-/// pubeval's scores of a roll's backgammon plays, with the race weights once the checkers have
-/// passed.
-fn pubeval_scores(
-    before: &crate::rules::backgammon::Backgammon,
-    plays: &[Play<crate::rules::backgammon::Backgammon>],
-    out: &mut Vec<f32>,
-) {
+/// The screen of backgammon's variance reduction with the net ([`Screening`]): pubeval's best 6
+/// plays of a contact roll, ranked by the pruning net, which keeps 1; pubeval's best 2 of a race
+/// roll. Measured on net self-play from the opening
+/// (`measure_the_luck_by_screen_and_coefficient`, 2,000 games): the pruning net ranks far better
+/// than pubeval (its best play keeps a 10.7-fold variance cut of the 11.9 of valuing every
+/// play, pubeval's best 5.3, its best 4 10.8) at several times pubeval's cost a play, so
+/// pubeval keeps a few for it: this keeps a 10.7-fold cut with 21 plays a turn valued by the
+/// net instead of 64.
+pub const SCREENING: Screening = Screening {
+    pubeval_keep: 6,
+    prune_keep: Some(1),
+    race_keep: 2,
+};
+
+/// The screen's buffers: the scores of a roll's plays, the plays pubeval keeps for the pruning
+/// net and the net's ranking of them, and its ranker, made once a position.
+#[derive(Default)]
+struct ScreenBuffers {
+    scores: Vec<f32>,
+    order: Vec<u32>,
+    plays: Vec<Play<crate::rules::backgammon::Backgammon>>,
+    ranker: Option<(
+        crate::rules::backgammon::Backgammon,
+        crate::eval::net::Ranker<'static>,
+    )>,
+}
+
+/// pubeval, made once.
+fn pubeval() -> &'static crate::policy::Pubeval {
     static PUBEVAL: std::sync::OnceLock<crate::policy::Pubeval> = std::sync::OnceLock::new();
-    PUBEVAL
-        .get_or_init(crate::policy::Pubeval::new)
-        .scores_from(before, plays, crate::policy::is_race(before), out);
+    PUBEVAL.get_or_init(crate::policy::Pubeval::new)
 }
 
-/// The screen of backgammon's variance reduction with the net: pubeval ranks a roll's plays and
-/// the net values the best [`SCREEN_KEEP`].
+impl Screening {
+    /// Writes to `kept` the indices of the plays of `plays` (plays of `before`) this screening
+    /// keeps for the evaluator (all of them when it keeps as many), and returns how many the
+    /// pruning net ranked. Each keeps the best of its ranking, the one ranked higher first of
+    /// equals (pubeval's ranking in the order of the plays); a play that ends the game is the
+    /// pruning net's best.
+    pub fn select(
+        self,
+        before: &crate::rules::backgammon::Backgammon,
+        plays: &[Play<crate::rules::backgammon::Backgammon>],
+        kept: &mut Vec<u32>,
+    ) -> usize {
+        let race = crate::policy::is_race(before);
+        let first = if race {
+            self.race_keep
+        } else {
+            self.pubeval_keep
+        };
+        SCREEN_BUFFERS.with_borrow_mut(|b| {
+            if plays.len() > first.max(1) {
+                pubeval().scores_from(before, plays, race, &mut b.scores);
+                best_few(&b.scores, first, kept);
+            } else {
+                kept.clear();
+                kept.extend(0..plays.len() as u32);
+            }
+            let Some(keep) = self.prune_keep.filter(|&k| !race && kept.len() > k.max(1)) else {
+                return 0;
+            };
+            let Ok(Some(pruner)) =
+                crate::eval::net::shipped_pruner(crate::base::variant::RulesFamily::Backgammon)
+            else {
+                return 0;
+            };
+            b.plays.clear();
+            b.plays.extend(kept.iter().map(|&i| plays[i as usize]));
+            let ranker = match &mut b.ranker {
+                Some((pos, r)) => {
+                    if pos != before {
+                        *pos = *before;
+                        r.reset(pruner, before);
+                    }
+                    r
+                }
+                none => {
+                    let r = crate::eval::net::Ranker::fused(pruner, before);
+                    &mut none.insert((*before, r)).1
+                }
+            };
+            ranker.pruning_scores(&b.plays, &mut b.scores);
+            for (s, p) in b.scores.iter_mut().zip(&b.plays) {
+                if p.after().is_game_over() {
+                    *s = f32::INFINITY;
+                }
+            }
+            // Ranked among pubeval's, by position in its ranking.
+            let ranked = b.plays.len();
+            best_few(&b.scores, keep, &mut b.order);
+            for j in &mut b.order {
+                *j = kept[*j as usize];
+            }
+            kept.clear();
+            kept.extend_from_slice(&b.order);
+            ranked
+        })
+    }
+}
+
+/// Writes to `kept` the indices of the `keep` (at least 1) greatest of `scores`, best first,
+/// the earlier of equals first: the choice of the pruning net's `keep_best` from all the
+/// indices, made in one pass through a small array when `keep` is small.
+fn best_few(scores: &[f32], keep: usize, kept: &mut Vec<u32>) {
+    const FEW: usize = 8;
+    let keep = keep.max(1);
+    kept.clear();
+    if keep > FEW || scores.len() <= keep {
+        kept.extend(0..scores.len() as u32);
+        crate::eval::net::keep_best(scores, kept, keep);
+        return;
+    }
+    let mut top = [(f32::NEG_INFINITY, 0u32); FEW];
+    let mut len = 0;
+    for (i, &s) in scores.iter().enumerate() {
+        if len == keep {
+            if !s.total_cmp(&top[keep - 1].0).is_gt() {
+                continue;
+            }
+            len -= 1;
+        }
+        // After the ones of its score or more.
+        let mut j = len;
+        while j > 0 && top[j - 1].0.total_cmp(&s).is_lt() {
+            top[j] = top[j - 1];
+            j -= 1;
+        }
+        top[j] = (s, i as u32);
+        len += 1;
+    }
+    kept.extend(top[..len].iter().map(|t| t.1));
+}
+
+/// The screen of backgammon's variance reduction with the net: [`SCREENING`].
 #[must_use]
-pub fn pubeval_screen() -> Screen<'static, crate::rules::backgammon::Backgammon> {
+pub fn pruning_screen() -> Screen<'static, crate::rules::backgammon::Backgammon> {
     Screen {
-        score: &pubeval_scores,
-        keep: SCREEN_KEEP,
+        select: &|before, plays, kept| {
+            SCREENING.select(before, plays, kept);
+        },
     }
 }
 
@@ -145,9 +274,9 @@ impl<P: Position, R: Referee<P>> EvalLuck<'_, P, R> {
                 spans[i] = (kept.len(), kept.len());
                 continue;
             }
-            let valued = self.screened(pos, buf);
-            spans[i] = (kept.len(), kept.len() + valued);
-            kept.extend_from_slice(&buf.as_slice()[..valued]);
+            let start = kept.len();
+            self.screened(pos, buf.as_slice(), &mut kept);
+            spans[i] = (start, kept.len());
         }
         EQUITIES.with_borrow_mut(|equities| {
             self.evaluator.play_equities(pos, &kept, equities);
@@ -172,31 +301,21 @@ impl<P: Position, R: Referee<P>> EvalLuck<'_, P, R> {
         });
     }
 
-    /// Moves the plays the screen ranks best to the front of `buf` and returns how many the
-    /// evaluator values (all of them without a screen).
-    fn screened(&self, pos: &P, buf: &mut PlayList<P>) -> usize {
+    /// Appends to `kept` the plays of `plays` (of `pos`) the evaluator values: those the screen
+    /// selects (all of them without a screen, or when it selects none).
+    fn screened(&self, pos: &P, plays: &[Play<P>], kept: &mut Vec<Play<P>>) {
         let Some(screen) = &self.screen else {
-            return buf.len();
+            kept.extend_from_slice(plays);
+            return;
         };
-        let keep = screen.keep.max(1);
-        if buf.len() <= keep {
-            return buf.len();
-        }
-        SCORES.with_borrow_mut(|scores| {
-            (screen.score)(pos, buf.as_slice(), scores);
-            // The `keep` best to the front, the first of equals first.
-            for slot in 0..keep {
-                let mut top = slot;
-                for i in slot + 1..scores.len() {
-                    if scores[i] > scores[top] {
-                        top = i;
-                    }
-                }
-                scores.swap(slot, top);
-                buf.swap(slot, top);
+        KEPT.with_borrow_mut(|idx| {
+            (screen.select)(pos, plays, idx);
+            if idx.is_empty() {
+                kept.extend_from_slice(plays);
+            } else {
+                kept.extend(idx.iter().map(|&i| plays[i as usize]));
             }
         });
-        keep
     }
 
     /// The value for `mover` of `next` (the position after its play, the opponent on roll).
@@ -504,7 +623,7 @@ mod tests {
         let pubeval = crate::policy::Pubeval::new();
         let mut buf: Box<PlayList<Backgammon>> = Box::default();
         let mut scores = Vec::new();
-        for screen in [None, Some(pubeval_screen())] {
+        for screen in [None, Some(pruning_screen())] {
             let luck = EvalLuck {
                 evaluator: nets,
                 referee: &StandardReferee,
@@ -528,6 +647,91 @@ mod tests {
                 }
             });
             assert!(checked > 20);
+        }
+    }
+
+    #[test]
+    fn the_screen_keeps_the_pruning_nets_best_of_pubevals_best_in_contact_and_pubevals_in_races() {
+        let pruner =
+            crate::eval::net::shipped_pruner(crate::base::variant::RulesFamily::Backgammon)
+                .unwrap()
+                .unwrap();
+        let pubeval = crate::policy::Pubeval::new();
+        let mut kept = Vec::new();
+        let mut scores = Vec::new();
+        let (mut pruned, mut races) = (0, 0);
+        walk_net_game(14, |pos, _| {
+            let race = crate::policy::is_race(pos);
+            for r in Dice::ALL_21 {
+                let plays = pos.legal_plays(r);
+                if plays.is_empty() {
+                    continue;
+                }
+                SCREENING.select(pos, plays.as_slice(), &mut kept);
+                // pubeval's best (its greatest scores, the earlier play of equals first).
+                pubeval.scores_from(pos, plays.as_slice(), race, &mut scores);
+                let mut order: Vec<usize> = (0..plays.len()).collect();
+                order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+                let first = if race {
+                    SCREENING.race_keep
+                } else {
+                    SCREENING.pubeval_keep
+                };
+                order.truncate(first);
+                let keep = SCREENING.prune_keep.unwrap_or(first);
+                if race || order.len() <= keep {
+                    races += usize::from(race);
+                    let mut got: Vec<usize> = kept.iter().map(|&i| i as usize).collect();
+                    got.sort_unstable();
+                    order.sort_unstable();
+                    assert_eq!(got, order, "{pos:?} {r:?}");
+                    continue;
+                }
+                // Of those, the pruning net's best, by a ranker made for this roll alone.
+                let mine: Vec<_> = order.iter().map(|&i| plays[i]).collect();
+                let mut ranks = Vec::new();
+                crate::eval::net::Ranker::fused(pruner, pos).pruning_scores(&mine, &mut ranks);
+                let mut by_net: Vec<usize> = (0..mine.len()).collect();
+                by_net.sort_by(|&a, &b| ranks[b].total_cmp(&ranks[a]));
+                let mut want: Vec<usize> = by_net[..keep].iter().map(|&j| order[j]).collect();
+                let mut got: Vec<usize> = kept.iter().map(|&i| i as usize).collect();
+                want.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, want, "{pos:?} {r:?}");
+                pruned += 1;
+            }
+        });
+        assert!(pruned > 100 && races > 10, "{pruned} {races}");
+    }
+
+    #[test]
+    fn the_screens_few_best_are_the_pruning_nets_keep_best_with_ties_and_game_enders() {
+        let mut rng = crate::base::rng::game_stream(21, 0, crate::base::rng::Stream::Dice);
+        let (mut few, mut all) = (Vec::new(), Vec::new());
+        for n in 0..40usize {
+            for round in 0..50 {
+                // Scores from a few values, so that ties are common, and an infinite one now
+                // and then (a play that ends the game).
+                let scores: Vec<f32> = (0..n)
+                    .map(|_| match crate::base::rng::roll(&mut rng).high() {
+                        6 if round % 3 == 0 => f32::INFINITY,
+                        v => f32::from(v) * 0.5 - 1.0,
+                    })
+                    .collect();
+                for keep in [1, 2, 3, 4, 6, 8, 9] {
+                    best_few(&scores, keep, &mut few);
+                    all.clear();
+                    all.extend(0..n as u32);
+                    crate::eval::net::keep_best(&scores, &mut all, keep);
+                    if n > keep {
+                        assert_eq!(few, all, "{scores:?} keep {keep}");
+                    } else {
+                        let mut sorted = few.clone();
+                        sorted.sort_unstable();
+                        assert_eq!(sorted, all, "{scores:?} keep {keep}");
+                    }
+                }
+            }
         }
     }
 
@@ -556,7 +760,7 @@ mod tests {
             evaluator: nets,
             referee: &StandardReferee,
             starter: Color::White,
-            screen: Some(pubeval_screen()),
+            screen: Some(pruning_screen()),
             rolls: None,
         };
         let checked = walk_net_game(12, |pos, _| {
@@ -568,67 +772,117 @@ mod tests {
         assert!(checked > 20);
     }
 
-    /// The values of `roll` over the `ks[j]` plays pubeval ranks highest (all when fewer),
-    /// for each `j`, and how many plays that is.
-    fn screened_values(
+    /// One roll's plays and the evaluator's value of each (the points of a game it ends);
+    /// `passed`: the value of a roll that cannot be played.
+    struct RollPlays {
+        plays: Vec<Play<Backgammon>>,
+        values: Vec<f64>,
+        passed: Option<f64>,
+    }
+
+    /// The [`RollPlays`] of `roll` in `pos`, the time the net took added to `clock` (seconds).
+    fn roll_plays(
         luck: &EvalLuck<'_, Backgammon, StandardReferee>,
-        pubeval: &crate::policy::Pubeval,
         pos: &Backgammon,
         roll: Dice,
-        ks: &[usize; KS],
-    ) -> ([f64; KS], [usize; KS]) {
+        clock: &mut f64,
+    ) -> RollPlays {
         let plays = pos.legal_plays(roll);
+        let mut rp = RollPlays {
+            plays: plays.as_slice().to_vec(),
+            values: Vec::new(),
+            passed: None,
+        };
         if plays.is_empty() {
-            let v = luck.value_after(pos.turn(), &pos.pass_turn());
-            return ([v; KS], [0; KS]);
+            rp.passed = Some(luck.value_after(pos.turn(), &pos.pass_turn()));
+            return rp;
         }
-        let mut scores = Vec::new();
-        pubeval.scores_from(
-            pos,
-            plays.as_slice(),
-            crate::policy::is_race(pos),
-            &mut scores,
-        );
-        let mut order: Vec<usize> = (0..plays.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-        order.truncate(ks[KS - 1]);
-        let top: Vec<_> = order.iter().map(|&i| plays[i]).collect();
         let mut equities = Vec::new();
-        luck.evaluator.play_equities(pos, &top, &mut equities);
-        let (mut values, mut counts) = ([0.0; KS], [0; KS]);
-        let mut best = f64::NEG_INFINITY;
-        let mut j = 0;
-        for (n, (play, &e)) in top.iter().zip(&equities).enumerate() {
-            let next = pos.play_unchecked(play);
-            let v = if next.is_game_over() {
-                luck.value_after(pos.turn(), &next)
-            } else {
-                f64::from(e)
-            };
-            best = best.max(v);
-            while j < KS && (n + 1 == ks[j] || n + 1 == top.len()) {
-                values[j] = best;
-                counts[j] = n + 1;
-                j += 1;
-            }
+        let t = std::time::Instant::now();
+        luck.evaluator
+            .play_equities(pos, plays.as_slice(), &mut equities);
+        *clock += t.elapsed().as_secs_f64();
+        rp.values = plays
+            .iter()
+            .zip(&equities)
+            .map(|(play, &e)| {
+                let next = pos.play_unchecked(play);
+                if next.is_game_over() {
+                    luck.value_after(pos.turn(), &next)
+                } else {
+                    f64::from(e)
+                }
+            })
+            .collect();
+        rp
+    }
+
+    /// What a roll is worth over the plays `spec` keeps; how many it keeps, and how many the
+    /// pruning net ranked; the time of the screen added to `clock`.
+    fn screened_value(
+        pos: &Backgammon,
+        rp: &RollPlays,
+        spec: Screening,
+        kept: &mut Vec<u32>,
+        clock: &mut f64,
+    ) -> (f64, usize, usize) {
+        if let Some(v) = rp.passed {
+            return (v, 0, 0);
         }
-        (values, counts)
+        let t = std::time::Instant::now();
+        let ranked = spec.select(pos, &rp.plays, kept);
+        *clock += t.elapsed().as_secs_f64();
+        let best = kept
+            .iter()
+            .map(|&i| rp.values[i as usize])
+            .fold(f64::NEG_INFINITY, f64::max);
+        (best, kept.len(), ranked)
     }
 
     /// The screens [`measure_the_luck_by_screen_and_coefficient`] compares.
-    const KS: usize = 6;
+    fn specs() -> Vec<Screening> {
+        let s = |pubeval_keep, prune_keep, race_keep| Screening {
+            pubeval_keep,
+            prune_keep,
+            race_keep,
+        };
+        vec![
+            s(1, None, 1),
+            s(2, None, 2),
+            s(3, None, 3),
+            s(4, None, 4),
+            s(8, None, 8),
+            s(64, None, 64),
+            s(64, Some(1), 1),
+            s(64, Some(1), 2),
+            s(64, Some(1), 4),
+            s(64, Some(2), 2),
+            s(3, Some(1), 2),
+            s(4, Some(1), 1),
+            s(4, Some(1), 2),
+            s(4, Some(1), 4),
+            s(4, Some(2), 2),
+            s(5, Some(1), 2),
+            s(6, Some(1), 2),
+            s(6, Some(2), 2),
+            s(8, Some(1), 2),
+            s(8, Some(2), 2),
+        ]
+    }
 
     /// A game of that measurement: its points, and White's luck for each screen in contact and
     /// in races.
-    type Row = (f64, [[f64; 2]; KS]);
+    type Row = (f64, Vec<[f64; 2]>);
 
     /// A measurement, not a check (run with `--ignored --nocapture`; `VR_GAMES` games, 600 by
     /// default): net self-play games from the opening, the luck of every roll measured by the
-    /// net over the K plays pubeval ranks best (K = 1, 2, 3, 4, 8, 64), the luck of turns in
-    /// contact and in races kept apart. For each K it prints the plays the net values a turn
-    /// and the variance of a game's points less the luck on the second half of the games:
-    /// with the luck's coefficient 1, with no luck in races, and with the coefficients (one for
-    /// both phases, and one a phase) fitted by least squares on the first half.
+    /// net over the plays each screen keeps ([`specs`]: pubeval's best K, or the pruning net's
+    /// best of those in contact), the luck of turns in contact and in races kept apart. For
+    /// each screen it prints the plays the net values a turn, the plays the pruning net ranks,
+    /// the time of the screen and of the net's values a turn (the net's per play measured on all
+    /// plays), and the variance of a game's points less the luck on the second half of the
+    /// games: with the luck's coefficient 1, with no luck in races, and with the coefficients
+    /// (one for both phases, and one a phase) fitted by least squares on the first half.
     #[test]
     #[ignore = "a measurement: prints figures for the lab notes"]
     fn measure_the_luck_by_screen_and_coefficient() {
@@ -646,14 +900,16 @@ mod tests {
             .ok()
             .and_then(|g| g.parse().ok())
             .unwrap_or(600);
-        let ks: [usize; KS] = [1, 2, 3, 4, 8, 64];
-        let pubeval = crate::policy::Pubeval::new();
-        // Per game: points, and White's luck for each K in contact and in races.
+        let specs = specs();
+        let ns = specs.len();
+        // Per game: points, and White's luck for each screen in contact and in races.
         let mut rows: Vec<Row> = Vec::with_capacity(games);
-        let mut valued = [[0usize; 2]; KS];
-        let (mut turns, mut actual) = ([0usize; 2], 0usize);
+        let (mut valued, mut ranked) = (vec![[0usize; 2]; ns], vec![0usize; ns]);
+        let (mut turns, mut actual, mut all_plays) = ([0usize; 2], 0usize, [0usize; 2]);
+        let (mut net_clock, mut clocks) = (0.0f64, vec![0.0f64; ns]);
+        let mut kept = Vec::new();
         for g in 0..games {
-            let mut lk = [[0.0f64; 2]; KS];
+            let mut lk = vec![[0.0f64; 2]; ns];
             let mut roll_dice = seeded_rolls(1000 + g as u64);
             let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
             let mut turn = 0;
@@ -667,19 +923,22 @@ mod tests {
                 let phase = usize::from(is_race(&pos));
                 turns[phase] += 1;
                 let roll = roll_dice(opening);
-                let (mut mean, mut mine) = ([0.0f64; KS], [0.0f64; KS]);
+                let (mut mean, mut mine) = (vec![0.0f64; ns], vec![0.0f64; ns]);
                 for &r in rolls {
-                    let (v, n) = screened_values(&luck, &pubeval, &pos, r, &ks);
+                    let rp = roll_plays(&luck, &pos, r, &mut net_clock);
+                    all_plays[phase] += rp.values.len();
                     let w = if opening {
                         1.0 / 15.0
                     } else {
                         f64::from(r.weight()) / 36.0
                     };
-                    for j in 0..KS {
-                        mean[j] += w * v[j];
-                        valued[j][phase] += n[j];
+                    for (j, &spec) in specs.iter().enumerate() {
+                        let (v, n, k) = screened_value(&pos, &rp, spec, &mut kept, &mut clocks[j]);
+                        mean[j] += w * v;
+                        valued[j][phase] += n;
+                        ranked[j] += k;
                         if r == roll {
-                            mine[j] = v[j];
+                            mine[j] = v;
                         }
                     }
                 }
@@ -688,7 +947,7 @@ mod tests {
                 } else {
                     -1.0
                 };
-                for j in 0..KS {
+                for j in 0..ns {
                     lk[j][phase] += sign * (mine[j] - mean[j]);
                 }
                 let plays = pos.legal_plays(roll);
@@ -720,14 +979,22 @@ mod tests {
         let all_turns = (turns[0] + turns[1]) as f64;
         let plain = var(test, &|p, _| p, 0);
         println!(
-            "games {games} (fitted on {}, measured on {}): turns a game {:.1} contact, {:.1} race; plays of the roll played a turn {:.1}; variance of the points {plain:.4}",
+            "games {games} (fitted on {}, measured on {}): turns a game {:.1} contact, {:.1} race; plays of the roll played a turn {:.1}; plays of all rolls a turn {:.1} contact, {:.1} race; variance of the points {plain:.4}",
             fit.len(),
             test.len(),
             turns[0] as f64 / games as f64,
             turns[1] as f64 / games as f64,
-            actual as f64 / all_turns
+            actual as f64 / all_turns,
+            all_plays[0] as f64 / turns[0].max(1) as f64,
+            all_plays[1] as f64 / turns[1].max(1) as f64,
         );
-        for j in 0..KS {
+        let net_play = net_clock / (all_plays[0] + all_plays[1]).max(1) as f64;
+        println!(
+            "the net's values: {:.3} s for all plays ({:.1} ns a play)",
+            net_clock,
+            net_play * 1e9
+        );
+        for (j, spec) in specs.iter().enumerate() {
             // Least squares on the fitting half: one coefficient, and one a phase.
             let n = fit.len() as f64;
             let mean = |f: &dyn Fn(&Row) -> f64| fit.iter().map(f).sum::<f64>() / n;
@@ -748,10 +1015,16 @@ mod tests {
             let contact_only = var(test, &|p, l| p - l[0], j);
             let fitted = var(test, &|p, l| p - beta * (l[0] + l[1]), j);
             let fitted2 = var(test, &|p, l| p - bc * l[0] - br * l[1], j);
+            let net_plays = (valued[j][0] + valued[j][1]) as f64 / all_turns;
             println!(
-                "K {:>2}: net plays a turn {:.1} (contact {:.1}, race {:.1}); variance cut: coefficient 1 {:.1}x, contact luck only {:.1}x, fitted {beta:.3} {:.1}x, fitted a phase {bc:.3}/{br:.3} {:.1}x",
-                ks[j],
-                (valued[j][0] + valued[j][1]) as f64 / all_turns,
+                "pubeval {} / prune {:?} / race {}: ranked by the pruning net a turn {:.1}; screen {:.1} us a turn, net {:.1} us a turn; net plays a turn {:.1} (contact {:.1}, race {:.1}); variance cut: coefficient 1 {:.2}x, contact luck only {:.1}x, fitted {beta:.3} {:.2}x, fitted a phase {bc:.3}/{br:.3} {:.2}x",
+                spec.pubeval_keep,
+                spec.prune_keep,
+                spec.race_keep,
+                ranked[j] as f64 / all_turns,
+                clocks[j] * 1e6 / all_turns,
+                net_play * net_plays * 1e6,
+                net_plays,
                 valued[j][0] as f64 / turns[0].max(1) as f64,
                 valued[j][1] as f64 / turns[1].max(1) as f64,
                 plain / one,

@@ -265,12 +265,16 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
              game by game), so it cannot continue the file: start the rollout again",
         )),
         (Some(v), Some(w)) if v == &Json::str(w) => Ok(setup),
-        (Some(v), Some(_)) if v == &Json::str(SCREENED_LUCK) => Err(CheckpointError::new(
-            "the checkpoint's variance reduction screened every roll's plays with pubeval, as \
-             versions before the 1-ply search lent its roll values did; this version takes \
-             them (its luck differs game by game), so it cannot continue the file: start the \
-             rollout again",
-        )),
+        (Some(v), Some(_))
+            if v == &Json::str(PUBEVAL_LUCK) || v == &Json::str(PUBEVAL_SEARCHED_LUCK) =>
+        {
+            Err(CheckpointError::new(
+                "the checkpoint's variance reduction screened every roll's plays with pubeval \
+                 alone, as versions before the pruning net's screen did; this version ranks \
+                 pubeval's best plays of a contact roll by the pruning net (its luck differs \
+                 game by game), so it cannot continue the file: start the rollout again",
+            ))
+        }
         (Some(v), _) => Err(CheckpointError(format!(
             "checkpoint field luck_screen must be {} for a variance reduction by the net ({} \
              when a side searches 1 ply), and absent otherwise, not {}",
@@ -281,14 +285,22 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
     }
 }
 
-/// The checkpoint field `luck_screen` of a variance reduction by the net: each roll's plays screened
-/// by pubeval before the net values the best few.
-pub(super) const SCREENED_LUCK: &str = "pubeval-screen";
+/// The checkpoint field `luck_screen` of a variance reduction by the net: pubeval ranks each
+/// roll's plays and the pruning net the best of those of a contact roll before the net values
+/// the best few (`crate::play::luck::SCREENING`).
+pub(super) const SCREENED_LUCK: &str = "pubeval+pruning-net-screen";
 
 /// The checkpoint field `luck_screen` of a variance reduction by the net where a side's policy
 /// searches 1 ply: the rolls after its chosen plays valued as its search valued them
-/// (`searched_roll_values`), the other turns screened by pubeval.
-pub(super) const SEARCHED_LUCK: &str = "pubeval-screen+1-ply-rolls";
+/// (`searched_roll_values`), the other turns screened as [`SCREENED_LUCK`] says.
+pub(super) const SEARCHED_LUCK: &str = "pubeval+pruning-net-screen+1-ply-rolls";
+
+/// The field of the earlier screen, pubeval's alone, without a 1-ply search's roll values (and
+/// before those were lent, with them).
+const PUBEVAL_LUCK: &str = "pubeval-screen";
+
+/// The field of the earlier screen, pubeval's alone, with a 1-ply search's roll values.
+const PUBEVAL_SEARCHED_LUCK: &str = "pubeval-screen+1-ply-rolls";
 
 /// The estimator a variance reduction measures luck with, as the field `luck_screen` names it
 /// (`None`: no field).

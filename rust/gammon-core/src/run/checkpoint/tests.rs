@@ -142,11 +142,12 @@ fn prune_is_written_when_not_the_default_and_a_file_of_another_is_refused() {
     assert!(err.0.contains("prune=0 there, prune=3 here"), "{err}");
 }
 
-/// A variance reduction by the net where a side searches 1 ply takes the search's roll values
-/// for the luck: its files say so, read back, and a file of the screen alone (written before)
-/// is refused with the reason.
+/// A variance reduction by the net screens each roll's plays by pubeval and then, in contact,
+/// by the pruning net; where a side searches 1 ply it takes the search's roll values for the
+/// luck: its files say which, read back, and a file of pubeval's screen alone (written before,
+/// with or without the 1-ply search's values) is refused with the reason.
 #[test]
-fn a_variance_reduction_beside_a_1_ply_search_is_marked_and_an_earlier_file_refused() {
+fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_refused() {
     let mut r = record();
     r.setup.policies = [
         PolicyName::Builtin(PolicyKind::Net),
@@ -160,22 +161,31 @@ fn a_variance_reduction_beside_a_1_ply_search_is_marked_and_an_earlier_file_refu
         };
         map.get("luck_screen").cloned()
     };
-    assert_eq!(marker(&r), Some(Json::str("pubeval-screen")));
+    assert_eq!(marker(&r), Some(Json::str("pubeval+pruning-net-screen")));
     r.setup.plies = [2, 2];
-    assert_eq!(marker(&r), Some(Json::str("pubeval-screen")));
-    r.setup.plies = [0, 1];
-    assert_eq!(marker(&r), Some(Json::str("pubeval-screen+1-ply-rolls")));
-    let text = r.to_json().canonical();
-    let back = RunRecord::<Tally>::from_json(&Json::parse(text.as_bytes()).unwrap()).unwrap();
-    assert_eq!(back, r);
-    let Json::Object(mut map) = r.to_json() else {
-        unreachable!()
-    };
-    map.insert("luck_screen".into(), Json::str("pubeval-screen"));
-    let check = integrity_check(&map);
-    map.insert("check".into(), Json::Str(check));
-    let err = RunRecord::<Tally>::from_json(&Json::Object(map)).unwrap_err();
-    assert!(err.0.contains("lent its roll values"), "{err}");
+    assert_eq!(marker(&r), Some(Json::str("pubeval+pruning-net-screen")));
+    for (plies, earlier) in [
+        ([0, 0], "pubeval-screen"),
+        ([0, 1], "pubeval-screen"),
+        ([0, 1], "pubeval-screen+1-ply-rolls"),
+    ] {
+        r.setup.plies = plies;
+        let text = r.to_json().canonical();
+        let back = RunRecord::<Tally>::from_json(&Json::parse(text.as_bytes()).unwrap()).unwrap();
+        assert_eq!(back, r);
+        let Json::Object(mut map) = r.to_json() else {
+            unreachable!()
+        };
+        map.insert("luck_screen".into(), Json::str(earlier));
+        let check = integrity_check(&map);
+        map.insert("check".into(), Json::Str(check));
+        let err = RunRecord::<Tally>::from_json(&Json::Object(map)).unwrap_err();
+        assert!(err.0.contains("pubeval alone"), "{err}");
+    }
+    assert_eq!(
+        marker(&r),
+        Some(Json::str("pubeval+pruning-net-screen+1-ply-rolls"))
+    );
 }
 
 /// Checkpoint files written by the package before the records moved to the core (their
