@@ -343,6 +343,29 @@ def gammon_verdicts(decision: object) -> tuple[str, str]:
     return d, taker
 
 
+def count_verdicts(
+    tally: dict[str, list[int]],
+    keys: tuple[str, ...],
+    pairs: dict[str, int],
+    agree: tuple[bool, bool],
+    doubler: str,
+    taker: str,
+) -> None:
+    """Count one position's verdicts against the reference's.
+
+    Under each of ``keys`` its ``[positions, doubler agrees, taker agrees]``; each disagreement
+    under its text (``doubler`` or ``taker``) in ``pairs``.
+    """
+    for key in keys:
+        t = tally.setdefault(key, [0, 0, 0])
+        t[0] += 1
+        t[1] += agree[0]
+        t[2] += agree[1]
+    for ok, text in zip(agree, (doubler, taker)):
+        if not ok:
+            pairs[text] = pairs.get(text, 0) + 1
+
+
 def score(args: argparse.Namespace) -> None:
     """Score gammon's cube decisions on the set against gnubg's verdicts."""
     import gammon
@@ -365,12 +388,16 @@ def score(args: argparse.Namespace) -> None:
             d = gammon.cube_decision(g.position, cube=cube, score=g.match, plies=plies)
             doubler, taker = gammon_verdicts(d)
             kind = "money" if g.is_money else "match"
-            t = tally.setdefault(kind, [0, 0, 0])
             ok_d = (doubler == "double") == (r.doubler == "double")
             ok_t = taker == r.taker
-            t[0] += 1
-            t[1] += ok_d
-            t[2] += ok_t
+            count_verdicts(
+                tally,
+                (kind,),
+                pairs,
+                (ok_d, ok_t),
+                f"doubler: gnubg {r.doubler}, gammon {doubler}",
+                f"taker: gnubg {r.taker}, gammon {taker}",
+            )
             if is_clear(r.nd, r.dt, r.dp, r.beavers, 2 * MARGIN):
                 wide[0] += 1
                 wide[1] += ok_d
@@ -379,12 +406,6 @@ def score(args: argparse.Namespace) -> None:
             gp[0] += 1
             gp[1] += abs(d.probabilities[0] - r.probs[0])
             gp[2] += abs(d.probabilities[1] - r.probs[1])
-            if not ok_d:
-                k = f"doubler: gnubg {r.doubler}, gammon {doubler}"
-                pairs[k] = pairs.get(k, 0) + 1
-            if not ok_t:
-                k = f"taker: gnubg {r.taker}, gammon {taker}"
-                pairs[k] = pairs.get(k, 0) + 1
             if not (ok_d and ok_t):
                 misses.append(
                     f"{r.gnubg_id} {'J' if r.jacoby else '-'}{'B' if r.beavers else '-'}  "
@@ -429,23 +450,19 @@ def peer(args: argparse.Namespace) -> None:
     for plies in args.plies:
         t0 = time.time()
         labels = label([(r.gnubg_id, int(r.jacoby), int(r.beavers), plies) for r in rows], workdir)
-        tally = {"money": [0, 0, 0], "match": [0, 0, 0]}
+        tally: dict[str, list[int]] = {}
         pairs: dict[str, int] = {}
         for r, (_, _, _, _, _, cube) in zip(rows, labels):
             _, nd, dt, dp = (float(x) for x in cube[:4])
             doubler, taker = gnubg_verdicts(nd, dt, dp, r.beavers)
-            ok_d = (doubler == "double") == (r.doubler == "double")
-            ok_t = taker == r.taker
-            t = tally["money" if gammon.Game.from_gnubg_id(r.gnubg_id).is_money else "match"]
-            t[0] += 1
-            t[1] += ok_d
-            t[2] += ok_t
-            if not ok_d:
-                k = f"doubler: 2 ply {r.doubler}, {plies} ply {doubler}"
-                pairs[k] = pairs.get(k, 0) + 1
-            if not ok_t:
-                k = f"taker: 2 ply {r.taker}, {plies} ply {taker}"
-                pairs[k] = pairs.get(k, 0) + 1
+            count_verdicts(
+                tally,
+                ("money" if gammon.Game.from_gnubg_id(r.gnubg_id).is_money else "match",),
+                pairs,
+                ((doubler == "double") == (r.doubler == "double"), taker == r.taker),
+                f"doubler: 2 ply {r.doubler}, {plies} ply {doubler}",
+                f"taker: 2 ply {r.taker}, {plies} ply {taker}",
+            )
         n, nd_, nt = (sum(t[i] for t in tally.values()) for i in range(3))
         print(
             f"gnubg {plies} ply: {n} positions, doubler {nd_ / n:.1%} ({nd_}), taker "
@@ -544,11 +561,14 @@ def score_rollout(args: argparse.Namespace) -> None:
         kind = "money" if d["money"] else "match"
         ok_d = (d["doubler"] == "double") == (r.doubler == "double")
         ok_t = d["taker"] == r.taker
-        for key in (kind, "all"):
-            t = tally.setdefault(key, [0, 0, 0])
-            t[0] += 1
-            t[1] += ok_d
-            t[2] += ok_t
+        count_verdicts(
+            tally,
+            (kind, "all"),
+            pairs,
+            (ok_d, ok_t),
+            f"doubler: gnubg {r.doubler}, rollout {d['doubler']}",
+            f"taker: gnubg {r.taker}, rollout {d['taker']}",
+        )
         # Verdicts the rollout is sure of (its proper action by 2 standard errors).
         dc, tc = abs(float(d["double_confidence"])), abs(float(d["take_confidence"]))  # type: ignore[arg-type]
         if dc >= 2:
@@ -557,12 +577,6 @@ def score_rollout(args: argparse.Namespace) -> None:
         if tc >= 2:
             sure[2] += 1
             sure[3] += ok_t
-        if not ok_d:
-            k = f"doubler: gnubg {r.doubler}, rollout {d['doubler']}"
-            pairs[k] = pairs.get(k, 0) + 1
-        if not ok_t:
-            k = f"taker: gnubg {r.taker}, rollout {d['taker']}"
-            pairs[k] = pairs.get(k, 0) + 1
         if args.show and not (ok_d and ok_t):
             print(
                 f"    {r.gnubg_id} {'J' if r.jacoby else '-'}{'B' if r.beavers else '-'} "
