@@ -4,8 +4,8 @@
 //! result objects).
 
 use gammon_core::{
-    pruning_net_fits, Backgammon, CubeDecision, CubeInfo, CubefulSearch, NetPolicy, Scoreboard,
-    VariantPlay, VariantPosition,
+    Backgammon, CubeDecision, CubeInfo, CubefulSearch, NetPolicy, Scoreboard, VariantPlay,
+    VariantPosition,
 };
 use pyo3::prelude::*;
 
@@ -13,7 +13,7 @@ use crate::classes::{PyPlayList, PyPosition};
 use crate::cube::PyCube;
 use crate::errors::{guard, InternalError, InvalidInputError};
 use crate::match_score::PyMatchScore;
-use crate::net::{nets_for, PyNet, MAX_PLIES};
+use crate::net::{nets_for, with_prune_arg, PyNet, MAX_PLIES};
 use crate::types::PyColor;
 
 /// A cube decision, as GNU Backgammon's cube hint gives it: the cubeful equities of no double,
@@ -220,17 +220,11 @@ fn info(
     Ok(CubeInfo::new(c.state(), player, scoreboard, c.rules))
 }
 
-/// The cube search of `policy`'s nets, pruned as the policy's own search is (the shipped nets:
-/// the pruning net's few best plays of each roll in contact, `prune` of them when given;
-/// nets of one's own: not pruned, whatever `prune` says, [`pruning_net_fits`]).
-fn cube_search(policy: &NetPolicy, prune: Option<u32>) -> PyResult<CubefulSearch<'_>> {
-    let keep = if pruning_net_fits(policy.nets()) {
-        prune.map_or(policy.prune_keep(), |k| k as usize)
-    } else {
-        0
-    };
+/// The cube search of `policy`'s nets, pruned as the policy's own search is (the `prune` of
+/// the Python calls set on it by [`with_prune_arg`]: nets of one's own never pruned).
+fn cube_search(policy: &NetPolicy) -> PyResult<CubefulSearch<'_>> {
     CubefulSearch::new(policy.nets())
-        .with_prune(keep)
+        .with_prune(policy.prune_keep())
         .map_err(|e| InternalError::new_err(format!("the shipped pruning weights: {e}")))
 }
 
@@ -248,9 +242,9 @@ pub(crate) fn cube_decision_of(
 ) -> PyResult<PyCubeDecision> {
     check_plies(plies)?;
     let pos = backgammon(&position)?;
-    let policy = nets_for(net, position.inner.variant())?;
+    let policy = with_prune_arg(nets_for(net, position.inner.variant())?, prune)?;
     let info = info(&cube, position.inner.turn(), board)?;
-    let mut search = cube_search(&policy, prune)?;
+    let mut search = cube_search(&policy)?;
     py.detach(|| {
         guard(|| {
             Ok(PyCubeDecision {
@@ -290,9 +284,9 @@ pub(crate) fn cubeful_evaluate(
 ) -> PyResult<(Probs, f64, f64)> {
     check_plies(plies)?;
     let pos = backgammon(&position)?;
-    let policy = nets_for(net, position.inner.variant())?;
+    let policy = with_prune_arg(nets_for(net, position.inner.variant())?, prune)?;
     let info = info(&cube, position.inner.turn(), board)?;
-    let mut search = cube_search(&policy, prune)?;
+    let mut search = cube_search(&policy)?;
     py.detach(|| {
         guard(|| {
             let (p, v) = search.value(&pos, &info, plies);
@@ -318,7 +312,7 @@ pub(crate) fn cubeful_rank(
         inner: plays.before,
     };
     let pos = backgammon(&before)?;
-    let policy = nets_for(net, plays.before.variant())?;
+    let policy = with_prune_arg(nets_for(net, plays.before.variant())?, prune)?;
     let info = info(&cube, plays.before.turn(), board)?;
     let list: Vec<_> = plays
         .plays
@@ -328,7 +322,7 @@ pub(crate) fn cubeful_rank(
             VariantPlay::Nardy(_) => None,
         })
         .collect();
-    let mut search = cube_search(&policy, prune)?;
+    let mut search = cube_search(&policy)?;
     py.detach(|| {
         guard(|| {
             let values = search.play_values(&pos, &list, &info, plies);
