@@ -225,8 +225,7 @@ pub(crate) fn roll_values<P: NetPosition>(
 where
     NetEvaluator: AfterState<P>,
 {
-    let prune = prune.map(|(nets, keep)| Prune { nets, keep });
-    let key = rolls_key(nets, prune);
+    let key = rolls_key(nets, prune.map(|(nets, keep)| Prune { nets, keep }));
     let kept = CHOSEN_ROLLS.with_borrow_mut(Option::take);
     if let Some(c) = kept.filter(|c| c.key == key && c.pos.downcast_ref::<P>() == Some(pos)) {
         *out = c.values;
@@ -235,8 +234,7 @@ where
     if !computed() {
         return false;
     }
-    let mut search = Search::new(nets);
-    search.prune = prune;
+    let mut search = pruned_search(nets, prune);
     search.record = true;
     search.on_roll(pos, 1, true);
     *out = search.rolls;
