@@ -141,7 +141,7 @@ def test_another_net_plays_its_own_games_reproducibly() -> None:
 
 
 def test_another_net_beats_pubeval_seats_swapped() -> None:
-    """bg-td1 played +0.47 a game against pubeval (BENCHMARKS.md): clearly ahead in 2 x 1,000."""
+    """bg-td1 played +0.47 a game against pubeval (train/log.md): clearly ahead in 2 x 1,000."""
     td1 = gammon.Net.load(TD1)
     a = gammon.rollout(games=1000, policy=(td1, "pubeval"), seed=8, threads=2)
     b = gammon.rollout(games=1000, policy=("pubeval", td1), seed=8, threads=2)

@@ -152,8 +152,9 @@ def test_the_heuristic_beats_random_by_a_wide_margin() -> None:
 def test_the_heuristic_beats_pubeval_by_many_standard_errors() -> None:
     # Seats swapped over the same dice: game i is played with the heuristic on roll and
     # again with pubeval on roll (same seed, so the same rolls while the plays agree); the
-    # heuristic's points per game is the mean over the pairs. Measured in BENCHMARKS.md at
-    # +0.22 from the opening; here it must clear zero by five standard errors.
+    # heuristic's points per game is the mean over the pairs. Measured at +0.22 from the
+    # opening (docs/lab/2026-11-29-heuristics.md); here it must clear zero by five standard
+    # errors.
     games = 6000
     first = roll(games, policy=("heuristic", "pubeval"), seed=2024, record_games=True)
     second = roll(games, policy=("pubeval", "heuristic"), seed=2024, record_games=True)
