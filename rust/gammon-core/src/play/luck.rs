@@ -210,15 +210,15 @@ pub fn pruning_screen() -> Screen<'static, crate::rules::backgammon::Backgammon>
 /// false to leave the position to the evaluator.
 pub type RollValues<'a, P> = &'a (dyn Fn(&P, &mut [f32; 21]) -> bool + Sync);
 
-/// The rolls of `pos` valued as a 1-ply search of `nets` has valued them, for
-/// [`EvalLuck::rolls`]: when the searched `"net"` policy that played the last turn on this
-/// thread chose, at 1 ply, the play that led to `pos`, with the nets `nets` and the pruning
-/// `prune` (a pruning net and how many replies of a roll it keeps), it valued every roll of
-/// `pos` to choose it: the cubeless equity after the roll's best reply at 0 ply (pruned in
-/// contact; a roll that cannot be played read one roll further). Those values are taken, and
-/// the luck of the turn costs nothing. Returns false (the position left to the evaluator)
-/// otherwise: after a 0-ply play, a play without a rival within the move filter, or another
-/// policy's.
+/// The rolls of `pos` valued as a search of `nets` has valued them, for [`EvalLuck::rolls`]:
+/// when the searched `"net"` policy that played the last turn on this thread chose, at 1 or 2
+/// plies, the play that led to `pos`, with the nets `nets` and the pruning `prune` (a pruning
+/// net and how many replies of a roll it keeps), it valued every roll of `pos` to choose it:
+/// the cubeless equity after the roll's best reply at 0 ply (pruned in contact; a roll that
+/// cannot be played read one roll further), at 2 plies that reply searched one ply further.
+/// Those values are taken, and the luck of the turn costs nothing. Returns false (the
+/// position left to the evaluator) otherwise: after a 0-ply play, a play without a rival
+/// within the move filter, a play the nets value exactly, or another policy's.
 pub fn searched_roll_values<P: crate::eval::net::NetPosition>(
     nets: &crate::eval::net::NetEvaluator,
     prune: Option<(&crate::eval::net::NetEvaluator, usize)>,
@@ -228,7 +228,7 @@ pub fn searched_roll_values<P: crate::eval::net::NetPosition>(
 where
     crate::eval::net::NetEvaluator: crate::eval::net::AfterState<P>,
 {
-    crate::policy::roll_values(nets, prune, pos, out, || false)
+    crate::policy::roll_values(nets, prune, pos, out, || None)
 }
 
 /// The luck of each roll measured by an evaluator (see the module documentation).
@@ -556,63 +556,75 @@ mod tests {
     }
 
     #[test]
-    fn a_one_ply_search_lends_the_roll_values_of_the_play_it_chose_bit_for_bit() {
+    fn a_searched_policy_lends_the_roll_values_of_the_play_it_chose_bit_for_bit() {
         use crate::base::variant::RulesFamily;
         use crate::policy::{NetPolicy, Policy, DEFAULT_PRUNE_KEEP};
-        let policy = NetPolicy::shipped(RulesFamily::Backgammon)
-            .unwrap()
-            .with_plies(1);
-        let nets = policy.nets();
         let pruner = crate::eval::net::shipped_pruner(RulesFamily::Backgammon)
             .unwrap()
             .unwrap();
         let prune = Some((pruner, DEFAULT_PRUNE_KEEP));
-        let mut rng = crate::base::rng::game_stream(3, 0, crate::base::rng::Stream::Choices);
-        let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
-        let mut roll_dice = seeded_rolls(3);
-        let (mut lent, mut fresh) = ([0f32; 21], [0f32; 21]);
-        let mut hits = 0;
-        for _ in 0..40 {
-            if pos.is_game_over() {
-                break;
-            }
-            let roll = roll_dice(false);
-            let plays = pos.legal_plays(roll);
-            pos = match plays.len() {
-                0 => pos.pass_turn(),
-                _ => {
-                    pos.play_unchecked(&plays[policy.choose(&pos, roll, &plays, &mut rng).unwrap()])
+        // At 2 plies the values are those of a 2-ply search (each roll's reply searched one
+        // ply further), not a 1-ply search's and not nothing.
+        for (plies, turns) in [(1, 40), (2, 24)] {
+            let policy = NetPolicy::shipped(RulesFamily::Backgammon)
+                .unwrap()
+                .with_plies(plies);
+            let nets = policy.nets();
+            let mut rng = crate::base::rng::game_stream(3, 0, crate::base::rng::Stream::Choices);
+            let mut pos = Backgammon::start(Variant::Backgammon, Color::White).unwrap();
+            let mut roll_dice = seeded_rolls(3);
+            let (mut lent, mut fresh, mut shallow) = ([0f32; 21], [0f32; 21], [0f32; 21]);
+            let mut hits = 0;
+            for _ in 0..turns {
+                if pos.is_game_over() {
+                    break;
                 }
-            };
-            if searched_roll_values(nets, prune, &pos, &mut lent) {
-                hits += 1;
-                // What a 1-ply search of the position on roll values its rolls at.
-                assert!(crate::policy::roll_values(
-                    nets,
-                    prune,
-                    &pos,
-                    &mut fresh,
-                    || true
-                ));
-                assert_eq!(lent, fresh, "{pos:?}");
-                // Lent once, for that position only.
-                assert!(!searched_roll_values(nets, prune, &pos, &mut lent));
+                let roll = roll_dice(false);
+                let plays = pos.legal_plays(roll);
+                pos = match plays.len() {
+                    0 => pos.pass_turn(),
+                    _ => pos.play_unchecked(
+                        &plays[policy.choose(&pos, roll, &plays, &mut rng).unwrap()],
+                    ),
+                };
+                if searched_roll_values(nets, prune, &pos, &mut lent) {
+                    hits += 1;
+                    // What a search of the position on roll `plies` deep values its rolls at.
+                    let compute = || Some(plies);
+                    assert!(crate::policy::roll_values(
+                        nets, prune, &pos, &mut fresh, compute
+                    ));
+                    assert_eq!(lent, fresh, "{plies} plies: {pos:?}");
+                    if plies == 2 {
+                        let one = || Some(1);
+                        assert!(crate::policy::roll_values(
+                            nets,
+                            prune,
+                            &pos,
+                            &mut shallow,
+                            one
+                        ));
+                        assert_ne!(lent, shallow, "{pos:?}");
+                    }
+                    // Lent once, for that position only.
+                    assert!(!searched_roll_values(nets, prune, &pos, &mut lent));
+                }
             }
-        }
-        assert!(hits >= 5, "{hits}");
-        // Other pruning, other values: nothing lent.
-        let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
-        if !pos.is_game_over() && plays.len() > 1 {
-            let i = policy
-                .choose(&pos, Dice::new(3, 1).unwrap(), &plays, &mut rng)
-                .unwrap();
-            let next = pos.play_unchecked(&plays[i]);
-            assert!(!searched_roll_values(
-                nets,
-                Some((pruner, 1)),
-                &next,
-                &mut lent
-            ));
+            assert!(hits >= 5, "{plies} plies: {hits}");
+            // Other pruning, other values: nothing lent.
+            let plays = pos.legal_plays(Dice::new(3, 1).unwrap());
+            if !pos.is_game_over() && plays.len() > 1 {
+                let i = policy
+                    .choose(&pos, Dice::new(3, 1).unwrap(), &plays, &mut rng)
+                    .unwrap();
+                let next = pos.play_unchecked(&plays[i]);
+                assert!(!searched_roll_values(
+                    nets,
+                    Some((pruner, 1)),
+                    &next,
+                    &mut lent
+                ));
+            }
         }
     }
 

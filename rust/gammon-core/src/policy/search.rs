@@ -146,9 +146,11 @@ where
     let mut best_equity = f32::NEG_INFINITY;
     let mut best_rolls = None;
     for i in keep {
-        // Variance reduction: at 1 ply the survivor's opponent rolls are valued as
-        // `roll_values` values them; the chosen play's are kept for the luck of that roll.
-        search.record = plies == 1;
+        // Variance reduction: the survivor's opponent rolls are valued as `roll_values`
+        // values them at these plies (the equity after each roll's best reply, searched
+        // `plies - 1` further); the chosen play's are kept for the luck of that roll. A
+        // survivor the nets value exactly (no search) records nothing.
+        search.record = true;
         let e = search.after_value(plays[i].after(), plies).equity();
         if e > best_equity {
             best = i;
@@ -209,18 +211,19 @@ pub(crate) fn forget_roll_values() {
 }
 
 /// The value to the player on roll in `pos` of each of the 21 rolls ([`Dice::ALL_21`]'s
-/// order), as a 1-ply search values them: the cubeless equity after the roll's best play at
-/// 0 ply (pruned as `prune` says; a roll that cannot be played read one roll further): the
-/// luck of a variance reduction. When the last 1-ply search on this thread chose the play
-/// that led to `pos`, with the same nets and pruning, its values are taken as they are (the
-/// same floats, at no cost) and `computed` is not called; else `computed` says whether to
-/// compute them. Returns whether `out` holds the values.
+/// order), as a search `plies` deep values them: the cubeless equity after the roll's best
+/// play at 0 ply (pruned as `prune` says; a roll that cannot be played read one roll
+/// further), that play searched `plies - 1` further: the luck of a variance reduction. When
+/// the last search on this thread (1 or 2 plies) chose the play that led to `pos`, with the
+/// same nets and pruning, its values are taken as they are (the same floats, at no cost) and
+/// `compute` is not called; else `compute` says at how many plies (at least 1) to compute
+/// them, or not at all (`None`). Returns whether `out` holds the values.
 pub(crate) fn roll_values<P: NetPosition>(
     nets: &NetEvaluator,
     prune: Option<(&NetEvaluator, usize)>,
     pos: &P,
     out: &mut [f32; 21],
-    computed: impl FnOnce() -> bool,
+    compute: impl FnOnce() -> Option<u32>,
 ) -> bool
 where
     NetEvaluator: AfterState<P>,
@@ -231,12 +234,12 @@ where
         *out = c.values;
         return true;
     }
-    if !computed() {
+    let Some(plies) = compute() else {
         return false;
-    }
+    };
     let mut search = pruned_search(nets, prune);
     search.record = true;
-    search.on_roll(pos, 1, true);
+    search.on_roll(pos, plies.max(1), true);
     *out = search.rolls;
     true
 }

@@ -275,11 +275,23 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
                  game by game), so it cannot continue the file: start the rollout again",
             ))
         }
+        (Some(v), Some(DEEP_SEARCHED_LUCK))
+            if v == &Json::str(SCREENED_LUCK) || v == &Json::str(SEARCHED_LUCK) =>
+        {
+            Err(CheckpointError::new(
+                "the checkpoint's variance reduction measured no luck on the turns after a \
+                 2-ply search's play, as versions before this one did; this version measures \
+                 it with the values the search gave the rolls (its luck differs game by game), \
+                 so it cannot continue the file: start the rollout again",
+            ))
+        }
         (Some(v), _) => Err(CheckpointError(format!(
             "checkpoint field luck_screen must be {} for a variance reduction by the net ({} \
-             when a side searches 1 ply), and absent otherwise, not {}",
+             when a side searches 1 ply, {} when a side searches 2), and absent otherwise, \
+             not {}",
             quoted(SCREENED_LUCK),
             quoted(SEARCHED_LUCK),
+            quoted(DEEP_SEARCHED_LUCK),
             py_repr(v)
         ))),
     }
@@ -295,6 +307,11 @@ pub(super) const SCREENED_LUCK: &str = "pubeval+pruning-net-screen";
 /// (`searched_roll_values`), the other turns screened as [`SCREENED_LUCK`] says.
 pub(super) const SEARCHED_LUCK: &str = "pubeval+pruning-net-screen+1-ply-rolls";
 
+/// The checkpoint field `luck_screen` of a variance reduction by the net where a side's policy
+/// searches 2 plies: the rolls after its chosen plays valued as its 2-ply search valued them
+/// (`searched_roll_values`), the other turns as [`SEARCHED_LUCK`] says.
+pub(super) const DEEP_SEARCHED_LUCK: &str = "pubeval+pruning-net-screen+searched-rolls";
+
 /// The field of the earlier screen, pubeval's alone, without a 1-ply search's roll values (and
 /// before those were lent, with them).
 const PUBEVAL_LUCK: &str = "pubeval-screen";
@@ -306,7 +323,9 @@ const PUBEVAL_SEARCHED_LUCK: &str = "pubeval-screen+1-ply-rolls";
 /// (`None`: no field).
 fn luck_marker(s: &RolloutSetup) -> Option<&'static str> {
     s.screens_luck().then(|| {
-        if s.plies.contains(&1) {
+        if s.plies.iter().any(|&p| p >= 2) {
+            DEEP_SEARCHED_LUCK
+        } else if s.plies.contains(&1) {
             SEARCHED_LUCK
         } else {
             SCREENED_LUCK

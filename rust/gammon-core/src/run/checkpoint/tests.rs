@@ -162,8 +162,28 @@ fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_re
         map.get("luck_screen").cloned()
     };
     assert_eq!(marker(&r), Some(Json::str("pubeval+pruning-net-screen")));
-    r.setup.plies = [2, 2];
-    assert_eq!(marker(&r), Some(Json::str("pubeval+pruning-net-screen")));
+    // A side searching 2 plies lends its search's roll values to the luck.
+    for plies in [[2, 2], [0, 2], [1, 2]] {
+        r.setup.plies = plies;
+        assert_eq!(
+            marker(&r),
+            Some(Json::str("pubeval+pruning-net-screen+searched-rolls"))
+        );
+        // Files of the versions that measured no luck after a 2-ply play are refused.
+        for earlier in [
+            "pubeval+pruning-net-screen",
+            "pubeval+pruning-net-screen+1-ply-rolls",
+        ] {
+            let Json::Object(mut map) = r.to_json() else {
+                unreachable!()
+            };
+            map.insert("luck_screen".into(), Json::str(earlier));
+            let check = integrity_check(&map);
+            map.insert("check".into(), Json::Str(check));
+            let err = RunRecord::<Tally>::from_json(&Json::Object(map)).unwrap_err();
+            assert!(err.0.contains("2-ply search"), "{err}");
+        }
+    }
     for (plies, earlier) in [
         ([0, 0], "pubeval-screen"),
         ([0, 1], "pubeval-screen"),
