@@ -560,7 +560,7 @@ pub fn _play_many<'py>(
                 starter: Color::White,
                 // With the net, pubeval and the pruning net screen each roll's plays: the net
                 // values the best few only (the luck stays unbiased, at a fraction of the cost).
-                screen: net.is_some().then(gammon_core::pruning_screen),
+                screen: crate::rollout::luck_screen(net.is_some())?,
                 rolls: rolls
                     .as_ref()
                     .map(|f| f as gammon_core::RollValues<'_, Backgammon>),

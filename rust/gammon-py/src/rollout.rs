@@ -426,6 +426,20 @@ pub(crate) fn luck_prune(
         .map(|p| (p, keep))
 }
 
+/// The screen of the luck's plays with the net ([`gammon_core::pruning_screen`]) when `net`:
+/// raises ``NetFileError`` naming the shipped pruning net's file if it does not read, so that
+/// the rollout does not start.
+pub(crate) fn luck_screen(
+    net: bool,
+) -> PyResult<Option<gammon_core::Screen<'static, gammon_core::Backgammon>>> {
+    if !net {
+        return Ok(None);
+    }
+    gammon_core::pruning_screen().map(Some).map_err(|e| {
+        crate::errors::net_file_error(&e, Some(std::path::Path::new("nets/backgammon-prune.gnet")))
+    })
+}
+
 /// The rollout configuration of a setup: its seed, first roll and quasi-random dice.
 pub(crate) fn setup_config(setup: &RolloutSetup) -> RolloutConfig {
     let mut config = RolloutConfig::new(setup.seed);
@@ -483,7 +497,7 @@ pub(crate) fn run_cubeless(
                 starter: Color::White,
                 // With the net, pubeval and the pruning net screen each roll's plays: the net
                 // values the best few only (the luck stays unbiased, at a fraction of the cost).
-                screen: net.is_some().then(gammon_core::pruning_screen),
+                screen: crate::rollout::luck_screen(net.is_some())?,
                 rolls: rolls
                     .as_ref()
                     .map(|f| f as gammon_core::RollValues<'_, Backgammon>),

@@ -97,11 +97,12 @@ fn pubeval() -> &'static crate::policy::Pubeval {
 impl Screening {
     /// Writes to `kept` the indices of the plays of `plays` (plays of `before`) this screening
     /// keeps for the evaluator (all of them when it keeps as many), and returns how many the
-    /// pruning net ranked. Each keeps the best of its ranking, the one ranked higher first of
-    /// equals (pubeval's ranking in the order of the plays); a play that ends the game is the
-    /// pruning net's best.
+    /// pruning net `pruner` ranked. Each keeps the best of its ranking, the one ranked higher
+    /// first of equals (pubeval's ranking in the order of the plays); a play that ends the game
+    /// is the pruning net's best.
     pub fn select(
         self,
+        pruner: &'static crate::eval::net::NetEvaluator,
         before: &crate::rules::backgammon::Backgammon,
         plays: &[Play<crate::rules::backgammon::Backgammon>],
         kept: &mut Vec<u32>,
@@ -113,19 +114,13 @@ impl Screening {
             self.pubeval_keep
         };
         SCREEN_BUFFERS.with_borrow_mut(|b| {
+            kept.clear();
+            kept.extend(0..plays.len() as u32);
             if plays.len() > first.max(1) {
                 pubeval().scores_from(before, plays, race, &mut b.scores);
-                best_few(&b.scores, first, kept);
-            } else {
-                kept.clear();
-                kept.extend(0..plays.len() as u32);
+                crate::eval::net::keep_best(&b.scores, kept, first);
             }
             let Some(keep) = self.prune_keep.filter(|&k| !race && kept.len() > k.max(1)) else {
-                return 0;
-            };
-            let Ok(Some(pruner)) =
-                crate::eval::net::shipped_pruner(crate::base::variant::RulesFamily::Backgammon)
-            else {
                 return 0;
             };
             b.plays.clear();
@@ -151,7 +146,9 @@ impl Screening {
             }
             // Ranked among pubeval's, by position in its ranking.
             let ranked = b.plays.len();
-            best_few(&b.scores, keep, &mut b.order);
+            b.order.clear();
+            b.order.extend(0..ranked as u32);
+            crate::eval::net::keep_best(&b.scores, &mut b.order, keep);
             for j in &mut b.order {
                 *j = kept[*j as usize];
             }
@@ -162,47 +159,31 @@ impl Screening {
     }
 }
 
-/// Writes to `kept` the indices of the `keep` (at least 1) greatest of `scores`, best first,
-/// the earlier of equals first: the choice of the pruning net's `keep_best` from all the
-/// indices, made in one pass through a small array when `keep` is small.
-fn best_few(scores: &[f32], keep: usize, kept: &mut Vec<u32>) {
-    const FEW: usize = 8;
-    let keep = keep.max(1);
-    kept.clear();
-    if keep > FEW || scores.len() <= keep {
-        kept.extend(0..scores.len() as u32);
-        crate::eval::net::keep_best(scores, kept, keep);
-        return;
-    }
-    let mut top = [(f32::NEG_INFINITY, 0u32); FEW];
-    let mut len = 0;
-    for (i, &s) in scores.iter().enumerate() {
-        if len == keep {
-            if !s.total_cmp(&top[keep - 1].0).is_gt() {
-                continue;
-            }
-            len -= 1;
-        }
-        // After the ones of its score or more.
-        let mut j = len;
-        while j > 0 && top[j - 1].0.total_cmp(&s).is_lt() {
-            top[j] = top[j - 1];
-            j -= 1;
-        }
-        top[j] = (s, i as u32);
-        len += 1;
-    }
-    kept.extend(top[..len].iter().map(|t| t.1));
+/// The screen of backgammon's variance reduction with the net: [`SCREENING`], with the shipped
+/// pruning net ([`crate::eval::net::shipped_pruner`], read here if it was not yet).
+///
+/// # Errors
+/// [`crate::eval::net::NetFileError`] if the shipped pruning net does not read (the file
+/// `nets/backgammon-prune.gnet`, built into the crate): a variance reduction by the net cannot
+/// screen as it should, and does not start.
+pub fn pruning_screen(
+) -> Result<Screen<'static, crate::rules::backgammon::Backgammon>, crate::eval::net::NetFileError> {
+    shipped_pruner()?;
+    Ok(Screen {
+        select: &|before, plays, kept| {
+            SCREENING.select(shipped_pruner().expect(READ), before, plays, kept);
+        },
+    })
 }
 
-/// The screen of backgammon's variance reduction with the net: [`SCREENING`].
-#[must_use]
-pub fn pruning_screen() -> Screen<'static, crate::rules::backgammon::Backgammon> {
-    Screen {
-        select: &|before, plays, kept| {
-            SCREENING.select(before, plays, kept);
-        },
-    }
+/// Why the shipped pruning net is there once [`pruning_screen`] has returned a screen.
+const READ: &str = "the shipped pruning net was read before its screen was made";
+
+/// The shipped backgammon pruning net (read once, its outcome kept).
+fn shipped_pruner(
+) -> Result<&'static crate::eval::net::NetEvaluator, crate::eval::net::NetFileError> {
+    crate::eval::net::shipped_pruner(crate::base::variant::RulesFamily::Backgammon)
+        .map(|p| p.expect("backgammon has a shipped pruning net"))
 }
 
 /// Values the 21 rolls of a position at once, for [`EvalLuck::rolls`]: writes the value of
@@ -635,7 +616,7 @@ mod tests {
         let pubeval = crate::policy::Pubeval::new();
         let mut buf: Box<PlayList<Backgammon>> = Box::default();
         let mut scores = Vec::new();
-        for screen in [None, Some(pruning_screen())] {
+        for screen in [None, Some(pruning_screen().unwrap())] {
             let luck = EvalLuck {
                 evaluator: nets,
                 referee: &StandardReferee,
@@ -679,7 +660,7 @@ mod tests {
                 if plays.is_empty() {
                     continue;
                 }
-                SCREENING.select(pos, plays.as_slice(), &mut kept);
+                SCREENING.select(pruner, pos, plays.as_slice(), &mut kept);
                 // pubeval's best (its greatest scores, the earlier play of equals first).
                 pubeval.scores_from(pos, plays.as_slice(), race, &mut scores);
                 let mut order: Vec<usize> = (0..plays.len()).collect();
@@ -716,37 +697,6 @@ mod tests {
         assert!(pruned > 100 && races > 10, "{pruned} {races}");
     }
 
-    #[test]
-    fn the_screens_few_best_are_the_pruning_nets_keep_best_with_ties_and_game_enders() {
-        let mut rng = crate::base::rng::game_stream(21, 0, crate::base::rng::Stream::Dice);
-        let (mut few, mut all) = (Vec::new(), Vec::new());
-        for n in 0..40usize {
-            for round in 0..50 {
-                // Scores from a few values, so that ties are common, and an infinite one now
-                // and then (a play that ends the game).
-                let scores: Vec<f32> = (0..n)
-                    .map(|_| match crate::base::rng::roll(&mut rng).high() {
-                        6 if round % 3 == 0 => f32::INFINITY,
-                        v => f32::from(v) * 0.5 - 1.0,
-                    })
-                    .collect();
-                for keep in [1, 2, 3, 4, 6, 8, 9] {
-                    best_few(&scores, keep, &mut few);
-                    all.clear();
-                    all.extend(0..n as u32);
-                    crate::eval::net::keep_best(&scores, &mut all, keep);
-                    if n > keep {
-                        assert_eq!(few, all, "{scores:?} keep {keep}");
-                    } else {
-                        let mut sorted = few.clone();
-                        sorted.sort_unstable();
-                        assert_eq!(sorted, all, "{scores:?} keep {keep}");
-                    }
-                }
-            }
-        }
-    }
-
     /// The weighted mean of `luck` over the rolls: zero up to rounding (the 21-roll average
     /// of a roll's luck is zero by construction; BG-10: the 15 non-doubles for an opening).
     fn mean_luck(luck: &EvalLuck<'_, Backgammon, StandardReferee>, pos: &Backgammon) -> f64 {
@@ -772,7 +722,7 @@ mod tests {
             evaluator: nets,
             referee: &StandardReferee,
             starter: Color::White,
-            screen: Some(pruning_screen()),
+            screen: Some(pruning_screen().unwrap()),
             rolls: None,
         };
         let checked = walk_net_game(12, |pos, _| {
@@ -842,7 +792,8 @@ mod tests {
             return (v, 0, 0);
         }
         let t = std::time::Instant::now();
-        let ranked = spec.select(pos, &rp.plays, kept);
+        let pruner = shipped_pruner().unwrap();
+        let ranked = spec.select(pruner, pos, &rp.plays, kept);
         *clock += t.elapsed().as_secs_f64();
         let best = kept
             .iter()

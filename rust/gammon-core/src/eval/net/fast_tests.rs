@@ -438,29 +438,43 @@ fn a_rankers_sanity_check_zeroes_what_the_plain_one_does_score1() {
     assert!(first_off > 20 && kept > 20, "{first_off} {kept}");
 }
 
-/// The kept plays are the head of a stable sort by value (the earlier of equals first).
+/// The kept plays are the head of a stable sort by value (the earlier of equals first), through
+/// the small array (keeps up to 8) and the general insertion (more) alike.
 #[test]
 fn keep_best_keeps_what_a_stable_sort_puts_first() {
-    // Values with many ties (the earlier of equals first), every length and keep.
+    // Values with many ties (the earlier of equals first), now and then an infinite one (a
+    // play that ends the game) or a negative infinity, every length and keep, the indices in
+    // order and reversed.
     let mut x = 12_345u32;
     for n in 0..40u32 {
-        let values: Vec<f32> = (0..n)
-            .map(|_| {
-                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                ((x >> 16) % 7) as f32
-            })
-            .collect();
-        for keep in 0..6 {
-            let mut want: Vec<u32> = (0..n).collect();
-            want.sort_by(|&a, &b| values[b as usize].total_cmp(&values[a as usize]));
-            want.truncate(keep.max(1));
-            let mut got: Vec<u32> = (0..n).collect();
-            keep_best(&values, &mut got, keep);
-            if n as usize <= keep.max(1) {
-                // Left as it is.
-                assert_eq!(got, (0..n).collect::<Vec<_>>());
+        for round in 0..6 {
+            let values: Vec<f32> = (0..n)
+                .map(|_| {
+                    x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    match (x >> 16) % 9 {
+                        7 if round % 3 == 1 => f32::INFINITY,
+                        8 if round % 3 == 2 => f32::NEG_INFINITY,
+                        v => (v % 7) as f32 * 0.5 - 1.0,
+                    }
+                })
+                .collect();
+            let start: Vec<u32> = if round % 2 == 0 {
+                (0..n).collect()
             } else {
-                assert_eq!(got, want, "{values:?} {keep}");
+                (0..n).rev().collect()
+            };
+            for keep in 0..=9 {
+                let mut want = start.clone();
+                want.sort_by(|&a, &b| values[b as usize].total_cmp(&values[a as usize]));
+                want.truncate(keep.max(1));
+                let mut got = start.clone();
+                keep_best(&values, &mut got, keep);
+                if n as usize <= keep.max(1) {
+                    // Left as it is.
+                    assert_eq!(got, start);
+                } else {
+                    assert_eq!(got, want, "{values:?} {start:?} {keep}");
+                }
             }
         }
     }

@@ -452,11 +452,20 @@ fn values_dispatched<'a, P: NetPosition>(
 /// The most plays [`Ranker::best_pruned`] keeps for the full nets.
 pub const MAX_ZERO_PLY_KEEP: usize = 16;
 
+/// The most plays [`keep_best`] keeps through a small array on the stack.
+const FEW: usize = 8;
+
 /// Keeps in `order` (indices into `values`) the `keep` (at least 1) of highest value, best
-/// first, the earlier in `order` of equals first: the plays the pruning net keeps.
+/// first, the earlier in `order` of equals first (by `total_cmp`: an infinite value is above
+/// every finite one): the plays the pruning net keeps. `order` is left as it is when it holds
+/// `keep` or fewer.
 pub(crate) fn keep_best(values: &[f32], order: &mut Vec<u32>, keep: usize) {
     let keep = keep.max(1);
     if order.len() <= keep {
+        return;
+    }
+    if keep <= FEW {
+        keep_few(values, order, keep);
         return;
     }
     // The first `keep` kept in order of value; each later one goes in after those of its value
@@ -473,6 +482,46 @@ pub(crate) fn keep_best(values: &[f32], order: &mut Vec<u32>, keep: usize) {
         }
     }
     order.truncate(keep);
+}
+
+/// [`keep_best`] for `keep` of at most [`FEW`] (and `order` longer): the same choice, in one
+/// pass through a small array of the best so far, compared by integer keys that order as
+/// `total_cmp` orders the values.
+fn keep_few(values: &[f32], order: &mut Vec<u32>, keep: usize) {
+    let mut top = [(i32::MIN, 0u32); FEW];
+    let mut len = 0;
+    // The key of the last kept while `keep` are kept: a play must beat it to get in.
+    let mut bar = i32::MIN;
+    for &u in order.iter() {
+        let s = total_key(values[u as usize]);
+        if len == keep {
+            if s <= bar {
+                continue;
+            }
+            len -= 1;
+        }
+        // After the ones of its value or more.
+        let mut j = len;
+        while j > 0 && top[j - 1].0 < s {
+            top[j] = top[j - 1];
+            j -= 1;
+        }
+        top[j] = (s, u);
+        len += 1;
+        if len == keep {
+            bar = top[keep - 1].0;
+        }
+    }
+    order.clear();
+    order.extend(top[..len].iter().map(|t| t.1));
+}
+
+/// An integer that orders as [`f32::total_cmp`] orders `x` (its own computation: the bits with
+/// those of a negative number's magnitude flipped).
+#[inline(always)]
+fn total_key(x: f32) -> i32 {
+    let b = x.to_bits() as i32;
+    b ^ (((b >> 31) as u32) >> 1) as i32
 }
 
 /// The pruning net's ranking of `plays` for [`Ranker::best_pruned`] (the ranker holding the
