@@ -296,18 +296,36 @@ fn open_points(pts: &[i8; 26]) -> u32 {
 
 /// Whether no step of this turn can hit: no opposing blot stands below the mover's
 /// farthest-back checker (`occ`, bit 25 = bar), the only points a step can land on. Then every
-/// step is made without the hit test (in a race, and in many contact positions).
+/// step is made without the hit test (in a race, and in many contact positions). `open` is
+/// [`open_points`]: an open point with an opposing checker on it holds exactly one, a blot.
 #[inline]
-fn cannot_hit(pts: &[i8; 26], occ: u32) -> bool {
-    let mut blots = 0u32;
-    for (i, w) in words(pts).into_iter().enumerate() {
-        // A byte is -1 (0xFF) when its complement is zero.
-        let y = !w;
-        let nonzero = ((y & LOW7).wrapping_add(LOW7) | y) & HIGH;
-        blots |= gather_high_bits(!nonzero & HIGH) << (8 * i);
-    }
+fn cannot_hit(pts: &[i8; 26], occ: u32, open: u32) -> bool {
     let reach = (1u32 << (31 - occ.leading_zeros())) - 1;
-    blots & reach & 0x01FF_FFFE == 0
+    negative(pts) & open & reach == 0
+}
+
+/// Bits 0..=25 set where the opponent has checkers (a negative count; 0 = their bar).
+#[inline(always)]
+fn negative(pts: &[i8; 26]) -> u32 {
+    let mut m = 0u32;
+    for (i, w) in words(pts).into_iter().enumerate() {
+        m |= gather_high_bits(w & HIGH) << (8 * i);
+    }
+    m
+}
+
+/// Whether no step of a non-double can enter or bear off: no checker on the bar and two or
+/// more outside the home board (OFF-1): two points outside, or one point holding two.
+#[inline(always)]
+fn clear_for_two_steps(pts: &[i8; 26], occ: u32) -> bool {
+    if occ & BAR_BIT != 0 {
+        return false;
+    }
+    let outside = occ & OUTSIDE;
+    outside & outside.wrapping_sub(1) != 0
+        || pts
+            .get(outside.trailing_zeros() as usize)
+            .is_some_and(|&c| c >= 2)
 }
 
 /// The points from which a checker can legally move `d` pips (MOVE-1, BAR-1, OFF-1..OFF-4).
@@ -343,30 +361,38 @@ fn apply_step(pts: &mut [i8; 26], s: u8, d: u8) -> Move {
     Move::new(s, t, hit)
 }
 
-/// [`apply_step`] where the caller knows the step cannot hit (`NOHIT`, see [`cannot_hit`])
-/// and, with `CLEAR`, that it cannot bear off.
+/// [`apply_step`] where the caller knows that the step cannot hit (`NOHIT`, see
+/// [`cannot_hit`]) or that it neither enters nor bears off (`CLEAR`: it lands on `s - d`, with
+/// no test for a checker borne off).
 #[inline(always)]
 fn apply_step_k<const CLEAR: bool, const NOHIT: bool>(pts: &mut [i8; 26], s: u8, d: u8) -> Move {
-    if !NOHIT {
+    if !NOHIT && !CLEAR {
         return apply_step(pts, s, d);
     }
     let t = if CLEAR { s - d } else { s.saturating_sub(d) };
     pts[s as usize] -= 1;
+    let mut hit = false;
     if CLEAR || t != OFF {
+        let c = &mut pts[t as usize];
+        if !NOHIT && *c == -1 {
+            *c = 0;
+            pts[0] -= 1;
+            hit = true;
+        }
         pts[t as usize] += 1;
     }
-    Move::new(s, t, false)
+    Move::new(s, t, hit)
 }
 
-/// [`peek_step`] where the caller knows the step cannot hit (`NOHIT`) and, with `CLEAR`, that
-/// it cannot bear off.
+/// [`peek_step`] where the caller knows that the step cannot hit (`NOHIT`) or that it neither
+/// enters nor bears off (`CLEAR`).
 #[inline(always)]
 fn peek_step_k<const CLEAR: bool, const NOHIT: bool>(pts: &[i8; 26], s: u8, d: u8) -> Move {
-    if !NOHIT {
+    if !NOHIT && !CLEAR {
         return peek_step(pts, s, d);
     }
     let t = if CLEAR { s - d } else { s.saturating_sub(d) };
-    Move::new(s, t, false)
+    Move::new(s, t, !NOHIT && pts[t as usize] == -1)
 }
 
 /// The move a step from `s` by `d` pips would make on this board, without making it.
@@ -484,8 +510,8 @@ impl Backgammon {
         let occ = occupied(pts);
         let open = open_points(pts);
         // Two checkers or more outside the home board: no step of the turn can bear off.
-        let clear = pts[25] == 0 && checkers_outside(pts) >= 2;
-        match (clear, cannot_hit(pts, occ)) {
+        let clear = clear_for_two_steps(pts, occ);
+        match (clear, cannot_hit(pts, occ, open)) {
             (true, true) => self.non_double_steps::<true, true>(hi, lo, occ, open, out),
             (true, false) => self.non_double_steps::<true, false>(hi, lo, occ, open, out),
             (false, true) => self.non_double_steps::<false, true>(hi, lo, occ, open, out),
@@ -561,9 +587,11 @@ impl Backgammon {
                     return;
                 } else if (s2 >= s1) && (CLEAR || start.order_is_legal(s2, lo, s1, hi)) {
                     // Two checkers; the other order is legal and greater, so it is canonical.
-                    let first_hit = !NOHIT && m2.to != OFF && pts[m2.to as usize] == -1;
-                    let second_hit =
-                        !NOHIT && m1.to != OFF && pts[m1.to as usize] == -1 && m1.to != m2.to;
+                    let first_hit = !NOHIT && (CLEAR || m2.to != OFF) && pts[m2.to as usize] == -1;
+                    let second_hit = !NOHIT
+                        && (CLEAR || m1.to != OFF)
+                        && pts[m1.to as usize] == -1
+                        && m1.to != m2.to;
                     [
                         Move::new(s2, m2.to, first_hit),
                         Move::new(s1, m1.to, second_hit),
@@ -585,10 +613,17 @@ impl Backgammon {
             iter_desc(src(occ, lo), |s1| {
                 let mid = s1 - lo;
                 if mid > hi && open & (1 << (mid - hi)) != 0 {
-                    let mut b1 = *self;
-                    let m1 = apply_step_k::<CLEAR, NOHIT>(&mut b1.pts, s1, lo);
-                    let m2 = peek_step_k::<CLEAR, NOHIT>(&b1.pts, mid, hi);
-                    self.push_finishing::<CLEAR, NOHIT>(out, [m1, m2, none, none], 2, &b1, mid, hi);
+                    // Both steps read the start's board: the second lands on neither point
+                    // the first changed. Both are made in the list's slot, with no copy of
+                    // the board in between.
+                    let m1 = peek_step_k::<CLEAR, NOHIT>(pts, s1, lo);
+                    let m2 = peek_step_k::<CLEAR, NOHIT>(pts, mid, hi);
+                    out.push(Play::from_array([m1, m2, none, none], 2, *self));
+                    if let Some(last) = out.last_mut() {
+                        let after = &mut last.after_mut().pts;
+                        apply_step_k::<CLEAR, NOHIT>(after, s1, lo);
+                        apply_step_k::<CLEAR, NOHIT>(after, mid, hi);
+                    }
                 }
             });
         } else {
@@ -632,8 +667,9 @@ impl Backgammon {
     fn plays_double(&self, d: u8, out: &mut PlayList<Backgammon>) {
         let pts = &self.pts;
         // Four checkers or more outside the home board: no step of the turn can bear off.
-        let clear = pts[25] == 0 && checkers_outside(pts) >= 4;
-        match (clear, cannot_hit(pts, occupied(pts))) {
+        let occ = occupied(pts);
+        let clear = occ & BAR_BIT == 0 && checkers_outside(pts) >= 4;
+        match (clear, cannot_hit(pts, occ, open_points(pts))) {
             (true, true) => self.double_steps::<true, true>(d, out),
             (true, false) => self.double_steps::<true, false>(d, out),
             (false, true) => self.double_steps::<false, true>(d, out),
@@ -887,7 +923,14 @@ mod tests {
                 };
                 assert_eq!(pos.no_contact(), race, "{id}");
                 let blot_in_reach = (1..mine.unwrap_or(0)).any(|p| pos.pts[p] == -1);
-                assert_eq!(cannot_hit(&pos.pts, occ), !blot_in_reach, "{id}");
+                assert_eq!(cannot_hit(&pos.pts, occ, open), !blot_in_reach, "{id}");
+                // OFF-1: a turn of that many steps cannot bear off, and nothing is on the bar.
+                let outside: i32 = pos.pts[7..].iter().map(|&c| i32::from(c.max(0))).sum();
+                assert_eq!(
+                    clear_for_two_steps(&pos.pts, occ),
+                    pos.pts[25] == 0 && outside >= 2,
+                    "{id}"
+                );
             }
         }
     }
