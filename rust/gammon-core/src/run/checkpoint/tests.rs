@@ -161,6 +161,18 @@ fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_re
         };
         map.get("luck_screen").cloned()
     };
+    // The error of reading `r`'s file with its field luck_screen set to `earlier`.
+    let refusal = |r: &RunRecord<Tally>, earlier: &str| {
+        let Json::Object(mut map) = r.to_json() else {
+            unreachable!()
+        };
+        map.insert("luck_screen".into(), Json::str(earlier));
+        let check = integrity_check(&map);
+        map.insert("check".into(), Json::Str(check));
+        RunRecord::<Tally>::from_json(&Json::Object(map))
+            .unwrap_err()
+            .0
+    };
     assert_eq!(marker(&r), Some(Json::str("pubeval+pruning-net-screen")));
     // A side searching 2 plies lends its search's roll values to the luck.
     for plies in [[2, 2], [0, 2], [1, 2]] {
@@ -174,14 +186,8 @@ fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_re
             "pubeval+pruning-net-screen",
             "pubeval+pruning-net-screen+1-ply-rolls",
         ] {
-            let Json::Object(mut map) = r.to_json() else {
-                unreachable!()
-            };
-            map.insert("luck_screen".into(), Json::str(earlier));
-            let check = integrity_check(&map);
-            map.insert("check".into(), Json::Str(check));
-            let err = RunRecord::<Tally>::from_json(&Json::Object(map)).unwrap_err();
-            assert!(err.0.contains("2-ply search"), "{err}");
+            let err = refusal(&r, earlier);
+            assert!(err.contains("2-ply search"), "{err}");
         }
     }
     for (plies, earlier) in [
@@ -193,14 +199,8 @@ fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_re
         let text = r.to_json().canonical();
         let back = RunRecord::<Tally>::from_json(&Json::parse(text.as_bytes()).unwrap()).unwrap();
         assert_eq!(back, r);
-        let Json::Object(mut map) = r.to_json() else {
-            unreachable!()
-        };
-        map.insert("luck_screen".into(), Json::str(earlier));
-        let check = integrity_check(&map);
-        map.insert("check".into(), Json::Str(check));
-        let err = RunRecord::<Tally>::from_json(&Json::Object(map)).unwrap_err();
-        assert!(err.0.contains("pubeval alone"), "{err}");
+        let err = refusal(&r, earlier);
+        assert!(err.contains("pubeval alone"), "{err}");
     }
     assert_eq!(
         marker(&r),
