@@ -148,14 +148,8 @@ impl VariantPosition {
     #[must_use]
     pub fn legal_plays(&self, dice: Dice) -> Vec<VariantPlay> {
         match self {
-            VariantPosition::Backgammon(p) => collect(p, dice)
-                .into_iter()
-                .map(VariantPlay::Backgammon)
-                .collect(),
-            VariantPosition::Nardy(p) => collect(p, dice)
-                .into_iter()
-                .map(VariantPlay::Nardy)
-                .collect(),
+            VariantPosition::Backgammon(p) => collect(p, dice, VariantPlay::Backgammon),
+            VariantPosition::Nardy(p) => collect(p, dice, VariantPlay::Nardy),
         }
     }
 
@@ -421,10 +415,18 @@ impl Scratch for Nardy {
     }
 }
 
-fn collect<P: Scratch>(pos: &P, dice: Dice) -> Vec<Play<P>> {
+/// The legal plays of `pos` for `dice`, each wrapped by `wrap`: generated into the thread's
+/// scratch list and copied once, into a vector of exactly their number.
+fn collect<P: Scratch>(
+    pos: &P,
+    dice: Dice,
+    wrap: impl Fn(Play<P>) -> VariantPlay,
+) -> Vec<VariantPlay> {
     P::with_scratch(|list| {
         pos.legal_plays_into(dice, list);
-        list.to_vec()
+        let mut out = Vec::with_capacity(list.len());
+        out.extend(list.iter().map(|p| wrap(*p)));
+        out
     })
 }
 

@@ -233,18 +233,22 @@ pub fn dice_arg(obj: &Bound<'_, PyAny>) -> PyResult<Dice> {
     if obj.is_instance_of::<pyo3::types::PyBool>() {
         return Err(bad());
     }
-    let seq: Vec<Bound<'_, PyAny>> = if let Ok(t) = obj.cast::<PyTuple>() {
-        t.iter().collect()
+    // The two items, read in place (no vector: this runs on every `legal_plays` call).
+    let items: [Bound<'_, PyAny>; 2] = if let Ok(t) = obj.cast::<PyTuple>() {
+        if t.len() != 2 {
+            return Err(bad());
+        }
+        [t.get_item(0)?, t.get_item(1)?]
     } else if let Ok(l) = obj.cast::<pyo3::types::PyList>() {
-        l.iter().collect()
+        if l.len() != 2 {
+            return Err(bad());
+        }
+        [l.get_item(0)?, l.get_item(1)?]
     } else {
         return Err(bad());
     };
-    if seq.len() != 2 {
-        return Err(bad());
-    }
     let mut vals = [0i64; 2];
-    for (slot, item) in vals.iter_mut().zip(&seq) {
+    for (slot, item) in vals.iter_mut().zip(&items) {
         if item.is_instance_of::<pyo3::types::PyBool>() {
             return Err(bad());
         }
