@@ -211,12 +211,10 @@ impl Backgammon {
     #[inline]
     pub(crate) fn no_contact(&self) -> bool {
         let occ = occupied(&self.pts);
-        let mut theirs = 0u32;
-        for (i, w) in words(&self.pts).into_iter().enumerate() {
-            theirs |= gather_high_bits(w & HIGH) << (8 * i);
-        }
         // The opponent's nearest checker in the mover's numbering (0 = their bar; none: 32).
-        occ.checked_shr(theirs.trailing_zeros()).unwrap_or(0) == 0
+        occ.checked_shr(negative(&self.pts).trailing_zeros())
+            .unwrap_or(0)
+            == 0
     }
 
     /// Whether a checker of the mover may be borne off within this turn: fewer than five of
@@ -346,19 +344,7 @@ fn sources(occ: u32, open: u32, d: u8) -> u32 {
 /// Moves one checker from `s` by `d` pips; returns the move made (with its hit flag).
 #[inline(always)]
 fn apply_step(pts: &mut [i8; 26], s: u8, d: u8) -> Move {
-    let t = s.saturating_sub(d);
-    pts[s as usize] -= 1;
-    let mut hit = false;
-    if t != OFF {
-        let c = &mut pts[t as usize];
-        if *c == -1 {
-            *c = 0;
-            pts[0] -= 1;
-            hit = true;
-        }
-        pts[t as usize] += 1;
-    }
-    Move::new(s, t, hit)
+    apply_step_k::<false, false>(pts, s, d)
 }
 
 /// [`apply_step`] where the caller knows that the step cannot hit (`NOHIT`, see
@@ -366,9 +352,6 @@ fn apply_step(pts: &mut [i8; 26], s: u8, d: u8) -> Move {
 /// no test for a checker borne off).
 #[inline(always)]
 fn apply_step_k<const CLEAR: bool, const NOHIT: bool>(pts: &mut [i8; 26], s: u8, d: u8) -> Move {
-    if !NOHIT && !CLEAR {
-        return apply_step(pts, s, d);
-    }
     let t = if CLEAR { s - d } else { s.saturating_sub(d) };
     pts[s as usize] -= 1;
     let mut hit = false;
@@ -384,22 +367,13 @@ fn apply_step_k<const CLEAR: bool, const NOHIT: bool>(pts: &mut [i8; 26], s: u8,
     Move::new(s, t, hit)
 }
 
-/// [`peek_step`] where the caller knows that the step cannot hit (`NOHIT`) or that it neither
-/// enters nor bears off (`CLEAR`).
+/// The move a step from `s` by `d` pips would make on this board, without making it, where
+/// the caller may know that the step cannot hit (`NOHIT`) or that it neither enters nor bears
+/// off (`CLEAR`); with neither, every step is tested (a checker borne off hits nothing).
 #[inline(always)]
 fn peek_step_k<const CLEAR: bool, const NOHIT: bool>(pts: &[i8; 26], s: u8, d: u8) -> Move {
-    if !NOHIT && !CLEAR {
-        return peek_step(pts, s, d);
-    }
     let t = if CLEAR { s - d } else { s.saturating_sub(d) };
-    Move::new(s, t, !NOHIT && pts[t as usize] == -1)
-}
-
-/// The move a step from `s` by `d` pips would make on this board, without making it.
-#[inline(always)]
-fn peek_step(pts: &[i8; 26], s: u8, d: u8) -> Move {
-    let t = s.saturating_sub(d);
-    Move::new(s, t, t != OFF && pts[t as usize] == -1)
+    Move::new(s, t, !NOHIT && (CLEAR || t != OFF) && pts[t as usize] == -1)
 }
 
 /// The sum of the positive counts of the bytes of `words` (at most 15 in all).
