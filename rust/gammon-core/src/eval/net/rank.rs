@@ -465,30 +465,17 @@ pub(crate) fn keep_best(values: &[f32], order: &mut Vec<u32>, keep: usize) {
         return;
     }
     if keep <= FEW {
-        keep_few(values, order, keep);
-        return;
+        keep_into(values, order, &mut [(i32::MIN, 0u32); FEW][..keep]);
+    } else {
+        keep_into(values, order, &mut vec![(i32::MIN, 0u32); keep]);
     }
-    // The first `keep` kept in order of value; each later one goes in after those of its value
-    // or more, pushing out the last (a stable sort's first `keep`, without sorting the rest).
-    let v = |i: u32| values[i as usize];
-    let n = order.len();
-    order[..keep].sort_by(|&a, &b| v(b).total_cmp(&v(a)));
-    for k in keep..n {
-        let u = order[k];
-        if v(u).total_cmp(&v(order[keep - 1])).is_gt() {
-            let at = order[..keep].partition_point(|&w| v(w).total_cmp(&v(u)).is_ge());
-            order.copy_within(at..keep - 1, at + 1);
-            order[at] = u;
-        }
-    }
-    order.truncate(keep);
 }
 
-/// [`keep_best`] for `keep` of at most [`FEW`] (and `order` longer): the same choice, in one
-/// pass through a small array of the best so far, compared by integer keys that order as
-/// `total_cmp` orders the values.
-fn keep_few(values: &[f32], order: &mut Vec<u32>, keep: usize) {
-    let mut top = [(i32::MIN, 0u32); FEW];
+/// [`keep_best`] through `top`, as long as the number kept: one pass that holds the best so
+/// far in order (a stable sort's first ones, without sorting the rest), compared by integer
+/// keys that order as `total_cmp` orders the values.
+fn keep_into(values: &[f32], order: &mut Vec<u32>, top: &mut [(i32, u32)]) {
+    let keep = top.len();
     let mut len = 0;
     // The key of the last kept while `keep` are kept: a play must beat it to get in.
     let mut bar = i32::MIN;
