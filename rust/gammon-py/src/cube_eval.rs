@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 
 use crate::classes::{PyPlayList, PyPosition};
 use crate::cube::PyCube;
-use crate::errors::{guard, InternalError, InvalidInputError};
+use crate::errors::{guard, InvalidInputError};
 use crate::match_score::PyMatchScore;
 use crate::net::{nets_for, with_prune_arg, PyNet, MAX_PLIES};
 use crate::types::PyColor;
@@ -225,7 +225,7 @@ fn info(
 fn cube_search(policy: &NetPolicy) -> PyResult<CubefulSearch<'_>> {
     CubefulSearch::new(policy.nets())
         .with_prune(policy.prune_keep())
-        .map_err(|e| InternalError::new_err(format!("the shipped pruning weights: {e}")))
+        .map_err(|e| crate::errors::shipped_pruner_error(&e))
 }
 
 /// The cube decision of the player on roll in `position` with `cube` in the match `board`

@@ -112,6 +112,15 @@ pub fn net_file_error(
     }
 }
 
+/// `gammon.InternalError` for the pruning net built into the crate when it does not read (a
+/// damaged build, as for the other shipped weights): the one error of every call that prunes a
+/// search or screens the luck with it.
+pub fn shipped_pruner_error(e: &gammon_core::eval::net::NetFileError) -> PyErr {
+    InternalError::new_err(format!(
+        "the shipped pruning weights (nets/backgammon-prune.gnet): {e}"
+    ))
+}
+
 /// `gammon.ParseError` for an unreadable position ID.
 pub fn id_error(e: &ParseIdError) -> PyErr {
     match e {

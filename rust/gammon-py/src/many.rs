@@ -548,7 +548,7 @@ pub fn _play_many<'py>(
                 nardy: false,
                 oin: false,
             };
-            let prune = crate::rollout::luck_prune(s0);
+            let prune = crate::rollout::luck_prune(s0)?;
             let rolls = net.map(|n| {
                 move |pos: &Backgammon, out: &mut [f32; 21]| {
                     gammon_core::searched_roll_values(n, prune, pos, out)

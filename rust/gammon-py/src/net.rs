@@ -380,7 +380,7 @@ pub(crate) fn with_prune_arg(policy: NetPolicy, prune: Option<u32>) -> PyResult<
     match prune {
         Some(k) if pruning_net_fits(policy.nets()) => policy
             .with_prune(k as usize)
-            .map_err(|e| InternalError::new_err(format!("the shipped pruning weights: {e}"))),
+            .map_err(|e| crate::errors::shipped_pruner_error(&e)),
         _ => Ok(policy),
     }
 }

@@ -413,21 +413,22 @@ fn evaluator_net(py: Python<'_>, setup: &PySetup) -> PyResult<Option<gammon_core
 
 /// The pruning of the luck's roll values with the net ([`gammon_core::searched_roll_values`]):
 /// the shipped pruning net keeping the replies a roll that the setup's searched policies keep.
+/// Raises ``InternalError`` if the shipped pruning net does not read, rather than measure the
+/// luck unpruned (other values than the setup says).
 pub(crate) fn luck_prune(
     setup: &RolloutSetup,
-) -> Option<(&'static gammon_core::eval::net::NetEvaluator, usize)> {
+) -> PyResult<Option<(&'static gammon_core::eval::net::NetEvaluator, usize)>> {
     let keep = setup.prune as usize;
     if keep == 0 {
-        return None;
+        return Ok(None);
     }
-    gammon_core::eval::net::shipped_pruner(gammon_core::RulesFamily::Backgammon)
-        .ok()
-        .flatten()
-        .map(|p| (p, keep))
+    let pruner = gammon_core::eval::net::shipped_pruner(gammon_core::RulesFamily::Backgammon)
+        .map_err(|e| crate::errors::shipped_pruner_error(&e))?;
+    Ok(pruner.map(|p| (p, keep)))
 }
 
 /// The screen of the luck's plays with the net ([`gammon_core::pruning_screen`]) when `net`:
-/// raises ``NetFileError`` naming the shipped pruning net's file if it does not read, so that
+/// raises ``InternalError`` naming the shipped pruning net's file if it does not read, so that
 /// the rollout does not start.
 pub(crate) fn luck_screen(
     net: bool,
@@ -435,9 +436,9 @@ pub(crate) fn luck_screen(
     if !net {
         return Ok(None);
     }
-    gammon_core::pruning_screen().map(Some).map_err(|e| {
-        crate::errors::net_file_error(&e, Some(std::path::Path::new("nets/backgammon-prune.gnet")))
-    })
+    gammon_core::pruning_screen()
+        .map(Some)
+        .map_err(|e| crate::errors::shipped_pruner_error(&e))
 }
 
 /// The rollout configuration of a setup: its seed, first roll and quasi-random dice.
@@ -485,7 +486,7 @@ pub(crate) fn run_cubeless(
                 nardy: false,
                 oin: false,
             };
-            let prune = crate::rollout::luck_prune(s);
+            let prune = crate::rollout::luck_prune(s)?;
             let rolls = net.map(|n| {
                 move |pos: &Backgammon, out: &mut [f32; 21]| {
                     gammon_core::searched_roll_values(n, prune, pos, out)
