@@ -9,7 +9,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::search::{
     searched_after_values, searched_best, searched_on_roll, MoveFilter, Prune, DEFAULT_PRUNE_KEEP,
-    MAX_POLICY_PLIES,
+    DEFAULT_PRUNE_SCREEN, MAX_POLICY_PLIES,
 };
 use super::{Policy, PolicyStop};
 use crate::base::dice::Dice;
@@ -47,6 +47,8 @@ pub struct NetPolicy {
     /// The pruning net and the plays it keeps for the nets at 0 ply (none: all valued by the
     /// nets; [`NetPolicy::with_zero_ply_prune`]).
     zero_prune: Option<(&'static NetEvaluator, usize)>,
+    /// The screen before the pruning net inside the search ([`NetPolicy::with_prune_screen`]).
+    prune_screen: usize,
 }
 
 /// Whether the shipped pruning net may prune the searches of `nets`: only for the shipped
@@ -80,6 +82,7 @@ impl NetPolicy {
             filter: MoveFilter::NORMAL,
             prune: shipped_pruner(family)?.map(|p| (p, DEFAULT_PRUNE_KEEP)),
             zero_prune: None,
+            prune_screen: DEFAULT_PRUNE_SCREEN,
         })
     }
 
@@ -93,6 +96,7 @@ impl NetPolicy {
             filter: MoveFilter::NORMAL,
             prune: None,
             zero_prune: None,
+            prune_screen: DEFAULT_PRUNE_SCREEN,
         }
     }
 
@@ -133,6 +137,24 @@ impl NetPolicy {
     pub fn with_pruner(mut self, pruner: &'static NetEvaluator, keep: usize) -> NetPolicy {
         self.prune = Some((pruner, keep.max(1)));
         self
+    }
+
+    /// The same policy screening the replies of a roll before the pruning net inside its
+    /// search: in a backgammon position in contact, a roll with more than `screen` replies
+    /// keeps pubeval's best `screen` (a reply that ends the game kept whatever it scores) and
+    /// the pruning net ranks only those (0: no screen; [`DEFAULT_PRUNE_SCREEN`] by default).
+    /// Used only when the policy prunes. The luck of a variance reduction is valued with the
+    /// default screen: another screen's roll values are not taken from the search.
+    #[must_use]
+    pub fn with_prune_screen(mut self, screen: usize) -> NetPolicy {
+        self.prune_screen = screen;
+        self
+    }
+
+    /// The screen before the pruning net inside the search (0: none).
+    #[must_use]
+    pub fn prune_screen(&self) -> usize {
+        self.prune_screen
     }
 
     /// The same policy choosing at 0 ply among the `keep` plays the shipped pruning net of its
@@ -241,7 +263,11 @@ where
             plays.as_slice(),
             self.plies,
             self.filter,
-            self.prune.map(|(nets, keep)| Prune { nets, keep }),
+            self.prune.map(|(nets, keep)| Prune {
+                nets,
+                keep,
+                screen: self.prune_screen,
+            }),
         ))
     }
 }
