@@ -32,8 +32,9 @@ use crate::eval::Probabilities;
 /// are valued again 1 or 2 plies deep and the best of them is played (the policy layer's
 /// `search` module). Inside the search the replies are pruned by the shipped pruning net
 /// ([`NetPolicy::with_prune`]): by default for the shipped backgammon nets, keeping
-/// [`DEFAULT_PRUNE_KEEP`] replies a roll; never for Long Nardy or by default for nets of
-/// your own.
+/// [`DEFAULT_PRUNE_KEEP`] replies a roll of the [`DEFAULT_PRUNE_SCREEN`] pubeval ranks best
+/// ([`NetPolicy::with_prune_screen`]); never for Long Nardy or by default for nets of your
+/// own.
 #[derive(Clone, Debug)]
 pub struct NetPolicy {
     nets: Nets,
