@@ -144,8 +144,10 @@ impl NetPolicy {
     /// search: in a backgammon position in contact, a roll with more than `screen` replies
     /// keeps pubeval's best `screen` (a reply that ends the game kept whatever it scores) and
     /// the pruning net ranks only those (0: no screen; [`DEFAULT_PRUNE_SCREEN`] by default).
-    /// Used only when the policy prunes. The luck of a variance reduction is valued with the
-    /// default screen: another screen's roll values are not taken from the search.
+    /// Used only when the policy prunes, and only by its choice of a play:
+    /// [`NetPolicy::after_values`], [`NetPolicy::on_roll_value`] and the luck of a variance
+    /// reduction search with the default screen (another screen's roll values are not taken
+    /// from the search for the luck).
     #[must_use]
     pub fn with_prune_screen(mut self, screen: usize) -> NetPolicy {
         self.prune_screen = screen;
