@@ -2114,8 +2114,9 @@ def cube_decision(
     net's probabilities, 1 and 2 average over the rolls, the opponent's cube decisions
     included. ``net`` is a backgammon :class:`Net` (default the shipped one). ``prune``: how
     many plays of each roll a small pruning net keeps inside a search of 1 ply or more, in
-    contact, for the net to value (default 3; 0 values every play with the net, slower), as in
-    :func:`~gammon.rollout`; the shipped net only (a :class:`Net` of your own is never pruned).
+    contact, for the net to value (default 3, of pubeval's best 8 of a roll; 0 values every play
+    with the net, slower), as in :func:`~gammon.rollout`; the shipped net only (a :class:`Net`
+    of your own is never pruned).
 
     Money equities are in points per unit of the cube (double/pass is +1); match equities are
     normalised (EMG), with the match winning chances in :attr:`CubeDecision.mwc`.
@@ -2152,9 +2153,10 @@ def evaluate(
     the same search, whose plays are chosen with the cube at the score.
 
     ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
-    or more, in contact, for the net to value (default 3; 0 values every play with the net,
-    slower), as in :func:`~gammon.rollout` and :func:`cube_decision`; the shipped backgammon
-    net only (a :class:`Net` of your own and Long Nardy's are never pruned).
+    or more, in contact, for the net to value (default 3, of pubeval's best 8 of a roll; 0
+    values every play with the net, slower), as in :func:`~gammon.rollout` and
+    :func:`cube_decision`; the shipped backgammon net only (a :class:`Net` of your own and Long
+    Nardy's are never pruned).
 
     Raises :class:`~gammon.errors.InvalidInputError` for a bad argument (a ``net`` of
     another game, a bad ``prune`` among them).
@@ -2191,9 +2193,10 @@ def hint(
     evaluation.
 
     ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
-    or more, in contact, for the net to value (default 3; 0 values every play with the net,
-    slower), as in :func:`~gammon.rollout` and :func:`cube_decision`; the shipped backgammon
-    net only (a :class:`Net` of your own and Long Nardy's are never pruned).
+    or more, in contact, for the net to value (default 3, of pubeval's best 8 of a roll; 0
+    values every play with the net, slower), as in :func:`~gammon.rollout` and
+    :func:`cube_decision`; the shipped backgammon net only (a :class:`Net` of your own and Long
+    Nardy's are never pruned).
 
     Raises :class:`~gammon.errors.InvalidDiceError` for bad dice and
     :class:`~gammon.errors.InvalidInputError` for another bad argument (a ``net`` of another

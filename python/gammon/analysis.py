@@ -158,13 +158,14 @@ def analyze(
     ``.sgf`` file. ``plies``: the depth of the values, 0 (the net alone), 1 or 2 (gnubg's
     analysis default). ``net``: a :class:`~gammon.Net` of the games' variant (default: the
     shipped one). ``prune``: how many plays of each roll a small pruning net keeps, inside the
-    searches of 1 ply or more, in contact, for the net to value (default 3; 0 values every
-    play with the net, slower), as in :func:`~gammon.rollout`; the shipped backgammon net only
-    (a :class:`~gammon.Net` of your own and Long Nardy are never pruned). The execution
-    options are those of every run (:class:`~gammon.RunOptions`, as keywords or ``options=``;
-    see :func:`analyze_many`): ``threads`` (default one per core), ``progress``, ``callback``
-    (called with an :class:`AnalysisProgress` as games finish; an exception it raises stops
-    the analysis) and ``executor``.
+    searches of 1 ply or more, in contact, for the net to value (default 3, of pubeval's best
+    8 of a roll; 0 values every play with the net, slower), as in :func:`~gammon.rollout`;
+    the shipped backgammon net only (a :class:`~gammon.Net` of your own and Long Nardy are
+    never pruned). The execution options are those of every run
+    (:class:`~gammon.RunOptions`, as keywords or ``options=``; see :func:`analyze_many`):
+    ``threads`` (default one per core), ``progress``, ``callback`` (called with an
+    :class:`AnalysisProgress` as games finish; an exception it raises stops the analysis) and
+    ``executor``.
 
     Returns a :class:`MatchAnalysis`: ``games`` (each with its ``decisions``, ``rolls`` and
     statistics), each player's statistics (``white``, ``black``, ``stats(color)``) and

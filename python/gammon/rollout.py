@@ -294,7 +294,10 @@ def rollout(
     times fewer. ``prune``: how many replies of each roll inside that search a small pruning
     net keeps for the full net (default 3: judged by gnubg, as good as keeping them all within
     one standard error; 0 values every reply with the full net, slower); the shipped backgammon
-    net only (a :class:`~gammon.Net` of your own and Long Nardy are never pruned).
+    net only (a :class:`~gammon.Net` of your own and Long Nardy are never pruned). Of a roll
+    with more than 8 replies, pubeval's best 8 go to the pruning net (judged as good as the
+    pruning net ranking them all, within one standard error; 1.5x as many searched games a
+    second).
 
     ``cube``: play money games with the doubling cube in play for both sides and return a
     :class:`~gammon.CubefulRolloutResult` (the cubeful equity per initial cube unit, its

@@ -113,7 +113,7 @@ pub use policy::nardy::{NardyHeuristic, NardyPolicy};
 pub use policy::{
     pruning_net_fits, BackgammonPolicy, Heuristic, HeuristicWeights, NetPolicy, PerfectBearoff,
     Policy, PolicyError, PolicyKind, PolicyStop, Pubeval, Random, WithPlies, DEFAULT_PRUNE_KEEP,
-    MAX_POLICY_PLIES,
+    DEFAULT_PRUNE_SCREEN, MAX_POLICY_PLIES,
 };
 pub use rules::backgammon::Backgammon;
 pub use rules::nardy::options::{snake_case, ParseSettingError};

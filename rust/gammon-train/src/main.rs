@@ -12,7 +12,7 @@
 //!                  seed=1 holdout=20 eval_games=20000 loss=mse temp=0.05 beta=0.2 regret=0 sane=0
 //!                  labeller=INIT[,NETS..] opt=sgd batch=64]
 //!                                         train INIT's nets on labelled positions (resumes)
-//! gammon-train judge DB [filter=0 plies=1 prune=K pruner=FILE zero=K] NETS..
+//! gammon-train judge DB [filter=0 plies=1 prune=K pruner=FILE screen=S zero=K] NETS..
 //!                                         score nets' plays on judged decisions
 //! gammon-train prune TEACHER OUT [games=3000 holdout=200 encoding=tdgammon hidden=16 epochs=8
 //!                  alpha=0.003 alpha_final=0.0003 temp=0.05 beta=1 batch=64 seed=1]
@@ -59,8 +59,10 @@
 //! (gnubg's normal filter, `plies` 1 or 2), its replies pruned to K a roll by the shipped
 //! pruning net or `pruner=FILE` (`prune=0`: not pruned). `zero=K` plays them at 0 ply as the
 //! `"net"` policy does, choosing among the shipped pruning net's K best plays in contact
-//! (`NetPolicy::with_zero_ply_prune`; `zero=0`: every play valued by the nets). `prune` and
-//! `zero` take comma-separated lists, each setting judged against the first.
+//! (`NetPolicy::with_zero_ply_prune`; `zero=0`: every play valued by the nets). With `prune`,
+//! `screen=S` has pubeval keep its best S replies of a roll for the pruning net
+//! (`NetPolicy::with_prune_screen`; `screen=0`: no screen). `prune`, `screen` and `zero` take
+//! comma-separated lists, each setting (each pruning with each screen) judged against the first.
 //!
 //! `prune` ([`gammon_train::prune`]) trains a small net on the decisions of TEACHER's own 0-ply
 //! games (every distinct play of each contact turn, labelled by TEACHER at 0 ply) to rank a
@@ -620,6 +622,9 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
     // With `zero=K` the nets play at 0 ply as the `"net"` policy does, among the shipped
     // pruning net's K best plays (0: all).
     let mut zero: Option<Vec<usize>> = None;
+    // With `screen=S` (a list, like `prune=K`) pubeval keeps its best S replies of a roll for
+    // the pruning net (0: no screen); each screen is tried with each pruning.
+    let mut screen: Vec<usize> = vec![gammon_core::DEFAULT_PRUNE_SCREEN];
     while let Some((key, value)) = nets.first().and_then(|a| a.split_once('=')) {
         let bad = || format!("{key}={value}: not a number");
         match key {
@@ -634,6 +639,12 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
                 )
             }
             "pruner" => pruner = Some(value.to_string()),
+            "screen" => {
+                screen = value
+                    .split(',')
+                    .map(|k| k.parse().map_err(|_| bad()))
+                    .collect::<Result<_, _>>()?
+            }
             "zero" => {
                 zero = Some(
                     value
@@ -644,7 +655,7 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
             }
             _ => {
                 return Err(format!(
-                    "{key}={value}: judge takes filter=K, plies=P, prune=K, pruner=FILE and zero=K"
+                    "{key}={value}: judge takes filter=K, plies=P, prune=K, pruner=FILE, screen=S and zero=K"
                 ))
             }
         }
@@ -673,15 +684,19 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
     println!("{db}: {} decisions", decisions.len());
     let mut first: Option<Vec<f64>> = None;
     // Each net, at each pruning asked (a comma-separated list: every one against the first).
-    let keeps: Vec<Option<usize>> = match prune.as_ref().or(zero.as_ref()) {
-        Some(k) => k.iter().map(|&k| Some(k)).collect(),
-        None => vec![None],
+    let keeps: Vec<(Option<usize>, usize)> = match (prune.as_ref(), zero.as_ref()) {
+        (Some(k), _) => k
+            .iter()
+            .flat_map(|&k| screen.iter().map(move |&s| (Some(k), s)))
+            .collect(),
+        (None, Some(k)) => k.iter().map(|&k| (Some(k), 0)).collect(),
+        (None, None) => vec![(None, 0)],
     };
     let setting = if zero.is_some() { "zero" } else { "prune" };
     for path in nets {
         let (n, _) = load_nets(path)?;
         let n = std::sync::Arc::new(n);
-        for &keep in &keeps {
+        for &(keep, screen) in &keeps {
             let started = cpu_seconds();
             let l = if let (Some(keep), true) = (keep, zero.is_some()) {
                 let policy = gammon_core::NetPolicy::new(n.clone())
@@ -692,7 +707,8 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
                 let mut policy = gammon_core::NetPolicy::new(n.clone())
                     .with_plies(plies)
                     .with_prune(keep)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| e.to_string())?
+                    .with_prune_screen(screen);
                 if let (Some(p), true) = (pruner, keep > 0) {
                     policy = policy.with_pruner(p, keep);
                 }
@@ -703,6 +719,10 @@ fn judge(db: &str, args: &[String]) -> Result<(), String> {
             .map_err(|e| format!("{path}: {e}"))?;
             let (m, se) = mean_se(&l);
             let mut line = match keep {
+                Some(k) if searched => format!(
+                    "{path} {setting}={k} screen={screen}: mean loss {m:.5} ± {se:.5} ({:.2} CPU s)",
+                    cpu_seconds() - started
+                ),
                 Some(k) => format!(
                     "{path} {setting}={k}: mean loss {m:.5} ± {se:.5} ({:.2} CPU s)",
                     cpu_seconds() - started

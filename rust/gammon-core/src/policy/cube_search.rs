@@ -149,7 +149,7 @@ impl<'a> CubefulSearch<'a> {
     pub fn with_prune(mut self, keep: usize) -> Result<CubefulSearch<'a>, NetFileError> {
         self.prune = match keep {
             0 => None,
-            k => shipped_pruner(RulesFamily::Backgammon)?.map(|nets| Prune { nets, keep: k }),
+            k => shipped_pruner(RulesFamily::Backgammon)?.map(|nets| Prune::new(nets, k)),
         };
         Ok(self)
     }

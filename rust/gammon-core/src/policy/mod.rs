@@ -53,7 +53,7 @@ pub use bearoff::PerfectBearoff;
 pub use heuristic::{Heuristic, HeuristicWeights};
 pub use net::{pruning_net_fits, NetPolicy};
 pub(crate) use search::{forget_roll_values, roll_values};
-pub use search::{MoveFilter, DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES};
+pub use search::{MoveFilter, DEFAULT_PRUNE_KEEP, DEFAULT_PRUNE_SCREEN, MAX_POLICY_PLIES};
 
 /// A policy asked the game loop to abandon the game (for example a Python policy raised an
 /// exception). The game is not counted; the policy keeps the reason.

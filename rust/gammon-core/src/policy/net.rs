@@ -9,7 +9,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::search::{
     searched_after_values, searched_best, searched_on_roll, MoveFilter, Prune, DEFAULT_PRUNE_KEEP,
-    MAX_POLICY_PLIES,
+    DEFAULT_PRUNE_SCREEN, MAX_POLICY_PLIES,
 };
 use super::{Policy, PolicyStop};
 use crate::base::dice::Dice;
@@ -32,8 +32,9 @@ use crate::eval::Probabilities;
 /// are valued again 1 or 2 plies deep and the best of them is played (the policy layer's
 /// `search` module). Inside the search the replies are pruned by the shipped pruning net
 /// ([`NetPolicy::with_prune`]): by default for the shipped backgammon nets, keeping
-/// [`DEFAULT_PRUNE_KEEP`] replies a roll; never for Long Nardy or by default for nets of
-/// your own.
+/// [`DEFAULT_PRUNE_KEEP`] replies a roll of the [`DEFAULT_PRUNE_SCREEN`] pubeval ranks best
+/// ([`NetPolicy::with_prune_screen`]); never for Long Nardy or by default for nets of your
+/// own.
 #[derive(Clone, Debug)]
 pub struct NetPolicy {
     nets: Nets,
@@ -47,6 +48,8 @@ pub struct NetPolicy {
     /// The pruning net and the plays it keeps for the nets at 0 ply (none: all valued by the
     /// nets; [`NetPolicy::with_zero_ply_prune`]).
     zero_prune: Option<(&'static NetEvaluator, usize)>,
+    /// The screen before the pruning net inside the search ([`NetPolicy::with_prune_screen`]).
+    prune_screen: usize,
 }
 
 /// Whether the shipped pruning net may prune the searches of `nets`: only for the shipped
@@ -80,6 +83,7 @@ impl NetPolicy {
             filter: MoveFilter::NORMAL,
             prune: shipped_pruner(family)?.map(|p| (p, DEFAULT_PRUNE_KEEP)),
             zero_prune: None,
+            prune_screen: DEFAULT_PRUNE_SCREEN,
         })
     }
 
@@ -93,6 +97,7 @@ impl NetPolicy {
             filter: MoveFilter::NORMAL,
             prune: None,
             zero_prune: None,
+            prune_screen: DEFAULT_PRUNE_SCREEN,
         }
     }
 
@@ -133,6 +138,26 @@ impl NetPolicy {
     pub fn with_pruner(mut self, pruner: &'static NetEvaluator, keep: usize) -> NetPolicy {
         self.prune = Some((pruner, keep.max(1)));
         self
+    }
+
+    /// The same policy screening the replies of a roll before the pruning net inside its
+    /// search: in a backgammon position in contact, a roll with more than `screen` replies
+    /// keeps pubeval's best `screen` (a reply that ends the game kept whatever it scores) and
+    /// the pruning net ranks only those (0: no screen; [`DEFAULT_PRUNE_SCREEN`] by default).
+    /// Used only when the policy prunes, and only by its choice of a play:
+    /// [`NetPolicy::after_values`], [`NetPolicy::on_roll_value`] and the luck of a variance
+    /// reduction search with the default screen (another screen's roll values are not taken
+    /// from the search for the luck).
+    #[must_use]
+    pub fn with_prune_screen(mut self, screen: usize) -> NetPolicy {
+        self.prune_screen = screen;
+        self
+    }
+
+    /// The screen before the pruning net inside the search (0: none).
+    #[must_use]
+    pub fn prune_screen(&self) -> usize {
+        self.prune_screen
     }
 
     /// The same policy choosing at 0 ply among the `keep` plays the shipped pruning net of its
@@ -241,7 +266,11 @@ where
             plays.as_slice(),
             self.plies,
             self.filter,
-            self.prune.map(|(nets, keep)| Prune { nets, keep }),
+            self.prune.map(|(nets, keep)| Prune {
+                nets,
+                keep,
+                screen: self.prune_screen,
+            }),
         ))
     }
 }

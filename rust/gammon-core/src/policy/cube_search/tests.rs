@@ -256,42 +256,60 @@ fn a_search_that_values_positions_again_gives_a_fresh_searchs_values_to_the_bit(
 fn the_pruned_pick_of_21_rolls_keeps_what_each_roll_alone_keeps() {
     // One ranker of the position for all its rolls: each roll keeps the plays a pick of that
     // roll alone keeps (the pruning net's raw scores, a play that ends the game first, the
-    // `keep` best, in the roll's order); a roll of few plays keeps them all.
+    // `keep` best, in the roll's order); a roll of few plays keeps them all. With a screen,
+    // the pruning net ranks pubeval's best `screen` of a roll with more (a play that ends the
+    // game first), in pubeval's order.
     use crate::base::dice::Dice;
     use crate::eval::net::{keep_best, shipped_pruner, Ranker};
     use crate::policy::search::keep_game_enders;
+    use crate::policy::Pubeval;
     let pruner = shipped_pruner(RulesFamily::Backgammon).unwrap().unwrap();
-    let prune = Prune {
-        nets: pruner,
-        keep: 3,
-    };
-    let mut rolls = PrunedRolls::default();
-    let (mut pruned_rolls, mut whole_rolls) = (0, 0);
-    for pos in contact_positions(8) {
-        let (mut out, mut starts) = (Vec::new(), [0usize; 22]);
-        rolls.kept(prune, &pos, |n| 2 + n % 2, &mut out, &mut starts);
-        for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
-            let plays = pos.legal_plays(dice);
-            let mut order: Vec<u32> = (0..plays.len() as u32).collect();
-            if prune.prunes(&pos, plays.len()) {
-                let mut scores = Vec::new();
-                Ranker::fused(pruner, &pos).pruning_scores(plays.as_slice(), &mut scores);
-                keep_game_enders(plays.as_slice(), &mut scores);
-                keep_best(&scores, &mut order, 2 + plays.len() % 2);
-                order.sort_unstable();
-                pruned_rolls += 1;
-            } else {
-                whole_rolls += 1;
+    for screen in [0, 6] {
+        let prune = Prune {
+            nets: pruner,
+            keep: 3,
+            screen,
+        };
+        let mut rolls = PrunedRolls::default();
+        let (mut pruned_rolls, mut whole_rolls, mut screened_rolls) = (0, 0, 0);
+        for pos in contact_positions(8) {
+            let (mut out, mut starts) = (Vec::new(), [0usize; 22]);
+            rolls.kept(prune, &pos, |n| 2 + n % 2, &mut out, &mut starts);
+            for (r, dice) in Dice::ALL_21.into_iter().enumerate() {
+                let plays = pos.legal_plays(dice);
+                let mut order: Vec<u32> = (0..plays.len() as u32).collect();
+                if prune.prunes(&pos, plays.len()) {
+                    if screen > 0 && plays.len() > screen {
+                        let mut scores = Vec::new();
+                        Pubeval::new().scores_from(&pos, plays.as_slice(), false, &mut scores);
+                        keep_game_enders(plays.as_slice(), &mut scores);
+                        keep_best(&scores, &mut order, screen);
+                        screened_rolls += 1;
+                    }
+                    let ranked: Vec<Play<Backgammon>> =
+                        order.iter().map(|&i| plays[i as usize]).collect();
+                    let mut scores = Vec::new();
+                    Ranker::fused(pruner, &pos).pruning_scores(&ranked, &mut scores);
+                    keep_game_enders(&ranked, &mut scores);
+                    let mut places: Vec<u32> = (0..ranked.len() as u32).collect();
+                    keep_best(&scores, &mut places, 2 + plays.len() % 2);
+                    order = places.iter().map(|&j| order[j as usize]).collect();
+                    order.sort_unstable();
+                    pruned_rolls += 1;
+                } else {
+                    whole_rolls += 1;
+                }
+                let expected: Vec<Play<Backgammon>> =
+                    order.iter().map(|&i| plays[i as usize]).collect();
+                assert_eq!(
+                    out[starts[r]..starts[r + 1]],
+                    expected[..],
+                    "{pos:?} {dice:?} screen {screen}"
+                );
             }
-            let expected: Vec<Play<Backgammon>> =
-                order.iter().map(|&i| plays[i as usize]).collect();
-            assert_eq!(
-                out[starts[r]..starts[r + 1]],
-                expected[..],
-                "{pos:?} {dice:?}"
-            );
         }
+        assert_eq!(pruned_rolls + whole_rolls, 8 * 21);
+        assert!(pruned_rolls > 100, "{pruned_rolls}");
+        assert_eq!(screened_rolls > 50, screen > 0, "{screened_rolls}");
     }
-    assert_eq!(pruned_rolls + whole_rolls, 8 * 21);
-    assert!(pruned_rolls > 100, "{pruned_rolls}");
 }

@@ -16,6 +16,10 @@ pub(in crate::policy) struct PrunedRolls {
     /// The pruning net's score of each play of a roll, and the plays it keeps.
     scores: Vec<f32>,
     order: Vec<u32>,
+    /// The plays the screen keeps of a roll ([`Prune::screen`]), and the pruning net's ranking
+    /// of them (places in `screened`).
+    screened: Vec<Play<Backgammon>>,
+    ranks: Vec<u32>,
 }
 
 impl PrunedRolls {
@@ -26,7 +30,8 @@ impl PrunedRolls {
     /// raw scores ([`Ranker::pruning_scores`] of one fused ranker of `pos` for all the rolls,
     /// as the searched policy ranks its replies) with the one rule of the plays that end the
     /// game ([`keep_game_enders`]), the earlier of equals first, in the order of the roll's
-    /// plays; another roll keeps all its plays.
+    /// plays; another roll keeps all its plays. With a screen ([`Prune::screen`]) the pruning
+    /// net ranks only the screen's best of a roll with more plays.
     pub(in crate::policy) fn kept(
         &mut self,
         prune: Prune<'_>,
@@ -44,13 +49,35 @@ impl PrunedRolls {
                 out.extend_from_slice(plays);
                 continue;
             }
-            ranker
-                .get_or_insert_with(|| Ranker::fused(prune.nets, pos))
-                .pruning_scores(plays, &mut self.scores);
-            keep_game_enders(plays, &mut self.scores);
             self.order.clear();
             self.order.extend(0..plays.len() as u32);
-            keep_best(&self.scores, &mut self.order, keep(plays.len()));
+            let ranked = if prune.screen > 0 && plays.len() > prune.screen {
+                // The screen's best for the pruning net, which ranks them by their place in
+                // the screen's ranking.
+                Prune::screen_scores(pos, plays, &mut self.scores);
+                prune.screen_roll(&self.scores, &mut self.order);
+                self.screened.clear();
+                self.screened
+                    .extend(self.order.iter().map(|&i| plays[i as usize]));
+                self.screened.as_slice()
+            } else {
+                plays
+            };
+            ranker
+                .get_or_insert_with(|| Ranker::fused(prune.nets, pos))
+                .pruning_scores(ranked, &mut self.scores);
+            keep_game_enders(ranked, &mut self.scores);
+            if ranked.len() < plays.len() {
+                self.ranks.clear();
+                self.ranks.extend(0..ranked.len() as u32);
+                keep_best(&self.scores, &mut self.ranks, keep(plays.len()));
+                for j in &mut self.ranks {
+                    *j = self.order[*j as usize];
+                }
+                std::mem::swap(&mut self.order, &mut self.ranks);
+            } else {
+                keep_best(&self.scores, &mut self.order, keep(plays.len()));
+            }
             self.order.sort_unstable();
             out.extend(self.order.iter().map(|&i| plays[i as usize]));
         }

@@ -34,7 +34,7 @@ use crate::base::variant::Variant;
 use crate::play::record::{ONE, WIN_KINDS};
 use crate::play::truncate::BearoffTruncation;
 use crate::policy::cube_searched::MAX_CUBE_POLICY_PLIES;
-use crate::policy::{DEFAULT_PRUNE_KEEP, MAX_POLICY_PLIES};
+use crate::policy::{DEFAULT_PRUNE_KEEP, DEFAULT_PRUNE_SCREEN, MAX_POLICY_PLIES};
 use crate::rules::nardy::NardyOptions;
 use crate::run::cubeful::CubefulTally;
 use crate::run::json::{integrity_check, Json, JsonError};
@@ -53,6 +53,7 @@ pub use envelope::{ManyFile, RolloutFile};
 pub use fields::{exact_fields, object, py_repr, Fields};
 pub(crate) use fields::{read_range_pairs, read_win_table};
 use fields::{read_ranges, type_name, uint_value};
+pub(crate) use setup_fields::{prune_screen_field, read_prune_screen};
 use setup_fields::{read_setup, write_setup};
 
 /// The format of a cubeless rollout record.
@@ -390,6 +391,9 @@ impl<T: RunTally> RunRecord<T> {
         }
         if map.contains_key("luck_screen") {
             want.push("luck_screen");
+        }
+        if map.contains_key("prune_screen") {
+            want.push("prune_screen");
         }
         if T::CUBEFUL {
             want.push("cube");

@@ -59,6 +59,13 @@ pub(super) fn write_setup(s: &RolloutSetup, f: &mut BTreeMap<String, Json>) {
     if s.prune != DEFAULT_PRUNE_KEEP as u32 {
         put("prune", Json::uint(s.prune.into()));
     }
+    // The screen before the pruning net inside a pruned search (pubeval's best replies of a
+    // roll go on to the pruning net), written for a pruned search while there is one: a file
+    // of a searched rollout without it was played with every reply ranked by the pruning net,
+    // and is not continued.
+    if let Some(screen) = prune_screen_field(prunes_a_search(s)) {
+        put("prune_screen", screen);
+    }
     // How a variance reduction by the net measures luck: pubeval screens each roll's plays, and
     // a 1-ply search lends its roll values. Files of an earlier estimator (every play valued by
     // the net; the screen alone with a 1-ply search) are not continued.
@@ -256,6 +263,7 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
         prune,
     };
     setup.validate()?;
+    read_prune_screen(f, prunes_a_search(&setup), "rollout")?;
     let want = luck_marker(&setup);
     match (f.map.get("luck_screen"), want) {
         (None, None) => Ok(setup),
@@ -295,6 +303,56 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
             py_repr(v)
         ))),
     }
+}
+
+/// Whether the pruning net prunes a search of the rollout `s` (its checker play or its cube
+/// decisions searched, the pruning not off): the rollouts whose games the screen before the
+/// pruning net decides.
+fn prunes_a_search(s: &RolloutSetup) -> bool {
+    s.prune > 0 && (s.plies != [0, 0] || s.cube.as_ref().is_some_and(|c| c.plies != [0, 0]))
+}
+
+/// The field `prune_screen` of the file of a run that prunes a search (`pruned`): this
+/// version's screen before the pruning net ([`DEFAULT_PRUNE_SCREEN`]); none for a run that
+/// prunes no search, or while there is no screen.
+pub(crate) fn prune_screen_field(pruned: bool) -> Option<Json> {
+    (pruned && DEFAULT_PRUNE_SCREEN > 0).then(|| Json::uint(DEFAULT_PRUNE_SCREEN as u128))
+}
+
+/// Checks the field `prune_screen` of the file of a `run` ("rollout", "simulation") that
+/// prunes a search (`pruned`) against this version's screen ([`DEFAULT_PRUNE_SCREEN`]): a file
+/// of another screen (none: written before the screen) is refused with the reason, and the
+/// field belongs to a pruned search only.
+pub(crate) fn read_prune_screen(
+    f: &Fields<'_>,
+    pruned: bool,
+    run: &str,
+) -> Result<(), CheckpointError> {
+    let screen = match f.map.get("prune_screen") {
+        None => 0,
+        Some(_) if !pruned => {
+            return Err(CheckpointError(format!(
+                "checkpoint field prune_screen belongs to a {run} whose search is pruned"
+            )))
+        }
+        Some(_) => f.uint("prune_screen", 1, u32::MAX.into())?,
+    };
+    if !pruned || screen == DEFAULT_PRUNE_SCREEN as u128 {
+        return Ok(());
+    }
+    Err(if screen == 0 {
+        CheckpointError(format!(
+            "the checkpoint's searches had the pruning net rank every reply, as versions before \
+             pubeval's screen did; this version has pubeval keep its best {DEFAULT_PRUNE_SCREEN} \
+             replies of a roll for the pruning net (its games differ), so it cannot continue \
+             the file: start the {run} again"
+        ))
+    } else {
+        CheckpointError(format!(
+            "checkpoint field prune_screen must be {DEFAULT_PRUNE_SCREEN} (pubeval's best \
+             replies of a roll the pruning net ranks in this version), not {screen}"
+        ))
+    })
 }
 
 /// The checkpoint field `luck_screen` of a variance reduction by the net: pubeval ranks each

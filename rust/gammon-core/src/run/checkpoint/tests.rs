@@ -142,6 +142,63 @@ fn prune_is_written_when_not_the_default_and_a_file_of_another_is_refused() {
     assert!(err.0.contains("prune=0 there, prune=3 here"), "{err}");
 }
 
+/// A pruned search's file records the screen before the pruning net, and reads back; a file of
+/// a pruned search written before the screen (no field) is refused with the reason, one of
+/// another screen by the field's name; a rollout that searches nothing, or does not prune,
+/// writes no field and takes none.
+#[test]
+fn a_pruned_search_records_its_screen_and_a_file_from_before_the_screen_is_refused() {
+    use crate::policy::DEFAULT_PRUNE_SCREEN;
+    let mut r = record();
+    r.setup.policies = [
+        PolicyName::Builtin(PolicyKind::Net),
+        PolicyName::Builtin(PolicyKind::Net),
+    ];
+    let with = |r: &RunRecord<Tally>, screen: Option<u128>| {
+        let Json::Object(mut map) = r.to_json() else {
+            unreachable!()
+        };
+        match screen {
+            Some(s) => map.insert("prune_screen".into(), Json::uint(s)),
+            None => map.remove("prune_screen"),
+        };
+        let check = integrity_check(&map);
+        map.insert("check".into(), Json::Str(check));
+        RunRecord::<Tally>::from_json(&Json::Object(map))
+    };
+    let field = |r: &RunRecord<Tally>| {
+        let Json::Object(map) = r.to_json() else {
+            unreachable!()
+        };
+        map.get("prune_screen").cloned()
+    };
+    // Not searched, or searched without pruning: no field, and none taken.
+    for (plies, prune) in [([0, 0], 3), ([1, 1], 0)] {
+        r.setup.plies = plies;
+        r.setup.prune = prune;
+        assert_eq!(field(&r), None);
+        let err = with(&r, Some(8)).unwrap_err();
+        assert!(err.0.contains("prune_screen belongs"), "{err}");
+    }
+    r.setup.prune = crate::policy::DEFAULT_PRUNE_KEEP as u32;
+    for plies in [[1, 1], [0, 2]] {
+        r.setup.plies = plies;
+        if DEFAULT_PRUNE_SCREEN == 0 {
+            assert_eq!(field(&r), None);
+            continue;
+        }
+        assert_eq!(field(&r), Some(Json::uint(DEFAULT_PRUNE_SCREEN as u128)));
+        let text = r.to_json().canonical();
+        let back = RunRecord::<Tally>::from_json(&Json::parse(text.as_bytes()).unwrap()).unwrap();
+        assert_eq!(back, r);
+        let err = with(&r, None).unwrap_err();
+        assert!(err.0.contains("before pubeval's screen"), "{err}");
+        assert!(err.0.contains("start the rollout again"), "{err}");
+        let err = with(&r, Some(DEFAULT_PRUNE_SCREEN as u128 + 1)).unwrap_err();
+        assert!(err.0.contains("prune_screen must be"), "{err}");
+    }
+}
+
 /// A variance reduction by the net screens each roll's plays by pubeval and then, in contact,
 /// by the pruning net; where a side searches 1 ply it takes the search's roll values for the
 /// luck: its files say which, read back, and a file of pubeval's screen alone (written before,

@@ -22,8 +22,8 @@ use crate::base::variant::Variant;
 use crate::play::record::WIN_KINDS;
 use crate::run::batch::StopReason;
 use crate::run::checkpoint::{
-    exact_fields, join_ranges, object, py_repr, read_range_pairs, read_rules, read_win_table,
-    rules_json, CheckpointError, Fields,
+    exact_fields, join_ranges, object, prune_screen_field, py_repr, read_prune_screen,
+    read_range_pairs, read_rules, read_win_table, rules_json, CheckpointError, Fields,
 };
 use crate::run::json::{integrity_check, serde_integrity_check, Json, JsonError};
 use crate::run::simulate::record::{SimFormat, SimRecord, SimSetup};
@@ -269,6 +269,11 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
         if s.prune != SimSetup::DEFAULT_PRUNE {
             put("prune", pair(s.prune[0], s.prune[1]));
         }
+        // The screen before the pruning net, written when a side's search is pruned: a file
+        // of a pruned search written before the screen is not continued.
+        if let Some(screen) = prune_screen_field(s.prunes_a_search()) {
+            put("prune_screen", screen);
+        }
         let ranges = self.ranges.iter().map(|r| pair(r.start, r.end)).collect();
         put("ranges", Json::Array(ranges));
         put("requested", uint(self.requested));
@@ -316,7 +321,7 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
         if is_match {
             names.extend(["length", "crawford"]);
         }
-        let searched = ["plies", "cube_plies", "prune"];
+        let searched = ["plies", "cube_plies", "prune", "prune_screen"];
         names.extend(searched.into_iter().filter(|k| map.contains_key(*k)));
         exact_fields(map, &names, "not a simulation record")?;
         let f = Fields::new(map);
@@ -384,6 +389,7 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
         setup
             .validate()
             .map_err(|e| CheckpointError(format!("the record's setup cannot be played: {e}")))?;
+        read_prune_screen(&f, setup.prunes_a_search(), "simulation")?;
         let tally = T::from_json(f.get("tally")?)?;
         let count = tally.count();
         let unit = setup.format.unit();
@@ -693,6 +699,34 @@ mod tests {
         assert!(text.contains("\"prune\":[0,5]"), "{text}");
         assert!(!plain.contains("\"prune\""), "{plain}");
         assert_eq!(MatchSimRecord::from_text(text.as_bytes()), Ok(pruned));
+    }
+
+    /// A simulation whose search is pruned records the screen before the pruning net, and
+    /// reads back; its record without the field (written before the screen) is refused with
+    /// the reason; a simulation of unpruned or 0-ply players writes none.
+    #[test]
+    fn a_pruned_search_records_its_screen_and_a_record_from_before_it_is_refused() {
+        use crate::policy::DEFAULT_PRUNE_SCREEN;
+        let mut m = match_record();
+        m.setup.cube_plies = [0, 1];
+        m.setup.prune = [0, 3];
+        let text = m.to_text();
+        let field = format!("\"prune_screen\":{DEFAULT_PRUNE_SCREEN}");
+        assert!(text.contains(&field), "{text}");
+        assert_eq!(MatchSimRecord::from_text(text.as_bytes()), Ok(m.clone()));
+        let Json::Object(mut map) = m.to_json() else {
+            unreachable!()
+        };
+        map.remove("prune_screen");
+        let check = integrity_check(&map);
+        map.insert("check".into(), Json::Str(check));
+        let e = MatchSimRecord::from_json(&Json::Object(map)).unwrap_err();
+        assert!(e.0.contains("before pubeval's screen"), "{e}");
+        assert!(e.0.contains("start the simulation again"), "{e}");
+        // The searching side does not prune, or nobody searches: no field.
+        m.setup.prune = [3, 0];
+        assert!(!m.to_text().contains("prune_screen"));
+        assert!(!match_record().to_text().contains("prune_screen"));
     }
 
     /// Edits the record's JSON and reads it back, the check made again so that the content

@@ -129,6 +129,14 @@ impl SimSetup {
     /// [`crate::DEFAULT_PRUNE_KEEP`] replies a roll.
     pub const DEFAULT_PRUNE: [u32; 2] = [DEFAULT_PRUNE_KEEP as u32; 2];
 
+    /// Whether the pruning net prunes a player's search (its checker play or its cube
+    /// decisions searched, its pruning not off): the simulations whose games the screen before
+    /// the pruning net decides ([`crate::DEFAULT_PRUNE_SCREEN`]).
+    #[must_use]
+    pub fn prunes_a_search(&self) -> bool {
+        (0..2).any(|i| self.prune[i] > 0 && (self.plies[i] > 0 || self.cube_plies[i] > 0))
+    }
+
     /// Checks that the setup can be played: a backgammon variant, a match length from 1 to
     /// `MAX_MATCH_LENGTH` (MATCH-1), cube rules in range.
     ///
