@@ -46,6 +46,16 @@ fn record() -> RunRecord<Tally> {
     }
 }
 
+/// [`record`] with the net playing both sides.
+fn net_record() -> RunRecord<Tally> {
+    let mut r = record();
+    r.setup.policies = [
+        PolicyName::Builtin(PolicyKind::Net),
+        PolicyName::Builtin(PolicyKind::Net),
+    ];
+    r
+}
+
 #[test]
 fn a_record_round_trips_through_its_text() {
     let r = record();
@@ -112,11 +122,7 @@ fn a_file_of_another_setup_says_what_differs() {
 #[test]
 fn prune_is_written_when_not_the_default_and_a_file_of_another_is_refused() {
     use crate::policy::DEFAULT_PRUNE_KEEP;
-    let mut r = record();
-    r.setup.policies = [
-        PolicyName::Builtin(PolicyKind::Net),
-        PolicyName::Builtin(PolicyKind::Net),
-    ];
+    let mut r = net_record();
     r.setup.plies = [1, 1];
     let Json::Object(map) = r.to_json() else {
         unreachable!()
@@ -149,11 +155,7 @@ fn prune_is_written_when_not_the_default_and_a_file_of_another_is_refused() {
 #[test]
 fn a_pruned_search_records_its_screen_and_a_file_from_before_the_screen_is_refused() {
     use crate::policy::DEFAULT_PRUNE_SCREEN;
-    let mut r = record();
-    r.setup.policies = [
-        PolicyName::Builtin(PolicyKind::Net),
-        PolicyName::Builtin(PolicyKind::Net),
-    ];
+    let mut r = net_record();
     let with = |r: &RunRecord<Tally>, screen: Option<u128>| {
         let Json::Object(mut map) = r.to_json() else {
             unreachable!()
@@ -205,11 +207,7 @@ fn a_pruned_search_records_its_screen_and_a_file_from_before_the_screen_is_refus
 /// with or without the 1-ply search's values) is refused with the reason.
 #[test]
 fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_refused() {
-    let mut r = record();
-    r.setup.policies = [
-        PolicyName::Builtin(PolicyKind::Net),
-        PolicyName::Builtin(PolicyKind::Net),
-    ];
+    let mut r = net_record();
     r.setup.variance_reduction = true;
     r.setup.evaluator = Some(EvaluatorName::Net);
     let marker = |r: &RunRecord<Tally>| {
