@@ -520,7 +520,7 @@ def rollout(args: argparse.Namespace) -> None:
                 continue
             doubler, taker = gammon_verdicts(res)
             line = {"i": i, "games": res.games_completed, "doubler": doubler, "taker": taker}
-            line.update(res.to_dict())
+            line.update(res.summary())
             with log.open("a") as f:
                 f.write(json.dumps(line) + "\n")
         print(
