@@ -1,5 +1,6 @@
 //! The **eval** layer, directly above `bearoff` and `encode`: position evaluators, which map a
-//! position to the probabilities of its outcomes for the player on roll.
+//! position to the probabilities of its outcomes for the player on roll, and pubeval's linear
+//! score of a play (`pubeval`), which plays and screens plays for the nets.
 //!
 //! Owns the [`Probabilities`] value and the [`Evaluator`] trait that every evaluator implements
 //! (the neural nets, the exact bear-off values, test evaluators). Checker policies, cube
@@ -14,6 +15,7 @@ use crate::base::moves::Play;
 use crate::rules::position::Position;
 
 pub mod net;
+pub(crate) mod pubeval;
 
 /// The outcome probabilities of a position for the player on roll, before the roll.
 ///

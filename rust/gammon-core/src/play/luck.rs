@@ -75,31 +75,23 @@ pub const SCREENING: Screening = Screening {
     race_keep: 2,
 };
 
-/// The screen's buffers: the scores of a roll's plays, the plays pubeval keeps for the pruning
-/// net and the net's ranking of them, and its ranker, made once a position.
+/// The screen's buffers: those of the one pruned pick, and the pruning net's ranker, made once
+/// a position.
 #[derive(Default)]
 struct ScreenBuffers {
-    scores: Vec<f32>,
-    order: Vec<u32>,
-    plays: Vec<Play<crate::rules::backgammon::Backgammon>>,
+    pick: crate::policy::PickBuffers,
     ranker: Option<(
         crate::rules::backgammon::Backgammon,
         crate::eval::net::Ranker<'static>,
     )>,
 }
 
-/// pubeval, made once.
-fn pubeval() -> &'static crate::policy::Pubeval {
-    static PUBEVAL: std::sync::OnceLock<crate::policy::Pubeval> = std::sync::OnceLock::new();
-    PUBEVAL.get_or_init(crate::policy::Pubeval::new)
-}
-
 impl Screening {
     /// Writes to `kept` the indices of the plays of `plays` (plays of `before`) this screening
     /// keeps for the evaluator (all of them when it keeps as many), and returns how many the
-    /// pruning net `pruner` ranked. Each keeps the best of its ranking, the one ranked higher
-    /// first of equals (pubeval's ranking in the order of the plays); a play that ends the game
-    /// is the pruning net's best.
+    /// pruning net `pruner` ranked: the one pruned pick of the searches
+    /// ([`crate::policy::pick_screened`]), pubeval's best with its race or contact weights,
+    /// then in contact the pruning net's best of those, a play that ends the game first.
     pub fn select(
         self,
         pruner: &'static crate::eval::net::NetEvaluator,
@@ -108,53 +100,30 @@ impl Screening {
         kept: &mut Vec<u32>,
     ) -> usize {
         let race = crate::policy::is_race(before);
-        let first = if race {
-            self.race_keep
+        let (screen, keep) = if race {
+            (self.race_keep.max(1), None)
         } else {
-            self.pubeval_keep
+            (self.pubeval_keep.max(1), self.prune_keep)
         };
-        SCREEN_BUFFERS.with_borrow_mut(|b| {
-            kept.clear();
-            kept.extend(0..plays.len() as u32);
-            if plays.len() > first.max(1) {
-                pubeval().scores_from(before, plays, race, &mut b.scores);
-                crate::eval::net::keep_best(&b.scores, kept, first);
-            }
-            let Some(keep) = self.prune_keep.filter(|&k| !race && kept.len() > k.max(1)) else {
-                return 0;
-            };
-            b.plays.clear();
-            b.plays.extend(kept.iter().map(|&i| plays[i as usize]));
-            let ranker = match &mut b.ranker {
-                Some((pos, r)) => {
-                    if pos != before {
-                        *pos = *before;
-                        r.reset(pruner, before);
+        SCREEN_BUFFERS.with_borrow_mut(|ScreenBuffers { pick, ranker }| {
+            let rank = |ranked: &[Play<crate::rules::backgammon::Backgammon>],
+                        scores: &mut Vec<f32>| {
+                let ranker = match ranker {
+                    Some((pos, r)) => {
+                        if pos != before {
+                            *pos = *before;
+                            r.reset(pruner, before);
+                        }
+                        r
                     }
-                    r
-                }
-                none => {
-                    let r = crate::eval::net::Ranker::fused(pruner, before);
-                    &mut none.insert((*before, r)).1
-                }
+                    none => {
+                        let r = crate::eval::net::Ranker::fused(pruner, before);
+                        &mut none.insert((*before, r)).1
+                    }
+                };
+                ranker.pruning_scores(ranked, scores);
             };
-            ranker.pruning_scores(&b.plays, &mut b.scores);
-            for (s, p) in b.scores.iter_mut().zip(&b.plays) {
-                if p.after().is_game_over() {
-                    *s = f32::INFINITY;
-                }
-            }
-            // Ranked among pubeval's, by position in its ranking.
-            let ranked = b.plays.len();
-            b.order.clear();
-            b.order.extend(0..ranked as u32);
-            crate::eval::net::keep_best(&b.scores, &mut b.order, keep);
-            for j in &mut b.order {
-                *j = kept[*j as usize];
-            }
-            kept.clear();
-            kept.extend_from_slice(&b.order);
-            ranked
+            crate::policy::pick_screened(before, plays, race, screen, keep, rank, pick, kept)
         })
     }
 }

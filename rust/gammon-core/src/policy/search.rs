@@ -96,24 +96,10 @@ impl Prune<'_> {
         n > self.keep.max(1) && !is_race(&pos.owner_board())
     }
 
-    /// The screen's scores of `plays` (plays of `before`, a backgammon position in contact)
-    /// written to `scores`: pubeval's (its contact weights, [`Pubeval::scores_from`]), a play
-    /// that ends the game infinite ([`keep_game_enders`]).
-    pub(super) fn screen_scores(
-        before: &Backgammon,
-        plays: &[Play<Backgammon>],
-        scores: &mut Vec<f32>,
-    ) {
-        static PUBEVAL: std::sync::OnceLock<Pubeval> = std::sync::OnceLock::new();
-        PUBEVAL
-            .get_or_init(Pubeval::new)
-            .scores_from(before, plays, false, scores);
-        keep_game_enders(plays, scores);
-    }
-
     /// The one rule of the screen: of a roll's plays in `order` (indices into `scores`, the
-    /// [`Prune::screen_scores`]), keeps the [`Prune::screen`] best, best first (the earlier in
-    /// `order` of equals first); all of them when there are not more (or no screen).
+    /// screen's scores, [`NetPosition::screen_scores`]), keeps the [`Prune::screen`] best, best
+    /// first (the earlier in `order` of equals first); all of them when there are not more (or
+    /// no screen).
     pub(super) fn screen_roll(&self, scores: &[f32], order: &mut Vec<u32>) {
         if self.screen > 0 {
             keep_best(scores, order, self.screen);
@@ -132,6 +118,63 @@ pub(super) fn keep_game_enders<P: NetPosition>(plays: &[Play<P>], scores: &mut [
             *s = f32::INFINITY;
         }
     }
+}
+
+/// The buffers of [`pick_screened`], reused from one roll to the next.
+#[derive(Default)]
+pub(crate) struct PickBuffers {
+    /// Scores of a roll's plays: pubeval's, then the ranking's of those it keeps.
+    scores: Vec<f32>,
+    /// The plays pubeval keeps, in its order, and the ranking's best of them (places there).
+    screened: Vec<Play<Backgammon>>,
+    ranks: Vec<u32>,
+}
+
+/// The one pruned pick of a roll's backgammon plays outside the searched policy's batch over
+/// its 21 rolls ([`Level::rank_pruned`]): the cube search's and the cube model's look-ahead
+/// (`super::janowski::rolls`) and the luck's screen ([`crate::play::luck::Screening`]).
+/// Writes to `kept` the indices of the plays of `plays` (plays of `before`) that stay, best
+/// first, the earlier of equals first:
+/// - when there are more than `screen` (not 0), pubeval's best `screen`
+///   ([`Pubeval::scores_from`], its race or contact weights by `race`; a play that ends the
+///   game scores highest);
+/// - then, with `keep` and more than that many left, the `keep` best (at least 1) of those by
+///   `rank` (the pruning net's raw scores of the plays it is given, in pubeval's order), a play
+///   that ends the game first ([`keep_game_enders`]).
+///
+/// Returns how many plays `rank` ranked (0: it was not called).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn pick_screened(
+    before: &Backgammon,
+    plays: &[Play<Backgammon>],
+    race: bool,
+    screen: usize,
+    keep: Option<usize>,
+    rank: impl FnOnce(&[Play<Backgammon>], &mut Vec<f32>),
+    buf: &mut PickBuffers,
+    kept: &mut Vec<u32>,
+) -> usize {
+    kept.clear();
+    kept.extend(0..plays.len() as u32);
+    if screen > 0 && plays.len() > screen {
+        Pubeval::shared().scores_from(before, plays, race, &mut buf.scores);
+        keep_best(&buf.scores, kept, screen);
+    }
+    let Some(keep) = keep.filter(|&k| kept.len() > k.max(1)) else {
+        return 0;
+    };
+    buf.screened.clear();
+    buf.screened.extend(kept.iter().map(|&i| plays[i as usize]));
+    rank(&buf.screened, &mut buf.scores);
+    keep_game_enders(&buf.screened, &mut buf.scores);
+    buf.ranks.clear();
+    buf.ranks.extend(0..buf.screened.len() as u32);
+    keep_best(&buf.scores, &mut buf.ranks, keep);
+    for j in &mut buf.ranks {
+        *j = kept[*j as usize];
+    }
+    std::mem::swap(kept, &mut buf.ranks);
+    buf.screened.len()
 }
 
 /// Which plays of a roll stay in a search at one depth (gnubg's `movefilter`): the best and
@@ -401,7 +444,7 @@ struct Level<P> {
     values: Vec<Probabilities>,
     /// For each of `unique`, its index in `kept` (when pruned and kept).
     kept_at: Vec<u32>,
-    /// pubeval's score of each of `unique` (when screened, [`Prune::screen_scores`]).
+    /// The screen's score of each of `unique` (when screened, [`NetPosition::screen_scores`]).
     screen_scores: Vec<f32>,
     /// For each roll in turn, the indices in `unique` of the plays the screen keeps, pubeval's
     /// best first (when screened).
@@ -707,18 +750,9 @@ where
     /// (the others' are not made). Returns whether it screened (not without a screen, or for
     /// another rules family's positions).
     fn screen(&mut self, prune: Prune<'_>, pos: &P) -> bool {
-        if prune.screen == 0 {
+        if prune.screen == 0 || !pos.screen_scores(&self.unique, &mut self.screen_scores) {
             return false;
         }
-        let unique: &dyn std::any::Any = &self.unique;
-        let before: &dyn std::any::Any = pos;
-        let (Some(unique), Some(before)) = (
-            unique.downcast_ref::<Vec<Play<Backgammon>>>(),
-            before.downcast_ref::<Backgammon>(),
-        ) else {
-            return false;
-        };
-        Prune::screen_scores(before, unique, &mut self.screen_scores);
         // Each roll's candidates; the plays several rolls keep are scored once.
         self.candidates.clear();
         self.screened.clear();
@@ -1054,6 +1088,61 @@ mod tests {
 
     /// Where the opponent cannot enter (BAR-2) the search reads the roll one further, as
     /// `after_value_plies` does, to the bit.
+    /// The one pruned pick keeps what two stable sorts put first: pubeval's best `screen`,
+    /// then the ranking's best `keep` of those in pubeval's order, a play that ends the game
+    /// first; with either weight set, any screen and keep, and no ranking.
+    #[test]
+    fn the_pruned_pick_keeps_what_stable_sorts_put_first() {
+        let pubeval = Pubeval::new();
+        // A ranking other than pubeval's own: the race weights' scores, negated.
+        let rank = |ps: &[Play<Backgammon>], out: &mut Vec<f32>| {
+            out.clear();
+            out.extend(ps.iter().map(|p| -pubeval.score(p.after(), true)));
+        };
+        let mut buf = PickBuffers::default();
+        let (mut kept, mut calls) = (Vec::new(), 0);
+        for (pos, dice) in decisions(80) {
+            let plays: PlayList<Backgammon> = pos.legal_plays(dice);
+            for race in [false, true] {
+                for (screen, keep) in [
+                    (0, Some(3)),
+                    (8, Some(3)),
+                    (4, Some(1)),
+                    (6, None),
+                    (2, Some(5)),
+                ] {
+                    let ranked =
+                        pick_screened(&pos, &plays, race, screen, keep, rank, &mut buf, &mut kept);
+                    let mut want: Vec<u32> = (0..plays.len() as u32).collect();
+                    if screen > 0 && plays.len() > screen {
+                        let score = |i: &u32| pubeval.score(plays[*i as usize].after(), race);
+                        want.sort_by(|a, b| score(b).total_cmp(&score(a)));
+                        want.truncate(screen);
+                    }
+                    match keep {
+                        Some(k) if want.len() > k => {
+                            assert_eq!(ranked, want.len());
+                            let value = |i: &u32| {
+                                let p = &plays[*i as usize];
+                                if p.after().is_game_over() {
+                                    f32::INFINITY
+                                } else {
+                                    -pubeval.score(p.after(), true)
+                                }
+                            };
+                            want.sort_by(|a, b| value(b).total_cmp(&value(a)));
+                            want.truncate(k);
+                            calls += 1;
+                        }
+                        _ => assert_eq!(ranked, 0),
+                    }
+                    assert_eq!(kept, want, "{pos:?} {dice:?} race {race} {screen} {keep:?}");
+                }
+            }
+        }
+        assert!(calls > 100, "{calls}");
+    }
+
     #[test]
     fn the_search_reads_a_roll_that_cannot_be_played_as_after_value_plies() {
         use crate::base::setup::Setup;

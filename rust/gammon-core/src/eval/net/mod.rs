@@ -143,6 +143,14 @@ pub trait NetPosition: Position {
     fn owner_board(&self) -> [i8; 26];
     /// Checkers a side.
     fn checkers(&self) -> u8;
+    /// The scores of the screen before a pruning net ranks a roll's plays: writes to `scores`
+    /// the score of each of `plays` (plays of this position) and returns true, or returns false
+    /// for a rules family without a screen (Long Nardy: the pruning net ranks every play).
+    /// Backgammon's is pubeval's, with its contact weights: a play that ends the game scores
+    /// [`crate::eval::pubeval::PUBEVAL_WIN`], above any other.
+    fn screen_scores(&self, _plays: &[Play<Self>], _scores: &mut Vec<f32>) -> bool {
+        false
+    }
 }
 
 impl NetPosition for Backgammon {
@@ -153,6 +161,10 @@ impl NetPosition for Backgammon {
     #[inline]
     fn checkers(&self) -> u8 {
         self.checkers_per_side()
+    }
+    fn screen_scores(&self, plays: &[Play<Self>], scores: &mut Vec<f32>) -> bool {
+        crate::eval::pubeval::Pubeval::shared().scores_from(self, plays, false, scores);
+        true
     }
 }
 

@@ -4,8 +4,8 @@
 
 use crate::base::dice::Dice;
 use crate::base::moves::{Play, PlayList};
-use crate::eval::net::{keep_best, Ranker};
-use crate::policy::search::{keep_game_enders, Prune};
+use crate::eval::net::Ranker;
+use crate::policy::search::{pick_screened, PickBuffers, Prune};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::position::Position;
 
@@ -13,25 +13,21 @@ use crate::rules::position::Position;
 #[derive(Default)]
 pub(in crate::policy) struct PrunedRolls {
     list: Box<PlayList<Backgammon>>,
-    /// The pruning net's score of each play of a roll, and the plays it keeps.
-    scores: Vec<f32>,
-    order: Vec<u32>,
-    /// The plays the screen keeps of a roll ([`Prune::screen`]), and the pruning net's ranking
-    /// of them (places in `screened`).
-    screened: Vec<Play<Backgammon>>,
-    ranks: Vec<u32>,
+    /// The plays of a roll that stay, and the pick's buffers.
+    kept: Vec<u32>,
+    pick: PickBuffers,
 }
 
 impl PrunedRolls {
     /// Appends to `out` the plays of each of the 21 rolls of `pos` (in [`Dice::ALL_21`]
     /// order) that stay for the evaluator, roll `r`'s from `starts[r]` to `starts[r + 1]`
     /// (none: the roll cannot be played). A roll whose `n` plays `prune` prunes
-    /// ([`Prune::prunes`]) keeps the pruning net's `keep(n)` best (at least 1), ranked by its
-    /// raw scores ([`Ranker::pruning_scores`] of one fused ranker of `pos` for all the rolls,
-    /// as the searched policy ranks its replies) with the one rule of the plays that end the
-    /// game ([`keep_game_enders`]), the earlier of equals first, in the order of the roll's
-    /// plays; another roll keeps all its plays. With a screen ([`Prune::screen`]) the pruning
-    /// net ranks only the screen's best of a roll with more plays.
+    /// ([`Prune::prunes`]) keeps the pruning net's `keep(n)` best (at least 1) by the one pick
+    /// of the screen and the pruning net ([`pick_screened`]: pubeval's [`Prune::screen`] best
+    /// of a roll with more plays, ranked by the pruning net's raw scores,
+    /// [`Ranker::pruning_scores`] of one fused ranker of `pos` for all the rolls, as the
+    /// searched policy ranks its replies), in the order of the roll's plays; another roll
+    /// keeps all its plays.
     pub(in crate::policy) fn kept(
         &mut self,
         prune: Prune<'_>,
@@ -49,37 +45,24 @@ impl PrunedRolls {
                 out.extend_from_slice(plays);
                 continue;
             }
-            self.order.clear();
-            self.order.extend(0..plays.len() as u32);
-            let ranked = if prune.screen > 0 && plays.len() > prune.screen {
-                // The screen's best for the pruning net, which ranks them by their place in
-                // the screen's ranking.
-                Prune::screen_scores(pos, plays, &mut self.scores);
-                prune.screen_roll(&self.scores, &mut self.order);
-                self.screened.clear();
-                self.screened
-                    .extend(self.order.iter().map(|&i| plays[i as usize]));
-                self.screened.as_slice()
-            } else {
-                plays
+            let rank = |ranked: &[Play<Backgammon>], scores: &mut Vec<f32>| {
+                ranker
+                    .get_or_insert_with(|| Ranker::fused(prune.nets, pos))
+                    .pruning_scores(ranked, scores);
             };
-            ranker
-                .get_or_insert_with(|| Ranker::fused(prune.nets, pos))
-                .pruning_scores(ranked, &mut self.scores);
-            keep_game_enders(ranked, &mut self.scores);
-            if ranked.len() < plays.len() {
-                self.ranks.clear();
-                self.ranks.extend(0..ranked.len() as u32);
-                keep_best(&self.scores, &mut self.ranks, keep(plays.len()));
-                for j in &mut self.ranks {
-                    *j = self.order[*j as usize];
-                }
-                std::mem::swap(&mut self.order, &mut self.ranks);
-            } else {
-                keep_best(&self.scores, &mut self.order, keep(plays.len()));
-            }
-            self.order.sort_unstable();
-            out.extend(self.order.iter().map(|&i| plays[i as usize]));
+            let (screen, keep) = (prune.screen, Some(keep(plays.len())));
+            pick_screened(
+                pos,
+                plays,
+                false,
+                screen,
+                keep,
+                rank,
+                &mut self.pick,
+                &mut self.kept,
+            );
+            self.kept.sort_unstable();
+            out.extend(self.kept.iter().map(|&i| plays[i as usize]));
         }
         starts[21] = out.len();
     }
