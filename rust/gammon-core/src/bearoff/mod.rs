@@ -325,18 +325,9 @@ pub fn one_sided_evaluation(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::setup::Setup;
-    use crate::base::variant::Variant;
 
-    fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
-        Backgammon::from_setup(&Setup::from_points(
-            Variant::Backgammon,
-            Color::White,
-            white,
-            black,
-        ))
-        .unwrap()
-    }
+    use crate::base::variant::Variant;
+    use crate::rules::backgammon::bg;
 
     #[test]
     fn positions_outside_the_bear_off_are_refused_with_the_reason() {

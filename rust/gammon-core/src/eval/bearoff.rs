@@ -185,16 +185,7 @@ mod tests {
     use super::*;
     use crate::base::setup::Setup;
     use crate::base::variant::Variant;
-
-    fn bg(mover: &[(u8, u8)], opp: &[(u8, u8)]) -> Backgammon {
-        Backgammon::from_setup(&Setup::from_points(
-            Variant::Backgammon,
-            Color::White,
-            mover,
-            opp,
-        ))
-        .unwrap()
-    }
+    use crate::rules::backgammon::bg;
 
     #[test]
     fn off1_exact_values_in_the_two_sided_table() {

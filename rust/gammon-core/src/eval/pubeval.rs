@@ -330,19 +330,9 @@ mod tests {
     use crate::base::color::Color;
     use crate::base::dice::Dice;
     use crate::base::moves::PlayList;
-    use crate::base::setup::Setup;
     use crate::base::variant::Variant;
+    use crate::rules::backgammon::bg;
     use crate::rules::position::Position;
-
-    fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
-        Backgammon::from_setup(&Setup::from_points(
-            Variant::Backgammon,
-            Color::White,
-            white,
-            black,
-        ))
-        .unwrap()
-    }
 
     #[test]
     fn pubeval_race_score_of_a_checked_position() {

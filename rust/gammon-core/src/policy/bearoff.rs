@@ -38,20 +38,10 @@ impl Policy<Backgammon> for PerfectBearoff {
 mod tests {
     use super::*;
     use crate::base::color::Color;
-    use crate::base::setup::Setup;
     use crate::base::variant::Variant;
     use crate::bearoff::{evaluate, value_after_play};
+    use crate::rules::backgammon::bg;
     use crate::rules::position::Position;
-
-    fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
-        Backgammon::from_setup(&Setup::from_points(
-            Variant::Backgammon,
-            Color::White,
-            white,
-            black,
-        ))
-        .unwrap()
-    }
 
     #[test]
     fn every_choice_is_as_good_as_the_best_exact_value() {

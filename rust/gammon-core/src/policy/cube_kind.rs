@@ -208,7 +208,7 @@ impl CubePolicy<Backgammon> for BackgammonCubePolicy {
 mod tests {
     use super::*;
     use crate::base::color::Color;
-    use crate::base::setup::Setup;
+    use crate::rules::backgammon::bg;
     use crate::scoring::cube::{CubeRules, CubeState};
     use crate::scoring::scoreboard::{MatchScore, Scoreboard};
 
@@ -237,16 +237,6 @@ mod tests {
             BackgammonCubePolicy::from(CubePolicyKind::Net),
             BackgammonCubePolicy::Net(_)
         ));
-    }
-
-    fn bg(mover: &[(u8, u8)], opp: &[(u8, u8)]) -> Backgammon {
-        Backgammon::from_setup(&Setup::from_points(
-            Variant::Backgammon,
-            Color::White,
-            mover,
-            opp,
-        ))
-        .unwrap()
     }
 
     fn ctx<'a>(

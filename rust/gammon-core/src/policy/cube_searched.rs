@@ -81,22 +81,11 @@ impl CubePolicy<Backgammon> for SearchedCube {
 mod tests {
     use super::*;
     use crate::base::color::Color;
-    use crate::base::setup::Setup;
-    use crate::base::variant::Variant;
     use crate::policy::cube_search::cube_decision;
     use crate::policy::janowski::TakerAction;
+    use crate::rules::backgammon::bg;
     use crate::scoring::cube::{CubeRules, CubeState};
     use crate::scoring::scoreboard::Scoreboard;
-
-    fn bg(mover: &[(u8, u8)], opp: &[(u8, u8)]) -> Backgammon {
-        Backgammon::from_setup(&Setup::from_points(
-            Variant::Backgammon,
-            Color::White,
-            mover,
-            opp,
-        ))
-        .unwrap()
-    }
 
     #[test]
     fn the_searched_cube_doubles_and_answers_as_the_search_decides() {

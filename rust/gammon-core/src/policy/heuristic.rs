@@ -305,20 +305,9 @@ mod tests {
     use super::*;
     use crate::base::color::Color;
     use crate::base::rng::{game_stream, Stream};
-    use crate::base::setup::Setup;
     use crate::base::variant::Variant;
+    use crate::rules::backgammon::bg;
     use crate::rules::position::Position;
-
-    /// White on roll; `(point, count)` in each player's own numbering, 25 = bar.
-    fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
-        Backgammon::from_setup(&Setup::from_points(
-            Variant::Backgammon,
-            Color::White,
-            white,
-            black,
-        ))
-        .unwrap()
-    }
 
     #[test]
     fn the_default_weights_are_the_committed_tuning_runs_result() {

@@ -381,17 +381,7 @@ impl Policy<Backgammon> for BackgammonPolicy {
 mod tests {
     use super::*;
     use crate::base::color::Color;
-    use crate::base::setup::Setup;
-
-    fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
-        Backgammon::from_setup(&Setup::from_points(
-            Variant::Backgammon,
-            Color::White,
-            white,
-            black,
-        ))
-        .unwrap()
-    }
+    use crate::rules::backgammon::bg;
 
     #[test]
     fn race_means_no_checker_behind_an_opposing_one() {

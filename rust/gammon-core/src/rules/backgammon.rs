@@ -844,6 +844,19 @@ impl Position for Backgammon {
     }
 }
 
+/// A backgammon position for tests, White on roll: `(point, count)` of each player in their own
+/// numbering (25 = the bar; a player's missing checkers are off).
+#[cfg(test)]
+pub(crate) fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
+    Backgammon::from_setup(&Setup::from_points(
+        Variant::Backgammon,
+        Color::White,
+        white,
+        black,
+    ))
+    .unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

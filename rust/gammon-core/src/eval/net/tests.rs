@@ -8,16 +8,7 @@ use crate::base::setup::Setup;
 use crate::base::variant::Variant;
 use crate::bearoff;
 use crate::encode::Encoding;
-
-fn bg(white: &[(u8, u8)], black: &[(u8, u8)]) -> Backgammon {
-    Backgammon::from_setup(&Setup::from_points(
-        Variant::Backgammon,
-        Color::White,
-        white,
-        black,
-    ))
-    .unwrap()
-}
+use crate::rules::backgammon::bg;
 
 #[test]
 fn the_shipped_weights_load_and_fit_their_families() {

@@ -3,22 +3,12 @@
 
 use super::*;
 use crate::base::color::{ByColor, Color};
-use crate::base::setup::Setup;
 use crate::base::variant::{RulesFamily, Variant};
 use crate::eval::bearoff::BearoffEvaluator;
 use crate::policy::janowski::{DoublerAction, TakerAction};
+use crate::rules::backgammon::bg;
 use crate::scoring::cube::{CubeRules, CubeState};
 use crate::scoring::scoreboard::{MatchScore, Scoreboard};
-
-fn bg(mover: &[(u8, u8)], opp: &[(u8, u8)]) -> Backgammon {
-    Backgammon::from_setup(&Setup::from_points(
-        Variant::Backgammon,
-        Color::White,
-        mover,
-        opp,
-    ))
-    .unwrap()
-}
 
 fn in_match(length: u32, me: u32, them: u32, crawford_game: bool) -> CubeInfo {
     let m = MatchScore::from_parts(

@@ -3,9 +3,8 @@
 
 use super::*;
 use crate::base::color::ByColor;
-use crate::base::setup::Setup;
-use crate::base::variant::Variant;
 use crate::eval::bearoff::BearoffEvaluator;
+use crate::rules::backgammon::bg;
 use crate::scoring::cube::{CubeRules, CubeState};
 
 fn probs(win: f32, win_gammon: f32, lose_gammon: f32) -> Probabilities {
@@ -15,16 +14,6 @@ fn probs(win: f32, win_gammon: f32, lose_gammon: f32) -> Probabilities {
         lose_gammon,
         ..Probabilities::default()
     }
-}
-
-fn bg(mover: &[(u8, u8)], opp: &[(u8, u8)]) -> Backgammon {
-    Backgammon::from_setup(&Setup::from_points(
-        Variant::Backgammon,
-        Color::White,
-        mover,
-        opp,
-    ))
-    .unwrap()
 }
 
 fn money(value: u32, owner: Option<Color>, jacoby: bool, beavers: bool) -> CubeInfo {
