@@ -357,7 +357,7 @@ where
 /// layer's sums of the position before them computed once, not once a roll). A play's value
 /// depends on the position before it and the one after only, so each roll's best play is the
 /// one `after_value_plies` picks, and so are the values.
-struct Search<'a, P> {
+struct Search<'a, P: NetPosition> {
     nets: &'a NetEvaluator,
     /// The pruning of the replies (none: every reply valued by `nets`, the values of
     /// `after_value_plies`).
@@ -370,6 +370,39 @@ struct Search<'a, P> {
     /// The value of each roll (the equity after its best play) at the last recorded
     /// [`Search::on_roll`].
     rolls: [f32; 21],
+}
+
+thread_local! {
+    /// The buffers (`Vec<Option<Level<P>>>`, of the rules type `P` of their search) of the
+    /// last [`Search`] dropped on this thread, for the next one: a search made for every turn
+    /// then allocates no more than one kept from turn to turn. A level is kept only as its
+    /// [`Search::on_roll`] left it (its table cleared); each field is written before it is
+    /// read for a position, as when one search reads several.
+    static SPARE_LEVELS: std::cell::RefCell<Option<Box<dyn std::any::Any>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl<P: NetPosition> Drop for Search<'_, P> {
+    fn drop(&mut self) {
+        let levels = std::mem::take(&mut self.levels);
+        // During the thread's teardown the spares may be gone: the buffers are freed.
+        let _ = SPARE_LEVELS.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                *spare = Some(Box::new(levels));
+            }
+        });
+    }
+}
+
+/// The buffers a search dropped on this thread left, when they are of the rules type `P`
+/// (else none).
+fn spare_levels<P: NetPosition>() -> Vec<Option<Level<P>>> {
+    SPARE_LEVELS
+        .try_with(|spare| spare.try_borrow_mut().ok()?.take())
+        .ok()
+        .flatten()
+        .and_then(|b| b.downcast::<Vec<Option<Level<P>>>>().ok())
+        .map_or_else(Vec::new, |b| *b)
 }
 
 /// The buffers of one position on roll in a [`Search`].
@@ -510,7 +543,7 @@ where
         Search {
             nets,
             prune: None,
-            levels: Vec::new(),
+            levels: spare_levels(),
             record: false,
             rolls: [0.0; 21],
         }
