@@ -420,6 +420,8 @@ struct Level<P> {
     /// Open-addressing table of indices into `unique` (`EMPTY` where free), to find a play
     /// already seen.
     table: Vec<u32>,
+    /// The slots of `table` in use (cleared for the next position from this list).
+    used: Vec<u32>,
     /// The pruning net's equity of each of `unique` (when pruning).
     pruned: Vec<f32>,
     /// The indices in `unique` of the plays the pruning net keeps.
@@ -459,6 +461,7 @@ impl<P> Level<P> {
             starts: [0; 22],
             equities: Vec::new(),
             table: Vec::new(),
+            used: Vec::new(),
             pruned: Vec::new(),
             kept: Vec::new(),
             survivors: Vec::new(),
@@ -475,64 +478,30 @@ impl<P> Level<P> {
     }
 }
 
-/// A multiplicative hash of a position's fields (the positions of one search are few and
-/// not chosen by anyone: no need for a keyed hash).
-#[derive(Default)]
-struct FoldHasher(u64);
-
-impl std::hash::Hasher for FoldHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.add(u64::from_le_bytes(w));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
-        }
+/// The slot of a position in a [`Level::table`] of `mask + 1` slots: a multiplicative hash
+/// of its board (the positions of one search are few and not chosen by anyone: no need for a
+/// keyed hash; the positions a level holds share their other fields, and equal positions are
+/// found by comparing them whole). The board's bytes as four words, each multiplied on its
+/// own (independent multiplications, not a chain of them), folded by one more.
+#[inline(always)]
+fn slot<P: NetPosition>(after: &P, mask: usize) -> usize {
+    let b = after.owner_board();
+    let mut bytes = [0u8; 32];
+    for (x, &c) in bytes.iter_mut().zip(&b) {
+        *x = c as u8;
     }
-
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn write_isize(&mut self, i: isize) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl FoldHasher {
-    #[inline]
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-/// The hash of a position (its slot in a [`Level::table`] of `mask + 1` slots).
-#[inline]
-fn slot<P: std::hash::Hash>(after: &P, mask: usize) -> usize {
-    use std::hash::Hasher;
-    let mut h = FoldHasher::default();
-    after.hash(&mut h);
+    let word = |w: usize| {
+        let mut x = [0u8; 8];
+        x.copy_from_slice(&bytes[8 * w..8 * w + 8]);
+        u64::from_le_bytes(x)
+    };
+    let h = word(0).wrapping_mul(0x517c_c1b7_2722_0a95)
+        ^ word(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17)
+        ^ word(2).wrapping_mul(0xc2b2_ae3d_27d4_eb4f).rotate_left(31)
+        ^ word(3).wrapping_mul(0x1656_67b1_9e37_79f9).rotate_left(47);
+    let h = (h ^ (h >> 29)).wrapping_mul(0x94d0_49bb_1331_11eb);
     // The high bits mix best.
-    (h.finish() >> 32) as usize & mask
+    (h >> 32) as usize & mask
 }
 
 impl<'a, P: NetPosition> Search<'a, P>
@@ -655,6 +624,7 @@ where
                     if u == EMPTY {
                         let u = self.unique.len() as u32;
                         self.table[at] = u;
+                        self.used.push(at as u32);
                         self.unique.push(*play);
                         break u;
                     }
@@ -668,14 +638,10 @@ where
         }
         self.starts[21] = self.of_roll.len();
         // The table is cleared for the next position (only the slots in use).
-        let mask = self.table.len() - 1;
-        for play in &self.unique {
-            let mut at = slot(play.after(), mask);
-            while self.table[at] != EMPTY {
-                self.table[at] = EMPTY;
-                at = (at + 1) & mask;
-            }
+        for &at in &self.used {
+            self.table[at as usize] = EMPTY;
         }
+        self.used.clear();
         self.was_pruned = false;
         match prune {
             Some(p) if p.prunes(pos, self.unique.len()) => {
@@ -787,6 +753,7 @@ where
     fn rehash(&mut self, size: usize) {
         self.table.clear();
         self.table.resize(size, EMPTY);
+        self.used.clear();
         let mask = size - 1;
         for (u, play) in self.unique.iter().enumerate() {
             let mut at = slot(play.after(), mask);
@@ -794,6 +761,7 @@ where
                 at = (at + 1) & mask;
             }
             self.table[at] = u as u32;
+            self.used.push(at as u32);
         }
     }
 }
