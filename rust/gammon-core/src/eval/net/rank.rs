@@ -611,7 +611,7 @@ fn pruning_lanes<P: NetPosition, const HN: usize, const FUSED: bool>(
             }
         }
         let o = net.finish_lanes::<HN, FUSED>(&sums);
-        for p in 0..chunk.len() {
+        for (p, _) in chunk.iter().enumerate() {
             let outputs = [o[0][p], o[1][p], o[2][p], o[3][p], o[4][p]];
             out.push(probabilities_of(&outputs).equity());
         }
