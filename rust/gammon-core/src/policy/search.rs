@@ -400,7 +400,7 @@ where
 /// layer's sums of the position before them computed once, not once a roll). A play's value
 /// depends on the position before it and the one after only, so each roll's best play is the
 /// one `after_value_plies` picks, and so are the values.
-struct Search<'a, P> {
+struct Search<'a, P: NetPosition> {
     nets: &'a NetEvaluator,
     /// The pruning of the replies (none: every reply valued by `nets`, the values of
     /// `after_value_plies`).
@@ -413,6 +413,39 @@ struct Search<'a, P> {
     /// The value of each roll (the equity after its best play) at the last recorded
     /// [`Search::on_roll`].
     rolls: [f32; 21],
+}
+
+thread_local! {
+    /// The buffers (`Vec<Option<Level<P>>>`, of the rules type `P` of their search) of the
+    /// last [`Search`] dropped on this thread, for the next one: a search made for every turn
+    /// then allocates no more than one kept from turn to turn. A level is kept only as its
+    /// [`Search::on_roll`] left it (its table cleared); each field is written before it is
+    /// read for a position, as when one search reads several.
+    static SPARE_LEVELS: std::cell::RefCell<Option<Box<dyn std::any::Any>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl<P: NetPosition> Drop for Search<'_, P> {
+    fn drop(&mut self) {
+        let levels = std::mem::take(&mut self.levels);
+        // During the thread's teardown the spares may be gone: the buffers are freed.
+        let _ = SPARE_LEVELS.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                *spare = Some(Box::new(levels));
+            }
+        });
+    }
+}
+
+/// The buffers a search dropped on this thread left, when they are of the rules type `P`
+/// (else none).
+fn spare_levels<P: NetPosition>() -> Vec<Option<Level<P>>> {
+    SPARE_LEVELS
+        .try_with(|spare| spare.try_borrow_mut().ok()?.take())
+        .ok()
+        .flatten()
+        .and_then(|b| b.downcast::<Vec<Option<Level<P>>>>().ok())
+        .map_or_else(Vec::new, |b| *b)
 }
 
 /// The buffers of one position on roll in a [`Search`].
@@ -430,6 +463,8 @@ struct Level<P> {
     /// Open-addressing table of indices into `unique` (`EMPTY` where free), to find a play
     /// already seen.
     table: Vec<u32>,
+    /// The slots of `table` in use (cleared for the next position from this list).
+    used: Vec<u32>,
     /// The pruning net's equity of each of `unique` (when pruning).
     pruned: Vec<f32>,
     /// The indices in `unique` of the plays the pruning net keeps.
@@ -469,6 +504,7 @@ impl<P> Level<P> {
             starts: [0; 22],
             equities: Vec::new(),
             table: Vec::new(),
+            used: Vec::new(),
             pruned: Vec::new(),
             kept: Vec::new(),
             survivors: Vec::new(),
@@ -485,64 +521,30 @@ impl<P> Level<P> {
     }
 }
 
-/// A multiplicative hash of a position's fields (the positions of one search are few and
-/// not chosen by anyone: no need for a keyed hash).
-#[derive(Default)]
-struct FoldHasher(u64);
-
-impl std::hash::Hasher for FoldHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.add(u64::from_le_bytes(w));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
-        }
+/// The slot of a position in a [`Level::table`] of `mask + 1` slots: a multiplicative hash
+/// of its board (the positions of one search are few and not chosen by anyone: no need for a
+/// keyed hash; the positions a level holds share their other fields, and equal positions are
+/// found by comparing them whole). The board's bytes as four words, each multiplied on its
+/// own (independent multiplications, not a chain of them), folded by one more.
+#[inline(always)]
+fn slot<P: NetPosition>(after: &P, mask: usize) -> usize {
+    let b = after.owner_board();
+    let mut bytes = [0u8; 32];
+    for (x, &c) in bytes.iter_mut().zip(&b) {
+        *x = c as u8;
     }
-
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn write_isize(&mut self, i: isize) {
-        self.add(i as u64);
-    }
-
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl FoldHasher {
-    #[inline]
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-/// The hash of a position (its slot in a [`Level::table`] of `mask + 1` slots).
-#[inline]
-fn slot<P: std::hash::Hash>(after: &P, mask: usize) -> usize {
-    use std::hash::Hasher;
-    let mut h = FoldHasher::default();
-    after.hash(&mut h);
+    let word = |w: usize| {
+        let mut x = [0u8; 8];
+        x.copy_from_slice(&bytes[8 * w..8 * w + 8]);
+        u64::from_le_bytes(x)
+    };
+    let h = word(0).wrapping_mul(0x517c_c1b7_2722_0a95)
+        ^ word(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17)
+        ^ word(2).wrapping_mul(0xc2b2_ae3d_27d4_eb4f).rotate_left(31)
+        ^ word(3).wrapping_mul(0x1656_67b1_9e37_79f9).rotate_left(47);
+    let h = (h ^ (h >> 29)).wrapping_mul(0x94d0_49bb_1331_11eb);
     // The high bits mix best.
-    (h.finish() >> 32) as usize & mask
+    (h >> 32) as usize & mask
 }
 
 impl<'a, P: NetPosition> Search<'a, P>
@@ -553,7 +555,7 @@ where
         Search {
             nets,
             prune: None,
-            levels: Vec::new(),
+            levels: spare_levels(),
             record: false,
             rolls: [0.0; 21],
         }
@@ -665,6 +667,7 @@ where
                     if u == EMPTY {
                         let u = self.unique.len() as u32;
                         self.table[at] = u;
+                        self.used.push(at as u32);
                         self.unique.push(*play);
                         break u;
                     }
@@ -678,14 +681,10 @@ where
         }
         self.starts[21] = self.of_roll.len();
         // The table is cleared for the next position (only the slots in use).
-        let mask = self.table.len() - 1;
-        for play in &self.unique {
-            let mut at = slot(play.after(), mask);
-            while self.table[at] != EMPTY {
-                self.table[at] = EMPTY;
-                at = (at + 1) & mask;
-            }
+        for &at in &self.used {
+            self.table[at as usize] = EMPTY;
         }
+        self.used.clear();
         self.was_pruned = false;
         match prune {
             Some(p) if p.prunes(pos, self.unique.len()) => {
@@ -788,6 +787,7 @@ where
     fn rehash(&mut self, size: usize) {
         self.table.clear();
         self.table.resize(size, EMPTY);
+        self.used.clear();
         let mask = size - 1;
         for (u, play) in self.unique.iter().enumerate() {
             let mut at = slot(play.after(), mask);
@@ -795,6 +795,7 @@ where
                 at = (at + 1) & mask;
             }
             self.table[at] = u as u32;
+            self.used.push(at as u32);
         }
     }
 }

@@ -207,7 +207,7 @@ impl Mlp {
             self.rows_chunk::<32, FUSED>(c, base_acc, rows, acc);
             c += 32;
         }
-        // The pruning net's 16 (each sum's additions in the same order: the same floats).
+        // A net of 16 (each sum's additions in the same order: the same floats).
         if c + 16 <= hn {
             self.rows_chunk::<16, FUSED>(c, base_acc, rows, acc);
             c += 16;
@@ -259,8 +259,9 @@ impl Mlp {
     /// past the last eight after them), then the five output sigmoids together, as one
     /// vector.
     ///
-    /// The shipped nets' sizes (96 and 64 hidden units, the pruning net's 16) have versions of their own, whose
-    /// loops the compiler lays out in full (the same operations in the same order).
+    /// The shipped nets' sizes (96 and 64 hidden units, the pruning net's 32) and 16 have
+    /// versions of their own, whose loops the compiler lays out in full (the same operations in
+    /// the same order).
     #[inline(always)]
     pub fn finish_with(&self, acc: &[f32], h: &mut [f32]) -> [f32; NET_OUTPUTS] {
         self.finish_with_as::<false>(acc, h)
@@ -278,6 +279,7 @@ impl Mlp {
         match self.hidden {
             96 => self.finish_n::<FUSED>(96, acc, h),
             64 => self.finish_n::<FUSED>(64, acc, h),
+            32 => self.finish_n::<FUSED>(32, acc, h),
             16 => self.finish_n::<FUSED>(16, acc, h),
             hn => self.finish_n::<FUSED>(hn, acc, h),
         }
@@ -317,7 +319,7 @@ pub(super) const LANES: usize = 8;
 impl Mlp {
     /// [`Mlp::finish_with_as`] of [`LANES`] sets of first-layer sums at once (`sums[j][p]`:
     /// hidden unit `j` of set `p`; the outputs `out[k][p]` likewise), for a net of `HN` hidden
-    /// units (a multiple of 8: the pruning net's 16).
+    /// units (a multiple of 8: the pruning net's 32, or 16).
     ///
     /// Each set gets the operations of [`Mlp::finish_with_as`] in their order, so the same
     /// floats: the hidden sigmoids; each output's eight partial sums (partial sum `l` of the

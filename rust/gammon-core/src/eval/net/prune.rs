@@ -4,7 +4,7 @@
 //!
 //! The shipped one ([`shipped_pruner`], `nets/backgammon-prune.gnet`, a weights file of the
 //! format of [`super`], its CRC checked when it is read as every weights file's is) has one
-//! net, 16 hidden units on the `tdgammon` encoding (198 units, each play changing a handful), trained
+//! net, 32 hidden units on the `tdgammon` encoding (198 units, each play changing a handful), trained
 //! by `gammon-train prune` to reproduce the shipped backgammon nets' 0-ply ranking of a
 //! roll's plays in contact positions, from those nets' own games and values only
 //! (`train/README.md` has the command). The searched policy

@@ -561,35 +561,12 @@ fn pruning_scores_inline<P: NetPosition, const FUSED: bool>(
         base.ready = true;
     }
     let base = &bases[0];
-    if net.hidden == PRUNING_HIDDEN {
-        // Eight plays' sums at a time, their outputs together ([`Mlp::finish_lanes`]).
-        let enc = net.encoding;
-        for chunk in plays.chunks(LANES) {
-            let mut sums = [[0f32; LANES]; PRUNING_HIDDEN];
-            for (p, play) in chunk.iter().enumerate() {
-                let board = play.after().owner_board();
-                enc.play_deltas(
-                    &base.ctx,
-                    before,
-                    &base.board_units,
-                    &board,
-                    checkers,
-                    false,
-                    d,
-                );
-                let mut a = [0f32; PRUNING_HIDDEN];
-                net.accumulate_rows_as::<FUSED>(&base.acc, d, &mut a);
-                for (s, &x) in sums.iter_mut().zip(&a) {
-                    s[p] = x;
-                }
-            }
-            let o = net.finish_lanes::<PRUNING_HIDDEN, FUSED>(&sums);
-            for (p, _) in chunk.iter().enumerate() {
-                let outputs = [o[0][p], o[1][p], o[2][p], o[3][p], o[4][p]];
-                out.push(probabilities_of(&outputs).equity());
-            }
-        }
-        return;
+    // The pruning nets' sizes: eight plays' sums at a time, their outputs together
+    // ([`Mlp::finish_lanes`]).
+    match net.hidden {
+        16 => return pruning_lanes::<P, 16, FUSED>(net, before, checkers, base, d, plays, out),
+        32 => return pruning_lanes::<P, 32, FUSED>(net, before, checkers, base, d, plays, out),
+        _ => {}
     }
     for p in plays {
         let board = p.after().owner_board();
@@ -598,9 +575,48 @@ fn pruning_scores_inline<P: NetPosition, const FUSED: bool>(
     }
 }
 
-/// The hidden units of the shipped pruning net, whose ranking has a version of its own
-/// ([`pruning_scores_inline`]: eight plays' outputs at once).
-const PRUNING_HIDDEN: usize = 16;
+/// [`pruning_scores_inline`] for a net of `HN` hidden units (a multiple of 8): each play's
+/// first-layer sums as [`candidate_outputs_inline`] makes them, eight plays' outputs at once
+/// ([`Mlp::finish_lanes`]: each play's operations of [`Mlp::finish_with_as`] in their order,
+/// so the same floats).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn pruning_lanes<P: NetPosition, const HN: usize, const FUSED: bool>(
+    net: &Mlp,
+    before: &[i8; 26],
+    checkers: u8,
+    base: &Base,
+    d: &mut UnitDeltas,
+    plays: &[Play<P>],
+    out: &mut Vec<f32>,
+) {
+    let enc = net.encoding;
+    for chunk in plays.chunks(LANES) {
+        let mut sums = [[0f32; LANES]; HN];
+        for (p, play) in chunk.iter().enumerate() {
+            let board = play.after().owner_board();
+            enc.play_deltas(
+                &base.ctx,
+                before,
+                &base.board_units,
+                &board,
+                checkers,
+                false,
+                d,
+            );
+            let mut a = [0f32; HN];
+            net.accumulate_rows_as::<FUSED>(&base.acc, d, &mut a);
+            for (s, &x) in sums.iter_mut().zip(&a) {
+                s[p] = x;
+            }
+        }
+        let o = net.finish_lanes::<HN, FUSED>(&sums);
+        for (p, _) in chunk.iter().enumerate() {
+            let outputs = [o[0][p], o[1][p], o[2][p], o[3][p], o[4][p]];
+            out.push(probabilities_of(&outputs).equity());
+        }
+    }
+}
 
 /// [`equities_dispatched`] for the plays of `plays` at `indices` only (`out[k]` is the
 /// equity of `plays[indices[k]]`).
