@@ -90,7 +90,7 @@ impl Screening {
     /// Writes to `kept` the indices of the plays of `plays` (plays of `before`) this screening
     /// keeps for the evaluator (all of them when it keeps as many), and returns how many the
     /// pruning net `pruner` ranked: the one pruned pick of the searches
-    /// ([`crate::policy::pick_screened`]), pubeval's best with its race or contact weights,
+    /// (`pick_screened` of the policy layer), pubeval's best with its race or contact weights,
     /// then in contact the pruning net's best of those, a play that ends the game first.
     pub fn select(
         self,

@@ -147,7 +147,7 @@ pub trait NetPosition: Position {
     /// the score of each of `plays` (plays of this position) and returns true, or returns false
     /// for a rules family without a screen (Long Nardy: the pruning net ranks every play).
     /// Backgammon's is pubeval's, with its contact weights: a play that ends the game scores
-    /// [`crate::eval::pubeval::PUBEVAL_WIN`], above any other.
+    /// `PUBEVAL_WIN`, above any other.
     fn screen_scores(&self, _plays: &[Play<Self>], _scores: &mut Vec<f32>) -> bool {
         false
     }
