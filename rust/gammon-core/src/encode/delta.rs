@@ -55,10 +55,11 @@ fn le_word(c: &[u8; 32], w: usize) -> u64 {
     ])
 }
 
-/// The non-zero changes of gnubg's four units ([`gnubg4`]) when a count goes from one value
-/// to another (both up to 15), in unit order, padded with changes of 0.
+/// The non-zero changes of four units of a point (gnubg's [`gnubg4`] or TD-Gammon's
+/// unary units) when its count goes from one value to another (both up to 15), in unit
+/// order, padded with changes of 0.
 #[derive(Clone, Copy)]
-struct Gnubg4Change {
+struct PointChange {
     /// The units that change, as offsets from the point's first unit.
     offsets: [u8; 4],
     /// Their changes (after − before).
@@ -67,9 +68,44 @@ struct Gnubg4Change {
     len: u8,
 }
 
-/// [`Gnubg4Change`] by count before and count after, built at compile time with the
-/// subtractions [`UnitDeltas::push_group`] makes (the same floats).
-const GNUBG4_CHANGES: [[Gnubg4Change; 16]; 16] = {
+/// The [`PointChange`] of each count before and count after, from `$units`, the four units
+/// of each count (0..=15), built at compile time with the subtractions
+/// [`UnitDeltas::push_group`] makes (the same floats). A macro, not a `const fn`: float
+/// arithmetic in a `const fn` needs a later Rust than the crate's oldest.
+macro_rules! point_changes {
+    ($units:expr) => {{
+        let units: [[f32; 4]; 16] = $units;
+        let none = PointChange {
+            offsets: [0; 4],
+            deltas: [0.0; 4],
+            len: 0,
+        };
+        let mut t = [[none; 16]; 16];
+        let mut b = 0;
+        while b < 16 {
+            let mut a = 0;
+            while a < 16 {
+                let mut k = 0;
+                while k < 4 {
+                    let d = units[a][k] - units[b][k];
+                    if d != 0.0 {
+                        let at = t[b][a].len as usize;
+                        t[b][a].offsets[at] = k as u8;
+                        t[b][a].deltas[at] = d;
+                        t[b][a].len += 1;
+                    }
+                    k += 1;
+                }
+                a += 1;
+            }
+            b += 1;
+        }
+        t
+    }};
+}
+
+/// [`PointChange`] of gnubg's four units ([`gnubg4`]) by count before and count after.
+const GNUBG4_CHANGES: [[PointChange; 16]; 16] = {
     let mut units = [[0f32; 4]; 16];
     let mut n = 1;
     while n < 16 {
@@ -79,33 +115,12 @@ const GNUBG4_CHANGES: [[Gnubg4Change; 16]; 16] = {
         units[n][3] = if n > 3 { (n - 3) as f32 / 2.0 } else { 0.0 };
         n += 1;
     }
-    let none = Gnubg4Change {
-        offsets: [0; 4],
-        deltas: [0.0; 4],
-        len: 0,
-    };
-    let mut t = [[none; 16]; 16];
-    let mut b = 0;
-    while b < 16 {
-        let mut a = 0;
-        while a < 16 {
-            let mut k = 0;
-            while k < 4 {
-                let d = units[a][k] - units[b][k];
-                if d != 0.0 {
-                    let at = t[b][a].len as usize;
-                    t[b][a].offsets[at] = k as u8;
-                    t[b][a].deltas[at] = d;
-                    t[b][a].len += 1;
-                }
-                k += 1;
-            }
-            a += 1;
-        }
-        b += 1;
-    }
-    t
+    point_changes!(units)
 };
+
+/// [`PointChange`] of TD-Gammon's unary units ([`UNARY`]) by count before and count after
+/// (counts above 15 read as 15, as the encoding reads them).
+const UNARY_CHANGES: [[PointChange; 16]; 16] = point_changes!(UNARY);
 
 /// The input units that differ between two boards, with their changes (after − before):
 /// what the first layer of a net needs to go from one board's sums to the other's.
@@ -221,6 +236,24 @@ impl UnitDeltas {
         }
     }
 
+    /// [`UnitDeltas::push_group`] of TD-Gammon's four unary units ([`UNARY`]) of a point
+    /// whose count goes from `before` to `after` (counts above 15 read as 15), first at unit
+    /// `first`: from a table of the changes (made of the same subtractions), without
+    /// subtracting or comparing floats.
+    #[inline(always)]
+    pub(super) fn push_unary_change(&mut self, first: usize, before: u8, after: u8) {
+        let len = self.len;
+        let change = &UNARY_CHANGES[usize::from(before.min(15))][usize::from(after.min(15))];
+        // A point's units are not in the list yet, so there is room for them.
+        if len + 4 <= MAX_UNITS {
+            for k in 0..4 {
+                self.units[len + k] = first as u16 + u16::from(change.offsets[k]);
+                self.deltas[len + k] = change.deltas[k];
+            }
+            self.len = len + usize::from(change.len);
+        }
+    }
+
     /// Adds each unit of `units` whose value goes from `before` to `after` (the three in the
     /// same order) with its change, when the change is not 0: [`UnitDeltas::push_if_changed`]
     /// for each, with the list's length kept in a register for the whole group.
@@ -326,14 +359,13 @@ impl Encoding {
                 }
             }
             Encoding::TdGammon => {
-                let unary = |n: u8| UNARY[usize::from(n.min(15))];
                 if (1..=24).contains(&i) {
                     if own(before) != own(after) {
-                        out.push_group(4 * (i - 1), unary(own(before)), unary(own(after)));
+                        out.push_unary_change(4 * (i - 1), own(before), own(after));
                     }
                     if opp(before) != opp(after) {
                         let first = 99 + 4 * (24 - i);
-                        out.push_group(first, unary(opp(before)), unary(opp(after)));
+                        out.push_unary_change(first, opp(before), opp(after));
                     }
                 } else {
                     // The bars: the owner's at 25, the opponent's at 0 (checkers / 2).

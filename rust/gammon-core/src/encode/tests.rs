@@ -1174,6 +1174,29 @@ fn gnubg4_changes_from_the_table_are_the_group_differences() {
     }
 }
 
+/// The table of TD-Gammon's unary units' changes pushes what [`UnitDeltas::push_group`]
+/// pushes from the units themselves, for every pair of counts (past 15 read as 15, as the
+/// encoding reads them).
+#[test]
+fn unary_changes_from_the_table_are_the_group_differences() {
+    let unary = |n: u8| UNARY[usize::from(n.min(15))];
+    let mut changed = 0;
+    for b in 0..20u8 {
+        for a in 0..20u8 {
+            let (mut table, mut plain) = (UnitDeltas::new(), UnitDeltas::new());
+            table.push(7, 0.5);
+            plain.push(7, 0.5);
+            table.push_unary_change(40, b, a);
+            plain.push_group(40, unary(b), unary(a));
+            assert_eq!(table.units(), plain.units(), "{b} -> {a}");
+            let bits = |d: &UnitDeltas| d.deltas().iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&table), bits(&plain), "{b} -> {a}");
+            changed += table.len() - 1;
+        }
+    }
+    assert!(changed > 400, "{changed}");
+}
+
 #[test]
 fn names_round_trip() {
     for e in Encoding::ALL {
