@@ -110,14 +110,31 @@ impl Prune<'_> {
 /// The one rule of every pruned pick (the searched policy's replies, and the cube search's
 /// plays and the cube model's look-ahead, `super::janowski::rolls`): a play that ends the
 /// game is kept, whatever the pruning net says of it (it wins; the net's value of a finished
-/// game may be anything). `scores` holds the pruning net's score of each of `plays`; those
-/// that end the game become infinite.
-pub(super) fn keep_game_enders<P: NetPosition>(plays: &[Play<P>], scores: &mut [f32]) {
+/// game may be anything). `scores` holds the pruning net's score of each of `plays` (plays of
+/// `before`); those that end the game become infinite. None can when
+/// [`no_play_ends_the_game`]: then nothing is looked at.
+pub(super) fn keep_game_enders<P: NetPosition>(before: &P, plays: &[Play<P>], scores: &mut [f32]) {
+    if no_play_ends_the_game(before) {
+        return;
+    }
     for (s, p) in scores.iter_mut().zip(plays) {
         if bears_off(p) && p.after().is_game_over() {
             *s = f32::INFINITY;
         }
     }
+}
+
+/// Whether no play of `before` can end the game: the mover has more than four checkers on
+/// the board (bar included) and the opponent at least one. A turn bears off at most four
+/// checkers (a double's four steps, BG-13, LN-12), so the mover keeps one, and the
+/// opponent's stay on the board (a hit one goes to the bar): no one has borne off every
+/// checker (BG-14). (When the opponent has none left, a finished game, the answer is no:
+/// `keep_game_enders` then looks at each play, as it always did.)
+#[inline]
+pub(super) fn no_play_ends_the_game<P: NetPosition>(before: &P) -> bool {
+    let board = before.owner_board();
+    let mover: u32 = board.iter().map(|&c| c.max(0) as u32).sum();
+    mover > 4 && board.iter().any(|&c| c < 0)
 }
 
 /// The buffers of [`pick_screened`], reused from one roll to the next.
@@ -166,7 +183,7 @@ pub(crate) fn pick_screened(
     buf.screened.clear();
     buf.screened.extend(kept.iter().map(|&i| plays[i as usize]));
     rank(&buf.screened, &mut buf.scores);
-    keep_game_enders(&buf.screened, &mut buf.scores);
+    keep_game_enders(before, &buf.screened, &mut buf.scores);
     buf.ranks.clear();
     buf.ranks.extend(0..buf.screened.len() as u32);
     keep_best(&buf.scores, &mut buf.ranks, keep);
@@ -702,7 +719,7 @@ where
             // The pruning net's raw ranking (as `Ranker::best_pruned`'s), the one rule of the
             // plays that end the game.
             Ranker::fused(prune.nets, pos).pruning_scores(&self.unique, &mut self.pruned);
-            keep_game_enders(&self.unique, &mut self.pruned);
+            keep_game_enders(pos, &self.unique, &mut self.pruned);
         }
         // A play several rolls reach is kept once.
         self.equities.clear();
@@ -776,7 +793,7 @@ where
         self.survivors
             .extend(self.screened.iter().map(|&u| self.unique[u as usize]));
         Ranker::fused(prune.nets, pos).pruning_scores(&self.survivors, &mut self.screened_scores);
-        keep_game_enders(&self.survivors, &mut self.screened_scores);
+        keep_game_enders(pos, &self.survivors, &mut self.screened_scores);
         for (&u, &score) in self.screened.iter().zip(&self.screened_scores) {
             self.pruned[u as usize] = score;
         }
@@ -1222,6 +1239,59 @@ mod tests {
             }
         }
         assert!(ended >= 4, "{ended}");
+    }
+
+    /// A play ends the game only when it bears off the mover's last checker (BG-14), and a
+    /// turn bears off four at most (BG-13): with five or more checkers left no play of any
+    /// roll ends it, and the shortcut says so; with four or fewer it looks at the plays. Over
+    /// bear-offs of 1 to 15 checkers (the opponent in contact or not, one on the bar) and the
+    /// positions of net self-play, wherever a play of some roll ends the game the shortcut
+    /// is off.
+    #[test]
+    fn no_play_ends_the_game_with_more_than_four_checkers_left() {
+        use crate::base::setup::Setup;
+        let mut positions: Vec<Backgammon> = decisions(300).into_iter().map(|d| d.0).collect();
+        let homes: [&[(u8, u8)]; 3] = [
+            &[(24, 2), (6, 5), (8, 3), (13, 5)],
+            &[(25, 1), (20, 2), (18, 2)],
+            &[(1, 1)],
+        ];
+        for black in homes {
+            for n in 1..=15u8 {
+                // `n` checkers spread over the home board from the six point down.
+                let white: Vec<(u8, u8)> = (1..=6u8)
+                    .rev()
+                    .map(|p| (p, n / 6 + u8::from(6 - p < n % 6)))
+                    .filter(|&(_, c)| c > 0)
+                    .collect();
+                let setup = Setup::from_points(Variant::Backgammon, Color::White, &white, black);
+                positions.push(Backgammon::from_setup(&setup).unwrap());
+            }
+        }
+        let (mut ending, mut skipped) = (0, 0);
+        for pos in &positions {
+            let on_board: u32 = pos.owner_board().iter().map(|&c| c.max(0) as u32).sum();
+            let skip = no_play_ends_the_game(pos);
+            assert_eq!(skip, on_board > 4, "{pos:?}");
+            skipped += usize::from(skip);
+            for dice in Dice::ALL_21 {
+                let plays: PlayList<Backgammon> = pos.legal_plays(dice);
+                let ends = plays.iter().filter(|p| p.after().is_game_over()).count();
+                assert!(!(skip && ends > 0), "{pos:?} {dice:?}");
+                // Where none is skipped, the game enders become infinite and nothing else.
+                let mut scores = vec![0.5f32; plays.len()];
+                keep_game_enders(pos, plays.as_slice(), &mut scores);
+                for (p, s) in plays.iter().zip(&scores) {
+                    assert_eq!(
+                        s.is_infinite(),
+                        p.after().is_game_over(),
+                        "{pos:?} {dice:?}"
+                    );
+                }
+                ending += ends;
+            }
+        }
+        assert!(ending > 20 && skipped > 300, "{ending} {skipped}");
     }
 
     #[test]

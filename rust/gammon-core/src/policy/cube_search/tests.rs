@@ -272,7 +272,7 @@ fn the_pruned_pick_of_21_rolls_keeps_what_each_roll_alone_keeps() {
                     if screen > 0 && plays.len() > screen {
                         let mut scores = Vec::new();
                         Pubeval::new().scores_from(&pos, plays.as_slice(), false, &mut scores);
-                        keep_game_enders(plays.as_slice(), &mut scores);
+                        keep_game_enders(&pos, plays.as_slice(), &mut scores);
                         keep_best(&scores, &mut order, screen);
                         screened_rolls += 1;
                     }
@@ -280,7 +280,7 @@ fn the_pruned_pick_of_21_rolls_keeps_what_each_roll_alone_keeps() {
                         order.iter().map(|&i| plays[i as usize]).collect();
                     let mut scores = Vec::new();
                     Ranker::fused(pruner, &pos).pruning_scores(&ranked, &mut scores);
-                    keep_game_enders(&ranked, &mut scores);
+                    keep_game_enders(&pos, &ranked, &mut scores);
                     let mut places: Vec<u32> = (0..ranked.len() as u32).collect();
                     keep_best(&scores, &mut places, 2 + plays.len() % 2);
                     order = places.iter().map(|&j| order[j as usize]).collect();
