@@ -763,8 +763,9 @@ where
     /// The screen of [`Level::rank_pruned`] ([`Prune::screen`]): for a backgammon position,
     /// writes each roll's plays that pubeval keeps to `candidates` (pubeval's best first) and
     /// the pruning net's scores of those (the plays that end the game infinite) to `pruned`
-    /// (the others' are not made). Returns whether it screened (not without a screen, or for
-    /// another rules family's positions).
+    /// (the others' are not made, nor those of a roll's candidates that [`Prune::keep`] keeps
+    /// all of, unless another roll has them). Returns whether it screened (not without a
+    /// screen, or for another rules family's positions).
     fn screen(&mut self, prune: Prune<'_>, pos: &P) -> bool {
         if prune.screen == 0 || !pos.screen_scores(&self.unique, &mut self.screen_scores) {
             return false;
@@ -780,10 +781,14 @@ where
             self.order
                 .extend_from_slice(&self.of_roll[self.starts[r]..self.starts[r + 1]]);
             prune.screen_roll(&self.screen_scores, &mut self.order);
-            for &u in &self.order {
-                if !self.pruned[u as usize].is_infinite() {
-                    self.pruned[u as usize] = f32::INFINITY;
-                    self.screened.push(u);
+            // A roll of no more candidates than the pruning keeps keeps them all, whatever
+            // their scores: they are scored only when another roll has them.
+            if self.order.len() > prune.keep.max(1) {
+                for &u in &self.order {
+                    if !self.pruned[u as usize].is_infinite() {
+                        self.pruned[u as usize] = f32::INFINITY;
+                        self.screened.push(u);
+                    }
                 }
             }
             self.candidates.extend_from_slice(&self.order);
