@@ -48,9 +48,8 @@ evaluator where it cuts). ``variance_reduction=True`` takes the luck of each rol
 points, as GNU Backgammon does (its manual, "Rollouts"): a roll's luck is what the best play
 after it is worth to the evaluator minus what the average roll is worth (with the net in
 backgammon, in contact the pruning net's best of the 4 plays pubeval ranks highest, in a race
-pubeval's best, and no luck in a race already decided: most of the luck for a small part of the
-net's work). The mean is
-unchanged whatever the evaluator, and the standard error shrinks the better the evaluator is:
+pubeval's best: most of the luck for a small part of the net's work). The mean is unchanged
+whatever the evaluator, and the standard error shrinks the better the evaluator is:
 
     >>> bearoff = gammon.Position.from_checkers({6: 2, 5: 2, 4: 2}, {6: 2, 5: 1, 3: 2})
     >>> plain = gammon.rollout(bearoff, 1296, policy="bearoff", seed=1)

@@ -79,8 +79,8 @@ pub use play::ids::{
     GameIdError, IdGame, XgidOfError,
 };
 pub use play::luck::{
-    pruning_screen, searched_roll_values, EvalLuck, RollValues, Screen, ScreenMeasured,
-    ScreenSelect, Screening, SCREENING,
+    pruning_screen, searched_roll_values, EvalLuck, RollValues, Screen, ScreenSelect, Screening,
+    SCREENING,
 };
 pub use play::record::{
     CubefulRecord, Ending, GameEnd, GameRecord, MatchRecord, Settlement, ONE, WIN_KINDS,

@@ -39,21 +39,11 @@ thread_local! {
 /// that the evaluator values, at least one (see the module documentation).
 pub type ScreenSelect<'a, P> = &'a (dyn Fn(&P, &[Play<P>], &mut Vec<u32>) + Sync);
 
-/// Whether the luck of a turn is measured, from the position before the roll and the
-/// evaluator's probabilities of it (called only when the rule needs them: see
-/// [`Screen::measured`]).
-pub type ScreenMeasured<'a, P> = &'a (dyn Fn(&P, &dyn Evaluator<P>) -> bool + Sync);
-
 /// A cheap choice of a roll's plays, so that the evaluator values only those (see the module
 /// documentation).
 pub struct Screen<'a, P> {
     /// Writes the indices of the plays of a roll the evaluator values.
     pub select: ScreenSelect<'a, P>,
-    /// Whether a turn's luck is measured at all (`None`: every turn's): a turn it leaves out
-    /// has luck 0 for every roll. The rule depends on the position before the roll only, so
-    /// the luck still averages to zero over the rolls and the result stays unbiased; it leaves
-    /// out the turns whose luck is worth less than its cost (a decided race).
-    pub measured: Option<ScreenMeasured<'a, P>>,
 }
 
 /// How backgammon's variance reduction with the net screens a roll's plays: pubeval ranks them
@@ -86,46 +76,6 @@ pub const SCREENING: Screening = Screening {
     prune_keep: Some(1),
     race_keep: 1,
 };
-
-/// The variance of a game's points under `p` (the player on roll's probabilities): below
-/// [`DECIDED`] in a race, the turn's luck is not measured ([`luck_measured`]).
-#[must_use]
-pub fn points_variance(p: &crate::eval::Probabilities) -> f64 {
-    let (win, wg, wbg) = (
-        f64::from(p.win),
-        f64::from(p.win_gammon),
-        f64::from(p.win_backgammon),
-    );
-    let (lg, lbg) = (f64::from(p.lose_gammon), f64::from(p.lose_backgammon));
-    // The probability of each result: a single, gammon or backgammon won or lost.
-    let won = [win - wg, wg - wbg, wbg];
-    let lost = [1.0 - win - lg, lg - lbg, lbg];
-    let (mut mean, mut square) = (0.0, 0.0);
-    for (k, (w, l)) in won.iter().zip(&lost).enumerate() {
-        let points = (k + 1) as f64;
-        mean += points * (w - l);
-        square += points * points * (w + l);
-    }
-    square - mean * mean
-}
-
-/// The variance of a game's points below which a race's luck is not measured
-/// ([`luck_measured`]). Measured on net self-play from the opening (`measure_the_luck_by_turn`,
-/// 3,000 games): the turns below 0.05 are 9% of all turns, all of them races, and their luck
-/// is a twentieth of an average turn's (its square 0.001 against 0.03) at two thirds of the
-/// cost; leaving them out keeps 99.5% of the variance cut for 4% less of a reduced rollout's
-/// cost. At 0.08 the cut falls faster than the cost.
-pub const DECIDED: f64 = 0.05;
-
-/// Whether the luck of a turn of `before`'s is measured: not in a race whose points vary less than
-/// [`DECIDED`] by the evaluator's probabilities (a decided race: a won or lost game whose
-/// gammons are settled), always in contact (the evaluator is not asked).
-pub fn luck_measured(
-    before: &crate::rules::backgammon::Backgammon,
-    evaluator: &dyn Evaluator<crate::rules::backgammon::Backgammon>,
-) -> bool {
-    !crate::policy::is_race(before) || points_variance(&evaluator.evaluate(before)) >= DECIDED
-}
 
 /// The screen's buffers: those of the one pruned pick, and the pruning net's ranker, made once
 /// a position.
@@ -194,7 +144,6 @@ pub fn pruning_screen(
         select: &|before, plays, kept| {
             SCREENING.select(shipped_pruner().expect(READ), before, plays, kept);
         },
-        measured: Some(&luck_measured),
     })
 }
 
@@ -366,11 +315,6 @@ impl<P: Position, R: Referee<P>> Luck<P> for EvalLuck<'_, P, R> {
                     .sum()
             };
             return value(roll) - mean;
-        }
-        if let Some(measured) = self.screen.as_ref().and_then(|s| s.measured) {
-            if !measured(pos, self.evaluator) {
-                return 0.0;
-            }
         }
         let mut values = [0f64; 21];
         let values = &mut values[..rolls.len()];
@@ -735,69 +679,6 @@ mod tests {
     }
 
     #[test]
-    fn the_points_vary_by_the_probabilities_of_singles_gammons_and_backgammons() {
-        let p = |win, win_gammon, win_backgammon, lose_gammon, lose_backgammon| {
-            points_variance(&crate::eval::Probabilities {
-                win,
-                win_gammon,
-                win_backgammon,
-                lose_gammon,
-                lose_backgammon,
-                draw: 0.0,
-            })
-        };
-        // A sure result does not vary, whatever its points.
-        assert!(p(1.0, 0.0, 0.0, 0.0, 0.0).abs() < 1e-9);
-        assert!(p(1.0, 1.0, 0.0, 0.0, 0.0).abs() < 1e-9);
-        assert!(p(0.0, 0.0, 0.0, 1.0, 1.0).abs() < 1e-9);
-        // An even game of singles: +1 or -1.
-        assert!((p(0.5, 0.0, 0.0, 0.0, 0.0) - 1.0).abs() < 1e-9);
-        // A single or a gammon won, evenly: 1 or 2 points, variance 1/4.
-        assert!((p(1.0, 0.5, 0.0, 0.0, 0.0) - 0.25).abs() < 1e-9);
-    }
-
-    #[test]
-    fn bg10_a_decided_races_luck_is_not_measured_and_every_other_turns_is() {
-        use crate::policy::is_race;
-        let nets =
-            crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
-        let screened = EvalLuck {
-            evaluator: nets,
-            referee: &StandardReferee,
-            starter: Color::White,
-            screen: Some(pruning_screen().unwrap()),
-            rolls: None,
-        };
-        let mut buf: Box<PlayList<Backgammon>> = Box::default();
-        let (mut decided, mut open, mut contact) = (0, 0, 0);
-        for seed in 12..24 {
-            walk_net_game(seed, |pos, _| {
-                let measured = luck_measured(pos, nets);
-                let luck: Vec<f64> = Dice::ALL_21
-                    .iter()
-                    .map(|&r| screened.luck(pos, r, false, &mut buf))
-                    .collect();
-                if !is_race(pos) {
-                    assert!(measured, "{pos:?}");
-                    contact += 1;
-                } else if points_variance(&nets.evaluate(pos)) < DECIDED {
-                    // Luck 0 for every roll: still zero on average, the result unbiased.
-                    assert!(!measured, "{pos:?}");
-                    assert!(luck.iter().all(|&l| l == 0.0), "{pos:?}");
-                    decided += 1;
-                } else {
-                    assert!(measured, "{pos:?}");
-                    open += 1;
-                }
-            });
-        }
-        assert!(
-            decided > 10 && open > 10 && contact > 100,
-            "{decided} {open} {contact}"
-        );
-    }
-
-    #[test]
     fn bg10_the_nets_luck_averages_to_zero_over_the_rolls_in_contact_and_race() {
         let nets =
             crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
@@ -1117,7 +998,6 @@ mod by_turn {
                 select: &|before, plays, kept| {
                     SCREENING.select(shipped_pruner().unwrap(), before, plays, kept);
                 },
-                measured: None,
             }),
             rolls: None,
         };
@@ -1154,10 +1034,7 @@ mod by_turn {
                 evaluator: nets,
                 referee: &StandardReferee,
                 starter: Color::White,
-                screen: Some(Screen {
-                    select: &**f,
-                    measured: None,
-                }),
+                screen: Some(Screen { select: &**f }),
                 rolls: None,
             })
             .collect();

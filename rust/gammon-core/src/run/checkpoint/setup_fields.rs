@@ -288,8 +288,7 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
                 "the checkpoint's variance reduction had the pruning net rank pubeval's best 6 \
                  plays of a contact roll and measured the luck of every turn, as versions \
                  before this one did; this version ranks pubeval's best 4, values pubeval's \
-                 best play of a race roll and measures no luck in a decided race (its luck \
-                 differs game by game), so it cannot continue the file: start the rollout again",
+                 best play of a race roll (its luck differs game by game), so it cannot continue the file: start the rollout again",
             ))
         }
         (Some(v), Some(DEEP_SEARCHED_LUCK))
@@ -366,19 +365,18 @@ pub(crate) fn read_prune_screen(
 
 /// The checkpoint field `luck_screen` of a variance reduction by the net: pubeval ranks each
 /// roll's plays and the pruning net its best 4 of a contact roll before the net values the
-/// pruning net's best (pubeval's best of a race roll), and a decided race's luck is not
-/// measured (`crate::play::luck::SCREENING`, `crate::play::luck::luck_measured`).
-pub(super) const SCREENED_LUCK: &str = "pubeval-4+pruning-net+undecided-races";
+/// pruning net's best (pubeval's best of a race roll: `crate::play::luck::SCREENING`).
+pub(super) const SCREENED_LUCK: &str = "pubeval-4+pruning-net";
 
 /// The checkpoint field `luck_screen` of a variance reduction by the net where a side's policy
 /// searches 1 ply: the rolls after its chosen plays valued as its search valued them
 /// (`searched_roll_values`), the other turns screened as [`SCREENED_LUCK`] says.
-pub(super) const SEARCHED_LUCK: &str = "pubeval-4+pruning-net+undecided-races+1-ply-rolls";
+pub(super) const SEARCHED_LUCK: &str = "pubeval-4+pruning-net+1-ply-rolls";
 
 /// The checkpoint field `luck_screen` of a variance reduction by the net where a side's policy
 /// searches 2 plies: the rolls after its chosen plays valued as its 2-ply search valued them
 /// (`searched_roll_values`), the other turns as [`SEARCHED_LUCK`] says.
-pub(super) const DEEP_SEARCHED_LUCK: &str = "pubeval-4+pruning-net+undecided-races+searched-rolls";
+pub(super) const DEEP_SEARCHED_LUCK: &str = "pubeval-4+pruning-net+searched-rolls";
 
 /// The fields of the earlier screen, the pruning net ranking pubeval's best 6 of a contact
 /// roll, pubeval's best 2 of a race roll valued, every turn's luck measured: without a
