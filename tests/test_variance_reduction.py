@@ -172,7 +172,7 @@ def test_the_luck_a_1_ply_search_lends_is_the_same_on_any_threads_and_marked(
     plain = gammon.rollout(games=40, threads=1, policy="net", plies=(1, 0), seed=3)
     assert one.std_error < plain.std_error / 2
     assert abs(one.equity - plain.equity) < 4 * plain.std_error
-    marker = '"luck_screen":"pubeval+pruning-net-screen+1-ply-rolls"'
+    marker = '"luck_screen":"pubeval-4+pruning-net+1-ply-rolls"'
     assert marker in ck.read_text().replace(" ", "")
 
 
@@ -197,5 +197,5 @@ def test_the_luck_a_2_ply_search_lends_cuts_the_error_on_any_threads_and_is_mark
     plain = gammon.rollout(pos, games=24, threads=1, **kw)
     assert one.std_error < plain.std_error / 2
     assert abs(one.equity - plain.equity) < 4 * plain.std_error
-    marker = '"luck_screen":"pubeval+pruning-net-screen+searched-rolls"'
+    marker = '"luck_screen":"pubeval-4+pruning-net+searched-rolls"'
     assert marker in ck.read_text().replace(" ", "")

@@ -47,9 +47,9 @@ game still going after ``N`` turns at the evaluator's value (a truncated rollout
 evaluator where it cuts). ``variance_reduction=True`` takes the luck of each roll off the game's
 points, as GNU Backgammon does (its manual, "Rollouts"): a roll's luck is what the best play
 after it is worth to the evaluator minus what the average roll is worth (with the net in
-backgammon, in contact the pruning net's best of the 6 plays pubeval ranks highest, in a race
-the better of pubeval's best 2: most of the luck for a fifteenth of the net's work). The mean is
-unchanged whatever the evaluator, and the standard error shrinks the better the evaluator is:
+backgammon, in contact the pruning net's best of the 4 plays pubeval ranks highest, in a race
+pubeval's best: most of the luck for a small part of the net's work). The mean is unchanged
+whatever the evaluator, and the standard error shrinks the better the evaluator is:
 
     >>> bearoff = gammon.Position.from_checkers({6: 2, 5: 2, 4: 2}, {6: 2, 5: 1, 3: 2})
     >>> plain = gammon.rollout(bearoff, 1296, policy="bearoff", seed=1)

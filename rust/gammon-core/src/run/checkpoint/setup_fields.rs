@@ -283,6 +283,14 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
                  game by game), so it cannot continue the file: start the rollout again",
             ))
         }
+        (Some(v), Some(_)) if PRUNING_LUCKS.iter().any(|&l| v == &Json::str(l)) => {
+            Err(CheckpointError::new(
+                "the checkpoint's variance reduction had the pruning net rank pubeval's best 6 \
+                 plays of a contact roll and measured the luck of every turn, as versions \
+                 before this one did; this version ranks pubeval's best 4, values pubeval's \
+                 best play of a race roll (its luck differs game by game), so it cannot continue the file: start the rollout again",
+            ))
+        }
         (Some(v), Some(DEEP_SEARCHED_LUCK))
             if v == &Json::str(SCREENED_LUCK) || v == &Json::str(SEARCHED_LUCK) =>
         {
@@ -356,19 +364,28 @@ pub(crate) fn read_prune_screen(
 }
 
 /// The checkpoint field `luck_screen` of a variance reduction by the net: pubeval ranks each
-/// roll's plays and the pruning net the best of those of a contact roll before the net values
-/// the best few (`crate::play::luck::SCREENING`).
-pub(super) const SCREENED_LUCK: &str = "pubeval+pruning-net-screen";
+/// roll's plays and the pruning net its best 4 of a contact roll before the net values the
+/// pruning net's best (pubeval's best of a race roll: `crate::play::luck::SCREENING`).
+pub(super) const SCREENED_LUCK: &str = "pubeval-4+pruning-net";
 
 /// The checkpoint field `luck_screen` of a variance reduction by the net where a side's policy
 /// searches 1 ply: the rolls after its chosen plays valued as its search valued them
 /// (`searched_roll_values`), the other turns screened as [`SCREENED_LUCK`] says.
-pub(super) const SEARCHED_LUCK: &str = "pubeval+pruning-net-screen+1-ply-rolls";
+pub(super) const SEARCHED_LUCK: &str = "pubeval-4+pruning-net+1-ply-rolls";
 
 /// The checkpoint field `luck_screen` of a variance reduction by the net where a side's policy
 /// searches 2 plies: the rolls after its chosen plays valued as its 2-ply search valued them
 /// (`searched_roll_values`), the other turns as [`SEARCHED_LUCK`] says.
-pub(super) const DEEP_SEARCHED_LUCK: &str = "pubeval+pruning-net-screen+searched-rolls";
+pub(super) const DEEP_SEARCHED_LUCK: &str = "pubeval-4+pruning-net+searched-rolls";
+
+/// The fields of the earlier screen, the pruning net ranking pubeval's best 6 of a contact
+/// roll, pubeval's best 2 of a race roll valued, every turn's luck measured: without a
+/// search's roll values, with a 1-ply search's, with a 2-ply search's.
+const PRUNING_LUCKS: [&str; 3] = [
+    "pubeval+pruning-net-screen",
+    "pubeval+pruning-net-screen+1-ply-rolls",
+    "pubeval+pruning-net-screen+searched-rolls",
+];
 
 /// The field of the earlier screen, pubeval's alone, without a 1-ply search's roll values (and
 /// before those were lent, with them).

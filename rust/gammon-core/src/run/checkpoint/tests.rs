@@ -203,8 +203,9 @@ fn a_pruned_search_records_its_screen_and_a_file_from_before_the_screen_is_refus
 
 /// A variance reduction by the net screens each roll's plays by pubeval and then, in contact,
 /// by the pruning net; where a side searches 1 ply it takes the search's roll values for the
-/// luck: its files say which, read back, and a file of pubeval's screen alone (written before,
-/// with or without the 1-ply search's values) is refused with the reason.
+/// luck: its files say which, read back, and a file of an earlier screen (pubeval's alone, with
+/// or without the 1-ply search's values; the pruning net's of pubeval's best 6, every turn's
+/// luck measured) is refused with the reason.
 #[test]
 fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_refused() {
     let mut r = net_record();
@@ -228,21 +229,39 @@ fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_re
             .unwrap_err()
             .0
     };
-    assert_eq!(marker(&r), Some(Json::str("pubeval+pruning-net-screen")));
+    assert_eq!(
+        marker(&r),
+        Some(Json::str("pubeval-4+pruning-net"))
+    );
     // A side searching 2 plies lends its search's roll values to the luck.
     for plies in [[2, 2], [0, 2], [1, 2]] {
         r.setup.plies = plies;
         assert_eq!(
             marker(&r),
-            Some(Json::str("pubeval+pruning-net-screen+searched-rolls"))
+            Some(Json::str(
+                "pubeval-4+pruning-net+searched-rolls"
+            ))
         );
         // Files of the versions that measured no luck after a 2-ply play are refused.
         for earlier in [
-            "pubeval+pruning-net-screen",
-            "pubeval+pruning-net-screen+1-ply-rolls",
+            "pubeval-4+pruning-net",
+            "pubeval-4+pruning-net+1-ply-rolls",
         ] {
             let err = refusal(&r, earlier);
             assert!(err.contains("2-ply search"), "{err}");
+        }
+    }
+    // Files of the pruning net's screen of pubeval's best 6, every turn's luck measured, are
+    // refused with the reason, whatever the search.
+    for plies in [[0, 0], [0, 1], [2, 2]] {
+        r.setup.plies = plies;
+        for earlier in [
+            "pubeval+pruning-net-screen",
+            "pubeval+pruning-net-screen+1-ply-rolls",
+            "pubeval+pruning-net-screen+searched-rolls",
+        ] {
+            let err = refusal(&r, earlier);
+            assert!(err.contains("best 6"), "{err}");
         }
     }
     for (plies, earlier) in [
@@ -259,7 +278,9 @@ fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_re
     }
     assert_eq!(
         marker(&r),
-        Some(Json::str("pubeval+pruning-net-screen+1-ply-rolls"))
+        Some(Json::str(
+            "pubeval-4+pruning-net+1-ply-rolls"
+        ))
     );
 }
 
