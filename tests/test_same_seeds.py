@@ -17,8 +17,9 @@ playing on for the gammon above the cash point, Thyssen's match formulas): a cha
 they compute, not a move. "net evaluator variance reduction" was recorded again when pubeval
 began screening the plays the net values for the luck of each roll (a new estimator, unbiased
 as before), again when the pruning net joined the screen, and again when the screen kept
-pubeval's best 4 for it (its best 1 of a race roll): the one case recomputed by the current package (``json.load`` the file, set that case to its
-function's result, ``json.dump`` it back with ``indent=1``).
+pubeval's best 4 for it (its best 1 of a race roll): the one case recomputed by the current
+package (``json.load`` the file, set that case to its function's result, ``json.dump`` it back
+with ``indent=1``).
 
 Game *i* depends on the seed and *i* only and the statistics are exact integer sums, so
 moving code must not change a single count: integers must be equal, and floats (computed
