@@ -362,6 +362,32 @@ mod tests {
     /// Plays a game from the opening with the seeded rolls of `seed`, each turn the shipped
     /// net's best play, calling `visit` with each position before its roll and the roll;
     /// returns how many turns were visited.
+    /// The net's play of `roll` from `pos` (a pass when there is none), with the number of
+    /// legal plays.
+    pub(super) fn net_step(
+        nets: &crate::eval::net::NetEvaluator,
+        pos: &Backgammon,
+        roll: Dice,
+    ) -> (Backgammon, usize) {
+        let plays = pos.legal_plays(roll);
+        let next = if plays.is_empty() {
+            pos.pass_turn()
+        } else {
+            pos.play_unchecked(&plays[nets.best_play_from(pos, plays.as_slice())])
+        };
+        (next, plays.len())
+    }
+
+    /// White's points in a finished game (negative when Black won).
+    pub(super) fn white_points(end: &Backgammon) -> i32 {
+        let r = StandardReferee.score(end, Color::White);
+        match r.winner {
+            Some(Color::White) => i32::from(r.points),
+            Some(_) => -i32::from(r.points),
+            None => 0,
+        }
+    }
+
     fn walk_net_game(seed: u64, mut visit: impl FnMut(&Backgammon, Dice)) -> usize {
         let nets =
             crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();
@@ -372,12 +398,7 @@ mod tests {
             let roll = roll_dice(turns == 0);
             visit(&pos, roll);
             turns += 1;
-            let plays = pos.legal_plays(roll);
-            pos = if plays.is_empty() {
-                pos.pass_turn()
-            } else {
-                pos.play_unchecked(&plays[nets.best_play_from(&pos, plays.as_slice())])
-            };
+            pos = net_step(nets, &pos, roll).0;
         }
         turns
     }
@@ -884,22 +905,12 @@ mod tests {
                 for j in 0..ns {
                     lk[j][phase] += sign * (mine[j] - mean[j]);
                 }
-                let plays = pos.legal_plays(roll);
-                actual += plays.len();
-                pos = if plays.is_empty() {
-                    pos.pass_turn()
-                } else {
-                    pos.play_unchecked(&plays[nets.best_play_from(&pos, plays.as_slice())])
-                };
+                let (next, n) = net_step(nets, &pos, roll);
+                actual += n;
+                pos = next;
                 turn += 1;
             }
-            let r = StandardReferee.score(&pos, Color::White);
-            let pts = match r.winner {
-                Some(Color::White) => f64::from(r.points),
-                Some(_) => -f64::from(r.points),
-                None => 0.0,
-            };
-            rows.push((pts, lk));
+            rows.push((f64::from(white_points(&pos)), lk));
         }
         let (fit, test) = rows.split_at(games / 2);
         let var = |set: &[Row], f: &dyn Fn(f64, [f64; 2]) -> f64, j: usize| {
@@ -1139,20 +1150,10 @@ mod by_turn {
                     ra.join(","),
                     kva.join(","),
                 ));
-                let legal = pos.legal_plays(roll);
-                pos = if legal.is_empty() {
-                    pos.pass_turn()
-                } else {
-                    pos.play_unchecked(&legal[nets.best_play_from(&pos, legal.as_slice())])
-                };
+                pos = super::tests::net_step(nets, &pos, roll).0;
                 turn += 1;
             }
-            let r = StandardReferee.score(&pos, Color::White);
-            let pts = match r.winner {
-                Some(Color::White) => i32::from(r.points),
-                Some(_) => -i32::from(r.points),
-                None => 0,
-            };
+            let pts = super::tests::white_points(&pos);
             for line in lines {
                 writeln!(out, "{line},{pts}").unwrap();
             }

@@ -229,24 +229,16 @@ fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_re
             .unwrap_err()
             .0
     };
-    assert_eq!(
-        marker(&r),
-        Some(Json::str("pubeval-4+pruning-net"))
-    );
+    assert_eq!(marker(&r), Some(Json::str("pubeval-4+pruning-net")));
     // A side searching 2 plies lends its search's roll values to the luck.
     for plies in [[2, 2], [0, 2], [1, 2]] {
         r.setup.plies = plies;
         assert_eq!(
             marker(&r),
-            Some(Json::str(
-                "pubeval-4+pruning-net+searched-rolls"
-            ))
+            Some(Json::str("pubeval-4+pruning-net+searched-rolls"))
         );
         // Files of the versions that measured no luck after a 2-ply play are refused.
-        for earlier in [
-            "pubeval-4+pruning-net",
-            "pubeval-4+pruning-net+1-ply-rolls",
-        ] {
+        for earlier in ["pubeval-4+pruning-net", "pubeval-4+pruning-net+1-ply-rolls"] {
             let err = refusal(&r, earlier);
             assert!(err.contains("2-ply search"), "{err}");
         }
@@ -278,9 +270,7 @@ fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_re
     }
     assert_eq!(
         marker(&r),
-        Some(Json::str(
-            "pubeval-4+pruning-net+1-ply-rolls"
-        ))
+        Some(Json::str("pubeval-4+pruning-net+1-ply-rolls"))
     );
 }
 
