@@ -359,9 +359,6 @@ mod tests {
         }
     }
 
-    /// Plays a game from the opening with the seeded rolls of `seed`, each turn the shipped
-    /// net's best play, calling `visit` with each position before its roll and the roll;
-    /// returns how many turns were visited.
     /// The net's play of `roll` from `pos` (a pass when there is none), with the number of
     /// legal plays.
     pub(super) fn net_step(
@@ -388,6 +385,9 @@ mod tests {
         }
     }
 
+    /// Plays a game from the opening with the seeded rolls of `seed`, each turn the shipped
+    /// net's best play, calling `visit` with each position before its roll and the roll;
+    /// returns how many turns were visited.
     fn walk_net_game(seed: u64, mut visit: impl FnMut(&Backgammon, Dice)) -> usize {
         let nets =
             crate::eval::net::shipped(crate::base::variant::RulesFamily::Backgammon).unwrap();

@@ -286,9 +286,10 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
         (Some(v), Some(_)) if PRUNING_LUCKS.iter().any(|&l| v == &Json::str(l)) => {
             Err(CheckpointError::new(
                 "the checkpoint's variance reduction had the pruning net rank pubeval's best 6 \
-                 plays of a contact roll and measured the luck of every turn, as versions \
-                 before this one did; this version ranks pubeval's best 4, values pubeval's \
-                 best play of a race roll (its luck differs game by game), so it cannot continue the file: start the rollout again",
+                 plays of a contact roll and valued pubeval's best 2 of a race roll, as \
+                 versions before this one did; this version ranks pubeval's best 4 and values \
+                 pubeval's best play of a race roll (its luck differs game by game), so it \
+                 cannot continue the file: start the rollout again",
             ))
         }
         (Some(v), Some(DEEP_SEARCHED_LUCK))
@@ -379,8 +380,8 @@ pub(super) const SEARCHED_LUCK: &str = "pubeval-4+pruning-net+1-ply-rolls";
 pub(super) const DEEP_SEARCHED_LUCK: &str = "pubeval-4+pruning-net+searched-rolls";
 
 /// The fields of the earlier screen, the pruning net ranking pubeval's best 6 of a contact
-/// roll, pubeval's best 2 of a race roll valued, every turn's luck measured: without a
-/// search's roll values, with a 1-ply search's, with a 2-ply search's.
+/// roll, pubeval's best 2 of a race roll valued: without a search's roll values, with a 1-ply
+/// search's, with a 2-ply search's.
 const PRUNING_LUCKS: [&str; 3] = [
     "pubeval+pruning-net-screen",
     "pubeval+pruning-net-screen+1-ply-rolls",

@@ -204,8 +204,8 @@ fn a_pruned_search_records_its_screen_and_a_file_from_before_the_screen_is_refus
 /// A variance reduction by the net screens each roll's plays by pubeval and then, in contact,
 /// by the pruning net; where a side searches 1 ply it takes the search's roll values for the
 /// luck: its files say which, read back, and a file of an earlier screen (pubeval's alone, with
-/// or without the 1-ply search's values; the pruning net's of pubeval's best 6, every turn's
-/// luck measured) is refused with the reason.
+/// or without the 1-ply search's values; the pruning net's of pubeval's best 6) is refused with
+/// the reason.
 #[test]
 fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_refused() {
     let mut r = net_record();
@@ -243,8 +243,8 @@ fn a_variance_reduction_by_the_net_is_marked_and_a_file_of_the_pubeval_screen_re
             assert!(err.contains("2-ply search"), "{err}");
         }
     }
-    // Files of the pruning net's screen of pubeval's best 6, every turn's luck measured, are
-    // refused with the reason, whatever the search.
+    // Files of the pruning net's screen of pubeval's best 6 are refused with the reason,
+    // whatever the search.
     for plies in [[0, 0], [0, 1], [2, 2]] {
         r.setup.plies = plies;
         for earlier in [
