@@ -220,20 +220,28 @@ impl UnitDeltas {
     /// (made of the same subtractions) for counts up to 15, without comparing floats.
     #[inline(always)]
     pub(super) fn push_gnubg4_change(&mut self, first: usize, before: u8, after: u8) {
-        let len = self.len;
-        match GNUBG4_CHANGES
+        let change = GNUBG4_CHANGES
             .get(usize::from(before))
-            .and_then(|row| row.get(usize::from(after)))
-        {
-            Some(change) if len + 4 <= MAX_UNITS => {
-                for k in 0..4 {
-                    self.units[len + k] = first as u16 + u16::from(change.offsets[k]);
-                    self.deltas[len + k] = change.deltas[k];
-                }
-                self.len = len + usize::from(change.len);
-            }
-            _ => self.push_group(first, gnubg4(before), gnubg4(after)),
+            .and_then(|row| row.get(usize::from(after)));
+        if !change.is_some_and(|c| self.push_point_change(first, c)) {
+            self.push_group(first, gnubg4(before), gnubg4(after));
         }
+    }
+
+    /// Pushes a point's [`PointChange`], its first unit at `first`, when the list has room for
+    /// four more units (returns whether it had): the tables' one way into the list.
+    #[inline(always)]
+    fn push_point_change(&mut self, first: usize, change: &PointChange) -> bool {
+        let len = self.len;
+        if len + 4 > MAX_UNITS {
+            return false;
+        }
+        for k in 0..4 {
+            self.units[len + k] = first as u16 + u16::from(change.offsets[k]);
+            self.deltas[len + k] = change.deltas[k];
+        }
+        self.len = len + usize::from(change.len);
+        true
     }
 
     /// [`UnitDeltas::push_group`] of TD-Gammon's four unary units ([`UNARY`]) of a point
@@ -242,15 +250,11 @@ impl UnitDeltas {
     /// subtracting or comparing floats.
     #[inline(always)]
     pub(super) fn push_unary_change(&mut self, first: usize, before: u8, after: u8) {
-        let len = self.len;
-        let change = &UNARY_CHANGES[usize::from(before.min(15))][usize::from(after.min(15))];
-        // A point's units are not in the list yet, so there is room for them.
-        if len + 4 <= MAX_UNITS {
-            for k in 0..4 {
-                self.units[len + k] = first as u16 + u16::from(change.offsets[k]);
-                self.deltas[len + k] = change.deltas[k];
-            }
-            self.len = len + usize::from(change.len);
+        let (before, after) = (before.min(15), after.min(15));
+        let change = &UNARY_CHANGES[usize::from(before)][usize::from(after)];
+        if !self.push_point_change(first, change) {
+            let unary = |n: u8| UNARY[usize::from(n)];
+            self.push_group(first, unary(before), unary(after));
         }
     }
 

@@ -1156,22 +1156,35 @@ fn differing_entries_are_the_plain_comparisons() {
     }
 }
 
-/// The table of gnubg's four units' changes pushes what [`UnitDeltas::push_group`]
-/// pushes, for every pair of counts (and past the table, the plain way).
-#[test]
-fn gnubg4_changes_from_the_table_are_the_group_differences() {
+/// Checks that `push_table` pushes, for every pair of counts 0..19 (past a table's 15, its own
+/// way), what [`UnitDeltas::push_group`] pushes from `units` of each count: the same units, the
+/// same floats bit for bit, after a unit already in the list. Returns how many units changed.
+fn table_pushes_the_group_differences(
+    push_table: impl Fn(&mut UnitDeltas, usize, u8, u8),
+    units: impl Fn(u8) -> [f32; 4],
+) -> usize {
+    let bits = |d: &UnitDeltas| d.deltas().iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+    let mut changed = 0;
     for b in 0..20u8 {
         for a in 0..20u8 {
             let (mut table, mut plain) = (UnitDeltas::new(), UnitDeltas::new());
             table.push(7, 0.5);
             plain.push(7, 0.5);
-            table.push_gnubg4_change(40, b, a);
-            plain.push_group(40, gnubg4(b), gnubg4(a));
+            push_table(&mut table, 40, b, a);
+            plain.push_group(40, units(b), units(a));
             assert_eq!(table.units(), plain.units(), "{b} -> {a}");
-            let bits = |d: &UnitDeltas| d.deltas().iter().map(|v| v.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&table), bits(&plain), "{b} -> {a}");
+            changed += table.len() - 1;
         }
     }
+    changed
+}
+
+/// The table of gnubg's four units' changes pushes what [`UnitDeltas::push_group`]
+/// pushes, for every pair of counts (and past the table, the plain way).
+#[test]
+fn gnubg4_changes_from_the_table_are_the_group_differences() {
+    table_pushes_the_group_differences(UnitDeltas::push_gnubg4_change, gnubg4);
 }
 
 /// The table of TD-Gammon's unary units' changes pushes what [`UnitDeltas::push_group`]
@@ -1180,20 +1193,7 @@ fn gnubg4_changes_from_the_table_are_the_group_differences() {
 #[test]
 fn unary_changes_from_the_table_are_the_group_differences() {
     let unary = |n: u8| UNARY[usize::from(n.min(15))];
-    let mut changed = 0;
-    for b in 0..20u8 {
-        for a in 0..20u8 {
-            let (mut table, mut plain) = (UnitDeltas::new(), UnitDeltas::new());
-            table.push(7, 0.5);
-            plain.push(7, 0.5);
-            table.push_unary_change(40, b, a);
-            plain.push_group(40, unary(b), unary(a));
-            assert_eq!(table.units(), plain.units(), "{b} -> {a}");
-            let bits = |d: &UnitDeltas| d.deltas().iter().map(|v| v.to_bits()).collect::<Vec<_>>();
-            assert_eq!(bits(&table), bits(&plain), "{b} -> {a}");
-            changed += table.len() - 1;
-        }
-    }
+    let changed = table_pushes_the_group_differences(UnitDeltas::push_unary_change, unary);
     assert!(changed > 400, "{changed}");
 }
 
