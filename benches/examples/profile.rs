@@ -8,10 +8,11 @@
 //! $ valgrind --tool=callgrind target/release/examples/profile games 20000
 //! ```
 //!
-//! - `movegen gammon|bkgm PASSES [doubles|others]`: the move generation of the movegen bench
-//!   (the wildbg contact and race corpora, each position with each of the 21 rolls, or with
-//!   the 6 doubles or the 15 other rolls only), `PASSES` times, for gammon or for bkgm.
-//!   Prints the resulting positions counted, which the bench checks.
+//! - `movegen gammon|bkgm PASSES [doubles|others|all] [contact|race]`: the move generation of
+//!   the movegen bench (the wildbg contact and race corpora, or one of them, each position
+//!   with each of the 21 rolls, or with the 6 doubles or the 15 other rolls only), `PASSES`
+//!   times, for gammon or for bkgm. Prints the resulting positions counted, which the bench
+//!   checks.
 //! - `games N [THREADS]`: a pubeval rollout of the backgammon opening, N games, as
 //!   `gammon rollout --policy pubeval --seed 1` runs it (the enum of built-in policies, the
 //!   truncation step that never truncates, quasi-random first rolls). Prints the tally, which
@@ -44,8 +45,17 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 const CORPORA: [&str; 2] = ["conformance/contact-1000.txt", "conformance/race-1000.txt"];
 
 fn ids() -> Vec<String> {
+    corpus_ids(None)
+}
+
+/// The positions of both corpora, or of the one named (`contact` or `race`) only.
+fn corpus_ids(which: Option<&str>) -> Vec<String> {
     CORPORA
         .iter()
+        .filter(|file| match which {
+            Some(w) => file.contains(&format!("/{w}-")),
+            None => true,
+        })
         .flat_map(|file| {
             std::fs::read_to_string(data_path(file))
                 .unwrap_or_else(|e| panic!("{file}: {e}"))
@@ -65,13 +75,14 @@ fn rolls(which: Option<&str>) -> Vec<Dice> {
         .filter(|d| match which {
             Some("doubles") => d.is_double(),
             Some("others") => !d.is_double(),
-            _ => true,
+            Some("all") | None => true,
+            Some(other) => panic!("rolls: doubles|others|all, not {other}"),
         })
         .collect()
 }
 
-fn movegen_gammon(passes: u32, rolls: &[Dice]) -> u64 {
-    let positions: Vec<Backgammon> = ids()
+fn movegen_gammon(passes: u32, rolls: &[Dice], corpus: Option<&str>) -> u64 {
+    let positions: Vec<Backgammon> = corpus_ids(corpus)
         .iter()
         .map(|id| Backgammon::from_id(id, Variant::Backgammon, Color::White).unwrap())
         .collect();
@@ -88,8 +99,8 @@ fn movegen_gammon(passes: u32, rolls: &[Dice]) -> u64 {
     total
 }
 
-fn movegen_bkgm(passes: u32, rolls: &[Dice]) -> u64 {
-    let positions: Vec<bkgm::Position<15>> = ids()
+fn movegen_bkgm(passes: u32, rolls: &[Dice], corpus: Option<&str>) -> u64 {
+    let positions: Vec<bkgm::Position<15>> = corpus_ids(corpus)
         .iter()
         .map(|id| bkgm::codecs::gnuid::decode_position::<15>(id).unwrap())
         .collect();
@@ -265,10 +276,15 @@ fn main() {
         Some("movegen") => {
             let passes = num(2, 1) as u32;
             let rolls = rolls(args.get(3).map(String::as_str));
+            let corpus = args.get(4).map(String::as_str);
+            assert!(
+                matches!(corpus, None | Some("contact" | "race")),
+                "corpus: contact|race"
+            );
             let total = match args.get(1).map(String::as_str) {
-                Some("gammon") => movegen_gammon(passes, &rolls),
-                Some("bkgm") => movegen_bkgm(passes, &rolls),
-                _ => panic!("movegen gammon|bkgm PASSES [doubles|others]"),
+                Some("gammon") => movegen_gammon(passes, &rolls, corpus),
+                Some("bkgm") => movegen_bkgm(passes, &rolls, corpus),
+                _ => panic!("movegen gammon|bkgm PASSES [doubles|others|all] [contact|race]"),
             };
             println!("{total} resulting positions");
         }
@@ -288,7 +304,7 @@ fn main() {
         ),
         Some("digest") => digest(num(1, 1000)),
         _ => panic!(
-            "usage: profile movegen gammon|bkgm PASSES [doubles|others] | profile games|netgames N [THREADS] [KEEP] | profile searched N PLIES [THREADS] | profile netduel N KEEP [THREADS] [FIRST]"
+            "usage: profile movegen gammon|bkgm PASSES [doubles|others|all] [contact|race] | profile games|netgames N [THREADS] [KEEP] | profile searched N PLIES [THREADS] | profile netduel N KEEP [THREADS] [FIRST]"
         ),
     }
 }

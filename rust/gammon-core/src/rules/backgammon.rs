@@ -292,15 +292,34 @@ fn open_points(pts: &[i8; 26]) -> u32 {
     m & 0x01FF_FFFE
 }
 
-/// Whether no step of this turn can hit: no opposing blot stands below the mover's
-/// farthest-back checker (`occ`, bit 25 = bar), the only points a step can land on. Then every
-/// step is made without the hit test (in a race, and in many contact positions). `open` is
-/// [`open_points`]: an open point with an opposing checker on it holds exactly one, a blot.
-#[inline]
-fn cannot_hit(pts: &[i8; 26], occ: u32, open: u32) -> bool {
-    let reach = (1u32 << (31 - occ.leading_zeros())) - 1;
-    negative(pts) & open & reach == 0
+/// The points below the mover's farthest-back checker (`occ`, bit 25 = bar, not empty), the
+/// only points a step can land on (bit 0 included: the opponent's bar).
+#[inline(always)]
+fn reach(occ: u32) -> u32 {
+    (1u32 << (31 - occ.leading_zeros())) - 1
 }
+
+/// Whether no step of this turn can hit: no opposing blot stands within [`reach`] of the
+/// mover's checkers (`occ`). Then every step is made without the hit test (in a race, and in
+/// many contact positions). `neg` is [`negative`], `open` is [`open_points`]: an open point
+/// with an opposing checker on it holds exactly one, a blot.
+#[inline]
+fn cannot_hit(neg: u32, occ: u32, open: u32) -> bool {
+    neg & open & reach(occ) == 0
+}
+
+/// Whether the position is a race ([`Backgammon::no_contact`]) from the mover's points `occ`
+/// (not empty) and the opponent's `neg` ([`negative`]): no opposing checker, their bar
+/// included, within [`reach`]. Then no step hits, nothing is on the mover's bar (the bar's bit
+/// would reach every point, and the opponent has a checker somewhere), and every point a step
+/// can land on is open, so [`ALL_POINTS`] serves as the open points.
+#[inline(always)]
+fn is_race(neg: u32, occ: u32) -> bool {
+    neg & reach(occ) == 0
+}
+
+/// Bits 1..=24: every point. In a race, the open points within reach (see [`is_race`]).
+const ALL_POINTS: u32 = 0x01FF_FFFE;
 
 /// Bits 0..=25 set where the opponent has checkers (a negative count; 0 = their bar).
 #[inline(always)]
@@ -413,12 +432,26 @@ impl Start<'_> {
     /// Whether the steps `(a, da)` then `(b, db)` are legal in this order from the start.
     #[inline]
     fn order_is_legal(&self, a: u8, da: u8, b: u8, db: u8) -> bool {
-        if self.simple && a > da && b > db && a != b + db && b != a - da {
+        self.order_is_legal_k::<false>(a, da, b, db)
+    }
+
+    /// [`Start::order_is_legal`], always inlined, where the caller may know that the position
+    /// is a race (`RACE`, see [`is_race`]): no bar, so `simple` holds and no step enters.
+    #[inline(always)]
+    fn order_is_legal_k<const RACE: bool>(&self, a: u8, da: u8, b: u8, db: u8) -> bool {
+        let sources = |occ: u32, d: u8| {
+            if RACE {
+                occ & (self.open << d) | bear_off_sources(occ, OUTSIDE, d)
+            } else {
+                sources(occ, self.open, d)
+            }
+        };
+        if (RACE || self.simple) && a > da && b > db && a != b + db && b != a - da {
             // Two checkers, no bar and no bear-off step: the open points do not change during
             // a turn and both checkers were already there, so either order is legal.
             return true;
         }
-        if sources(self.occ, self.open, da) & (1 << a) == 0 {
+        if sources(self.occ, da) & (1 << a) == 0 {
             return false;
         }
         // Only the mover's occupancy matters to `sources`; the open points do not change.
@@ -430,7 +463,7 @@ impl Start<'_> {
         if t != OFF {
             occ |= 1 << t;
         }
-        sources(occ, self.open, db) & (1 << b) != 0
+        sources(occ, db) & (1 << b) != 0
     }
 }
 
@@ -479,17 +512,27 @@ impl Backgammon {
         Some((self.with_pts(pts), m))
     }
 
-    fn plays_non_double(&self, hi: u8, lo: u8, out: &mut PlayList<Backgammon>) {
+    /// The plays of the roll `hi`-`lo` (`hi` > `lo`), given the mover's points `occ` and the
+    /// opponent's `neg` (neither empty: the game is not over).
+    #[inline(always)]
+    fn plays_non_double(&self, hi: u8, lo: u8, occ: u32, neg: u32, out: &mut PlayList<Backgammon>) {
         let pts = &self.pts;
-        let occ = occupied(pts);
-        let open = open_points(pts);
         // Two checkers or more outside the home board: no step of the turn can bear off.
         let clear = clear_for_two_steps(pts, occ);
-        match (clear, cannot_hit(pts, occ, open)) {
-            (true, true) => self.non_double_steps::<true, true>(hi, lo, occ, open, out),
-            (true, false) => self.non_double_steps::<true, false>(hi, lo, occ, open, out),
-            (false, true) => self.non_double_steps::<false, true>(hi, lo, occ, open, out),
-            (false, false) => self.non_double_steps::<false, false>(hi, lo, occ, open, out),
+        if is_race(neg, occ) {
+            if clear {
+                self.non_double_steps::<true, true, true>(hi, lo, occ, ALL_POINTS, out);
+            } else {
+                self.non_double_steps::<false, true, true>(hi, lo, occ, ALL_POINTS, out);
+            }
+            return;
+        }
+        let open = open_points(pts);
+        match (clear, cannot_hit(neg, occ, open)) {
+            (true, true) => self.non_double_steps::<true, true, false>(hi, lo, occ, open, out),
+            (true, false) => self.non_double_steps::<true, false, false>(hi, lo, occ, open, out),
+            (false, true) => self.non_double_steps::<false, true, false>(hi, lo, occ, open, out),
+            (false, false) => self.non_double_steps::<false, false, false>(hi, lo, occ, open, out),
         }
     }
 
@@ -497,9 +540,10 @@ impl Backgammon {
     /// bear-off within the turn, so that a step is legal exactly when a checker stands on its
     /// source and its landing point is open, and two checkers that were on the board at the
     /// start can move in either order (the open points do not change during a turn). `NOHIT`:
-    /// no step can hit ([`cannot_hit`]).
+    /// no step can hit ([`cannot_hit`]). `RACE`: the position is a race ([`is_race`]; `NOHIT`
+    /// too, and `open` is [`ALL_POINTS`]), with no bar to test.
     #[inline(always)]
-    fn non_double_steps<const CLEAR: bool, const NOHIT: bool>(
+    fn non_double_steps<const CLEAR: bool, const NOHIT: bool, const RACE: bool>(
         &self,
         hi: u8,
         lo: u8,
@@ -514,9 +558,19 @@ impl Backgammon {
             open,
             simple: pts[25] == 0,
         };
+        // In a race the test is inlined and knows there is no bar.
+        let order_is_legal = |a: u8, da: u8, b: u8, db: u8| {
+            if RACE {
+                start.order_is_legal_k::<true>(a, da, b, db)
+            } else {
+                start.order_is_legal(a, da, b, db)
+            }
+        };
         let src = |occ: u32, d: u8| {
             if CLEAR {
                 occ & (open << d)
+            } else if RACE {
+                occ & (open << d) | bear_off_sources(occ, OUTSIDE, d)
             } else {
                 sources(occ, open, d)
             }
@@ -548,7 +602,7 @@ impl Backgammon {
                     } else {
                         mid > OFF
                             && (NOHIT || pts[mid as usize] != -1)
-                            && start.order_is_legal(s1, lo, mid, hi)
+                            && order_is_legal(s1, lo, mid, hi)
                     };
                     if !m1.hit && lo_first_same {
                         return;
@@ -559,7 +613,7 @@ impl Backgammon {
                     // one checker moving from s2 through s1 with the smaller die first, which
                     // pass 2 lists as a one-checker play (legal whenever this order is).
                     return;
-                } else if (s2 >= s1) && (CLEAR || start.order_is_legal(s2, lo, s1, hi)) {
+                } else if (s2 >= s1) && (CLEAR || order_is_legal(s2, lo, s1, hi)) {
                     // Two checkers; the other order is legal and greater, so it is canonical.
                     let first_hit = !NOHIT && (CLEAR || m2.to != OFF) && pts[m2.to as usize] == -1;
                     let second_hit = !NOHIT
@@ -601,16 +655,15 @@ impl Backgammon {
                 }
             });
         } else {
-            iter_desc(sources(occ, open, lo), |s1| {
+            iter_desc(src(occ, lo), |s1| {
                 let mut b1 = *self;
                 let m1 = apply_step_k::<CLEAR, NOHIT>(&mut b1.pts, s1, lo);
                 let occ1 = occupancy_after(occ, &b1.pts, s1, m1.to);
-                iter_desc(sources(occ1, open, hi), |s2| {
-                    if s2 != m1.to && start.order_is_legal(s2, hi, s1, lo) {
+                iter_desc(src(occ1, hi), |s2| {
+                    if s2 != m1.to && order_is_legal(s2, hi, s1, lo) {
                         return;
                     }
-                    if m1.to == OFF && s2 <= lo && s2 != s1 && start.order_is_legal(s1, hi, s2, lo)
-                    {
+                    if m1.to == OFF && s2 <= lo && s2 != s1 && order_is_legal(s1, hi, s2, lo) {
                         // Both checkers borne off: the dice could also be swapped between
                         // them, and pass 1 found that assignment (the position is the same).
                         return;
@@ -638,38 +691,52 @@ impl Backgammon {
         }
     }
 
-    fn plays_double(&self, d: u8, out: &mut PlayList<Backgammon>) {
+    /// The plays of the double `d`, given the mover's points `occ` and the opponent's `neg`
+    /// (neither empty: the game is not over).
+    #[inline(always)]
+    fn plays_double(&self, d: u8, occ: u32, neg: u32, out: &mut PlayList<Backgammon>) {
         let pts = &self.pts;
         // Four checkers or more outside the home board: no step of the turn can bear off.
-        let occ = occupied(pts);
         let clear = occ & BAR_BIT == 0 && checkers_outside(pts) >= 4;
-        match (clear, cannot_hit(pts, occ, open_points(pts))) {
-            (true, true) => self.double_steps::<true, true>(d, out),
-            (true, false) => self.double_steps::<true, false>(d, out),
-            (false, true) => self.double_steps::<false, true>(d, out),
-            (false, false) => self.double_steps::<false, false>(d, out),
+        if is_race(neg, occ) {
+            if clear {
+                self.double_steps::<true, true, true>(d, occ, ALL_POINTS, out);
+            } else {
+                self.double_steps::<false, true, true>(d, occ, ALL_POINTS, out);
+            }
+            return;
+        }
+        let open = open_points(pts);
+        match (clear, cannot_hit(neg, occ, open)) {
+            (true, true) => self.double_steps::<true, true, false>(d, occ, open, out),
+            (true, false) => self.double_steps::<true, false, false>(d, occ, open, out),
+            (false, true) => self.double_steps::<false, true, false>(d, occ, open, out),
+            (false, false) => self.double_steps::<false, false, false>(d, occ, open, out),
         }
     }
 
     /// The plays of the double `d`. `CLEAR`: no checker on the bar and no bear-off within the
     /// turn, so that a step is legal exactly when a checker stands on its source and its
-    /// landing point is open. `NOHIT`: no step can hit ([`cannot_hit`]).
+    /// landing point is open. `NOHIT`: no step can hit ([`cannot_hit`]). `RACE`: the position
+    /// is a race ([`is_race`]; `NOHIT` too, and `open` is [`ALL_POINTS`]), with no bar to test.
+    /// `occ0` is the mover's points, `open` the open points.
     #[inline(always)]
-    fn double_steps<const CLEAR: bool, const NOHIT: bool>(
+    fn double_steps<const CLEAR: bool, const NOHIT: bool, const RACE: bool>(
         &self,
         d: u8,
+        occ0: u32,
+        open: u32,
         out: &mut PlayList<Backgammon>,
     ) {
         // Every multiset of steps has a legal order with non-increasing sources, and distinct
         // multisets give distinct positions, so enumerating non-increasing sequences lists
         // each play exactly once, already in its canonical order (NOT-6).
-        let pts = &self.pts;
-        let open = open_points(pts);
-        let occ0 = occupied(pts);
         let landing = open << d;
         let sources = |occ: u32| {
             if CLEAR {
                 occ & landing
+            } else if RACE {
+                occ & landing | bear_off_sources(occ, OUTSIDE, d)
             } else {
                 sources(occ, open, d)
             }
@@ -752,13 +819,16 @@ impl Position for Backgammon {
 
     fn legal_plays_into(&self, dice: Dice, out: &mut PlayList<Backgammon>) {
         out.clear();
-        if self.is_game_over() {
+        // The game is over when either side has no checker left (as `is_game_over`).
+        let occ = occupied(&self.pts);
+        let neg = negative(&self.pts);
+        if occ == 0 || neg == 0 {
             return;
         }
         if dice.is_double() {
-            self.plays_double(dice.high(), out);
+            self.plays_double(dice.high(), occ, neg, out);
         } else {
-            self.plays_non_double(dice.high(), dice.low(), out);
+            self.plays_non_double(dice.high(), dice.low(), occ, neg, out);
         }
     }
 
@@ -910,7 +980,14 @@ mod tests {
                 };
                 assert_eq!(pos.no_contact(), race, "{id}");
                 let blot_in_reach = (1..mine.unwrap_or(0)).any(|p| pos.pts[p] == -1);
-                assert_eq!(cannot_hit(&pos.pts, occ, open), !blot_in_reach, "{id}");
+                assert_eq!(
+                    cannot_hit(negative(&pos.pts), occ, open),
+                    !blot_in_reach,
+                    "{id}"
+                );
+                if occ != 0 {
+                    assert_eq!(is_race(negative(&pos.pts), occ), race, "{id}");
+                }
                 // OFF-1: a turn of that many steps cannot bear off, and nothing is on the bar.
                 let outside: i32 = pos.pts[7..].iter().map(|&c| i32::from(c.max(0))).sum();
                 assert_eq!(
