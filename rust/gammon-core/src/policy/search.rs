@@ -101,10 +101,18 @@ impl Prune<'_> {
     /// first (the earlier in `order` of equals first); all of them when there are not more (or
     /// no screen).
     pub(super) fn screen_roll(&self, scores: &[f32], order: &mut Vec<u32>) {
-        if self.screen > 0 {
+        if screens(self.screen, order.len()) {
             keep_best(scores, order, self.screen);
         }
     }
+}
+
+/// Whether a roll's `n` plays pass through a screen of `screen` (0: no screen): when there are
+/// more of them. Both screens follow it: the searched policy's ([`Prune::screen_roll`]) and
+/// the other pruned picks' ([`pick_screened`]).
+#[inline]
+fn screens(screen: usize, n: usize) -> bool {
+    screen > 0 && n > screen
 }
 
 /// The one rule of every pruned pick (the searched policy's replies, and the cube search's
@@ -173,7 +181,7 @@ pub(crate) fn pick_screened(
 ) -> usize {
     kept.clear();
     kept.extend(0..plays.len() as u32);
-    if screen > 0 && plays.len() > screen {
+    if screens(screen, plays.len()) {
         Pubeval::shared().scores_from(before, plays, race, &mut buf.scores);
         keep_best(&buf.scores, kept, screen);
     }

@@ -207,14 +207,11 @@ impl Backgammon {
 
     /// True when the players' checkers have passed each other: no checker of the mover (bar
     /// included) stands on or behind a point of an opposing checker (bar included), so no hit
-    /// is possible again. Branch-free over the board's words.
+    /// is possible again ([`is_race`], read from the board's words).
     #[inline]
     pub(crate) fn no_contact(&self) -> bool {
         let occ = occupied(&self.pts);
-        // The opponent's nearest checker in the mover's numbering (0 = their bar; none: 32).
-        occ.checked_shr(negative(&self.pts).trailing_zeros())
-            .unwrap_or(0)
-            == 0
+        occ == 0 || is_race(negative(&self.pts), occ)
     }
 
     /// Whether a checker of the mover may be borne off within this turn: fewer than five of
@@ -356,7 +353,13 @@ fn sources(occ: u32, open: u32, d: u8) -> u32 {
             0
         };
     }
-    // MOVE-1 for ordinary steps; OFF-1 to OFF-3 for bearing off.
+    board_sources(occ, open, d)
+}
+
+/// The points from which a checker can legally move `d` pips when nothing is on the mover's
+/// bar: MOVE-1 for ordinary steps onto the `open` points, OFF-1 to OFF-3 for bearing off.
+#[inline(always)]
+fn board_sources(occ: u32, open: u32, d: u8) -> u32 {
     occ & (open << d) | bear_off_sources(occ, OUTSIDE, d)
 }
 
@@ -441,7 +444,7 @@ impl Start<'_> {
     fn order_is_legal_k<const RACE: bool>(&self, a: u8, da: u8, b: u8, db: u8) -> bool {
         let sources = |occ: u32, d: u8| {
             if RACE {
-                occ & (self.open << d) | bear_off_sources(occ, OUTSIDE, d)
+                board_sources(occ, self.open, d)
             } else {
                 sources(occ, self.open, d)
             }
@@ -570,7 +573,7 @@ impl Backgammon {
             if CLEAR {
                 occ & (open << d)
             } else if RACE {
-                occ & (open << d) | bear_off_sources(occ, OUTSIDE, d)
+                board_sources(occ, open, d)
             } else {
                 sources(occ, open, d)
             }
@@ -736,7 +739,7 @@ impl Backgammon {
             if CLEAR {
                 occ & landing
             } else if RACE {
-                occ & landing | bear_off_sources(occ, OUTSIDE, d)
+                board_sources(occ, open, d)
             } else {
                 sources(occ, open, d)
             }
