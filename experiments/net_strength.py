@@ -1,7 +1,7 @@
 """Strength of the shipped nets at 0 ply or searched, cubeless, with the seats swapped.
 
 Usage: ``python experiments/net_strength.py [GAMES] [--variant long-nardy] [--opponent NAME]
-[--player NAME] [--plies N] [--opponent-plies N]``
+[--player NAME] [--plies N] [--opponent-plies N] [--prune K]``
 
 Backgammon: the ``net`` policy against ``pubeval`` (default) from the opening; Long Nardy:
 against ``random``. Two rollouts of GAMES games with the same seed, hence the same dice: in
@@ -15,7 +15,9 @@ Python policy on one thread (slow: about a minute per 10,000 games). So ``--play
 measures gnubg 0-ply against pubeval on the dice the net is measured on, and ``--opponent
 gnubg`` plays the net against gnubg 0-ply directly. ``--plies`` (default 0) searches the
 player's checker play 1 or 2 plies deep (``rollout(plies=)``: gnubg's "normal" move filter),
-``--opponent-plies`` the opponent's (default 0); both apply to the net only.
+``--opponent-plies`` the opponent's (default 0); both apply to the net only. ``--prune``
+(default: the rollout's) sets how many replies of each roll the pruning net keeps inside a
+search (``rollout(prune=)``).
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--plies", type=int, default=0)
     ap.add_argument("--opponent-plies", type=int, default=0)
+    ap.add_argument("--prune", type=int, default=None)
     a = ap.parse_args()
     variant = gammon.find_variant(a.variant)
     opponent = a.opponent or ("random" if variant == gammon.Variant.LONG_NARDY else "pubeval")
@@ -85,7 +88,13 @@ def main() -> None:
     me, them = policy(a.player), policy(opponent)
     runs = [
         gammon.rollout(
-            start, games=a.games, policy=pair, plies=depths, seed=a.seed, threads=a.threads
+            start,
+            games=a.games,
+            policy=pair,
+            plies=depths,
+            seed=a.seed,
+            threads=a.threads,
+            prune=a.prune,
         )
         for pair, depths in (
             ((me, them), (a.plies, a.opponent_plies)),

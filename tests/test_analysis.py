@@ -283,12 +283,12 @@ def _values(a: gammon.MatchAnalysis) -> list[tuple[object, ...]]:
 
 
 def test_prune_sets_the_searches_pruning_and_zero_ply_is_never_pruned() -> None:
-    # The first game of the 5-point match at 1 ply: the default prunes (3 plays a roll, the
+    # The first game of the 5-point match at 1 ply: the default prunes (2 plays a roll, the
     # shipped nets), 0 values every play with the net, 1 keeps the pruning net's best alone;
     # at 0 ply nothing is ranked inside a search, so nothing is pruned.
     game = gammon.read_match(MATCH5).games[0]
     default = _values(gammon.analyze(game, plies=1))
-    assert _values(gammon.analyze(game, plies=1, prune=3)) == default
+    assert _values(gammon.analyze(game, plies=1, prune=2)) == default
     unpruned = _values(gammon.analyze(game, plies=1, prune=0))
     assert unpruned != default
     assert _values(gammon.analyze(game, plies=1, prune=1)) not in (default, unpruned)

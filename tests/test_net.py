@@ -145,7 +145,7 @@ def test_hint_with_search() -> None:
 def test_hint_and_evaluate_search_with_the_same_pruning() -> None:
     # A middle game, each play searched 1 ply deep: the play's hint is the opponent's
     # evaluation of the position after it, negated, with any pruning. The default keeps the
-    # pruning net's 3 best replies a roll (as prune=3), prune=0 values every reply with the net
+    # pruning net's 2 best replies a roll (as prune=2), prune=0 values every reply with the net
     # and prune=1 the pruning net's best alone: the values move somewhere.
     middle = gammon.Position.from_id("l5mDAQMsz+ALAA")
 
@@ -154,7 +154,7 @@ def test_hint_and_evaluate_search_with_the_same_pruning() -> None:
         return {str(h.play): h.equity for h in got}
 
     default, every, one = hints(), hints(0), hints(1)
-    assert hints(3) == default and len(default) > 8
+    assert hints(2) == default and len(default) > 8
     assert default != every and default != one
     assert max(abs(every[p] - default[p]) for p in default) < 0.05
     for prune in (None, 0, 1):

@@ -177,8 +177,10 @@ def test_long_nardy_searches_with_its_own_net() -> None:
     assert list(one.outcomes.points) == list(two.outcomes.points)
 
 
-def test_prune_decides_the_searched_games_and_its_default_is_written_nowhere() -> None:
+def test_prune_decides_the_searched_games_and_a_record_without_it_means_three() -> None:
     # prune: the replies of each roll the pruning net keeps inside the shipped net's search.
+    # The default is 2; a searched rollout's record without the field was played with 3 (the
+    # default until December 2026), so a searched record writes every value but 3.
     kw = dict(policy="net", plies=1, seed=6, record_games=True)
 
     def games(**more: object) -> tuple[list[float], list[int]]:
@@ -186,8 +188,15 @@ def test_prune_decides_the_searched_games_and_its_default_is_written_nowhere() -
         return list(r.outcomes.points), list(r.outcomes.plies)
 
     default = gammon.rollout(START, 6, **kw)
-    assert default.setup.prune == 3 and "prune" not in default.to_dict()
-    assert (list(default.outcomes.points), list(default.outcomes.plies)) == games(prune=3)
+    assert default.setup.prune == 2 and default.to_dict()["prune"] == 2
+    assert (list(default.outcomes.points), list(default.outcomes.plies)) == games(prune=2)
+    three = gammon.rollout(START, 6, prune=3, **kw)
+    assert "prune" not in three.to_dict()
+    assert gammon.RolloutResult.from_dict(three.to_dict()).setup.prune == 3
+    assert games(prune=3) != games(prune=2)  # a third reply a roll plays otherwise somewhere
+    # A 0-ply rollout's pruning decides nothing, and its record names only another.
+    plain = gammon.rollout(START, 6, policy="net", seed=6)
+    assert plain.setup.prune == 2 and "prune" not in plain.to_dict()
     # 0 values every reply with the net: the unpruned search, as keeping them all does.
     off = gammon.rollout(START, 6, prune=0, **kw)
     assert off.to_dict()["prune"] == 0 and off.setup.prune == 0
@@ -200,7 +209,7 @@ def test_a_resume_with_another_prune_is_refused_by_name(tmp_path: Path) -> None:
     path = tmp_path / "pruned.ckpt"
     kw = dict(policy="net", plies=1, seed=2, truncate_after=2, evaluator="net", checkpoint=path)
     gammon.rollout(START, 4, prune=0, **kw)
-    with pytest.raises(CheckpointError, match=r"prune=0 there, prune=3 here"):
+    with pytest.raises(CheckpointError, match=r"prune=0 there, prune=2 here"):
         gammon.rollout(START, 6, **kw)
     assert gammon.rollout(START, 6, prune=0, **kw).games_completed == 6
 
@@ -228,4 +237,4 @@ def test_cubeful_rollouts_rank_plays_and_the_command_line_take_prune(
     assert main([*args, *cut, "--prune", "0"]) == 0
     assert json.loads(capsys.readouterr().out)["prune"] == 0
     assert main([*args, *cut]) == 0
-    assert json.loads(capsys.readouterr().out)["prune"] == 3
+    assert json.loads(capsys.readouterr().out)["prune"] == 2

@@ -79,7 +79,7 @@ def test_results_of_other_depths_do_not_merge_and_name_the_difference() -> None:
     ("players", "field", "written", "other"),
     [
         ((CUBE_SEARCHED, "pubeval"), "cube_plies", [1, 0], ("net", "pubeval")),
-        ((PRUNED_OFF, "pubeval"), "prune", [0, 3], (SEARCHED, "pubeval")),
+        ((PRUNED_OFF, "pubeval"), "prune", [0, 2], (SEARCHED, "pubeval")),
     ],
 )
 def test_a_searched_simulation_resumes_its_checkpoint_at_its_settings(
@@ -106,10 +106,16 @@ def test_a_checkpoint_of_unsearched_players_has_no_depth_fields(tmp_path: Path) 
     simulation = json.loads(path.read_text())["simulation"]
     assert "plies" not in simulation and "cube_plies" not in simulation
     assert gammon.read_checkpoint(path).result.setup.plies == (0, 0)
-    # Nor is the default pruning of a searching player (earlier files pruned by it).
+    # A searching player's pruning is written unless 3, which a file without it means for a
+    # searching player (earlier files pruned by that default); the default is now 2.
     searched = tmp_path / "searched.json"
     gammon.simulate_money(1, players=(SEARCHED, "pubeval"), seed=2, checkpoint=str(searched))
-    assert "prune" not in json.loads(searched.read_text())["simulation"]
+    assert json.loads(searched.read_text())["simulation"]["prune"] == [2, 2]
+    three = tmp_path / "three.json"
+    player = gammon.Player("net", plies=1, prune=3)
+    gammon.simulate_money(1, players=(player, "pubeval"), seed=2, checkpoint=str(three))
+    assert "prune" not in json.loads(three.read_text())["simulation"]
+    assert gammon.read_checkpoint(three).result.setup.prune == (3, 2)
 
 
 @pytest.mark.parametrize(
@@ -197,12 +203,12 @@ def test_a_searching_player_prunes_as_rollouts_do_unless_told() -> None:
     """The pruning of a searched player travels into the setup, its name and the replays."""
     assert gammon.Player().prune is None and SEARCHED.prune is None
     default = gammon.simulate_money(1, players=(SEARCHED, "pubeval"), seed=5, threads=1)
-    assert default.setup.prune == (3, 3)
+    assert default.setup.prune == (2, 2)
     assert "net+net (1-ply) vs" in str(default)
     off = gammon.simulate_money(1, players=(PRUNED_OFF, "pubeval"), seed=5, threads=1)
-    assert off.setup.prune == (0, 3)
+    assert off.setup.prune == (0, 2)
     assert "net+net (1-ply, prune 0) vs" in str(off)
-    assert off.summary()["prune"] == (0, 3)
+    assert off.summary()["prune"] == (0, 2)
     assert [m[0] for m in default.setup.mismatches(off.setup)] == ["prune"]
     # Keeping one reply a roll plays other games than keeping every reply, on the same dice;
     # each is the same game every time.
@@ -230,4 +236,4 @@ def test_cli_simulate_prunes_both_players_searches_as_told(
     out = _cli([*base, "--plies", "1", "--prune", "0"], capsys)
     assert out["prune"] == [0, 0] and out["plies"] == [1, 1]
     out = _cli([*base, "--plies", "1"], capsys)
-    assert out["prune"] == [3, 3]
+    assert out["prune"] == [2, 2]

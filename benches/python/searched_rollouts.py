@@ -152,7 +152,7 @@ def gnubg_rounds(rounds: int, games: list[int]) -> None:
     plays within 0.16 of the best at 0 ply go on; at 2 plies the same after 0 ply and none
     dropped at 1 ply, which is gammon's filter (``MoveFilter::NORMAL``). gnubg's ply count is
     gammon's (0 ply: the net alone). gnubg picks the replies inside its search with its
-    pruning nets (its default), gammon with its own (3 replies a roll, ``prune=3``). Each
+    pruning nets (its default), gammon with its own (2 replies a roll, ``prune=2``). Each
     round runs gammon's three rollouts then gnubg's, or gnubg's first in odd rounds; the ratio
     is gammon's rate over gnubg's in the same round, the median over the rounds, in games per
     CPU second (each process's own CPU time: what a loaded machine disturbs least) and per

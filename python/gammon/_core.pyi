@@ -2114,7 +2114,7 @@ def cube_decision(
     net's probabilities, 1 and 2 average over the rolls, the opponent's cube decisions
     included. ``net`` is a backgammon :class:`Net` (default the shipped one). ``prune``: how
     many plays of each roll a small pruning net keeps inside a search of 1 ply or more, in
-    contact, for the net to value (default 3, of pubeval's best 8 of a roll; 0 values every play
+    contact, for the net to value (default 2, of pubeval's best 8 of a roll; 0 values every play
     with the net, slower), as in :func:`~gammon.rollout`; the shipped net only (a :class:`Net`
     of your own is never pruned).
 
@@ -2153,7 +2153,7 @@ def evaluate(
     the same search, whose plays are chosen with the cube at the score.
 
     ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
-    or more, in contact, for the net to value (default 3, of pubeval's best 8 of a roll; 0
+    or more, in contact, for the net to value (default 2, of pubeval's best 8 of a roll; 0
     values every play with the net, slower), as in :func:`~gammon.rollout` and
     :func:`cube_decision`; the shipped backgammon net only (a :class:`Net` of your own and Long
     Nardy's are never pruned).
@@ -2193,7 +2193,7 @@ def hint(
     evaluation.
 
     ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
-    or more, in contact, for the net to value (default 3, of pubeval's best 8 of a roll; 0
+    or more, in contact, for the net to value (default 2, of pubeval's best 8 of a roll; 0
     values every play with the net, slower), as in :func:`~gammon.rollout` and
     :func:`cube_decision`; the shipped backgammon net only (a :class:`Net` of your own and Long
     Nardy's are never pruned).

@@ -158,7 +158,7 @@ def analyze(
     ``.sgf`` file. ``plies``: the depth of the values, 0 (the net alone), 1 or 2 (gnubg's
     analysis default). ``net``: a :class:`~gammon.Net` of the games' variant (default: the
     shipped one). ``prune``: how many plays of each roll a small pruning net keeps, inside the
-    searches of 1 ply or more, in contact, for the net to value (default 3, of pubeval's best
+    searches of 1 ply or more, in contact, for the net to value (default 2, of pubeval's best
     8 of a roll; 0 values every play with the net, slower), as in :func:`~gammon.rollout`;
     the shipped backgammon net only (a :class:`~gammon.Net` of your own and Long Nardy are
     never pruned). The execution options are those of every run

@@ -228,7 +228,7 @@ def _prune_option(p: Any) -> None:
         type=_count(0),
         metavar="K",
         help="inside the search of --plies, the pruning net keeps K plays of each roll for the "
-        "shipped net: 3 (default), or 0 to value every play with the net",
+        "shipped net: 2 (default), or 0 to value every play with the net",
     )
 
 
@@ -594,7 +594,7 @@ def _rollout_parser(sub: Any) -> None:
           again N plies deep (--policy then defaults to net)
         --opponent-plies N  the opponent's search depth (default: the same as --plies)
         --prune K  inside the search of --plies, the pruning net keeps K replies of each roll
-          for the shipped net: 3 (default), or 0 to value every reply with the net
+          for the shipped net: 2 (default), or 0 to value every reply with the net
         --net FILE  a weights file of gammon's nets (.gnet, as gammon-train writes them): net
           means these nets instead of the shipped ones, as the policy (--policy then defaults to
           net), the --evaluator and the --cube policy
@@ -959,7 +959,7 @@ def _simulate_parser(sub: Any) -> None:
           not given, else 0)
         --opponent-cube-plies N  the second player's --cube-plies (default as --opponent-plies)
         --prune K  inside both players' searches of --plies, the pruning net keeps K replies of
-          each roll for the full net (default 3; 0: every reply valued by the full net)
+          each roll for the full net (default 2; 0: every reply valued by the full net)
         --variant NAME  backgammon (default), nackgammon or hypergammon-1/2/3
         --max-cube N  the cube's cap, a power of two (CUBE-10; default 64)
         --no-cube  play without the cube (CUBE-2)

@@ -226,7 +226,7 @@ class Player:
     are searched (the search of :func:`~gammon.cube_decision`). Above 0 only for the net's
     policies (a simulation refuses other depths, naming them). ``prune``: how many replies of
     each roll the pruning net keeps for the full net inside that checker-play search, as in
-    :func:`~gammon.rollout` (None: the default, 3; 0 values every reply with the full net).
+    :func:`~gammon.rollout` (None: the default, 2; 0 values every reply with the full net).
 
         >>> Player().name, Player("pubeval").name, Player("pubeval", "race").name
         ('net+net', 'pubeval+never', 'pubeval+race')

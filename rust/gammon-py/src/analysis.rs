@@ -1200,7 +1200,7 @@ impl PyMatchAnalysis {
 /// game's variant when ``None``) on ``threads`` threads (0: one per core), and returns one
 /// ``MatchAnalysis`` per match with its ``names`` (``(white, black)``) and length.
 /// ``prune`` (the shipped nets only) is the plays of each roll the pruning net keeps inside the
-/// searches (``None``: 3; 0: no pruning). ``callback(games_done, games, seconds)`` is called
+/// searches (``None``: 2; 0: no pruning). ``callback(games_done, games, seconds)`` is called
 /// as games finish; an exception it raises
 /// (``KeyboardInterrupt`` included) stops the analysis and is raised.
 ///

@@ -633,7 +633,7 @@ fn net_arg<'py>(net: Option<&Bound<'py, PyAny>>) -> PyResult<Option<PyRef<'py, P
 /// net's probabilities, 1 and 2 average over the rolls, the opponent's cube decisions
 /// included. ``net`` is a backgammon ``Net`` (default the shipped one). ``prune``: how many
 /// plays of each roll a small pruning net keeps inside a search of 1 ply or more, in contact,
-/// for the net to value (default 3; 0 values every play with the net, slower), as in
+/// for the net to value (default 2; 0 values every play with the net, slower), as in
 /// ``rollout``; the shipped net only (a ``Net`` of your own is never pruned).
 ///
 /// Money equities are in points per unit of the cube (double/pass is +1); match equities are
@@ -682,7 +682,7 @@ pub fn cube_decision(
 /// same search, whose plays are chosen with the cube at the score.
 ///
 /// ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
-/// or more, in contact, for the net to value (default 3; 0 values every play with the net,
+/// or more, in contact, for the net to value (default 2; 0 values every play with the net,
 /// slower), as in ``rollout`` and ``cube_decision``; the shipped backgammon net only (a ``Net``
 /// of your own and Long Nardy's are never pruned).
 ///
@@ -745,7 +745,7 @@ pub fn evaluate(
 /// ranked by ``Hint.cubeful_equity``, and the cubeless figures stay in each evaluation.
 ///
 /// ``prune``: how many plays of each roll a small pruning net keeps inside a search of 1 ply
-/// or more, in contact, for the net to value (default 3; 0 values every play with the net,
+/// or more, in contact, for the net to value (default 2; 0 values every play with the net,
 /// slower), as in ``rollout`` and ``cube_decision``; the shipped backgammon net only (a ``Net``
 /// of your own and Long Nardy's are never pruned).
 ///

@@ -374,7 +374,7 @@ pub(crate) fn nets_for(net: Option<&PyNet>, variant: Variant) -> PyResult<NetPol
 }
 
 /// `policy` with its searches pruned as `prune` (the Python argument) says: `None` keeps the
-/// policy's own pruning (3 replies a roll for the shipped backgammon nets); nets of one's own
+/// policy's own pruning (2 replies a roll for the shipped backgammon nets); nets of one's own
 /// and Long Nardy's are never pruned ([`pruning_net_fits`]).
 pub(crate) fn with_prune_arg(policy: NetPolicy, prune: Option<u32>) -> PyResult<NetPolicy> {
     match prune {

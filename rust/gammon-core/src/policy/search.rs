@@ -51,14 +51,19 @@ use crate::rules::backgammon::Backgammon;
 pub const MAX_POLICY_PLIES: u32 = 2;
 
 /// How many replies of each roll the pruning net keeps for the full nets by default, inside a
-/// searched policy of the shipped backgammon nets (chosen by measurement: see the module
-/// documentation).
-pub const DEFAULT_PRUNE_KEEP: usize = 3;
+/// searched policy of the shipped backgammon nets. Chosen by measurement, with the screen of
+/// [`DEFAULT_PRUNE_SCREEN`]: judged by gnubg 2-ply on 12,694 decisions, keeping 2 rather than
+/// 3 loses +0.00001 ± 0.00002 a decision at 1 ply and +0.00002 ± 0.00003 at 2 plies (within one
+/// standard error; keeping 1 loses +0.00012 ± 0.00004 at 1 ply), the cube decisions and the
+/// 2-ply analysis agree with gnubg's as often, and searched rollouts play about 1.08x as many
+/// games a CPU second at 1 ply, the 2-ply search 1.12x. Until December 2026 it was 3 (the
+/// checkpoint files of searched rollouts that do not write the setting were played with 3).
+pub const DEFAULT_PRUNE_KEEP: usize = 2;
 
 /// How many replies of a roll pubeval keeps for the pruning net inside a search, where the
 /// roll has more (0: no screen, the pruning net ranks every reply): the screen before the
 /// pruning net (see the module documentation). Chosen by measurement: judged by gnubg 2-ply on
-/// 12,694 decisions, the 1-ply searched policy keeping 3 replies a roll loses -0.00001 ±
+/// 12,694 decisions, the 1-ply searched policy keeping 3 replies a roll lost -0.00001 ±
 /// 0.00003 a decision against no screen (within one standard error; 6 replies +0.00001 ±
 /// 0.00004, 4 replies +0.00007 ± 0.00005), and searched rollouts of the opening play 1.5x as
 /// many games a CPU second at 1 and 2 plies, a 2-ply analysis 1.8x as fast.

@@ -53,7 +53,7 @@ pub use envelope::{ManyFile, RolloutFile};
 pub use fields::{exact_fields, object, py_repr, Fields};
 pub(crate) use fields::{read_range_pairs, read_win_table};
 use fields::{read_ranges, type_name, uint_value};
-pub(crate) use setup_fields::{prune_screen_field, read_prune_screen};
+pub(crate) use setup_fields::{prune_screen_field, read_prune_screen, unwritten_prune};
 use setup_fields::{read_setup, write_setup};
 
 /// The format of a cubeless rollout record.

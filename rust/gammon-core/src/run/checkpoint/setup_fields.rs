@@ -54,9 +54,10 @@ pub(super) fn write_setup(s: &RolloutSetup, f: &mut BTreeMap<String, Json>) {
             Json::Array(s.plies.iter().map(|&n| Json::uint(n.into())).collect()),
         );
     }
-    // The replies the pruning net keeps a roll, written only when not the default: the
-    // checkpoints written before the setting existed read back as they were played.
-    if s.prune != DEFAULT_PRUNE_KEEP as u32 {
+    // The replies the pruning net keeps a roll, written only when not what a file without the
+    // field means ([`unwritten_prune`]): the checkpoints written before the setting existed, or
+    // before its default changed, read back as they were played.
+    if s.prune != unwritten_prune(searches(s)) {
         put("prune", Json::uint(s.prune.into()));
     }
     // The screen before the pruning net inside a pruned search (pubeval's best replies of a
@@ -230,11 +231,11 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
         None
     };
     let plies = depths(f, "search_plies", MAX_POLICY_PLIES)?;
+    let cube_plies = depths(f, "cube_plies", MAX_CUBE_POLICY_PLIES)?;
     let prune = match f.map.get("prune") {
-        None => DEFAULT_PRUNE_KEEP as u32,
+        None => unwritten_prune(plies != [0, 0] || cube_plies != [0, 0]),
         Some(_) => f.uint("prune", 0, u32::MAX.into())? as u32,
     };
-    let cube_plies = depths(f, "cube_plies", MAX_CUBE_POLICY_PLIES)?;
     let cube = match cube {
         Some(c) => Some(CubeSetup {
             plies: cube_plies,
@@ -314,11 +315,30 @@ pub(super) fn read_setup(f: &Fields<'_>, cubeful: bool) -> Result<RolloutSetup, 
     }
 }
 
+/// The replies of a roll the pruning net keeps for a player of a checkpoint file that does not
+/// write the setting: for a player that searches (`searches`: its checker play or its cube
+/// decisions), 3, the default of every version that wrote files without the field when it
+/// was 3 (the default became [`DEFAULT_PRUNE_KEEP`], 2, in December 2026: such a file was
+/// played with 3 and is continued with 3, or refused by the setting's name); for one that
+/// searches nothing, where the setting decides nothing, the default.
+pub(crate) fn unwritten_prune(searches: bool) -> u32 {
+    if searches {
+        3
+    } else {
+        DEFAULT_PRUNE_KEEP as u32
+    }
+}
+
+/// Whether a player of the rollout `s` searches: its checker play or its cube decisions.
+fn searches(s: &RolloutSetup) -> bool {
+    s.plies != [0, 0] || s.cube.as_ref().is_some_and(|c| c.plies != [0, 0])
+}
+
 /// Whether the pruning net prunes a search of the rollout `s` (its checker play or its cube
 /// decisions searched, the pruning not off): the rollouts whose games the screen before the
 /// pruning net decides.
 fn prunes_a_search(s: &RolloutSetup) -> bool {
-    s.prune > 0 && (s.plies != [0, 0] || s.cube.as_ref().is_some_and(|c| c.plies != [0, 0]))
+    s.prune > 0 && searches(s)
 }
 
 /// The field `prune_screen` of the file of a run that prunes a search (`pruned`): this

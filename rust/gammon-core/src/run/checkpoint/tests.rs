@@ -116,23 +116,40 @@ fn a_file_of_another_setup_says_what_differs() {
     assert!(err.0.contains("ask for at least 2 games"), "{err}");
 }
 
-/// The replies the pruning net keeps are written only when not the default (files written
-/// before the setting read as they were played), read back, and a file of another value is
-/// refused by the setting's name.
+/// The replies the pruning net keeps are written only when not what a file without the field
+/// means: 3 for a searched rollout (files written before the setting existed, and before its
+/// default became 2, read as they were played), the default for one that searches nothing;
+/// read back, and a file of another value is refused by the setting's name.
 #[test]
-fn prune_is_written_when_not_the_default_and_a_file_of_another_is_refused() {
+fn prune_is_written_when_not_what_a_file_without_it_means_and_a_file_of_another_is_refused() {
     use crate::policy::DEFAULT_PRUNE_KEEP;
+    let field = |r: &RunRecord<Tally>| {
+        let Json::Object(map) = r.to_json() else {
+            unreachable!()
+        };
+        map.get("prune").cloned()
+    };
+    let without_field = |r: &RunRecord<Tally>| {
+        let Json::Object(mut map) = r.to_json() else {
+            unreachable!()
+        };
+        map.remove("prune");
+        map.insert("check".into(), Json::Str(integrity_check(&map)));
+        RunRecord::<Tally>::from_json(&Json::Object(map)).unwrap()
+    };
     let mut r = net_record();
+    assert_eq!(DEFAULT_PRUNE_KEEP, 2);
+    // Searching nothing: the default is not written, and a file without the field reads so.
+    assert_eq!(field(&r), None);
+    assert_eq!(without_field(&r).setup.prune, DEFAULT_PRUNE_KEEP as u32);
+    // Searched: the default is written; 3 is not, and a file without the field reads as 3.
     r.setup.plies = [1, 1];
-    let Json::Object(map) = r.to_json() else {
-        unreachable!()
-    };
-    assert!(!map.contains_key("prune") && map.contains_key("search_plies"));
+    assert_eq!(field(&r), Some(Json::uint(DEFAULT_PRUNE_KEEP as u128)));
+    r.setup.prune = 3;
+    assert_eq!(field(&r), None);
+    assert_eq!(without_field(&r).setup.prune, 3);
     r.setup.prune = 0;
-    let Json::Object(map) = r.to_json() else {
-        unreachable!()
-    };
-    assert_eq!(map.get("prune"), Some(&Json::uint(0)));
+    assert_eq!(field(&r), Some(Json::uint(0)));
     let text = r.to_json().canonical();
     let back = RunRecord::<Tally>::from_json(&Json::parse(text.as_bytes()).unwrap()).unwrap();
     assert_eq!(back.setup.prune, 0);
@@ -145,7 +162,8 @@ fn prune_is_written_when_not_the_default_and_a_file_of_another_is_refused() {
     let mut mine = r.setup.clone();
     mine.prune = DEFAULT_PRUNE_KEEP as u32;
     let err = file.check_continues("ck.json", &mine, 10, 5).unwrap_err();
-    assert!(err.0.contains("prune=0 there, prune=3 here"), "{err}");
+    let want = format!("prune=0 there, prune={DEFAULT_PRUNE_KEEP} here");
+    assert!(err.0.contains(&want), "{err}");
 }
 
 /// A pruned search's file records the screen before the pruning net, and reads back; a file of

@@ -23,7 +23,8 @@ use crate::play::record::WIN_KINDS;
 use crate::run::batch::StopReason;
 use crate::run::checkpoint::{
     exact_fields, join_ranges, object, prune_screen_field, py_repr, read_prune_screen,
-    read_range_pairs, read_rules, read_win_table, rules_json, CheckpointError, Fields,
+    read_range_pairs, read_rules, read_win_table, rules_json, unwritten_prune, CheckpointError,
+    Fields,
 };
 use crate::run::json::{integrity_check, serde_integrity_check, Json, JsonError};
 use crate::run::simulate::record::{SimFormat, SimRecord, SimSetup};
@@ -264,9 +265,9 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
                 put(name, pair(depths[0], depths[1]));
             }
         }
-        // The pruning, written only when it is not the default (as the files of earlier
-        // versions, which pruned by the default, read).
-        if s.prune != SimSetup::DEFAULT_PRUNE {
+        // The pruning, written only when it is not what a file without the field means (as
+        // the files of earlier versions, which pruned by their default, read).
+        if s.prune != unwritten_prunes(s.plies, s.cube_plies) {
             put("prune", pair(s.prune[0], s.prune[1]));
         }
         // The screen before the pruning net, written when a side's search is pruned: a file
@@ -372,6 +373,8 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
             let d = f.uint_pair(name, 0, u32::MAX.into())?;
             Ok([d[0] as u32, d[1] as u32])
         };
+        let plies = depths("plies", [0, 0])?;
+        let cube_plies = depths("cube_plies", [0, 0])?;
         let setup = SimSetup {
             variant,
             format,
@@ -382,9 +385,9 @@ impl<T: TallyJson, R: SimRecords<Item = T::Item>> SimRecord<T, R> {
                 "cube_rules.",
                 &CubeRules::FIELDS,
             )?)?,
-            plies: depths("plies", [0, 0])?,
-            cube_plies: depths("cube_plies", [0, 0])?,
-            prune: depths("prune", SimSetup::DEFAULT_PRUNE)?,
+            plies,
+            cube_plies,
+            prune: depths("prune", unwritten_prunes(plies, cube_plies))?,
         };
         setup
             .validate()
@@ -562,6 +565,13 @@ fn read_ranges(v: &Json, count: u64, unit: &str) -> Result<Vec<Range<u64>>, Chec
     Ok(ranges)
 }
 
+/// The pruning of each player of a simulation file that does not write the setting, by the
+/// players' search depths ([`unwritten_prune`]: 3 for a player that searches, as the
+/// versions that wrote such files pruned; the default otherwise).
+fn unwritten_prunes(plies: [u32; 2], cube_plies: [u32; 2]) -> [u32; 2] {
+    [0, 1].map(|i| unwritten_prune(plies[i] > 0 || cube_plies[i] > 0))
+}
+
 #[cfg(test)]
 #[allow(clippy::single_range_in_vec_init)] // item ranges, not their items
 mod tests {
@@ -699,6 +709,22 @@ mod tests {
         assert!(text.contains("\"prune\":[0,5]"), "{text}");
         assert!(!plain.contains("\"prune\""), "{plain}");
         assert_eq!(MatchSimRecord::from_text(text.as_bytes()), Ok(pruned));
+        // A searching player's pruning is written unless 3, which a file without the field
+        // means for it (the default when such files were written); a player that searches
+        // nothing reads the default.
+        let mut searching = match_record();
+        searching.setup.plies = [1, 0];
+        searching.setup.prune = [3, SimSetup::DEFAULT_PRUNE[1]];
+        let text = searching.to_text();
+        assert!(!text.contains("\"prune\""), "{text}");
+        assert_eq!(
+            MatchSimRecord::from_text(text.as_bytes()),
+            Ok(searching.clone())
+        );
+        searching.setup.prune = SimSetup::DEFAULT_PRUNE;
+        let text = searching.to_text();
+        assert!(text.contains("\"prune\":[2,2]"), "{text}");
+        assert_eq!(MatchSimRecord::from_text(text.as_bytes()), Ok(searching));
     }
 
     /// A simulation whose search is pruned records the screen before the pruning net, and

@@ -480,7 +480,7 @@ mod tests {
             said,
             "length=5 and length=7, crawford=True and crawford=False, \
              players=('pubeval+race', 'random+never') and players=('pubeval+race', 'net+net'), \
-             seed=7 and seed=8, prune=(3, 3) and prune=(3, 0), \
+             seed=7 and seed=8, prune=(2, 2) and prune=(3, 0), \
              cube_rules.jacoby=False and cube_rules.jacoby=True"
         );
         let mut money = setup();
