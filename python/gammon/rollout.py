@@ -293,11 +293,11 @@ def rollout(
     plays about 90 times fewer games a second than a 0-ply one, a 2-ply rollout about 2,000
     times fewer. ``prune``: how many replies of each roll inside that search a small pruning
     net keeps for the full net (default 2: judged by gnubg, as good as keeping 3 within one
-    standard error, for 1.08-1.12x as many searched games a second; 0 values every reply with
-    the full net, slower); the shipped backgammon net only (a :class:`~gammon.Net` of your own and Long Nardy are never pruned). Of a roll
-    with more than 8 replies, pubeval's best 8 go to the pruning net (judged as good as the
-    pruning net ranking them all, within one standard error; 1.5x as many searched games a
-    second).
+    standard error, for 1.06-1.13x as many searched games a second; 0 values every reply with
+    the full net, slower); the shipped backgammon net only (a :class:`~gammon.Net` of your own
+    and Long Nardy are never pruned). Of a roll with more than 8 replies, pubeval's best 8 go
+    to the pruning net (judged as good as the pruning net ranking them all, within one
+    standard error; 1.5x as many searched games a second).
 
     ``cube``: play money games with the doubling cube in play for both sides and return a
     :class:`~gammon.CubefulRolloutResult` (the cubeful equity per initial cube unit, its
